@@ -1,0 +1,128 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { registerCartRoutes } from './carts/cart-routes.ts'
+import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts'
+import { type Clock, systemClock } from './clock.ts'
+import type { Db } from './db/db.ts'
+import { type AppEnv, createApi, JsonSyntaxError, toOpenApi } from './http/api.ts'
+import { ApiError, ApplicationError, ValidationError } from './http/errors.ts'
+import { requestIdFrom } from './http/request-id.ts'
+import { type Logger, silentLogger } from './log.ts'
+import { registerMediaRoutes } from './media/media-routes.ts'
+import { createAuthenticate } from './oauth/authenticate.ts'
+import { registerTokenRoutes } from './oauth/token-routes.ts'
+import { registerSystemRoutes } from './system-routes.ts'
+
+export interface AppDeps {
+  db: Db
+  /** The platform's own public origin, used in media URLs. */
+  publicUrl: string
+  clock?: Clock
+  logger?: Logger
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes?: number
+}
+
+export const VERSION = '0.1.0'
+
+function toErrorResponse(
+  error: unknown,
+  logger: Logger,
+  requestId: string,
+): { status: number; body: unknown } {
+  if (error instanceof ApiError) return { status: error.status, body: error.toBody() }
+  if (error instanceof JsonSyntaxError) {
+    const invalid = new ValidationError([
+      { field: '$body', description: `is not valid JSON (${error.message})`, violatedRule: 'FORMAT' },
+    ])
+    return { status: 400, body: invalid.toBody() }
+  }
+  if (error instanceof URIError) {
+    const invalid = new ValidationError([
+      { field: '$query', description: 'has malformed percent-encoding', violatedRule: 'FORMAT' },
+    ])
+    return { status: 400, body: invalid.toBody() }
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    const code = error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'ROUTE_NOT_FOUND'
+    const known = new ApplicationError(code, error.message || 'Request refused')
+    return { status: error.status, body: known.toBody() }
+  }
+  logger.error('unhandled error', {
+    requestId,
+    error:
+      error instanceof Error
+        ? { name: error.name, message: error.message, stack: error.stack }
+        : String(error),
+  })
+  return {
+    status: 500,
+    body: {
+      message: 'Internal error',
+      details: { applicationError: { description: 'Internal error', code: 'INTERNAL', data: {} } },
+    },
+  }
+}
+
+/**
+ * Builds the platform's HTTP application. It never listens: `main.ts` does, and tests call
+ * `app.request()` or hand `app.fetch` to the SDK.
+ */
+export function createApp(deps: AppDeps) {
+  const clock = deps.clock ?? systemClock
+  const logger = deps.logger ?? silentLogger
+  const hono = new Hono<AppEnv>()
+
+  hono.use(async (c, next) => {
+    const requestId = requestIdFrom(c.req.header('x-request-id'))
+    c.set('requestId', requestId)
+    const started = performance.now()
+    await next()
+    c.res.headers.set('x-request-id', requestId)
+    c.res.headers.set('x-content-type-options', 'nosniff')
+    logger.info('request', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+    })
+  })
+  hono.use(
+    bodyLimit({
+      maxSize: deps.maxBodyBytes ?? 1024 * 1024,
+      onError: () => {
+        throw new ApplicationError(
+          'PAYLOAD_TOO_LARGE',
+          `The request body is larger than ${deps.maxBodyBytes ?? 1024 * 1024} bytes`,
+        )
+      },
+    }),
+  )
+
+  const api = createApi(hono, createAuthenticate({ db: deps.db, clock }))
+  registerSystemRoutes(api, { db: deps.db })
+  registerTokenRoutes(api, { db: deps.db, clock })
+  registerCatalogueRoutes(api, { db: deps.db, publicUrl: deps.publicUrl })
+  registerCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerMediaRoutes(api, { db: deps.db })
+  const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })
+  hono.get('/openapi.json', (c) => c.json(openApi))
+
+  hono.notFound((c) => {
+    const error = new ApplicationError('ROUTE_NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`, {
+      method: c.req.method,
+      path: c.req.path,
+    })
+    return c.json(error.toBody() as object, 404)
+  })
+  hono.onError((error, c) => {
+    const { status, body } = toErrorResponse(error, logger, c.get('requestId') ?? '')
+    return c.json(body as object, status as 400)
+  })
+
+  return Object.assign(hono, { routeDefinitions: api.routes, openApi })
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,131 @@
+import type { ProductRecord } from '../catalogue/product-store.ts'
+import { mediaUrl, variantDiscountedPrice, variantListPrice } from '../catalogue/product-wire.ts'
+import { formatMoney, toDecimalString } from '../money/money.ts'
+import type { Site } from '../sites/site-store.ts'
+import type { CartWithLines, LineItemRow } from './cart-store.ts'
+
+type Availability =
+  | { status: 'AVAILABLE' }
+  | { status: 'NOT_FOUND' }
+  | { status: 'NOT_AVAILABLE'; quantityAvailable: 0 }
+  | { status: 'PARTIALLY_AVAILABLE'; quantityAvailable: number }
+
+/** Whether a line can be bought as it stands in the catalogue now. */
+export function availabilityOf(line: LineItemRow, record: ProductRecord | undefined): Availability {
+  const variant = record?.variants.find((v) => v.id === line.variant_id && v.visible)
+  if (!record || !variant) return { status: 'NOT_FOUND' }
+  const tracked = record.product.manage_variants ? variant.track_quantity : record.product.track_inventory
+  const inStock = record.product.manage_variants ? variant.in_stock : record.product.in_stock
+  const quantity = (record.product.manage_variants ? variant.quantity : record.product.quantity) ?? 0
+  if (!inStock || (tracked && quantity <= 0)) return { status: 'NOT_AVAILABLE', quantityAvailable: 0 }
+  if (tracked && quantity < line.quantity)
+    return { status: 'PARTIALLY_AVAILABLE', quantityAvailable: quantity }
+  return { status: 'AVAILABLE' }
+}
+
+function money(minor: number, site: Site) {
+  const amount = toDecimalString(minor, site.currency)
+  const formatted = formatMoney(minor, site.currency, site.locale)
+  return { amount, convertedAmount: amount, formattedAmount: formatted, formattedConvertedAmount: formatted }
+}
+
+type Translatable = { original: string; translated: string }
+type DescriptionLine =
+  | { name: Translatable; lineType: 'PLAIN_TEXT'; plainText: Translatable }
+  | { name: Translatable; lineType: 'COLOR'; colorInfo: Translatable & { code: string } }
+
+function translatable(text: string): Translatable {
+  return { original: text, translated: text }
+}
+
+/**
+ * The wire form of a cart, priced from the catalogue as it is now: a price change in the catalogue
+ * reaches every cart on its next read.
+ */
+export function toWireCart(
+  owned: CartWithLines,
+  products: ReadonlyMap<string, ProductRecord>,
+  site: Site,
+  publicUrl: string,
+) {
+  const { cart, lines } = owned
+  let subtotal = 0
+  const lineItems = lines.map((line) => {
+    const record = products.get(line.catalog_item_id)
+    const variant = record?.variants.find((v) => v.id === line.variant_id)
+    const availability = availabilityOf(line, record)
+    const unit = record && variant ? variantDiscountedPrice(record, variant) : 0
+    const full = record && variant ? variantListPrice(record, variant) : 0
+    const payable =
+      availability.status === 'AVAILABLE'
+        ? line.quantity
+        : availability.status === 'PARTIALLY_AVAILABLE'
+          ? availability.quantityAvailable
+          : 0
+    subtotal += unit * payable
+    const main = record?.product.media[0]
+    return {
+      id: line.id,
+      quantity: line.quantity,
+      catalogReference: {
+        catalogItemId: line.catalog_item_id,
+        appId: line.app_id,
+        options: line.variant_id ? { variantId: line.variant_id } : {},
+      },
+      productName: translatable(record?.product.name ?? ''),
+      url: record ? `/products/${record.product.slug}` : undefined,
+      price: money(unit, site),
+      fullPrice: money(full, site),
+      lineItemPrice: money(unit * line.quantity, site),
+      descriptionLines: (record?.product.options ?? []).flatMap((option): DescriptionLine[] => {
+        const chosen = variant?.choices[option.name]
+        const choice = option.choices.find((c) => c.description === chosen)
+        if (!choice) return []
+        return option.optionType === 'color'
+          ? [
+              {
+                name: translatable(option.name),
+                lineType: 'COLOR' as const,
+                colorInfo: { ...translatable(choice.description), code: choice.value },
+              },
+            ]
+          : [
+              {
+                name: translatable(option.name),
+                lineType: 'PLAIN_TEXT' as const,
+                plainText: translatable(choice.description),
+              },
+            ]
+      }),
+      image: main && {
+        id: main.id,
+        url: mediaUrl(publicUrl, main.id),
+        width: main.width,
+        height: main.height,
+        altText: main.altText,
+      },
+      availability,
+      physicalProperties: {
+        sku: variant?.sku ?? record?.product.sku ?? '',
+        shippable: record?.product.product_type === 'physical',
+        weight: variant?.weight ?? record?.product.weight ?? undefined,
+      },
+      itemType: {
+        preset: record?.product.product_type === 'digital' ? ('DIGITAL' as const) : ('PHYSICAL' as const),
+      },
+      paymentOption: 'FULL_PAYMENT_ONLINE' as const,
+    }
+  })
+  return {
+    id: cart.id,
+    currency: cart.currency,
+    conversionCurrency: cart.currency,
+    weightUnit: site.weightUnit,
+    buyerInfo: cart.owner_kind === 'member' ? { memberId: cart.owner_id } : { visitorId: cart.owner_id },
+    lineItems,
+    subtotal: money(subtotal, site),
+    appliedDiscounts: [],
+    createdDate: cart.created_date.toISOString(),
+    updatedDate: cart.updated_date.toISOString(),
+  }
+}

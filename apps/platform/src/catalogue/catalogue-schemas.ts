@@ -1,0 +1,100 @@
+import { z } from 'zod'
+
+/** Wire shapes of the catalogue: they document the API (OpenAPI) and tests hold answers to them. */
+
+export const IdParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
+
+const PriceData = z.object({
+  currency: z.string(),
+  price: z.number(),
+  discountedPrice: z.number(),
+  formatted: z.object({ price: z.string(), discountedPrice: z.string() }),
+})
+
+export const MediaItemSchema = z.object({
+  id: z.string(),
+  mediaType: z.enum(['image', 'video', 'audio', 'document', 'zip']),
+  title: z.string(),
+  image: z.object({ url: z.string(), width: z.number(), height: z.number(), altText: z.string() }).optional(),
+})
+
+const Range = z.object({ minValue: z.number(), maxValue: z.number() })
+
+export const ProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  productType: z.enum(['physical', 'digital']),
+  sku: z.string(),
+  brand: z.string().optional(),
+  ribbon: z.string().optional(),
+  visible: z.boolean(),
+  weight: z.number().optional(),
+  weightRange: Range,
+  price: PriceData,
+  priceData: PriceData,
+  priceRange: Range,
+  discount: z.object({ type: z.enum(['UNDEFINED', 'NONE', 'AMOUNT', 'PERCENT']), value: z.number() }),
+  stock: z.object({
+    trackInventory: z.boolean(),
+    quantity: z.number().int().optional(),
+    inStock: z.boolean(),
+    inventoryStatus: z.enum(['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK']),
+  }),
+  media: z.object({ mainMedia: MediaItemSchema.optional(), items: z.array(MediaItemSchema) }),
+  productOptions: z.array(
+    z.object({
+      optionType: z.enum(['drop_down', 'color']),
+      name: z.string(),
+      choices: z.array(
+        z.object({
+          value: z.string(),
+          description: z.string(),
+          inStock: z.boolean(),
+          visible: z.boolean(),
+          media: z.object({ items: z.array(MediaItemSchema) }),
+        }),
+      ),
+    }),
+  ),
+  manageVariants: z.boolean(),
+  variants: z.array(
+    z.object({
+      id: z.string(),
+      choices: z.record(z.string(), z.string()),
+      variant: z.object({
+        priceData: PriceData,
+        weight: z.number().optional(),
+        sku: z.string(),
+        visible: z.boolean(),
+      }),
+      stock: z.object({
+        trackQuantity: z.boolean(),
+        quantity: z.number().int().optional(),
+        inStock: z.boolean(),
+      }),
+    }),
+  ),
+  collectionIds: z.array(z.string()),
+  createdDate: z.iso.datetime(),
+  lastUpdated: z.iso.datetime(),
+})
+
+export const PagingMetadata = z.object({
+  count: z.number().int(),
+  offset: z.number().int(),
+  total: z.number().int(),
+})
+
+export const CollectionSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  media: z.object({ mainMedia: MediaItemSchema.optional(), items: z.array(MediaItemSchema) }),
+  numberOfProducts: z.number().int(),
+  visible: z.boolean(),
+  createdDate: z.iso.datetime(),
+  updatedDate: z.iso.datetime(),
+})

@@ -1,0 +1,149 @@
+import type { Db } from '../db/db.ts'
+import { queryOne } from '../db/db.ts'
+import { compileQuery, type Query } from '../query/query-request.ts'
+import { productQueryFields } from './product-query-fields.ts'
+
+export interface ProductOption {
+  name: string
+  optionType: 'drop_down' | 'color'
+  choices: { value: string; description: string; mediaIds?: string[] }[]
+}
+
+export interface ProductMedia {
+  id: string
+  title: string
+  width: number
+  height: number
+  altText: string
+}
+
+export interface ProductRow {
+  id: string
+  site_id: string
+  name: string
+  slug: string
+  description: string
+  product_type: 'physical' | 'digital'
+  sku: string | null
+  brand: string | null
+  ribbon: string | null
+  visible: boolean
+  price_minor: number
+  discount_type: 'NONE' | 'AMOUNT' | 'PERCENT'
+  discount_value: number
+  discounted_price_minor: number
+  weight: number | null
+  track_inventory: boolean
+  quantity: number | null
+  in_stock: boolean
+  manage_variants: boolean
+  options: ProductOption[]
+  media: ProductMedia[]
+  created_date: Date
+  updated_date: Date
+}
+
+export interface VariantRow {
+  id: string
+  product_id: string
+  position: number
+  choices: Record<string, string>
+  price_minor: number | null
+  sku: string | null
+  weight: number | null
+  visible: boolean
+  track_quantity: boolean
+  quantity: number | null
+  in_stock: boolean
+}
+
+/** A product with what the wire shows beside it. */
+export interface ProductRecord {
+  product: ProductRow
+  variants: VariantRow[]
+  collectionIds: string[]
+}
+
+/** Who may see what: visitors and members see visible products only. */
+export interface Audience {
+  siteId: string
+  includeHidden: boolean
+}
+
+const productColumns = 'p.*'
+
+async function withRelations(db: Db, products: ProductRow[]): Promise<ProductRecord[]> {
+  if (products.length === 0) return []
+  const ids = products.map((p) => p.id)
+  const [variants, memberships] = await Promise.all([
+    db.query<VariantRow>(
+      'select * from product_variants where product_id = any($1::uuid[]) order by product_id, position',
+      [ids],
+    ),
+    db.query<{ product_id: string; collection_id: string }>(
+      'select product_id, collection_id from product_collections where product_id = any($1::uuid[]) order by collection_id',
+      [ids],
+    ),
+  ])
+  return products.map((product) => ({
+    product,
+    variants: variants.filter((v) => v.product_id === product.id),
+    collectionIds: memberships.filter((m) => m.product_id === product.id).map((m) => m.collection_id),
+  }))
+}
+
+/** The product with this id in the audience's site, if it may see it. */
+export async function findProduct(
+  db: Db,
+  audience: Audience,
+  id: string,
+): Promise<ProductRecord | undefined> {
+  const row = await queryOne<ProductRow>(
+    db,
+    `select ${productColumns} from products p where p.site_id = $1 and p.id = $2 and ($3 or p.visible)`,
+    [audience.siteId, id, audience.includeHidden],
+  )
+  return row ? (await withRelations(db, [row]))[0] : undefined
+}
+
+/** One page of products matching the query, and the total that match. */
+export async function queryProducts(
+  db: Db,
+  audience: Audience,
+  query: Query,
+  currency: string,
+): Promise<{ records: ProductRecord[]; total: number; offset: number }> {
+  const compiled = compileQuery(query, productQueryFields(currency), {
+    params: [audience.siteId, audience.includeHidden],
+    defaultOrder: 'p.created_date desc, p.id desc',
+    tieBreak: 'p.id asc',
+  })
+  const where = `p.site_id = $1 and ($2 or p.visible) and (${compiled.where})`
+  const [rows, counted] = await Promise.all([
+    db.query<ProductRow>(
+      `select ${productColumns} from products p where ${where} order by ${compiled.orderBy} limit ${compiled.limit} offset ${compiled.offset}`,
+      compiled.params,
+    ),
+    queryOne<{ total: number }>(
+      db,
+      `select count(*)::int as total from products p where ${where}`,
+      compiled.params,
+    ),
+  ])
+  return { records: await withRelations(db, rows), total: counted?.total ?? 0, offset: compiled.offset }
+}
+
+/** The products with these ids the audience may see, by id (missing ids are simply absent). */
+export async function findProductsByIds(
+  db: Db,
+  audience: Audience,
+  ids: readonly string[],
+): Promise<Map<string, ProductRecord>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.query<ProductRow>(
+    `select ${productColumns} from products p where p.site_id = $1 and p.id = any($2::uuid[]) and ($3 or p.visible)`,
+    [audience.siteId, [...new Set(ids)], audience.includeHidden],
+  )
+  const records = await withRelations(db, rows)
+  return new Map(records.map((record) => [record.product.id, record]))
+}

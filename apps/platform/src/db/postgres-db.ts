@@ -1,0 +1,52 @@
+import pg from 'pg'
+import type { Db } from './db.ts'
+
+// 64-bit integers (counts, sums) come back as numbers, as they do from PGlite; values past 2^53 are
+// not stored by this schema.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+
+function wrapClient(client: pg.PoolClient): Db {
+  return {
+    kind: 'postgres',
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await client.query(sql, params as unknown[])
+      return result.rows as Row[]
+    },
+    async transaction<T>(fn: (tx: Db) => Promise<T>) {
+      // Already inside a transaction on this connection: join it.
+      return fn(this)
+    },
+    async close() {},
+  }
+}
+
+/** Opens a pooled connection to a PostgreSQL server. */
+export function openPostgres(url: string, options: { max?: number } = {}): Db {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 })
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {})
+  return {
+    kind: 'postgres',
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await pool.query(sql, params as unknown[])
+      return result.rows as Row[]
+    },
+    async transaction<T>(fn: (tx: Db) => Promise<T>) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await fn(wrapClient(client))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    async close() {
+      await pool.end()
+    },
+  }
+}

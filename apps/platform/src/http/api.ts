@@ -1,0 +1,176 @@
+import type { Context, Hono } from 'hono'
+import { z } from 'zod'
+import type { Caller } from '../oauth/caller.ts'
+import { parseWith } from './validation.ts'
+
+export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
+
+export interface AppEnv {
+  Variables: { requestId: string }
+}
+
+/** Everything the wire needs to know about one route: the single source of validation and OpenAPI. */
+export interface RouteDefinition<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: Method
+  /** Hono path syntax: `/stores/v1/products/:id`. */
+  path: string
+  operationId: string
+  summary: string
+  tag: string
+  params?: P
+  query?: Q
+  body?: B
+  response: z.ZodType
+  /** `token`: a visitor's or member's access token is required. */
+  auth: 'none' | 'token'
+  cacheControl?: string
+  /** The handler gets the parsed JSON as is and validates it itself (the token endpoint answers RFC 6749 errors). */
+  rawBody?: boolean
+}
+
+export interface RouteInput<P, Q, B> {
+  params: P
+  query: Q
+  body: B
+  caller: Caller
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined
+
+export type Handler<P, Q, B> = (input: RouteInput<P, Q, B>, c: Context<AppEnv>) => Promise<unknown>
+
+export type Authenticate = (c: Context<AppEnv>) => Promise<Caller>
+
+/** The router every domain registers its routes with; it keeps their definitions for OpenAPI. */
+export interface Api {
+  readonly hono: Hono<AppEnv>
+  readonly routes: RouteDefinition[]
+  route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+    definition: RouteDefinition<P, Q, B>,
+    handler: Handler<Out<P>, Out<Q>, Out<B>>,
+  ): void
+}
+
+const noCaller = Object.freeze({ kind: 'none' }) as unknown as Caller
+
+async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
+  const text = await c.req.text()
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new JsonSyntaxError(error instanceof Error ? error.message : 'invalid JSON')
+  }
+}
+
+/** The request body is not JSON. */
+export class JsonSyntaxError extends Error {
+  override name = 'JsonSyntaxError'
+}
+
+/** Creates the router; `authenticate` resolves the caller of routes that need a token. */
+export function createApi(hono: Hono<AppEnv>, authenticate: Authenticate): Api {
+  const routes: RouteDefinition[] = []
+  return {
+    hono,
+    routes,
+    route(definition, handler) {
+      routes.push(definition as unknown as RouteDefinition)
+      hono.on(definition.method.toUpperCase(), definition.path, async (c) => {
+        const params = definition.params ? parseWith(definition.params, c.req.param(), '') : undefined
+        const query = definition.query ? parseWith(definition.query, c.req.query(), '') : undefined
+        const json = definition.body ? await readJsonBody(c) : undefined
+        const body = definition.body && !definition.rawBody ? parseWith(definition.body, json, '') : json
+        const caller = definition.auth === 'token' ? await authenticate(c) : noCaller
+        const result = await handler({ params, query, body, caller } as never, c)
+        if (result instanceof Response) return result
+        if (definition.cacheControl) c.header('cache-control', definition.cacheControl)
+        return c.json(result as object, 200)
+      })
+    },
+  }
+}
+
+/** The OpenAPI 3.1 document of every registered route, generated from the same schemas that validate. */
+export function toOpenApi(routes: readonly RouteDefinition[], info: { title: string; version: string }) {
+  const schema = (type: z.ZodType, io: 'input' | 'output') =>
+    z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'draft-2020-12' })
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const route of routes) {
+    const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
+    const parameters: unknown[] = []
+    for (const [where, type] of [
+      ['path', route.params],
+      ['query', route.query],
+    ] as const) {
+      if (!type || !(type instanceof z.ZodObject)) continue
+      for (const [name, field] of Object.entries(type.shape as Record<string, z.ZodType>)) {
+        parameters.push({
+          name,
+          in: where,
+          required: where === 'path' || !field.safeParse(undefined).success,
+          schema: schema(field, 'input'),
+        })
+      }
+    }
+    const operation: Record<string, unknown> = {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: [route.tag],
+      parameters,
+      responses: {
+        '200': {
+          description: 'OK',
+          content: { 'application/json': { schema: schema(route.response, 'output') } },
+        },
+        default: {
+          description: 'Error',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
+    }
+    if (route.auth === 'token') operation.security = [{ accessToken: [] }]
+    if (route.body) {
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: schema(route.body, 'input') } },
+      }
+    }
+    paths[path] = { ...paths[path], [route.method]: operation }
+  }
+  return {
+    openapi: '3.1.0',
+    info,
+    paths,
+    components: {
+      securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          properties: {
+            message: { type: 'string' },
+            details: {
+              type: 'object',
+              properties: {
+                validationError: { type: 'object' },
+                applicationError: {
+                  type: 'object',
+                  properties: {
+                    description: { type: 'string' },
+                    code: { type: 'string' },
+                    data: { type: 'object' },
+                  },
+                },
+              },
+            },
+          },
+          required: ['message', 'details'],
+        },
+      },
+    },
+  }
+}

@@ -1,0 +1,57 @@
+import type { z } from 'zod'
+import type { FieldViolation, RuleType } from './errors.ts'
+import { ValidationError } from './errors.ts'
+
+/** `lineItems[0].quantity` from a zod issue path, the field naming the spec's violations use. */
+export function toFieldPath(prefix: string, path: readonly PropertyKey[]): string {
+  let field = prefix
+  for (const key of path) {
+    if (typeof key === 'number') field += `[${key}]`
+    else field += field ? `.${String(key)}` : String(key)
+  }
+  return field || '$body'
+}
+
+function ruleOf(issue: z.core.$ZodIssue): RuleType {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'REQUIRED_FIELD' : 'VALIDATION'
+    case 'too_big':
+      return issue.origin === 'string' ? 'MAX_LENGTH' : issue.origin === 'array' ? 'MAX_SIZE' : 'MAX'
+    case 'too_small':
+      return issue.origin === 'string' ? 'MIN_LENGTH' : issue.origin === 'array' ? 'MIN_SIZE' : 'MIN'
+    case 'invalid_format':
+      return 'FORMAT'
+    case 'invalid_value':
+      return 'INVALID_ENUM_VALUE'
+    case 'unrecognized_keys':
+      return 'FIELD_NOT_ALLOWED'
+    case 'invalid_union':
+      return 'ONE_OF_ALIGNMENT'
+    case 'custom':
+      return (issue.params?.violatedRule as RuleType | undefined) ?? 'OTHER'
+    default:
+      return 'VALIDATION'
+  }
+}
+
+/** Turns zod issues into the spec's field violations, one per issue. */
+export function toFieldViolations(prefix: string, issues: readonly z.core.$ZodIssue[]): FieldViolation[] {
+  return issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return {
+        field: toFieldPath(prefix, [...issue.path, issue.keys[0] ?? '']),
+        description: `is not allowed (${issue.keys.join(', ')})`,
+        violatedRule: 'FIELD_NOT_ALLOWED',
+      }
+    }
+    return { field: toFieldPath(prefix, issue.path), description: issue.message, violatedRule: ruleOf(issue) }
+  })
+}
+
+/** Parses unknown input with a schema, or throws a `ValidationError` naming every bad field. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown, prefix = ''): z.output<S> {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  throw new ValidationError(toFieldViolations(prefix, result.error.issues))
+}

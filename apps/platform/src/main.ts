@@ -1,0 +1,54 @@
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { ConfigError, parseConfig } from './config.ts'
+import { DataDirLockedError } from './db/data-dir-lock.ts'
+import { openDatabase } from './db/open-database.ts'
+import { prepareDatabase } from './db/prepare-database.ts'
+import { createLogger } from './log.ts'
+
+// The only impure entry point: read the environment, open the database, listen.
+async function main() {
+  const config = parseConfig(process.env)
+  const logger = createLogger(config.logLevel)
+  const started = performance.now()
+  const db = await openDatabase(config)
+  const { applied, seeded } = await prepareDatabase(db, config)
+  if (applied.length > 0) logger.info('migrated', { versions: applied })
+  if (seeded) logger.info('seeded the demo store', { ...seeded })
+  const app = createApp({ db, publicUrl: config.publicUrl, logger })
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info('listening', {
+      url: `http://${config.host}:${info.port}`,
+      publicUrl: config.publicUrl,
+      database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}`,
+      startupMs: Math.round(performance.now() - started),
+    })
+    process.stdout.write(
+      `Aisle platform on ${config.publicUrl} (demo OAuth client id: ${config.demoClientId})\n`,
+    )
+  })
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info('stopping', { signal })
+    server.close(() => {
+      db.close().finally(() => process.exit(0))
+    })
+    // Open keep-alive connections must not hold the data directory forever.
+    setTimeout(() => db.close().finally(() => process.exit(0)), 5_000).unref()
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`aisle platform: ${error.message}\n`)
+    process.exit(2)
+  }
+  process.stderr.write(
+    `aisle platform failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  )
+  process.exit(1)
+})

@@ -1,0 +1,67 @@
+/**
+ * Money is kept as integer minor units (cents) and turned into decimal strings or major-unit numbers
+ * only at the wire: no binary float ever carries an amount through arithmetic.
+ */
+
+const digitsCache = new Map<string, number>()
+
+/** How many minor-unit digits a currency has (2 for USD, 0 for JPY, 3 for KWD). */
+export function fractionDigits(currency: string): number {
+  let digits = digitsCache.get(currency)
+  if (digits === undefined) {
+    digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
+    digitsCache.set(currency, digits)
+  }
+  return digits
+}
+
+/** `1250, 'USD'` -> `'12.50'`. Exact, for any integer. */
+export function toDecimalString(minor: number, currency: string): string {
+  const digits = fractionDigits(currency)
+  const sign = minor < 0 ? '-' : ''
+  const text = String(Math.abs(minor)).padStart(digits + 1, '0')
+  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`
+}
+
+/** `1250, 'USD'` -> `12.5`: the number form the catalogue's wire uses. */
+export function toMajorNumber(minor: number, currency: string): number {
+  return Number(toDecimalString(minor, currency))
+}
+
+/** `12.5, 'USD'` -> `1250`, rounding half away from zero on the decimal text, not on a float product. */
+export function toMinor(major: number, currency: string): number {
+  const digits = fractionDigits(currency)
+  const [whole = '0', fraction = ''] = Math.abs(major)
+    .toFixed(digits + 1)
+    .split('.')
+  const kept = Number(whole + fraction.slice(0, digits).padEnd(digits, '0'))
+  const roundUp = Number(fraction[digits] ?? '0') >= 5 ? 1 : 0
+  return (major < 0 ? -1 : 1) * (kept + roundUp)
+}
+
+const formatters = new Map<string, Intl.NumberFormat>()
+
+/** `1250, 'USD', 'en-US'` -> `'$12.50'`. */
+export function formatMoney(minor: number, currency: string, locale: string): string {
+  const key = `${locale}|${currency}`
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency })
+    formatters.set(key, formatter)
+  }
+  return formatter.format(toMajorNumber(minor, currency))
+}
+
+/** The price after a product discount; never below zero. */
+export function applyDiscount(
+  priceMinor: number,
+  type: 'NONE' | 'AMOUNT' | 'PERCENT',
+  value: number,
+): number {
+  if (type === 'AMOUNT') return Math.max(0, priceMinor - value)
+  // PERCENT values are hundredths of a percent; round half up on integers.
+  if (type === 'PERCENT') return Math.max(0, priceMinor - Math.floor((priceMinor * value + 5_000) / 10_000))
+  return priceMinor
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../db/db.ts'
+import { queryOne } from '../db/db.ts'
+import type { Caller } from './caller.ts'
+import { createOpaqueToken, hashToken } from './opaque-token.ts'
+import { ACCESS_TOKEN_TTL_SECONDS, VISITOR_REFRESH_TOKEN_TTL_SECONDS } from './token-lifetimes.ts'
+
+export interface OAuthClient {
+  id: string
+  siteId: string
+}
+
+export interface IssuedTokens {
+  accessToken: string
+  refreshToken: string
+  expiresIn: number
+}
+
+/** The client registered under `clientId`, if any. */
+export async function findOAuthClient(db: Db, clientId: string): Promise<OAuthClient | undefined> {
+  const row = await queryOne<{ id: string; site_id: string }>(
+    db,
+    'select id, site_id from oauth_clients where id = $1',
+    [clientId],
+  )
+  return row && { id: row.id, siteId: row.site_id }
+}
+
+function addSeconds(date: Date, seconds: number): Date {
+  return new Date(date.getTime() + seconds * 1000)
+}
+
+/** Issues an access and a refresh token for one subject, in one token family. */
+export async function issueTokens(
+  db: Db,
+  subject: { client: OAuthClient; role: Caller['kind']; subjectId: string; familyId?: string },
+  now: Date,
+): Promise<IssuedTokens> {
+  const accessToken = createOpaqueToken()
+  const refreshToken = createOpaqueToken()
+  const familyId = subject.familyId ?? randomUUID()
+  const insert = `insert into oauth_tokens (token_hash, kind, site_id, client_id, role, subject_id, family_id, expires_at, created_date)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`
+  const common = [subject.client.siteId, subject.client.id, subject.role, subject.subjectId, familyId]
+  await db.query(insert, [
+    hashToken(accessToken),
+    'access',
+    ...common,
+    addSeconds(now, ACCESS_TOKEN_TTL_SECONDS),
+    now,
+  ])
+  await db.query(insert, [
+    hashToken(refreshToken),
+    'refresh',
+    ...common,
+    addSeconds(now, VISITOR_REFRESH_TOKEN_TTL_SECONDS),
+    now,
+  ])
+  return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS }
+}
+
+/** Creates a visitor of the client's site and issues its first tokens. */
+export async function issueVisitorTokens(db: Db, client: OAuthClient, now: Date): Promise<IssuedTokens> {
+  return db.transaction(async (tx) => {
+    const visitorId = randomUUID()
+    await tx.query('insert into visitors (id, site_id, created_date) values ($1, $2, $3)', [
+      visitorId,
+      client.siteId,
+      now,
+    ])
+    return issueTokens(tx, { client, role: 'visitor', subjectId: visitorId }, now)
+  })
+}
+
+export type RotationResult = { ok: true; tokens: IssuedTokens } | { ok: false; reason: string }
+
+/**
+ * Spends a refresh token and issues its successor in the same family. A token presented after it was
+ * spent revokes its whole family: somebody holds a copy.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  client: OAuthClient,
+  refreshToken: string,
+  now: Date,
+): Promise<RotationResult> {
+  return db.transaction(async (tx) => {
+    const spent = await queryOne<{ role: Caller['kind']; subject_id: string; family_id: string }>(
+      tx,
+      `update oauth_tokens set used_at = $3
+        where token_hash = $1 and kind = 'refresh' and client_id = $2
+          and used_at is null and revoked_at is null and expires_at > $3
+        returning role, subject_id, family_id`,
+      [hashToken(refreshToken), client.id, now],
+    )
+    if (spent) {
+      const tokens = await issueTokens(
+        tx,
+        { client, role: spent.role, subjectId: spent.subject_id, familyId: spent.family_id },
+        now,
+      )
+      return { ok: true, tokens } as const
+    }
+    const replayed = await queryOne<{ family_id: string }>(
+      tx,
+      `select family_id from oauth_tokens where token_hash = $1 and kind = 'refresh' and client_id = $2 and used_at is not null`,
+      [hashToken(refreshToken), client.id],
+    )
+    if (replayed) {
+      await tx.query('update oauth_tokens set revoked_at = $2 where family_id = $1 and revoked_at is null', [
+        replayed.family_id,
+        now,
+      ])
+      return {
+        ok: false,
+        reason: 'The refresh token was already used; its token family is revoked.',
+      } as const
+    }
+    return { ok: false, reason: 'The refresh token is unknown, expired or revoked.' } as const
+  })
+}
+
+/** The caller an access token proves, or `undefined` for an unknown, expired or revoked token. */
+export async function findCallerByAccessToken(
+  db: Db,
+  accessToken: string,
+  now: Date,
+): Promise<Caller | undefined> {
+  const row = await queryOne<{
+    role: Caller['kind']
+    site_id: string
+    client_id: string
+    subject_id: string
+  }>(
+    db,
+    `select role, site_id, client_id, subject_id from oauth_tokens
+      where token_hash = $1 and kind = 'access' and revoked_at is null and expires_at > $2`,
+    [hashToken(accessToken), now],
+  )
+  return row && { kind: row.role, siteId: row.site_id, clientId: row.client_id, subjectId: row.subject_id }
+}

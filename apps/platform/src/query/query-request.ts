@@ -1,0 +1,87 @@
+import { z } from 'zod'
+import { ValidationError } from '../http/errors.ts'
+import { parseWith } from '../http/validation.ts'
+import { FilterCompiler, type QueryFields } from './filter-compiler.ts'
+
+export const DEFAULT_PAGE_SIZE = 50
+export const MAX_PAGE_SIZE = 100
+
+/** The query object every query endpoint takes: filter, sort and offset paging. */
+export const QuerySchema = z.object({
+  filter: z.record(z.string(), z.unknown()).nullish(),
+  sort: z
+    .array(z.object({ fieldName: z.string().min(1).max(100), order: z.enum(['ASC', 'DESC']).default('ASC') }))
+    .max(5)
+    .nullish(),
+  paging: z
+    .object({
+      limit: z.number().int().min(0).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+      offset: z.number().int().min(0).max(1_000_000).default(0),
+    })
+    .nullish(),
+})
+
+export type Query = z.output<typeof QuerySchema>
+
+/** The body of a query endpoint: `{ query }`. */
+export const QueryBody = z.object({ query: QuerySchema.default({}) })
+
+/** The GET form: the same `{ query }` JSON, base64url-encoded in `q`. */
+export const QueryParam = z.object({ q: z.string().max(16_000).optional() })
+
+/** Decodes the `q` parameter of a query GET into the same body the POST takes. */
+export function parseQueryParam(q: string | undefined): z.output<typeof QueryBody> {
+  if (q === undefined) return parseWith(QueryBody, {})
+  let json: unknown
+  try {
+    if (!/^[A-Za-z0-9_-]*={0,2}$/.test(q)) throw new Error('not base64url')
+    json = JSON.parse(Buffer.from(q, 'base64url').toString('utf8'))
+  } catch {
+    throw new ValidationError([
+      { field: 'q', description: 'must be the query JSON encoded as base64url', violatedRule: 'FORMAT' },
+    ])
+  }
+  return parseWith(QueryBody, json)
+}
+
+export interface CompiledQuery {
+  where: string
+  orderBy: string
+  limit: number
+  offset: number
+  params: unknown[]
+}
+
+/**
+ * Compiles a query against an entity's allow-list. `params` may already hold the caller's own
+ * parameters (site id first); the filter's parameters follow them.
+ */
+export function compileQuery(
+  query: Query,
+  fields: QueryFields,
+  options: { params: unknown[]; defaultOrder: string; tieBreak: string },
+): CompiledQuery {
+  const params = [...options.params]
+  const where = new FilterCompiler(fields, params, 'query.filter').compile(query.filter ?? undefined)
+  const sort = query.sort ?? []
+  const order = sort.map(({ fieldName, order }, index) => {
+    const field = Object.hasOwn(fields, fieldName) ? fields[fieldName] : undefined
+    if (!field?.sortable) {
+      throw new ValidationError([
+        {
+          field: `query.sort[${index}].fieldName`,
+          description: `"${fieldName}" cannot be sorted on`,
+          violatedRule: 'FIELD_NOT_ALLOWED',
+        },
+      ])
+    }
+    return `${field.sql} ${order === 'DESC' ? 'desc' : 'asc'}`
+  })
+  return {
+    where,
+    orderBy: order.length > 0 ? `${order.join(', ')}, ${options.tieBreak}` : options.defaultOrder,
+    limit: query.paging?.limit ?? DEFAULT_PAGE_SIZE,
+    offset: query.paging?.offset ?? 0,
+    params,
+  }
+}

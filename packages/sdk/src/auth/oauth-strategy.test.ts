@@ -1,0 +1,291 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createTestClient } from '../testing/create-test-client.js'
+import { createDeferred, jsonResponse, tokenResponse } from '../testing/fake-fetch.js'
+import { accessTokenLeewaySeconds, OAuthStrategy } from './oauth-strategy.js'
+import { createMemoryTokenStorage } from './token-storage.js'
+import { TokenRole, type Tokens } from './tokens.js'
+
+const now = new Date('2025-03-01T12:00:00.000Z')
+const nowSeconds = now.getTime() / 1000
+
+function memberTokens(expiresAt: number): Tokens {
+  return {
+    accessToken: { value: 'member-access', expiresAt },
+    refreshToken: { value: 'member-refresh', role: TokenRole.MEMBER },
+  }
+}
+
+function cartAnswer() {
+  return jsonResponse({ cart: { id: 'cart-1' } })
+}
+
+describe('OAuthStrategy', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('starts with empty tokens and role none', async () => {
+    const auth = OAuthStrategy({ clientId: 'client-1' })
+    expect(await auth.getTokens()).toEqual({
+      accessToken: { value: '', expiresAt: 0 },
+      refreshToken: { value: '', role: TokenRole.NONE },
+    })
+    expect(await auth.loggedIn()).toBe(false)
+  })
+
+  it('asks for anonymous visitor tokens on the first call and stores them with their expiry', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now })
+    const { client, fake } = createTestClient()
+    fake.on('GET /ecom/v1/carts/current', cartAnswer)
+
+    await client.currentCart.getCurrentCart()
+
+    const [grant] = fake.requestsTo('POST /oauth2/token')
+    expect(grant?.host).toBe('http://api.test')
+    expect(grant?.body).toEqual({ clientId: 'client-1', grantType: 'anonymous' })
+    expect(await client.auth.getTokens()).toEqual({
+      accessToken: { value: 'access-1', expiresAt: nowSeconds + 3600 },
+      refreshToken: { value: 'refresh-1', role: TokenRole.VISITOR },
+    })
+  })
+
+  it('reuses an unexpired access token without asking again', async () => {
+    const { client, fake } = createTestClient()
+    fake.on('GET /ecom/v1/carts/current', cartAnswer)
+    await client.currentCart.getCurrentCart()
+    await client.currentCart.getCurrentCart()
+    expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(1)
+  })
+
+  it('refreshes an expired access token with the refresh token and keeps the role', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now })
+    const { client, fake } = createTestClient()
+    fake.on('GET /ecom/v1/carts/current', cartAnswer)
+    await client.auth.setTokens(memberTokens(nowSeconds - 1))
+
+    await client.currentCart.getCurrentCart()
+
+    expect(fake.requestsTo('POST /oauth2/token')[0]?.body).toEqual({
+      clientId: 'client-1',
+      grantType: 'refresh_token',
+      refresh_token: 'member-refresh',
+    })
+    expect(await client.auth.getTokens()).toEqual({
+      accessToken: { value: 'access-1', expiresAt: nowSeconds + 3600 },
+      refreshToken: { value: 'refresh-1', role: TokenRole.MEMBER },
+    })
+    expect(await client.auth.loggedIn()).toBe(true)
+    expect(fake.requestsTo('GET /ecom/v1/carts/current')[0]?.headers.get('authorization')).toBe('access-1')
+  })
+
+  it('treats an access token as expired 10 seconds early', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now })
+    const { client, fake } = createTestClient()
+    fake.on('GET /ecom/v1/carts/current', cartAnswer)
+    expect(accessTokenLeewaySeconds).toBe(10)
+
+    await client.auth.setTokens(memberTokens(nowSeconds + 11))
+    await client.currentCart.getCurrentCart()
+    expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(0)
+
+    await client.auth.setTokens(memberTokens(nowSeconds + 9))
+    await client.currentCart.getCurrentCart()
+    expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(1)
+  })
+
+  it('falls back to anonymous tokens when the refresh token is rejected, and says so', async () => {
+    const onRefreshRejected = vi.fn()
+    const { client, fake } = createTestClient({ auth: { onRefreshRejected } })
+    fake
+      .once('POST /oauth2/token', () =>
+        jsonResponse({ error: 'invalid_grant', error_description: 'revoked' }, { status: 400 }),
+      )
+      .on('GET /ecom/v1/carts/current', cartAnswer)
+    const rejected = memberTokens(0)
+    await client.auth.setTokens(rejected)
+
+    await client.currentCart.getCurrentCart()
+
+    expect(fake.requestsTo('POST /oauth2/token').map((request) => request.body)).toEqual([
+      { clientId: 'client-1', grantType: 'refresh_token', refresh_token: 'member-refresh' },
+      { clientId: 'client-1', grantType: 'anonymous' },
+    ])
+    const tokens = await client.auth.getTokens()
+    expect(tokens.refreshToken).toEqual({ value: 'refresh-1', role: TokenRole.VISITOR })
+    expect(onRefreshRejected).toHaveBeenCalledExactlyOnceWith(rejected)
+  })
+
+  it('keeps the member tokens when the refresh fails for a network reason', async () => {
+    const { client, fake } = createTestClient()
+    fake.once('POST /oauth2/token', () => new TypeError('fetch failed'))
+    const member = memberTokens(0)
+    await client.auth.setTokens(member)
+
+    const error = await client.currentCart.getCurrentCart().catch((caught: unknown) => caught)
+
+    expect(error).toMatchObject({ name: 'AisleError', code: 'NETWORK_ERROR' })
+    expect(await client.auth.getTokens()).toEqual(member)
+    expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(1)
+    expect(fake.requestsTo('GET /ecom/v1/carts/current')).toHaveLength(0)
+  })
+
+  it('keeps the member tokens when the token endpoint fails with a 5xx or a 429', async () => {
+    const { client, fake } = createTestClient()
+    const member = memberTokens(0)
+    await client.auth.setTokens(member)
+    for (const status of [503, 429]) {
+      fake.once('POST /oauth2/token', () => jsonResponse({ error: 'temporarily_unavailable' }, { status }))
+      const error = await client.currentCart.getCurrentCart().catch((caught: unknown) => caught)
+      expect(error).toMatchObject({ message: 'something went wrong', status })
+      expect(await client.auth.getTokens()).toEqual(member)
+    }
+  })
+
+  it("rejects with 'something went wrong' when the token endpoint refuses an anonymous grant", async () => {
+    const { client, fake } = createTestClient()
+    fake.once('POST /oauth2/token', () =>
+      jsonResponse(
+        { error: 'invalid_client', error_description: 'unknown client' },
+        { status: 401, requestId: 'r-7' },
+      ),
+    )
+    const error = await client.currentCart.getCurrentCart().catch((caught: unknown) => caught)
+    expect(error).toMatchObject({
+      name: 'AisleError',
+      message: 'something went wrong',
+      code: 'INVALID_CLIENT',
+      status: 401,
+      requestId: 'r-7',
+      details: { error: 'invalid_client', error_description: 'unknown client' },
+    })
+  })
+
+  it('rejects a 200 token answer without an access token', async () => {
+    const { client, fake } = createTestClient()
+    fake.once('POST /oauth2/token', () => jsonResponse({ expires_in: 3600 }))
+    await expect(client.auth.generateVisitorTokens()).rejects.toMatchObject({
+      message: 'something went wrong',
+      code: 'INVALID_TOKEN_RESPONSE',
+    })
+  })
+
+  it('shares one anonymous grant between ten concurrent calls on a fresh client', async () => {
+    const { client, fake } = createTestClient()
+    const held = createDeferred<Response>()
+    fake.once('POST /oauth2/token', () => held.promise).on('GET /ecom/v1/carts/current', cartAnswer)
+
+    const calls = Array.from({ length: 10 }, () => client.currentCart.getCurrentCart())
+    await vi.waitFor(() => expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(1))
+    held.resolve(tokenResponse(1))
+    await Promise.all(calls)
+
+    expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(1)
+    const carts = fake.requestsTo('GET /ecom/v1/carts/current')
+    expect(carts).toHaveLength(10)
+    expect(new Set(carts.map((request) => request.headers.get('authorization')))).toEqual(
+      new Set(['access-1']),
+    )
+  })
+
+  it('refreshes once and replays each call once when concurrent calls get a 401', async () => {
+    const { client, fake } = createTestClient()
+    await client.auth.setTokens({
+      accessToken: { value: 'revoked', expiresAt: Date.now() / 1000 + 3600 },
+      refreshToken: { value: 'visitor-refresh', role: TokenRole.VISITOR },
+    })
+    fake.on('GET /ecom/v1/carts/current', (request) =>
+      request.headers.get('authorization') === 'revoked' ? jsonResponse({}, { status: 401 }) : cartAnswer(),
+    )
+
+    await Promise.all([client.currentCart.getCurrentCart(), client.currentCart.getCurrentCart()])
+
+    expect(fake.requestsTo('POST /oauth2/token').map((request) => request.body)).toEqual([
+      { clientId: 'client-1', grantType: 'refresh_token', refresh_token: 'visitor-refresh' },
+    ])
+    expect(
+      fake.requestsTo('GET /ecom/v1/carts/current').map((request) => request.headers.get('authorization')),
+    ).toEqual(['revoked', 'revoked', 'access-1', 'access-1'])
+  })
+
+  it('does not refresh again for a 401 that arrives after another call refreshed', async () => {
+    const { client, fake } = createTestClient()
+    await client.auth.setTokens({
+      accessToken: { value: 'revoked', expiresAt: Date.now() / 1000 + 3600 },
+      refreshToken: { value: 'visitor-refresh', role: TokenRole.VISITOR },
+    })
+    const lateAnswer = createDeferred<Response>()
+    let revokedCalls = 0
+    fake.on('GET /ecom/v1/carts/current', (request) => {
+      if (request.headers.get('authorization') !== 'revoked') return cartAnswer()
+      // The first call's 401 is held until the second call has refreshed and replayed.
+      return ++revokedCalls === 1 ? lateAnswer.promise : jsonResponse({}, { status: 401 })
+    })
+
+    const late = client.currentCart.getCurrentCart()
+    await vi.waitFor(() => expect(revokedCalls).toBe(1))
+    await client.currentCart.getCurrentCart()
+    expect(revokedCalls).toBe(2)
+    lateAnswer.resolve(jsonResponse({}, { status: 401 }))
+    await late
+
+    expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(1)
+    expect(fake.requestsTo('GET /ecom/v1/carts/current').at(-1)?.headers.get('authorization')).toBe(
+      'access-1',
+    )
+  })
+
+  it('lets tokens set during a refresh win over the refresh result', async () => {
+    const { client, fake } = createTestClient()
+    const held = createDeferred<Response>()
+    fake.once('POST /oauth2/token', () => held.promise).on('GET /ecom/v1/carts/current', cartAnswer)
+    const login = memberTokens(Date.now() / 1000 + 3600)
+
+    const call = client.currentCart.getCurrentCart()
+    await vi.waitFor(() => expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(1))
+    await client.auth.setTokens(login)
+    held.resolve(tokenResponse(1))
+    await call
+
+    expect(await client.auth.getTokens()).toEqual(login)
+    expect(fake.requestsTo('GET /ecom/v1/carts/current')[0]?.headers.get('authorization')).toBe(
+      'member-access',
+    )
+  })
+
+  it('generates visitor tokens on demand and keeps usable ones', async () => {
+    const { client, fake } = createTestClient()
+    const first = await client.auth.generateVisitorTokens()
+    expect(first.refreshToken.role).toBe(TokenRole.VISITOR)
+    expect(await client.auth.generateVisitorTokens()).toEqual(first)
+    expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(1)
+  })
+
+  it('starts generateVisitorTokens from the tokens it is given', async () => {
+    const { client, fake } = createTestClient()
+    const tokens = await client.auth.generateVisitorTokens({
+      accessToken: { value: '', expiresAt: 0 },
+      refreshToken: { value: 'restored-refresh', role: TokenRole.VISITOR },
+    })
+    expect(fake.requestsTo('POST /oauth2/token')[0]?.body).toMatchObject({
+      refresh_token: 'restored-refresh',
+    })
+    expect(tokens.accessToken.value).toBe('access-1')
+  })
+
+  it('reads and writes through the given storage', async () => {
+    const tokenStorage = createMemoryTokenStorage()
+    const { client } = createTestClient({ auth: { tokenStorage } })
+    await client.auth.generateVisitorTokens()
+    expect((await tokenStorage.getTokens()).accessToken.value).toBe('access-1')
+  })
+
+  it('needs a client before it can ask for tokens', async () => {
+    await expect(OAuthStrategy({ clientId: 'client-1' }).generateVisitorTokens()).rejects.toMatchObject({
+      code: 'CLIENT_REQUIRED',
+    })
+  })
+
+  it('refuses an empty client id', () => {
+    expect(() => OAuthStrategy({ clientId: '' })).toThrowError('"clientId" must be a non-empty string')
+  })
+})

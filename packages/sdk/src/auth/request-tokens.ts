@@ -1,0 +1,79 @@
+import { AisleError } from '../http/aisle-error.js'
+import { toStatusText, toUpperSnakeCase } from '../http/status-text.js'
+import type { AuthTransport } from './auth-strategy.js'
+import type { TokenRole, Tokens } from './tokens.js'
+
+/** Path of the OAuth token endpoint on `baseUrl`. */
+export const tokenPath = '/oauth2/token'
+
+/** A grant sent to the token endpoint (spec section 7, "POST /oauth2/token"). */
+export type TokenGrant = { grantType: 'anonymous' } | { grantType: 'refresh_token'; refresh_token: string }
+
+/** A successful answer of the token endpoint. */
+export interface TokenAnswer {
+  access_token: string
+  /** Lifetime of the access token in seconds. */
+  expires_in: number
+  refresh_token?: string | undefined
+}
+
+/**
+ * Asks the token endpoint for tokens.
+ *
+ * @throws {AisleError} `something went wrong` for any non-200 answer or a malformed one, with the RFC 6749
+ * `error` in upper snake case as code (or the status text's) and the error body as `details`;
+ * `NETWORK_ERROR` when no answer arrived.
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2
+ */
+export async function requestTokens(
+  transport: AuthTransport,
+  clientId: string,
+  grant: TokenGrant,
+): Promise<TokenAnswer> {
+  const init = {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId, ...grant }),
+  }
+  const response = await transport.fetchWithoutAuth(tokenPath, init)
+  const requestId = response.headers.get('x-request-id') ?? undefined
+  const body = await response.json().catch(() => undefined)
+  const fail = (code: string) =>
+    new AisleError({
+      message: 'something went wrong',
+      code,
+      status: response.status,
+      requestId,
+      details: typeof body === 'object' && body !== null ? body : {},
+      request: { method: 'POST', url: response.url || tokenPath },
+    })
+  if (response.status !== 200) {
+    const error =
+      typeof body?.error === 'string' ? body.error : toStatusText(response.status, response.statusText)
+    throw fail(toUpperSnakeCase(error))
+  }
+  if (
+    typeof body?.access_token !== 'string' ||
+    typeof body.expires_in !== 'number' ||
+    !(body.refresh_token === undefined || typeof body.refresh_token === 'string')
+  ) {
+    throw fail('INVALID_TOKEN_RESPONSE')
+  }
+  return body
+}
+
+/**
+ * Turns a token answer into {@link Tokens}: the access token expires `expires_in` seconds after `now`
+ * (spec section 9), and an answer without a refresh token keeps `previousRefreshToken`.
+ */
+export function toTokens(
+  answer: TokenAnswer,
+  role: TokenRole,
+  previousRefreshToken: string,
+  now: number,
+): Tokens {
+  return {
+    accessToken: { value: answer.access_token, expiresAt: Math.floor(now / 1000) + answer.expires_in },
+    refreshToken: { value: answer.refresh_token || previousRefreshToken, role },
+  }
+}

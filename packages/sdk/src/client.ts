@@ -1,0 +1,84 @@
+import type { AuthStrategy } from './auth/auth-strategy.js'
+import { AisleError } from './http/aisle-error.js'
+import { createHttpClient, type HttpClient } from './http/create-http-client.js'
+import { type FetchFunction, toBoundFetch } from './http/fetch-function.js'
+import { toHosts } from './http/hosts.js'
+
+/**
+ * A module: a function that receives the client's request pipeline and returns the module's calls.
+ * `currentCart`, `products` and `collections` are modules; so can an app's own be.
+ */
+export type AisleModule<T extends object = object> = (http: HttpClient) => T
+
+/** The `modules` option: each key becomes a property of the client. */
+export type AisleModules = Record<string, AisleModule>
+
+/** Options of {@link createClient}. */
+export interface CreateClientOptions<M extends AisleModules, A extends AuthStrategy> {
+  /** How calls are authorised, e.g. `OAuthStrategy({ clientId })`; available as `client.auth`. */
+  auth: A
+  /** The modules to bind, e.g. `{ currentCart, products }`. */
+  modules: M
+  /** Absolute URL of the platform, e.g. `http://127.0.0.1:4000`; a trailing slash is fine. */
+  baseUrl: string
+  /** Host for GETs other than the current cart; defaults to `baseUrl`. */
+  readOnlyBaseUrl?: string | undefined
+  /** The `fetch` to call; defaults to `globalThis.fetch`. */
+  fetch?: FetchFunction | undefined
+  /** Extra headers sent on every call, the token requests included. */
+  headers?: HeadersInit | undefined
+}
+
+/** A client: its modules bound, plus `auth` and `fetchWithAuth`. */
+export type AisleClient<
+  M extends AisleModules = Record<never, AisleModule>,
+  A extends AuthStrategy = AuthStrategy,
+> = {
+  readonly [K in keyof M]: ReturnType<M[K]>
+} & {
+  /** The auth strategy given to {@link createClient}. */
+  readonly auth: A
+  /** See {@link HttpClient.fetchWithAuth}. */
+  fetchWithAuth: HttpClient['fetchWithAuth']
+}
+
+const reservedNames = new Set(['auth', 'fetchWithAuth', 'graphql', 'webhooks'])
+
+/**
+ * Creates a client of the platform: binds each module to one request pipeline (hosts, prefixes, wire
+ * transforms, token flow, errors) and attaches the auth strategy to it.
+ *
+ * @throws {AisleError} `INVALID_ARGUMENT` for a missing or malformed `baseUrl`/`readOnlyBaseUrl` or a
+ * module named like a client property (`auth`, `fetchWithAuth`, `graphql`, `webhooks`).
+ * @example
+ * ```ts
+ * import { OAuthStrategy, createClient, currentCart, products } from '@aisle/sdk'
+ *
+ * const client = createClient({
+ *   auth: OAuthStrategy({ clientId: 'f3c1...' }),
+ *   modules: { currentCart, products },
+ *   baseUrl: 'http://127.0.0.1:4000',
+ * })
+ * const { items } = await client.products.queryProducts().limit(12).find()
+ * ```
+ */
+export function createClient<M extends AisleModules, A extends AuthStrategy>(
+  options: CreateClientOptions<M, A>,
+): AisleClient<M, A> {
+  const hosts = toHosts(options.baseUrl, options.readOnlyBaseUrl)
+  const { auth, modules } = options
+  for (const name of Object.keys(modules)) {
+    if (reservedNames.has(name)) {
+      throw new AisleError({
+        code: 'INVALID_ARGUMENT',
+        message: `"modules.${name}" clashes with a client property: choose another name`,
+      })
+    }
+  }
+  const http = createHttpClient({ hosts, fetch: toBoundFetch(options.fetch), headers: options.headers, auth })
+  auth.attach?.({ fetchWithoutAuth: http.fetchWithoutAuth })
+
+  const client: Record<string, unknown> = { auth, fetchWithAuth: http.fetchWithAuth }
+  for (const [name, module] of Object.entries(modules)) client[name] = module(http)
+  return client as AisleClient<M, A>
+}

@@ -1,0 +1,80 @@
+/** The request that failed, named on every error that comes from a call. */
+export interface FailedRequest {
+  /** HTTP method, e.g. `POST`. */
+  method: string
+  /** Full URL that was called, e.g. `http://127.0.0.1:4000/ecom/v1/carts/current/add-to-cart`. */
+  url: string
+}
+
+/** Everything an {@link AisleError} is built from. */
+export interface AisleErrorOptions {
+  /** Plain-text message, in the spec's wording (section 8). */
+  message: string
+  /** Stable string code: `INVALID_ARGUMENT`, an application code such as `OWNED_CART_NOT_FOUND`, or the status text in upper snake case. */
+  code: string
+  /** HTTP status of the answer; `undefined` when no answer arrived (network failure) or the error is local. */
+  status?: number | undefined
+  /** The `x-request-id` header of the answer, when there was one. */
+  requestId?: string | undefined
+  /** The server's `details` (`validationError` or `applicationError`), or `{}`. */
+  details?: Record<string, unknown> | undefined
+  /** Method and URL of the call, when the error comes from one. */
+  request?: FailedRequest | undefined
+  /** The underlying error (for example the `TypeError` of a dropped connection). */
+  cause?: unknown
+}
+
+/**
+ * The one error class of the SDK: every failed call rejects with it (spec section 8).
+ *
+ * Use {@link isAisleError} rather than `instanceof` to recognise it: the guard also works across realms
+ * and duplicate copies of the SDK.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.currentCart.getCurrentCart()
+ * } catch (error) {
+ *   if (isAisleError(error) && error.code === 'OWNED_CART_NOT_FOUND') return undefined
+ *   throw error
+ * }
+ * ```
+ */
+export class AisleError extends Error {
+  override readonly name = 'AisleError'
+  /** Stable string code; see {@link AisleErrorOptions.code}. */
+  readonly code: string
+  /** HTTP status, or `undefined` when no answer arrived. */
+  readonly status: number | undefined
+  /** The `x-request-id` of the answer, when known. */
+  readonly requestId: string | undefined
+  /** The server's `details`, or `{}`. */
+  readonly details: Record<string, unknown>
+  /** Method and URL of the failed call, when the error comes from one. */
+  readonly request: FailedRequest | undefined
+
+  /** Builds an error from its parts; the SDK does this for you. */
+  constructor(options: AisleErrorOptions) {
+    super(options.message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.code = options.code
+    this.status = options.status
+    this.requestId = options.requestId
+    this.details = options.details ?? {}
+    this.request = options.request
+  }
+}
+
+/**
+ * Tells whether `value` is an {@link AisleError}, also one from another realm (an iframe, a second copy
+ * of the SDK in a bundle), by its name and shape.
+ */
+export function isAisleError(value: unknown): value is AisleError {
+  if (value instanceof AisleError) return true
+  if (typeof value !== 'object' || value === null) return false
+  const candidate = value as Partial<Record<'name' | 'code' | 'message', unknown>>
+  return (
+    candidate.name === 'AisleError' &&
+    typeof candidate.code === 'string' &&
+    typeof candidate.message === 'string'
+  )
+}

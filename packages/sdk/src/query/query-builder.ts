@@ -1,0 +1,212 @@
+import { AisleError } from '../http/aisle-error.js'
+import { toWireFieldName } from '../http/wire-transform.js'
+import { createQueryResult, type QueryResult } from './query-result.js'
+import type { Filter, QueryPage, Sorting, SortOrder, WireQuery } from './wire-query.js'
+
+/** Default page size of the paging helper (spec section 9). */
+export const defaultPageSize = 50
+
+/** A field of `T` to filter or sort on, or any dotted path (`variants.sku`). */
+export type QueryField<T> = Extract<keyof T, string> | (string & {})
+
+/** A scalar a filter compares with. */
+export type QueryValue = string | number | boolean | null
+
+/**
+ * An immutable query: every method returns a new builder, so a base query can be shared and extended.
+ * Conditions combine with AND. Field names are the SDK's (`_id`); they travel as wire names (`id`).
+ *
+ * @example
+ * ```ts
+ * const page = await client.products.queryProducts().hasSome('collectionIds', [id]).ascending('price').limit(12).find()
+ * ```
+ */
+export interface QueryBuilder<T> {
+  /** Keeps items whose `field` equals `value` (`$eq`). */
+  eq(field: QueryField<T>, value: QueryValue): QueryBuilder<T>
+  /** Keeps items whose `field` differs from `value` (`$ne`). */
+  ne(field: QueryField<T>, value: QueryValue): QueryBuilder<T>
+  /** Keeps items whose `field` is greater than `value` (`$gt`). */
+  gt(field: QueryField<T>, value: string | number): QueryBuilder<T>
+  /** Keeps items whose `field` is greater than or equal to `value` (`$gte`). */
+  ge(field: QueryField<T>, value: string | number): QueryBuilder<T>
+  /** Keeps items whose `field` is less than `value` (`$lt`). */
+  lt(field: QueryField<T>, value: string | number): QueryBuilder<T>
+  /** Keeps items whose `field` is less than or equal to `value` (`$lte`). */
+  le(field: QueryField<T>, value: string | number): QueryBuilder<T>
+  /** Keeps items whose `field` is one of `values` (`$in`). */
+  in(field: QueryField<T>, values: QueryValue[]): QueryBuilder<T>
+  /** Keeps items whose array `field` holds at least one of `values` (`$hasSome`). */
+  hasSome(field: QueryField<T>, values: QueryValue[]): QueryBuilder<T>
+  /** Keeps items whose array `field` holds all of `values` (`$hasAll`). */
+  hasAll(field: QueryField<T>, values: QueryValue[]): QueryBuilder<T>
+  /** Keeps items whose string `field` starts with `value` (`$startsWith`). */
+  startsWith(field: QueryField<T>, value: string): QueryBuilder<T>
+  /** Keeps items whose string `field` contains `value` (`$contains`). */
+  contains(field: QueryField<T>, value: string): QueryBuilder<T>
+  /** Keeps items where `field` is set (`true`) or not set (`false`) (`$exists`). */
+  exists(field: QueryField<T>, value?: boolean): QueryBuilder<T>
+  /** Keeps items matching this query and every one of `queries` (`$and`); their sort and paging are ignored. */
+  and(...queries: QueryBuilder<T>[]): QueryBuilder<T>
+  /** Keeps items matching this query's conditions or any of `queries` (`$or`); their sort and paging are ignored. */
+  or(...queries: QueryBuilder<T>[]): QueryBuilder<T>
+  /** Keeps items matching this query and not `query` (`$not`). */
+  not(query: QueryBuilder<T>): QueryBuilder<T>
+  /** Sorts by `fields` ascending, after any sort already given. */
+  ascending(...fields: QueryField<T>[]): QueryBuilder<T>
+  /** Sorts by `fields` descending, after any sort already given. */
+  descending(...fields: QueryField<T>[]): QueryBuilder<T>
+  /**
+   * Sets the page size (default 50; the platform caps it at 100).
+   *
+   * @throws {AisleError} `INVALID_ARGUMENT` unless `limit` is a positive integer.
+   */
+  limit(limit: number): QueryBuilder<T>
+  /**
+   * Skips the first `skip` matches.
+   *
+   * @throws {AisleError} `INVALID_ARGUMENT` unless `skip` is a non-negative integer.
+   */
+  skip(skip: number): QueryBuilder<T>
+  /** Returns the wire `query` this builder sends. */
+  toQuery(): WireQuery
+  /**
+   * Runs the query and returns the first page asked for.
+   *
+   * @throws {AisleError} as any call (spec section 8).
+   */
+  find(): Promise<QueryResult<T>>
+}
+
+interface QueryState {
+  conditions: Filter[]
+  sort: Sorting[]
+  limit: number
+  offset: number
+}
+
+/**
+ * Creates an empty query whose `find` sends its wire query through `run`; a module supplies `run`.
+ */
+export function createQueryBuilder<T>(run: (query: WireQuery) => Promise<QueryPage<T>>): QueryBuilder<T> {
+  return fromState(run, { conditions: [], sort: [], limit: defaultPageSize, offset: 0 })
+}
+
+function fromState<T>(run: (query: WireQuery) => Promise<QueryPage<T>>, state: QueryState): QueryBuilder<T> {
+  const next = (change: Partial<QueryState>) => fromState(run, { ...state, ...change })
+  const where = (field: string, operator: string, value: unknown) =>
+    next({ conditions: [...state.conditions, { [toWireFieldPath(field)]: { [operator]: value } }] })
+  const sortBy = (order: SortOrder, fields: string[]) =>
+    next({ sort: [...state.sort, ...fields.map((field) => ({ fieldName: toWireFieldPath(field), order }))] })
+
+  const builder: QueryBuilder<T> = {
+    eq: (field, value) => where(field, '$eq', value),
+    ne: (field, value) => where(field, '$ne', value),
+    gt: (field, value) => where(field, '$gt', value),
+    ge: (field, value) => where(field, '$gte', value),
+    lt: (field, value) => where(field, '$lt', value),
+    le: (field, value) => where(field, '$lte', value),
+    in: (field, values) => where(field, '$in', assertArray('values', values)),
+    hasSome: (field, values) => where(field, '$hasSome', assertArray('values', values)),
+    hasAll: (field, values) => where(field, '$hasAll', assertArray('values', values)),
+    startsWith: (field, value) => where(field, '$startsWith', value),
+    contains: (field, value) => where(field, '$contains', value),
+    exists: (field, value = true) => where(field, '$exists', value),
+    and: (...queries) => next({ conditions: [...state.conditions, ...queries.flatMap(toFilters)] }),
+    or: (...queries) => {
+      const alternatives = [
+        toFilter(state.conditions),
+        ...queries.map((query) => query.toQuery().filter ?? {}),
+      ]
+      return next({ conditions: [{ $or: alternatives.filter((filter) => Object.keys(filter).length > 0) }] })
+    },
+    not: (query) => next({ conditions: [...state.conditions, { $not: query.toQuery().filter ?? {} }] }),
+    ascending: (...fields) => sortBy('ASC', fields),
+    descending: (...fields) => sortBy('DESC', fields),
+    limit: (limit) => next({ limit: assertInteger('limit', limit, 1) }),
+    skip: (skip) => next({ offset: assertInteger('skip', skip, 0) }),
+    toQuery() {
+      const query: WireQuery = { paging: { limit: state.limit, offset: state.offset } }
+      const filter = toFilter(state.conditions)
+      if (Object.keys(filter).length > 0) query.filter = filter
+      if (state.sort.length > 0) query.sort = [...state.sort]
+      return query
+    },
+    async find() {
+      const page = await run(builder.toQuery())
+      return createQueryResult(page, state.limit, (offset) => builder.skip(offset).find())
+    },
+  }
+  return builder
+}
+
+function toFilters<T>(query: QueryBuilder<T>): Filter[] {
+  const filter = query.toQuery().filter
+  return filter ? [filter] : []
+}
+
+// Conditions on distinct fields merge into one object ({ a: { $gt: 1, $lt: 9 }, b: {...} }); anything
+// that would collide (the same operator twice, two `$or`s) is kept apart under `$and` instead.
+function toFilter(conditions: Filter[]): Filter {
+  if (conditions.length === 1) return conditions[0] ?? {}
+  const merged: Filter = {}
+  for (const condition of conditions) {
+    for (const [key, value] of Object.entries(condition)) {
+      const previous = merged[key]
+      if (previous === undefined) {
+        merged[key] = value
+      } else if (
+        !key.startsWith('$') &&
+        isOperators(previous) &&
+        isOperators(value) &&
+        isDisjoint(previous, value)
+      ) {
+        merged[key] = { ...previous, ...value }
+      } else {
+        return { $and: conditions }
+      }
+    }
+  }
+  return merged
+}
+
+function isOperators(value: unknown): value is Record<string, unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).every((key) => key.startsWith('$'))
+  )
+}
+
+function isDisjoint(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return Object.keys(b).every((key) => !Object.hasOwn(a, key))
+}
+
+function toWireFieldPath(field: string): string {
+  if (typeof field !== 'string' || field === '') {
+    throw new AisleError({
+      code: 'INVALID_ARGUMENT',
+      message: `"field" must be a non-empty string, got ${String(field)}`,
+    })
+  }
+  return field.split('.').map(toWireFieldName).join('.')
+}
+
+function assertArray<V>(name: string, value: V[]): V[] {
+  if (!Array.isArray(value)) {
+    throw new AisleError({ code: 'INVALID_ARGUMENT', message: `"${name}" must be an array` })
+  }
+  return value
+}
+
+function assertInteger(name: string, value: number, minimum: number): number {
+  if (!Number.isInteger(value) || value < minimum) {
+    const expected = minimum > 0 ? 'a positive integer' : 'a non-negative integer'
+    throw new AisleError({
+      code: 'INVALID_ARGUMENT',
+      message: `"${name}" must be ${expected}, got ${String(value)}`,
+    })
+  }
+  return value
+}

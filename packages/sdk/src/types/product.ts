@@ -1,0 +1,149 @@
+import type {
+  InventoryStatus,
+  MeasurementUnit,
+  MediaItemType,
+  OptionType,
+  ProductDiscountType,
+  ProductType,
+} from './enumerations.js'
+
+/** Prices of a product or variant, as numbers in the store's currency, and formatted. */
+export interface PriceData {
+  /** ISO-4217 currency code. */
+  currency?: string
+  price?: number
+  /** Price after the product's discount. */
+  discountedPrice?: number
+  pricePerUnit?: number
+  formatted?: { price?: string; discountedPrice?: string; pricePerUnit?: string }
+}
+
+/** Cost and profit of a product or variant (merchant data). */
+export interface CostAndProfitData {
+  itemCost?: number
+  formattedItemCost?: string
+  profit?: number
+  formattedProfit?: string
+  /** Profit as a fraction of the price. */
+  profitMargin?: number
+}
+
+/** Lowest and highest value across a product's variants. */
+export interface NumericRange {
+  minValue?: number
+  maxValue?: number
+}
+
+/** How a price per unit is computed. */
+export interface PricePerUnitData {
+  totalQuantity?: number
+  totalMeasurementUnit?: MeasurementUnit
+  baseQuantity?: number
+  baseMeasurementUnit?: MeasurementUnit
+}
+
+/** An image as stored by the platform. */
+export interface MediaImage {
+  url?: string
+  width?: number
+  height?: number
+  altText?: string
+  /** When a signed `url` stops working (ISO-8601). */
+  urlExpirationDate?: string
+}
+
+/** A video, its resolutions and posters. */
+export interface MediaVideo {
+  files?: MediaImage[]
+  stillFrameMediaId?: string
+}
+
+/** One image or video of a product, collection or choice. */
+export interface MediaItem {
+  _id?: string
+  mediaType?: MediaItemType
+  title?: string
+  thumbnail?: MediaImage
+  image?: MediaImage
+  video?: MediaVideo
+}
+
+/** One choice of a product option (a colour, a size). */
+export interface Choice {
+  /** The choice as shown; for colour options, the colour code. */
+  value?: string
+  description?: string
+  inStock?: boolean
+  visible?: boolean
+  media?: { mainMedia?: MediaItem; items?: MediaItem[] }
+}
+
+/** An option of a product and its choices. */
+export interface ProductOption {
+  optionType?: OptionType
+  name?: string
+  choices?: Choice[]
+}
+
+/** Stock of a product. */
+export interface ProductStock {
+  trackInventory?: boolean
+  quantity?: number
+  inStock?: boolean
+  inventoryStatus?: InventoryStatus
+}
+
+/** The sellable data of a variant (spec section 3, "Variant"). */
+export interface VariantData {
+  priceData?: PriceData
+  convertedPriceData?: PriceData
+  costAndProfitData?: CostAndProfitData
+  weight?: number
+  sku?: string
+  visible?: boolean
+}
+
+/** A variant of a product: one combination of choices. */
+export interface Variant {
+  _id?: string
+  /** Option name -> choice description, e.g. `{ Size: 'M' }`. */
+  choices?: Record<string, string>
+  variant?: VariantData
+  stock?: { trackQuantity?: boolean; quantity?: number; inStock?: boolean }
+}
+
+/** A product of the catalogue (spec section 3, "Product"). */
+export interface Product {
+  _id?: string
+  name?: string
+  /** URL-friendly unique name. */
+  slug?: string
+  visible?: boolean
+  productType?: ProductType
+  description?: string
+  sku?: string
+  weight?: number
+  weightRange?: NumericRange
+  stock?: ProductStock
+  price?: PriceData
+  priceData?: PriceData
+  convertedPriceData?: PriceData
+  priceRange?: NumericRange
+  costAndProfitData?: CostAndProfitData
+  costRange?: NumericRange
+  pricePerUnitData?: PricePerUnitData
+  additionalInfoSections?: { title?: string; description?: string }[]
+  ribbon?: string
+  brand?: string
+  media?: { mainMedia?: MediaItem; items?: MediaItem[] }
+  manageVariants?: boolean
+  productOptions?: ProductOption[]
+  productPageUrl?: { base?: string; path?: string }
+  discount?: { type?: ProductDiscountType; value?: number }
+  collectionIds?: string[]
+  variants?: Variant[]
+  /** Last change of the product or its variants (ISO-8601). */
+  lastUpdated?: string
+  _createdDate?: string
+  _updatedDate?: string
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config'
+
+// One runner for every workspace's unit and integration tests; e2e/ is Playwright's.
+export default defineConfig({
+  resolve: { conditions: ['@aisle/source'] },
+  ssr: { resolve: { conditions: ['@aisle/source'] } },
+  test: {
+    projects: ['packages/sdk', 'apps/platform', 'apps/storefront'],
+  },
+})
