@@ -7,6 +7,7 @@ export default defineProject({
     name: 'platform',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    globalSetup: ['src/testing/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

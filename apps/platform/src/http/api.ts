@@ -83,7 +83,13 @@ export function createApi(hono: Hono<AppEnv>, authenticate: Authenticate): Api {
       hono.on(definition.method.toUpperCase(), definition.path, async (c) => {
         const params = definition.params ? parseWith(definition.params, c.req.param(), '') : undefined
         const query = definition.query ? parseWith(definition.query, c.req.query(), '') : undefined
-        const json = definition.body ? await readJsonBody(c) : undefined
+        // A raw-body route answers malformed JSON in its own format: it sees `undefined`.
+        const json = definition.body
+          ? await readJsonBody(c).catch((error: unknown) => {
+              if (definition.rawBody && error instanceof JsonSyntaxError) return undefined
+              throw error
+            })
+          : undefined
         const body = definition.body && !definition.rawBody ? parseWith(definition.body, json, '') : json
         const caller = definition.auth === 'token' ? await authenticate(c) : noCaller
         const result = await handler({ params, query, body, caller } as never, c)
