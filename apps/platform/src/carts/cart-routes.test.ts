@@ -199,16 +199,14 @@ describe.each(databaseKinds())('current cart on %s', (kind) => {
     it('loses no line when one visitor adds concurrently', async () => {
       const { access_token } = await platform.visitorTokens()
       await Promise.all(
-        tee.variants
-          .slice(0, 8)
-          .map((variant) =>
-            add(access_token, [
-              {
-                catalogReference: { catalogItemId: tee.id, options: { variantId: variant.id } },
-                quantity: 1,
-              },
-            ]),
-          ),
+        tee.variants.slice(0, 8).map((variant) =>
+          add(access_token, [
+            {
+              catalogReference: { catalogItemId: tee.id, options: { variantId: variant.id } },
+              quantity: 1,
+            },
+          ]),
+        ),
       )
       expect((await get(access_token)).json.cart.lineItems).toHaveLength(8)
     })

@@ -82,8 +82,8 @@ describe.each(databaseKinds())('catalogue reads on %s', (kind) => {
         ],
         [{ $not: { ribbon: { $exists: true } } }, (p) => p.ribbon === undefined],
         [
-          { slug: { $in: ['classic-tee', 'summit-tote', 'nope'] } },
-          (p) => ['classic-tee', 'summit-tote'].includes(p.slug),
+          { slug: { $in: ['classic-tee', 'meadow-tote', 'nope'] } },
+          (p) => ['classic-tee', 'meadow-tote'].includes(p.slug),
         ],
         [
           { $and: [{ price: { $gt: 50 } }, { 'price.price': { $lte: 100 } }] },

@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import type { Db } from './db.ts'
+import { migrate, migrations } from './migrate.ts'
+
+describe.each(databaseKinds())('migrate on %s', (kind) => {
+  let db: Db
+  beforeAll(async () => {
+    db = await openTestDatabase(kind, 'empty')
+  })
+  afterAll(() => db.close())
+
+  it('records every migration once and applies nothing the second time', async () => {
+    const versions = await db.query<{ version: number }>(
+      'select version from schema_migrations order by version',
+    )
+    expect(versions.map((v) => v.version)).toEqual(migrations.map((m) => m.version))
+    expect(await migrate(db)).toEqual([])
+  })
+
+  it('lets two migrators race without harm', async () => {
+    const results = await Promise.all([migrate(db), migrate(db)])
+    expect(results).toEqual([[], []])
+  })
+})
