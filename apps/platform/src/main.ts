@@ -3,8 +3,8 @@ import { createApp } from './app.ts'
 import { ConfigError, parseConfig } from './config.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { openDatabase } from './db/open-database.ts'
-import { prepareDatabase } from './db/prepare-database.ts'
 import { createLogger } from './log.ts'
+import { prepareDatabase } from './prepare-database.ts'
 
 // The only impure entry point: read the environment, open the database, listen.
 async function main() {

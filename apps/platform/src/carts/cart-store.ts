@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
-import type { Caller } from '../oauth/caller.ts'
+import type { Caller } from '../http/caller.ts'
 
 export interface CartRow {
   id: string

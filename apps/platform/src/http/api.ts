@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
-import type { Caller } from '../oauth/caller.ts'
+import type { Caller } from './caller.ts'
 import { parseWith } from './validation.ts'
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'

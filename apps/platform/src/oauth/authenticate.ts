@@ -2,8 +2,8 @@ import type { Context } from 'hono'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { AppEnv } from '../http/api.ts'
+import type { Caller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
-import type { Caller } from './caller.ts'
 import { findCallerByAccessToken } from './token-store.ts'
 
 /** Reads the access token from `Authorization` (raw, or after `Bearer `). */

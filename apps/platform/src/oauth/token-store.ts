@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
-import type { Caller } from './caller.ts'
+import type { Caller } from '../http/caller.ts'
 import { createOpaqueToken, hashToken } from './opaque-token.ts'
 import { ACCESS_TOKEN_TTL_SECONDS, VISITOR_REFRESH_TOKEN_TTL_SECONDS } from './token-lifetimes.ts'
 

@@ -1,7 +1,8 @@
-import type { HttpClient } from '../http/create-http-client.js'
-
 /** What a strategy may use to reach the platform: unauthorised calls on the client's hosts. */
-export type AuthTransport = Pick<HttpClient, 'fetchWithoutAuth'>
+export interface AuthTransport {
+  /** A call on one of the client's hosts that carries no token (the token endpoint itself). */
+  fetchWithoutAuth(pathOrUrl: string, init?: RequestInit): Promise<Response>
+}
 
 /**
  * How a client authorises its calls. {@link OAuthStrategy} is the one the SDK ships; the interface is

@@ -1,6 +1,6 @@
-import { seedDemoStore } from '../seed/demo-store.ts'
-import type { Db } from './db.ts'
-import { migrate } from './migrate.ts'
+import type { Db } from './db/db.ts'
+import { migrate } from './db/migrate.ts'
+import { seedDemoStore } from './seed/demo-store.ts'
 
 /** Migrates, then seeds the demo store into a database that has no site yet. */
 export async function prepareDatabase(db: Db, options: { seed: 'demo' | 'none'; demoClientId: string }) {
