@@ -1,0 +1,89 @@
+import {
+  collections,
+  createClient,
+  createCookieTokenStorage,
+  currentCart,
+  OAuthStrategy,
+  products,
+} from '@aisle/sdk'
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { parseConfig, type StorefrontConfig } from './config.server'
+import { findCookie, isHttpsRequest, serializeSessionCookie } from './session-cookie'
+
+/** The cookie that carries the visitor's tokens (serialised by the SDK) between requests. */
+export const SESSION_COOKIE_NAME = 'aisle_session'
+const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30
+
+let config: StorefrontConfig | undefined
+
+function getConfig(): StorefrontConfig {
+  config ??= parseConfig(process.env)
+  return config
+}
+
+/**
+ * Creates the SDK client for one request, restoring the visitor's tokens from the session cookie.
+ * This is the only place the storefront creates a client.
+ * @example
+ * const aisle = createAisle(request)
+ * const cart = await aisle.client.currentCart.getCurrentCart()
+ * response.headers.append('Set-Cookie', aisle.getSetCookieHeader() ?? '')
+ */
+export function createAisle(request: Request, options: StorefrontConfig = getConfig()) {
+  const received = findCookie(request.headers.get('Cookie'), SESSION_COOKIE_NAME)
+  let stored = received
+  const tokenStorage = createCookieTokenStorage({
+    get: () => stored,
+    set: (value: string) => {
+      stored = value
+    },
+  })
+  const client = createClient({
+    auth: OAuthStrategy({ clientId: options.clientId, tokenStorage }),
+    modules: { currentCart, products, collections },
+    baseUrl: options.apiUrl,
+    readOnlyBaseUrl: options.readOnlyApiUrl,
+  })
+  return {
+    client,
+    config: options,
+    /** The `Set-Cookie` header to send when the SDK changed the tokens during this request, else undefined. */
+    getSetCookieHeader(): string | undefined {
+      if (stored === received) return undefined
+      return serializeSessionCookie(stored, {
+        name: SESSION_COOKIE_NAME,
+        maxAgeSeconds: SESSION_MAX_AGE_SECONDS,
+        isSecure: isHttpsRequest(request),
+      })
+    },
+  }
+}
+
+/** One request's SDK client, its configuration and its pending session cookie. */
+export type Aisle = ReturnType<typeof createAisle>
+/** The SDK client as the routes use it. */
+export type AisleClient = Aisle['client']
+
+const aisleContext = createContext<Aisle>()
+
+/**
+ * Route middleware that gives every loader and action of a request the same client, then attaches the
+ * session cookie to the response. One client per request: two loaders each asking for visitor tokens
+ * would otherwise split a new visitor in two, each with a cart of its own.
+ */
+export const aisleMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const aisle = createAisle(request)
+  context.set(aisleContext, aisle)
+  const response = await next()
+  const setCookie = aisle.getSetCookieHeader()
+  if (setCookie) response.headers.append('Set-Cookie', setCookie)
+  return response
+}
+
+/**
+ * Returns the request's Aisle client set up by `aisleMiddleware`.
+ * @throws {Error} when the root middleware did not run (a route outside the root).
+ */
+export function getAisle(context: Readonly<RouterContextProvider>): Aisle {
+  return context.get(aisleContext)
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { parseConfig } from './config.server'
+
+describe('parseConfig', () => {
+  it('uses the documented defaults', () => {
+    expect(parseConfig({})).toEqual({
+      apiUrl: 'http://127.0.0.1:4000',
+      readOnlyApiUrl: 'http://127.0.0.1:4000',
+      clientId: '9b6e3f0a-5c1d-4e8b-a7f2-2d4c6b8e0f13',
+    })
+  })
+
+  it('reads the environment and defaults the read-only host to the API host', () => {
+    const config = parseConfig({ AISLE_API_URL: 'https://api.example/', AISLE_CLIENT_ID: 'c1' })
+    expect(config).toEqual({
+      apiUrl: 'https://api.example',
+      readOnlyApiUrl: 'https://api.example',
+      clientId: 'c1',
+    })
+  })
+
+  it('names the variable when a URL is not usable', () => {
+    expect(() => parseConfig({ AISLE_READ_ONLY_API_URL: 'replica:5432' })).toThrow(
+      /"AISLE_READ_ONLY_API_URL"/,
+    )
+  })
+})

@@ -1,0 +1,33 @@
+/** Where the storefront finds the platform, read from the environment on the server only. */
+export interface StorefrontConfig {
+  /** The platform's API, used for the current cart and every write. */
+  apiUrl: string
+  /** The host for catalogue reads; the platform may serve it from read replicas. */
+  readOnlyApiUrl: string
+  /** The OAuth client id of the site this storefront sells for. */
+  clientId: string
+}
+
+const DEFAULT_API_URL = 'http://127.0.0.1:4000'
+const DEFAULT_CLIENT_ID = '9b6e3f0a-5c1d-4e8b-a7f2-2d4c6b8e0f13'
+
+/**
+ * Parses the storefront's configuration from environment variables, with the documented defaults.
+ * @throws {TypeError} when `AISLE_API_URL` or `AISLE_READ_ONLY_API_URL` is not an absolute http(s) URL.
+ */
+export function parseConfig(env: Record<string, string | undefined>): StorefrontConfig {
+  const apiUrl = parseHttpUrl('AISLE_API_URL', env.AISLE_API_URL || DEFAULT_API_URL)
+  return {
+    apiUrl,
+    readOnlyApiUrl: parseHttpUrl('AISLE_READ_ONLY_API_URL', env.AISLE_READ_ONLY_API_URL || apiUrl),
+    clientId: env.AISLE_CLIENT_ID || DEFAULT_CLIENT_ID,
+  }
+}
+
+function parseHttpUrl(name: string, value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new TypeError(`"${name}" must be an absolute http(s) URL, got "${value}"`)
+  }
+  return url.href.replace(/\/+$/, '')
+}

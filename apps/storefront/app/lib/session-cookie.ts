@@ -1,0 +1,46 @@
+/** How the visitor's session cookie is written. */
+export interface SessionCookieOptions {
+  name: string
+  maxAgeSeconds: number
+  /** Send only over HTTPS; true whenever the storefront is reached over HTTPS. */
+  isSecure: boolean
+}
+
+/** Finds one cookie's decoded value in a `Cookie` request header. */
+export function findCookie(cookieHeader: string | null, name: string): string | undefined {
+  if (!cookieHeader) return undefined
+  for (const pair of cookieHeader.split(';')) {
+    const separator = pair.indexOf('=')
+    if (separator === -1 || pair.slice(0, separator).trim() !== name) continue
+    const raw = pair.slice(separator + 1).trim()
+    try {
+      return decodeURIComponent(raw)
+    } catch {
+      return undefined
+    }
+  }
+  return undefined
+}
+
+/**
+ * Builds the `Set-Cookie` header that stores `value`, or expires the cookie when `value` is empty.
+ * HttpOnly keeps tokens away from page scripts; SameSite=Lax still sends the cookie on top-level navigations.
+ */
+export function serializeSessionCookie(value: string | undefined, options: SessionCookieOptions): string {
+  const parts = [
+    `${options.name}=${value ? encodeURIComponent(value) : ''}`,
+    'Path=/',
+    `Max-Age=${value ? options.maxAgeSeconds : 0}`,
+    'HttpOnly',
+    'SameSite=Lax',
+  ]
+  if (options.isSecure) parts.push('Secure')
+  return parts.join('; ')
+}
+
+/** Whether the shopper reached the storefront over HTTPS, directly or through a proxy that says so. */
+export function isHttpsRequest(request: Request): boolean {
+  if (new URL(request.url).protocol === 'https:') return true
+  const forwarded = request.headers.get('X-Forwarded-Proto')
+  return forwarded?.split(',')[0]?.trim().toLowerCase() === 'https'
+}

@@ -1,0 +1,8 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes'
+
+export default [
+  index('routes/home.tsx'),
+  route('products/:slug', 'routes/product.tsx'),
+  route('cart', 'routes/cart.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

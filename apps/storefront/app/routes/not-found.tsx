@@ -1,0 +1,27 @@
+import { data, Link } from 'react-router'
+import { toShopperError } from '../lib/shopper-error'
+import { toPageTitle } from '../lib/store'
+import type { Route } from './+types/not-found'
+
+const notFound = toShopperError(404, 'PAGE_NOT_FOUND')
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: toPageTitle(notFound.title) }, { name: 'robots', content: 'noindex' }]
+}
+
+// Any path no other route claims: answer 404, with the page below.
+export function loader() {
+  return data(null, { status: 404 })
+}
+
+export default function NotFound() {
+  return (
+    <section className="page-message">
+      <h1>{notFound.title}</h1>
+      <p>{notFound.message}</p>
+      <p>
+        <Link to="/">Continue shopping</Link>
+      </p>
+    </section>
+  )
+}

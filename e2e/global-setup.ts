@@ -1,0 +1,163 @@
+// Starts the whole system for the end-to-end suite: the platform on a fresh PGlite data directory and
+// the built storefront, each on a free loopback port, and stops both (and removes the data) afterwards.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)))
+const storefrontBuild = join(repoRoot, 'apps/storefront/build/server/index.js')
+const clientId = process.env.AISLE_CLIENT_ID || '9b6e3f0a-5c1d-4e8b-a7f2-2d4c6b8e0f13'
+const startTimeoutMs = 180_000
+
+interface Service {
+  label: string
+  child: ChildProcess
+  exited: Promise<void>
+  output: string[]
+}
+
+export default async function globalSetup() {
+  if (!existsSync(storefrontBuild)) {
+    throw new Error(`${storefrontBuild} is missing: run "npm run build -w @aisle/storefront" first`)
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'aisle-e2e-'))
+  const services: Service[] = []
+  const stop = async () => {
+    await Promise.all(services.reverse().map(stopService))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    const apiUrl = `http://127.0.0.1:${await findFreePort()}`
+    const platform = startService('platform', ['start', '-w', '@aisle/platform'], {
+      PORT: new URL(apiUrl).port,
+      // Media URLs in answers use the same loopback address the browser reaches.
+      PUBLIC_URL: apiUrl,
+      DATA_DIR: dataDir,
+      AISLE_CLIENT_ID: clientId,
+      LOG_LEVEL: 'warn',
+    })
+    services.push(platform)
+    await waitForHttp(`${apiUrl}/health`, platform, (status) => status === 200)
+
+    const storefrontUrl = `http://127.0.0.1:${await findFreePort()}`
+    const storefront = startService('storefront', ['start', '-w', '@aisle/storefront'], {
+      PORT: new URL(storefrontUrl).port,
+      AISLE_API_URL: apiUrl,
+      AISLE_CLIENT_ID: clientId,
+      NODE_ENV: 'production',
+    })
+    services.push(storefront)
+    await waitForHttp(`${storefrontUrl}/`, storefront, (status) => status < 500)
+
+    // Workers start after global setup and inherit these; the config reads the storefront's as baseURL.
+    process.env.AISLE_E2E_STOREFRONT_URL = storefrontUrl
+    process.env.AISLE_E2E_API_URL = apiUrl
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return stop
+}
+
+function startService(label: string, npmArgs: string[], env: Record<string, string>): Service {
+  // Its own process group, so that stopping reaches npm's whole tree (npm -> sh -> node).
+  const child = spawn('npm', npmArgs, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  const output: string[] = []
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line) continue
+      output.push(line)
+      if (output.length > 200) output.shift()
+      if (process.env.AISLE_E2E_VERBOSE) process.stderr.write(`${label} | ${line}\n`)
+    }
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const exited = new Promise<void>((done) => {
+    child.on('exit', () => done())
+    child.on('error', (error) => {
+      output.push(`could not start: ${error.message}`)
+      done()
+    })
+  })
+  return { label, child, exited, output }
+}
+
+async function stopService(service: Service) {
+  const { pid } = service.child
+  if (pid === undefined) return
+  // npm leaves before its children have closed the database: wait for the whole group to be gone.
+  signalGroup(pid, 'SIGTERM')
+  if (await waitForGroupExit(pid, 15_000)) return
+  signalGroup(pid, 'SIGKILL')
+  await waitForGroupExit(pid, 5_000)
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pid, signal)
+    return true
+  } catch {
+    return false // the group is gone
+  }
+}
+
+async function waitForGroupExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (!signalGroup(pid, 0)) return true
+    await delay(100)
+  }
+  return !signalGroup(pid, 0)
+}
+
+async function waitForHttp(url: string, service: Service, isReady: (status: number) => boolean) {
+  const deadline = Date.now() + startTimeoutMs
+  let exited = false
+  void service.exited.then(() => {
+    exited = true
+  })
+  let last = 'no answer'
+  while (Date.now() < deadline && !exited) {
+    try {
+      const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) })
+      await response.body?.cancel()
+      if (isReady(response.status)) return
+      last = `status ${response.status}`
+    } catch (error) {
+      last =
+        error instanceof Error
+          ? String((error.cause as { code?: string })?.code ?? error.message)
+          : String(error)
+    }
+    await delay(250)
+  }
+  const reason = exited ? `${service.label} exited` : `no answer within ${startTimeoutMs / 1000} s`
+  throw new Error(
+    `${service.label} did not start: ${reason} (${url}, last: ${last}). Its last output:\n${service.output.join('\n')}`,
+  )
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer()
+    server.once('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => done(port))
+    })
+  })
+}
+
+function delay(ms: number) {
+  return new Promise((done) => setTimeout(done, ms))
+}

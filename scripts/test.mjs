@@ -1,0 +1,124 @@
+// `npm test`: installs what is missing (dependencies, Debian's Chromium, PostgreSQL), runs every Vitest
+// project with a throwaway PostgreSQL server, builds the storefront, runs the Playwright suite, and ends
+// with the line `tests: N passed, N failed` (`, N skipped` when any) counted over both runners.
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromiumPath, ensureChromium } from './ensure-chromium.mjs'
+import { ensureDependencies } from './ensure-dependencies.mjs'
+import { startPostgres } from './postgres.mjs'
+import { repoRoot, run, secondsSince } from './processes.mjs'
+import { ensureStorefrontBuild } from './storefront-build.mjs'
+import { formatSummary, readPlaywrightReport, readVitestReport } from './test-summary.mjs'
+
+const usage = `usage: npm test [-- --unit-only | --e2e-only]
+  (no flag)     Vitest (PGlite and a PostgreSQL server) then Playwright in Chromium
+  --unit-only   Vitest only: no Chromium, no storefront build
+  --e2e-only    Playwright only: no PostgreSQL`
+
+const flags = process.argv.slice(2)
+if (flags.includes('--help') || flags.some((flag) => !['--unit-only', '--e2e-only'].includes(flag))) {
+  console.log(usage)
+  process.exit(flags.includes('--help') ? 0 : 2)
+}
+const isUnitRun = !flags.includes('--e2e-only')
+const isE2eRun = !flags.includes('--unit-only')
+if (!isUnitRun && !isE2eRun) {
+  console.log(usage)
+  process.exit(2)
+}
+
+const started = performance.now()
+const reports = join(repoRoot, '.tmp/test-results')
+const vitestReport = join(reports, 'vitest.json')
+const playwrightReport = join(reports, 'playwright.json')
+const playwrightConfig = join(repoRoot, 'e2e/playwright.config.ts')
+rmSync(reports, { recursive: true, force: true })
+mkdirSync(reports, { recursive: true })
+
+/** @type {import('./test-summary.mjs').RunnerResult[]} */
+const results = []
+const notes = []
+const log = (line) => console.log(`npm test: ${line}`)
+
+try {
+  await ensureDependencies({ log })
+} catch (error) {
+  // Nothing can run without dependencies.
+  finish([setupFailure('npm ci', error)])
+}
+
+// Chromium first, so that a failed install shows early; the unit tests still run without it.
+const chromiumError = isE2eRun
+  ? await ensureChromium({ log }).then(
+      () => undefined,
+      (error) => error,
+    )
+  : undefined
+
+if (isUnitRun) results.push(await runVitest())
+if (isE2eRun) results.push(await runPlaywright(chromiumError))
+finish(results)
+
+async function runVitest() {
+  let postgres
+  try {
+    const pgStarted = performance.now()
+    postgres = await startPostgres({ log })
+    log(`PostgreSQL ready at ${postgres.url} in ${secondsSince(pgStarted)}`)
+    const vitestStarted = performance.now()
+    const code = await run(
+      'npx',
+      ['--no', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+      { env: { ...process.env, TEST_DATABASE_URL: postgres.url } },
+    )
+    notes.push(
+      `vitest ran in ${secondsSince(vitestStarted)}, with PostgreSQL at ${postgres.url} beside PGlite`,
+    )
+    return readVitestReport(vitestReport, code)
+  } catch (error) {
+    return setupFailure('vitest', error)
+  } finally {
+    await postgres?.stop()
+    if (postgres) log('PostgreSQL stopped and its directory removed')
+  }
+}
+
+/** @param {Error | undefined} chromiumError */
+async function runPlaywright(chromiumError) {
+  try {
+    if (chromiumError) throw chromiumError
+    if (!existsSync(playwrightConfig)) {
+      throw new Error('e2e/playwright.config.ts is missing, so the end-to-end suite cannot run')
+    }
+    await ensureStorefrontBuild({ log })
+    const playwrightStarted = performance.now()
+    const code = await run(
+      'npx',
+      ['--no', 'playwright', 'test', '-c', playwrightConfig, '--reporter=list,json'],
+      {
+        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
+      },
+    )
+    notes.push(`playwright ran in ${secondsSince(playwrightStarted)}, in ${chromiumPath}`)
+    return readPlaywrightReport(playwrightReport, code)
+  } catch (error) {
+    return setupFailure('playwright', error)
+  }
+}
+
+/** A runner that could not start counts as one failure, named in the summary. */
+function setupFailure(runner, error) {
+  const message = error instanceof Error ? error.message : String(error)
+  console.error(`npm test: ${runner}: ${message}`)
+  return { runner, passed: 0, failed: 1, skipped: 0, failures: [`could not run: ${message}`], warnings: [] }
+}
+
+/** Prints the summary, whose very last line is the count, and exits. */
+function finish(finalResults) {
+  const ranNothing = finalResults.every((result) => result.passed + result.failed === 0)
+  if (ranNothing) notes.push('no test ran, which counts as a failure')
+  notes.push(`reports: ${reports}; took ${secondsSince(started)}`)
+  const { text, total } = formatSummary(finalResults, notes)
+  console.log(text)
+  process.exit(total.failed > 0 || total.passed + total.failed === 0 ? 1 : 0)
+}
