@@ -32,6 +32,25 @@ export interface PhysicalProperties {
   shippable?: boolean
 }
 
+/** An item's picture (spec section 3: image with `urlExpirationDate`). */
+export interface LineItemImage {
+  _id?: string
+  url?: string
+  width?: number
+  height?: number
+  altText?: string
+  /** ISO-8601 time after which `url` stops working, for media behind expiring URLs. */
+  urlExpirationDate?: string
+}
+
+/** A line describing the chosen options of an item (DescriptionLineType PLAIN_TEXT or COLOR). */
+export interface DescriptionLine {
+  name?: { original?: string; translated?: string }
+  lineType?: 'UNRECOGNISED' | 'PLAIN_TEXT' | 'COLOR'
+  plainText?: { original?: string; translated?: string }
+  colorInfo?: { original?: string; translated?: string; code?: string }
+}
+
 /** A line of the cart (spec section 3, "Cart line item"). */
 export interface LineItem {
   _id?: string
@@ -42,14 +61,16 @@ export interface LineItem {
   price?: MultiCurrencyPrice
   fullPrice?: MultiCurrencyPrice
   priceBeforeDiscounts?: MultiCurrencyPrice
-  /** Image URL of the item. */
-  image?: string
+  /** `price` times `quantity`. */
+  lineItemPrice?: MultiCurrencyPrice
+  descriptionLines?: DescriptionLine[]
+  image?: LineItemImage
   availability?: { status?: ItemAvailabilityStatus; quantityAvailable?: number }
   physicalProperties?: PhysicalProperties
   itemType?: { preset?: ItemType; custom?: string }
   paymentOption?: PaymentOptionType
   serviceProperties?: { scheduledDate?: string; numberOfParticipants?: number }
-  catalogOverrideFields?: { image?: string; physicalProperties?: PhysicalProperties }
+  catalogOverrideFields?: { image?: LineItemImage; physicalProperties?: PhysicalProperties }
 }
 
 /** A discount applied to the cart. */

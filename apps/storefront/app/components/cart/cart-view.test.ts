@@ -1,6 +1,6 @@
 import type { Cart } from '@aisle/sdk'
 import { describe, expect, it } from 'vitest'
-import { countCartItems, multiplyAmount, toCartView } from './cart-view'
+import { countCartItems, toCartView } from './cart-view'
 
 describe('countCartItems', () => {
   it('sums the quantities of the lines, and a missing cart counts none', () => {
@@ -9,15 +9,8 @@ describe('countCartItems', () => {
   })
 })
 
-describe('multiplyAmount', () => {
-  it('multiplies in whole cents', () => {
-    expect(multiplyAmount('0.10', 3)).toBe(0.3)
-    expect(multiplyAmount('19.99', 3)).toBe(59.97)
-  })
-})
-
 describe('toCartView', () => {
-  const cart = {
+  const cart: Cart = {
     _id: 'c1',
     currency: 'USD',
     subtotal: { amount: '40.00' },
@@ -27,19 +20,20 @@ describe('toCartView', () => {
         quantity: 2,
         productName: { original: 'Linen shirt' },
         price: { amount: '20.00' },
+        lineItemPrice: { amount: '40.00' },
         availability: { status: 'AVAILABLE' as const },
         image: { url: '/media/m1', width: 800, height: 1000, altText: 'A shirt' },
         descriptionLines: [
-          { name: { original: 'Size' }, lineType: 'PLAIN_TEXT', plainText: { original: 'M' } },
+          { name: { original: 'Size' }, lineType: 'PLAIN_TEXT' as const, plainText: { original: 'M' } },
           {
             name: { original: 'Color' },
-            lineType: 'COLOR',
+            lineType: 'COLOR' as const,
             colorInfo: { original: 'Sand', code: '#d8c8a8' },
           },
         ],
       },
     ],
-  } as unknown as Cart
+  }
 
   it('formats prices in the cart’s currency and reads the options from the description lines', () => {
     expect(toCartView(cart, 'http://127.0.0.1:4000')).toEqual({
