@@ -3,7 +3,7 @@ import { findProductsByIds } from '../catalogue/product-store.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
-import type { Caller } from '../http/caller.ts'
+import type { ShopperCaller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { getSite } from '../sites/site-store.ts'
 import { planAddToCart } from './add-to-cart.ts'
@@ -25,7 +25,7 @@ const PRIVATE = 'private, no-store'
 export function registerCartRoutes(api: Api, deps: CartDeps) {
   const { db, clock, publicUrl } = deps
 
-  async function answer(caller: Caller, owned: CartWithLines) {
+  async function answer(caller: ShopperCaller, owned: CartWithLines) {
     const audience = { siteId: caller.siteId, includeHidden: false }
     const [site, products] = await Promise.all([
       getSite(db, caller.siteId),
@@ -45,7 +45,7 @@ export function registerCartRoutes(api: Api, deps: CartDeps) {
       operationId: 'getCurrentCart',
       summary: "Get the caller's current cart",
       tag: 'Current cart',
-      auth: 'token',
+      auth: 'shopper',
       response: CartResponse,
       cacheControl: PRIVATE,
     },
@@ -63,7 +63,7 @@ export function registerCartRoutes(api: Api, deps: CartDeps) {
       operationId: 'addToCurrentCart',
       summary: "Add catalogue line items to the caller's current cart",
       tag: 'Current cart',
-      auth: 'token',
+      auth: 'shopper',
       body: AddToCartBody,
       response: CartResponse,
       cacheControl: PRIVATE,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
-import type { Caller } from '../http/caller.ts'
+import type { ShopperCaller } from '../http/caller.ts'
 
 export interface CartRow {
   id: string
@@ -31,7 +31,7 @@ export interface CartWithLines {
 }
 
 /** The caller's own cart, if it has one. */
-export async function findOwnedCart(db: Db, caller: Caller): Promise<CartWithLines | undefined> {
+export async function findOwnedCart(db: Db, caller: ShopperCaller): Promise<CartWithLines | undefined> {
   const cart = await queryOne<CartRow>(
     db,
     'select * from carts where site_id = $1 and owner_kind = $2 and owner_id = $3',
@@ -48,7 +48,7 @@ export async function findOwnedCart(db: Db, caller: Caller): Promise<CartWithLin
 /** The caller's cart, created when missing, locked for the rest of the transaction. */
 export async function lockOwnedCart(
   tx: Db,
-  caller: Caller,
+  caller: ShopperCaller,
   currency: string,
   now: Date,
 ): Promise<CartWithLines> {

@@ -4,6 +4,13 @@ import { z } from 'zod'
 
 export const IdParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
 
+export const SlugParam = z.object({ slug: z.string().min(1).max(200) })
+
+/** `includeMerchantSpecificData=true`: cost and profit, for merchant API keys. */
+export const MerchantDataParam = z.object({
+  includeMerchantSpecificData: z.enum(['true', 'false']).optional(),
+})
+
 const PriceData = z.object({
   currency: z.string(),
   price: z.number(),
@@ -20,6 +27,33 @@ export const MediaItemSchema = z.object({
 
 const Range = z.object({ minValue: z.number(), maxValue: z.number() })
 
+const CostAndProfit = z.object({
+  itemCost: z.number(),
+  formattedItemCost: z.string(),
+  profit: z.number(),
+  formattedProfit: z.string(),
+  profitMargin: z.number().describe('profit as a percentage of the price'),
+})
+
+const VariantStock = z.object({
+  trackQuantity: z.boolean(),
+  quantity: z.number().int().optional(),
+  inStock: z.boolean(),
+})
+
+const ProductVariantEntry = z.object({
+  id: z.string(),
+  choices: z.record(z.string(), z.string()),
+  variant: z.object({
+    priceData: PriceData,
+    costAndProfitData: CostAndProfit.optional(),
+    weight: z.number().optional(),
+    sku: z.string(),
+    visible: z.boolean(),
+  }),
+  stock: VariantStock,
+})
+
 export const ProductSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -34,6 +68,9 @@ export const ProductSchema = z.object({
   weightRange: Range,
   price: PriceData,
   priceData: PriceData,
+  costAndProfitData: CostAndProfit.optional().describe(
+    'merchant API keys with includeMerchantSpecificData only',
+  ),
   priceRange: Range,
   discount: z.object({ type: z.enum(['UNDEFINED', 'NONE', 'AMOUNT', 'PERCENT']), value: z.number() }),
   stock: z.object({
@@ -59,26 +96,24 @@ export const ProductSchema = z.object({
     }),
   ),
   manageVariants: z.boolean(),
-  variants: z.array(
-    z.object({
-      id: z.string(),
-      choices: z.record(z.string(), z.string()),
-      variant: z.object({
-        priceData: PriceData,
-        weight: z.number().optional(),
-        sku: z.string(),
-        visible: z.boolean(),
-      }),
-      stock: z.object({
-        trackQuantity: z.boolean(),
-        quantity: z.number().int().optional(),
-        inStock: z.boolean(),
-      }),
-    }),
-  ),
+  variants: z.array(ProductVariantEntry),
   collectionIds: z.array(z.string()),
   createdDate: z.iso.datetime(),
   lastUpdated: z.iso.datetime(),
+})
+
+export const VariantSchema = ProductVariantEntry.extend({
+  productId: z.string(),
+  productName: z.string(),
+  variantName: z.string(),
+  price: PriceData,
+  priceData: PriceData,
+  costAndProfitData: CostAndProfit.optional(),
+  weight: z.number().optional(),
+  sku: z.string(),
+  visible: z.boolean(),
+  media: z.object({ items: z.array(MediaItemSchema) }),
+  collectionIds: z.array(z.string()),
 })
 
 export const PagingMetadata = z.object({

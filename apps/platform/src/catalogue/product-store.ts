@@ -32,6 +32,7 @@ export interface ProductRow {
   discount_type: 'NONE' | 'AMOUNT' | 'PERCENT'
   discount_value: number
   discounted_price_minor: number
+  cost_minor: number | null
   weight: number | null
   track_inventory: boolean
   quantity: number | null
@@ -49,6 +50,7 @@ export interface VariantRow {
   position: number
   choices: Record<string, string>
   price_minor: number | null
+  cost_minor: number | null
   sku: string | null
   weight: number | null
   visible: boolean
@@ -70,7 +72,10 @@ export interface Audience {
   includeHidden: boolean
 }
 
-const productColumns = 'p.*'
+// Every column but the search vector, which no answer shows.
+const productColumns = `p.id, p.site_id, p.name, p.slug, p.description, p.product_type, p.sku, p.brand, p.ribbon,
+  p.visible, p.price_minor, p.discount_type, p.discount_value, p.discounted_price_minor, p.weight, p.track_inventory,
+  p.quantity, p.in_stock, p.manage_variants, p.options, p.media, p.cost_minor, p.created_date, p.updated_date`
 
 async function withRelations(db: Db, products: ProductRow[]): Promise<ProductRecord[]> {
   if (products.length === 0) return []
@@ -117,6 +122,10 @@ export async function queryProducts(
     params: [audience.siteId, audience.includeHidden],
     defaultOrder: 'p.created_date desc, p.id desc',
     tieBreak: 'p.id asc',
+    search: {
+      where: (param) => `p.search_vector @@ websearch_to_tsquery('english', ${param})`,
+      rank: (param) => `ts_rank_cd(p.search_vector, websearch_to_tsquery('english', ${param}))`,
+    },
   })
   const where = `p.site_id = $1 and ($2 or p.visible) and (${compiled.where})`
   const [rows, counted] = await Promise.all([

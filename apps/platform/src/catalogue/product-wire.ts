@@ -52,12 +52,84 @@ function inventoryStatus(record: ProductRecord): 'IN_STOCK' | 'OUT_OF_STOCK' | '
   return inStock === 0 ? 'OUT_OF_STOCK' : 'PARTIALLY_OUT_OF_STOCK'
 }
 
+/** Cost, profit and margin (profit as a percentage of the price, two decimals): merchant-only data. */
+function costAndProfit(priceMinor: number, costMinor: number | null, site: Site) {
+  if (costMinor === null) return undefined
+  const profit = priceMinor - costMinor
+  return {
+    itemCost: toMajorNumber(costMinor, site.currency),
+    formattedItemCost: formatMoney(costMinor, site.currency, site.locale),
+    profit: toMajorNumber(profit, site.currency),
+    formattedProfit: formatMoney(profit, site.currency, site.locale),
+    profitMargin: priceMinor === 0 ? 0 : Math.round((profit * 10_000) / priceMinor) / 100,
+  }
+}
+
+/** Options of the wire forms: merchant-only data goes to merchants who ask for it. */
+export interface WireOptions {
+  publicUrl: string
+  includeMerchantData?: boolean
+}
+
+/** The variant part of a product's wire form. */
+function toWireVariantEntry(record: ProductRecord, variant: VariantRow, site: Site, options: WireOptions) {
+  const { product } = record
+  const discounted = variantDiscountedPrice(record, variant)
+  return {
+    id: variant.id,
+    choices: variant.choices,
+    variant: {
+      priceData: priceData(variantListPrice(record, variant), discounted, site),
+      costAndProfitData: options.includeMerchantData
+        ? costAndProfit(discounted, variant.cost_minor ?? product.cost_minor, site)
+        : undefined,
+      weight: variant.weight ?? product.weight ?? undefined,
+      sku: variant.sku ?? product.sku ?? '',
+      visible: variant.visible,
+    },
+    stock: {
+      trackQuantity: variant.track_quantity,
+      quantity: variant.track_quantity ? (variant.quantity ?? 0) : undefined,
+      inStock: variant.in_stock && product.in_stock,
+    },
+  }
+}
+
+/** The media of a variant: the media of its chosen options (a colour's pictures), else none. */
+function variantMedia(record: ProductRecord, variant: VariantRow, publicUrl: string) {
+  const ids = record.product.options.flatMap((option) => {
+    const choice = option.choices.find((c) => c.description === variant.choices[option.name])
+    return choice?.mediaIds ?? []
+  })
+  return record.product.media.filter((m) => ids.includes(m.id)).map((m) => toWireMediaItem(m, publicUrl))
+}
+
+/** A variant on its own (variants queries, variant by id, options availability). */
+export function toWireVariant(record: ProductRecord, variant: VariantRow, site: Site, options: WireOptions) {
+  const entry = toWireVariantEntry(record, variant, site, options)
+  return {
+    ...entry,
+    productId: record.product.id,
+    productName: record.product.name,
+    variantName: Object.values(variant.choices).join(' / ') || record.product.name,
+    price: entry.variant.priceData,
+    priceData: entry.variant.priceData,
+    costAndProfitData: entry.variant.costAndProfitData,
+    weight: entry.variant.weight,
+    sku: entry.variant.sku,
+    visible: variant.visible,
+    media: { items: variantMedia(record, variant, options.publicUrl) },
+    collectionIds: record.collectionIds,
+  }
+}
+
 function range(values: number[]) {
   return { minValue: Math.min(...values), maxValue: Math.max(...values) }
 }
 
 /** The catalogue v1 wire form of a product: the one place rows become what clients see. */
-export function toWireProduct(record: ProductRecord, site: Site, publicUrl: string) {
+export function toWireProduct(record: ProductRecord, site: Site, options: WireOptions) {
+  const { publicUrl } = options
   const { product, variants } = record
   const visibleVariants = variants.filter((v) => v.visible)
   const price = priceData(product.price_minor, product.discounted_price_minor, site)
@@ -81,6 +153,9 @@ export function toWireProduct(record: ProductRecord, site: Site, publicUrl: stri
     weightRange: range(weights.length > 0 ? weights : [product.weight ?? 0]),
     price,
     priceData: price,
+    costAndProfitData: options.includeMerchantData
+      ? costAndProfit(product.discounted_price_minor, product.cost_minor, site)
+      : undefined,
     priceRange: range(variantPrices.length > 0 ? variantPrices : [price.discountedPrice]),
     discount: {
       type: product.discount_type,
@@ -113,25 +188,7 @@ export function toWireProduct(record: ProductRecord, site: Site, publicUrl: stri
       }),
     })),
     manageVariants: product.manage_variants,
-    variants: visibleVariants.map((variant) => ({
-      id: variant.id,
-      choices: variant.choices,
-      variant: {
-        priceData: priceData(
-          variantListPrice(record, variant),
-          variantDiscountedPrice(record, variant),
-          site,
-        ),
-        weight: variant.weight ?? product.weight ?? undefined,
-        sku: variant.sku ?? product.sku ?? '',
-        visible: variant.visible,
-      },
-      stock: {
-        trackQuantity: variant.track_quantity,
-        quantity: variant.track_quantity ? (variant.quantity ?? 0) : undefined,
-        inStock: variant.in_stock,
-      },
-    })),
+    variants: visibleVariants.map((variant) => toWireVariantEntry(record, variant, site, options)),
     collectionIds: record.collectionIds,
     createdDate: product.created_date.toISOString(),
     lastUpdated: product.updated_date.toISOString(),

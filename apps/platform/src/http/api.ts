@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
-import type { Caller } from './caller.ts'
+import type { Caller, MerchantCaller, ShopperCaller } from './caller.ts'
+import { ApplicationError } from './errors.ts'
 import { parseWith } from './validation.ts'
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
@@ -9,11 +10,26 @@ export interface AppEnv {
   Variables: { requestId: string }
 }
 
+/**
+ * Who may call a route: `none` anyone; `shopper` a visitor's or member's access token; `merchant` a
+ * merchant API key with `permission`; `caller` either of them.
+ */
+export type AuthMode = 'none' | 'shopper' | 'merchant' | 'caller'
+
+type CallerOf<A extends AuthMode> = A extends 'shopper'
+  ? ShopperCaller
+  : A extends 'merchant'
+    ? MerchantCaller
+    : A extends 'caller'
+      ? Caller
+      : undefined
+
 /** Everything the wire needs to know about one route: the single source of validation and OpenAPI. */
 export interface RouteDefinition<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
+  A extends AuthMode = AuthMode,
 > {
   method: Method
   /** Hono path syntax: `/stores/v1/products/:id`. */
@@ -25,23 +41,24 @@ export interface RouteDefinition<
   query?: Q
   body?: B
   response: z.ZodType
-  /** `token`: a visitor's or member's access token is required. */
-  auth: 'none' | 'token'
+  auth: A
+  /** For `merchant` routes: the API key permission required. */
+  permission?: string
   cacheControl?: string
   /** The handler gets the parsed JSON as is and validates it itself (the token endpoint answers RFC 6749 errors). */
   rawBody?: boolean
 }
 
-export interface RouteInput<P, Q, B> {
+export interface RouteInput<P, Q, B, C> {
   params: P
   query: Q
   body: B
-  caller: Caller
+  caller: C
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined
 
-export type Handler<P, Q, B> = (input: RouteInput<P, Q, B>, c: Context<AppEnv>) => Promise<unknown>
+export type Handler<P, Q, B, C> = (input: RouteInput<P, Q, B, C>, c: Context<AppEnv>) => Promise<unknown>
 
 export type Authenticate = (c: Context<AppEnv>) => Promise<Caller>
 
@@ -49,13 +66,31 @@ export type Authenticate = (c: Context<AppEnv>) => Promise<Caller>
 export interface Api {
   readonly hono: Hono<AppEnv>
   readonly routes: RouteDefinition[]
-  route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
-    definition: RouteDefinition<P, Q, B>,
-    handler: Handler<Out<P>, Out<Q>, Out<B>>,
+  route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends AuthMode>(
+    definition: RouteDefinition<P, Q, B, A>,
+    handler: Handler<Out<P>, Out<Q>, Out<B>, CallerOf<A>>,
   ): void
 }
 
-const noCaller = Object.freeze({ kind: 'none' }) as unknown as Caller
+/** Checks that the caller may use a route of this auth mode; 403 for a credential of the wrong kind. */
+function assertAllowed(definition: RouteDefinition, caller: Caller) {
+  if (definition.auth === 'shopper' && caller.kind === 'merchant') {
+    throw new ApplicationError(
+      'FORBIDDEN',
+      'This call acts on a visitor’s or member’s own data: use their access token',
+    )
+  }
+  if (definition.auth === 'merchant') {
+    if (caller.kind !== 'merchant') {
+      throw new ApplicationError('FORBIDDEN', 'This call is for the merchant: it needs an API key')
+    }
+    if (definition.permission && !caller.permissions.includes(definition.permission)) {
+      throw new ApplicationError('FORBIDDEN', `The API key lacks the "${definition.permission}" permission`, {
+        permission: definition.permission,
+      })
+    }
+  }
+}
 
 async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
   const text = await c.req.text()
@@ -91,7 +126,11 @@ export function createApi(hono: Hono<AppEnv>, authenticate: Authenticate): Api {
             })
           : undefined
         const body = definition.body && !definition.rawBody ? parseWith(definition.body, json, '') : json
-        const caller = definition.auth === 'token' ? await authenticate(c) : noCaller
+        let caller: Caller | undefined
+        if (definition.auth !== 'none') {
+          caller = await authenticate(c)
+          assertAllowed(definition as RouteDefinition, caller)
+        }
         const result = await handler({ params, query, body, caller } as never, c)
         if (result instanceof Response) return result
         if (definition.cacheControl) c.header('cache-control', definition.cacheControl)
@@ -139,7 +178,9 @@ export function toOpenApi(routes: readonly RouteDefinition[], info: { title: str
         },
       },
     }
-    if (route.auth === 'token') operation.security = [{ accessToken: [] }]
+    if (route.auth === 'shopper') operation.security = [{ accessToken: [] }]
+    if (route.auth === 'merchant') operation.security = [{ apiKey: [] }]
+    if (route.auth === 'caller') operation.security = [{ accessToken: [] }, { apiKey: [] }]
     if (route.body) {
       operation.requestBody = {
         required: true,
@@ -153,7 +194,20 @@ export function toOpenApi(routes: readonly RouteDefinition[], info: { title: str
     info,
     paths,
     components: {
-      securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      securitySchemes: {
+        accessToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'a visitor or member access token',
+        },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'a merchant API key (aisle_key_...), with the aisle-site-id header naming its site',
+        },
+      },
       schemas: {
         Error: {
           type: 'object',

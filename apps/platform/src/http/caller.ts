@@ -1,8 +1,19 @@
-/** Who is calling, as proven by an access token: always within one site. */
-export interface Caller {
+/** A shopper proven by an access token: a visitor or a member of one site. */
+export interface ShopperCaller {
   kind: 'visitor' | 'member'
   siteId: string
   clientId: string
   /** The visitor's or member's id. */
   subjectId: string
 }
+
+/** A merchant's server proven by an API key of one site, with the permissions the key was given. */
+export interface MerchantCaller {
+  kind: 'merchant'
+  siteId: string
+  apiKeyId: string
+  permissions: readonly string[]
+}
+
+/** Who is calling: always within one site. */
+export type Caller = ShopperCaller | MerchantCaller

@@ -4,22 +4,45 @@ import type { Db } from '../db/db.ts'
 import type { AppEnv } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
+import { findMerchantByApiKey, isApiKey } from '../sites/api-key-store.ts'
 import { findCallerByAccessToken } from './token-store.ts'
 
-/** Reads the access token from `Authorization` (raw, or after `Bearer `). */
-export function readAccessToken(header: string | undefined): string | undefined {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Reads the credential from `Authorization` (raw, or after `Bearer `). */
+export function readCredential(header: string | undefined): string | undefined {
   if (!header) return undefined
   const value = header.replace(/^Bearer\s+/i, '').trim()
   return value.length > 0 && value.length <= 512 ? value : undefined
 }
 
-/** Resolves the caller of a request, or ends it with 401. */
+/**
+ * Resolves the caller of a request from its access token, or from a merchant API key with the
+ * `aisle-site-id` header naming the key's site; ends the request with 401 otherwise.
+ */
 export function createAuthenticate(deps: { db: Db; clock: Clock }) {
   return async function requireCaller(c: Context<AppEnv>): Promise<Caller> {
-    const token = readAccessToken(c.req.header('authorization'))
-    if (!token)
-      throw new ApplicationError('UNAUTHENTICATED', 'An access token is required in the Authorization header')
-    const caller = await findCallerByAccessToken(deps.db, token, deps.clock())
+    const credential = readCredential(c.req.header('authorization'))
+    if (!credential) {
+      throw new ApplicationError(
+        'UNAUTHENTICATED',
+        'An access token or API key is required in the Authorization header',
+      )
+    }
+    if (isApiKey(credential)) {
+      const siteId = c.req.header('aisle-site-id') ?? ''
+      if (!UUID.test(siteId)) {
+        throw new ApplicationError(
+          'UNAUTHENTICATED',
+          'An API key needs the aisle-site-id header naming its site',
+        )
+      }
+      const merchant = await findMerchantByApiKey(deps.db, credential, siteId)
+      if (!merchant)
+        throw new ApplicationError('UNAUTHENTICATED', 'The API key is unknown, revoked or of another site')
+      return merchant
+    }
+    const caller = await findCallerByAccessToken(deps.db, credential, deps.clock())
     if (!caller)
       throw new ApplicationError('UNAUTHENTICATED', 'The access token is unknown, expired or revoked')
     return caller

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
-import type { Caller } from '../http/caller.ts'
+import type { ShopperCaller } from '../http/caller.ts'
 import { createOpaqueToken, hashToken } from './opaque-token.ts'
 import { ACCESS_TOKEN_TTL_SECONDS, VISITOR_REFRESH_TOKEN_TTL_SECONDS } from './token-lifetimes.ts'
 
@@ -33,7 +33,7 @@ function addSeconds(date: Date, seconds: number): Date {
 /** Issues an access and a refresh token for one subject, in one token family. */
 export async function issueTokens(
   db: Db,
-  subject: { client: OAuthClient; role: Caller['kind']; subjectId: string; familyId?: string },
+  subject: { client: OAuthClient; role: ShopperCaller['kind']; subjectId: string; familyId?: string },
   now: Date,
 ): Promise<IssuedTokens> {
   const accessToken = createOpaqueToken()
@@ -85,7 +85,7 @@ export async function rotateRefreshToken(
   now: Date,
 ): Promise<RotationResult> {
   return db.transaction(async (tx) => {
-    const spent = await queryOne<{ role: Caller['kind']; subject_id: string; family_id: string }>(
+    const spent = await queryOne<{ role: ShopperCaller['kind']; subject_id: string; family_id: string }>(
       tx,
       `update oauth_tokens set used_at = $3
         where token_hash = $1 and kind = 'refresh' and client_id = $2
@@ -125,9 +125,9 @@ export async function findCallerByAccessToken(
   db: Db,
   accessToken: string,
   now: Date,
-): Promise<Caller | undefined> {
+): Promise<ShopperCaller | undefined> {
   const row = await queryOne<{
-    role: Caller['kind']
+    role: ShopperCaller['kind']
     site_id: string
     client_id: string
     subject_id: string

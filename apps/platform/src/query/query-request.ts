@@ -8,6 +8,7 @@ export const MAX_PAGE_SIZE = 100
 
 /** The query object every query endpoint takes: filter, sort and offset paging. */
 export const QuerySchema = z.object({
+  search: z.object({ expression: z.string().trim().min(1).max(200) }).nullish(),
   filter: z.record(z.string(), z.unknown()).nullish(),
   sort: z
     .array(z.object({ fieldName: z.string().min(1).max(100), order: z.enum(['ASC', 'DESC']).default('ASC') }))
@@ -59,10 +60,32 @@ export interface CompiledQuery {
 export function compileQuery(
   query: Query,
   fields: QueryFields,
-  options: { params: unknown[]; defaultOrder: string; tieBreak: string },
+  options: {
+    params: unknown[]
+    defaultOrder: string
+    tieBreak: string
+    /** Full-text search for entities that have it: the condition and the relevance of a matched row. */
+    search?: { where: (param: string) => string; rank: (param: string) => string }
+  },
 ): CompiledQuery {
   const params = [...options.params]
-  const where = new FilterCompiler(fields, params, 'query.filter').compile(query.filter ?? undefined)
+  let where = new FilterCompiler(fields, params, 'query.filter').compile(query.filter ?? undefined)
+  let defaultOrder = options.defaultOrder
+  if (query.search) {
+    if (!options.search) {
+      throw new ValidationError([
+        {
+          field: 'query.search',
+          description: 'is not supported for this entity',
+          violatedRule: 'FIELD_NOT_ALLOWED',
+        },
+      ])
+    }
+    params.push(query.search.expression)
+    const param = `$${params.length}::text`
+    where = `(${where}) and ${options.search.where(param)}`
+    defaultOrder = `${options.search.rank(param)} desc, ${options.tieBreak}`
+  }
   const sort = query.sort ?? []
   const order = sort.map(({ fieldName, order }, index) => {
     const field = Object.hasOwn(fields, fieldName) ? fields[fieldName] : undefined
@@ -79,7 +102,7 @@ export function compileQuery(
   })
   return {
     where,
-    orderBy: order.length > 0 ? `${order.join(', ')}, ${options.tieBreak}` : options.defaultOrder,
+    orderBy: order.length > 0 ? `${order.join(', ')}, ${options.tieBreak}` : defaultOrder,
     limit: query.paging?.limit ?? DEFAULT_PAGE_SIZE,
     offset: query.paging?.offset ?? 0,
     params,

@@ -251,8 +251,8 @@ export async function seedDemoStore(
         await tx.query(
           `insert into products (id, site_id, name, slug, description, product_type, sku, brand, ribbon, visible,
              price_minor, discount_type, discount_value, discounted_price_minor, weight, track_inventory, quantity,
-             in_stock, manage_variants, options, media, created_date, updated_date)
-           values ($1, $2, $3, $4, $5, 'physical', $6, 'Aisle', $7, true, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19)`,
+             in_stock, manage_variants, options, media, created_date, updated_date, cost_minor)
+           values ($1, $2, $3, $4, $5, 'physical', $6, 'Aisle', $7, true, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19, $20)`,
           [
             productId,
             DEMO_SITE_ID,
@@ -273,6 +273,8 @@ export async function seedDemoStore(
             JSON.stringify(options),
             JSON.stringify(media),
             created,
+            // The merchant's item cost: 45 % of the list price, in whole minor units.
+            Math.round((price * 45) / 100),
           ],
         )
         for (const [position, choices] of combos.entries()) {
