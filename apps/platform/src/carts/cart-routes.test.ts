@@ -157,13 +157,13 @@ describe.each(databaseKinds())('current cart on %s', (kind) => {
         () => [
           { catalogReference: { catalogItemId: notebook, options: { variantId: tee.variants[0]!.id } } },
         ],
-        400,
+        404,
         'VARIANT_NOT_FOUND',
       ],
       [
         'choices no variant has',
         () => [{ catalogReference: { catalogItemId: tee.id, options: { options: { Size: 'XXL' } } } }],
-        400,
+        404,
         'VARIANT_NOT_FOUND',
       ],
       [

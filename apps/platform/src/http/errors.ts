@@ -39,7 +39,7 @@ export const applicationErrorStatus = {
   MEDIA_NOT_FOUND: 404,
   OWNED_CART_NOT_FOUND: 404,
   CART_LINE_ITEM_LIMIT: 409,
-  VARIANT_NOT_FOUND: 400,
+  VARIANT_NOT_FOUND: 404,
 } as const
 
 export type ApplicationErrorCode = keyof typeof applicationErrorStatus
