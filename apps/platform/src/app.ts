@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps) {
   const api = createApi(hono, createAuthenticate({ db: deps.db, clock }))
   registerSystemRoutes(api, { db: deps.db })
   registerTokenRoutes(api, { db: deps.db, clock })
-  registerCatalogueRoutes(api, { db: deps.db, publicUrl: deps.publicUrl })
+  registerCatalogueRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerMediaRoutes(api, { db: deps.db })
   const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })

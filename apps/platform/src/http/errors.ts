@@ -40,6 +40,7 @@ export const applicationErrorStatus = {
   OWNED_CART_NOT_FOUND: 404,
   CART_LINE_ITEM_LIMIT: 409,
   VARIANT_NOT_FOUND: 404,
+  SLUG_TAKEN: 409,
 } as const
 
 export type ApplicationErrorCode = keyof typeof applicationErrorStatus

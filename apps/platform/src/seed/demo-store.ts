@@ -1,3 +1,4 @@
+import { choiceCombinations, slugify } from '../catalogue/product-input.ts'
 import type { ProductMedia, ProductOption } from '../catalogue/product-store.ts'
 import type { Db } from '../db/db.ts'
 import { applyDiscount } from '../money/money.ts'
@@ -103,21 +104,6 @@ const plan: CollectionPlan[] = [
 
 /** The fixed clock of the seed: product n was created n hours after it, so "newest first" is stable. */
 const SEED_EPOCH = Date.parse('2026-01-01T00:00:00Z')
-
-function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-}
-
-function cartesian(options: ProductOption[]): Record<string, string>[] {
-  return options.reduce<Record<string, string>[]>(
-    (combos, option) =>
-      combos.flatMap((combo) => option.choices.map((c) => ({ ...combo, [option.name]: c.description }))),
-    [{}],
-  )
-}
 
 async function insertImage(db: Db, id: string, svg: string, created: Date) {
   await db.query(
@@ -246,7 +232,7 @@ export async function seedDemoStore(
           }
           options.push({ ...option, choices })
         }
-        const combos = cartesian(options)
+        const combos = choiceCombinations(options)
         const manageVariants = options.length > 0
         await tx.query(
           `insert into products (id, site_id, name, slug, description, product_type, sku, brand, ribbon, visible,

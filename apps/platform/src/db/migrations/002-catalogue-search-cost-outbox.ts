@@ -18,6 +18,8 @@ create index product_variants_site on product_variants (site_id, id);
 
 create table events (
   id uuid primary key,
+  -- Commit-independent order of recording: delivery keeps the order per entity by it.
+  sequence bigint generated always as identity,
   site_id uuid not null references sites (id) on delete cascade,
   type text not null,
   entity_id text not null,
@@ -25,5 +27,6 @@ create table events (
   identity jsonb not null,
   created_date timestamptz not null default now()
 );
-create index events_site_created on events (site_id, created_date, id);
+create index events_site_sequence on events (site_id, sequence);
+create index events_entity on events (entity_id, sequence);
 `

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../db/db.ts'
+import { ApplicationError } from '../http/errors.ts'
+import { choiceCombinations, type ProductColumns, slugify } from './product-input.ts'
+import type { ProductOption, VariantRow } from './product-store.ts'
+
+const columnNames = [
+  'name',
+  'description',
+  'product_type',
+  'sku',
+  'brand',
+  'ribbon',
+  'visible',
+  'price_minor',
+  'cost_minor',
+  'discount_type',
+  'discount_value',
+  'discounted_price_minor',
+  'weight',
+  'track_inventory',
+  'quantity',
+  'in_stock',
+  'options',
+  'manage_variants',
+] as const satisfies readonly (keyof ProductColumns)[]
+
+function values(columns: ProductColumns): unknown[] {
+  return columnNames.map((name) => (name === 'options' ? JSON.stringify(columns.options) : columns[name]))
+}
+
+/** A slug free in the site: the given one (or 409 when taken), else one derived from the name. */
+async function chooseSlug(
+  tx: Db,
+  siteId: string,
+  name: string,
+  wanted: string | undefined,
+  exceptId?: string,
+) {
+  const taken = async (slug: string) =>
+    (
+      await tx.query('select 1 from products where site_id = $1 and slug = $2 and id is distinct from $3', [
+        siteId,
+        slug,
+        exceptId ?? null,
+      ])
+    ).length > 0
+  if (wanted) {
+    if (await taken(wanted)) {
+      throw new ApplicationError('SLUG_TAKEN', `Another product already has the slug "${wanted}"`, {
+        slug: wanted,
+      })
+    }
+    return wanted
+  }
+  const base = slugify(name)
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`
+    if (!(await taken(slug))) return slug
+  }
+}
+
+/** Inserts a product and the variants its options make; returns its id. */
+export async function insertProduct(
+  tx: Db,
+  siteId: string,
+  columns: ProductColumns,
+  slug: string | undefined,
+  now: Date,
+): Promise<string> {
+  const id = randomUUID()
+  const chosen = await chooseSlug(tx, siteId, columns.name, slug)
+  const placeholders = columnNames.map((_, index) => `$${index + 5}`).join(', ')
+  await tx.query(
+    `insert into products (id, site_id, slug, created_date, ${columnNames.join(', ')}, updated_date)
+     values ($1, $2, $3, $4, ${placeholders}, $4)`,
+    [id, siteId, chosen, now, ...values(columns)],
+  )
+  await syncVariants(tx, siteId, id, columns.options)
+  return id
+}
+
+/** Writes a product's new columns (and slug), keeping the variants whose choices still exist. */
+export async function updateProduct(
+  tx: Db,
+  siteId: string,
+  id: string,
+  columns: ProductColumns,
+  slug: string | undefined,
+  now: Date,
+): Promise<void> {
+  const assignments = columnNames.map((name, index) => `${name} = $${index + 4}`).join(', ')
+  const chosen = slug ? await chooseSlug(tx, siteId, columns.name, slug, id) : undefined
+  await tx.query(
+    `update products set ${assignments}, updated_date = $3${chosen ? `, slug = $${columnNames.length + 4}` : ''}
+     where site_id = $1 and id = $2`,
+    [siteId, id, now, ...values(columns), ...(chosen ? [chosen] : [])],
+  )
+  await syncVariants(tx, siteId, id, columns.options)
+}
+
+const keyOf = (choices: Record<string, string>) =>
+  JSON.stringify(Object.entries(choices).sort(([a], [b]) => (a < b ? -1 : 1)))
+
+/**
+ * Makes a product's variants match its options: variants of combinations that still exist keep their
+ * own price, sku, stock and visibility; new combinations get defaults; gone ones are deleted.
+ * Returns whether anything changed.
+ */
+export async function syncVariants(
+  tx: Db,
+  siteId: string,
+  productId: string,
+  options: readonly ProductOption[],
+) {
+  const existing = await tx.query<VariantRow>('select * from product_variants where product_id = $1', [
+    productId,
+  ])
+  const byKey = new Map(existing.map((v) => [keyOf(v.choices), v]))
+  const combos = choiceCombinations(options)
+  const wanted = new Set(combos.map(keyOf))
+  const gone = existing.filter((v) => !wanted.has(keyOf(v.choices))).map((v) => v.id)
+  if (gone.length > 0) await tx.query('delete from product_variants where id = any($1::uuid[])', [gone])
+  let changed = gone.length > 0
+  for (const [position, choices] of combos.entries()) {
+    const current = byKey.get(keyOf(choices))
+    if (current) {
+      if (current.position !== position) {
+        await tx.query('update product_variants set position = $2 where id = $1', [current.id, position])
+      }
+      continue
+    }
+    changed = true
+    await tx.query(
+      `insert into product_variants (id, site_id, product_id, position, choices, visible, track_quantity, in_stock)
+       values ($1, $2, $3, $4, $5, true, false, true)`,
+      [randomUUID(), siteId, productId, position, JSON.stringify(choices)],
+    )
+  }
+  return changed
+}
+
+/** Deletes a product (its variants and collection memberships go with it). Returns whether it existed. */
+export async function deleteProduct(tx: Db, siteId: string, id: string): Promise<boolean> {
+  const deleted = await tx.query('delete from products where site_id = $1 and id = $2 returning id', [
+    siteId,
+    id,
+  ])
+  return deleted.length > 0
+}
+
+/** Locks a product row for the rest of the transaction, or 404. */
+export async function lockProduct(tx: Db, siteId: string, id: string): Promise<void> {
+  const rows = await tx.query('select id from products where site_id = $1 and id = $2 for update', [
+    siteId,
+    id,
+  ])
+  if (rows.length === 0)
+    throw new ApplicationError('PRODUCT_NOT_FOUND', `Product ${id} was not found`, { id })
+}
