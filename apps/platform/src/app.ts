@@ -9,7 +9,7 @@ import { type AppEnv, createApi, JsonSyntaxError, toOpenApi } from './http/api.t
 import { ApiError, ApplicationError, ValidationError } from './http/errors.ts'
 import { requestIdFrom } from './http/request-id.ts'
 import { type Logger, silentLogger } from './log.ts'
-import { registerMediaRoutes } from './media/media-routes.ts'
+import { MAX_UPLOAD_BYTES, MEDIA_UPLOAD_PATH, registerMediaRoutes } from './media/media-routes.ts'
 import { createAuthenticate } from './oauth/authenticate.ts'
 import { registerTokenRoutes } from './oauth/token-routes.ts'
 import { registerSystemRoutes } from './system-routes.ts'
@@ -89,24 +89,24 @@ export function createApp(deps: AppDeps) {
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     })
   })
-  hono.use(
+  const limit = (maxSize: number) =>
     bodyLimit({
-      maxSize: deps.maxBodyBytes ?? 1024 * 1024,
+      maxSize,
       onError: () => {
-        throw new ApplicationError(
-          'PAYLOAD_TOO_LARGE',
-          `The request body is larger than ${deps.maxBodyBytes ?? 1024 * 1024} bytes`,
-        )
+        throw new ApplicationError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxSize} bytes`)
       },
-    }),
-  )
+    })
+  const jsonLimit = limit(deps.maxBodyBytes ?? 1024 * 1024)
+  const uploadLimit = limit(MAX_UPLOAD_BYTES)
+  // Image uploads may be larger than any JSON body needs to be.
+  hono.use((c, next) => (c.req.path === MEDIA_UPLOAD_PATH ? uploadLimit(c, next) : jsonLimit(c, next)))
 
   const api = createApi(hono, createAuthenticate({ db: deps.db, clock }))
   registerSystemRoutes(api, { db: deps.db })
   registerTokenRoutes(api, { db: deps.db, clock })
   registerCatalogueRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
-  registerMediaRoutes(api, { db: deps.db })
+  registerMediaRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })
   hono.get('/openapi.json', (c) => c.json(openApi))
 

@@ -1,6 +1,8 @@
 import type { Api } from '../http/api.ts'
 import type { CatalogueDeps } from './catalogue-access.ts'
 import { registerCollectionRoutes } from './collection-routes.ts'
+import { registerCollectionWriteRoutes } from './collection-write-routes.ts'
+import { registerProductMediaRoutes } from './product-media-routes.ts'
 import { registerProductRoutes } from './product-routes.ts'
 import { type CatalogueWriteDeps, registerProductWriteRoutes } from './product-write-routes.ts'
 import { registerVariantRoutes } from './variant-routes.ts'
@@ -11,6 +13,8 @@ export type { CatalogueDeps, CatalogueWriteDeps }
 export function registerCatalogueRoutes(api: Api, deps: CatalogueDeps & CatalogueWriteDeps) {
   registerProductRoutes(api, deps)
   registerProductWriteRoutes(api, deps)
+  registerProductMediaRoutes(api, deps)
   registerVariantRoutes(api, deps)
   registerCollectionRoutes(api, deps)
+  registerCollectionWriteRoutes(api, deps)
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { type FieldViolation, ValidationError } from '../http/errors.ts'
+import { toPatchSchema } from '../http/patch-schema.ts'
 import { applyDiscount, toMinor } from '../money/money.ts'
 import type { ProductOption, ProductRow } from './product-store.ts'
 
@@ -50,9 +51,9 @@ export const ProductInput = z.object({
 
 export type ProductInputValue = z.output<typeof ProductInput>
 
-/** A partial update: any field of the input, `product.id` in the path. */
-export const ProductPatch = ProductInput.partial()
-export type ProductPatchValue = z.output<typeof ProductPatch>
+/** A partial update: any field of the input, `product.id` in the path; absent fields stay as they are. */
+export const ProductPatch = toPatchSchema(ProductInput)
+export type ProductPatchValue = Partial<ProductInputValue>
 
 /** The columns a product input sets, validated across fields. */
 export interface ProductColumns {
@@ -182,14 +183,20 @@ export function toProductColumns(
       track && options.length === 0
         ? (quantity ?? 0) > 0 && (stock?.inStock ?? true)
         : (stock?.inStock ?? current?.in_stock ?? true),
+    // A choice that survives an options edit keeps its media (a colour's pictures).
     options: options.map((o) => ({
       name: o.name,
       optionType: o.optionType,
-      choices: o.choices.map((c) => ({
-        value: c.value,
-        description: c.description,
-        ...('mediaIds' in c && Array.isArray(c.mediaIds) ? { mediaIds: c.mediaIds as string[] } : {}),
-      })),
+      choices: o.choices.map((c) => {
+        const before = current?.options
+          .find((x) => x.name === o.name)
+          ?.choices.find((x) => x.description === c.description)
+        return {
+          value: c.value,
+          description: c.description,
+          ...(before?.mediaIds ? { mediaIds: before.mediaIds } : {}),
+        }
+      }),
     })),
     manage_variants: options.length > 0,
   }

@@ -193,6 +193,43 @@ describe.each(databaseKinds())('product writes on %s', (kind) => {
       )
     })
 
+    it('leaves every field the patch does not name as it was', async () => {
+      const created = (
+        await call('POST', '/stores/v1/products', {
+          product: {
+            ...shirt,
+            sku: 'LIN-6',
+            visible: false,
+            stock: { trackInventory: false, inStock: false },
+          },
+        })
+      ).json.product
+      const patched = (
+        await call('PATCH', `/stores/v1/products/${created.id}`, { product: { priceData: { price: 45 } } })
+      ).json.product
+      expect(patched.price.price).toBe(45)
+      const {
+        price: _price,
+        priceData: _priceData,
+        costAndProfitData: _cost,
+        priceRange: _range,
+        variants,
+        lastUpdated: _updated,
+        ...rest
+      } = patched
+      const {
+        price: _p,
+        priceData: _pd,
+        costAndProfitData: _c,
+        priceRange: _r,
+        variants: before,
+        lastUpdated: _u,
+        ...restBefore
+      } = created
+      expect(rest).toEqual(restBefore)
+      expect(variants.map((v: { id: string }) => v.id)).toEqual(before.map((v: { id: string }) => v.id))
+    })
+
     it('removes brand, ribbon and options, and deletes the product with its event', async () => {
       const created = (await call('POST', '/stores/v1/products', { product: { ...shirt, sku: 'LIN-4' } }))
         .json.product

@@ -47,6 +47,8 @@ export interface RouteDefinition<
   cacheControl?: string
   /** The handler gets the parsed JSON as is and validates it itself (the token endpoint answers RFC 6749 errors). */
   rawBody?: boolean
+  /** The body is a file of one of these content types, read by the handler (documented, not parsed). */
+  upload?: readonly string[]
 }
 
 export interface RouteInput<P, Q, B, C> {
@@ -181,6 +183,13 @@ export function toOpenApi(routes: readonly RouteDefinition[], info: { title: str
     if (route.auth === 'shopper') operation.security = [{ accessToken: [] }]
     if (route.auth === 'merchant') operation.security = [{ apiKey: [] }]
     if (route.auth === 'caller') operation.security = [{ accessToken: [] }, { apiKey: [] }]
+    if (route.upload) {
+      const binary = { schema: { type: 'string', contentMediaType: 'application/octet-stream' } }
+      operation.requestBody = {
+        required: true,
+        content: Object.fromEntries(route.upload.map((type) => [type, binary])),
+      }
+    }
     if (route.body) {
       operation.requestBody = {
         required: true,

@@ -107,7 +107,7 @@ const SEED_EPOCH = Date.parse('2026-01-01T00:00:00Z')
 
 async function insertImage(db: Db, id: string, svg: string, created: Date) {
   await db.query(
-    'insert into media_files (id, site_id, content_type, bytes, created_date) values ($1, $2, $3, $4, $5)',
+    'insert into media_files (id, site_id, content_type, bytes, created_date, width, height) values ($1, $2, $3, $4, $5, 800, 800)',
     [id, DEMO_SITE_ID, 'image/svg+xml', new TextEncoder().encode(svg), created],
   )
 }

@@ -1,5 +1,5 @@
 /**
- * Full-text search on products (name and sku weigh more than the description), item cost for the
+ * Image dimensions on media files, full-text search on products (name and sku weigh more than the description), item cost for the
  * merchant's cost-and-profit data, and the event outbox every catalogue write records into.
  */
 export const sql = /* sql */ `
@@ -12,6 +12,10 @@ create index products_search on products using gin (search_vector);
 
 alter table products add column cost_minor integer check (cost_minor >= 0);
 alter table product_variants add column cost_minor integer check (cost_minor >= 0);
+
+alter table media_files add column width integer check (width > 0);
+alter table media_files add column height integer check (height > 0);
+alter table media_files add column file_name text;
 
 create index products_site_slug on products (site_id, slug);
 create index product_variants_site on product_variants (site_id, id);
