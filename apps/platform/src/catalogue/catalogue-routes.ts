@@ -1,4 +1,5 @@
 import type { Api } from '../http/api.ts'
+import { registerBulkRoutes } from './bulk-routes.ts'
 import type { CatalogueDeps } from './catalogue-access.ts'
 import { registerCollectionRoutes } from './collection-routes.ts'
 import { registerCollectionWriteRoutes } from './collection-write-routes.ts'
@@ -14,6 +15,7 @@ export function registerCatalogueRoutes(api: Api, deps: CatalogueDeps & Catalogu
   registerProductRoutes(api, deps)
   registerProductWriteRoutes(api, deps)
   registerProductMediaRoutes(api, deps)
+  registerBulkRoutes(api, deps)
   registerVariantRoutes(api, deps)
   registerCollectionRoutes(api, deps)
   registerCollectionWriteRoutes(api, deps)

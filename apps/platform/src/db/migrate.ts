@@ -1,11 +1,13 @@
 import type { Db } from './db.ts'
 import * as foundation from './migrations/001-foundation.ts'
 import * as catalogueSearch from './migrations/002-catalogue-search-cost-outbox.ts'
+import * as bulkOperations from './migrations/003-bulk-operations.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'foundation', sql: foundation.sql },
   { version: 2, name: 'catalogue-search-cost-outbox', sql: catalogueSearch.sql },
+  { version: 3, name: 'bulk-operations', sql: bulkOperations.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

@@ -41,6 +41,8 @@ export const applicationErrorStatus = {
   CART_LINE_ITEM_LIMIT: 409,
   VARIANT_NOT_FOUND: 404,
   SLUG_TAKEN: 409,
+  BULK_OPERATION_NOT_FOUND: 404,
+  BULK_OPERATION_UNDONE: 409,
 } as const
 
 export type ApplicationErrorCode = keyof typeof applicationErrorStatus
