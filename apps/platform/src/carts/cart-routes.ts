@@ -5,7 +5,6 @@ import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
 import type { ShopperCaller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
-import { getSite } from '../sites/site-store.ts'
 import { planAddToCart } from './add-to-cart.ts'
 import { AddToCartBody, CartSchema } from './cart-schemas.ts'
 import { type CartWithLines, findOwnedCart, lockOwnedCart, saveLineItems } from './cart-store.ts'
@@ -27,14 +26,12 @@ export function registerCartRoutes(api: Api, deps: CartDeps) {
 
   async function answer(caller: ShopperCaller, owned: CartWithLines) {
     const audience = { siteId: caller.siteId, includeHidden: false }
-    const [site, products] = await Promise.all([
-      getSite(db, caller.siteId),
-      findProductsByIds(
-        db,
-        audience,
-        owned.lines.map((line) => line.catalog_item_id),
-      ),
-    ])
+    const site = caller.site
+    const products = await findProductsByIds(
+      db,
+      audience,
+      owned.lines.map((line) => line.catalog_item_id),
+    )
     return { cart: toWireCart(owned, products, site, publicUrl) }
   }
 
@@ -71,10 +68,8 @@ export function registerCartRoutes(api: Api, deps: CartDeps) {
     async ({ body, caller }) => {
       const audience = { siteId: caller.siteId, includeHidden: false }
       const ids = body.lineItems.map((item) => item.catalogReference.catalogItemId)
-      const [site, products] = await Promise.all([
-        getSite(db, caller.siteId),
-        findProductsByIds(db, audience, ids),
-      ])
+      const site = caller.site
+      const products = await findProductsByIds(db, audience, ids)
       const now = clock()
       const owned = await db.transaction(async (tx) => {
         const cart = await lockOwnedCart(tx, caller, site.currency, now)

@@ -7,7 +7,6 @@ import type { Api } from '../http/api.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { applyDiscount, toMajorNumber } from '../money/money.ts'
-import { getSite } from '../sites/site-store.ts'
 import { type BulkChange, type BulkRequest, type BulkValues, planBulkChange } from './bulk-change.ts'
 import { IdParam } from './catalogue-schemas.ts'
 import type { CatalogueWriteDeps } from './product-write-routes.ts'
@@ -105,7 +104,7 @@ export function registerBulkRoutes(api: Api, deps: CatalogueWriteDeps) {
   }
 
   async function run(caller: MerchantCaller, ids: string[], request: BulkRequest, preview: boolean) {
-    const site = await getSite(db, caller.siteId)
+    const site = caller.site
     const money = (minor: number | null) => (minor === null ? null : toMajorNumber(minor, site.currency))
     const show = (v: BulkValues) => ({
       price: money(v.price_minor)!,

@@ -3,7 +3,6 @@ import type { Api } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { parseQueryParam, type Query, QueryBody, QueryParam } from '../query/query-request.ts'
-import { getSite } from '../sites/site-store.ts'
 import { audienceOf, type CatalogueDeps, wantsMerchantData } from './catalogue-access.ts'
 import {
   IdParam,
@@ -39,7 +38,7 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
   const { db, publicUrl } = deps
 
   async function answerQuery(caller: Caller, query: Query) {
-    const site = await getSite(db, caller.siteId)
+    const site = caller.site
     const page = await queryProducts(db, audienceOf(caller), query, site.currency)
     return {
       products: page.records.map((record) => toWireProduct(record, site, { publicUrl })),
@@ -95,7 +94,7 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       response: z.object({ product: ProductSchema }),
     },
     async ({ params, query, caller }) => {
-      const [record, site] = await Promise.all([getRecord(caller, params.id), getSite(db, caller.siteId)])
+      const [record, site] = [await getRecord(caller, params.id), caller.site]
       const includeMerchantData = wantsMerchantData(caller, query.includeMerchantSpecificData === 'true')
       return { product: toWireProduct(record, site, { publicUrl, includeMerchantData }) }
     },
@@ -120,7 +119,7 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       }),
     },
     async ({ params, body, caller }) => {
-      const [record, site] = await Promise.all([getRecord(caller, params.id), getSite(db, caller.siteId)])
+      const [record, site] = [await getRecord(caller, params.id), caller.site]
       const availability = optionsAvailability(record, body.options)
       const product = toWireProduct(record, site, { publicUrl })
       const options = { publicUrl }
@@ -158,7 +157,7 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       response: z.object({ variants: z.array(VariantSchema), metadata: PagingMetadata }),
     },
     async ({ params, body, caller }) => {
-      const [record, site] = await Promise.all([getRecord(caller, params.id), getSite(db, caller.siteId)])
+      const [record, site] = [await getRecord(caller, params.id), caller.site]
       const includeMerchantData = wantsMerchantData(caller, body.includeMerchantSpecificData === true)
       const matching = record.variants.filter(
         (variant) =>

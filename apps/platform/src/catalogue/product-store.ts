@@ -72,29 +72,20 @@ export interface Audience {
   includeHidden: boolean
 }
 
-// Every column but the search vector, which no answer shows.
+// Every column but the search vector, and the product's variants and collections in the same row:
+// one statement per read, whatever the page size.
 const productColumns = `p.id, p.site_id, p.name, p.slug, p.description, p.product_type, p.sku, p.brand, p.ribbon,
   p.visible, p.price_minor, p.discount_type, p.discount_value, p.discounted_price_minor, p.weight, p.track_inventory,
-  p.quantity, p.in_stock, p.manage_variants, p.options, p.media, p.cost_minor, p.created_date, p.updated_date`
+  p.quantity, p.in_stock, p.manage_variants, p.options, p.media, p.cost_minor, p.created_date, p.updated_date,
+  coalesce((select json_agg(v.* order by v.position) from product_variants v where v.product_id = p.id), '[]') as variants,
+  coalesce((select array_agg(pc.collection_id::text order by pc.collection_id) from product_collections pc
+            where pc.product_id = p.id), '{}') as collection_ids`
 
-async function withRelations(db: Db, products: ProductRow[]): Promise<ProductRecord[]> {
-  if (products.length === 0) return []
-  const ids = products.map((p) => p.id)
-  const [variants, memberships] = await Promise.all([
-    db.query<VariantRow>(
-      'select * from product_variants where product_id = any($1::uuid[]) order by product_id, position',
-      [ids],
-    ),
-    db.query<{ product_id: string; collection_id: string }>(
-      'select product_id, collection_id from product_collections where product_id = any($1::uuid[]) order by collection_id',
-      [ids],
-    ),
-  ])
-  return products.map((product) => ({
-    product,
-    variants: variants.filter((v) => v.product_id === product.id),
-    collectionIds: memberships.filter((m) => m.product_id === product.id).map((m) => m.collection_id),
-  }))
+type ProductRowWithRelations = ProductRow & { variants: VariantRow[]; collection_ids: string[] }
+
+function toRecord(row: ProductRowWithRelations): ProductRecord {
+  const { variants, collection_ids, ...product } = row
+  return { product, variants, collectionIds: collection_ids }
 }
 
 /** The product with this id in the audience's site, if it may see it. */
@@ -103,12 +94,12 @@ export async function findProduct(
   audience: Audience,
   id: string,
 ): Promise<ProductRecord | undefined> {
-  const row = await queryOne<ProductRow>(
+  const row = await queryOne<ProductRowWithRelations>(
     db,
     `select ${productColumns} from products p where p.site_id = $1 and p.id = $2 and ($3 or p.visible)`,
     [audience.siteId, id, audience.includeHidden],
   )
-  return row ? (await withRelations(db, [row]))[0] : undefined
+  return row && toRecord(row)
 }
 
 /** One page of products matching the query, and the total that match. */
@@ -128,18 +119,24 @@ export async function queryProducts(
     },
   })
   const where = `p.site_id = $1 and ($2 or p.visible) and (${compiled.where})`
-  const [rows, counted] = await Promise.all([
-    db.query<ProductRow>(
-      `select ${productColumns} from products p where ${where} order by ${compiled.orderBy} limit ${compiled.limit} offset ${compiled.offset}`,
-      compiled.params,
-    ),
-    queryOne<{ total: number }>(
-      db,
-      `select count(*)::int as total from products p where ${where}`,
-      compiled.params,
-    ),
-  ])
-  return { records: await withRelations(db, rows), total: counted?.total ?? 0, offset: compiled.offset }
+  // The total rides on every row of the page; only a page past the end needs a count of its own.
+  const rows = await db.query<ProductRowWithRelations & { total: number }>(
+    `select ${productColumns}, count(*) over ()::int as total from products p where ${where}
+     order by ${compiled.orderBy} limit ${compiled.limit} offset ${compiled.offset}`,
+    compiled.params,
+  )
+  const total =
+    rows[0]?.total ??
+    (compiled.offset > 0 || compiled.limit === 0
+      ? ((
+          await queryOne<{ total: number }>(
+            db,
+            `select count(*)::int as total from products p where ${where}`,
+            compiled.params,
+          )
+        )?.total ?? 0)
+      : 0)
+  return { records: rows.map(({ total: _total, ...row }) => toRecord(row)), total, offset: compiled.offset }
 }
 
 /** The products with these ids the audience may see, by id (missing ids are simply absent). */
@@ -149,10 +146,9 @@ export async function findProductsByIds(
   ids: readonly string[],
 ): Promise<Map<string, ProductRecord>> {
   if (ids.length === 0) return new Map()
-  const rows = await db.query<ProductRow>(
+  const rows = await db.query<ProductRowWithRelations>(
     `select ${productColumns} from products p where p.site_id = $1 and p.id = any($2::uuid[]) and ($3 or p.visible)`,
     [audience.siteId, [...new Set(ids)], audience.includeHidden],
   )
-  const records = await withRelations(db, rows)
-  return new Map(records.map((record) => [record.product.id, record]))
+  return new Map(rows.map((row) => [row.id, toRecord(row)]))
 }

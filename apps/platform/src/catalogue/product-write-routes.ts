@@ -6,7 +6,7 @@ import type { Api } from '../http/api.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { toMinor } from '../money/money.ts'
-import { getSite, type Site } from '../sites/site-store.ts'
+import type { Site } from '../sites/site-store.ts'
 import { IdParam, ProductSchema, VariantSchema } from './catalogue-schemas.ts'
 import { ProductInput, ProductPatch, type ProductPatchValue, toProductColumns } from './product-input.ts'
 import { findProduct, type ProductRecord } from './product-store.ts'
@@ -78,7 +78,7 @@ export function registerProductWriteRoutes(api: Api, deps: CatalogueWriteDeps) {
 
   /** Applies a patch to a product in one transaction, with its events; answers the product as it is after. */
   async function patchProduct(caller: MerchantCaller, id: string, patch: ProductPatchValue) {
-    const site = await getSite(db, caller.siteId)
+    const site = caller.site
     const now = clock()
     const after = await db.transaction(async (tx) => {
       await lockProduct(tx, caller.siteId, id)
@@ -127,7 +127,7 @@ export function registerProductWriteRoutes(api: Api, deps: CatalogueWriteDeps) {
         response: ProductResponse,
       },
       async ({ body, caller }) => {
-        const site = await getSite(db, caller.siteId)
+        const site = caller.site
         const columns = toProductColumns(body.product, undefined, site.currency)
         const now = clock()
         const record = await db.transaction(async (tx) => {
@@ -228,7 +228,7 @@ export function registerProductWriteRoutes(api: Api, deps: CatalogueWriteDeps) {
       response: z.object({ variants: z.array(VariantSchema) }),
     },
     async ({ params, body, caller }) => {
-      const site = await getSite(db, caller.siteId)
+      const site = caller.site
       const now = clock()
       const record = await db.transaction(async (tx) => {
         await lockProduct(tx, caller.siteId, params.id)

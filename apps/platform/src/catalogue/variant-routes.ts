@@ -3,7 +3,6 @@ import type { Api } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { parseQueryParam, type Query, QueryBody, QueryParam } from '../query/query-request.ts'
-import { getSite } from '../sites/site-store.ts'
 import { audienceOf, type CatalogueDeps } from './catalogue-access.ts'
 import { IdParam, PagingMetadata, VariantSchema } from './catalogue-schemas.ts'
 import { toWireVariant } from './product-wire.ts'
@@ -16,7 +15,7 @@ export function registerVariantRoutes(api: Api, deps: CatalogueDeps) {
   const { db, publicUrl } = deps
 
   async function answerQuery(caller: Caller, query: Query) {
-    const site = await getSite(db, caller.siteId)
+    const site = caller.site
     const page = await queryVariants(db, audienceOf(caller), query, site.currency)
     return {
       variants: page.records.map(({ record, variant }) =>
@@ -66,10 +65,8 @@ export function registerVariantRoutes(api: Api, deps: CatalogueDeps) {
       response: z.object({ variant: VariantSchema }),
     },
     async ({ params, caller }) => {
-      const [found, site] = await Promise.all([
-        findVariant(db, audienceOf(caller), params.id),
-        getSite(db, caller.siteId),
-      ])
+      const found = await findVariant(db, audienceOf(caller), params.id)
+      const site = caller.site
       if (!found)
         throw new ApplicationError('VARIANT_NOT_FOUND', `Variant ${params.id} was not found`, {
           id: params.id,

@@ -1,7 +1,11 @@
+import type { Site } from '../sites/site-store.ts'
+
 /** A shopper proven by an access token: a visitor or a member of one site. */
 export interface ShopperCaller {
   kind: 'visitor' | 'member'
   siteId: string
+  /** The caller's site, read with the credential: currency, locale and units for the answer. */
+  site: Site
   clientId: string
   /** The visitor's or member's id. */
   subjectId: string
@@ -11,6 +15,7 @@ export interface ShopperCaller {
 export interface MerchantCaller {
   kind: 'merchant'
   siteId: string
+  site: Site
   apiKeyId: string
   permissions: readonly string[]
 }

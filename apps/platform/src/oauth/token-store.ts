@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
 import type { ShopperCaller } from '../http/caller.ts'
+import { siteColumns, toSite } from '../sites/site-store.ts'
 import { createOpaqueToken, hashToken } from './opaque-token.ts'
 import { ACCESS_TOKEN_TTL_SECONDS, VISITOR_REFRESH_TOKEN_TTL_SECONDS } from './token-lifetimes.ts'
 
@@ -120,22 +121,27 @@ export async function rotateRefreshToken(
   })
 }
 
-/** The caller an access token proves, or `undefined` for an unknown, expired or revoked token. */
+/** The caller an access token proves, with its site, or `undefined` for an unknown, expired or revoked token. */
 export async function findCallerByAccessToken(
   db: Db,
   accessToken: string,
   now: Date,
 ): Promise<ShopperCaller | undefined> {
-  const row = await queryOne<{
-    role: ShopperCaller['kind']
-    site_id: string
-    client_id: string
-    subject_id: string
-  }>(
+  const row = await queryOne<
+    { role: ShopperCaller['kind']; client_id: string; subject_id: string } & Parameters<typeof toSite>[0]
+  >(
     db,
-    `select role, site_id, client_id, subject_id from oauth_tokens
-      where token_hash = $1 and kind = 'access' and revoked_at is null and expires_at > $2`,
+    `select t.role, t.client_id, t.subject_id, ${siteColumns} from oauth_tokens t join sites s on s.id = t.site_id
+      where t.token_hash = $1 and t.kind = 'access' and t.revoked_at is null and t.expires_at > $2`,
     [hashToken(accessToken), now],
   )
-  return row && { kind: row.role, siteId: row.site_id, clientId: row.client_id, subjectId: row.subject_id }
+  return (
+    row && {
+      kind: row.role,
+      siteId: row.site_id,
+      site: toSite(row),
+      clientId: row.client_id,
+      subjectId: row.subject_id,
+    }
+  )
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
 import type { MerchantCaller } from '../http/caller.ts'
+import { siteColumns, toSite } from './site-store.ts'
 
 /** Every API key starts with this, so a key is recognisable in a header and by secret scanners. */
 export const API_KEY_PREFIX = 'aisle_key_'
@@ -40,11 +41,18 @@ export async function findMerchantByApiKey(
   key: string,
   siteId: string,
 ): Promise<MerchantCaller | undefined> {
-  const row = await queryOne<{ id: string; site_id: string; permissions: string[] }>(
+  const row = await queryOne<{ id: string; permissions: string[] } & Parameters<typeof toSite>[0]>(
     db,
-    'select id, site_id, permissions from api_keys where key_hash = $1 and revoked_date is null',
+    `select k.id, k.permissions, ${siteColumns} from api_keys k join sites s on s.id = k.site_id
+      where k.key_hash = $1 and k.revoked_date is null`,
     [hashKey(key)],
   )
   if (!row || row.site_id !== siteId) return undefined
-  return { kind: 'merchant', siteId: row.site_id, apiKeyId: row.id, permissions: row.permissions }
+  return {
+    kind: 'merchant',
+    siteId: row.site_id,
+    site: toSite(row),
+    apiKeyId: row.id,
+    permissions: row.permissions,
+  }
 }

@@ -9,6 +9,35 @@ export interface Site {
   weightUnit: 'KG' | 'LB'
 }
 
+export interface SiteRow {
+  id: string
+  name: string
+  currency: string
+  locale: string
+  weight_unit: 'KG' | 'LB'
+}
+
+/** The columns of a site, for statements that read it beside something else (`s` is the site's alias). */
+export const siteColumns =
+  's.id as site_id, s.name as site_name, s.currency as site_currency, s.locale as site_locale, s.weight_unit as site_weight_unit'
+
+/** The site of a row read with `siteColumns`. */
+export function toSite(row: {
+  site_id: string
+  site_name: string
+  site_currency: string
+  site_locale: string
+  site_weight_unit: 'KG' | 'LB'
+}): Site {
+  return {
+    id: row.site_id,
+    name: row.site_name,
+    currency: row.site_currency,
+    locale: row.site_locale,
+    weightUnit: row.site_weight_unit,
+  }
+}
+
 /** The site, which every token and key belongs to; it must exist for any caller. */
 export async function getSite(db: Db, siteId: string): Promise<Site> {
   const row = await queryOne<{
