@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test'
 
-// The demo seed is deterministic: "Classic Tee" (Tees & Tops) sits on the second page of the grid, comes in
-// sizes and colours, is 20% off, and its XL costs $2 more ($26.00, so $20.80 after the discount).
+// The demo seed is deterministic: "Classic Tee" (Tees & Tops) is the oldest product, so it sits on the second
+// page of the catalogue (newest first), comes in sizes and colours, is 20% off, and its XL costs $2 more
+// ($26.00, so $20.80 after the discount).
 
 test('a visitor browses, opens a product, adds it to the cart, reloads and still sees it', async ({
   page,
 }) => {
-  await page.goto('/')
+  await page.goto('/products')
   await expect(page.getByRole('link', { name: 'Cart (0)' })).toBeVisible()
   const products = page.getByRole('list', { name: 'Products' }).getByRole('listitem')
   await expect(products).toHaveCount(24)
@@ -50,7 +51,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
   test('a visitor adds a product to the cart with a plain form post', async ({ page }) => {
-    await page.goto('/?page=2')
+    await page.goto('/products?page=2')
     await page.getByRole('link', { name: 'Classic Tee' }).click()
     await expect(page.getByRole('link', { name: 'Cart (0)' })).toBeVisible()
     await page.getByRole('combobox', { name: 'Size' }).selectOption('M')

@@ -7,15 +7,20 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useNavigation,
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
 import { countCartItems } from './components/cart/cart-view'
 import { SiteHeader } from './components/layout/site-header'
+import { SkeletonFor } from './components/layout/skeletons'
 import { aisleMiddleware, getAisle } from './lib/aisle.server'
+import { VISITOR_PAGE_CACHE_CONTROL } from './lib/cache-control'
 import { findCurrentCart } from './lib/cart.server'
 import { findErrorCode, toShopperError } from './lib/shopper-error'
 import { toPageTitle } from './lib/store'
+import { useHydrated } from './lib/use-hydrated'
 import stylesheet from './styles.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [aisleMiddleware]
@@ -27,9 +32,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { cartItemCount: countCartItems(cart) }
 }
 
-// Every page carries the visitor's cart count, so no shared cache may keep a copy.
+// Every page carries the visitor's cart count, so no shared cache may keep a copy; catalogue routes let
+// shared caches keep their route data alone (lib/cache-control.ts).
 export function headers(): HeadersInit {
-  return { 'Cache-Control': 'private, no-cache' }
+  return { 'Cache-Control': VISITOR_PAGE_CACHE_CONTROL }
 }
 
 // The cart count changes only through a form submission; plain navigations need not ask again.
@@ -39,8 +45,11 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
+  const navigation = useNavigation()
+  const isHydrated = useHydrated()
   return (
-    <html lang="en">
+    // `data-hydrated` tells styles and end-to-end tests that the page now runs its scripts.
+    <html lang="en" data-hydrated={isHydrated ? 'true' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -49,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <SiteHeader cartItemCount={root?.cartItemCount} />
-        <main id="main" tabIndex={-1}>
+        <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
           {children}
         </main>
         <ScrollRestoration />
@@ -59,7 +68,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
+/**
+ * The page, or while another page loads, a skeleton of it: the shopper sees at once where they are going.
+ * Changes within one page (filters, option choices) keep the page and show their own pending state, so
+ * focus stays where it was.
+ */
 export default function App() {
+  const { pathname } = useLocation()
+  const navigation = useNavigation()
+  if (navigation.state === 'loading' && navigation.location.pathname !== pathname) {
+    return <SkeletonFor pathname={navigation.location.pathname} />
+  }
   return <Outlet />
 }
 

@@ -7,6 +7,7 @@ import {
   products,
 } from '@aisle/sdk'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { NO_STORE_CACHE_CONTROL } from './cache-control'
 import { parseConfig, type StorefrontConfig } from './config.server'
 import { findCookie, isHttpsRequest, serializeSessionCookie } from './session-cookie'
 
@@ -69,14 +70,18 @@ const aisleContext = createContext<Aisle>()
 /**
  * Route middleware that gives every loader and action of a request the same client, then attaches the
  * session cookie to the response. One client per request: two loaders each asking for visitor tokens
- * would otherwise split a new visitor in two, each with a cart of its own.
+ * would otherwise split a new visitor in two, each with a cart of its own. An answer that sets the cookie
+ * carries the visitor's tokens, so no cache may store it, whatever the page allowed.
  */
 export const aisleMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const aisle = createAisle(request)
   context.set(aisleContext, aisle)
   const response = await next()
   const setCookie = aisle.getSetCookieHeader()
-  if (setCookie) response.headers.append('Set-Cookie', setCookie)
+  if (setCookie) {
+    response.headers.append('Set-Cookie', setCookie)
+    response.headers.set('Cache-Control', NO_STORE_CACHE_CONTROL)
+  }
   return response
 }
 

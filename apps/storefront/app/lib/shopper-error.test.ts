@@ -4,6 +4,7 @@ import { findErrorCode, toShopperError } from './shopper-error'
 describe('toShopperError', () => {
   it('prefers the stable code over the status', () => {
     expect(toShopperError(404, 'PRODUCT_NOT_FOUND').title).toBe('Product not found')
+    expect(toShopperError(404, 'COLLECTION_NOT_FOUND').title).toBe('Collection not found')
     expect(toShopperError(400, 'INSUFFICIENT_INVENTORY').message).toMatch(/smaller quantity/)
   })
 

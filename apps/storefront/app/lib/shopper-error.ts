@@ -13,6 +13,10 @@ const byCode: Record<string, ShopperError> = {
     title: 'Product not found',
     message: 'We couldn’t find that product. It may have sold out or been removed from the store.',
   },
+  COLLECTION_NOT_FOUND: {
+    title: 'Collection not found',
+    message: 'We couldn’t find that collection. It may have been renamed or removed from the store.',
+  },
   OWNED_CART_NOT_FOUND: { title: 'Your cart is empty', message: 'Your cart is empty.' },
   OUT_OF_STOCK: { title: 'Out of stock', message: 'Sorry, that item is out of stock.' },
   ITEM_OUT_OF_STOCK: { title: 'Out of stock', message: 'Sorry, that item is out of stock.' },

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { CartLine } from '../components/cart/cart-line'
 import { toCartView } from '../components/cart/cart-view'
 import { getAisle } from '../lib/aisle.server'
+import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
 import { findCurrentCart } from '../lib/cart.server'
 import { toPageTitle } from '../lib/store'
 import type { Route } from './+types/cart'
@@ -12,7 +13,7 @@ export function meta(_: Route.MetaArgs) {
 
 // A cart belongs to one visitor and changes at any moment: never stored by any cache.
 export function headers(): HeadersInit {
-  return { 'Cache-Control': 'private, no-store' }
+  return { 'Cache-Control': NO_STORE_CACHE_CONTROL }
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,57 +1,69 @@
-import { Pagination, parsePage } from '../components/catalogue/pagination'
-import { ProductCard } from '../components/catalogue/product-card'
+import { Link } from 'react-router'
+import { parseCatalogueSearch, toProductListQuery } from '../components/catalogue/catalogue-search'
+import { CollectionCard } from '../components/catalogue/collection-card'
+import { toCollectionView } from '../components/catalogue/collection-view'
+import { ProductGrid } from '../components/catalogue/product-card'
 import { toProductCard } from '../components/catalogue/product-view'
 import { getAisle } from '../lib/aisle.server'
-import { toRouteError } from '../lib/route-error.server'
+import { catalogueCacheMiddleware } from '../lib/cache-control'
+import { findProducts, listCollections } from '../lib/catalogue.server'
 import { STORE_NAME, toPageTitle } from '../lib/store'
 import type { Route } from './+types/home'
 
-const PAGE_SIZE = 24
-/** Images of the first row or so load eagerly: they are what the shopper sees first. */
-const EAGER_IMAGES = 4
+export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
+
+const FEATURED_COLLECTIONS = 6
+const NEWEST_PRODUCTS = 8
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: toPageTitle() }, { name: 'description', content: `Shop the ${STORE_NAME} catalogue.` }]
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** The store's front: its collections that hold products, and the newest products. */
+export async function loader({ context }: Route.LoaderArgs) {
   const { client, config } = getAisle(context)
-  const page = parsePage(new URL(request.url).searchParams.get('page'))
-  try {
-    const result = await client.products
-      .queryProducts()
-      .limit(PAGE_SIZE)
-      .skip((page - 1) * PAGE_SIZE)
-      .find()
-    return {
-      page,
-      pageCount: Math.max(1, result.totalPages),
-      products: result.items.map((product) => toProductCard(product, config.apiUrl)),
-    }
-  } catch (error) {
-    throw toRouteError(error)
+  const newestQuery = toProductListQuery(parseCatalogueSearch(new URLSearchParams()), {
+    pageSize: NEWEST_PRODUCTS,
+  })
+  const [collections, newest] = await Promise.all([
+    listCollections(client),
+    findProducts(client, newestQuery),
+  ])
+  return {
+    collections: collections
+      .filter((collection) => (collection.numberOfProducts ?? 0) > 0)
+      .slice(0, FEATURED_COLLECTIONS)
+      .map((collection) => toCollectionView(collection, config.apiUrl)),
+    newest: newest.products.map((product) => toProductCard(product, config.apiUrl)),
   }
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { products, page, pageCount } = loaderData
+  const { collections, newest } = loaderData
   return (
     <>
-      <h1>All products</h1>
-      {products.length === 0 ? (
-        <p>There are no products on this page.</p>
-      ) : (
-        <ul className="product-grid" aria-label="Products">
-          {products.map((product, index) => (
-            <ProductCard
-              key={product.id}
-              product={product}
-              isAboveTheFold={page === 1 && index < EAGER_IMAGES}
-            />
-          ))}
-        </ul>
-      )}
-      <Pagination page={page} pageCount={pageCount} />
+      <h1 className="visually-hidden">{STORE_NAME}</h1>
+      {collections.length > 0 ? (
+        <section className="home-section" aria-labelledby="collections-heading">
+          <h2 id="collections-heading">Shop by collection</h2>
+          <ul className="collection-grid" aria-label="Collections">
+            {collections.map((collection, index) => (
+              <CollectionCard key={collection.id} collection={collection} isAboveTheFold={index < 3} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section className="home-section" aria-labelledby="newest-heading">
+        <div className="section-heading">
+          <h2 id="newest-heading">New arrivals</h2>
+          <Link to="/products">Shop all products</Link>
+        </div>
+        {newest.length > 0 ? (
+          <ProductGrid products={newest} eagerImages={0} label="New arrivals" headingLevel={3} />
+        ) : (
+          <p>New products are on their way.</p>
+        )}
+      </section>
     </>
   )
 }

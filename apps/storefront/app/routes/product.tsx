@@ -1,10 +1,15 @@
 import { AddToCartForm } from '../components/cart/add-to-cart-form'
+import { parseQuantity } from '../components/cart/quantity'
+import { parseSelection, toOptionPickers, toPurchaseView } from '../components/catalogue/choice-availability'
 import { toProductDetail } from '../components/catalogue/product-view'
 import { addProductToCart } from '../lib/add-to-cart.server'
 import { getAisle } from '../lib/aisle.server'
-import { getProductBySlug } from '../lib/catalogue.server'
+import { catalogueCacheMiddleware } from '../lib/cache-control'
+import { findOptionsAvailability, getProductBySlug } from '../lib/catalogue.server'
 import { toPageTitle } from '../lib/store'
 import type { Route } from './+types/product'
+
+export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: toPageTitle('Product not found') }]
@@ -15,10 +20,23 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ]
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * The product with the choices of the URL (`?Size=M&Color=Red`): which choices stay available and in stock,
+ * and the chosen variant's price and picture, come from the platform's options availability.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { client, config } = getAisle(context)
   const product = await getProductBySlug(client, params.slug)
-  return { product: toProductDetail(product, config.apiUrl) }
+  const search = new URL(request.url).searchParams
+  const { selection } = parseSelection(search, product.productOptions ?? [])
+  const availability = await findOptionsAvailability(client, product, selection)
+  return {
+    product: toProductDetail(product),
+    pickers: toOptionPickers(product, availability, selection),
+    selection,
+    purchase: toPurchaseView(product, availability, selection, config.apiUrl),
+    quantity: parseQuantity(search.get('quantity')) ?? 1,
+  }
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -26,28 +44,39 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product } = loaderData
+  const { product, pickers, selection, purchase, quantity } = loaderData
+  const { image } = purchase
   return (
     <article className="product">
       <div className="product-media">
-        {product.image ? (
+        {image ? (
           <img
-            src={product.image.url}
-            width={product.image.width}
-            height={product.image.height}
-            alt={product.image.alt}
+            src={image.url}
+            width={image.width}
+            height={image.height}
+            alt={image.alt}
             fetchPriority="high"
           />
         ) : (
           <span className="image-placeholder" />
         )}
+        {product.ribbon ? <span className="ribbon">{product.ribbon}</span> : null}
       </div>
       <div className="product-info">
         <h1>{product.name}</h1>
         {product.description
           ? product.description.split('\n').map((paragraph) => <p key={paragraph}>{paragraph}</p>)
           : null}
-        <AddToCartForm key={product.id} product={product} actionResult={actionData} />
+        <AddToCartForm
+          key={product.id}
+          productId={product.id}
+          discount={product.discount}
+          pickers={pickers}
+          selection={selection}
+          purchase={purchase}
+          quantity={quantity}
+          actionResult={actionData}
+        />
       </div>
     </article>
   )

@@ -6,10 +6,13 @@ export interface ProductCardProps {
   product: ProductCardView
   /** Cards in the first screenful load their image at once; the rest wait until scrolled near. */
   isAboveTheFold: boolean
+  /** The level of the card's heading, one below the section it sits in. */
+  headingLevel?: 2 | 3
 }
 
-/** One product in the grid: image, name (the link) and price. */
-export function ProductCard({ product, isAboveTheFold }: ProductCardProps) {
+/** One product in a grid: image, ribbon, name (the link), price and stock. */
+export function ProductCard({ product, isAboveTheFold, headingLevel = 2 }: ProductCardProps) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2'
   return (
     <li className="product-card">
       <Link to={`/products/${encodeURIComponent(product.slug)}`} prefetch="intent">
@@ -26,10 +29,42 @@ export function ProductCard({ product, isAboveTheFold }: ProductCardProps) {
         ) : (
           <span className="image-placeholder" />
         )}
-        <h2 className="product-card-name">{product.name}</h2>
+        <Heading className="product-card-name">{product.name}</Heading>
       </Link>
+      {/* After the link, so its name stays the product's; the stylesheet sets it on the image. */}
+      {product.ribbon ? <span className="ribbon">{product.ribbon}</span> : null}
       <Price price={product.price} />
-      {product.inStock ? null : <p className="stock-note">Out of stock</p>}
+      {product.inStock ? null : <p className="stock-note">Sold out</p>}
     </li>
+  )
+}
+
+export interface ProductGridProps {
+  products: readonly ProductCardView[]
+  /** How many cards load their image eagerly: the first row or so. */
+  eagerImages?: number
+  /** The list's accessible name. */
+  label?: string
+  headingLevel?: 2 | 3
+}
+
+/** A grid of product cards, named for assistive technology. */
+export function ProductGrid({
+  products,
+  eagerImages = 4,
+  label = 'Products',
+  headingLevel = 2,
+}: ProductGridProps) {
+  return (
+    <ul className="product-grid" aria-label={label}>
+      {products.map((product, index) => (
+        <ProductCard
+          key={product.id}
+          product={product}
+          isAboveTheFold={index < eagerImages}
+          headingLevel={headingLevel}
+        />
+      ))}
+    </ul>
   )
 }

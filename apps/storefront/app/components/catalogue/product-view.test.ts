@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toImageView } from '../../lib/image'
-import { toPlainText, toPriceView } from './product-view'
+import { toDiscountLabel, toPlainText, toPriceView } from './product-view'
 
 describe('toPriceView', () => {
   it('keeps a discount only when it lowers the price', () => {
@@ -38,5 +38,14 @@ describe('toImageView', () => {
 
   it('returns undefined without an image', () => {
     expect(toImageView(undefined, 'Mug', 'http://127.0.0.1:4000')).toBeUndefined()
+  })
+})
+
+describe('toDiscountLabel', () => {
+  it('says a percentage or an amount off in the currency, and nothing without a discount', () => {
+    expect(toDiscountLabel({ type: 'PERCENT', value: 20 }, 'USD')).toBe('20% off')
+    expect(toDiscountLabel({ type: 'AMOUNT', value: 5 }, 'USD')).toBe('$5.00 off')
+    expect(toDiscountLabel({ type: 'NONE', value: 0 }, 'USD')).toBeUndefined()
+    expect(toDiscountLabel(undefined, 'USD')).toBeUndefined()
   })
 })

@@ -1,6 +1,6 @@
 import type { PriceData, Product } from '@aisle/sdk'
 import { type ImageView, toImageView } from '../../lib/image'
-import type { OptionView, VariantView } from './variant-selection'
+import { formatPrice } from '../../lib/money'
 
 /** A price; `discountedAmount` is set only when it is lower than `amount`. */
 export interface PriceView {
@@ -17,13 +17,19 @@ export interface ProductCardView {
   price: PriceView
   image?: ImageView
   inStock: boolean
+  /** The merchant's badge, e.g. "Sale" or "New". */
+  ribbon?: string
 }
 
-/** What the product page shows of a product. */
-export interface ProductDetailView extends ProductCardView {
+/** What the product page shows of a product beside its options: the choices' prices and pictures vary. */
+export interface ProductDetailView {
+  id: string
+  slug: string
+  name: string
   description: string
-  options: OptionView[]
-  variants: VariantView[]
+  ribbon?: string
+  /** The discount in words, e.g. "20% off". */
+  discount?: string
 }
 
 /** Reshapes a catalogue price, keeping a discount only when it lowers the price. */
@@ -65,31 +71,30 @@ export function toProductCard(product: Product, mediaBaseUrl: string): ProductCa
   }
   const image = toImageView(product.media?.mainMedia?.image, name, mediaBaseUrl)
   if (image) card.image = image
+  if (product.ribbon) card.ribbon = product.ribbon
   return card
 }
 
-/** Reshapes an SDK product into what the product page needs: visible options, choices and variants only. */
-export function toProductDetail(product: Product, mediaBaseUrl: string): ProductDetailView {
-  const card = toProductCard(product, mediaBaseUrl)
-  const options: OptionView[] = (product.productOptions ?? []).flatMap((option) => {
-    if (!option.name) return []
-    const choices = (option.choices ?? []).flatMap((choice) =>
-      choice.visible === false || !choice.description
-        ? []
-        : [{ value: choice.value ?? '', description: choice.description, inStock: choice.inStock !== false }],
-    )
-    return [{ name: option.name, type: option.optionType === 'color' ? 'color' : 'drop_down', choices }]
-  })
-  const variants: VariantView[] = (product.variants ?? []).flatMap((variant) => {
-    if (!variant._id || variant.variant?.visible === false) return []
-    const view: VariantView = {
-      id: variant._id,
-      choices: variant.choices ?? {},
-      inStock: variant.stock?.inStock !== false,
-    }
-    const priceData = variant.variant?.priceData
-    if (priceData?.price !== undefined) view.price = toPriceView(priceData, card.price.currency)
-    return [view]
-  })
-  return { ...card, description: toPlainText(product.description ?? ''), options, variants }
+/** Says a product's discount in words ("20% off", "$5.00 off"), or undefined when there is none. */
+export function toDiscountLabel(discount: Product['discount'], currency: string): string | undefined {
+  const value = discount?.value
+  if (!value || value <= 0) return undefined
+  if (discount.type === 'PERCENT') return `${value}% off`
+  if (discount.type === 'AMOUNT') return `${formatPrice(value, currency)} off`
+  return undefined
+}
+
+/** Reshapes an SDK product into the product page's heading part; options and price come from the selection. */
+export function toProductDetail(product: Product): ProductDetailView {
+  const detail: ProductDetailView = {
+    id: product._id ?? '',
+    slug: product.slug ?? '',
+    name: product.name ?? '',
+    description: toPlainText(product.description ?? ''),
+  }
+  if (product.ribbon) detail.ribbon = product.ribbon
+  const currency = (product.priceData ?? product.price)?.currency || 'USD'
+  const discount = toDiscountLabel(product.discount, currency)
+  if (discount) detail.discount = discount
+  return detail
 }

@@ -1,4 +1,5 @@
-import { Link } from 'react-router'
+import { useEffect, useId, useRef } from 'react'
+import { Form, Link, NavLink, useLocation } from 'react-router'
 import { STORE_NAME } from '../../lib/store'
 
 export interface SiteHeaderProps {
@@ -6,8 +7,21 @@ export interface SiteHeaderProps {
   cartItemCount: number | undefined
 }
 
-/** The header on every page: the store's name home, and the cart with its item count. */
+/**
+ * The header on every page: the store's name home, the catalogue, a product search (a GET form to
+ * `/products?q=`, so it works without JavaScript) and the cart with its item count.
+ */
 export function SiteHeader({ cartItemCount }: SiteHeaderProps) {
+  const location = useLocation()
+  const searchId = useId()
+  // On the catalogue page the box shows the search the results are for.
+  const q = location.pathname === '/products' ? (new URLSearchParams(location.search).get('q') ?? '') : ''
+  const inputRef = useRef<HTMLInputElement>(null)
+  // Follow the URL (back and forward, a cleared search) unless the shopper is typing in the box.
+  useEffect(() => {
+    const input = inputRef.current
+    if (input && document.activeElement !== input) input.value = q
+  }, [q])
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -16,7 +30,27 @@ export function SiteHeader({ cartItemCount }: SiteHeaderProps) {
       <Link to="/" className="store-name">
         {STORE_NAME}
       </Link>
-      <nav aria-label="Store">
+      <Form method="get" action="/products" role="search" className="site-search">
+        <label htmlFor={searchId} className="visually-hidden">
+          Search products
+        </label>
+        <input
+          ref={inputRef}
+          id={searchId}
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder="Search products"
+          maxLength={200}
+        />
+        <button type="submit" className="button button-secondary">
+          Search
+        </button>
+      </Form>
+      <nav aria-label="Store" className="site-nav">
+        <NavLink to="/products" end>
+          Shop all
+        </NavLink>
         <Link to="/cart" className="cart-link">
           {cartItemCount === undefined ? 'Cart' : `Cart (${cartItemCount})`}
         </Link>

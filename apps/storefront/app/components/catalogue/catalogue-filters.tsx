@@ -1,0 +1,171 @@
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
+import {
+  type CatalogueSearch,
+  isFiltered,
+  parseCatalogueSearch,
+  SORT_CHOICES,
+  toCatalogueSearchParams,
+  toPageHref,
+} from './catalogue-search'
+
+export interface CatalogueFiltersProps {
+  state: CatalogueSearch
+  /** The collections to choose from; left out on a collection's own page. */
+  collections?: ReadonlyArray<{ slug: string; name: string }>
+}
+
+interface Fields {
+  collection: string
+  minPrice: string
+  maxPrice: string
+  inStockOnly: boolean
+  sort: string
+}
+
+function toFields(state: CatalogueSearch): Fields {
+  return {
+    collection: state.collection,
+    minPrice: state.minPrice === undefined ? '' : String(state.minPrice),
+    maxPrice: state.maxPrice === undefined ? '' : String(state.maxPrice),
+    inStockOnly: state.inStockOnly,
+    sort: state.sort,
+  }
+}
+
+function toSearchParams(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') params.append(name, value)
+  return params
+}
+
+/**
+ * Filters and sort of a product list as a GET form: without JavaScript it loads the list's URL with the
+ * choices in the query string. Once hydrated, a changed select or checkbox applies at once and the form
+ * navigates to the canonical URL (no empty fields), keeping the scroll position and the focus.
+ */
+export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) {
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+  const headingId = useId()
+  const [fields, setFields] = useState(() => toFields(state))
+  const stateKey = toCatalogueSearchParams({ ...state, page: 1 }).toString()
+  // Follow the URL when it changes from elsewhere: the back button, a "clear filters" link.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: stateKey stands for state
+  useEffect(() => setFields(toFields(state)), [stateKey])
+
+  const apply = (form: HTMLFormElement | null) => {
+    if (!form) return
+    const next = parseCatalogueSearch(toSearchParams(form))
+    const search = toCatalogueSearchParams({ ...next, page: 1 }).toString()
+    navigate({ pathname, search: search ? `?${search}` : '' }, { preventScrollReset: true })
+  }
+  const change = (patch: Partial<Fields>, applyNow: HTMLFormElement | null = null) => {
+    setFields((current) => ({ ...current, ...patch }))
+    apply(applyNow)
+  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    apply(event.currentTarget)
+  }
+  const ids = {
+    collection: `${headingId}-collection`,
+    sort: `${headingId}-sort`,
+    stock: `${headingId}-stock`,
+  }
+  const hasNarrowing = isFiltered({ ...state, q: '' })
+  const clearHref = toPageHref(
+    pathname,
+    { ...state, collection: '', minPrice: undefined, maxPrice: undefined, inStockOnly: false },
+    1,
+  )
+
+  return (
+    <form method="get" action={pathname} className="filters" aria-labelledby={headingId} onSubmit={onSubmit}>
+      <h2 id={headingId} className="filters-heading">
+        Filter and sort
+      </h2>
+      {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
+      {collections ? (
+        <div className="field">
+          <label htmlFor={ids.collection}>Collection</label>
+          <select
+            id={ids.collection}
+            name="collection"
+            value={fields.collection}
+            onChange={(event) => change({ collection: event.target.value }, event.target.form)}
+          >
+            <option value="">All collections</option>
+            {collections.map((collection) => (
+              <option key={collection.slug} value={collection.slug}>
+                {collection.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className="price-range">
+        <label className="field">
+          <span>Min price</span>
+          <input
+            name="minPrice"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            value={fields.minPrice}
+            onChange={(event) => change({ minPrice: event.target.value })}
+          />
+        </label>
+        <label className="field">
+          <span>Max price</span>
+          <input
+            name="maxPrice"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            value={fields.maxPrice}
+            onChange={(event) => change({ maxPrice: event.target.value })}
+          />
+        </label>
+      </div>
+      <div className="field field-checkbox">
+        <input
+          id={ids.stock}
+          type="checkbox"
+          name="inStock"
+          value="1"
+          checked={fields.inStockOnly}
+          onChange={(event) => change({ inStockOnly: event.target.checked }, event.target.form)}
+        />
+        <label htmlFor={ids.stock}>In stock only</label>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.sort}>Sort by</label>
+        <select
+          id={ids.sort}
+          name="sort"
+          value={fields.sort}
+          onChange={(event) => change({ sort: event.target.value }, event.target.form)}
+        >
+          {SORT_CHOICES.filter((choice) => choice.value !== 'relevance' || state.q).map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="filters-actions">
+        <button type="submit" className="button button-secondary">
+          Apply
+        </button>
+        {hasNarrowing ? (
+          <Link to={clearHref} preventScrollReset>
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,49 @@
+import { CatalogueFilters } from '../components/catalogue/catalogue-filters'
+import { PRODUCT_LIST_PAGE_SIZE, parseCatalogueSearch } from '../components/catalogue/catalogue-search'
+import { toCollectionView } from '../components/catalogue/collection-view'
+import { ProductResults } from '../components/catalogue/product-results'
+import { getAisle } from '../lib/aisle.server'
+import { catalogueCacheMiddleware } from '../lib/cache-control'
+import { findProductList, getCollectionBySlug } from '../lib/catalogue.server'
+import { toPageTitle } from '../lib/store'
+import type { Route } from './+types/collection'
+
+export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: toPageTitle('Collection not found') }]
+  const { collection } = loaderData
+  return [
+    { title: toPageTitle(collection.name) },
+    { name: 'description', content: collection.description || `Shop ${collection.name}.` },
+  ]
+}
+
+/** One collection's products, with the price, stock, sort and page of the URL; 404 for an unknown slug. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const aisle = getAisle(context)
+  const collection = await getCollectionBySlug(aisle.client, params.slug)
+  // The collection is the page's own: a `collection` parameter has no say here.
+  const state = { ...parseCatalogueSearch(new URL(request.url).searchParams), collection: '' }
+  const list = await findProductList(aisle, state, {
+    pageSize: PRODUCT_LIST_PAGE_SIZE,
+    collectionId: collection._id,
+  })
+  return { collection: toCollectionView(collection, aisle.config.apiUrl), state, list }
+}
+
+export default function CollectionPage({ loaderData }: Route.ComponentProps) {
+  const { collection, state, list } = loaderData
+  return (
+    <>
+      <header className="page-intro">
+        <h1>{collection.name}</h1>
+        {collection.description ? <p>{collection.description}</p> : null}
+      </header>
+      <div className="catalogue">
+        <CatalogueFilters state={state} />
+        <ProductResults list={list} state={state} />
+      </div>
+    </>
+  )
+}

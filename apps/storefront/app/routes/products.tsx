@@ -1,0 +1,61 @@
+import { CatalogueFilters } from '../components/catalogue/catalogue-filters'
+import { PRODUCT_LIST_PAGE_SIZE, parseCatalogueSearch } from '../components/catalogue/catalogue-search'
+import { ProductResults } from '../components/catalogue/product-results'
+import { getAisle } from '../lib/aisle.server'
+import { catalogueCacheMiddleware } from '../lib/cache-control'
+import { findProductList, listCollections } from '../lib/catalogue.server'
+import { STORE_NAME, toPageTitle } from '../lib/store'
+import type { Route } from './+types/products'
+
+export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
+
+function toHeading(q: string): string {
+  return q ? `Results for “${q}”` : 'All products'
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const q = loaderData?.state.q ?? ''
+  return [
+    { title: toPageTitle(toHeading(q)) },
+    {
+      name: 'description',
+      content: `Shop the ${STORE_NAME} catalogue: filter, sort and search every product.`,
+    },
+    // Search results are endless variations of the catalogue: not pages for a search engine's index.
+    ...(q ? [{ name: 'robots', content: 'noindex, follow' }] : []),
+  ]
+}
+
+/** The catalogue: every product, with the collection, price, stock, sort, search and page of the URL. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const aisle = getAisle(context)
+  const state = parseCatalogueSearch(new URL(request.url).searchParams)
+  const pageSize = PRODUCT_LIST_PAGE_SIZE
+  const collectionsLoading = listCollections(aisle.client)
+  // Without a collection to resolve, both reads run at once.
+  const listLoading = state.collection ? undefined : findProductList(aisle, state, { pageSize })
+  const collections = await collectionsLoading
+  const collection = collections.find((candidate) => candidate.slug === state.collection)
+  // A collection that is gone (an old link) lists everything rather than nothing.
+  const shown = collection ? state : { ...state, collection: '' }
+  const list = await (listLoading ??
+    findProductList(aisle, shown, { pageSize, collectionId: collection?._id }))
+  return {
+    state: shown,
+    collections: collections.map((candidate) => ({ slug: candidate.slug ?? '', name: candidate.name ?? '' })),
+    list,
+  }
+}
+
+export default function CataloguePage({ loaderData }: Route.ComponentProps) {
+  const { state, collections, list } = loaderData
+  return (
+    <>
+      <h1>{toHeading(state.q)}</h1>
+      <div className="catalogue">
+        <CatalogueFilters state={state} collections={collections} />
+        <ProductResults list={list} state={state} />
+      </div>
+    </>
+  )
+}
