@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { Caller, MerchantCaller, ShopperCaller } from './caller.ts'
 import { ApplicationError } from './errors.ts'
-import { parseWith } from './validation.ts'
+import { assertNoNul, parseWith } from './validation.ts'
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
 
@@ -97,11 +97,14 @@ function assertAllowed(definition: RouteDefinition, caller: Caller) {
 async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
   const text = await c.req.text()
   if (text.trim() === '') return {}
+  let json: unknown
   try {
-    return JSON.parse(text)
+    json = JSON.parse(text)
   } catch (error) {
     throw new JsonSyntaxError(error instanceof Error ? error.message : 'invalid JSON')
   }
+  assertNoNul(json)
+  return json
 }
 
 /** The request body is not JSON. */
@@ -119,7 +122,10 @@ export function createApi(hono: Hono<AppEnv>, authenticate: Authenticate): Api {
       routes.push(definition as unknown as RouteDefinition)
       hono.on(definition.method.toUpperCase(), definition.path, async (c) => {
         const params = definition.params ? parseWith(definition.params, c.req.param(), '') : undefined
-        const query = definition.query ? parseWith(definition.query, c.req.query(), '') : undefined
+        const rawQuery = c.req.query()
+        assertNoNul(rawQuery)
+        assertNoNul(c.req.param())
+        const query = definition.query ? parseWith(definition.query, rawQuery, '') : undefined
         // A raw-body route answers malformed JSON in its own format: it sees `undefined`.
         const json = definition.body
           ? await readJsonBody(c).catch((error: unknown) => {

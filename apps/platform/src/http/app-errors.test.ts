@@ -141,3 +141,33 @@ describe('GET /openapi.json', () => {
     })
   })
 })
+
+describe('text the database cannot store', () => {
+  let db: Db
+  let platform: ReturnType<typeof createTestPlatform>
+  beforeAll(async () => {
+    db = await openTestDatabase('pglite')
+    platform = createTestPlatform(db)
+  })
+  afterAll(() => db.close())
+
+  it('refuses U+0000 in a body, a query string and an encoded query with a FORMAT violation, not a 500', async () => {
+    const { access_token: token } = await platform.visitorTokens()
+    const body = await platform.call('POST', '/stores/v1/products/query-platformized', {
+      token,
+      body: { query: { filter: { name: 'a\u0000b' } } },
+    })
+    expect(body.status).toBe(400)
+    expect(body.json.details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'query.filter.name',
+      violatedRule: 'FORMAT',
+    })
+    const q = Buffer.from(JSON.stringify({ query: { search: { expression: '\u0000' } } })).toString(
+      'base64url',
+    )
+    const encoded = await platform.call('GET', `/stores/v1/products/query-platformized?q=${q}`, { token })
+    expect(encoded.status).toBe(400)
+    const raw = await platform.call('GET', '/stores/v1/products/query-platformized?q=%00', { token })
+    expect(raw.status).toBe(400)
+  })
+})

@@ -55,3 +55,24 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, prefix
   if (result.success) return result.data
   throw new ValidationError(toFieldViolations(prefix, result.error.issues))
 }
+
+/** The path of the first string holding U+0000, which PostgreSQL text cannot store, if any. */
+function findNul(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '$body' : undefined
+  if (typeof value !== 'object' || value === null) return undefined
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path || '$body'
+    const found = findNul(item, Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key)
+    if (found) return found
+  }
+  return undefined
+}
+
+/** Refuses input holding U+0000 anywhere, naming the field: no text column could store it. */
+export function assertNoNul(value: unknown, prefix = '') {
+  const field = findNul(value, prefix)
+  if (field)
+    throw new ValidationError([
+      { field, description: 'must not contain the NUL character', violatedRule: 'FORMAT' },
+    ])
+}

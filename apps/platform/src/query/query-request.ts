@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ValidationError } from '../http/errors.ts'
-import { parseWith } from '../http/validation.ts'
+import { assertNoNul, parseWith } from '../http/validation.ts'
 import { FilterCompiler, type QueryFields } from './filter-compiler.ts'
 
 export const DEFAULT_PAGE_SIZE = 50
@@ -42,6 +42,7 @@ export function parseQueryParam(q: string | undefined): z.output<typeof QueryBod
       { field: 'q', description: 'must be the query JSON encoded as base64url', violatedRule: 'FORMAT' },
     ])
   }
+  assertNoNul(json)
   return parseWith(QueryBody, json)
 }
 
