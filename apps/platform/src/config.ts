@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { LogLevel } from './log.ts'
+import type { SeedPreset } from './prepare-database.ts'
 import { DEMO_CLIENT_ID } from './seed/demo-ids.ts'
 
 /** The platform's configuration: every setting comes from an environment variable with a default. */
@@ -16,8 +17,8 @@ export interface Config {
   databaseUrl: string | undefined
   /** `LOG_LEVEL` (info): debug, info, warn, error or silent. */
   logLevel: LogLevel
-  /** `SEED` (demo): seed the demo store into an empty database, or `none`. */
-  seed: 'demo' | 'none'
+  /** `SEED` (demo): what an empty database is seeded with: `demo`, `10k` (demo plus 10,000 products) or `none`. */
+  seed: SeedPreset
   /** `AISLE_CLIENT_ID` (the demo client id): the OAuth client id the demo seed registers. */
   demoClientId: string
 }
@@ -37,7 +38,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const logLevel = env.LOG_LEVEL ?? 'info'
   if (!logLevels.has(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${[...logLevels].join(', ')}`)
   const seed = env.SEED ?? 'demo'
-  if (seed !== 'demo' && seed !== 'none') throw new ConfigError('SEED must be "demo" or "none"')
+  if (seed !== 'demo' && seed !== '10k' && seed !== 'none')
+    throw new ConfigError('SEED must be "demo", "10k" or "none"')
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
   try {
     new URL(publicUrl)

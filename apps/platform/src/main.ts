@@ -12,7 +12,11 @@ async function main() {
   const logger = createLogger(config.logLevel)
   const started = performance.now()
   const db = await openDatabase(config)
-  const { applied, seeded } = await prepareDatabase(db, config)
+  const { applied, seeded } = await prepareDatabase(db, {
+    ...config,
+    onProgress: (done, total) =>
+      process.stdout.write(`\rseeding ${done}/${total} products${done === total ? '\n' : ''}`),
+  })
   if (applied.length > 0) logger.info('migrated', { versions: applied })
   if (seeded) logger.info('seeded the demo store', { ...seeded })
   const app = createApp({ db, publicUrl: config.publicUrl, logger })

@@ -1,14 +1,29 @@
 import type { Db } from './db/db.ts'
 import { migrate } from './db/migrate.ts'
 import { seedDemoStore } from './seed/demo-store.ts'
+import { seedScaleCatalogue } from './seed/scale-catalogue.ts'
 
-/** Migrates, then seeds the demo store into a database that has no site yet. */
-export async function prepareDatabase(db: Db, options: { seed: 'demo' | 'none'; demoClientId: string }) {
+/** `demo`: the demo store; `10k`: the demo store and 10,000 generated products (for load tests); `none`. */
+export type SeedPreset = 'demo' | '10k' | 'none'
+
+export const SCALE_PRESET_PRODUCTS = 10_000
+
+/** Migrates, then seeds the chosen preset into a database that has no site yet. */
+export async function prepareDatabase(
+  db: Db,
+  options: { seed: SeedPreset; demoClientId: string; onProgress?: (done: number, total: number) => void },
+) {
   const applied = await migrate(db)
   const [{ sites = 0 } = {}] = await db.query<{ sites: number }>('select count(*)::int as sites from sites')
-  const seeded =
-    options.seed === 'demo' && sites === 0
-      ? await seedDemoStore(db, { clientId: options.demoClientId })
-      : undefined
+  if (options.seed === 'none' || sites > 0) return { applied, seeded: undefined }
+  const seeded = await seedDemoStore(db, { clientId: options.demoClientId })
+  if (options.seed === '10k') {
+    await seedScaleCatalogue(db, {
+      siteId: seeded.siteId,
+      count: SCALE_PRESET_PRODUCTS,
+      onProgress: options.onProgress,
+    })
+    seeded.products += SCALE_PRESET_PRODUCTS
+  }
   return { applied, seeded }
 }

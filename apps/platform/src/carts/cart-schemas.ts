@@ -4,11 +4,11 @@ export const MAX_LINE_QUANTITY = 10_000
 export const MAX_LINE_ITEMS = 300
 
 export const CatalogReference = z.object({
-  catalogItemId: z.uuid({ message: 'must be an id (UUID)' }),
+  catalogItemId: z.guid({ message: 'must be an id (UUID)' }),
   appId: z.literal('stores', { message: 'must be "stores", the platform\'s catalogue' }).default('stores'),
   options: z
     .object({
-      variantId: z.uuid({ message: 'must be an id (UUID)' }).optional(),
+      variantId: z.guid({ message: 'must be an id (UUID)' }).optional(),
       options: z.record(z.string().max(100), z.string().max(200)).optional(),
     })
     .optional(),

@@ -11,7 +11,7 @@ import { type BulkChange, type BulkRequest, type BulkValues, planBulkChange } fr
 import { IdParam } from './catalogue-schemas.ts'
 import type { CatalogueWriteDeps } from './product-write-routes.ts'
 
-const Ids = z.array(z.uuid()).min(1).max(1_000)
+const Ids = z.array(z.guid()).min(1).max(1_000)
 const value = z.number().min(0).max(10_000_000)
 const by = z.union([
   z.object({ amount: z.number().min(-10_000_000).max(10_000_000) }),

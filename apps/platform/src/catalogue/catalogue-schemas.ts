@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /** Wire shapes of the catalogue: they document the API (OpenAPI) and tests hold answers to them. */
 
-export const IdParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
+export const IdParam = z.object({ id: z.guid({ message: 'must be an id (UUID)' }) })
 
 export const SlugParam = z.object({ slug: z.string().min(1).max(200) })
 

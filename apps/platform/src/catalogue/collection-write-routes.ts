@@ -21,10 +21,10 @@ const CollectionInput = z.object({
     .optional(),
   description: z.string().trim().max(2_000).default(''),
   visible: z.boolean().default(true),
-  mediaIds: z.array(z.uuid()).max(20).optional(),
+  mediaIds: z.array(z.guid()).max(20).optional(),
 })
 const CollectionPatch = toPatchSchema(CollectionInput)
-const ProductIds = z.object({ productIds: z.array(z.uuid()).min(1).max(1_000) })
+const ProductIds = z.object({ productIds: z.array(z.guid()).min(1).max(1_000) })
 const Empty = z.object({})
 
 /** Catalogue writes on collections and their products: merchant API keys only. */

@@ -91,7 +91,7 @@ export function registerProductMediaRoutes(api: Api, deps: CatalogueWriteDeps) {
       params: IdParam,
       body: z.object({
         media: z
-          .array(z.object({ mediaId: z.uuid(), choice: ChoiceRef.optional() }))
+          .array(z.object({ mediaId: z.guid(), choice: ChoiceRef.optional() }))
           .min(1)
           .max(50),
       }),
@@ -145,7 +145,7 @@ export function registerProductMediaRoutes(api: Api, deps: CatalogueWriteDeps) {
       operationId: 'removeProductMedia',
       summary: 'Remove media from a product and its choices (all of it when mediaIds is empty)',
       params: IdParam,
-      body: z.object({ mediaIds: z.array(z.uuid()).max(100).default([]) }),
+      body: z.object({ mediaIds: z.array(z.guid()).max(100).default([]) }),
       response: Empty,
     },
     async ({ params, body, caller }) =>
@@ -174,7 +174,7 @@ export function registerProductMediaRoutes(api: Api, deps: CatalogueWriteDeps) {
       params: IdParam,
       body: z.object({
         media: z
-          .array(ChoiceRef.extend({ mediaIds: z.array(z.uuid()).min(1).max(20) }))
+          .array(ChoiceRef.extend({ mediaIds: z.array(z.guid()).min(1).max(20) }))
           .min(1)
           .max(100),
       }),

@@ -23,7 +23,7 @@ const OptionsAvailabilityBody = z.object({
 
 const ProductVariantsBody = z.object({
   choices: z.record(z.string().max(100), z.string().max(200)).optional(),
-  variantIds: z.array(z.uuid()).max(100).optional(),
+  variantIds: z.array(z.guid()).max(100).optional(),
   paging: z
     .object({
       limit: z.number().int().min(0).max(100).default(100),

@@ -28,7 +28,7 @@ const VariantPatch = z.object({
     .array(
       z.object({
         choices: z.record(z.string().max(100), z.string().max(200)).optional(),
-        variantIds: z.array(z.uuid()).max(300).optional(),
+        variantIds: z.array(z.guid()).max(300).optional(),
         price: z.number().min(0).max(10_000_000).nullish(),
         cost: z.number().min(0).max(10_000_000).nullish(),
         weight: z.number().min(0).max(100_000).nullish(),

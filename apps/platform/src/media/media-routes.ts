@@ -64,7 +64,7 @@ export function registerMediaRoutes(api: Api, deps: { db: Db; clock: Clock; publ
       summary: 'Download a media file',
       tag: 'Media',
       auth: 'none',
-      params: z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) }),
+      params: z.object({ id: z.guid({ message: 'must be an id (UUID)' }) }),
       response: z.string().describe('the file bytes, in the content type it was stored with'),
     },
     async ({ params }) => {
