@@ -36,11 +36,15 @@ async function main() {
     if (stopping) return
     stopping = true
     logger.info('stopping', { signal })
-    server.close(() => {
-      db.close().finally(() => process.exit(0))
-    })
-    // Open keep-alive connections must not hold the data directory forever.
-    setTimeout(() => db.close().finally(() => process.exit(0)), 5_000).unref()
+    const finish = () => db.close().finally(() => process.exit(0))
+    // Stop accepting, let requests in flight finish, and drop idle keep-alive connections at once;
+    // the database closes only when no request can still use it.
+    server.close(finish)
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections()
+    }, 5_000).unref()
+    setTimeout(() => process.exit(1), 15_000).unref()
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))

@@ -15,7 +15,11 @@ export async function prepareDatabase(
 ) {
   const applied = await migrate(db)
   const [{ sites = 0 } = {}] = await db.query<{ sites: number }>('select count(*)::int as sites from sites')
-  if (options.seed === 'none' || sites > 0) return { applied, seeded: undefined }
+  if (options.seed === 'none' || sites > 0) {
+    // PGlite runs no autovacuum, so its planner statistics are only as fresh as the last start.
+    if (db.kind === 'pglite') await db.query('analyze')
+    return { applied, seeded: undefined }
+  }
   const seeded = await seedDemoStore(db, { clientId: options.demoClientId })
   if (options.seed === '10k') {
     await seedScaleCatalogue(db, {
@@ -25,5 +29,7 @@ export async function prepareDatabase(
     })
     seeded.products += SCALE_PRESET_PRODUCTS
   }
+  // Fresh statistics, or the planner takes the new tables for empty ones.
+  await db.query('analyze')
   return { applied, seeded }
 }

@@ -72,14 +72,19 @@ export interface Audience {
   includeHidden: boolean
 }
 
-// Every column but the search vector, and the product's variants and collections in the same row:
-// one statement per read, whatever the page size.
-const productColumns = `p.id, p.site_id, p.name, p.slug, p.description, p.product_type, p.sku, p.brand, p.ribbon,
+// Every column but the search vector.
+const baseColumns = `p.id, p.site_id, p.name, p.slug, p.description, p.product_type, p.sku, p.brand, p.ribbon,
   p.visible, p.price_minor, p.discount_type, p.discount_value, p.discounted_price_minor, p.weight, p.track_inventory,
-  p.quantity, p.in_stock, p.manage_variants, p.options, p.media, p.cost_minor, p.created_date, p.updated_date,
-  coalesce((select json_agg(v.* order by v.position) from product_variants v where v.product_id = p.id), '[]') as variants,
+  p.quantity, p.in_stock, p.manage_variants, p.options, p.media, p.cost_minor, p.created_date, p.updated_date`
+
+/** A product's variants and collection ids, in the same row as the product: one statement per read. */
+function relationColumns(alias: string): string {
+  return `coalesce((select json_agg(v.* order by v.position) from product_variants v where v.product_id = ${alias}.id), '[]') as variants,
   coalesce((select array_agg(pc.collection_id::text order by pc.collection_id) from product_collections pc
-            where pc.product_id = p.id), '{}') as collection_ids`
+            where pc.product_id = ${alias}.id), '{}') as collection_ids`
+}
+
+const productColumns = `${baseColumns}, ${relationColumns('p')}`
 
 type ProductRowWithRelations = ProductRow & { variants: VariantRow[]; collection_ids: string[] }
 
@@ -119,10 +124,15 @@ export async function queryProducts(
     },
   })
   const where = `p.site_id = $1 and ($2 or p.visible) and (${compiled.where})`
-  // The total rides on every row of the page; only a page past the end needs a count of its own.
-  const rows = await db.query<ProductRowWithRelations & { total: number }>(
-    `select ${productColumns}, count(*) over ()::int as total from products p where ${where}
-     order by ${compiled.orderBy} limit ${compiled.limit} offset ${compiled.offset}`,
+  // The total rides on every row of the page; only a page past the end needs a count of its own. The
+  // inner query sorts and counts narrow rows (ids and sort keys); whole rows and their relations are
+  // read for the page only.
+  const rows = await db.query<ProductRowWithRelations & { total: number; ordinal: number }>(
+    `select ${baseColumns}, page.total, page.ordinal, ${relationColumns('p')} from (
+       select p.id, count(*) over ()::int as total, row_number() over (order by ${compiled.orderBy}) as ordinal
+         from products p where ${where}
+        order by ${compiled.orderBy} limit ${compiled.limit} offset ${compiled.offset}
+     ) page join products p on p.id = page.id order by page.ordinal`,
     compiled.params,
   )
   const total =
@@ -136,7 +146,11 @@ export async function queryProducts(
           )
         )?.total ?? 0)
       : 0)
-  return { records: rows.map(({ total: _total, ...row }) => toRecord(row)), total, offset: compiled.offset }
+  return {
+    records: rows.map(({ total: _total, ordinal: _ordinal, ...row }) => toRecord(row)),
+    total,
+    offset: compiled.offset,
+  }
 }
 
 /** The products with these ids the audience may see, by id (missing ids are simply absent). */
