@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { registerCartRoutes } from './carts/cart-routes.ts'
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts'
+import { createReadCache } from './catalogue/read-cache.ts'
 import { type Clock, systemClock } from './clock.ts'
 import type { Db } from './db/db.ts'
 import { type AppEnv, createApi, JsonSyntaxError, toOpenApi } from './http/api.ts'
@@ -104,7 +105,7 @@ export function createApp(deps: AppDeps) {
   const api = createApi(hono, createAuthenticate({ db: deps.db, clock }))
   registerSystemRoutes(api, { db: deps.db })
   registerTokenRoutes(api, { db: deps.db, clock })
-  registerCatalogueRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerCatalogueRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, readCache: createReadCache() })
   registerCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerMediaRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })

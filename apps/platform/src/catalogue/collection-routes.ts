@@ -3,7 +3,7 @@ import type { Api } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { parseQueryParam, type Query, QueryBody, QueryParam } from '../query/query-request.ts'
-import { audienceOf, type CatalogueDeps } from './catalogue-access.ts'
+import { answerCached, audienceOf, type CatalogueDeps } from './catalogue-access.ts'
 import { CollectionSchema, IdParam, PagingMetadata, SlugParam } from './catalogue-schemas.ts'
 import {
   type CollectionRow,
@@ -56,12 +56,13 @@ export function registerCollectionRoutes(api: Api, deps: CatalogueDeps) {
         params: SlugParam,
         response: CollectionResponse,
       },
-      async ({ params, caller }) => {
-        const row = found(await findCollectionBySlug(db, audienceOf(caller), params.slug), {
-          slug: params.slug,
-        })
-        return { collection: toWireCollection(row, publicUrl) }
-      },
+      async ({ params, caller }, c) =>
+        answerCached(deps, c, caller, `collection-slug/${params.slug}`, async () => {
+          const row = found(await findCollectionBySlug(db, audienceOf(caller), params.slug), {
+            slug: params.slug,
+          })
+          return { collection: toWireCollection(row, publicUrl) }
+        }),
     )
   }
 
@@ -76,7 +77,12 @@ export function registerCollectionRoutes(api: Api, deps: CatalogueDeps) {
       query: QueryParam,
       response: QueryCollectionsResponse,
     },
-    async ({ query, caller }) => answerQuery(caller, parseQueryParam(query.q).query),
+    async ({ query, caller }, c) => {
+      const parsed = parseQueryParam(query.q).query
+      return answerCached(deps, c, caller, `collections?${JSON.stringify(parsed)}`, () =>
+        answerQuery(caller, parsed),
+      )
+    },
   )
 
   api.route(
@@ -90,7 +96,10 @@ export function registerCollectionRoutes(api: Api, deps: CatalogueDeps) {
       body: QueryBody,
       response: QueryCollectionsResponse,
     },
-    async ({ body, caller }) => answerQuery(caller, body.query),
+    async ({ body, caller }, c) =>
+      answerCached(deps, c, caller, `collections?${JSON.stringify(body.query)}`, () =>
+        answerQuery(caller, body.query),
+      ),
   )
 
   api.route(
@@ -104,9 +113,10 @@ export function registerCollectionRoutes(api: Api, deps: CatalogueDeps) {
       params: IdParam,
       response: CollectionResponse,
     },
-    async ({ params, caller }) => {
-      const row = found(await findCollection(db, audienceOf(caller), params.id), { id: params.id })
-      return { collection: toWireCollection(row, publicUrl) }
-    },
+    async ({ params, caller }, c) =>
+      answerCached(deps, c, caller, `collection/${params.id}`, async () => {
+        const row = found(await findCollection(db, audienceOf(caller), params.id), { id: params.id })
+        return { collection: toWireCollection(row, publicUrl) }
+      }),
   )
 }

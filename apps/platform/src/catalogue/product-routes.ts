@@ -3,7 +3,7 @@ import type { Api } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { parseQueryParam, type Query, QueryBody, QueryParam } from '../query/query-request.ts'
-import { audienceOf, type CatalogueDeps, wantsMerchantData } from './catalogue-access.ts'
+import { answerCached, audienceOf, type CatalogueDeps, wantsMerchantData } from './catalogue-access.ts'
 import {
   IdParam,
   MerchantDataParam,
@@ -63,7 +63,12 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       query: QueryParam,
       response: QueryProductsResponse,
     },
-    async ({ query, caller }) => answerQuery(caller, parseQueryParam(query.q).query),
+    async ({ query, caller }, c) => {
+      const parsed = parseQueryParam(query.q).query
+      return answerCached(deps, c, caller, `products?${JSON.stringify(parsed)}`, () =>
+        answerQuery(caller, parsed),
+      )
+    },
   )
 
   api.route(
@@ -77,7 +82,10 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       body: QueryBody,
       response: QueryProductsResponse,
     },
-    async ({ body, caller }) => answerQuery(caller, body.query),
+    async ({ body, caller }, c) =>
+      answerCached(deps, c, caller, `products?${JSON.stringify(body.query)}`, () =>
+        answerQuery(caller, body.query),
+      ),
   )
 
   // After the query routes: `:id` would otherwise take `query-platformized` for an id.
@@ -93,10 +101,14 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       query: MerchantDataParam,
       response: z.object({ product: ProductSchema }),
     },
-    async ({ params, query, caller }) => {
-      const [record, site] = [await getRecord(caller, params.id), caller.site]
+    async ({ params, query, caller }, c) => {
       const includeMerchantData = wantsMerchantData(caller, query.includeMerchantSpecificData === 'true')
-      return { product: toWireProduct(record, site, { publicUrl, includeMerchantData }) }
+      return answerCached(deps, c, caller, `product/${params.id}?${includeMerchantData}`, async () => ({
+        product: toWireProduct(await getRecord(caller, params.id), caller.site, {
+          publicUrl,
+          includeMerchantData,
+        }),
+      }))
     },
   )
 
@@ -119,7 +131,8 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       }),
     },
     async ({ params, body, caller }) => {
-      const [record, site] = [await getRecord(caller, params.id), caller.site]
+      const record = await getRecord(caller, params.id)
+      const site = caller.site
       const availability = optionsAvailability(record, body.options)
       const product = toWireProduct(record, site, { publicUrl })
       const options = { publicUrl }
@@ -157,7 +170,8 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       response: z.object({ variants: z.array(VariantSchema), metadata: PagingMetadata }),
     },
     async ({ params, body, caller }) => {
-      const [record, site] = [await getRecord(caller, params.id), caller.site]
+      const record = await getRecord(caller, params.id)
+      const site = caller.site
       const includeMerchantData = wantsMerchantData(caller, body.includeMerchantSpecificData === true)
       const matching = record.variants.filter(
         (variant) =>

@@ -2,12 +2,16 @@ import type { Db } from './db.ts'
 import * as foundation from './migrations/001-foundation.ts'
 import * as catalogueSearch from './migrations/002-catalogue-search-cost-outbox.ts'
 import * as bulkOperations from './migrations/003-bulk-operations.ts'
+import * as siteUsers from './migrations/004-site-users.ts'
+import * as catalogueVersion from './migrations/005-catalogue-version.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'foundation', sql: foundation.sql },
   { version: 2, name: 'catalogue-search-cost-outbox', sql: catalogueSearch.sql },
   { version: 3, name: 'bulk-operations', sql: bulkOperations.sql },
+  { version: 4, name: 'site-users', sql: siteUsers.sql },
+  { version: 5, name: 'catalogue-version', sql: catalogueVersion.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.
@@ -38,10 +42,23 @@ export async function migrate(db: Db): Promise<number[]> {
   return applied
 }
 
-/** Splits a migration into statements (they contain no semicolons inside literals or bodies). */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-    .filter((statement) => statement.length > 0)
+/**
+ * Splits a migration into statements at semicolons that end a line, except inside dollar-quoted
+ * bodies (`$$ ... $$`, the bodies of functions), and drops comment lines.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = []
+  let current = ''
+  let isInBody = false
+  for (const line of sql.split('\n')) {
+    if (!isInBody && /^\s*--/.test(line)) continue
+    current += `${line}\n`
+    if ((line.match(/\$\$/g) ?? []).length % 2 === 1) isInBody = !isInBody
+    if (!isInBody && /;\s*$/.test(line)) {
+      statements.push(current.trim().replace(/;$/, ''))
+      current = ''
+    }
+  }
+  if (current.trim()) statements.push(current.trim())
+  return statements.filter((statement) => statement.length > 0)
 }

@@ -7,52 +7,38 @@ export interface Site {
   currency: string
   locale: string
   weightUnit: 'KG' | 'LB'
-}
-
-export interface SiteRow {
-  id: string
-  name: string
-  currency: string
-  locale: string
-  weight_unit: 'KG' | 'LB'
+  /** Bumped by every change to the site's catalogue (a trigger does it): the key of cached reads. */
+  catalogueVersion: number
 }
 
 /** The columns of a site, for statements that read it beside something else (`s` is the site's alias). */
 export const siteColumns =
-  's.id as site_id, s.name as site_name, s.currency as site_currency, s.locale as site_locale, s.weight_unit as site_weight_unit'
+  's.id as site_id, s.name as site_name, s.currency as site_currency, s.locale as site_locale, s.weight_unit as site_weight_unit, s.catalogue_version as site_catalogue_version'
 
 /** The site of a row read with `siteColumns`. */
-export function toSite(row: {
+export interface SiteColumns {
   site_id: string
   site_name: string
   site_currency: string
   site_locale: string
   site_weight_unit: 'KG' | 'LB'
-}): Site {
+  site_catalogue_version: number
+}
+
+export function toSite(row: SiteColumns): Site {
   return {
     id: row.site_id,
     name: row.site_name,
     currency: row.site_currency,
     locale: row.site_locale,
     weightUnit: row.site_weight_unit,
+    catalogueVersion: row.site_catalogue_version,
   }
 }
 
 /** The site, which every token and key belongs to; it must exist for any caller. */
 export async function getSite(db: Db, siteId: string): Promise<Site> {
-  const row = await queryOne<{
-    id: string
-    name: string
-    currency: string
-    locale: string
-    weight_unit: 'KG' | 'LB'
-  }>(db, 'select id, name, currency, locale, weight_unit from sites where id = $1', [siteId])
+  const row = await queryOne<SiteColumns>(db, `select ${siteColumns} from sites s where s.id = $1`, [siteId])
   if (!row) throw new Error(`site ${siteId} is missing although a credential names it`)
-  return {
-    id: row.id,
-    name: row.name,
-    currency: row.currency,
-    locale: row.locale,
-    weightUnit: row.weight_unit,
-  }
+  return toSite(row)
 }
