@@ -84,7 +84,12 @@ function load(url, headers) {
 function summarise(result) {
   return {
     requestsPerSecond: Math.round(result.requests.average),
-    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     totalRequests: result.requests.total,
@@ -102,10 +107,13 @@ async function measurePlatform(label, env, log) {
     })
     const bytes = Buffer.from(await probe.arrayBuffer())
     const body = JSON.parse(bytes.toString())
-    if (body.products?.length !== 50) throw new Error(`expected a full page of 50, got ${bytes.toString().slice(0, 200)}`)
+    if (body.products?.length !== 50)
+      throw new Error(`expected a full page of 50, got ${bytes.toString().slice(0, 200)}`)
     await load(platform.url, { authorization: token }) // warm-up: JIT, plans, caches
     const figures = summarise(await load(platform.url, { authorization: token }))
-    log(`${label}: ${figures.requestsPerSecond} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms`)
+    log(
+      `${label}: ${figures.requestsPerSecond} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms`,
+    )
     return { figures, bytes }
   } finally {
     await platform.stop()
@@ -125,7 +133,9 @@ async function measureBare(bytes, log) {
   try {
     await load(url, {})
     const figures = summarise(await load(url, {}))
-    log(`bare node:http: ${figures.requestsPerSecond} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms`)
+    log(
+      `bare node:http: ${figures.requestsPerSecond} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms`,
+    )
     return figures
   } finally {
     server.close()
@@ -145,6 +155,7 @@ export async function run({ log }) {
     return {
       figures: {
         task: 'POST /stores/v1/products/query-platformized: 50 products, price range and in-stock filter, price sort, offset 100, 10,042 products',
+        note: 'one query repeated: after the first request the catalogue read cache answers; each request still checks its token in the database',
         connections: CONNECTIONS,
         seconds: SECONDS,
         responseBytes: onPostgres.bytes.length,
@@ -152,7 +163,8 @@ export async function run({ log }) {
         results: { aislePostgres: pg, aislePglite: onPglite.figures, bareNodeHttp: bare },
         ratios: {
           postgresThroughputOfBare: Math.round((pg.requestsPerSecond / bare.requestsPerSecond) * 100) / 100,
-          pgliteThroughputOfBare: Math.round((onPglite.figures.requestsPerSecond / bare.requestsPerSecond) * 100) / 100,
+          pgliteThroughputOfBare:
+            Math.round((onPglite.figures.requestsPerSecond / bare.requestsPerSecond) * 100) / 100,
         },
         budget,
         budgetMet: {
@@ -165,13 +177,31 @@ export async function run({ log }) {
         title,
         subtitle: [
           `A page of 50 of 10,042 products, filtered and sorted; ${CONNECTIONS} connections for ${SECONDS} s (autocannon), after a warm-up.`,
+          'The same query each time, so after the first the versioned read cache answers it (a token check per request remains).',
           'Requests per second; the bare node:http server answers the same bytes without any work: the ceiling here.',
         ],
         series: [{ name: 'requests per second' }],
         rows: [
-          { label: 'bare node:http', details: ['same response bytes'], values: [bare.requestsPerSecond], note: `${bare.requestsPerSecond} req/s · p99 ${bare.latencyMs.p99} ms` },
-          { label: 'Aisle on PostgreSQL 15', details: ['pg pool of 10'], isOurs: true, values: [pg.requestsPerSecond], note: `${pg.requestsPerSecond} req/s · p50 ${pg.latencyMs.p50} · p99 ${pg.latencyMs.p99} ms` },
-          { label: 'Aisle on PGlite', details: ['embedded, one connection'], isOurs: true, values: [onPglite.figures.requestsPerSecond], note: `${onPglite.figures.requestsPerSecond} req/s · p50 ${onPglite.figures.latencyMs.p50} · p99 ${onPglite.figures.latencyMs.p99} ms` },
+          {
+            label: 'bare node:http',
+            details: ['same response bytes'],
+            values: [bare.requestsPerSecond],
+            note: `${bare.requestsPerSecond} req/s · p99 ${bare.latencyMs.p99} ms`,
+          },
+          {
+            label: 'Aisle on PostgreSQL 15',
+            details: ['pg pool of 10'],
+            isOurs: true,
+            values: [pg.requestsPerSecond],
+            note: `${pg.requestsPerSecond} req/s · p50 ${pg.latencyMs.p50} · p99 ${pg.latencyMs.p99} ms`,
+          },
+          {
+            label: 'Aisle on PGlite',
+            details: ['embedded, one connection'],
+            isOurs: true,
+            values: [onPglite.figures.requestsPerSecond],
+            note: `${onPglite.figures.requestsPerSecond} req/s · p50 ${onPglite.figures.latencyMs.p50} · p99 ${onPglite.figures.latencyMs.p99} ms`,
+          },
         ],
       },
     }
