@@ -102,7 +102,7 @@ export function createApp(deps: AppDeps) {
   // Image uploads may be larger than any JSON body needs to be.
   hono.use((c, next) => (c.req.path === MEDIA_UPLOAD_PATH ? uploadLimit(c, next) : jsonLimit(c, next)))
 
-  const api = createApi(hono, createAuthenticate({ db: deps.db, clock }))
+  const api = createApi(hono, createAuthenticate({ db: deps.db, clock }), { db: deps.db, clock })
   registerSystemRoutes(api, { db: deps.db })
   registerTokenRoutes(api, { db: deps.db, clock })
   registerCatalogueRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, readCache: createReadCache() })

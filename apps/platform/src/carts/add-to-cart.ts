@@ -1,8 +1,9 @@
 import type { ProductRecord, VariantRow } from '../catalogue/product-store.ts'
 import { ApplicationError, ValidationError } from '../http/errors.ts'
+import { MAX_LINE_ITEMS, MAX_LINE_QUANTITY } from './cart-limits.ts'
 import type { AddToCartInput } from './cart-schemas.ts'
-import { MAX_LINE_ITEMS, MAX_LINE_QUANTITY } from './cart-schemas.ts'
 import type { LineItemChange, LineItemRow } from './cart-store.ts'
+import { toCustomLine } from './custom-line-item.ts'
 
 /** Finds the variant a catalogue reference names: by id, by option choices, or the only one there is. */
 export function resolveVariant(
@@ -57,10 +58,16 @@ export function planAddToCart(
   lines: readonly LineItemRow[],
   input: AddToCartInput,
   products: ReadonlyMap<string, ProductRecord>,
+  currency: string,
 ): LineItemChange[] {
   const changes: LineItemChange[] = []
   const byKey = new Map<string, LineItemChange>()
+  let customLines = 0
   for (const line of lines) {
+    if (line.custom) {
+      customLines += 1
+      continue
+    }
     const change = {
       lineId: line.id,
       appId: line.app_id,
@@ -91,6 +98,12 @@ export function planAddToCart(
       changes.push(change)
     }
   })
+  // Custom lines are never merged: two engravings are two lines, even with the same words.
+  input.customLineItems.forEach((item, index) => {
+    const custom = toCustomLine(item, currency, `customLineItems[${index}]`)
+    changes.push({ appId: 'custom', catalogItemId: null, variantId: null, custom, quantity: item.quantity })
+    customLines += 1
+  })
   for (const change of changes) {
     if (change.quantity > MAX_LINE_QUANTITY) {
       throw new ApplicationError(
@@ -102,7 +115,7 @@ export function planAddToCart(
       )
     }
   }
-  if (byKey.size > MAX_LINE_ITEMS) {
+  if (byKey.size + customLines > MAX_LINE_ITEMS) {
     throw new ApplicationError(
       'CART_LINE_ITEM_LIMIT',
       `A cart holds at most ${MAX_LINE_ITEMS} line items`,

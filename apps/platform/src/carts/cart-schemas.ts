@@ -1,7 +1,6 @@
 import { z } from 'zod'
-
-export const MAX_LINE_QUANTITY = 10_000
-export const MAX_LINE_ITEMS = 300
+import { MAX_LINE_QUANTITY } from './cart-limits.ts'
+import { CustomLineItemInput } from './custom-line-item.ts'
 
 export const CatalogReference = z.object({
   catalogItemId: z.guid({ message: 'must be an id (UUID)' }),
@@ -14,17 +13,26 @@ export const CatalogReference = z.object({
     .optional(),
 })
 
-export const AddToCartBody = z.object({
-  lineItems: z
-    .array(
-      z.object({
-        catalogReference: CatalogReference,
-        quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
-      }),
-    )
-    .min(1)
-    .max(100),
-})
+const CatalogLineItems = z
+  .array(
+    z.object({
+      catalogReference: CatalogReference,
+      quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
+    }),
+  )
+  .max(100)
+
+/** Catalogue line items and custom ones; at least one of either. */
+export const AddToCartBody = z
+  .object({
+    lineItems: CatalogLineItems.default([]),
+    customLineItems: z.array(CustomLineItemInput).max(100).default([]),
+  })
+  .refine((body) => body.lineItems.length + body.customLineItems.length > 0, {
+    message: 'must hold at least one line item or custom line item',
+    path: ['lineItems'],
+    params: { violatedRule: 'MIN_SIZE' },
+  })
 
 export type AddToCartInput = z.output<typeof AddToCartBody>
 
@@ -47,11 +55,14 @@ export const CartSchema = z.object({
     z.object({
       id: z.string(),
       quantity: z.number().int(),
-      catalogReference: z.object({
-        catalogItemId: z.string(),
-        appId: z.string(),
-        options: z.object({ variantId: z.string().optional() }),
-      }),
+      catalogReference: z
+        .object({
+          catalogItemId: z.string(),
+          appId: z.string(),
+          options: z.object({ variantId: z.string().optional() }),
+        })
+        .optional()
+        .describe('absent for a custom line item'),
       productName: Translatable,
       url: z.string().optional(),
       price: Money,
@@ -67,10 +78,10 @@ export const CartSchema = z.object({
       ),
       image: z
         .object({
-          id: z.string(),
+          id: z.string().optional(),
           url: z.string(),
-          width: z.number(),
-          height: z.number(),
+          width: z.number().optional(),
+          height: z.number().optional(),
           altText: z.string(),
         })
         .optional(),
@@ -83,6 +94,9 @@ export const CartSchema = z.object({
         shippable: z.boolean(),
         weight: z.number().optional(),
       }),
+      serviceProperties: z
+        .object({ scheduledDate: z.string().optional(), numberOfParticipants: z.number().int().optional() })
+        .optional(),
       itemType: z.object({ preset: z.enum(['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE']) }),
       paymentOption: z.enum([
         'FULL_PAYMENT_ONLINE',
@@ -94,7 +108,36 @@ export const CartSchema = z.object({
     }),
   ),
   subtotal: Money,
+  couponCode: z.string().optional(),
+  cartInfo: z.record(z.string(), z.unknown()),
   appliedDiscounts: z.array(z.unknown()),
   createdDate: z.iso.datetime(),
   updatedDate: z.iso.datetime(),
+})
+
+/** `PATCH /ecom/v1/carts/current`: the cart's own fields, and line items to add. */
+export const UpdateCartBody = z.object({
+  cartInfo: z
+    .object({ buyerNote: z.string().max(1_000).optional(), purchaseFlowId: z.string().max(100).optional() })
+    .optional(),
+  couponCode: z.string().trim().min(1).max(50).nullish(),
+  merchantDiscounts: z.array(z.unknown()).max(0, 'can be set by the merchant only').optional(),
+  lineItems: z
+    .array(
+      z.object({
+        catalogReference: CatalogReference,
+        quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
+      }),
+    )
+    .max(100)
+    .optional(),
+})
+
+export const RemoveLineItemsBody = z.object({ lineItemIds: z.array(z.guid()).min(1).max(300) })
+
+export const UpdateQuantitiesBody = z.object({
+  lineItems: z
+    .array(z.object({ id: z.guid(), quantity: z.number().int().min(0).max(MAX_LINE_QUANTITY) }))
+    .min(1)
+    .max(300),
 })

@@ -3,6 +3,7 @@ import { mediaUrl, variantDiscountedPrice, variantListPrice } from '../catalogue
 import { formatMoney, toDecimalString } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
 import type { CartWithLines, LineItemRow } from './cart-store.ts'
+import type { CustomLine } from './custom-line-item.ts'
 
 type Availability =
   | { status: 'AVAILABLE' }
@@ -38,6 +39,47 @@ function translatable(text: string): Translatable {
   return { original: text, translated: text }
 }
 
+/** A custom line as the caller described and priced it. */
+function toWireCustomLine(line: LineItemRow, custom: CustomLine, site: Site) {
+  const translated = (text: { original: string; translated?: string | undefined }) => ({
+    original: text.original,
+    translated: text.translated ?? text.original,
+  })
+  return {
+    id: line.id,
+    quantity: line.quantity,
+    productName: translated(custom.productName),
+    url: custom.url,
+    price: money(custom.priceMinor, site),
+    fullPrice: money(custom.priceMinor, site),
+    lineItemPrice: money(custom.priceMinor * line.quantity, site),
+    descriptionLines: custom.descriptionLines.map(
+      (description): DescriptionLine =>
+        'colorInfo' in description
+          ? {
+              name: translated(description.name),
+              lineType: 'COLOR',
+              colorInfo: { ...translated(description.colorInfo), code: description.colorInfo.code },
+            }
+          : {
+              name: translated(description.name),
+              lineType: 'PLAIN_TEXT',
+              plainText: translated(description.plainText),
+            },
+    ),
+    image: custom.image && { url: custom.image.url, altText: custom.image.altText ?? '' },
+    availability: { status: 'AVAILABLE' as const },
+    physicalProperties: {
+      sku: custom.physicalProperties?.sku ?? '',
+      shippable: custom.physicalProperties?.shippable ?? custom.itemType.preset === 'PHYSICAL',
+      weight: custom.physicalProperties?.weight,
+    },
+    serviceProperties: custom.serviceProperties,
+    itemType: custom.itemType,
+    paymentOption: custom.paymentOption,
+  }
+}
+
 /**
  * The wire form of a cart, priced from the catalogue as it is now: a price change in the catalogue
  * reaches every cart on its next read.
@@ -51,7 +93,11 @@ export function toWireCart(
   const { cart, lines } = owned
   let subtotal = 0
   const lineItems = lines.map((line) => {
-    const record = products.get(line.catalog_item_id)
+    if (line.custom) {
+      subtotal += line.custom.priceMinor * line.quantity
+      return toWireCustomLine(line, line.custom, site)
+    }
+    const record = line.catalog_item_id ? products.get(line.catalog_item_id) : undefined
     const variant = record?.variants.find((v) => v.id === line.variant_id)
     const availability = availabilityOf(line, record)
     const unit = record && variant ? variantDiscountedPrice(record, variant) : 0
@@ -68,7 +114,7 @@ export function toWireCart(
       id: line.id,
       quantity: line.quantity,
       catalogReference: {
-        catalogItemId: line.catalog_item_id,
+        catalogItemId: line.catalog_item_id ?? '',
         appId: line.app_id,
         options: line.variant_id ? { variantId: line.variant_id } : {},
       },
@@ -124,7 +170,10 @@ export function toWireCart(
     buyerInfo: cart.owner_kind === 'member' ? { memberId: cart.owner_id } : { visitorId: cart.owner_id },
     lineItems,
     subtotal: money(subtotal, site),
-    appliedDiscounts: [],
+    couponCode: cart.coupon_code ?? undefined,
+    cartInfo: cart.cart_info,
+    // Amounts come with the totals estimate, which prices coupons and discounts against the whole cart.
+    appliedDiscounts: cart.coupon_code ? [{ coupon: { code: cart.coupon_code } }] : [],
     createdDate: cart.created_date.toISOString(),
     updatedDate: cart.updated_date.toISOString(),
   }

@@ -4,6 +4,7 @@ import * as catalogueSearch from './migrations/002-catalogue-search-cost-outbox.
 import * as bulkOperations from './migrations/003-bulk-operations.ts'
 import * as siteUsers from './migrations/004-site-users.ts'
 import * as catalogueVersion from './migrations/005-catalogue-version.ts'
+import * as cartDetails from './migrations/006-cart-details.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -12,6 +13,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 3, name: 'bulk-operations', sql: bulkOperations.sql },
   { version: 4, name: 'site-users', sql: siteUsers.sql },
   { version: 5, name: 'catalogue-version', sql: catalogueVersion.sql },
+  { version: 6, name: 'cart-details', sql: cartDetails.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

@@ -1,7 +1,9 @@
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
+import type { Db } from '../db/db.ts'
 import type { Caller, MerchantCaller, ShopperCaller } from './caller.ts'
 import { ApplicationError } from './errors.ts'
+import { runIdempotently } from './idempotency.ts'
 import { assertNoNul, parseWith } from './validation.ts'
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
@@ -113,7 +115,11 @@ export class JsonSyntaxError extends Error {
 }
 
 /** Creates the router; `authenticate` resolves the caller of routes that need a token. */
-export function createApi(hono: Hono<AppEnv>, authenticate: Authenticate): Api {
+export function createApi(
+  hono: Hono<AppEnv>,
+  authenticate: Authenticate,
+  options: { db?: Db; clock: () => Date } = { clock: () => new Date() },
+): Api {
   const routes: RouteDefinition[] = []
   return {
     hono,
@@ -139,10 +145,16 @@ export function createApi(hono: Hono<AppEnv>, authenticate: Authenticate): Api {
           caller = await authenticate(c)
           assertAllowed(definition as RouteDefinition, caller)
         }
-        const result = await handler({ params, query, body, caller } as never, c)
-        if (result instanceof Response) return result
-        if (definition.cacheControl) c.header('cache-control', definition.cacheControl)
-        return c.json(result as object, 200)
+        const execute = async (): Promise<Response> => {
+          const result = await handler({ params, query, body, caller } as never, c)
+          if (result instanceof Response) return result
+          if (definition.cacheControl) c.header('cache-control', definition.cacheControl)
+          return c.json(result as object, 200)
+        }
+        const key = c.req.header('idempotency-key')
+        if (key === undefined || definition.method === 'get' || !caller || !options.db) return execute()
+        const fingerprint = `${c.req.method} ${c.req.path}?${new URL(c.req.url).search} ${definition.body ? await c.req.text() : ''}`
+        return runIdempotently(options.db, { key, caller, fingerprint, now: options.clock() }, execute)
       })
     },
   }

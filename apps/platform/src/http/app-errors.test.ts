@@ -97,12 +97,16 @@ describe('the HTTP edge', () => {
 
   it('reports a missing required field as REQUIRED_FIELD', async () => {
     const { access_token } = await platform.visitorTokens()
-    const response = await platform.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+    const response = await platform.call('POST', '/ecom/v1/carts/current/remove-line-items', {
       token: access_token,
       body: {},
     })
     expect(response.json.details.validationError.fieldViolations).toEqual([
-      expect.objectContaining({ field: 'lineItems', violatedRule: 'REQUIRED_FIELD' }),
+      expect.objectContaining({ field: 'lineItemIds', violatedRule: 'REQUIRED_FIELD' }),
+    ])
+    const empty = await platform.call('POST', '/ecom/v1/carts/current/add-to-cart', { token: access_token, body: {} })
+    expect(empty.json.details.validationError.fieldViolations).toEqual([
+      expect.objectContaining({ field: 'lineItems', violatedRule: 'MIN_SIZE' }),
     ])
   })
 })

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../db/db.ts'
+import { DEMO_SITE_ID } from '../seed/demo-store.ts'
+import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestPlatform } from '../testing/test-platform.ts'
+import { CartSchema } from './cart-schemas.ts'
+
+describe.each(databaseKinds())('editing the current cart on %s', (kind) => {
+  let db: Db
+  let platform: ReturnType<typeof createTestPlatform>
+  let mug: string
+  let tote: string
+  beforeAll(async () => {
+    db = await openTestDatabase(kind)
+    platform = createTestPlatform(db)
+    const rows = await db.query<{ id: string; slug: string }>(
+      "select id, slug from products where slug in ('meadow-notebook', 'meadow-tote')",
+    )
+    mug = rows.find((r) => r.slug === 'meadow-notebook')!.id
+    tote = rows.find((r) => r.slug === 'meadow-tote')!.id
+    await db.query(
+      `insert into coupons (id, site_id, code, name, kind, value, expires_at, usage_limit, uses) values
+       ('44444444-4444-4444-8444-444444444444', $1, 'SAVE10', 'Ten off', 'PERCENTAGE', 1000, null, null, 0),
+       ('55555555-5555-4555-8555-555555555555', $1, 'OLD', 'Gone', 'PERCENTAGE', 1000, '2020-01-01', null, 0),
+       ('66666666-6666-4666-8666-666666666666', $1, 'USEDUP', 'Used', 'FIXED_AMOUNT', 500, null, 1, 1)`,
+      [DEMO_SITE_ID],
+    )
+  })
+  afterAll(() => db.close())
+
+  async function visitor() {
+    const { access_token: token } = await platform.visitorTokens()
+    const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+      platform.call(method, `/ecom/v1/carts/current${path}`, { token, body, headers })
+    return { token, call }
+  }
+  const events = (cartId: string) =>
+    db
+      .query<{ type: string }>('select type from events where entity_id = $1 order by sequence', [cartId])
+      .then((rows) => rows.map((r) => r.type))
+
+  it('adds custom line items with their own price and description, never merged', async () => {
+    const { call } = await visitor()
+    const engraving = {
+      productName: { original: 'Engraving' },
+      price: '7.50',
+      quantity: 2,
+      descriptionLines: [
+        { name: { original: 'Text' }, plainText: { original: 'For Ada' } },
+        { name: { original: 'Ink' }, colorInfo: { original: 'Gold', code: '#d4af37' } },
+      ],
+      itemType: { preset: 'SERVICE' },
+    }
+    const response = await call('POST', '/add-to-cart', {
+      lineItems: [{ catalogReference: { catalogItemId: mug }, quantity: 1 }],
+      customLineItems: [engraving, engraving],
+    })
+    expect(response.status).toBe(200)
+    const cart = CartSchema.parse(response.json.cart)
+    expect(cart.lineItems).toHaveLength(3)
+    const custom = cart.lineItems.filter((l) => l.catalogReference === undefined)
+    expect(custom).toHaveLength(2)
+    expect(custom[0]).toMatchObject({
+      quantity: 2,
+      price: { amount: '7.50' },
+      lineItemPrice: { amount: '15.00' },
+      itemType: { preset: 'SERVICE' },
+    })
+    expect(custom[0]!.descriptionLines.map((d) => d.lineType)).toEqual(['PLAIN_TEXT', 'COLOR'])
+    const mugPrice = Number(cart.lineItems[0]!.price.amount)
+    expect(cart.subtotal.amount).toBe((mugPrice + 30).toFixed(2))
+    const tooPrecise = await call('POST', '/add-to-cart', {
+      customLineItems: [{ ...engraving, price: '1.005' }],
+    })
+    expect(tooPrecise.json.details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'customLineItems[0].price',
+      violatedRule: 'DECIMAL_MAX_SCALE',
+    })
+  })
+
+  it('changes quantities, removes lines, and answers unknown lines with LINE_ITEM_NOT_FOUND', async () => {
+    const { call } = await visitor()
+    const added = (
+      await call('POST', '/add-to-cart', {
+        lineItems: [
+          { catalogReference: { catalogItemId: mug }, quantity: 1 },
+          { catalogReference: { catalogItemId: tote }, quantity: 1 },
+        ],
+      })
+    ).json.cart
+    const [first, second] = added.lineItems
+    const updated = await call('POST', '/update-line-items-quantity', {
+      lineItems: [
+        { id: first.id, quantity: 5 },
+        { id: second.id, quantity: 0 },
+      ],
+    })
+    expect(
+      updated.json.cart.lineItems.map((l: { id: string; quantity: number }) => [l.id, l.quantity]),
+    ).toEqual([[first.id, 5]])
+    const unknown = await call('POST', '/remove-line-items', {
+      lineItemIds: ['00000000-0000-4000-8000-000000000000'],
+    })
+    expect(unknown.status).toBe(404)
+    expect(unknown.json.details.applicationError.code).toBe('LINE_ITEM_NOT_FOUND')
+    const removed = await call('POST', '/remove-line-items', { lineItemIds: [first.id] })
+    expect(removed.json.cart.lineItems).toEqual([])
+  })
+
+  it('applies a valid coupon, refuses unknown, expired and used-up ones, and removes it', async () => {
+    const { call } = await visitor()
+    await call('POST', '/add-to-cart', { lineItems: [{ catalogReference: { catalogItemId: mug } }] })
+    const applied = await call('PATCH', '', { couponCode: 'save10', cartInfo: { buyerNote: 'Gift, please' } })
+    expect(applied.json.cart).toMatchObject({ couponCode: 'SAVE10', cartInfo: { buyerNote: 'Gift, please' } })
+    for (const [code, expected] of [
+      ['NOPE', 'COUPON_NOT_FOUND'],
+      ['OLD', 'COUPON_NOT_APPLICABLE'],
+      ['USEDUP', 'COUPON_NOT_APPLICABLE'],
+    ] as const) {
+      const refused = await call('PATCH', '', { couponCode: code })
+      expect(refused.json.details.applicationError.code, code).toBe(expected)
+    }
+    expect((await call('GET', '')).json.cart.couponCode).toBe('SAVE10')
+    const removed = await call('POST', '/remove-coupon')
+    expect(removed.json.cart.couponCode).toBeUndefined()
+    expect(removed.json.cart.cartInfo).toEqual({ buyerNote: 'Gift, please' })
+  })
+
+  it('refuses merchant discounts from a shopper', async () => {
+    const { call } = await visitor()
+    const response = await call('PATCH', '', { merchantDiscounts: [{ percentage: 100 }] })
+    expect(response.status).toBe(400)
+    expect(response.json.details.validationError.fieldViolations[0].field).toBe('merchantDiscounts')
+  })
+
+  it('deletes the cart, and records created, updated and deleted events with the visitor', async () => {
+    const { call } = await visitor()
+    const cart = (
+      await call('POST', '/add-to-cart', { lineItems: [{ catalogReference: { catalogItemId: mug } }] })
+    ).json.cart
+    await call('POST', '/update-line-items-quantity', {
+      lineItems: [{ id: cart.lineItems[0].id, quantity: 2 }],
+    })
+    expect((await call('DELETE', '')).json).toEqual({})
+    expect((await call('GET', '')).status).toBe(404)
+    expect((await call('DELETE', '')).status).toBe(404)
+    expect(await events(cart.id)).toEqual(['cart.created', 'cart.updated', 'cart.deleted'])
+    const [created] = await db.query<{ identity: Record<string, string>; payload: Record<string, unknown> }>(
+      "select identity, payload from events where entity_id = $1 and type = 'cart.created'",
+      [cart.id],
+    )
+    expect(created!.identity).toEqual({
+      identityType: 'ANONYMOUS_VISITOR',
+      anonymousVisitorId: cart.buyerInfo.visitorId,
+    })
+    expect(created!.payload.id).toBe(cart.id)
+  })
+
+  it('ends 50 concurrent adds of the same item with the exact sum', async () => {
+    const { call } = await visitor()
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call('POST', '/add-to-cart', {
+          lineItems: [{ catalogReference: { catalogItemId: tote }, quantity: 1 }],
+        }),
+      ),
+    )
+    expect(answers.every((a) => a.status === 200)).toBe(true)
+    const cart = (await call('GET', '')).json.cart
+    expect(cart.lineItems).toHaveLength(1)
+    expect(cart.lineItems[0].quantity).toBe(50)
+  })
+
+  describe('Idempotency-Key', () => {
+    it('answers a retried write once, and refuses the key for another request', async () => {
+      const { call } = await visitor()
+      const body = { lineItems: [{ catalogReference: { catalogItemId: tote }, quantity: 3 }] }
+      const first = await call('POST', '/add-to-cart', body, { 'idempotency-key': 'add-tote-1' })
+      const retry = await call('POST', '/add-to-cart', body, { 'idempotency-key': 'add-tote-1' })
+      expect(retry.status).toBe(200)
+      expect(retry.headers.get('idempotent-replayed')).toBe('true')
+      expect(retry.json).toEqual(first.json)
+      expect((await call('GET', '')).json.cart.lineItems[0].quantity).toBe(3)
+      const other = await call(
+        'POST',
+        '/add-to-cart',
+        { ...body, lineItems: [{ ...body.lineItems[0], quantity: 4 }] },
+        { 'idempotency-key': 'add-tote-1' },
+      )
+      expect(other.status).toBe(422)
+      expect(other.json.details.applicationError.code).toBe('IDEMPOTENCY_KEY_REUSED')
+    })
+
+    it('keeps keys per caller, replays refusals, and checks the key’s form', async () => {
+      const alice = await visitor()
+      const bob = await visitor()
+      const body = { lineItems: [{ catalogReference: { catalogItemId: tote }, quantity: 1 }] }
+      await alice.call('POST', '/add-to-cart', body, { 'idempotency-key': 'shared' })
+      const bobs = await bob.call('POST', '/add-to-cart', body, { 'idempotency-key': 'shared' })
+      expect(bobs.headers.get('idempotent-replayed')).toBeNull()
+      const refusal = { lineItemIds: ['00000000-0000-4000-8000-000000000000'] }
+      const refused = await alice.call('POST', '/remove-line-items', refusal, {
+        'idempotency-key': 'remove-1',
+      })
+      const again = await alice.call('POST', '/remove-line-items', refusal, { 'idempotency-key': 'remove-1' })
+      expect([refused.status, again.status]).toEqual([404, 404])
+      expect(again.headers.get('idempotent-replayed')).toBe('true')
+      const bad = await alice.call('POST', '/add-to-cart', body, { 'idempotency-key': 'has space' })
+      expect(bad.status).toBe(400)
+    })
+  })
+})

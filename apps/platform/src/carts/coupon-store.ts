@@ -1,0 +1,49 @@
+import type { Db } from '../db/db.ts'
+import { queryOne } from '../db/db.ts'
+import { ApplicationError } from '../http/errors.ts'
+
+export interface CouponRow {
+  id: string
+  code: string
+  name: string
+  kind: 'PERCENTAGE' | 'FIXED_AMOUNT' | 'FREE_SHIPPING'
+  value: number
+  minimum_subtotal_minor: number | null
+  starts_at: Date | null
+  expires_at: Date | null
+  usage_limit: number | null
+  uses: number
+  product_ids: string[] | null
+}
+
+/** The site's coupon with this code (codes compare without case), if any. */
+export async function findCoupon(db: Db, siteId: string, code: string): Promise<CouponRow | undefined> {
+  return queryOne<CouponRow>(db, 'select * from coupons where site_id = $1 and lower(code) = lower($2)', [
+    siteId,
+    code,
+  ])
+}
+
+/**
+ * The coupon a shopper may apply now, or an application error that says why not: unknown, not yet
+ * started, expired or used up. (A minimum subtotal is the pricing engine's to judge, per estimate.)
+ */
+export async function getApplicableCoupon(
+  db: Db,
+  siteId: string,
+  code: string,
+  now: Date,
+): Promise<CouponRow> {
+  const coupon = await findCoupon(db, siteId, code)
+  if (!coupon)
+    throw new ApplicationError('COUPON_NOT_FOUND', `There is no coupon "${code.slice(0, 50)}"`, { code })
+  const refuse = (reason: string, description: string) => {
+    throw new ApplicationError('COUPON_NOT_APPLICABLE', description, { code: coupon.code, reason })
+  }
+  if (coupon.starts_at && coupon.starts_at > now)
+    refuse('NOT_STARTED', `Coupon "${coupon.code}" is not valid yet`)
+  if (coupon.expires_at && coupon.expires_at <= now) refuse('EXPIRED', `Coupon "${coupon.code}" has expired`)
+  if (coupon.usage_limit !== null && coupon.uses >= coupon.usage_limit)
+    refuse('USAGE_LIMIT_REACHED', `Coupon "${coupon.code}" has been used up`)
+  return coupon
+}
