@@ -71,7 +71,7 @@ describe.each(databaseKinds())('current cart on %s', (kind) => {
           colorInfo: expect.objectContaining({ original: 'Red', code: '#d1242f' }),
         }),
       ])
-      expect(notebookLine!.catalogReference.catalogItemId).toBe(notebook)
+      expect(notebookLine!.catalogReference?.catalogItemId).toBe(notebook)
       const [prices] = await db.query<{ unit: number; notebook: number }>(
         `select (select discounted_price_minor from products where id = $1) as unit,
                 (select discounted_price_minor from products where id = $2) as notebook`,
