@@ -11,6 +11,7 @@ import { describeMachine, writeResults } from './harness/results.mjs'
  */
 const benchmarks = {
   'sdk-size': () => import('./sdk-size/benchmark.mjs'),
+  'sdk-overhead': () => import('./sdk-overhead/benchmark.mjs'),
   'catalogue-query': () => import('./catalogue-query/benchmark.mjs'),
 }
 

@@ -1,5 +1,6 @@
-// The task with Shopify's Storefront API client: a public access token stands in for visitor tokens,
-// and the GraphQL documents the task needs are part of the app's code, so they count here.
+// The storefront entry with Shopify's Storefront API client: a public access token stands in for
+// visitor tokens, and the GraphQL documents the task needs are part of the app's code, so they count
+// here. The cart's `checkoutUrl` is the hosted checkout to send the visitor to.
 import { createStorefrontApiClient } from '@shopify/storefront-api-client'
 
 const client = createStorefrontApiClient({
@@ -8,15 +9,20 @@ const client = createStorefrontApiClient({
   publicAccessToken: '9b6e3f0a5c1d4e8ba7f22d4c6b8e0f13',
 })
 
+const collectionQuery = `query Collection($handle: String!) {
+  collection(handle: $handle) { id title products(first: 12) { nodes { id title handle } } }
+}`
 const productQuery = `query Product($id: ID!) {
   product(id: $id) { id title variants(first: 1) { nodes { id } } }
 }`
 const cartMutation = `mutation AddToCart($lines: [CartLineInput!]!) {
-  cartCreate(input: { lines: $lines }) { cart { id totalQuantity } userErrors { field message } }
+  cartCreate(input: { lines: $lines }) { cart { id totalQuantity checkoutUrl } userErrors { field message } }
 }`
 
+const { data: browse } = await client.request(collectionQuery, { variables: { handle: 'summer' } })
+export const collection = browse.collection
 const { data } = await client.request(productQuery, {
-  variables: { id: 'gid://shopify/Product/1' },
+  variables: { id: collection.products.nodes[0].id },
 })
 export const product = data.product
 export const { data: cart } = await client.request(cartMutation, {

@@ -149,3 +149,59 @@ describe('client.fetchWithAuth', () => {
     expect(fake.requests.some((request) => request.host.includes('evil'))).toBe(false)
   })
 })
+
+describe('createClient apiPrefixes', () => {
+  it('sends every family under the prefixes of the environment, the token request and the cart rule included', async () => {
+    const fake = createFakeFetch()
+      .on('POST /auth/token', () => tokenResponse(1))
+      .on('GET /shop/ecom/v1/carts/current', () => jsonResponse({ cart: { id: 'c' } }))
+      .on('GET /catalog/v1/products/p1', () => jsonResponse({ product: { id: 'p1' } }))
+    const client = createClient({
+      auth: OAuthStrategy({ clientId: 'client-1' }),
+      modules: { currentCart, products },
+      ...testHosts,
+      fetch: fake.fetch,
+      apiPrefixes: { oauth: '/auth', ecom: '/shop/ecom', stores: '/catalog' },
+    })
+    await client.currentCart.getCurrentCart()
+    await client.products.getProduct('p1')
+    expect(fake.requests.map((request) => `${request.method} ${request.host}${request.path}`)).toEqual([
+      'POST http://api.test/auth/token',
+      'GET http://api.test/shop/ecom/v1/carts/current',
+      'GET http://read.test/catalog/v1/products/p1',
+    ])
+  })
+})
+
+describe('client.graphql', () => {
+  it('POSTs { query, variables } to /graphql/alpha and resolves the answer as sent, without renaming', async () => {
+    const { client, fake } = createTestClient()
+    fake.on('POST /graphql/alpha', () => jsonResponse({ data: { product: { id: 'p1', createdDate: 'd' } } }))
+    const answer = await client.graphql('query ($id: ID!) { product(id: $id) { id createdDate } }', {
+      id: 'p1',
+      _id: 'x',
+    })
+    expect(answer).toEqual({ data: { product: { id: 'p1', createdDate: 'd' } } })
+    const request = fake.requests.at(-1)
+    expect(request?.host).toBe('http://api.test')
+    expect(request?.headers.get('authorization')).toBe('access-1')
+    expect(request?.body).toEqual({
+      query: 'query ($id: ID!) { product(id: $id) { id createdDate } }',
+      variables: { id: 'p1', _id: 'x' },
+    })
+  })
+
+  it('takes another version and resolves GraphQL errors inside a 200 as data', async () => {
+    const { client, fake } = createTestClient()
+    fake.on('POST /graphql/v2', () => jsonResponse({ errors: [{ message: 'Cannot query field "x"' }] }))
+    expect(await client.graphql('{ x }', undefined, { version: 'v2' })).toEqual({
+      errors: [{ message: 'Cannot query field "x"' }],
+    })
+  })
+
+  it('rejects a non-200 answer with an AisleError', async () => {
+    const { client, fake } = createTestClient()
+    fake.on('POST /graphql/alpha', () => jsonResponse({ message: 'bad' }, { status: 400 }))
+    await expect(client.graphql('{')).rejects.toMatchObject({ name: 'AisleError', status: 400 })
+  })
+})

@@ -1,12 +1,14 @@
 import type { AuthStrategy } from './auth/auth-strategy.js'
 import { AisleError } from './http/aisle-error.js'
+import { type ApiFamily, toApiPrefixes } from './http/api-prefixes.js'
+import { createGraphQLCall, type GraphQLCall } from './http/create-graphql-call.js'
 import { createHttpClient, type HttpClient } from './http/create-http-client.js'
 import { type FetchFunction, toBoundFetch } from './http/fetch-function.js'
 import { toHosts } from './http/hosts.js'
 
 /**
  * A module: a function that receives the client's request pipeline and returns the module's calls.
- * `currentCart`, `products` and `collections` are modules; so can an app's own be.
+ * `currentCart`, `products`, `collections`, `redirects`, ... are modules; so can an app's own be.
  */
 export type AisleModule<T extends object = object> = (http: HttpClient) => T
 
@@ -27,9 +29,15 @@ export interface CreateClientOptions<M extends AisleModules, A extends AuthStrat
   fetch?: FetchFunction | undefined
   /** Extra headers sent on every call, the token requests included. */
   headers?: HeadersInit | undefined
+  /**
+   * Path prefixes of an environment whose gateway mounts an API family elsewhere, e.g.
+   * `{ stores: '/catalog' }`; the others keep their defaults (`/ecom`, `/stores`, `/redirects`,
+   * `/identity`, `/oauth2`, `/graphql`).
+   */
+  apiPrefixes?: Partial<Record<ApiFamily, string>> | undefined
 }
 
-/** A client: its modules bound, plus `auth` and `fetchWithAuth`. */
+/** A client: its modules bound, plus `auth`, `fetchWithAuth` and `graphql`. */
 export type AisleClient<
   M extends AisleModules = Record<never, AisleModule>,
   A extends AuthStrategy = AuthStrategy,
@@ -40,6 +48,11 @@ export type AisleClient<
   readonly auth: A
   /** See {@link HttpClient.fetchWithAuth}. */
   fetchWithAuth: HttpClient['fetchWithAuth']
+  /**
+   * Sends a GraphQL query: `POST /graphql/{version}` (default `alpha`) with `{ query, variables }`;
+   * resolves `{ data, errors? }` as sent.
+   */
+  graphql: GraphQLCall
 }
 
 const reservedNames = new Set(['auth', 'fetchWithAuth', 'graphql', 'webhooks'])
@@ -48,8 +61,9 @@ const reservedNames = new Set(['auth', 'fetchWithAuth', 'graphql', 'webhooks'])
  * Creates a client of the platform: binds each module to one request pipeline (hosts, prefixes, wire
  * transforms, token flow, errors) and attaches the auth strategy to it.
  *
- * @throws {AisleError} `INVALID_ARGUMENT` for a missing or malformed `baseUrl`/`readOnlyBaseUrl` or a
- * module named like a client property (`auth`, `fetchWithAuth`, `graphql`, `webhooks`).
+ * @throws {AisleError} `INVALID_ARGUMENT` for a missing or malformed `baseUrl`/`readOnlyBaseUrl`, a bad
+ * `apiPrefixes` entry, or a module named like a client property (`auth`, `fetchWithAuth`, `graphql`,
+ * `webhooks`).
  * @example
  * ```ts
  * import { OAuthStrategy, createClient, currentCart, products } from '@aisle/sdk'
@@ -75,10 +89,20 @@ export function createClient<M extends AisleModules, A extends AuthStrategy>(
       })
     }
   }
-  const http = createHttpClient({ hosts, fetch: toBoundFetch(options.fetch), headers: options.headers, auth })
-  auth.attach?.({ fetchWithoutAuth: http.fetchWithoutAuth })
+  const http = createHttpClient({
+    hosts,
+    fetch: toBoundFetch(options.fetch),
+    headers: options.headers,
+    auth,
+    prefixes: toApiPrefixes(options.apiPrefixes),
+  })
+  auth.attach?.({ fetchWithoutAuth: http.fetchWithoutAuth, request: http.request, toPath: http.toPath })
 
-  const client: Record<string, unknown> = { auth, fetchWithAuth: http.fetchWithAuth }
+  const client: Record<string, unknown> = {
+    auth,
+    fetchWithAuth: http.fetchWithAuth,
+    graphql: createGraphQLCall(http),
+  }
   for (const [name, module] of Object.entries(modules)) client[name] = module(http)
   return client as AisleClient<M, A>
 }

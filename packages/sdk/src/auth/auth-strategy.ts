@@ -1,12 +1,32 @@
-/** What a strategy may use to reach the platform: unauthorised calls on the client's hosts. */
+import type { ApiFamily } from '../http/api-prefixes.js'
+
+/** One JSON call a strategy makes through the client's pipeline (a redirect session, a login). */
+export interface AuthCall {
+  method: 'GET' | 'POST'
+  /** API family, which picks the path prefix. */
+  api: ApiFamily
+  /** The spec's path, e.g. `/v2/login`. */
+  path: string
+  /** JSON body, reshaped for the wire like any call's. */
+  body?: unknown
+}
+
+/** What a strategy may use to reach the platform, given by `createClient` through `attach`. */
 export interface AuthTransport {
   /** A call on one of the client's hosts that carries no token (the token endpoint itself). */
   fetchWithoutAuth(pathOrUrl: string, init?: RequestInit): Promise<Response>
+  /**
+   * An authorised call through the client's pipeline: wire transforms, one refresh and replay on 401,
+   * and every non-200 answer rejected as an `AisleError`.
+   */
+  request<T>(call: AuthCall): Promise<T>
+  /** The full path of `path` under the client's prefix of `api`, e.g. `('oauth', '/token')` -> `/oauth2/token`. */
+  toPath(api: ApiFamily, path: string): string
 }
 
 /**
- * How a client authorises its calls. {@link OAuthStrategy} is the one the SDK ships; the interface is
- * the extension point for others (an API-key strategy for merchant calls).
+ * How a client authorises its calls: {@link OAuthStrategy} for visitors and members,
+ * {@link ApiKeyStrategy} for merchant scripts; the interface is the extension point for others.
  */
 export interface AuthStrategy {
   /**

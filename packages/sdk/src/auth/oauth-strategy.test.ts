@@ -288,4 +288,76 @@ describe('OAuthStrategy', () => {
   it('refuses an empty client id', () => {
     expect(() => OAuthStrategy({ clientId: '' })).toThrowError('"clientId" must be a non-empty string')
   })
+
+  it('refreshes once for 50 concurrent calls with an expired access token', async () => {
+    const { client, fake } = createTestClient()
+    fake.on('GET /ecom/v1/carts/current', cartAnswer)
+    await client.auth.setTokens(memberTokens(0))
+    await Promise.all(Array.from({ length: 50 }, () => client.currentCart.getCurrentCart()))
+    expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(1)
+    expect(await client.auth.loggedIn()).toBe(true)
+  })
+
+  it('marks a refresh that failed for a transient reason as retryable and keeps the member', async () => {
+    const { client, fake } = createTestClient()
+    fake.once('POST /oauth2/token', () => new TypeError('socket hang up'))
+    await client.auth.setTokens(memberTokens(0))
+    await expect(client.currentCart.getCurrentCart()).rejects.toMatchObject({ retryable: true })
+    expect(await client.auth.loggedIn()).toBe(true)
+  })
+
+  it.each([
+    ['an HTML 500', () => new Response('<html>oops</html>', { status: 500 })],
+    ['a 200 that is not JSON', () => new Response('{"', { status: 200 })],
+    ['a JSON null', () => jsonResponse(null)],
+    ['a JSON array', () => jsonResponse([])],
+    ['a string expires_in', () => jsonResponse({ access_token: 'a', expires_in: '3600' })],
+    [
+      'a numeric refresh token',
+      () => jsonResponse({ access_token: 'a', expires_in: 3600, refresh_token: 7 }),
+    ],
+  ])('rejects %s from the token endpoint and keeps the stored tokens', async (_name, answer) => {
+    const { client, fake } = createTestClient()
+    fake.once('POST /oauth2/token', answer)
+    const member = memberTokens(0)
+    await client.auth.setTokens(member)
+    await expect(client.auth.generateVisitorTokens()).rejects.toMatchObject({
+      message: 'something went wrong',
+    })
+    expect(await client.auth.getTokens()).toEqual(member)
+  })
+
+  it('takes the Web Lock of its client id around each token request, where the browser has one', async () => {
+    const names: string[] = []
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: (name: string, _options: unknown, task: () => Promise<unknown>) => {
+          names.push(name)
+          return task()
+        },
+      },
+    })
+    try {
+      const { client } = createTestClient()
+      await client.auth.generateVisitorTokens()
+      expect(names).toEqual(['aisle:tokens:client-1'])
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it('goes ahead without the Web Lock when another tab holds it too long', async () => {
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: () => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError')),
+      },
+    })
+    try {
+      const { client, fake } = createTestClient()
+      await client.auth.generateVisitorTokens()
+      expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(1)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
 })

@@ -1,14 +1,27 @@
 import { AisleError, isAisleError } from '../http/aisle-error.js'
 import type { AuthStrategy, AuthTransport } from './auth-strategy.js'
+import type { LoginResult } from './login-state.js'
+import {
+  type AuthUrlOptions,
+  createMemberFlows,
+  type DirectLoginOptions,
+  type LoginParams,
+  type OAuthData,
+  type RegisterParams,
+} from './member-flows.js'
+import type { AuthorizationResponse } from './parse-authorization-response.js'
 import { requestTokens, type TokenGrant, toTokens } from './request-tokens.js'
 import { createMemoryTokenStorage, type TokenStorage } from './token-storage.js'
-import { TokenRole, type Tokens, toTokensOrEmpty } from './tokens.js'
+import { createEmptyTokens, TokenRole, type Tokens, toTokensOrEmpty } from './tokens.js'
 
 /**
  * Seconds before its stated expiry at which an access token counts as expired, so that a token does not
  * lapse between the check and the server's; a 401 still triggers one refresh and one replay.
  */
 export const accessTokenLeewaySeconds = 10
+
+/** How long a token request waits for another tab's (Web Locks) before going ahead on its own. */
+export const tokenLockTimeoutMs = 10_000
 
 /** Options of {@link OAuthStrategy}. */
 export interface OAuthStrategyOptions {
@@ -22,12 +35,21 @@ export interface OAuthStrategyOptions {
    * rejected tokens. Must not throw.
    */
   onRefreshRejected?: ((rejected: Tokens) => void) | undefined
+  /** The platform's captcha site keys (spec section 9: one invisible, one visible); empty by default. */
+  captchaSiteKeys?: { invisible?: string | undefined; visible?: string | undefined } | undefined
 }
 
-/** The visitor and member token flow of spec sections 4 and 6; `client.auth` of a client that uses it. */
+/**
+ * The visitor and member token flow of spec sections 2, 4, 5 and 6; `client.auth` of a client that uses
+ * it. Every call that gets member tokens also stores them.
+ */
 export interface OAuthStrategy extends AuthStrategy {
   /** The client id the strategy was created with. */
   readonly clientId: string
+  /** Site key of the invisible captcha, to render it before `register` or `login`. */
+  readonly captchaInvisibleSiteKey: string
+  /** Site key of the visible captcha, shown after a `missingCaptchaToken` or `invalidCaptchaToken`. */
+  readonly captchaVisibleSiteKey: string
   /** Returns the stored tokens (empty tokens with role `none` before the first call). */
   getTokens(): Promise<Tokens>
   /** Stores a token pair, e.g. restored from a session or from a member login; it wins over any refresh in flight. */
@@ -39,17 +61,110 @@ export interface OAuthStrategy extends AuthStrategy {
    * returned as they are.
    *
    * @throws {AisleError} `something went wrong` when the token endpoint refuses; `NETWORK_ERROR` when it
-   * cannot be reached (the stored tokens are then kept).
+   * cannot be reached (the stored tokens are then kept; `retryable` is true).
    */
   generateVisitorTokens(tokens?: Tokens): Promise<Tokens>
+  /**
+   * Exchanges a refresh token (the stored one by default) for a new pair of the same role, now, and
+   * stores it. It does not fall back to visitor tokens.
+   *
+   * @throws {AisleError} `INVALID_ARGUMENT` when there is no refresh token; `something went wrong` when
+   * the token endpoint refuses it.
+   */
+  renewToken(refreshToken?: Tokens['refreshToken']): Promise<Tokens>
   /** Tells whether the stored refresh token is a member's (spec section 4: "Logged in means..."). */
   loggedIn(): Promise<boolean>
+  /**
+   * Starts a PKCE login transaction: a fresh code verifier, its S256 challenge and a random state, with
+   * the redirect URI and the URI to return to afterwards. Keep it until the callback.
+   */
+  generateOAuthData(redirectUri: string, originalUri?: string): Promise<OAuthData>
+  /**
+   * Creates a redirect session for the hosted login (`POST /redirects/v1/redirect-session` with
+   * `auth.authRequest`) and resolves `{ authUrl }` to send the visitor to. Prompt `login` and response
+   * mode `fragment` by default.
+   *
+   * @throws {AisleError} as any call (spec section 8).
+   */
+  getAuthUrl(oauthData: OAuthData, options?: AuthUrlOptions): Promise<{ authUrl: string }>
+  /**
+   * Reads `code`, `state`, `error` and `error_description` from a callback URL (the current page's by
+   * default), in its fragment (default) or query.
+   *
+   * @throws {AisleError} `INVALID_ARGUMENT` when a parameter appears twice, or outside a browser without `url`.
+   */
+  parseFromUrl(url?: string, responseMode?: 'fragment' | 'query'): AuthorizationResponse
+  /**
+   * Exchanges the callback's code for member tokens (authorization code with the PKCE verifier), stores
+   * and returns them.
+   *
+   * @throws {AisleError} `Missing code or _state`, `Invalid _state` (before any request), or `Failed to
+   * get member tokens` (its `cause` is the token endpoint's `something went wrong`).
+   */
+  getMemberTokens(
+    code: string | null | undefined,
+    state: string | null | undefined,
+    oauthData: OAuthData,
+  ): Promise<Tokens>
+  /**
+   * Creates a logout redirect session that returns to `originalUrl`, clears both tokens (role `none`)
+   * and resolves `{ logoutUrl }` for the browser to go to.
+   *
+   * @throws {AisleError} as any call (the tokens are then kept).
+   */
+  logout(originalUrl: string): Promise<{ logoutUrl: string }>
+  /**
+   * Registers a member with e-mail and password and resolves the login state (spec section 4): SUCCESS
+   * with a session token, EMAIL_VERIFICATION_REQUIRED with a state token, OWNER_APPROVAL_REQUIRED, or
+   * FAILURE with `error` and, for the codes of spec section 8, `errorCode`.
+   *
+   * @throws {AisleError} only for a failure worth retrying (no answer, 408, 429, 5xx).
+   */
+  register(params: RegisterParams): Promise<LoginResult>
+  /**
+   * Logs a member in with e-mail and password and resolves the login state, like `register`; a failure
+   * has an `errorCode` (`invalidEmail` unless the platform says otherwise).
+   *
+   * @throws {AisleError} only for a failure worth retrying (no answer, 408, 429, 5xx).
+   */
+  login(params: LoginParams): Promise<LoginResult>
+  /**
+   * Sends the e-mail verification code when the last `register`/`login` (or `state`) is
+   * EMAIL_VERIFICATION_REQUIRED, and resolves the next login state; otherwise FAILURE `Unknown _state`.
+   *
+   * @throws {AisleError} only for a failure worth retrying (no answer, 408, 429, 5xx).
+   */
+  processVerification(nextInputs: { verificationCode: string }, state?: LoginResult): Promise<LoginResult>
+  /**
+   * Turns the session token of a SUCCESS into member tokens without showing a page: in a browser
+   * through a hidden iframe (response mode `web_message`, prompt `none`, 2-minute timeout), in Node by
+   * following the platform's redirect itself. Stores and returns the tokens.
+   *
+   * @throws {AisleError} the platform's error (`LOGIN_REQUIRED`...), `OAuth flow timed out`, or the
+   * errors of `getMemberTokens`.
+   */
+  getMemberTokensForDirectLogin(sessionToken: string, options?: DirectLoginOptions): Promise<Tokens>
+  /**
+   * Sends a password-recovery e-mail whose link leads to `redirectUri`.
+   *
+   * @throws {AisleError} as any call (spec section 8).
+   */
+  sendPasswordResetEmail(email: string, redirectUri: string): Promise<void>
+  /**
+   * Gets member tokens for a member the merchant's own server has authenticated (spec section 6): a
+   * `client_credentials` grant with the member id, authorised by the merchant API key. Server-side
+   * only: never ship an API key to a browser. Stores and returns the tokens.
+   *
+   * @throws {AisleError} `something went wrong` when the token endpoint refuses.
+   */
+  getMemberTokensForExternalLogin(memberId: string, apiKey: string): Promise<Tokens>
 }
 
 /**
  * Creates the OAuth strategy: a new client starts with empty tokens; before a call, a missing or expired
  * access token is renewed with the refresh token, or with an anonymous grant when there is none or it is
- * rejected. One token request is in flight at a time, shared by concurrent callers.
+ * rejected. One token request is in flight at a time, shared by concurrent callers and, where the
+ * browser has Web Locks, by the tabs of one client id.
  *
  * @example
  * ```ts
@@ -58,6 +173,10 @@ export interface OAuthStrategy extends AuthStrategy {
  *   modules: { currentCart },
  *   baseUrl: 'http://127.0.0.1:4000',
  * })
+ * const result = await client.auth.login({ email, password })
+ * if (result.loginState === LoginState.SUCCESS) {
+ *   await client.auth.getMemberTokensForDirectLogin(result.data.sessionToken)
+ * }
  * ```
  */
 export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
@@ -67,22 +186,64 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   }
   const storage = options.tokenStorage ?? createMemoryTokenStorage()
   let transport: AuthTransport | undefined
-  // One token request at a time: a second anonymous grant would split the visitor's cart.
+  // One token request at a time: a second anonymous grant would split the visitor's cart, and a rotated
+  // refresh token spent twice revokes its whole family.
+  let queue: Promise<unknown> = Promise.resolve()
+  // A renewal shared by every caller that needs one while it runs.
   let inFlight: Promise<Tokens> | undefined
   // Bumped by setTokens, so that a refresh finishing after a login does not overwrite the member's tokens.
   let generation = 0
 
   const readTokens = async () => toTokensOrEmpty(await storage.getTokens())
 
-  async function grant(body: TokenGrant, role: TokenRole, previousRefreshToken: string): Promise<Tokens> {
+  function requireTransport(): AuthTransport {
     if (!transport) {
       throw new AisleError({
         code: 'CLIENT_REQUIRED',
-        message: 'OAuthStrategy must be passed to createClient before it can request tokens',
+        message: 'OAuthStrategy must be passed to createClient before it can call the platform',
       })
     }
-    return toTokens(await requestTokens(transport, clientId, body), role, previousRefreshToken, Date.now())
+    return transport
   }
+
+  function exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const locks = globalThis.navigator?.locks
+    const locked = locks
+      ? (): Promise<T> =>
+          locks
+            .request(`aisle:tokens:${clientId}`, { signal: AbortSignal.timeout(tokenLockTimeoutMs) }, task)
+            // A tab holding the lock forever (suspended) must not stall this one.
+            .catch((error: unknown) =>
+              (error as Error)?.name === 'TimeoutError' ? task() : Promise.reject(error),
+            ) as Promise<T>
+      : task
+    const run = queue.then(locked, locked)
+    queue = run.catch(() => undefined)
+    return run
+  }
+
+  async function grant(
+    body: TokenGrant,
+    role: TokenRole,
+    previousRefreshToken: string,
+    headers?: Record<string, string>,
+  ): Promise<Tokens> {
+    const answer = await requestTokens(requireTransport(), clientId, body, headers)
+    return toTokens(answer, role, previousRefreshToken, Date.now())
+  }
+
+  // A grant asked for on purpose (a login, renewToken): its tokens replace the stored ones at once.
+  const grantAndStore = (
+    body: TokenGrant,
+    role: TokenRole,
+    previous = '',
+    headers?: Record<string, string>,
+  ) =>
+    exclusive(async () => {
+      const tokens = await grant(body, role, previous, headers)
+      await setTokens(tokens)
+      return tokens
+    })
 
   async function runRenewal(rejectedAccessToken: string | undefined): Promise<Tokens> {
     const startGeneration = generation
@@ -94,9 +255,9 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     let rejected = false
     const refreshToken = current.refreshToken.value
     if (refreshToken) {
-      const role =
-        current.refreshToken.role === TokenRole.NONE ? TokenRole.VISITOR : current.refreshToken.role
       try {
+        const role =
+          current.refreshToken.role === TokenRole.NONE ? TokenRole.VISITOR : current.refreshToken.role
         next = await grant({ grantType: 'refresh_token', refresh_token: refreshToken }, role, refreshToken)
       } catch (error) {
         // A network failure or a 5xx says nothing about the token: keep the member a member.
@@ -115,7 +276,7 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   }
 
   function renew(rejectedAccessToken?: string): Promise<Tokens> {
-    inFlight ??= runRenewal(rejectedAccessToken).finally(() => {
+    inFlight ??= exclusive(() => runRenewal(rejectedAccessToken)).finally(() => {
       inFlight = undefined
     })
     return inFlight
@@ -131,8 +292,17 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     return isUsable(tokens) ? tokens : renew()
   }
 
+  const memberFlows = createMemberFlows({
+    clientId,
+    transport: requireTransport,
+    grantMemberTokens: (body, headers) => grantAndStore(body, TokenRole.MEMBER, '', headers),
+    clearTokens: () => setTokens(createEmptyTokens()),
+  })
+
   return {
     clientId,
+    captchaInvisibleSiteKey: options.captchaSiteKeys?.invisible ?? '',
+    captchaVisibleSiteKey: options.captchaSiteKeys?.visible ?? '',
     attach(next) {
       if (transport && transport !== next) {
         throw new AisleError({
@@ -157,9 +327,21 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
       if (tokens) await setTokens(tokens)
       return ensureTokens()
     },
+    async renewToken(refreshToken) {
+      const given = refreshToken ?? (await readTokens()).refreshToken
+      if (!given?.value) {
+        throw new AisleError({
+          code: 'INVALID_ARGUMENT',
+          message: '"refreshToken" is required: the client holds none',
+        })
+      }
+      const role = given.role === TokenRole.NONE ? TokenRole.VISITOR : given.role
+      return grantAndStore({ grantType: 'refresh_token', refresh_token: given.value }, role, given.value)
+    },
     async loggedIn() {
       return (await readTokens()).refreshToken.role === TokenRole.MEMBER
     },
+    ...memberFlows,
   }
 }
 
@@ -172,6 +354,5 @@ function isUsable(tokens: Tokens): boolean {
 
 // Only a 4xx answer of the token endpoint rejects the token itself; 408 and 429 only ask to come back later.
 function isDefiniteRejection(error: unknown): boolean {
-  if (!isAisleError(error) || error.status === undefined) return false
-  return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429
+  return isAisleError(error) && error.status !== undefined && error.status >= 400 && !error.retryable
 }

@@ -3,11 +3,12 @@ import { toStatusText, toUpperSnakeCase } from '../http/status-text.js'
 import type { AuthTransport } from './auth-strategy.js'
 import type { TokenRole, Tokens } from './tokens.js'
 
-/** Path of the OAuth token endpoint on `baseUrl`. */
-export const tokenPath = '/oauth2/token'
-
-/** A grant sent to the token endpoint (spec section 7, "POST /oauth2/token"). */
-export type TokenGrant = { grantType: 'anonymous' } | { grantType: 'refresh_token'; refresh_token: string }
+/** A grant sent to the token endpoint (spec section 7, "POST /oauth2/token"), besides `clientId`. */
+export type TokenGrant =
+  | { grantType: 'anonymous' }
+  | { grantType: 'refresh_token'; refresh_token: string }
+  | { grantType: 'authorization_code'; code: string; codeVerifier: string; redirectUri?: string | undefined }
+  | { grantType: 'client_credentials'; memberId: string }
 
 /** A successful answer of the token endpoint. */
 export interface TokenAnswer {
@@ -18,7 +19,8 @@ export interface TokenAnswer {
 }
 
 /**
- * Asks the token endpoint for tokens.
+ * Asks the token endpoint (`oauth` prefix + `/token`, on `baseUrl`) for tokens. `headers` go with the
+ * request (the merchant API key of an external login).
  *
  * @throws {AisleError} `something went wrong` for any non-200 answer or a malformed one, with the RFC 6749
  * `error` in upper snake case as code (or the status text's) and the error body as `details`;
@@ -29,10 +31,12 @@ export async function requestTokens(
   transport: AuthTransport,
   clientId: string,
   grant: TokenGrant,
+  headers?: Record<string, string>,
 ): Promise<TokenAnswer> {
+  const tokenPath = transport.toPath('oauth', '/token')
   const init = {
     method: 'POST',
-    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ clientId, ...grant }),
   }
   const response = await transport.fetchWithoutAuth(tokenPath, init)

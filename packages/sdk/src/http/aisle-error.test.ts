@@ -25,3 +25,21 @@ describe('isAisleError', () => {
     expect(isAisleError('AisleError')).toBe(false)
   })
 })
+
+describe('AisleError.retryable', () => {
+  it.each([
+    [{ code: 'NETWORK_ERROR' }, true],
+    [{ code: 'SERVICE_UNAVAILABLE', status: 503 }, true],
+    [{ code: 'TOO_MANY_REQUESTS', status: 429 }, true],
+    [{ code: 'REQUEST_TIMEOUT', status: 408 }, true],
+    [{ code: 'INVALID_GRANT', status: 400 }, false],
+    [{ code: 'UNAUTHORIZED', status: 401 }, false],
+    [{ code: 'INVALID_ARGUMENT' }, false],
+  ])('tells a failure worth trying again from a definite one (%o)', (options, retryable) => {
+    expect(new AisleError({ message: 'x', ...options }).retryable).toBe(retryable)
+  })
+
+  it('takes an explicit answer over the status', () => {
+    expect(new AisleError({ message: 'x', code: 'TIMEOUT', retryable: true }).retryable).toBe(true)
+  })
+})

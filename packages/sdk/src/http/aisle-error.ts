@@ -22,6 +22,8 @@ export interface AisleErrorOptions {
   request?: FailedRequest | undefined
   /** The underlying error (for example the `TypeError` of a dropped connection). */
   cause?: unknown
+  /** Whether trying again later may succeed; by default derived from `status` (see {@link AisleError.retryable}). */
+  retryable?: boolean | undefined
 }
 
 /**
@@ -52,15 +54,26 @@ export class AisleError extends Error {
   readonly details: Record<string, unknown>
   /** Method and URL of the failed call, when the error comes from one. */
   readonly request: FailedRequest | undefined
+  /**
+   * Whether the same call may succeed later: no answer arrived (`NETWORK_ERROR`), or the status is 408,
+   * 429 or 5xx. A member whose token refresh fails this way is still a member.
+   */
+  readonly retryable: boolean
 
   /** Builds an error from its parts; the SDK does this for you. */
   constructor(options: AisleErrorOptions) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause })
+    const { status } = options
     this.code = options.code
-    this.status = options.status
+    this.status = status
     this.requestId = options.requestId
     this.details = options.details ?? {}
     this.request = options.request
+    this.retryable =
+      options.retryable ??
+      (status === undefined
+        ? options.code === 'NETWORK_ERROR'
+        : status > 499 || status === 408 || status === 429)
   }
 }
 

@@ -1,8 +1,8 @@
 import type { AuthStrategy } from '../auth/auth-strategy.js'
 import { AisleError, type FailedRequest } from './aisle-error.js'
-import { type ApiFamily, toApiPath } from './api-prefixes.js'
+import { type ApiFamily, type ApiPrefixes, defaultApiPrefixes, toApiPath } from './api-prefixes.js'
 import type { FetchFunction } from './fetch-function.js'
-import { type Hosts, toHost } from './hosts.js'
+import { type Hosts, isUnder, toHost } from './hosts.js'
 import { toAisleError, toNetworkError, toSystemErrorMessage } from './to-aisle-error.js'
 import { fromWire, type NumberFields, noNumberFields, toWire } from './wire-transform.js'
 
@@ -20,14 +20,24 @@ export interface RequestOptions {
   /** The spec's path, e.g. `/v1/carts/current/add-to-cart`; path parameters already encoded. */
   path: string
   /** Query string parameters; `undefined` values are left out. */
-  params?: Record<string, string | number | boolean | undefined>
+  params?: QueryParams
   /** JSON body, sent through {@link toWire}. */
   body?: unknown
   /** Fields of the answer that hold numbers (see {@link NumberFields}). */
   numberFields?: NumberFields
   /** The request to send instead when this GET's query string would pass {@link maxQueryStringLength}. */
-  fallback?: Omit<RequestOptions, 'fallback' | 'numberFields'>
+  fallback?: Omit<RequestOptions, 'fallback' | 'numberFields' | 'raw'>
+  /** Sends the body and reads the answer as they are, without wire transforms (GraphQL). */
+  raw?: boolean
+  /**
+   * The key of the one entity the answer holds (`cart`, `product`): the call resolves with that entity,
+   * and an answer without it is an `INVALID_RESPONSE` error.
+   */
+  entity?: string
 }
+
+/** Query string parameters of a call; `undefined` values are left out. */
+export type QueryParams = Record<string, string | number | boolean | undefined>
 
 /** What modules call: the request pipeline of one client. */
 export interface HttpClient {
@@ -53,6 +63,13 @@ export interface HttpClient {
    * @throws {AisleError} as {@link HttpClient.fetchWithAuth}.
    */
   fetchWithoutAuth(pathOrUrl: string, init?: RequestInit): Promise<Response>
+  /** The full path of a call: the client's prefix of `api` followed by `path`. */
+  toPath(api: ApiFamily, path: string): string
+  /**
+   * The absolute URL of a page the browser navigates to (not a call the SDK makes), on `baseUrl`:
+   * for example the logout URL.
+   */
+  toUrl(api: ApiFamily, path: string, params?: QueryParams): string
 }
 
 /** Everything the pipeline depends on; {@link createClient} passes them. */
@@ -61,31 +78,35 @@ export interface HttpClientOptions {
   fetch: FetchFunction
   headers?: HeadersInit | undefined
   auth: AuthStrategy
+  /** The environment's prefix table; {@link defaultApiPrefixes} by default. */
+  prefixes?: ApiPrefixes | undefined
 }
 
 /** Builds the request pipeline of one client. */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { hosts, auth } = options
-  const clientHeaders = new Headers(options.headers)
+  const prefixes = options.prefixes ?? defaultApiPrefixes
+  const currentCartPath = toApiPath('ecom', '/v1/carts/current', prefixes)
+  // Lower-case names throughout, so that later sources override earlier ones: client, call, auth.
+  const clientHeaders = toLowerCaseHeaders(options.headers)
 
+  // `headers` has lower-case names only (the pipeline's own, or normalised from a caller's init).
   async function send(
     url: string,
     init: RequestInit,
+    headers: Record<string, string>,
     authHeaders: Record<string, string>,
   ): Promise<Response> {
-    const headers = new Headers(clientHeaders)
-    for (const [name, value] of new Headers(init.headers)) headers.set(name, value)
-    for (const [name, value] of Object.entries(authHeaders)) headers.set(name, value)
     try {
-      return await options.fetch(url, { ...init, headers })
+      return await options.fetch(url, { ...init, headers: { ...clientHeaders, ...headers, ...authHeaders } })
     } catch (error) {
       if (isAbort(error)) throw error
       throw toNetworkError(error, { method: init.method ?? 'GET', url })
     }
   }
 
-  function toUrl(pathOrUrl: string, method: string): string {
-    if (pathOrUrl.startsWith('/')) return toHost(hosts, method, pathOrUrl) + pathOrUrl
+  function resolveUrl(pathOrUrl: string, method: string): string {
+    if (pathOrUrl.startsWith('/')) return toHost(hosts, method, pathOrUrl, currentCartPath) + pathOrUrl
     if ([hosts.baseUrl, hosts.readOnlyBaseUrl].some((host) => isUnder(pathOrUrl, host))) return pathOrUrl
     throw new AisleError({
       code: 'INVALID_ARGUMENT',
@@ -93,47 +114,68 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     })
   }
 
-  async function fetchWithAuth(pathOrUrl: string, init: RequestInit = {}): Promise<Response> {
-    const url = toUrl(pathOrUrl, init.method ?? 'GET')
+  async function sendWithAuth(url: string, init: RequestInit, headers: Record<string, string>) {
     const authHeaders = await auth.getAuthHeaders()
-    const response = await send(url, init, authHeaders)
+    const response = await send(url, init, headers, authHeaders)
     if (response.status !== 401 || !auth.renewAfterUnauthorized) return response
     if (!(await auth.renewAfterUnauthorized(authHeaders))) return response
     void response.body?.cancel().catch(() => undefined)
-    return send(url, init, await auth.getAuthHeaders())
+    return send(url, init, headers, await auth.getAuthHeaders())
+  }
+
+  async function fetchWithAuth(pathOrUrl: string, init: RequestInit = {}): Promise<Response> {
+    return sendWithAuth(resolveUrl(pathOrUrl, init.method ?? 'GET'), init, toLowerCaseHeaders(init.headers))
   }
 
   async function fetchWithoutAuth(pathOrUrl: string, init: RequestInit = {}): Promise<Response> {
-    return send(toUrl(pathOrUrl, init.method ?? 'GET'), init, {})
+    return send(resolveUrl(pathOrUrl, init.method ?? 'GET'), init, toLowerCaseHeaders(init.headers), {})
   }
 
   async function request<T>(requestOptions: RequestOptions): Promise<T> {
     const target = toTarget(requestOptions)
     const headers: Record<string, string> = { accept: 'application/json' }
-    const init: RequestInit = { method: target.method, headers }
+    const init: RequestInit = { method: target.method }
+    const { raw } = requestOptions
     if (target.body !== undefined) {
       headers['content-type'] = 'application/json'
-      init.body = JSON.stringify(toWire(target.body))
+      init.body = JSON.stringify(raw ? target.body : toWire(target.body))
     }
-    const response = await fetchWithAuth(target.url, init)
-    return (await readAnswer(response, target, requestOptions.numberFields ?? noNumberFields)) as T
+    const response = await sendWithAuth(target.url, init, headers)
+    // The request named on errors leaves the body out: it may hold a password.
+    const failed: FailedRequest = { method: target.method, url: target.url }
+    const answer = await readAnswer(response, failed)
+    if (raw) return answer as T
+    const reshaped = fromWire(answer, requestOptions.numberFields ?? noNumberFields)
+    const { entity } = requestOptions
+    if (entity === undefined) return reshaped as T
+    const found = (reshaped as Record<string, unknown>)[entity]
+    if (typeof found === 'object' && found !== null) return found as T
+    throw invalidResponse(response, failed)
   }
 
   function toTarget(requestOptions: RequestOptions): FailedRequest & { body?: unknown } {
-    const path = toApiPath(requestOptions.api, requestOptions.path)
+    const path = toApiPath(requestOptions.api, requestOptions.path, prefixes)
     const search = toSearch(requestOptions.params)
     const { fallback } = requestOptions
     if (requestOptions.method === 'GET' && fallback && search.length > maxQueryStringLength) {
       return toTarget(fallback)
     }
-    const url = toHost(hosts, requestOptions.method, path) + path + (search ? `?${search}` : '')
+    const url =
+      toHost(hosts, requestOptions.method, path, currentCartPath) + path + (search ? `?${search}` : '')
     return { method: requestOptions.method, url, body: requestOptions.body }
   }
 
-  return { request, fetchWithAuth, fetchWithoutAuth }
+  const toPath = (api: ApiFamily, path: string) => toApiPath(api, path, prefixes)
+
+  function toUrl(api: ApiFamily, path: string, params?: QueryParams): string {
+    const search = toSearch(params)
+    return hosts.baseUrl + toPath(api, path) + (search ? `?${search}` : '')
+  }
+
+  return { request, fetchWithAuth, fetchWithoutAuth, toPath, toUrl }
 }
 
-async function readAnswer(response: Response, request: FailedRequest, numberFields: NumberFields) {
+async function readAnswer(response: Response, request: FailedRequest): Promise<unknown> {
   const requestId = response.headers.get('x-request-id') ?? undefined
   let text: string
   try {
@@ -147,23 +189,31 @@ async function readAnswer(response: Response, request: FailedRequest, numberFiel
     throw toAisleError({ status, statusText, requestId, body: parseJsonOrUndefined(text) }, request)
   }
   if (text === '') return {}
-  let body: unknown
   try {
-    body = JSON.parse(text)
+    return JSON.parse(text)
   } catch (cause) {
-    throw new AisleError({
-      code: 'INVALID_RESPONSE',
-      message: toSystemErrorMessage(requestId),
-      status: response.status,
-      requestId,
-      request,
-      cause,
-    })
+    throw invalidResponse(response, request, cause)
   }
-  return fromWire(body, numberFields)
 }
 
-function toSearch(params: RequestOptions['params']): string {
+// A 200 whose body is not the JSON the call expects: the platform's fault, so a system error.
+function invalidResponse(response: Response, request: FailedRequest, cause?: unknown): AisleError {
+  const requestId = response.headers.get('x-request-id') ?? undefined
+  return new AisleError({
+    code: 'INVALID_RESPONSE',
+    message: toSystemErrorMessage(requestId),
+    status: response.status,
+    requestId,
+    request,
+    cause,
+  })
+}
+
+function toLowerCaseHeaders(headers: HeadersInit | undefined): Record<string, string> {
+  return headers === undefined ? {} : Object.fromEntries(new Headers(headers))
+}
+
+function toSearch(params: QueryParams | undefined): string {
   if (!params) return ''
   const search = new URLSearchParams()
   for (const [name, value] of Object.entries(params)) {
@@ -178,12 +228,6 @@ function parseJsonOrUndefined(text: string): unknown {
   } catch {
     return undefined
   }
-}
-
-function isUnder(url: string, host: string): boolean {
-  if (!url.startsWith(host)) return false
-  const next = url.charAt(host.length)
-  return next === '' || next === '/' || next === '?' || next === '#'
 }
 
 function isAbort(error: unknown): boolean {

@@ -8,8 +8,11 @@ export interface Hosts {
   readOnlyBaseUrl: string
 }
 
-// GETs of the caller's own cart must see its writes at once, so they never go to a replica.
-const currentCartPath = '/ecom/v1/carts/current'
+/**
+ * Full path of the caller's own cart with the default prefixes. Its GETs must see its writes at once, so
+ * they never go to a replica.
+ */
+export const defaultCurrentCartPath = '/ecom/v1/carts/current'
 
 /**
  * Checks and normalises the client's host options: absolute http(s) URLs, trailing slashes removed,
@@ -26,18 +29,26 @@ export function toHosts(baseUrl: unknown, readOnlyBaseUrl: unknown): Hosts {
 }
 
 /**
- * Chooses the host of a call: every GET goes to the read-only host except the current-cart path;
- * everything else goes to `baseUrl`.
+ * Chooses the host of a call: every GET goes to the read-only host except the current-cart path
+ * (`currentCartPath`, which follows the client's `ecom` prefix); everything else goes to `baseUrl`.
  */
-export function toHost(hosts: Hosts, method: string, path: string): string {
-  return method.toUpperCase() === 'GET' && !isCurrentCartPath(path) ? hosts.readOnlyBaseUrl : hosts.baseUrl
+export function toHost(
+  hosts: Hosts,
+  method: string,
+  path: string,
+  currentCartPath = defaultCurrentCartPath,
+): string {
+  return method.toUpperCase() === 'GET' && !isUnder(path, currentCartPath)
+    ? hosts.readOnlyBaseUrl
+    : hosts.baseUrl
 }
 
-/** Tells whether `path` (with or without a query string) is the current cart or below it. */
-export function isCurrentCartPath(path: string): boolean {
-  if (!path.startsWith(currentCartPath)) return false
-  const next = path.charAt(currentCartPath.length)
-  return next === '' || next === '/' || next === '?' || next === '#'
+/**
+ * Tells whether `pathOrUrl` is `prefix` or below it, query and fragment aside: `/a/b?x` is under `/a`,
+ * `/ab` is not, and neither is `http://api.test.evil` under `http://api.test`.
+ */
+export function isUnder(pathOrUrl: string, prefix: string): boolean {
+  return pathOrUrl.startsWith(prefix) && /^([/?#]|$)/.test(pathOrUrl.slice(prefix.length, prefix.length + 1))
 }
 
 function toBaseUrl(name: string, value: unknown): string {

@@ -1,27 +1,20 @@
 // HTTP/2 and HTTP/3 carry no reason phrase and in-process servers often leave `statusText` empty, yet
-// the spec derives error codes from the status text: fall back to the standard phrase.
+// the spec derives error codes from the status text: fall back to the standard phrase of the statuses
+// an API answers (others read `HTTP <status>`).
 const standardStatusTexts: Readonly<Record<number, string>> = {
   204: 'No Content',
-  301: 'Moved Permanently',
-  302: 'Found',
-  304: 'Not Modified',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
-  406: 'Not Acceptable',
   408: 'Request Timeout',
   409: 'Conflict',
-  410: 'Gone',
-  412: 'Precondition Failed',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
-  428: 'Precondition Required',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
-  501: 'Not Implemented',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',

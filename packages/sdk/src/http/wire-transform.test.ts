@@ -106,8 +106,63 @@ describe('fromWire', () => {
     })
   })
 
+  it('reuses objects without a renamed key and copies only the ones with one', () => {
+    const price = { price: 10, currency: 'EUR' }
+    const variant = { id: 'v1', price }
+    const input = { items: [variant], price }
+    const output = fromWire(input) as { items: [{ _id: string; price: unknown }]; price: unknown }
+    expect(output).toBe(input)
+    expect(output.price).toBe(price)
+    expect(output.items[0]).not.toBe(variant)
+    expect(output.items[0]).toEqual({ _id: 'v1', price })
+  })
+
+  it('answers the same as a full copy on a deep answer with renamed keys at every level', () => {
+    const answer = () => ({
+      id: 'a',
+      list: [
+        { id: 'b', nested: { createdDate: 'c', deeper: [{ updatedDate: 'd', weight: 'NaN' }] } },
+        'NaN',
+        null,
+        3,
+      ],
+      __proto__: null,
+    })
+    expect(fromWire(JSON.parse(JSON.stringify(answer())), new Set(['weight']))).toEqual({
+      _id: 'a',
+      list: [
+        { _id: 'b', nested: { _createdDate: 'c', deeper: [{ _updatedDate: 'd', weight: Number.NaN }] } },
+        'NaN',
+        null,
+        3,
+      ],
+    })
+  })
+
   it('round-trips with toWire', () => {
     const value = { _id: 'a', list: [{ _createdDate: 'd', weight: Number.NaN }] }
     expect(fromWire(JSON.parse(JSON.stringify(toWire(value))), new Set(['weight']))).toEqual(value)
+  })
+})
+
+describe('fromWire with a polluted Object.prototype', () => {
+  it('never copies inherited keys into an answer', () => {
+    let json: string
+    let keys: string[]
+    Object.defineProperty(Object.prototype, 'polluted', {
+      value: 'yes',
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    })
+    try {
+      const output = fromWire(JSON.parse('{"id":"a","list":[{"id":"b","name":"x"}],"nested":{"name":"y"}}'))
+      json = JSON.stringify(output)
+      keys = Object.keys(output as object)
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted
+    }
+    expect(json).toBe('{"_id":"a","list":[{"_id":"b","name":"x"}],"nested":{"name":"y"}}')
+    expect(keys).toEqual(['_id', 'list', 'nested'])
   })
 })

@@ -64,7 +64,7 @@ describe('currentCart', () => {
     })
   })
 
-  it('POST /ecom/v1/carts/current/add-to-cart sends the line items and answers { cart }', async () => {
+  it('POST /ecom/v1/carts/current/add-to-cart sends the line items and resolves with the cart', async () => {
     const { client, fake } = createCartClient()
     const lineItems = [
       {
@@ -72,7 +72,7 @@ describe('currentCart', () => {
         quantity: 1,
       },
     ]
-    expect(await client.currentCart.addToCurrentCart({ lineItems })).toEqual({ cart: expectedCart })
+    expect(await client.currentCart.addToCurrentCart({ lineItems })).toEqual(expectedCart)
     expect(fake.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: '/ecom/v1/carts/current/add-to-cart',
@@ -82,9 +82,7 @@ describe('currentCart', () => {
 
   it('POST /ecom/v1/carts/current/remove-line-items sends lineItemIds', async () => {
     const { client, fake } = createCartClient()
-    expect(await client.currentCart.removeLineItemsFromCurrentCart(['line-1'])).toEqual({
-      cart: expectedCart,
-    })
+    expect(await client.currentCart.removeLineItemsFromCurrentCart(['line-1'])).toEqual(expectedCart)
     expect(fake.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: '/ecom/v1/carts/current/remove-line-items',
@@ -120,7 +118,7 @@ describe('currentCart', () => {
 
   it('POST /ecom/v1/carts/current/remove-coupon sends an empty body', async () => {
     const { client, fake } = createCartClient()
-    expect(await client.currentCart.removeCouponFromCurrentCart()).toEqual({ cart: expectedCart })
+    expect(await client.currentCart.removeCouponFromCurrentCart()).toEqual(expectedCart)
     expect(fake.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: '/ecom/v1/carts/current/remove-coupon',
@@ -161,6 +159,25 @@ describe('currentCart', () => {
     fake.on('DELETE /ecom/v1/carts/current', () => jsonResponse({}))
     expect(await client.currentCart.deleteCurrentCart()).toBeUndefined()
     expect(fake.requests.at(-1)).toMatchObject({ method: 'DELETE', host: 'http://api.test', body: undefined })
+  })
+
+  it('keeps the earlier { cart } shape readable on the cart, hidden from keys and JSON', async () => {
+    const { client } = createCartClient()
+    const resolved = await client.currentCart.addToCurrentCart({ lineItems: [] })
+    const { cart: legacy } = resolved
+    expect(legacy).toBe(resolved)
+    expect(Object.keys(resolved)).not.toContain('cart')
+    expect(JSON.parse(JSON.stringify(resolved))).toEqual(JSON.parse(JSON.stringify(expectedCart)))
+    expect({ ...resolved }).toStrictEqual({ ...expectedCart })
+  })
+
+  it('rejects a 200 answer without the cart as INVALID_RESPONSE', async () => {
+    const { client, fake } = createTestClient()
+    fake.on('GET /ecom/v1/carts/current', () => jsonResponse({}, { requestId: 'r-1' }))
+    await expect(client.currentCart.getCurrentCart()).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+      message: 'System error occurred, request-id: r-1',
+    })
   })
 
   it('rejects with the platform validation error', async () => {

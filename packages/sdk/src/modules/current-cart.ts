@@ -12,6 +12,7 @@ import type {
   LineItemQuantityUpdate,
   UpdateCurrentCartOptions,
 } from '../types/cart.js'
+import { withAnswerKey } from './with-answer-key.js'
 
 /** Fields of cart answers that hold numbers (see `NumberFields`). */
 export const cartNumberFields: NumberFields = new Set([
@@ -24,7 +25,11 @@ export const cartNumberFields: NumberFields = new Set([
   'percentage',
 ])
 
-/** The calls on the caller's own cart (spec section 7, "Current cart"); `client.currentCart`. */
+/**
+ * The calls on the caller's own cart (spec section 7, "Current cart"); `client.currentCart`. A call
+ * whose answer is the cart resolves with the cart; the estimate and the checkout resolve with their
+ * whole answer.
+ */
 export interface CurrentCartModule {
   /**
    * Gets the caller's current cart.
@@ -43,25 +48,25 @@ export interface CurrentCartModule {
    *
    * @throws {AisleError} `INVALID_ARGUMENT` for a bad line item, as any call otherwise.
    */
-  addToCurrentCart(options: AddToCurrentCartOptions): Promise<CartResponse>
+  addToCurrentCart(options: AddToCurrentCartOptions): Promise<Cart & CartResponse>
   /**
    * Removes line items by id.
    *
    * @throws {AisleError} `INVALID_ARGUMENT` unless `lineItemIds` is a non-empty array (checked before calling).
    */
-  removeLineItemsFromCurrentCart(lineItemIds: string[]): Promise<CartResponse>
+  removeLineItemsFromCurrentCart(lineItemIds: string[]): Promise<Cart & CartResponse>
   /**
    * Sets the quantity of line items by id.
    *
    * @throws {AisleError} `INVALID_ARGUMENT` unless `lineItems` is a non-empty array (checked before calling).
    */
-  updateCurrentCartLineItemQuantity(lineItems: LineItemQuantityUpdate[]): Promise<CartResponse>
+  updateCurrentCartLineItemQuantity(lineItems: LineItemQuantityUpdate[]): Promise<Cart & CartResponse>
   /**
    * Removes the cart's coupon.
    *
    * @throws {AisleError} as any call (spec section 8).
    */
-  removeCouponFromCurrentCart(): Promise<CartResponse>
+  removeCouponFromCurrentCart(): Promise<Cart & CartResponse>
   /**
    * Estimates totals, shipping options, memberships and discounts for the cart.
    *
@@ -96,24 +101,27 @@ export interface CurrentCartModule {
  * ```
  */
 export function currentCart(http: HttpClient): CurrentCartModule {
-  const call = <T>(method: HttpMethod, path: string, body?: unknown) =>
+  const call = <T>(method: HttpMethod, path: string, body?: unknown, entity?: string) =>
     http.request<T>({
       method,
       api: 'ecom',
       path: `/v1/carts/current${path}`,
       body,
       numberFields: cartNumberFields,
+      entity,
     })
-
+  const cart = (method: HttpMethod, path: string, body?: unknown) => call<Cart>(method, path, body, 'cart')
+  // These four resolved with `{ cart }` before; the hidden `cart` key keeps that code working.
+  const cartWithKey = (path: string, body: unknown) => cart('POST', path, body).then(withAnswerKey('cart'))
   return {
-    getCurrentCart: async () => (await call<{ cart: Cart }>('GET', '')).cart,
-    updateCurrentCart: async (options = {}) => (await call<{ cart: Cart }>('PATCH', '', options)).cart,
-    addToCurrentCart: (options) => call('POST', '/add-to-cart', options),
+    getCurrentCart: () => cart('GET', ''),
+    updateCurrentCart: (options = {}) => cart('PATCH', '', options),
+    addToCurrentCart: (options) => cartWithKey('/add-to-cart', options),
     removeLineItemsFromCurrentCart: async (lineItemIds) =>
-      call('POST', '/remove-line-items', { lineItemIds: assertNonEmpty('lineItemIds', lineItemIds) }),
+      cartWithKey('/remove-line-items', { lineItemIds: assertNonEmpty('lineItemIds', lineItemIds) }),
     updateCurrentCartLineItemQuantity: async (lineItems) =>
-      call('POST', '/update-line-items-quantity', { lineItems: assertNonEmpty('lineItems', lineItems) }),
-    removeCouponFromCurrentCart: () => call('POST', '/remove-coupon', {}),
+      cartWithKey('/update-line-items-quantity', { lineItems: assertNonEmpty('lineItems', lineItems) }),
+    removeCouponFromCurrentCart: () => cartWithKey('/remove-coupon', {}),
     estimateCurrentCartTotals: (options = {}) => call('POST', '/estimate-totals', options),
     createCheckoutFromCurrentCart: (options) => call('POST', '/create-checkout', options),
     deleteCurrentCart: async () => {

@@ -1,14 +1,29 @@
-import type { HttpClient } from '../http/create-http-client.js'
+import type { HttpClient, HttpMethod } from '../http/create-http-client.js'
 import { encodePathSegment } from '../http/encode-path-segment.js'
-import { encodeQueryParameter } from '../http/encode-query-parameter.js'
 import type { NumberFields } from '../http/wire-transform.js'
-import { createQueryBuilder, type QueryBuilder } from '../query/query-builder.js'
-import type { PagingMetadata, QueryPage, WireQuery } from '../query/wire-query.js'
-import type { Product } from '../types/product.js'
+import { createQueryMethod } from '../query/create-query-method.js'
+import type { QueryBuilder } from '../query/query-builder.js'
+import type { PagingMetadata, QueryInput } from '../query/wire-query.js'
+import type { Collection } from '../types/collection.js'
+import type {
+  BulkAdjustProductPropertyOptions,
+  BulkProductsResponse,
+  BulkUpdateProductsPropertyOptions,
+  MediaAssignmentToChoice,
+  MediaItemInput,
+  Product,
+  ProductOptionsAvailabilityResponse,
+  QueryProductVariantsOptions,
+  QueryProductVariantsResponse,
+  UpdateProductVariantsResponse,
+  VariantOverride,
+} from '../types/product.js'
+import { collectionNumberFields } from './collections.js'
+import { withAnswerKey } from './with-answer-key.js'
 
 /**
- * Fields of product answers that hold numbers (see `NumberFields`). `value` is only a number under
- * `discount`: a choice's `value` is a string.
+ * Fields of product answers that hold numbers (see `NumberFields`). `discount.value` is named with its
+ * parent because a choice's `value` is a string.
  */
 export const productNumberFields: NumberFields = new Set([
   'price',
@@ -33,33 +48,117 @@ export interface GetProductOptions {
   includeMerchantSpecificData?: boolean
 }
 
-/** Answer of `getProduct`. */
+/**
+ * The earlier answer shape of `getProduct`, `{ product }`: still readable on the product it resolves
+ * with, so `const { product } = await getProduct(id)` keeps working.
+ */
 export interface GetProductResponse {
+  /** @deprecated `getProduct` resolves with the product itself; read its fields directly. */
   product?: Product
 }
 
-/** The catalogue's product read calls (spec section 7, "Catalogue (read)"); `client.products`. */
+/** Answer of `queryProducts(query)`. */
+export interface QueryProductsResponse {
+  products: Product[]
+  metadata: PagingMetadata
+}
+
+/**
+ * The catalogue's product calls (spec section 7, "Catalogue (read)" and "Catalogue (write)");
+ * `client.products`. Read calls go to the read-only host as GETs where the spec has a GET. The write
+ * calls are the merchant's: use a client with `ApiKeyStrategy`.
+ */
 export interface ProductsModule {
   /**
-   * Gets one product by id.
+   * Gets one product by id (`GET /v1/products/{id}`).
    *
    * @throws {AisleError} `INVALID_ARGUMENT` for an empty id (checked before calling); a 404 application
    * error when there is no such product.
    */
-  getProduct(id: string, options?: GetProductOptions): Promise<GetProductResponse>
+  getProduct(id: string, options?: GetProductOptions): Promise<Product & GetProductResponse>
   /**
-   * Starts a product query. `find()` sends it as a cacheable GET to the read-only host, or as the
-   * fallback POST when its query string would pass 4000 characters.
+   * Starts a product query: an immutable builder whose `find()` sends it as a cacheable GET to the
+   * read-only host, or as the fallback POST when its query string would pass 4000 characters.
    */
   queryProducts(): QueryBuilder<Product>
+  /**
+   * Sends a query object as it is (filter, sort, paging, search) and resolves with the whole answer,
+   * `{ products, metadata }`.
+   *
+   * @throws {AisleError} `INVALID_ARGUMENT` (validation) for a filter the platform does not accept.
+   */
+  queryProducts(query: QueryInput): Promise<QueryProductsResponse>
+  /**
+   * Tells which variant the chosen options pick and whether it can be bought
+   * (`POST /v1/products/{id}/productOptionsAvailability`).
+   *
+   * @param options option name -> choice description, e.g. `{ Size: 'M', Colour: 'Red' }`.
+   * @throws {AisleError} as any call (spec section 8).
+   */
+  getProductOptionsAvailability(
+    id: string,
+    options: Record<string, string>,
+  ): Promise<ProductOptionsAvailabilityResponse>
+  /**
+   * Lists variants of one product by choices or ids (`POST /v1/products/{id}/variants/query`).
+   *
+   * @throws {AisleError} as any call (spec section 8).
+   */
+  queryProductVariants(
+    id: string,
+    options?: QueryProductVariantsOptions,
+  ): Promise<QueryProductVariantsResponse>
+  /**
+   * Gets one collection by slug (catalogue v1, `GET /v1/collections/slug/{slug}`).
+   *
+   * @throws {AisleError} a 404 application error when there is no such collection.
+   */
+  getCollectionBySlug(slug: string): Promise<Collection>
+  /** Creates a product (merchant). @throws {AisleError} as any call (spec section 8). */
+  createProduct(product: Product): Promise<Product>
+  /** Changes a product's fields (merchant; `PATCH /v1/products/{product.id}`). @throws {AisleError} as any call. */
+  updateProduct(id: string, product: Product): Promise<Product>
+  /** Deletes a product (merchant). @throws {AisleError} as any call (spec section 8). */
+  deleteProduct(id: string): Promise<void>
+  /** Changes variants of a product, chosen by choices or ids (merchant). @throws {AisleError} as any call. */
+  updateProductVariants(id: string, variants: VariantOverride[]): Promise<UpdateProductVariantsResponse>
+  /** Resets every variant of a product to the product's own data (merchant). @throws {AisleError} as any call. */
+  resetAllProductVariantData(id: string): Promise<void>
+  /** Adds products to a collection, by collection id (merchant). @throws {AisleError} as any call. */
+  addProductsToCollection(id: string, productIds: string[]): Promise<void>
+  /** Removes products from a collection, by collection id (merchant). @throws {AisleError} as any call. */
+  removeProductsFromCollection(id: string, productIds: string[]): Promise<void>
+  /** Adds media to a product (merchant). @throws {AisleError} as any call (spec section 8). */
+  addProductMedia(id: string, media: MediaItemInput[]): Promise<void>
+  /** Removes media from a product, by media id (merchant). @throws {AisleError} as any call. */
+  removeProductMedia(id: string, mediaIds: string[]): Promise<void>
+  /** Assigns media to choices of a product's options (merchant). @throws {AisleError} as any call. */
+  addProductMediaToChoices(id: string, media: MediaAssignmentToChoice[]): Promise<void>
+  /** Removes media from choices of a product's options (merchant). @throws {AisleError} as any call. */
+  removeProductMediaFromChoices(id: string, media: MediaAssignmentToChoice[]): Promise<void>
+  /** Deletes all options of a product (merchant). @throws {AisleError} as any call (spec section 8). */
+  deleteProductOptions(id: string): Promise<void>
+  /** Removes a product's brand (merchant). @throws {AisleError} as any call (spec section 8). */
+  removeBrand(id: string): Promise<void>
+  /** Removes a product's ribbon (merchant). @throws {AisleError} as any call (spec section 8). */
+  removeRibbon(id: string): Promise<void>
+  /** Creates a collection (merchant). @throws {AisleError} as any call (spec section 8). */
+  createCollection(collection: Collection): Promise<Collection>
+  /** Changes a collection (merchant; `PATCH /v1/collections/{collection.id}`). @throws {AisleError} as any call. */
+  updateCollection(id: string, collection: Collection): Promise<Collection>
+  /** Deletes a collection (merchant). @throws {AisleError} as any call (spec section 8). */
+  deleteCollection(id: string): Promise<void>
+  /** Sets the price, cost or weight of many products (merchant). @throws {AisleError} as any call. */
+  bulkUpdateProductsProperty(options: BulkUpdateProductsPropertyOptions): Promise<BulkProductsResponse>
+  /** Shifts the price, cost or weight of many products (merchant). @throws {AisleError} as any call. */
+  bulkAdjustProductProperty(options: BulkAdjustProductPropertyOptions): Promise<BulkProductsResponse>
+  /** Creates a product through the platformized catalogue (v2, merchant). @throws {AisleError} as any call. */
+  createProductPlatformized(product: Product): Promise<Product>
+  /** Changes a product through the platformized catalogue (v2, merchant). @throws {AisleError} as any call. */
+  updateProductPlatformized(id: string, product: Product): Promise<Product>
+  /** Deletes a product through the platformized catalogue (v2, merchant). @throws {AisleError} as any call. */
+  deleteProductPlatformized(id: string): Promise<void>
 }
-
-interface ProductsQueryAnswer {
-  products?: Product[]
-  metadata?: Partial<PagingMetadata>
-}
-
-const queryPath = '/v1/products/query-platformized'
 
 /**
  * The products module; pass it in `modules` to get `client.products`.
@@ -68,40 +167,77 @@ const queryPath = '/v1/products/query-platformized'
  * ```ts
  * const client = createClient({ auth, baseUrl, modules: { products } })
  * const { items, hasNext } = await client.products.queryProducts().eq('slug', 'linen-shirt').find()
+ * const product = await client.products.getProduct(items[0]._id)
  * ```
  */
 export function products(http: HttpClient): ProductsModule {
-  async function runQuery(query: WireQuery): Promise<QueryPage<Product>> {
-    const answer = await http.request<ProductsQueryAnswer>({
-      method: 'GET',
+  const call = <T>(method: HttpMethod, path: string, body?: unknown, entity?: string) =>
+    http.request<T>({
+      method,
       api: 'stores',
-      path: queryPath,
-      params: { q: encodeQueryParameter({ query }) },
-      fallback: { method: 'POST', api: 'stores', path: queryPath, body: { query } },
-      numberFields: productNumberFields,
+      path,
+      body,
+      entity,
+      numberFields: entity === 'collection' ? collectionNumberFields : productNumberFields,
     })
-    const items = answer.products ?? []
-    const metadata = answer.metadata ?? {}
-    return {
-      items,
-      pagingMetadata: {
-        count: metadata.count ?? items.length,
-        offset: metadata.offset ?? query.paging.offset,
-        total: metadata.total ?? query.paging.offset + items.length,
-      },
+  const product = (id: string, rest = '') => `/v1/products/${encodePathSegment('id', id)}${rest}`
+  // The write calls, by shape: create an entity; change one by id; act on one by id and answer nothing,
+  // sending the second argument (a list) under `key`.
+  const create = (path: string, key: string) => async (input: object) =>
+    call<never>('POST', path, { [key]: input }, key)
+  const update = (base: string, key: string) => async (id: string, input: object) =>
+    call<never>('PATCH', `${base}/${encodePathSegment('id', id)}`, { [key]: { ...input, _id: id } }, key)
+  const byId =
+    (method: HttpMethod, base: string, rest = '', key?: string) =>
+    async (id: string, list?: unknown[]) => {
+      const body = key ? { [key]: list } : method === 'DELETE' ? undefined : {}
+      await call(method, `${base}/${encodePathSegment('id', id)}${rest}`, body)
     }
-  }
 
   return {
-    async getProduct(id, options = {}) {
-      return http.request<GetProductResponse>({
-        method: 'GET',
-        api: 'stores',
-        path: `/v1/products/${encodePathSegment('id', id)}`,
-        params: { includeMerchantSpecificData: options.includeMerchantSpecificData },
-        numberFields: productNumberFields,
-      })
-    },
-    queryProducts: () => createQueryBuilder(runQuery),
+    getProduct: async (id, options = {}) =>
+      http
+        .request<Product>({
+          method: 'GET',
+          api: 'stores',
+          path: product(id),
+          params: { includeMerchantSpecificData: options.includeMerchantSpecificData },
+          numberFields: productNumberFields,
+          entity: 'product',
+        })
+        .then(withAnswerKey('product')),
+    queryProducts: createQueryMethod<Product, QueryProductsResponse>(http, {
+      path: '/v1/products/query-platformized',
+      key: 'products',
+      numberFields: productNumberFields,
+    }),
+    getProductOptionsAvailability: async (id, options) =>
+      call('POST', product(id, '/productOptionsAvailability'), { options }),
+    queryProductVariants: async (id, options = {}) => call('POST', product(id, '/variants/query'), options),
+    getCollectionBySlug: async (slug) =>
+      call('GET', `/v1/collections/slug/${encodePathSegment('slug', slug)}`, undefined, 'collection'),
+    createProduct: create('/v1/products', 'product'),
+    updateProduct: update('/v1/products', 'product'),
+    deleteProduct: byId('DELETE', '/v1/products'),
+    updateProductVariants: async (id, variants) => call('PATCH', product(id, '/variants'), { variants }),
+    resetAllProductVariantData: byId('POST', '/v1/products', '/variants/resetToDefault'),
+    addProductsToCollection: byId('POST', '/v1/collections', '/productIds', 'productIds'),
+    removeProductsFromCollection: byId('POST', '/v1/collections', '/productIds/delete', 'productIds'),
+    addProductMedia: byId('POST', '/v1/products', '/media', 'media'),
+    removeProductMedia: byId('POST', '/v1/products', '/media/delete', 'mediaIds'),
+    addProductMediaToChoices: byId('PATCH', '/v1/products', '/choices/media', 'media'),
+    removeProductMediaFromChoices: byId('POST', '/v1/products', '/choices/media/delete', 'media'),
+    deleteProductOptions: byId('DELETE', '/v1/products', '/options'),
+    removeBrand: byId('POST', '/v1/products', '/remove-brand'),
+    removeRibbon: byId('POST', '/v1/products', '/remove-ribbon'),
+    createCollection: create('/v1/collections', 'collection'),
+    updateCollection: update('/v1/collections', 'collection'),
+    deleteCollection: byId('DELETE', '/v1/collections'),
+    bulkUpdateProductsProperty: async (options) => call('POST', '/v1/bulk/products/update', options),
+    bulkAdjustProductProperty: async (options) =>
+      call('POST', '/v1/bulk/products/adjust-properties', options),
+    createProductPlatformized: create('/v2/products-platformized', 'product'),
+    updateProductPlatformized: update('/v2/products-platformized', 'product'),
+    deleteProductPlatformized: byId('DELETE', '/v2/products-platformized'),
   }
 }

@@ -34,8 +34,8 @@ describe('createQueryBuilder', () => {
     const query = builder
       .eq('name', 'a')
       .ne('slug', 'b')
-      .gt('price', 1)
-      .lt('price', 9)
+      .between('price', 1, 9)
+      .gt('rating', 1)
       .ge('weight', 2)
       .le('stock', 3)
       .in('sku', ['s1', 's2'])
@@ -48,7 +48,8 @@ describe('createQueryBuilder', () => {
     expect(query.filter).toEqual({
       name: { $eq: 'a' },
       slug: { $ne: 'b' },
-      price: { $gt: 1, $lt: 9 },
+      price: { $gte: 1, $lt: 9 },
+      rating: { $gt: 1 },
       weight: { $gte: 2 },
       stock: { $lte: 3 },
       sku: { $in: ['s1', 's2'] },
@@ -60,10 +61,33 @@ describe('createQueryBuilder', () => {
     })
   })
 
-  it('keeps colliding conditions apart under $and', () => {
-    const query = createRecordingBuilder().builder.gt('price', 1).gt('price', 5).eq('name', 'a').toQuery()
+  it('writes isEmpty, isNotEmpty and between', () => {
+    const query = createRecordingBuilder()
+      .builder.isEmpty('ribbon')
+      .isNotEmpty('brand')
+      .between('price', 10, 20)
+      .toQuery()
     expect(query.filter).toEqual({
-      $and: [{ price: { $gt: 1 } }, { price: { $gt: 5 } }, { name: { $eq: 'a' } }],
+      ribbon: { $isEmpty: true },
+      brand: { $isEmpty: false },
+      price: { $gte: 10, $lt: 20 },
+    })
+  })
+
+  it('keeps the conditions already set when not is added', () => {
+    const { builder } = createRecordingBuilder()
+    const query = builder.eq('visible', true).gt('price', 5).not(builder.eq('ribbon', 'Sale')).toQuery()
+    expect(query.filter).toEqual({
+      visible: { $eq: true },
+      price: { $gt: 5 },
+      $not: { ribbon: { $eq: 'Sale' } },
+    })
+  })
+
+  it('puts all conditions under $and as soon as a field repeats', () => {
+    const query = createRecordingBuilder().builder.gt('price', 1).lt('price', 5).eq('name', 'a').toQuery()
+    expect(query.filter).toEqual({
+      $and: [{ price: { $gt: 1 } }, { price: { $lt: 5 } }, { name: { $eq: 'a' } }],
     })
   })
 

@@ -1,6 +1,6 @@
 import { AisleError } from '../http/aisle-error.js'
-import { toWireFieldName } from '../http/wire-transform.js'
 import { createQueryResult, type QueryResult } from './query-result.js'
+import { toWireFieldPath } from './to-wire-query.js'
 import type { Filter, QueryPage, Sorting, SortOrder, WireQuery } from './wire-query.js'
 
 /** Default page size of the paging helper (spec section 9). */
@@ -46,11 +46,17 @@ export interface QueryBuilder<T> {
   contains(field: QueryField<T>, value: string): QueryBuilder<T>
   /** Keeps items where `field` is set (`true`) or not set (`false`) (`$exists`). */
   exists(field: QueryField<T>, value?: boolean): QueryBuilder<T>
+  /** Keeps items whose `field` is missing, `null`, `''` or `[]` (`$isEmpty: true`). */
+  isEmpty(field: QueryField<T>): QueryBuilder<T>
+  /** Keeps items whose `field` holds something other than `null`, `''` or `[]` (`$isEmpty: false`). */
+  isNotEmpty(field: QueryField<T>): QueryBuilder<T>
+  /** Keeps items whose `field` is at least `from` and less than `to` (`$gte` and `$lt`). */
+  between(field: QueryField<T>, from: string | number, to: string | number): QueryBuilder<T>
   /** Keeps items matching this query and every one of `queries` (`$and`); their sort and paging are ignored. */
   and(...queries: QueryBuilder<T>[]): QueryBuilder<T>
   /** Keeps items matching this query's conditions or any of `queries` (`$or`); their sort and paging are ignored. */
   or(...queries: QueryBuilder<T>[]): QueryBuilder<T>
-  /** Keeps items matching this query and not `query` (`$not`). */
+  /** Keeps items matching this query's conditions, which it keeps, and not `query` (`$not`). */
   not(query: QueryBuilder<T>): QueryBuilder<T>
   /** Sorts by `fields` ascending, after any sort already given. */
   ascending(...fields: QueryField<T>[]): QueryBuilder<T>
@@ -94,8 +100,9 @@ export function createQueryBuilder<T>(run: (query: WireQuery) => Promise<QueryPa
 
 function fromState<T>(run: (query: WireQuery) => Promise<QueryPage<T>>, state: QueryState): QueryBuilder<T> {
   const next = (change: Partial<QueryState>) => fromState(run, { ...state, ...change })
-  const where = (field: string, operator: string, value: unknown) =>
-    next({ conditions: [...state.conditions, { [toWireFieldPath(field)]: { [operator]: value } }] })
+  const whereAll = (field: string, operators: Record<string, unknown>) =>
+    next({ conditions: [...state.conditions, { [toWireFieldPath(field)]: operators }] })
+  const where = (field: string, operator: string, value: unknown) => whereAll(field, { [operator]: value })
   const sortBy = (order: SortOrder, fields: string[]) =>
     next({ sort: [...state.sort, ...fields.map((field) => ({ fieldName: toWireFieldPath(field), order }))] })
 
@@ -112,6 +119,9 @@ function fromState<T>(run: (query: WireQuery) => Promise<QueryPage<T>>, state: Q
     startsWith: (field, value) => where(field, '$startsWith', value),
     contains: (field, value) => where(field, '$contains', value),
     exists: (field, value = true) => where(field, '$exists', value),
+    isEmpty: (field) => where(field, '$isEmpty', true),
+    isNotEmpty: (field) => where(field, '$isEmpty', false),
+    between: (field, from, to) => whereAll(field, { $gte: from, $lt: to }),
     and: (...queries) => next({ conditions: [...state.conditions, ...queries.flatMap(toFilters)] }),
     or: (...queries) => {
       const alternatives = [
@@ -145,52 +155,17 @@ function toFilters<T>(query: QueryBuilder<T>): Filter[] {
   return filter ? [filter] : []
 }
 
-// Conditions on distinct fields merge into one object ({ a: { $gt: 1, $lt: 9 }, b: {...} }); anything
-// that would collide (the same operator twice, two `$or`s) is kept apart under `$and` instead.
+// Conditions on distinct fields share one object ({ a: { $gt: 1 }, b: { $eq: 2 } }); as soon as a key
+// repeats (the same field twice, two `$or`s), all of them go under `$and` instead.
 function toFilter(conditions: Filter[]): Filter {
-  if (conditions.length === 1) return conditions[0] ?? {}
   const merged: Filter = {}
   for (const condition of conditions) {
-    for (const [key, value] of Object.entries(condition)) {
-      const previous = merged[key]
-      if (previous === undefined) {
-        merged[key] = value
-      } else if (
-        !key.startsWith('$') &&
-        isOperators(previous) &&
-        isOperators(value) &&
-        isDisjoint(previous, value)
-      ) {
-        merged[key] = { ...previous, ...value }
-      } else {
-        return { $and: conditions }
-      }
+    for (const key in condition) {
+      if (Object.hasOwn(merged, key) || key === '__proto__') return { $and: conditions }
+      merged[key] = condition[key]
     }
   }
   return merged
-}
-
-function isOperators(value: unknown): value is Record<string, unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    Object.keys(value).every((key) => key.startsWith('$'))
-  )
-}
-
-function isDisjoint(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  return Object.keys(b).every((key) => !Object.hasOwn(a, key))
-}
-
-function toWireFieldPath(field: string): string {
-  if (typeof field !== 'string' || field === '') {
-    throw new AisleError({
-      code: 'INVALID_ARGUMENT',
-      message: `"field" must be a non-empty string, got ${String(field)}`,
-    })
-  }
-  return field.split('.').map(toWireFieldName).join('.')
 }
 
 function assertArray<V>(name: string, value: V[]): V[] {

@@ -19,11 +19,29 @@ export interface Paging {
   offset: number
 }
 
-/** The `query` object a query call sends (the wire contract in docs/architecture.md). */
+/** Full-text search on name, description and sku, ordered by relevance when no sort is given. */
+export interface QuerySearch {
+  expression: string
+}
+
+/** The `query` object a query builder sends (the wire contract in docs/architecture.md). */
 export interface WireQuery {
   filter?: Filter
   sort?: Sorting[]
   paging: Paging
+  search?: QuerySearch
+}
+
+/**
+ * A query object passed whole to `queryProducts(query)`, `queryCollections(query)` or
+ * `queryStoreVariants(query)`: sent as it is, except that `_id`, `_createdDate` and `_updatedDate` in
+ * filter and sort field names travel as their wire names. Without `paging`, the platform pages by 50.
+ */
+export interface QueryInput {
+  filter?: Filter
+  sort?: Sorting[]
+  paging?: Partial<Paging>
+  search?: QuerySearch
 }
 
 /** Paging metadata of a query answer: items in this page, the offset asked for, and all matches. */

@@ -11,6 +11,8 @@ export interface RecordedRequest {
   headers: Headers
   /** The body parsed as JSON, or the raw text when it is not JSON, or `undefined`. */
   body: unknown
+  /** The `redirect` mode asked for, when one was. */
+  redirect: RequestRedirect | undefined
 }
 
 /** Produces the answer to one request: a `Response`, or an error to reject with (a dropped connection). */
@@ -51,6 +53,7 @@ export function createFakeFetch(): FakeFetch {
         path: url.pathname,
         headers: new Headers(init.headers),
         body: text === undefined ? undefined : parseJsonOrText(text),
+        redirect: init.redirect,
       }
       requests.push(request)
       const route = `${request.method} ${request.path}`

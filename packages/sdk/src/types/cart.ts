@@ -154,8 +154,12 @@ export interface CreateCheckoutFromCurrentCartOptions {
   email?: string
 }
 
-/** Answer of the cart calls that return `{ cart }`. */
+/**
+ * The earlier answer shape of the cart calls, `{ cart }`: still readable on the cart they resolve with,
+ * so `const { cart } = await addToCurrentCart(...)` keeps working.
+ */
 export interface CartResponse {
+  /** @deprecated The call resolves with the cart itself; read its fields directly. */
   cart?: Cart
 }
 

@@ -2,10 +2,29 @@
 // Names follow the spec; values travel on the wire as they are.
 
 /**
- * Sales channel of a checkout. The spec also names a platform app store, a platform invoices channel
- * and several third-party marketplaces without giving their wire values; those are not listed yet.
+ * Sales channel of a checkout. The spec names the platform's own app store and invoices channel and
+ * third-party channels without their wire values; Aisle spells them `AISLE_APP_STORE`,
+ * `AISLE_INVOICES`, and after the channel: `EBAY`, `AMAZON` (general marketplaces), `WISH` (discount),
+ * `CLASS_PASS` (fitness classes), `GLOBAL_E` (cross-border checkout), `FACEBOOK` (social network),
+ * `TIKTOK` (short video), `ETSY` (crafts), `FAIRE_COM` (wholesale) (decision 005).
  */
-export type ChannelType = 'UNSPECIFIED' | 'WEB' | 'POS' | 'OTHER_PLATFORM' | 'BACKOFFICE_MERCHANT'
+export type ChannelType =
+  | 'UNSPECIFIED'
+  | 'WEB'
+  | 'POS'
+  | 'OTHER_PLATFORM'
+  | 'BACKOFFICE_MERCHANT'
+  | 'AISLE_APP_STORE'
+  | 'AISLE_INVOICES'
+  | 'EBAY'
+  | 'AMAZON'
+  | 'WISH'
+  | 'CLASS_PASS'
+  | 'GLOBAL_E'
+  | 'FACEBOOK'
+  | 'TIKTOK'
+  | 'ETSY'
+  | 'FAIRE_COM'
 
 /** Kind of an additional charge. */
 export type ChargeType = 'HANDLING_FEE' | 'INSURANCE'
@@ -126,8 +145,8 @@ export type MediaItemType = 'image' | 'video' | 'audio' | 'document' | 'zip'
 /** How a product option is shown. */
 export type OptionType = 'drop_down' | 'color'
 
-/** Kind of caller behind an event. The spec also names a site-user kind without its wire value. */
-export type WebhookIdentityType = 'ANONYMOUS_VISITOR' | 'MEMBER' | 'APP'
+/** Kind of caller behind an event; `AISLE_USER` is the spec's site-user kind (a dashboard user). */
+export type WebhookIdentityType = 'ANONYMOUS_VISITOR' | 'MEMBER' | 'AISLE_USER' | 'APP'
 
 /** Kind of a redirect callback. */
 export type CallbackType = 'UNDEFINED' | 'OWNER_BUSINESS' | 'OWNER_CUSTOM' | 'CUSTOM'

@@ -52,10 +52,23 @@ export interface MediaImage {
   urlExpirationDate?: string
 }
 
+/** One resolution of a video. */
+export interface VideoResolution {
+  url?: string
+  width?: number
+  height?: number
+  /** Container format, e.g. `mp4`. */
+  format?: string
+}
+
 /** A video, its resolutions and posters. */
 export interface MediaVideo {
   files?: MediaImage[]
+  resolutions?: VideoResolution[]
+  posters?: MediaImage[]
   stillFrameMediaId?: string
+  /** When the signed URLs stop working (ISO-8601). */
+  urlExpirationDate?: string
 }
 
 /** One image or video of a product, collection or choice. */
@@ -146,4 +159,91 @@ export interface Product {
   lastUpdated?: string
   _createdDate?: string
   _updatedDate?: string
+}
+
+/** Answer of `products.getProductOptionsAvailability`: the variant the chosen options pick, if any. */
+export interface ProductOptionsAvailabilityResponse {
+  selectedVariant?: {
+    priceData?: PriceData
+    convertedPriceData?: PriceData
+    weight?: number
+    sku?: string
+    inStock?: boolean
+    visible?: boolean
+    media?: MediaItem[]
+  }
+  variants?: Variant[]
+  availableForPurchase?: boolean
+  productOptions?: ProductOption[]
+  media?: { mainMedia?: MediaItem; items?: MediaItem[] }
+}
+
+/** Body of `products.queryProductVariants`: which variants of one product to list. */
+export interface QueryProductVariantsOptions {
+  /** Option name -> choice description, e.g. `{ Size: 'M' }`. */
+  choices?: Record<string, string>
+  variantIds?: string[]
+  paging?: { limit?: number; offset?: number }
+  includeMerchantSpecificData?: boolean
+}
+
+/** Answer of `products.queryProductVariants`. */
+export interface QueryProductVariantsResponse {
+  variants?: Variant[]
+  metadata?: { count?: number; offset?: number; total?: number }
+}
+
+/** A media item to add to a product, by id or URL, optionally for some choices. */
+export interface MediaItemInput {
+  mediaId?: string
+  url?: string
+  choice?: { option: string; choice: string }
+}
+
+/** Media of one choice of an option, by media id. */
+export interface MediaAssignmentToChoice {
+  option: string
+  choice: string
+  mediaIds: string[]
+}
+
+/** A variant change of `products.updateProductVariants`: the choices it applies to and its new data. */
+export interface VariantOverride {
+  choices?: Record<string, string>
+  variantIds?: string[]
+  price?: number
+  cost?: number
+  weight?: number
+  sku?: string
+  visible?: boolean
+}
+
+/** Answer of `products.updateProductVariants`. */
+export interface UpdateProductVariantsResponse {
+  variants?: Variant[]
+}
+
+/** Body of `products.bulkUpdateProductsProperty`: set one property of many products. */
+export interface BulkUpdateProductsPropertyOptions {
+  ids: string[]
+  set: { price?: number; cost?: number; weight?: number }
+}
+
+/** Body of `products.bulkAdjustProductProperty`: shift one property of many products. */
+export interface BulkAdjustProductPropertyOptions {
+  ids: string[]
+  /** An amount (`{ amount }`) or a percentage (`{ percentage }`) per property. */
+  adjust: {
+    price?: { amount?: number; percentage?: number }
+    cost?: { amount?: number; percentage?: number }
+    weight?: { amount?: number; percentage?: number }
+  }
+}
+
+/** Answer of the bulk product calls: the outcome per product. */
+export interface BulkProductsResponse {
+  results?: {
+    itemMetadata?: { _id?: string; success?: boolean; error?: { code?: string; description?: string } }
+  }[]
+  bulkActionMetadata?: { totalSuccesses?: number; totalFailures?: number }
 }

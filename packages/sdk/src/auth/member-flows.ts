@@ -1,0 +1,282 @@
+import { AisleError, isAisleError } from '../http/aisle-error.js'
+import type { Prompt } from '../types/enumerations.js'
+import type { AuthenticationResponse, IdentityProfile } from '../types/identity.js'
+import type { CreateRedirectSessionResponse, RedirectSessionInput } from '../types/redirect-session.js'
+import type { AuthTransport } from './auth-strategy.js'
+import { generateCodeChallenge } from './generate-code-challenge.js'
+import { generateCodeVerifier } from './generate-code-verifier.js'
+import {
+  type LoginResult,
+  toLoginFailure,
+  toLoginResult,
+  toRegistrationFailure,
+  toVerificationFailure,
+  unknownStateFailure,
+} from './login-state.js'
+import {
+  type AuthorizationResponse,
+  parseAuthorizationResponse,
+  toAuthorizationError,
+} from './parse-authorization-response.js'
+import type { TokenGrant } from './request-tokens.js'
+import { runFrameAuthorization } from './run-frame-authorization.js'
+import type { Tokens } from './tokens.js'
+
+/** One PKCE login transaction: keep it (e.g. in `sessionStorage`) from `getAuthUrl` to the callback. */
+export interface OAuthData {
+  /** Where the platform sends the code; must be registered for the client. */
+  redirectUri: string
+  /** Where the app wants to go back to after the login, for its own use. */
+  originalUri: string
+  codeVerifier: string
+  /** `BASE64URL(SHA-256(codeVerifier))`. */
+  codeChallenge: string
+  /** A random value the callback must bring back unchanged. */
+  state: string
+}
+
+/** How the platform hands the code back. */
+export type ResponseMode = 'fragment' | 'query' | 'web_message'
+
+/** Options of `getAuthUrl`. */
+export interface AuthUrlOptions {
+  /** `login` (default) shows the hosted login page; `none` never shows UI. */
+  prompt?: Prompt
+  /** `fragment` (default), `query` or `web_message`. */
+  responseMode?: ResponseMode
+  /** A session token from a direct login, to turn into a code without a login page. */
+  sessionToken?: string
+}
+
+/** Captcha answers of a registration or login, from the visible or invisible captcha. */
+export interface CaptchaTokens {
+  recaptchaToken?: string
+  invisibleRecaptchaToken?: string
+}
+
+/** What `register` takes. */
+export interface RegisterParams {
+  email: string
+  password: string
+  profile?: IdentityProfile
+  captchaTokens?: CaptchaTokens
+}
+
+/** What `login` takes. */
+export interface LoginParams {
+  email: string
+  password: string
+  captchaTokens?: CaptchaTokens
+}
+
+/** Options of `getMemberTokensForDirectLogin`. */
+export interface DirectLoginOptions {
+  /**
+   * The registered redirect URI the code is bound to. In a browser it defaults to the page's origin (the
+   * platform posts the code to that exact origin); elsewhere the platform uses the client's first
+   * registered redirect URI when it is left out.
+   */
+  redirectUri?: string
+}
+
+/** What the member flows need from the strategy that holds them. */
+export interface MemberFlowContext {
+  clientId: string
+  transport(): AuthTransport
+  /** Requests member tokens with `grant` (one token request at a time), stores and returns them. */
+  grantMemberTokens(grant: TokenGrant, headers?: Record<string, string>): Promise<Tokens>
+  /** Forgets the tokens (role `none`). */
+  clearTokens(): Promise<void>
+}
+
+/** The member flows of `OAuthStrategy` (spec sections 2, 4, 5 and 7); see `OAuthStrategy` for each. */
+export interface MemberFlows {
+  generateOAuthData(redirectUri: string, originalUri?: string): Promise<OAuthData>
+  getAuthUrl(oauthData: OAuthData, options?: AuthUrlOptions): Promise<{ authUrl: string }>
+  parseFromUrl(url?: string, responseMode?: 'fragment' | 'query'): AuthorizationResponse
+  getMemberTokens(
+    code: string | null | undefined,
+    state: string | null | undefined,
+    oauthData: OAuthData,
+  ): Promise<Tokens>
+  getMemberTokensForDirectLogin(sessionToken: string, options?: DirectLoginOptions): Promise<Tokens>
+  getMemberTokensForExternalLogin(memberId: string, apiKey: string): Promise<Tokens>
+  logout(originalUrl: string): Promise<{ logoutUrl: string }>
+  register(params: RegisterParams): Promise<LoginResult>
+  login(params: LoginParams): Promise<LoginResult>
+  processVerification(nextInputs: { verificationCode: string }, state?: LoginResult): Promise<LoginResult>
+  sendPasswordResetEmail(email: string, redirectUri: string): Promise<void>
+}
+
+/** Builds the member flows on the strategy's context. */
+export function createMemberFlows(context: MemberFlowContext): MemberFlows {
+  const { clientId } = context
+  // Where the last registration or login left the member: `processVerification` continues from it.
+  let loginState: LoginResult = { loginState: 'INITIAL' }
+
+  const post = <T>(api: 'redirects' | 'identity', path: string, body: unknown) =>
+    context.transport().request<T>({ method: 'POST', api, path, body })
+
+  async function createRedirectUrl(input: RedirectSessionInput): Promise<string> {
+    const { redirectSession } = await post<CreateRedirectSessionResponse>(
+      'redirects',
+      '/v1/redirect-session',
+      input,
+    )
+    if (redirectSession?.fullUrl) return redirectSession.fullUrl
+    throw new AisleError({ code: 'INVALID_RESPONSE', message: 'System error occurred' })
+  }
+
+  // Runs a register, login or verify call and maps its answer or failure to a login state; `keep` makes
+  // that state the one `processVerification` continues from.
+  async function authenticate(
+    path: string,
+    body: unknown,
+    toFailure: (error: unknown) => LoginResult,
+    keep = true,
+  ) {
+    let result: LoginResult
+    try {
+      result = toLoginResult(await post<AuthenticationResponse>('identity', path, body))
+    } catch (error) {
+      result = toFailure(error)
+    }
+    if (keep) loginState = result
+    return result
+  }
+
+  async function readRedirect(authUrl: string): Promise<AuthorizationResponse> {
+    const response = await context.transport().fetchWithoutAuth(authUrl, { redirect: 'manual' })
+    void response.body?.cancel().catch(() => undefined)
+    const location = response.headers.get('location')
+    if (location) return parseAuthorizationResponse(new URL(location, authUrl).searchParams)
+    throw new AisleError({
+      code: 'LOGIN_FAILED',
+      message: 'Failed to get member tokens',
+      status: response.status,
+    })
+  }
+
+  const flows: MemberFlows = {
+    async generateOAuthData(redirectUri, originalUri = '') {
+      const codeVerifier = generateCodeVerifier()
+      return {
+        redirectUri,
+        originalUri,
+        codeVerifier,
+        codeChallenge: await generateCodeChallenge(codeVerifier),
+        state: generateCodeVerifier(),
+      }
+    },
+
+    async getAuthUrl(oauthData, options = {}) {
+      const authRequest = {
+        redirectUri: oauthData.redirectUri || undefined,
+        clientId,
+        codeChallenge: oauthData.codeChallenge,
+        codeChallengeMethod: 'S256',
+        responseMode: options.responseMode ?? 'fragment',
+        responseType: 'code',
+        scope: 'offline_access',
+        state: oauthData.state,
+        sessionToken: options.sessionToken,
+      } as const
+      return {
+        authUrl: await createRedirectUrl({ auth: { authRequest, prompt: options.prompt ?? 'login' } }),
+      }
+    },
+
+    parseFromUrl(url = globalThis.location?.href, responseMode = 'fragment') {
+      if (typeof url !== 'string') {
+        throw new AisleError({ code: 'INVALID_ARGUMENT', message: '"url" is required outside a browser' })
+      }
+      const parsed = new URL(url)
+      return parseAuthorizationResponse(
+        responseMode === 'query' ? parsed.searchParams : new URLSearchParams(parsed.hash.slice(1)),
+      )
+    },
+
+    async getMemberTokens(code, state, oauthData) {
+      if (!code || !state)
+        throw new AisleError({ code: 'INVALID_ARGUMENT', message: 'Missing code or _state' })
+      if (state !== oauthData.state)
+        throw new AisleError({ code: 'INVALID_STATE', message: 'Invalid _state' })
+      try {
+        return await context.grantMemberTokens({
+          grantType: 'authorization_code',
+          code,
+          codeVerifier: oauthData.codeVerifier,
+          redirectUri: oauthData.redirectUri || undefined,
+        })
+      } catch (cause) {
+        if (!isAisleError(cause)) throw cause
+        // The token endpoint's own message ('something went wrong') stays on the cause.
+        throw new AisleError({ ...cause, message: 'Failed to get member tokens', cause })
+      }
+    },
+
+    async getMemberTokensForDirectLogin(sessionToken, options = {}) {
+      const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined'
+      const oauthData = await flows.generateOAuthData(
+        options.redirectUri ?? (inBrowser ? globalThis.location.origin : ''),
+      )
+      const { authUrl } = await flows.getAuthUrl(oauthData, {
+        prompt: 'none',
+        responseMode: inBrowser ? 'web_message' : 'query',
+        sessionToken,
+      })
+      // In a browser the platform posts the code to a hidden iframe's parent; elsewhere the SDK follows
+      // the redirect itself and reads the code from its Location.
+      const response = inBrowser
+        ? await runFrameAuthorization(authUrl, oauthData.state)
+        : await readRedirect(authUrl)
+      if (response.error) throw toAuthorizationError(response)
+      return flows.getMemberTokens(response.code, response.state, oauthData)
+    },
+
+    getMemberTokensForExternalLogin: (memberId, apiKey) =>
+      context.grantMemberTokens({ grantType: 'client_credentials', memberId }, { authorization: apiKey }),
+
+    async logout(originalUrl) {
+      const logoutUrl = await createRedirectUrl({
+        logout: { clientId },
+        callbacks: { postFlowUrl: originalUrl },
+      })
+      await context.clearTokens()
+      loginState = { loginState: 'INITIAL' }
+      return { logoutUrl }
+    },
+
+    register: ({ email, password, profile, captchaTokens }) =>
+      authenticate(
+        '/v2/register',
+        { loginId: { email }, password, profile, captchaTokens: toWireCaptchaTokens(captchaTokens) },
+        toRegistrationFailure,
+      ),
+
+    login: ({ email, password, captchaTokens }) =>
+      authenticate(
+        '/v2/login',
+        { loginId: { email }, password, captchaTokens: toWireCaptchaTokens(captchaTokens) },
+        toLoginFailure,
+      ),
+
+    async processVerification(nextInputs, state = loginState) {
+      if (state.loginState !== 'EMAIL_VERIFICATION_REQUIRED') return unknownStateFailure
+      const body = { code: nextInputs.verificationCode, stateToken: state.data.stateToken }
+      const result = await authenticate('/v1/auth/verify', body, toVerificationFailure, false)
+      // A wrong code leaves the member where they were, so they can try the code again.
+      if (result.loginState !== 'FAILURE') loginState = result
+      return result
+    },
+
+    async sendPasswordResetEmail(email, redirectUri) {
+      await post('identity', '/v1/send-email', { email, redirect: { url: redirectUri, clientId } })
+    },
+  }
+  return flows
+}
+
+function toWireCaptchaTokens(tokens: CaptchaTokens | undefined) {
+  return tokens && [{ Recaptcha: tokens.recaptchaToken, InvisibleRecaptcha: tokens.invisibleRecaptchaToken }]
+}

@@ -1,0 +1,143 @@
+// Type tests, checked by `tsc --noEmit -p packages/sdk` (and `vitest --typecheck`): the main signatures
+// of the public surface, so a change to them is a decision, not an accident.
+import { describe, expectTypeOf, it } from 'vitest'
+import {
+  type AisleError,
+  ApiKeyStrategy,
+  type Cart,
+  type ChannelType,
+  type Collection,
+  type CreateRedirectSessionResponse,
+  collections,
+  createClient,
+  currentCart,
+  type EstimateTotalsResponse,
+  type GraphQLResponse,
+  generateCodeChallenge,
+  generateCodeVerifier,
+  type IdentityStatus,
+  isAisleError,
+  type LoginResult,
+  LoginState,
+  type OAuthData,
+  OAuthStrategy,
+  type PendingReason,
+  type Product,
+  products,
+  type QueryBuilder,
+  type QueryProductsResponse,
+  type QueryResult,
+  redirects,
+  type StateType,
+  type StoreVariant,
+  storeVariants,
+  type TokenRole,
+  type Tokens,
+} from './index.js'
+
+const client = createClient({
+  auth: OAuthStrategy({ clientId: 'c' }),
+  modules: { currentCart, products, collections, redirects, storeVariants },
+  baseUrl: 'http://api.test',
+})
+
+describe('createClient', () => {
+  it('binds each module under its key and keeps the strategy as client.auth', () => {
+    expectTypeOf(client.currentCart.getCurrentCart).returns.resolves.toEqualTypeOf<Cart>()
+    expectTypeOf(client.auth).toEqualTypeOf<OAuthStrategy>()
+    expectTypeOf(client.graphql<{ a: number }>('{ a }')).resolves.toEqualTypeOf<
+      GraphQLResponse<{ a: number }>
+    >()
+  })
+
+  it('types a merchant client with ApiKeyStrategy', () => {
+    const admin = createClient({
+      auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }),
+      modules: { products },
+      baseUrl: 'http://x',
+    })
+    expectTypeOf(admin.auth.siteId).toEqualTypeOf<string>()
+    expectTypeOf(admin.products.createProduct).parameter(0).toEqualTypeOf<Product>()
+  })
+})
+
+describe('answers', () => {
+  it('resolves calls whose answer is one entity with that entity', () => {
+    expectTypeOf(client.currentCart.addToCurrentCart).returns.resolves.toMatchTypeOf<Cart>()
+    expectTypeOf(client.currentCart.removeLineItemsFromCurrentCart).parameter(0).toEqualTypeOf<string[]>()
+    expectTypeOf(client.products.getProduct).returns.resolves.toMatchTypeOf<Product>()
+    expectTypeOf(client.collections.getCollection).returns.resolves.toEqualTypeOf<Collection>()
+    expectTypeOf(client.storeVariants.getStoreVariant).returns.resolves.toEqualTypeOf<StoreVariant>()
+  })
+
+  it('resolves calls whose answer has more with the whole answer', () => {
+    expectTypeOf(
+      client.currentCart.estimateCurrentCartTotals,
+    ).returns.resolves.toEqualTypeOf<EstimateTotalsResponse>()
+    expectTypeOf(
+      client.redirects.createRedirectSession,
+    ).returns.resolves.toEqualTypeOf<CreateRedirectSessionResponse>()
+    expectTypeOf(client.products.queryProducts({})).resolves.toEqualTypeOf<QueryProductsResponse>()
+  })
+
+  it('keeps the earlier { cart } and { product } shapes readable', () => {
+    expectTypeOf<Awaited<ReturnType<typeof client.currentCart.addToCurrentCart>>['cart']>().toEqualTypeOf<
+      Cart | undefined
+    >()
+    expectTypeOf<Awaited<ReturnType<typeof client.products.getProduct>>['product']>().toEqualTypeOf<
+      Product | undefined
+    >()
+  })
+
+  it('keeps timestamps as ISO strings', () => {
+    expectTypeOf<Cart['_createdDate']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf<Product['lastUpdated']>().toEqualTypeOf<string | undefined>()
+  })
+})
+
+describe('queries', () => {
+  it('returns an immutable builder without an argument, and its find a paging result', () => {
+    const query = client.products.queryProducts()
+    expectTypeOf(query).toEqualTypeOf<QueryBuilder<Product>>()
+    expectTypeOf(
+      query.eq('slug', 'x').isEmpty('ribbon').between('price', 1, 2).not(query).limit(5).find(),
+    ).resolves.toEqualTypeOf<QueryResult<Product>>()
+    expectTypeOf<QueryResult<Product>['items']>().toEqualTypeOf<Product[]>()
+  })
+})
+
+describe('auth', () => {
+  it('types the login state machine as a union keyed by loginState', () => {
+    const result = {} as LoginResult
+    if (result.loginState === LoginState.SUCCESS)
+      expectTypeOf(result.data.sessionToken).toEqualTypeOf<string>()
+    if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED')
+      expectTypeOf(result.data.stateToken).toEqualTypeOf<string>()
+    if (result.loginState === 'FAILURE') expectTypeOf(result.error).toEqualTypeOf<string>()
+    expectTypeOf(client.auth.login).returns.resolves.toEqualTypeOf<LoginResult>()
+  })
+
+  it('types tokens, roles and the PKCE helpers', () => {
+    expectTypeOf<Tokens['refreshToken']['role']>().toEqualTypeOf<TokenRole>()
+    expectTypeOf<TokenRole>().toEqualTypeOf<'none' | 'visitor' | 'member'>()
+    expectTypeOf(generateCodeVerifier).returns.toEqualTypeOf<string>()
+    expectTypeOf(generateCodeChallenge).returns.resolves.toEqualTypeOf<string>()
+    expectTypeOf(client.auth.generateOAuthData).returns.resolves.toEqualTypeOf<OAuthData>()
+    expectTypeOf(client.auth.getAuthUrl).returns.resolves.toEqualTypeOf<{ authUrl: string }>()
+    expectTypeOf(client.auth.logout).returns.resolves.toEqualTypeOf<{ logoutUrl: string }>()
+  })
+
+  it('narrows unknown errors with isAisleError', () => {
+    const error: unknown = undefined
+    if (isAisleError(error)) expectTypeOf(error).toEqualTypeOf<AisleError>()
+  })
+})
+
+describe('spec types', () => {
+  it('exports the enumerations and states of spec sections 3 and 4', () => {
+    expectTypeOf<'WEB'>().toMatchTypeOf<ChannelType>()
+    expectTypeOf<'PENDING'>().toMatchTypeOf<IdentityStatus>()
+    expectTypeOf<'PENDING_EMAIL_VERIFICATION_REQUIRED'>().toMatchTypeOf<PendingReason>()
+    expectTypeOf<'REQUIRE_EMAIL_VERIFICATION'>().toMatchTypeOf<StateType>()
+  })
+})
