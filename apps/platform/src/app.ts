@@ -5,6 +5,14 @@ import { registerCartRoutes } from './carts/cart-routes.ts'
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts'
 import { createReadCache } from './catalogue/read-cache.ts'
 import { type Clock, systemClock } from './clock.ts'
+import {
+  type DashboardOptions,
+  dashboardNotFound,
+  isDashboardPath,
+  isDashboardUpload,
+  registerDashboardRoutes,
+  toDashboardErrorResponse,
+} from './dashboard/dashboard-routes.ts'
 import type { Db } from './db/db.ts'
 import { type AppEnv, createApi, JsonSyntaxError, toOpenApi } from './http/api.ts'
 import { ApiError, ApplicationError, ValidationError } from './http/errors.ts'
@@ -23,6 +31,8 @@ export interface AppDeps {
   logger?: Logger
   /** Largest request body accepted, in bytes. */
   maxBodyBytes?: number
+  /** The merchant dashboard's password hasher and bulk-change batch size (defaults for production). */
+  dashboard?: DashboardOptions
 }
 
 export const VERSION = '0.1.0'
@@ -100,18 +110,29 @@ export function createApp(deps: AppDeps) {
   const jsonLimit = limit(deps.maxBodyBytes ?? 1024 * 1024)
   const uploadLimit = limit(MAX_UPLOAD_BYTES)
   // Image uploads may be larger than any JSON body needs to be.
-  hono.use((c, next) => (c.req.path === MEDIA_UPLOAD_PATH ? uploadLimit(c, next) : jsonLimit(c, next)))
+  hono.use((c, next) =>
+    c.req.path === MEDIA_UPLOAD_PATH || isDashboardUpload(c.req.path)
+      ? uploadLimit(c, next)
+      : jsonLimit(c, next),
+  )
 
   const api = createApi(hono, createAuthenticate({ db: deps.db, clock }), { db: deps.db, clock })
   registerSystemRoutes(api, { db: deps.db })
   registerTokenRoutes(api, { db: deps.db, clock })
-  registerCatalogueRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, readCache: createReadCache() })
+  registerCatalogueRoutes(api, {
+    db: deps.db,
+    clock,
+    publicUrl: deps.publicUrl,
+    readCache: createReadCache(),
+  })
   registerCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerMediaRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerDashboardRoutes(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl }, deps.dashboard)
   const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })
   hono.get('/openapi.json', (c) => c.json(openApi))
 
   hono.notFound((c) => {
+    if (isDashboardPath(c.req.path)) return dashboardNotFound(deps)
     const error = new ApplicationError('ROUTE_NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`, {
       method: c.req.method,
       path: c.req.path,
@@ -119,6 +140,8 @@ export function createApp(deps: AppDeps) {
     return c.json(error.toBody() as object, 404)
   })
   hono.onError((error, c) => {
+    if (isDashboardPath(c.req.path))
+      return toDashboardErrorResponse(error, c, { publicUrl: deps.publicUrl, logger })
     const { status, body } = toErrorResponse(error, logger, c.get('requestId') ?? '')
     return c.json(body as object, status as 400)
   })

@@ -3,6 +3,9 @@ import type { LogLevel } from './log.ts'
 import type { SeedPreset } from './prepare-database.ts'
 import { DEMO_CLIENT_ID } from './seed/demo-ids.ts'
 
+/** The demo store's site owner's password when `DEMO_OWNER_PASSWORD` is not set: for local use only. */
+export const DEFAULT_DEMO_OWNER_PASSWORD = 'aisle-demo-owner'
+
 /** The platform's configuration: every setting comes from an environment variable with a default. */
 export interface Config {
   /** `PORT` (4000): where the platform listens. */
@@ -21,6 +24,8 @@ export interface Config {
   seed: SeedPreset
   /** `AISLE_CLIENT_ID` (the demo client id): the OAuth client id the demo seed registers. */
   demoClientId: string
+  /** `DEMO_OWNER_PASSWORD` (aisle-demo-owner): the password the demo store's site owner is created with. */
+  demoOwnerPassword: string
 }
 
 /** Thrown for a setting that cannot be used; names the variable. */
@@ -55,5 +60,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: logLevel as LogLevel,
     seed,
     demoClientId: env.AISLE_CLIENT_ID || DEMO_CLIENT_ID,
+    demoOwnerPassword: env.DEMO_OWNER_PASSWORD || DEFAULT_DEMO_OWNER_PASSWORD,
   }
 }

@@ -1,10 +1,11 @@
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
-import { ConfigError, parseConfig } from './config.ts'
+import { ConfigError, DEFAULT_DEMO_OWNER_PASSWORD, parseConfig } from './config.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createLogger } from './log.ts'
 import { prepareDatabase } from './prepare-database.ts'
+import { DEMO_OWNER_EMAIL } from './seed/demo-store.ts'
 
 // The only impure entry point: read the environment, open the database, listen.
 async function main() {
@@ -12,13 +13,14 @@ async function main() {
   const logger = createLogger(config.logLevel)
   const started = performance.now()
   const db = await openDatabase(config)
-  const { applied, seeded } = await prepareDatabase(db, {
+  const { applied, seeded, demoOwner } = await prepareDatabase(db, {
     ...config,
     onProgress: (done, total) =>
       process.stdout.write(`\rseeding ${done}/${total} products${done === total ? '\n' : ''}`),
   })
   if (applied.length > 0) logger.info('migrated', { versions: applied })
   if (seeded) logger.info('seeded the demo store', { ...seeded })
+  if (demoOwner) logger.info('created the demo site owner', { email: DEMO_OWNER_EMAIL })
   const app = createApp({ db, publicUrl: config.publicUrl, logger })
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', {
@@ -30,6 +32,16 @@ async function main() {
     process.stdout.write(
       `Aisle platform on ${config.publicUrl} (demo OAuth client id: ${config.demoClientId})\n`,
     )
+    if (config.seed !== 'none') {
+      // A password chosen in the environment is not echoed to the terminal or its logs.
+      const password =
+        config.demoOwnerPassword === DEFAULT_DEMO_OWNER_PASSWORD
+          ? `password ${DEFAULT_DEMO_OWNER_PASSWORD}`
+          : 'password from DEMO_OWNER_PASSWORD'
+      process.stdout.write(
+        `Merchant dashboard on ${config.publicUrl}/dashboard (demo owner ${DEMO_OWNER_EMAIL}, ${password})\n`,
+      )
+    }
   })
   let stopping = false
   const stop = (signal: string) => {

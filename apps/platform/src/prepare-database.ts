@@ -1,6 +1,6 @@
 import type { Db } from './db/db.ts'
 import { migrate } from './db/migrate.ts'
-import { seedDemoStore } from './seed/demo-store.ts'
+import { seedDemoOwner, seedDemoStore } from './seed/demo-store.ts'
 import { seedScaleCatalogue } from './seed/scale-catalogue.ts'
 
 /** `demo`: the demo store; `10k`: the demo store and 10,000 generated products (for load tests); `none`. */
@@ -11,14 +11,20 @@ export const SCALE_PRESET_PRODUCTS = 10_000
 /** Migrates, then seeds the chosen preset into a database that has no site yet. */
 export async function prepareDatabase(
   db: Db,
-  options: { seed: SeedPreset; demoClientId: string; onProgress?: (done: number, total: number) => void },
+  options: {
+    seed: SeedPreset
+    demoClientId: string
+    onProgress?: (done: number, total: number) => void
+    /** The demo store's site owner gets this password when they are created (the dashboard). */
+    demoOwnerPassword?: string
+  },
 ) {
   const applied = await migrate(db)
   const [{ sites = 0 } = {}] = await db.query<{ sites: number }>('select count(*)::int as sites from sites')
   if (options.seed === 'none' || sites > 0) {
     // PGlite runs no autovacuum, so its planner statistics are only as fresh as the last start.
     if (db.kind === 'pglite') await db.query('analyze')
-    return { applied, seeded: undefined }
+    return { applied, seeded: undefined, demoOwner: await seedOwner(db, options) }
   }
   const seeded = await seedDemoStore(db, { clientId: options.demoClientId })
   if (options.seed === '10k') {
@@ -31,5 +37,11 @@ export async function prepareDatabase(
   }
   // Fresh statistics, or the planner takes the new tables for empty ones.
   await db.query('analyze')
-  return { applied, seeded }
+  return { applied, seeded, demoOwner: await seedOwner(db, options) }
+}
+
+function seedOwner(db: Db, options: { seed: SeedPreset; demoOwnerPassword?: string }) {
+  return options.seed !== 'none' && options.demoOwnerPassword
+    ? seedDemoOwner(db, { password: options.demoOwnerPassword })
+    : Promise.resolve(false)
 }

@@ -21,8 +21,11 @@ export type EventIdentity =
   | { identityType: 'ANONYMOUS_VISITOR'; anonymousVisitorId: string }
   | { identityType: 'MEMBER'; memberId: string }
   | { identityType: 'APP'; appId: string }
+  | { identityType: 'SITE_USER'; siteUserId: string }
 
 export function identityOf(caller: Caller): EventIdentity {
+  if (caller.kind === 'merchant' && caller.siteUserId)
+    return { identityType: 'SITE_USER', siteUserId: caller.siteUserId }
   if (caller.kind === 'merchant') return { identityType: 'APP', appId: caller.apiKeyId }
   if (caller.kind === 'member') return { identityType: 'MEMBER', memberId: caller.subjectId }
   return { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: caller.subjectId }

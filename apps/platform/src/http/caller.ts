@@ -11,12 +11,18 @@ export interface ShopperCaller {
   subjectId: string
 }
 
-/** A merchant's server proven by an API key of one site, with the permissions the key was given. */
+/**
+ * A merchant of one site: their server proven by an API key (with the permissions the key was given),
+ * or a site owner signed in to the dashboard (`siteUserId`, every permission).
+ */
 export interface MerchantCaller {
   kind: 'merchant'
   siteId: string
   site: Site
+  /** The API key that proves the caller; empty for a site owner acting through the dashboard. */
   apiKeyId: string
+  /** The site owner (the spec's site user) acting through the dashboard. */
+  siteUserId?: string
   permissions: readonly string[]
 }
 

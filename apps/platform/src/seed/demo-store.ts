@@ -1,5 +1,7 @@
 import { choiceCombinations, slugify } from '../catalogue/product-input.ts'
 import type { ProductMedia, ProductOption } from '../catalogue/product-store.ts'
+import { createScryptHasher, type PasswordHasher } from '../dashboard/password-hasher.ts'
+import { hasSiteUsers, saveSiteUser } from '../dashboard/site-user-store.ts'
 import type { Db } from '../db/db.ts'
 import { applyDiscount } from '../money/money.ts'
 import { DEMO_CLIENT_ID } from './demo-ids.ts'
@@ -304,4 +306,29 @@ export async function seedDemoStore(
     }
   })
   return { siteId: DEMO_SITE_ID, clientId, products }
+}
+
+// ---- The demo store's site owner (dashboard), kept apart from the catalogue seed above. ----
+
+/** The demo store's site owner, who signs in to the dashboard. */
+export const DEMO_OWNER_EMAIL = 'owner@demo.aisle.dev'
+
+/**
+ * Gives the demo store its site owner (`owner@demo.aisle.dev`) for the dashboard, when the demo store
+ * exists and has no site owner yet: a database seeded before site owners existed gets one too.
+ * Returns whether it created them.
+ */
+export async function seedDemoOwner(
+  db: Db,
+  options: { password: string; hasher?: PasswordHasher; now?: Date },
+): Promise<boolean> {
+  const [site] = await db.query('select 1 from sites where id = $1', [DEMO_SITE_ID])
+  if (!site || (await hasSiteUsers(db, DEMO_SITE_ID))) return false
+  await saveSiteUser(
+    db,
+    options.hasher ?? createScryptHasher(),
+    { siteId: DEMO_SITE_ID, email: DEMO_OWNER_EMAIL, password: options.password },
+    options.now ?? new Date(),
+  )
+  return true
 }

@@ -56,3 +56,42 @@ export async function findMerchantByApiKey(
     permissions: row.permissions,
   }
 }
+
+/** An API key as its site sees it: never the key itself, which is not stored. */
+export interface ApiKeySummary {
+  id: string
+  name: string
+  permissions: string[]
+  createdDate: Date
+  revokedDate: Date | null
+}
+
+/** A site's API keys, newest first, revoked ones too. */
+export async function listApiKeys(db: Db, siteId: string): Promise<ApiKeySummary[]> {
+  const rows = await db.query<{
+    id: string
+    name: string
+    permissions: string[]
+    created_date: Date
+    revoked_date: Date | null
+  }>(
+    'select id, name, permissions, created_date, revoked_date from api_keys where site_id = $1 order by created_date desc, id',
+    [siteId],
+  )
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    permissions: row.permissions,
+    createdDate: new Date(row.created_date),
+    revokedDate: row.revoked_date ? new Date(row.revoked_date) : null,
+  }))
+}
+
+/** Revokes a site's API key: every call with it answers 401 from now on. Returns whether a live key was revoked. */
+export async function revokeApiKey(db: Db, siteId: string, id: string, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    'update api_keys set revoked_date = $3 where site_id = $1 and id = $2 and revoked_date is null returning id',
+    [siteId, id, now],
+  )
+  return rows.length > 0
+}

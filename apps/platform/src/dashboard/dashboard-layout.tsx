@@ -1,0 +1,175 @@
+import type { ReactElement, ReactNode } from 'react'
+import type { FieldViolation } from '../http/errors.ts'
+import { Document } from '../pages/document.tsx'
+import { renderPage } from '../pages/render-page.tsx'
+import { CSRF_FIELD } from './csrf.ts'
+import type { Owner } from './owner-session.ts'
+
+export type Section = 'products' | 'collections' | 'bulk' | 'api-keys'
+
+const sections: { id: Section; label: string; href: string }[] = [
+  { id: 'products', label: 'Products', href: '/dashboard/products' },
+  { id: 'collections', label: 'Collections', href: '/dashboard/collections' },
+  { id: 'bulk', label: 'Bulk changes', href: '/dashboard/bulk' },
+  { id: 'api-keys', label: 'API keys', href: '/dashboard/api-keys' },
+]
+
+// Progressive enhancement only: a "select all" box and a confirmation before destructive posts.
+const enhance = `
+document.addEventListener('change', (event) => {
+  const box = event.target.closest('input[data-select-all]')
+  if (!box) return
+  for (const other of box.form.querySelectorAll('input[name="' + box.dataset.selectAll + '"]')) other.checked = box.checked
+})
+document.addEventListener('submit', (event) => {
+  const message = event.submitter && event.submitter.dataset.confirm
+  if (message && !window.confirm(message)) event.preventDefault()
+})`
+
+/** The hidden field with the session's synchroniser token: every dashboard form has one. */
+export function CsrfField(props: { token: string }) {
+  return <input type="hidden" name={CSRF_FIELD} value={props.token} />
+}
+
+/** A page of the signed-in dashboard: top bar with the site, navigation and sign-out, then the page. */
+export function DashboardPage(props: {
+  owner: Owner
+  title: string
+  section?: Section
+  notice?: string | undefined
+  children: ReactNode
+}) {
+  const { session } = props.owner
+  return (
+    <Document title={`${props.title} · ${session.site.name} · Aisle dashboard`} scripts={[enhance]}>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <a className="brand" href="/dashboard/products">
+          {session.site.name}
+        </a>
+        <nav aria-label="Dashboard">
+          <ul>
+            {sections.map((section) => (
+              <li key={section.id}>
+                <a href={section.href} aria-current={section.id === props.section ? 'page' : undefined}>
+                  {section.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="account">
+          <span>{session.email}</span>
+          <form method="post" action="/dashboard/logout" className="inline">
+            <CsrfField token={session.csrfToken} />
+            <button type="submit">Sign out</button>
+          </form>
+        </div>
+      </header>
+      <main id="main">
+        {props.notice && (
+          <p className="notice" role="status">
+            {props.notice}
+          </p>
+        )}
+        {props.children}
+      </main>
+    </Document>
+  )
+}
+
+/** The field violations of a refused form, above it, for screen readers announced at once. */
+export function Problems(props: { violations: readonly FieldViolation[]; labels?: Record<string, string> }) {
+  if (props.violations.length === 0) return null
+  return (
+    <div className="problem" role="alert">
+      <strong>Nothing was saved:</strong>
+      <ul>
+        {props.violations.map((violation) => (
+          <li key={`${violation.field}${violation.description}`}>
+            {props.labels?.[violation.field] ?? violation.field} {violation.description}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** A labelled input with its hint and error; the error marks the input invalid and describes it. */
+export function Field(props: {
+  label: string
+  name: string
+  defaultValue?: string | number | undefined
+  type?: 'text' | 'email' | 'password' | 'number' | 'search'
+  error?: string | undefined
+  hint?: string
+  required?: boolean
+  autoComplete?: string
+  className?: string
+  step?: string
+  min?: string
+}) {
+  const id = `field-${props.name}`
+  const describedBy = [props.hint && `${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ')
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? 'text'}
+        defaultValue={props.defaultValue}
+        required={props.required}
+        autoComplete={props.autoComplete}
+        className={props.className}
+        step={props.step}
+        min={props.min}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {props.hint && (
+        <div className="hint" id={`${id}-hint`}>
+          {props.hint}
+        </div>
+      )}
+      {props.error && (
+        <div className="error-text" id={`${id}-error`}>
+          {props.error}
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** A checkbox with its label beside it. */
+export function Checkbox(props: { label: string; name: string; value?: string; defaultChecked?: boolean }) {
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        name={props.name}
+        value={props.value ?? 'on'}
+        defaultChecked={props.defaultChecked}
+      />{' '}
+      {props.label}
+    </label>
+  )
+}
+
+/** A dashboard page as a response: the page's security headers, images allowed from the platform. */
+export function renderDashboardPage(
+  element: ReactElement,
+  deps: { publicUrl: string },
+  status = 200,
+): Response {
+  return renderPage(element, { status, imageOrigins: [new URL(deps.publicUrl).origin] })
+}
+
+/** `303 See Other` to a dashboard path (after a form post), with cookies to set. */
+export function seeOther(location: string, cookies: readonly string[] = []): Response {
+  const headers = new Headers({ location, 'cache-control': 'no-store' })
+  for (const cookie of cookies) headers.append('set-cookie', cookie)
+  return new Response(null, { status: 303, headers })
+}

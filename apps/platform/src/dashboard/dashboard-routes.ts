@@ -1,0 +1,62 @@
+import type { Clock } from '../clock.ts'
+import type { Db } from '../db/db.ts'
+import type { Api } from '../http/api.ts'
+import type { Logger } from '../log.ts'
+import { registerApiKeyPages } from './api-key-routes.tsx'
+import { registerBulkPages } from './bulk-routes.tsx'
+import { registerCollectionPages } from './collection-routes.tsx'
+import { registerLoginRoutes } from './login-routes.tsx'
+import { DASHBOARD_PATH } from './owner-session.ts'
+import { createScryptHasher, type PasswordHasher } from './password-hasher.ts'
+import { registerProductPages } from './product-routes.tsx'
+
+export { dashboardNotFound, toDashboardErrorResponse } from './dashboard-errors.tsx'
+
+/** Settings of the dashboard; the defaults suit production. */
+export interface DashboardOptions {
+  /** scrypt (N=2^17) by default; tests pass a cheaper one. */
+  passwordHasher?: PasswordHasher
+  /** Products per bulk-change transaction (100): the page shows progress between them. */
+  bulkChunkSize?: number
+}
+
+/** Whether a path belongs to the dashboard (its errors are HTML pages, not JSON bodies). */
+export function isDashboardPath(path: string): boolean {
+  return path === DASHBOARD_PATH || path.startsWith(`${DASHBOARD_PATH}/`)
+}
+
+/** Dashboard posts that carry files: they get the upload body limit instead of the JSON one. */
+export function isDashboardUpload(path: string): boolean {
+  return /^\/dashboard\/(?:products\/[^/]+\/media|collections\/[^/]+)$/.test(path)
+}
+
+/**
+ * The merchant dashboard: server-rendered pages with plain forms, for site owners signed in with their
+ * own accounts. Every change goes through the merchant JSON API in process, as the signed-in owner.
+ */
+export function registerDashboardRoutes(
+  api: Api,
+  deps: { db: Db; clock: Clock; logger: Logger; publicUrl: string },
+  options: DashboardOptions = {},
+) {
+  const dashboard = {
+    ...deps,
+    hono: api.hono,
+    passwordHasher: options.passwordHasher ?? createScryptHasher(),
+    bulkChunkSize: options.bulkChunkSize ?? 100,
+  }
+  // Pages set their own headers; redirects and anything else still must not be framed or cached.
+  api.hono.use(`${DASHBOARD_PATH}/*`, async (c, next) => {
+    await next()
+    const headers = c.res.headers
+    if (!headers.has('x-frame-options')) headers.set('x-frame-options', 'DENY')
+    if (!headers.has('content-security-policy'))
+      headers.set('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    headers.set('cache-control', 'no-store')
+  })
+  registerLoginRoutes(api, dashboard)
+  registerProductPages(api, dashboard)
+  registerCollectionPages(api, dashboard)
+  registerBulkPages(api, dashboard)
+  registerApiKeyPages(api, dashboard)
+}

@@ -1,0 +1,31 @@
+/**
+ * What a page says after a form post redirected to it (`?notice=saved`). Only these fixed texts are
+ * shown: a URL can choose among them but never put its own words on the page.
+ */
+const notices = {
+  saved: 'Saved.',
+  'product-created': 'Product created. Add images and variant details below.',
+  'product-deleted': 'Product deleted.',
+  'variants-saved': 'Variants saved.',
+  'variants-unchanged': 'Nothing changed in the variants.',
+  'media-added': 'Image added.',
+  'media-removed': 'Image removed.',
+  'choice-media-saved': 'Choice images saved.',
+  'collection-created': 'Collection created.',
+  'collection-deleted': 'Collection deleted.',
+  'products-added': 'Products added to the collection.',
+  'products-removed': 'Products removed from the collection.',
+  'key-revoked': 'API key revoked. Calls with it now answer 401.',
+} as const
+
+export type NoticeKey = keyof typeof notices
+
+/** The text of a notice key from a URL, or `undefined` for none or an unknown one. */
+export function noticeText(key: string | undefined): string | undefined {
+  return key && Object.hasOwn(notices, key) ? notices[key as NoticeKey] : undefined
+}
+
+/** A dashboard path with a notice to show there. */
+export function withNotice(path: string, key: NoticeKey): string {
+  return `${path}${path.includes('?') ? '&' : '?'}notice=${key}`
+}

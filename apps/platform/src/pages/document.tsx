@@ -1,0 +1,37 @@
+import { createContext, type ReactNode, use } from 'react'
+import { pageStyles } from './page-styles.ts'
+
+/** The CSP nonce of the page being rendered: inline styles and scripts carry it to be allowed. */
+export const NonceContext = createContext('')
+
+/** The nonce of the page being rendered, for an inline `<script>` or `<style>`. */
+export function useNonce(): string {
+  return use(NonceContext)
+}
+
+/**
+ * The HTML document around every server-rendered page: the style sheet inline, and the page's
+ * small scripts (progressive enhancement only: every page works without them) at the end of the body.
+ */
+export function Document(props: { title: string; children: ReactNode; scripts?: readonly string[] }) {
+  const nonce = useNonce()
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <title>{props.title}</title>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant style sheet */}
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: pageStyles }} />
+      </head>
+      <body>
+        {props.children}
+        {props.scripts?.map((script) => (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant scripts, allowed by nonce
+          <script key={script} nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
+        ))}
+      </body>
+    </html>
+  )
+}

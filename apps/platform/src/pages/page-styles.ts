@@ -1,0 +1,81 @@
+/**
+ * The one style sheet of the platform's server-rendered pages, inlined with the page's nonce: no
+ * build step, no extra request, and no `style` attributes (the CSP allows none).
+ */
+export const pageStyles = /* css */ `
+:root {
+  color-scheme: light;
+  --text: #1f2328; --muted: #59636e; --line: #d1d9e0; --soft: #f6f8fa; --accent: #0969da;
+  --accent-text: #ffffff; --danger: #cf222e; --ok: #1a7f37; --warn-bg: #fff8c5; --ok-bg: #dafbe1;
+  --danger-bg: #ffebe9; --radius: 6px;
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 15px; line-height: 1.45;
+}
+* { box-sizing: border-box; }
+body { margin: 0; color: var(--text); background: #fff; }
+a { color: var(--accent); }
+h1 { font-size: 1.5rem; margin: 0 0 1rem; }
+h2 { font-size: 1.15rem; margin: 1.75rem 0 0.75rem; }
+h3 { font-size: 1rem; margin: 1rem 0 0.5rem; }
+p { margin: 0.5rem 0; }
+.skip { position: absolute; left: -999px; }
+.skip:focus { left: 1rem; top: 1rem; background: #fff; padding: 0.5rem; z-index: 2; }
+.topbar { display: flex; align-items: center; gap: 1.5rem; padding: 0.6rem 1.5rem; background: #24292f; color: #fff; }
+.topbar a { color: #fff; text-decoration: none; }
+.topbar .brand { font-weight: 600; }
+.topbar nav ul { display: flex; gap: 1rem; list-style: none; margin: 0; padding: 0; }
+.topbar nav a[aria-current="page"] { text-decoration: underline; text-underline-offset: 4px; }
+.topbar .account { margin-left: auto; display: flex; align-items: center; gap: 0.75rem; color: #d1d9e0; }
+.topbar .account button { background: transparent; color: #fff; border-color: #6e7781; }
+main { padding: 1.25rem 1.5rem 3rem; max-width: 1200px; }
+.narrow { max-width: 420px; margin: 4rem auto; padding: 1.5rem; border: 1px solid var(--line); border-radius: var(--radius); }
+label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
+.field { margin-bottom: 0.9rem; }
+.hint { color: var(--muted); font-size: 0.875rem; font-weight: 400; }
+input[type="text"], input[type="email"], input[type="password"], input[type="number"], input[type="search"],
+input:not([type]), select, textarea {
+  font: inherit; padding: 0.35rem 0.5rem; border: 1px solid var(--line); border-radius: var(--radius);
+  background: #fff; color: inherit; max-width: 100%;
+}
+textarea { width: 100%; min-height: 5rem; }
+.wide { width: 100%; }
+input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"] { border-color: var(--danger); }
+.error-text { color: var(--danger); font-size: 0.875rem; margin-top: 0.2rem; }
+.check { display: flex; align-items: center; gap: 0.4rem; font-weight: 400; }
+button, .button {
+  font: inherit; display: inline-block; padding: 0.35rem 0.9rem; border: 1px solid var(--line); border-radius: var(--radius);
+  background: var(--soft); color: var(--text); cursor: pointer; text-decoration: none;
+}
+button.primary, .button.primary { background: var(--accent); border-color: var(--accent); color: var(--accent-text); }
+button.danger { color: var(--danger); }
+.actions { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; margin: 1rem 0; }
+.grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 0 1.25rem; }
+fieldset { border: 1px solid var(--line); border-radius: var(--radius); margin: 0 0 1rem; padding: 0.75rem 1rem; }
+legend { font-weight: 600; padding: 0 0.3rem; }
+table { border-collapse: collapse; width: 100%; margin: 0.5rem 0; }
+th, td { text-align: left; padding: 0.4rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }
+th { background: var(--soft); font-weight: 600; }
+td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
+td input[type="number"] { width: 7rem; }
+td input[type="text"] { width: 9rem; }
+.filters { display: flex; gap: 0.75rem; align-items: end; flex-wrap: wrap; margin-bottom: 1rem; }
+.filters .field { margin: 0; }
+.notice, .problem, .warning { padding: 0.6rem 0.9rem; border-radius: var(--radius); margin: 0 0 1rem; }
+.notice { background: var(--ok-bg); border: 1px solid #aceebb; }
+.problem { background: var(--danger-bg); border: 1px solid #ffcecb; }
+.warning { background: var(--warn-bg); border: 1px solid #eed888; }
+.problem ul { margin: 0.25rem 0 0; padding-left: 1.25rem; }
+.badge { display: inline-block; font-size: 0.8rem; padding: 0 0.45rem; border-radius: 999px; border: 1px solid var(--line); color: var(--muted); }
+.badge.ok { color: var(--ok); border-color: #aceebb; }
+.badge.off { color: var(--danger); border-color: #ffcecb; }
+.muted { color: var(--muted); }
+.pager { display: flex; gap: 1rem; align-items: center; margin: 1rem 0; }
+.thumbs { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; margin: 0.5rem 0; }
+.thumbs li { width: 150px; }
+.thumbs img { width: 150px; height: 150px; object-fit: cover; border: 1px solid var(--line); border-radius: var(--radius); background: var(--soft); }
+.secret { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--soft); padding: 0.6rem; border-radius: var(--radius); word-break: break-all; user-select: all; }
+.progress-steps > :not(:last-child) { display: none; }
+progress { width: 100%; max-width: 480px; height: 1.1rem; }
+.inline { display: inline; }
+.cols { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 1.5rem; }
+@media (max-width: 800px) { .cols { grid-template-columns: 1fr; } }
+`

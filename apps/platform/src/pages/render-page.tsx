@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto'
+import type { ReactElement, ReactNode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { NonceContext } from './document.tsx'
+
+export interface PageOptions {
+  status?: number
+  headers?: Record<string, string>
+  /** Origins images may come from besides the page's own (the platform's public URL for media). */
+  imageOrigins?: readonly string[]
+}
+
+/**
+ * Headers every server-rendered page answers with: a CSP that allows only the page's nonce for
+ * scripts and styles, forms posting to the same origin, and no framing (clickjacking); no caching,
+ * because pages show one person's data and forms carry their CSRF token.
+ */
+export function pageSecurityHeaders(
+  nonce: string,
+  imageOrigins: readonly string[] = [],
+): Record<string, string> {
+  const images = ["'self'", 'data:', ...imageOrigins].join(' ')
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': [
+      "default-src 'none'",
+      `script-src 'nonce-${nonce}'`,
+      `style-src 'nonce-${nonce}'`,
+      `img-src ${images}`,
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+    ].join('; '),
+    'x-frame-options': 'DENY',
+    'cache-control': 'no-store',
+    'referrer-policy': 'same-origin',
+    'cross-origin-opener-policy': 'same-origin',
+  }
+}
+
+function render(element: ReactNode, nonce: string): string {
+  return renderToStaticMarkup(<NonceContext value={nonce}>{element}</NonceContext>)
+}
+
+/**
+ * Renders a page (a `Document` element) to a complete HTML response with its security headers.
+ *
+ * @example
+ * return renderPage(<Document title="Sign in"><LoginForm /></Document>, { status: 401 })
+ */
+export function renderPage(element: ReactElement, options: PageOptions = {}): Response {
+  const nonce = randomBytes(16).toString('base64')
+  return new Response(`<!doctype html>${render(element, nonce)}`, {
+    status: options.status ?? 200,
+    headers: { ...pageSecurityHeaders(nonce, options.imageOrigins), ...options.headers },
+  })
+}
+
+const SLOT = '<template id="stream-slot"></template>'
+
+/** Where `streamPage` writes the parts it streams. */
+export function StreamSlot() {
+  return <template id="stream-slot" />
+}
+
+/**
+ * Streams a page: everything before its `<StreamSlot />` at once, then each part as it is produced
+ * (the browser shows them as they arrive, without script), then the rest. For long work with progress.
+ */
+export function streamPage(
+  element: ReactElement,
+  parts: AsyncIterable<ReactNode>,
+  options: PageOptions = {},
+): Response {
+  const nonce = randomBytes(16).toString('base64')
+  const html = `<!doctype html>${render(element, nonce)}`
+  const at = html.indexOf(SLOT)
+  if (at < 0) throw new Error('streamPage needs a <StreamSlot /> in the page')
+  const encoder = new TextEncoder()
+  const iterator = parts[Symbol.asyncIterator]()
+  let started = false
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true
+        controller.enqueue(encoder.encode(html.slice(0, at)))
+        return
+      }
+      const next = await iterator.next()
+      if (next.done) {
+        controller.enqueue(encoder.encode(html.slice(at + SLOT.length)))
+        controller.close()
+        return
+      }
+      controller.enqueue(encoder.encode(render(next.value, nonce)))
+    },
+    async cancel() {
+      await iterator.return?.()
+    },
+  })
+  return new Response(body, {
+    status: options.status ?? 200,
+    headers: { ...pageSecurityHeaders(nonce, options.imageOrigins), ...options.headers },
+  })
+}
