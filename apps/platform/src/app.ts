@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { registerCartRoutes } from './carts/cart-routes.ts'
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts'
 import { createReadCache } from './catalogue/read-cache.ts'
+import { registerCheckoutRoutes } from './checkout/checkout-routes.ts'
 import { type Clock, systemClock } from './clock.ts'
 import {
   type DashboardOptions,
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps) {
     readCache: createReadCache(),
   })
   registerCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerMediaRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerDashboardRoutes(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl }, deps.dashboard)
   const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })

@@ -1,5 +1,6 @@
 import type { Db } from './db/db.ts'
 import { migrate } from './db/migrate.ts'
+import { seedDemoCommerce } from './seed/demo-commerce.ts'
 import { seedDemoOwner, seedDemoStore } from './seed/demo-store.ts'
 import { seedScaleCatalogue } from './seed/scale-catalogue.ts'
 
@@ -27,6 +28,7 @@ export async function prepareDatabase(
     return { applied, seeded: undefined, demoOwner: await seedOwner(db, options) }
   }
   const seeded = await seedDemoStore(db, { clientId: options.demoClientId })
+  await seedDemoCommerce(db, seeded.siteId, new Date('2026-01-01T00:00:00Z'))
   if (options.seed === '10k') {
     await seedScaleCatalogue(db, {
       siteId: seeded.siteId,

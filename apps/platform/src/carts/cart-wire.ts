@@ -1,6 +1,6 @@
 import type { ProductRecord } from '../catalogue/product-store.ts'
 import { mediaUrl, variantDiscountedPrice, variantListPrice } from '../catalogue/product-wire.ts'
-import { formatMoney, toDecimalString } from '../money/money.ts'
+import { toWireMoney } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
 import type { CartWithLines, LineItemRow } from './cart-store.ts'
 import type { CustomLine } from './custom-line-item.ts'
@@ -25,9 +25,7 @@ export function availabilityOf(line: LineItemRow, record: ProductRecord | undefi
 }
 
 function money(minor: number, site: Site) {
-  const amount = toDecimalString(minor, site.currency)
-  const formatted = formatMoney(minor, site.currency, site.locale)
-  return { amount, convertedAmount: amount, formattedAmount: formatted, formattedConvertedAmount: formatted }
+  return toWireMoney(minor, site.currency, site.locale)
 }
 
 type Translatable = { original: string; translated: string }

@@ -47,6 +47,7 @@ export const applicationErrorStatus = {
   COUPON_NOT_FOUND: 404,
   COUPON_NOT_APPLICABLE: 400,
   LINE_ITEM_NOT_FOUND: 404,
+  CART_NOT_PURCHASABLE: 409,
   BULK_OPERATION_UNDONE: 409,
 } as const
 

@@ -65,3 +65,10 @@ export function applyDiscount(
   if (type === 'PERCENT') return Math.max(0, priceMinor - Math.floor((priceMinor * value + 5_000) / 10_000))
   return priceMinor
 }
+
+/** The wire's money object: exact decimal amount and its formatted text (no conversion: the same currency). */
+export function toWireMoney(minor: number, currency: string, locale: string) {
+  const amount = toDecimalString(minor, currency)
+  const formatted = formatMoney(minor, currency, locale)
+  return { amount, convertedAmount: amount, formattedAmount: formatted, formattedConvertedAmount: formatted }
+}

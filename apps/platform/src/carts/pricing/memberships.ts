@@ -1,0 +1,115 @@
+import type { Membership, PricedLine, SelectedMembership } from './pricing-input.ts'
+import type { MembershipOptions } from './totals-estimate.ts'
+import { toViolation, type Violation } from './violations.ts'
+
+/** Whether a line may be paid with a membership. */
+export function isMembershipLine(line: PricedLine): boolean {
+  return line.paymentOption === 'MEMBERSHIP' || line.paymentOption === 'MEMBERSHIP_OFFLINE'
+}
+
+/** Which membership pays for which line, and what the buyer is told. */
+export interface MembershipResolution {
+  options: MembershipOptions
+  /** Line id to the id of the membership that pays for it. */
+  paidBy: Map<string, string>
+  violations: Violation[]
+}
+
+/**
+ * Sorts the buyer's memberships for the cart's MEMBERSHIP and MEMBERSHIP_OFFLINE lines. A membership
+ * is eligible when it names such a line and has not expired (`expirationDate` is exclusive); an
+ * expired one that names such a line is listed as invalid with its expiration date. With the buyer's
+ * selection, each named line goes to the named membership when it is eligible for it (a WARNING
+ * otherwise); without one, each line takes the first eligible membership that names it. A MEMBERSHIP
+ * line that no membership pays for is an ERROR (it is priced in full meanwhile); a
+ * MEMBERSHIP_OFFLINE line is then simply paid offline.
+ */
+export function resolveMemberships(
+  lines: readonly PricedLine[],
+  memberships: readonly Membership[],
+  selected: readonly SelectedMembership[] | undefined,
+  now: Date,
+): MembershipResolution {
+  const membershipLineIds = new Set(
+    lines.filter((line) => isMembershipLine(line) && line.quantity > 0).map((line) => line.id),
+  )
+  const options: MembershipOptions = {
+    eligibleMemberships: [],
+    invalidMemberships: [],
+    selectedMemberships: [],
+  }
+  const violations: Violation[] = []
+  const eligible = new Map<string, { membership: Membership; lineItemIds: string[] }>()
+  const keyOf = (membership: { id: string; appId: string }) => `${membership.appId}\u0000${membership.id}`
+
+  for (const membership of memberships) {
+    const lineItemIds = membership.lineItemIds.filter((id) => membershipLineIds.has(id))
+    if (lineItemIds.length === 0) continue
+    const isExpired =
+      membership.expirationDate !== undefined && now.getTime() >= membership.expirationDate.getTime()
+    if (isExpired) {
+      options.invalidMemberships.push({
+        membership: {
+          id: membership.id,
+          appId: membership.appId,
+          name: membership.name,
+          ...(membership.expirationDate ? { expirationDate: membership.expirationDate } : {}),
+        },
+        reason: 'EXPIRED',
+      })
+      continue
+    }
+    eligible.set(keyOf(membership), { membership, lineItemIds })
+    options.eligibleMemberships.push({
+      id: membership.id,
+      appId: membership.appId,
+      name: membership.name,
+      lineItemIds,
+    })
+  }
+
+  const paidBy = new Map<string, string>()
+  const assigned = new Map<string, string[]>()
+  const assign = (membership: Membership, lineId: string) => {
+    paidBy.set(lineId, membership.id)
+    const key = keyOf(membership)
+    assigned.set(key, [...(assigned.get(key) ?? []), lineId])
+  }
+
+  if (selected) {
+    for (const choice of selected) {
+      const candidate = eligible.get(keyOf(choice))
+      for (const lineId of choice.lineItemIds) {
+        if (candidate?.lineItemIds.includes(lineId) && !paidBy.has(lineId)) {
+          assign(candidate.membership, lineId)
+        } else {
+          violations.push(
+            toViolation(
+              'MEMBERSHIP_NOT_APPLICABLE',
+              `Membership ${choice.id} cannot pay for this item`,
+              lineId,
+            ),
+          )
+        }
+      }
+    }
+  } else {
+    for (const lineId of membershipLineIds) {
+      const first = [...eligible.values()].find((candidate) => candidate.lineItemIds.includes(lineId))
+      if (first) assign(first.membership, lineId)
+    }
+  }
+
+  for (const line of lines) {
+    if (line.paymentOption === 'MEMBERSHIP' && line.quantity > 0 && !paidBy.has(line.id)) {
+      violations.push(
+        toViolation('MEMBERSHIP_REQUIRED', 'This item can only be paid with a membership', line.id),
+      )
+    }
+  }
+  options.selectedMemberships = [...eligible.entries()].flatMap(([key, { membership }]) => {
+    const lineItemIds = assigned.get(key)
+    return lineItemIds ? [{ id: membership.id, appId: membership.appId, lineItemIds }] : []
+  })
+  return { options, paidBy, violations }
+}

@@ -1,0 +1,112 @@
+import type { CartWithLines } from '../carts/cart-store.ts'
+import { availabilityOf } from '../carts/cart-wire.ts'
+import type { CouponRow } from '../carts/coupon-store.ts'
+import type {
+  Address,
+  Coupon,
+  PricedLine,
+  PricingInput,
+  SelectedMembership,
+  SelectedShippingOption,
+} from '../carts/pricing/pricing-input.ts'
+import type { ProductRecord } from '../catalogue/product-store.ts'
+import { variantDiscountedPrice, variantListPrice } from '../catalogue/product-wire.ts'
+import type { PricingSetup } from './commerce-settings.ts'
+
+/** What the buyer chose for an estimate or a checkout. */
+export interface BuyerChoices {
+  shippingAddress?: Address | undefined
+  billingAddress?: Address | undefined
+  selectedShippingOption?: SelectedShippingOption | undefined
+  selectedMemberships?: readonly SelectedMembership[] | undefined
+}
+
+function toCoupon(row: CouponRow): Coupon {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name || undefined,
+    value:
+      row.kind === 'PERCENTAGE'
+        ? { type: 'PERCENTAGE', basisPoints: row.value }
+        : row.kind === 'FIXED_AMOUNT'
+          ? { type: 'FIXED_AMOUNT', amount: row.value }
+          : { type: 'FREE_SHIPPING' },
+    minimumSubtotal: row.minimum_subtotal_minor ?? undefined,
+    startsAt: row.starts_at ?? undefined,
+    expiresAt: row.expires_at ?? undefined,
+    usageLimit: row.usage_limit ?? undefined,
+    timesUsed: row.uses,
+    eligibleCatalogItemIds: row.product_ids ?? undefined,
+  }
+}
+
+/**
+ * The pricing engine's input for a cart as it stands: each line priced from the catalogue now and
+ * charged for the units in stock (lines that cannot be bought are left out), custom lines at their
+ * own price, the cart's coupon, the site's setup, the buyer's choices.
+ */
+export function pricingInputForCart(input: {
+  cart: CartWithLines
+  products: ReadonlyMap<string, ProductRecord>
+  currency: string
+  coupon: CouponRow | undefined
+  setup: PricingSetup
+  choices: BuyerChoices
+  now: Date
+}): PricingInput {
+  const lines = input.cart.lines.flatMap((line): PricedLine[] => {
+    if (line.custom) {
+      return [
+        {
+          id: line.id,
+          quantity: line.quantity,
+          unitPrice: line.custom.priceMinor,
+          itemType: line.custom.itemType.preset,
+          paymentOption: line.custom.paymentOption,
+          isShippable:
+            line.custom.physicalProperties?.shippable ?? line.custom.itemType.preset === 'PHYSICAL',
+          weight: line.custom.physicalProperties?.weight,
+        },
+      ]
+    }
+    const record = line.catalog_item_id ? input.products.get(line.catalog_item_id) : undefined
+    const variant = record?.variants.find((v) => v.id === line.variant_id)
+    const availability = availabilityOf(line, record)
+    const quantity =
+      availability.status === 'AVAILABLE'
+        ? line.quantity
+        : availability.status === 'PARTIALLY_AVAILABLE'
+          ? availability.quantityAvailable
+          : 0
+    if (!record || !variant || quantity === 0) return []
+    return [
+      {
+        id: line.id,
+        quantity,
+        unitPrice: variantDiscountedPrice(record, variant),
+        fullUnitPrice: variantListPrice(record, variant),
+        itemType: record.product.product_type === 'digital' ? 'DIGITAL' : 'PHYSICAL',
+        paymentOption: 'FULL_PAYMENT_ONLINE',
+        catalogItemId: record.product.id,
+        isShippable: record.product.product_type === 'physical',
+        weight: variant.weight ?? record.product.weight ?? undefined,
+      },
+    ]
+  })
+  return {
+    currency: input.currency,
+    now: input.now,
+    lines,
+    coupon: input.coupon && toCoupon(input.coupon),
+    merchantDiscounts: [],
+    shipping: input.setup.shipping,
+    tax: input.setup.tax,
+    additionalFees: input.setup.additionalFees,
+    memberships: [],
+    selectedShippingOption: input.choices.selectedShippingOption,
+    shippingAddress: input.choices.shippingAddress,
+    billingAddress: input.choices.billingAddress,
+    selectedMemberships: input.choices.selectedMemberships,
+  }
+}
