@@ -12,7 +12,10 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
-import { countCartItems } from './components/cart/cart-view'
+import { CartDrawerProvider } from './components/cart/cart-drawer'
+import { CART_ACTION_PATH, CART_CHANGED_ELSEWHERE_STATUS } from './components/cart/cart-edit'
+import { toCartView } from './components/cart/cart-view'
+import { useOptimisticCart } from './components/cart/use-optimistic-cart'
 import { SiteHeader } from './components/layout/site-header'
 import { SkeletonFor } from './components/layout/skeletons'
 import { aisleMiddleware, getAisle } from './lib/aisle.server'
@@ -27,9 +30,11 @@ export const middleware: Route.MiddlewareFunction[] = [aisleMiddleware]
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
+// The visitor's cart, for the header's count and the cart drawer; a visitor who never added has none.
 export async function loader({ context }: Route.LoaderArgs) {
-  const cart = await findCurrentCart(getAisle(context).client)
-  return { cartItemCount: countCartItems(cart) }
+  const { client, config } = getAisle(context)
+  const cart = await findCurrentCart(client)
+  return { cart: cart ? toCartView(cart, config.apiUrl) : undefined }
 }
 
 // Every page carries the visitor's cart count, so no shared cache may keep a copy; catalogue routes let
@@ -38,15 +43,25 @@ export function headers(): HeadersInit {
   return { 'Cache-Control': VISITOR_PAGE_CACHE_CONTROL }
 }
 
-// The cart count changes only through a form submission; plain navigations need not ask again.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod ? defaultShouldRevalidate : false
+// The cart changes only through a form submission; plain navigations need not ask again. A cart form
+// refused because the cart changed elsewhere (another tab) asks again, so the page shows the cart as it is.
+export function shouldRevalidate({
+  formMethod,
+  formAction,
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod) return false
+  const isCartChangedElsewhere =
+    actionStatus === CART_CHANGED_ELSEWHERE_STATUS && formAction?.split('?')[0] === CART_ACTION_PATH
+  return isCartChangedElsewhere || defaultShouldRevalidate
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
   const navigation = useNavigation()
   const isHydrated = useHydrated()
+  const cart = useOptimisticCart(root?.cart)
   return (
     // `data-hydrated` tells styles and end-to-end tests that the page now runs its scripts.
     <html lang="en" data-hydrated={isHydrated ? 'true' : undefined}>
@@ -57,10 +72,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteHeader cartItemCount={root?.cartItemCount} />
-        <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
-          {children}
-        </main>
+        <CartDrawerProvider cart={cart}>
+          <SiteHeader cartItemCount={root ? (cart?.itemCount ?? 0) : undefined} />
+          <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
+            {children}
+          </main>
+        </CartDrawerProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -4,6 +4,7 @@ import type { AddToCartResult } from '../components/cart/add-to-cart-form'
 import { MAX_QUANTITY, parseQuantity } from '../components/cart/quantity'
 import { parseSelection, toPurchaseView } from '../components/catalogue/choice-availability'
 import type { Aisle } from './aisle.server'
+import { rememberCurrentCart } from './cart.server'
 import { findOptionsAvailability, getProductBySlug } from './catalogue.server'
 import { toShopperError } from './shopper-error'
 
@@ -29,7 +30,7 @@ export async function addProductToCart({ client, config }: Aisle, slug: string, 
   if (status !== 'available') return fail(toShopperError(409, 'OUT_OF_STOCK').message, 409)
 
   try {
-    await client.currentCart.addToCurrentCart({
+    const cart = await client.currentCart.addToCurrentCart({
       lineItems: [
         {
           catalogReference: {
@@ -41,6 +42,8 @@ export async function addProductToCart({ client, config }: Aisle, slug: string, 
         },
       ],
     })
+    // The loaders after this action (the header's count) read this cart rather than ask again.
+    rememberCurrentCart(client, cart)
   } catch (error) {
     if (!isAisleError(error)) throw error
     const status =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findErrorCode, toShopperError } from './shopper-error'
+import { findErrorCode, findErrorReason, toShopperError } from './shopper-error'
 
 describe('toShopperError', () => {
   it('prefers the stable code over the status', () => {
@@ -18,6 +18,20 @@ describe('toShopperError', () => {
     expect(toShopperError(0).title).toBe('The store is taking a break')
   })
 
+  it('tells why a coupon was refused, by the reason the platform gives', () => {
+    expect(toShopperError(404, 'COUPON_NOT_FOUND').message).toBe(
+      'We don’t recognise that coupon code. Please check it and try again.',
+    )
+    expect(toShopperError(400, 'COUPON_NOT_APPLICABLE', 'EXPIRED').message).toBe('That coupon has expired.')
+    expect(toShopperError(400, 'COUPON_NOT_APPLICABLE', 'NOT_STARTED').message).toMatch(/isn’t active yet/)
+    expect(toShopperError(400, 'COUPON_NOT_APPLICABLE', 'USAGE_LIMIT_REACHED').message).toMatch(
+      /reached its limit/,
+    )
+    expect(toShopperError(400, 'COUPON_NOT_APPLICABLE', 'SOMETHING_NEW').message).toBe(
+      'That coupon can’t be used on this cart.',
+    )
+  })
+
   it('never repeats a raw message', () => {
     expect(toShopperError(500).message).toBe('Something went wrong on our side. Please try again.')
   })
@@ -29,5 +43,16 @@ describe('findErrorCode', () => {
     expect(findErrorCode({ code: 42 })).toBeUndefined()
     expect(findErrorCode('Not Found')).toBeUndefined()
     expect(findErrorCode(null)).toBeUndefined()
+  })
+})
+
+describe('findErrorReason', () => {
+  it('reads the reason of an application error and nothing else', () => {
+    expect(
+      findErrorReason({ applicationError: { code: 'COUPON_NOT_APPLICABLE', data: { reason: 'EXPIRED' } } }),
+    ).toBe('EXPIRED')
+    expect(findErrorReason({ applicationError: { code: 'COUPON_NOT_FOUND', data: {} } })).toBeUndefined()
+    expect(findErrorReason({ validationError: { fieldViolations: [] } })).toBeUndefined()
+    expect(findErrorReason(undefined)).toBeUndefined()
   })
 })

@@ -36,6 +36,30 @@ const byCode: Record<string, ShopperError> = {
     title: 'Option unavailable',
     message: 'That combination of options isn’t available. Please choose another.',
   },
+  LINE_ITEM_NOT_FOUND: {
+    title: 'Your cart changed',
+    message: 'That item is no longer in your cart. It may have been changed in another window.',
+  },
+  COUPON_NOT_FOUND: {
+    title: 'Coupon not recognised',
+    message: 'We don’t recognise that coupon code. Please check it and try again.',
+  },
+  COUPON_NOT_APPLICABLE: {
+    title: 'Coupon can’t be used',
+    message: 'That coupon can’t be used on this cart.',
+  },
+  'COUPON_NOT_APPLICABLE.NOT_STARTED': {
+    title: 'Coupon not active yet',
+    message: 'That coupon isn’t active yet. Please try again once the offer has started.',
+  },
+  'COUPON_NOT_APPLICABLE.EXPIRED': {
+    title: 'Coupon expired',
+    message: 'That coupon has expired.',
+  },
+  'COUPON_NOT_APPLICABLE.USAGE_LIMIT_REACHED': {
+    title: 'Coupon used up',
+    message: 'That coupon has reached its limit and can’t be used any more.',
+  },
 }
 
 const byStatus: Record<number, ShopperError> = {
@@ -67,11 +91,12 @@ const unknown: ShopperError = {
 }
 
 /**
- * Chooses what to tell a shopper about a failure, from the error's stable code first, then its HTTP status.
+ * Chooses what to tell a shopper about a failure, from the error's stable code first (narrowed by the
+ * application error's `reason` when it has one, e.g. a coupon that `EXPIRED`), then its HTTP status.
  * Never echoes a server's message: those are written for developers.
  */
-export function toShopperError(status: number | undefined, code?: string): ShopperError {
-  const known = code ? byCode[code] : undefined
+export function toShopperError(status: number | undefined, code?: string, reason?: string): ShopperError {
+  const known = code ? ((reason ? byCode[`${code}.${reason}`] : undefined) ?? byCode[code]) : undefined
   if (known) return known
   if (status === undefined || status === 0 || status >= 500) return status === 500 ? unknown : unavailable
   return byStatus[status] ?? (status >= 400 && status < 500 ? (byStatus[400] as ShopperError) : unknown)
@@ -81,4 +106,17 @@ export function toShopperError(status: number | undefined, code?: string): Shopp
 export function findErrorCode(errorData: unknown): string | undefined {
   if (typeof errorData !== 'object' || errorData === null || !('code' in errorData)) return undefined
   return typeof errorData.code === 'string' ? errorData.code : undefined
+}
+
+/**
+ * Reads the `reason` an SDK error's application error data may carry (`details.applicationError.data.reason`,
+ * e.g. `EXPIRED` for a coupon), or undefined.
+ */
+export function findErrorReason(details: unknown): string | undefined {
+  const data = readRecord(readRecord(readRecord(details)?.applicationError)?.data)
+  return typeof data?.reason === 'string' ? data.reason : undefined
+}
+
+function readRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined
 }

@@ -1,9 +1,17 @@
-import { Link } from 'react-router'
-import { CartLine } from '../components/cart/cart-line'
+import { useRef } from 'react'
+import { Link, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { BuyerNoteForm } from '../components/cart/buyer-note-form'
+import { CART_CHANGED_ELSEWHERE_STATUS } from '../components/cart/cart-edit'
+import { CartLineList } from '../components/cart/cart-line-list'
+import { CartSummary } from '../components/cart/cart-summary'
 import { toCartView } from '../components/cart/cart-view'
+import { CouponForm } from '../components/cart/coupon-form'
+import { useCartNotice } from '../components/cart/use-cart-notice'
+import { useOptimisticCart } from '../components/cart/use-optimistic-cart'
 import { getAisle } from '../lib/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
 import { findCurrentCart } from '../lib/cart.server'
+import { editCurrentCart } from '../lib/cart-edit.server'
 import { toPageTitle } from '../lib/store'
 import type { Route } from './+types/cart'
 
@@ -19,44 +27,49 @@ export function headers(): HeadersInit {
 export async function loader({ context }: Route.LoaderArgs) {
   const { client, config } = getAisle(context)
   const cart = await findCurrentCart(client)
-  return { cart: cart?.lineItems?.length ? toCartView(cart, config.apiUrl) : undefined }
+  return { cart: cart ? toCartView(cart, config.apiUrl) : undefined }
 }
 
-export default function CartPage({ loaderData }: Route.ComponentProps) {
-  const { cart } = loaderData
-  if (!cart) {
-    return (
-      <section className="page-message">
-        <h1>Your cart</h1>
-        <p>Your cart is empty.</p>
-        <p>
-          <Link to="/">Continue shopping</Link>
-        </p>
-      </section>
-    )
-  }
+/** Every cart form posts here, from this page or from the drawer on any other. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return editCurrentCart(getAisle(context).client, await request.formData())
+}
+
+// A form refused because the cart changed elsewhere reads the cart again, as the root does.
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === CART_CHANGED_ELSEWHERE_STATUS || defaultShouldRevalidate
+}
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const cart = useOptimisticCart(loaderData.cart)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const { onEdit, notice } = useCartNotice(headingRef)
+  // Without JavaScript the page comes back with the action's answer: a removal says so up here.
+  const status = notice ?? (actionData?.ok && actionData.intent === 'remove' ? actionData.message : undefined)
+  const lines = cart?.lines ?? []
   return (
-    <>
-      <h1>Your cart</h1>
-      <ul className="cart-lines" aria-label="Items in your cart">
-        {cart.lines.map((line) => (
-          <CartLine key={line.id} line={line} />
-        ))}
-      </ul>
-      <section className="cart-summary" aria-labelledby="cart-summary-heading">
-        <h2 id="cart-summary-heading" className="visually-hidden">
-          Order summary
-        </h2>
-        <dl>
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{cart.subtotal}</dd>
+    <div className="cart-page">
+      <h1 ref={headingRef} tabIndex={-1}>
+        Your cart
+      </h1>
+      <p role="status" className="cart-notice">
+        {status}
+      </p>
+      {cart && lines.length > 0 ? (
+        <div className="cart-layout">
+          <CartLineList lines={lines} result={actionData} onEdit={onEdit} />
+          <div className="cart-aside">
+            <CartSummary cart={cart} />
+            <CouponForm couponCode={cart.couponCode} result={actionData} />
+            <BuyerNoteForm buyerNote={cart.buyerNote} result={actionData} />
           </div>
-        </dl>
-      </section>
+        </div>
+      ) : (
+        <p className="cart-empty">Your cart is empty.</p>
+      )}
       <p>
         <Link to="/">Continue shopping</Link>
       </p>
-    </>
+    </div>
   )
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { Link, useFetcher, useLocation, useNavigate, useNavigation } from 'react-router'
+import { useFetcher, useLocation, useNavigate, useNavigation } from 'react-router'
 import { useHydrated } from '../../lib/use-hydrated'
 import {
   type OptionPickerView,
@@ -10,6 +10,7 @@ import {
 } from '../catalogue/choice-availability'
 import { OptionPickers } from '../catalogue/option-pickers'
 import { Price } from '../catalogue/price'
+import { CartLink } from './cart-link'
 
 /** What the add-to-cart action answers. */
 export type AddToCartResult = { ok: true; message: string } | { ok: false; message: string }
@@ -126,7 +127,7 @@ export function AddToCartForm(props: AddToCartFormProps) {
         {result?.ok && !isAdding ? (
           <>
             {' '}
-            <Link to="/cart">View cart</Link>
+            <CartLink>View cart</CartLink>
           </>
         ) : null}
       </p>

@@ -1,4 +1,4 @@
-/** The most of one item a shopper may add at once. */
+/** The most of one item a shopper may add at once, or set a cart line to. */
 export const MAX_QUANTITY = 99
 
 /** Reads a quantity field or parameter: a whole number from 1 to 99, else undefined. */

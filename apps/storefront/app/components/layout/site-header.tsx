@@ -1,15 +1,17 @@
 import { useEffect, useId, useRef } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { STORE_NAME } from '../../lib/store'
+import { CartLink } from '../cart/cart-link'
 
 export interface SiteHeaderProps {
-  /** The visitor's item count from the server; undefined when it could not be read. */
+  /** The visitor's item count (with changes on their way); undefined when it could not be read. */
   cartItemCount: number | undefined
 }
 
 /**
  * The header on every page: the store's name home, the catalogue, a product search (a GET form to
- * `/products?q=`, so it works without JavaScript) and the cart with its item count.
+ * `/products?q=`, so it works without JavaScript) and the cart with its item count, which opens the cart
+ * drawer once hydrated.
  */
 export function SiteHeader({ cartItemCount }: SiteHeaderProps) {
   const location = useLocation()
@@ -51,9 +53,9 @@ export function SiteHeader({ cartItemCount }: SiteHeaderProps) {
         <NavLink to="/products" end>
           Shop all
         </NavLink>
-        <Link to="/cart" className="cart-link">
+        <CartLink className="cart-link">
           {cartItemCount === undefined ? 'Cart' : `Cart (${cartItemCount})`}
-        </Link>
+        </CartLink>
       </nav>
     </header>
   )

@@ -1,0 +1,35 @@
+import { useId } from 'react'
+import type { CartView } from './cart-view'
+
+export interface CartSummaryProps {
+  cart: Pick<CartView, 'subtotal' | 'isPending'>
+  /** What follows the subtotal on this surface: the drawer's link to the cart page; later, checkout. */
+  children?: React.ReactNode
+}
+
+/**
+ * The cart's subtotal (only what can be bought counts), faded while a change waits for the platform.
+ *
+ * HOOK, not built yet (issue 6; the platform has no `estimateCurrentCartTotals` or
+ * `createCheckoutFromCurrentCart` to call yet): the totals breakdown (discounts, shipping, tax, fees), the
+ * shipping estimate by address with its option choice, and the checkout button that creates the checkout
+ * and redirects to the hosted checkout go here, under the subtotal.
+ */
+export function CartSummary({ cart, children }: CartSummaryProps) {
+  const headingId = useId()
+  return (
+    <section className="cart-summary" aria-labelledby={headingId}>
+      <h2 id={headingId} className="visually-hidden">
+        Order summary
+      </h2>
+      <dl>
+        <div>
+          <dt>Subtotal</dt>
+          <dd className={cart.isPending ? 'is-pending' : undefined}>{cart.subtotal}</dd>
+        </div>
+      </dl>
+      <p className="cart-summary-note">Shipping, taxes and discounts are worked out at checkout.</p>
+      {children}
+    </section>
+  )
+}
