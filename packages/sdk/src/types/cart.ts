@@ -91,6 +91,10 @@ export interface Cart {
   appliedDiscounts?: CartDiscount[]
   contactInfo?: AddressWithContact
   buyerNote?: string
+  /** The coupon applied to the cart, if any (its amount is in the totals estimate). */
+  couponCode?: string
+  /** What the buyer told the seller, and other free cart information. */
+  cartInfo?: { buyerNote?: string; purchaseFlowId?: string } & Record<string, unknown>
   buyerInfo?: { visitorId?: string; memberId?: string; email?: string }
   checkoutId?: string
   _createdDate?: string
@@ -120,7 +124,8 @@ export interface AddToCurrentCartOptions {
 /** Body of `updateCurrentCart` (PATCH). */
 export interface UpdateCurrentCartOptions {
   cartInfo?: Partial<Pick<Cart, 'buyerNote' | 'contactInfo'>> & Record<string, unknown>
-  couponCode?: string
+  /** A coupon to apply; `null` removes the one applied. */
+  couponCode?: string | null
   merchantDiscounts?: { amount: string; lineItemIds?: string[] }[]
   lineItems?: LineItemInput[]
 }

@@ -45,12 +45,6 @@ export interface CartView {
   isPending?: boolean
 }
 
-/**
- * Fields of the platform's cart answer that the SDK's `Cart` type does not name yet; read here, in the one
- * place the storefront turns a cart into what it shows.
- */
-type CartAnswer = Cart & { couponCode?: string | null; cartInfo?: { buyerNote?: unknown } | null }
-
 /** Counts the items in a cart (the sum of quantities), as the header's "Cart (N)" shows it. */
 export function countCartItems(
   cart: { lineItems?: ReadonlyArray<{ quantity?: number }> } | undefined,
@@ -75,7 +69,7 @@ export function toLineOptions(line: LineItem): LineOptionView[] {
 }
 
 /** Reshapes an SDK cart into the view of the cart page and drawer, prices formatted in the cart's currency. */
-export function toCartView(cart: CartAnswer, mediaBaseUrl: string): CartView {
+export function toCartView(cart: Cart, mediaBaseUrl: string): CartView {
   const currency = cart.currency || 'USD'
   const subtotalMinor = toMinorUnits(cart.subtotal?.amount ?? '0', currency)
   const view: CartView = {
@@ -83,7 +77,7 @@ export function toCartView(cart: CartAnswer, mediaBaseUrl: string): CartView {
     currency,
     subtotalMinor,
     subtotal: formatMinorUnits(subtotalMinor, currency),
-    buyerNote: typeof cart.cartInfo?.buyerNote === 'string' ? cart.cartInfo.buyerNote : '',
+    buyerNote: cart.cartInfo?.buyerNote ?? '',
     lines: (cart.lineItems ?? []).map((line, index) => toCartLineView(line, index, currency, mediaBaseUrl)),
   }
   if (cart.couponCode) view.couponCode = cart.couponCode
