@@ -52,9 +52,9 @@ describe.each(databaseKinds())('bulk product changes on %s', (kind) => {
     expect(applied.json.applied).toBe(true)
     expect(applied.json.changes).toEqual(preview.json.changes)
     const after = await prices()
-    after.forEach(([price], index) =>
-      expect(price).toBe(original[index]![0]! + Math.round(original[index]![0]! / 10)),
-    )
+    for (const [index, [price]] of after.entries()) {
+      expect(price).toBe(original[index]![0]! + Math.round(original[index]![0]! / 10))
+    }
     const events = await db.query('select 1 from events where type = $1 and entity_id = any($2::text[])', [
       'product.changed',
       ids,

@@ -104,7 +104,10 @@ describe('the HTTP edge', () => {
     expect(response.json.details.validationError.fieldViolations).toEqual([
       expect.objectContaining({ field: 'lineItemIds', violatedRule: 'REQUIRED_FIELD' }),
     ])
-    const empty = await platform.call('POST', '/ecom/v1/carts/current/add-to-cart', { token: access_token, body: {} })
+    const empty = await platform.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+      token: access_token,
+      body: {},
+    })
     expect(empty.json.details.validationError.fieldViolations).toEqual([
       expect.objectContaining({ field: 'lineItems', violatedRule: 'MIN_SIZE' }),
     ])

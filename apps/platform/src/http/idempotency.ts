@@ -25,19 +25,21 @@ export async function runIdempotently(
 ): Promise<Response> {
   if (!KEY_FORMAT.test(request.key)) {
     throw new ValidationError([
-      { field: 'Idempotency-Key', description: 'must be 1 to 255 visible ASCII characters', violatedRule: 'FORMAT' },
+      {
+        field: 'Idempotency-Key',
+        description: 'must be 1 to 255 visible ASCII characters',
+        violatedRule: 'FORMAT',
+      },
     ])
   }
   const siteId = request.caller.siteId
   const owner = ownerOf(request.caller)
   const hash = createHash('sha256').update(request.fingerprint).digest('base64url')
   const expired = new Date(request.now.getTime() - KEY_LIFETIME_MS)
-  await db.query('delete from idempotency_keys where site_id = $1 and owner = $2 and key = $3 and created_date < $4', [
-    siteId,
-    owner,
-    request.key,
-    expired,
-  ])
+  await db.query(
+    'delete from idempotency_keys where site_id = $1 and owner = $2 and key = $3 and created_date < $4',
+    [siteId, owner, request.key, expired],
+  )
   const claimed = await db.query(
     `insert into idempotency_keys (site_id, owner, key, request_hash, status, response, created_date)
      values ($1, $2, $3, $4, 0, '', $5) on conflict do nothing returning key`,
@@ -50,10 +52,18 @@ export async function runIdempotently(
       [siteId, owner, request.key],
     )
     if (!kept || kept.request_hash !== hash) {
-      throw new ApplicationError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request', {})
+      throw new ApplicationError(
+        'IDEMPOTENCY_KEY_REUSED',
+        'This Idempotency-Key was used for another request',
+        {},
+      )
     }
     if (kept.status === 0) {
-      throw new ApplicationError('IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still running', {})
+      throw new ApplicationError(
+        'IDEMPOTENCY_KEY_IN_PROGRESS',
+        'A request with this Idempotency-Key is still running',
+        {},
+      )
     }
     return new Response(kept.response, {
       status: kept.status,
@@ -66,24 +76,28 @@ export async function runIdempotently(
   } catch (error) {
     const status = error instanceof ApplicationError || error instanceof ValidationError ? error.status : 500
     if (status >= 500) {
-      await db.query('delete from idempotency_keys where site_id = $1 and owner = $2 and key = $3', [siteId, owner, request.key])
-    } else {
-      await db.query('update idempotency_keys set status = $4, response = $5 where site_id = $1 and owner = $2 and key = $3', [
+      await db.query('delete from idempotency_keys where site_id = $1 and owner = $2 and key = $3', [
         siteId,
         owner,
         request.key,
-        status,
-        JSON.stringify((error as ApplicationError | ValidationError).toBody()),
       ])
+    } else {
+      await db.query(
+        'update idempotency_keys set status = $4, response = $5 where site_id = $1 and owner = $2 and key = $3',
+        [
+          siteId,
+          owner,
+          request.key,
+          status,
+          JSON.stringify((error as ApplicationError | ValidationError).toBody()),
+        ],
+      )
     }
     throw error
   }
-  await db.query('update idempotency_keys set status = $4, response = $5 where site_id = $1 and owner = $2 and key = $3', [
-    siteId,
-    owner,
-    request.key,
-    response.status,
-    await response.clone().text(),
-  ])
+  await db.query(
+    'update idempotency_keys set status = $4, response = $5 where site_id = $1 and owner = $2 and key = $3',
+    [siteId, owner, request.key, response.status, await response.clone().text()],
+  )
   return response
 }

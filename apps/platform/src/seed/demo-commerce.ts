@@ -15,11 +15,24 @@ export const demoCommerceSettings: CommerceSettings = {
           {
             carrierId: 'aisle-post',
             shippingOptions: [
-              { code: 'standard', title: 'Standard', rate: { type: 'FLAT', price: 599 }, freeOverSubtotal: 7500, deliveryTime: '3-5 business days' },
+              {
+                code: 'standard',
+                title: 'Standard',
+                rate: { type: 'FLAT', price: 599 },
+                freeOverSubtotal: 7500,
+                deliveryTime: '3-5 business days',
+              },
               {
                 code: 'express',
                 title: 'Express',
-                rate: { type: 'WEIGHT_TIERS', tiers: [{ maxWeight: 1, price: 1499 }, { maxWeight: 5, price: 2499 }, { maxWeight: 30, price: 4999 }] },
+                rate: {
+                  type: 'WEIGHT_TIERS',
+                  tiers: [
+                    { maxWeight: 1, price: 1499 },
+                    { maxWeight: 5, price: 2499 },
+                    { maxWeight: 30, price: 4999 },
+                  ],
+                },
                 deliveryTime: '1-2 business days',
               },
             ],
@@ -33,7 +46,14 @@ export const demoCommerceSettings: CommerceSettings = {
         carrierServiceOptions: [
           {
             carrierId: 'aisle-post',
-            shippingOptions: [{ code: 'international', title: 'International', rate: { type: 'FLAT', price: 1999 }, deliveryTime: '5-10 business days' }],
+            shippingOptions: [
+              {
+                code: 'international',
+                title: 'International',
+                rate: { type: 'FLAT', price: 1999 },
+                deliveryTime: '5-10 business days',
+              },
+            ],
           },
         ],
       },
@@ -48,7 +68,13 @@ export const demoCommerceSettings: CommerceSettings = {
             rate: { type: 'FLAT', price: 0 },
             pickup: {
               method: 'STORE_PICKUP',
-              address: { country: 'US', subdivision: 'US-NY', city: 'Brooklyn', postalCode: '11201', addressLine: '1 Front St' },
+              address: {
+                country: 'US',
+                subdivision: 'US-NY',
+                city: 'Brooklyn',
+                postalCode: '11201',
+                addressLine: '1 Front St',
+              },
               instructions: 'At the counter, with your order number.',
             },
           },
@@ -64,15 +90,37 @@ export const demoCommerceSettings: CommerceSettings = {
         country: 'US',
         jurisdictions: [
           { name: 'New York State', type: 'STATE', rateBasisPoints: 400, subdivision: 'US-NY' },
-          { name: 'New York City', type: 'CITY', rateBasisPoints: 450, subdivision: 'US-NY', city: 'New York' },
+          {
+            name: 'New York City',
+            type: 'CITY',
+            rateBasisPoints: 450,
+            subdivision: 'US-NY',
+            city: 'New York',
+          },
           { name: 'California', type: 'STATE', rateBasisPoints: 725, subdivision: 'US-CA' },
         ],
       },
-      { country: 'DE', isShippingTaxed: true, jurisdictions: [{ name: 'Germany VAT', type: 'COUNTRY', rateBasisPoints: 1900 }] },
-      { country: 'FR', isShippingTaxed: true, jurisdictions: [{ name: 'France VAT', type: 'COUNTRY', rateBasisPoints: 2000 }] },
+      {
+        country: 'DE',
+        isShippingTaxed: true,
+        jurisdictions: [{ name: 'Germany VAT', type: 'COUNTRY', rateBasisPoints: 1900 }],
+      },
+      {
+        country: 'FR',
+        isShippingTaxed: true,
+        jurisdictions: [{ name: 'France VAT', type: 'COUNTRY', rateBasisPoints: 2000 }],
+      },
     ],
   },
-  additionalFees: [{ code: 'handling', name: 'Handling', chargeType: 'HANDLING_FEE', value: { type: 'FLAT', amount: 100 }, isDeliveryOnly: true }],
+  additionalFees: [
+    {
+      code: 'handling',
+      name: 'Handling',
+      chargeType: 'HANDLING_FEE',
+      value: { type: 'FLAT', amount: 100 },
+      isDeliveryOnly: true,
+    },
+  ],
 }
 
 /** Sets up the demo store's shipping, tax and fees, and two coupons (WELCOME10, FREESHIP). */
