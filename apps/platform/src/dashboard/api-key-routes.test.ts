@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
+import { createDashboardPlatform, createTestBrowser } from '../testing/dashboard-browser.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createDashboardPlatform, createTestBrowser } from './testing/dashboard-browser.ts'
 
 describe.each(databaseKinds())('dashboard API keys on %s', (kind) => {
   let db: Db

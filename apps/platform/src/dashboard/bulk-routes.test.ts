@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
+import { createDashboardPlatform, createTestBrowser } from '../testing/dashboard-browser.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createDashboardPlatform, createTestBrowser } from './testing/dashboard-browser.ts'
 
 describe.each(databaseKinds())('dashboard bulk changes on %s', (kind) => {
   let db: Db

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { DEMO_OWNER_EMAIL, seedDemoOwner } from '../seed/demo-store.ts'
+import { testHasher } from '../testing/dashboard-browser.ts'
 import { openTestDatabase } from '../testing/test-database.ts'
 import { findSiteUserByCredentials } from './site-user-store.ts'
-import { testHasher } from './testing/dashboard-browser.ts'
 
 describe('seedDemoOwner', () => {
   let demo: Db

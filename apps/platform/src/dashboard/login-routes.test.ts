@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
+import { createDashboardPlatform, createTestBrowser, OWNER } from '../testing/dashboard-browser.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { LOGIN_FAILURE_LIMIT } from './login-throttle.ts'
 import { revokeSessionsOfSiteUser, SESSION_IDLE_SECONDS, SESSION_LIFETIME_SECONDS } from './session-store.ts'
-import { createDashboardPlatform, createTestBrowser, OWNER } from './testing/dashboard-browser.ts'
 
 describe.each(databaseKinds())('dashboard sign-in on %s', (kind) => {
   let db: Db

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
+import { createDashboardPlatform, createTestBrowser } from '../testing/dashboard-browser.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createDashboardPlatform, createTestBrowser } from './testing/dashboard-browser.ts'
 
 // The smallest PNG: 1×1 pixel.
 const PNG = Uint8Array.from(

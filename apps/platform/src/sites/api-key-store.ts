@@ -1,8 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
-import type { MerchantCaller } from '../http/caller.ts'
-import { siteColumns, toSite } from './site-store.ts'
+import { type Site, siteColumns, toSite } from './site-store.ts'
 
 /** Every API key starts with this, so a key is recognisable in a header and by secret scanners. */
 export const API_KEY_PREFIX = 'aisle_key_'
@@ -40,7 +39,9 @@ export async function findMerchantByApiKey(
   db: Db,
   key: string,
   siteId: string,
-): Promise<MerchantCaller | undefined> {
+): Promise<
+  { kind: 'merchant'; siteId: string; site: Site; apiKeyId: string; permissions: string[] } | undefined
+> {
   const row = await queryOne<{ id: string; permissions: string[] } & Parameters<typeof toSite>[0]>(
     db,
     `select k.id, k.permissions, ${siteColumns} from api_keys k join sites s on s.id = k.site_id

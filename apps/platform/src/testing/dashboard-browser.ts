@@ -1,9 +1,9 @@
-import { createApp } from '../../app.ts'
-import type { Db } from '../../db/db.ts'
-import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
-import { createTestClock, TEST_PUBLIC_URL } from '../../testing/test-platform.ts'
-import { createScryptHasher } from '../password-hasher.ts'
-import { saveSiteUser } from '../site-user-store.ts'
+import { createApp } from '../app.ts'
+import { createScryptHasher } from '../dashboard/password-hasher.ts'
+import { saveSiteUser } from '../dashboard/site-user-store.ts'
+import type { Db } from '../db/db.ts'
+import { DEMO_SITE_ID } from '../seed/demo-store.ts'
+import { createTestClock, TEST_PUBLIC_URL } from './test-platform.ts'
 
 /** Cheap enough for tests (N=2^4); the production cost is tested on its own. */
 export const testHasher = createScryptHasher({ logCost: 4 })
