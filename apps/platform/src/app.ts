@@ -18,10 +18,14 @@ import type { Db } from './db/db.ts'
 import { type AppEnv, createApi, JsonSyntaxError, toOpenApi } from './http/api.ts'
 import { ApiError, ApplicationError, ValidationError } from './http/errors.ts'
 import { requestIdFrom } from './http/request-id.ts'
+import { registerHostedLoginRoutes } from './identity/hosted-login-routes.tsx'
+import { registerIdentityRoutes } from './identity/identity-routes.tsx'
+import { createArgon2idHasher } from './identity/password-hasher.ts'
 import { type Logger, silentLogger } from './log.ts'
 import { MAX_UPLOAD_BYTES, MEDIA_UPLOAD_PATH, registerMediaRoutes } from './media/media-routes.ts'
 import { createAuthenticate } from './oauth/authenticate.ts'
 import { registerTokenRoutes } from './oauth/token-routes.ts'
+import { registerRedirectSessionRoutes } from './redirects/redirect-session-routes.ts'
 import { registerSystemRoutes } from './system-routes.ts'
 
 export interface AppDeps {
@@ -119,7 +123,7 @@ export function createApp(deps: AppDeps) {
 
   const api = createApi(hono, createAuthenticate({ db: deps.db, clock }), { db: deps.db, clock })
   registerSystemRoutes(api, { db: deps.db })
-  registerTokenRoutes(api, { db: deps.db, clock })
+  registerTokenRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerCatalogueRoutes(api, {
     db: deps.db,
     clock,
@@ -129,6 +133,10 @@ export function createApp(deps: AppDeps) {
   registerCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerMediaRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  const identity = { db: deps.db, clock, publicUrl: deps.publicUrl, hasher: createArgon2idHasher() }
+  registerIdentityRoutes(api, identity)
+  registerHostedLoginRoutes(api, identity)
+  registerRedirectSessionRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerDashboardRoutes(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl }, deps.dashboard)
   const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })
   hono.get('/openapi.json', (c) => c.json(openApi))

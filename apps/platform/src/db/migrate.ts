@@ -5,6 +5,7 @@ import * as bulkOperations from './migrations/003-bulk-operations.ts'
 import * as siteUsers from './migrations/004-site-users.ts'
 import * as catalogueVersion from './migrations/005-catalogue-version.ts'
 import * as cartDetails from './migrations/006-cart-details.ts'
+import * as membersAndRedirects from './migrations/007-members-and-redirects.ts'
 import * as commerceSettings from './migrations/008-commerce-settings-and-checkouts.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
@@ -15,6 +16,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 4, name: 'site-users', sql: siteUsers.sql },
   { version: 5, name: 'catalogue-version', sql: catalogueVersion.sql },
   { version: 6, name: 'cart-details', sql: cartDetails.sql },
+  { version: 7, name: 'members-and-redirects', sql: membersAndRedirects.sql },
   { version: 8, name: 'commerce-settings-and-checkouts', sql: commerceSettings.sql },
 ]
 

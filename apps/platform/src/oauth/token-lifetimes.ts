@@ -2,3 +2,10 @@
 export const ACCESS_TOKEN_TTL_SECONDS = 4 * 60 * 60
 /** A visitor keeps the same cart for this long without coming back. */
 export const VISITOR_REFRESH_TOKEN_TTL_SECONDS = 90 * 24 * 60 * 60
+/**
+ * A member stays logged in this long after the login at most: rotation hands the remaining time on and
+ * never extends it.
+ */
+export const MEMBER_REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60
+/** An authorization code is exchanged at once or never (node-oidc-provider's default, ASVS level 3). */
+export const AUTHORIZATION_CODE_TTL_SECONDS = 60

@@ -3,6 +3,9 @@ import { z } from 'zod'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api, AppEnv } from '../http/api.ts'
+import { mergeVisitorIntoMember } from '../identity/member-login.ts'
+import { exchangeAuthorizationCode } from './authorization-code-store.ts'
+import { isPkceValue } from './pkce.ts'
 import { findOAuthClient, type IssuedTokens, issueVisitorTokens, rotateRefreshToken } from './token-store.ts'
 
 const TokenRequest = z.discriminatedUnion('grantType', [
@@ -12,6 +15,15 @@ const TokenRequest = z.discriminatedUnion('grantType', [
     clientId: z.string().min(1).max(200),
     refresh_token: z.string().min(1).max(200),
   }),
+  z.object({
+    grantType: z.literal('authorization_code'),
+    clientId: z.string().min(1).max(200),
+    code: z.string().min(1).max(200),
+    codeVerifier: z
+      .string()
+      .refine(isPkceValue, 'must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~"'),
+    redirectUri: z.string().min(1).max(2_000).optional(),
+  }),
 ])
 
 const TokenResponse = z.object({
@@ -19,6 +31,19 @@ const TokenResponse = z.object({
   token_type: z.literal('Bearer'),
   expires_in: z.number().int(),
   refresh_token: z.string(),
+  cart_merge: z
+    .object({
+      kind: z.enum(['none', 'moved', 'merged']),
+      cartId: z.uuid().optional(),
+      visitorCartId: z.uuid().optional(),
+      combinedLines: z.number().int().optional(),
+      addedLines: z.number().int().optional(),
+      droppedLines: z.number().int().optional(),
+    })
+    .optional()
+    .describe(
+      'authorization_code only: what became of the cart of the visitor who logged in (an extension, RFC 6749 §5.1)',
+    ),
 })
 
 type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type'
@@ -30,7 +55,7 @@ function oauthError(c: Context<AppEnv>, error: OAuthErrorCode, description: stri
   return c.json({ error, error_description: description }, error === 'invalid_client' ? 401 : 400)
 }
 
-function tokenResponse(c: Context<AppEnv>, tokens: IssuedTokens) {
+function tokenResponse(c: Context<AppEnv>, tokens: IssuedTokens, extra: Record<string, unknown> = {}) {
   c.header('cache-control', 'no-store')
   c.header('pragma', 'no-cache')
   return c.json({
@@ -38,19 +63,21 @@ function tokenResponse(c: Context<AppEnv>, tokens: IssuedTokens) {
     token_type: 'Bearer',
     expires_in: tokens.expiresIn,
     refresh_token: tokens.refreshToken,
+    ...extra,
   })
 }
 
-const supportedGrants = new Set(['anonymous', 'refresh_token'])
+const supportedGrants = new Set(['anonymous', 'refresh_token', 'authorization_code'])
 
-/** `POST /oauth2/token`: the anonymous and refresh-token grants. */
-export function registerTokenRoutes(api: Api, deps: { db: Db; clock: Clock }) {
+/** `POST /oauth2/token`: the anonymous, refresh-token and authorization-code (PKCE S256) grants. */
+export function registerTokenRoutes(api: Api, deps: { db: Db; clock: Clock; publicUrl: string }) {
   api.route(
     {
       method: 'post',
       path: '/oauth2/token',
       operationId: 'token',
-      summary: 'Issue visitor tokens, or rotate a refresh token',
+      summary:
+        'Issue visitor tokens, rotate a refresh token, or exchange an authorization code (PKCE S256) for member tokens',
       tag: 'OAuth',
       body: TokenRequest,
       rawBody: true,
@@ -78,6 +105,13 @@ export function registerTokenRoutes(api: Api, deps: { db: Db; clock: Clock }) {
       const now = deps.clock()
       if (request.grantType === 'anonymous')
         return tokenResponse(c, await issueVisitorTokens(deps.db, client, now))
+      if (request.grantType === 'authorization_code') {
+        const exchange = await exchangeAuthorizationCode(deps.db, client, request, now, (tx, login) =>
+          mergeVisitorIntoMember(tx, login, { now, publicUrl: deps.publicUrl }),
+        )
+        if (!exchange.ok) return oauthError(c, 'invalid_grant', exchange.reason)
+        return tokenResponse(c, exchange.tokens, { cart_merge: exchange.onLoginResult })
+      }
       const rotation = await rotateRefreshToken(deps.db, client, request.refresh_token, now)
       if (!rotation.ok) return oauthError(c, 'invalid_grant', rotation.reason)
       return tokenResponse(c, rotation.tokens)

@@ -4,7 +4,11 @@ import { queryOne } from '../db/db.ts'
 import type { ShopperCaller } from '../http/caller.ts'
 import { siteColumns, toSite } from '../sites/site-store.ts'
 import { createOpaqueToken, hashToken } from './opaque-token.ts'
-import { ACCESS_TOKEN_TTL_SECONDS, VISITOR_REFRESH_TOKEN_TTL_SECONDS } from './token-lifetimes.ts'
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  MEMBER_REFRESH_TOKEN_TTL_SECONDS,
+  VISITOR_REFRESH_TOKEN_TTL_SECONDS,
+} from './token-lifetimes.ts'
 
 export interface OAuthClient {
   id: string
@@ -31,10 +35,19 @@ function addSeconds(date: Date, seconds: number): Date {
   return new Date(date.getTime() + seconds * 1000)
 }
 
-/** Issues an access and a refresh token for one subject, in one token family. */
+/**
+ * Issues an access and a refresh token for one subject, in one token family. The refresh token lives
+ * for its role's lifetime, or until `refreshExpiresAt` (a rotated member token keeps its family's end).
+ */
 export async function issueTokens(
   db: Db,
-  subject: { client: OAuthClient; role: ShopperCaller['kind']; subjectId: string; familyId?: string },
+  subject: {
+    client: OAuthClient
+    role: ShopperCaller['kind']
+    subjectId: string
+    familyId?: string
+    refreshExpiresAt?: Date
+  },
   now: Date,
 ): Promise<IssuedTokens> {
   const accessToken = createOpaqueToken()
@@ -54,7 +67,11 @@ export async function issueTokens(
     hashToken(refreshToken),
     'refresh',
     ...common,
-    addSeconds(now, VISITOR_REFRESH_TOKEN_TTL_SECONDS),
+    subject.refreshExpiresAt ??
+      addSeconds(
+        now,
+        subject.role === 'member' ? MEMBER_REFRESH_TOKEN_TTL_SECONDS : VISITOR_REFRESH_TOKEN_TTL_SECONDS,
+      ),
     now,
   ])
   return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS }
@@ -77,7 +94,9 @@ export type RotationResult = { ok: true; tokens: IssuedTokens } | { ok: false; r
 
 /**
  * Spends a refresh token and issues its successor in the same family. A token presented after it was
- * spent revokes its whole family: somebody holds a copy.
+ * spent revokes its whole family: somebody holds a copy. A member's successor expires with its
+ * predecessor (the login's absolute lifetime); a visitor's gets a fresh lifetime, so a returning
+ * visitor keeps the cart.
  */
 export async function rotateRefreshToken(
   db: Db,
@@ -86,18 +105,30 @@ export async function rotateRefreshToken(
   now: Date,
 ): Promise<RotationResult> {
   return db.transaction(async (tx) => {
-    const spent = await queryOne<{ role: ShopperCaller['kind']; subject_id: string; family_id: string }>(
+    const spent = await queryOne<{
+      role: ShopperCaller['kind']
+      subject_id: string
+      family_id: string
+      expires_at: Date
+    }>(
       tx,
       `update oauth_tokens set used_at = $3
         where token_hash = $1 and kind = 'refresh' and client_id = $2
           and used_at is null and revoked_at is null and expires_at > $3
-        returning role, subject_id, family_id`,
+          and (role <> 'member' or exists (select 1 from members m where m.id = subject_id and m.status = 'ACTIVE'))
+        returning role, subject_id, family_id, expires_at`,
       [hashToken(refreshToken), client.id, now],
     )
     if (spent) {
       const tokens = await issueTokens(
         tx,
-        { client, role: spent.role, subjectId: spent.subject_id, familyId: spent.family_id },
+        {
+          client,
+          role: spent.role,
+          subjectId: spent.subject_id,
+          familyId: spent.family_id,
+          refreshExpiresAt: spent.role === 'member' ? new Date(spent.expires_at) : undefined,
+        },
         now,
       )
       return { ok: true, tokens } as const

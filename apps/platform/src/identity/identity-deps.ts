@@ -1,0 +1,12 @@
+import type { Clock } from '../clock.ts'
+import type { Db } from '../db/db.ts'
+import type { MemberPasswordHasher } from './password-hasher.ts'
+
+/** What the identity calls and hosted pages need. */
+export interface IdentityDeps {
+  db: Db
+  clock: Clock
+  /** The platform's public origin: hosted page URLs, and an origin forms may come from. */
+  publicUrl: string
+  hasher: MemberPasswordHasher
+}

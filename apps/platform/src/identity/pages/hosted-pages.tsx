@@ -1,0 +1,123 @@
+import type { ReactElement } from 'react'
+import { Document } from '../../pages/document.tsx'
+import { renderPage } from '../../pages/render-page.tsx'
+
+/** Why the login form is shown again. */
+export type LoginProblem = 'wrong-credentials' | 'expired-form'
+
+const problems: Record<LoginProblem, string> = {
+  'wrong-credentials': 'The e-mail or the password is wrong.',
+  'expired-form': 'The form expired. Please sign in again.',
+}
+
+/** The hosted login form: e-mail and password, posted back to the page's own URL with its CSRF token. */
+export function LoginPage(props: {
+  siteName: string
+  action: string
+  csrfToken: string
+  email?: string | undefined
+  problem?: LoginProblem | undefined
+}) {
+  return (
+    <Document title={`Sign in · ${props.siteName}`}>
+      <main className="narrow">
+        <h1>Sign in to {props.siteName}</h1>
+        {props.problem && (
+          <p className="problem" role="alert">
+            {problems[props.problem]}
+          </p>
+        )}
+        <form method="post" action={props.action}>
+          <input type="hidden" name="csrf" value={props.csrfToken} />
+          <div className="field">
+            <label htmlFor="email">E-mail</label>
+            <input
+              className="wide"
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              maxLength={320}
+              defaultValue={props.email}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="password">Password</label>
+            <input
+              className="wide"
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={256}
+            />
+          </div>
+          <div className="actions">
+            <button className="primary" type="submit">
+              Sign in
+            </button>
+          </div>
+        </form>
+      </main>
+    </Document>
+  )
+}
+
+/** A hosted page that only says something: an error, a pending account, a finished logout. */
+export function MessagePage(props: { title: string; message: string }) {
+  return (
+    <Document title={props.title}>
+      <main className="narrow">
+        <h1>{props.title}</h1>
+        <p>{props.message}</p>
+      </main>
+    </Document>
+  )
+}
+
+/**
+ * Renders a hosted page with the page infrastructure's headers (no framing, nonce-only scripts and
+ * styles, no caching), and no `Referer` at all: these URLs hold session tokens. `formTargets` are the
+ * origins a form's answer may redirect to (CSP `form-action` covers redirects after a post).
+ */
+export function renderHostedPage(
+  element: ReactElement,
+  options: { status?: number; formTargets?: readonly string[]; setCookies?: readonly string[] } = {},
+): Response {
+  const response = renderPage(element, { status: options.status ?? 200 })
+  response.headers.set('referrer-policy', 'no-referrer')
+  const targets = (options.formTargets ?? []).join(' ')
+  if (targets) {
+    const policy = response.headers.get('content-security-policy') ?? ''
+    response.headers.set(
+      'content-security-policy',
+      policy.replace("form-action 'self'", `form-action 'self' ${targets}`),
+    )
+  }
+  for (const cookie of options.setCookies ?? []) response.headers.append('set-cookie', cookie)
+  return response
+}
+
+/** A hosted page's error: the page, never a redirect (RFC 6749 §4.1.2.1). */
+export function renderHostedError(status: number, message: string): Response {
+  return renderHostedPage(<MessagePage title="This link cannot be used" message={message} />, { status })
+}
+
+/** A redirect from a hosted page: uncacheable, unframeable, sending no `Referer` onwards. */
+export function hostedRedirect(
+  location: string,
+  status: 302 | 303,
+  setCookies: readonly string[] = [],
+): Response {
+  const headers = new Headers({
+    location,
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'content-security-policy': "frame-ancestors 'none'",
+  })
+  for (const cookie of setCookies) headers.append('set-cookie', cookie)
+  return new Response(null, { status, headers })
+}
