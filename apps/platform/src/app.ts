@@ -27,6 +27,7 @@ import { createAuthenticate } from './oauth/authenticate.ts'
 import { registerTokenRoutes } from './oauth/token-routes.ts'
 import { registerRedirectSessionRoutes } from './redirects/redirect-session-routes.ts'
 import { registerSystemRoutes } from './system-routes.ts'
+import { registerWebhookRoutes } from './webhooks/webhook-routes.ts'
 
 export interface AppDeps {
   db: Db
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps) {
   registerIdentityRoutes(api, identity)
   registerHostedLoginRoutes(api, identity)
   registerRedirectSessionRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerWebhookRoutes(api, { db: deps.db, clock })
   registerDashboardRoutes(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl }, deps.dashboard)
   const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })
   hono.get('/openapi.json', (c) => c.json(openApi))

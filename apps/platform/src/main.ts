@@ -6,6 +6,7 @@ import { openDatabase } from './db/open-database.ts'
 import { createLogger } from './log.ts'
 import { prepareDatabase } from './prepare-database.ts'
 import { DEMO_OWNER_EMAIL } from './seed/demo-store.ts'
+import { createDeliveryWorker } from './webhooks/delivery-worker.ts'
 
 // The only impure entry point: read the environment, open the database, listen.
 async function main() {
@@ -22,6 +23,8 @@ async function main() {
   if (seeded) logger.info('seeded the demo store', { ...seeded })
   if (demoOwner) logger.info('created the demo site owner', { email: DEMO_OWNER_EMAIL })
   const app = createApp({ db, publicUrl: config.publicUrl, logger })
+  const deliveryWorker = createDeliveryWorker({ db, clock: () => new Date(), fetch, logger })
+  deliveryWorker.start()
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', {
       url: `http://${config.host}:${info.port}`,
@@ -48,7 +51,11 @@ async function main() {
     if (stopping) return
     stopping = true
     logger.info('stopping', { signal })
-    const finish = () => db.close().finally(() => process.exit(0))
+    const finish = () =>
+      deliveryWorker
+        .stop()
+        .then(() => db.close())
+        .finally(() => process.exit(0))
     // Stop accepting, let requests in flight finish, and drop idle keep-alive connections at once;
     // the database closes only when no request can still use it.
     server.close(finish)

@@ -25,6 +25,7 @@ it('exports exactly the chosen runtime surface', () => {
     'redirects',
     'storeVariants',
     'verification',
+    'verifyWebhook',
   ])
 })
 

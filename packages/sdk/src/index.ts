@@ -83,3 +83,9 @@ export type * from './types/identity.js'
 export type * from './types/product.js'
 export type * from './types/redirect-session.js'
 export type * from './types/store-variant.js'
+export {
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookHeaders,
+} from './webhooks/verify-webhook.js'

@@ -8,6 +8,7 @@ const permissionHints: Record<(typeof apiKeyPermissions)[number], string> = {
   catalogue: 'read merchant data, write products, collections and media',
   members: "manage the store's members",
   orders: 'read and manage orders',
+  webhooks: 'manage webhook endpoints, their deliveries and replays',
 }
 
 /** The site's API keys: create one (shown once), revoke one. */

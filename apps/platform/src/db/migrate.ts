@@ -7,6 +7,7 @@ import * as catalogueVersion from './migrations/005-catalogue-version.ts'
 import * as cartDetails from './migrations/006-cart-details.ts'
 import * as membersAndRedirects from './migrations/007-members-and-redirects.ts'
 import * as commerceSettings from './migrations/008-commerce-settings-and-checkouts.ts'
+import * as webhooks from './migrations/009-webhooks.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -18,6 +19,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 6, name: 'cart-details', sql: cartDetails.sql },
   { version: 7, name: 'members-and-redirects', sql: membersAndRedirects.sql },
   { version: 8, name: 'commerce-settings-and-checkouts', sql: commerceSettings.sql },
+  { version: 9, name: 'webhooks', sql: webhooks.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

@@ -15,6 +15,7 @@ export type EventType =
   | 'collection.deleted'
   | 'product.variants_changed'
   | 'redirect_session.created'
+  | 'order.created'
 
 /** Who caused an event (spec WebhookIdentityType). */
 export type EventIdentity =

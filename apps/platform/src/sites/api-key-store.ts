@@ -7,7 +7,7 @@ import { type Site, siteColumns, toSite } from './site-store.ts'
 export const API_KEY_PREFIX = 'aisle_key_'
 
 /** What a key may do. `catalogue`: read merchant data and write products, collections and media. */
-export const apiKeyPermissions = ['catalogue', 'members', 'orders'] as const
+export const apiKeyPermissions = ['catalogue', 'members', 'orders', 'webhooks'] as const
 export type ApiKeyPermission = (typeof apiKeyPermissions)[number]
 
 function hashKey(key: string): string {

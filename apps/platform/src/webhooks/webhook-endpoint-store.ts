@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../db/db.ts'
+import { queryOne } from '../db/db.ts'
+import { generateWebhookSecret } from './sign-webhook.ts'
+
+/** How long the previous secret still signs deliveries after a rotation. */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000
+
+/** A webhook endpoint as its site sees it: never its secret, which is shown once. */
+export interface WebhookEndpoint {
+  id: string
+  siteId: string
+  url: string
+  eventTypes: string[]
+  description: string
+  isEnabled: boolean
+  /** Until when the previous secret still signs, after a rotation; `null` without one. */
+  previousSecretExpiresDate: Date | null
+  createdDate: Date
+  updatedDate: Date
+}
+
+export interface WebhookEndpointInput {
+  url: string
+  eventTypes: readonly string[]
+  description: string
+}
+
+interface EndpointRow {
+  id: string
+  site_id: string
+  url: string
+  event_types: string[]
+  description: string
+  is_enabled: boolean
+  previous_secret_expires_date: Date | null
+  created_date: Date
+  updated_date: Date
+}
+
+const endpointColumns =
+  'id, site_id, url, event_types, description, is_enabled, previous_secret_expires_date, created_date, updated_date'
+
+function toEndpoint(row: EndpointRow, now: Date): WebhookEndpoint {
+  const expires = row.previous_secret_expires_date ? new Date(row.previous_secret_expires_date) : null
+  return {
+    id: row.id,
+    siteId: row.site_id,
+    url: row.url,
+    eventTypes: row.event_types,
+    description: row.description,
+    isEnabled: row.is_enabled,
+    previousSecretExpiresDate: expires && expires > now ? expires : null,
+    createdDate: new Date(row.created_date),
+    updatedDate: new Date(row.updated_date),
+  }
+}
+
+/**
+ * Creates an endpoint and returns it with its secret, the one chance to read it. It receives the
+ * events recorded after it exists: its cursor starts at the creating transaction.
+ */
+export async function createWebhookEndpoint(
+  db: Db,
+  siteId: string,
+  input: WebhookEndpointInput,
+  now: Date,
+): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  const secret = generateWebhookSecret()
+  const row = await queryOne<EndpointRow>(
+    db,
+    `insert into webhook_endpoints
+       (id, site_id, url, event_types, description, secret, cursor_transaction_id, created_date, updated_date)
+     values ($1, $2, $3, $4, $5, $6, pg_current_xact_id(), $7, $7)
+     returning ${endpointColumns}`,
+    [randomUUID(), siteId, input.url, [...input.eventTypes], input.description, secret, now],
+  )
+  return { endpoint: toEndpoint(row!, now), secret }
+}
+
+/** A site's endpoints, oldest first. */
+export async function listWebhookEndpoints(db: Db, siteId: string, now: Date): Promise<WebhookEndpoint[]> {
+  const rows = await db.query<EndpointRow>(
+    `select ${endpointColumns} from webhook_endpoints where site_id = $1 order by created_date, id`,
+    [siteId],
+  )
+  return rows.map((row) => toEndpoint(row, now))
+}
+
+/** One endpoint of the site, or `undefined`. */
+export async function findWebhookEndpoint(
+  db: Db,
+  siteId: string,
+  id: string,
+  now: Date,
+): Promise<WebhookEndpoint | undefined> {
+  const row = await queryOne<EndpointRow>(
+    db,
+    `select ${endpointColumns} from webhook_endpoints where site_id = $1 and id = $2`,
+    [siteId, id],
+  )
+  return row && toEndpoint(row, now)
+}
+
+/** Changes the given fields of an endpoint; `undefined` when the site has no such endpoint. */
+export async function updateWebhookEndpoint(
+  db: Db,
+  siteId: string,
+  id: string,
+  patch: Partial<WebhookEndpointInput> & { isEnabled?: boolean },
+  now: Date,
+): Promise<WebhookEndpoint | undefined> {
+  const row = await queryOne<EndpointRow>(
+    db,
+    `update webhook_endpoints set
+       url = coalesce($3, url),
+       event_types = coalesce($4, event_types),
+       description = coalesce($5, description),
+       is_enabled = coalesce($6, is_enabled),
+       updated_date = $7
+     where site_id = $1 and id = $2
+     returning ${endpointColumns}`,
+    [
+      siteId,
+      id,
+      patch.url ?? null,
+      patch.eventTypes ? [...patch.eventTypes] : null,
+      patch.description ?? null,
+      patch.isEnabled ?? null,
+      now,
+    ],
+  )
+  return row && toEndpoint(row, now)
+}
+
+/** Deletes an endpoint and its delivery log. Returns whether there was one. */
+export async function deleteWebhookEndpoint(db: Db, siteId: string, id: string): Promise<boolean> {
+  const rows = await db.query('delete from webhook_endpoints where site_id = $1 and id = $2 returning id', [
+    siteId,
+    id,
+  ])
+  return rows.length > 0
+}
+
+/**
+ * Gives an endpoint a new secret and keeps the current one signing for 24 hours beside it, so the
+ * receiver can switch without dropping a delivery. Returns the new secret, the one chance to read it.
+ */
+export async function rotateWebhookSecret(
+  db: Db,
+  siteId: string,
+  id: string,
+  now: Date,
+): Promise<{ endpoint: WebhookEndpoint; secret: string } | undefined> {
+  const secret = generateWebhookSecret()
+  const row = await queryOne<EndpointRow>(
+    db,
+    `update webhook_endpoints set
+       previous_secret = secret, previous_secret_expires_date = $4, secret = $3, updated_date = $5
+     where site_id = $1 and id = $2
+     returning ${endpointColumns}`,
+    [siteId, id, secret, new Date(now.getTime() + SECRET_OVERLAP_MS), now],
+  )
+  return row && { endpoint: toEndpoint(row, now), secret }
+}
