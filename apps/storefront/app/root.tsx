@@ -30,11 +30,13 @@ export const middleware: Route.MiddlewareFunction[] = [aisleMiddleware]
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
-// The visitor's cart, for the header's count and the cart drawer; a visitor who never added has none.
+// The visitor's cart, for the header's count and the cart drawer (a visitor who never added has none),
+// and whether they are a signed-in member, for the header's account link.
 export async function loader({ context }: Route.LoaderArgs) {
   const { client, config } = getAisle(context)
   const cart = await findCurrentCart(client)
-  return { cart: cart ? toCartView(cart, config.apiUrl) : undefined }
+  const isMember = await client.auth.loggedIn()
+  return { cart: cart ? toCartView(cart, config.apiUrl) : undefined, isMember }
 }
 
 // Every page carries the visitor's cart count, so no shared cache may keep a copy; catalogue routes let
@@ -73,7 +75,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <CartDrawerProvider cart={cart}>
-          <SiteHeader cartItemCount={root ? (cart?.itemCount ?? 0) : undefined} />
+          <SiteHeader
+            cartItemCount={root ? (cart?.itemCount ?? 0) : undefined}
+            isMember={root?.isMember ?? false}
+          />
           <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
             {children}
           </main>

@@ -6,5 +6,9 @@ export default [
   route('products/:slug', 'routes/product.tsx'),
   route('collections/:slug', 'routes/collection.tsx'),
   route('cart', 'routes/cart.tsx'),
+  route('account', 'routes/account.tsx'),
+  route('account/login', 'routes/account-login.tsx'),
+  route('account/register', 'routes/account-register.tsx'),
+  route('account/logout', 'routes/account-logout.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -6,19 +6,25 @@ import { CartLink } from '../cart/cart-link'
 export interface SiteHeaderProps {
   /** The visitor's item count (with changes on their way); undefined when it could not be read. */
   cartItemCount: number | undefined
+  /** Whether a member is signed in: the header then leads to their account instead of signing in. */
+  isMember: boolean
 }
 
 /**
  * The header on every page: the store's name home, the catalogue, a product search (a GET form to
  * `/products?q=`, so it works without JavaScript) and the cart with its item count, which opens the cart
- * drawer once hydrated.
+ * drawer once hydrated, and "Sign in" or a signed-in member's "Account".
  */
-export function SiteHeader({ cartItemCount }: SiteHeaderProps) {
+export function SiteHeader({ cartItemCount, isMember }: SiteHeaderProps) {
   const location = useLocation()
   const searchId = useId()
   // On the catalogue page the box shows the search the results are for.
   const q = location.pathname === '/products' ? (new URLSearchParams(location.search).get('q') ?? '') : ''
   const inputRef = useRef<HTMLInputElement>(null)
+  // Signing in comes back to the page it started from (account pages have their own way back).
+  const signInLink = location.pathname.startsWith('/account')
+    ? '/account/login'
+    : `/account/login?returnTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`
   // Follow the URL (back and forward, a cleared search) unless the shopper is typing in the box.
   useEffect(() => {
     const input = inputRef.current
@@ -53,6 +59,7 @@ export function SiteHeader({ cartItemCount }: SiteHeaderProps) {
         <NavLink to="/products" end>
           Shop all
         </NavLink>
+        {isMember ? <NavLink to="/account">Account</NavLink> : <Link to={signInLink}>Sign in</Link>}
         <CartLink className="cart-link">
           {cartItemCount === undefined ? 'Cart' : `Cart (${cartItemCount})`}
         </CartLink>

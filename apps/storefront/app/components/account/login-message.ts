@@ -1,0 +1,54 @@
+import type { LoginErrorCode, LoginResult } from '@aisle/sdk'
+
+/** Which form a login state came from: the words differ a little (a new account vs an existing one). */
+export type AccountForm = 'login' | 'register'
+
+const failureWords: Record<AccountForm, Record<LoginErrorCode, string>> = {
+  login: {
+    invalidEmail: 'That e-mail and password don’t match an account. Check them and try again.',
+    invalidPassword: 'That e-mail and password don’t match an account. Check them and try again.',
+    emailAlreadyExists: 'An account with that e-mail already exists. Sign in instead.',
+    resetPassword: 'For your security, please reset your password before signing in.',
+    missingCaptchaToken: 'Please confirm you’re not a robot, then try again.',
+    invalidCaptchaToken: 'We couldn’t confirm you’re not a robot. Please try again.',
+  },
+  register: {
+    invalidEmail: 'Please enter a valid e-mail address, like name@example.com.',
+    invalidPassword: 'Please choose a password of 8 to 256 characters.',
+    emailAlreadyExists: 'An account with that e-mail already exists. Sign in instead.',
+    resetPassword: 'For your security, please reset your password before signing in.',
+    missingCaptchaToken: 'Please confirm you’re not a robot, then try again.',
+    invalidCaptchaToken: 'We couldn’t confirm you’re not a robot. Please try again.',
+  },
+}
+
+const otherFailure: Record<AccountForm, string> = {
+  login: 'We couldn’t sign you in. Check your e-mail and password and try again.',
+  register: 'We couldn’t create your account. Check the details and try again.',
+}
+
+/** Words for a store that could not be reached (a retryable SDK error), whatever the form. */
+export const UNAVAILABLE_MESSAGE = 'We couldn’t reach the store just now. Please try again in a moment.'
+
+/**
+ * The shopper's words for a login state that did not sign them in (never the platform's raw message):
+ * a FAILURE by its `errorCode`, the pending states by what the shopper must do next. SUCCESS and INITIAL
+ * have none.
+ */
+export function toLoginMessage(result: LoginResult, form: AccountForm): string | undefined {
+  switch (result.loginState) {
+    case 'FAILURE':
+      return result.errorCode ? failureWords[form][result.errorCode] : otherFailure[form]
+    case 'EMAIL_VERIFICATION_REQUIRED':
+      return 'Please confirm your e-mail address: we’ve sent you a code. Signing in with the code isn’t available on this site yet.'
+    case 'OWNER_APPROVAL_REQUIRED':
+      return form === 'register'
+        ? 'Thanks for signing up! The store will review your account; you can sign in once it’s approved.'
+        : 'Your account is waiting for the store’s approval. You can sign in once it’s approved.'
+    case 'USER_CAPTCHA_REQUIRED':
+    case 'SILENT_CAPTCHA_REQUIRED':
+      return 'This store asks you to confirm you’re not a robot, which isn’t available on this site yet. Please try again later.'
+    default:
+      return undefined
+  }
+}

@@ -1,0 +1,149 @@
+import { collections, createClient, currentCart, OAuthStrategy, products } from '@aisle/sdk'
+import { describe, expect, it } from 'vitest'
+import type { AisleClient } from './aisle.server'
+import { loginMember, logoutMember, registerMember } from './member-login.server'
+
+// The real SDK client on a scripted `fetch` that answers as the platform does (apps/platform/src/identity
+// and src/redirects): the storefront never imports the platform, so its wire answers are written out here.
+
+type Answer = { status?: number; body: unknown } | 'network-error'
+
+function applicationError(status: number, code: string): Answer {
+  return { status, body: { message: code, details: { applicationError: { description: code, code } } } }
+}
+
+function createScriptedClient(answers: Record<string, Answer>) {
+  const calls: string[] = []
+  let authorizeState = ''
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init)
+    const { pathname } = new URL(request.url)
+    const text = await request.text()
+    const body = text ? JSON.parse(text) : undefined
+    const key = `${request.method} ${pathname}`
+    calls.push(key === 'POST /oauth2/token' ? `${key} ${body.grantType}` : key)
+    if (key === 'POST /oauth2/token') {
+      const prefix = body.grantType === 'authorization_code' ? 'member' : 'visitor'
+      return Response.json({
+        access_token: `${prefix}-access`,
+        refresh_token: `${prefix}-refresh`,
+        expires_in: 3600,
+        token_type: 'Bearer',
+      })
+    }
+    if (key === 'POST /redirects/v1/redirect-session' && body.auth) {
+      authorizeState = body.auth.authRequest.state
+      const fullUrl = 'http://api.test/_auth/authorize?session=redirect-1'
+      return Response.json({ redirectSession: { id: 'r1', fullUrl, sessionToken: 'redirect-1' } })
+    }
+    if (key === 'GET /_auth/authorize') {
+      const location = `http://localhost:3000/callback?code=code-1&state=${authorizeState}`
+      return new Response(null, { status: 302, headers: { location } })
+    }
+    const answer = answers[key]
+    if (answer === 'network-error') throw new TypeError('fetch failed')
+    if (!answer) return Response.json({ message: 'ROUTE_NOT_FOUND' }, { status: 404 })
+    return Response.json(answer.body, { status: answer.status ?? 200 })
+  }
+  const client: AisleClient = createClient({
+    auth: OAuthStrategy({ clientId: 'client-1' }),
+    modules: { currentCart, products, collections },
+    baseUrl: 'http://api.test',
+    fetch,
+  })
+  return { client, calls }
+}
+
+const credentials = { email: 'ada@example.com', password: 'correct horse battery' }
+
+describe('loginMember', () => {
+  it('turns a SUCCESS into member tokens through the redirect session and the code exchange', async () => {
+    const { client, calls } = createScriptedClient({
+      'POST /identity/v2/login': { body: { state: 'SUCCESS', sessionToken: 'session-1' } },
+    })
+    expect(await loginMember(client, credentials)).toBeUndefined()
+    expect(await client.auth.loggedIn()).toBe(true)
+    expect((await client.auth.getTokens()).accessToken.value).toBe('member-access')
+    expect(calls).toEqual([
+      'POST /oauth2/token anonymous',
+      'POST /identity/v2/login',
+      'POST /redirects/v1/redirect-session',
+      'GET /_auth/authorize',
+      'POST /oauth2/token authorization_code',
+    ])
+  })
+
+  it('refuses a wrong password in words that reveal nothing, and keeps the visitor', async () => {
+    const { client } = createScriptedClient({ 'POST /identity/v2/login': applicationError(400, '-19976') })
+    expect(await loginMember(client, credentials)).toEqual({
+      message: 'That e-mail and password don’t match an account. Check them and try again.',
+      status: 400,
+    })
+    expect(await client.auth.loggedIn()).toBe(false)
+  })
+
+  it('tells a member waiting for approval so, without signing them in', async () => {
+    const { client } = createScriptedClient({
+      'POST /identity/v2/login': { body: { state: 'REQUIRE_OWNER_APPROVAL' } },
+    })
+    expect(await loginMember(client, credentials)).toMatchObject({ status: 403 })
+    expect(await client.auth.loggedIn()).toBe(false)
+  })
+
+  it.each<Answer>(['network-error', applicationError(503, 'UNAVAILABLE')])(
+    'says the store could not be reached when the platform does not answer (%j)',
+    async (answer) => {
+      const { client } = createScriptedClient({ 'POST /identity/v2/login': answer })
+      expect(await loginMember(client, credentials)).toEqual({
+        message: 'We couldn’t reach the store just now. Please try again in a moment.',
+        status: 503,
+      })
+    },
+  )
+})
+
+describe('registerMember', () => {
+  it('registers with the name as the profile and signs the new member in', async () => {
+    const { client } = createScriptedClient({
+      'POST /identity/v2/register': { body: { state: 'SUCCESS', sessionToken: 'session-1' } },
+    })
+    expect(await registerMember(client, { ...credentials, name: 'Ada' })).toBeUndefined()
+    expect(await client.auth.loggedIn()).toBe(true)
+  })
+
+  it('says an e-mail is taken in shopper words', async () => {
+    const { client } = createScriptedClient({ 'POST /identity/v2/register': applicationError(409, '-19995') })
+    expect(await registerMember(client, { ...credentials, name: '' })).toEqual({
+      message: 'An account with that e-mail already exists. Sign in instead.',
+      status: 400,
+    })
+  })
+})
+
+describe('logoutMember', () => {
+  it('goes to the platform’s logout page when it accepts the return address', async () => {
+    const logoutUrl = 'http://api.test/_auth/logout?session=logout-1'
+    const { client, calls } = createScriptedClient({
+      'POST /redirects/v1/redirect-session': { body: { redirectSession: { id: 'r2', fullUrl: logoutUrl } } },
+    })
+    await client.auth.setTokens({
+      accessToken: { value: 'member-access', expiresAt: Date.now() / 1000 + 3600 },
+      refreshToken: { value: 'member-refresh', role: 'member' },
+    })
+    expect(await logoutMember(client, 'http://shop.test/')).toBe(logoutUrl)
+    expect(await client.auth.loggedIn()).toBe(false)
+    expect(calls).toEqual(['POST /redirects/v1/redirect-session'])
+  })
+
+  it('signs this browser out and goes home when the platform refuses the return address', async () => {
+    const { client } = createScriptedClient({
+      'POST /identity/v2/login': { body: { state: 'SUCCESS', sessionToken: 'session-1' } },
+      'POST /redirects/v1/redirect-session': applicationError(400, 'VALIDATION'),
+    })
+    await loginMember(client, credentials)
+    expect(await client.auth.loggedIn()).toBe(true)
+    expect(await logoutMember(client, 'http://shop.test/')).toBe('/')
+    expect(await client.auth.loggedIn()).toBe(false)
+    expect((await client.auth.getTokens()).refreshToken.value).toBe('')
+  })
+})

@@ -1,0 +1,94 @@
+import { data, Link, redirect, useFetcher } from 'react-router'
+import { readField } from '../components/account/account-form-fields'
+import { toSafeReturnPath } from '../components/account/return-to'
+import { getAisle } from '../lib/aisle.server'
+import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
+import { loginMember } from '../lib/member-login.server'
+import { requireSameOriginPost } from '../lib/same-origin'
+import { toPageTitle } from '../lib/store'
+import type { Route } from './+types/account-login'
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: toPageTitle('Sign in') }, { name: 'robots', content: 'noindex' }]
+}
+
+export function headers(): HeadersInit {
+  return { 'Cache-Control': NO_STORE_CACHE_CONTROL }
+}
+
+// A member who is already signed in goes straight to where they were going.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const returnTo = toSafeReturnPath(new URL(request.url).searchParams.get('returnTo'))
+  if (await getAisle(context).client.auth.loggedIn()) throw redirect(returnTo)
+  return { returnTo }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOriginPost(request)
+  const form = await request.formData()
+  const email = readField(form, 'email')
+  const refusal = await loginMember(getAisle(context).client, {
+    email,
+    password: readField(form, 'password', { trim: false }),
+  })
+  if (refusal) return data({ message: refusal.message, email }, { status: refusal.status })
+  return redirect(toSafeReturnPath(form.get('returnTo')))
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof action>()
+  // Without JavaScript the page comes back with the action's answer; with it, the fetcher holds it.
+  const result = fetcher.data ?? actionData
+  const isSubmitting = fetcher.state !== 'idle'
+  const registerLink =
+    loaderData.returnTo === '/account'
+      ? '/account/register'
+      : `/account/register?returnTo=${encodeURIComponent(loaderData.returnTo)}`
+  return (
+    <section className="account-page">
+      <h1>Sign in</h1>
+      <fetcher.Form
+        method="post"
+        action="/account/login"
+        className="account-form"
+        aria-describedby="login-message"
+      >
+        <input type="hidden" name="returnTo" value={loaderData.returnTo} />
+        <div className="field">
+          <label htmlFor="login-email">E-mail</label>
+          <input
+            id="login-email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            maxLength={320}
+            defaultValue={result?.email}
+            aria-invalid={result ? true : undefined}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">Password</label>
+          <input
+            id="login-password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            maxLength={256}
+            aria-invalid={result ? true : undefined}
+          />
+        </div>
+        <p id="login-message" role="alert" className="form-message form-error">
+          {isSubmitting ? '' : result?.message}
+        </p>
+        <button type="submit" className="button" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in…' : 'Sign in'}
+        </button>
+      </fetcher.Form>
+      <p>
+        New here? <Link to={registerLink}>Create an account</Link>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,15 @@
+import { redirect } from 'react-router'
+import { getAisle } from '../lib/aisle.server'
+import { logoutMember } from '../lib/member-login.server'
+import { requireSameOriginPost, toRequestOrigin } from '../lib/same-origin'
+import type { Route } from './+types/account-logout'
+
+// Signing out changes state, so only a post does it; a link here just leads to the account page.
+export function loader() {
+  return redirect('/account')
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOriginPost(request)
+  return redirect(await logoutMember(getAisle(context).client, `${toRequestOrigin(request)}/`))
+}

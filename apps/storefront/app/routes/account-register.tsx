@@ -1,0 +1,113 @@
+import { data, Link, redirect, useFetcher } from 'react-router'
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  readField,
+} from '../components/account/account-form-fields'
+import { toSafeReturnPath } from '../components/account/return-to'
+import { getAisle } from '../lib/aisle.server'
+import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
+import { registerMember } from '../lib/member-login.server'
+import { requireSameOriginPost } from '../lib/same-origin'
+import { toPageTitle } from '../lib/store'
+import type { Route } from './+types/account-register'
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: toPageTitle('Create an account') }, { name: 'robots', content: 'noindex' }]
+}
+
+export function headers(): HeadersInit {
+  return { 'Cache-Control': NO_STORE_CACHE_CONTROL }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const returnTo = toSafeReturnPath(new URL(request.url).searchParams.get('returnTo'))
+  if (await getAisle(context).client.auth.loggedIn()) throw redirect(returnTo)
+  return { returnTo }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOriginPost(request)
+  const form = await request.formData()
+  const email = readField(form, 'email')
+  const name = readField(form, 'name').slice(0, 100)
+  const password = readField(form, 'password', { trim: false })
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+    const message = `Please choose a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`
+    return data({ message, email, name }, { status: 400 })
+  }
+  const refusal = await registerMember(getAisle(context).client, { email, password, name })
+  if (refusal) return data({ message: refusal.message, email, name }, { status: refusal.status })
+  return redirect(toSafeReturnPath(form.get('returnTo')))
+}
+
+export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof action>()
+  const result = fetcher.data ?? actionData
+  const isSubmitting = fetcher.state !== 'idle'
+  const loginLink =
+    loaderData.returnTo === '/account'
+      ? '/account/login'
+      : `/account/login?returnTo=${encodeURIComponent(loaderData.returnTo)}`
+  return (
+    <section className="account-page">
+      <h1>Create an account</h1>
+      <fetcher.Form
+        method="post"
+        action="/account/register"
+        className="account-form"
+        aria-describedby="register-message"
+      >
+        <input type="hidden" name="returnTo" value={loaderData.returnTo} />
+        <div className="field">
+          <label htmlFor="register-name">Name</label>
+          <input
+            id="register-name"
+            type="text"
+            name="name"
+            autoComplete="name"
+            maxLength={100}
+            defaultValue={result?.name}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="register-email">E-mail</label>
+          <input
+            id="register-email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            maxLength={320}
+            defaultValue={result?.email}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="register-password">Password</label>
+          <input
+            id="register-password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            aria-describedby="register-password-hint"
+          />
+          <span id="register-password-hint" className="field-hint">
+            At least {PASSWORD_MIN_LENGTH} characters.
+          </span>
+        </div>
+        <p id="register-message" role="alert" className="form-message form-error">
+          {isSubmitting ? '' : result?.message}
+        </p>
+        <button type="submit" className="button" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating your account…' : 'Create account'}
+        </button>
+      </fetcher.Form>
+      <p>
+        Already have an account? <Link to={loginLink}>Sign in</Link>
+      </p>
+    </section>
+  )
+}
