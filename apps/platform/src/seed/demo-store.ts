@@ -131,12 +131,15 @@ export async function seedDemoStore(
       [DEMO_SITE_ID, 'Aisle Demo Store', 'USD', 'en-US', 'KG', epoch],
     )
     await tx.query(
-      'insert into oauth_clients (id, site_id, name, redirect_uris, created_date) values ($1, $2, $3, $4, $5)',
+      `insert into oauth_clients (id, site_id, name, redirect_uris, post_logout_redirect_uris, created_date)
+       values ($1, $2, $3, $4, $5, $6)`,
       [
         clientId,
         DEMO_SITE_ID,
         'Demo storefront',
         ['http://localhost:3000/callback', 'http://127.0.0.1:3000/callback'],
+        // The storefront's home, where a signed-out member lands (npm start's default port).
+        ['http://localhost:3000/', 'http://127.0.0.1:3000/'],
         epoch,
       ],
     )
