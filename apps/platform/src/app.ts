@@ -5,6 +5,7 @@ import { registerCartRoutes } from './carts/cart-routes.ts'
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts'
 import { createReadCache } from './catalogue/read-cache.ts'
 import { registerCheckoutRoutes } from './checkout/checkout-routes.ts'
+import { registerHostedCheckoutRoutes } from './checkout/hosted-checkout-routes.tsx'
 import { type Clock, systemClock } from './clock.ts'
 import {
   type DashboardOptions,
@@ -25,6 +26,8 @@ import { type Logger, silentLogger } from './log.ts'
 import { MAX_UPLOAD_BYTES, MEDIA_UPLOAD_PATH, registerMediaRoutes } from './media/media-routes.ts'
 import { createAuthenticate } from './oauth/authenticate.ts'
 import { registerTokenRoutes } from './oauth/token-routes.ts'
+import { registerDashboardOrderPages } from './orders/dashboard-order-pages.tsx'
+import { registerOrderRoutes } from './orders/order-routes.ts'
 import { registerRedirectSessionRoutes } from './redirects/redirect-session-routes.ts'
 import { registerSystemRoutes } from './system-routes.ts'
 import { registerWebhookRoutes } from './webhooks/webhook-routes.ts'
@@ -133,6 +136,8 @@ export function createApp(deps: AppDeps) {
   })
   registerCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerHostedCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerOrderRoutes(api, { db: deps.db })
   registerMediaRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   const identity = { db: deps.db, clock, publicUrl: deps.publicUrl, hasher: createArgon2idHasher() }
   registerIdentityRoutes(api, identity)
@@ -140,6 +145,7 @@ export function createApp(deps: AppDeps) {
   registerRedirectSessionRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerWebhookRoutes(api, { db: deps.db, clock })
   registerDashboardRoutes(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl }, deps.dashboard)
+  registerDashboardOrderPages(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl })
   const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })
   hono.get('/openapi.json', (c) => c.json(openApi))
 

@@ -12,6 +12,7 @@ const sections: { id: Section; label: string; href: string }[] = [
   { id: 'collections', label: 'Collections', href: '/dashboard/collections' },
   { id: 'bulk', label: 'Bulk changes', href: '/dashboard/bulk' },
   { id: 'api-keys', label: 'API keys', href: '/dashboard/api-keys' },
+  { id: 'orders' as Section, label: 'Orders', href: '/dashboard/orders' },
 ]
 
 // Progressive enhancement only: a "select all" box and a confirmation before destructive posts.

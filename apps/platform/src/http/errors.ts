@@ -49,6 +49,7 @@ export const applicationErrorStatus = {
   LINE_ITEM_NOT_FOUND: 404,
   CART_NOT_PURCHASABLE: 409,
   BULK_OPERATION_UNDONE: 409,
+  ORDER_NOT_FOUND: 404,
 } as const
 
 export type ApplicationErrorCode = keyof typeof applicationErrorStatus

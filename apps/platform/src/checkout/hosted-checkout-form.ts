@@ -1,0 +1,148 @@
+import { z } from 'zod'
+import type { Address, SelectedShippingOption } from '../carts/pricing/pricing-input.ts'
+import type { FormFields } from '../dashboard/form-fields.ts'
+import type { FieldViolation } from '../http/errors.ts'
+import { AddressInput } from './checkout-routes.ts'
+
+/** Every Address field as the hosted page names it (`shipping.` or `billing.` before it). */
+export const addressFieldNames = [
+  'country',
+  'subdivision',
+  'city',
+  'postalCode',
+  'addressLine',
+  'addressLine2',
+  'streetAddress.name',
+  'streetAddress.number',
+  'streetAddress.apt',
+  'formattedAddress',
+  'geocode.latitude',
+  'geocode.longitude',
+  'vatId.id',
+  'vatId.type',
+] as const
+
+export type AddressFieldName = (typeof addressFieldNames)[number]
+
+/** What the buyer typed, as typed, to show again beside its problems. */
+export type CheckoutFormValues = Record<string, string>
+
+/** The contact, addresses and shipping choice of a valid details form. */
+export interface CheckoutDetails {
+  email: string
+  shippingAddress: Address
+  billingAddress: Address
+  selectedShippingOption: SelectedShippingOption | undefined
+}
+
+// A postal delivery needs these; the other fields are optional.
+const requiredAddressFields = ['country', 'city', 'postalCode', 'addressLine'] as const
+
+function readAddress(form: FormFields, prefix: string) {
+  const value = (name: string) => form.text(`${prefix}.${name}`).trim() || undefined
+  const number = (name: string) => {
+    const text = value(name)
+    return text === undefined ? undefined : Number(text)
+  }
+  const street = {
+    name: value('streetAddress.name'),
+    number: value('streetAddress.number'),
+    apt: value('streetAddress.apt'),
+  }
+  const latitude = number('geocode.latitude')
+  const longitude = number('geocode.longitude')
+  const vatId = value('vatId.id')
+  return {
+    country: value('country')?.toUpperCase(),
+    subdivision: value('subdivision')?.toUpperCase(),
+    city: value('city'),
+    postalCode: value('postalCode'),
+    addressLine: value('addressLine'),
+    addressLine2: value('addressLine2'),
+    formattedAddress: value('formattedAddress'),
+    streetAddress: Object.values(street).some(Boolean) ? street : undefined,
+    geocode: latitude !== undefined || longitude !== undefined ? { latitude, longitude } : undefined,
+    vatId: vatId ? { id: vatId, type: value('vatId.type') ?? 'UNSPECIFIED' } : undefined,
+  }
+}
+
+function parseAddress(form: FormFields, prefix: string, violations: FieldViolation[]): Address | undefined {
+  const raw = readAddress(form, prefix)
+  for (const name of requiredAddressFields)
+    if (!raw[name])
+      violations.push({
+        field: `${prefix}.${name}`,
+        description: 'is required',
+        violatedRule: 'REQUIRED_FIELD',
+      })
+  const parsed = AddressInput.safeParse(raw)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = `${prefix}.${issue.path.join('.')}`
+      if (!violations.some((violation) => violation.field === field))
+        violations.push({ field, description: issue.message, violatedRule: 'FORMAT' })
+    }
+    return undefined
+  }
+  return JSON.parse(JSON.stringify(parsed.data)) as Address
+}
+
+/** The shipping choice radio's value: `carrierId|code`. */
+export function toShippingChoiceValue(option: { carrierId?: string | undefined; code: string }): string {
+  return `${option.carrierId ?? ''}|${option.code}`
+}
+
+/**
+ * Reads the hosted checkout's details form: e-mail, shipping address, billing address (or the same as
+ * shipping) and the shipping option.
+ */
+export function parseCheckoutDetails(
+  form: FormFields,
+): { details: CheckoutDetails; violations: [] } | { details?: undefined; violations: FieldViolation[] } {
+  const violations: FieldViolation[] = []
+  const email = z.email().max(254).safeParse(form.text('email').trim())
+  if (!email.success)
+    violations.push({ field: 'email', description: 'must be an e-mail address', violatedRule: 'FORMAT' })
+  const shippingAddress = parseAddress(form, 'shipping', violations)
+  const isBillingSame = form.isChecked('billingSameAsShipping')
+  const billingAddress = isBillingSame ? shippingAddress : parseAddress(form, 'billing', violations)
+  const [carrierId = '', code = ''] = form.text('shippingOption').split('|')
+  const selectedShippingOption = code
+    ? { code: code.slice(0, 50), carrierId: carrierId.slice(0, 50) || undefined }
+    : undefined
+  if (violations.length > 0 || !email.success || !shippingAddress || !billingAddress) return { violations }
+  return {
+    details: { email: email.data, shippingAddress, billingAddress, selectedShippingOption },
+    violations: [],
+  }
+}
+
+/** The form's values as typed (to show them again), or the checkout's saved ones. */
+export function formValuesOf(form: FormFields): CheckoutFormValues {
+  return Object.fromEntries(form.names().map((name) => [name, form.text(name)]))
+}
+
+/** The saved checkout's details as form values. */
+export function formValuesOfCheckout(checkout: {
+  email: string | null
+  shipping_address: Address | null
+  billing_address: Address | null
+}): CheckoutFormValues {
+  const values: CheckoutFormValues = { email: checkout.email ?? '' }
+  const flatten = (prefix: string, address: Address | null) => {
+    for (const name of addressFieldNames) {
+      const value = name
+        .split('.')
+        .reduce<unknown>(
+          (at, key) => (at as Record<string, unknown> | undefined)?.[key],
+          address ?? undefined,
+        )
+      if (value !== undefined && value !== null) values[`${prefix}.${name}`] = String(value)
+    }
+  }
+  flatten('shipping', checkout.shipping_address)
+  flatten('billing', checkout.billing_address)
+  const isSame = JSON.stringify(checkout.shipping_address) === JSON.stringify(checkout.billing_address)
+  if (isSame || !checkout.billing_address) values.billingSameAsShipping = 'on'
+  return values
+}

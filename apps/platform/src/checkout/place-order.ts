@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto'
+import { deleteCart } from '../carts/cart-store.ts'
+import { availabilityOf } from '../carts/cart-wire.ts'
+import type { ProductRecord } from '../catalogue/product-store.ts'
+import type { Db } from '../db/db.ts'
+import { type EventIdentity, recordEvent } from '../events/event-outbox.ts'
+import { findOrderByCheckout, insertOrder } from '../orders/order-store.ts'
+import { getSite, type Site } from '../sites/site-store.ts'
+import { priceCheckout } from './checkout-pricing.ts'
+import { type CheckoutRow, lockCheckout } from './checkout-store.ts'
+import type { PaymentProvider, PaymentRequest } from './payment-provider.ts'
+import { toWireTotals } from './totals-wire.ts'
+
+/** Why an order was not placed; nothing was changed. */
+export type PlaceOrderRefusal =
+  | 'CHECKOUT_NOT_FOUND'
+  | 'CHECKOUT_CLOSED'
+  | 'DETAILS_MISSING'
+  | 'CART_EMPTY'
+  | 'OUT_OF_STOCK'
+  | 'NOT_PURCHASABLE'
+  | 'COUPON_USED_UP'
+  | 'PAYMENT_DECLINED'
+
+/** Placing the order was refused; the transaction was rolled back, so stock, coupon and cart are as they were. */
+export class PlaceOrderRefused extends Error {
+  override name = 'PlaceOrderRefused'
+  constructor(
+    readonly code: PlaceOrderRefusal,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface PlaceOrderInput {
+  checkoutId: string
+  /** The total (minor units) the buyer saw when they clicked: a different total now needs their confirmation. */
+  expectedTotalMinor: number
+  provider: PaymentProvider
+  card?: PaymentRequest['card']
+  now: Date
+}
+
+export type PlaceOrderResult =
+  | { kind: 'placed'; orderId: string; orderNumber: string; checkout: CheckoutRow; isReplay: boolean }
+  | { kind: 'price-changed'; totalMinor: number }
+
+export function identityOfCheckout(checkout: CheckoutRow): EventIdentity {
+  return checkout.owner_kind === 'member'
+    ? { identityType: 'MEMBER', memberId: checkout.owner_id }
+    : { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: checkout.owner_id }
+}
+
+/** One stock counter an order takes from: a product's, or a variant's when the product manages variants. */
+interface StockTake {
+  table: 'products' | 'product_variants'
+  id: string
+  quantity: number
+  name: string
+}
+
+function stockTakes(
+  lines: readonly { catalog_item_id: string | null; variant_id: string | null; quantity: number }[],
+  products: ReadonlyMap<string, ProductRecord>,
+): StockTake[] {
+  const takes = new Map<string, StockTake>()
+  for (const line of lines) {
+    const record = line.catalog_item_id ? products.get(line.catalog_item_id) : undefined
+    const variant = record?.variants.find((v) => v.id === line.variant_id)
+    if (!record || !variant) continue
+    const take: StockTake | undefined = record.product.manage_variants
+      ? variant.track_quantity
+        ? { table: 'product_variants', id: variant.id, quantity: 0, name: record.product.name }
+        : undefined
+      : record.product.track_inventory
+        ? { table: 'products', id: record.product.id, quantity: 0, name: record.product.name }
+        : undefined
+    if (!take) continue
+    const key = `${take.table}:${take.id}`
+    const existing = takes.get(key) ?? take
+    existing.quantity += line.quantity
+    takes.set(key, existing)
+  }
+  // One order of locking for every order: two orders never wait on each other's rows in a cycle.
+  return [...takes.values()].sort((a, b) => `${a.table}:${a.id}`.localeCompare(`${b.table}:${b.id}`))
+}
+
+async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  return db.transaction(async (tx) => {
+    const checkout = await lockCheckout(tx, input.checkoutId)
+    if (!checkout) throw new PlaceOrderRefused('CHECKOUT_NOT_FOUND', 'There is no such checkout')
+    if (checkout.status === 'COMPLETED') {
+      const order = await findOrderByCheckout(tx, checkout.id)
+      if (order)
+        return {
+          kind: 'placed',
+          orderId: order.id,
+          orderNumber: String(order.number),
+          checkout,
+          isReplay: true,
+        }
+    }
+    if (checkout.status !== 'OPEN') throw new PlaceOrderRefused('CHECKOUT_CLOSED', 'This checkout is closed')
+    if (!checkout.email || !checkout.shipping_address || !checkout.billing_address)
+      throw new PlaceOrderRefused('DETAILS_MISSING', 'Enter your e-mail and addresses first')
+    // Stock changes bump the site's catalogue version (a trigger): take the site row first, so orders
+    // of one site queue here instead of deadlocking on it after each took some stock.
+    await tx.query('select 1 from sites where id = $1 for update', [checkout.site_id])
+    const site: Site = await getSite(tx, checkout.site_id)
+    const priced = await priceCheckout(tx, checkout, { currency: site.currency, now: input.now, lock: true })
+    if (!priced || priced.cart.lines.length === 0)
+      throw new PlaceOrderRefused('CART_EMPTY', 'The cart is empty')
+    const { cart, products, totals } = priced
+    for (const line of cart.lines) {
+      if (line.custom) continue
+      const record = line.catalog_item_id ? products.get(line.catalog_item_id) : undefined
+      if (availabilityOf(line, record).status !== 'AVAILABLE')
+        throw new PlaceOrderRefused(
+          'OUT_OF_STOCK',
+          `${record?.product.name ?? 'An item'} is no longer available in the quantity in your cart`,
+        )
+    }
+    const blocking = totals.violations.find((violation) => violation.severity === 'ERROR')
+    if (blocking) throw new PlaceOrderRefused('NOT_PURCHASABLE', blocking.description)
+    const totalMinor = totals.priceSummary.total
+    if (totalMinor !== input.expectedTotalMinor) return { kind: 'price-changed', totalMinor }
+
+    for (const take of stockTakes(cart.lines, products)) {
+      // The condition is re-checked on the row as it is when the lock is granted: never below zero.
+      const taken = await tx.query(
+        `update ${take.table} set quantity = quantity - $2 where id = $1 and quantity >= $2 returning id`,
+        [take.id, take.quantity],
+      )
+      if (taken.length === 0)
+        throw new PlaceOrderRefused('OUT_OF_STOCK', `${take.name} is no longer available in that quantity`)
+    }
+    const coupon = totals.appliedDiscounts.find((discount) => discount.coupon)?.coupon
+    if (coupon) {
+      const used = await tx.query(
+        `update coupons set uses = uses + 1
+         where id = $1 and (usage_limit is null or uses < usage_limit)
+           and (expires_at is null or expires_at > $2) and (starts_at is null or starts_at <= $2)
+         returning id`,
+        [coupon.id, input.now],
+      )
+      if (used.length === 0)
+        throw new PlaceOrderRefused(
+          'COUPON_USED_UP',
+          `Coupon "${coupon.code}" can no longer be used: remove it from the cart`,
+        )
+    }
+    // Charged last, after every check that could refuse the order: a refusal never follows a charge.
+    const payment = await input.provider.charge({
+      amountMinor: totalMinor,
+      currency: site.currency,
+      reference: checkout.id,
+      card: input.card,
+    })
+    if (payment.status === 'DECLINED') throw new PlaceOrderRefused('PAYMENT_DECLINED', payment.reason)
+
+    const orderId = randomUUID()
+    const wireTotals = toWireTotals(totals, site)
+    const names = new Map(
+      cart.lines.map((line) => [
+        line.id,
+        line.custom?.productName.original ??
+          (line.catalog_item_id ? products.get(line.catalog_item_id)?.product.name : undefined) ??
+          '',
+      ]),
+    )
+    const byId = new Map(cart.lines.map((line) => [line.id, line]))
+    const selected = totals.shippingInfo.selectedCarrierServiceOption
+    const orderNumber = await insertOrder(tx, {
+      id: orderId,
+      site_id: checkout.site_id,
+      checkout_id: checkout.id,
+      owner_kind: checkout.owner_kind,
+      owner_id: checkout.owner_id,
+      email: checkout.email,
+      status: 'APPROVED',
+      payment_status: payment.status,
+      payment,
+      currency: site.currency,
+      shipping_address: checkout.shipping_address,
+      billing_address: checkout.billing_address,
+      shipping_option: selected
+        ? { code: selected.code, carrierId: selected.carrierId, title: selected.title }
+        : null,
+      coupon_code: coupon?.code ?? null,
+      subtotalMinor: totals.priceSummary.subtotal,
+      totalMinor,
+      totals: wireTotals,
+      created_date: input.now,
+      lines: totals.lineItems.map((line, index) => ({
+        id: randomUUID(),
+        position: index + 1,
+        catalog_item_id: byId.get(line.id)?.catalog_item_id ?? null,
+        variant_id: byId.get(line.id)?.variant_id ?? null,
+        name: names.get(line.id) ?? '',
+        quantity: line.quantity,
+        unitPriceMinor: line.quantity > 0 ? Math.round(line.price / line.quantity) : 0,
+        totalMinor: line.discountedPrice,
+      })),
+    })
+    await tx.query(`update checkouts set status = 'COMPLETED', updated_date = $2 where id = $1`, [
+      checkout.id,
+      input.now,
+    ])
+    await deleteCart(tx, cart.cart.id)
+    const identity = identityOfCheckout(checkout)
+    await recordEvent(
+      tx,
+      {
+        siteId: checkout.site_id,
+        type: 'order.created',
+        entityId: orderId,
+        payload: {
+          orderId,
+          number: orderNumber,
+          checkoutId: checkout.id,
+          priceSummary: wireTotals.priceSummary,
+        },
+        identity,
+      },
+      input.now,
+    )
+    await recordEvent(
+      tx,
+      {
+        siteId: checkout.site_id,
+        type: 'cart.deleted',
+        entityId: cart.cart.id,
+        payload: { cartId: cart.cart.id },
+        identity,
+      },
+      input.now,
+    )
+    return { kind: 'placed', orderId, orderNumber, checkout, isReplay: false }
+  })
+}
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  // deadlock_detected, serialization_failure, unique_violation (two first orders of one checkout)
+  return code === '40P01' || code === '40001' || code === '23505'
+}
+
+/**
+ * Places the order of an open checkout in one transaction: locks the checkout, re-prices the cart from
+ * the catalogue now, takes the stock (never below zero) and a use of the coupon (within its limit),
+ * charges the payment, stores the order, completes the checkout, deletes the cart and records the
+ * events. A completed checkout answers its order again, so a second click or a replay never places a
+ * second order. When the total differs from the one the buyer saw, nothing happens: `price-changed`.
+ *
+ * @throws PlaceOrderRefused when the order cannot be placed (nothing changed).
+ */
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await placeOnce(db, input)
+    } catch (error) {
+      if (attempt >= 3 || !isRetryable(error)) throw error
+    }
+  }
+}

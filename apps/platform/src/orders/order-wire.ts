@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import { toWireMoney } from '../money/money.ts'
+import type { Site } from '../sites/site-store.ts'
+import type { OrderWithLines } from './order-store.ts'
+
+const Money = z.object({ amount: z.string(), formattedAmount: z.string() })
+
+/** An order on the wire. */
+export const OrderSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  checkoutId: z.string(),
+  status: z.enum(['APPROVED', 'CANCELED']),
+  paymentStatus: z.enum(['PAID', 'NOT_PAID']),
+  payment: z.object({
+    provider: z.string(),
+    transactionId: z.string().optional(),
+    cardLast4: z.string().optional(),
+  }),
+  buyerInfo: z.object({
+    email: z.string(),
+    memberId: z.string().optional(),
+    visitorId: z.string().optional(),
+  }),
+  currency: z.string(),
+  shippingAddress: z.record(z.string(), z.unknown()).nullable(),
+  billingAddress: z.record(z.string(), z.unknown()).nullable(),
+  shippingInfo: z
+    .object({ code: z.string(), carrierId: z.string().optional(), title: z.string().optional() })
+    .nullable(),
+  couponCode: z.string().nullable(),
+  priceSummary: z.record(z.string(), z.unknown()),
+  lineItems: z.array(
+    z.object({
+      id: z.string(),
+      catalogItemId: z.string().nullable(),
+      variantId: z.string().nullable(),
+      productName: z.string(),
+      quantity: z.number(),
+      price: Money,
+      totalPrice: Money,
+    }),
+  ),
+  createdDate: z.string(),
+})
+
+export type WireOrder = z.output<typeof OrderSchema>
+
+/** The wire form of a stored order. */
+export function toWireOrder({ order, lines }: OrderWithLines, site: Site): WireOrder {
+  const money = (minor: string | number) => toWireMoney(Number(minor), order.currency, site.locale)
+  const payment = order.payment
+  return {
+    id: order.id,
+    number: String(order.number),
+    checkoutId: order.checkout_id,
+    status: order.status,
+    paymentStatus: order.payment_status,
+    payment: {
+      provider: payment.provider,
+      transactionId: 'transactionId' in payment ? payment.transactionId : undefined,
+      cardLast4: 'cardLast4' in payment ? payment.cardLast4 : undefined,
+    },
+    buyerInfo: {
+      email: order.email,
+      ...(order.owner_kind === 'member' ? { memberId: order.owner_id } : { visitorId: order.owner_id }),
+    },
+    currency: order.currency,
+    shippingAddress: order.shipping_address as Record<string, unknown> | null,
+    billingAddress: order.billing_address as Record<string, unknown> | null,
+    shippingInfo: order.shipping_option,
+    couponCode: order.coupon_code,
+    priceSummary: (order.totals.priceSummary ?? {}) as Record<string, unknown>,
+    lineItems: lines.map((line) => ({
+      id: line.id,
+      catalogItemId: line.catalog_item_id,
+      variantId: line.variant_id,
+      productName: line.name,
+      quantity: line.quantity,
+      price: money(line.unit_price_minor),
+      totalPrice: money(line.total_minor),
+    })),
+    createdDate: new Date(order.created_date).toISOString(),
+  }
+}

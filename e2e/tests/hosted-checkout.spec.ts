@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto'
+import { expect, test } from '@playwright/test'
+
+// The demo seed is deterministic: "Meadow Notebook" costs $28.00, the US region ships "Standard" for
+// $5.99, New York adds state and city tax, and every delivery pays a $1.00 handling fee. The storefront
+// has no checkout button yet, so the cart and the checkout are made through the API, as it would.
+
+const api = () => process.env.AISLE_E2E_API_URL ?? ''
+const clientId = process.env.AISLE_CLIENT_ID || '9b6e3f0a-5c1d-4e8b-a7f2-2d4c6b8e0f13'
+/** The demo seed's id of a name (the platform's `deterministicId`). */
+function demoId(name: string): string {
+  const bytes = createHash('sha256').update(name).digest().subarray(0, 16)
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
+  const hex = bytes.toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+const owner = {
+  email: 'owner@demo.aisle.dev',
+  password: process.env.DEMO_OWNER_PASSWORD || 'aisle-demo-owner',
+}
+
+test('a buyer pays on the hosted checkout, lands on the thank-you page, and the order is in the dashboard', async ({
+  page,
+  request,
+}) => {
+  const token = (
+    await (await request.post(`${api()}/oauth2/token`, { data: { clientId, grantType: 'anonymous' } })).json()
+  ).access_token as string
+  const headers = { authorization: token }
+  const productId = demoId('demo/product/meadow-notebook')
+  const added = await request.post(`${api()}/ecom/v1/carts/current/add-to-cart`, {
+    headers,
+    data: { lineItems: [{ catalogReference: { catalogItemId: productId }, quantity: 2 }] },
+  })
+  expect(added.ok()).toBe(true)
+  const created = await request.post(`${api()}/ecom/v1/carts/current/create-checkout`, {
+    headers,
+    data: { channelType: 'WEB' },
+  })
+  const { checkoutId } = await created.json()
+
+  await page.goto(`${api()}/_checkout/${checkoutId}`)
+  await expect(page.getByRole('heading', { level: 1, name: /Checkout/ })).toBeVisible()
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('ada@example.com')
+  const shipping = page.getByRole('group', { name: 'Shipping address' })
+  await shipping.getByRole('textbox', { name: 'Address', exact: true }).fill('5 Main St')
+  await shipping.getByRole('textbox', { name: 'City' }).fill('New York')
+  await shipping.getByRole('textbox', { name: 'Postal code' }).fill('10001')
+  await shipping.getByRole('textbox', { name: /State or region/ }).fill('US-NY')
+  await shipping.getByRole('textbox', { name: /Country/ }).fill('US')
+  await page.getByRole('button', { name: 'Save and update totals' }).click()
+  await expect(page.getByRole('status')).toContainText('Saved')
+
+  await page.getByRole('radio', { name: /Standard/ }).check()
+  await page.getByRole('button', { name: 'Save and update totals' }).click()
+  await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked()
+  const summary = page.getByRole('region', { name: 'Order summary' })
+  await expect(summary).toContainText('$56.00')
+  await expect(summary).toContainText('$5.99')
+
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 0002')
+  await page.getByRole('button', { name: /Place order/ }).click()
+  await expect(page.getByRole('alert')).toContainText('The card was declined')
+
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: /Place order/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible()
+  const number = await page.locator('[data-order-number]').innerText()
+
+  const cart = await request.get(`${api()}/ecom/v1/carts/current`, { headers })
+  expect(cart.status()).toBe(404)
+
+  await page.goto(`${api()}/dashboard`)
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(owner.email)
+  await page.getByLabel('Password').fill(owner.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Orders' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+  await expect(page.getByRole('cell', { name: `#${number}` })).toBeVisible()
+  await expect(page.getByRole('img', { name: /Orders and revenue per day/ })).toBeVisible()
+})
