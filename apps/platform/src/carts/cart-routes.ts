@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { findProductsByIds } from '../catalogue/product-store.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
-import { identityOf, recordEvent } from '../events/event-outbox.ts'
+import { recordCallerEvent } from '../events/event-outbox.ts'
 import type { Api } from '../http/api.ts'
 import type { ShopperCaller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
@@ -71,17 +71,7 @@ export function registerCartRoutes(api: Api, deps: CartDeps) {
       if (!after) throw new Error('cart vanished inside its own transaction')
       const answered = await answer(tx, caller, after)
       const type = locked.created ? 'cart.created' : 'cart.updated'
-      await recordEvent(
-        tx,
-        {
-          siteId: caller.siteId,
-          type,
-          entityId: after.cart.id,
-          payload: answered.cart,
-          identity: identityOf(caller),
-        },
-        now,
-      )
+      await recordCallerEvent(tx, caller, { type, entityId: after.cart.id, payload: answered.cart }, now)
       return answered
     })
   }
@@ -261,15 +251,10 @@ export function registerCartRoutes(api: Api, deps: CartDeps) {
       await db.transaction(async (tx) => {
         const locked = (await lockOwnedCart(tx, caller, { create: false, now })) ?? noCart()
         await deleteCart(tx, locked.cart.id)
-        await recordEvent(
+        await recordCallerEvent(
           tx,
-          {
-            siteId: caller.siteId,
-            type: 'cart.deleted',
-            entityId: locked.cart.id,
-            payload: { cartId: locked.cart.id },
-            identity: identityOf(caller),
-          },
+          caller,
+          { type: 'cart.deleted', entityId: locked.cart.id, payload: { cartId: locked.cart.id } },
           now,
         )
       })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
-import { identityOf, recordEvent } from '../events/event-outbox.ts'
+import { recordCallerEvent } from '../events/event-outbox.ts'
 import type { Api } from '../http/api.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
@@ -90,14 +90,13 @@ export function registerBulkRoutes(api: Api, deps: CatalogueWriteDeps) {
         now,
       ],
     )
-    await recordEvent(
+    await recordCallerEvent(
       tx,
+      caller,
       {
-        siteId: caller.siteId,
         type: 'product.changed',
         entityId: product.id,
         payload: { productId: product.id, modifiedFields: ['bulk'] },
-        identity: identityOf(caller),
       },
       now,
     )

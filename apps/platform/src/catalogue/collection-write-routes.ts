@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { Db } from '../db/db.ts'
-import { type EventType, identityOf, recordEvent } from '../events/event-outbox.ts'
+import { type EventType, recordCallerEvent } from '../events/event-outbox.ts'
 import type { Api } from '../http/api.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError, ValidationError } from '../http/errors.ts'
@@ -41,11 +41,7 @@ export function registerCollectionWriteRoutes(api: Api, deps: CatalogueWriteDeps
     payload: unknown,
     now: Date,
   ) {
-    await recordEvent(
-      tx,
-      { siteId: caller.siteId, type, entityId, payload, identity: identityOf(caller) },
-      now,
-    )
+    await recordCallerEvent(tx, caller, { type, entityId, payload }, now)
   }
 
   async function readBack(tx: Db, caller: MerchantCaller, id: string): Promise<CollectionRow> {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Db } from '../db/db.ts'
-import { identityOf, recordEvent } from '../events/event-outbox.ts'
+import { recordCallerEvent } from '../events/event-outbox.ts'
 import type { Api } from '../http/api.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { type FieldViolation, ValidationError } from '../http/errors.ts'
@@ -53,15 +53,10 @@ export function registerProductMediaRoutes(api: Api, deps: CatalogueWriteDeps) {
         'update products set media = $3, options = $4, updated_date = $5 where site_id = $1 and id = $2',
         [caller.siteId, id, JSON.stringify(next.media), JSON.stringify(next.options), now],
       )
-      await recordEvent(
+      await recordCallerEvent(
         tx,
-        {
-          siteId: caller.siteId,
-          type: 'product.changed',
-          entityId: id,
-          payload: { productId: id, modifiedFields: ['media'] },
-          identity: identityOf(caller),
-        },
+        caller,
+        { type: 'product.changed', entityId: id, payload: { productId: id, modifiedFields: ['media'] } },
         now,
       )
     })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
-import { type EventType, identityOf, recordEvent } from '../events/event-outbox.ts'
+import { type EventType, recordCallerEvent } from '../events/event-outbox.ts'
 import type { Api } from '../http/api.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
@@ -69,11 +69,7 @@ export function registerProductWriteRoutes(api: Api, deps: CatalogueWriteDeps) {
     payload: unknown,
     now: Date,
   ) {
-    await recordEvent(
-      tx,
-      { siteId: caller.siteId, type, entityId, payload, identity: identityOf(caller) },
-      now,
-    )
+    await recordCallerEvent(tx, caller, { type, entityId, payload }, now)
   }
 
   /** Applies a patch to a product in one transaction, with its events; answers the product as it is after. */

@@ -1,15 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
-/**
- * Hashes and checks passwords. The stored form names its algorithm and parameters, so another
- * implementation (argon2id once `@node-rs/argon2` is a dependency) can take over and rehash on sign-in.
- */
-export interface PasswordHasher {
-  /** A self-describing hash of the password, with a fresh salt. */
-  hash(password: string): Promise<string>
-  /** Whether the password matches the stored hash; `false` for a hash this hasher cannot read. */
-  verify(password: string, stored: string): Promise<boolean>
-}
+import { createLimiter, type PasswordHasher } from '../passwords/password-hasher.ts'
+
+export type { PasswordHasher }
 
 /** Longer passwords are refused before any hashing, so a 1 MB "password" costs nothing. */
 export const MAX_PASSWORD_LENGTH = 1_024
@@ -34,22 +27,6 @@ function derive(password: string, salt: Buffer, logCost: number, blockSize: numb
       (error, key) => (error ? reject(error) : resolve(key)),
     ),
   )
-}
-
-/** Runs at most `limit` tasks at once; the others wait their turn in order. */
-function createLimiter(limit: number) {
-  let running = 0
-  const waiting: (() => void)[] = []
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
-    running++
-    try {
-      return await task()
-    } finally {
-      running--
-      waiting.shift()?.()
-    }
-  }
 }
 
 const PATTERN = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/

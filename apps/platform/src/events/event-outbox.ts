@@ -54,3 +54,13 @@ export async function recordEvent(
     ],
   )
 }
+
+/** Records an event that `caller` caused, in the caller's site, with the caller as its identity. */
+export function recordCallerEvent(
+  tx: Db,
+  caller: Caller,
+  event: { type: EventType; entityId: string; payload: unknown },
+  now: Date,
+): Promise<void> {
+  return recordEvent(tx, { ...event, siteId: caller.siteId, identity: identityOf(caller) }, now)
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type Algorithm, hash, parseOptions, verify } from '@node-rs/argon2'
-import type { PasswordHasher } from '../dashboard/password-hasher.ts'
+import { createLimiter, type PasswordHasher } from '../passwords/password-hasher.ts'
 
 export type { PasswordHasher }
 
@@ -21,22 +21,6 @@ const ARGON2ID = 2 as Algorithm
 const MAX_MEMORY_KIB = 65_536
 const MAX_TIME_COST = 10
 const MAX_PARALLELISM = 4
-
-/** Runs at most `limit` tasks at once; the others wait their turn in order. */
-function createLimiter(limit: number) {
-  let running = 0
-  const waiting: (() => void)[] = []
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
-    running++
-    try {
-      return await task()
-    } finally {
-      running--
-      waiting.shift()?.()
-    }
-  }
-}
 
 /** Whether a stored argon2id hash has parameters this hasher agrees to run. */
 function hasBoundedParameters(stored: string): boolean {
