@@ -5,14 +5,14 @@ import { renderPage } from '../pages/render-page.tsx'
 import { CSRF_FIELD } from './csrf.ts'
 import type { Owner } from './owner-session.ts'
 
-export type Section = 'products' | 'collections' | 'bulk' | 'api-keys'
+export type Section = 'products' | 'collections' | 'bulk' | 'api-keys' | 'orders'
 
 const sections: { id: Section; label: string; href: string }[] = [
   { id: 'products', label: 'Products', href: '/dashboard/products' },
   { id: 'collections', label: 'Collections', href: '/dashboard/collections' },
   { id: 'bulk', label: 'Bulk changes', href: '/dashboard/bulk' },
   { id: 'api-keys', label: 'API keys', href: '/dashboard/api-keys' },
-  { id: 'orders' as Section, label: 'Orders', href: '/dashboard/orders' },
+  { id: 'orders', label: 'Orders', href: '/dashboard/orders' },
 ]
 
 // Progressive enhancement only: a "select all" box and a confirmation before destructive posts.

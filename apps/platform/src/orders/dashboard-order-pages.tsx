@@ -21,7 +21,7 @@ function OrdersPage(props: {
   const money = (minor: string | number) => formatMoney(Number(minor), site.currency, site.locale)
   const pages = Math.max(1, Math.ceil(props.total / PAGE_SIZE))
   return (
-    <DashboardPage owner={props.owner} title="Orders">
+    <DashboardPage owner={props.owner} title="Orders" section="orders">
       <h1>Orders</h1>
       <OrdersChart days={props.days} currency={site.currency} locale={site.locale} />
       {props.orders.length === 0 ? (
