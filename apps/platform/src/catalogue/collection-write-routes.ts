@@ -9,7 +9,7 @@ import { toPatchSchema } from '../http/patch-schema.ts'
 import { CollectionSchema, IdParam } from './catalogue-schemas.ts'
 import { type CollectionRow, findCollection } from './collection-store.ts'
 import { toWireCollection } from './collection-wire.ts'
-import { slugify } from './product-input.ts'
+import { chooseFreeSlug } from './free-slug.ts'
 import type { CatalogueWriteDeps } from './product-write-routes.ts'
 
 const CollectionInput = z.object({
@@ -73,33 +73,6 @@ export function registerCollectionWriteRoutes(api: Api, deps: CatalogueWriteDeps
     })
   }
 
-  async function freeSlug(
-    tx: Db,
-    siteId: string,
-    name: string,
-    wanted: string | undefined,
-    exceptId?: string,
-  ) {
-    const taken = async (slug: string) =>
-      (
-        await tx.query(
-          'select 1 from collections where site_id = $1 and slug = $2 and id is distinct from $3',
-          [siteId, slug, exceptId ?? null],
-        )
-      ).length > 0
-    if (wanted) {
-      if (await taken(wanted))
-        throw new ApplicationError('SLUG_TAKEN', `Another collection already has the slug "${wanted}"`, {
-          slug: wanted,
-        })
-      return wanted
-    }
-    for (let n = 1; ; n++) {
-      const slug = n === 1 ? slugify(name) : `${slugify(name)}-${n}`
-      if (!(await taken(slug))) return slug
-    }
-  }
-
   api.route(
     {
       ...merchant,
@@ -122,7 +95,12 @@ export function registerCollectionWriteRoutes(api: Api, deps: CatalogueWriteDeps
           [
             id,
             caller.siteId,
-            await freeSlug(tx, caller.siteId, input.name, input.slug),
+            await chooseFreeSlug(tx, {
+              table: 'collections',
+              siteId: caller.siteId,
+              name: input.name,
+              wanted: input.slug,
+            }),
             input.name,
             input.description,
             JSON.stringify(media),
@@ -158,7 +136,13 @@ export function registerCollectionWriteRoutes(api: Api, deps: CatalogueWriteDeps
           ? await mediaOf(tx, caller, patch.mediaIds, 'collection.mediaIds')
           : before.media
         const slug = patch.slug
-          ? await freeSlug(tx, caller.siteId, patch.name ?? before.name, patch.slug, params.id)
+          ? await chooseFreeSlug(tx, {
+              table: 'collections',
+              siteId: caller.siteId,
+              name: patch.name ?? before.name,
+              wanted: patch.slug,
+              exceptId: params.id,
+            })
           : before.slug
         await tx.query(
           `update collections set name = $3, slug = $4, description = $5, visible = $6, media = $7, updated_date = $8

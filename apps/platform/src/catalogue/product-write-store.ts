@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { ApplicationError } from '../http/errors.ts'
-import { choiceCombinations, type ProductColumns, slugify } from './product-input.ts'
+import { chooseFreeSlug } from './free-slug.ts'
+import { choiceCombinations, type ProductColumns } from './product-input.ts'
 import type { ProductOption, VariantRow } from './product-store.ts'
 
 const columnNames = [
@@ -29,37 +30,6 @@ function values(columns: ProductColumns): unknown[] {
   return columnNames.map((name) => (name === 'options' ? JSON.stringify(columns.options) : columns[name]))
 }
 
-/** A slug free in the site: the given one (or 409 when taken), else one derived from the name. */
-async function chooseSlug(
-  tx: Db,
-  siteId: string,
-  name: string,
-  wanted: string | undefined,
-  exceptId?: string,
-) {
-  const taken = async (slug: string) =>
-    (
-      await tx.query('select 1 from products where site_id = $1 and slug = $2 and id is distinct from $3', [
-        siteId,
-        slug,
-        exceptId ?? null,
-      ])
-    ).length > 0
-  if (wanted) {
-    if (await taken(wanted)) {
-      throw new ApplicationError('SLUG_TAKEN', `Another product already has the slug "${wanted}"`, {
-        slug: wanted,
-      })
-    }
-    return wanted
-  }
-  const base = slugify(name)
-  for (let n = 1; ; n++) {
-    const slug = n === 1 ? base : `${base}-${n}`
-    if (!(await taken(slug))) return slug
-  }
-}
-
 /** Inserts a product and the variants its options make; returns its id. */
 export async function insertProduct(
   tx: Db,
@@ -69,7 +39,7 @@ export async function insertProduct(
   now: Date,
 ): Promise<string> {
   const id = randomUUID()
-  const chosen = await chooseSlug(tx, siteId, columns.name, slug)
+  const chosen = await chooseFreeSlug(tx, { table: 'products', siteId, name: columns.name, wanted: slug })
   const placeholders = columnNames.map((_, index) => `$${index + 5}`).join(', ')
   await tx.query(
     `insert into products (id, site_id, slug, created_date, ${columnNames.join(', ')}, updated_date)
@@ -90,7 +60,9 @@ export async function updateProduct(
   now: Date,
 ): Promise<void> {
   const assignments = columnNames.map((name, index) => `${name} = $${index + 4}`).join(', ')
-  const chosen = slug ? await chooseSlug(tx, siteId, columns.name, slug, id) : undefined
+  const chosen = slug
+    ? await chooseFreeSlug(tx, { table: 'products', siteId, name: columns.name, wanted: slug, exceptId: id })
+    : undefined
   await tx.query(
     `update products set ${assignments}, updated_date = $3${chosen ? `, slug = $${columnNames.length + 4}` : ''}
      where site_id = $1 and id = $2`,
