@@ -5,6 +5,10 @@ export interface ShopperError {
 }
 
 const byCode: Record<string, ShopperError> = {
+  CART_NOT_PURCHASABLE: {
+    title: 'Nothing to check out',
+    message: 'Nothing in your cart can be bought right now. Please check the items in your cart.',
+  },
   PAGE_NOT_FOUND: {
     title: 'Page not found',
     message: 'We couldn’t find the page you were looking for. It may have moved or no longer exists.',

@@ -8,12 +8,9 @@ export interface CartSummaryProps {
 }
 
 /**
- * The cart's subtotal (only what can be bought counts), faded while a change waits for the platform.
- *
- * HOOK, not built yet (issue 6; the platform has no `estimateCurrentCartTotals` or
- * `createCheckoutFromCurrentCart` to call yet): the totals breakdown (discounts, shipping, tax, fees), the
- * shipping estimate by address with its option choice, and the checkout button that creates the checkout
- * and redirects to the hosted checkout go here, under the subtotal.
+ * The cart's subtotal (only what can be bought counts), faded while a change waits for the platform,
+ * and the checkout button: a plain form that creates the checkout and goes to the hosted checkout.
+ * Not built yet (issue 6): the totals breakdown and the shipping estimate by address, under the subtotal.
  */
 export function CartSummary({ cart, children }: CartSummaryProps) {
   const headingId = useId()
@@ -29,7 +26,14 @@ export function CartSummary({ cart, children }: CartSummaryProps) {
         </div>
       </dl>
       <p className="cart-summary-note">Shipping, taxes and discounts are worked out at checkout.</p>
-      {children}
+      {children ?? (
+        // A document navigation on purpose: the hosted checkout is on the platform's origin.
+        <form method="post" action="/checkout">
+          <button type="submit" className="button" disabled={cart.isPending}>
+            Check out
+          </button>
+        </form>
+      )}
     </section>
   )
 }

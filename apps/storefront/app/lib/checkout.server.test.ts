@@ -1,0 +1,56 @@
+import { createClient, createMemoryTokenStorage, currentCart, OAuthStrategy } from '@aisle/sdk'
+import { describe, expect, it } from 'vitest'
+import { startCheckout } from './checkout.server'
+import { toShopperError } from './shopper-error'
+
+function clientAnswering(answer: (url: string) => Response) {
+  const fetch = async (input: RequestInfo | URL) => {
+    const url = String(input instanceof Request ? input.url : input)
+    if (url.endsWith('/oauth2/token')) {
+      return Response.json({ access_token: 'at', expires_in: 3600, refresh_token: 'rt' })
+    }
+    return answer(url)
+  }
+  return createClient({
+    auth: OAuthStrategy({ clientId: 'c', tokenStorage: createMemoryTokenStorage() }),
+    modules: { currentCart },
+    baseUrl: 'http://platform.test',
+    fetch,
+  })
+}
+
+describe('startCheckout', () => {
+  it('answers the hosted checkout URL of the checkout the platform created', async () => {
+    const client = clientAnswering((url) => {
+      expect(url).toBe('http://platform.test/ecom/v1/carts/current/create-checkout')
+      return Response.json({ checkoutId: 'a1b2c3' })
+    })
+    expect(await startCheckout(client, 'http://platform.test')).toEqual({
+      ok: true,
+      url: 'http://platform.test/_checkout/a1b2c3',
+    })
+  })
+
+  it('answers shopper words when nothing in the cart can be bought', async () => {
+    const client = clientAnswering(() =>
+      Response.json(
+        {
+          message: 'no',
+          details: { applicationError: { description: 'no', code: 'CART_NOT_PURCHASABLE', data: {} } },
+        },
+        { status: 409, statusText: 'Conflict' },
+      ),
+    )
+    const started = await startCheckout(client, 'http://platform.test')
+    expect(started).toMatchObject({ ok: false, title: 'Nothing to check out' })
+    expect(JSON.stringify(started)).not.toContain('no"')
+  })
+
+  it('tells the shopper the store is unreachable when the platform cannot be reached', async () => {
+    const client = clientAnswering(() => {
+      throw new TypeError('network down')
+    })
+    const started = await startCheckout(client, 'http://platform.test')
+    expect(started).toEqual({ ok: false, ...toShopperError(undefined) })
+  })
+})

@@ -1,0 +1,36 @@
+import { data, redirect } from 'react-router'
+import { getAisle } from '../lib/aisle.server'
+import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
+import { startCheckout } from '../lib/checkout.server'
+import { toPageTitle } from '../lib/store'
+import type { Route } from './+types/checkout'
+
+export function meta() {
+  return [{ title: toPageTitle('Checkout') }, { name: 'robots', content: 'noindex' }]
+}
+
+export function headers(): HeadersInit {
+  return { 'Cache-Control': NO_STORE_CACHE_CONTROL }
+}
+
+/** Creates the checkout from the current cart and sends the shopper to the platform's hosted checkout. */
+export async function action({ context }: Route.ActionArgs) {
+  const { client, config } = getAisle(context)
+  const started = await startCheckout(client, config.apiUrl)
+  if (started.ok) return redirect(started.url)
+  return data(started, { status: 409, headers: { 'Cache-Control': NO_STORE_CACHE_CONTROL } })
+}
+
+/** Only a POST starts a checkout; this page shows why one could not start, or points to the cart. */
+export default function CheckoutRefused({ actionData }: Route.ComponentProps) {
+  const refused = actionData?.ok === false ? actionData : undefined
+  return (
+    <div className="cart-page">
+      <h1>{refused ? refused.title : 'Checkout'}</h1>
+      {refused ? <p role="alert">{refused.message}</p> : <p>Checkouts start from your cart.</p>}
+      <p>
+        <a href="/cart">Go to your cart</a>
+      </p>
+    </div>
+  )
+}
