@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Api } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
-import { parseQueryParam, type Query, QueryBody, QueryParam } from '../query/query-request.ts'
+import type { Query } from '../query/query-request.ts'
 import { answerCached, audienceOf, type CatalogueDeps } from './catalogue-access.ts'
 import { CollectionSchema, IdParam, PagingMetadata, SlugParam } from './catalogue-schemas.ts'
 import {
@@ -12,6 +12,7 @@ import {
   queryCollections,
 } from './collection-store.ts'
 import { toWireCollection } from './collection-wire.ts'
+import { registerQueryRoutes } from './query-routes.ts'
 
 const CollectionResponse = z.object({ collection: CollectionSchema })
 const QueryCollectionsResponse = z.object({
@@ -66,40 +67,16 @@ export function registerCollectionRoutes(api: Api, deps: CatalogueDeps) {
     )
   }
 
-  api.route(
+  registerQueryRoutes(
+    api,
     {
-      method: 'get',
-      path: '/stores/v2/collections/query',
-      operationId: 'queryCollectionsGet',
-      summary: 'Query collections (the query JSON base64url-encoded in q)',
-      tag: 'Catalogue',
-      auth: 'caller',
-      query: QueryParam,
-      response: QueryCollectionsResponse,
-    },
-    async ({ query, caller }, c) => {
-      const parsed = parseQueryParam(query.q).query
-      return answerCached(deps, c, caller, `collections?${JSON.stringify(parsed)}`, () =>
-        answerQuery(caller, parsed),
-      )
-    },
-  )
-
-  api.route(
-    {
-      method: 'post',
       path: '/stores/v2/collections/query',
       operationId: 'queryCollections',
       summary: 'Query collections',
-      tag: 'Catalogue',
-      auth: 'caller',
-      body: QueryBody,
       response: QueryCollectionsResponse,
     },
-    async ({ body, caller }, c) =>
-      answerCached(deps, c, caller, `collections?${JSON.stringify(body.query)}`, () =>
-        answerQuery(caller, body.query),
-      ),
+    (caller, query, c) =>
+      answerCached(deps, c, caller, `collections?${JSON.stringify(query)}`, () => answerQuery(caller, query)),
   )
 
   api.route(

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Api } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
-import { parseQueryParam, type Query, QueryBody, QueryParam } from '../query/query-request.ts'
+import type { Query } from '../query/query-request.ts'
 import { answerCached, audienceOf, type CatalogueDeps, wantsMerchantData } from './catalogue-access.ts'
 import {
   IdParam,
@@ -14,6 +14,7 @@ import {
 import { optionsAvailability } from './options-availability.ts'
 import { findProduct, type ProductRecord, queryProducts } from './product-store.ts'
 import { toWireProduct, toWireVariant } from './product-wire.ts'
+import { registerQueryRoutes } from './query-routes.ts'
 
 const QueryProductsResponse = z.object({ products: z.array(ProductSchema), metadata: PagingMetadata })
 
@@ -52,40 +53,16 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
     return record
   }
 
-  api.route(
+  registerQueryRoutes(
+    api,
     {
-      method: 'get',
-      path: '/stores/v1/products/query-platformized',
-      operationId: 'queryProductsGet',
-      summary: 'Query products (the query JSON base64url-encoded in q)',
-      tag: 'Catalogue',
-      auth: 'caller',
-      query: QueryParam,
-      response: QueryProductsResponse,
-    },
-    async ({ query, caller }, c) => {
-      const parsed = parseQueryParam(query.q).query
-      return answerCached(deps, c, caller, `products?${JSON.stringify(parsed)}`, () =>
-        answerQuery(caller, parsed),
-      )
-    },
-  )
-
-  api.route(
-    {
-      method: 'post',
       path: '/stores/v1/products/query-platformized',
       operationId: 'queryProducts',
       summary: 'Query products',
-      tag: 'Catalogue',
-      auth: 'caller',
-      body: QueryBody,
       response: QueryProductsResponse,
     },
-    async ({ body, caller }, c) =>
-      answerCached(deps, c, caller, `products?${JSON.stringify(body.query)}`, () =>
-        answerQuery(caller, body.query),
-      ),
+    (caller, query, c) =>
+      answerCached(deps, c, caller, `products?${JSON.stringify(query)}`, () => answerQuery(caller, query)),
   )
 
   // After the query routes: `:id` would otherwise take `query-platformized` for an id.

@@ -2,10 +2,11 @@ import { z } from 'zod'
 import type { Api } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
-import { parseQueryParam, type Query, QueryBody, QueryParam } from '../query/query-request.ts'
+import type { Query } from '../query/query-request.ts'
 import { audienceOf, type CatalogueDeps } from './catalogue-access.ts'
 import { IdParam, PagingMetadata, VariantSchema } from './catalogue-schemas.ts'
 import { toWireVariant } from './product-wire.ts'
+import { registerQueryRoutes } from './query-routes.ts'
 import { findVariant, queryVariants } from './variant-store.ts'
 
 const QueryVariantsResponse = z.object({ variants: z.array(VariantSchema), metadata: PagingMetadata })
@@ -25,32 +26,15 @@ export function registerVariantRoutes(api: Api, deps: CatalogueDeps) {
     }
   }
 
-  api.route(
+  registerQueryRoutes(
+    api,
     {
-      method: 'get',
-      path: '/stores/v1/variants/query',
-      operationId: 'queryStoreVariantsGet',
-      summary: 'Query variants across products (the query JSON base64url-encoded in q)',
-      tag: 'Catalogue',
-      auth: 'caller',
-      query: QueryParam,
-      response: QueryVariantsResponse,
-    },
-    async ({ query, caller }) => answerQuery(caller, parseQueryParam(query.q).query),
-  )
-
-  api.route(
-    {
-      method: 'post',
       path: '/stores/v1/variants/query',
       operationId: 'queryStoreVariants',
       summary: 'Query variants across products',
-      tag: 'Catalogue',
-      auth: 'caller',
-      body: QueryBody,
       response: QueryVariantsResponse,
     },
-    async ({ body, caller }) => answerQuery(caller, body.query),
+    (caller, query) => answerQuery(caller, query),
   )
 
   api.route(
