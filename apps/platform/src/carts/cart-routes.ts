@@ -37,6 +37,16 @@ const CartResponse = z.object({ cart: CartSchema })
 const PRIVATE = 'private, no-store'
 const tag = 'Current cart'
 
+/** Refuses ids that name no line of this cart, listing them all. */
+function assertLinesInCart(cart: CartWithLines, lineIds: readonly string[]) {
+  const unknown = lineIds.filter((id) => !cart.lines.some((line) => line.id === id))
+  if (unknown.length > 0) {
+    throw new ApplicationError('LINE_ITEM_NOT_FOUND', `No line item ${unknown[0]} in this cart`, {
+      lineItemIds: unknown,
+    })
+  }
+}
+
 function noCart(): never {
   throw new ApplicationError('OWNED_CART_NOT_FOUND', 'The caller has no current cart yet', {})
 }
@@ -170,11 +180,7 @@ export function registerCartRoutes(api: Api, deps: CartDeps) {
     },
     async ({ body, caller }) =>
       change(caller, { create: false }, async (tx, cart) => {
-        const unknown = body.lineItemIds.filter((id) => !cart.lines.some((line) => line.id === id))
-        if (unknown.length > 0)
-          throw new ApplicationError('LINE_ITEM_NOT_FOUND', `No line item ${unknown[0]} in this cart`, {
-            lineItemIds: unknown,
-          })
+        assertLinesInCart(cart, body.lineItemIds)
         await removeLineItems(tx, cart.cart.id, body.lineItemIds)
       }),
   )
@@ -193,13 +199,10 @@ export function registerCartRoutes(api: Api, deps: CartDeps) {
     },
     async ({ body, caller }) =>
       change(caller, { create: false }, async (tx, cart, now) => {
-        const unknown = body.lineItems
-          .filter((item) => !cart.lines.some((line) => line.id === item.id))
-          .map((item) => item.id)
-        if (unknown.length > 0)
-          throw new ApplicationError('LINE_ITEM_NOT_FOUND', `No line item ${unknown[0]} in this cart`, {
-            lineItemIds: unknown,
-          })
+        assertLinesInCart(
+          cart,
+          body.lineItems.map((item) => item.id),
+        )
         const removed = body.lineItems.filter((item) => item.quantity === 0).map((item) => item.id)
         if (removed.length > 0) await removeLineItems(tx, cart.cart.id, removed)
         const changes = body.lineItems
