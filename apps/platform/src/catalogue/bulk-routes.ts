@@ -55,20 +55,28 @@ export function registerBulkRoutes(api: Api, deps: CatalogueWriteDeps) {
   const { db, clock } = deps
   const merchant = { auth: 'merchant', permission: 'catalogue', tag: 'Catalogue (write)' } as const
 
+  /** The products' current values, locked in id order so two bulk changes cannot deadlock. */
   async function lockProducts(tx: Db, siteId: string, ids: readonly string[]): Promise<ProductValues[]> {
-    // Locked in id order, so two bulk changes over overlapping products cannot deadlock.
-    const rows = await tx.query<ProductValues>(
+    return tx.query<ProductValues>(
       `select id, name, price_minor, cost_minor, weight, discount_type, discount_value from products
        where site_id = $1 and id = any($2::uuid[]) order by id for update`,
       [siteId, [...new Set(ids)]],
     )
+  }
+
+  /** Like `lockProducts`, but every id must name a product of the site. */
+  async function lockAllProducts(tx: Db, siteId: string, ids: readonly string[]): Promise<ProductValues[]> {
+    const rows = await lockProducts(tx, siteId, ids)
     const missing = [...new Set(ids)].filter((id) => !rows.some((r) => r.id === id))
-    if (missing.length > 0)
+    if (missing.length > 0) {
       throw new ApplicationError(
         'PRODUCT_NOT_FOUND',
         `Products not found: ${missing.slice(0, 5).join(', ')}`,
-        { productIds: missing },
+        {
+          productIds: missing,
+        },
       )
+    }
     return rows
   }
 
@@ -112,7 +120,7 @@ export function registerBulkRoutes(api: Api, deps: CatalogueWriteDeps) {
     })
     const now = clock()
     return db.transaction(async (tx) => {
-      const products = await lockProducts(tx, caller.siteId, ids)
+      const products = await lockAllProducts(tx, caller.siteId, ids)
       const changes = planBulkChange(products, request, site.currency)
       const names = new Map(products.map((p) => [p.id, p.name]))
       const answer = (bulkOperationId?: string) => ({
@@ -193,10 +201,10 @@ export function registerBulkRoutes(api: Api, deps: CatalogueWriteDeps) {
           throw new ApplicationError('BULK_OPERATION_UNDONE', 'This bulk operation was already undone', {
             id: params.id,
           })
-        const current = await tx.query<ProductValues>(
-          `select id, name, price_minor, cost_minor, weight, discount_type, discount_value from products
-           where site_id = $1 and id = any($2::uuid[]) order by id for update`,
-          [caller.siteId, operation.changes.map((c) => c.productId)],
+        const current = await lockProducts(
+          tx,
+          caller.siteId,
+          operation.changes.map((c) => c.productId),
         )
         const restored: string[] = []
         const skipped: string[] = []
