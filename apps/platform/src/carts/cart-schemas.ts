@@ -132,6 +132,7 @@ export const UpdateCartBody = z.object({
     .max(100)
     .optional(),
 })
+export type UpdateCartInput = z.output<typeof UpdateCartBody>
 
 export const RemoveLineItemsBody = z.object({ lineItemIds: z.array(z.guid()).min(1).max(300) })
 

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto'
+import {
+  type Audience,
+  PRODUCT_RECORD_COLUMNS,
+  type ProductRecord,
+  type ProductRowWithRelations,
+  toProductRecord,
+} from '../catalogue/product-store.ts'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
+import { eventInsert, type OutboxEvent } from '../events/event-outbox.ts'
 import type { ShopperCaller } from '../http/caller.ts'
+import type { CouponRow } from './coupon-store.ts'
 import type { CustomLine } from './custom-line-item.ts'
 
 export interface CartRow {
@@ -34,43 +43,120 @@ export interface CartWithLines {
   lines: LineItemRow[]
 }
 
-async function linesOf(db: Db, cartId: string): Promise<LineItemRow[]> {
-  return db.query<LineItemRow>('select * from cart_line_items where cart_id = $1 order by position', [cartId])
+type LineJson = Omit<LineItemRow, 'created_date'> & { created_date: string }
+
+/** Lines read as JSON (`json_agg`), with their dates as dates again. */
+function linesFromJson(lines: readonly LineJson[]): LineItemRow[] {
+  return lines.map((line) => ({ ...line, created_date: new Date(line.created_date) }))
 }
 
-/** The caller's own cart, if it has one. */
+/** A cart's lines in order, as one JSON column of a statement that reads the cart (aliased `c`). */
+const LINES_COLUMN = `coalesce((select json_agg(l order by l.position) from cart_line_items l
+  where l.cart_id = c.id), '[]'::json) as cart_lines`
+
+/** The caller's own cart, if it has one, read in one statement. */
 export async function findOwnedCart(db: Db, caller: ShopperCaller): Promise<CartWithLines | undefined> {
-  const cart = await queryOne<CartRow>(
+  const row = await queryOne<CartRow & { cart_lines: LineJson[] }>(
     db,
-    'select * from carts where site_id = $1 and owner_kind = $2 and owner_id = $3',
+    `select c.*, ${LINES_COLUMN} from carts c where c.site_id = $1 and c.owner_kind = $2 and c.owner_id = $3`,
     [caller.siteId, caller.kind, caller.subjectId],
   )
-  return cart && { cart, lines: await linesOf(db, cart.id) }
+  if (!row) return undefined
+  const { cart_lines, ...cart } = row
+  return { cart, lines: linesFromJson(cart_lines) }
 }
 
 /**
- * The caller's cart, locked for the rest of the transaction, so concurrent writes to one cart take
- * turns and none is lost. With `create`, a missing cart is created (and `created` says so).
+ * Locks the caller's cart for the rest of the transaction and marks it updated now, in one statement,
+ * so concurrent writes to one cart take turns and none is lost. With `create`, a missing cart is
+ * created (and `created` says so); without, a missing cart gives `undefined`.
  */
-export async function lockOwnedCart(
+export async function lockCart(
   tx: Db,
   caller: ShopperCaller,
   options: { create: boolean; now: Date },
-): Promise<(CartWithLines & { created: boolean }) | undefined> {
-  const inserted = options.create
-    ? await tx.query(
+): Promise<{ cart: CartRow; created: boolean } | undefined> {
+  const owner = [caller.siteId, caller.kind, caller.subjectId]
+  const rows = options.create
+    ? await tx.query<CartRow & { created: boolean }>(
         `insert into carts (id, site_id, owner_kind, owner_id, currency, created_date, updated_date)
-         values ($1, $2, $3, $4, $5, $6, $6)
-         on conflict (site_id, owner_kind, owner_id) do nothing returning id`,
-        [randomUUID(), caller.siteId, caller.kind, caller.subjectId, caller.site.currency, options.now],
+         values ($4, $1, $2, $3, $5, $6, $6)
+         on conflict (site_id, owner_kind, owner_id) do update set updated_date = excluded.updated_date
+         returning *, (xmax = 0) as created`,
+        [...owner, randomUUID(), caller.site.currency, options.now],
       )
-    : []
-  const cart = await queryOne<CartRow>(
-    tx,
-    'select * from carts where site_id = $1 and owner_kind = $2 and owner_id = $3 for update',
-    [caller.siteId, caller.kind, caller.subjectId],
+    : await tx.query<CartRow & { created: boolean }>(
+        `update carts set updated_date = $4 where site_id = $1 and owner_kind = $2 and owner_id = $3
+         returning *, false as created`,
+        [...owner, options.now],
+      )
+  const row = rows[0]
+  if (!row) return undefined
+  const { created, ...cart } = row
+  return { cart, created }
+}
+
+/** What a cart change reads once its cart is locked. */
+export interface CartContents {
+  lines: LineItemRow[]
+  /** The products of the cart's lines and of the other ids asked for, by id. */
+  products: Map<string, ProductRecord>
+  /** The coupon asked for, when it exists in the site. */
+  coupon: CouponRow | undefined
+}
+
+type CouponJson = Omit<CouponRow, 'starts_at' | 'expires_at'> & {
+  starts_at: string | null
+  expires_at: string | null
+}
+type ContentsRow = { cart_lines: LineJson[]; cart_coupon: CouponJson | null } & (
+  | ProductRowWithRelations
+  | { [K in keyof ProductRowWithRelations]: null }
+)
+
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value))
+
+/**
+ * A locked cart's lines, the products they and `productIds` name, and the coupon `couponCode`
+ * names, in one statement. Read after `lockCart`, so it sees every change committed before the lock.
+ */
+export async function readCartContents(
+  tx: Db,
+  cartId: string,
+  audience: Audience,
+  wanted: { productIds: readonly string[]; couponCode?: string | undefined },
+): Promise<CartContents> {
+  const rows = await tx.query<ContentsRow>(
+    `select c.cart_lines, k.cart_coupon, p.*
+     from (select ${LINES_COLUMN} from (select $1::uuid as id) c) c
+     left join lateral (select row_to_json(k) as cart_coupon from coupons k
+                        where k.site_id = $2 and lower(k.code) = lower($5::text)) k on true
+     left join lateral (select ${PRODUCT_RECORD_COLUMNS} from products p
+                        where p.site_id = $2 and ($3 or p.visible)
+                          and (p.id = any($4::uuid[])
+                               or p.id::text in (select catalog_item_id from cart_line_items where cart_id = $1))) p on true`,
+    [
+      cartId,
+      audience.siteId,
+      audience.includeHidden,
+      [...new Set(wanted.productIds)],
+      wanted.couponCode ?? null,
+    ],
   )
-  return cart && { cart, lines: await linesOf(tx, cart.id), created: inserted.length > 0 }
+  const first = rows[0]
+  const lines = linesFromJson(first?.cart_lines ?? [])
+  const coupon = first?.cart_coupon
+  const products = new Map<string, ProductRecord>()
+  for (const { cart_lines: _lines, cart_coupon: _coupon, ...row } of rows) {
+    if (row.id !== null) products.set(row.id, toProductRecord(row as ProductRowWithRelations))
+  }
+  return {
+    lines,
+    products,
+    coupon: coupon
+      ? { ...coupon, starts_at: dateOrNull(coupon.starts_at), expires_at: dateOrNull(coupon.expires_at) }
+      : undefined,
+  }
 }
 
 export interface LineItemChange {
@@ -83,69 +169,105 @@ export interface LineItemChange {
   quantity: number
 }
 
-/** Writes new lines and new quantities. */
+/**
+ * The cart's lines after a change: `removed` lines gone, existing lines with their new quantities,
+ * new lines appended with fresh ids. `saved` are the rows to write (new and changed lines).
+ */
+export function applyLineChanges(
+  lines: readonly LineItemRow[],
+  cartId: string,
+  change: { changes: readonly LineItemChange[]; removed?: readonly string[] },
+  now: Date,
+): { lines: LineItemRow[]; saved: LineItemRow[] } {
+  const removed = new Set(change.removed ?? [])
+  const after = new Map(lines.filter((line) => !removed.has(line.id)).map((line) => [line.id, line]))
+  let position = lines.reduce((max, line) => Math.max(max, line.position), 0)
+  const saved: LineItemRow[] = []
+  for (const item of change.changes) {
+    const existing = item.lineId === undefined ? undefined : after.get(item.lineId)
+    const line: LineItemRow = existing
+      ? { ...existing, quantity: item.quantity }
+      : {
+          id: randomUUID(),
+          cart_id: cartId,
+          position: ++position,
+          app_id: item.appId,
+          catalog_item_id: item.catalogItemId,
+          variant_id: item.variantId,
+          custom: item.custom ?? null,
+          quantity: item.quantity,
+          created_date: now,
+        }
+    after.set(line.id, line)
+    saved.push(line)
+  }
+  return { lines: [...after.values()].sort((a, b) => a.position - b.position), saved }
+}
+
+/** One change to a locked cart, written by `writeCartChange`. */
+export interface CartWrite {
+  cartId: string
+  removedLineIds?: readonly string[]
+  /** New lines and lines with a new quantity. */
+  savedLines?: readonly LineItemRow[]
+  /** The cart's own fields; `undefined` leaves a field as it is. */
+  fields?: { couponCode?: string | null | undefined; cartInfo?: Record<string, unknown> | undefined }
+  /** The event that records the change in the outbox. */
+  event?: OutboxEvent
+}
+
+/**
+ * Writes a cart change, lines removed and saved, fields set and its event recorded, in one
+ * statement (data-modifying `with` parts), so a mutation costs one round trip to write.
+ */
+export async function writeCartChange(tx: Db, write: CartWrite, now: Date): Promise<void> {
+  const fields = write.fields ?? {}
+  const params: unknown[] = [
+    write.cartId,
+    write.removedLineIds ?? [],
+    JSON.stringify(write.savedLines ?? []),
+    fields.couponCode !== undefined,
+    fields.couponCode ?? null,
+    fields.cartInfo ? JSON.stringify(fields.cartInfo) : null,
+  ]
+  const event = write.event && eventInsert(write.event, now, params.length + 1)
+  await tx.query(
+    `with removed as (
+       delete from cart_line_items where cart_id = $1 and id = any($2::uuid[])
+     ), saved as (
+       insert into cart_line_items (id, cart_id, position, app_id, catalog_item_id, variant_id, custom, quantity, created_date)
+       select x.id, $1, x.position, x.app_id, x.catalog_item_id, x.variant_id, x.custom, x.quantity, x.created_date
+       from jsonb_to_recordset($3::jsonb) as x(id uuid, position integer, app_id text, catalog_item_id text,
+            variant_id uuid, custom jsonb, quantity integer, created_date timestamptz)
+       on conflict (id) do update set quantity = excluded.quantity where cart_line_items.cart_id = $1
+     ), fields as (
+       update carts set coupon_code = case when $4 then $5::text else coupon_code end,
+                        cart_info = coalesce($6::jsonb, cart_info)
+       where id = $1 and ($4 or $6::jsonb is not null)
+     )
+     ${event ? event.sql : 'select 1'}`,
+    event ? [...params, ...event.params] : params,
+  )
+}
+
+/** Writes new lines and new quantities to a locked cart. */
 export async function saveLineItems(
   tx: Db,
   cart: CartWithLines,
   changes: readonly LineItemChange[],
   now: Date,
 ) {
-  let position = cart.lines.reduce((max, line) => Math.max(max, line.position), 0)
-  for (const change of changes) {
-    if (change.lineId) {
-      await tx.query('update cart_line_items set quantity = $2 where id = $1', [
-        change.lineId,
-        change.quantity,
-      ])
-      continue
-    }
-    position += 1
-    await tx.query(
-      `insert into cart_line_items (id, cart_id, position, app_id, catalog_item_id, variant_id, custom, quantity, created_date)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        randomUUID(),
-        cart.cart.id,
-        position,
-        change.appId,
-        change.catalogItemId,
-        change.variantId,
-        change.custom ? JSON.stringify(change.custom) : null,
-        change.quantity,
-        now,
-      ],
-    )
-  }
+  const { saved } = applyLineChanges(cart.lines, cart.cart.id, { changes }, now)
+  await writeCartChange(tx, { cartId: cart.cart.id, savedLines: saved }, now)
 }
 
-/** Removes lines of the cart by id. */
-export async function removeLineItems(tx: Db, cartId: string, lineIds: readonly string[]) {
-  await tx.query('delete from cart_line_items where cart_id = $1 and id = any($2::uuid[])', [cartId, lineIds])
-}
-
-/** Sets the cart's own fields; `undefined` leaves a field as it is. */
-export async function updateCart(
-  tx: Db,
-  cartId: string,
-  fields: { couponCode?: string | null; cartInfo?: Record<string, unknown> },
-  now: Date,
-) {
+/** Deletes the cart and its lines, and records `event` in the same statement when given. */
+export async function deleteCart(tx: Db, cartId: string, event?: { event: OutboxEvent; now: Date }) {
+  const insert = event && eventInsert(event.event, event.now, 2)
   await tx.query(
-    `update carts set updated_date = $2,
-       coupon_code = case when $3 then $4 else coupon_code end,
-       cart_info = coalesce($5::jsonb, cart_info)
-     where id = $1`,
-    [
-      cartId,
-      now,
-      fields.couponCode !== undefined,
-      fields.couponCode ?? null,
-      fields.cartInfo ? JSON.stringify(fields.cartInfo) : null,
-    ],
+    insert
+      ? `with gone as (delete from carts where id = $1) ${insert.sql}`
+      : 'delete from carts where id = $1',
+    insert ? [cartId, ...insert.params] : [cartId],
   )
-}
-
-/** Deletes the cart and its lines. */
-export async function deleteCart(tx: Db, cartId: string) {
-  await tx.query('delete from carts where id = $1', [cartId])
 }

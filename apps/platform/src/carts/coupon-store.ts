@@ -28,13 +28,7 @@ export async function findCoupon(db: Db, siteId: string, code: string): Promise<
  * The coupon a shopper may apply now, or an application error that says why not: unknown, not yet
  * started, expired or used up. (A minimum subtotal is the pricing engine's to judge, per estimate.)
  */
-export async function getApplicableCoupon(
-  db: Db,
-  siteId: string,
-  code: string,
-  now: Date,
-): Promise<CouponRow> {
-  const coupon = await findCoupon(db, siteId, code)
+export function applicableCoupon(coupon: CouponRow | undefined, code: string, now: Date): CouponRow {
   if (!coupon)
     throw new ApplicationError('COUPON_NOT_FOUND', `There is no coupon "${code.slice(0, 50)}"`, { code })
   const refuse = (reason: string, description: string) => {

@@ -86,9 +86,16 @@ function relationColumns(alias: string): string {
 
 const productColumns = `${baseColumns}, ${relationColumns('p')}`
 
-type ProductRowWithRelations = ProductRow & { variants: VariantRow[]; collection_ids: string[] }
+/**
+ * The columns a `ProductRecord` is read from (products aliased `p`), for a statement that reads
+ * products beside other rows; `toProductRecord` turns such a row into the record.
+ */
+export const PRODUCT_RECORD_COLUMNS = productColumns
 
-function toRecord(row: ProductRowWithRelations): ProductRecord {
+export type ProductRowWithRelations = ProductRow & { variants: VariantRow[]; collection_ids: string[] }
+
+/** A row read with `PRODUCT_RECORD_COLUMNS`, as a record. */
+export function toProductRecord(row: ProductRowWithRelations): ProductRecord {
   const { variants, collection_ids, ...product } = row
   return { product, variants, collectionIds: collection_ids }
 }
@@ -104,7 +111,7 @@ export async function findProduct(
     `select ${productColumns} from products p where p.site_id = $1 and p.id = $2 and ($3 or p.visible)`,
     [audience.siteId, id, audience.includeHidden],
   )
-  return row && toRecord(row)
+  return row && toProductRecord(row)
 }
 
 /** One page of products matching the query, and the total that match. */
@@ -147,7 +154,7 @@ export async function queryProducts(
         )?.total ?? 0)
       : 0)
   return {
-    records: rows.map(({ total: _total, ordinal: _ordinal, ...row }) => toRecord(row)),
+    records: rows.map(({ total: _total, ordinal: _ordinal, ...row }) => toProductRecord(row)),
     total,
     offset: compiled.offset,
   }
@@ -164,5 +171,5 @@ export async function findProductsByIds(
     `select ${productColumns} from products p where p.site_id = $1 and p.id = any($2::uuid[]) and ($3 or p.visible)`,
     [audience.siteId, [...new Set(ids)], audience.includeHidden],
   )
-  return new Map(rows.map((row) => [row.id, toRecord(row)]))
+  return new Map(rows.map((row) => [row.id, toProductRecord(row)]))
 }

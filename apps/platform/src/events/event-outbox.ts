@@ -32,27 +32,51 @@ export function identityOf(caller: Caller): EventIdentity {
   return { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: caller.subjectId }
 }
 
+/** An event as the outbox stores it. */
+export interface OutboxEvent {
+  siteId: string
+  type: EventType
+  entityId: string
+  payload: unknown
+  identity: EventIdentity
+}
+
+/**
+ * The insert of one event, its parameters numbered from `$first`: for a statement that records the
+ * event beside the change it describes (a data-modifying `with`), so both cost one round trip.
+ */
+export function eventInsert(event: OutboxEvent, now: Date, first = 1): { sql: string; params: unknown[] } {
+  const params = [
+    randomUUID(),
+    event.siteId,
+    event.type,
+    event.entityId,
+    JSON.stringify(event.payload),
+    JSON.stringify(event.identity),
+    now,
+  ]
+  const placeholders = params.map((_, index) => `$${first + index}`).join(', ')
+  return {
+    sql: `insert into events (id, site_id, type, entity_id, payload, identity, created_date) values (${placeholders})`,
+    params,
+  }
+}
+
 /**
  * Records an event in the outbox. Call it with the transaction that makes the change, so the event
  * exists exactly when the change does; delivery (webhooks) reads the outbox later.
  */
-export async function recordEvent(
-  tx: Db,
-  event: { siteId: string; type: EventType; entityId: string; payload: unknown; identity: EventIdentity },
-  now: Date,
-): Promise<void> {
-  await tx.query(
-    'insert into events (id, site_id, type, entity_id, payload, identity, created_date) values ($1, $2, $3, $4, $5, $6, $7)',
-    [
-      randomUUID(),
-      event.siteId,
-      event.type,
-      event.entityId,
-      JSON.stringify(event.payload),
-      JSON.stringify(event.identity),
-      now,
-    ],
-  )
+export async function recordEvent(tx: Db, event: OutboxEvent, now: Date): Promise<void> {
+  const { sql, params } = eventInsert(event, now)
+  await tx.query(sql, params)
+}
+
+/** An event that `caller` caused, in the caller's site, with the caller as its identity. */
+export function callerEvent(
+  caller: Caller,
+  event: { type: EventType; entityId: string; payload: unknown },
+): OutboxEvent {
+  return { ...event, siteId: caller.siteId, identity: identityOf(caller) }
 }
 
 /** Records an event that `caller` caused, in the caller's site, with the caller as its identity. */
@@ -62,5 +86,5 @@ export function recordCallerEvent(
   event: { type: EventType; entityId: string; payload: unknown },
   now: Date,
 ): Promise<void> {
-  return recordEvent(tx, { ...event, siteId: caller.siteId, identity: identityOf(caller) }, now)
+  return recordEvent(tx, callerEvent(caller, event), now)
 }
