@@ -13,6 +13,7 @@ const benchmarks = {
   'sdk-size': () => import('./sdk-size/benchmark.mjs'),
   'sdk-overhead': () => import('./sdk-overhead/benchmark.mjs'),
   'catalogue-query': () => import('./catalogue-query/benchmark.mjs'),
+  'add-to-cart': () => import('./add-to-cart/benchmark.mjs'),
 }
 
 const requested = process.argv.slice(2)

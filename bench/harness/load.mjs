@@ -1,0 +1,119 @@
+// What the load benchmarks share: a platform process on a free port, autocannon runs, their summary,
+// and the bare node:http server that answers the same bytes: the ceiling of this machine and client.
+import { createServer } from 'node:http'
+import { createServer as createNetServer } from 'node:net'
+import autocannon from 'autocannon'
+import { repoRoot, startService } from '../../scripts/processes.mjs'
+import { waitForHttp } from '../../scripts/wait-for-http.mjs'
+
+export const DEMO_CLIENT_ID = '9b6e3f0a-5c1d-4e8b-a7f2-2d4c6b8e0f13'
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+
+function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Starts `npm start`'s platform (`apps/platform/src/main.ts`) on a free port with `env` (a seed preset,
+ * `DATABASE_URL` or `DATA_DIR`) and waits until it answers.
+ * @param {Record<string, string>} env
+ * @param {(line: string) => void} log
+ */
+export async function startPlatform(env, log) {
+  const port = await findFreePort()
+  const service = startService(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    label: 'platform',
+  })
+  const url = `http://127.0.0.1:${port}`
+  await waitForHttp(`${url}/health`, { timeoutMs: 180_000 })
+  log(`platform on ${url} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, seed ${env.SEED ?? 'demo'})`)
+  return {
+    url,
+    async stop() {
+      service.signal('SIGTERM')
+      await service.exited
+    },
+  }
+}
+
+/** A fresh visitor's access token from the platform at `url`. */
+export async function visitorToken(url) {
+  const response = await fetch(`${url}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId: DEMO_CLIENT_ID, grantType: 'anonymous' }),
+  })
+  if (!response.ok) throw new Error(`anonymous grant answered ${response.status}`)
+  return (await response.json()).access_token
+}
+
+/**
+ * One autocannon run of `SECONDS` seconds. `options` are autocannon's (url, method, headers, body,
+ * requests, connections, setupClient).
+ */
+export function load(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ duration: SECONDS, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    )
+  })
+}
+
+/** The figures of a run that the results keep. */
+export function summarise(result) {
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    totalRequests: result.requests.total,
+  }
+}
+
+/** `label: N req/s, p50 …, p99 …` for the log. */
+export function describe(label, figures) {
+  return `${label}: ${figures.requestsPerSecond} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms`
+}
+
+/**
+ * Loads a bare node:http server that reads each request body and answers `bytes`: no routing, no
+ * database, no JSON work. Warmed up once, then measured, with the same `options` as the platform run.
+ */
+export async function measureBare(bytes, options, log) {
+  const server = createServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length })
+      response.end(bytes)
+    })
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${server.address().port}`
+  try {
+    await load({ ...options, url })
+    const figures = summarise(await load({ ...options, url }))
+    log(describe('bare node:http', figures))
+    return figures
+  } finally {
+    server.close()
+  }
+}
+
+/** `a / b` with two decimals. */
+export function ratio(a, b) {
+  return Math.round((a / b) * 100) / 100
+}
