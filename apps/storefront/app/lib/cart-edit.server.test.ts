@@ -1,21 +1,13 @@
-import { collections, createClient, currentCart, OAuthStrategy, products } from '@aisle/sdk'
 import { describe, expect, it } from 'vitest'
 import type { AisleClient } from './aisle.server'
 import { findCurrentCart } from './cart.server'
 import { editCurrentCart } from './cart-edit.server'
+import { applicationError, createScriptedClient } from './testing/scripted-platform'
 
 // The real SDK client on a scripted `fetch` that answers as the platform does (apps/platform/src/carts):
 // the storefront never imports the platform, so its wire answers are written out here.
 
 const lineItemId = '3f1c9a52-8d0e-4b7a-9c21-5e6f7a8b9c0d'
-
-interface Call {
-  method: string
-  path: string
-  body: unknown
-}
-
-type Answer = { status?: number; body: unknown } | 'network-error'
 
 function wireCart(fields: Record<string, unknown> = {}) {
   const money = (amount: string) => ({
@@ -44,40 +36,6 @@ function wireCart(fields: Record<string, unknown> = {}) {
       ...fields,
     },
   }
-}
-
-function applicationError(status: number, code: string, data: Record<string, unknown> = {}): Answer {
-  return { status, body: { message: code, details: { applicationError: { description: code, code, data } } } }
-}
-
-function createScriptedClient(answers: Record<string, Answer>) {
-  const calls: Call[] = []
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init)
-    const { pathname } = new URL(request.url)
-    const text = await request.text()
-    const key = `${request.method} ${pathname}`
-    if (key === 'POST /oauth2/token') {
-      return Response.json({
-        access_token: 'access-1',
-        refresh_token: 'refresh-1',
-        expires_in: 3600,
-        token_type: 'Bearer',
-      })
-    }
-    calls.push({ method: request.method, path: pathname, body: text ? JSON.parse(text) : undefined })
-    const answer = answers[key]
-    if (answer === 'network-error') throw new TypeError('fetch failed')
-    if (!answer) return Response.json(applicationError(404, 'ROUTE_NOT_FOUND'), { status: 404 })
-    return Response.json(answer.body, { status: answer.status ?? 200 })
-  }
-  const client: AisleClient = createClient({
-    auth: OAuthStrategy({ clientId: 'client-1' }),
-    modules: { currentCart, products, collections },
-    baseUrl: 'http://api.test',
-    fetch,
-  })
-  return { client, calls }
 }
 
 function form(fields: Record<string, string>): FormData {

@@ -2,6 +2,7 @@ import { createClient, createMemoryTokenStorage, currentCart, OAuthStrategy } fr
 import { describe, expect, it } from 'vitest'
 import { startCheckout } from './checkout.server'
 import { toShopperError } from './shopper-error'
+import { createScriptedClient } from './testing/scripted-platform'
 
 function clientAnswering(answer: (url: string) => Response) {
   const fetch = async (input: RequestInfo | URL) => {
@@ -29,6 +30,23 @@ describe('startCheckout', () => {
       ok: true,
       url: 'http://platform.test/_checkout/a1b2c3',
     })
+  })
+
+  it('starts the checkout from the address and shipping option the shopper estimated with', async () => {
+    const { client, calls } = createScriptedClient({
+      'POST /ecom/v1/carts/current/create-checkout': { body: { checkoutId: 'c-1' } },
+    })
+    const address = { country: 'US', subdivision: 'US-NY', city: 'New York', postalCode: '10001' }
+    const option = { code: 'standard', carrierId: 'aisle-post' }
+    const started = await startCheckout(client, 'http://platform.test', { address, option })
+    expect(started).toEqual({ ok: true, url: 'http://platform.test/_checkout/c-1' })
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/ecom/v1/carts/current/create-checkout',
+        body: { channelType: 'WEB', shippingAddress: address, selectedShippingOption: option },
+      },
+    ])
   })
 
   it('answers shopper words when nothing in the cart can be bought', async () => {

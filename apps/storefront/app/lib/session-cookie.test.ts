@@ -34,6 +34,14 @@ describe('serializeSessionCookie', () => {
     )
   })
 
+  it('writes a cookie for the browser session when no lifetime is given, and still expires an empty one', () => {
+    const forSession = { name: 'aisle_shipping', isSecure: false }
+    expect(serializeSessionCookie('v', forSession)).toBe('aisle_shipping=v; Path=/; HttpOnly; SameSite=Lax')
+    expect(serializeSessionCookie('', forSession)).toBe(
+      'aisle_shipping=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+    )
+  })
+
   it('round-trips through findCookie', () => {
     const value = 'tokens; with = signs, commas and ünicode'
     const header = serializeSessionCookie(value, options).split(';')[0] ?? ''

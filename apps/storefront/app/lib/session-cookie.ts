@@ -1,7 +1,8 @@
 /** How the visitor's session cookie is written. */
 export interface SessionCookieOptions {
   name: string
-  maxAgeSeconds: number
+  /** How long the browser keeps the cookie; without it, until the browser session ends. */
+  maxAgeSeconds?: number
   /** Send only over HTTPS; true whenever the storefront is reached over HTTPS. */
   isSecure: boolean
 }
@@ -30,7 +31,7 @@ export function serializeSessionCookie(value: string | undefined, options: Sessi
   const parts = [
     `${options.name}=${value ? encodeURIComponent(value) : ''}`,
     'Path=/',
-    `Max-Age=${value ? options.maxAgeSeconds : 0}`,
+    ...(value && options.maxAgeSeconds === undefined ? [] : [`Max-Age=${value ? options.maxAgeSeconds : 0}`]),
     'HttpOnly',
     'SameSite=Lax',
   ]

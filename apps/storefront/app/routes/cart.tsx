@@ -1,17 +1,26 @@
 import { useRef } from 'react'
-import { Link, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { Link, type ShouldRevalidateFunctionArgs, useFetchers } from 'react-router'
 import { BuyerNoteForm } from '../components/cart/buyer-note-form'
-import { CART_CHANGED_ELSEWHERE_STATUS } from '../components/cart/cart-edit'
+import {
+  CART_ACTION_PATH,
+  CART_CHANGED_ELSEWHERE_STATUS,
+  type CartEditResult,
+} from '../components/cart/cart-edit'
 import { CartLineList } from '../components/cart/cart-line-list'
 import { CartSummary } from '../components/cart/cart-summary'
 import { toCartView } from '../components/cart/cart-view'
 import { CouponForm } from '../components/cart/coupon-form'
+import { ShippingEstimate } from '../components/cart/shipping-estimate'
+import { isShippingIntent, type ShippingFormResult } from '../components/cart/shipping-form'
+import { TotalsNote, TotalsRows } from '../components/cart/totals-rows'
 import { useCartNotice } from '../components/cart/use-cart-notice'
 import { useOptimisticCart } from '../components/cart/use-optimistic-cart'
 import { getAisle } from '../lib/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
 import { findCurrentCart } from '../lib/cart.server'
 import { editCurrentCart } from '../lib/cart-edit.server'
+import { toShippingAddressValues } from '../lib/shipping-choice'
+import { estimateCart, findShippingChoice, saveShippingChoice } from '../lib/shipping-estimate.server'
 import { toPageTitle } from '../lib/store'
 import type { Route } from './+types/cart'
 
@@ -24,15 +33,43 @@ export function headers(): HeadersInit {
   return { 'Cache-Control': NO_STORE_CACHE_CONTROL }
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+// The cart and its totals estimate for the shopper's saved address and option, read side by side.
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, config } = getAisle(context)
-  const cart = await findCurrentCart(client)
-  return { cart: cart ? toCartView(cart, config.apiUrl) : undefined }
+  const choice = findShippingChoice(request, client)
+  const [cart, estimate] = await Promise.all([findCurrentCart(client), estimateCart(client, choice)])
+  const hasLines = (cart?.lineItems?.length ?? 0) > 0
+  return {
+    cart: cart ? toCartView(cart, config.apiUrl) : undefined,
+    estimate: hasLines ? estimate : undefined,
+    address: toShippingAddressValues(choice?.address),
+  }
 }
 
-/** Every cart form posts here, from this page or from the drawer on any other. */
+/** Every cart form posts here, from this page or from the drawer on any other; so do the shipping forms. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return editCurrentCart(getAisle(context).client, await request.formData())
+  const { client } = getAisle(context)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  if (isShippingIntent(intent)) return saveShippingChoice(request, client, intent, form)
+  return editCurrentCart(client, form)
+}
+
+/** Fetchers whose answer moves the totals: every cart form but the note's. */
+function useIsTotalsPending(): boolean {
+  return useFetchers().some(
+    (fetcher) =>
+      fetcher.state !== 'idle' &&
+      fetcher.key !== 'cart-note' &&
+      fetcher.formAction?.split('?')[0] === CART_ACTION_PATH,
+  )
+}
+
+function splitResult(result: CartEditResult | ShippingFormResult | undefined) {
+  if (!result) return {}
+  return isShippingIntent(result.intent)
+    ? { shipping: result as ShippingFormResult }
+    : { edit: result as CartEditResult }
 }
 
 // A form refused because the cart changed elsewhere reads the cart again, as the root does.
@@ -40,8 +77,12 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
   return actionStatus === CART_CHANGED_ELSEWHERE_STATUS || defaultShouldRevalidate
 }
 
-export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function CartPage({ loaderData, actionData: answered }: Route.ComponentProps) {
   const cart = useOptimisticCart(loaderData.cart)
+  const isTotalsPending = useIsTotalsPending()
+  const { edit: actionData, shipping } = splitResult(answered)
+  const { estimate } = loaderData
+  const breakdown = estimate?.breakdown
   const headingRef = useRef<HTMLHeadingElement>(null)
   const { onEdit, notice } = useCartNotice(headingRef)
   // Without JavaScript the page comes back with the action's answer: a removal says so up here.
@@ -58,10 +99,23 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       {cart && lines.length > 0 ? (
         <div className="cart-layout">
           <CartLineList lines={lines} result={actionData} onEdit={onEdit} />
+          {/* The forms come first and the figures last, so what an answer adds to the figures moves nothing
+              the shopper is using, and checkout is the last step. */}
           <div className="cart-aside">
-            <CartSummary cart={cart} />
             <CouponForm couponCode={cart.couponCode} result={actionData} />
+            <ShippingEstimate
+              address={loaderData.address}
+              breakdown={breakdown}
+              problem={estimate?.problem}
+              result={shipping}
+            />
             <BuyerNoteForm buyerNote={cart.buyerNote} result={actionData} />
+            <CartSummary
+              cart={cart}
+              isTotalsPending={isTotalsPending}
+              rows={breakdown ? <TotalsRows totals={breakdown} isPending={isTotalsPending} /> : null}
+              note={breakdown ? <TotalsNote totals={breakdown} isPending={isTotalsPending} /> : null}
+            />
           </div>
         </div>
       ) : (

@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router'
 import { getAisle } from '../lib/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
 import { startCheckout } from '../lib/checkout.server'
+import { findShippingChoice } from '../lib/shipping-estimate.server'
 import { toPageTitle } from '../lib/store'
 import type { Route } from './+types/checkout'
 
@@ -13,10 +14,13 @@ export function headers(): HeadersInit {
   return { 'Cache-Control': NO_STORE_CACHE_CONTROL }
 }
 
-/** Creates the checkout from the current cart and sends the shopper to the platform's hosted checkout. */
-export async function action({ context }: Route.ActionArgs) {
+/**
+ * Creates the checkout from the current cart, with the address and shipping option the shopper chose on
+ * the cart page, and sends the shopper to the platform's hosted checkout.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
   const { client, config } = getAisle(context)
-  const started = await startCheckout(client, config.apiUrl)
+  const started = await startCheckout(client, config.apiUrl, findShippingChoice(request, client))
   if (started.ok) return redirect(started.url)
   return data(started, { status: 409, headers: { 'Cache-Control': NO_STORE_CACHE_CONTROL } })
 }

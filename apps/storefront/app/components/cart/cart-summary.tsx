@@ -3,29 +3,37 @@ import type { CartView } from './cart-view'
 
 export interface CartSummaryProps {
   cart: Pick<CartView, 'subtotal' | 'isPending'>
-  /** What follows the subtotal on this surface: the drawer's link to the cart page; later, checkout. */
+  /** Rows under the subtotal in the figures' list: the cart page's estimate (see `TotalsRows`). */
+  rows?: React.ReactNode
+  /** What the figures include, in place of the default line (see `TotalsNote`). */
+  note?: React.ReactNode
+  /** Set while a change that moves the totals waits for the platform: the figures are busy. */
+  isTotalsPending?: boolean
+  /** What follows the figures on this surface: the drawer's link to the cart page; else, checkout. */
   children?: React.ReactNode
 }
 
 /**
- * The cart's subtotal (only what can be bought counts), faded while a change waits for the platform,
- * and the checkout button: a plain form that creates the checkout and goes to the hosted checkout.
- * Not built yet (issue 6): the totals breakdown and the shipping estimate by address, under the subtotal.
+ * The cart's subtotal (only what can be bought counts), faded while a change waits for the platform; on the
+ * cart page the estimate's rows follow it. Then the checkout button: a plain form that creates the checkout
+ * and goes to the hosted checkout. The estimate's parts come in as slots, so the drawer, on every page,
+ * carries none of their code.
  */
-export function CartSummary({ cart, children }: CartSummaryProps) {
+export function CartSummary({ cart, rows, note, isTotalsPending, children }: CartSummaryProps) {
   const headingId = useId()
   return (
     <section className="cart-summary" aria-labelledby={headingId}>
       <h2 id={headingId} className="visually-hidden">
         Order summary
       </h2>
-      <dl>
+      <dl aria-busy={isTotalsPending || cart.isPending || undefined}>
         <div>
           <dt>Subtotal</dt>
           <dd className={cart.isPending ? 'is-pending' : undefined}>{cart.subtotal}</dd>
         </div>
+        {rows}
       </dl>
-      <p className="cart-summary-note">Shipping, taxes and discounts are worked out at checkout.</p>
+      {note ?? <p className="cart-summary-note">Shipping, taxes and discounts are worked out at checkout.</p>}
       {children ?? (
         // A document navigation on purpose: the hosted checkout is on the platform's origin.
         <form method="post" action="/checkout">

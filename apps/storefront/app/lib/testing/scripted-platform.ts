@@ -1,0 +1,54 @@
+import { collections, createClient, currentCart, OAuthStrategy, products } from '@aisle/sdk'
+import type { AisleClient } from '../aisle.server'
+
+// The real SDK client on a scripted `fetch` that answers as the platform does: the storefront never imports
+// the platform, so its wire answers are written out in the tests that use this.
+
+/** One call the scripted platform received (the token requests left out). */
+export interface Call {
+  method: string
+  path: string
+  body: unknown
+}
+
+/** A scripted answer: a status and JSON body, or a connection that fails. */
+export type Answer = { status?: number; body: unknown } | 'network-error'
+
+/** The wire body of an application error (spec section 8). */
+export function applicationError(status: number, code: string, data: Record<string, unknown> = {}): Answer {
+  return { status, body: { message: code, details: { applicationError: { description: code, code, data } } } }
+}
+
+/**
+ * Creates the storefront's SDK client on a `fetch` that answers `"METHOD /path"` from `answers` (404
+ * `ROUTE_NOT_FOUND` for any other) and every token request with visitor tokens, and records the calls.
+ */
+export function createScriptedClient(answers: Record<string, Answer>) {
+  const calls: Call[] = []
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init)
+    const { pathname } = new URL(request.url)
+    const text = await request.text()
+    const key = `${request.method} ${pathname}`
+    if (key === 'POST /oauth2/token') {
+      return Response.json({
+        access_token: 'access-1',
+        refresh_token: 'refresh-1',
+        expires_in: 3600,
+        token_type: 'Bearer',
+      })
+    }
+    calls.push({ method: request.method, path: pathname, body: text ? JSON.parse(text) : undefined })
+    const answer = answers[key]
+    if (answer === 'network-error') throw new TypeError('fetch failed')
+    if (!answer) return Response.json(applicationError(404, 'ROUTE_NOT_FOUND'), { status: 404 })
+    return Response.json(answer.body, { status: answer.status ?? 200 })
+  }
+  const client: AisleClient = createClient({
+    auth: OAuthStrategy({ clientId: 'client-1' }),
+    modules: { currentCart, products, collections },
+    baseUrl: 'http://api.test',
+    fetch,
+  })
+  return { client, calls }
+}
