@@ -16,6 +16,7 @@ import {
   toDashboardErrorResponse,
 } from './dashboard/dashboard-routes.ts'
 import type { Db } from './db/db.ts'
+import { registerHostedProductRoutes } from './hosted-product/product-page-routes.tsx'
 import { type AppEnv, createApi, JsonSyntaxError, toOpenApi } from './http/api.ts'
 import { ApiError, ApplicationError, ValidationError } from './http/errors.ts'
 import { requestIdFrom } from './http/request-id.ts'
@@ -24,10 +25,12 @@ import { registerIdentityRoutes } from './identity/identity-routes.tsx'
 import { createArgon2idHasher } from './identity/password-hasher.ts'
 import { type Logger, silentLogger } from './log.ts'
 import { MAX_UPLOAD_BYTES, MEDIA_UPLOAD_PATH, registerMediaRoutes } from './media/media-routes.ts'
+import { registerMembersAccountRoutes } from './members-account/members-account-routes.tsx'
 import { createAuthenticate } from './oauth/authenticate.ts'
 import { registerTokenRoutes } from './oauth/token-routes.ts'
 import { registerDashboardOrderPages } from './orders/dashboard-order-pages.tsx'
 import { registerOrderRoutes } from './orders/order-routes.ts'
+import { registerRedirectLandingRoutes } from './redirects/redirect-landing-routes.tsx'
 import { registerRedirectSessionRoutes } from './redirects/redirect-session-routes.ts'
 import { registerSystemRoutes } from './system-routes.ts'
 import { registerWebhookRoutes } from './webhooks/webhook-routes.ts'
@@ -143,6 +146,9 @@ export function createApp(deps: AppDeps) {
   registerIdentityRoutes(api, identity)
   registerHostedLoginRoutes(api, identity)
   registerRedirectSessionRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerRedirectLandingRoutes(api, { db: deps.db, clock })
+  registerHostedProductRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerMembersAccountRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerWebhookRoutes(api, { db: deps.db, clock })
   registerDashboardRoutes(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl }, deps.dashboard)
   registerDashboardOrderPages(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl })

@@ -6,6 +6,8 @@ import { queryOne } from '../db/db.ts'
 export interface CheckoutCallbacks {
   thankYouPageUrl?: string
   postFlowUrl?: string
+  /** Where "Back to cart" on the hosted checkout leads. */
+  cartPageUrl?: string
 }
 
 export interface CheckoutRow {

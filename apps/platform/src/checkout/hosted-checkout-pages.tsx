@@ -146,6 +146,8 @@ export interface CheckoutPageProps {
   /** Why the last "Place order" did not place it. */
   problem?: string | undefined
   notice?: string | undefined
+  /** The shop's cart page (the redirect session's `cartPageUrl`): "Back to cart" leads there. */
+  cartPageUrl?: string | undefined
 }
 
 /** The hosted checkout: contact and addresses, shipping choice with live totals, payment, place order. */
@@ -163,6 +165,11 @@ export function CheckoutPage(props: CheckoutPageProps) {
     <Document title={`Checkout · ${props.site.name}`}>
       <main id="main">
         <h1>Checkout · {props.site.name}</h1>
+        {props.cartPageUrl && (
+          <p>
+            <a href={props.cartPageUrl}>Back to cart</a>
+          </p>
+        )}
         {props.notice && (
           <p className="notice" role="status">
             {props.notice}

@@ -133,6 +133,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         values={options.values ?? formValuesOfCheckout(checkout)}
         violations={options.violations}
         problem={options.problem}
+        cartPageUrl={checkout.callbacks?.cartPageUrl}
         notice={options.notice}
       />
     )

@@ -9,6 +9,7 @@ import * as membersAndRedirects from './migrations/007-members-and-redirects.ts'
 import * as commerceSettings from './migrations/008-commerce-settings-and-checkouts.ts'
 import * as webhooks from './migrations/009-webhooks.ts'
 import * as orders from './migrations/010-orders.ts'
+import * as redirectSessionPages from './migrations/011-redirect-session-pages.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -22,6 +23,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 8, name: 'commerce-settings-and-checkouts', sql: commerceSettings.sql },
   { version: 9, name: 'webhooks', sql: webhooks.sql },
   { version: 10, name: 'orders', sql: orders.sql },
+  { version: 11, name: 'redirect-session-pages', sql: redirectSessionPages.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

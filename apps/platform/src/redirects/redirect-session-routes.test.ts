@@ -71,6 +71,7 @@ describe.each(databaseKinds())('POST /redirects/v1/redirect-session on %s', (kin
       urlDetails: {
         endpoint: `${TEST_PUBLIC_URL}/_auth/authorize`,
         searchParams: { session: redirectSession.sessionToken },
+        locationType: 'AUTHORIZE',
       },
       sessionToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       locationType: 'AUTHORIZE',
@@ -142,8 +143,8 @@ describe.each(databaseKinds())('POST /redirects/v1/redirect-session on %s', (kin
     ],
     ['response type token', { responseType: 'token' }, 'auth.authRequest.responseType', 'INVALID_ENUM_VALUE'],
     [
-      'response mode web_message',
-      { responseMode: 'web_message' },
+      'response mode form_post',
+      { responseMode: 'form_post' },
       'auth.authRequest.responseMode',
       'INVALID_ENUM_VALUE',
     ],
@@ -169,7 +170,7 @@ describe.each(databaseKinds())('POST /redirects/v1/redirect-session on %s', (kin
     ],
     ['no flow', {}, '$body'],
     ['two flows', { login: {}, logout: { clientId: DEMO_CLIENT_ID } }, '$body'],
-    ['a flow not served yet', { ecomCheckout: { checkoutId: 'x' } }, 'ecomCheckout'],
+    ['a checkout id that is no id', { ecomCheckout: { checkoutId: 'x' } }, 'ecomCheckout.checkoutId'],
     [
       'a logout to an unregistered URI',
       { logout: { clientId: DEMO_CLIENT_ID }, callbacks: { postFlowUrl: 'https://evil.com/' } },

@@ -2,21 +2,17 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
 import { createOpaqueToken, hashToken } from '../oauth/opaque-token.ts'
+import type { StoredCallbacks } from './redirect-callbacks.ts'
+import type { RedirectKind } from './redirect-kinds.ts'
+import type { PreferencesInput } from './redirect-session-input.ts'
 
 /** A redirect session leads to its hosted page within ten minutes, once. */
 export const REDIRECT_SESSION_TTL_SECONDS = 10 * 60
 
-/** The flows of spec section 3, "Redirect session input". */
-export type RedirectKind =
-  | 'bookingsCheckout'
-  | 'ecomCheckout'
-  | 'eventsCheckout'
-  | 'paidPlansCheckout'
-  | 'login'
-  | 'logout'
-  | 'auth'
-  | 'storesProduct'
-  | 'bookingsBook'
+export type { RedirectKind } from './redirect-kinds.ts'
+
+/** A product page or members account stays open this long after its session is spent. */
+export const HOSTED_VISIT_TTL_SECONDS = 60 * 60
 
 /** An authorization request as validated and stored (the session token apart, hashed). */
 export interface StoredAuthorizationRequest {
@@ -40,7 +36,8 @@ export interface RedirectSession {
   creator: { role: 'visitor' | 'member'; id: string }
   /** auth: the authorization request; other kinds: their input. */
   input: Record<string, unknown>
-  callbacks: { postFlowUrl?: string } & Record<string, unknown>
+  callbacks: StoredCallbacks
+  preferences: PreferencesInput
   memberSessionTokenHash: string | undefined
   expiresAt: Date
 }
@@ -53,7 +50,8 @@ interface RedirectSessionRow {
   creator_role: 'visitor' | 'member'
   creator_id: string
   input: Record<string, unknown>
-  callbacks: Record<string, unknown>
+  callbacks: StoredCallbacks
+  preferences: PreferencesInput
   member_session_token_hash: string | null
   expires_at: Date
 }
@@ -67,6 +65,7 @@ function toRedirectSession(row: RedirectSessionRow): RedirectSession {
     creator: { role: row.creator_role, id: row.creator_id },
     input: row.input,
     callbacks: row.callbacks,
+    preferences: row.preferences,
     memberSessionTokenHash: row.member_session_token_hash ?? undefined,
     expiresAt: new Date(row.expires_at),
   }
@@ -78,7 +77,7 @@ function toRedirectSession(row: RedirectSessionRow): RedirectSession {
  */
 export async function createRedirectSession(
   db: Db,
-  session: Omit<RedirectSession, 'id' | 'expiresAt'> & { preferences: Record<string, unknown> },
+  session: Omit<RedirectSession, 'id' | 'expiresAt'>,
   now: Date,
 ): Promise<{ id: string; token: string; expiresAt: Date }> {
   const id = randomUUID()
@@ -134,4 +133,39 @@ export async function spendRedirectSession(db: Db, id: string, now: Date): Promi
     [id, now],
   )
   return rows.length > 0
+}
+
+/**
+ * Spends a redirect session and opens a visit of its page in one step: of two concurrent calls one
+ * gets the visit token (256 random bits, for an HttpOnly cookie; only its hash is stored), the other
+ * `undefined`, as does a spent or expired session. The visit lasts an hour.
+ */
+export async function spendRedirectSessionForVisit(
+  db: Db,
+  id: string,
+  now: Date,
+): Promise<string | undefined> {
+  const visitToken = createOpaqueToken()
+  const rows = await db.query(
+    `update redirect_sessions set used_at = $2, visit_token_hash = $3, visit_expires_at = $4
+      where id = $1 and ${LIVE} returning id`,
+    [id, now, hashToken(visitToken), new Date(now.getTime() + HOSTED_VISIT_TTL_SECONDS * 1000)],
+  )
+  return rows.length > 0 ? visitToken : undefined
+}
+
+/** The spent session whose page this visit token keeps open, while the visit lasts. */
+export async function findVisitedSession(
+  db: Db,
+  id: string,
+  visitToken: string,
+  now: Date,
+): Promise<RedirectSession | undefined> {
+  if (visitToken.length === 0 || visitToken.length > 100) return undefined
+  const row = await queryOne<RedirectSessionRow>(
+    db,
+    'select * from redirect_sessions where id = $1 and visit_token_hash = $2 and visit_expires_at > $3',
+    [id, hashToken(visitToken), now],
+  )
+  return row && toRedirectSession(row)
 }

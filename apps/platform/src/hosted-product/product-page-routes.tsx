@@ -1,0 +1,195 @@
+import { z } from 'zod'
+import { MAX_LINE_QUANTITY } from '../carts/cart-limits.ts'
+import { findProduct } from '../catalogue/product-store.ts'
+import { toWireProduct } from '../catalogue/product-wire.ts'
+import type { Clock } from '../clock.ts'
+import type { FormFields } from '../dashboard/form-fields.ts'
+import type { Db } from '../db/db.ts'
+import type { Api } from '../http/api.ts'
+import {
+  RedirectMessagePage,
+  redirectFromHostedPage,
+  renderFormRefused,
+  renderRedirectPage,
+  renderUnusableLink,
+  renderVisitEnded,
+  returnLink,
+} from '../redirects/hosted-redirect-pages.tsx'
+import {
+  findHostedVisit,
+  findLandingSession,
+  type HostedVisit,
+  openHostedVisit,
+  readVisitForm,
+} from '../redirects/hosted-visit.ts'
+import { PRODUCT_PAGE_PATH } from '../redirects/redirect-kinds.ts'
+import type { RedirectSession } from '../redirects/redirect-session-store.ts'
+import { findSessionShopper } from '../redirects/session-shopper.ts'
+import { getSite, type Site } from '../sites/site-store.ts'
+import { addToShopperCart } from './add-to-shopper-cart.ts'
+import { isPurchasable, ProductPage, quantityAvailable, type WireProduct } from './product-page.tsx'
+
+export interface HostedProductDeps {
+  db: Db
+  clock: Clock
+  publicUrl: string
+}
+
+const Html = z.string().describe('an HTML page, or a redirect')
+// No bounds here: a bad value gets the hosted page from the handler, not a JSON error.
+const page = { tag: 'Hosted pages', auth: 'none', response: Html } as const
+const VisitParams = z.object({ sessionId: z.string() })
+
+function pagePath(sessionId: string): string {
+  return `${PRODUCT_PAGE_PATH}/${sessionId}`
+}
+
+function linksOf(session: RedirectSession) {
+  return [
+    returnLink('View your cart', session.callbacks.cartPageUrl),
+    returnLink('Back to the shop', session.callbacks.postFlowUrl),
+  ]
+}
+
+/** The quantity a form asks for, when it is a whole number the cart accepts. */
+function quantityOf(form: FormFields): number | undefined {
+  const quantity = Number(form.text('quantity') || '1')
+  return Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_LINE_QUANTITY ? quantity : undefined
+}
+
+/** Why the chosen variant cannot be added in this quantity, in shopper words; `undefined` when it can. */
+function refusalOf(product: WireProduct, variantId: string, quantity: number): string | undefined {
+  const variant = product.variants.find((one) => one.id === variantId)
+  if (!variant) return 'Choose one of the options shown.'
+  if (!isPurchasable(product, variant)) return 'That choice is sold out.'
+  const available = quantityAvailable(product, variant)
+  if (available !== undefined && quantity > available) return `Only ${available} left: choose fewer.`
+  return undefined
+}
+
+/**
+ * The hosted product page of `storesProduct` sessions: `GET /_product?session=` spends the session and
+ * opens the page for this browser (`/_product/:sessionId`), which shows the product and adds it to the
+ * cart of the visitor or member who created the session (a form with a CSRF token), with the way back
+ * to the session's callbacks.
+ */
+export function registerHostedProductRoutes(api: Api, deps: HostedProductDeps) {
+  const { db, clock, publicUrl } = deps
+  const imageOrigins = [new URL(publicUrl).origin]
+
+  async function loadProduct(
+    session: RedirectSession,
+  ): Promise<{ site: Site; product: WireProduct } | undefined> {
+    const record = await findProduct(
+      db,
+      { siteId: session.siteId, includeHidden: false },
+      String(session.input.productId),
+    )
+    if (!record) return undefined
+    const site = await getSite(db, session.siteId)
+    return { site, product: toWireProduct(record, site, { publicUrl }) }
+  }
+
+  function productGone(session: RedirectSession): Response {
+    return renderRedirectPage(
+      <RedirectMessagePage title="This product is no longer available" links={linksOf(session)}>
+        <p>The shop no longer offers it. Go back to the shop to find something else.</p>
+      </RedirectMessagePage>,
+      { status: 404 },
+    )
+  }
+
+  async function productPage(
+    visit: HostedVisit,
+    options: { notice?: string; problem?: string; chosenVariantId?: string; status?: number } = {},
+  ): Promise<Response> {
+    const loaded = await loadProduct(visit.session)
+    if (!loaded) return productGone(visit.session)
+    return renderRedirectPage(
+      <ProductPage
+        siteName={loaded.site.name}
+        product={loaded.product}
+        action={`${pagePath(visit.session.id)}/add-to-cart`}
+        csrfToken={visit.csrfToken}
+        links={linksOf(visit.session)}
+        {...options}
+      />,
+      { status: options.status ?? 200, imageOrigins },
+    )
+  }
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: PRODUCT_PAGE_PATH,
+      operationId: 'hostedProductLanding',
+      summary:
+        'The landing of a storesProduct redirect session: spends it and opens the product page for this browser',
+      query: z.object({ session: z.string().optional() }),
+    },
+    async ({ query }, c) => {
+      const now = clock()
+      const session = await findLandingSession(db, query.session, ['storesProduct'], now)
+      const opened =
+        session && (await openHostedVisit(c, { db, publicUrl, now }, session, pagePath(session.id)))
+      return opened ?? renderUnusableLink()
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: `${PRODUCT_PAGE_PATH}/:sessionId`,
+      operationId: 'hostedProductPage',
+      summary: 'The hosted product page: picture, name, price, options, stock, add to cart and the way back',
+      params: VisitParams,
+      query: z.object({ added: z.string().optional() }),
+    },
+    async ({ params, query }, c) => {
+      const visit = await findHostedVisit(c, db, params.sessionId, clock())
+      if (!visit) return renderVisitEnded()
+      return productPage(visit, { notice: query.added === undefined ? undefined : 'Added to your cart.' })
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'post',
+      path: `${PRODUCT_PAGE_PATH}/:sessionId/add-to-cart`,
+      operationId: 'hostedProductAddToCart',
+      summary:
+        'Add the chosen variant (form: variantId, quantity, csrf) to the current cart of the shopper who created the session',
+      params: VisitParams,
+    },
+    async ({ params }, c) => {
+      const visit = await findHostedVisit(c, db, params.sessionId, clock())
+      if (!visit) return renderVisitEnded()
+      const form = await readVisitForm(c, visit, publicUrl)
+      if (!form) return renderFormRefused()
+      const loaded = await loadProduct(visit.session)
+      if (!loaded) return productGone(visit.session)
+      const variantId = form.text('variantId')
+      const quantity = quantityOf(form)
+      const refusal =
+        quantity === undefined
+          ? `Enter a quantity from 1 to ${MAX_LINE_QUANTITY}.`
+          : refusalOf(loaded.product, variantId, quantity)
+      if (refusal || quantity === undefined)
+        return productPage(visit, { problem: refusal, chosenVariantId: variantId, status: 400 })
+      const shopper = await findSessionShopper(db, visit.session)
+      if (!shopper)
+        return productPage(visit, { problem: 'Your account cannot shop here any more.', status: 403 })
+      const added = await addToShopperCart(api.hono, shopper, {
+        catalogItemId: loaded.product.id,
+        variantId,
+        quantity,
+      })
+      if (!added.isAdded)
+        return productPage(visit, { problem: added.message, chosenVariantId: variantId, status: 409 })
+      return redirectFromHostedPage(`${pagePath(visit.session.id)}?added=1`, 303)
+    },
+  )
+}

@@ -1,0 +1,167 @@
+import { formatMoney } from '../money/money.ts'
+import type { OrderWithLines } from '../orders/order-store.ts'
+import { Document } from '../pages/document.tsx'
+import { type ReturnLink, ReturnLinks } from '../redirects/hosted-redirect-pages.tsx'
+import {
+  MEMBERS_ACCOUNT_SECTIONS,
+  type MembersAccountSection,
+  membersAccountSections,
+} from '../redirects/redirect-kinds.ts'
+import type { Site } from '../sites/site-store.ts'
+import type { AccountMember } from './account-member-store.ts'
+
+const sectionTitles: Record<MembersAccountSection, string> = {
+  ACCOUNT_INFO: 'Account details',
+  ORDERS: 'Orders',
+  BOOKINGS: 'Bookings',
+  SUBSCRIPTIONS: 'Subscriptions',
+  EVENTS: 'Events',
+}
+
+/** How a section this platform does not sell is named in "... does not offer ...". */
+const notOfferedWords: Record<MembersAccountSection, string> = {
+  ACCOUNT_INFO: 'accounts',
+  ORDERS: 'online orders',
+  BOOKINGS: 'bookings',
+  SUBSCRIPTIONS: 'subscriptions',
+  EVENTS: 'events',
+}
+
+/** What a section shows: the member's details, their orders, or nothing the site sells. */
+export type AccountSectionContent =
+  | { section: 'ACCOUNT_INFO'; member: AccountMember }
+  | { section: 'ORDERS'; orders: readonly OrderWithLines[]; total: number }
+  | { section: Exclude<MembersAccountSection, 'ACCOUNT_INFO' | 'ORDERS'> }
+
+function formatDate(date: Date | string, site: Site): string {
+  return new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(date))
+}
+
+function AccountInfo(props: { member: AccountMember; site: Site }) {
+  const { member } = props
+  const { profile } = member
+  const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ')
+  const phones = (profile.phones ?? []).flatMap((one) => (one.phone ? [one.phone] : []))
+  const addresses = (profile.addresses ?? []).flatMap((one) => {
+    const address = one.address
+    if (!address) return []
+    const line =
+      address.formattedAddress ??
+      [address.addressLine, address.addressLine2, address.postalCode, address.city, address.country]
+        .filter(Boolean)
+        .join(', ')
+    return line ? [line] : []
+  })
+  const rows: [string, string][] = [
+    ['E-mail', `${member.email} (${member.isEmailVerified ? 'confirmed' : 'not confirmed yet'})`],
+    ['Name', name || 'Not given'],
+    ['Nickname', profile.nickname || 'Not given'],
+    ['Phone', phones.join(', ') || 'Not given'],
+    ['Addresses', addresses.join('; ') || 'Not given'],
+    ['Member since', formatDate(member.createdDate, props.site)],
+  ]
+  return (
+    <table>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+const paymentWords = { PAID: 'Paid', NOT_PAID: 'To pay' } as const
+const statusWords = { APPROVED: 'Placed', CANCELED: 'Canceled' } as const
+
+function Orders(props: { orders: readonly OrderWithLines[]; total: number; site: Site }) {
+  if (props.orders.length === 0) return <p>You have not ordered anything yet.</p>
+  return (
+    <>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Date</th>
+            <th scope="col">Items</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="number">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.orders.map(({ order, lines }) => (
+            <tr key={order.id} data-order-number={order.number}>
+              <td>#{order.number}</td>
+              <td>{formatDate(order.created_date, props.site)}</td>
+              <td>{lines.map((line) => `${line.name} × ${line.quantity}`).join(', ')}</td>
+              <td>
+                {statusWords[order.status]} · {paymentWords[order.payment_status]}
+              </td>
+              <td className="number">
+                {formatMoney(Number(order.total_minor), order.currency, props.site.locale)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.total > props.orders.length && (
+        <p className="muted">
+          Your {props.orders.length} latest orders of {props.total}.
+        </p>
+      )}
+    </>
+  )
+}
+
+function SectionContent(props: { content: AccountSectionContent; site: Site }) {
+  const { content, site } = props
+  if (content.section === 'ACCOUNT_INFO') return <AccountInfo member={content.member} site={site} />
+  if (content.section === 'ORDERS')
+    return <Orders orders={content.orders} total={content.total} site={site} />
+  return (
+    <p data-not-offered={content.section}>
+      {site.name} does not offer {notOfferedWords[content.section]}, so there is nothing to show here.
+    </p>
+  )
+}
+
+/** The hosted members account: the sections of MembersAccountSection, the chosen one shown. */
+export function MembersAccountPage(props: {
+  site: Site
+  pagePath: string
+  content: AccountSectionContent
+  links: readonly (ReturnLink | undefined)[]
+}) {
+  const { site, content } = props
+  return (
+    <Document title={`${sectionTitles[content.section]} · Your account · ${site.name}`}>
+      <main id="main">
+        <p className="muted">{site.name}</p>
+        <h1>Your account</h1>
+        <nav aria-label="Account sections">
+          <ul className="actions">
+            {MEMBERS_ACCOUNT_SECTIONS.map((section) => (
+              <li key={section} className="inline">
+                <a
+                  href={`${props.pagePath}?section=${section}`}
+                  aria-current={section === content.section ? 'page' : undefined}
+                >
+                  {sectionTitles[section]}
+                </a>
+                {!membersAccountSections[section].isSold && <span className="muted"> (not offered)</span>}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <h2>{sectionTitles[content.section]}</h2>
+        <SectionContent content={content} site={site} />
+        <ReturnLinks links={props.links} />
+      </main>
+    </Document>
+  )
+}

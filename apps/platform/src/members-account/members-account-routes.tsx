@@ -1,0 +1,143 @@
+import { z } from 'zod'
+import type { Clock } from '../clock.ts'
+import type { Db } from '../db/db.ts'
+import type { Api } from '../http/api.ts'
+import { listOrders } from '../orders/order-store.ts'
+import {
+  RedirectMessagePage,
+  renderRedirectPage,
+  renderUnusableLink,
+  renderVisitEnded,
+  returnLink,
+} from '../redirects/hosted-redirect-pages.tsx'
+import { findHostedVisit, findLandingSession, openHostedVisit } from '../redirects/hosted-visit.ts'
+import {
+  MEMBERS_ACCOUNT_PATH,
+  MEMBERS_ACCOUNT_SECTIONS,
+  type MembersAccountSection,
+} from '../redirects/redirect-kinds.ts'
+import { type RedirectSession, spendRedirectSession } from '../redirects/redirect-session-store.ts'
+import { getSite, type Site } from '../sites/site-store.ts'
+import { findActiveAccountMember } from './account-member-store.ts'
+import { type AccountSectionContent, MembersAccountPage } from './members-account-page.tsx'
+
+export interface MembersAccountDeps {
+  db: Db
+  clock: Clock
+  publicUrl: string
+}
+
+const Html = z.string().describe('an HTML page, or a redirect')
+// No bounds here: a bad value gets the hosted page from the handler, not a JSON error.
+const page = { tag: 'Hosted pages', auth: 'none', response: Html } as const
+/** The latest orders the account shows. */
+const ORDER_PAGE_SIZE = 20
+
+function pagePath(sessionId: string): string {
+  return `${MEMBERS_ACCOUNT_PATH}/${sessionId}`
+}
+
+function isSection(value: unknown): value is MembersAccountSection {
+  return MEMBERS_ACCOUNT_SECTIONS.includes(value as MembersAccountSection)
+}
+
+function backLink(session: RedirectSession) {
+  return returnLink('Back to the shop', session.callbacks.postFlowUrl)
+}
+
+/** What a visitor who is not signed in sees: no account to show, and where to sign in. */
+function signInFirst(session: RedirectSession, site: Site): Response {
+  const login = returnLink('Sign in', session.callbacks.loginUrl)
+  return renderRedirectPage(
+    <RedirectMessagePage title="Sign in to see your account" links={[login, backLink(session)]}>
+      <p>Your account at {site.name} is for members. Sign in on the shop, then open your account again.</p>
+    </RedirectMessagePage>,
+    { status: 403 },
+  )
+}
+
+/**
+ * The hosted members account of `membersAccount` sessions: `GET /_account?session=` spends the session;
+ * a member's opens the account for this browser (`/_account/:sessionId?section=`), a visitor's says to
+ * sign in first. The account shows the sections of MembersAccountSection: the member's details and
+ * orders, and for bookings, subscriptions and events that the site does not offer them.
+ */
+export function registerMembersAccountRoutes(api: Api, deps: MembersAccountDeps) {
+  const { db, clock, publicUrl } = deps
+
+  /** The section's content for the session's member; `undefined` when the member is no longer active. */
+  async function contentOf(
+    session: RedirectSession,
+    section: MembersAccountSection,
+  ): Promise<AccountSectionContent | undefined> {
+    const memberId = session.creator.id
+    const member = await findActiveAccountMember(db, session.siteId, memberId)
+    if (!member) return undefined
+    if (section === 'ACCOUNT_INFO') return { section, member }
+    if (section !== 'ORDERS') return { section }
+    const audience = { siteId: session.siteId, ownerKind: 'member' as const, ownerId: memberId }
+    const { orders, total } = await listOrders(db, audience, { limit: ORDER_PAGE_SIZE, offset: 0 })
+    return { section, orders, total }
+  }
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: MEMBERS_ACCOUNT_PATH,
+      operationId: 'hostedMembersAccountLanding',
+      summary:
+        "The landing of a membersAccount redirect session: spends it and opens the member's account for this browser; a visitor is asked to sign in first",
+      query: z.object({ session: z.string().optional() }),
+    },
+    async ({ query }, c) => {
+      const now = clock()
+      const session = await findLandingSession(db, query.session, ['membersAccount'], now)
+      if (!session) return renderUnusableLink()
+      if (session.creator.role === 'member')
+        return (
+          (await openHostedVisit(c, { db, publicUrl, now }, session, pagePath(session.id))) ??
+          renderUnusableLink()
+        )
+      if (!(await spendRedirectSession(db, session.id, now))) return renderUnusableLink()
+      return signInFirst(session, await getSite(db, session.siteId))
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: `${MEMBERS_ACCOUNT_PATH}/:sessionId`,
+      operationId: 'hostedMembersAccount',
+      summary:
+        "The hosted members account: the member's details, their orders, and the sections the site does not offer",
+      params: z.object({ sessionId: z.string() }),
+      query: z.object({ section: z.string().optional() }),
+    },
+    async ({ params, query }, c) => {
+      const visit = await findHostedVisit(c, db, params.sessionId, clock())
+      if (!visit) return renderVisitEnded()
+      const { session } = visit
+      const chosen = isSection(query.section) ? query.section : session.input.section
+      const section = isSection(chosen) ? chosen : 'ACCOUNT_INFO'
+      const site = await getSite(db, session.siteId)
+      const content = await contentOf(session, section)
+      if (!content)
+        return renderRedirectPage(
+          <RedirectMessagePage title="Your account cannot be shown" links={[backLink(session)]}>
+            <p>This account is not active at {site.name} any more.</p>
+          </RedirectMessagePage>,
+          { status: 403 },
+        )
+      return renderRedirectPage(
+        <MembersAccountPage
+          site={site}
+          pagePath={pagePath(session.id)}
+          content={content}
+          links={[backLink(session)]}
+        />,
+      )
+    },
+  )
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../db/db.ts'
+import { memberTokens, newEmail } from '../identity/testing/member-flows.ts'
+import { formatMoney } from '../money/money.ts'
+import {
+  checkoutOf,
+  pathOf,
+  placeOrderOnHostedCheckout,
+  redirectUrl,
+  SHOP,
+} from '../redirects/testing/redirect-flows.ts'
+import { seedDemoCommerce } from '../seed/demo-commerce.ts'
+import { DEMO_SITE_ID } from '../seed/demo-store.ts'
+import { createTestBrowser } from '../testing/dashboard-browser.ts'
+import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestPlatform } from '../testing/test-platform.ts'
+
+describe.each(databaseKinds())('the hosted members account on %s', (kind) => {
+  let db: Db
+  let platform: ReturnType<typeof createTestPlatform>
+  let member: { token: string; id: string; email: string }
+  let order: { number: string; total_minor: string }
+  beforeAll(async () => {
+    db = await openTestDatabase(kind)
+    platform = createTestPlatform(db)
+    await seedDemoCommerce(db, DEMO_SITE_ID, new Date('2026-01-01T00:00:00Z'))
+    const [product] = await db.query<{ id: string }>("select id from products where slug = 'meadow-notebook'")
+    await db.query('update products set track_inventory = false, in_stock = true where id = $1', [
+      product!.id,
+    ])
+    const visitor = (await platform.visitorTokens()).access_token
+    const email = newEmail('account')
+    const tokens = await memberTokens(platform, visitor, email)
+    member = { token: tokens.tokens.access_token, id: tokens.memberId, email }
+    const checkoutId = await checkoutOf(platform, member.token, product!.id, 2)
+    const placed = await placeOrderOnHostedCheckout(createTestBrowser(platform.app), checkoutId)
+    expect(placed.status).toBe(303)
+    const [row] = await db.query<typeof order>(
+      'select number, total_minor from orders where checkout_id = $1',
+      [checkoutId],
+    )
+    order = { number: String(row!.number), total_minor: row!.total_minor }
+  })
+  afterAll(() => db.close())
+
+  /** A browser on the account page a member's session opened; returns it and the page's path. */
+  async function openAccount(body: Record<string, unknown> = { membersAccount: {} }, token = member.token) {
+    const browser = createTestBrowser(platform.app)
+    const landing = await browser.get(
+      pathOf(await redirectUrl(platform, token, { ...body, callbacks: { postFlowUrl: `${SHOP}/` } })),
+    )
+    expect(landing.status).toBe(303)
+    expect(landing.location).toMatch(/^\/_account\/[0-9a-f-]{36}$/)
+    return { browser, page: landing.location! }
+  }
+
+  it('shows the member’s orders with their real numbers, lines and totals', async () => {
+    const { browser, page } = await openAccount({ membersAccount: { section: 'ORDERS' } })
+    const orders = await browser.get(page)
+    expect(orders.status).toBe(200)
+    expect(orders.text).toContain(`<tr data-order-number="${order.number}">`)
+    expect(orders.text).toContain(`#${order.number}`)
+    expect(orders.text).toContain('Meadow Notebook × 2')
+    expect(orders.text).toContain('Placed · Paid')
+    expect(orders.text).toContain(formatMoney(Number(order.total_minor), 'USD', 'en-US'))
+    expect(orders.text).toContain(`href="${page}?section=ORDERS" aria-current="page"`)
+    expect(orders.text).toContain(`href="${SHOP}/">Back to the shop</a>`)
+    expect(orders.headers.get('x-frame-options')).toBe('DENY')
+    expect(orders.headers.get('referrer-policy')).toBe('no-referrer')
+  })
+
+  it('shows the member’s account details, and says which sections the site does not offer', async () => {
+    const { browser, page } = await openAccount()
+    const details = await browser.get(page)
+    expect(details.text).toContain('<h2>Account details</h2>')
+    expect(details.text).toContain(`${member.email} (not confirmed yet)`)
+    expect(details.text).toContain('<td>Nick</td>')
+    for (const [section, words] of [
+      ['BOOKINGS', 'bookings'],
+      ['SUBSCRIPTIONS', 'subscriptions'],
+      ['EVENTS', 'events'],
+    ]) {
+      const other = await browser.get(`${page}?section=${section}`)
+      expect(other.status).toBe(200)
+      expect(other.text).toContain(
+        `Aisle Demo Store does not offer ${words}, so there is nothing to show here.`,
+      )
+      expect(other.text).not.toContain(`#${order.number}`)
+    }
+    expect((await browser.get(`${page}?section=NONSENSE`)).text).toContain('<h2>Account details</h2>')
+  })
+
+  it('opens on the section the preferences name, and shows another member none of these orders', async () => {
+    const visitor = (await platform.visitorTokens()).access_token
+    const other = await memberTokens(platform, visitor)
+    const { browser, page } = await openAccount(
+      { membersAccount: {}, preferences: { membersAccountSection: 'ORDERS' } },
+      other.tokens.access_token,
+    )
+    const orders = await browser.get(page)
+    expect(orders.text).toContain('<h2>Orders</h2>')
+    expect(orders.text).toContain('You have not ordered anything yet.')
+    expect(orders.text).not.toContain(`#${order.number}`)
+  })
+
+  it('asks a visitor to sign in, with the shop’s login page, once', async () => {
+    const visitor = (await platform.visitorTokens()).access_token
+    const fullUrl = await redirectUrl(platform, visitor, {
+      membersAccount: { section: 'ORDERS' },
+      callbacks: { loginUrl: `${SHOP}/account/login`, postFlowUrl: `${SHOP}/` },
+    })
+    const browser = createTestBrowser(platform.app)
+    const page = await browser.get(pathOf(fullUrl))
+    expect(page.status).toBe(403)
+    expect(page.text).toContain('Sign in to see your account')
+    expect(page.text).toContain(`href="${SHOP}/account/login">Sign in</a>`)
+    expect(page.headers.getSetCookie()).toEqual([])
+    expect(page.text).not.toContain(`#${order.number}`)
+    expect((await browser.get(pathOf(fullUrl))).status).toBe(400)
+  })
+
+  it('shows nothing to another browser, after an hour, or for a member who was blocked', async () => {
+    const { browser, page } = await openAccount()
+    const stranger = await createTestBrowser(platform.app).get(page)
+    expect(stranger.status).toBe(400)
+    expect(stranger.text).not.toContain(member.email)
+
+    const blocked = await openAccount()
+    await db.query("update members set status = 'BLOCKED' where id = $1", [member.id])
+    try {
+      const refused = await blocked.browser.get(blocked.page)
+      expect(refused.status).toBe(403)
+      expect(refused.text).toContain('Your account cannot be shown')
+      expect(refused.text).not.toContain(member.email)
+    } finally {
+      await db.query("update members set status = 'ACTIVE' where id = $1", [member.id])
+    }
+
+    platform.clock.advance(3_601)
+    expect((await browser.get(page)).status).toBe(400)
+  })
+
+  it('shows the error page for a reused or expired session', async () => {
+    const browser = createTestBrowser(platform.app)
+    const used = await redirectUrl(platform, member.token, { membersAccount: {} })
+    expect((await browser.get(pathOf(used))).status).toBe(303)
+    const reused = await browser.get(pathOf(used))
+    expect(reused.status).toBe(400)
+    expect(reused.text).toContain('This link has expired or was already used')
+
+    const late = await redirectUrl(platform, member.token, { membersAccount: {} })
+    platform.clock.advance(601)
+    const expired = await browser.get(pathOf(late))
+    expect(expired.status).toBe(400)
+    expect(expired.location).toBeNull()
+  })
+})

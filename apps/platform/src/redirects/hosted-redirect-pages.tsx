@@ -1,0 +1,115 @@
+import type { ReactElement, ReactNode } from 'react'
+import { Document } from '../pages/document.tsx'
+import { renderPage } from '../pages/render-page.tsx'
+
+/** What a shopper reads when a redirect session's link is spent, expired or unknown. */
+export const UNUSABLE_LINK = 'This link has expired or was already used. Go back to the shop and try again.'
+
+/** A link back to the client's site (a checked callback URL). */
+export interface ReturnLink {
+  label: string
+  href: string
+}
+
+/**
+ * Renders a hosted page of a redirect session with the page infrastructure's headers (CSP nonce, no
+ * framing, no caching) and no `Referer` onwards: the landing URLs hold session tokens.
+ */
+export function renderRedirectPage(
+  element: ReactElement,
+  options: { status?: number; setCookies?: readonly string[]; imageOrigins?: readonly string[] } = {},
+): Response {
+  const response = renderPage(element, {
+    status: options.status ?? 200,
+    imageOrigins: options.imageOrigins,
+    headers: { 'referrer-policy': 'no-referrer' },
+  })
+  for (const cookie of options.setCookies ?? []) response.headers.append('set-cookie', cookie)
+  return response
+}
+
+/** A redirect from a hosted page: uncacheable, unframeable, sending no `Referer` onwards. */
+export function redirectFromHostedPage(
+  location: string,
+  status: 302 | 303,
+  setCookies: readonly string[] = [],
+): Response {
+  const headers = new Headers({
+    location,
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'content-security-policy': "frame-ancestors 'none'",
+  })
+  for (const cookie of setCookies) headers.append('set-cookie', cookie)
+  return new Response(null, { status, headers })
+}
+
+/** The ways back to the shop, as links (nothing when the session named none). */
+export function ReturnLinks(props: { links: readonly (ReturnLink | undefined)[] }) {
+  const links = props.links.filter((link): link is ReturnLink => link !== undefined)
+  if (links.length === 0) return null
+  return (
+    <nav className="actions" aria-label="Back to the shop">
+      {links.map((link, index) => (
+        <a key={link.label} className={index === 0 ? 'button primary' : 'button'} href={link.href}>
+          {link.label}
+        </a>
+      ))}
+    </nav>
+  )
+}
+
+/** A hosted page that says something and offers the way back. */
+export function RedirectMessagePage(props: {
+  title: string
+  children: ReactNode
+  links?: readonly (ReturnLink | undefined)[]
+}) {
+  return (
+    <Document title={props.title}>
+      <main className="narrow">
+        <h1>{props.title}</h1>
+        {props.children}
+        <ReturnLinks links={props.links ?? []} />
+      </main>
+    </Document>
+  )
+}
+
+/** The page of a spent, expired or unknown session link: a page, never a redirect. */
+export function renderUnusableLink(): Response {
+  return renderRedirectPage(
+    <RedirectMessagePage title="This link cannot be used">
+      <p>{UNUSABLE_LINK}</p>
+    </RedirectMessagePage>,
+    { status: 400 },
+  )
+}
+
+/** The page of a visit that has ended, or of a browser that never opened it. */
+export function renderVisitEnded(): Response {
+  return renderRedirectPage(
+    <RedirectMessagePage title="This page is no longer open">
+      <p>
+        This page stays open for an hour in the browser that opened it. Go back to the shop and open it again.
+      </p>
+    </RedirectMessagePage>,
+    { status: 400 },
+  )
+}
+
+/** The page of a form that came from another site or without its token. */
+export function renderFormRefused(): Response {
+  return renderRedirectPage(
+    <RedirectMessagePage title="Form refused">
+      <p>The form expired or came from another site. Reload the page and try again.</p>
+    </RedirectMessagePage>,
+    { status: 403 },
+  )
+}
+
+/** A link back to `href` when there is one. */
+export function returnLink(label: string, href: string | undefined): ReturnLink | undefined {
+  return href ? { label, href } : undefined
+}

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto'
+import type { Context } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { isCrossSiteRequest, isCsrfTokenValid } from '../dashboard/csrf.ts'
+import { type FormFields, readForm } from '../dashboard/form-fields.ts'
+import type { Db } from '../db/db.ts'
+import type { AppEnv } from '../http/api.ts'
+import { redirectFromHostedPage } from './hosted-redirect-pages.tsx'
+import {
+  findRedirectSession,
+  findVisitedSession,
+  HOSTED_VISIT_TTL_SECONDS,
+  type RedirectKind,
+  type RedirectSession,
+  spendRedirectSessionForVisit,
+} from './redirect-session-store.ts'
+
+/** A page kept open after its session was spent: the session and the token its forms carry. */
+export interface HostedVisit {
+  session: RedirectSession
+  /** The synchroniser token of the page's forms, derived from the visit cookie (which the page never shows). */
+  csrfToken: string
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** One cookie per visit, so two open pages of one browser keep their own. */
+function visitCookieName(sessionId: string): string {
+  return `aisle_visit_${sessionId.replaceAll('-', '')}`
+}
+
+function isHttps(c: Context<AppEnv>, publicUrl: string): boolean {
+  return new URL(c.req.url).protocol === 'https:' || publicUrl.startsWith('https:')
+}
+
+function csrfTokenOf(visitToken: string): string {
+  return createHash('sha256').update(`aisle-visit-form:${visitToken}`).digest('base64url')
+}
+
+/** The live session of one of `kinds` that a landing URL's `session` parameter names, if any. */
+export async function findLandingSession(
+  db: Db,
+  token: string | undefined,
+  kinds: readonly RedirectKind[],
+  now: Date,
+): Promise<RedirectSession | undefined> {
+  const session = token ? await findRedirectSession(db, token, now) : undefined
+  return session && kinds.includes(session.kind) ? session : undefined
+}
+
+/**
+ * Lands a session on a page that stays open: spends the session, gives the browser the visit cookie
+ * (HttpOnly; SameSite=Lax so the top-level arrival from the shop carries it; only that page's path) and
+ * sends it on to the page, whose URL holds no token. `undefined` when the session was spent meanwhile.
+ */
+export async function openHostedVisit(
+  c: Context<AppEnv>,
+  deps: { db: Db; publicUrl: string; now: Date },
+  session: RedirectSession,
+  pagePath: string,
+): Promise<Response | undefined> {
+  const visitToken = await spendRedirectSessionForVisit(deps.db, session.id, deps.now)
+  if (!visitToken) return undefined
+  const secure = isHttps(c, deps.publicUrl) ? '; Secure' : ''
+  const cookie = `${visitCookieName(session.id)}=${visitToken}; Path=${pagePath}; Max-Age=${HOSTED_VISIT_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`
+  return redirectFromHostedPage(pagePath, 303, [cookie])
+}
+
+/** The visit this request's cookie proves for the session id of the page's path, while it lasts. */
+export async function findHostedVisit(
+  c: Context<AppEnv>,
+  db: Db,
+  sessionId: string,
+  now: Date,
+): Promise<HostedVisit | undefined> {
+  if (!UUID.test(sessionId)) return undefined
+  const visitToken = getCookie(c, visitCookieName(sessionId))
+  if (!visitToken) return undefined
+  const session = await findVisitedSession(db, sessionId, visitToken, now)
+  return session && { session, csrfToken: csrfTokenOf(visitToken) }
+}
+
+/**
+ * The form of a post to a visited page, when it came from this site's own page with the visit's token
+ * (Fetch Metadata or Origin, then the synchroniser token); `undefined` when it is refused.
+ */
+export async function readVisitForm(
+  c: Context<AppEnv>,
+  visit: HostedVisit,
+  publicUrl: string,
+): Promise<FormFields | undefined> {
+  if (isCrossSiteRequest(c.req.raw.headers, [new URL(c.req.url).origin, new URL(publicUrl).origin]))
+    return undefined
+  const form = await readForm(c)
+  return isCsrfTokenValid(visit.csrfToken, form.text('csrf')) ? form : undefined
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod'
+import { HOSTED_CHECKOUT_PATH } from '../checkout/hosted-checkout-routes.tsx'
+import type { Clock } from '../clock.ts'
+import type { Db } from '../db/db.ts'
+import type { Api } from '../http/api.ts'
+import { getSite } from '../sites/site-store.ts'
+import {
+  RedirectMessagePage,
+  redirectFromHostedPage,
+  renderRedirectPage,
+  renderUnusableLink,
+  returnLink,
+} from './hosted-redirect-pages.tsx'
+import { findLandingSession } from './hosted-visit.ts'
+import { firstCallback } from './redirect-callbacks.ts'
+import { CHECKOUT_LANDING_PATH, NOT_OFFERED_PATH, type NotOfferedKind } from './redirect-kinds.ts'
+import type { CallbackUrlField } from './redirect-session-input.ts'
+import { spendRedirectSession } from './redirect-session-store.ts'
+
+const Html = z.string().describe('an HTML page, or a redirect')
+// No bounds here: a bad value gets the hosted error page from the handler, not a JSON error.
+const SessionQuery = z.object({ session: z.string().optional() })
+const page = { tag: 'Hosted pages', auth: 'none', response: Html, query: SessionQuery } as const
+
+interface NotOfferedWording {
+  title: string
+  says: (siteName: string) => string
+  /** The callbacks that lead back, best first. */
+  back: readonly CallbackUrlField[]
+}
+
+const bookings: NotOfferedWording = {
+  title: 'Bookings are not available',
+  says: (site) =>
+    `${site} does not take bookings online, so nothing was booked and you have not been charged.`,
+  back: ['bookingsServiceListUrl', 'postFlowUrl'],
+}
+
+/** What the page says for each kind this platform does not sell, in shopper words, and the way back. */
+const notOffered: Record<NotOfferedKind, NotOfferedWording> = {
+  bookingsCheckout: bookings,
+  bookingsBook: bookings,
+  eventsCheckout: {
+    title: 'Event tickets are not available',
+    says: (site) =>
+      `${site} does not sell event tickets online, so no tickets were reserved and you have not been charged.`,
+    back: ['postFlowUrl'],
+  },
+  paidPlansCheckout: {
+    title: 'Plans are not available',
+    says: (site) =>
+      `${site} does not sell plans or memberships online, so nothing was bought and you have not been charged.`,
+    back: ['planListUrl', 'postFlowUrl'],
+  },
+}
+
+/**
+ * The landing pages of redirect sessions that need no page of their own: `ecomCheckout` goes on to
+ * the hosted checkout of its checkout; the kinds this platform does not sell get a page that says so
+ * and offers the way back. Each spends its session: a second visit or a late one gets the error page.
+ */
+export function registerRedirectLandingRoutes(api: Api, deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: CHECKOUT_LANDING_PATH,
+      operationId: 'hostedCheckoutLanding',
+      summary: 'The landing of an ecomCheckout redirect session: on to the hosted checkout of its checkout',
+    },
+    async ({ query }) => {
+      const now = clock()
+      const session = await findLandingSession(db, query.session, ['ecomCheckout'], now)
+      if (!session || !(await spendRedirectSession(db, session.id, now))) return renderUnusableLink()
+      return redirectFromHostedPage(`${HOSTED_CHECKOUT_PATH}/${String(session.input.checkoutId)}`, 303)
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: NOT_OFFERED_PATH,
+      operationId: 'hostedNotOffered',
+      summary:
+        'The landing of a bookings, events or paid plans redirect session: says the site does not offer it and links back to the callback',
+    },
+    async ({ query }) => {
+      const now = clock()
+      const kinds = Object.keys(notOffered) as NotOfferedKind[]
+      const session = await findLandingSession(db, query.session, kinds, now)
+      if (!session || !(await spendRedirectSession(db, session.id, now))) return renderUnusableLink()
+      const site = await getSite(db, session.siteId)
+      const wording = notOffered[session.kind as NotOfferedKind]
+      const back = firstCallback(session.callbacks, wording.back)
+      return renderRedirectPage(
+        <RedirectMessagePage title={wording.title} links={[returnLink(`Back to ${site.name}`, back)]}>
+          <p>{wording.says(site.name)}</p>
+          {!back && <p>You can close this page.</p>}
+        </RedirectMessagePage>,
+      )
+    },
+  )
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Db } from '../db/db.ts'
+import { seedDemoCommerce } from '../seed/demo-commerce.ts'
+import { DEMO_SITE_ID } from '../seed/demo-store.ts'
+import { createTestBrowser } from '../testing/dashboard-browser.ts'
+import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestPlatform } from '../testing/test-platform.ts'
+import {
+  checkoutOf,
+  pathOf,
+  placeOrderOnHostedCheckout,
+  redirectUrl,
+  SHOP,
+} from './testing/redirect-flows.ts'
+
+describe.each(databaseKinds())('hosted landing pages of redirect sessions on %s', (kind) => {
+  let db: Db
+  let platform: ReturnType<typeof createTestPlatform>
+  let visitor: string
+  let productId: string
+  beforeAll(async () => {
+    db = await openTestDatabase(kind)
+    platform = createTestPlatform(db)
+    await seedDemoCommerce(db, DEMO_SITE_ID, new Date('2026-01-01T00:00:00Z'))
+    const [row] = await db.query<{ id: string }>("select id from products where slug = 'meadow-notebook'")
+    productId = row!.id
+    await db.query('update products set track_inventory = false, in_stock = true where id = $1', [productId])
+  })
+  beforeEach(async () => {
+    visitor = (await platform.visitorTokens()).access_token
+  })
+  afterAll(() => db.close())
+
+  describe('ecomCheckout', () => {
+    it('lands on the hosted checkout, links back to the cart and returns the buyer to the thank-you URL', async () => {
+      const checkoutId = await checkoutOf(platform, visitor, productId, 2)
+      const fullUrl = await redirectUrl(platform, visitor, {
+        ecomCheckout: { checkoutId },
+        callbacks: {
+          thankYouPageUrl: `${SHOP}/thanks`,
+          cartPageUrl: `${SHOP}/cart`,
+          postFlowUrl: `${SHOP}/`,
+        },
+      })
+      const browser = createTestBrowser(platform.app)
+      const landing = await browser.get(pathOf(fullUrl))
+      expect(landing.status).toBe(303)
+      expect(landing.location).toBe(`/_checkout/${checkoutId}`)
+      expect(landing.headers.get('referrer-policy')).toBe('no-referrer')
+
+      const page = await browser.get(landing.location!)
+      expect(page.status).toBe(200)
+      expect(page.text).toContain(`<a href="${SHOP}/cart">Back to cart</a>`)
+      expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${SHOP}`)
+
+      const placed = await placeOrderOnHostedCheckout(browser, checkoutId)
+      const [order] = await db.query<{ id: string }>('select id from orders where checkout_id = $1', [
+        checkoutId,
+      ])
+      expect(placed.status).toBe(303)
+      expect(placed.location).toBe(`${SHOP}/thanks?orderId=${order!.id}`)
+
+      const again = await browser.get(pathOf(fullUrl))
+      expect(again.status).toBe(400)
+      expect(again.location).toBeNull()
+      expect(again.text).toContain('This link has expired or was already used')
+    })
+
+    it('sends the buyer to postFlowUrl when there is no thank-you URL', async () => {
+      const checkoutId = await checkoutOf(platform, visitor, productId)
+      const fullUrl = await redirectUrl(platform, visitor, {
+        ecomCheckout: { checkoutId },
+        callbacks: { postFlowUrl: `${SHOP}/done` },
+      })
+      const browser = createTestBrowser(platform.app)
+      await browser.get(pathOf(fullUrl))
+      const placed = await placeOrderOnHostedCheckout(browser, checkoutId)
+      expect(placed.location).toMatch(new RegExp(`^${SHOP}/done\\?orderId=[0-9a-f-]{36}$`))
+    })
+
+    it('shows the error page for a session after 10 minutes, and for one of another kind', async () => {
+      const checkoutId = await checkoutOf(platform, visitor, productId)
+      const late = await redirectUrl(platform, visitor, { ecomCheckout: { checkoutId } })
+      platform.clock.advance(601)
+      const browser = createTestBrowser(platform.app)
+      const expired = await browser.get(pathOf(late))
+      expect(expired.status).toBe(400)
+      expect(expired.location).toBeNull()
+      expect(expired.text).toContain('This link has expired or was already used')
+
+      const other = await redirectUrl(platform, visitor, { bookingsBook: {} })
+      const wrongPage = pathOf(other).replace('/_redirect/not-offered', '/_redirect/checkout')
+      expect((await browser.get(wrongPage)).status).toBe(400)
+      expect((await browser.get('/_redirect/checkout')).status).toBe(400)
+      expect((await browser.get('/_redirect/checkout?session=nonsense')).status).toBe(400)
+      // The session of the wrong page is still whole: it was never spent there.
+      expect((await browser.get(pathOf(other))).status).toBe(200)
+    })
+  })
+
+  describe('kinds this platform does not sell', () => {
+    it.each([
+      ['bookingsCheckout', { timezone: 'Europe/Paris' }, 'Bookings are not available', `${SHOP}/services`],
+      ['bookingsBook', {}, 'Bookings are not available', `${SHOP}/services`],
+      [
+        'eventsCheckout',
+        { eventSlug: 'fair', reservationId: randomUUID() },
+        'Event tickets are not available',
+        `${SHOP}/`,
+      ],
+      ['paidPlansCheckout', { planId: randomUUID() }, 'Plans are not available', `${SHOP}/plans`],
+    ])('%s lands on a page that says so and links back, once', async (name, input, title, back) => {
+      const fullUrl = await redirectUrl(platform, visitor, {
+        [name]: input,
+        callbacks: {
+          postFlowUrl: `${SHOP}/`,
+          bookingsServiceListUrl: `${SHOP}/services`,
+          planListUrl: `${SHOP}/plans`,
+        },
+      })
+      const browser = createTestBrowser(platform.app)
+      const page = await browser.get(pathOf(fullUrl))
+      expect(page.status).toBe(200)
+      expect(page.text).toContain(`<h1>${title}</h1>`)
+      expect(page.text).toContain('Aisle Demo Store does not')
+      expect(page.text).toContain('you have not been charged')
+      expect(page.text).toContain(`href="${back}">Back to Aisle Demo Store</a>`)
+      expect(page.headers.get('x-frame-options')).toBe('DENY')
+      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      expect(page.headers.get('referrer-policy')).toBe('no-referrer')
+      expect(page.headers.get('cache-control')).toBe('no-store')
+
+      const again = await browser.get(pathOf(fullUrl))
+      expect(again.status).toBe(400)
+      expect(again.text).toContain('This link has expired or was already used')
+    })
+
+    it('says the page may be closed when the session named no way back', async () => {
+      const fullUrl = await redirectUrl(platform, visitor, {
+        eventsCheckout: { eventSlug: 'fair', reservationId: randomUUID() },
+      })
+      const page = await createTestBrowser(platform.app).get(pathOf(fullUrl))
+      expect(page.status).toBe(200)
+      expect(page.text).toContain('You can close this page.')
+      expect(page.text).not.toContain('Back to Aisle Demo Store')
+    })
+  })
+})
