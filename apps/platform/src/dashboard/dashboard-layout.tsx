@@ -5,7 +5,7 @@ import { renderPage } from '../pages/render-page.tsx'
 import { CSRF_FIELD } from './csrf.ts'
 import type { Owner } from './owner-session.ts'
 
-export type Section = 'products' | 'collections' | 'bulk' | 'api-keys' | 'orders'
+export type Section = 'products' | 'collections' | 'bulk' | 'api-keys' | 'orders' | 'setup' | 'webhooks'
 
 const sections: { id: Section; label: string; href: string }[] = [
   { id: 'products', label: 'Products', href: '/dashboard/products' },
@@ -13,6 +13,8 @@ const sections: { id: Section; label: string; href: string }[] = [
   { id: 'bulk', label: 'Bulk changes', href: '/dashboard/bulk' },
   { id: 'api-keys', label: 'API keys', href: '/dashboard/api-keys' },
   { id: 'orders', label: 'Orders', href: '/dashboard/orders' },
+  { id: 'setup', label: 'Store setup', href: '/dashboard/setup/coupons' },
+  { id: 'webhooks', label: 'Webhooks', href: '/dashboard/webhooks' },
 ]
 
 // Progressive enhancement only: a "select all" box and a confirmation before destructive posts.

@@ -5,10 +5,14 @@ import type { Logger } from '../log.ts'
 import { registerApiKeyPages } from './api-key-routes.tsx'
 import { registerBulkPages } from './bulk-routes.tsx'
 import { registerCollectionPages } from './collection-routes.tsx'
+import { registerCouponPages } from './coupon-routes.tsx'
 import { registerLoginRoutes } from './login-routes.tsx'
 import { DASHBOARD_PATH } from './owner-session.ts'
 import { createScryptHasher, type PasswordHasher } from './password-hasher.ts'
 import { registerProductPages } from './product-routes.tsx'
+import { registerShippingSetupPages } from './shipping-setup-routes.tsx'
+import { registerTaxSetupPages } from './tax-setup-routes.tsx'
+import { registerWebhookPages } from './webhook-routes.tsx'
 
 export { dashboardNotFound, toDashboardErrorResponse } from './dashboard-errors.tsx'
 
@@ -59,4 +63,8 @@ export function registerDashboardRoutes(
   registerCollectionPages(api, dashboard)
   registerBulkPages(api, dashboard)
   registerApiKeyPages(api, dashboard)
+  registerCouponPages(api, dashboard)
+  registerShippingSetupPages(api, dashboard)
+  registerTaxSetupPages(api, dashboard)
+  registerWebhookPages(api, dashboard)
 }

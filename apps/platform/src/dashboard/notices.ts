@@ -16,6 +16,15 @@ const notices = {
   'products-added': 'Products added to the collection.',
   'products-removed': 'Products removed from the collection.',
   'key-revoked': 'API key revoked. Calls with it now answer 401.',
+  'coupon-created': 'Coupon created. Shoppers can apply it now.',
+  'coupon-deleted': 'Coupon deleted.',
+  'region-deleted': 'Shipping region deleted.',
+  'tax-region-deleted': 'Tax region deleted.',
+  'endpoint-deleted': 'Webhook endpoint deleted with its delivery log.',
+  'endpoint-enabled': 'Endpoint enabled: its waiting deliveries are sent now.',
+  'endpoint-disabled': 'Endpoint disabled: deliveries wait until it is enabled again.',
+  'delivery-replayed': 'Delivery queued to be sent again now, with the same event id.',
+  'dead-replayed': 'Every dead delivery of this endpoint is queued to be sent again.',
 } as const
 
 export type NoticeKey = keyof typeof notices

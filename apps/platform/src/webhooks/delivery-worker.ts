@@ -166,6 +166,24 @@ export function toWebhookBody(event: {
   })
 }
 
+/**
+ * Every header of a delivery's POST: the Standard Webhooks id, timestamp and signatures (one per
+ * secret), the JSON content type and the user agent. The worker sends these; the dashboard's inspector
+ * shows them.
+ */
+export function toDeliveryHeaders(
+  secrets: readonly string[],
+  eventId: string,
+  timestampSeconds: number,
+  body: string,
+): Record<string, string> {
+  return {
+    ...toWebhookHeaders(secrets, eventId, timestampSeconds, body),
+    'content-type': 'application/json',
+    'user-agent': 'Aisle-Webhooks/1',
+  }
+}
+
 interface AttemptOutcome {
   responseStatus: number | null
   responseBody: string | null
@@ -180,12 +198,12 @@ async function send(
 ): Promise<AttemptOutcome> {
   const body = toWebhookBody(delivery)
   const secrets = delivery.previous_secret ? [delivery.secret, delivery.previous_secret] : [delivery.secret]
-  const headers = toWebhookHeaders(secrets, delivery.event_id, Math.floor(now.getTime() / 1000), body)
+  const headers = toDeliveryHeaders(secrets, delivery.event_id, Math.floor(now.getTime() / 1000), body)
   const started = performance.now()
   try {
     const response = await options.fetch(delivery.url, {
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Aisle-Webhooks/1' },
+      headers,
       body,
       // A redirect is a failure: following it would let a receiver point the platform anywhere.
       redirect: 'manual',

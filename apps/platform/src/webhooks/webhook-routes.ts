@@ -36,12 +36,14 @@ const EndpointUrl = z
     'must be an https URL of a public host (http only on 127.0.0.1 or localhost), without credentials',
   )
 
-const EndpointInput = z.strictObject({
+/** A new endpoint, as `POST /webhooks/v1/endpoints` takes it (the dashboard validates with it too). */
+export const EndpointInput = z.strictObject({
   url: EndpointUrl,
   eventTypes: z.array(z.enum(webhookEventTypes)).min(1).max(webhookEventTypes.length),
   description: z.string().trim().max(500).default(''),
 })
-const EndpointPatch = z.strictObject({
+/** A change to an endpoint, as `PATCH /webhooks/v1/endpoints/{id}` takes it. */
+export const EndpointPatch = z.strictObject({
   url: EndpointUrl.optional(),
   eventTypes: z.array(z.enum(webhookEventTypes)).min(1).max(webhookEventTypes.length).optional(),
   description: z.string().trim().max(500).optional(),
