@@ -16,6 +16,7 @@ import {
   toDashboardErrorResponse,
 } from './dashboard/dashboard-routes.ts'
 import type { Db } from './db/db.ts'
+import { registerGraphQLRoutes } from './graphql/graphql-routes.ts'
 import { registerHostedProductRoutes } from './hosted-product/product-page-routes.tsx'
 import { type AppEnv, createApi, JsonSyntaxError, toOpenApi } from './http/api.ts'
 import { ApiError, ApplicationError, ValidationError } from './http/errors.ts'
@@ -25,6 +26,8 @@ import { registerIdentityRoutes } from './identity/identity-routes.tsx'
 import { createArgon2idHasher } from './identity/password-hasher.ts'
 import { type Logger, silentLogger } from './log.ts'
 import { MAX_UPLOAD_BYTES, MEDIA_UPLOAD_PATH, registerMediaRoutes } from './media/media-routes.ts'
+import type { MediaStorage } from './media/media-storage.ts'
+import { createMemoryMediaStorage } from './media/memory-media-storage.ts'
 import { registerMembersAccountRoutes } from './members-account/members-account-routes.tsx'
 import { createAuthenticate } from './oauth/authenticate.ts'
 import { registerTokenRoutes } from './oauth/token-routes.ts'
@@ -45,6 +48,11 @@ export interface AppDeps {
   maxBodyBytes?: number
   /** The merchant dashboard's password hasher and bulk-change batch size (defaults for production). */
   dashboard?: DashboardOptions
+  /**
+   * Where uploaded media files go. `main.ts` passes the configured one (a local directory under
+   * `DATA_DIR`, or S3); left out, they are kept in memory (tests).
+   */
+  mediaStorage?: MediaStorage
 }
 
 export const VERSION = '0.1.0'
@@ -141,7 +149,13 @@ export function createApp(deps: AppDeps) {
   registerCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerHostedCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerOrderRoutes(api, { db: deps.db })
-  registerMediaRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerMediaRoutes(api, {
+    db: deps.db,
+    clock,
+    publicUrl: deps.publicUrl,
+    storage: deps.mediaStorage ?? createMemoryMediaStorage(),
+    logger,
+  })
   const identity = { db: deps.db, clock, publicUrl: deps.publicUrl, hasher: createArgon2idHasher() }
   registerIdentityRoutes(api, identity)
   registerHostedLoginRoutes(api, identity)
@@ -150,6 +164,7 @@ export function createApp(deps: AppDeps) {
   registerHostedProductRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerMembersAccountRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerWebhookRoutes(api, { db: deps.db, clock })
+  registerGraphQLRoutes(api, { db: deps.db, publicUrl: deps.publicUrl, logger })
   registerDashboardRoutes(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl }, deps.dashboard)
   registerDashboardOrderPages(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl })
   const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })

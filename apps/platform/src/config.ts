@@ -1,5 +1,10 @@
 import { resolve } from 'node:path'
 import type { LogLevel } from './log.ts'
+import {
+  type MediaStorageConfig,
+  MediaStorageConfigError,
+  parseMediaStorageConfig,
+} from './media/media-storage-config.ts'
 import type { SeedPreset } from './prepare-database.ts'
 import { DEMO_CLIENT_ID } from './seed/demo-ids.ts'
 
@@ -26,6 +31,12 @@ export interface Config {
   demoClientId: string
   /** `DEMO_OWNER_PASSWORD` (aisle-demo-owner): the password the demo store's site owner is created with. */
   demoOwnerPassword: string
+  /**
+   * Where uploaded media go: `MEDIA_DIR` (DATA_DIR/media) by default, an S3-compatible bucket with
+   * `S3_BUCKET` and `S3_ENDPOINT`, `S3_REGION`, `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY`,
+   * `S3_FORCE_PATH_STYLE` (see `media/media-storage-config.ts`).
+   */
+  mediaStorage: MediaStorageConfig
 }
 
 /** Thrown for a setting that cannot be used; names the variable. */
@@ -51,15 +62,27 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   } catch {
     throw new ConfigError(`PUBLIC_URL must be an absolute URL, got "${env.PUBLIC_URL}"`)
   }
+  const dataDir = resolve(env.DATA_DIR ?? '.data')
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
     publicUrl,
-    dataDir: resolve(env.DATA_DIR ?? '.data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     logLevel: logLevel as LogLevel,
     seed,
     demoClientId: env.AISLE_CLIENT_ID || DEMO_CLIENT_ID,
     demoOwnerPassword: env.DEMO_OWNER_PASSWORD || DEFAULT_DEMO_OWNER_PASSWORD,
+    mediaStorage: parseMediaConfig(env, dataDir),
+  }
+}
+
+/** The media storage settings, with their parser's complaint as a `ConfigError`. */
+function parseMediaConfig(env: Record<string, string | undefined>, dataDir: string): MediaStorageConfig {
+  try {
+    return parseMediaStorageConfig(env, dataDir)
+  } catch (error) {
+    if (error instanceof MediaStorageConfigError) throw new ConfigError(error.message)
+    throw error
   }
 }

@@ -4,6 +4,7 @@ import { ConfigError, DEFAULT_DEMO_OWNER_PASSWORD, parseConfig } from './config.
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createLogger } from './log.ts'
+import { createMediaStorage } from './media/media-storage-config.ts'
 import { prepareDatabase } from './prepare-database.ts'
 import { DEMO_OWNER_EMAIL } from './seed/demo-store.ts'
 import { createDeliveryWorker } from './webhooks/delivery-worker.ts'
@@ -22,7 +23,8 @@ async function main() {
   if (applied.length > 0) logger.info('migrated', { versions: applied })
   if (seeded) logger.info('seeded the demo store', { ...seeded })
   if (demoOwner) logger.info('created the demo site owner', { email: DEMO_OWNER_EMAIL })
-  const app = createApp({ db, publicUrl: config.publicUrl, logger })
+  const mediaStorage = createMediaStorage(config.mediaStorage)
+  const app = createApp({ db, publicUrl: config.publicUrl, logger, mediaStorage })
   const deliveryWorker = createDeliveryWorker({ db, clock: () => new Date(), fetch, logger })
   deliveryWorker.start()
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -30,6 +32,7 @@ async function main() {
       url: `http://${config.host}:${info.port}`,
       publicUrl: config.publicUrl,
       database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}`,
+      media: mediaStorage.description,
       startupMs: Math.round(performance.now() - started),
     })
     process.stdout.write(

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { WireImageSchema, WireThumbnailSchema } from '../media/media-wire.ts'
 
 /** Wire shapes of the catalogue: they document the API (OpenAPI) and tests hold answers to them. */
 
@@ -22,7 +23,8 @@ export const MediaItemSchema = z.object({
   id: z.string(),
   mediaType: z.enum(['image', 'video', 'audio', 'document', 'zip']),
   title: z.string(),
-  image: z.object({ url: z.string(), width: z.number(), height: z.number(), altText: z.string() }).optional(),
+  image: WireImageSchema.optional(),
+  thumbnail: WireThumbnailSchema.optional(),
 })
 
 const Range = z.object({ minValue: z.number(), maxValue: z.number() })

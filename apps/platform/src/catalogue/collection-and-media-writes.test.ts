@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
@@ -6,12 +7,10 @@ import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import { CollectionSchema } from './catalogue-schemas.ts'
 
-function png(width: number, height: number): Uint8Array {
-  const bytes = new Uint8Array(64)
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
-  new DataView(bytes.buffer).setUint32(16, width)
-  new DataView(bytes.buffer).setUint32(20, height)
-  return bytes
+/** A real PNG: uploads are decoded (their sizes are derived), so a header alone no longer passes. */
+async function png(width: number, height: number): Promise<Uint8Array> {
+  const image = sharp({ create: { width, height, channels: 3, background: '#c33' } })
+  return new Uint8Array(await image.png().toBuffer())
 }
 
 describe.each(databaseKinds())('collection and media writes on %s', (kind) => {
@@ -110,7 +109,8 @@ describe.each(databaseKinds())('collection and media writes on %s', (kind) => {
 
   describe('media', () => {
     it('uploads an image, adds it to a product and a choice, then removes it', async () => {
-      const uploaded = await upload(png(1200, 900))
+      const image = await png(1200, 900)
+      const uploaded = await upload(image)
       expect(uploaded.status).toBe(200)
       const { media } = (await uploaded.json()) as {
         media: { id: string; image: { url: string; width: number } }
@@ -118,7 +118,7 @@ describe.each(databaseKinds())('collection and media writes on %s', (kind) => {
       expect(media.image.width).toBe(1200)
       const served = await platform.app.request(media.image.url)
       expect(served.headers.get('content-type')).toBe('image/png')
-      expect(new Uint8Array(await served.arrayBuffer())).toEqual(png(1200, 900))
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(image)
 
       const tee = products.find((p) => p.slug === 'classic-tee')!.id
       const added = await call('POST', `/stores/v1/products/${tee}/media`, {
@@ -159,7 +159,7 @@ describe.each(databaseKinds())('collection and media writes on %s', (kind) => {
         media: [{ mediaId: '00000000-0000-4000-8000-000000000000' }],
       })
       expect(missing.status).toBe(400)
-      const { media } = (await (await upload(png(10, 10))).json()) as { media: { id: string } }
+      const { media } = (await (await upload(await png(10, 10))).json()) as { media: { id: string } }
       const badChoice = await call('POST', `/stores/v1/products/${tee}/media`, {
         media: [{ mediaId: media.id, choice: { option: 'Color', choice: 'Plaid' } }],
       })

@@ -6,6 +6,7 @@ import type { Api } from '../http/api.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError, ValidationError } from '../http/errors.ts'
 import { toPatchSchema } from '../http/patch-schema.ts'
+import { findSiteMediaFiles } from '../media/media-file-store.ts'
 import { CollectionSchema, IdParam } from './catalogue-schemas.ts'
 import { type CollectionRow, findCollection } from './collection-store.ts'
 import { toWireCollection } from './collection-wire.ts'
@@ -53,11 +54,8 @@ export function registerCollectionWriteRoutes(api: Api, deps: CatalogueWriteDeps
   /** The media items of the site's files with these ids, in order; violations name ids of no file. */
   async function mediaOf(tx: Db, caller: MerchantCaller, ids: readonly string[], field: string) {
     if (ids.length === 0) return []
-    const files = await tx.query<{ id: string; width: number | null; height: number | null }>(
-      'select id, width, height from media_files where site_id = $1 and id = any($2::uuid[])',
-      [caller.siteId, ids],
-    )
-    const missing = ids.filter((id) => !files.some((f) => f.id === id))
+    const files = await findSiteMediaFiles(tx, caller.siteId, ids)
+    const missing = ids.filter((id) => !files.has(id))
     if (missing.length > 0) {
       throw new ValidationError(
         missing.map((id) => ({
@@ -68,8 +66,9 @@ export function registerCollectionWriteRoutes(api: Api, deps: CatalogueWriteDeps
       )
     }
     return ids.map((id) => {
-      const file = files.find((f) => f.id === id)!
-      return { id, title: '', width: file.width ?? 0, height: file.height ?? 0, altText: '' }
+      const file = files.get(id)!
+      const sizes = file.sizes.length > 0 ? { sizes: file.sizes } : {}
+      return { id, title: '', width: file.width, height: file.height, altText: '', ...sizes }
     })
   }
 

@@ -4,6 +4,7 @@ import { recordCallerEvent } from '../events/event-outbox.ts'
 import type { Api } from '../http/api.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { type FieldViolation, ValidationError } from '../http/errors.ts'
+import { findSiteMediaFiles } from '../media/media-file-store.ts'
 import { IdParam } from './catalogue-schemas.ts'
 import { findProduct, type ProductMedia, type ProductOption } from './product-store.ts'
 import type { CatalogueWriteDeps } from './product-write-routes.ts'
@@ -63,18 +64,7 @@ export function registerProductMediaRoutes(api: Api, deps: CatalogueWriteDeps) {
     return {}
   }
 
-  async function files(tx: Db, caller: MerchantCaller, ids: string[]) {
-    const rows = await tx.query<{
-      id: string
-      width: number | null
-      height: number | null
-      file_name: string | null
-    }>('select id, width, height, file_name from media_files where site_id = $1 and id = any($2::uuid[])', [
-      caller.siteId,
-      ids,
-    ])
-    return new Map(rows.map((row) => [row.id, row]))
-  }
+  const files = (tx: Db, caller: MerchantCaller, ids: string[]) => findSiteMediaFiles(tx, caller.siteId, ids)
 
   api.route(
     {
@@ -115,10 +105,11 @@ export function registerProductMediaRoutes(api: Api, deps: CatalogueWriteDeps) {
           if (!media.some((m) => m.id === item.mediaId)) {
             media.push({
               id: file.id,
-              title: file.file_name ?? '',
-              width: file.width ?? 0,
-              height: file.height ?? 0,
+              title: file.fileName ?? '',
+              width: file.width,
+              height: file.height,
               altText: '',
+              ...(file.sizes.length > 0 ? { sizes: file.sizes } : {}),
             })
           }
           if (item.choice) {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
+import type { ImageSize } from '../media/image-derivatives.ts'
 import { compileQuery, type Query } from '../query/query-request.ts'
 import { productQueryFields } from './product-query-fields.ts'
 
@@ -15,6 +16,8 @@ export interface ProductMedia {
   width: number
   height: number
   altText: string
+  /** The WebP sizes derived from an uploaded image, narrowest first (absent for SVGs). */
+  sizes?: ImageSize[]
 }
 
 export interface ProductRow {

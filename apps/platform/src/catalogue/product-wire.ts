@@ -1,23 +1,20 @@
+import { mediaFileUrl, toWireImage } from '../media/media-wire.ts'
 import { applyDiscount, formatMoney, toMajorNumber } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
 import type { ProductMedia, ProductRecord, VariantRow } from './product-store.ts'
 
 /** Where media files are served: `${publicUrl}/media/${id}`. */
 export function mediaUrl(publicUrl: string, fileId: string): string {
-  return `${publicUrl}/media/${fileId}`
+  return mediaFileUrl(publicUrl, fileId)
 }
 
+/** A product's, choice's or collection's picture on the wire: `image` with its derived `resolutions`, and `thumbnail`. */
 export function toWireMediaItem(media: ProductMedia, publicUrl: string) {
   return {
     id: media.id,
     mediaType: 'image' as const,
     title: media.title,
-    image: {
-      url: mediaUrl(publicUrl, media.id),
-      width: media.width,
-      height: media.height,
-      altText: media.altText,
-    },
+    ...toWireImage(media, publicUrl),
   }
 }
 

@@ -1,30 +1,126 @@
 import { randomUUID } from 'node:crypto'
+import type { Context } from 'hono'
 import { z } from 'zod'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
-import { queryOne } from '../db/db.ts'
-import type { Api } from '../http/api.ts'
-import { ApplicationError, ValidationError } from '../http/errors.ts'
-import { readImageInfo } from './image-size.ts'
+import type { Api, AppEnv } from '../http/api.ts'
+import { ApplicationError } from '../http/errors.ts'
+import { type Logger, silentLogger } from '../log.ts'
+import { createLimiter } from '../passwords/password-hasher.ts'
+import {
+  type Derivative,
+  IMAGE_LIMITS,
+  type ImageLimits,
+  inspectImage,
+  renderDerivatives,
+} from './image-derivatives.ts'
+import { findMediaFile, insertStoredMediaFile, type MediaFile } from './media-file-store.ts'
+import { type MediaStorage, mediaObjectKey } from './media-storage.ts'
+import {
+  mediaFileUrl,
+  mediaSizeUrl,
+  toWireImage,
+  WireImageSchema,
+  WireThumbnailSchema,
+} from './media-wire.ts'
 
 export const MEDIA_UPLOAD_PATH = '/stores/v1/media'
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 
+/** Media URLs never change what they answer (a new upload gets a new id), so caches may keep them. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** Images decoded at once; the others wait their turn (libvips already uses every core for one). */
+const CONCURRENT_DECODES = 2
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+}
+
 const MediaFileSchema = z.object({
   id: z.string(),
   mediaType: z.literal('image'),
-  image: z.object({ url: z.string(), width: z.number(), height: z.number() }),
+  title: z.string(),
+  image: WireImageSchema,
+  thumbnail: WireThumbnailSchema,
 })
 
-/** `GET /media/:id`: product and collection images, served like a CDN would (public, immutable). */
-export function registerMediaRoutes(api: Api, deps: { db: Db; clock: Clock; publicUrl: string }) {
+const IdParam = z.guid({ message: 'must be an id (UUID)' })
+
+export interface MediaDeps {
+  db: Db
+  clock: Clock
+  publicUrl: string
+  storage: MediaStorage
+  logger?: Logger
+  /** Decoding limits (`IMAGE_LIMITS` by default). */
+  limits?: ImageLimits
+}
+
+interface StoredFile {
+  key: string
+  bytes: Uint8Array
+  contentType: string
+}
+
+/** Stores every file or none: when one fails, the ones stored are removed again. */
+async function storeAll(storage: MediaStorage, files: StoredFile[]): Promise<void> {
+  const results = await Promise.allSettled(files.map((f) => storage.put(f.key, f.bytes, f.contentType)))
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+  if (!failure) return
+  await removeAll(storage, files)
+  throw failure.reason
+}
+
+async function removeAll(storage: MediaStorage, files: StoredFile[]): Promise<void> {
+  await Promise.allSettled(files.map((f) => storage.delete(f.key)))
+}
+
+/** The upload's files: the original as it came, and each derived size. */
+function filesOf(siteId: string, id: string, original: StoredFile, derivatives: Derivative[]): StoredFile[] {
+  return [
+    { ...original, key: mediaObjectKey(siteId, id, original.key) },
+    ...derivatives.map((d) => ({
+      key: mediaObjectKey(siteId, id, `${d.size.width}w.webp`),
+      bytes: d.bytes,
+      contentType: 'image/webp',
+    })),
+  ]
+}
+
+/** Whether an `If-None-Match` header names this tag (weak comparison, as RFC 9110 asks for GET). */
+export function matchesETag(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  const bare = etag.replace(/^W\//, '')
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare)
+}
+
+/** The derived size a request for `width` gets: the narrowest at least as wide, else the widest. */
+function pickSize(file: MediaFile, width: number) {
+  return file.sizes.find((s) => s.width >= width) ?? file.sizes.at(-1)
+}
+
+/**
+ * `POST /stores/v1/media` (merchant upload) and `GET /media/:id`, `GET /media/:id/:size` (public
+ * serving, like a CDN: immutable, with ETags). The upload is answered once the original and every
+ * derived size are stored, so each URL in the answer already works.
+ */
+export function registerMediaRoutes(api: Api, deps: MediaDeps) {
+  const { db, storage, publicUrl } = deps
+  const logger = deps.logger ?? silentLogger
+  const limits = deps.limits ?? IMAGE_LIMITS
+  const decoding = createLimiter(CONCURRENT_DECODES)
+
   api.route(
     {
       method: 'post',
       path: MEDIA_UPLOAD_PATH,
       operationId: 'uploadMedia',
       summary:
-        'Upload an image (PNG, JPEG, GIF or WebP, recognised by its bytes) for products and collections',
+        'Upload an image (PNG, JPEG, GIF or WebP, recognised by its bytes); answered once its WebP sizes are stored',
       tag: 'Catalogue (write)',
       auth: 'merchant',
       permission: 'catalogue',
@@ -33,59 +129,114 @@ export function registerMediaRoutes(api: Api, deps: { db: Db; clock: Clock; publ
     },
     async ({ caller }, c) => {
       const bytes = new Uint8Array(await c.req.arrayBuffer())
-      const info = readImageInfo(bytes)
-      if (!info) {
-        throw new ValidationError([
-          { field: '$body', description: 'must be a PNG, JPEG, GIF or WebP image', violatedRule: 'FORMAT' },
-        ])
-      }
+      const { image, derivatives } = await decoding(async () => {
+        const inspected = await inspectImage(bytes, limits)
+        return { image: inspected, derivatives: await renderDerivatives(bytes, inspected, limits) }
+      })
       const id = randomUUID()
       const fileName = (c.req.header('x-file-name') ?? '').replace(/[^\w.\- ]/g, '').slice(0, 100) || null
-      await deps.db.query(
-        `insert into media_files (id, site_id, content_type, bytes, created_date, width, height, file_name)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [id, caller.siteId, info.contentType, bytes, deps.clock(), info.width, info.height, fileName],
-      )
+      const original = {
+        key: `original.${EXTENSIONS[image.contentType]}`,
+        bytes,
+        contentType: image.contentType,
+      }
+      const files = filesOf(caller.siteId, id, original, derivatives)
+      await storeAll(storage, files)
+      const { contentType, width, height } = image
+      const record = { id, siteId: caller.siteId, contentType, width, height, fileName }
+      await insertStoredMediaFile(db, record, deps.clock()).catch(async (error: unknown) => {
+        await removeAll(storage, files)
+        throw error
+      })
+      const sizes = derivatives.map((d) => d.size)
       return {
         media: {
           id,
           mediaType: 'image' as const,
-          image: { url: `${deps.publicUrl}/media/${id}`, width: info.width, height: info.height },
+          title: fileName ?? '',
+          ...toWireImage({ id, width, height, altText: '', sizes }, publicUrl),
         },
       }
     },
   )
+
+  async function requireFile(id: string): Promise<MediaFile> {
+    const file = await findMediaFile(db, id)
+    if (!file) throw new ApplicationError('MEDIA_NOT_FOUND', `Media file ${id} was not found`, { id })
+    return file
+  }
+
+  /** Answers one file of a media item: 304 when the caller has it, else its bytes from where they are. */
+  async function serve(c: Context<AppEnv>, file: MediaFile, name: string, contentType: string) {
+    const etag = file.inDatabase ? `"${file.inDatabase.md5}"` : `"${file.id}-${name}"`
+    const headers: Record<string, string> = {
+      etag,
+      'cache-control': IMMUTABLE,
+      // An uploaded SVG must never run script in the platform's origin.
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    }
+    if (matchesETag(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+    headers['content-type'] = contentType
+    if (file.inDatabase) return new Response(new Uint8Array(file.inDatabase.bytes), { headers })
+    const key = mediaObjectKey(file.siteId, file.id, name)
+    // HEAD answers without a body: ask the storage for the size only, opening no stream.
+    const object: { size: number; body: ReadableStream<Uint8Array> | null } | undefined =
+      c.req.method === 'HEAD'
+        ? await storage.head(key).then((info) => info && { ...info, body: null })
+        : await storage.get(key)
+    if (!object) {
+      logger.warn('media file missing from the media storage', {
+        id: file.id,
+        key,
+        storage: storage.description,
+      })
+      throw new ApplicationError('MEDIA_NOT_FOUND', `Media file ${file.id} was not found`, { id: file.id })
+    }
+    headers['content-length'] = String(object.size)
+    return new Response(object.body, { headers })
+  }
 
   api.route(
     {
       method: 'get',
       path: '/media/:id',
       operationId: 'getMediaFile',
-      summary: 'Download a media file',
+      summary: 'Download a media file as uploaded (immutable; ETag and If-None-Match)',
       tag: 'Media',
       auth: 'none',
-      params: z.object({ id: z.guid({ message: 'must be an id (UUID)' }) }),
-      response: z.string().describe('the file bytes, in the content type it was stored with'),
+      params: z.object({ id: IdParam }),
+      response: z.string().describe('the file bytes, in the content type it was uploaded with'),
     },
-    async ({ params }) => {
-      const file = await queryOne<{ content_type: string; bytes: Uint8Array }>(
-        deps.db,
-        'select content_type, bytes from media_files where id = $1',
-        [params.id],
-      )
-      if (!file)
-        throw new ApplicationError('MEDIA_NOT_FOUND', `Media file ${params.id} was not found`, {
-          id: params.id,
-        })
-      return new Response(new Uint8Array(file.bytes), {
-        headers: {
-          'content-type': file.content_type,
-          'cache-control': 'public, max-age=31536000, immutable',
-          'x-content-type-options': 'nosniff',
-          // An uploaded SVG must never run script in the platform's origin.
-          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-        },
-      })
+    async ({ params }, c) => {
+      const file = await requireFile(params.id)
+      const name = file.inDatabase ? 'database' : `original.${EXTENSIONS[file.contentType]}`
+      return serve(c, file, name, file.contentType)
+    },
+  )
+
+  api.route(
+    {
+      method: 'get',
+      path: '/media/:id/:size',
+      operationId: 'getMediaFileSize',
+      summary:
+        'Download a derived WebP size of an image (`400w.webp`); another width redirects to the nearest size',
+      tag: 'Media',
+      auth: 'none',
+      params: z.object({
+        id: IdParam,
+        size: z.string().regex(/^[1-9][0-9]{0,4}w\.webp$/, 'must be a width and "w.webp", like 400w.webp'),
+      }),
+      response: z.string().describe('the WebP bytes'),
+    },
+    async ({ params }, c) => {
+      const file = await requireFile(params.id)
+      const width = Number.parseInt(params.size, 10)
+      if (file.sizes.some((s) => s.width === width)) return serve(c, file, params.size, 'image/webp')
+      // Sizes of a file never change, so the redirect is as permanent as the files.
+      const size = pickSize(file, width)
+      const location = size ? mediaSizeUrl(publicUrl, file.id, size.width) : mediaFileUrl(publicUrl, file.id)
+      return new Response(null, { status: 308, headers: { location, 'cache-control': IMMUTABLE } })
     },
   )
 }

@@ -1,0 +1,67 @@
+import {
+  type DocumentNode,
+  type ExecutionResult,
+  execute,
+  GraphQLError,
+  type GraphQLSchema,
+  parse,
+  validate,
+} from 'graphql'
+import type { GraphQLContext } from './graphql-context.ts'
+import { checkQueryLimits, defaultQueryLimits, type QueryLimits } from './query-limits.ts'
+
+/** A GraphQL-over-HTTP request, its fields already checked for their types and sizes. */
+export interface GraphQLRequest {
+  query: string
+  variables?: Record<string, unknown> | null | undefined
+  operationName?: string | null | undefined
+}
+
+function withCode(error: GraphQLError, code: string): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    originalError: error.originalError,
+    extensions: { ...error.extensions, code },
+  })
+}
+
+function parseDocument(query: string): DocumentNode | GraphQLError {
+  try {
+    return parse(query)
+  } catch (error) {
+    if (error instanceof GraphQLError) return withCode(error, 'GRAPHQL_PARSE_FAILED')
+    throw error
+  }
+}
+
+/**
+ * Runs one request: parse, check the query limits, validate, execute. A document that
+ * fails before execution answers errors only (no `data`), each with its `extensions.code`:
+ * `GRAPHQL_PARSE_FAILED`, `GRAPHQL_VALIDATION_FAILED`, or the limit's code. The context is created
+ * only for a document that will run.
+ */
+export async function executeGraphQLRequest(
+  schema: GraphQLSchema,
+  request: GraphQLRequest,
+  createContext: () => GraphQLContext,
+  limits: QueryLimits = defaultQueryLimits,
+): Promise<ExecutionResult> {
+  const document = parseDocument(request.query)
+  if (document instanceof GraphQLError) return { errors: [document] }
+  // Limits first: GraphQL's overlapping-fields rule is quadratic in repeated fields, so a document
+  // past the field and alias limits is refused before validation spends time on it.
+  const overLimits = checkQueryLimits(schema, document, request, limits)
+  if (overLimits.length > 0) return { errors: overLimits }
+  const invalid = validate(schema, document)
+  if (invalid.length > 0)
+    return { errors: invalid.map((error) => withCode(error, 'GRAPHQL_VALIDATION_FAILED')) }
+  return execute({
+    schema,
+    document,
+    variableValues: request.variables ?? undefined,
+    operationName: request.operationName ?? undefined,
+    contextValue: createContext(),
+  })
+}

@@ -1,0 +1,58 @@
+import { GraphQLError, type GraphQLFormattedError } from 'graphql'
+import { ApiError } from '../http/errors.ts'
+import { RouteAnswerError } from './current-cart-calls.ts'
+
+/** The wire body of a platform error (spec section 8) and its status. */
+interface ErrorAnswer {
+  status: number
+  body: { message?: unknown; details?: unknown }
+}
+
+function answerOf(error: unknown): ErrorAnswer | undefined {
+  if (error instanceof RouteAnswerError) return { status: error.status, body: error.body }
+  if (error instanceof ApiError) return { status: error.status, body: error.toBody() as ErrorAnswer['body'] }
+  return undefined
+}
+
+/** The code of a section 8 body: the application error's, or INVALID_ARGUMENT for field violations. */
+function codeOf(details: { applicationError?: { code?: unknown }; validationError?: unknown }): string {
+  const code = details.applicationError?.code
+  if (typeof code === 'string') return code
+  return details.validationError ? 'INVALID_ARGUMENT' : 'UNKNOWN'
+}
+
+function withExtensions(
+  error: GraphQLError,
+  message: string,
+  extensions: Record<string, unknown>,
+): GraphQLFormattedError {
+  const { locations, path } = error.toJSON()
+  return { message, ...(locations ? { locations } : {}), ...(path ? { path } : {}), extensions }
+}
+
+/**
+ * The wire form of one GraphQL error, always with `extensions.code`. A platform error keeps its
+ * message, and its status and section 8 `details` ride in the extensions, so a field error says what
+ * the same REST call would have said (`OWNED_CART_NOT_FOUND`, `INVALID_ARGUMENT` with field
+ * violations). Errors before execution (variables that do not fit their types, no such operation) are
+ * `BAD_USER_INPUT`. Anything else is the platform's fault: `INTERNAL`, reported, and never with the
+ * message of an unknown error.
+ */
+export function toWireGraphQLError(
+  error: GraphQLError,
+  report: (error: unknown) => void,
+): GraphQLFormattedError {
+  if (error.extensions.code !== undefined) return error.toJSON()
+  if (!error.path) return withExtensions(error, error.message, { code: 'BAD_USER_INPUT' })
+  const original = error.originalError
+  const answer = answerOf(original)
+  if (answer && answer.status < 500) {
+    const details = (answer.body.details ?? {}) as Parameters<typeof codeOf>[0]
+    const message = typeof answer.body.message === 'string' ? answer.body.message : error.message
+    return withExtensions(error, message, { code: codeOf(details), status: answer.status, details })
+  }
+  report(original ?? error)
+  // GraphQL's own messages (a null where the schema promises a value) name no internals; others might.
+  const known = original === undefined || original instanceof GraphQLError
+  return withExtensions(error, known ? error.message : 'Internal error', { code: 'INTERNAL' })
+}

@@ -1,0 +1,50 @@
+/** What a storage knows of an object without reading it. */
+export interface StoredObjectInfo {
+  /** Bytes. */
+  size: number
+  /** The storage's own version tag of the bytes (quoted, as HTTP ETags are). */
+  etag: string
+}
+
+/** An object being read: its bytes arrive through `body`. */
+export interface StoredObject extends StoredObjectInfo {
+  body: ReadableStream<Uint8Array>
+}
+
+/**
+ * Where uploaded media files live: a local directory, an S3-compatible bucket, or memory (tests).
+ * Keys are slash-separated paths of `[A-Za-z0-9._-]` segments (see `assertMediaKey`). Objects are
+ * written once and never changed, which is what lets the platform serve them as immutable.
+ */
+export interface MediaStorage {
+  /** Where the files go, for logs (`local:/srv/aisle/media`, `s3:bucket@endpoint`); never a secret. */
+  readonly description: string
+  /** Stores the bytes under the key, replacing what was there. */
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>
+  /** The object, or `undefined` when there is none. */
+  get(key: string): Promise<StoredObject | undefined>
+  /** The object's size and tag, or `undefined` when there is none. */
+  head(key: string): Promise<StoredObjectInfo | undefined>
+  /** Removes the object; removing one that is not there is no error. */
+  delete(key: string): Promise<void>
+}
+
+/** The storage could not do what was asked (unreachable, refused, timed out); the message says which. */
+export class MediaStorageError extends Error {
+  override name = 'MediaStorageError'
+}
+
+const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/
+
+/**
+ * Throws unless the key is a relative path of plain segments: no `..`, no leading dot or slash, no
+ * empty segment. Every storage checks it, so no key can leave its directory or bucket prefix.
+ */
+export function assertMediaKey(key: string): void {
+  if (key.length > 512 || !KEY.test(key)) throw new MediaStorageError(`Not a media storage key: "${key}"`)
+}
+
+/** Where one file of an uploaded media item lives: `sites/<site>/media/<media id>/<file>`. */
+export function mediaObjectKey(siteId: string, mediaId: string, file: string): string {
+  return `sites/${siteId}/media/${mediaId}/${file}`
+}

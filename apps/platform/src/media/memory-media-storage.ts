@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto'
+import { assertMediaKey, type MediaStorage, type StoredObjectInfo } from './media-storage.ts'
+
+/**
+ * Media kept in the process's memory: what `createApp` uses when it is given no storage (tests, tools).
+ * Nothing survives a restart, so `main.ts` always passes the configured storage instead.
+ */
+export function createMemoryMediaStorage(): MediaStorage {
+  const objects = new Map<string, { bytes: Uint8Array<ArrayBuffer>; info: StoredObjectInfo }>()
+  return {
+    description: 'memory',
+    async put(key, bytes) {
+      assertMediaKey(key)
+      const copy = new Uint8Array(bytes)
+      const etag = `"${createHash('md5').update(copy).digest('hex')}"`
+      objects.set(key, { bytes: copy, info: { size: copy.byteLength, etag } })
+    },
+    async get(key) {
+      assertMediaKey(key)
+      const object = objects.get(key)
+      if (!object) return undefined
+      return { ...object.info, body: new Blob([object.bytes]).stream() }
+    },
+    async head(key) {
+      assertMediaKey(key)
+      const object = objects.get(key)
+      return object && { ...object.info }
+    },
+    async delete(key) {
+      assertMediaKey(key)
+      objects.delete(key)
+    },
+  }
+}
