@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
+import type { CaptchaVerifier } from './captcha/captcha-verifier.ts'
+import { createTestCaptchaVerifier } from './captcha/test-captcha-verifier.ts'
 import { registerCartRoutes } from './carts/cart-routes.ts'
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts'
 import { createReadCache } from './catalogue/read-cache.ts'
@@ -19,20 +21,38 @@ import type { Db } from './db/db.ts'
 import { registerGraphQLRoutes } from './graphql/graphql-routes.ts'
 import { registerHostedProductRoutes } from './hosted-product/product-page-routes.tsx'
 import { type AppEnv, createApi, JsonSyntaxError, toOpenApi } from './http/api.ts'
+import { findClientAddress, parseTrustedProxies, type TrustedProxies } from './http/client-address.ts'
+import { createCors } from './http/cors.ts'
 import { ApiError, ApplicationError, ValidationError } from './http/errors.ts'
 import { requestIdFrom } from './http/request-id.ts'
+import { registerCaptchaSettingsRoutes } from './identity/captcha-settings-routes.ts'
+import { registerHostedAccountRoutes } from './identity/hosted-account-routes.tsx'
 import { registerHostedLoginRoutes } from './identity/hosted-login-routes.tsx'
 import { registerIdentityRoutes } from './identity/identity-routes.tsx'
+import { registerMemberAdminRoutes } from './identity/member-admin-routes.ts'
+import { renderHostedError } from './identity/pages/hosted-pages.tsx'
+import { registerPasswordChangeRoutes } from './identity/password-change-routes.ts'
 import { createArgon2idHasher } from './identity/password-hasher.ts'
+import { registerProfileRoutes } from './identity/profile-routes.ts'
+import { registerRecoveryRoutes } from './identity/recovery-routes.ts'
+import { registerSignOnRoutes } from './identity/sign-on-routes.ts'
+import { registerSsoRoutes } from './identity/sso-routes.ts'
+import { registerV1AuthenticationRoutes } from './identity/v1-authentication-routes.ts'
+import { registerVerificationRoutes } from './identity/verification-routes.ts'
 import { type Logger, silentLogger } from './log.ts'
+import { registerDevInboxRoutes } from './mail/dev-inbox-routes.tsx'
 import { MAX_UPLOAD_BYTES, MEDIA_UPLOAD_PATH, registerMediaRoutes } from './media/media-routes.ts'
 import type { MediaStorage } from './media/media-storage.ts'
 import { createMemoryMediaStorage } from './media/memory-media-storage.ts'
 import { registerMembersAccountRoutes } from './members-account/members-account-routes.tsx'
 import { createAuthenticate } from './oauth/authenticate.ts'
+import { createOriginCheck } from './oauth/client-origins.ts'
 import { registerTokenRoutes } from './oauth/token-routes.ts'
 import { registerDashboardOrderPages } from './orders/dashboard-order-pages.tsx'
 import { registerOrderRoutes } from './orders/order-routes.ts'
+import { LIMITED_ROUTES } from './rate-limits/limited-routes.ts'
+import { createRateLimiter } from './rate-limits/rate-limit-middleware.ts'
+import type { RateLimitSettings } from './rate-limits/rate-limit-settings.ts'
 import { registerRedirectLandingRoutes } from './redirects/redirect-landing-routes.tsx'
 import { registerRedirectSessionRoutes } from './redirects/redirect-session-routes.ts'
 import { registerSystemRoutes } from './system-routes.ts'
@@ -48,6 +68,20 @@ export interface AppDeps {
   maxBodyBytes?: number
   /** The merchant dashboard's password hasher and bulk-change batch size (defaults for production). */
   dashboard?: DashboardOptions
+  /**
+   * Limits of the abuse-prone routes (login, registration, anonymous tokens...): none when left out or
+   * `off`. `main.ts` passes the configured ones, which are on by default (`RATE_LIMITS`).
+   */
+  rateLimits?: RateLimitSettings | 'off'
+  /** Proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`); none by default. */
+  trustedProxies?: TrustedProxies
+  /** Verifies captcha answers where a site requires them; the deterministic test provider by default. */
+  captcha?: CaptchaVerifier
+  /**
+   * Serve the local inbox at `/_dev/mail` (the mails the worker delivered there). `main.ts` turns it on
+   * only when no SMTP server is configured, outside production; off by default.
+   */
+  devMailInbox?: boolean
   /**
    * Where uploaded media files go. `main.ts` passes the configured one (a local directory under
    * `DATA_DIR`, or S3); left out, they are kept in memory (tests).
@@ -136,6 +170,26 @@ export function createApp(deps: AppDeps) {
       : jsonLimit(c, next),
   )
 
+  const trustedProxies = deps.trustedProxies ?? parseTrustedProxies('')
+  hono.use((c, next) => {
+    c.set('clientAddress', findClientAddress(c, trustedProxies))
+    return next()
+  })
+  const isAllowedOrigin = createOriginCheck(deps.db, clock)
+  hono.use(createCors({ ownOrigin: new URL(deps.publicUrl).origin, isAllowedOrigin }))
+  if (deps.rateLimits && deps.rateLimits !== 'off') {
+    const renderPage = (status: 429, message: string) => renderHostedError(status, message)
+    hono.use(
+      createRateLimiter({
+        db: deps.db,
+        clock,
+        settings: deps.rateLimits,
+        routes: LIMITED_ROUTES,
+        renderPage,
+      }),
+    )
+  }
+
   const api = createApi(hono, createAuthenticate({ db: deps.db, clock }), { db: deps.db, clock })
   registerSystemRoutes(api, { db: deps.db })
   registerTokenRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
@@ -156,9 +210,25 @@ export function createApp(deps: AppDeps) {
     storage: deps.mediaStorage ?? createMemoryMediaStorage(),
     logger,
   })
-  const identity = { db: deps.db, clock, publicUrl: deps.publicUrl, hasher: createArgon2idHasher() }
+  const identity = {
+    db: deps.db,
+    clock,
+    publicUrl: deps.publicUrl,
+    hasher: createArgon2idHasher(),
+    captcha: deps.captcha ?? createTestCaptchaVerifier(),
+  }
   registerIdentityRoutes(api, identity)
-  registerHostedLoginRoutes(api, identity)
+  registerCaptchaSettingsRoutes(api, identity)
+  registerV1AuthenticationRoutes(api, identity)
+  registerPasswordChangeRoutes(api, identity)
+  registerProfileRoutes(api, identity)
+  registerSignOnRoutes(api, identity)
+  registerSsoRoutes(api, identity)
+  registerHostedAccountRoutes(api, identity, registerHostedLoginRoutes(api, identity))
+  registerVerificationRoutes(api, identity)
+  registerRecoveryRoutes(api, identity)
+  registerMemberAdminRoutes(api, identity)
+  if (deps.devMailInbox) registerDevInboxRoutes(api, { db: deps.db })
   registerRedirectSessionRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerRedirectLandingRoutes(api, { db: deps.db, clock })
   registerHostedProductRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })

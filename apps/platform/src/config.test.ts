@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseConfig } from './config.ts'
+import { DEFAULT_RATE_LIMITS } from './rate-limits/rate-limit-settings.ts'
 import { DEMO_CLIENT_ID } from './seed/demo-ids.ts'
 
 describe('parseConfig', () => {
@@ -43,5 +44,101 @@ describe('parseConfig', () => {
   ])('refuses %j naming the variable', (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError)
     expect(() => parseConfig(env)).toThrow(name)
+  })
+})
+
+describe('parseConfig: mail', () => {
+  it('delivers to the local inbox on a loopback address with no SMTP server, and never in production', () => {
+    expect(parseConfig({}).mail).toEqual({
+      smtp: undefined,
+      from: 'Aisle <no-reply@localhost>',
+      isDevInboxEnabled: true,
+    })
+    expect(parseConfig({ NODE_ENV: 'production' }).mail.isDevInboxEnabled).toBe(false)
+    expect(parseConfig({ PUBLIC_URL: 'https://shop.example' }).mail.isDevInboxEnabled).toBe(false)
+    expect(parseConfig({ MAIL_DEV_INBOX: 'off' }).mail.isDevInboxEnabled).toBe(false)
+    expect(
+      parseConfig({ PUBLIC_URL: 'http://10.0.0.5:4000', MAIL_DEV_INBOX: 'on' }).mail.isDevInboxEnabled,
+    ).toBe(true)
+  })
+
+  it('reads an SMTP server from SMTP_URL or from its parts, and then has no local inbox', () => {
+    expect(parseConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', MAIL_FROM: 'Shop <a@b.c>' }).mail).toEqual(
+      {
+        smtp: { url: 'smtps://u:p@mail.example:465' },
+        from: 'Shop <a@b.c>',
+        isDevInboxEnabled: false,
+      },
+    )
+    expect(
+      parseConfig({ SMTP_HOST: 'mail.example', SMTP_PORT: '465', SMTP_USER: 'u', SMTP_PASS: 'p' }).mail.smtp,
+    ).toEqual({ host: 'mail.example', port: 465, secure: true, user: 'u', password: 'p' })
+    expect(parseConfig({ SMTP_HOST: 'mail.example' }).mail.smtp).toEqual({
+      host: 'mail.example',
+      port: 587,
+      secure: false,
+      user: undefined,
+      password: undefined,
+    })
+  })
+
+  it.each([
+    [{ SMTP_URL: 'http://mail.example' }, /SMTP_URL/],
+    [{ SMTP_HOST: 'mail.example', SMTP_PORT: 'x' }, /SMTP_PORT/],
+    [{ SMTP_HOST: 'mail.example', SMTP_SECURE: 'yes' }, /SMTP_SECURE/],
+    [{ MAIL_DEV_INBOX: 'maybe' }, /MAIL_DEV_INBOX/],
+    [{ MAIL_DEV_INBOX: 'on', NODE_ENV: 'production' }, /MAIL_DEV_INBOX/],
+    [{ MAIL_DEV_INBOX: 'on', SMTP_HOST: 'mail.example' }, /MAIL_DEV_INBOX/],
+  ])('refuses %j naming the variable', (env, name) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError)
+    expect(() => parseConfig(env)).toThrow(name)
+  })
+})
+
+describe('parseConfig: abuse resistance', () => {
+  it('limits by default, reads changes and off, and names RATE_LIMITS when it cannot', () => {
+    expect(parseConfig({}).rateLimits).toEqual(DEFAULT_RATE_LIMITS)
+    expect(parseConfig({ RATE_LIMITS: 'off' }).rateLimits).toBe('off')
+    const changed = parseConfig({ RATE_LIMITS: 'login.ip=50/300, anonymousToken.ip=off' }).rateLimits
+    expect(changed).toMatchObject({
+      login: { ip: { limit: 50, windowSeconds: 300 }, account: DEFAULT_RATE_LIMITS.login.account },
+    })
+    expect(changed !== 'off' && changed.anonymousToken.ip).toBeUndefined()
+    for (const bad of ['login.ip=0/60', 'logon.ip=5/60', 'login.email=5/60', 'login.ip=5'])
+      expect(() => parseConfig({ RATE_LIMITS: bad })).toThrow(/RATE_LIMITS/)
+  })
+
+  it('trusts no proxy by default, and reads addresses, ranges and loopback', () => {
+    expect(parseConfig({}).trustedProxies.check('127.0.0.1', 'ipv4')).toBe(false)
+    const trusted = parseConfig({ TRUSTED_PROXIES: 'loopback, 10.0.0.0/8, 2001:db8::1' }).trustedProxies
+    expect(trusted.check('127.0.0.1', 'ipv4')).toBe(true)
+    expect(trusted.check('10.200.0.1', 'ipv4')).toBe(true)
+    expect(trusted.check('2001:db8::1', 'ipv6')).toBe(true)
+    expect(trusted.check('192.168.0.1', 'ipv4')).toBe(false)
+    expect(() => parseConfig({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/TRUSTED_PROXIES/)
+    expect(() => parseConfig({ TRUSTED_PROXIES: 'proxy.local' })).toThrow(/TRUSTED_PROXIES/)
+  })
+
+  it('uses the test captcha only locally, and needs the secrets and site keys of a real provider', () => {
+    expect(parseConfig({}).captcha).toEqual({ provider: 'test' })
+    expect(parseConfig({ PUBLIC_URL: 'https://shop.example' }).captcha).toEqual({ provider: 'none' })
+    expect(parseConfig({ NODE_ENV: 'production' }).captcha).toEqual({ provider: 'none' })
+    const env = {
+      CAPTCHA_PROVIDER: 'turnstile',
+      CAPTCHA_SECRET: 's',
+      CAPTCHA_SITE_KEY_INVISIBLE: 'i',
+      CAPTCHA_SITE_KEY_VISIBLE: 'v',
+      CAPTCHA_HOSTNAMES: 'shop.example, www.shop.example',
+    }
+    expect(parseConfig(env).captcha).toEqual({
+      provider: 'turnstile',
+      verifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+      secrets: { invisible: 's', visible: 's' },
+      siteKeys: { invisible: 'i', visible: 'v' },
+      hostnames: ['shop.example', 'www.shop.example'],
+    })
+    expect(() => parseConfig({ ...env, CAPTCHA_SECRET: undefined })).toThrow(/CAPTCHA_SECRET/)
+    expect(() => parseConfig({ ...env, CAPTCHA_PROVIDER: 'http' })).toThrow(/CAPTCHA_VERIFY_URL/)
+    expect(() => parseConfig({ CAPTCHA_PROVIDER: 'magic' })).toThrow(/CAPTCHA_PROVIDER/)
   })
 })

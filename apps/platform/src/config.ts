@@ -1,11 +1,19 @@
 import { resolve } from 'node:path'
+import { type CaptchaConfig, CaptchaConfigError, parseCaptchaConfig } from './captcha/captcha-config.ts'
+import { parseTrustedProxies, type TrustedProxies, TrustedProxiesError } from './http/client-address.ts'
 import type { LogLevel } from './log.ts'
+import type { SmtpSettings } from './mail/mail-transport.ts'
 import {
   type MediaStorageConfig,
   MediaStorageConfigError,
   parseMediaStorageConfig,
 } from './media/media-storage-config.ts'
 import type { SeedPreset } from './prepare-database.ts'
+import {
+  parseRateLimitSettings,
+  type RateLimitSettings,
+  RateLimitSettingsError,
+} from './rate-limits/rate-limit-settings.ts'
 import { DEMO_CLIENT_ID } from './seed/demo-ids.ts'
 
 /** The demo store's site owner's password when `DEMO_OWNER_PASSWORD` is not set: for local use only. */
@@ -17,7 +25,7 @@ export interface Config {
   port: number
   /** `HOST` (127.0.0.1): the interface to listen on; `0.0.0.0` to serve a network. */
   host: string
-  /** `PUBLIC_URL` (http://localhost:PORT): the platform's origin as browsers reach it, for media URLs. */
+  /** `PUBLIC_URL` (http://localhost:PORT): the platform's origin as browsers reach it: media URLs, links in e-mails. */
   publicUrl: string
   /** `DATA_DIR` (./.data): where the embedded database lives when `DATABASE_URL` is not set. */
   dataDir: string
@@ -31,12 +39,43 @@ export interface Config {
   demoClientId: string
   /** `DEMO_OWNER_PASSWORD` (aisle-demo-owner): the password the demo store's site owner is created with. */
   demoOwnerPassword: string
+  /** Where e-mails go: an SMTP server, the local inbox, or (neither) they wait in the outbox. */
+  mail: MailConfig
+  /**
+   * `RATE_LIMITS` (the defaults of `rate-limits/rate-limit-settings.ts`): `off`, or changes such as
+   * `login.ip=50/300,anonymousToken.ip=off` (bucket.scope=limit/seconds).
+   */
+  rateLimits: RateLimitSettings | 'off'
+  /**
+   * `TRUSTED_PROXIES` (none): addresses and CIDR ranges (or `loopback`) of the proxies, and of an SSR
+   * storefront, whose `X-Forwarded-For` names the client for rate limits.
+   */
+  trustedProxies: TrustedProxies
+  /** `CAPTCHA_PROVIDER` and friends (see `captcha/captcha-config.ts`): how captcha answers are verified. */
+  captcha: CaptchaConfig
   /**
    * Where uploaded media go: `MEDIA_DIR` (DATA_DIR/media) by default, an S3-compatible bucket with
    * `S3_BUCKET` and `S3_ENDPOINT`, `S3_REGION`, `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY`,
    * `S3_FORCE_PATH_STYLE` (see `media/media-storage-config.ts`).
    */
   mediaStorage: MediaStorageConfig
+}
+
+/** How the platform sends e-mail. */
+export interface MailConfig {
+  /**
+   * `SMTP_URL` (`smtp://user:password@host:587`, `smtps://...:465`), or `SMTP_HOST` with `SMTP_PORT`
+   * (587), `SMTP_SECURE` (true for port 465), `SMTP_USER`, `SMTP_PASS`. Unset: no SMTP server.
+   */
+  smtp: SmtpSettings | undefined
+  /** `MAIL_FROM` (`Aisle <no-reply@HOST>`, HOST of PUBLIC_URL): the sender of every mail. */
+  from: string
+  /**
+   * `MAIL_DEV_INBOX` (on or off): deliver mails to the local inbox at `/_dev/mail`, which anyone who
+   * reaches the platform can read. By default on only without an SMTP server, outside production
+   * (`NODE_ENV`) and with a loopback `PUBLIC_URL`; it can never be on with SMTP or in production.
+   */
+  isDevInboxEnabled: boolean
 }
 
 /** Thrown for a setting that cannot be used; names the variable. */
@@ -73,6 +112,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     seed,
     demoClientId: env.AISLE_CLIENT_ID || DEMO_CLIENT_ID,
     demoOwnerPassword: env.DEMO_OWNER_PASSWORD || DEFAULT_DEMO_OWNER_PASSWORD,
+    mail: parseMailConfig(env, publicUrl),
+    ...parseAbuseConfig(env, publicUrl),
     mediaStorage: parseMediaConfig(env, dataDir),
   }
 }
@@ -84,5 +125,65 @@ function parseMediaConfig(env: Record<string, string | undefined>, dataDir: stri
   } catch (error) {
     if (error instanceof MediaStorageConfigError) throw new ConfigError(error.message)
     throw error
+  }
+}
+
+/** Rate limits, trusted proxies and captcha, with each parser's complaint as a `ConfigError`. */
+function parseAbuseConfig(
+  env: Record<string, string | undefined>,
+  publicUrl: string,
+): Pick<Config, 'rateLimits' | 'trustedProxies' | 'captcha'> {
+  try {
+    return {
+      rateLimits: parseRateLimitSettings(env.RATE_LIMITS),
+      trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+      captcha: parseCaptchaConfig(env, publicUrl),
+    }
+  } catch (error) {
+    if (error instanceof RateLimitSettingsError) throw new ConfigError(`RATE_LIMITS: ${error.message}`)
+    if (error instanceof TrustedProxiesError) throw new ConfigError(`TRUSTED_PROXIES: ${error.message}`)
+    if (error instanceof CaptchaConfigError) throw new ConfigError(error.message)
+    throw error
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+function parseSmtp(env: Record<string, string | undefined>): SmtpSettings | undefined {
+  if (env.SMTP_URL) {
+    if (!/^smtps?:\/\/[^/]/.test(env.SMTP_URL))
+      throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL')
+    return { url: env.SMTP_URL }
+  }
+  if (!env.SMTP_HOST) return undefined
+  const port = Number(env.SMTP_PORT ?? '587')
+  if (!Number.isInteger(port) || port <= 0 || port > 65_535)
+    throw new ConfigError(`SMTP_PORT must be a port number, got "${env.SMTP_PORT}"`)
+  const secure = env.SMTP_SECURE ?? String(port === 465)
+  if (secure !== 'true' && secure !== 'false') throw new ConfigError('SMTP_SECURE must be "true" or "false"')
+  return {
+    host: env.SMTP_HOST,
+    port,
+    secure: secure === 'true',
+    user: env.SMTP_USER || undefined,
+    password: env.SMTP_PASS || undefined,
+  }
+}
+
+function parseMailConfig(env: Record<string, string | undefined>, publicUrl: string): MailConfig {
+  const smtp = parseSmtp(env)
+  const isProduction = env.NODE_ENV === 'production'
+  const choice = env.MAIL_DEV_INBOX
+  if (choice !== undefined && choice !== 'on' && choice !== 'off')
+    throw new ConfigError('MAIL_DEV_INBOX must be "on" or "off"')
+  if (choice === 'on' && (smtp || isProduction))
+    throw new ConfigError(
+      'MAIL_DEV_INBOX cannot be on with an SMTP server or in production: anyone could read the mails',
+    )
+  const isLocal = LOOPBACK_HOSTS.has(new URL(publicUrl).hostname)
+  return {
+    smtp,
+    from: env.MAIL_FROM || `Aisle <no-reply@${new URL(publicUrl).hostname}>`,
+    isDevInboxEnabled: choice === 'on' || (choice === undefined && !smtp && !isProduction && isLocal),
   }
 }

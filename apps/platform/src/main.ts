@@ -1,9 +1,12 @@
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
+import { createCaptchaVerifier } from './captcha/captcha-config.ts'
 import { ConfigError, DEFAULT_DEMO_OWNER_PASSWORD, parseConfig } from './config.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createLogger } from './log.ts'
+import { chooseMailTransport } from './mail/mail-transport.ts'
+import { createMailWorker } from './mail/mail-worker.ts'
 import { createMediaStorage } from './media/media-storage-config.ts'
 import { prepareDatabase } from './prepare-database.ts'
 import { DEMO_OWNER_EMAIL } from './seed/demo-store.ts'
@@ -24,13 +27,28 @@ async function main() {
   if (seeded) logger.info('seeded the demo store', { ...seeded })
   if (demoOwner) logger.info('created the demo site owner', { email: DEMO_OWNER_EMAIL })
   const mediaStorage = createMediaStorage(config.mediaStorage)
-  const app = createApp({ db, publicUrl: config.publicUrl, logger, mediaStorage })
+  const app = createApp({
+    db,
+    publicUrl: config.publicUrl,
+    logger,
+    rateLimits: config.rateLimits,
+    trustedProxies: config.trustedProxies,
+    captcha: createCaptchaVerifier(config.captcha, () => new Date()),
+    devMailInbox: config.mail.isDevInboxEnabled,
+    mediaStorage,
+  })
   const deliveryWorker = createDeliveryWorker({ db, clock: () => new Date(), fetch, logger })
   deliveryWorker.start()
+  const mailTransport = chooseMailTransport(config.mail)
+  const mailWorker =
+    mailTransport && createMailWorker({ db, clock: () => new Date(), transport: mailTransport, logger })
+  mailWorker?.start()
+  if (!mailWorker) logger.warn('no SMTP server is configured (SMTP_URL): e-mails wait in the outbox')
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', {
       url: `http://${config.host}:${info.port}`,
       publicUrl: config.publicUrl,
+      mail: mailTransport?.name ?? 'outbox only',
       database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}`,
       media: mediaStorage.description,
       startupMs: Math.round(performance.now() - started),
@@ -38,6 +56,8 @@ async function main() {
     process.stdout.write(
       `Aisle platform on ${config.publicUrl} (demo OAuth client id: ${config.demoClientId})\n`,
     )
+    if (config.mail.isDevInboxEnabled)
+      process.stdout.write(`E-mails it sends are in the local inbox on ${config.publicUrl}/_dev/mail\n`)
     if (config.seed !== 'none') {
       // A password chosen in the environment is not echoed to the terminal or its logs.
       const password =
@@ -55,8 +75,7 @@ async function main() {
     stopping = true
     logger.info('stopping', { signal })
     const finish = () =>
-      deliveryWorker
-        .stop()
+      Promise.all([deliveryWorker.stop(), mailWorker?.stop()])
         .then(() => db.close())
         .finally(() => process.exit(0))
     // Stop accepting, let requests in flight finish, and drop idle keep-alive connections at once;

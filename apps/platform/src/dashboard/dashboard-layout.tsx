@@ -5,12 +5,21 @@ import { renderPage } from '../pages/render-page.tsx'
 import { CSRF_FIELD } from './csrf.ts'
 import type { Owner } from './owner-session.ts'
 
-export type Section = 'products' | 'collections' | 'bulk' | 'api-keys' | 'orders' | 'setup' | 'webhooks'
+export type Section =
+  | 'products'
+  | 'collections'
+  | 'bulk'
+  | 'api-keys'
+  | 'orders'
+  | 'setup'
+  | 'webhooks'
+  | 'members'
 
 const sections: { id: Section; label: string; href: string }[] = [
   { id: 'products', label: 'Products', href: '/dashboard/products' },
   { id: 'collections', label: 'Collections', href: '/dashboard/collections' },
   { id: 'bulk', label: 'Bulk changes', href: '/dashboard/bulk' },
+  { id: 'members', label: 'Members', href: '/dashboard/members' },
   { id: 'api-keys', label: 'API keys', href: '/dashboard/api-keys' },
   { id: 'orders', label: 'Orders', href: '/dashboard/orders' },
   { id: 'setup', label: 'Store setup', href: '/dashboard/setup/coupons' },

@@ -7,6 +7,7 @@ import { registerBulkPages } from './bulk-routes.tsx'
 import { registerCollectionPages } from './collection-routes.tsx'
 import { registerCouponPages } from './coupon-routes.tsx'
 import { registerLoginRoutes } from './login-routes.tsx'
+import { registerMemberPages } from './member-routes.tsx'
 import { DASHBOARD_PATH } from './owner-session.ts'
 import { createScryptHasher, type PasswordHasher } from './password-hasher.ts'
 import { registerProductPages } from './product-routes.tsx'
@@ -63,6 +64,7 @@ export function registerDashboardRoutes(
   registerCollectionPages(api, dashboard)
   registerBulkPages(api, dashboard)
   registerApiKeyPages(api, dashboard)
+  registerMemberPages(api, dashboard)
   registerCouponPages(api, dashboard)
   registerShippingSetupPages(api, dashboard)
   registerTaxSetupPages(api, dashboard)

@@ -10,6 +10,8 @@ import * as commerceSettings from './migrations/008-commerce-settings-and-checko
 import * as webhooks from './migrations/009-webhooks.ts'
 import * as orders from './migrations/010-orders.ts'
 import * as redirectSessionPages from './migrations/011-redirect-session-pages.ts'
+import * as identityMail from './migrations/012-identity-mail-and-recovery.ts'
+import * as abuseResistance from './migrations/013-abuse-resistance-and-external-login.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -24,6 +26,8 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 9, name: 'webhooks', sql: webhooks.sql },
   { version: 10, name: 'orders', sql: orders.sql },
   { version: 11, name: 'redirect-session-pages', sql: redirectSessionPages.sql },
+  { version: 12, name: 'identity-mail-and-recovery', sql: identityMail.sql },
+  { version: 13, name: 'abuse-resistance-and-external-login', sql: abuseResistance.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

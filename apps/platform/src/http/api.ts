@@ -9,7 +9,16 @@ import { assertNoNul, parseWith } from './validation.ts'
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
 
 export interface AppEnv {
-  Variables: { requestId: string }
+  Variables: {
+    requestId: string
+    /** The client's address (see `findClientAddress`); `undefined` when it cannot be known. */
+    clientAddress: string | undefined
+    /**
+     * The OAuth client whose registered origins may read the answer (CORS): the caller's, or the token
+     * request's; `null` for a caller no browser may act for (a merchant API key); unset when unknown.
+     */
+    corsClientId: string | null | undefined
+  }
 }
 
 /**

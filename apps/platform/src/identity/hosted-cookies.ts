@@ -2,11 +2,14 @@ import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { AppEnv } from '../http/api.ts'
 import { HOSTED_SESSION_LIFETIME_SECONDS } from './hosted-session-store.ts'
+import { STATE_TOKEN_TTL_SECONDS } from './identity-token-store.ts'
 
 /** Holds the hosted login form's token until the form comes back (login CSRF: a double-submitted cookie). */
 export const FORM_COOKIE = 'aisle_auth_form'
 export const FORM_COOKIE_SECONDS = 60 * 60
 const SESSION_COOKIE_PREFIX = 'aisle_member_'
+/** Holds the state token of the hosted e-mail code entry between its pages (never in a URL). */
+export const VERIFICATION_COOKIE = 'aisle_auth_verify'
 
 /**
  * The hosted-login session cookie of one site: a browser may be signed in on several sites of the
@@ -48,4 +51,13 @@ export function readHostedSessionCookies(c: Context<AppEnv>): Map<string, string
     if (name.startsWith(SESSION_COOKIE_PREFIX)) found.set(name.slice(SESSION_COOKIE_PREFIX.length), value)
   }
   return found
+}
+
+/**
+ * The `Set-Cookie` value of the hosted code entry's state token: only the hosted pages read it,
+ * same-site only, for the flow's hour. `stateToken` '' deletes it.
+ */
+export function verificationCookie(stateToken: string, secure: boolean): string {
+  const maxAge = stateToken === '' ? 0 : STATE_TOKEN_TTL_SECONDS
+  return `${VERIFICATION_COOKIE}=${stateToken}; Path=/_auth; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`
 }

@@ -1,9 +1,9 @@
 import type { Context } from 'hono'
-import { getCookie } from 'hono/cookie'
 import { z } from 'zod'
-import { createCsrfToken, isCrossSiteRequest, isCsrfTokenValid } from '../dashboard/csrf.ts'
+import { createCsrfToken } from '../dashboard/csrf.ts'
 import type { Api, AppEnv } from '../http/api.ts'
 import { createAuthorizationCode } from '../oauth/authorization-code-store.ts'
+import { renderWebMessageResponse } from '../oauth/web-message-response.ts'
 import { HOSTED_PAGE_PATHS } from '../redirects/redirect-session-routes.ts'
 import {
   findRedirectSession,
@@ -13,17 +13,17 @@ import {
 } from '../redirects/redirect-session-store.ts'
 import { toAuthorizationResponseUrl } from '../redirects/redirect-uri.ts'
 import { getSite } from '../sites/site-store.ts'
+import { formCookie, hostedSessionCookie, isHttps, readHostedSessionCookie } from './hosted-cookies.ts'
+import { readHostedForm } from './hosted-form.ts'
 import {
-  FORM_COOKIE,
-  formCookie,
-  hostedSessionCookie,
-  isHttps,
-  readHostedSessionCookie,
-} from './hosted-cookies.ts'
+  continuePendingSignIn,
+  HOSTED_FORGOT_PASSWORD_PATH,
+  HOSTED_SIGN_UP_PATH,
+  withSession,
+} from './hosted-pending.tsx'
 import { createHostedSession, findHostedSession, revokeHostedSession } from './hosted-session-store.ts'
 import type { IdentityDeps } from './identity-deps.ts'
 import { spendSessionToken } from './identity-token-store.ts'
-import type { AuthState } from './identity-wire.ts'
 import { findMemberByCredentials, toAuthState } from './member-authentication.ts'
 import {
   hostedRedirect,
@@ -43,7 +43,7 @@ const page = { tag: 'Hosted pages', auth: 'none', response: Html, query: Session
 const UNUSABLE = 'This link has expired or was already used. Go back to the shop and try again.'
 
 /** A member the request proves for a redirect session, and the cookies that proof sets. */
-interface SignedIn {
+export interface SignedIn {
   memberId: string
   hostedSessionIdHash: string
   setCookies: string[]
@@ -60,16 +60,23 @@ function returnOrigin(session: RedirectSession): string | undefined {
   return target ? new URL(target).origin : undefined
 }
 
-const pendingMessages = {
-  REQUIRE_OWNER_APPROVAL: ['Waiting for approval', 'The shop owner has not approved your account yet.'],
-  REQUIRE_EMAIL_VERIFICATION: ['Confirm your e-mail', 'Confirm your e-mail address before you sign in.'],
-  STATUS_CHECK: ['Account not ready', 'Your account cannot sign in yet.'],
-} as const
-
-/** What a member whose password was right, but who may not sign in yet, is told. */
-function pendingPage(state: Exclude<AuthState, 'SUCCESS'>): Response {
-  const [title, message] = pendingMessages[state]
-  return renderHostedPage(<MessagePage title={title} message={message} />, { status: 403 })
+/**
+ * The authorization response in the request's response mode: a redirect to the registered URI with it
+ * in the query or fragment, or the `web_message` page that posts it to that URI's origin.
+ */
+function answerAuthorization(
+  request: StoredAuthorizationRequest,
+  params: Record<string, string>,
+  status: 302 | 303,
+  setCookies: readonly string[] = [],
+): Response {
+  if (request.responseMode !== 'web_message') {
+    const location = toAuthorizationResponseUrl(request.redirectUri, params, request.responseMode)
+    return hostedRedirect(location, status, setCookies)
+  }
+  const page = renderWebMessageResponse(request.redirectUri, params)
+  for (const cookie of setCookies) page.headers.append('set-cookie', cookie)
+  return page
 }
 
 /**
@@ -130,12 +137,7 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
         )
       })
       if (!code) return renderHostedError(400, UNUSABLE)
-      const location = toAuthorizationResponseUrl(
-        request.redirectUri,
-        { code, state: request.state },
-        request.responseMode,
-      )
-      return hostedRedirect(location, status, signedIn.setCookies)
+      return answerAuthorization(request, { code, state: request.state }, status, signedIn.setCookies)
     }
     if (!(await spendRedirectSession(db, session.id, now))) return renderHostedError(400, UNUSABLE)
     const target = session.callbacks.postFlowUrl
@@ -150,12 +152,7 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
     const request = authorizationRequestOf(session)
     if (!(await spendRedirectSession(db, session.id, clock()))) return renderHostedError(400, UNUSABLE)
     const error = { error: 'login_required', error_description: 'The member is not signed in' }
-    const location = toAuthorizationResponseUrl(
-      request.redirectUri,
-      { ...error, state: request.state },
-      request.responseMode,
-    )
-    return hostedRedirect(location, 302)
+    return answerAuthorization(request, { ...error, state: request.state }, 302)
   }
 
   /** Signs the browser in for a member: a new hosted-login session (the old one revoked) in the cookie. */
@@ -190,6 +187,8 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
         csrfToken={csrfToken}
         email={options.email}
         problem={options.problem}
+        signUpHref={withSession(HOSTED_SIGN_UP_PATH, token)}
+        forgotPasswordHref={withSession(HOSTED_FORGOT_PASSWORD_PATH, token)}
       />,
       {
         status: options.status ?? 200,
@@ -231,26 +230,27 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
         summary: `The hosted login form (email, password, csrf): signs the browser in (HttpOnly cookie) and answers ${what}`,
       },
       async ({ query }, c) => {
-        if (isCrossSiteRequest(c.req.raw.headers, [new URL(c.req.url).origin, new URL(publicUrl).origin]))
-          return renderHostedError(403, 'The form was sent from another site.')
+        const form = await readHostedForm(c, publicUrl)
+        if (!form) return renderHostedError(403, 'The form was sent from another site.')
         const session = await findLiveSession(kind, query.session)
         if (!session || !query.session) return renderHostedError(400, UNUSABLE)
-        const form = await c.req.formData().catch(() => new FormData())
-        const field = (name: string) => {
-          const value = form.get(name)
-          return typeof value === 'string' ? value : ''
-        }
-        const email = field('email').replaceAll('\u0000', '').slice(0, 320)
-        if (!isCsrfTokenValid(getCookie(c, FORM_COOKIE) ?? '', field('csrf')))
+        const email = form.text('email', 320)
+        if (!form.hasValidToken)
           return loginForm(c, session, query.session, { status: 403, email, problem: 'expired-form' })
         const member = await findMemberByCredentials(authentication, session.siteId, {
           email,
-          password: field('password'),
+          password: form.field('password'),
         })
         const state = member && toAuthState(member)
         if (!member || !state)
           return loginForm(c, session, query.session, { status: 401, email, problem: 'wrong-credentials' })
-        if (state !== 'SUCCESS') return pendingPage(state)
+        if (state !== 'SUCCESS')
+          return continuePendingSignIn(c, deps, {
+            session,
+            sessionToken: query.session,
+            subject: { member },
+            state,
+          })
         return complete(session, await signIn(c, session, member.id), 303)
       },
     )
@@ -279,4 +279,5 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
       })
     },
   )
+  return { signIn, complete }
 }

@@ -1,3 +1,4 @@
+import type { CaptchaVerifier } from '../captcha/captcha-verifier.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { MemberPasswordHasher } from './password-hasher.ts'
@@ -9,4 +10,6 @@ export interface IdentityDeps {
   /** The platform's public origin: hosted page URLs, and an origin forms may come from. */
   publicUrl: string
   hasher: MemberPasswordHasher
+  /** Verifies the captcha answers of registration and login on sites that require them. */
+  captcha: CaptchaVerifier
 }

@@ -5,8 +5,9 @@ import { REDIRECT_URI_CORPUS, REGISTERED } from '../redirects/testing/redirect-u
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
+import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
 import { loginMember } from './member-authentication.ts'
-import { saveMemberPolicy, setMemberStatus } from './member-store.ts'
+import { setMemberStatus } from './member-store.ts'
 import { createArgon2idHasher, type MemberPasswordHasher } from './password-hasher.ts'
 import {
   browse,
@@ -46,21 +47,16 @@ describe.each(databaseKinds())('identity calls on %s', (kind) => {
   const login = (email: string, password: string, token = visitor) =>
     platform.call('POST', '/identity/v2/login', { token, body: { loginId: { email }, password } })
   const withPolicy = async (policy: { verify?: boolean; approve?: boolean }, run: () => Promise<void>) => {
-    const off = {
-      isEmailVerificationRequired: false,
-      isOwnerApprovalRequired: false,
-      isCaptchaRequired: false,
-    }
-    await saveMemberPolicy(
+    await saveIdentityPolicy(
       db,
       siteId,
-      { ...off, isEmailVerificationRequired: !!policy.verify, isOwnerApprovalRequired: !!policy.approve },
+      { emailVerificationRequired: !!policy.verify, ownerApprovalRequired: !!policy.approve },
       platform.clock(),
     )
     try {
       await run()
     } finally {
-      await saveMemberPolicy(db, siteId, off, platform.clock())
+      await saveIdentityPolicy(db, siteId, DEFAULT_IDENTITY_POLICY, platform.clock())
     }
   }
 

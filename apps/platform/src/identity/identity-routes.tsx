@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Api } from '../http/api.ts'
 import { findClientRegistration, isRegisteredReturnUri } from '../redirects/redirect-uri.ts'
+import { requireCaptcha } from './captcha-gate.ts'
 import { isHttps, readHostedSessionCookies } from './hosted-cookies.ts'
 import type { IdentityDeps } from './identity-deps.ts'
 import { AuthenticationResponse, LoginV2Body, RegisterV2Body } from './identity-wire.ts'
@@ -29,13 +30,15 @@ export function registerIdentityRoutes(api: Api, deps: IdentityDeps) {
       response: AuthenticationResponse,
       cacheControl: NO_STORE,
     },
-    async ({ body, caller }) =>
-      registerMember(
+    async ({ body, caller }, c) => {
+      await requireCaptcha(deps, caller.siteId, body.captchaTokens, c.get('clientAddress'))
+      return registerMember(
         authentication,
         { siteId: caller.siteId, clientId: caller.clientId },
         { email: body.loginId.email, password: body.password, profile: body.profile },
         clock(),
-      ),
+      )
+    },
   )
 
   api.route(
@@ -51,13 +54,15 @@ export function registerIdentityRoutes(api: Api, deps: IdentityDeps) {
       response: AuthenticationResponse,
       cacheControl: NO_STORE,
     },
-    async ({ body, caller }) =>
-      loginMember(
+    async ({ body, caller }, c) => {
+      await requireCaptcha(deps, caller.siteId, body.captchaTokens, c.get('clientAddress'))
+      return loginMember(
         authentication,
         { siteId: caller.siteId, clientId: caller.clientId },
         { email: body.loginId.email, password: body.password },
         clock(),
-      ),
+      )
+    },
   )
 
   api.route(

@@ -4,8 +4,11 @@ import { createOpaqueToken, hashToken } from '../oauth/opaque-token.ts'
 
 /** A direct login's session token is exchanged for a code at once: it lives five minutes at most. */
 export const SESSION_TOKEN_TTL_SECONDS = 5 * 60
-/** A state token waits for the member to read an e-mail. */
-export const STATE_TOKEN_TTL_SECONDS = 15 * 60
+/**
+ * A state token waits for the member to read an e-mail: an hour, within which the member may ask for a
+ * new code (each code works 15 minutes).
+ */
+export const STATE_TOKEN_TTL_SECONDS = 60 * 60
 
 function addSeconds(date: Date, seconds: number): Date {
   return new Date(date.getTime() + seconds * 1000)
@@ -56,29 +59,4 @@ export async function spendSessionToken(
     [tokenHash, client.siteId, client.clientId, now],
   )
   return row?.member_id
-}
-
-/**
- * Issues the state token of a login that waits for e-mail verification. `memberId` undefined makes a
- * decoy (a taken e-mail on a site that verifies e-mails answers like a new one): it never verifies.
- */
-export async function createStateToken(
-  db: Db,
-  owner: { siteId: string; clientId: string; memberId: string | undefined },
-  now: Date,
-): Promise<string> {
-  const token = createOpaqueToken()
-  await db.query(
-    `insert into identity_state_tokens (token_hash, site_id, client_id, member_id, purpose, created_date, expires_at)
-     values ($1, $2, $3, $4, 'EMAIL_VERIFICATION', $5, $6)`,
-    [
-      hashToken(token),
-      owner.siteId,
-      owner.clientId,
-      owner.memberId ?? null,
-      now,
-      addSeconds(now, STATE_TOKEN_TTL_SECONDS),
-    ],
-  )
-  return token
 }

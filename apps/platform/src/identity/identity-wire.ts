@@ -7,7 +7,8 @@ const text = (max = 200) => z.string().max(max)
 function customValue(depth: number): z.ZodType {
   const scalar = {
     strValue: text(2_000).optional(),
-    numValue: z.number().optional(),
+    // Non-finite numbers travel as these strings (docs/architecture.md, "The wire contract").
+    numValue: z.union([z.number(), z.enum(['NaN', 'Infinity', '-Infinity'])]).optional(),
     dateValue: z.iso.datetime({ offset: true }).optional(),
   }
   if (depth === 0) return z.object(scalar)
@@ -65,6 +66,8 @@ export const IdentityProfileInput = z.object({
   addresses: z
     .array(
       z.object({
+        /** Kept across edits of the profile; a new address gets one. */
+        id: z.guid().optional(),
         tag: z.enum(['UNTAGGED', 'HOME', 'WORK', 'BILLING', 'SHIPPING']).optional(),
         address: Address.optional(),
       }),
@@ -82,7 +85,8 @@ export const IdentityProfileInput = z.object({
 
 export type IdentityProfile = z.output<typeof IdentityProfileInput>
 
-const CaptchaTokens = z
+/** Captcha answers of a registration or login: `Recaptcha` the visible one's, `InvisibleRecaptcha` the other's. */
+export const CaptchaTokens = z
   .array(z.object({ Recaptcha: text(4_000).optional(), InvisibleRecaptcha: text(4_000).optional() }))
   .max(2)
 

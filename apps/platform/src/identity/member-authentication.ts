@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { type FieldViolation, ValidationError } from '../http/errors.ts'
+import { startEmailVerification } from './email-verification.ts'
 import { IdentityError, wrongCredentials } from './identity-errors.ts'
-import { createSessionToken, createStateToken } from './identity-token-store.ts'
+import { readIdentityPolicy } from './identity-policy.ts'
+import { createSessionToken } from './identity-token-store.ts'
 import { type AuthState, type Identity, type IdentityProfile, toWireIdentity } from './identity-wire.ts'
+import { initialStatus } from './member-status.ts'
 import {
   findMemberByEmail,
-  getMemberPolicy,
   insertMember,
   isEmailAddress,
   type MemberRow,
@@ -48,6 +50,30 @@ export function toAuthState(member: MemberRow): AuthState | undefined {
   return undefined
 }
 
+/**
+ * What is wrong with a new password (registration, recovery): the same policy everywhere, 8 to 256
+ * characters, no composition rules (ASVS 6.2).
+ */
+export function passwordViolations(password: string, field = 'password'): FieldViolation[] {
+  if (password.length < MIN_MEMBER_PASSWORD_LENGTH)
+    return [
+      {
+        field,
+        description: `must be at least ${MIN_MEMBER_PASSWORD_LENGTH} characters`,
+        violatedRule: 'MIN_LENGTH',
+      },
+    ]
+  if (password.length > MAX_MEMBER_PASSWORD_LENGTH)
+    return [
+      {
+        field,
+        description: `must be at most ${MAX_MEMBER_PASSWORD_LENGTH} characters`,
+        violatedRule: 'MAX_LENGTH',
+      },
+    ]
+  return []
+}
+
 function assertRegistration(email: string, password: string) {
   const violations: FieldViolation[] = []
   if (!isEmailAddress(email)) {
@@ -61,42 +87,103 @@ function assertRegistration(email: string, password: string) {
     } as const
     violations.push(emailViolation)
   }
-  if (password.length < MIN_MEMBER_PASSWORD_LENGTH)
-    violations.push({
-      field: 'password',
-      description: `must be at least ${MIN_MEMBER_PASSWORD_LENGTH} characters`,
-      violatedRule: 'MIN_LENGTH',
-    })
-  if (password.length > MAX_MEMBER_PASSWORD_LENGTH)
-    violations.push({
-      field: 'password',
-      description: `must be at most ${MAX_MEMBER_PASSWORD_LENGTH} characters`,
-      violatedRule: 'MAX_LENGTH',
-    })
+  violations.push(...passwordViolations(password))
   if (violations.length > 0) throw new ValidationError(violations)
 }
 
-/** The answer for a member in `state`, with the token that state calls for. */
-async function answerFor(
+/**
+ * The answer for a member in `state`, with the token that state calls for: a session token for
+ * SUCCESS; for REQUIRE_EMAIL_VERIFICATION the state token of a verification flow (`stateToken` when
+ * one was started already, else a new flow, whose code is e-mailed).
+ */
+export async function answerFor(
   db: Db,
   client: AuthenticationClient,
   member: MemberRow,
   state: AuthState,
   now: Date,
+  stateToken?: string,
 ): Promise<AuthenticationAnswer> {
   const answer: AuthenticationAnswer = { identity: toWireIdentity(member), state, additionalData: {} }
-  const owner = { ...client, memberId: member.id }
-  if (state === 'SUCCESS') answer.sessionToken = await createSessionToken(db, owner, now)
-  if (state === 'REQUIRE_EMAIL_VERIFICATION') answer.stateToken = await createStateToken(db, owner, now)
+  if (state === 'SUCCESS')
+    answer.sessionToken = await createSessionToken(db, { ...client, memberId: member.id }, now)
+  if (state === 'REQUIRE_EMAIL_VERIFICATION')
+    answer.stateToken = stateToken ?? (await startEmailVerification(db, client, { member }, now))
   return answer
 }
 
 /**
- * Registers a member on the client's site (`POST /identity/v2/register`). By the site's policy the
- * member is ACTIVE (SUCCESS, with a single-use session token), waits for e-mail verification
- * (REQUIRE_EMAIL_VERIFICATION, with a state token) or for the owner (REQUIRE_OWNER_APPROVAL). A taken
- * e-mail is -19995, except where e-mails are verified: there it gets the same answer as a new one
- * (SECURITY.md L2), so registration reveals no account. The password is hashed in either case.
+ * What a registration made: a member in their first state (with the verification flow's state token
+ * when they must verify their e-mail), or, for a taken e-mail on a site that verifies e-mails, a decoy.
+ */
+export type Registration =
+  | { member: MemberRow; state: AuthState; stateToken: string | undefined }
+  | { decoy: Identity; state: 'REQUIRE_EMAIL_VERIFICATION'; stateToken: string }
+
+/** A member as the wire would show one that does not exist: a new sign-up waiting for its code. */
+function toDecoyIdentity(siteId: string, email: string, profile: IdentityProfile, now: Date): Identity {
+  return toWireIdentity({
+    id: randomUUID(),
+    site_id: siteId,
+    login_email: email,
+    password_hash: null,
+    status: 'PENDING',
+    pending_reason: 'PENDING_EMAIL_VERIFICATION_REQUIRED',
+    email_verified: false,
+    profile,
+    created_date: now,
+    updated_date: now,
+  })
+}
+
+/**
+ * Creates a member on the client's site, by the site's policy ACTIVE, waiting for e-mail verification
+ * (the code is e-mailed in the same transaction) or waiting for the owner. A taken e-mail is -19995,
+ * except where e-mails are verified: there it gets a decoy, whose flow looks like a new one's and
+ * never verifies, and the owner of the address is told by e-mail (SECURITY.md L2). The password is
+ * hashed in either case.
+ *
+ * @throws ValidationError for a bad e-mail (`ruleName` EMAIL) or a password of the wrong length.
+ * @throws IdentityError -19995 for a taken e-mail.
+ */
+export async function createAccount(
+  deps: AuthenticationDeps,
+  client: AuthenticationClient,
+  input: { email: string; password: string; profile: IdentityProfile | undefined },
+  now: Date,
+): Promise<Registration> {
+  const email = normalizeEmail(input.email)
+  assertRegistration(email, input.password)
+  const policy = await readIdentityPolicy(deps.db, client.siteId)
+  const passwordHash = await deps.hasher.hash(input.password)
+  const { status, pendingReason } = initialStatus(policy)
+  const profile = input.profile ?? {}
+  return deps.db.transaction(async (tx): Promise<Registration> => {
+    const member = await insertMember(
+      tx,
+      { siteId: client.siteId, email, passwordHash, status, pendingReason, profile },
+      now,
+    )
+    if (member) {
+      const state = toAuthState(member)!
+      const stateToken =
+        state === 'REQUIRE_EMAIL_VERIFICATION'
+          ? await startEmailVerification(tx, client, { member }, now)
+          : undefined
+      return { member, state, stateToken }
+    }
+    if (!policy.emailVerificationRequired)
+      throw new IdentityError('-19995', 'An account with this e-mail already exists')
+    const decoy = toDecoyIdentity(client.siteId, email, profile, now)
+    const stateToken = await startEmailVerification(tx, client, { decoy, ownerEmail: email }, now)
+    return { decoy, state: 'REQUIRE_EMAIL_VERIFICATION', stateToken }
+  })
+}
+
+/**
+ * Registers a member (`POST /identity/v2/register`): `createAccount`, answered SUCCESS with a
+ * single-use session token, REQUIRE_EMAIL_VERIFICATION with a state token, or REQUIRE_OWNER_APPROVAL.
+ * A decoy's answer has the same shape as a new member's.
  *
  * @throws ValidationError for a bad e-mail (`ruleName` EMAIL) or a password of the wrong length.
  * @throws IdentityError -19995 for a taken e-mail.
@@ -107,53 +194,15 @@ export async function registerMember(
   input: { email: string; password: string; profile: IdentityProfile | undefined },
   now: Date,
 ): Promise<AuthenticationAnswer> {
-  const email = normalizeEmail(input.email)
-  assertRegistration(email, input.password)
-  const policy = await getMemberPolicy(deps.db, client.siteId)
-  const passwordHash = await deps.hasher.hash(input.password)
-  const pendingReason = policy.isEmailVerificationRequired
-    ? 'PENDING_EMAIL_VERIFICATION_REQUIRED'
-    : policy.isOwnerApprovalRequired
-      ? 'PENDING_ADMIN_APPROVAL_REQUIRED'
-      : null
-  const profile = input.profile ?? {}
-  return deps.db.transaction(async (tx) => {
-    const member = await insertMember(
-      tx,
-      {
-        siteId: client.siteId,
-        email,
-        passwordHash,
-        status: pendingReason ? 'PENDING' : 'ACTIVE',
-        pendingReason,
-        profile,
-      },
-      now,
-    )
-    if (member) return answerFor(tx, client, member, toAuthState(member)!, now)
-    if (!policy.isEmailVerificationRequired)
-      throw new IdentityError('-19995', 'An account with this e-mail already exists')
-    // The answer a new sign-up gets, for a member who does not exist; its state token verifies nothing.
-    const decoy: MemberRow = {
-      id: randomUUID(),
-      site_id: client.siteId,
-      login_email: email,
-      password_hash: null,
-      status: 'PENDING',
-      pending_reason: 'PENDING_EMAIL_VERIFICATION_REQUIRED',
-      email_verified: false,
-      profile,
-      created_date: now,
-      updated_date: now,
-    }
-    const stateToken = await createStateToken(tx, { ...client, memberId: undefined }, now)
+  const registration = await createAccount(deps, client, input, now)
+  if ('decoy' in registration)
     return {
-      identity: toWireIdentity(decoy),
-      state: 'REQUIRE_EMAIL_VERIFICATION',
-      stateToken,
+      identity: registration.decoy,
+      state: registration.state,
+      stateToken: registration.stateToken,
       additionalData: {},
     }
-  })
+  return answerFor(deps.db, client, registration.member, registration.state, now, registration.stateToken)
 }
 
 /**

@@ -19,13 +19,6 @@ export interface MemberRow {
   updated_date: Date
 }
 
-/** What a site asks of new members (set by the merchant; every rule is off until then). */
-export interface MemberPolicy {
-  isEmailVerificationRequired: boolean
-  isOwnerApprovalRequired: boolean
-  isCaptchaRequired: boolean
-}
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** `" Alice@Shop.Example "` -> `"alice@shop.example"`: one spelling per address, so one account. */
@@ -36,42 +29,6 @@ export function normalizeEmail(email: string): string {
 /** Whether a normalised address looks like an e-mail address (RFC 5321 caps it at 254 characters). */
 export function isEmailAddress(email: string): boolean {
   return email.length <= 254 && EMAIL.test(email)
-}
-
-/** The site's member policy; a site that never set one has every rule off. */
-export async function getMemberPolicy(db: Db, siteId: string): Promise<MemberPolicy> {
-  const row = await queryOne<{
-    email_verification_required: boolean
-    owner_approval_required: boolean
-    captcha_required: boolean
-  }>(
-    db,
-    'select email_verification_required, owner_approval_required, captcha_required from member_policies where site_id = $1',
-    [siteId],
-  )
-  return {
-    isEmailVerificationRequired: row?.email_verification_required ?? false,
-    isOwnerApprovalRequired: row?.owner_approval_required ?? false,
-    isCaptchaRequired: row?.captcha_required ?? false,
-  }
-}
-
-/** Sets the site's member policy (the dashboard's, later; tests use it now). */
-export async function saveMemberPolicy(db: Db, siteId: string, policy: MemberPolicy, now: Date) {
-  await db.query(
-    `insert into member_policies (site_id, email_verification_required, owner_approval_required, captcha_required, updated_date)
-     values ($1, $2, $3, $4, $5)
-     on conflict (site_id) do update set email_verification_required = excluded.email_verification_required,
-       owner_approval_required = excluded.owner_approval_required, captcha_required = excluded.captcha_required,
-       updated_date = excluded.updated_date`,
-    [
-      siteId,
-      policy.isEmailVerificationRequired,
-      policy.isOwnerApprovalRequired,
-      policy.isCaptchaRequired,
-      now,
-    ],
-  )
 }
 
 /** The member of the site with this (normalised) login e-mail, if any. */
@@ -95,7 +52,8 @@ export async function insertMember(
   input: {
     siteId: string
     email: string
-    passwordHash: string
+    /** `null` for a member who signs on without a password (sign-on, SSO). */
+    passwordHash: string | null
     status: MemberStatus
     pendingReason: PendingReason | null
     profile: IdentityProfile
@@ -126,7 +84,7 @@ export async function updatePasswordHash(db: Db, memberId: string, passwordHash:
   await db.query('update members set password_hash = $2 where id = $1', [memberId, passwordHash])
 }
 
-/** Sets a member's status (owner approval and blocking in the dashboard, later; tests now). */
+/** Sets a member's status (tests; the owner's approval and block go through `changeMemberStatus`). */
 export async function setMemberStatus(
   db: Db,
   memberId: string,
@@ -140,4 +98,87 @@ export async function setMemberStatus(
     pendingReason,
     now,
   ])
+}
+
+/** The member of the site with this id, if any (locked for the transaction with `forUpdate`). */
+export async function findMemberById(
+  db: Db,
+  siteId: string,
+  memberId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<MemberRow | undefined> {
+  return queryOne<MemberRow>(
+    db,
+    `select * from members where site_id = $1 and id = $2${options.forUpdate ? ' for update' : ''}`,
+    [siteId, memberId],
+  )
+}
+
+/** The statuses a member list can be narrowed to. */
+export type MemberListStatus = MemberStatus | 'PENDING_ADMIN_APPROVAL' | 'PENDING_EMAIL_VERIFICATION'
+
+/** A page of the site's members, newest first, with the total of the filter. */
+export async function listMembers(
+  db: Db,
+  siteId: string,
+  options: { status?: MemberListStatus | undefined; limit: number; offset: number },
+): Promise<{ members: MemberRow[]; total: number }> {
+  const [status, reason] =
+    options.status === 'PENDING_ADMIN_APPROVAL'
+      ? ['PENDING', 'PENDING_ADMIN_APPROVAL_REQUIRED']
+      : options.status === 'PENDING_EMAIL_VERIFICATION'
+        ? ['PENDING', 'PENDING_EMAIL_VERIFICATION_REQUIRED']
+        : [options.status ?? null, null]
+  const rows = await db.query<MemberRow & { total: number }>(
+    `select *, (count(*) over ())::int as total from members
+      where site_id = $1 and ($2::text is null or status = $2) and ($3::text is null or pending_reason = $3)
+      order by created_date desc, id desc limit $4 offset $5`,
+    [siteId, status, reason, options.limit, options.offset],
+  )
+  if (rows.length === 0 && options.offset > 0) {
+    const [count] = await db.query<{ total: number }>(
+      `select count(*)::int as total from members
+        where site_id = $1 and ($2::text is null or status = $2) and ($3::text is null or pending_reason = $3)`,
+      [siteId, status, reason],
+    )
+    return { members: [], total: count?.total ?? 0 }
+  }
+  return { members: rows.map(({ total: _total, ...member }) => member), total: rows[0]?.total ?? 0 }
+}
+
+/** Writes a member's new status; returns the member as saved. */
+export async function changeMemberStatus(
+  db: Db,
+  memberId: string,
+  change: { status: MemberStatus; pendingReason: PendingReason | null },
+  now: Date,
+): Promise<MemberRow> {
+  const member = await queryOne<MemberRow>(
+    db,
+    'update members set status = $2, pending_reason = $3, updated_date = $4 where id = $1 returning *',
+    [memberId, change.status, change.pendingReason, now],
+  )
+  if (!member) throw new Error(`member ${memberId} vanished while its status changed`)
+  return member
+}
+
+/**
+ * Sets a member's new password (a recovery or an activation), which also proves their e-mail: the
+ * address is verified and the status moves on as `update` says.
+ */
+export async function resetMemberPassword(
+  db: Db,
+  memberId: string,
+  update: { passwordHash: string; status: MemberStatus; pendingReason: PendingReason | null },
+  now: Date,
+): Promise<MemberRow> {
+  const member = await queryOne<MemberRow>(
+    db,
+    `update members set password_hash = $2, status = $3, pending_reason = $4, email_verified = true,
+        password_changed_date = $5, updated_date = $5
+      where id = $1 returning *`,
+    [memberId, update.passwordHash, update.status, update.pendingReason, now],
+  )
+  if (!member) throw new Error(`member ${memberId} vanished while its password changed`)
+  return member
 }

@@ -49,11 +49,13 @@ export function createAuthenticate(deps: { db: Db; clock: Clock }) {
       const merchant = await findMerchantByApiKey(deps.db, credential, siteId)
       if (!merchant)
         throw new ApplicationError('UNAUTHENTICATED', 'The API key is unknown, revoked or of another site')
+      c.set('corsClientId', null)
       return merchant
     }
     const caller = await findCallerByAccessToken(deps.db, credential, deps.clock())
     if (!caller)
       throw new ApplicationError('UNAUTHENTICATED', 'The access token is unknown, expired or revoked')
+    c.set('corsClientId', caller.clientId)
     return caller
   }
 }

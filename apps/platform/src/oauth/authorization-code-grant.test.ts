@@ -110,6 +110,17 @@ describe.each(databaseKinds())('POST /oauth2/token with the authorization_code g
     expect((await refresh(rotated.json.refresh_token)).json.error).toBe('invalid_grant')
   })
 
+  it('A1: refuses a code reused 30 seconds later (oidcc-codereuse-30seconds) and revokes what it issued', async () => {
+    const login = await directLoginCode(platform, visitor)
+    const first = await exchangeCode(platform, { code: login.code, codeVerifier: login.codeVerifier })
+    platform.clock.advance(30)
+    const rotated = await refresh(first.json.refresh_token)
+    expect(rotated.status).toBe(200)
+    const reuse = await exchangeCode(platform, { code: login.code, codeVerifier: login.codeVerifier })
+    expect(reuse.json.error).toBe('invalid_grant')
+    expect((await getCart(rotated.json.access_token)).status).toBe(401)
+  })
+
   it('lets exactly one of 20 concurrent redemptions of one code succeed', async () => {
     const login = await directLoginCode(platform, visitor)
     const answers = await Promise.all(

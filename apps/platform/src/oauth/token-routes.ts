@@ -4,8 +4,11 @@ import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api, AppEnv } from '../http/api.ts'
 import { mergeVisitorIntoMember } from '../identity/member-login.ts'
+import { readCredential } from './authenticate.ts'
 import { exchangeAuthorizationCode } from './authorization-code-store.ts'
+import { grantExternalLogin } from './external-login.ts'
 import { isPkceValue } from './pkce.ts'
+import { createSecretReader } from './platform-secret.ts'
 import { findOAuthClient, type IssuedTokens, issueVisitorTokens, rotateRefreshToken } from './token-store.ts'
 
 const TokenRequest = z.discriminatedUnion('grantType', [
@@ -23,6 +26,11 @@ const TokenRequest = z.discriminatedUnion('grantType', [
       .string()
       .refine(isPkceValue, 'must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~"'),
     redirectUri: z.string().min(1).max(2_000).optional(),
+  }),
+  z.object({
+    grantType: z.literal('client_credentials'),
+    clientId: z.string().min(1).max(200),
+    memberId: z.guid(),
   }),
 ])
 
@@ -46,7 +54,12 @@ const TokenResponse = z.object({
     ),
 })
 
-type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type'
+type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
 
 /** RFC 6749 §5.2 error body; the token endpoint keeps the standard's own format. */
 function oauthError(c: Context<AppEnv>, error: OAuthErrorCode, description: string) {
@@ -67,17 +80,21 @@ function tokenResponse(c: Context<AppEnv>, tokens: IssuedTokens, extra: Record<s
   })
 }
 
-const supportedGrants = new Set(['anonymous', 'refresh_token', 'authorization_code'])
+const supportedGrants = new Set(['anonymous', 'refresh_token', 'authorization_code', 'client_credentials'])
 
-/** `POST /oauth2/token`: the anonymous, refresh-token and authorization-code (PKCE S256) grants. */
+/**
+ * `POST /oauth2/token`: the anonymous, refresh-token (rotation with a 10-second grace), authorization-code
+ * (PKCE S256) and external-login (`client_credentials` with a member id and a merchant API key) grants.
+ */
 export function registerTokenRoutes(api: Api, deps: { db: Db; clock: Clock; publicUrl: string }) {
+  const rotationKey = createSecretReader(deps.db, 'refresh-rotation', deps.clock)
   api.route(
     {
       method: 'post',
       path: '/oauth2/token',
       operationId: 'token',
       summary:
-        'Issue visitor tokens, rotate a refresh token, or exchange an authorization code (PKCE S256) for member tokens',
+        'Issue visitor tokens, rotate a refresh token, exchange an authorization code (PKCE S256) for member tokens, or give a merchant server (API key in Authorization, never from a browser) tokens for a member (client_credentials with memberId, audited)',
       tag: 'OAuth',
       body: TokenRequest,
       rawBody: true,
@@ -102,6 +119,8 @@ export function registerTokenRoutes(api: Api, deps: { db: Db; clock: Clock; publ
       const request = parsed.data
       const client = await findOAuthClient(deps.db, request.clientId)
       if (!client) return oauthError(c, 'invalid_client', 'unknown clientId')
+      // A browser may read the answers of its own client only, and never an external login's.
+      c.set('corsClientId', request.grantType === 'client_credentials' ? null : client.id)
       const now = deps.clock()
       if (request.grantType === 'anonymous')
         return tokenResponse(c, await issueVisitorTokens(deps.db, client, now))
@@ -112,7 +131,28 @@ export function registerTokenRoutes(api: Api, deps: { db: Db; clock: Clock; publ
         if (!exchange.ok) return oauthError(c, 'invalid_grant', exchange.reason)
         return tokenResponse(c, exchange.tokens, { cart_merge: exchange.onLoginResult })
       }
-      const rotation = await rotateRefreshToken(deps.db, client, request.refresh_token, now)
+      if (request.grantType === 'client_credentials') {
+        const grant = await grantExternalLogin(
+          deps.db,
+          {
+            client,
+            memberId: request.memberId,
+            credential: readCredential(c.req.header('authorization')),
+            origin: c.req.header('origin'),
+            remoteAddress: c.get('clientAddress'),
+          },
+          now,
+        )
+        if (!grant.ok) return oauthError(c, grant.error, grant.reason)
+        return tokenResponse(c, grant.tokens)
+      }
+      const rotation = await rotateRefreshToken(
+        deps.db,
+        client,
+        request.refresh_token,
+        now,
+        await rotationKey(),
+      )
       if (!rotation.ok) return oauthError(c, 'invalid_grant', rotation.reason)
       return tokenResponse(c, rotation.tokens)
     },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
 import type { ShopperCaller } from '../http/caller.ts'
@@ -7,6 +7,7 @@ import { createOpaqueToken, hashToken } from './opaque-token.ts'
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   MEMBER_REFRESH_TOKEN_TTL_SECONDS,
+  REFRESH_GRACE_SECONDS,
   VISITOR_REFRESH_TOKEN_TTL_SECONDS,
 } from './token-lifetimes.ts'
 
@@ -35,9 +36,16 @@ function addSeconds(date: Date, seconds: number): Date {
   return new Date(date.getTime() + seconds * 1000)
 }
 
+/** A token pair's values, when they are not new random ones (a rotation's successor is derived). */
+interface TokenValues {
+  accessToken: string
+  refreshToken: string
+}
+
 /**
  * Issues an access and a refresh token for one subject, in one token family. The refresh token lives
  * for its role's lifetime, or until `refreshExpiresAt` (a rotated member token keeps its family's end).
+ * `actorApiKeyId` marks tokens a merchant's API key minted for a member (external login).
  */
 export async function issueTokens(
   db: Db,
@@ -47,21 +55,25 @@ export async function issueTokens(
     subjectId: string
     familyId?: string
     refreshExpiresAt?: Date
+    actorApiKeyId?: string | null | undefined
+    values?: TokenValues
   },
   now: Date,
 ): Promise<IssuedTokens> {
-  const accessToken = createOpaqueToken()
-  const refreshToken = createOpaqueToken()
+  const accessToken = subject.values?.accessToken ?? createOpaqueToken()
+  const refreshToken = subject.values?.refreshToken ?? createOpaqueToken()
   const familyId = subject.familyId ?? randomUUID()
-  const insert = `insert into oauth_tokens (token_hash, kind, site_id, client_id, role, subject_id, family_id, expires_at, created_date)
-    values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`
+  const insert = `insert into oauth_tokens (token_hash, kind, site_id, client_id, role, subject_id, family_id, expires_at, created_date, actor_api_key_id)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`
   const common = [subject.client.siteId, subject.client.id, subject.role, subject.subjectId, familyId]
+  const actor = subject.actorApiKeyId ?? null
   await db.query(insert, [
     hashToken(accessToken),
     'access',
     ...common,
     addSeconds(now, ACCESS_TOKEN_TTL_SECONDS),
     now,
+    actor,
   ])
   await db.query(insert, [
     hashToken(refreshToken),
@@ -73,6 +85,7 @@ export async function issueTokens(
         subject.role === 'member' ? MEMBER_REFRESH_TOKEN_TTL_SECONDS : VISITOR_REFRESH_TOKEN_TTL_SECONDS,
       ),
     now,
+    actor,
   ])
   return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS }
 }
@@ -93,30 +106,72 @@ export async function issueVisitorTokens(db: Db, client: OAuthClient, now: Date)
 export type RotationResult = { ok: true; tokens: IssuedTokens } | { ok: false; reason: string }
 
 /**
- * Spends a refresh token and issues its successor in the same family. A token presented after it was
- * spent revokes its whole family: somebody holds a copy. A member's successor expires with its
- * predecessor (the login's absolute lifetime); a visitor's gets a fresh lifetime, so a returning
- * visitor keeps the cart.
+ * The successor of a refresh token: derived from it with the platform's rotation key, so presenting
+ * the same token again within the grace gives the same pair (nothing but hashes is stored), and only
+ * the key's holder can tell a successor from its predecessor.
+ */
+function deriveSuccessor(rotationKey: Buffer, refreshToken: string): TokenValues {
+  const derive = (label: string) =>
+    createHmac('sha256', rotationKey).update(`${label}\0${refreshToken}`).digest('base64url')
+  return { accessToken: derive('access'), refreshToken: derive('refresh') }
+}
+
+const ACTIVE_MEMBER_OR_VISITOR = `(role <> 'member' or exists (select 1 from members m where m.id = subject_id and m.status = 'ACTIVE'))`
+
+/**
+ * The successor of a refresh token spent at `usedAt`, when its holder may have it again: within the
+ * grace, while the successor is still unspent and unrevoked (the predecessor is then the immediate one,
+ * never a grandparent) and its subject may still log in.
+ */
+async function findGraceSuccessor(
+  db: Db,
+  successor: TokenValues,
+  usedAt: Date,
+  now: Date,
+): Promise<IssuedTokens | undefined> {
+  const elapsedSeconds = Math.floor((now.getTime() - usedAt.getTime()) / 1000)
+  if (now.getTime() - usedAt.getTime() > REFRESH_GRACE_SECONDS * 1000 || elapsedSeconds < 0) return undefined
+  const live = await db.query(
+    `select kind from oauth_tokens
+      where token_hash = any($1::text[]) and used_at is null and revoked_at is null and expires_at > $2
+        and ${ACTIVE_MEMBER_OR_VISITOR}`,
+    [[hashToken(successor.accessToken), hashToken(successor.refreshToken)], now],
+  )
+  if (live.length !== 2) return undefined
+  return { ...successor, expiresIn: ACCESS_TOKEN_TTL_SECONDS - elapsedSeconds }
+}
+
+/**
+ * Spends a refresh token and issues its successor in the same family, with the same role, subject and
+ * API-key mark: nothing in the request can widen them (SECURITY.md T5). A member's successor expires
+ * with its predecessor (the login's absolute lifetime); a visitor's gets a fresh lifetime, so a
+ * returning visitor keeps the cart.
+ *
+ * The immediate predecessor presented again within {@link REFRESH_GRACE_SECONDS} (a lost answer, two
+ * tabs racing) gets the same successor again, so the family does not fork (T3). Any other spent token
+ * presented again, later or an older one, revokes its whole family: somebody holds a copy (T2).
  */
 export async function rotateRefreshToken(
   db: Db,
   client: OAuthClient,
   refreshToken: string,
   now: Date,
+  rotationKey: Buffer,
 ): Promise<RotationResult> {
+  const successor = deriveSuccessor(rotationKey, refreshToken)
   return db.transaction(async (tx) => {
     const spent = await queryOne<{
       role: ShopperCaller['kind']
       subject_id: string
       family_id: string
       expires_at: Date
+      actor_api_key_id: string | null
     }>(
       tx,
       `update oauth_tokens set used_at = $3
         where token_hash = $1 and kind = 'refresh' and client_id = $2
-          and used_at is null and revoked_at is null and expires_at > $3
-          and (role <> 'member' or exists (select 1 from members m where m.id = subject_id and m.status = 'ACTIVE'))
-        returning role, subject_id, family_id, expires_at`,
+          and used_at is null and revoked_at is null and expires_at > $3 and ${ACTIVE_MEMBER_OR_VISITOR}
+        returning role, subject_id, family_id, expires_at, actor_api_key_id`,
       [hashToken(refreshToken), client.id, now],
     )
     if (spent) {
@@ -128,27 +183,29 @@ export async function rotateRefreshToken(
           subjectId: spent.subject_id,
           familyId: spent.family_id,
           refreshExpiresAt: spent.role === 'member' ? new Date(spent.expires_at) : undefined,
+          actorApiKeyId: spent.actor_api_key_id,
+          values: successor,
         },
         now,
       )
       return { ok: true, tokens } as const
     }
-    const replayed = await queryOne<{ family_id: string }>(
+    const replayed = await queryOne<{ family_id: string; used_at: Date; revoked_at: Date | null }>(
       tx,
-      `select family_id from oauth_tokens where token_hash = $1 and kind = 'refresh' and client_id = $2 and used_at is not null`,
+      `select family_id, used_at, revoked_at from oauth_tokens
+        where token_hash = $1 and kind = 'refresh' and client_id = $2 and used_at is not null`,
       [hashToken(refreshToken), client.id],
     )
-    if (replayed) {
-      await tx.query('update oauth_tokens set revoked_at = $2 where family_id = $1 and revoked_at is null', [
-        replayed.family_id,
-        now,
-      ])
-      return {
-        ok: false,
-        reason: 'The refresh token was already used; its token family is revoked.',
-      } as const
-    }
-    return { ok: false, reason: 'The refresh token is unknown, expired or revoked.' } as const
+    if (!replayed) return { ok: false, reason: 'The refresh token is unknown, expired or revoked.' } as const
+    const again = replayed.revoked_at
+      ? undefined
+      : await findGraceSuccessor(tx, successor, new Date(replayed.used_at), now)
+    if (again) return { ok: true, tokens: again } as const
+    await tx.query('update oauth_tokens set revoked_at = $2 where family_id = $1 and revoked_at is null', [
+      replayed.family_id,
+      now,
+    ])
+    return { ok: false, reason: 'The refresh token was already used; its token family is revoked.' } as const
   })
 }
 
@@ -175,4 +232,14 @@ export async function findCallerByAccessToken(
       subjectId: row.subject_id,
     }
   )
+}
+
+/** The token family of an access token (the login it belongs to), if the token is known. */
+export async function findTokenFamily(db: Db, accessToken: string): Promise<string | undefined> {
+  const row = await queryOne<{ family_id: string }>(
+    db,
+    `select family_id from oauth_tokens where token_hash = $1 and kind = 'access'`,
+    [hashToken(accessToken)],
+  )
+  return row?.family_id
 }

@@ -28,7 +28,7 @@ const AuthRequestInput = z.object({
     .regex(PKCE_FORMAT, 'must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~" (RFC 7636 §4.2)'),
   codeChallengeMethod: z.literal('S256', { error: 'must be S256: "plain" is refused (RFC 9700 §2.1.1)' }),
   responseMode: z
-    .enum(['query', 'fragment'], { error: 'must be "query" or "fragment" ("web_message" is not served yet)' })
+    .enum(['query', 'fragment', 'web_message'], { error: 'must be "query", "fragment" or "web_message"' })
     .default('fragment'),
   responseType: z.literal('code', { error: 'must be "code"' }),
   scope: z.literal('offline_access').optional(),

@@ -21,7 +21,8 @@ export interface StoredAuthorizationRequest {
   isRedirectUriGiven: boolean
   codeChallenge: string
   codeChallengeMethod: 'S256'
-  responseMode: 'query' | 'fragment'
+  /** `web_message`: the hosted page posts the response to the redirect URI's origin (a silent login's frame). */
+  responseMode: 'query' | 'fragment' | 'web_message'
   state: string
   /** `consent` and `select_account` behave as `login`: first-party clients, one account per browser. */
   prompt: 'login' | 'none'

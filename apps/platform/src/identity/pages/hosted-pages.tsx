@@ -17,6 +17,9 @@ export function LoginPage(props: {
   csrfToken: string
   email?: string | undefined
   problem?: LoginProblem | undefined
+  /** The hosted sign-up and forgot-password pages of the same redirect session. */
+  signUpHref?: string | undefined
+  forgotPasswordHref?: string | undefined
 }) {
   return (
     <Document title={`Sign in · ${props.siteName}`}>
@@ -58,8 +61,14 @@ export function LoginPage(props: {
             <button className="primary" type="submit">
               Sign in
             </button>
+            {props.forgotPasswordHref && <a href={props.forgotPasswordHref}>Forgot your password?</a>}
           </div>
         </form>
+        {props.signUpHref && (
+          <p>
+            New here? <a href={props.signUpHref}>Create an account</a>
+          </p>
+        )}
       </main>
     </Document>
   )

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../app.ts'
+import type { Db } from '../db/db.ts'
+import { silentLogger } from '../log.ts'
+import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestClock, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
+import { enqueueMail } from './mail-outbox.ts'
+import { devInboxTransport } from './mail-transport.ts'
+import { createMailWorker } from './mail-worker.ts'
+
+describe.each(databaseKinds())('the local inbox on %s', (kind) => {
+  let db: Db
+  const clock = createTestClock()
+  beforeAll(async () => {
+    db = await openTestDatabase(kind, 'empty')
+  })
+  afterAll(() => db.close())
+
+  const appWith = (devMailInbox: boolean) =>
+    createApp({ db, publicUrl: TEST_PUBLIC_URL, clock, devMailInbox })
+  const get = async (app: ReturnType<typeof appWith>, path: string) => {
+    const response = await app.request(`${TEST_PUBLIC_URL}${path}`)
+    return { status: response.status, headers: response.headers, text: await response.text() }
+  }
+
+  it('lists the delivered mails and shows each one HTML-escaped, with its links clickable', async () => {
+    const id = await enqueueMail(
+      db,
+      {
+        siteId: undefined,
+        topic: 'recovery',
+        to: 'mallory@example.com',
+        subject: '<script>alert(1)</script> reset',
+        text: 'Reset here:\n\nhttp://platform.test/_auth/reset-password?token=abc\n\n<img src=x onerror=alert(1)>',
+      },
+      clock(),
+    )
+    await createMailWorker({ db, clock, transport: devInboxTransport, logger: silentLogger }).runOnce()
+    const app = appWith(true)
+    const list = await get(app, '/_dev/mail')
+    expect(list.status).toBe(200)
+    expect(list.headers.get('x-frame-options')).toBe('DENY')
+    expect(list.text).toContain(`href="/_dev/mail/${id}"`)
+    expect(list.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; reset')
+    expect(list.text).not.toContain('<script>alert(1)')
+    const filtered = await get(app, '/_dev/mail?to=MALLORY@example.com')
+    expect(filtered.text).toContain(`/_dev/mail/${id}`)
+    expect((await get(app, '/_dev/mail?to=nobody@example.com')).text).not.toContain(`/_dev/mail/${id}`)
+    const view = await get(app, `/_dev/mail/${id}`)
+    expect(view.status).toBe(200)
+    expect(view.text).toContain(
+      '<a href="http://platform.test/_auth/reset-password?token=abc" rel="noreferrer">',
+    )
+    expect(view.text).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(view.text).not.toContain('<img src=x')
+  })
+
+  it.each([
+    ['an unknown id', '/_dev/mail/00000000-0000-4000-8000-000000000000', 404],
+    ['an id that is no UUID', '/_dev/mail/nope', 400],
+    ['a recipient of 321 characters', `/_dev/mail?to=${'a'.repeat(321)}`, 400],
+  ])('answers %s without a 500', async (_what, path, status) => {
+    expect((await get(appWith(true), path)).status).toBe(status)
+  })
+
+  it('does not exist unless the configuration asks for it', async () => {
+    const answer = await get(appWith(false), '/_dev/mail')
+    expect(answer.status).toBe(404)
+    expect(JSON.parse(answer.text).details.applicationError.code).toBe('ROUTE_NOT_FOUND')
+  })
+})

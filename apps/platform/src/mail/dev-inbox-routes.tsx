@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import type { Db } from '../db/db.ts'
+import type { Api } from '../http/api.ts'
+import { renderPage } from '../pages/render-page.tsx'
+import { InboxMailPage, InboxPage, MissingMailPage } from './dev-inbox-pages.tsx'
+import { findInboxMail, listInboxMails } from './mail-outbox.ts'
+
+/** Mails the inbox page lists. */
+export const INBOX_PAGE_SIZE = 100
+
+const Html = z.string().describe('an HTML page')
+const page = { tag: 'Local inbox', auth: 'none', response: Html } as const
+
+/**
+ * The local inbox, `/_dev/mail`: the mails delivered to it (newest first) and each one's text. Only
+ * registered when the configuration delivers mail there (no SMTP server, not in production).
+ */
+export function registerDevInboxRoutes(api: Api, deps: { db: Db }) {
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: '/_dev/mail',
+      operationId: 'devInbox',
+      summary: 'The local inbox: the newest mails, optionally to one recipient (served only for local use)',
+      query: z.object({ to: z.string().max(320).optional() }),
+    },
+    async ({ query }) => {
+      const recipient = query.to?.trim().toLowerCase() || undefined
+      const mails = await listInboxMails(deps.db, { recipient, limit: INBOX_PAGE_SIZE })
+      return renderPage(<InboxPage mails={mails} recipient={recipient} />)
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: '/_dev/mail/:id',
+      operationId: 'devInboxMail',
+      summary: 'One mail of the local inbox (served only for local use)',
+      params: z.object({ id: z.guid({ message: 'must be a mail id (UUID)' }) }),
+    },
+    async ({ params }) => {
+      const mail = await findInboxMail(deps.db, params.id)
+      if (mail) return renderPage(<InboxMailPage mail={mail} />)
+      return renderPage(<MissingMailPage />, { status: 404 })
+    },
+  )
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../db/db.ts'
+import { queryOne } from '../db/db.ts'
+
+/** An e-mail to send: plain text, one recipient. */
+export interface OutgoingMail {
+  /** The site the mail is about (its members, its shop); `undefined` for the platform's own. */
+  siteId: string | undefined
+  /** What the mail is about, for logs and the local inbox: `verification-code`, `recovery`, ... */
+  topic: string
+  to: string
+  subject: string
+  text: string
+}
+
+/**
+ * Puts an e-mail in the outbox. Call it with the transaction that makes the change the mail tells of:
+ * the mail exists exactly when the change does, and the mail worker delivers it later, with retries.
+ */
+export async function enqueueMail(tx: Db, mail: OutgoingMail, now: Date): Promise<string> {
+  const id = randomUUID()
+  await tx.query(
+    `insert into mail_outbox (id, site_id, topic, recipient, subject, text_body, status, next_attempt_date, created_date)
+     values ($1, $2, $3, $4, $5, $6, 'PENDING', $7, $7)`,
+    [id, mail.siteId ?? null, mail.topic, mail.to, mail.subject, mail.text, now],
+  )
+  return id
+}
+
+/** A mail as the local inbox shows it. */
+export interface InboxMail {
+  id: string
+  topic: string
+  recipient: string
+  subject: string
+  textBody: string
+  sentDate: Date
+}
+
+interface InboxRow {
+  id: string
+  topic: string
+  recipient: string
+  subject: string
+  text_body: string
+  sent_date: Date
+}
+
+const toInboxMail = (row: InboxRow): InboxMail => ({
+  id: row.id,
+  topic: row.topic,
+  recipient: row.recipient,
+  subject: row.subject,
+  textBody: row.text_body,
+  sentDate: new Date(row.sent_date),
+})
+
+/** The newest mails delivered to the local inbox, optionally to one recipient only. */
+export async function listInboxMails(
+  db: Db,
+  options: { recipient?: string | undefined; limit: number },
+): Promise<InboxMail[]> {
+  const rows = await db.query<InboxRow>(
+    `select id, topic, recipient, subject, text_body, sent_date from mail_outbox
+      where transport = 'dev-inbox' and status = 'SENT' and ($1::text is null or recipient = $1)
+      order by sequence desc limit $2`,
+    [options.recipient ?? null, options.limit],
+  )
+  return rows.map(toInboxMail)
+}
+
+/** One mail of the local inbox, if it is there. */
+export async function findInboxMail(db: Db, id: string): Promise<InboxMail | undefined> {
+  const row = await queryOne<InboxRow>(
+    db,
+    `select id, topic, recipient, subject, text_body, sent_date from mail_outbox
+      where id = $1 and transport = 'dev-inbox' and status = 'SENT'`,
+    [id],
+  )
+  return row && toInboxMail(row)
+}

@@ -1,0 +1,160 @@
+import type { Clock } from '../clock.ts'
+import type { Db } from '../db/db.ts'
+import type { Logger } from '../log.ts'
+import { MailDeliveryError, type MailTransport } from './mail-transport.ts'
+
+/** Seconds to wait after each failed attempt; after the last one the mail is `DEAD`. */
+export const MAIL_RETRY_DELAYS_SECONDS = [30, 120, 600, 1_800, 3_600, 3 * 3_600] as const
+// A claimed mail is due again after this unless its outcome is recorded first: a process that dies
+// mid-send loses no mail (it may send one twice, which a mail can bear).
+const LEASE_SECONDS = 120
+
+export interface MailWorkerOptions {
+  db: Db
+  clock: Clock
+  transport: MailTransport
+  logger: Logger
+  /** How often `start()` looks for work. Default 1 s. */
+  pollIntervalMs?: number
+  /** Mails sent per round. Default 10. */
+  batchSize?: number
+  /** Random number in [0, 1) for the jitter; tests pass a constant. */
+  random?: () => number
+}
+
+export interface MailWorker {
+  /** Polls until `stop()`. */
+  start(): void
+  /** Stops polling, waits for the round in flight and closes the transport. */
+  stop(): Promise<void>
+  /** One round: claim the due mails and deliver them. Returns how many it tried. */
+  runOnce(): Promise<number>
+}
+
+interface ClaimedMail {
+  id: string
+  recipient: string
+  subject: string
+  text_body: string
+  topic: string
+  attempt_count: number
+}
+
+/** The delay before the attempt after `attemptCount` failures, ±20 % jitter; `undefined` when none is left. */
+export function mailRetryDelaySeconds(attemptCount: number, random: () => number): number | undefined {
+  const base = MAIL_RETRY_DELAYS_SECONDS[attemptCount - 1]
+  if (base === undefined) return undefined
+  return Math.round(base * (0.8 + 0.4 * random()))
+}
+
+/**
+ * Claims the due mails (`for update skip locked`: processes share the work and never take the same
+ * mail) and leases them by moving their next attempt past the lease, in one statement.
+ */
+async function claimDueMails(db: Db, now: Date, limit: number): Promise<ClaimedMail[]> {
+  return db.query<ClaimedMail>(
+    `with due as (
+       select id from mail_outbox where status = 'PENDING' and next_attempt_date <= $1
+        order by next_attempt_date, sequence limit $2 for update skip locked)
+     update mail_outbox m set attempt_count = m.attempt_count + 1, next_attempt_date = $3
+       from due where m.id = due.id
+     returning m.id, m.recipient, m.subject, m.text_body, m.topic, m.attempt_count`,
+    [now, limit, new Date(now.getTime() + LEASE_SECONDS * 1000)],
+  )
+}
+
+/** Marks a mail delivered. Over SMTP its body is emptied: the codes and links in it must not outlive it. */
+async function recordSent(db: Db, mail: ClaimedMail, transport: MailTransport, now: Date) {
+  await db.query(
+    `update mail_outbox set status = 'SENT', transport = $2, sent_date = $3, last_error = null,
+        text_body = case when $2 = 'smtp' then '' else text_body end
+      where id = $1`,
+    [mail.id, transport.name, now],
+  )
+}
+
+async function recordFailure(options: MailWorkerOptions, mail: ClaimedMail, error: unknown, now: Date) {
+  const isPermanent = error instanceof MailDeliveryError && error.isPermanent
+  const delay = isPermanent
+    ? undefined
+    : mailRetryDelaySeconds(mail.attempt_count, options.random ?? Math.random)
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 1_000)
+  await options.db.query(
+    `update mail_outbox set status = $2, next_attempt_date = $3, last_error = $4,
+        text_body = case when $2 = 'DEAD' then '' else text_body end
+      where id = $1`,
+    [
+      mail.id,
+      delay === undefined ? 'DEAD' : 'PENDING',
+      new Date(now.getTime() + (delay ?? 0) * 1000),
+      message,
+    ],
+  )
+  const details = { mailId: mail.id, topic: mail.topic, attempt: mail.attempt_count, error: message }
+  if (delay === undefined) options.logger.warn('mail dead', details)
+  else options.logger.info('mail delivery failed, will retry', { ...details, retryInSeconds: delay })
+}
+
+/**
+ * The mail worker: delivers the outbox through its transport (SMTP, or the local inbox) with retries
+ * and backoff, and a dead state after the last retry or a permanent refusal. Run one per process;
+ * several share the work.
+ *
+ * @example
+ * ```ts
+ * const worker = createMailWorker({ db, clock: systemClock, transport, logger })
+ * worker.start()
+ * // on shutdown
+ * await worker.stop()
+ * ```
+ */
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<number> | undefined
+  let isStopped = true
+
+  async function runOnce(): Promise<number> {
+    const claimed = await claimDueMails(options.db, options.clock(), options.batchSize ?? 10)
+    for (const mail of claimed) {
+      try {
+        await options.transport.send({ to: mail.recipient, subject: mail.subject, text: mail.text_body })
+        await recordSent(options.db, mail, options.transport, options.clock())
+      } catch (error) {
+        await recordFailure(options, mail, error, options.clock())
+      }
+    }
+    return claimed.length
+  }
+
+  function schedule() {
+    if (isStopped) return
+    timer = setTimeout(() => {
+      running = runOnce()
+        .catch((error: unknown) => {
+          options.logger.error('mail round failed', {
+            error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+          })
+          return 0
+        })
+        .finally(() => {
+          running = undefined
+          schedule()
+        })
+    }, options.pollIntervalMs ?? 1_000)
+  }
+
+  return {
+    start() {
+      if (!isStopped) return
+      isStopped = false
+      schedule()
+    },
+    async stop() {
+      isStopped = true
+      clearTimeout(timer)
+      await running
+      options.transport.close()
+    },
+    runOnce,
+  }
+}
