@@ -1,16 +1,27 @@
 import type { AuthStrategy } from './auth/auth-strategy.js'
-import { AisleError } from './http/aisle-error.js'
+import { invalidArgument } from './http/aisle-error.js'
 import { type ApiFamily, toApiPrefixes } from './http/api-prefixes.js'
 import { createGraphQLCall, type GraphQLCall } from './http/create-graphql-call.js'
 import { createHttpClient, type HttpClient } from './http/create-http-client.js'
 import { type FetchFunction, toBoundFetch } from './http/fetch-function.js'
 import { toHosts } from './http/hosts.js'
+import type { WebhookSubscriptionsOf } from './webhooks/webhook-events.js'
 
 /**
- * A module: a function that receives the client's request pipeline and returns the module's calls.
- * `currentCart`, `products`, `collections`, `redirects`, ... are modules; so can an app's own be.
+ * A module: a function that receives the client's request pipeline (and what the client's modules
+ * share) and returns the module's calls. `currentCart`, `products`, `collections`, `redirects`, ... are
+ * modules; so can an app's own be.
  */
-export type AisleModule<T extends object = object> = (http: HttpClient) => T
+export type AisleModule<T extends object = object> = (http: HttpClient, context: ModuleContext) => T
+
+/** What a module gets from its client besides the pipeline. */
+export interface ModuleContext {
+  /**
+   * Hooks that `createClient` runs once every module is bound, with the client and the `modules` it
+   * was given: how one module extends the others (the `webhooks` module adds their `on<Event>` calls).
+   */
+  afterCreate: ((client: Readonly<Record<string, unknown>>, modules: AisleModules) => void)[]
+}
 
 /** The `modules` option: each key becomes a property of the client. */
 export type AisleModules = Record<string, AisleModule>
@@ -37,12 +48,15 @@ export interface CreateClientOptions<M extends AisleModules, A extends AuthStrat
   apiPrefixes?: Partial<Record<ApiFamily, string>> | undefined
 }
 
-/** A client: its modules bound, plus `auth`, `fetchWithAuth` and `graphql`. */
+/**
+ * A client: its modules bound, plus `auth`, `fetchWithAuth` and `graphql`. With the `webhooks` module,
+ * `currentCart`, `products`, `collections` and `redirects` also have their `on<Event>` calls.
+ */
 export type AisleClient<
   M extends AisleModules = Record<never, AisleModule>,
   A extends AuthStrategy = AuthStrategy,
 > = {
-  readonly [K in keyof M]: ReturnType<M[K]>
+  readonly [K in keyof M]: ReturnType<M[K]> & WebhookSubscriptionsOf<M, ReturnType<M[K]>>
 } & {
   /** The auth strategy given to {@link createClient}. */
   readonly auth: A
@@ -55,15 +69,14 @@ export type AisleClient<
   graphql: GraphQLCall
 }
 
-const reservedNames = new Set(['auth', 'fetchWithAuth', 'graphql', 'webhooks'])
+const reservedNames = new Set(['auth', 'fetchWithAuth', 'graphql'])
 
 /**
  * Creates a client of the platform: binds each module to one request pipeline (hosts, prefixes, wire
  * transforms, token flow, errors) and attaches the auth strategy to it.
  *
  * @throws {AisleError} `INVALID_ARGUMENT` for a missing or malformed `baseUrl`/`readOnlyBaseUrl`, a bad
- * `apiPrefixes` entry, or a module named like a client property (`auth`, `fetchWithAuth`, `graphql`,
- * `webhooks`).
+ * `apiPrefixes` entry, or a module named like a client property (`auth`, `fetchWithAuth`, `graphql`).
  * @example
  * ```ts
  * import { OAuthStrategy, createClient, currentCart, products } from '@aisle/sdk'
@@ -83,10 +96,7 @@ export function createClient<M extends AisleModules, A extends AuthStrategy>(
   const { auth, modules } = options
   for (const name of Object.keys(modules)) {
     if (reservedNames.has(name)) {
-      throw new AisleError({
-        code: 'INVALID_ARGUMENT',
-        message: `"modules.${name}" clashes with a client property: choose another name`,
-      })
+      throw invalidArgument(`"modules.${name}" clashes with a client property: choose another name`)
     }
   }
   const http = createHttpClient({
@@ -103,6 +113,8 @@ export function createClient<M extends AisleModules, A extends AuthStrategy>(
     fetchWithAuth: http.fetchWithAuth,
     graphql: createGraphQLCall(http),
   }
-  for (const [name, module] of Object.entries(modules)) client[name] = module(http)
+  const context: ModuleContext = { afterCreate: [] }
+  for (const [name, module] of Object.entries(modules)) client[name] = module(http, context)
+  for (const hook of context.afterCreate) hook(client, modules)
   return client as AisleClient<M, A>
 }

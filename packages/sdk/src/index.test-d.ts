@@ -22,17 +22,24 @@ import {
   type OAuthData,
   OAuthStrategy,
   type PendingReason,
+  type ProcessedWebhookEvent,
   type Product,
+  type ProductChangedData,
   products,
   type QueryBuilder,
   type QueryProductsResponse,
   type QueryResult,
+  type RedirectSessionCreatedData,
   redirects,
   type StateType,
   type StoreVariant,
   storeVariants,
   type TokenRole,
   type Tokens,
+  type WebhookIdentity,
+  type WebhookIdentityType,
+  type WebhookProcessResult,
+  webhooks,
 } from './index.js'
 
 const client = createClient({
@@ -139,5 +146,49 @@ describe('spec types', () => {
     expectTypeOf<'PENDING'>().toMatchTypeOf<IdentityStatus>()
     expectTypeOf<'PENDING_EMAIL_VERIFICATION_REQUIRED'>().toMatchTypeOf<PendingReason>()
     expectTypeOf<'REQUIRE_EMAIL_VERIFICATION'>().toMatchTypeOf<StateType>()
+  })
+})
+
+describe('webhooks', () => {
+  const receiver = createClient({
+    auth: ApiKeyStrategy({ apiKey: 'k', siteId: 's' }),
+    modules: { cart: currentCart, products, redirects, webhooks: webhooks({ secret: 'whsec_x' }) },
+    baseUrl: 'http://api.test',
+  })
+
+  it('types process in both forms', () => {
+    expectTypeOf(
+      receiver.webhooks.process(new Request('http://x')),
+    ).resolves.toEqualTypeOf<WebhookProcessResult>()
+    expectTypeOf(
+      receiver.webhooks.process('{}', { 'webhook-id': 'e' }),
+    ).resolves.toEqualTypeOf<WebhookProcessResult>()
+  })
+
+  it('gives each handler the event of its type, data and identity typed, under any module name', () => {
+    receiver.cart.onCartCreated((event) => {
+      expectTypeOf(event).toEqualTypeOf<ProcessedWebhookEvent<'cart.created'>>()
+      expectTypeOf(event.data).toEqualTypeOf<Cart>()
+      expectTypeOf(event.identity).toEqualTypeOf<WebhookIdentity>()
+      expectTypeOf(event.identity.identityType).toEqualTypeOf<WebhookIdentityType>()
+    })
+    receiver.products.onProductChanged(async (event) => {
+      expectTypeOf(event.data).toEqualTypeOf<ProductChangedData>()
+    })
+    expectTypeOf(receiver.redirects.onRedirectSessionCreated)
+      .parameter(0)
+      .parameter(0)
+      .toEqualTypeOf<ProcessedWebhookEvent<'redirect_session.created'>>()
+    expectTypeOf<
+      ProcessedWebhookEvent<'redirect_session.created'>['data']
+    >().toEqualTypeOf<RedirectSessionCreatedData>()
+    expectTypeOf(receiver.cart.onCartDeleted(() => undefined)).toEqualTypeOf<() => void>()
+  })
+
+  it('has no on<Event> calls on a client without the webhooks module', () => {
+    // @ts-expect-error: only a client that can process deliveries takes handlers
+    client.currentCart.onCartCreated
+    // @ts-expect-error: the handler of one type does not take another's event
+    receiver.cart.onCartUpdated((event: ProcessedWebhookEvent<'product.created'>) => event)
   })
 })

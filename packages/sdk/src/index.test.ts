@@ -26,6 +26,7 @@ it('exports exactly the chosen runtime surface', () => {
     'storeVariants',
     'verification',
     'verifyWebhook',
+    'webhooks',
   ])
 })
 
@@ -141,4 +142,32 @@ it('gives OAuthStrategy every call of the spec flow', () => {
     'sendPasswordResetEmail',
     'setTokens',
   ])
+})
+
+it('gives a client with the webhooks module process and the on<Event> calls of spec section 4', () => {
+  const client = sdk.createClient({
+    auth: sdk.OAuthStrategy({ clientId: 'c' }),
+    modules: {
+      currentCart: sdk.currentCart,
+      products: sdk.products,
+      collections: sdk.collections,
+      redirects: sdk.redirects,
+      webhooks: sdk.webhooks({ secret: 'whsec_c2VjcmV0' }),
+    },
+    baseUrl: 'http://api.test',
+  })
+  const subscriptions = (module: object) => Object.keys(module).filter((name) => /^on[A-Z]/.test(name))
+  expect({
+    webhooks: Object.keys(client.webhooks),
+    currentCart: subscriptions(client.currentCart),
+    products: subscriptions(client.products),
+    collections: subscriptions(client.collections),
+    redirects: subscriptions(client.redirects),
+  }).toEqual({
+    webhooks: ['process'],
+    currentCart: ['onCartCreated', 'onCartUpdated', 'onCartDeleted'],
+    products: ['onProductCreated', 'onProductChanged', 'onProductDeleted', 'onProductVariantsChanged'],
+    collections: ['onCollectionCreated', 'onCollectionChanged', 'onCollectionDeleted'],
+    redirects: ['onRedirectSessionCreated'],
+  })
 })

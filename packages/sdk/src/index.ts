@@ -31,6 +31,7 @@ export {
   type AisleModules,
   type CreateClientOptions,
   createClient,
+  type ModuleContext,
 } from './client.js'
 export { AisleError, type AisleErrorOptions, type FailedRequest, isAisleError } from './http/aisle-error.js'
 export type { ApiFamily, ApiPrefixes } from './http/api-prefixes.js'
@@ -61,6 +62,7 @@ export {
   storeVariants,
 } from './modules/store-variants.js'
 export { type VerificationModule, verification } from './modules/verification.js'
+export { type WebhooksOptions, webhooks } from './modules/webhooks.js'
 export type { QueryMethod } from './query/create-query-method.js'
 export type { QueryBuilder, QueryField, QueryValue } from './query/query-builder.js'
 export type { QueryResult } from './query/query-result.js'
@@ -83,9 +85,27 @@ export type * from './types/identity.js'
 export type * from './types/product.js'
 export type * from './types/redirect-session.js'
 export type * from './types/store-variant.js'
-export {
-  type VerifyWebhookOptions,
-  verifyWebhook,
-  type WebhookEvent,
-  type WebhookHeaders,
-} from './webhooks/verify-webhook.js'
+export { type VerifyWebhookOptions, verifyWebhook, type WebhookEvent } from './webhooks/verify-webhook.js'
+export type {
+  CartDeletedData,
+  CartWebhookSubscriptions,
+  CollectionChangedData,
+  CollectionDeletedData,
+  CollectionWebhookSubscriptions,
+  ProcessedWebhookEvent,
+  ProductChangedData,
+  ProductDeletedData,
+  ProductVariantsChangedData,
+  ProductWebhookSubscriptions,
+  ReceivedWebhookEvent,
+  RedirectSessionCreatedData,
+  RedirectWebhookSubscriptions,
+  WebhookEventData,
+  WebhookEventType,
+  WebhookHandler,
+  WebhookHeaders,
+  WebhookIdentity,
+  WebhookProcessResult,
+  WebhookSubscriptionsOf,
+  WebhooksModule,
+} from './webhooks/webhook-events.js'

@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../db/db.ts'
 import { ValidationError } from '../http/errors.ts'
+import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { FilterCompiler, type QueryFields } from './filter-compiler.ts'
 
 const fields: QueryFields = {
   name: { sql: 'p.name', type: 'string' },
   price: { sql: 'p.price_minor', type: 'number', cast: 'int', toParam: (v) => Math.round(v * 100) },
   tags: { sql: '', type: 'idSet', setSql: 'select t.id from tags t where t.product_id = p.id' },
+  media: { sql: 'p.media', type: 'json' },
 }
 
 function compile(filter: unknown) {
@@ -48,5 +51,93 @@ describe('FilterCompiler', () => {
     expect(() => compile({ price: { $gt: Number.NaN } })).toThrow(/finite number/)
     expect(() => compile({ tags: { $hasSome: ['not-a-uuid'] } })).toThrow(/UUID/)
     expect(() => compile({ name: { $in: [] } })).toThrow(/non-empty/)
+  })
+})
+
+describe('FilterCompiler $isEmpty', () => {
+  it('compiles true to the emptiness of each kind of field and false to its exact opposite', () => {
+    expect(compile({ name: { $isEmpty: true } }).sql).toBe("(coalesce(p.name, '') = '')")
+    expect(compile({ name: { $isEmpty: false } }).sql).toBe("not (coalesce(p.name, '') = '')")
+    expect(compile({ price: { $isEmpty: true } }).sql).toBe('(p.price_minor is null)')
+    expect(compile({ tags: { $isEmpty: true } }).sql).toBe(
+      '(not exists (select t.id from tags t where t.product_id = p.id))',
+    )
+    expect(compile({ media: { $isEmpty: false } }).sql).toBe(
+      `not (coalesce(p.media, 'null'::jsonb) in ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb))`,
+    )
+    expect(compile({ name: { $isEmpty: true } }).params).toEqual(['site'])
+  })
+
+  it('takes only a boolean', () => {
+    for (const value of ['true', 1, null, []]) {
+      expect(() => compile({ name: { $isEmpty: value } })).toThrow(/must be a boolean/)
+    }
+  })
+
+  it('leaves json fields to $exists and $isEmpty', () => {
+    expect(compile({ media: { $exists: true } }).sql).toBe('p.media is not null')
+    expect(() => compile({ media: { $eq: [] } })).toThrow(/not supported on this field/)
+  })
+})
+
+// The compiled SQL run on the database: what "empty" selects, row by row.
+describe.each(databaseKinds())('FilterCompiler $isEmpty on %s', (kind) => {
+  let db: Db
+  const items: QueryFields = {
+    label: { sql: 'e.label', type: 'string' },
+    amount: { sql: 'e.amount', type: 'number' },
+    doc: { sql: 'e.doc', type: 'json' },
+    tags: { sql: '', type: 'idSet', setSql: 'select t.tag from empty_tags t where t.item_id = e.id' },
+  }
+  beforeAll(async () => {
+    db = await openTestDatabase(kind, 'empty')
+    await db.query(`create table empty_items (id int primary key, label text, amount numeric, doc jsonb)`)
+    await db.query(`create table empty_tags (item_id int not null, tag uuid not null)`)
+    await db.query(
+      `insert into empty_items (id, label, amount, doc) values
+         (1, null, null, null), (2, '', 0, '[]'), (3, 'x', 1, '[1]'), (4, ' ', null, '{}'),
+         (5, 'y', 2, 'null'), (6, 'z', 3, '""'), (7, 'w', 4, '{"a": 1}')`,
+    )
+    await db.query(
+      `insert into empty_tags (item_id, tag) values (3, '00000000-0000-4000-8000-000000000001'),
+         (7, '00000000-0000-4000-8000-000000000002')`,
+    )
+  })
+  afterAll(() => db.close())
+
+  async function select(filter: unknown) {
+    const params: unknown[] = []
+    const where = new FilterCompiler(items, params, 'query.filter').compile(filter)
+    const rows = await db.query<{ id: number }>(
+      `select id from empty_items e where ${where} order by id`,
+      params,
+    )
+    return rows.map((row) => row.id)
+  }
+
+  it('finds missing and empty strings, and everything else with false', async () => {
+    expect(await select({ label: { $isEmpty: true } })).toEqual([1, 2])
+    expect(await select({ label: { $isEmpty: false } })).toEqual([3, 4, 5, 6, 7])
+  })
+
+  it('finds missing numbers only: 0 is a value', async () => {
+    expect(await select({ amount: { $isEmpty: true } })).toEqual([1, 4])
+    expect(await select({ amount: { $isEmpty: false } })).toEqual([2, 3, 5, 6, 7])
+  })
+
+  it('finds sets without members', async () => {
+    expect(await select({ tags: { $isEmpty: true } })).toEqual([1, 2, 4, 5, 6])
+    expect(await select({ tags: { $isEmpty: false } })).toEqual([3, 7])
+  })
+
+  it('finds missing json and JSON null, "", [] and {}', async () => {
+    expect(await select({ doc: { $isEmpty: true } })).toEqual([1, 2, 4, 5, 6])
+    expect(await select({ doc: { $isEmpty: false } })).toEqual([3, 7])
+  })
+
+  it('negates exactly under $not, with missing values too', async () => {
+    expect(await select({ $not: { label: { $isEmpty: true } } })).toEqual([3, 4, 5, 6, 7])
+    expect(await select({ $not: { amount: { $isEmpty: false } } })).toEqual([1, 4])
+    expect(await select({ label: { $isEmpty: false }, tags: { $isEmpty: true } })).toEqual([4, 5, 6])
   })
 })

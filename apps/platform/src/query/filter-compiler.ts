@@ -4,7 +4,8 @@ import { ValidationError } from '../http/errors.ts'
 export interface QueryField {
   /** The SQL expression, e.g. `p.name`. */
   sql: string
-  type: 'string' | 'number' | 'boolean' | 'date' | 'id' | 'idSet'
+  /** `json`: a jsonb value (an array or an object) that only `$exists` and `$isEmpty` apply to. */
+  type: 'string' | 'number' | 'boolean' | 'date' | 'id' | 'idSet' | 'json'
   /** Turns a wire value into the SQL parameter (e.g. a price in major units into minor units). */
   toParam?: (value: number) => number
   /** For `idSet`: SQL of the set's members for the current row, e.g. `select collection_id from ... where product_id = p.id`. */
@@ -23,12 +24,25 @@ const MAX_LIST = 100
 const MAX_STRING = 1_000
 
 const operatorsByType: Record<QueryField['type'], readonly string[]> = {
-  string: ['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$startsWith', '$contains', '$exists'],
-  number: ['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$exists'],
-  date: ['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$exists'],
-  boolean: ['$eq', '$ne', '$exists'],
-  id: ['$eq', '$ne', '$in', '$exists'],
-  idSet: ['$hasSome', '$hasAll', '$exists'],
+  string: [
+    '$eq',
+    '$ne',
+    '$gt',
+    '$gte',
+    '$lt',
+    '$lte',
+    '$in',
+    '$startsWith',
+    '$contains',
+    '$exists',
+    '$isEmpty',
+  ],
+  number: ['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$exists', '$isEmpty'],
+  date: ['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$exists', '$isEmpty'],
+  boolean: ['$eq', '$ne', '$exists', '$isEmpty'],
+  id: ['$eq', '$ne', '$in', '$exists', '$isEmpty'],
+  idSet: ['$hasSome', '$hasAll', '$exists', '$isEmpty'],
+  json: ['$exists', '$isEmpty'],
 }
 
 const comparison: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }
@@ -103,6 +117,11 @@ export class FilterCompiler {
   }
 
   private compileOperation(field: QueryField, operator: string, value: unknown, where: string): string {
+    if (operator === '$isEmpty') {
+      if (typeof value !== 'boolean') this.fail(where, 'must be a boolean')
+      const empty = emptinessOf(field)
+      return value ? empty : `not ${empty}`
+    }
     if (operator === '$exists') {
       if (typeof value !== 'boolean') this.fail(where, 'must be a boolean')
       if (field.type === 'idSet') return `${value ? '' : 'not '}exists (${field.setSql})`
@@ -160,6 +179,24 @@ export class FilterCompiler {
   }
 }
 
+/**
+ * The SQL that is true when a field is empty (`$isEmpty: true`, the SDK's `isEmpty`): no value at all,
+ * and also `''` for a string, no member for a set, and JSON `null`, `""`, `[]` or `{}` for a json
+ * value. It is never NULL itself, so `not` (the SDK's `isNotEmpty`, or `$not`) is its exact opposite.
+ */
+function emptinessOf(field: QueryField): string {
+  switch (field.type) {
+    case 'string':
+      return `(coalesce(${field.sql}, '') = '')`
+    case 'idSet':
+      return `(not exists (${field.setSql}))`
+    case 'json':
+      return `(coalesce(${field.sql}, 'null'::jsonb) in ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb))`
+    default:
+      return `(${field.sql} is null)`
+  }
+}
+
 function castOf(field: QueryField): string {
   if (field.cast) return field.cast
   return {
@@ -169,5 +206,6 @@ function castOf(field: QueryField): string {
     date: 'timestamptz',
     id: 'uuid',
     idSet: 'uuid',
+    json: 'jsonb',
   }[field.type]
 }

@@ -1,4 +1,4 @@
-import { AisleError } from '../http/aisle-error.js'
+import { type AisleError, invalidArgument } from '../http/aisle-error.js'
 
 // 64 of the 66 characters RFC 7636 allows (`.` and `~` left out), so that `byte & 63` picks each with
 // the same probability: no modulo bias, no rejection loop.
@@ -35,5 +35,5 @@ export function assertCodeVerifier(verifier: string): string {
 }
 
 function lengthError(): AisleError {
-  return new AisleError({ code: 'INVALID_ARGUMENT', message: 'Expected a length between 43 and 128' })
+  return invalidArgument('Expected a length between 43 and 128')
 }

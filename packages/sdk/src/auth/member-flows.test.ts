@@ -37,6 +37,31 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
+describe('OAuthStrategy member flows', () => {
+  it('load on the first call that needs them, once, and keep their login state across calls', async () => {
+    const { client, fake } = createTestClient()
+    fake.on('POST /identity/v2/login', () =>
+      jsonResponse({ state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'state-1' }),
+    )
+    fake.on('POST /identity/v1/auth/verify', () =>
+      jsonResponse({ state: 'SUCCESS', sessionToken: 'session-1' }),
+    )
+    const [first, second] = await Promise.all([
+      client.auth.login({ email: 'ada@example.com', password: 'pw' }),
+      client.auth.login({ email: 'ada@example.com', password: 'pw' }),
+    ])
+    expect(first).toEqual(second)
+    expect(await client.auth.processVerification({ verificationCode: '123456' })).toEqual({
+      loginState: 'SUCCESS',
+      data: { sessionToken: 'session-1' },
+    })
+    expect(fake.requestsTo('POST /identity/v1/auth/verify')[0]?.body).toEqual({
+      code: '123456',
+      stateToken: 'state-1',
+    })
+  })
+})
+
 describe('OAuthStrategy.generateOAuthData', () => {
   it('makes a verifier, its S256 challenge and a random state for one transaction', async () => {
     const { client } = createTestClient()
@@ -266,6 +291,17 @@ describe('OAuthStrategy.register', () => {
       loginState: 'FAILURE',
       error: 'Email already exists',
       errorCode: 'emailAlreadyExists',
+    })
+  })
+
+  it('rejects with the error itself when no answer arrived, instead of calling it a refusal', async () => {
+    const { client, fake } = createTestClient()
+    fake.on('POST /identity/v2/register', () => {
+      throw new TypeError('fetch failed')
+    })
+    await expect(client.auth.register({ email: 'ada@example.com', password: 'pw' })).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+      retryable: true,
     })
   })
 

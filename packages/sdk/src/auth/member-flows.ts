@@ -1,23 +1,23 @@
-import { AisleError, isAisleError } from '../http/aisle-error.js'
+// The member flows load on first use (`import()` in oauth-strategy.ts), so that a storefront that only
+// needs visitor tokens does not download them. Everything they share with the eagerly loaded SDK comes
+// through `MemberFlowContext`, never through an import: a bundler that splits code by file (esbuild)
+// would otherwise put the shared files in a chunk of their own, which the first page load fetches too.
+// Hence types-only imports here and in the files below (login-result.ts, run-frame-authorization.ts).
+import type { AisleError } from '../http/aisle-error.js'
 import type { Prompt } from '../types/enumerations.js'
 import type { AuthenticationResponse, IdentityProfile } from '../types/identity.js'
 import type { CreateRedirectSessionResponse, RedirectSessionInput } from '../types/redirect-session.js'
 import type { AuthTransport } from './auth-strategy.js'
-import { generateCodeChallenge } from './generate-code-challenge.js'
-import { generateCodeVerifier } from './generate-code-verifier.js'
+import { type ErrorKit, toAuthorizationError } from './authorization-error.js'
 import {
-  type LoginResult,
   toLoginFailure,
   toLoginResult,
   toRegistrationFailure,
   toVerificationFailure,
   unknownStateFailure,
-} from './login-state.js'
-import {
-  type AuthorizationResponse,
-  parseAuthorizationResponse,
-  toAuthorizationError,
-} from './parse-authorization-response.js'
+} from './login-result.js'
+import type { LoginResult } from './login-state.js'
+import type { AuthorizationResponse } from './parse-authorization-response.js'
 import type { TokenGrant } from './request-tokens.js'
 import { runFrameAuthorization } from './run-frame-authorization.js'
 import type { Tokens } from './tokens.js'
@@ -79,21 +79,27 @@ export interface DirectLoginOptions {
   redirectUri?: string
 }
 
-/** What the member flows need from the strategy that holds them. */
-export interface MemberFlowContext {
+/** What the member flows need from the strategy that holds them, and from the rest of the SDK. */
+export interface MemberFlowContext extends ErrorKit {
   clientId: string
   transport(): AuthTransport
   /** Requests member tokens with `grant` (one token request at a time), stores and returns them. */
   grantMemberTokens(grant: TokenGrant, headers?: Record<string, string>): Promise<Tokens>
   /** Forgets the tokens (role `none`). */
   clearTokens(): Promise<void>
+  /** `OAuthStrategy.generateOAuthData`. */
+  generateOAuthData(redirectUri: string, originalUri?: string): Promise<OAuthData>
+  /** See `parseAuthorizationResponse` in parse-authorization-response.ts. */
+  parseAuthorizationResponse(params: URLSearchParams): AuthorizationResponse
 }
 
-/** The member flows of `OAuthStrategy` (spec sections 2, 4, 5 and 7); see `OAuthStrategy` for each. */
+/**
+ * The member flows of `OAuthStrategy` that load on first use (spec sections 2, 4, 5 and 7); see
+ * `OAuthStrategy` for each. `generateOAuthData` and `parseFromUrl` stay in the strategy itself:
+ * `parseFromUrl` is synchronous.
+ */
 export interface MemberFlows {
-  generateOAuthData(redirectUri: string, originalUri?: string): Promise<OAuthData>
   getAuthUrl(oauthData: OAuthData, options?: AuthUrlOptions): Promise<{ authUrl: string }>
-  parseFromUrl(url?: string, responseMode?: 'fragment' | 'query'): AuthorizationResponse
   getMemberTokens(
     code: string | null | undefined,
     state: string | null | undefined,
@@ -110,7 +116,7 @@ export interface MemberFlows {
 
 /** Builds the member flows on the strategy's context. */
 export function createMemberFlows(context: MemberFlowContext): MemberFlows {
-  const { clientId } = context
+  const { clientId, AisleError } = context
   // Where the last registration or login left the member: `processVerification` continues from it.
   let loginState: LoginResult = { loginState: 'INITIAL' }
 
@@ -127,18 +133,21 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
     throw new AisleError({ code: 'INVALID_RESPONSE', message: 'System error occurred' })
   }
 
-  // Runs a register, login or verify call and maps its answer or failure to a login state; `keep` makes
-  // that state the one `processVerification` continues from.
+  // Runs a register, login or verify call and maps its answer or refusal to a login state; `keep` makes
+  // that state the one `processVerification` continues from. A failure worth retrying (no answer, 408,
+  // 429, 5xx) is no refusal: it rejects as it is.
   async function authenticate(
     path: string,
     body: unknown,
-    toFailure: (error: unknown) => LoginResult,
+    toFailure: (error: AisleError) => LoginResult,
     keep = true,
   ) {
     let result: LoginResult
     try {
       result = toLoginResult(await post<AuthenticationResponse>('identity', path, body))
     } catch (error) {
+      // The transport's errors are instances of this very class.
+      if (!(error instanceof AisleError) || error.retryable) throw error
       result = toFailure(error)
     }
     if (keep) loginState = result
@@ -149,7 +158,7 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
     const response = await context.transport().fetchWithoutAuth(authUrl, { redirect: 'manual' })
     void response.body?.cancel().catch(() => undefined)
     const location = response.headers.get('location')
-    if (location) return parseAuthorizationResponse(new URL(location, authUrl).searchParams)
+    if (location) return context.parseAuthorizationResponse(new URL(location, authUrl).searchParams)
     throw new AisleError({
       code: 'LOGIN_FAILED',
       message: 'Failed to get member tokens',
@@ -158,17 +167,6 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
   }
 
   const flows: MemberFlows = {
-    async generateOAuthData(redirectUri, originalUri = '') {
-      const codeVerifier = generateCodeVerifier()
-      return {
-        redirectUri,
-        originalUri,
-        codeVerifier,
-        codeChallenge: await generateCodeChallenge(codeVerifier),
-        state: generateCodeVerifier(),
-      }
-    },
-
     async getAuthUrl(oauthData, options = {}) {
       const authRequest = {
         redirectUri: oauthData.redirectUri || undefined,
@@ -186,16 +184,6 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
       }
     },
 
-    parseFromUrl(url = globalThis.location?.href, responseMode = 'fragment') {
-      if (typeof url !== 'string') {
-        throw new AisleError({ code: 'INVALID_ARGUMENT', message: '"url" is required outside a browser' })
-      }
-      const parsed = new URL(url)
-      return parseAuthorizationResponse(
-        responseMode === 'query' ? parsed.searchParams : new URLSearchParams(parsed.hash.slice(1)),
-      )
-    },
-
     async getMemberTokens(code, state, oauthData) {
       if (!code || !state)
         throw new AisleError({ code: 'INVALID_ARGUMENT', message: 'Missing code or _state' })
@@ -209,7 +197,7 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
           redirectUri: oauthData.redirectUri || undefined,
         })
       } catch (cause) {
-        if (!isAisleError(cause)) throw cause
+        if (!(cause instanceof AisleError)) throw cause
         // The token endpoint's own message ('something went wrong') stays on the cause.
         throw new AisleError({ ...cause, message: 'Failed to get member tokens', cause })
       }
@@ -217,7 +205,7 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
 
     async getMemberTokensForDirectLogin(sessionToken, options = {}) {
       const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined'
-      const oauthData = await flows.generateOAuthData(
+      const oauthData = await context.generateOAuthData(
         options.redirectUri ?? (inBrowser ? globalThis.location.origin : ''),
       )
       const { authUrl } = await flows.getAuthUrl(oauthData, {
@@ -228,9 +216,9 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
       // In a browser the platform posts the code to a hidden iframe's parent; elsewhere the SDK follows
       // the redirect itself and reads the code from its Location.
       const response = inBrowser
-        ? await runFrameAuthorization(authUrl, oauthData.state)
+        ? await runFrameAuthorization(authUrl, oauthData.state, context)
         : await readRedirect(authUrl)
-      if (response.error) throw toAuthorizationError(response)
+      if (response.error) throw toAuthorizationError(response, context)
       return flows.getMemberTokens(response.code, response.state, oauthData)
     },
 

@@ -1,15 +1,20 @@
-import { AisleError, isAisleError } from '../http/aisle-error.js'
+import { AisleError, invalidArgument } from '../http/aisle-error.js'
+import { assertNonEmptyString } from '../http/encode-path-segment.js'
+import { toUpperSnakeCase } from '../http/status-text.js'
+import { loadOnFirstCall } from '../load-on-first-call.js'
 import type { AuthStrategy, AuthTransport } from './auth-strategy.js'
+import { generateCodeChallenge } from './generate-code-challenge.js'
+import { generateCodeVerifier } from './generate-code-verifier.js'
 import type { LoginResult } from './login-state.js'
-import {
-  type AuthUrlOptions,
-  createMemberFlows,
-  type DirectLoginOptions,
-  type LoginParams,
-  type OAuthData,
-  type RegisterParams,
+import type {
+  AuthUrlOptions,
+  DirectLoginOptions,
+  LoginParams,
+  MemberFlows,
+  OAuthData,
+  RegisterParams,
 } from './member-flows.js'
-import type { AuthorizationResponse } from './parse-authorization-response.js'
+import { type AuthorizationResponse, parseAuthorizationResponse } from './parse-authorization-response.js'
 import { requestTokens, type TokenGrant, toTokens } from './request-tokens.js'
 import { createMemoryTokenStorage, type TokenStorage } from './token-storage.js'
 import { createEmptyTokens, TokenRole, type Tokens, toTokensOrEmpty } from './tokens.js'
@@ -180,10 +185,8 @@ export interface OAuthStrategy extends AuthStrategy {
  * ```
  */
 export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
-  const { clientId, onRefreshRejected } = options
-  if (typeof clientId !== 'string' || clientId === '') {
-    throw new AisleError({ code: 'INVALID_ARGUMENT', message: '"clientId" must be a non-empty string' })
-  }
+  const clientId = assertNonEmptyString('clientId', options.clientId)
+  const { onRefreshRejected } = options
   const storage = options.tokenStorage ?? createMemoryTokenStorage()
   let transport: AuthTransport | undefined
   // One token request at a time: a second anonymous grant would split the visitor's cart, and a rotated
@@ -292,11 +295,30 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     return isUsable(tokens) ? tokens : renew()
   }
 
-  const memberFlows = createMemberFlows({
-    clientId,
-    transport: requireTransport,
-    grantMemberTokens: (body, headers) => grantAndStore(body, TokenRole.MEMBER, '', headers),
-    clearTokens: () => setTokens(createEmptyTokens()),
+  async function generateOAuthData(redirectUri: string, originalUri = ''): Promise<OAuthData> {
+    const codeVerifier = generateCodeVerifier()
+    return {
+      redirectUri,
+      originalUri,
+      codeVerifier,
+      codeChallenge: await generateCodeChallenge(codeVerifier),
+      state: generateCodeVerifier(),
+    }
+  }
+
+  // The member flows load on their first call: a visitor-only storefront never downloads them.
+  const memberFlows = loadOnFirstCall<MemberFlows>(memberFlowNames, async () => {
+    const { createMemberFlows } = await import('./member-flows.js')
+    return createMemberFlows({
+      clientId,
+      transport: requireTransport,
+      grantMemberTokens: (body, headers) => grantAndStore(body, TokenRole.MEMBER, '', headers),
+      clearTokens: () => setTokens(createEmptyTokens()),
+      generateOAuthData,
+      parseAuthorizationResponse,
+      AisleError,
+      toUpperSnakeCase,
+    })
   })
 
   return {
@@ -305,10 +327,7 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     captchaVisibleSiteKey: options.captchaSiteKeys?.visible ?? '',
     attach(next) {
       if (transport && transport !== next) {
-        throw new AisleError({
-          code: 'INVALID_ARGUMENT',
-          message: 'an OAuthStrategy belongs to one client: create one strategy per client',
-        })
+        throw invalidArgument('an OAuthStrategy belongs to one client: create one strategy per client')
       }
       transport = next
     },
@@ -330,10 +349,7 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     async renewToken(refreshToken) {
       const given = refreshToken ?? (await readTokens()).refreshToken
       if (!given?.value) {
-        throw new AisleError({
-          code: 'INVALID_ARGUMENT',
-          message: '"refreshToken" is required: the client holds none',
-        })
+        throw invalidArgument('"refreshToken" is required: the client holds none')
       }
       const role = given.role === TokenRole.NONE ? TokenRole.VISITOR : given.role
       return grantAndStore({ grantType: 'refresh_token', refresh_token: given.value }, role, given.value)
@@ -341,9 +357,37 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     async loggedIn() {
       return (await readTokens()).refreshToken.role === TokenRole.MEMBER
     },
+    generateOAuthData,
+    parseFromUrl(url = globalThis.location?.href, responseMode = 'fragment') {
+      if (typeof url !== 'string') {
+        throw invalidArgument('"url" is required outside a browser')
+      }
+      const parsed = new URL(url)
+      return parseAuthorizationResponse(
+        responseMode === 'query' ? parsed.searchParams : new URLSearchParams(parsed.hash.slice(1)),
+      )
+    },
     ...memberFlows,
   }
 }
+
+// The calls of `MemberFlows`, listed here rather than imported: an import would load the flows at once.
+const memberFlowNames = [
+  'getAuthUrl',
+  'getMemberTokens',
+  'getMemberTokensForDirectLogin',
+  'getMemberTokensForExternalLogin',
+  'logout',
+  'register',
+  'login',
+  'processVerification',
+  'sendPasswordResetEmail',
+] as const satisfies readonly (keyof MemberFlows)[]
+// Fails to compile when `MemberFlows` gains a call this list lacks.
+const listsEveryFlow: Exclude<keyof MemberFlows, (typeof memberFlowNames)[number]> extends never
+  ? true
+  : false = true
+void listsEveryFlow
 
 function isUsable(tokens: Tokens): boolean {
   const nowSeconds = Date.now() / 1000
@@ -353,6 +397,7 @@ function isUsable(tokens: Tokens): boolean {
 }
 
 // Only a 4xx answer of the token endpoint rejects the token itself; 408 and 429 only ask to come back later.
+// The token endpoint's errors are instances of this very class.
 function isDefiniteRejection(error: unknown): boolean {
-  return isAisleError(error) && error.status !== undefined && error.status >= 400 && !error.retryable
+  return error instanceof AisleError && error.status !== undefined && error.status >= 400 && !error.retryable
 }

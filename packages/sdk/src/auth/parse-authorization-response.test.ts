@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseAuthorizationResponse, toAuthorizationError } from './parse-authorization-response.js'
+import { parseAuthorizationResponse } from './parse-authorization-response.js'
 
 describe('parseAuthorizationResponse', () => {
   it('reads code, state, error and error_description', () => {
@@ -31,17 +31,5 @@ describe('parseAuthorizationResponse', () => {
       expect(response.state).toBe(state)
       expect(Object.getPrototypeOf(response)).toBe(Object.prototype)
     }
-  })
-})
-
-describe('toAuthorizationError', () => {
-  it('names the OAuth error as the code and its description as the message', () => {
-    expect(toAuthorizationError({ error: 'login_required', error_description: 'No session' })).toMatchObject({
-      name: 'AisleError',
-      code: 'LOGIN_REQUIRED',
-      message: 'No session',
-      details: { error: 'login_required', error_description: 'No session' },
-    })
-    expect(toAuthorizationError({ error: 'access_denied' }).message).toBe('access_denied')
   })
 })

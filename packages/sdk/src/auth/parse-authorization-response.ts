@@ -1,5 +1,4 @@
-import { AisleError } from '../http/aisle-error.js'
-import { toUpperSnakeCase } from '../http/status-text.js'
+import { invalidArgument } from '../http/aisle-error.js'
 
 /** The authorization response of a login redirect or a silent login (RFC 6749 section 4.1.2). */
 export interface AuthorizationResponse {
@@ -23,22 +22,9 @@ export function parseAuthorizationResponse(params: URLSearchParams): Authorizati
   for (const name of names) {
     const values = params.getAll(name)
     if (values.length > 1) {
-      throw new AisleError({
-        code: 'INVALID_ARGUMENT',
-        message: `"${name}" must appear once in the callback URL`,
-      })
+      throw invalidArgument(`"${name}" must appear once in the callback URL`)
     }
     if (values[0] !== undefined) response[name] = values[0]
   }
   return response
-}
-
-/** The error of an authorization response that carries one: code `LOGIN_REQUIRED` for `login_required`. */
-export function toAuthorizationError(response: AuthorizationResponse): AisleError {
-  const error = response.error ?? 'server_error'
-  return new AisleError({
-    code: toUpperSnakeCase(error),
-    message: response.error_description || error,
-    details: { error, error_description: response.error_description },
-  })
 }

@@ -1,5 +1,6 @@
 import { AisleError } from '../http/aisle-error.js'
 import { toStatusText, toUpperSnakeCase } from '../http/status-text.js'
+import { requestIdOf } from '../http/to-aisle-error.js'
 import type { AuthTransport } from './auth-strategy.js'
 import type { TokenRole, Tokens } from './tokens.js'
 
@@ -40,7 +41,7 @@ export async function requestTokens(
     body: JSON.stringify({ clientId, ...grant }),
   }
   const response = await transport.fetchWithoutAuth(tokenPath, init)
-  const requestId = response.headers.get('x-request-id') ?? undefined
+  const requestId = requestIdOf(response)
   const body = await response.json().catch(() => undefined)
   const fail = (code: string) =>
     new AisleError({

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { AisleError } from '../http/aisle-error.js'
+import { toUpperSnakeCase } from '../http/status-text.js'
 import { createFakeBrowser, type FakeBrowser } from '../testing/fake-browser.js'
 import { runFrameAuthorization, silentLoginTimeoutMs } from './run-frame-authorization.js'
+
+const kit = { AisleError, toUpperSnakeCase }
 
 const authUrl = 'https://auth.example.com/oauth2/authorize?session=s'
 const state = 'state-of-this-transaction'
@@ -20,7 +24,7 @@ afterEach(() => {
 
 function start() {
   const settled = vi.fn()
-  const promise = runFrameAuthorization(authUrl, state)
+  const promise = runFrameAuthorization(authUrl, state, kit)
   promise.then(settled, settled)
   const frame = browser.frames[0]
   if (!frame) throw new Error('no iframe was attached')
@@ -119,7 +123,7 @@ describe('runFrameAuthorization', () => {
 
   it('fails fast on a cross-origin isolated page', async () => {
     vi.stubGlobal('crossOriginIsolated', true)
-    await expect(runFrameAuthorization(authUrl, state)).rejects.toMatchObject({ code: 'UNSUPPORTED' })
+    await expect(runFrameAuthorization(authUrl, state, kit)).rejects.toMatchObject({ code: 'UNSUPPORTED' })
     expect(browser.frames).toHaveLength(0)
   })
 })

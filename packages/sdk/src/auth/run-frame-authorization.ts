@@ -1,5 +1,7 @@
-import { AisleError } from '../http/aisle-error.js'
-import { type AuthorizationResponse, toAuthorizationError } from './parse-authorization-response.js'
+// Loaded with the member flows, so it imports types only (see member-flows.ts).
+import type { AisleError } from '../http/aisle-error.js'
+import { type ErrorKit, toAuthorizationError } from './authorization-error.js'
+import type { AuthorizationResponse } from './parse-authorization-response.js'
 
 /** How long a silent login waits for the platform's answer (spec section 9): 2 minutes. */
 export const silentLoginTimeoutMs = 120_000
@@ -12,6 +14,7 @@ export const silentLoginTimeoutMs = 120_000
  * has the shape `{ type: 'authorization_response', response }` and carries `state` (an error may leave
  * `state` out); every other message is ignored. A code resolves; an error rejects at once; after
  * `timeoutMs` it rejects with `OAuth flow timed out`. Either way the listener and the iframe are removed.
+ * `kit` holds the SDK's error tools, passed in rather than imported (see member-flows.ts).
  *
  * @throws {AisleError} the error the platform posted (`LOGIN_REQUIRED`...), `TIMEOUT` `OAuth flow timed
  * out`, or `UNSUPPORTED` on a cross-origin isolated page, where such an iframe cannot load.
@@ -19,8 +22,10 @@ export const silentLoginTimeoutMs = 120_000
 export function runFrameAuthorization(
   authUrl: string,
   state: string,
+  kit: ErrorKit,
   timeoutMs = silentLoginTimeoutMs,
 ): Promise<AuthorizationResponse> {
+  const { AisleError } = kit
   if (globalThis.crossOriginIsolated) {
     return Promise.reject(
       new AisleError({
@@ -52,7 +57,7 @@ export function runFrameAuthorization(
       if (typeof response !== 'object' || response === null) return
       const { code, error, state: answered } = response as Record<string, unknown>
       if (typeof error === 'string' && (answered === undefined || answered === state)) {
-        finish(toAuthorizationError(response as AuthorizationResponse))
+        finish(toAuthorizationError(response as AuthorizationResponse, kit))
       } else if (typeof code === 'string' && answered === state) {
         finish(undefined, { code, state })
       }

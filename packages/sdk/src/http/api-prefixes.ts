@@ -1,4 +1,4 @@
-import { AisleError } from './aisle-error.js'
+import { invalidArgument } from './aisle-error.js'
 
 /**
  * The API families of the platform (spec section 7). A module names its family and the spec's path;
@@ -33,10 +33,7 @@ export function toApiPrefixes(overrides: Partial<Record<ApiFamily, string>> = {}
   const prefixes: Record<string, string> = { ...defaultApiPrefixes }
   for (const [family, prefix] of Object.entries(overrides)) {
     if (!Object.hasOwn(defaultApiPrefixes, family) || !/^(\/[^/?#]+)*$/.test(String(prefix))) {
-      throw new AisleError({
-        code: 'INVALID_ARGUMENT',
-        message: `"apiPrefixes.${family}" must be '' or a path like '/ecom'`,
-      })
+      throw invalidArgument(`"apiPrefixes.${family}" must be '' or a path like '/ecom'`)
     }
     prefixes[family] = prefix
   }

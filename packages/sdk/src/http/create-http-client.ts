@@ -1,9 +1,9 @@
 import type { AuthStrategy } from '../auth/auth-strategy.js'
-import { AisleError, type FailedRequest } from './aisle-error.js'
+import { AisleError, type FailedRequest, invalidArgument } from './aisle-error.js'
 import { type ApiFamily, type ApiPrefixes, defaultApiPrefixes, toApiPath } from './api-prefixes.js'
 import type { FetchFunction } from './fetch-function.js'
 import { type Hosts, isUnder, toHost } from './hosts.js'
-import { toAisleError, toNetworkError, toSystemErrorMessage } from './to-aisle-error.js'
+import { requestIdOf, toAisleError, toNetworkError, toSystemErrorMessage } from './to-aisle-error.js'
 import { fromWire, type NumberFields, noNumberFields, toWire } from './wire-transform.js'
 
 /** Longest query string a GET may carry before its fallback request is used (spec section 9). */
@@ -108,10 +108,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   function resolveUrl(pathOrUrl: string, method: string): string {
     if (pathOrUrl.startsWith('/')) return toHost(hosts, method, pathOrUrl, currentCartPath) + pathOrUrl
     if ([hosts.baseUrl, hosts.readOnlyBaseUrl].some((host) => isUnder(pathOrUrl, host))) return pathOrUrl
-    throw new AisleError({
-      code: 'INVALID_ARGUMENT',
-      message: `"pathOrUrl" must be a path or a URL on baseUrl or readOnlyBaseUrl, got ${JSON.stringify(pathOrUrl)}`,
-    })
+    throw invalidArgument(
+      `"pathOrUrl" must be a path or a URL on baseUrl or readOnlyBaseUrl, got ${JSON.stringify(pathOrUrl)}`,
+    )
   }
 
   async function sendWithAuth(url: string, init: RequestInit, headers: Record<string, string>) {
@@ -176,7 +175,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 }
 
 async function readAnswer(response: Response, request: FailedRequest): Promise<unknown> {
-  const requestId = response.headers.get('x-request-id') ?? undefined
+  const requestId = requestIdOf(response)
   let text: string
   try {
     text = await response.text()
@@ -198,7 +197,7 @@ async function readAnswer(response: Response, request: FailedRequest): Promise<u
 
 // A 200 whose body is not the JSON the call expects: the platform's fault, so a system error.
 function invalidResponse(response: Response, request: FailedRequest, cause?: unknown): AisleError {
-  const requestId = response.headers.get('x-request-id') ?? undefined
+  const requestId = requestIdOf(response)
   return new AisleError({
     code: 'INVALID_RESPONSE',
     message: toSystemErrorMessage(requestId),

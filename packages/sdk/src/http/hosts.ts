@@ -1,4 +1,4 @@
-import { AisleError } from './aisle-error.js'
+import { invalidArgument } from './aisle-error.js'
 
 /** The two hosts of a client, normalised to an origin plus optional base path, without a trailing slash. */
 export interface Hosts {
@@ -7,12 +7,6 @@ export interface Hosts {
   /** Host for every other GET (the platform may serve it from read replicas). */
   readOnlyBaseUrl: string
 }
-
-/**
- * Full path of the caller's own cart with the default prefixes. Its GETs must see its writes at once, so
- * they never go to a replica.
- */
-export const defaultCurrentCartPath = '/ecom/v1/carts/current'
 
 /**
  * Checks and normalises the client's host options: absolute http(s) URLs, trailing slashes removed,
@@ -30,14 +24,10 @@ export function toHosts(baseUrl: unknown, readOnlyBaseUrl: unknown): Hosts {
 
 /**
  * Chooses the host of a call: every GET goes to the read-only host except the current-cart path
- * (`currentCartPath`, which follows the client's `ecom` prefix); everything else goes to `baseUrl`.
+ * (`currentCartPath`, which follows the client's `ecom` prefix: the caller's own cart must see its
+ * writes at once, so it never goes to a replica); everything else goes to `baseUrl`.
  */
-export function toHost(
-  hosts: Hosts,
-  method: string,
-  path: string,
-  currentCartPath = defaultCurrentCartPath,
-): string {
+export function toHost(hosts: Hosts, method: string, path: string, currentCartPath: string): string {
   return method.toUpperCase() === 'GET' && !isUnder(path, currentCartPath)
     ? hosts.readOnlyBaseUrl
     : hosts.baseUrl
@@ -59,10 +49,9 @@ function toBaseUrl(name: string, value: unknown): string {
     url = undefined
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
-    throw new AisleError({
-      code: 'INVALID_ARGUMENT',
-      message: `"${name}" must be an absolute http(s) URL without query or fragment, got ${JSON.stringify(value)}`,
-    })
+    throw invalidArgument(
+      `"${name}" must be an absolute http(s) URL without query or fragment, got ${JSON.stringify(value)}`,
+    )
   }
   return (url.origin + url.pathname).replace(/\/+$/, '')
 }

@@ -1,5 +1,10 @@
-import { AisleError, type FailedRequest } from './aisle-error.js'
+import { AisleError, type AisleErrorOptions, type FailedRequest } from './aisle-error.js'
 import { toStatusText, toUpperSnakeCase } from './status-text.js'
+
+/** The `x-request-id` header of an answer, when it has one. */
+export function requestIdOf(response: Response): string | undefined {
+  return response.headers.get('x-request-id') ?? undefined
+}
 
 /** A non-200 answer, already read: what {@link toAisleError} needs. */
 export interface FailedAnswer {
@@ -29,51 +34,34 @@ interface FieldViolation {
  */
 export function toAisleError(answer: FailedAnswer, request: FailedRequest): AisleError {
   const { status, requestId } = answer
-  const body = isRecord(answer.body) ? answer.body : {}
-  const serverMessage = typeof body.message === 'string' ? body.message : ''
-  const details = isRecord(body.details) ? body.details : undefined
-  const common = { status, requestId, request }
-
-  const validationError = isRecord(details?.validationError) ? details.validationError : undefined
-  if (details && validationError && Array.isArray(validationError.fieldViolations)) {
+  const body = recordOrUndefined(answer.body)
+  const serverMessage = stringOrEmpty(body?.message)
+  const details = recordOrUndefined(body?.details)
+  const statusText = toStatusText(status, answer.statusText)
+  const statusCode = toUpperSnakeCase(statusText)
+  const validationError = recordOrUndefined(details?.validationError)
+  const applicationError = recordOrUndefined(details?.applicationError)
+  let options: Pick<AisleErrorOptions, 'code' | 'message' | 'details'>
+  if (validationError && Array.isArray(validationError.fieldViolations)) {
     const violations = validationError.fieldViolations.filter(isRecord).map(toFieldViolation)
-    return new AisleError({
-      ...common,
-      code: 'INVALID_ARGUMENT',
-      message: toValidationMessage(violations),
+    options = { code: 'INVALID_ARGUMENT', message: toValidationMessage(violations), details }
+  } else if (applicationError) {
+    const { code } = applicationError
+    options = {
+      code: typeof code === 'string' || typeof code === 'number' ? String(code) : statusCode,
+      message: joinMessages(serverMessage, stringOrEmpty(applicationError.description)) || statusText,
       details,
-    })
+    }
+  } else if (status >= 400 && status < 500) {
+    options = {
+      code: statusCode,
+      message: joinMessages(serverMessage, statusText),
+      details: { applicationError: { description: statusText, code: statusCode, data: {} } },
+    }
+  } else {
+    options = { code: statusCode, message: toSystemErrorMessage(requestId), details }
   }
-
-  const applicationError = isRecord(details?.applicationError) ? details.applicationError : undefined
-  if (details && applicationError) {
-    const description = typeof applicationError.description === 'string' ? applicationError.description : ''
-    const code = applicationError.code
-    return new AisleError({
-      ...common,
-      code: typeof code === 'string' || typeof code === 'number' ? String(code) : codeOf(answer),
-      message: joinMessages(serverMessage, description) || toStatusText(status, answer.statusText),
-      details,
-    })
-  }
-
-  if (status >= 400 && status < 500) {
-    const description = toStatusText(status, answer.statusText)
-    const code = toUpperSnakeCase(description)
-    return new AisleError({
-      ...common,
-      code,
-      message: joinMessages(serverMessage, description),
-      details: { applicationError: { description, code, data: {} } },
-    })
-  }
-
-  return new AisleError({
-    ...common,
-    code: codeOf(answer),
-    message: toSystemErrorMessage(requestId),
-    details: details ?? {},
-  })
+  return new AisleError({ ...options, status, requestId, request })
 }
 
 /**
@@ -102,15 +90,16 @@ function joinMessages(message: string, description: string): string {
   return `${message}: ${description}`
 }
 
-function codeOf(answer: FailedAnswer): string {
-  return toUpperSnakeCase(toStatusText(answer.status, answer.statusText))
+function toFieldViolation(value: Record<string, unknown>): FieldViolation {
+  return { field: stringOrEmpty(value.field), description: stringOrEmpty(value.description) }
 }
 
-function toFieldViolation(value: Record<string, unknown>): FieldViolation {
-  return {
-    field: typeof value.field === 'string' ? value.field : '',
-    description: typeof value.description === 'string' ? value.description : '',
-  }
+function stringOrEmpty(value: unknown): string {
+  return typeof value === 'string' ? value : ''
+}
+
+function recordOrUndefined(value: unknown): Record<string, unknown> | undefined {
+  return isRecord(value) ? value : undefined
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

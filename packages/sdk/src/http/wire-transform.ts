@@ -15,11 +15,9 @@ const toWireNames: ReadonlyMap<string, string> = new Map([
   ['_updatedDate', 'updatedDate'],
 ])
 
-const fromWireNames: ReadonlyMap<string, string> = new Map([
-  ['id', '_id'],
-  ['createdDate', '_createdDate'],
-  ['updatedDate', '_updatedDate'],
-])
+const fromWireNames: ReadonlyMap<string, string> = new Map(
+  [...toWireNames].map(([name, wireName]) => [wireName, name]),
+)
 
 /** Renames one SDK field name to its wire name (`_id` -> `id`); other names pass unchanged. */
 export function toWireFieldName(name: string): string {

@@ -1,4 +1,4 @@
-import { AisleError } from '../http/aisle-error.js'
+import { invalidArgument } from '../http/aisle-error.js'
 import type { HttpClient, HttpMethod } from '../http/create-http-client.js'
 import type { NumberFields } from '../http/wire-transform.js'
 import type {
@@ -132,7 +132,7 @@ export function currentCart(http: HttpClient): CurrentCartModule {
 
 function assertNonEmpty<T>(name: string, value: T[]): T[] {
   if (!Array.isArray(value) || value.length === 0) {
-    throw new AisleError({ code: 'INVALID_ARGUMENT', message: `"${name}" must be a non-empty array` })
+    throw invalidArgument(`"${name}" must be a non-empty array`)
   }
   return value
 }

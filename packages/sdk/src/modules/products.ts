@@ -1,6 +1,7 @@
 import type { HttpClient, HttpMethod } from '../http/create-http-client.js'
 import { encodePathSegment } from '../http/encode-path-segment.js'
 import type { NumberFields } from '../http/wire-transform.js'
+import { loadOnFirstCall } from '../load-on-first-call.js'
 import { createQueryMethod } from '../query/create-query-method.js'
 import type { QueryBuilder } from '../query/query-builder.js'
 import type { PagingMetadata, QueryInput } from '../query/wire-query.js'
@@ -160,6 +161,39 @@ export interface ProductsModule {
   deleteProductPlatformized(id: string): Promise<void>
 }
 
+/** The merchant calls of the products module (spec section 7, "Catalogue (write)"). */
+export type ProductWrites = Pick<
+  ProductsModule,
+  | 'createProduct'
+  | 'updateProduct'
+  | 'deleteProduct'
+  | 'updateProductVariants'
+  | 'resetAllProductVariantData'
+  | 'addProductsToCollection'
+  | 'removeProductsFromCollection'
+  | 'addProductMedia'
+  | 'removeProductMedia'
+  | 'addProductMediaToChoices'
+  | 'removeProductMediaFromChoices'
+  | 'deleteProductOptions'
+  | 'removeBrand'
+  | 'removeRibbon'
+  | 'createCollection'
+  | 'updateCollection'
+  | 'deleteCollection'
+  | 'bulkUpdateProductsProperty'
+  | 'bulkAdjustProductProperty'
+  | 'createProductPlatformized'
+  | 'updateProductPlatformized'
+  | 'deleteProductPlatformized'
+>
+
+/**
+ * One catalogue call of the products module: `/stores` + `path`, with the product (or, for `entity`
+ * `collection`, the collection) number fields; resolves with `entity` of the answer when given.
+ */
+export type ProductCall = <T>(method: HttpMethod, path: string, body?: unknown, entity?: string) => Promise<T>
+
 /**
  * The products module; pass it in `modules` to get `client.products`.
  *
@@ -171,7 +205,7 @@ export interface ProductsModule {
  * ```
  */
 export function products(http: HttpClient): ProductsModule {
-  const call = <T>(method: HttpMethod, path: string, body?: unknown, entity?: string) =>
+  const call: ProductCall = <T>(method: HttpMethod, path: string, body?: unknown, entity?: string) =>
     http.request<T>({
       method,
       api: 'stores',
@@ -181,18 +215,10 @@ export function products(http: HttpClient): ProductsModule {
       numberFields: entity === 'collection' ? collectionNumberFields : productNumberFields,
     })
   const product = (id: string, rest = '') => `/v1/products/${encodePathSegment('id', id)}${rest}`
-  // The write calls, by shape: create an entity; change one by id; act on one by id and answer nothing,
-  // sending the second argument (a list) under `key`.
-  const create = (path: string, key: string) => async (input: object) =>
-    call<never>('POST', path, { [key]: input }, key)
-  const update = (base: string, key: string) => async (id: string, input: object) =>
-    call<never>('PATCH', `${base}/${encodePathSegment('id', id)}`, { [key]: { ...input, _id: id } }, key)
-  const byId =
-    (method: HttpMethod, base: string, rest = '', key?: string) =>
-    async (id: string, list?: unknown[]) => {
-      const body = key ? { [key]: list } : method === 'DELETE' ? undefined : {}
-      await call(method, `${base}/${encodePathSegment('id', id)}${rest}`, body)
-    }
+  // The merchant calls load on their first call: a storefront never downloads them.
+  const writes = loadOnFirstCall<ProductWrites>(productWriteNames, async () =>
+    (await import('./product-writes.js')).createProductWrites(call, encodePathSegment),
+  )
 
   return {
     getProduct: async (id, options = {}) =>
@@ -216,28 +242,37 @@ export function products(http: HttpClient): ProductsModule {
     queryProductVariants: async (id, options = {}) => call('POST', product(id, '/variants/query'), options),
     getCollectionBySlug: async (slug) =>
       call('GET', `/v1/collections/slug/${encodePathSegment('slug', slug)}`, undefined, 'collection'),
-    createProduct: create('/v1/products', 'product'),
-    updateProduct: update('/v1/products', 'product'),
-    deleteProduct: byId('DELETE', '/v1/products'),
-    updateProductVariants: async (id, variants) => call('PATCH', product(id, '/variants'), { variants }),
-    resetAllProductVariantData: byId('POST', '/v1/products', '/variants/resetToDefault'),
-    addProductsToCollection: byId('POST', '/v1/collections', '/productIds', 'productIds'),
-    removeProductsFromCollection: byId('POST', '/v1/collections', '/productIds/delete', 'productIds'),
-    addProductMedia: byId('POST', '/v1/products', '/media', 'media'),
-    removeProductMedia: byId('POST', '/v1/products', '/media/delete', 'mediaIds'),
-    addProductMediaToChoices: byId('PATCH', '/v1/products', '/choices/media', 'media'),
-    removeProductMediaFromChoices: byId('POST', '/v1/products', '/choices/media/delete', 'media'),
-    deleteProductOptions: byId('DELETE', '/v1/products', '/options'),
-    removeBrand: byId('POST', '/v1/products', '/remove-brand'),
-    removeRibbon: byId('POST', '/v1/products', '/remove-ribbon'),
-    createCollection: create('/v1/collections', 'collection'),
-    updateCollection: update('/v1/collections', 'collection'),
-    deleteCollection: byId('DELETE', '/v1/collections'),
-    bulkUpdateProductsProperty: async (options) => call('POST', '/v1/bulk/products/update', options),
-    bulkAdjustProductProperty: async (options) =>
-      call('POST', '/v1/bulk/products/adjust-properties', options),
-    createProductPlatformized: create('/v2/products-platformized', 'product'),
-    updateProductPlatformized: update('/v2/products-platformized', 'product'),
-    deleteProductPlatformized: byId('DELETE', '/v2/products-platformized'),
+    ...writes,
   }
 }
+
+// The calls of `ProductWrites`, listed here rather than imported: an import would load them at once.
+const productWriteNames = [
+  'createProduct',
+  'updateProduct',
+  'deleteProduct',
+  'updateProductVariants',
+  'resetAllProductVariantData',
+  'addProductsToCollection',
+  'removeProductsFromCollection',
+  'addProductMedia',
+  'removeProductMedia',
+  'addProductMediaToChoices',
+  'removeProductMediaFromChoices',
+  'deleteProductOptions',
+  'removeBrand',
+  'removeRibbon',
+  'createCollection',
+  'updateCollection',
+  'deleteCollection',
+  'bulkUpdateProductsProperty',
+  'bulkAdjustProductProperty',
+  'createProductPlatformized',
+  'updateProductPlatformized',
+  'deleteProductPlatformized',
+] as const satisfies readonly (keyof ProductWrites)[]
+// Fails to compile when `ProductWrites` gains a call this list lacks.
+const listsEveryWrite: Exclude<keyof ProductWrites, (typeof productWriteNames)[number]> extends never
+  ? true
+  : false = true
+void listsEveryWrite

@@ -2,7 +2,7 @@ import type { HttpClient } from '../http/create-http-client.js'
 import { encodeQueryParameter } from '../http/encode-query-parameter.js'
 import type { NumberFields } from '../http/wire-transform.js'
 import { createQueryBuilder, type QueryBuilder } from './query-builder.js'
-import { toWireQuery } from './to-wire-query.js'
+import { toWireFieldPath } from './to-wire-field-path.js'
 import type { PagingMetadata, QueryInput, QueryPage, WireQuery } from './wire-query.js'
 
 /** A query call: with no argument, an immutable builder; with a query object, the whole answer. */
@@ -52,6 +52,13 @@ export function createQueryMethod<T, A>(http: HttpClient, options: QueryMethodOp
     }
   }
 
+  // A query passed whole loads its field renaming on first use: a storefront that builds its queries
+  // never downloads it.
+  async function sendQuery(query: QueryInput): Promise<A> {
+    const { toWireQuery } = await import('./to-wire-query.js')
+    return send<A>(toWireQuery(query, toWireFieldPath))
+  }
+
   return ((query?: QueryInput) =>
-    query === undefined ? createQueryBuilder<T>(runPage) : send<A>(toWireQuery(query))) as QueryMethod<T, A>
+    query === undefined ? createQueryBuilder<T>(runPage) : sendQuery(query)) as QueryMethod<T, A>
 }

@@ -1,6 +1,6 @@
-import { AisleError } from '../http/aisle-error.js'
+import { invalidArgument } from '../http/aisle-error.js'
 import { createQueryResult, type QueryResult } from './query-result.js'
-import { toWireFieldPath } from './to-wire-query.js'
+import { toWireFieldPath } from './to-wire-field-path.js'
 import type { Filter, QueryPage, Sorting, SortOrder, WireQuery } from './wire-query.js'
 
 /** Default page size of the paging helper (spec section 9). */
@@ -170,7 +170,7 @@ function toFilter(conditions: Filter[]): Filter {
 
 function assertArray<V>(name: string, value: V[]): V[] {
   if (!Array.isArray(value)) {
-    throw new AisleError({ code: 'INVALID_ARGUMENT', message: `"${name}" must be an array` })
+    throw invalidArgument(`"${name}" must be an array`)
   }
   return value
 }
@@ -178,10 +178,7 @@ function assertArray<V>(name: string, value: V[]): V[] {
 function assertInteger(name: string, value: number, minimum: number): number {
   if (!Number.isInteger(value) || value < minimum) {
     const expected = minimum > 0 ? 'a positive integer' : 'a non-negative integer'
-    throw new AisleError({
-      code: 'INVALID_ARGUMENT',
-      message: `"${name}" must be ${expected}, got ${String(value)}`,
-    })
+    throw invalidArgument(`"${name}" must be ${expected}, got ${String(value)}`)
   }
   return value
 }

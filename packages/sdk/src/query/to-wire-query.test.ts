@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { toWireFieldPath, toWireQuery } from './to-wire-query.js'
-
-describe('toWireFieldPath', () => {
-  it('renames each segment of a dotted path', () => {
-    expect(toWireFieldPath('variants._id')).toBe('variants.id')
-    expect(toWireFieldPath('_createdDate')).toBe('createdDate')
-    expect(toWireFieldPath('price.discountedPrice')).toBe('price.discountedPrice')
-  })
-
-  it('refuses an empty field', () => {
-    expect(() => toWireFieldPath('')).toThrowError('"field" must be a non-empty string')
-  })
-})
+import { toWireFieldPath } from './to-wire-field-path.js'
+import { toWireQuery } from './to-wire-query.js'
 
 describe('toWireQuery', () => {
   it('renames filter fields at every depth and sort fields, and keeps the rest as it is', () => {
@@ -25,7 +14,7 @@ describe('toWireQuery', () => {
       paging: { limit: 3 },
       search: { expression: '_id' },
     }
-    expect(toWireQuery(query)).toEqual({
+    expect(toWireQuery(query, toWireFieldPath)).toEqual({
       filter: {
         id: { $ne: 'x' },
         $and: [{ updatedDate: { $gt: '2025-01-01' } }, { $not: { 'media.id': { $exists: true } } }],
@@ -39,6 +28,6 @@ describe('toWireQuery', () => {
   })
 
   it('leaves an empty query empty', () => {
-    expect(toWireQuery({})).toEqual({})
+    expect(toWireQuery({}, toWireFieldPath)).toEqual({})
   })
 })

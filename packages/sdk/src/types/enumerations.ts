@@ -145,8 +145,11 @@ export type MediaItemType = 'image' | 'video' | 'audio' | 'document' | 'zip'
 /** How a product option is shown. */
 export type OptionType = 'drop_down' | 'color'
 
-/** Kind of caller behind an event; `AISLE_USER` is the spec's site-user kind (a dashboard user). */
-export type WebhookIdentityType = 'ANONYMOUS_VISITOR' | 'MEMBER' | 'AISLE_USER' | 'APP'
+/**
+ * Kind of caller behind an event; `SITE_USER` is the spec's site-user kind (a dashboard user), named as
+ * the platform sends it.
+ */
+export type WebhookIdentityType = 'ANONYMOUS_VISITOR' | 'MEMBER' | 'SITE_USER' | 'APP'
 
 /** Kind of a redirect callback. */
 export type CallbackType = 'UNDEFINED' | 'OWNER_BUSINESS' | 'OWNER_CUSTOM' | 'CUSTOM'

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { isAisleError } from '../http/aisle-error.js'
+import { newWebhookSecret, signWebhook } from '../testing/sign-webhook.js'
 import { verifyWebhook } from './verify-webhook.js'
 
-// Independent of the module: Web Crypto HMAC over the Standard Webhooks message, base64 by hand.
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0))
-const newSecret = () => `whsec_${toBase64(crypto.getRandomValues(new Uint8Array(32)))}`
-
-const secret = newSecret()
+const secret = newWebhookSecret()
 const now = new Date('2026-06-01T12:00:00Z')
 const timestamp = Math.floor(now.getTime() / 1000)
 const event = {
@@ -18,25 +14,13 @@ const event = {
 }
 const body = JSON.stringify(event)
 
-async function sign(key: string, id: string, at: number, payload: string) {
-  const hmacKey = await crypto.subtle.importKey(
-    'raw',
-    fromBase64(key.replace(/^whsec_/, '')),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  const mac = await crypto.subtle.sign('HMAC', hmacKey, new TextEncoder().encode(`${id}.${at}.${payload}`))
-  return `v1,${toBase64(new Uint8Array(mac))}`
-}
-
 async function headersFor(options: { key?: string; at?: number; payload?: string; id?: string } = {}) {
   const id = options.id ?? 'evt_1'
   const at = options.at ?? timestamp
   return {
     'webhook-id': id,
     'webhook-timestamp': String(at),
-    'webhook-signature': await sign(options.key ?? secret, id, at, options.payload ?? body),
+    'webhook-signature': await signWebhook(options.key ?? secret, id, at, options.payload ?? body),
   }
 }
 
@@ -87,7 +71,7 @@ describe('verifyWebhook', () => {
   })
 
   it('rejects a wrong secret', async () => {
-    const other = newSecret()
+    const other = newWebhookSecret()
     await rejection(verifyWebhook(other, body, await headersFor(), { now }))
   })
 
@@ -144,14 +128,22 @@ describe('verifyWebhook', () => {
   })
 
   it('accepts any one matching signature of several (secret rotation)', async () => {
-    const other = newSecret()
+    const other = newWebhookSecret()
     const headers = await headersFor()
     const both = {
       ...headers,
-      'webhook-signature': `${await sign(other, 'evt_1', timestamp, body)} ${headers['webhook-signature']}`,
+      'webhook-signature': `${await signWebhook(other, 'evt_1', timestamp, body)} ${headers['webhook-signature']}`,
     }
     expect(await verifyWebhook(secret, body, both, { now })).toEqual(event)
     expect(await verifyWebhook(other, body, both, { now })).toEqual(event)
+  })
+
+  it('accepts a body signed with any one of several secrets (rotation on the receiving side)', async () => {
+    const other = newWebhookSecret()
+    expect(await verifyWebhook([other, secret], body, await headersFor(), { now })).toEqual(event)
+    expect((await rejection(verifyWebhook([other], body, await headersFor(), { now }))).message).toBe(
+      'No webhook signature matches',
+    )
   })
 
   it('accepts header names in any case, in a record or a Headers object', async () => {

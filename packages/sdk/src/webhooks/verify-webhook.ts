@@ -1,4 +1,5 @@
-import { AisleError } from '../http/aisle-error.js'
+import { AisleError, invalidArgument } from '../http/aisle-error.js'
+import type { WebhookHeaders, WebhookIdentity } from './webhook-events.js'
 
 /** Options of {@link verifyWebhook}. */
 export interface VerifyWebhookOptions {
@@ -19,12 +20,9 @@ export interface WebhookEvent<Data = unknown> {
   siteId: string
   entityId: string
   /** Who caused it (spec WebhookIdentityType). */
-  identity: Record<string, unknown>
+  identity: WebhookIdentity
   data: Data
 }
-
-/** Headers as a `Headers` object or a plain record (any case, Node's `IncomingHttpHeaders` too). */
-export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>
 
 const SECRET_PREFIX = 'whsec_'
 
@@ -32,7 +30,8 @@ function invalid(message: string): AisleError {
   return new AisleError({ code: 'WEBHOOK_VERIFICATION_FAILED', message, retryable: false })
 }
 
-function headerOf(headers: WebhookHeaders, name: string): string | undefined {
+/** Reads one header, whatever its case, from a `Headers` object or a plain record. */
+export function readWebhookHeader(headers: WebhookHeaders, name: string): string | undefined {
   if (typeof Headers !== 'undefined' && headers instanceof Headers) return headers.get(name) ?? undefined
   for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() !== name) continue
@@ -54,6 +53,32 @@ function encodeBase64(bytes: Uint8Array): string {
   return btoa(binary)
 }
 
+// The key bytes of a `whsec_<base64>` secret (the prefix is optional).
+function toKeyBytes(secret: string): Uint8Array {
+  let keyBytes: Uint8Array | undefined
+  try {
+    if (typeof secret === 'string') {
+      keyBytes = decodeBase64(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret)
+    }
+  } catch {
+    keyBytes = undefined
+  }
+  if (!keyBytes?.length) throw invalidArgument('Expected "secret" to be whsec_<base64>')
+  return keyBytes
+}
+
+// The base64 HMAC-SHA256 of `message` under `keyBytes`.
+async function sign(keyBytes: Uint8Array, message: Uint8Array): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    keyBytes as BufferSource,
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
+  return encodeBase64(new Uint8Array(await crypto.subtle.sign('HMAC', key, message as BufferSource)))
+}
+
 // Compares every character whatever the first difference, so the time taken says nothing of the match.
 function isEqualInConstantTime(a: string, b: string): boolean {
   let difference = a.length ^ b.length
@@ -65,9 +90,10 @@ function isEqualInConstantTime(a: string, b: string): boolean {
 
 /**
  * Verifies a webhook the Standard Webhooks way and returns its event: the `v1` HMAC-SHA256 signature
- * of `webhook-id.webhook-timestamp.body` under the endpoint's secret (any one of the space-separated
- * signatures may match, for secret rotation), compared in constant time, and a timestamp within the
- * tolerance. Pass the raw body exactly as received: re-serialised JSON does not verify.
+ * of `webhook-id.webhook-timestamp.body` under the endpoint's secret, or under any one of `secret`
+ * when it is a list (any one of the space-separated signatures may match, for secret rotation),
+ * compared in constant time, and a timestamp within the tolerance. Pass the raw body exactly as
+ * received: re-serialised JSON does not verify.
  *
  * @throws {AisleError} `WEBHOOK_VERIFICATION_FAILED` for a missing header, a bad secret, a timestamp
  * too old or too new, no matching signature, or a body that is not JSON.
@@ -79,14 +105,14 @@ function isEqualInConstantTime(a: string, b: string): boolean {
  * ```
  */
 export async function verifyWebhook<Data = unknown>(
-  secret: string,
+  secret: string | readonly string[],
   rawBody: string | Uint8Array,
   headers: WebhookHeaders,
   options: VerifyWebhookOptions = {},
 ): Promise<WebhookEvent<Data>> {
-  const id = headerOf(headers, 'webhook-id')
-  const timestamp = headerOf(headers, 'webhook-timestamp')
-  const signatures = headerOf(headers, 'webhook-signature')
+  const id = readWebhookHeader(headers, 'webhook-id')
+  const timestamp = readWebhookHeader(headers, 'webhook-timestamp')
+  const signatures = readWebhookHeader(headers, 'webhook-signature')
   if (!id || !timestamp || !signatures) {
     throw invalid('Expected the headers webhook-id, webhook-timestamp and webhook-signature')
   }
@@ -97,39 +123,20 @@ export async function verifyWebhook<Data = unknown>(
   if (sentSeconds < nowSeconds - toleranceSeconds) throw invalid('The webhook timestamp is too old')
   if (sentSeconds > nowSeconds + toleranceSeconds) throw invalid('The webhook timestamp is too new')
 
-  let keyBytes: Uint8Array
-  try {
-    keyBytes = decodeBase64(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret)
-  } catch (cause) {
-    throw new AisleError({
-      code: 'INVALID_ARGUMENT',
-      message: 'Expected "secret" to be whsec_<base64>',
-      cause,
-    })
-  }
-  if (keyBytes.length === 0)
-    throw new AisleError({ code: 'INVALID_ARGUMENT', message: 'Expected "secret" to be whsec_<base64>' })
   const body = typeof rawBody === 'string' ? new TextEncoder().encode(rawBody) : rawBody
   const prefix = new TextEncoder().encode(`${id}.${timestamp}.`)
   const message = new Uint8Array(prefix.length + body.length)
   message.set(prefix)
   message.set(body, prefix.length)
-  const key = await crypto.subtle.importKey(
-    'raw',
-    keyBytes as BufferSource,
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  const expected = encodeBase64(
-    new Uint8Array(await crypto.subtle.sign('HMAC', key, message as BufferSource)),
-  )
-
-  let isMatch = false
-  for (const candidate of signatures.split(' ')) {
+  const candidates = signatures.split(' ').flatMap((candidate) => {
     const [version, signature] = candidate.split(',', 2)
-    if (version !== 'v1' || signature === undefined) continue
-    if (isEqualInConstantTime(signature, expected)) isMatch = true
+    return version === 'v1' && signature !== undefined ? [signature] : []
+  })
+  let isMatch = false
+  for (const keyBytes of (typeof secret === 'string' ? [secret] : secret).map(toKeyBytes)) {
+    const expected = await sign(keyBytes, message)
+    // Every candidate is compared, whatever matched before: the time taken says nothing of a match.
+    for (const candidate of candidates) if (isEqualInConstantTime(candidate, expected)) isMatch = true
   }
   if (!isMatch) throw invalid('No webhook signature matches')
 
