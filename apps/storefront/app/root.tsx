@@ -18,11 +18,13 @@ import { toCartView } from './components/cart/cart-view'
 import { useOptimisticCart } from './components/cart/use-optimistic-cart'
 import { SiteHeader } from './components/layout/site-header'
 import { SkeletonFor } from './components/layout/skeletons'
+import { useFocusOnNewPage } from './components/layout/use-focus-on-new-page'
 import { aisleMiddleware, getAisle } from './lib/aisle.server'
 import { VISITOR_PAGE_CACHE_CONTROL } from './lib/cache-control'
 import { findCurrentCart } from './lib/cart.server'
+import { toSiteUrl } from './lib/config.server'
 import { findErrorCode, toShopperError } from './lib/shopper-error'
-import { toPageTitle } from './lib/store'
+import { STORE_LOCALE, toPageTitle } from './lib/store'
 import { useHydrated } from './lib/use-hydrated'
 import stylesheet from './styles.css?url'
 
@@ -31,12 +33,17 @@ export const middleware: Route.MiddlewareFunction[] = [aisleMiddleware]
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 // The visitor's cart, for the header's count and the cart drawer (a visitor who never added has none),
-// and whether they are a signed-in member, for the header's account link.
-export async function loader({ context }: Route.LoaderArgs) {
+// and whether they are a signed-in member, for the header's account link; the storefront's public URL for
+// the pages' canonical links.
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, config } = getAisle(context)
   const cart = await findCurrentCart(client)
   const isMember = await client.auth.loggedIn()
-  return { cart: cart ? toCartView(cart, config.apiUrl) : undefined, isMember }
+  return {
+    cart: cart ? toCartView(cart, config.apiUrl) : undefined,
+    isMember,
+    siteUrl: toSiteUrl(config, request),
+  }
 }
 
 // Every page carries the visitor's cart count, so no shared cache may keep a copy; catalogue routes let
@@ -64,9 +71,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const navigation = useNavigation()
   const isHydrated = useHydrated()
   const cart = useOptimisticCart(root?.cart)
+  useFocusOnNewPage()
   return (
     // `data-hydrated` tells styles and end-to-end tests that the page now runs its scripts.
-    <html lang="en" data-hydrated={isHydrated ? 'true' : undefined}>
+    <html lang={STORE_LOCALE} data-hydrated={isHydrated ? 'true' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -111,6 +119,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <section className="page-message">
       <title>{toPageTitle(title)}</title>
+      {/* A missing or failed page is nothing for a search engine's index. */}
+      <meta name="robots" content="noindex" />
       <h1>{title}</h1>
       <p>{message}</p>
       <p>

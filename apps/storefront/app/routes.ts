@@ -11,5 +11,7 @@ export default [
   route('account/login', 'routes/account-login.tsx'),
   route('account/register', 'routes/account-register.tsx'),
   route('account/logout', 'routes/account-logout.tsx'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -9,6 +9,7 @@ import {
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { NO_STORE_CACHE_CONTROL } from './cache-control'
 import { parseConfig, type StorefrontConfig } from './config.server'
+import { createRevalidatingFetch } from './revalidating-fetch.server'
 import { findCookie, isHttpsRequest, serializeSessionCookie } from './session-cookie'
 
 /** The cookie that carries the visitor's tokens (serialised by the SDK) between requests. */
@@ -16,15 +17,27 @@ export const SESSION_COOKIE_NAME = 'aisle_session'
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30
 
 let config: StorefrontConfig | undefined
+/** One private, always-revalidating HTTP cache of catalogue reads per read-only host, keyed per visitor token. */
+const catalogueFetches = new Map<string, typeof fetch>()
 
 function getConfig(): StorefrontConfig {
   config ??= parseConfig(process.env)
   return config
 }
 
+function getCatalogueFetch(readOnlyApiUrl: string): typeof fetch {
+  let found = catalogueFetches.get(readOnlyApiUrl)
+  if (!found) {
+    found = createRevalidatingFetch((input, init) => fetch(input, init), { prefixes: [`${readOnlyApiUrl}/`] })
+    catalogueFetches.set(readOnlyApiUrl, found)
+  }
+  return found
+}
+
 /**
  * Creates the SDK client for one request, restoring the visitor's tokens from the session cookie.
- * This is the only place the storefront creates a client.
+ * This is the only place the storefront creates a client. Catalogue reads go to the read-only host, through
+ * an HTTP cache that revalidates each answer with its `ETag` (see `createRevalidatingFetch`).
  * @example
  * const aisle = createAisle(request)
  * const cart = await aisle.client.currentCart.getCurrentCart()
@@ -44,6 +57,7 @@ export function createAisle(request: Request, options: StorefrontConfig = getCon
     modules: { currentCart, products, collections },
     baseUrl: options.apiUrl,
     readOnlyBaseUrl: options.readOnlyApiUrl,
+    fetch: getCatalogueFetch(options.readOnlyApiUrl),
   })
   return {
     client,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseConfig } from './config.server'
+import { parseConfig, toSiteUrl } from './config.server'
 
 describe('parseConfig', () => {
   it('uses the documented defaults', () => {
@@ -19,9 +19,25 @@ describe('parseConfig', () => {
     })
   })
 
+  it('reads the public URL of the storefront, without a trailing slash', () => {
+    const config = parseConfig({ AISLE_STOREFRONT_URL: 'https://shop.example/' })
+    expect(config.siteUrl).toBe('https://shop.example')
+    expect(() => parseConfig({ AISLE_STOREFRONT_URL: 'shop.example' })).toThrow(/"AISLE_STOREFRONT_URL"/)
+  })
+
   it('names the variable when a URL is not usable', () => {
     expect(() => parseConfig({ AISLE_READ_ONLY_API_URL: 'replica:5432' })).toThrow(
       /"AISLE_READ_ONLY_API_URL"/,
+    )
+  })
+})
+
+describe('toSiteUrl', () => {
+  it('prefers the configured public URL to the origin a request arrived at', () => {
+    const request = new Request('http://10.0.0.7:3000/products?q=tee')
+    expect(toSiteUrl(parseConfig({}), request)).toBe('http://10.0.0.7:3000')
+    expect(toSiteUrl(parseConfig({ AISLE_STOREFRONT_URL: 'https://shop.example' }), request)).toBe(
+      'https://shop.example',
     )
   })
 })

@@ -6,6 +6,11 @@ export interface StorefrontConfig {
   readOnlyApiUrl: string
   /** The OAuth client id of the site this storefront sells for. */
   clientId: string
+  /**
+   * The storefront's public URL (`AISLE_STOREFRONT_URL`) for canonical links, Open Graph and the sitemap;
+   * undefined to use the origin each request arrived at.
+   */
+  siteUrl?: string | undefined
 }
 
 const DEFAULT_API_URL = 'http://127.0.0.1:4000'
@@ -13,7 +18,8 @@ const DEFAULT_CLIENT_ID = '9b6e3f0a-5c1d-4e8b-a7f2-2d4c6b8e0f13'
 
 /**
  * Parses the storefront's configuration from environment variables, with the documented defaults.
- * @throws {TypeError} when `AISLE_API_URL` or `AISLE_READ_ONLY_API_URL` is not an absolute http(s) URL.
+ * @throws {TypeError} when `AISLE_API_URL`, `AISLE_READ_ONLY_API_URL` or `AISLE_STOREFRONT_URL` is not an
+ *   absolute http(s) URL.
  */
 export function parseConfig(env: Record<string, string | undefined>): StorefrontConfig {
   const apiUrl = parseHttpUrl('AISLE_API_URL', env.AISLE_API_URL || DEFAULT_API_URL)
@@ -21,6 +27,9 @@ export function parseConfig(env: Record<string, string | undefined>): Storefront
     apiUrl,
     readOnlyApiUrl: parseHttpUrl('AISLE_READ_ONLY_API_URL', env.AISLE_READ_ONLY_API_URL || apiUrl),
     clientId: env.AISLE_CLIENT_ID || DEFAULT_CLIENT_ID,
+    siteUrl: env.AISLE_STOREFRONT_URL
+      ? parseHttpUrl('AISLE_STOREFRONT_URL', env.AISLE_STOREFRONT_URL)
+      : undefined,
   }
 }
 
@@ -30,4 +39,12 @@ function parseHttpUrl(name: string, value: string): string {
     throw new TypeError(`"${name}" must be an absolute http(s) URL, got "${value}"`)
   }
   return url.href.replace(/\/+$/, '')
+}
+
+/**
+ * The storefront's public URL: the configured one, else the origin the request arrived at (fine on one host;
+ * behind a proxy that rewrites the host, configure `AISLE_STOREFRONT_URL`).
+ */
+export function toSiteUrl(config: StorefrontConfig, request: Request): string {
+  return config.siteUrl ?? new URL(request.url).origin
 }

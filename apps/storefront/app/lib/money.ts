@@ -1,11 +1,14 @@
+import { STORE_LOCALE } from './store'
+
 const formatters = new Map<string, Intl.NumberFormat>()
 
 /**
- * Formats an amount of money in its currency, e.g. `formatPrice(20, 'USD')` is `$20.00`.
+ * Formats an amount of money in its currency with `Intl`, in the store's locale unless told otherwise, e.g.
+ * `formatPrice(20, 'USD')` is `$20.00`.
  * Amounts may come as numbers (catalogue) or decimal strings (cart); an unknown currency code falls back
  * to the plain amount and code rather than failing the page.
  */
-export function formatPrice(amount: number | string, currency: string, locale = 'en-US'): string {
+export function formatPrice(amount: number | string, currency: string, locale = STORE_LOCALE): string {
   const value = typeof amount === 'number' ? amount : Number(amount)
   const key = `${locale}|${currency}`
   let formatter = formatters.get(key)
@@ -54,6 +57,6 @@ export function fromMinorUnits(minor: number, currency: string): string {
 }
 
 /** Formats an integer count of minor units in its currency: `formatMinorUnits(1920, 'USD')` is `$19.20`. */
-export function formatMinorUnits(minor: number, currency: string, locale = 'en-US'): string {
+export function formatMinorUnits(minor: number, currency: string, locale = STORE_LOCALE): string {
   return formatPrice(fromMinorUnits(minor, currency), currency, locale)
 }

@@ -5,18 +5,23 @@ import { ProductResults } from '../components/catalogue/product-results'
 import { getAisle } from '../lib/aisle.server'
 import { catalogueCacheMiddleware } from '../lib/cache-control'
 import { findProductList, getCollectionBySlug } from '../lib/catalogue.server'
+import { findSiteUrl, toCanonicalPath, toMetaDescription, toSeoMeta } from '../lib/seo'
 import { toPageTitle } from '../lib/store'
 import type { Route } from './+types/collection'
 
 export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: toPageTitle('Collection not found') }]
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  if (!loaderData)
+    return [{ title: toPageTitle('Collection not found') }, { name: 'robots', content: 'noindex' }]
   const { collection } = loaderData
-  return [
-    { title: toPageTitle(collection.name) },
-    { name: 'description', content: collection.description || `Shop ${collection.name}.` },
-  ]
+  return toSeoMeta(findSiteUrl(matches), {
+    title: collection.name,
+    description: toMetaDescription(collection.description) || `Shop ${collection.name}.`,
+    // Filters and sorting show the same products in another order: one canonical URL per page of the list.
+    path: toCanonicalPath(location.pathname, new URLSearchParams(location.search), ['page']),
+    image: collection.image?.url,
+  })
 }
 
 /** One collection's products, with the price, stock, sort and page of the URL; 404 for an unknown slug. */

@@ -7,7 +7,8 @@ import { toProductCard } from '../components/catalogue/product-view'
 import { getAisle } from '../lib/aisle.server'
 import { catalogueCacheMiddleware } from '../lib/cache-control'
 import { findProducts, listCollections } from '../lib/catalogue.server'
-import { STORE_NAME, toPageTitle } from '../lib/store'
+import { findSiteUrl, toSeoMeta } from '../lib/seo'
+import { STORE_NAME } from '../lib/store'
 import type { Route } from './+types/home'
 
 export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
@@ -15,8 +16,12 @@ export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
 const FEATURED_COLLECTIONS = 6
 const NEWEST_PRODUCTS = 8
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: toPageTitle() }, { name: 'description', content: `Shop the ${STORE_NAME} catalogue.` }]
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return toSeoMeta(findSiteUrl(matches), {
+    description: `Shop the ${STORE_NAME} catalogue: new arrivals and collections, delivered or picked up.`,
+    path: '/',
+    image: loaderData?.collections[0]?.image?.url,
+  })
 }
 
 /** The store's front: its collections that hold products, and the newest products. */

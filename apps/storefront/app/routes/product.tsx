@@ -1,28 +1,45 @@
 import { AddToCartForm } from '../components/cart/add-to-cart-form'
 import { parseQuantity } from '../components/cart/quantity'
 import { parseSelection, toOptionPickers, toPurchaseView } from '../components/catalogue/choice-availability'
+import { toProductJsonLd, toSchemaPrice } from '../components/catalogue/product-structured-data'
 import { toProductDetail } from '../components/catalogue/product-view'
+import { ResponsiveImage } from '../components/media/responsive-image'
 import { addProductToCart } from '../lib/add-to-cart.server'
 import { getAisle } from '../lib/aisle.server'
 import { catalogueCacheMiddleware } from '../lib/cache-control'
 import { findOptionsAvailability, getProductBySlug } from '../lib/catalogue.server'
-import { toPageTitle } from '../lib/store'
+import { toSiteUrl } from '../lib/config.server'
+import { toImageView } from '../lib/image'
+import { findSiteUrl, serializeJsonLd, toMetaDescription, toSeoMeta } from '../lib/seo'
+import { STORE_NAME, toPageTitle } from '../lib/store'
 import type { Route } from './+types/product'
 
 export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: toPageTitle('Product not found') }]
-  const { product } = loaderData
+/** The product image's width: the page's full width on a phone, half of the page from 48rem up. */
+const PRODUCT_IMAGE_SIZES = '(min-width: 48rem) 36rem, 100vw'
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData)
+    return [{ title: toPageTitle('Product not found') }, { name: 'robots', content: 'noindex' }]
+  const { product, seo } = loaderData
   return [
-    { title: toPageTitle(product.name) },
-    { name: 'description', content: product.description.slice(0, 160) || product.name },
+    ...toSeoMeta(findSiteUrl(matches), {
+      title: product.name,
+      description: seo.description,
+      path: seo.path,
+      image: seo.image,
+      type: 'product',
+    }),
+    { property: 'product:price:amount', content: seo.price.amount },
+    { property: 'product:price:currency', content: seo.price.currency },
   ]
 }
 
 /**
  * The product with the choices of the URL (`?Size=M&Color=Red`): which choices stay available and in stock,
- * and the chosen variant's price and picture, come from the platform's options availability.
+ * and the chosen variant's price and picture, come from the platform's options availability. Its structured
+ * data (JSON-LD) describes the product itself, whatever the choices.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { client, config } = getAisle(context)
@@ -30,12 +47,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams
   const { selection } = parseSelection(search, product.productOptions ?? [])
   const availability = await findOptionsAvailability(client, product, selection)
+  const detail = toProductDetail(product)
+  const path = `/products/${encodeURIComponent(detail.slug)}`
+  const image = toImageView(product.media?.mainMedia?.image, detail.name, config.apiUrl)?.url
+  const price = product.priceData ?? product.price
+  const currency = price?.currency || 'USD'
   return {
-    product: toProductDetail(product),
+    product: detail,
     pickers: toOptionPickers(product, availability, selection),
     selection,
     purchase: toPurchaseView(product, availability, selection, config.apiUrl),
     quantity: parseQuantity(search.get('quantity')) ?? 1,
+    seo: {
+      path,
+      description: toMetaDescription(detail.description) || `${detail.name} at ${STORE_NAME}.`,
+      image,
+      price: { amount: toSchemaPrice(price?.discountedPrice ?? price?.price ?? 0, currency), currency },
+    },
+    structuredData: toProductJsonLd(product, { url: `${toSiteUrl(config, request)}${path}`, image }),
   }
 }
 
@@ -44,19 +73,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, pickers, selection, purchase, quantity } = loaderData
+  const { product, pickers, selection, purchase, quantity, structuredData } = loaderData
   const { image } = purchase
   return (
     <article className="product">
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: serializeJsonLd escapes everything that could end the script
+        dangerouslySetInnerHTML={{ __html: serializeJsonLd(structuredData) }}
+      />
       <div className="product-media">
         {image ? (
-          <img
-            src={image.url}
-            width={image.width}
-            height={image.height}
-            alt={image.alt}
-            fetchPriority="high"
-          />
+          <ResponsiveImage image={image} sizes={PRODUCT_IMAGE_SIZES} loading="eager" fetchPriority="high" />
         ) : (
           <span className="image-placeholder" />
         )}

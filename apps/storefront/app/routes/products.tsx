@@ -4,7 +4,8 @@ import { ProductResults } from '../components/catalogue/product-results'
 import { getAisle } from '../lib/aisle.server'
 import { catalogueCacheMiddleware } from '../lib/cache-control'
 import { findProductList, listCollections } from '../lib/catalogue.server'
-import { STORE_NAME, toPageTitle } from '../lib/store'
+import { findSiteUrl, toCanonicalPath, toSeoMeta } from '../lib/seo'
+import { STORE_NAME } from '../lib/store'
 import type { Route } from './+types/products'
 
 export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
@@ -13,17 +14,16 @@ function toHeading(q: string): string {
   return q ? `Results for “${q}”` : 'All products'
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const q = loaderData?.state.q ?? ''
-  return [
-    { title: toPageTitle(toHeading(q)) },
-    {
-      name: 'description',
-      content: `Shop the ${STORE_NAME} catalogue: filter, sort and search every product.`,
-    },
+  return toSeoMeta(findSiteUrl(matches), {
+    title: toHeading(q),
+    description: `Shop the ${STORE_NAME} catalogue: filter, sort and search every product.`,
+    // Filters and sorting show the same products in another order: one canonical URL per page of the list.
+    path: toCanonicalPath(location.pathname, new URLSearchParams(location.search), ['page']),
     // Search results are endless variations of the catalogue: not pages for a search engine's index.
-    ...(q ? [{ name: 'robots', content: 'noindex, follow' }] : []),
-  ]
+    noindex: q !== '',
+  })
 }
 
 /** The catalogue: every product, with the collection, price, stock, sort, search and page of the URL. */

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react'
 import { type FetcherWithComponents, Link, useFetcher } from 'react-router'
+import { ResponsiveImage } from '../media/responsive-image'
 import { CART_ACTION_PATH, type CartEditResult, type LineEditIntent, toLineFetcherKey } from './cart-edit'
 import type { CartLineView } from './cart-view'
 import { MinusIcon, PlusIcon } from './icons'
@@ -34,15 +35,7 @@ export function CartLine({ line, result, onEdit }: CartLineProps) {
   return (
     <li className={line.isPending ? 'cart-line is-pending' : 'cart-line'}>
       {line.image ? (
-        <img
-          src={line.image.url}
-          width={line.image.width}
-          height={line.image.height}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          className="cart-line-image"
-        />
+        <ResponsiveImage image={line.image} sizes="5rem" alt="" loading="lazy" className="cart-line-image" />
       ) : (
         <span className="cart-line-image image-placeholder" />
       )}

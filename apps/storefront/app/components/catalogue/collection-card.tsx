@@ -1,5 +1,9 @@
 import { Link } from 'react-router'
+import { ResponsiveImage } from '../media/responsive-image'
 import { type CollectionView, toProductCountText } from './collection-view'
+
+/** A card's width: two columns on a phone, cards of 10rem and up on wider screens (`.collection-grid`). */
+const COLLECTION_CARD_IMAGE_SIZES = '(min-width: 48rem) 14rem, 50vw'
 
 /** One collection on the home page: its picture and name (the link), and how many products it holds. */
 export function CollectionCard({
@@ -14,13 +18,11 @@ export function CollectionCard({
     <li className="collection-card">
       <Link to={`/collections/${encodeURIComponent(collection.slug)}`} prefetch="intent">
         {collection.image ? (
-          <img
-            src={collection.image.url}
-            width={collection.image.width}
-            height={collection.image.height}
+          <ResponsiveImage
+            image={collection.image}
+            sizes={COLLECTION_CARD_IMAGE_SIZES}
             alt=""
             loading={isAboveTheFold ? 'eager' : 'lazy'}
-            decoding="async"
           />
         ) : (
           <span className="image-placeholder" />

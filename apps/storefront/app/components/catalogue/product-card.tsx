@@ -1,6 +1,10 @@
 import { Link } from 'react-router'
+import { ResponsiveImage } from '../media/responsive-image'
 import { Price } from './price'
 import type { ProductCardView } from './product-view'
+
+/** A card's width: two columns on a phone, cards of 13 to 18rem from 48rem up (`.product-grid`). */
+const PRODUCT_CARD_IMAGE_SIZES = '(min-width: 48rem) 18rem, 50vw'
 
 export interface ProductCardProps {
   product: ProductCardView
@@ -18,13 +22,11 @@ export function ProductCard({ product, isAboveTheFold, headingLevel = 2 }: Produ
       <Link to={`/products/${encodeURIComponent(product.slug)}`} prefetch="intent">
         {product.image ? (
           // The name beside the image is the link's text, so the image is decorative here.
-          <img
-            src={product.image.url}
-            width={product.image.width}
-            height={product.image.height}
+          <ResponsiveImage
+            image={product.image}
+            sizes={PRODUCT_CARD_IMAGE_SIZES}
             alt=""
             loading={isAboveTheFold ? 'eager' : 'lazy'}
-            decoding="async"
           />
         ) : (
           <span className="image-placeholder" />

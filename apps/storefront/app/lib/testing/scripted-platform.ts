@@ -14,6 +14,9 @@ export interface Call {
 /** A scripted answer: a status and JSON body, or a connection that fails. */
 export type Answer = { status?: number; body: unknown } | 'network-error'
 
+/** An answer computed from the call, e.g. one page of a query by its `q` parameter's offset. */
+export type AnswerFunction = (call: Call & { searchParams: URLSearchParams }) => Answer
+
 /** The wire body of an application error (spec section 8). */
 export function applicationError(status: number, code: string, data: Record<string, unknown> = {}): Answer {
   return { status, body: { message: code, details: { applicationError: { description: code, code, data } } } }
@@ -23,11 +26,11 @@ export function applicationError(status: number, code: string, data: Record<stri
  * Creates the storefront's SDK client on a `fetch` that answers `"METHOD /path"` from `answers` (404
  * `ROUTE_NOT_FOUND` for any other) and every token request with visitor tokens, and records the calls.
  */
-export function createScriptedClient(answers: Record<string, Answer>) {
+export function createScriptedClient(answers: Record<string, Answer | AnswerFunction>) {
   const calls: Call[] = []
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init)
-    const { pathname } = new URL(request.url)
+    const { pathname, searchParams } = new URL(request.url)
     const text = await request.text()
     const key = `${request.method} ${pathname}`
     if (key === 'POST /oauth2/token') {
@@ -38,8 +41,10 @@ export function createScriptedClient(answers: Record<string, Answer>) {
         token_type: 'Bearer',
       })
     }
-    calls.push({ method: request.method, path: pathname, body: text ? JSON.parse(text) : undefined })
-    const answer = answers[key]
+    const call: Call = { method: request.method, path: pathname, body: text ? JSON.parse(text) : undefined }
+    calls.push(call)
+    const scripted = answers[key]
+    const answer = typeof scripted === 'function' ? scripted({ ...call, searchParams }) : scripted
     if (answer === 'network-error') throw new TypeError('fetch failed')
     if (!answer) return Response.json(applicationError(404, 'ROUTE_NOT_FOUND'), { status: 404 })
     return Response.json(answer.body, { status: answer.status ?? 200 })

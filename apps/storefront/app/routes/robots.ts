@@ -1,0 +1,11 @@
+import { getAisle } from '../lib/aisle.server'
+import { toSiteUrl } from '../lib/config.server'
+import { toRobotsTxt } from '../lib/sitemap'
+import type { Route } from './+types/robots'
+
+/** `/robots.txt`: crawlers may read the catalogue, not the visitor's own pages; it names the sitemap. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return new Response(toRobotsTxt(toSiteUrl(getAisle(context).config, request)), {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  })
+}

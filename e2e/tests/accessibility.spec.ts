@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousAxeViolations } from '../support/accessibility'
+import { addSimpleProductToCart, estimateForNewYork, waitForHydration } from '../support/pages'
+
+// Every page a shopper reaches, checked with axe-core (WCAG 2.1 A and AA) once it has hydrated: no violation
+// of serious or critical impact. The demo seed is deterministic (see catalogue-browsing.spec.ts).
+
+const pages: { label: string; path: string; heading: string | RegExp; status?: number }[] = [
+  { label: 'the home page', path: '/', heading: 'Aisle' },
+  { label: 'the catalogue', path: '/products', heading: 'All products' },
+  { label: 'a collection', path: '/collections/tees-and-tops', heading: 'Tees & Tops' },
+  { label: 'search results', path: '/products?q=tee', heading: 'Results for “tee”' },
+  { label: 'a product', path: '/products/classic-tee', heading: 'Classic Tee' },
+  { label: 'a sold-out choice', path: '/products/classic-tee?Size=M&Color=Black', heading: 'Classic Tee' },
+  { label: 'the empty cart', path: '/cart', heading: 'Your cart' },
+  { label: 'sign in', path: '/account/login', heading: 'Sign in' },
+  { label: 'sign up', path: '/account/register', heading: 'Create an account' },
+  { label: 'an unknown page', path: '/no-such-page', heading: 'Page not found', status: 404 },
+  { label: 'an unknown product', path: '/products/no-such-product', heading: /not found/, status: 404 },
+]
+
+for (const { label, path, heading, status = 200 } of pages) {
+  test(`a shopper using assistive technology can use ${label}`, async ({ page }, testInfo) => {
+    const response = await page.goto(path)
+    expect(response?.status()).toBe(status)
+    await waitForHydration(page)
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeAttached()
+    await expectNoSeriousAxeViolations(page, label, testInfo)
+  })
+}
+
+test('a shopper using assistive technology can use the cart page, before and after an estimate, and the cart drawer', async ({
+  page,
+}, testInfo) => {
+  await addSimpleProductToCart(page)
+  await page.goto('/cart')
+  await waitForHydration(page)
+  await expect(page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')).toHaveCount(1)
+  await expectNoSeriousAxeViolations(page, 'the cart without an estimate', testInfo)
+
+  await estimateForNewYork(page)
+  await expectNoSeriousAxeViolations(page, 'the cart with an estimate', testInfo)
+
+  await page.goto('/products/meadow-notebook')
+  await waitForHydration(page)
+  await page.getByRole('link', { name: 'Cart (1)' }).click()
+  await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeVisible()
+  await expectNoSeriousAxeViolations(page, 'the cart drawer', testInfo)
+})
+
+test('a member using assistive technology can use their account page', async ({ page }, testInfo) => {
+  await page.goto('/account/register')
+  await waitForHydration(page)
+  await page.getByRole('textbox', { name: 'Name' }).fill('Ada Reader')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(`reader-${Date.now()}@example.com`)
+  await page.getByLabel('Password').fill('correct horse battery staple')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(
+    page.getByRole('navigation', { name: 'Store' }).getByRole('link', { name: 'Account' }),
+  ).toBeVisible()
+  await page.goto('/account')
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible()
+  await expectNoSeriousAxeViolations(page, 'the account page', testInfo)
+})
+
+test('the accessibility check fails on a page with an unnamed image and an unnamed button', async ({
+  page,
+}) => {
+  await page.setContent(
+    '<html lang="en"><title>Broken</title><main><img src="/x.png"><button></button></main></html>',
+  )
+  const checked = expectNoSeriousAxeViolations(page, 'a broken page')
+  await expect(checked).rejects.toThrow(
+    /button-name \(critical\): Buttons must have discernible text at button/,
+  )
+  await expect(checked).rejects.toThrow(/image-alt \(critical\): Images must have alternative text at img/)
+})
