@@ -32,22 +32,19 @@ const running = new Set()
  * port on 127.0.0.1 only, with its unix socket in that directory and trust authentication. Installs
  * Debian's PostgreSQL first if no server binaries are found. Two calls, in one process or two, get two
  * separate servers.
- * @param {{ log?: (line: string) => void }} [options]
+ * @param {{ log?: (line: string) => void, settings?: string[] }} [options] `settings`: more
+ *   `postgresql.conf` lines (`wal_level = replica`)
  * @returns {Promise<PostgresServer>} `url` connects as the `postgres` superuser to the `postgres`
  *   database; `stop()` shuts the server down fast and deletes its directory (also done at exit)
  * @throws {Error} when initdb or the server fails, with the tail of the server's log
  */
-export async function startPostgres({ log = () => {} } = {}) {
+export async function startPostgres({ log = () => {}, settings = [] } = {}) {
   const bin = await ensurePostgresBinaries({ log })
   const owner = findOwner()
   stopOrphans({ owner, bin, log })
-  const dir = mkdtempSync(join(tmpdir(), dirPrefix))
-  const server = { dir, owner, bin, isStopped: false }
-  running.add(server)
-  listenForExit()
+  const server = createServerDir(owner, bin)
+  const { dir } = server
   try {
-    writeFileSync(join(dir, 'owner.pid'), String(process.pid))
-    if (owner) chownSync(dir, owner.uid, owner.gid)
     const data = join(dir, 'data')
     const initdb = await capture(
       asOwner(owner, [
@@ -70,6 +67,7 @@ export async function startPostgres({ log = () => {} } = {}) {
         'fsync = off',
         'synchronous_commit = off',
         'full_page_writes = off',
+        ...settings,
         '',
       ].join('\n'),
     )
@@ -80,6 +78,66 @@ export async function startPostgres({ log = () => {} } = {}) {
     stopServer(server)
     throw error
   }
+}
+
+/**
+ * Starts a streaming read replica of a server from `startPostgres`: `pg_basebackup -R` into a new
+ * temporary directory, through a physical replication slot it creates on the primary, then a hot
+ * standby on a free loopback port. Stopping the primary first is fine: the standby waits for it.
+ * @param {PostgresServer} primary
+ * @param {{ slot: string, log?: (line: string) => void, settings?: string[] }} options `slot`: the
+ *   replication slot's name (unique per replica); `settings`: more `postgresql.conf` lines
+ * @returns {Promise<PostgresServer>} `url` connects to the standby (read only); `stop()` as for a primary
+ * @throws {Error} when the base backup or the standby fails, with the tail of its output
+ */
+export async function startReplica(primary, { slot, log = () => {}, settings = [] }) {
+  const bin = await ensurePostgresBinaries({ log })
+  const owner = findOwner()
+  const server = createServerDir(owner, bin)
+  const { dir } = server
+  try {
+    const data = join(dir, 'data')
+    const backup = await capture(
+      asOwner(owner, [
+        join(bin, 'pg_basebackup'),
+        ...['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data],
+        ...['-R', '-C', '-S', slot, '-X', 'stream', '--no-sync'],
+      ]),
+      dir,
+    )
+    if (backup.code !== 0) {
+      throw new Error(`pg_basebackup failed with exit code ${backup.code}:\n${backup.output}`)
+    }
+    // The copied configuration names the primary's socket directory: the standby gets its own.
+    appendFileSync(
+      join(data, 'postgresql.conf'),
+      [
+        '',
+        '# scripts/postgres.mjs: a streaming read replica',
+        `unix_socket_directories = '${dir.replaceAll("'", "''")}'`,
+        'hot_standby = on',
+        ...settings,
+        '',
+      ].join('\n'),
+    )
+    const port = await startOnFreePort(server, data)
+    const url = `postgres://postgres@127.0.0.1:${port}/postgres`
+    return { url, port, dir, stop: async () => stopServer(server) }
+  } catch (error) {
+    stopServer(server)
+    throw error
+  }
+}
+
+/** A new server directory, owned by the server's user, stopped with the others at exit. */
+function createServerDir(owner, bin) {
+  const dir = mkdtempSync(join(tmpdir(), dirPrefix))
+  const server = { dir, owner, bin, isStopped: false }
+  running.add(server)
+  listenForExit()
+  writeFileSync(join(dir, 'owner.pid'), String(process.pid))
+  if (owner) chownSync(dir, owner.uid, owner.gid)
+  return server
 }
 
 /** Another process may take the port between our probe and the server's bind: then try another. */

@@ -1,5 +1,6 @@
 // Child processes for the run and test scripts. Plain Node: these run before `npm ci`.
 import { spawn } from 'node:child_process'
+import { closeSync, openSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -28,12 +29,17 @@ export function run(command, args, { cwd = repoRoot, env = process.env } = {}) {
  * (npm -> sh -> tsx -> node) and not only the npm at its top.
  * @param {string} command
  * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, label: string }} options
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, label: string, logFile?: string }} options
+ *   `logFile`: append the output there instead of this terminal (the service may outlive this process)
  */
-export function startService(command, args, { cwd = repoRoot, env = process.env, label }) {
-  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-  prefixLines(child.stdout, process.stdout, label)
-  prefixLines(child.stderr, process.stderr, label)
+export function startService(command, args, { cwd = repoRoot, env = process.env, label, logFile }) {
+  const output = logFile ? openSync(logFile, 'a') : 'pipe'
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', output, output], detached: true })
+  if (typeof output === 'number') closeSync(output)
+  else {
+    prefixLines(child.stdout, process.stdout, label)
+    prefixLines(child.stderr, process.stderr, label)
+  }
   const exited = new Promise((done) => {
     child.on('error', (error) => {
       process.stderr.write(`${label} | could not start ${command}: ${error.message}\n`)

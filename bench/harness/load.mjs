@@ -2,6 +2,7 @@
 // and the bare node:http server that answers the same bytes: the ceiling of this machine and client.
 import { createServer } from 'node:http'
 import { createServer as createNetServer } from 'node:net'
+import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { repoRoot, startService } from '../../scripts/processes.mjs'
 import { waitForHttp } from '../../scripts/wait-for-http.mjs'
@@ -28,8 +29,9 @@ function findFreePort() {
  */
 export async function startPlatform(env, log) {
   const port = await findFreePort()
-  const service = startService(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {
-    cwd: repoRoot,
+  // From the platform's folder, so tsx reads its tsconfig (JSX for the hosted pages).
+  const service = startService(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(repoRoot, 'apps', 'platform'),
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     label: 'platform',
   })

@@ -30,6 +30,7 @@ import { registerHostedAccountRoutes } from './identity/hosted-account-routes.ts
 import { registerHostedLoginRoutes } from './identity/hosted-login-routes.tsx'
 import { registerIdentityRoutes } from './identity/identity-routes.tsx'
 import { registerMemberAdminRoutes } from './identity/member-admin-routes.ts'
+import { mergeVisitorIntoMember } from './identity/member-login.ts'
 import { renderHostedError } from './identity/pages/hosted-pages.tsx'
 import { registerPasswordChangeRoutes } from './identity/password-change-routes.ts'
 import { createArgon2idHasher } from './identity/password-hasher.ts'
@@ -192,7 +193,11 @@ export function createApp(deps: AppDeps) {
 
   const api = createApi(hono, createAuthenticate({ db: deps.db, clock }), { db: deps.db, clock })
   registerSystemRoutes(api, { db: deps.db })
-  registerTokenRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerTokenRoutes(api, {
+    db: deps.db,
+    clock,
+    onMemberLogin: (tx, login, now) => mergeVisitorIntoMember(tx, login, { now, publicUrl: deps.publicUrl }),
+  })
   registerCatalogueRoutes(api, {
     db: deps.db,
     clock,

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { type CaptchaConfig, CaptchaConfigError, parseCaptchaConfig } from './captcha/captcha-config.ts'
+import { parseReplicaConfig, type ReplicaConfig, ReplicaConfigError } from './db/replica-config.ts'
 import { parseTrustedProxies, type TrustedProxies, TrustedProxiesError } from './http/client-address.ts'
 import type { LogLevel } from './log.ts'
 import type { SmtpSettings } from './mail/mail-transport.ts'
@@ -31,6 +32,11 @@ export interface Config {
   dataDir: string
   /** `DATABASE_URL` (unset): a PostgreSQL server to use instead of the embedded database. */
   databaseUrl: string | undefined
+  /**
+   * `DATABASE_REPLICA_URLS` (none) and `DATABASE_REPLICA_MAX_LAG_MS` (2000): streaming replicas of
+   * `DATABASE_URL` that serve catalogue reads (see `db/replica-config.ts`, decision 013).
+   */
+  replicas: ReplicaConfig
   /** `LOG_LEVEL` (info): debug, info, warn, error or silent. */
   logLevel: LogLevel
   /** `SEED` (demo): what an empty database is seeded with: `demo`, `10k` (demo plus 10,000 products) or `none`. */
@@ -108,6 +114,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    replicas: parseReplicas(env),
     logLevel: logLevel as LogLevel,
     seed,
     demoClientId: env.AISLE_CLIENT_ID || DEMO_CLIENT_ID,
@@ -115,6 +122,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mail: parseMailConfig(env, publicUrl),
     ...parseAbuseConfig(env, publicUrl),
     mediaStorage: parseMediaConfig(env, dataDir),
+  }
+}
+
+/** The read replicas, with their parser's complaint as a `ConfigError`. */
+function parseReplicas(env: Record<string, string | undefined>): ReplicaConfig {
+  try {
+    return parseReplicaConfig(env)
+  } catch (error) {
+    if (error instanceof ReplicaConfigError) throw new ConfigError(error.message)
+    throw error
   }
 }
 

@@ -4,6 +4,8 @@ import { createCaptchaVerifier } from './captcha/captcha-config.ts'
 import { ConfigError, DEFAULT_DEMO_OWNER_PASSWORD, parseConfig } from './config.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { openDatabase } from './db/open-database.ts'
+import { isReplicaRoutingDb } from './db/replica-routing-db.ts'
+import { withReadRouting } from './http/read-routing.ts'
 import { createLogger } from './log.ts'
 import { chooseMailTransport } from './mail/mail-transport.ts'
 import { createMailWorker } from './mail/mail-worker.ts'
@@ -17,7 +19,7 @@ async function main() {
   const config = parseConfig(process.env)
   const logger = createLogger(config.logLevel)
   const started = performance.now()
-  const db = await openDatabase(config)
+  const db = await openDatabase({ ...config, logger })
   const { applied, seeded, demoOwner } = await prepareDatabase(db, {
     ...config,
     onProgress: (done, total) =>
@@ -44,12 +46,15 @@ async function main() {
     mailTransport && createMailWorker({ db, clock: () => new Date(), transport: mailTransport, logger })
   mailWorker?.start()
   if (!mailWorker) logger.warn('no SMTP server is configured (SMTP_URL): e-mails wait in the outbox')
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  // With read replicas, each request runs with its reads routed (catalogue GETs from a replica).
+  const fetchRouted = isReplicaRoutingDb(db) ? withReadRouting(app.fetch, db) : app.fetch
+  const server = serve({ fetch: fetchRouted, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', {
       url: `http://${config.host}:${info.port}`,
       publicUrl: config.publicUrl,
       mail: mailTransport?.name ?? 'outbox only',
       database: config.databaseUrl ? 'postgres' : `pglite:${config.dataDir}`,
+      replicas: isReplicaRoutingDb(db) ? db.replicaStatus() : [],
       media: mediaStorage.description,
       startupMs: Math.round(performance.now() - started),
     })

@@ -11,6 +11,8 @@ export default [
   route('account/login', 'routes/account-login.tsx'),
   route('account/register', 'routes/account-register.tsx'),
   route('account/logout', 'routes/account-logout.tsx'),
+  route('account/forgot-password', 'routes/account-forgot-password.tsx'),
+  route('thank-you', 'routes/thank-you.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('*', 'routes/not-found.tsx'),

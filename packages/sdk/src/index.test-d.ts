@@ -4,6 +4,7 @@ import { describe, expectTypeOf, it } from 'vitest'
 import {
   type AisleError,
   ApiKeyStrategy,
+  type CaptchaSiteKeys,
   type Cart,
   type ChannelType,
   type Collection,
@@ -19,6 +20,8 @@ import {
   isAisleError,
   type LoginResult,
   LoginState,
+  type MediaImage,
+  type MediaItem,
   type OAuthData,
   OAuthStrategy,
   type PendingReason,
@@ -29,7 +32,9 @@ import {
   type QueryBuilder,
   type QueryProductsResponse,
   type QueryResult,
+  type RedirectSession,
   type RedirectSessionCreatedData,
+  type RedirectSessionInput,
   redirects,
   type StateType,
   type StoreVariant,
@@ -124,6 +129,19 @@ describe('auth', () => {
     expectTypeOf(client.auth.login).returns.resolves.toEqualTypeOf<LoginResult>()
   })
 
+  it('types the captcha states with their spec section 8 code and the site keys', () => {
+    const result = {} as LoginResult
+    if (result.loginState === 'SILENT_CAPTCHA_REQUIRED') {
+      expectTypeOf(result.errorCode).toEqualTypeOf<'missingCaptchaToken'>()
+      expectTypeOf(result.data.siteKeys).toEqualTypeOf<CaptchaSiteKeys | undefined>()
+    }
+    if (result.loginState === 'USER_CAPTCHA_REQUIRED') {
+      expectTypeOf(result.errorCode).toEqualTypeOf<'invalidCaptchaToken'>()
+      expectTypeOf(result.error).toEqualTypeOf<string>()
+    }
+    expectTypeOf<CaptchaSiteKeys['visible']>().toEqualTypeOf<string | undefined>()
+  })
+
   it('types tokens, roles and the PKCE helpers', () => {
     expectTypeOf<Tokens['refreshToken']['role']>().toEqualTypeOf<TokenRole>()
     expectTypeOf<TokenRole>().toEqualTypeOf<'none' | 'visitor' | 'member'>()
@@ -146,6 +164,73 @@ describe('spec types', () => {
     expectTypeOf<'PENDING'>().toMatchTypeOf<IdentityStatus>()
     expectTypeOf<'PENDING_EMAIL_VERIFICATION_REQUIRED'>().toMatchTypeOf<PendingReason>()
     expectTypeOf<'REQUIRE_EMAIL_VERIFICATION'>().toMatchTypeOf<StateType>()
+  })
+
+  it('types the totals estimate as the platform sends it (spec section 3, "Totals estimate")', () => {
+    type Estimate = Required<EstimateTotalsResponse>
+    type Option = NonNullable<NonNullable<Estimate['shippingInfo']['selectedCarrierServiceOption']>>
+    type Discount = Estimate['appliedDiscounts'][number]
+    expectTypeOf<Estimate['currency']>().toEqualTypeOf<string>()
+    expectTypeOf<NonNullable<Estimate['taxSummary']['jurisdictions']>[number]['type']>().toEqualTypeOf<
+      'UNDEFINED' | 'COUNTRY' | 'STATE' | 'COUNTY' | 'CITY' | 'SPECIAL' | undefined
+    >()
+    expectTypeOf<Estimate['additionalFees'][number]['chargeType']>().toEqualTypeOf<
+      'HANDLING_FEE' | 'INSURANCE' | undefined
+    >()
+    expectTypeOf<Estimate['violations'][number]['severity']>().toEqualTypeOf<
+      'WARNING' | 'ERROR' | undefined
+    >()
+    expectTypeOf<Estimate['calculationErrors'][number]['code']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf<Estimate['calculatedLineItems'][number]['lineItemId']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf<NonNullable<Estimate['shippingInfo']['region']>['name']>().toEqualTypeOf<
+      string | undefined
+    >()
+    expectTypeOf<Discount['discountType']>().toEqualTypeOf<
+      'GLOBAL' | 'SPECIFIC_ITEMS' | 'SHIPPING' | undefined
+    >()
+    expectTypeOf<NonNullable<Discount['coupon']>['name']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf<NonNullable<Discount['merchantDiscount']>['name']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf<Option['carrierId']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf<NonNullable<Option['cost']>['totalPrice']>().toEqualTypeOf<Discount['amount']>()
+    expectTypeOf<
+      NonNullable<NonNullable<Option['logistics']>['pickupDetails']>['pickupMethod']
+    >().toEqualTypeOf<'UNKNOWN_METHOD' | 'STORE_PICKUP' | 'PICKUP_POINT' | undefined>()
+  })
+
+  it('types image resolutions and thumbnails of product and collection media', () => {
+    expectTypeOf<NonNullable<MediaImage['resolutions']>[number]>().toEqualTypeOf<{
+      url?: string
+      width?: number
+      height?: number
+      format?: string
+    }>()
+    expectTypeOf<MediaItem['thumbnail']>().toEqualTypeOf<MediaImage | undefined>()
+    expectTypeOf<NonNullable<NonNullable<Product['media']>['mainMedia']>>().toEqualTypeOf<MediaItem>()
+    expectTypeOf<NonNullable<NonNullable<Collection['media']>['items']>[number]>().toEqualTypeOf<MediaItem>()
+  })
+
+  it('types every redirect session kind the platform accepts', () => {
+    expectTypeOf<{ membersAccount: { section: 'ORDERS' } }>().toMatchTypeOf<RedirectSessionInput>()
+    expectTypeOf({ membersAccount: {} }).toMatchTypeOf<RedirectSessionInput>()
+    expectTypeOf<{ membersAccount: { section: 'WISHLIST' } }>().not.toMatchTypeOf<RedirectSessionInput>()
+    expectTypeOf<{ auth: { prompt: 'none' } }>().not.toMatchTypeOf<RedirectSessionInput>()
+    expectTypeOf<keyof RedirectSessionInput>().toEqualTypeOf<
+      | 'auth'
+      | 'login'
+      | 'logout'
+      | 'ecomCheckout'
+      | 'storesProduct'
+      | 'membersAccount'
+      | 'bookingsCheckout'
+      | 'bookingsBook'
+      | 'eventsCheckout'
+      | 'paidPlansCheckout'
+      | 'callbacks'
+      | 'preferences'
+    >()
+    expectTypeOf<NonNullable<RedirectSession['urlDetails']>['locationType']>().toEqualTypeOf<
+      'UNKNOWN' | 'LOGOUT' | 'CHECKOUT' | 'AUTHORIZE' | undefined
+    >()
   })
 })
 

@@ -11,7 +11,12 @@ export { decodeTokens, encodeTokens } from './auth/encode-tokens.js'
 export { generateCodeChallenge } from './auth/generate-code-challenge.js'
 export { generateCodeVerifier } from './auth/generate-code-verifier.js'
 export { createLocalStorageTokenStorage, type KeyValueStorage } from './auth/local-storage-token-storage.js'
-export { type LoginErrorCode, type LoginResult, LoginState } from './auth/login-state.js'
+export {
+  type CaptchaSiteKeys,
+  type LoginErrorCode,
+  type LoginResult,
+  LoginState,
+} from './auth/login-state.js'
 export type {
   AuthUrlOptions,
   CaptchaTokens,

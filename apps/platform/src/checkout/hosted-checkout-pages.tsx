@@ -1,8 +1,8 @@
 import type { TotalsEstimate } from '../carts/pricing/totals-estimate.ts'
-import { CsrfField, Field } from '../dashboard/dashboard-layout.tsx'
 import type { FieldViolation } from '../http/errors.ts'
 import { formatMoney } from '../money/money.ts'
 import { Document } from '../pages/document.tsx'
+import { CsrfField, Field } from '../pages/form-controls.tsx'
 import type { Site } from '../sites/site-store.ts'
 import type { CheckoutRow } from './checkout-store.ts'
 import {

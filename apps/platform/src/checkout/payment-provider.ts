@@ -1,3 +1,5 @@
+import type { OrderPayment } from '../orders/order-store.ts'
+
 /** What a provider is asked to charge, with the buyer's card as typed (never stored, never logged). */
 export interface PaymentRequest {
   amountMinor: number
@@ -7,11 +9,8 @@ export interface PaymentRequest {
   card?: { number: string; expiry: string; cvc: string } | undefined
 }
 
-/** A provider's answer: what the order stores about its payment (no card number, at most its last 4). */
-export type PaymentResult =
-  | { status: 'PAID'; provider: string; transactionId: string; cardLast4?: string }
-  | { status: 'NOT_PAID'; provider: string }
-  | { status: 'DECLINED'; provider: string; reason: string }
+/** A provider's answer: what the order stores about its payment, or why the card was declined. */
+export type PaymentResult = OrderPayment | { status: 'DECLINED'; provider: string; reason: string }
 
 /** A way to pay on the hosted checkout. */
 export interface PaymentProvider {

@@ -4,6 +4,7 @@ import type { Api } from '../http/api.ts'
 import { ApiError, ApplicationError, type FieldViolation, ValidationError } from '../http/errors.ts'
 import { parseWith } from '../http/validation.ts'
 import { formatMoney, toMinor } from '../money/money.ts'
+import type { FormFields } from '../pages/form-fields.ts'
 import { streamPage } from '../pages/render-page.tsx'
 import {
   BulkApplyPage,
@@ -20,7 +21,6 @@ import {
 } from './bulk-pages.tsx'
 import { findAllProductIds, findProductPage, type ProductFilters } from './catalogue-lists.ts'
 import { renderDashboardPage } from './dashboard-layout.tsx'
-import type { FormFields } from './form-fields.ts'
 import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from './owner-session.ts'
 
 const Html = z.string().describe('an HTML page')

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Api } from '../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../http/errors.ts'
+import type { FormFields } from '../pages/form-fields.ts'
 import {
   findAllCollections,
   findProductPage,
@@ -14,7 +15,6 @@ import {
   emptyCollectionForm,
 } from './collection-pages.tsx'
 import { renderDashboardPage, seeOther } from './dashboard-layout.tsx'
-import type { FormFields } from './form-fields.ts'
 import { noticeText, withNotice } from './notices.ts'
 import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from './owner-session.ts'
 

@@ -1,9 +1,12 @@
 import type { ReactElement, ReactNode } from 'react'
 import type { FieldViolation } from '../http/errors.ts'
 import { Document } from '../pages/document.tsx'
+import { CsrfField, Field } from '../pages/form-controls.tsx'
 import { renderPage } from '../pages/render-page.tsx'
-import { CSRF_FIELD } from './csrf.ts'
+
 import type { Owner } from './owner-session.ts'
+
+export { CsrfField, Field }
 
 export type Section =
   | 'products'
@@ -37,11 +40,6 @@ document.addEventListener('submit', (event) => {
   const message = event.submitter && event.submitter.dataset.confirm
   if (message && !window.confirm(message)) event.preventDefault()
 })`
-
-/** The hidden field with the session's synchroniser token: every dashboard form has one. */
-export function CsrfField(props: { token: string }) {
-  return <input type="hidden" name={CSRF_FIELD} value={props.token} />
-}
 
 /** A page of the signed-in dashboard: top bar with the site, navigation and sign-out, then the page. */
 export function DashboardPage(props: {
@@ -105,52 +103,6 @@ export function Problems(props: { violations: readonly FieldViolation[]; labels?
           </li>
         ))}
       </ul>
-    </div>
-  )
-}
-
-/** A labelled input with its hint and error; the error marks the input invalid and describes it. */
-export function Field(props: {
-  label: string
-  name: string
-  defaultValue?: string | number | undefined
-  type?: 'text' | 'email' | 'password' | 'number' | 'search'
-  error?: string | undefined
-  hint?: string
-  required?: boolean
-  autoComplete?: string
-  className?: string
-  step?: string
-  min?: string
-}) {
-  const id = `field-${props.name}`
-  const describedBy = [props.hint && `${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ')
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? 'text'}
-        defaultValue={props.defaultValue}
-        required={props.required}
-        autoComplete={props.autoComplete}
-        className={props.className}
-        step={props.step}
-        min={props.min}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {props.hint && (
-        <div className="hint" id={`${id}-hint`}>
-          {props.hint}
-        </div>
-      )}
-      {props.error && (
-        <div className="error-text" id={`${id}-error`}>
-          {props.error}
-        </div>
-      )}
     </div>
   )
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
+import { isCrossSiteRequest } from '../pages/csrf.ts'
 import { createDashboardPlatform, createTestBrowser } from '../testing/dashboard-browser.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { isCrossSiteRequest } from './csrf.ts'
 
 describe('isCrossSiteRequest', () => {
   const own = ['http://platform.test']

@@ -1,5 +1,5 @@
+import { CSRF_FIELD } from '../pages/csrf.ts'
 import { Document } from '../pages/document.tsx'
-import { CSRF_FIELD } from './csrf.ts'
 import { Field } from './dashboard-layout.tsx'
 
 export type LoginProblem = 'wrong-credentials' | 'expired-form' | 'too-many-attempts'

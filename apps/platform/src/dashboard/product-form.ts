@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { ProductSchema, VariantSchema } from '../catalogue/catalogue-schemas.ts'
 import type { FieldViolation } from '../http/errors.ts'
-import type { FormFields } from './form-fields.ts'
+import type { FormFields } from '../pages/form-fields.ts'
 
 /**
  * The product form of the dashboard and the merchant API's JSON, both ways. Only the shape changes

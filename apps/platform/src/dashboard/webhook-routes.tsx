@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Api } from '../http/api.ts'
 import { type FieldViolation, ValidationError } from '../http/errors.ts'
 import { parseWith } from '../http/validation.ts'
+import type { FormFields } from '../pages/form-fields.ts'
 import { listSentWebhookRequests } from '../webhooks/sent-webhook-requests.ts'
 import {
   findWebhookDelivery,
@@ -21,7 +22,6 @@ import {
 } from '../webhooks/webhook-endpoint-store.ts'
 import { EndpointInput, EndpointPatch } from '../webhooks/webhook-routes.ts'
 import { renderDashboardPage, seeOther } from './dashboard-layout.tsx'
-import type { FormFields } from './form-fields.ts'
 import { noticeText, withNotice } from './notices.ts'
 import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from './owner-session.ts'
 import {

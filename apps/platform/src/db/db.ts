@@ -9,6 +9,15 @@ export interface Db {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
   close(): Promise<void>
+  /** The connection pool's state, for metrics: only a pooled server connection has one. */
+  connectionStats?(): ConnectionStats
+}
+
+/** How many connections a pool holds, how many of them are idle, and how many queries wait for one. */
+export interface ConnectionStats {
+  total: number
+  idle: number
+  waiting: number
 }
 
 /** Returns the first row or `undefined`. */

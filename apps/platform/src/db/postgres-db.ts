@@ -48,5 +48,8 @@ export function openPostgres(url: string, options: { max?: number } = {}): Db {
     async close() {
       await pool.end()
     },
+    connectionStats() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }
+    },
   }
 }

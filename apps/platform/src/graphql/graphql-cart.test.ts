@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
+import { createGraphQLCaller } from '../testing/graphql-client.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { createAlphaSchema } from './schema.ts'
-import { createGraphQLCaller } from './testing/graphql-client.ts'
 import { selectAll, withoutNulls } from './testing/select-all.ts'
 
 const schema = createAlphaSchema()

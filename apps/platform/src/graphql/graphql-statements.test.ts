@@ -3,9 +3,9 @@ import type { Db } from '../db/db.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { seedScaleCatalogue } from '../seed/scale-catalogue.ts'
 import { createCountingDb } from '../testing/counting-db.ts'
+import { createGraphQLCaller } from '../testing/graphql-client.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
-import { createGraphQLCaller } from './testing/graphql-client.ts'
 
 const PAGE = `query ($limit: Int) { products(query: { paging: { limit: $limit } }) {
   products { id name variants { id choices variant { sku priceData { price } } stock { inStock } } collections { id slug name } }

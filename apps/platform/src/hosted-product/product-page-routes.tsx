@@ -3,9 +3,9 @@ import { MAX_LINE_QUANTITY } from '../carts/cart-limits.ts'
 import { findProduct } from '../catalogue/product-store.ts'
 import { toWireProduct } from '../catalogue/product-wire.ts'
 import type { Clock } from '../clock.ts'
-import type { FormFields } from '../dashboard/form-fields.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
+import type { FormFields } from '../pages/form-fields.ts'
 import {
   RedirectMessagePage,
   redirectFromHostedPage,

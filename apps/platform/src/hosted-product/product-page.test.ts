@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
-import { memberTokens } from '../identity/testing/member-flows.ts'
 import { formatMoney } from '../money/money.ts'
-import { pathOf, redirectUrl, SHOP } from '../redirects/testing/redirect-flows.ts'
 import { createTestBrowser } from '../testing/dashboard-browser.ts'
+import { memberTokens } from '../testing/member-flows.ts'
+import { pathOf, redirectUrl, SHOP } from '../testing/redirect-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 

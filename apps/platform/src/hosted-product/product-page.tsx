@@ -1,7 +1,7 @@
 import { MAX_LINE_QUANTITY } from '../carts/cart-limits.ts'
 import type { toWireProduct } from '../catalogue/product-wire.ts'
-import { CsrfField } from '../dashboard/dashboard-layout.tsx'
 import { Document } from '../pages/document.tsx'
+import { CsrfField } from '../pages/form-controls.tsx'
 import { type ReturnLink, ReturnLinks } from '../redirects/hosted-redirect-pages.tsx'
 
 export type WireProduct = ReturnType<typeof toWireProduct>

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHttpCaptchaVerifier } from '../captcha/http-captcha-verifier.ts'
 import { startSiteverifyServer } from '../captcha/testing/siteverify-server.ts'
 import type { Db } from '../db/db.ts'
-import { createLimitedPlatform } from '../rate-limits/testing/limited-platform.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
+import { createLimitedPlatform } from '../testing/limited-platform.ts'
+import { MEMBER_PASSWORD, newEmail } from '../testing/member-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import { saveIdentityPolicy } from './identity-policy.ts'
-import { MEMBER_PASSWORD, newEmail } from './testing/member-flows.ts'
 
 const pass = () => `test-pass.${randomUUID()}`
 
@@ -115,13 +115,13 @@ describe.each(databaseKinds())('captcha on registration and login on %s', (kind)
       Promise.resolve(platform.app.request(input as string, init))
     createClient({ auth, modules: {}, baseUrl: TEST_PUBLIC_URL, fetch })
     const missing = await auth.register({ email: newEmail('sdk-captcha'), password: MEMBER_PASSWORD })
-    expect(missing).toMatchObject({ loginState: 'FAILURE', errorCode: 'missingCaptchaToken' })
+    expect(missing).toMatchObject({ loginState: 'SILENT_CAPTCHA_REQUIRED', errorCode: 'missingCaptchaToken' })
     const invalid = await auth.register({
       email: newEmail('sdk-captcha'),
       password: MEMBER_PASSWORD,
       captchaTokens: { invisibleRecaptchaToken: 'bot' },
     })
-    expect(invalid).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidCaptchaToken' })
+    expect(invalid).toMatchObject({ loginState: 'USER_CAPTCHA_REQUIRED', errorCode: 'invalidCaptchaToken' })
     const good = await auth.register({
       email: newEmail('sdk-captcha'),
       password: MEMBER_PASSWORD,

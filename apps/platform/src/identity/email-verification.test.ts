@@ -2,11 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { hashToken } from '../oauth/opaque-token.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform } from '../testing/test-platform.ts'
-import { hashVerificationCode, MAX_CODE_ATTEMPTS, MAX_CODES_PER_FLOW } from './email-verification.ts'
-import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
-import { setMemberStatus } from './member-store.ts'
 import {
   browse,
   createAuthSession,
@@ -17,7 +12,12 @@ import {
   newEmail,
   readCallback,
   register,
-} from './testing/member-flows.ts'
+} from '../testing/member-flows.ts'
+import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestPlatform } from '../testing/test-platform.ts'
+import { hashVerificationCode, MAX_CODE_ATTEMPTS, MAX_CODES_PER_FLOW } from './email-verification.ts'
+import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
+import { setMemberStatus } from './member-store.ts'
 import { codeIn, lastMailTo, mailsTo } from './testing/member-mail.ts'
 
 const OTHER_CLIENT = 'verification-other-client'

@@ -2,9 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
 import { createTestBrowser } from '../testing/dashboard-browser.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform } from '../testing/test-platform.ts'
-import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
 import {
   createAuthSession,
   createPkce,
@@ -14,7 +11,10 @@ import {
   newEmail,
   readCallback,
   register,
-} from './testing/member-flows.ts'
+} from '../testing/member-flows.ts'
+import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestPlatform } from '../testing/test-platform.ts'
+import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
 import { codeIn, lastMailTo, mailsTo, recoveryLinkIn } from './testing/member-mail.ts'
 
 const NEW_PASSWORD = 'a brand new passphrase'

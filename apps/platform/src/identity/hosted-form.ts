@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { isCrossSiteRequest, isCsrfTokenValid } from '../dashboard/csrf.ts'
 import type { AppEnv } from '../http/api.ts'
+import { isCrossSiteRequest, isCsrfTokenValid } from '../pages/csrf.ts'
 import { FORM_COOKIE } from './hosted-cookies.ts'
 
 /** A hosted page's form post, read after the checks against cross-site request forgery. */

@@ -1,9 +1,9 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
-import { createCsrfToken } from '../dashboard/csrf.ts'
 import type { Api, AppEnv } from '../http/api.ts'
 import { createAuthorizationCode } from '../oauth/authorization-code-store.ts'
 import { renderWebMessageResponse } from '../oauth/web-message-response.ts'
+import { createCsrfToken } from '../pages/csrf.ts'
 import { HOSTED_PAGE_PATHS } from '../redirects/redirect-session-routes.ts'
 import {
   findRedirectSession,

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { hashToken } from '../oauth/opaque-token.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform } from '../testing/test-platform.ts'
 import {
   browse,
   cookiesOf,
@@ -16,7 +14,9 @@ import {
   readCallback,
   register,
   submitLoginForm,
-} from './testing/member-flows.ts'
+} from '../testing/member-flows.ts'
+import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestPlatform } from '../testing/test-platform.ts'
 
 describe.each(databaseKinds())('hosted login on %s', (kind) => {
   let db: Db

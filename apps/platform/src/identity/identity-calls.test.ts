@@ -3,10 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { hashToken } from '../oauth/opaque-token.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
-import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
-import { approveMember } from './member-moderation.ts'
 import {
   browse,
   createAuthSession,
@@ -17,7 +13,11 @@ import {
   newEmail,
   readCallback,
   register,
-} from './testing/member-flows.ts'
+} from '../testing/member-flows.ts'
+import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
+import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
+import { approveMember } from './member-moderation.ts'
 import { lastMailTo } from './testing/member-mail.ts'
 
 // The identity calls of spec section 7 beyond v2 register and login, driven by the real SDK's

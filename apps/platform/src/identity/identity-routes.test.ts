@@ -3,12 +3,6 @@ import type { Db } from '../db/db.ts'
 import { hashToken } from '../oauth/opaque-token.ts'
 import { REDIRECT_URI_CORPUS, REGISTERED } from '../redirects/testing/redirect-uri-corpus.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform } from '../testing/test-platform.ts'
-import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
-import { loginMember } from './member-authentication.ts'
-import { setMemberStatus } from './member-store.ts'
-import { createArgon2idHasher, type MemberPasswordHasher } from './password-hasher.ts'
 import {
   browse,
   cookiesOf,
@@ -18,7 +12,13 @@ import {
   newEmail,
   register,
   submitLoginForm,
-} from './testing/member-flows.ts'
+} from '../testing/member-flows.ts'
+import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestPlatform } from '../testing/test-platform.ts'
+import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
+import { loginMember } from './member-authentication.ts'
+import { setMemberStatus } from './member-store.ts'
+import { createArgon2idHasher, type MemberPasswordHasher } from './password-hasher.ts'
 
 const GOOD_CLIENT = 'good-client'
 const SIGNED_OUT = 'https://good.com/signed-out'
@@ -269,8 +269,63 @@ describe.each(databaseKinds())('identity calls on %s', (kind) => {
   })
 
   describe('GET /identity/v1/logout', () => {
-    const logout = (query: Record<string, string>, cookies?: string) =>
-      browse(platform, `/identity/v1/logout?${new URLSearchParams(query)}`, { cookies })
+    const logout = (query: Record<string, string>, cookies?: string, headers?: Record<string, string>) =>
+      browse(platform, `/identity/v1/logout?${new URLSearchParams(query)}`, { cookies, headers })
+
+    /** Posts the confirmation page's form back as the member's click does: from the platform's page. */
+    async function confirm(page: Awaited<ReturnType<typeof logout>>, cookies: string) {
+      const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1]
+      if (!csrf) throw new Error(`no confirmation form: ${page.status} ${page.text.slice(0, 200)}`)
+      const fields = Object.fromEntries(
+        [...page.text.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((m) => [
+          m[1]!,
+          m[2]!.replaceAll('&amp;', '&'),
+        ]),
+      )
+      return browse(platform, '/_auth/sign-out', {
+        method: 'POST',
+        cookies: [cookies, cookiesOf(page.headers)].join('; '),
+        form: fields,
+        headers: { 'sec-fetch-site': 'same-origin' },
+      })
+    }
+
+    /** A member signed in to the hosted pages: their browser's cookies and their access token. */
+    async function signInBrowser() {
+      // A visitor of its own: signing in ends the visitor session it started in.
+      const fresh = (await platform.visitorTokens()).access_token
+      const email = newEmail()
+      await register(platform, fresh, email)
+      const pkce = createPkce()
+      const session = await createAuthSession(platform, fresh, { challenge: pkce.codeChallenge })
+      const signedIn = await submitLoginForm(
+        platform,
+        session.json.redirectSession.fullUrl,
+        email,
+        MEMBER_PASSWORD,
+      )
+      expect(signedIn.status).toBe(303)
+      const code = new URL(signedIn.location!).searchParams.get('code')!
+      const tokens = await platform.call('POST', '/oauth2/token', {
+        body: {
+          clientId: DEMO_CLIENT_ID,
+          grantType: 'authorization_code',
+          code,
+          codeVerifier: pkce.codeVerifier,
+          redirectUri: 'http://localhost:3000/callback',
+        },
+      })
+      expect(tokens.status).toBe(200)
+      return { email, cookies: cookiesOf(signedIn.headers), accessToken: tokens.json.access_token as string }
+    }
+
+    const hostedSessionOf = async (email: string) =>
+      (
+        await db.query<{ revoked_date: Date | null }>(
+          'select revoked_date from hosted_login_sessions where member_id = (select id from members where login_email = $1)',
+          [email],
+        )
+      )[0]!
 
     const cases: [what: string, uri: string, clientId: string][] = [
       ...REDIRECT_URI_CORPUS.map(([what, uri]): [string, string, string] => [what, uri, GOOD_CLIENT]),
@@ -289,49 +344,70 @@ describe.each(databaseKinds())('identity calls on %s', (kind) => {
       expect((await logout({ postLogoutRedirectUri: REGISTERED })).status).toBe(400)
     })
 
-    it('revokes the hosted-login session and the tokens issued through it, then goes to a registered URI', async () => {
-      const email = newEmail()
-      await register(platform, visitor, email)
-      const pkce = createPkce()
-      const session = await createAuthSession(platform, visitor, { challenge: pkce.codeChallenge })
-      const signedIn = await submitLoginForm(
-        platform,
-        session.json.redirectSession.fullUrl,
-        email,
-        MEMBER_PASSWORD,
-      )
-      expect(signedIn.status).toBe(303)
-      const cookies = cookiesOf(signedIn.headers)
-      const code = new URL(signedIn.location!).searchParams.get('code')!
-      const tokens = await platform.call('POST', '/oauth2/token', {
-        body: {
-          clientId: DEMO_CLIENT_ID,
-          grantType: 'authorization_code',
-          code,
-          codeVerifier: pkce.codeVerifier,
-          redirectUri: 'http://localhost:3000/callback',
-        },
-      })
-      expect(tokens.status).toBe(200)
+    it('revokes the hosted-login session and the tokens issued through it once confirmed, then goes to a registered URI', async () => {
+      const { email, cookies, accessToken } = await signInBrowser()
+      const page = await logout({ postLogoutRedirectUri: SIGNED_OUT, clientId: GOOD_CLIENT }, cookies)
+      expect(page.status).toBe(200)
+      expect(page.headers.get('content-security-policy')).toContain("form-action 'self' https://good.com")
+      const confirmed = await confirm(page, cookies)
+      expect(confirmed.status).toBe(303)
+      expect(confirmed.location).toBe(SIGNED_OUT)
+      // Signed out already: the next logout has nothing to end and goes straight on.
+      const again = await logout({ postLogoutRedirectUri: REGISTERED, clientId: GOOD_CLIENT }, cookies)
+      expect(again.status).toBe(302)
+      expect(again.location).toBe(REGISTERED)
 
-      for (const target of [SIGNED_OUT, REGISTERED]) {
-        const response = await logout({ postLogoutRedirectUri: target, clientId: GOOD_CLIENT }, cookies)
-        expect(response.status).toBe(302)
-        expect(response.location).toBe(target)
-      }
-      const [revoked] = await db.query<{ revoked_date: Date | null }>(
-        'select revoked_date from hosted_login_sessions where member_id = (select id from members where login_email = $1)',
-        [email],
-      )
-      expect(revoked!.revoked_date).not.toBeNull()
-      const cart = await platform.call('GET', '/ecom/v1/carts/current', { token: tokens.json.access_token })
+      expect((await hostedSessionOf(email)).revoked_date).not.toBeNull()
+      const cart = await platform.call('GET', '/ecom/v1/carts/current', { token: accessToken })
       expect(cart.status).toBe(401)
-      const again = await createAuthSession(platform, (await platform.visitorTokens()).access_token, {
+      const pkce = createPkce()
+      const next = await createAuthSession(platform, (await platform.visitorTokens()).access_token, {
         challenge: pkce.codeChallenge,
       })
-      const page = await browse(platform, again.json.redirectSession.fullUrl, { cookies })
-      expect(page.status).toBe(200)
-      expect(page.text).toContain('name="password"')
+      const loginPage = await browse(platform, next.json.redirectSession.fullUrl, { cookies })
+      expect(loginPage.status).toBe(200)
+      expect(loginPage.text).toContain('name="password"')
+    })
+
+    it('O3: a forged logout link signs nothing out; a cross-site or tokenless post of the confirmation is refused', async () => {
+      const { email, cookies, accessToken } = await signInBrowser()
+      const crossSite = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' }
+      const forged = await logout(
+        { postLogoutRedirectUri: SIGNED_OUT, clientId: GOOD_CLIENT },
+        cookies,
+        crossSite,
+      )
+      expect(forged.status).toBe(200)
+      expect(forged.location).toBeNull()
+      expect(forged.text).toContain('Sign out?')
+      expect(forged.headers.get('x-frame-options')).toBe('DENY')
+      expect(forged.headers.getSetCookie().some((cookie) => cookie.startsWith('aisle_member_'))).toBe(false)
+      // The same link without any client id (every site) is no stronger.
+      expect((await logout({}, cookies, crossSite)).text).toContain('Sign out?')
+
+      const fields = { postLogoutRedirectUri: SIGNED_OUT, clientId: GOOD_CLIENT }
+      const fromElsewhere = await browse(platform, '/_auth/sign-out', {
+        method: 'POST',
+        cookies,
+        form: { ...fields, csrf: 'guessed' },
+        headers: crossSite,
+      })
+      expect(fromElsewhere.status).toBe(403)
+      const withoutToken = await browse(platform, '/_auth/sign-out', {
+        method: 'POST',
+        cookies,
+        form: { ...fields, csrf: 'guessed' },
+        headers: { 'sec-fetch-site': 'same-origin' },
+      })
+      expect(withoutToken.status).toBe(403)
+      expect(withoutToken.location).toBeNull()
+
+      expect((await hostedSessionOf(email)).revoked_date).toBeNull()
+      const cart = await platform.call('GET', '/ecom/v1/carts/current', { token: accessToken })
+      expect(cart.status).not.toBe(401)
+      // The member's own click still signs out.
+      expect((await confirm(forged, cookies)).location).toBe(SIGNED_OUT)
+      expect((await hostedSessionOf(email)).revoked_date).not.toBeNull()
     })
   })
 })

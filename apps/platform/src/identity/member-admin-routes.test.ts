@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
+import { MEMBER_PASSWORD, memberTokens, newEmail, register } from '../testing/member-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { DEFAULT_IDENTITY_POLICY, readIdentityPolicy, saveIdentityPolicy } from './identity-policy.ts'
-import { MEMBER_PASSWORD, memberTokens, newEmail, register } from './testing/member-flows.ts'
 import { lastMailTo } from './testing/member-mail.ts'
 
 describe.each(databaseKinds())('the merchant’s member calls on %s', (kind) => {

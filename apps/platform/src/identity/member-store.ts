@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
-import type { IdentityProfile } from './identity-wire.ts'
+import type { IdentityProfile } from './identity-profile.ts'
 
 export type MemberStatus = 'PENDING' | 'ACTIVE' | 'DELETED' | 'BLOCKED' | 'OFFLINE'
 export type PendingReason = 'PENDING_ADMIN_APPROVAL_REQUIRED' | 'PENDING_EMAIL_VERIFICATION_REQUIRED'

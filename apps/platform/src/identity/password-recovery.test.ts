@@ -6,11 +6,6 @@ import { REDIRECT_URI_CORPUS, REGISTERED } from '../redirects/testing/redirect-u
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { createCountingDb } from '../testing/counting-db.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
-import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
-import { setMemberStatus } from './member-store.ts'
-import { createRecoveryToken } from './password-recovery.ts'
 import {
   cookiesOf,
   createAuthSession,
@@ -21,7 +16,12 @@ import {
   newEmail,
   register,
   submitLoginForm,
-} from './testing/member-flows.ts'
+} from '../testing/member-flows.ts'
+import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
+import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
+import { setMemberStatus } from './member-store.ts'
+import { createRecoveryToken } from './password-recovery.ts'
 import { lastMailTo, mailsTo, recoveryLinkIn } from './testing/member-mail.ts'
 
 const GOOD_CLIENT = 'recovery-good-client'

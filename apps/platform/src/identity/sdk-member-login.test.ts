@@ -2,15 +2,15 @@ import { createClient, createMemoryTokenStorage, currentCart, OAuthStrategy } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import {
   browse,
   DEMO_REDIRECT_URI,
   MEMBER_PASSWORD,
   newEmail,
   submitLoginForm,
-} from './testing/member-flows.ts'
+} from '../testing/member-flows.ts'
+import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 
 // The real SDK's member flows against the real app through `app.request`: the wire holds from both ends.
 describe.each(databaseKinds())('the SDK’s member login against the platform on %s', (kind) => {

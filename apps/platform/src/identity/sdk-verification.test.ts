@@ -6,10 +6,10 @@ import { createSmtpTransport } from '../mail/mail-transport.ts'
 import { createMailWorker } from '../mail/mail-worker.ts'
 import { startTestSmtpServer } from '../mail/testing/test-smtp-server.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
+import { DEMO_REDIRECT_URI, MEMBER_PASSWORD, newEmail } from '../testing/member-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
-import { DEMO_REDIRECT_URI, MEMBER_PASSWORD, newEmail } from './testing/member-flows.ts'
 import { codeIn } from './testing/member-mail.ts'
 
 // The real SDK against the real app, and the codes read from mails a real SMTP server received.

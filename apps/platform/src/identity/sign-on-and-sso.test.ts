@@ -10,10 +10,6 @@ import type { Db } from '../db/db.ts'
 import { createTestIdentityProvider } from '../oauth/testing/id-token-signer.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
-import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
-import { blockMember } from './member-moderation.ts'
 import {
   browse,
   createAuthSession,
@@ -23,7 +19,11 @@ import {
   newEmail,
   readCallback,
   register,
-} from './testing/member-flows.ts'
+} from '../testing/member-flows.ts'
+import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
+import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
+import { blockMember } from './member-moderation.ts'
 
 const AUDIENCE = 'aisle-demo'
 

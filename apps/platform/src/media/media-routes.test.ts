@@ -283,8 +283,8 @@ describe.each(databaseKinds())('media upload and serving on %s', (kind) => {
     })
   })
 
-  describe('when the storage fails part way', () => {
-    it('removes what it stored and records nothing', async () => {
+  describe('when the storage fails', () => {
+    it('answers an upload 503 MEDIA_STORAGE_UNAVAILABLE, removes what it stored and records nothing', async () => {
       const memory = createMemoryMediaStorage()
       const stored = new Set<string>()
       let puts = 0
@@ -303,11 +303,55 @@ describe.each(databaseKinds())('media upload and serving on %s', (kind) => {
         headers: { ...headers, 'content-type': 'image/jpeg' },
         body: new Blob([await jpeg(900, 600)]),
       })
-      // A storage outage is the platform's failure, not the uploader's: logged, answered as internal.
-      expect(response.status).toBe(500)
+      // A storage outage is not the uploader's fault, nor an internal error: 503, worth a retry.
+      expect(response.status).toBe(503)
+      expect(await response.json()).toEqual({
+        message: 'The media storage is unavailable; try again later',
+        details: {
+          applicationError: {
+            description: 'The media storage is unavailable; try again later',
+            code: 'MEDIA_STORAGE_UNAVAILABLE',
+            data: {},
+          },
+        },
+      })
       expect(stored.size).toBeGreaterThan(0)
       for (const key of stored) expect(await memory.head(key)).toBeUndefined()
       expect(await countFiles()).toBe(before)
+    })
+
+    it('answers serving (GET and HEAD, original and sizes) 503 MEDIA_STORAGE_UNAVAILABLE while it is down', async () => {
+      const memory = createMemoryMediaStorage()
+      let isDown = false
+      const outage = () => new MediaStorageError('S3 GET failed: connect ECONNREFUSED 127.0.0.1:9000')
+      const flaky: MediaStorage = {
+        ...memory,
+        get: (key) => (isDown ? Promise.reject(outage()) : memory.get(key)),
+        head: (key) => (isDown ? Promise.reject(outage()) : memory.head(key)),
+      }
+      const app = createApp({ db, publicUrl: TEST_PUBLIC_URL, mediaStorage: flaky })
+      const uploaded = await app.request(`${TEST_PUBLIC_URL}/stores/v1/media`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'image/jpeg' },
+        body: new Blob([await jpeg(900, 600)]),
+      })
+      expect(uploaded.status).toBe(200)
+      const { media } = (await uploaded.json()) as { media: WireMedia }
+      const urls = [media.image.url, media.image.resolutions[0]!.url]
+      for (const url of urls) expect((await app.request(url)).status).toBe(200)
+
+      isDown = true
+      for (const url of urls) {
+        for (const method of ['GET', 'HEAD']) {
+          const response = await app.request(url, { method })
+          expect(response.status).toBe(503)
+          expect(response.headers.get('cache-control') ?? '').not.toMatch(/immutable/)
+          if (method === 'GET')
+            expect((await response.json()).details.applicationError.code).toBe('MEDIA_STORAGE_UNAVAILABLE')
+        }
+      }
+      isDown = false
+      for (const url of urls) expect((await app.request(url)).status).toBe(200)
     })
   })
 })

@@ -78,6 +78,34 @@ async function removeAll(storage: MediaStorage, files: StoredFile[]): Promise<vo
   await Promise.allSettled(files.map((f) => storage.delete(f.key)))
 }
 
+/**
+ * Runs a call to the media storage; when the storage fails (unreachable, refusing, timing out), logs
+ * why and answers `503 MEDIA_STORAGE_UNAVAILABLE`: an outage is neither the caller's fault nor an
+ * internal error, and the same request may succeed later. Nothing is logged with the bytes.
+ */
+async function callStorage<T>(
+  logger: Logger,
+  storage: MediaStorage,
+  operation: string,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    logger.error('media storage unavailable', {
+      operation,
+      storage: storage.description,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    })
+    throw new ApplicationError(
+      'MEDIA_STORAGE_UNAVAILABLE',
+      'The media storage is unavailable; try again later',
+      {},
+      { cause: error },
+    )
+  }
+}
+
 /** The upload's files: the original as it came, and each derived size. */
 function filesOf(siteId: string, id: string, original: StoredFile, derivatives: Derivative[]): StoredFile[] {
   return [
@@ -141,7 +169,7 @@ export function registerMediaRoutes(api: Api, deps: MediaDeps) {
         contentType: image.contentType,
       }
       const files = filesOf(caller.siteId, id, original, derivatives)
-      await storeAll(storage, files)
+      await callStorage(logger, storage, 'upload', () => storeAll(storage, files))
       const { contentType, width, height } = image
       const record = { id, siteId: caller.siteId, contentType, width, height, fileName }
       await insertStoredMediaFile(db, record, deps.clock()).catch(async (error: unknown) => {
@@ -180,10 +208,15 @@ export function registerMediaRoutes(api: Api, deps: MediaDeps) {
     if (file.inDatabase) return new Response(new Uint8Array(file.inDatabase.bytes), { headers })
     const key = mediaObjectKey(file.siteId, file.id, name)
     // HEAD answers without a body: ask the storage for the size only, opening no stream.
-    const object: { size: number; body: ReadableStream<Uint8Array> | null } | undefined =
-      c.req.method === 'HEAD'
-        ? await storage.head(key).then((info) => info && { ...info, body: null })
-        : await storage.get(key)
+    const object: { size: number; body: ReadableStream<Uint8Array> | null } | undefined = await callStorage(
+      logger,
+      storage,
+      'serve',
+      () =>
+        c.req.method === 'HEAD'
+          ? storage.head(key).then((info) => info && { ...info, body: null })
+          : storage.get(key),
+    )
     if (!object) {
       logger.warn('media file missing from the media storage', {
         id: file.id,

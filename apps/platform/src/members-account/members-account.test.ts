@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
-import { memberTokens, newEmail } from '../identity/testing/member-flows.ts'
 import { formatMoney } from '../money/money.ts'
+import { seedDemoCommerce } from '../seed/demo-commerce.ts'
+import { DEMO_SITE_ID } from '../seed/demo-store.ts'
+import { createTestBrowser } from '../testing/dashboard-browser.ts'
+import { memberTokens, newEmail } from '../testing/member-flows.ts'
 import {
   checkoutOf,
   pathOf,
   placeOrderOnHostedCheckout,
   redirectUrl,
   SHOP,
-} from '../redirects/testing/redirect-flows.ts'
-import { seedDemoCommerce } from '../seed/demo-commerce.ts'
-import { DEMO_SITE_ID } from '../seed/demo-store.ts'
-import { createTestBrowser } from '../testing/dashboard-browser.ts'
+} from '../testing/redirect-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { setMemberStatus } from '../identity/member-store.ts'
+import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
 import {
   browse,
   createAuthSession,
@@ -12,8 +13,7 @@ import {
   memberTokens,
   newEmail,
   readCallback,
-} from '../identity/testing/member-flows.ts'
-import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
+} from '../testing/member-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { hashToken } from './opaque-token.ts'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
-import { memberTokens } from '../identity/testing/member-flows.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
+import { memberTokens } from '../testing/member-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { hashToken } from './opaque-token.ts'

@@ -3,9 +3,8 @@ import { z } from 'zod'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api, AppEnv } from '../http/api.ts'
-import { mergeVisitorIntoMember } from '../identity/member-login.ts'
 import { readCredential } from './authenticate.ts'
-import { exchangeAuthorizationCode } from './authorization-code-store.ts'
+import { exchangeAuthorizationCode, type MemberLogin } from './authorization-code-store.ts'
 import { grantExternalLogin } from './external-login.ts'
 import { isPkceValue } from './pkce.ts'
 import { createSecretReader } from './platform-secret.ts'
@@ -86,7 +85,18 @@ const supportedGrants = new Set(['anonymous', 'refresh_token', 'authorization_co
  * `POST /oauth2/token`: the anonymous, refresh-token (rotation with a 10-second grace), authorization-code
  * (PKCE S256) and external-login (`client_credentials` with a member id and a merchant API key) grants.
  */
-export function registerTokenRoutes(api: Api, deps: { db: Db; clock: Clock; publicUrl: string }) {
+/** What the token endpoint needs. */
+export interface TokenRouteDeps {
+  db: Db
+  clock: Clock
+  /**
+   * Runs in the code exchange's transaction once a member has logged in (the visitor's cart merges into
+   * the member's there); its answer is returned beside the tokens as `cart_merge`.
+   */
+  onMemberLogin: (tx: Db, login: MemberLogin, now: Date) => Promise<unknown>
+}
+
+export function registerTokenRoutes(api: Api, deps: TokenRouteDeps) {
   const rotationKey = createSecretReader(deps.db, 'refresh-rotation', deps.clock)
   api.route(
     {
@@ -126,7 +136,7 @@ export function registerTokenRoutes(api: Api, deps: { db: Db; clock: Clock; publ
         return tokenResponse(c, await issueVisitorTokens(deps.db, client, now))
       if (request.grantType === 'authorization_code') {
         const exchange = await exchangeAuthorizationCode(deps.db, client, request, now, (tx, login) =>
-          mergeVisitorIntoMember(tx, login, { now, publicUrl: deps.publicUrl }),
+          deps.onMemberLogin(tx, login, now),
         )
         if (!exchange.ok) return oauthError(c, 'invalid_grant', exchange.reason)
         return tokenResponse(c, exchange.tokens, { cart_merge: exchange.onLoginResult })

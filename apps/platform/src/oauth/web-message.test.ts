@@ -9,7 +9,7 @@ import {
   exchangeCode,
   newEmail,
   register,
-} from '../identity/testing/member-flows.ts'
+} from '../testing/member-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { renderWebMessageResponse, toScriptJson } from './web-message-response.ts'

@@ -1,7 +1,11 @@
 import type { Address, SelectedShippingOption } from '../carts/pricing/pricing-input.ts'
-import type { PaymentResult } from '../checkout/payment-provider.ts'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
+
+/** What an order keeps of its payment (no card number, at most its last 4). */
+export type OrderPayment =
+  | { status: 'PAID'; provider: string; transactionId: string; cardLast4?: string }
+  | { status: 'NOT_PAID'; provider: string }
 
 export interface OrderRow {
   id: string
@@ -13,7 +17,7 @@ export interface OrderRow {
   email: string
   status: 'APPROVED' | 'CANCELED'
   payment_status: 'PAID' | 'NOT_PAID'
-  payment: Exclude<PaymentResult, { status: 'DECLINED' }>
+  payment: OrderPayment
   currency: string
   shipping_address: Address | null
   billing_address: Address | null

@@ -1,7 +1,11 @@
+import { VERIFICATION_COOKIE } from '../identity/hosted-cookies.ts'
 import type { RateLimitBucket } from './rate-limit-settings.ts'
 
 /** A request's body as the limiter reads it: a JSON object, or the fields of a form. */
 export type RequestFields = Readonly<Record<string, unknown>>
+
+/** A request's cookies by name: a hosted page's flow may ride in one rather than in the form. */
+export type RequestCookies = Readonly<Record<string, string>>
 
 /** Which bucket one request counts in, and the account it names (an e-mail, a flow's token), if any. */
 export interface LimitedRequest {
@@ -18,7 +22,7 @@ export interface LimitedRoute {
   path: string
   format: RefusalFormat
   /** The bucket and account of a request, or `undefined` for a request this route does not limit. */
-  classify(fields: RequestFields): LimitedRequest | undefined
+  classify(fields: RequestFields, cookies: RequestCookies): LimitedRequest | undefined
 }
 
 function text(value: unknown): string | undefined {
@@ -126,14 +130,25 @@ export const LIMITED_ROUTES: readonly LimitedRoute[] = [
     format: 'json',
     classify: (fields) => ({ bucket: 'recovery', account: tokenAccount(fields.recoveryToken) }),
   },
-  // The hosted pages' forms of the same flows (their state rides in a cookie: counted by address).
+  // The hosted pages' forms of the same flows; the code entry's state token rides in its cookie.
   { method: 'POST', path: '/_auth/signup', format: 'html', classify: register },
-  { method: 'POST', path: '/_auth/verify-email', format: 'html', classify: () => ({ bucket: 'verify' }) },
+  {
+    method: 'POST',
+    path: '/_auth/verify-email',
+    format: 'html',
+    classify: (_fields, cookies) => ({
+      bucket: 'verify',
+      account: tokenAccount(cookies[VERIFICATION_COOKIE]),
+    }),
+  },
   {
     method: 'POST',
     path: '/_auth/verify-email/resend',
     format: 'html',
-    classify: () => ({ bucket: 'resend' }),
+    classify: (_fields, cookies) => ({
+      bucket: 'resend',
+      account: tokenAccount(cookies[VERIFICATION_COOKIE]),
+    }),
   },
   {
     method: 'POST',

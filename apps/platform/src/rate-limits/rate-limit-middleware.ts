@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
+import { getCookie } from 'hono/cookie'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { AppEnv } from '../http/api.ts'
@@ -79,7 +80,7 @@ export function createRateLimiter(options: RateLimiterOptions): MiddlewareHandle
   return async (c, next) => {
     const route = routes.get(`${c.req.method} ${c.req.path}`)
     if (!route) return next()
-    const request = route.classify(await readFields(c))
+    const request = route.classify(await readFields(c), getCookie(c))
     const limits = request && options.settings[request.bucket]
     if (!request || !limits) return next()
     const now = options.clock()

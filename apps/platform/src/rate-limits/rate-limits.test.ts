@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { parseTrustedProxies } from '../http/client-address.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
+import { createLimitedPlatform } from '../testing/limited-platform.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestClock } from '../testing/test-platform.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limit-settings.ts'
 import { hitRateLimit } from './rate-limit-store.ts'
-import { createLimitedPlatform } from './testing/limited-platform.ts'
 
 const settings: RateLimitSettings = {
   ...DEFAULT_RATE_LIMITS,
@@ -297,6 +297,100 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
       }
       expect(statuses.slice(0, 2).every((status) => status !== 429)).toBe(true)
       expect(statuses[2]).toBe(429)
+    })
+
+    describe("the hosted pages' form posts (Q1, Q2, Q5: by address and by account, a 429 page)", () => {
+      const tight = { ip: { limit: 3, windowSeconds: 600 }, account: { limit: 2, windowSeconds: 600 } }
+      const hostedSettings: RateLimitSettings = {
+        ...DEFAULT_RATE_LIMITS,
+        login: tight,
+        register: tight,
+        verify: tight,
+        resend: tight,
+        recovery: tight,
+      }
+      const run = `${Date.now()}`
+      /** Each form post and how a request names its account: a field, or the code entry's cookie. */
+      const forms: [
+        path: string,
+        account: (name: string) => { form: Record<string, string>; cookie?: string },
+      ][] = [
+        [
+          '/_auth/login?session=nothing',
+          (name) => ({ form: { email: `${name}@example.com`, password: 'x' } }),
+        ],
+        [
+          '/_auth/authorize?session=nothing',
+          (name) => ({ form: { email: `${name}@example.com`, password: 'x' } }),
+        ],
+        [
+          '/_auth/signup?session=nothing',
+          (name) => ({ form: { email: `${name}@example.com`, password: 'x' } }),
+        ],
+        ['/_auth/forgot-password?session=nothing', (name) => ({ form: { email: `${name}@example.com` } })],
+        ['/_auth/reset-password', (name) => ({ form: { token: name, password: 'x' } })],
+        [
+          '/_auth/verify-email',
+          (name) => ({ form: { code: '000000' }, cookie: `aisle_auth_verify=${name}` }),
+        ],
+        ['/_auth/verify-email/resend', () => ({ form: {} })],
+      ]
+
+      const post = (
+        platform: ReturnType<typeof createLimitedPlatform>,
+        path: string,
+        from: string,
+        request: { form: Record<string, string>; cookie?: string },
+      ) =>
+        platform.call('POST', path, {
+          from,
+          form: { csrf: 'x', ...request.form },
+          headers: { 'sec-fetch-site': 'same-origin', ...(request.cookie ? { cookie: request.cookie } : {}) },
+        })
+
+      const expectRefusalPage = (answer: Awaited<ReturnType<typeof post>>) => {
+        expect(answer.status).toBe(429)
+        expect(answer.headers.get('content-type')).toContain('text/html')
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+        expect(answer.text).toContain('Too many requests')
+      }
+
+      it.each(forms.map(([path, account], index) => [path, account, index] as const))(
+        'refuses the fourth post of %s from one address with a 429 page and Retry-After',
+        async (path, account, index) => {
+          const platform = createLimitedPlatform(db, { rateLimits: hostedSettings })
+          const from = `198.51.${120 + index}.1`
+          const statuses: number[] = []
+          for (let attempt = 0; attempt < 3; attempt++)
+            statuses.push((await post(platform, path, from, account(`ip-${run}-${index}-${attempt}`))).status)
+          expect(statuses).not.toContain(429)
+          expectRefusalPage(await post(platform, path, from, account(`ip-${run}-${index}-last`)))
+        },
+      )
+
+      // The resend form names no account of its own: its cookie does, like the code entry's.
+      const perAccount = [
+        ...forms.slice(0, -1),
+        [
+          '/_auth/verify-email/resend',
+          (name: string) => ({ form: {}, cookie: `aisle_auth_verify=${name}` }),
+        ] as (typeof forms)[number],
+      ]
+      it.each(perAccount.map(([path, account], index) => [path, account, index] as const))(
+        'refuses the third post of %s for one account from three addresses',
+        async (path, account, index) => {
+          const platform = createLimitedPlatform(db, { rateLimits: hostedSettings })
+          const name = `account-${run}-${index}`
+          for (const host of [1, 2])
+            expect(
+              (await post(platform, path, `203.0.${120 + index}.${host}`, account(name))).status,
+            ).not.toBe(429)
+          expectRefusalPage(await post(platform, path, `203.0.${120 + index}.3`, account(name)))
+          // Another account from the same address is still let through.
+          const other = await post(platform, path, `203.0.${120 + index}.3`, account(`${name}-other`))
+          expect(other.status).not.toBe(429)
+        },
+      )
     })
 
     it('applies no limit when the app is built without one', async () => {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { isCrossSiteRequest, isCsrfTokenValid } from '../dashboard/csrf.ts'
-import { type FormFields, readForm } from '../dashboard/form-fields.ts'
 import type { Db } from '../db/db.ts'
 import type { AppEnv } from '../http/api.ts'
+import { isCrossSiteRequest, isCsrfTokenValid } from '../pages/csrf.ts'
+import { type FormFields, readForm } from '../pages/form-fields.ts'
 import { redirectFromHostedPage } from './hosted-redirect-pages.tsx'
 import {
   findRedirectSession,

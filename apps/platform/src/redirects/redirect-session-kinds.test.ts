@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
-import { memberTokens } from '../identity/testing/member-flows.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
+import { memberTokens } from '../testing/member-flows.ts'
+import { checkoutOf, createRedirect, SHOP } from '../testing/redirect-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
-import { checkoutOf, createRedirect, SHOP } from './testing/redirect-flows.ts'
 
 describe.each(databaseKinds())('redirect sessions of every kind on %s', (kind) => {
   let db: Db

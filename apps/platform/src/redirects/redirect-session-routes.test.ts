@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
+import { hashToken } from '../oauth/opaque-token.ts'
+import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
+import { DEMO_SITE_ID } from '../seed/demo-store.ts'
+import { createApiKey } from '../sites/api-key-store.ts'
 import {
   browse,
   createAuthSession,
@@ -9,11 +13,7 @@ import {
   newEmail,
   readCallback,
   register,
-} from '../identity/testing/member-flows.ts'
-import { hashToken } from '../oauth/opaque-token.ts'
-import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
-import { DEMO_SITE_ID } from '../seed/demo-store.ts'
-import { createApiKey } from '../sites/api-key-store.ts'
+} from '../testing/member-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import { REDIRECT_URI_CORPUS, REGISTERED } from './testing/redirect-uri-corpus.ts'

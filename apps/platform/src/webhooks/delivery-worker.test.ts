@@ -11,16 +11,20 @@ import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { createDeliveryWorker, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from './delivery-worker.ts'
 
+// Far above any answer time on a loaded machine; the receiver answers at once unless told to hang.
+const PATIENT_TIMEOUT_MS = 30_000
+const SHORT_TIMEOUT_MS = 300
+
 interface Received {
   headers: IncomingHttpHeaders
   body: string
   event: { id: string; type: string; entityId: string; siteId: string; data: unknown; identity: unknown }
 }
 
-/** A real HTTP receiver on 127.0.0.1 that answers from a script: a status, or a delay before 200. */
+/** A real HTTP receiver on 127.0.0.1 that answers from a script: a status, or no answer at all. */
 async function startReceiver() {
   const received: Received[] = []
-  const script: ({ status: number } | { delayMs: number })[] = []
+  const script: ({ status: number } | { hang: true })[] = []
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -28,10 +32,8 @@ async function startReceiver() {
       const body = Buffer.concat(chunks).toString('utf8')
       received.push({ headers: request.headers, body, event: JSON.parse(body) })
       const step = script.shift() ?? { status: 200 }
-      if ('delayMs' in step) {
-        setTimeout(() => response.writeHead(200).end('late'), step.delayMs)
-        return
-      }
+      // A hanging answer stays open until the receiver closes: only the worker's timeout ends it.
+      if ('hang' in step) return
       response.writeHead(step.status, { 'content-type': 'text/plain' }).end(`answer ${step.status}`)
     })
   })
@@ -57,6 +59,20 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
   let worker: ReturnType<typeof createDeliveryWorker>
   let entityCounter = 0
 
+  /**
+   * A worker whose receiver timeout is `timeoutMs`: generous by default, so a slow machine never turns
+   * a prompt answer into a timeout; the timeout test uses a short one against a receiver that hangs.
+   */
+  const newWorker = (timeoutMs = PATIENT_TIMEOUT_MS) =>
+    createDeliveryWorker({
+      db,
+      clock: platform.clock,
+      fetch,
+      logger: silentLogger,
+      random: () => 0.5,
+      timeoutMs,
+    })
+
   beforeAll(async () => {
     db = await openTestDatabase(kind)
     platform = createTestPlatform(db)
@@ -70,14 +86,7 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
   afterAll(() => db.close())
   beforeEach(async () => {
     receiver = await startReceiver()
-    worker = createDeliveryWorker({
-      db,
-      clock: platform.clock,
-      fetch,
-      logger: silentLogger,
-      random: () => 0.5,
-      timeoutMs: 500,
-    })
+    worker = newWorker()
     // Each test gets its own endpoints: earlier ones stop receiving.
     await db.query('update webhook_endpoints set is_enabled = false')
   })
@@ -204,7 +213,7 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
 
   it('retries with backoff after failures and a timeout, then delivers with the same id', async () => {
     const { endpoint } = await createEndpoint()
-    receiver.script.push({ status: 500 }, { status: 503 }, { delayMs: 1_500 })
+    receiver.script.push({ status: 500 }, { status: 503 }, { hang: true })
     await record('cart.created', newEntity())
 
     await worker.runOnce()
@@ -221,10 +230,10 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
     platform.clock.advance(1)
     await worker.runOnce()
     platform.clock.advance(RETRY_DELAYS_SECONDS[1])
-    await worker.runOnce()
+    expect(await newWorker(SHORT_TIMEOUT_MS).runOnce()).toBe(1)
     ;[delivery] = await deliveriesOf(endpoint.id)
     expect(delivery).toMatchObject({ status: 'PENDING', attemptCount: 3, lastResponseStatus: null })
-    expect(delivery!.lastError).toMatch(/no answer within 500 ms/)
+    expect(delivery!.lastError).toBe(`no answer within ${SHORT_TIMEOUT_MS} ms`)
 
     platform.clock.advance(RETRY_DELAYS_SECONDS[2])
     await worker.runOnce()

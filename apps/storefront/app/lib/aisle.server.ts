@@ -5,6 +5,8 @@ import {
   currentCart,
   OAuthStrategy,
   products,
+  recovery,
+  redirects,
 } from '@aisle/sdk'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { NO_STORE_CACHE_CONTROL } from './cache-control'
@@ -54,7 +56,7 @@ export function createAisle(request: Request, options: StorefrontConfig = getCon
   })
   const client = createClient({
     auth: OAuthStrategy({ clientId: options.clientId, tokenStorage }),
-    modules: { currentCart, products, collections },
+    modules: { currentCart, products, collections, recovery, redirects },
     baseUrl: options.apiUrl,
     readOnlyBaseUrl: options.readOnlyApiUrl,
     fetch: getCatalogueFetch(options.readOnlyApiUrl),

@@ -1,9 +1,9 @@
-import { type AisleClient, type currentCart, isAisleError } from '@aisle/sdk'
+import { type AisleClient, type currentCart, isAisleError, type RedirectsModule } from '@aisle/sdk'
 import type { ShippingChoice } from './shipping-choice'
 import { toEstimateOptions } from './shipping-estimate.server'
 import { toShopperError } from './shopper-error'
 
-type CheckoutClient = AisleClient<{ currentCart: typeof currentCart }>
+type CheckoutClient = AisleClient<{ currentCart: typeof currentCart }> & { redirects?: RedirectsModule }
 
 export type CheckoutStart = { ok: true; url: string } | { ok: false; title: string; message: string }
 
@@ -16,6 +16,7 @@ export async function startCheckout(
   client: CheckoutClient,
   platformUrl: string,
   choice?: ShippingChoice,
+  storefrontOrigin?: string,
 ): Promise<CheckoutStart> {
   try {
     const { checkoutId } = await client.currentCart.createCheckoutFromCurrentCart({
@@ -23,9 +24,37 @@ export async function startCheckout(
       ...toEstimateOptions(choice),
     })
     if (!checkoutId) return { ok: false, ...toShopperError(500) }
-    return { ok: true, url: `${platformUrl}/_checkout/${encodeURIComponent(checkoutId)}` }
+    const returning = storefrontOrigin && (await toCheckoutSessionUrl(client, checkoutId, storefrontOrigin))
+    return { ok: true, url: returning || `${platformUrl}/_checkout/${encodeURIComponent(checkoutId)}` }
   } catch (error) {
     if (!isAisleError(error)) throw error
     return { ok: false, ...toShopperError(error.status, error.code) }
+  }
+}
+
+/**
+ * The hosted checkout's URL through an `ecomCheckout` redirect session whose callbacks bring the buyer
+ * back to this storefront: its thank-you page after the order, its cart page to change the cart. Answers
+ * undefined when the platform refuses the callbacks (400: the storefront's origin is not registered for
+ * the OAuth client), so that the hosted checkout still opens, ending on the platform's own thank-you page.
+ */
+async function toCheckoutSessionUrl(
+  client: CheckoutClient,
+  checkoutId: string,
+  storefrontOrigin: string,
+): Promise<string | undefined> {
+  if (!client.redirects) return undefined
+  try {
+    const { redirectSession } = await client.redirects.createRedirectSession({
+      ecomCheckout: { checkoutId },
+      callbacks: {
+        thankYouPageUrl: `${storefrontOrigin}/thank-you`,
+        cartPageUrl: `${storefrontOrigin}/cart`,
+      },
+    })
+    return redirectSession?.fullUrl
+  } catch (error) {
+    if (isAisleError(error) && error.status === 400) return undefined
+    throw error
   }
 }

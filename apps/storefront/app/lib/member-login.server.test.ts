@@ -1,7 +1,22 @@
-import { collections, createClient, currentCart, OAuthStrategy, products } from '@aisle/sdk'
+import {
+  collections,
+  createClient,
+  currentCart,
+  OAuthStrategy,
+  products,
+  recovery,
+  redirects,
+} from '@aisle/sdk'
 import { describe, expect, it } from 'vitest'
 import type { AisleClient } from './aisle.server'
-import { loginMember, logoutMember, registerMember } from './member-login.server'
+import {
+  loginMember,
+  logoutMember,
+  RESET_REQUESTED_MESSAGE,
+  registerMember,
+  requestPasswordReset,
+  verifyMember,
+} from './member-login.server'
 
 // The real SDK client on a scripted `fetch` that answers as the platform does (apps/platform/src/identity
 // and src/redirects): the storefront never imports the platform, so its wire answers are written out here.
@@ -12,8 +27,10 @@ function applicationError(status: number, code: string): Answer {
   return { status, body: { message: code, details: { applicationError: { description: code, code } } } }
 }
 
-function createScriptedClient(answers: Record<string, Answer>) {
+/** Each request answers with its key's answer; a list answers its requests in turn. */
+function createScriptedClient(answers: Record<string, Answer | Answer[]>) {
   const calls: string[] = []
+  const bodies: unknown[] = []
   let authorizeState = ''
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init)
@@ -22,6 +39,7 @@ function createScriptedClient(answers: Record<string, Answer>) {
     const body = text ? JSON.parse(text) : undefined
     const key = `${request.method} ${pathname}`
     calls.push(key === 'POST /oauth2/token' ? `${key} ${body.grantType}` : key)
+    bodies.push(body)
     if (key === 'POST /oauth2/token') {
       const prefix = body.grantType === 'authorization_code' ? 'member' : 'visitor'
       return Response.json({
@@ -40,18 +58,19 @@ function createScriptedClient(answers: Record<string, Answer>) {
       const location = `http://localhost:3000/callback?code=code-1&state=${authorizeState}`
       return new Response(null, { status: 302, headers: { location } })
     }
-    const answer = answers[key]
+    const scripted = answers[key]
+    const answer = Array.isArray(scripted) ? scripted.shift() : scripted
     if (answer === 'network-error') throw new TypeError('fetch failed')
     if (!answer) return Response.json({ message: 'ROUTE_NOT_FOUND' }, { status: 404 })
     return Response.json(answer.body, { status: answer.status ?? 200 })
   }
   const client: AisleClient = createClient({
     auth: OAuthStrategy({ clientId: 'client-1' }),
-    modules: { currentCart, products, collections },
+    modules: { currentCart, products, collections, recovery, redirects },
     baseUrl: 'http://api.test',
     fetch,
   })
-  return { client, calls }
+  return { client, calls, bodies }
 }
 
 const credentials = { email: 'ada@example.com', password: 'correct horse battery' }
@@ -116,6 +135,84 @@ describe('registerMember', () => {
     expect(await registerMember(client, { ...credentials, name: '' })).toEqual({
       message: 'An account with that e-mail already exists. Sign in instead.',
       status: 400,
+    })
+  })
+})
+
+describe('verifyMember', () => {
+  const pending = { body: { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'state-1' } }
+
+  it('asks for the e-mailed code after a sign-up, then signs the member in with it', async () => {
+    const { client, calls } = createScriptedClient({
+      'POST /identity/v2/register': pending,
+      'POST /identity/v1/auth/verify': { body: { state: 'SUCCESS', sessionToken: 'session-1' } },
+    })
+    expect(await registerMember(client, { ...credentials, name: '' })).toEqual({
+      message: 'Please confirm your e-mail address: we’ve e-mailed you a code. Enter it below.',
+      status: 403,
+      stateToken: 'state-1',
+    })
+    expect(await client.auth.loggedIn()).toBe(false)
+    expect(await verifyMember(client, { stateToken: 'state-1', code: '123456' })).toBeUndefined()
+    expect(await client.auth.loggedIn()).toBe(true)
+    expect(calls).toContain('POST /oauth2/token authorization_code')
+  })
+
+  it('keeps the code step after a wrong code, in shopper words', async () => {
+    const { client } = createScriptedClient({
+      'POST /identity/v1/auth/verify': applicationError(400, 'INVALID_VERIFICATION_CODE'),
+    })
+    expect(await verifyMember(client, { stateToken: 'state-1', code: '000000' })).toEqual({
+      message: 'That code isn’t right or has expired. Check the latest e-mail from us and try again.',
+      status: 400,
+      stateToken: 'state-1',
+    })
+    expect(await client.auth.loggedIn()).toBe(false)
+  })
+
+  it('tells a member whose account now waits for the owner, and leaves the code step', async () => {
+    const { client } = createScriptedClient({
+      'POST /identity/v1/auth/verify': { body: { state: 'REQUIRE_OWNER_APPROVAL' } },
+    })
+    const refusal = await verifyMember(client, { stateToken: 'state-1', code: '123456' })
+    expect(refusal).toMatchObject({ status: 403 })
+    expect(refusal?.message).toContain('approved')
+    expect(refusal?.stateToken).toBeUndefined()
+  })
+})
+
+describe('requestPasswordReset', () => {
+  it('asks for a link that returns to the storefront and answers "check your inbox"', async () => {
+    const { client, calls } = createScriptedClient({ 'POST /identity/v1/send-email': { body: {} } })
+    expect(await requestPasswordReset(client, 'ada@example.com', 'http://shop.test/')).toEqual({
+      message: RESET_REQUESTED_MESSAGE,
+      status: 200,
+    })
+    expect(calls.filter((call) => call === 'POST /identity/v1/send-email')).toHaveLength(1)
+  })
+
+  it('sends the link without a way back when the platform refuses the return address', async () => {
+    const { client, calls, bodies } = createScriptedClient({
+      'POST /identity/v1/send-email': [applicationError(400, 'VALIDATION'), { body: {} }],
+    })
+    expect(await requestPasswordReset(client, 'ada@example.com', 'http://shop.test/')).toEqual({
+      message: RESET_REQUESTED_MESSAGE,
+      status: 200,
+    })
+    const sent = bodies.filter((_, index) => calls[index] === 'POST /identity/v1/send-email')
+    expect(sent).toEqual([
+      { email: 'ada@example.com', redirect: { url: 'http://shop.test/', clientId: 'client-1' } },
+      { email: 'ada@example.com' },
+    ])
+  })
+
+  it.each<[Answer, number]>([
+    [applicationError(429, 'TOO_MANY_REQUESTS'), 429],
+    ['network-error', 503],
+  ])('says when to try again (%j)', async (answer, status) => {
+    const { client } = createScriptedClient({ 'POST /identity/v1/send-email': answer })
+    expect(await requestPasswordReset(client, 'ada@example.com', 'http://shop.test/')).toMatchObject({
+      status,
     })
   })
 })

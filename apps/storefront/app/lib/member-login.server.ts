@@ -7,6 +7,11 @@ export interface AccountFormRefusal {
   message: string
   /** 400 for what the shopper can fix, 403 for a pending account, 503 when the store could not be reached. */
   status: number
+  /**
+   * Set when the platform e-mailed a verification code: the state token the code is checked against
+   * (`verifyMember`), carried by the code form of the same browser.
+   */
+  stateToken?: string
 }
 
 /** What the sign-up form collects. */
@@ -39,6 +44,27 @@ export function loginMember(
   return completeLogin(client, 'login', () => client.auth.login(credentials))
 }
 
+/**
+ * Checks the e-mailed verification code of a sign-up or sign-in that stopped at EMAIL_VERIFICATION_REQUIRED
+ * and signs the member in, or says why not (a wrong or expired code keeps the state token, so the shopper
+ * can type it again).
+ */
+export function verifyMember(
+  client: AisleClient,
+  { stateToken, code }: { stateToken: string; code: string },
+): Promise<AccountFormRefusal | undefined> {
+  return completeLogin(
+    client,
+    'verify',
+    () =>
+      client.auth.processVerification(
+        { verificationCode: code },
+        { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken } },
+      ),
+    // A pending account (403) is past the code; a wrong code or an unreachable store keeps the step.
+  ).then((refusal) => (refusal && refusal.status !== 403 ? { ...refusal, stateToken } : refusal))
+}
+
 // The direct-login state machine: SUCCESS's session token becomes member tokens on the server (the SDK
 // follows the platform's redirect itself and stores them); every other state is a message.
 async function completeLogin(
@@ -52,12 +78,48 @@ async function completeLogin(
       await client.auth.getMemberTokensForDirectLogin(result.data.sessionToken)
       return undefined
     }
-    const status = result.loginState === 'FAILURE' ? 400 : 403
-    return { message: toLoginMessage(result, form) ?? UNAVAILABLE_MESSAGE, status }
+    const message = toLoginMessage(result, form) ?? UNAVAILABLE_MESSAGE
+    if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED')
+      return { message, status: 403, stateToken: result.data.stateToken }
+    return { message, status: result.loginState === 'FAILURE' ? 400 : 403 }
   } catch (error) {
     // A retryable failure (no answer, 5xx) or a refused code exchange: nothing the shopper typed is wrong.
     if (isAisleError(error)) return { message: UNAVAILABLE_MESSAGE, status: 503 }
     throw error
+  }
+}
+
+/** The answer to a password-reset request, in shopper words; the same whether or not the e-mail has an account. */
+export const RESET_REQUESTED_MESSAGE =
+  'If an account uses that e-mail, we’ve sent it a link to choose a new password. Check your inbox (and spam folder); the link works for one hour.'
+
+/**
+ * Asks the platform to e-mail a password-reset link, whose page offers a way back to `homeUrl` when the
+ * platform accepts it as a return address registered for the client (else the mail is sent without one).
+ * Resolves the shopper's words: the same for any e-mail, so the form reveals no account.
+ */
+export async function requestPasswordReset(
+  client: AisleClient,
+  email: string,
+  homeUrl: string,
+): Promise<AccountFormRefusal> {
+  try {
+    try {
+      await client.auth.sendPasswordResetEmail(email, homeUrl)
+    } catch (error) {
+      if (!isAisleError(error) || error.status !== 400) throw error
+      // Only the return address can be refused (the e-mail is never judged): send the link without it.
+      await client.recovery.sendRecoveryEmail({ email })
+    }
+    return { message: RESET_REQUESTED_MESSAGE, status: 200 }
+  } catch (error) {
+    if (!isAisleError(error)) throw error
+    if (error.status === 429)
+      return {
+        message: 'You’ve asked for several links just now. Please wait a few minutes and try again.',
+        status: 429,
+      }
+    return { message: UNAVAILABLE_MESSAGE, status: 503 }
   }
 }
 

@@ -1,10 +1,11 @@
-import { data, Link, redirect, useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { readField } from '../components/account/account-form-fields'
-import { toSafeReturnPath } from '../components/account/return-to'
+import { toAccountFormLink } from '../components/account/return-to'
+import { VerificationCodeForm } from '../components/account/verification-code-form'
+import { answerAccountForm, loadAccountForm } from '../lib/account-route.server'
 import { getAisle } from '../lib/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
 import { loginMember } from '../lib/member-login.server'
-import { requireSameOriginPost } from '../lib/same-origin'
 import { toPageTitle } from '../lib/store'
 import type { Route } from './+types/account-login'
 
@@ -17,22 +18,16 @@ export function headers(): HeadersInit {
 }
 
 // A member who is already signed in goes straight to where they were going.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const returnTo = toSafeReturnPath(new URL(request.url).searchParams.get('returnTo'))
-  if (await getAisle(context).client.auth.loggedIn()) throw redirect(returnTo)
-  return { returnTo }
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadAccountForm(request, context)
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOriginPost(request)
-  const form = await request.formData()
-  const email = readField(form, 'email')
-  const refusal = await loginMember(getAisle(context).client, {
-    email,
-    password: readField(form, 'password', { trim: false }),
+export function action({ request, context }: Route.ActionArgs) {
+  return answerAccountForm(request, context, async (form) => {
+    const email = readField(form, 'email')
+    const password = readField(form, 'password', { trim: false })
+    return { fields: { email }, refusal: await loginMember(getAisle(context).client, { email, password }) }
   })
-  if (refusal) return data({ message: refusal.message, email }, { status: refusal.status })
-  return redirect(toSafeReturnPath(form.get('returnTo')))
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -40,10 +35,22 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   // Without JavaScript the page comes back with the action's answer; with it, the fetcher holds it.
   const result = fetcher.data ?? actionData
   const isSubmitting = fetcher.state !== 'idle'
-  const registerLink =
-    loaderData.returnTo === '/account'
-      ? '/account/register'
-      : `/account/register?returnTo=${encodeURIComponent(loaderData.returnTo)}`
+  const registerLink = toAccountFormLink('/account/register', loaderData.returnTo)
+  if (result?.stateToken)
+    return (
+      <section className="account-page">
+        <h1>Confirm your e-mail</h1>
+        <VerificationCodeForm
+          fetcher={fetcher}
+          action="/account/login"
+          returnTo={loaderData.returnTo}
+          email={result.email}
+          stateToken={result.stateToken}
+          message={result.message}
+          isSubmitting={isSubmitting}
+        />
+      </section>
+    )
   return (
     <section className="account-page">
       <h1>Sign in</h1>
@@ -86,6 +93,9 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           {isSubmitting ? 'Signing in…' : 'Sign in'}
         </button>
       </fetcher.Form>
+      <p>
+        <Link to="/account/forgot-password">Forgot your password?</Link>
+      </p>
       <p>
         New here? <Link to={registerLink}>Create an account</Link>
       </p>

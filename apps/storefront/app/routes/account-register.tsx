@@ -1,14 +1,15 @@
-import { data, Link, redirect, useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   readField,
 } from '../components/account/account-form-fields'
-import { toSafeReturnPath } from '../components/account/return-to'
+import { toAccountFormLink } from '../components/account/return-to'
+import { VerificationCodeForm } from '../components/account/verification-code-form'
+import { answerAccountForm, loadAccountForm } from '../lib/account-route.server'
 import { getAisle } from '../lib/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
 import { registerMember } from '../lib/member-login.server'
-import { requireSameOriginPost } from '../lib/same-origin'
 import { toPageTitle } from '../lib/store'
 import type { Route } from './+types/account-register'
 
@@ -20,35 +21,44 @@ export function headers(): HeadersInit {
   return { 'Cache-Control': NO_STORE_CACHE_CONTROL }
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const returnTo = toSafeReturnPath(new URL(request.url).searchParams.get('returnTo'))
-  if (await getAisle(context).client.auth.loggedIn()) throw redirect(returnTo)
-  return { returnTo }
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadAccountForm(request, context)
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOriginPost(request)
-  const form = await request.formData()
-  const email = readField(form, 'email')
-  const name = readField(form, 'name').slice(0, 100)
-  const password = readField(form, 'password', { trim: false })
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-    const message = `Please choose a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`
-    return data({ message, email, name }, { status: 400 })
-  }
-  const refusal = await registerMember(getAisle(context).client, { email, password, name })
-  if (refusal) return data({ message: refusal.message, email, name }, { status: refusal.status })
-  return redirect(toSafeReturnPath(form.get('returnTo')))
+export function action({ request, context }: Route.ActionArgs) {
+  return answerAccountForm(request, context, async (form) => {
+    const email = readField(form, 'email')
+    const name = readField(form, 'name').slice(0, 100)
+    const password = readField(form, 'password', { trim: false })
+    const fields = { email, name }
+    if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+      const message = `Please choose a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`
+      return { fields, refusal: { message, status: 400 } }
+    }
+    return { fields, refusal: await registerMember(getAisle(context).client, { email, password, name }) }
+  })
 }
 
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>()
   const result = fetcher.data ?? actionData
   const isSubmitting = fetcher.state !== 'idle'
-  const loginLink =
-    loaderData.returnTo === '/account'
-      ? '/account/login'
-      : `/account/login?returnTo=${encodeURIComponent(loaderData.returnTo)}`
+  const loginLink = toAccountFormLink('/account/login', loaderData.returnTo)
+  if (result?.stateToken)
+    return (
+      <section className="account-page">
+        <h1>Confirm your e-mail</h1>
+        <VerificationCodeForm
+          fetcher={fetcher}
+          action="/account/register"
+          returnTo={loaderData.returnTo}
+          email={result.email}
+          stateToken={result.stateToken}
+          message={result.message}
+          isSubmitting={isSubmitting}
+        />
+      </section>
+    )
   return (
     <section className="account-page">
       <h1>Create an account</h1>

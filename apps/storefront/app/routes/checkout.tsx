@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router'
 import { getAisle } from '../lib/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
 import { startCheckout } from '../lib/checkout.server'
+import { toRequestOrigin } from '../lib/same-origin'
 import { findShippingChoice } from '../lib/shipping-estimate.server'
 import { toPageTitle } from '../lib/store'
 import type { Route } from './+types/checkout'
@@ -20,7 +21,12 @@ export function headers(): HeadersInit {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { client, config } = getAisle(context)
-  const started = await startCheckout(client, config.apiUrl, findShippingChoice(request, client))
+  const started = await startCheckout(
+    client,
+    config.apiUrl,
+    findShippingChoice(request, client),
+    toRequestOrigin(request),
+  )
   if (started.ok) return redirect(started.url)
   return data(started, { status: 409, headers: { 'Cache-Control': NO_STORE_CACHE_CONTROL } })
 }

@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { AisleError } from '../http/aisle-error.js'
 import {
+  toCaptchaRequired,
   toLoginFailure,
   toLoginResult,
   toRegistrationFailure,
   toVerificationFailure,
 } from './login-result.js'
 
-function applicationError(code: string | number, message = 'refused') {
+function applicationError(code: string | number, message = 'refused', data: unknown = {}) {
   return new AisleError({
     message,
     code: String(code),
     status: 400,
-    details: { applicationError: { description: message, code, data: {} } },
+    details: { applicationError: { description: message, code, data } },
   })
 }
+
+const siteKeys = { invisible: 'invisible-key', visible: 'visible-key' }
 
 function validationError(violation: Record<string, unknown>) {
   return new AisleError({
@@ -57,13 +60,45 @@ describe('toLoginResult', () => {
   )
 })
 
+describe('toCaptchaRequired', () => {
+  it.each([
+    [-19971, 'SILENT_CAPTCHA_REQUIRED', 'missingCaptchaToken'],
+    ['-19971', 'SILENT_CAPTCHA_REQUIRED', 'missingCaptchaToken'],
+    [-19970, 'USER_CAPTCHA_REQUIRED', 'invalidCaptchaToken'],
+    ['-19970', 'USER_CAPTCHA_REQUIRED', 'invalidCaptchaToken'],
+  ])(
+    'gives %s as %s (%s) with the site keys, for registration and login alike',
+    (code, loginState, errorCode) => {
+      const error = applicationError(code, 'A captcha answer is required', { loginState, siteKeys })
+      const expected = { loginState, error: 'A captcha answer is required', errorCode, data: { siteKeys } }
+      expect(toCaptchaRequired(error)).toEqual(expected)
+      expect(toRegistrationFailure(error)).toEqual(expected)
+      expect(toLoginFailure(error)).toEqual(expected)
+    },
+  )
+
+  it('keeps only the string keys, and none when the platform sends none', () => {
+    const odd = applicationError(-19970, 'bad', { siteKeys: { invisible: 7, visible: 'v', extra: 'x' } })
+    expect(toCaptchaRequired(odd)).toMatchObject({ data: { siteKeys: { visible: 'v' } } })
+    expect((toCaptchaRequired(odd) as { data: object }).data).toEqual({ siteKeys: { visible: 'v' } })
+    expect(toCaptchaRequired(applicationError(-19971, 'missing', null))).toEqual({
+      loginState: 'SILENT_CAPTCHA_REQUIRED',
+      error: 'missing',
+      errorCode: 'missingCaptchaToken',
+      data: {},
+    })
+  })
+
+  it('leaves every other error to the FAILURE mapping', () => {
+    expect(toCaptchaRequired(applicationError(-19976))).toBeUndefined()
+    expect(toCaptchaRequired(applicationError(-19995))).toBeUndefined()
+  })
+})
+
 describe('toRegistrationFailure', () => {
   it.each([
-    [-19971, 'missingCaptchaToken'],
-    ['-19971', 'missingCaptchaToken'],
     [-19995, 'emailAlreadyExists'],
     ['-19995', 'emailAlreadyExists'],
-    [-19970, 'invalidCaptchaToken'],
   ])('gives the code of %s as %s', (code, errorCode) => {
     expect(toRegistrationFailure(applicationError(code, 'Email already exists'))).toEqual({
       loginState: 'FAILURE',
@@ -102,9 +137,6 @@ describe('toRegistrationFailure', () => {
 
 describe('toLoginFailure', () => {
   it.each([
-    [-19971, 'missingCaptchaToken'],
-    [-19970, 'invalidCaptchaToken'],
-    ['-19970', 'invalidCaptchaToken'],
     [-19976, 'invalidPassword'],
     ['-19976', 'invalidPassword'],
     [-19973, 'resetPassword'],

@@ -1,7 +1,7 @@
 // Loaded with the member flows (see member-flows.ts), so it imports types only.
 import type { AisleError } from '../http/aisle-error.js'
 import type { StateType } from '../types/identity.js'
-import type { LoginErrorCode, LoginResult } from './login-state.js'
+import type { CaptchaSiteKeys, LoginErrorCode, LoginResult } from './login-state.js'
 
 /** The part of a register, login or verify answer that decides the login state. */
 export interface AuthenticationAnswer {
@@ -33,24 +33,55 @@ export function toLoginResult(answer: AuthenticationAnswer): LoginResult {
 
 // Spec section 8. `error.code` is the application error's code already turned into a string, so
 // -19976 and "-19976" are alike.
-const captchaCodes: Readonly<Record<string, LoginErrorCode>> = {
-  '-19971': 'missingCaptchaToken',
-  '-19970': 'invalidCaptchaToken',
-}
 const registrationCodes: Readonly<Record<string, LoginErrorCode>> = {
-  ...captchaCodes,
   '-19995': 'emailAlreadyExists',
 }
 const loginCodes: Readonly<Record<string, LoginErrorCode>> = {
-  ...captchaCodes,
   '-19976': 'invalidPassword',
   '-19973': 'resetPassword',
 }
 
 /**
- * Turns a refused registration into a FAILURE (spec section 8): a field violation whose rule is
- * `EMAIL` gives `invalidEmail` with the violation's description; -19971, -19995 and -19970 give their
- * codes; anything else carries only the message. A failure worth retrying is not a refusal: the member
+ * The captcha states of spec section 4 for the captcha codes of section 8: -19971 (no captcha token,
+ * `missingCaptchaToken`) gives SILENT_CAPTCHA_REQUIRED, and -19970 (a bad or reused one,
+ * `invalidCaptchaToken`) gives USER_CAPTCHA_REQUIRED, each with the error and the site keys the
+ * platform sends in `data.siteKeys`. Any other error gives `undefined`.
+ */
+export function toCaptchaRequired(error: AisleError): LoginResult | undefined {
+  const data = (error.details.applicationError as { data?: { siteKeys?: unknown } } | undefined)?.data
+  const siteKeys = toSiteKeys(data?.siteKeys)
+  const withKeys = siteKeys ? { siteKeys } : {}
+  if (error.code === '-19971')
+    return {
+      loginState: 'SILENT_CAPTCHA_REQUIRED',
+      error: error.message,
+      errorCode: 'missingCaptchaToken',
+      data: withKeys,
+    }
+  if (error.code === '-19970')
+    return {
+      loginState: 'USER_CAPTCHA_REQUIRED',
+      error: error.message,
+      errorCode: 'invalidCaptchaToken',
+      data: withKeys,
+    }
+  return undefined
+}
+
+function toSiteKeys(value: unknown): CaptchaSiteKeys | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const { invisible, visible } = value as Record<string, unknown>
+  const keys: CaptchaSiteKeys = {}
+  if (typeof invisible === 'string') keys.invisible = invisible
+  if (typeof visible === 'string') keys.visible = visible
+  return keys
+}
+
+/**
+ * Turns a refused registration into its login state (spec sections 4 and 8): -19971 and -19970 give
+ * the captcha states (see {@link toCaptchaRequired}); a field violation whose rule is `EMAIL` gives
+ * FAILURE `invalidEmail` with the violation's description; -19995 gives FAILURE `emailAlreadyExists`;
+ * anything else a FAILURE with only the message. A failure worth retrying is not a refusal: the member
  * flows throw it before it gets here.
  */
 export function toRegistrationFailure(error: AisleError): LoginResult {
@@ -59,17 +90,18 @@ export function toRegistrationFailure(error: AisleError): LoginResult {
   const violation = Array.isArray(violations)
     ? violations.find((item) => item?.ruleName === 'EMAIL' || item?.data?.type === 'EMAIL')
     : undefined
-  return violation
-    ? { loginState: 'FAILURE', error: String(violation.description ?? ''), errorCode: 'invalidEmail' }
-    : toFailure(error, registrationCodes)
+  if (violation)
+    return { loginState: 'FAILURE', error: String(violation.description ?? ''), errorCode: 'invalidEmail' }
+  return toCaptchaRequired(error) ?? toFailure(error, registrationCodes)
 }
 
 /**
- * Turns a refused login into a FAILURE (spec section 8): -19971, -19970, -19976 and -19973 give their
- * codes and anything else (a validation error too) gives `invalidEmail`.
+ * Turns a refused login into its login state (spec sections 4 and 8): -19971 and -19970 give the
+ * captcha states (see {@link toCaptchaRequired}); -19976 and -19973 give FAILURE with their codes and
+ * anything else (a validation error too) FAILURE `invalidEmail`.
  */
 export function toLoginFailure(error: AisleError): LoginResult {
-  return toFailure(error, loginCodes, 'invalidEmail')
+  return toCaptchaRequired(error) ?? toFailure(error, loginCodes, 'invalidEmail')
 }
 
 /** Turns a refused verification into a FAILURE with the error's message. */

@@ -2,7 +2,7 @@
 // shares with the eagerly loaded SDK comes as arguments (see auth/member-flows.ts for why).
 import type { HttpMethod } from '../http/create-http-client.js'
 import type { encodePathSegment } from '../http/encode-path-segment.js'
-import type { ProductCall, ProductWrites } from './products.js'
+import type { ProductCall, ProductWrites } from './products-types.js'
 
 /** Builds the merchant calls on the module's `call`. */
 export function createProductWrites(

@@ -1,9 +1,17 @@
 import type { Address, AddressWithContact } from './address.js'
 import type {
+  CartDiscountType,
   ChannelType,
+  ChargeType,
+  FallbackReason,
   ItemAvailabilityStatus,
   ItemType,
+  JurisdictionType,
+  ManualCalculationReason,
   PaymentOptionType,
+  PickupMethod,
+  RateType,
+  Severity,
   WeightUnit,
 } from './enumerations.js'
 
@@ -73,10 +81,16 @@ export interface LineItem {
   catalogOverrideFields?: { image?: LineItemImage; physicalProperties?: PhysicalProperties }
 }
 
-/** A discount applied to the cart. */
+/** A discount applied to the cart; the totals estimate adds its type, what it took off and per-line shares. */
 export interface CartDiscount {
-  coupon?: { _id?: string; code?: string }
-  merchantDiscount?: { amount?: MultiCurrencyPrice; percentage?: number }
+  /** GLOBAL, SPECIFIC_ITEMS or SHIPPING (spec section 3, "Cart DiscountType"). */
+  discountType?: CartDiscountType
+  /** What the discount took off in all. */
+  amount?: MultiCurrencyPrice
+  coupon?: { _id?: string; code?: string; name?: string }
+  merchantDiscount?: { _id?: string; name?: string; amount?: MultiCurrencyPrice; percentage?: number }
+  /** The discount's share of each line; empty for SHIPPING discounts. */
+  lineItems?: { lineItemId?: string; amount?: MultiCurrencyPrice }[]
 }
 
 /** The caller's current cart (spec section 3, "Cart"). */
@@ -168,32 +182,136 @@ export interface CartResponse {
   cart?: Cart
 }
 
+/** Where a pickup option is picked up (spec section 3: pickupDetails.address; PickupMethod). */
+export interface PickupDetails {
+  address?: Address
+  pickupMethod?: PickupMethod
+  instructions?: string
+}
+
 /** A shipping option of a totals estimate. */
 export interface ShippingOption {
   code?: string
   title?: string
+  /** The carrier offering the option; send it back in `selectedShippingOption`. */
+  carrierId?: string
   logistics?: {
     deliveryTime?: string
     instructions?: string
     deliveryTimeSlot?: { from?: string; to?: string }
-    pickupDetails?: { address?: Address }
+    pickupDetails?: PickupDetails
   }
-  cost?: { price?: MultiCurrencyPrice }
+  /** `price` before shipping discounts, `discount` what they take off, `totalPrice` what the buyer pays. */
+  cost?: { price?: MultiCurrencyPrice; discount?: MultiCurrencyPrice; totalPrice?: MultiCurrencyPrice }
+}
+
+/** One line as the estimate priced it. */
+export interface CalculatedLineItem {
+  lineItemId?: string
+  quantity?: number
+  paymentOption?: PaymentOptionType
+  /** The membership paying for the line, if one does. */
+  paidByMembershipId?: string
+  pricesBreakdown?: {
+    fullPrice?: MultiCurrencyPrice
+    price?: MultiCurrencyPrice
+    totalDiscount?: MultiCurrencyPrice
+    priceAfterDiscounts?: MultiCurrencyPrice
+    tax?: MultiCurrencyPrice
+    totalPriceAfterTax?: MultiCurrencyPrice
+  }
+  /** The line's tax per jurisdiction; `rate` is a fraction (0.0825). */
+  taxDetails?: {
+    jurisdiction?: string
+    jurisdictionType?: JurisdictionType
+    rate?: number
+    amount?: MultiCurrencyPrice
+  }[]
+}
+
+/** One jurisdiction's tax over the order; `rate` is a fraction (0.0825). */
+export interface TaxJurisdiction {
+  name?: string
+  type?: JurisdictionType
+  rate?: number
+  taxableAmount?: MultiCurrencyPrice
+  taxAmount?: MultiCurrencyPrice
+}
+
+/** How the tax was found (RateType and its reasons) and what it comes to. */
+export interface TaxSummary {
+  rateType?: RateType
+  manualCalculationReason?: ManualCalculationReason
+  fallbackReason?: FallbackReason
+  taxableAmount?: MultiCurrencyPrice
+  shippingTax?: MultiCurrencyPrice
+  totalTax?: MultiCurrencyPrice
+  jurisdictions?: TaxJurisdiction[]
+}
+
+/** A fee charged on the order (ChargeType HANDLING_FEE or INSURANCE). */
+export interface AdditionalFee {
+  code?: string
+  name?: string
+  chargeType?: ChargeType
+  price?: MultiCurrencyPrice
+}
+
+/** A calculation step (TAX or SHIPPING) that could not run as set up; the estimate went on without it. */
+export interface CalculationError {
+  step?: 'TAX' | 'SHIPPING' | (string & {})
+  code?: string
+  /** Written for developers. */
+  description?: string
+}
+
+/** Something about the cart to know: an ERROR blocks checkout as it stands, a WARNING does not. */
+export interface CartViolation {
+  /** e.g. `COUPON_EXPIRED`, `NO_SHIPPING_TO_REGION`. */
+  code?: string
+  severity?: Severity
+  /** Written for developers. */
+  description?: string
+  /** The line it is about; absent when it is about the whole cart. */
+  lineItemId?: string
+}
+
+/** A membership of the buyer as the estimate sees it. */
+export interface EstimateMembership {
+  _id?: string
+  appId?: string
+  name?: string
+  lineItemIds?: string[]
 }
 
 /** Answer of `estimateCurrentCartTotals` (spec section 3, "Totals estimate"). */
 export interface EstimateTotalsResponse {
   cart?: Cart
+  /** ISO-4217 code of the amounts. */
+  currency?: string
+  calculatedLineItems?: CalculatedLineItem[]
   shippingInfo?: {
+    /** The shipping region the address matched, if any. */
+    region?: { _id?: string; name?: string }
     selectedCarrierServiceOption?: ShippingOption
     carrierServiceOptions?: { carrierId?: string; shippingOptions?: ShippingOption[] }[]
   }
   membershipOptions?: {
-    eligibleMemberships?: { _id?: string; appId?: string; name?: { original?: string } }[]
-    invalidMemberships?: { membership?: { _id?: string; expirationDate?: string }; reason?: string }[]
+    eligibleMemberships?: EstimateMembership[]
+    invalidMemberships?: {
+      membership?: EstimateMembership & { expirationDate?: string }
+      reason?: string
+    }[]
+    /** Which membership pays for which lines in this estimate. */
+    selectedMemberships?: EstimateMembership[]
   }
   appliedDiscounts?: CartDiscount[]
+  /** subtotal, discount, shipping, tax, additionalFees and total. */
   priceSummary?: Record<string, MultiCurrencyPrice>
+  taxSummary?: TaxSummary
+  additionalFees?: AdditionalFee[]
+  calculationErrors?: CalculationError[]
+  violations?: CartViolation[]
 }
 
 /** Answer of `createCheckoutFromCurrentCart`. */

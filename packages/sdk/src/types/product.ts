@@ -42,6 +42,21 @@ export interface PricePerUnitData {
   baseMeasurementUnit?: MeasurementUnit
 }
 
+/** One resolution of an image or a video: a copy of it at another size or in another format. */
+export interface MediaResolution {
+  url?: string
+  width?: number
+  height?: number
+  /** File format: `webp` for the platform's image sizes, a container such as `mp4` for videos. */
+  format?: string
+}
+
+/** One resolution of a video. */
+export type VideoResolution = MediaResolution
+
+/** One derived size of an image (the platform serves WebP copies at 160, 400, 800 and 1600 px wide). */
+export type ImageResolution = MediaResolution
+
 /** An image as stored by the platform. */
 export interface MediaImage {
   url?: string
@@ -50,15 +65,8 @@ export interface MediaImage {
   altText?: string
   /** When a signed `url` stops working (ISO-8601). */
   urlExpirationDate?: string
-}
-
-/** One resolution of a video. */
-export interface VideoResolution {
-  url?: string
-  width?: number
-  height?: number
-  /** Container format, e.g. `mp4`. */
-  format?: string
+  /** Smaller copies for `srcset`, narrowest first; none for SVGs. */
+  resolutions?: ImageResolution[]
 }
 
 /** A video, its resolutions and posters. */
@@ -76,6 +84,7 @@ export interface MediaItem {
   _id?: string
   mediaType?: MediaItemType
   title?: string
+  /** The smallest picture of the item: the image's narrowest resolution, or the image itself. */
   thumbnail?: MediaImage
   image?: MediaImage
   video?: MediaVideo

@@ -46,8 +46,11 @@ export interface RedirectSessionInput {
   paidPlansCheckout?: { planId: string; checkoutData?: string }
   login?: Record<string, never>
   logout?: { clientId: string }
-  auth?: { authRequest?: AuthRequest; prompt?: Prompt }
+  /** The PKCE login page; `prompt` defaults to `login`. */
+  auth?: { authRequest: AuthRequest; prompt?: Prompt }
   storesProduct?: { productSlug: string }
+  /** The member's account pages, opened at `section` (ACCOUNT_INFO by default). */
+  membersAccount?: { section?: MembersAccountSection }
   bookingsBook?: { resourceId?: string }
   callbacks?: RedirectCallbacks
   preferences?: RedirectPreferences
@@ -58,7 +61,7 @@ export interface RedirectSession {
   _id?: string
   /** The URL to send the visitor to. */
   fullUrl?: string
-  urlDetails?: { endpoint?: string; searchParams?: Record<string, string> }
+  urlDetails?: { endpoint?: string; searchParams?: Record<string, string>; locationType?: LocationType }
   /** A token the hosted page uses to recognise the session. */
   sessionToken?: string
   locationType?: LocationType

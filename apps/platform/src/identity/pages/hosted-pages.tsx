@@ -74,6 +74,38 @@ export function LoginPage(props: {
   )
 }
 
+/**
+ * The sign-out confirmation (SECURITY.md O3): a logout link anyone can forge only shows this page; the
+ * member's own click posts it back with the page's CSRF token.
+ */
+export function SignOutPage(props: {
+  action: string
+  csrfToken: string
+  postLogoutRedirectUri?: string | undefined
+  clientId?: string | undefined
+}) {
+  return (
+    <Document title="Sign out">
+      <main className="narrow">
+        <h1>Sign out?</h1>
+        <p>Do you want to sign out?</p>
+        <form method="post" action={props.action}>
+          <input type="hidden" name="csrf" value={props.csrfToken} />
+          {props.postLogoutRedirectUri !== undefined && (
+            <input type="hidden" name="postLogoutRedirectUri" value={props.postLogoutRedirectUri} />
+          )}
+          {props.clientId !== undefined && <input type="hidden" name="clientId" value={props.clientId} />}
+          <div className="actions">
+            <button className="primary" type="submit">
+              Sign out
+            </button>
+          </div>
+        </form>
+      </main>
+    </Document>
+  )
+}
+
 /** A hosted page that only says something: an error, a pending account, a finished logout. */
 export function MessagePage(props: { title: string; message: string }) {
   return (

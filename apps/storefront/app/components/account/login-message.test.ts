@@ -59,8 +59,23 @@ describe('toLoginMessage', () => {
     expect(
       toLoginMessage({ loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 't' } }, 'register'),
     ).toContain('confirm your e-mail')
-    expect(toLoginMessage({ loginState: 'USER_CAPTCHA_REQUIRED' }, 'login')).toContain('robot')
-    expect(toLoginMessage({ loginState: 'SILENT_CAPTCHA_REQUIRED' }, 'login')).toContain('robot')
+    const captcha = { error: 'captcha', data: {} }
+    expect(
+      toLoginMessage(
+        { loginState: 'USER_CAPTCHA_REQUIRED', errorCode: 'invalidCaptchaToken', ...captcha },
+        'login',
+      ),
+    ).toContain('robot')
+    expect(
+      toLoginMessage(
+        { loginState: 'SILENT_CAPTCHA_REQUIRED', errorCode: 'missingCaptchaToken', ...captcha },
+        'login',
+      ),
+    ).toContain('robot')
+    expect(toLoginMessage({ loginState: 'OWNER_APPROVAL_REQUIRED' }, 'verify')).toContain('approved')
+    expect(toLoginMessage({ loginState: 'FAILURE', error: 'wrong code' }, 'verify')).toBe(
+      'That code isn’t right or has expired. Check the latest e-mail from us and try again.',
+    )
   })
 
   it('has nothing to say for a success', () => {

@@ -1,9 +1,9 @@
 import type { LoginErrorCode, LoginResult } from '@aisle/sdk'
 
 /** Which form a login state came from: the words differ a little (a new account vs an existing one). */
-export type AccountForm = 'login' | 'register'
+export type AccountForm = 'login' | 'register' | 'verify'
 
-const failureWords: Record<AccountForm, Record<LoginErrorCode, string>> = {
+const failureWords: Record<Exclude<AccountForm, 'verify'>, Record<LoginErrorCode, string>> = {
   login: {
     invalidEmail: 'That e-mail and password don’t match an account. Check them and try again.',
     invalidPassword: 'That e-mail and password don’t match an account. Check them and try again.',
@@ -25,6 +25,7 @@ const failureWords: Record<AccountForm, Record<LoginErrorCode, string>> = {
 const otherFailure: Record<AccountForm, string> = {
   login: 'We couldn’t sign you in. Check your e-mail and password and try again.',
   register: 'We couldn’t create your account. Check the details and try again.',
+  verify: 'That code isn’t right or has expired. Check the latest e-mail from us and try again.',
 }
 
 /** Words for a store that could not be reached (a retryable SDK error), whatever the form. */
@@ -38,16 +39,16 @@ export const UNAVAILABLE_MESSAGE = 'We couldn’t reach the store just now. Plea
 export function toLoginMessage(result: LoginResult, form: AccountForm): string | undefined {
   switch (result.loginState) {
     case 'FAILURE':
-      return result.errorCode ? failureWords[form][result.errorCode] : otherFailure[form]
+      return result.errorCode && form !== 'verify' ? failureWords[form][result.errorCode] : otherFailure[form]
     case 'EMAIL_VERIFICATION_REQUIRED':
-      return 'Please confirm your e-mail address: we’ve sent you a code. Signing in with the code isn’t available on this site yet.'
+      return 'Please confirm your e-mail address: we’ve e-mailed you a code. Enter it below.'
     case 'OWNER_APPROVAL_REQUIRED':
-      return form === 'register'
+      return form !== 'login'
         ? 'Thanks for signing up! The store will review your account; you can sign in once it’s approved.'
         : 'Your account is waiting for the store’s approval. You can sign in once it’s approved.'
     case 'USER_CAPTCHA_REQUIRED':
     case 'SILENT_CAPTCHA_REQUIRED':
-      return 'This store asks you to confirm you’re not a robot, which isn’t available on this site yet. Please try again later.'
+      return 'This store asks you to confirm you’re not a robot, which this page can’t show yet. Please sign in on the store’s sign-in page instead.'
     default:
       return undefined
   }

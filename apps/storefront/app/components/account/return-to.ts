@@ -28,3 +28,8 @@ export function toSafeReturnPath(value: unknown, fallback: string = DEFAULT_RETU
   // Sign-in and sign-out pages are no place to come back to.
   return path === '/account/login' || path.startsWith('/account/logout') ? fallback : path
 }
+
+/** The link from one account form to the other, keeping where the shopper goes afterwards. */
+export function toAccountFormLink(path: '/account/login' | '/account/register', returnTo: string): string {
+  return returnTo === DEFAULT_RETURN_PATH ? path : `${path}?returnTo=${encodeURIComponent(returnTo)}`
+}

@@ -8,54 +8,14 @@ import type {
 import { formatMinorUnits, formatPrice, toMinorUnits } from '../../lib/money'
 import { type ShippingChoice, toShippingOptionValue } from '../../lib/shipping-choice'
 import { findCountryName } from './countries'
-import {
-  type EstimateCalculationError,
-  type EstimateNotice,
-  type EstimateViolation,
-  toEstimateNotices,
-} from './estimate-notices'
-
-/*
- * The SDK's `EstimateTotalsResponse` names the spec's fields (cart, shippingInfo, membershipOptions,
- * appliedDiscounts, priceSummary as a record). The platform answers more, which this page shows: the
- * discount's type and amount, each option's carrier, the tax summary by jurisdiction, the fees, and the
- * calculation errors and violations. They are read here as optional, so an answer without them still shows.
- */
+import { type EstimateNotice, toEstimateNotices } from './estimate-notices'
 
 /** A discount of the estimate, with what it took off. */
-export interface EstimateDiscount extends CartDiscount {
-  discountType?: string
-  amount?: MultiCurrencyPrice
-  coupon?: { _id?: string; code?: string; name?: string }
-  merchantDiscount?: CartDiscount['merchantDiscount'] & { name?: string }
-}
-
+export type EstimateDiscount = CartDiscount
 /** A shipping option of the estimate, with its carrier and pickup details. */
-export interface EstimateShippingOption extends ShippingOption {
-  carrierId?: string
-  cost?: { price?: MultiCurrencyPrice; totalPrice?: MultiCurrencyPrice }
-  logistics?: ShippingOption['logistics'] & {
-    pickupDetails?: { address?: Address; pickupMethod?: string; instructions?: string }
-  }
-}
-
-/** A totals estimate as the platform answers it (see the note above). */
-export interface TotalsEstimate extends EstimateTotalsResponse {
-  currency?: string
-  appliedDiscounts?: EstimateDiscount[]
-  shippingInfo?: {
-    selectedCarrierServiceOption?: EstimateShippingOption
-    carrierServiceOptions?: { carrierId?: string; shippingOptions?: EstimateShippingOption[] }[]
-  }
-  taxSummary?: {
-    rateType?: string
-    totalTax?: MultiCurrencyPrice
-    jurisdictions?: { name?: string; type?: string; rate?: number; taxAmount?: MultiCurrencyPrice }[]
-  }
-  additionalFees?: { code?: string; name?: string; chargeType?: string; price?: MultiCurrencyPrice }[]
-  calculationErrors?: EstimateCalculationError[]
-  violations?: EstimateViolation[]
-}
+export type EstimateShippingOption = ShippingOption
+/** A totals estimate as the platform answers it, typed by the SDK. */
+export type TotalsEstimate = EstimateTotalsResponse
 
 /** One row of the breakdown under the subtotal. */
 export interface TotalsRow {

@@ -1,4 +1,12 @@
-import { collections, createClient, currentCart, OAuthStrategy, products } from '@aisle/sdk'
+import {
+  collections,
+  createClient,
+  currentCart,
+  OAuthStrategy,
+  products,
+  recovery,
+  redirects,
+} from '@aisle/sdk'
 import type { AisleClient } from '../aisle.server'
 
 // The real SDK client on a scripted `fetch` that answers as the platform does: the storefront never imports
@@ -51,7 +59,7 @@ export function createScriptedClient(answers: Record<string, Answer | AnswerFunc
   }
   const client: AisleClient = createClient({
     auth: OAuthStrategy({ clientId: 'client-1' }),
-    modules: { currentCart, products, collections },
+    modules: { currentCart, products, collections, recovery, redirects },
     baseUrl: 'http://api.test',
     fetch,
   })

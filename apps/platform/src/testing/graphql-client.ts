@@ -1,4 +1,4 @@
-import type { createTestPlatform } from '../../testing/test-platform.ts'
+import type { createTestPlatform } from './test-platform.ts'
 
 /** `POST /graphql/alpha` through the test platform, as a caller with `token` or with `headers`. */
 export function createGraphQLCaller(platform: ReturnType<typeof createTestPlatform>) {

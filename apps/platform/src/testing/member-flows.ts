@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { toS256Challenge } from '../../oauth/pkce.ts'
-import { DEMO_CLIENT_ID } from '../../seed/demo-ids.ts'
-import { type createTestPlatform, TEST_PUBLIC_URL } from '../../testing/test-platform.ts'
+import { toS256Challenge } from '../oauth/pkce.ts'
+import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
+import { type createTestPlatform, TEST_PUBLIC_URL } from './test-platform.ts'
 
 type Platform = ReturnType<typeof createTestPlatform>
 

@@ -1,5 +1,5 @@
-import type { createTestBrowser } from '../../testing/dashboard-browser.ts'
-import type { createTestPlatform } from '../../testing/test-platform.ts'
+import type { createTestBrowser } from './dashboard-browser.ts'
+import type { createTestPlatform } from './test-platform.ts'
 
 type Platform = ReturnType<typeof createTestPlatform>
 export type TestBrowser = ReturnType<typeof createTestBrowser>

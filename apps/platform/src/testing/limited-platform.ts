@@ -1,7 +1,7 @@
-import { type AppDeps, createApp } from '../../app.ts'
-import type { Db } from '../../db/db.ts'
-import { DEMO_CLIENT_ID } from '../../seed/demo-ids.ts'
-import { createTestClock, TEST_PUBLIC_URL } from '../../testing/test-platform.ts'
+import { type AppDeps, createApp } from '../app.ts'
+import type { Db } from '../db/db.ts'
+import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
+import { createTestClock, TEST_PUBLIC_URL } from './test-platform.ts'
 
 /** What a request of {@link createLimitedPlatform} may carry besides method and path. */
 export interface LimitedCall {

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { isReplicaReadRequest, toCallerKey } from './read-routing.ts'
+
+describe('isReplicaReadRequest', () => {
+  it.each([
+    ['GET', '/stores/v1/products/query-platformized'],
+    ['GET', '/stores/v1/products/0b7c3f5e-2a4d-4c1b-9e8f-1a2b3c4d5e6f'],
+    ['GET', '/stores/v2/collections/slug/shoes'],
+    ['GET', '/stores/v1/variants/query'],
+    ['HEAD', '/media/0b7c3f5e-2a4d-4c1b-9e8f-1a2b3c4d5e6f/400w.webp'],
+  ])('lets a replica answer %s %s', (method, path) => {
+    expect(isReplicaReadRequest(method, path)).toBe(true)
+  })
+
+  it.each([
+    ['GET', '/ecom/v1/carts/current'],
+    ['GET', '/ecom/v1/orders'],
+    ['GET', '/identity/v1/members/me'],
+    ['GET', '/dashboard/products'],
+    ['GET', '/health'],
+    ['GET', '/storesfront'],
+    ['POST', '/stores/v1/products/query-platformized'],
+    ['PATCH', '/stores/v1/products/0b7c3f5e-2a4d-4c1b-9e8f-1a2b3c4d5e6f'],
+    ['OPTIONS', '/stores/v1/products/query-platformized'],
+  ])('sends %s %s to the primary', (method, path) => {
+    expect(isReplicaReadRequest(method, path)).toBe(false)
+  })
+})
+
+describe('toCallerKey', () => {
+  it('is the same for a credential with or without the Bearer prefix, and never the credential', () => {
+    const key = toCallerKey('token-123')
+    expect(toCallerKey('Bearer token-123')).toBe(key)
+    expect(toCallerKey('bearer   token-123 ')).toBe(key)
+    expect(key).not.toContain('token-123')
+    expect(toCallerKey('token-124')).not.toBe(key)
+  })
+
+  it('is none without a credential', () => {
+    expect(toCallerKey(null)).toBeUndefined()
+    expect(toCallerKey('')).toBeUndefined()
+    expect(toCallerKey('Bearer ')).toBeUndefined()
+  })
+})

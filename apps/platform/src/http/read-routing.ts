@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto'
+import type { ReplicaRoutingDb } from '../db/replica-routing-db.ts'
+
+// The catalogue (products, variants, collections, their queries) and media: shared data that may be a
+// moment old. Everything else (the current cart, orders, members, hosted pages, the dashboard) reads
+// the primary. See decision 013.
+const REPLICA_READ_PREFIXES = ['/stores/', '/media/']
+
+/** Whether a request may be answered from a read replica: a GET (or HEAD) of the catalogue or media. */
+export function isReplicaReadRequest(method: string, path: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false
+  return REPLICA_READ_PREFIXES.some((prefix) => path.startsWith(prefix))
+}
+
+/**
+ * The key under which a caller's writes are remembered: a SHA-256 of the credential in `Authorization`
+ * (as `readCredential` reads it), so that no credential is stored; none without one.
+ */
+export function toCallerKey(authorization: string | null): string | undefined {
+  const credential = authorization?.replace(/^Bearer\s+/i, '').trim()
+  if (!credential) return undefined
+  return createHash('sha256').update(credential).digest('base64url')
+}
+
+/**
+ * Wraps the app's `fetch` so that each request runs with its reads routed by `db`: catalogue GETs from
+ * a replica, everything else from the primary, and each caller's writes visible to their own reads.
+ * @example
+ * ```ts
+ * serve({ fetch: withReadRouting(app.fetch, db), port })
+ * ```
+ */
+export function withReadRouting<Env>(
+  fetch: (request: Request, env: Env) => Response | Promise<Response>,
+  db: ReplicaRoutingDb,
+): (request: Request, env: Env) => Promise<Response> {
+  return (request, env) =>
+    db.runRequest(
+      {
+        mayReadReplica: isReplicaReadRequest(request.method, new URL(request.url).pathname),
+        callerKey: toCallerKey(request.headers.get('authorization')),
+      },
+      async () => fetch(request, env),
+    )
+}

@@ -1,0 +1,284 @@
+// The scale-out topology on one machine: a PostgreSQL primary and its streaming replica, N platform
+// processes, nginx in front (a main host and a read-only host).
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { findDemoClientId } from '../demo-client-id.mjs'
+import { repoRoot, secondsSince, startService } from '../processes.mjs'
+import { waitForHttp } from '../wait-for-http.mjs'
+import { ensureNginx, startNginx } from './nginx.mjs'
+import { startPrimary, startStreamingReplica, waitForReplay } from './replicated-postgres.mjs'
+
+/** @typedef {import('../postgres.mjs').PostgresServer} PostgresServer */
+
+/**
+ * @typedef {object} PlatformProcess one platform process of the topology
+ * @property {number} index 1-based
+ * @property {string} url where it listens (127.0.0.1)
+ * @property {number} port
+ * @property {() => number | undefined} pid the process group's leader, while it runs
+ * @property {string} logFile
+ * @property {(signal?: NodeJS.Signals) => void} kill sends a signal to its process group
+ * @property {() => Promise<void>} stop SIGTERM, then SIGKILL after `graceMs`
+ * @property {() => Promise<void>} start starts it again (after a kill or a stop) and waits for /health
+ */
+
+/**
+ * @typedef {object} Topology
+ * @property {string} dir the temporary directory holding logs, the shared data directory and nginx's files
+ * @property {string} mainUrl nginx's main host: every method, round-robin over the processes
+ * @property {string} readOnlyUrl nginx's read-only host: GET, HEAD and OPTIONS only
+ * @property {PostgresServer} primary
+ * @property {PostgresServer} replica
+ * @property {PlatformProcess[]} platforms
+ * @property {{ pid: () => number | undefined, accessLog: string }} nginx
+ * @property {{ startSeconds: number, replicaCatchUpMs: number }} figures
+ * @property {() => Promise<{ stopSeconds: number }>} stop stops nginx, the processes, the replica and
+ *   the primary, in that order, and removes every directory
+ */
+
+const graceMs = 10_000
+// tsx reads the TypeScript settings (the automatic JSX runtime of the pages) from the working directory.
+const platformDir = join(repoRoot, 'apps/platform')
+
+/**
+ * Starts the whole topology and waits until every part answers. Installs nginx first if it is
+ * missing. The schema and the seed are applied once, on the primary, before any process starts.
+ * @param {{ processes?: number, seed?: 'demo' | '10k' | 'none', mainPort?: number,
+ *   readOnlyPort?: number, env?: Record<string, string>, log?: (line: string) => void,
+ *   onStarted?: (part: Record<string, unknown>) => void }} [options]
+ *   `processes` (3); `seed` (demo); ports (0: free ones); `env`: more platform environment
+ *   (`RATE_LIMITS`, `LOG_LEVEL`...); `onStarted`: told of each part as it starts (pids, directories),
+ *   so that a supervisor can record them before the rest is ready
+ * @returns {Promise<Topology>}
+ * @throws {Error} when a part does not start; what had started is stopped again
+ */
+export async function startTopology({
+  processes = 3,
+  seed = 'demo',
+  mainPort = 0,
+  readOnlyPort = 0,
+  env = {},
+  log = () => {},
+  onStarted = () => {},
+} = {}) {
+  const started = performance.now()
+  await ensureNginx({ log })
+  const dir = mkdtempSync(join(tmpdir(), 'aisle-topology-'))
+  /** @type {(() => Promise<void>)[]} */
+  const undo = [async () => rmSync(dir, { recursive: true, force: true })]
+  const rollback = async () => {
+    for (const step of undo.reverse()) await step().catch(() => {})
+  }
+  try {
+    const primary = await startPrimary({ log })
+    undo.push(() => primary.stop())
+    onStarted({ primaryDir: primary.dir, primaryUrl: primary.url })
+    log(`topology: primary on ${primary.url}`)
+    const [replica] = await Promise.all([
+      startStreamingReplica(primary, { log }).then((server) => {
+        undo.push(() => server.stop())
+        onStarted({ replicaDir: server.dir, replicaUrl: server.url })
+        return server
+      }),
+      prepareDatabase(primary.url, seed, dir, log),
+    ])
+    log(`topology: replica on ${replica.url}`)
+    const replicaCatchUpMs = await waitForReplay(primary, replica, { timeoutMs: 120_000 })
+    log(
+      `topology: the replica replayed the schema and seed ${Math.round(replicaCatchUpMs)} ms after they were done`,
+    )
+
+    const [main, readOnly, ...ports] = await Promise.all([
+      mainPort || findFreePort(),
+      readOnlyPort || findFreePort(),
+      ...Array.from({ length: processes }, findFreePort),
+    ])
+    const mainUrl = `http://127.0.0.1:${main}`
+    const platformEnv = {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      ...env,
+      HOST: '127.0.0.1',
+      DATABASE_URL: primary.url,
+      DATABASE_REPLICA_URLS: replica.url,
+      PUBLIC_URL: mainUrl,
+      // One data directory for every process: media written by one are served by the others.
+      DATA_DIR: join(dir, 'data'),
+      AISLE_CLIENT_ID: findDemoClientId(),
+      SEED: seed,
+      // nginx is the proxy whose X-Forwarded-For names the client for rate limits.
+      TRUSTED_PROXIES: 'loopback',
+    }
+    const platforms = ports.map((port, offset) => createPlatformProcess(offset + 1, port, dir, platformEnv))
+    undo.push(() => Promise.all(platforms.map((platform) => platform.stop())).then(() => {}))
+    await Promise.all(
+      platforms.map(async (platform) => {
+        await platform.start()
+        onStarted({ platform: { index: platform.index, pid: platform.pid(), url: platform.url } })
+      }),
+    )
+    log(
+      `topology: ${processes} platform processes on ${platforms.map((platform) => platform.port).join(', ')}`,
+    )
+
+    const nginxDir = join(dir, 'nginx')
+    mkdirSync(nginxDir)
+    const nginx = startNginx({ dir: nginxDir, mainPort: main, readOnlyPort: readOnly, upstreamPorts: ports })
+    undo.push(() => stopService(nginx.service, 'SIGQUIT'))
+    onStarted({ nginxPid: nginx.service.child.pid })
+    const readOnlyUrl = `http://127.0.0.1:${readOnly}`
+    const nginxExited = new AbortController()
+    nginx.service.exited.then(() => nginxExited.abort())
+    await waitForHttp(`${mainUrl}/health`, { timeoutMs: 30_000, signal: nginxExited.signal }).catch(
+      (error) => {
+        throw new Error(`${error.message}\n${tail(join(nginxDir, 'error.log'))}`)
+      },
+    )
+    await waitForHttp(`${readOnlyUrl}/health`, { timeoutMs: 30_000, signal: nginxExited.signal })
+    const startSeconds = (performance.now() - started) / 1000
+    log(
+      `topology: nginx on ${mainUrl} (main) and ${readOnlyUrl} (read-only); ready in ${secondsSince(started)}`,
+    )
+
+    return {
+      dir,
+      mainUrl,
+      readOnlyUrl,
+      primary,
+      replica,
+      platforms,
+      nginx: { pid: () => nginx.service.child.pid, accessLog: join(nginxDir, 'access.log') },
+      figures: { startSeconds, replicaCatchUpMs },
+      async stop() {
+        const stopping = performance.now()
+        await rollback()
+        return { stopSeconds: (performance.now() - stopping) / 1000 }
+      },
+    }
+  } catch (error) {
+    await rollback()
+    throw error
+  }
+}
+
+/**
+ * Migrates the primary and seeds it, once, with the platform's own `prepareDatabase` (run by tsx).
+ * @returns {Promise<void>}
+ */
+function prepareDatabase(databaseUrl, seed, dir, log) {
+  const code = [
+    "import { parseConfig } from './src/config.ts'",
+    "import { openPostgres } from './src/db/postgres-db.ts'",
+    "import { prepareDatabase } from './src/prepare-database.ts'",
+    'const config = parseConfig(process.env)',
+    'const db = openPostgres(config.databaseUrl)',
+    'try {',
+    '  const { applied, seeded } = await prepareDatabase(db, config)',
+    '  console.log(JSON.stringify({ migrations: applied.length, seeded: seeded ?? null }))',
+    '} finally {',
+    '  await db.close()',
+    '}',
+  ].join('\n')
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      cwd: platformDir,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        SEED: seed,
+        AISLE_CLIENT_ID: findDemoClientId(),
+        DATA_DIR: join(dir, 'data'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      output += chunk
+    })
+    child.on('error', reject)
+    child.on('close', (code) => {
+      if (code !== 0) {
+        reject(new Error(`preparing the database failed (exit code ${code}):\n${output.slice(-3000)}`))
+        return
+      }
+      log(
+        `topology: schema and ${seed} seed on the primary in ${secondsSince(started)} ${output.trim().split('\n').at(-1)}`,
+      )
+      resolve(undefined)
+    })
+  })
+}
+
+/** @returns {PlatformProcess} */
+function createPlatformProcess(index, port, dir, env) {
+  const url = `http://127.0.0.1:${port}`
+  const logFile = join(dir, `platform-${index}.log`)
+  /** @type {ReturnType<typeof startService> | undefined} */
+  let service
+  return {
+    index,
+    url,
+    port,
+    logFile,
+    pid: () => service?.child.pid,
+    kill(signal = 'SIGKILL') {
+      service?.signal(signal)
+    },
+    async start() {
+      const current = startService(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: platformDir,
+        env: { ...env, PORT: String(port) },
+        label: `platform-${index}`,
+        logFile,
+      })
+      service = current
+      const exited = new AbortController()
+      current.exited.then(() => exited.abort())
+      try {
+        await waitForHttp(`${url}/health`, { timeoutMs: 180_000, signal: exited.signal })
+      } catch (error) {
+        throw new Error(`platform process ${index} did not start: ${error.message}\n${tail(logFile)}`)
+      }
+    },
+    async stop() {
+      if (service) await stopService(service, 'SIGTERM')
+    },
+  }
+}
+
+/** Sends `signal` to a service's process group, then SIGKILL if it is still there after `graceMs`. */
+async function stopService(service, signal) {
+  service.signal(signal)
+  const timer = setTimeout(() => service.signal('SIGKILL'), graceMs)
+  await service.exited
+  clearTimeout(timer)
+  // The leader is gone; anything left in its group goes too.
+  service.signal('SIGKILL')
+}
+
+/** The last lines of a log file, for an error message. */
+function tail(file, lines = 30) {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n')
+  } catch {
+    return `(no ${file})`
+  }
+}
+
+function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
