@@ -17,6 +17,7 @@ import {
   registerDashboardRoutes,
   toDashboardErrorResponse,
 } from './dashboard/dashboard-routes.ts'
+import { registerDashboardOrderPages } from './dashboard/order-pages.tsx'
 import type { Db } from './db/db.ts'
 import { registerGraphQLRoutes } from './graphql/graphql-routes.ts'
 import { registerHostedProductRoutes } from './hosted-product/product-page-routes.tsx'
@@ -49,7 +50,6 @@ import { registerMembersAccountRoutes } from './members-account/members-account-
 import { createAuthenticate } from './oauth/authenticate.ts'
 import { createOriginCheck } from './oauth/client-origins.ts'
 import { registerTokenRoutes } from './oauth/token-routes.ts'
-import { registerDashboardOrderPages } from './orders/dashboard-order-pages.tsx'
 import { registerOrderRoutes } from './orders/order-routes.ts'
 import { LIMITED_ROUTES } from './rate-limits/limited-routes.ts'
 import { createRateLimiter } from './rate-limits/rate-limit-middleware.ts'

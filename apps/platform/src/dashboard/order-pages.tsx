@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { DashboardPage, renderDashboardPage } from '../dashboard/dashboard-layout.tsx'
-import { type DashboardDeps, type Owner, requireOwner } from '../dashboard/owner-session.ts'
-import { createScryptHasher } from '../dashboard/password-hasher.ts'
 import type { Api } from '../http/api.ts'
 import { formatMoney } from '../money/money.ts'
-import { listOrders, type OrderWithLines, ordersPerDay } from './order-store.ts'
+import { listOrders, type OrderWithLines, ordersPerDay } from '../orders/order-store.ts'
+import { DashboardPage, renderDashboardPage } from './dashboard-layout.tsx'
 import { type DayTotals, OrdersChart } from './orders-chart.tsx'
+import { type DashboardDeps, type Owner, requireOwner } from './owner-session.ts'
+import { createScryptHasher } from './password-hasher.ts'
 
 const PAGE_SIZE = 50
 const CHART_DAYS = 30
