@@ -8,6 +8,7 @@ import { startPostgres } from '../../scripts/postgres.mjs'
 import {
   describe,
   load,
+  loadChartRows,
   measureBare,
   ratio,
   SECONDS,
@@ -149,28 +150,7 @@ export async function run({ log }) {
           'Requests per second; the bare node:http server answers the same bytes without any work: the ceiling here.',
         ],
         series: [{ name: 'requests per second' }],
-        rows: [
-          {
-            label: 'bare node:http',
-            details: ['same response bytes'],
-            values: [bare.requestsPerSecond],
-            note: `${bare.requestsPerSecond} req/s · p99 ${bare.latencyMs.p99} ms`,
-          },
-          {
-            label: 'Aisle on PostgreSQL 15',
-            details: ['pg pool of 10'],
-            isOurs: true,
-            values: [pg.requestsPerSecond],
-            note: `${pg.requestsPerSecond} req/s · p50 ${pg.latencyMs.p50} · p99 ${pg.latencyMs.p99} ms`,
-          },
-          {
-            label: 'Aisle on PGlite',
-            details: ['embedded, one connection'],
-            isOurs: true,
-            values: [pglite.requestsPerSecond],
-            note: `${pglite.requestsPerSecond} req/s · p50 ${pglite.latencyMs.p50} · p99 ${pglite.latencyMs.p99} ms`,
-          },
-        ],
+        rows: loadChartRows({ bare, postgres: pg, pglite: pglite }),
       },
     }
   } finally {

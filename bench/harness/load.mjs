@@ -119,3 +119,34 @@ export async function measureBare(bytes, options, log) {
 export function ratio(a, b) {
   return Math.round((a / b) * 100) / 100
 }
+
+/**
+ * The chart rows of a load benchmark: the bare node:http ceiling, then Aisle on PostgreSQL and on
+ * PGlite, each with its requests per second and latency.
+ */
+export function loadChartRows({ bare, postgres, pglite }) {
+  const latency = (figures) =>
+    `${figures.requestsPerSecond} req/s · p50 ${figures.latencyMs.p50} · p99 ${figures.latencyMs.p99} ms`
+  return [
+    {
+      label: 'bare node:http',
+      details: ['same response bytes'],
+      values: [bare.requestsPerSecond],
+      note: `${bare.requestsPerSecond} req/s · p99 ${bare.latencyMs.p99} ms`,
+    },
+    {
+      label: 'Aisle on PostgreSQL 15',
+      details: ['pg pool of 10'],
+      isOurs: true,
+      values: [postgres.requestsPerSecond],
+      note: latency(postgres),
+    },
+    {
+      label: 'Aisle on PGlite',
+      details: ['embedded, one connection'],
+      isOurs: true,
+      values: [pglite.requestsPerSecond],
+      note: latency(pglite),
+    },
+  ]
+}
