@@ -14,6 +14,7 @@ const benchmarks = {
   'sdk-overhead': () => import('./sdk-overhead/benchmark.mjs'),
   'catalogue-query': () => import('./catalogue-query/benchmark.mjs'),
   'add-to-cart': () => import('./add-to-cart/benchmark.mjs'),
+  funnel: () => import('./funnel/benchmark.mjs'),
   storefront: () => import('./storefront/benchmark.mjs'),
 }
 

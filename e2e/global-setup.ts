@@ -31,6 +31,7 @@ export default async function globalSetup() {
   }
   try {
     const apiUrl = `http://127.0.0.1:${await findFreePort()}`
+    const storefrontUrl = `http://127.0.0.1:${await findFreePort()}`
     const platform = startService('platform', ['start', '-w', '@aisle/platform'], {
       PORT: new URL(apiUrl).port,
       // Media URLs in answers use the same loopback address the browser reaches.
@@ -38,11 +39,14 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       AISLE_CLIENT_ID: clientId,
       LOG_LEVEL: 'warn',
+      // The storefront's own return addresses, as the demo client has them for port 3000: hosted login
+      // and checkout come back to it, reset mails and logout return to its home.
+      DEMO_REDIRECT_URIS: `${storefrontUrl}/callback`,
+      DEMO_POST_LOGOUT_REDIRECT_URIS: `${storefrontUrl}/`,
     })
     services.push(platform)
     await waitForHttp(`${apiUrl}/health`, platform, (status) => status === 200)
 
-    const storefrontUrl = `http://127.0.0.1:${await findFreePort()}`
     const storefront = startService('storefront', ['start', '-w', '@aisle/storefront'], {
       PORT: new URL(storefrontUrl).port,
       AISLE_API_URL: apiUrl,

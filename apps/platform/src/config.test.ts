@@ -47,6 +47,31 @@ describe('parseConfig', () => {
   })
 })
 
+describe("parseConfig: the demo client's extra return addresses", () => {
+  it('has none by default and reads comma-separated lists, ignoring blanks', () => {
+    expect(parseConfig({}).demoReturnUris).toEqual({ redirectUris: [], postLogoutRedirectUris: [] })
+    expect(
+      parseConfig({
+        DEMO_REDIRECT_URIS: ' http://127.0.0.1:5173/callback , https://shop.example/callback,',
+        DEMO_POST_LOGOUT_REDIRECT_URIS: 'http://127.0.0.1:5173/',
+      }).demoReturnUris,
+    ).toEqual({
+      redirectUris: ['http://127.0.0.1:5173/callback', 'https://shop.example/callback'],
+      postLogoutRedirectUris: ['http://127.0.0.1:5173/'],
+    })
+  })
+
+  it.each([
+    [{ DEMO_REDIRECT_URIS: '/callback' }, /DEMO_REDIRECT_URIS.*"\/callback"/],
+    [{ DEMO_REDIRECT_URIS: 'http://shop.example/callback' }, /DEMO_REDIRECT_URIS/],
+    [{ DEMO_REDIRECT_URIS: 'https://shop.example/#x' }, /DEMO_REDIRECT_URIS/],
+    [{ DEMO_POST_LOGOUT_REDIRECT_URIS: 'https://u:p@shop.example/' }, /DEMO_POST_LOGOUT_REDIRECT_URIS/],
+  ])('refuses %j naming the variable', (env, name) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError)
+    expect(() => parseConfig(env)).toThrow(name)
+  })
+})
+
 describe('parseConfig: mail', () => {
   it('delivers to the local inbox on a loopback address with no SMTP server, and never in production', () => {
     expect(parseConfig({}).mail).toEqual({

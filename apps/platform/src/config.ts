@@ -15,7 +15,9 @@ import {
   type RateLimitSettings,
   RateLimitSettingsError,
 } from './rate-limits/rate-limit-settings.ts'
+import { isSafeRedirectUri } from './redirects/redirect-uri.ts'
 import { DEMO_CLIENT_ID } from './seed/demo-ids.ts'
+import type { DemoReturnUris } from './seed/demo-store.ts'
 
 /** The demo store's site owner's password when `DEMO_OWNER_PASSWORD` is not set: for local use only. */
 export const DEFAULT_DEMO_OWNER_PASSWORD = 'aisle-demo-owner'
@@ -45,6 +47,12 @@ export interface Config {
   demoClientId: string
   /** `DEMO_OWNER_PASSWORD` (aisle-demo-owner): the password the demo store's site owner is created with. */
   demoOwnerPassword: string
+  /**
+   * `DEMO_REDIRECT_URIS` and `DEMO_POST_LOGOUT_REDIRECT_URIS` (none): comma-separated absolute URLs (https,
+   * or http on a loopback host) that the demo OAuth client gets besides its `http://localhost:3000` ones,
+   * for a storefront served elsewhere: added whenever the platform starts with a demo seed (and kept).
+   */
+  demoReturnUris: DemoReturnUris
   /** Where e-mails go: an SMTP server, the local inbox, or (neither) they wait in the outbox. */
   mail: MailConfig
   /**
@@ -119,10 +127,34 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     seed,
     demoClientId: env.AISLE_CLIENT_ID || DEMO_CLIENT_ID,
     demoOwnerPassword: env.DEMO_OWNER_PASSWORD || DEFAULT_DEMO_OWNER_PASSWORD,
+    demoReturnUris: {
+      redirectUris: parseUriList('DEMO_REDIRECT_URIS', env.DEMO_REDIRECT_URIS),
+      postLogoutRedirectUris: parseUriList(
+        'DEMO_POST_LOGOUT_REDIRECT_URIS',
+        env.DEMO_POST_LOGOUT_REDIRECT_URIS,
+      ),
+    },
     mail: parseMailConfig(env, publicUrl),
     ...parseAbuseConfig(env, publicUrl),
     mediaStorage: parseMediaConfig(env, dataDir),
   }
+}
+
+/**
+ * A comma-separated list of redirect URIs (blanks ignored), each one a browser may be sent to: absolute,
+ * https or loopback http, without fragment or user info.
+ */
+function parseUriList(name: string, value: string | undefined): string[] {
+  const uris = (value ?? '')
+    .split(',')
+    .map((uri) => uri.trim())
+    .filter(Boolean)
+  const bad = uris.find((uri) => !isSafeRedirectUri(uri))
+  if (bad !== undefined)
+    throw new ConfigError(
+      `${name} must list absolute https (or loopback http) URLs without a fragment, got "${bad}"`,
+    )
+  return uris
 }
 
 /** The read replicas, with their parser's complaint as a `ConfigError`. */

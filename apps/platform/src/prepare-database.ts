@@ -1,7 +1,12 @@
 import type { Db } from './db/db.ts'
 import { migrate } from './db/migrate.ts'
 import { seedDemoCommerce } from './seed/demo-commerce.ts'
-import { seedDemoOwner, seedDemoStore } from './seed/demo-store.ts'
+import {
+  type DemoReturnUris,
+  registerDemoReturnUris,
+  seedDemoOwner,
+  seedDemoStore,
+} from './seed/demo-store.ts'
 import { seedScaleCatalogue } from './seed/scale-catalogue.ts'
 
 /** `demo`: the demo store; `10k`: the demo store and 10,000 generated products (for load tests); `none`. */
@@ -18,6 +23,8 @@ export async function prepareDatabase(
     onProgress?: (done: number, total: number) => void
     /** The demo store's site owner gets this password when they are created (the dashboard). */
     demoOwnerPassword?: string
+    /** Return addresses the demo OAuth client gets besides its own (a storefront served elsewhere). */
+    demoReturnUris?: DemoReturnUris
   },
 ) {
   const applied = await migrate(db)
@@ -25,6 +32,7 @@ export async function prepareDatabase(
   if (options.seed === 'none' || sites > 0) {
     // PGlite runs no autovacuum, so its planner statistics are only as fresh as the last start.
     if (db.kind === 'pglite') await db.query('analyze')
+    await registerReturnUris(db, options)
     return { applied, seeded: undefined, demoOwner: await seedOwner(db, options) }
   }
   const seeded = await seedDemoStore(db, { clientId: options.demoClientId })
@@ -39,6 +47,7 @@ export async function prepareDatabase(
   }
   // Fresh statistics, or the planner takes the new tables for empty ones.
   await db.query('analyze')
+  await registerReturnUris(db, options)
   return { applied, seeded, demoOwner: await seedOwner(db, options) }
 }
 
@@ -46,4 +55,15 @@ function seedOwner(db: Db, options: { seed: SeedPreset; demoOwnerPassword?: stri
   return options.seed !== 'none' && options.demoOwnerPassword
     ? seedDemoOwner(db, { password: options.demoOwnerPassword })
     : Promise.resolve(false)
+}
+
+// A demo database seeded before (or for a storefront on port 3000) gets the return addresses too.
+async function registerReturnUris(
+  db: Db,
+  options: { seed: SeedPreset; demoClientId: string; demoReturnUris?: DemoReturnUris },
+) {
+  const uris = options.demoReturnUris
+  if (options.seed === 'none' || !uris) return
+  if (uris.redirectUris.length === 0 && uris.postLogoutRedirectUris.length === 0) return
+  await registerDemoReturnUris(db, options.demoClientId, uris)
 }

@@ -23,6 +23,7 @@ import { aisleMiddleware, getAisle } from './lib/aisle.server'
 import { VISITOR_PAGE_CACHE_CONTROL } from './lib/cache-control'
 import { findCurrentCart } from './lib/cart.server'
 import { toSiteUrl } from './lib/config.server'
+import { findMember, toMemberName } from './lib/member.server'
 import { findErrorCode, toShopperError } from './lib/shopper-error'
 import { STORE_LOCALE, toPageTitle } from './lib/store'
 import { useHydrated } from './lib/use-hydrated'
@@ -33,15 +34,17 @@ export const middleware: Route.MiddlewareFunction[] = [aisleMiddleware]
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 // The visitor's cart, for the header's count and the cart drawer (a visitor who never added has none),
-// and whether they are a signed-in member, for the header's account link; the storefront's public URL for
+// and whether they are a signed-in member (with their name, read with their tokens), for the header's account link; the storefront's public URL for
 // the pages' canonical links.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, config } = getAisle(context)
   const cart = await findCurrentCart(client)
   const isMember = await client.auth.loggedIn()
+  const member = isMember ? await findMember(client) : undefined
   return {
     cart: cart ? toCartView(cart, config.apiUrl) : undefined,
     isMember,
+    memberName: member && toMemberName(member),
     siteUrl: toSiteUrl(config, request),
   }
 }
@@ -86,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteHeader
             cartItemCount={root ? (cart?.itemCount ?? 0) : undefined}
             isMember={root?.isMember ?? false}
+            memberName={root?.memberName}
           />
           <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
             {children}

@@ -16,14 +16,19 @@ import {
   type GraphQLResponse,
   generateCodeChallenge,
   generateCodeVerifier,
+  type Identity,
   type IdentityStatus,
   isAisleError,
+  type ListMyOrdersResponse,
   type LoginResult,
   LoginState,
   type MediaImage,
   type MediaItem,
+  members,
   type OAuthData,
   OAuthStrategy,
+  type Order,
+  orders,
   type PendingReason,
   type ProcessedWebhookEvent,
   type Product,
@@ -51,6 +56,23 @@ const client = createClient({
   auth: OAuthStrategy({ clientId: 'c' }),
   modules: { currentCart, products, collections, redirects, storeVariants },
   baseUrl: 'http://api.test',
+})
+
+describe("the member's own calls", () => {
+  const memberClient = createClient({
+    auth: OAuthStrategy({ clientId: 'c' }),
+    modules: { members, orders },
+    baseUrl: 'http://api.test',
+  })
+  it('resolves the identity, an order, and a page of orders', () => {
+    expectTypeOf(memberClient.members.getMyMember).returns.resolves.toEqualTypeOf<Identity>()
+    expectTypeOf(memberClient.members.updateMyMember).returns.resolves.toEqualTypeOf<Identity>()
+    expectTypeOf(memberClient.members.updateMyMember).parameter(0).toHaveProperty('identityProfile')
+    expectTypeOf(memberClient.orders.getMyOrder).toBeCallableWith('id')
+    expectTypeOf(memberClient.orders.getMyOrder).returns.resolves.toEqualTypeOf<Order>()
+    expectTypeOf(memberClient.orders.listMyOrders).returns.resolves.toEqualTypeOf<ListMyOrdersResponse>()
+    expectTypeOf(memberClient.orders.listMyOrders).toBeCallableWith({ limit: 10, offset: 0 })
+  })
 })
 
 describe('createClient', () => {

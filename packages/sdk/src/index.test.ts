@@ -20,6 +20,8 @@ it('exports exactly the chosen runtime surface', () => {
     'generateCodeChallenge',
     'generateCodeVerifier',
     'isAisleError',
+    'members',
+    'orders',
     'products',
     'recovery',
     'redirects',
@@ -44,6 +46,8 @@ it('exports every module as a function of the pipeline, bound by createClient', 
     authentication: sdk.authentication,
     recovery: sdk.recovery,
     verification: sdk.verification,
+    members: sdk.members,
+    orders: sdk.orders,
   }
   const client = sdk.createClient({
     auth: sdk.OAuthStrategy({ clientId: 'c' }),
@@ -111,6 +115,8 @@ it('exports every module as a function of the pipeline, bound by createClient', 
     ],
     recovery: ['recover', 'sendActivationEmail', 'sendRecoveryEmail'],
     verification: ['resendDuringAuthentication', 'start', 'verifyDuringAuthentication'],
+    members: ['getMyMember', 'updateMyMember'],
+    orders: ['getMyOrder', 'listMyOrders'],
   })
   expect(Object.keys(client).sort()).toEqual(
     ['auth', 'fetchWithAuth', 'graphql', ...Object.keys(modules).sort()].sort(),

@@ -52,6 +52,8 @@ export type { NumberFields } from './http/wire-transform.js'
 export { type AuthenticationModule, authentication } from './modules/authentication.js'
 export { type CollectionsModule, collections, type QueryCollectionsResponse } from './modules/collections.js'
 export { type CurrentCartModule, currentCart } from './modules/current-cart.js'
+export { type MembersModule, members } from './modules/members.js'
+export { type OrdersModule, orders } from './modules/orders.js'
 export {
   type GetProductOptions,
   type GetProductResponse,
@@ -87,6 +89,7 @@ export type * from './types/cart.js'
 export type * from './types/collection.js'
 export type * from './types/enumerations.js'
 export type * from './types/identity.js'
+export type * from './types/order.js'
 export type * from './types/product.js'
 export type * from './types/redirect-session.js'
 export type * from './types/store-variant.js'

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react'
-import { z } from 'zod'
+import type { z } from 'zod'
 import {
   type CommerceSettings,
   CommerceSettingsSchema,
@@ -9,9 +9,10 @@ import {
 import type { Api } from '../http/api.ts'
 import { type FieldViolation, ValidationError } from '../http/errors.ts'
 import type { FormFields } from '../pages/form-fields.ts'
-import { renderDashboardPage } from './dashboard-layout.tsx'
-import { noticeText } from './notices.ts'
-import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from './owner-session.ts'
+import { renderDashboardPage, seeOther } from './dashboard-layout.tsx'
+import { noticeText, withNotice } from './notices.ts'
+import { createDashboardRoutes, NoticeQuery, type Parsed } from './owner-routes.ts'
+import type { DashboardDeps, Owner } from './owner-session.ts'
 import { violationsOf, withSchemaViolations } from './setup-violations.ts'
 
 /**
@@ -19,11 +20,6 @@ import { violationsOf, withSchemaViolations } from './setup-violations.ts'
  * `/ecom/v1/commerce-settings`, each change validated with the API's schema, and counting for the next
  * totals estimate.
  */
-
-const Html = z.string().describe('an HTML page')
-/** The route definition every setup page shares. */
-export const setupPage = { tag: 'Dashboard', auth: 'none', response: Html } as const
-export const NoticeQuery = z.object({ notice: z.string().max(40).optional() })
 
 /** What reading a setup form gives: its problems, and the setup's violations named by its fields. */
 export interface SetupReading {
@@ -83,6 +79,8 @@ function checkSetup<R extends SetupReading>(
 export const replaceAt = <T,>(items: readonly T[], index: number, item: T): T[] =>
   items.map((existing, at) => (at === index ? item : existing))
 
+export const removeAt = <T,>(items: readonly T[], index: number): T[] => items.filter((_, at) => at !== index)
+
 export const withShipping = (
   settings: CommerceSettings,
   shipping: Partial<CommerceSettings['shipping']>,
@@ -97,33 +95,46 @@ export const withTax = (settings: CommerceSettings, tax: Partial<CommerceSetting
 
 /** The helpers of a setup page's routes: reading the setup, rendering, and GET and form POST routes. */
 export function createSetupRoutes(api: Api, deps: DashboardDeps) {
+  const render = (element: ReactElement, status?: number) => renderDashboardPage(element, deps, status)
+  const routes = createDashboardRoutes(api, deps)
   return {
     settingsOf: (owner: Owner) => getCommerceSettings(deps.db, owner.session.siteId),
     currencyOf: (owner: Owner) => owner.session.site.currency,
-    render: (element: ReactElement, status?: number) => renderDashboardPage(element, deps, status),
-    /** A page with an optional `?notice=`, for the signed-in owner. */
-    getPage(
+    render,
+    /** Changes the setup in one locked read-change-write, without a form to read (e.g. a deletion). */
+    update: (owner: Owner, change: (current: CommerceSettings) => CommerceSettings) =>
+      updateCommerceSettings(deps.db, owner.session.siteId, change, deps.clock()),
+    /** The answer to a saved form: back to `savedPath` with the `saved` notice, or the form again with a 400. */
+    savedOrRefused(
+      violations: readonly FieldViolation[],
+      savedPath: string,
+      refusedPage: () => ReactElement,
+    ) {
+      return violations.length === 0 ? seeOther(withNotice(savedPath, 'saved')) : render(refusedPage(), 400)
+    },
+    /** A page with an optional `?notice=` (and the path's `params`, when given), for the signed-in owner. */
+    getPage<P extends z.ZodType | undefined = undefined>(
       path: string,
       operationId: string,
       summary: string,
-      handler: (owner: Owner, notice: string | undefined) => Promise<Response>,
+      handler: (owner: Owner, notice: string | undefined, params: Parsed<P>) => Promise<Response>,
+      params?: P,
     ) {
-      api.route(
-        { ...setupPage, method: 'get', path, operationId, summary, query: NoticeQuery },
-        async ({ query }, c) => handler(await requireOwner(c, deps), noticeText(query.notice)),
+      routes.page({ path, operationId, summary, params, query: NoticeQuery }, (owner, input) =>
+        handler(owner, noticeText(input.query.notice), input.params),
       )
     },
-    /** A form post, after the same-site and CSRF checks. */
-    postForm(
+    /** A form post (with the path's `params`, when given), after the same-site and CSRF checks. */
+    postForm<P extends z.ZodType | undefined = undefined>(
       path: string,
       operationId: string,
       summary: string,
-      handler: (owner: Owner, form: FormFields) => Promise<Response>,
+      handler: (owner: Owner, form: FormFields, params: Parsed<P>) => Promise<Response>,
+      params?: P,
     ) {
-      api.route({ ...setupPage, method: 'post', path, operationId, summary }, async (_input, c) => {
-        const { owner, form } = await requireOwnerForm(c, deps)
-        return handler(owner, form)
-      })
+      routes.form({ path, operationId, summary, params }, (owner, form, input) =>
+        handler(owner, form, input.params),
+      )
     },
   }
 }

@@ -1,5 +1,4 @@
 import { HTTPException } from 'hono/http-exception'
-import { z } from 'zod'
 import type { CouponRow } from '../carts/coupon-store.ts'
 import {
   createCoupon,
@@ -14,12 +13,8 @@ import { type CouponFormValues, emptyCouponForm, readCouponForm, toCouponFormVal
 import { CouponPage, CouponsPage } from './coupon-pages.tsx'
 import { renderDashboardPage, seeOther } from './dashboard-layout.tsx'
 import { noticeText, withNotice } from './notices.ts'
-import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from './owner-session.ts'
-
-const Html = z.string().describe('an HTML page')
-const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
-const IdParam = z.object({ id: z.guid({ message: 'must be an id (UUID)' }) })
-const NoticeQuery = z.object({ notice: z.string().max(40).optional() })
+import { createDashboardRoutes, IdParam, NoticeQuery } from './owner-routes.ts'
+import type { DashboardDeps, Owner } from './owner-session.ts'
 
 /** The violations of a refused coupon; any other error goes on to the error page. */
 function toRefusal(error: unknown): FieldViolation[] {
@@ -30,6 +25,7 @@ function toRefusal(error: unknown): FieldViolation[] {
 /** Coupons: the list with a new-coupon form, editing one, deleting one. */
 export function registerCouponPages(api: Api, deps: DashboardDeps) {
   const { db, clock } = deps
+  const { page, form: postForm } = createDashboardRoutes(api, deps)
 
   async function getCoupon(owner: Owner, id: string): Promise<CouponRow> {
     const coupon = await findCouponById(db, owner.session.siteId, id)
@@ -54,29 +50,24 @@ export function registerCouponPages(api: Api, deps: DashboardDeps) {
     )
   }
 
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/setup/coupons',
       operationId: 'dashboardCoupons',
       summary: "The site's coupons and a form for a new one",
       query: NoticeQuery,
     },
-    async ({ query }, c) => listPage(await requireOwner(c, deps), { notice: noticeText(query.notice) }),
+    async (owner, { query }) => listPage(owner, { notice: noticeText(query.notice) }),
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/setup/coupons',
       operationId: 'dashboardCreateCoupon',
       summary:
         'Create a coupon (form: code, name, kind, value, minimumSubtotal, startsAt, expiresAt, usageLimit)',
     },
-    async (_input, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form) => {
       const { values, input, violations } = readCouponForm(form, owner.session.site.currency)
       let refused = violations
       if (refused.length === 0) {
@@ -91,18 +82,15 @@ export function registerCouponPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/setup/coupons/:id',
       operationId: 'dashboardCoupon',
       summary: 'Edit a coupon',
       params: IdParam,
       query: NoticeQuery,
     },
-    async ({ params, query }, c) => {
-      const owner = await requireOwner(c, deps)
+    async (owner, { params, query }) => {
       const coupon = await getCoupon(owner, params.id)
       return renderDashboardPage(
         <CouponPage
@@ -117,17 +105,14 @@ export function registerCouponPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/setup/coupons/:id',
       operationId: 'dashboardUpdateCoupon',
       summary: 'Save a coupon; its usage count stays',
       params: IdParam,
     },
-    async ({ params }, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form, { params }) => {
       const coupon = await getCoupon(owner, params.id)
       const { values, input, violations } = readCouponForm(form, owner.session.site.currency)
       let refused = violations
@@ -148,17 +133,14 @@ export function registerCouponPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/setup/coupons/:id/delete',
       operationId: 'dashboardDeleteCoupon',
       summary: 'Delete a coupon',
       params: IdParam,
     },
-    async ({ params }, c) => {
-      const { owner } = await requireOwnerForm(c, deps)
+    async (owner, _form, { params }) => {
       if (!(await deleteCoupon(db, owner.session.siteId, params.id)))
         throw new HTTPException(404, { message: 'The site has no such coupon.' })
       return seeOther(withNotice('/dashboard/setup/coupons', 'coupon-deleted'))

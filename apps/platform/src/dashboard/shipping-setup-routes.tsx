@@ -1,19 +1,18 @@
 import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
-import { type CommerceSettings, updateCommerceSettings } from '../checkout/commerce-settings.ts'
+import type { CommerceSettings } from '../checkout/commerce-settings.ts'
 import type { Api } from '../http/api.ts'
 import { type FieldViolation, ValidationError } from '../http/errors.ts'
 import {
   applySetupForm,
   createSetupRoutes,
-  NoticeQuery,
-  setupPage as page,
+  removeAt,
   replaceAt,
   withShipping,
 } from './commerce-setup-routes.tsx'
 import { seeOther } from './dashboard-layout.tsx'
-import { noticeText, withNotice } from './notices.ts'
-import { type DashboardDeps, requireOwner, requireOwnerForm } from './owner-session.ts'
+import { withNotice } from './notices.ts'
+import type { DashboardDeps } from './owner-session.ts'
 import { toFormFieldViolations } from './setup-violations.ts'
 import {
   optionFieldRules,
@@ -30,6 +29,8 @@ const PICKUP_CARRIER = 'store-pickup'
 
 const regionNotFound = () => new HTTPException(404, { message: 'The site has no such shipping region.' })
 
+const regionPath = (id: string) => `/dashboard/setup/shipping/regions/${encodeURIComponent(id)}`
+
 function indexOfRegion(settings: CommerceSettings, id: string): number {
   const index = settings.shipping.regions.findIndex((region) => region.id === id)
   if (index < 0) throw regionNotFound()
@@ -38,8 +39,10 @@ function indexOfRegion(settings: CommerceSettings, id: string): number {
 
 /** Shipping regions (destinations, carriers, options, rates, delivery times) and pickup locations. */
 export function registerShippingSetupPages(api: Api, deps: DashboardDeps) {
-  const { db } = deps
-  const { settingsOf, currencyOf, render, getPage, postForm } = createSetupRoutes(api, deps)
+  const { settingsOf, currencyOf, render, update, savedOrRefused, getPage, postForm } = createSetupRoutes(
+    api,
+    deps,
+  )
 
   // Shipping regions
 
@@ -93,29 +96,17 @@ export function registerShippingSetupPages(api: Api, deps: DashboardDeps) {
           return withShipping(current, { regions: [...current.shipping.regions, read.region] })
         },
       )
-      if (violations.length === 0)
-        return seeOther(
-          withNotice(`/dashboard/setup/shipping/regions/${encodeURIComponent(reading.region.id)}`, 'saved'),
-        )
-      return render(
-        <ShippingRegionPage owner={owner} isNew values={reading.values} violations={violations} />,
-        400,
-      )
+      return savedOrRefused(violations, regionPath(reading.region.id), () => (
+        <ShippingRegionPage owner={owner} isNew values={reading.values} violations={violations} />
+      ))
     },
   )
 
-  api.route(
-    {
-      ...page,
-      method: 'get',
-      path: '/dashboard/setup/shipping/regions/:regionId',
-      operationId: 'dashboardShippingRegion',
-      summary: 'Edit a shipping region: destinations, carriers, options, rates and delivery times',
-      params: RegionParam,
-      query: NoticeQuery,
-    },
-    async ({ params, query }, c) => {
-      const owner = await requireOwner(c, deps)
+  getPage(
+    '/dashboard/setup/shipping/regions/:regionId',
+    'dashboardShippingRegion',
+    'Edit a shipping region: destinations, carriers, options, rates and delivery times',
+    async (owner, notice, params) => {
       const settings = await settingsOf(owner)
       const region = settings.shipping.regions[indexOfRegion(settings, params.regionId)]
       return render(
@@ -124,23 +115,18 @@ export function registerShippingSetupPages(api: Api, deps: DashboardDeps) {
           isNew={false}
           values={toRegionFormValues(region, currencyOf(owner))}
           violations={[]}
-          notice={noticeText(query.notice)}
+          notice={notice}
         />,
       )
     },
+    RegionParam,
   )
 
-  api.route(
-    {
-      ...page,
-      method: 'post',
-      path: '/dashboard/setup/shipping/regions/:regionId',
-      operationId: 'dashboardUpdateShippingRegion',
-      summary: 'Save a shipping region',
-      params: RegionParam,
-    },
-    async ({ params }, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+  postForm(
+    '/dashboard/setup/shipping/regions/:regionId',
+    'dashboardUpdateShippingRegion',
+    'Save a shipping region',
+    async (owner, form, params) => {
       const { reading, violations } = await applySetupForm(
         deps,
         owner,
@@ -152,39 +138,26 @@ export function registerShippingSetupPages(api: Api, deps: DashboardDeps) {
         (current, read) =>
           withShipping(current, { regions: replaceAt(current.shipping.regions, read.index, read.region) }),
       )
-      if (violations.length === 0)
-        return seeOther(
-          withNotice(`/dashboard/setup/shipping/regions/${encodeURIComponent(params.regionId)}`, 'saved'),
-        )
-      return render(
-        <ShippingRegionPage owner={owner} isNew={false} values={reading.values} violations={violations} />,
-        400,
-      )
+      return savedOrRefused(violations, regionPath(params.regionId), () => (
+        <ShippingRegionPage owner={owner} isNew={false} values={reading.values} violations={violations} />
+      ))
     },
+    RegionParam,
   )
 
-  api.route(
-    {
-      ...page,
-      method: 'post',
-      path: '/dashboard/setup/shipping/regions/:regionId/delete',
-      operationId: 'dashboardDeleteShippingRegion',
-      summary: 'Delete a shipping region',
-      params: RegionParam,
-    },
-    async ({ params }, c) => {
-      const { owner } = await requireOwnerForm(c, deps)
-      await updateCommerceSettings(
-        db,
-        owner.session.siteId,
-        (current) => {
-          const index = indexOfRegion(current, params.regionId)
-          return withShipping(current, { regions: current.shipping.regions.filter((_, at) => at !== index) })
-        },
-        deps.clock(),
+  postForm(
+    '/dashboard/setup/shipping/regions/:regionId/delete',
+    'dashboardDeleteShippingRegion',
+    'Delete a shipping region',
+    async (owner, _form, params) => {
+      await update(owner, (current) =>
+        withShipping(current, {
+          regions: removeAt(current.shipping.regions, indexOfRegion(current, params.regionId)),
+        }),
       )
       return seeOther(withNotice('/dashboard/setup/shipping', 'region-deleted'))
     },
+    RegionParam,
   )
 
   // Pickup locations
@@ -231,8 +204,9 @@ export function registerShippingSetupPages(api: Api, deps: DashboardDeps) {
         },
         (current, read) => withShipping(current, { pickupCarrierServiceOptions: read.carriers }),
       )
-      if (violations.length === 0) return seeOther(withNotice('/dashboard/setup/pickup', 'saved'))
-      return render(<PickupPage owner={owner} rows={reading.rows} violations={violations} />, 400)
+      return savedOrRefused(violations, '/dashboard/setup/pickup', () => (
+        <PickupPage owner={owner} rows={reading.rows} violations={violations} />
+      ))
     },
   )
 }

@@ -1,20 +1,13 @@
 import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
-import { type CommerceSettings, updateCommerceSettings } from '../checkout/commerce-settings.ts'
+import type { CommerceSettings } from '../checkout/commerce-settings.ts'
 import type { Api } from '../http/api.ts'
 import { type FieldViolation, ValidationError } from '../http/errors.ts'
-import {
-  applySetupForm,
-  createSetupRoutes,
-  NoticeQuery,
-  setupPage as page,
-  replaceAt,
-  withTax,
-} from './commerce-setup-routes.tsx'
+import { applySetupForm, createSetupRoutes, removeAt, replaceAt, withTax } from './commerce-setup-routes.tsx'
 import { seeOther } from './dashboard-layout.tsx'
 import { readFeeForm, toFeeRows } from './fee-setup-form.ts'
-import { noticeText, withNotice } from './notices.ts'
-import { type DashboardDeps, requireOwner, requireOwnerForm } from './owner-session.ts'
+import { withNotice } from './notices.ts'
+import type { DashboardDeps } from './owner-session.ts'
 import { toFormFieldViolations } from './setup-violations.ts'
 import { readTaxRegionForm, readTaxSettingsForm, toTaxRegionFormValues } from './tax-setup-form.ts'
 import { FeesPage, TaxPage, TaxRegionPage } from './tax-setup-pages.tsx'
@@ -32,8 +25,10 @@ function indexOfTaxRegion(settings: CommerceSettings, country: string): number {
 
 /** Tax settings (calculation, shipping taxed), tax regions with their jurisdictions, additional fees. */
 export function registerTaxSetupPages(api: Api, deps: DashboardDeps) {
-  const { db } = deps
-  const { settingsOf, currencyOf, render, getPage, postForm } = createSetupRoutes(api, deps)
+  const { settingsOf, currencyOf, render, update, savedOrRefused, getPage, postForm } = createSetupRoutes(
+    api,
+    deps,
+  )
 
   // Tax
 
@@ -59,8 +54,9 @@ export function registerTaxSetupPages(api: Api, deps: DashboardDeps) {
         }),
         (current, read) => ({ ...current, tax: read.tax }),
       )
-      if (violations.length === 0) return seeOther(withNotice('/dashboard/setup/tax', 'saved'))
-      return render(<TaxPage owner={owner} tax={reading.tax} violations={violations} />, 400)
+      return savedOrRefused(violations, '/dashboard/setup/tax', () => (
+        <TaxPage owner={owner} tax={reading.tax} violations={violations} />
+      ))
     },
   )
 
@@ -93,27 +89,17 @@ export function registerTaxSetupPages(api: Api, deps: DashboardDeps) {
           return withTax(current, { regions: [...current.tax.regions, read.region] })
         },
       )
-      if (violations.length === 0)
-        return seeOther(withNotice(`/dashboard/setup/tax/regions/${reading.region.country}`, 'saved'))
-      return render(
-        <TaxRegionPage owner={owner} isNew values={reading.values} violations={violations} />,
-        400,
-      )
+      return savedOrRefused(violations, `/dashboard/setup/tax/regions/${reading.region.country}`, () => (
+        <TaxRegionPage owner={owner} isNew values={reading.values} violations={violations} />
+      ))
     },
   )
 
-  api.route(
-    {
-      ...page,
-      method: 'get',
-      path: '/dashboard/setup/tax/regions/:country',
-      operationId: 'dashboardTaxRegion',
-      summary: 'Edit a tax region: its jurisdictions and rates',
-      params: CountryParam,
-      query: NoticeQuery,
-    },
-    async ({ params, query }, c) => {
-      const owner = await requireOwner(c, deps)
+  getPage(
+    '/dashboard/setup/tax/regions/:country',
+    'dashboardTaxRegion',
+    'Edit a tax region: its jurisdictions and rates',
+    async (owner, notice, params) => {
       const settings = await settingsOf(owner)
       const region = settings.tax.regions[indexOfTaxRegion(settings, params.country)]
       return render(
@@ -122,23 +108,18 @@ export function registerTaxSetupPages(api: Api, deps: DashboardDeps) {
           isNew={false}
           values={toTaxRegionFormValues(region)}
           violations={[]}
-          notice={noticeText(query.notice)}
+          notice={notice}
         />,
       )
     },
+    CountryParam,
   )
 
-  api.route(
-    {
-      ...page,
-      method: 'post',
-      path: '/dashboard/setup/tax/regions/:country',
-      operationId: 'dashboardUpdateTaxRegion',
-      summary: 'Save a tax region',
-      params: CountryParam,
-    },
-    async ({ params }, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+  postForm(
+    '/dashboard/setup/tax/regions/:country',
+    'dashboardUpdateTaxRegion',
+    'Save a tax region',
+    async (owner, form, params) => {
       const { reading, violations } = await applySetupForm(
         deps,
         owner,
@@ -150,37 +131,26 @@ export function registerTaxSetupPages(api: Api, deps: DashboardDeps) {
         (current, read) =>
           withTax(current, { regions: replaceAt(current.tax.regions, read.index, read.region) }),
       )
-      if (violations.length === 0)
-        return seeOther(withNotice(`/dashboard/setup/tax/regions/${params.country}`, 'saved'))
-      return render(
-        <TaxRegionPage owner={owner} isNew={false} values={reading.values} violations={violations} />,
-        400,
-      )
+      return savedOrRefused(violations, `/dashboard/setup/tax/regions/${params.country}`, () => (
+        <TaxRegionPage owner={owner} isNew={false} values={reading.values} violations={violations} />
+      ))
     },
+    CountryParam,
   )
 
-  api.route(
-    {
-      ...page,
-      method: 'post',
-      path: '/dashboard/setup/tax/regions/:country/delete',
-      operationId: 'dashboardDeleteTaxRegion',
-      summary: 'Delete a tax region: no tax is collected there any more',
-      params: CountryParam,
-    },
-    async ({ params }, c) => {
-      const { owner } = await requireOwnerForm(c, deps)
-      await updateCommerceSettings(
-        db,
-        owner.session.siteId,
-        (current) => {
-          const index = indexOfTaxRegion(current, params.country)
-          return withTax(current, { regions: current.tax.regions.filter((_, at) => at !== index) })
-        },
-        deps.clock(),
+  postForm(
+    '/dashboard/setup/tax/regions/:country/delete',
+    'dashboardDeleteTaxRegion',
+    'Delete a tax region: no tax is collected there any more',
+    async (owner, _form, params) => {
+      await update(owner, (current) =>
+        withTax(current, {
+          regions: removeAt(current.tax.regions, indexOfTaxRegion(current, params.country)),
+        }),
       )
       return seeOther(withNotice('/dashboard/setup/tax', 'tax-region-deleted'))
     },
+    CountryParam,
   )
 
   // Additional fees
@@ -211,8 +181,9 @@ export function registerTaxSetupPages(api: Api, deps: DashboardDeps) {
         () => readFeeForm(form, currencyOf(owner)),
         (current, read) => ({ ...current, additionalFees: read.fees }),
       )
-      if (violations.length === 0) return seeOther(withNotice('/dashboard/setup/fees', 'saved'))
-      return render(<FeesPage owner={owner} rows={reading.rows} violations={violations} />, 400)
+      return savedOrRefused(violations, '/dashboard/setup/fees', () => (
+        <FeesPage owner={owner} rows={reading.rows} violations={violations} />
+      ))
     },
   )
 }

@@ -141,6 +141,16 @@ describe.each(databaseKinds())('dashboard webhooks on %s', (kind) => {
       )
     )[0]!.n
 
+  /** Runs `fn` with the demo site out of local development mode, as a shop in production is. */
+  async function inProduction<T>(fn: () => Promise<T>): Promise<T> {
+    await db.query('update sites set local_development = false where id = $1', [DEMO_SITE_ID])
+    try {
+      return await fn()
+    } finally {
+      await db.query('update sites set local_development = true where id = $1', [DEMO_SITE_ID])
+    }
+  }
+
   describe('GET /dashboard/webhooks', () => {
     it('lists the endpoints for the owner and sends a visitor without a session to sign in', async () => {
       const page = await browser.get('/dashboard/webhooks')
@@ -177,18 +187,20 @@ describe.each(databaseKinds())('dashboard webhooks on %s', (kind) => {
       ['https://169.254.169.254/latest', 'cloud metadata'],
       ['http://hooks.example.com/aisle', 'plain http to a public host'],
       ['https://user:pass@hooks.example.com/', 'credentials'],
-    ])('refuses %s (%s) beside the URL field, as the API does, and creates nothing', async (url) => {
-      const before = await endpoints()
-      await browser.get('/dashboard/webhooks')
-      const refused = await browser.submit('/dashboard/webhooks', { url, eventTypes: ['cart.created'] })
-      expect(refused.status).toBe(400)
-      expect(refused.text).toMatch(/id="field-url-error">must be an https URL of a public host/)
-      expect(refused.text).toContain(`value="${escapeHtml(url)}"`)
-      expect(
-        (await api('POST', '/webhooks/v1/endpoints', { url, eventTypes: ['cart.created'] })).status,
-      ).toBe(400)
-      expect(await endpoints()).toEqual(before)
-    })
+    ])('refuses %s (%s) beside the URL field, as the API does, and creates nothing', async (url) =>
+      inProduction(async () => {
+        const before = await endpoints()
+        await browser.get('/dashboard/webhooks')
+        const refused = await browser.submit('/dashboard/webhooks', { url, eventTypes: ['cart.created'] })
+        expect(refused.status).toBe(400)
+        expect(refused.text).toMatch(/id="field-url-error">must be an https URL of a public host/)
+        expect(refused.text).toContain(`value="${escapeHtml(url)}"`)
+        expect(
+          (await api('POST', '/webhooks/v1/endpoints', { url, eventTypes: ['cart.created'] })).status,
+        ).toBe(400)
+        expect(await endpoints()).toEqual(before)
+      }),
+    )
 
     it('needs an event type, and refuses posts without the session’s token', async () => {
       const before = await endpoints()
@@ -214,7 +226,7 @@ describe.each(databaseKinds())('dashboard webhooks on %s', (kind) => {
       const { id } = await createEndpoint('edited', ['cart.created'])
       const path = `/dashboard/webhooks/${id}`
       await browser.get(path)
-      const refused = await browser.submit(path, { url: 'https://192.168.1.2/x' })
+      const refused = await inProduction(() => browser.submit(path, { url: 'https://192.168.1.2/x' }))
       expect(refused.status).toBe(400)
       expect(refused.text).toMatch(/id="field-url-error">/)
       expect((await api('GET', `/webhooks/v1/endpoints/${id}`)).json.endpoint.url).toBe(

@@ -12,6 +12,7 @@ import * as orders from './migrations/010-orders.ts'
 import * as redirectSessionPages from './migrations/011-redirect-session-pages.ts'
 import * as identityMail from './migrations/012-identity-mail-and-recovery.ts'
 import * as abuseResistance from './migrations/013-abuse-resistance-and-external-login.ts'
+import * as siteLocalDevelopment from './migrations/014-site-local-development.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -28,6 +29,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 11, name: 'redirect-session-pages', sql: redirectSessionPages.sql },
   { version: 12, name: 'identity-mail-and-recovery', sql: identityMail.sql },
   { version: 13, name: 'abuse-resistance-and-external-login', sql: abuseResistance.sql },
+  { version: 14, name: 'site-local-development', sql: siteLocalDevelopment.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

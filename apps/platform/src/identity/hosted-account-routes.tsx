@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { z } from 'zod'
+import type { CaptchaFormInput } from '../captcha/captcha-widgets.ts'
 import type { Api, AppEnv } from '../http/api.ts'
 import { ValidationError } from '../http/errors.ts'
 import { createCsrfToken } from '../pages/csrf.ts'
@@ -8,6 +9,7 @@ import { HOSTED_PAGE_PATHS } from '../redirects/redirect-session-routes.ts'
 import { findRedirectSession, type RedirectSession } from '../redirects/redirect-session-store.ts'
 import { getSite } from '../sites/site-store.ts'
 import { resendEmailCode, verifyEmailCode } from './email-verification.ts'
+import { checkHostedCaptcha, hostedCaptchaOf } from './hosted-captcha.ts'
 import { formCookie, isHttps, VERIFICATION_COOKIE, verificationCookie } from './hosted-cookies.ts'
 import { readHostedForm } from './hosted-form.ts'
 import type { SignedIn } from './hosted-login-routes.tsx'
@@ -32,6 +34,7 @@ import {
   SignUpPage,
   VerifyEmailPage,
 } from './pages/account-pages.tsx'
+import { captchaCspOf } from './pages/captcha-field.tsx'
 import { renderHostedError, renderHostedPage } from './pages/hosted-pages.tsx'
 import {
   findRecoveryLink,
@@ -109,12 +112,13 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
   function formPage(
     c: Context<AppEnv>,
     render: (csrfToken: string) => React.ReactElement,
-    options: { status?: number; formTargets?: readonly string[] } = {},
+    options: { status?: number; formTargets?: readonly string[]; captcha?: CaptchaFormInput } = {},
   ) {
     const csrfToken = createCsrfToken()
     return renderHostedPage(render(csrfToken), {
       status: options.status ?? 200,
       formTargets: options.formTargets ?? [],
+      captchaSources: captchaCspOf(options.captcha),
       setCookies: [formCookie(csrfToken, isHttps(c, publicUrl))],
     })
   }
@@ -134,6 +138,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
     options: { status?: number; email?: string; problem?: AccountProblem } = {},
   ) {
     const site = await getSite(db, session.siteId)
+    const captcha = await hostedCaptchaOf(deps, session.siteId)
     return formPage(
       c,
       (csrfToken) => (
@@ -144,9 +149,10 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
           signInHref={signInHref(session, token)}
           email={options.email}
           problem={options.problem}
+          captcha={captcha}
         />
       ),
-      { status: options.status, formTargets: formTargets(session) },
+      { status: options.status, formTargets: formTargets(session), captcha },
     )
   }
 
@@ -174,7 +180,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
       path: HOSTED_ACCOUNT_PATHS.signUp,
       operationId: 'hostedSignUpSubmit',
       summary:
-        "The hosted sign-up form (email, password, csrf): by the site's policy signs the new member in and finishes the session, goes to the code entry, or shows the approval-pending page",
+        "The hosted sign-up form (email, password, csrf, and the captcha answer where the site requires one): by the site's policy signs the new member in and finishes the session, goes to the code entry, or shows the approval-pending page",
     },
     async ({ query }, c) => {
       const form = await readHostedForm(c, publicUrl)
@@ -184,6 +190,9 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
       const email = form.text('email', 320)
       if (!form.hasValidToken)
         return signUpForm(c, session, query.session, { status: 403, email, problem: 'expired-form' })
+      const captchaProblem = await checkHostedCaptcha(deps, session.siteId, form, c.get('clientAddress'))
+      if (captchaProblem)
+        return signUpForm(c, session, query.session, { status: 400, email, problem: captchaProblem })
       const registration = await createAccount(
         authentication,
         session,

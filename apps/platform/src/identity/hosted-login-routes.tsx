@@ -13,6 +13,7 @@ import {
 } from '../redirects/redirect-session-store.ts'
 import { toAuthorizationResponseUrl } from '../redirects/redirect-uri.ts'
 import { getSite } from '../sites/site-store.ts'
+import { checkHostedCaptcha, hostedCaptchaOf } from './hosted-captcha.ts'
 import { formCookie, hostedSessionCookie, isHttps, readHostedSessionCookie } from './hosted-cookies.ts'
 import { readHostedForm } from './hosted-form.ts'
 import {
@@ -25,6 +26,7 @@ import { createHostedSession, findHostedSession, revokeHostedSession } from './h
 import type { IdentityDeps } from './identity-deps.ts'
 import { spendSessionToken } from './identity-token-store.ts'
 import { findMemberByCredentials, toAuthState } from './member-authentication.ts'
+import { captchaCspOf } from './pages/captcha-field.tsx'
 import {
   hostedRedirect,
   LoginPage,
@@ -176,6 +178,7 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
     options: { status?: number; email?: string; problem?: LoginProblem } = {},
   ) {
     const site = await getSite(db, session.siteId)
+    const captcha = await hostedCaptchaOf(deps, session.siteId)
     const csrfToken = createCsrfToken()
     const kind = session.kind as 'auth' | 'login'
     const action = `${HOSTED_PAGE_PATHS[kind]}?${new URLSearchParams({ session: token })}`
@@ -189,10 +192,12 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
         problem={options.problem}
         signUpHref={withSession(HOSTED_SIGN_UP_PATH, token)}
         forgotPasswordHref={withSession(HOSTED_FORGOT_PASSWORD_PATH, token)}
+        captcha={captcha}
       />,
       {
         status: options.status ?? 200,
         formTargets: origin ? [origin] : [],
+        captchaSources: captchaCspOf(captcha),
         setCookies: [formCookie(csrfToken, isHttps(c, publicUrl))],
       },
     )
@@ -227,7 +232,7 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
         method: 'post',
         path,
         operationId: kind === 'auth' ? 'hostedAuthorizeLogin' : 'hostedLoginLogin',
-        summary: `The hosted login form (email, password, csrf): signs the browser in (HttpOnly cookie) and answers ${what}`,
+        summary: `The hosted login form (email, password, csrf, and the captcha answer where the site requires one): signs the browser in (HttpOnly cookie) and answers ${what}`,
       },
       async ({ query }, c) => {
         const form = await readHostedForm(c, publicUrl)
@@ -237,6 +242,9 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
         const email = form.text('email', 320)
         if (!form.hasValidToken)
           return loginForm(c, session, query.session, { status: 403, email, problem: 'expired-form' })
+        const captchaProblem = await checkHostedCaptcha(deps, session.siteId, form, c.get('clientAddress'))
+        if (captchaProblem)
+          return loginForm(c, session, query.session, { status: 400, email, problem: captchaProblem })
         const member = await findMemberByCredentials(authentication, session.siteId, {
           email,
           password: form.field('password'),

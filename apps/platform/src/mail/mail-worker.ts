@@ -1,6 +1,11 @@
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Logger } from '../log.ts'
+import {
+  createPollingWorker,
+  jitteredRetryDelaySeconds,
+  type PollingWorker,
+} from '../workers/polling-worker.ts'
 import { MailDeliveryError, type MailTransport } from './mail-transport.ts'
 
 /** Seconds to wait after each failed attempt; after the last one the mail is `DEAD`. */
@@ -22,14 +27,8 @@ export interface MailWorkerOptions {
   random?: () => number
 }
 
-export interface MailWorker {
-  /** Polls until `stop()`. */
-  start(): void
-  /** Stops polling, waits for the round in flight and closes the transport. */
-  stop(): Promise<void>
-  /** One round: claim the due mails and deliver them. Returns how many it tried. */
-  runOnce(): Promise<number>
-}
+/** A polling worker whose `stop()` also closes the transport once the round in flight is done. */
+export type MailWorker = PollingWorker
 
 interface ClaimedMail {
   id: string
@@ -42,9 +41,7 @@ interface ClaimedMail {
 
 /** The delay before the attempt after `attemptCount` failures, ±20 % jitter; `undefined` when none is left. */
 export function mailRetryDelaySeconds(attemptCount: number, random: () => number): number | undefined {
-  const base = MAIL_RETRY_DELAYS_SECONDS[attemptCount - 1]
-  if (base === undefined) return undefined
-  return Math.round(base * (0.8 + 0.4 * random()))
+  return jitteredRetryDelaySeconds(MAIL_RETRY_DELAYS_SECONDS, attemptCount, random)
 }
 
 /**
@@ -109,10 +106,6 @@ async function recordFailure(options: MailWorkerOptions, mail: ClaimedMail, erro
  * ```
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<number> | undefined
-  let isStopped = true
-
   async function runOnce(): Promise<number> {
     const claimed = await claimDueMails(options.db, options.clock(), options.batchSize ?? 10)
     for (const mail of claimed) {
@@ -126,35 +119,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return claimed.length
   }
 
-  function schedule() {
-    if (isStopped) return
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((error: unknown) => {
-          options.logger.error('mail round failed', {
-            error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
-          })
-          return 0
-        })
-        .finally(() => {
-          running = undefined
-          schedule()
-        })
-    }, options.pollIntervalMs ?? 1_000)
-  }
-
-  return {
-    start() {
-      if (!isStopped) return
-      isStopped = false
-      schedule()
-    },
-    async stop() {
-      isStopped = true
-      clearTimeout(timer)
-      await running
-      options.transport.close()
-    },
+  return createPollingWorker({
     runOnce,
-  }
+    logger: options.logger,
+    failureMessage: 'mail round failed',
+    pollIntervalMs: options.pollIntervalMs,
+    onStop: () => options.transport.close(),
+  })
 }

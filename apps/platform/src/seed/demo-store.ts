@@ -127,7 +127,9 @@ export async function seedDemoStore(
   let products = 0
   await db.transaction(async (tx) => {
     await tx.query(
-      'insert into sites (id, name, currency, locale, weight_unit, created_date) values ($1, $2, $3, $4, $5, $6)',
+      // The demo store is for running on one's own machine: local development mode (webhooks to localhost).
+      `insert into sites (id, name, currency, locale, weight_unit, local_development, created_date)
+       values ($1, $2, $3, $4, $5, true, $6)`,
       [DEMO_SITE_ID, 'Aisle Demo Store', 'USD', 'en-US', 'KG', epoch],
     )
     await tx.query(
@@ -309,6 +311,38 @@ export async function seedDemoStore(
     }
   })
   return { siteId: DEMO_SITE_ID, clientId, products }
+}
+
+/** Extra return addresses for the demo OAuth client (a storefront on another origin than port 3000). */
+export interface DemoReturnUris {
+  /** Added to the client's redirect URIs: where codes may be sent, and whose origins callbacks may use. */
+  redirectUris: readonly string[]
+  /** Added to the client's post-logout redirect URIs: where a signed-out member may land. */
+  postLogoutRedirectUris: readonly string[]
+}
+
+/**
+ * Registers `uris` for the demo store's OAuth client `clientId`, keeping the ones it has (each URI once,
+ * in the order given). Does nothing when there is no such client of the demo store. Returns whether the
+ * client was found.
+ */
+export async function registerDemoReturnUris(
+  db: Db,
+  clientId: string,
+  uris: DemoReturnUris,
+): Promise<boolean> {
+  const rows = await db.query(
+    `update oauth_clients set
+       redirect_uris = redirect_uris || array(
+         select u from unnest($3::text[]) with ordinality as given(u, n) where u <> all(redirect_uris) order by n),
+       post_logout_redirect_uris = post_logout_redirect_uris || array(
+         select u from unnest($4::text[]) with ordinality as given(u, n)
+         where u <> all(post_logout_redirect_uris) order by n)
+     where id = $1 and site_id = $2
+     returning id`,
+    [clientId, DEMO_SITE_ID, [...new Set(uris.redirectUris)], [...new Set(uris.postLogoutRedirectUris)]],
+  )
+  return rows.length > 0
 }
 
 // ---- The demo store's site owner (dashboard), kept apart from the catalogue seed above. ----

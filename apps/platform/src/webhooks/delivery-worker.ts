@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Logger } from '../log.ts'
+import {
+  createPollingWorker,
+  jitteredRetryDelaySeconds,
+  type PollingWorker,
+} from '../workers/polling-worker.ts'
 import { toWebhookHeaders } from './sign-webhook.ts'
 
 /** Seconds to wait after each failed attempt; after the last one the delivery is `DEAD`. */
@@ -29,14 +34,8 @@ export interface DeliveryWorkerOptions {
   timeoutMs?: number
 }
 
-export interface DeliveryWorker {
-  /** Polls until `stop()`. */
-  start(): void
-  /** Stops polling and waits for the round in flight. */
-  stop(): Promise<void>
-  /** One round: turn new events into deliveries, then send the due ones. Returns how many were sent. */
-  runOnce(): Promise<number>
-}
+/** A polling worker whose round turns new events into deliveries, then sends the due ones. */
+export type DeliveryWorker = PollingWorker
 
 interface ClaimedDelivery {
   id: string
@@ -56,9 +55,7 @@ interface ClaimedDelivery {
 
 /** The delay before the attempt after `attemptCount` failures, with ±20 % jitter so receivers are not stampeded. */
 export function retryDelaySeconds(attemptCount: number, random: () => number): number | undefined {
-  const base = RETRY_DELAYS_SECONDS[attemptCount - 1]
-  if (base === undefined) return undefined
-  return Math.round(base * (0.8 + 0.4 * random()))
+  return jitteredRetryDelaySeconds(RETRY_DELAYS_SECONDS, attemptCount, random)
 }
 
 /**
@@ -287,10 +284,6 @@ async function recordAttempt(
  * ```
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<number> | undefined
-  let isStopped = true
-
   async function runOnce(): Promise<number> {
     const now = options.clock()
     await createDueDeliveries(options.db, now)
@@ -305,34 +298,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return claimed.length
   }
 
-  function schedule() {
-    if (isStopped) return
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((error: unknown) => {
-          options.logger.error('webhook delivery round failed', {
-            error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
-          })
-          return 0
-        })
-        .finally(() => {
-          running = undefined
-          schedule()
-        })
-    }, options.pollIntervalMs ?? 1_000)
-  }
-
-  return {
-    start() {
-      if (!isStopped) return
-      isStopped = false
-      schedule()
-    },
-    async stop() {
-      isStopped = true
-      clearTimeout(timer)
-      await running
-    },
+  return createPollingWorker({
     runOnce,
-  }
+    logger: options.logger,
+    failureMessage: 'webhook delivery round failed',
+    pollIntervalMs: options.pollIntervalMs,
+  })
 }

@@ -1,39 +1,52 @@
 import { describe, expect, it } from 'vitest'
 import { isAllowedEndpointUrl } from './endpoint-url.ts'
 
+const production = { localDevelopment: false }
+const local = { localDevelopment: true }
+
 describe('isAllowedEndpointUrl', () => {
   it.each([
     'https://hooks.example.com/aisle',
     'https://hooks.example.com:8443/a?b=c',
     'https://8.8.8.8/hooks',
     'https://[2001:db8::1]/hooks',
+  ])('accepts %s on every site', (url) => {
+    expect(isAllowedEndpointUrl(url, production)).toBe(true)
+    expect(isAllowedEndpointUrl(url, local)).toBe(true)
+  })
+
+  it.each([
     'http://127.0.0.1:9999/hooks',
     'http://localhost:9999/hooks',
     'https://localhost/hooks',
     'https://[::1]:8443/hooks',
-  ])('accepts %s', (url) => {
-    expect(isAllowedEndpointUrl(url)).toBe(true)
+    'https://10.1.2.3/hooks',
+    'https://172.20.0.1/hooks',
+    'https://192.168.1.1/hooks',
+    'https://100.64.0.1/hooks',
+    'https://0.0.0.0/hooks',
+    'https://127.0.0.2/hooks',
+    'https://[fd00::1]/hooks',
+    'https://[::ffff:10.0.0.1]/hooks',
+    'https://metadata.google.internal/',
+    'https://intranet/hooks',
+    'https://app.localhost/hooks',
+  ])('accepts %s only on a site in local development mode', (url) => {
+    expect(isAllowedEndpointUrl(url, production)).toBe(false)
+    expect(isAllowedEndpointUrl(url, local)).toBe(true)
   })
 
   it.each([
     'http://hooks.example.com/aisle',
     'ftp://hooks.example.com/aisle',
     'https://user:pass@hooks.example.com/',
+    'http://user@127.0.0.1/hooks',
     'not a url',
-    'https://10.1.2.3/hooks',
-    'https://172.20.0.1/hooks',
-    'https://192.168.1.1/hooks',
     'https://169.254.169.254/latest/meta-data',
-    'https://100.64.0.1/hooks',
-    'https://0.0.0.0/hooks',
-    'https://127.0.0.2/hooks',
-    'https://[fd00::1]/hooks',
+    'http://169.254.169.254/latest/meta-data',
     'https://[fe80::1]/hooks',
-    'https://[::ffff:10.0.0.1]/hooks',
-    'https://metadata.google.internal/',
-    'https://intranet/hooks',
-    'https://app.localhost/hooks',
-  ])('refuses %s', (url) => {
-    expect(isAllowedEndpointUrl(url)).toBe(false)
+  ])('refuses %s on every site', (url) => {
+    expect(isAllowedEndpointUrl(url, production)).toBe(false)
+    expect(isAllowedEndpointUrl(url, local)).toBe(false)
   })
 })

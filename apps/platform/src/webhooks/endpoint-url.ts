@@ -39,18 +39,24 @@ function isPrivateIpv6(host: string): boolean {
 }
 
 /**
- * Whether a webhook endpoint URL is acceptable: `https` to a public host, or `http` on a loopback host
- * (local receivers and tests); never credentials in the URL, never an IP literal of a private,
- * link-local or reserved range.
+ * Whether a webhook endpoint URL is acceptable: `https` to a public host; never credentials in the URL.
+ * A site in local development mode may also use hosts on loopback or private addresses, over `http`
+ * too (local receivers and tests); no other site may, so an endpoint cannot aim the platform at its own
+ * network.
  */
-export function isAllowedEndpointUrl(value: string): boolean {
+export function isAllowedEndpointUrl(value: string, site: { localDevelopment: boolean }): boolean {
   if (!URL.canParse(value)) return false
   const url = new URL(value)
   if (url.username || url.password) return false
-  if (loopbackHosts.has(url.hostname)) return url.protocol === 'http:' || url.protocol === 'https:'
-  if (url.protocol !== 'https:') return false
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false
   const host = url.hostname.replace(/^\[|\]$/g, '')
-  if (isIP(host) === 4) return !isPrivateIpv4(host)
-  if (isIP(host) === 6) return !isPrivateIpv6(host)
-  return host.includes('.') && !host.endsWith('.localhost') && !host.endsWith('.internal')
+  // Cloud metadata lives on link-local addresses: never a receiver, in any mode.
+  if (/^169\.254\./.test(host) || /^fe[89ab]/i.test(host)) return false
+  const isLocal =
+    loopbackHosts.has(url.hostname) ||
+    (isIP(host) === 4 && isPrivateIpv4(host)) ||
+    (isIP(host) === 6 && isPrivateIpv6(host)) ||
+    (isIP(host) === 0 && (!host.includes('.') || host.endsWith('.localhost') || host.endsWith('.internal')))
+  if (isLocal) return site.localDevelopment
+  return url.protocol === 'https:'
 }

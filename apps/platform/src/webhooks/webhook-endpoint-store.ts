@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
+import { ValidationError } from '../http/errors.ts'
+import { isAllowedEndpointUrl } from './endpoint-url.ts'
 import { generateWebhookSecret } from './sign-webhook.ts'
 
 /** How long the previous secret still signs deliveries after a rotation. */
@@ -57,6 +59,28 @@ function toEndpoint(row: EndpointRow, now: Date): WebhookEndpoint {
 }
 
 /**
+ * Refuses a URL on a loopback or private address, or plain http, unless the site is in local
+ * development mode (a receiver on the developer's machine): one read, only for such URLs.
+ */
+async function assertUrlAllowedForSite(db: Db, siteId: string, url: string): Promise<void> {
+  if (isAllowedEndpointUrl(url, { localDevelopment: false })) return
+  const site = await queryOne<{ local_development: boolean }>(
+    db,
+    'select local_development from sites where id = $1',
+    [siteId],
+  )
+  if (site?.local_development && isAllowedEndpointUrl(url, { localDevelopment: true })) return
+  throw new ValidationError([
+    {
+      field: 'url',
+      description:
+        'must be an https URL of a public host: http and loopback or private addresses are for sites in local development mode',
+      violatedRule: 'FORMAT',
+    },
+  ])
+}
+
+/**
  * Creates an endpoint and returns it with its secret, the one chance to read it. It receives the
  * events recorded after it exists: its cursor starts at the creating transaction.
  */
@@ -66,6 +90,7 @@ export async function createWebhookEndpoint(
   input: WebhookEndpointInput,
   now: Date,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  await assertUrlAllowedForSite(db, siteId, input.url)
   const secret = generateWebhookSecret()
   const row = await queryOne<EndpointRow>(
     db,
@@ -110,6 +135,7 @@ export async function updateWebhookEndpoint(
   patch: Partial<WebhookEndpointInput> & { isEnabled?: boolean },
   now: Date,
 ): Promise<WebhookEndpoint | undefined> {
+  if (patch.url !== undefined) await assertUrlAllowedForSite(db, siteId, patch.url)
   const row = await queryOne<EndpointRow>(
     db,
     `update webhook_endpoints set

@@ -27,13 +27,16 @@ export interface WebhookRouteDeps {
   clock: Clock
 }
 
-/** An endpoint URL: see {@link isAllowedEndpointUrl}. */
+/**
+ * An endpoint URL of the shape any site may use in local development mode (see
+ * {@link isAllowedEndpointUrl}); the store holds it to the site's own mode.
+ */
 const EndpointUrl = z
   .string()
   .max(2_000)
   .refine(
-    isAllowedEndpointUrl,
-    'must be an https URL of a public host (http only on 127.0.0.1 or localhost), without credentials',
+    (url) => isAllowedEndpointUrl(url, { localDevelopment: true }),
+    'must be an https URL of a public host, without credentials (http, loopback and private addresses only for sites in local development mode)',
   )
 
 /** A new endpoint, as `POST /webhooks/v1/endpoints` takes it (the dashboard validates with it too). */

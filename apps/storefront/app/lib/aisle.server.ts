@@ -3,7 +3,9 @@ import {
   createClient,
   createCookieTokenStorage,
   currentCart,
+  members,
   OAuthStrategy,
+  orders,
   products,
   recovery,
   redirects,
@@ -17,6 +19,9 @@ import { findCookie, isHttpsRequest, serializeSessionCookie } from './session-co
 /** The cookie that carries the visitor's tokens (serialised by the SDK) between requests. */
 export const SESSION_COOKIE_NAME = 'aisle_session'
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30
+
+/** The SDK modules the storefront uses: one list, shared by the request clients and the tests' clients. */
+export const STOREFRONT_MODULES = { currentCart, products, collections, recovery, redirects, members, orders }
 
 let config: StorefrontConfig | undefined
 /** One private, always-revalidating HTTP cache of catalogue reads per read-only host, keyed per visitor token. */
@@ -56,7 +61,7 @@ export function createAisle(request: Request, options: StorefrontConfig = getCon
   })
   const client = createClient({
     auth: OAuthStrategy({ clientId: options.clientId, tokenStorage }),
-    modules: { currentCart, products, collections, recovery, redirects },
+    modules: STOREFRONT_MODULES,
     baseUrl: options.apiUrl,
     readOnlyBaseUrl: options.readOnlyApiUrl,
     fetch: getCatalogueFetch(options.readOnlyApiUrl),

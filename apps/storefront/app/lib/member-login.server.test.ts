@@ -1,14 +1,6 @@
-import {
-  collections,
-  createClient,
-  currentCart,
-  OAuthStrategy,
-  products,
-  recovery,
-  redirects,
-} from '@aisle/sdk'
+import { createClient, OAuthStrategy } from '@aisle/sdk'
 import { describe, expect, it } from 'vitest'
-import type { AisleClient } from './aisle.server'
+import { type AisleClient, STOREFRONT_MODULES } from './aisle.server'
 import {
   loginMember,
   logoutMember,
@@ -66,7 +58,7 @@ function createScriptedClient(answers: Record<string, Answer | Answer[]>) {
   }
   const client: AisleClient = createClient({
     auth: OAuthStrategy({ clientId: 'client-1' }),
-    modules: { currentCart, products, collections, recovery, redirects },
+    modules: STOREFRONT_MODULES,
     baseUrl: 'http://api.test',
     fetch,
   })

@@ -205,3 +205,10 @@ export interface Tenant {
   tenantType?: TenantType
   _id?: string
 }
+
+/** Body of `members.updateMyMember`: the profile fields to replace, and the revision they were read at. */
+export interface UpdateMyMemberOptions {
+  identityProfile: IdentityProfile
+  /** The identity's `revision` when it was read: a profile changed since is refused (409). */
+  revision?: string
+}

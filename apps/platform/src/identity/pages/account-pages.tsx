@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
+import type { CaptchaFormInput } from '../../captcha/captcha-widgets.ts'
 import { Document } from '../../pages/document.tsx'
 import { MAX_MEMBER_PASSWORD_LENGTH, MIN_MEMBER_PASSWORD_LENGTH } from '../password-hasher.ts'
+import { CaptchaField, captchaProblems } from './captcha-field.tsx'
 
 /** Why a hosted account form is shown again: fixed texts, so a URL or a form can never put words on a page. */
 export const accountProblems = {
@@ -15,6 +17,7 @@ export const accountProblems = {
   'too-many-codes': 'We sent as many codes as we can. Sign in again to get a new one.',
   'verification-over': 'This confirmation is over. Sign in again to get a new code.',
   'unusable-link': 'This link has expired or was already used. Ask for a new one.',
+  ...captchaProblems,
 } as const
 
 export type AccountProblem = keyof typeof accountProblems
@@ -84,7 +87,7 @@ function NewPasswordField(props: { isInvalid?: boolean }) {
   )
 }
 
-/** The hosted sign-up form: e-mail and password. */
+/** The hosted sign-up form: e-mail and password, and the captcha where the site requires one. */
 export function SignUpPage(props: {
   siteName: string
   action: string
@@ -92,6 +95,7 @@ export function SignUpPage(props: {
   signInHref: string
   email?: string | undefined
   problem?: AccountProblem | undefined
+  captcha?: CaptchaFormInput | undefined
 }) {
   const { problem } = props
   return (
@@ -105,6 +109,7 @@ export function SignUpPage(props: {
             isInvalid={problem === 'invalid-email' || problem === 'email-taken'}
           />
           <NewPasswordField isInvalid={problem === 'short-password' || problem === 'long-password'} />
+          <CaptchaField captcha={props.captcha} isInvalid={problem?.startsWith('captcha-')} />
         </HostedForm>
         <p>
           Have an account? <a href={props.signInHref}>Sign in</a>

@@ -1,13 +1,17 @@
 import type { ReactElement } from 'react'
+import type { CaptchaCspSources, CaptchaFormInput } from '../../captcha/captcha-widgets.ts'
 import { Document } from '../../pages/document.tsx'
 import { renderPage } from '../../pages/render-page.tsx'
+import type { CaptchaProblem } from '../hosted-captcha.ts'
+import { CaptchaField, captchaProblems } from './captcha-field.tsx'
 
 /** Why the login form is shown again. */
-export type LoginProblem = 'wrong-credentials' | 'expired-form'
+export type LoginProblem = 'wrong-credentials' | 'expired-form' | CaptchaProblem
 
 const problems: Record<LoginProblem, string> = {
   'wrong-credentials': 'The e-mail or the password is wrong.',
   'expired-form': 'The form expired. Please sign in again.',
+  ...captchaProblems,
 }
 
 /** The hosted login form: e-mail and password, posted back to the page's own URL with its CSRF token. */
@@ -20,6 +24,8 @@ export function LoginPage(props: {
   /** The hosted sign-up and forgot-password pages of the same redirect session. */
   signUpHref?: string | undefined
   forgotPasswordHref?: string | undefined
+  /** The captcha to solve, where the site requires one. */
+  captcha?: CaptchaFormInput | undefined
 }) {
   return (
     <Document title={`Sign in · ${props.siteName}`}>
@@ -57,6 +63,7 @@ export function LoginPage(props: {
               maxLength={256}
             />
           </div>
+          <CaptchaField captcha={props.captcha} isInvalid={props.problem?.startsWith('captcha-')} />
           <div className="actions">
             <button className="primary" type="submit">
               Sign in
@@ -118,25 +125,40 @@ export function MessagePage(props: { title: string; message: string }) {
   )
 }
 
+/** Adds a captcha provider's sources to a page's CSP, directive by directive (scripts beside the nonce). */
+function withCaptchaSources(policy: string, sources: CaptchaCspSources): string {
+  let extended = policy
+  for (const [directive, list] of Object.entries(sources) as [string, readonly string[]][]) {
+    const present = new RegExp(`(^|; )${directive} ([^;]+)`)
+    extended = present.test(extended)
+      ? extended.replace(present, `$1${directive} $2 ${list.join(' ')}`)
+      : `${extended}; ${directive} ${list.join(' ')}`
+  }
+  return extended
+}
+
 /**
  * Renders a hosted page with the page infrastructure's headers (no framing, nonce-only scripts and
  * styles, no caching), and no `Referer` at all: these URLs hold session tokens. `formTargets` are the
- * origins a form's answer may redirect to (CSP `form-action` covers redirects after a post).
+ * origins a form's answer may redirect to (CSP `form-action` covers redirects after a post);
+ * `captchaSources` are what a real captcha provider's widget on the page needs, on that page only.
  */
 export function renderHostedPage(
   element: ReactElement,
-  options: { status?: number; formTargets?: readonly string[]; setCookies?: readonly string[] } = {},
+  options: {
+    status?: number
+    formTargets?: readonly string[]
+    setCookies?: readonly string[]
+    captchaSources?: CaptchaCspSources | undefined
+  } = {},
 ): Response {
   const response = renderPage(element, { status: options.status ?? 200 })
   response.headers.set('referrer-policy', 'no-referrer')
+  let policy = response.headers.get('content-security-policy') ?? ''
   const targets = (options.formTargets ?? []).join(' ')
-  if (targets) {
-    const policy = response.headers.get('content-security-policy') ?? ''
-    response.headers.set(
-      'content-security-policy',
-      policy.replace("form-action 'self'", `form-action 'self' ${targets}`),
-    )
-  }
+  if (targets) policy = policy.replace("form-action 'self'", `form-action 'self' ${targets}`)
+  if (options.captchaSources) policy = withCaptchaSources(policy, options.captchaSources)
+  response.headers.set('content-security-policy', policy)
   for (const cookie of options.setCookies ?? []) response.headers.append('set-cookie', cookie)
   return response
 }

@@ -8,6 +8,8 @@ export interface SiteHeaderProps {
   cartItemCount: number | undefined
   /** Whether a member is signed in: the header then leads to their account instead of signing in. */
   isMember: boolean
+  /** The signed-in member's name, greeted beside the account link; undefined when unknown. */
+  memberName?: string
 }
 
 /**
@@ -15,7 +17,7 @@ export interface SiteHeaderProps {
  * `/products?q=`, so it works without JavaScript) and the cart with its item count, which opens the cart
  * drawer once hydrated, and "Sign in" or a signed-in member's "Account".
  */
-export function SiteHeader({ cartItemCount, isMember }: SiteHeaderProps) {
+export function SiteHeader({ cartItemCount, isMember, memberName }: SiteHeaderProps) {
   const location = useLocation()
   const searchId = useId()
   // On the catalogue page the box shows the search the results are for.
@@ -59,7 +61,14 @@ export function SiteHeader({ cartItemCount, isMember }: SiteHeaderProps) {
         <NavLink to="/products" end>
           Shop all
         </NavLink>
-        {isMember ? <NavLink to="/account">Account</NavLink> : <Link to={signInLink}>Sign in</Link>}
+        {isMember ? (
+          <>
+            {memberName ? <span className="member-greeting">Hi, {memberName}</span> : null}
+            <NavLink to="/account">Account</NavLink>
+          </>
+        ) : (
+          <Link to={signInLink}>Sign in</Link>
+        )}
         <CartLink className="cart-link">
           {cartItemCount === undefined ? 'Cart' : `Cart (${cartItemCount})`}
         </CartLink>

@@ -1,13 +1,5 @@
-import {
-  collections,
-  createClient,
-  currentCart,
-  OAuthStrategy,
-  products,
-  recovery,
-  redirects,
-} from '@aisle/sdk'
-import type { AisleClient } from '../aisle.server'
+import { createClient, OAuthStrategy } from '@aisle/sdk'
+import { type AisleClient, STOREFRONT_MODULES } from '../aisle.server'
 
 // The real SDK client on a scripted `fetch` that answers as the platform does: the storefront never imports
 // the platform, so its wire answers are written out in the tests that use this.
@@ -59,7 +51,7 @@ export function createScriptedClient(answers: Record<string, Answer | AnswerFunc
   }
   const client: AisleClient = createClient({
     auth: OAuthStrategy({ clientId: 'client-1' }),
-    modules: { currentCart, products, collections, recovery, redirects },
+    modules: STOREFRONT_MODULES,
     baseUrl: 'http://api.test',
     fetch,
   })

@@ -1,0 +1,160 @@
+// The shopper funnel under load on the 10k seed: browse a collection, search, open a product, add it
+// to the cart, estimate totals, create a checkout, open the hosted checkout and place the order there
+// (test card). Against PGlite (one process) and the scale-out topology (nginx, N processes, a
+// PostgreSQL primary and its streaming replica), with the SQL statements each step sends.
+// Part of `npm run bench -- funnel`; also runs alone: `node bench/funnel/benchmark.mjs`.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { repoRoot } from '../../scripts/processes.mjs'
+import { startTopology } from '../../scripts/topology/start-topology.mjs'
+import { renderBarChart } from '../harness/bar-chart.mjs'
+import { startPlatform } from '../harness/load.mjs'
+import { describeMachine, findPackageVersion, writeResults } from '../harness/results.mjs'
+import { driveFunnel, summariseFunnel } from './drive.mjs'
+import { STEPS } from './shopper.mjs'
+
+export const name = 'funnel'
+export const title = 'Shopper funnel under load'
+
+/** Seconds of measured load per target (`FUNNEL_SECONDS`), after a warm-up of a third of it. */
+const SECONDS = Number(process.env.FUNNEL_SECONDS ?? 15)
+/** Concurrent virtual shoppers (`FUNNEL_SHOPPERS`). */
+const SHOPPERS = Number(process.env.FUNNEL_SHOPPERS ?? 8)
+/** Platform processes of the topology (`FUNNEL_PROCESSES`). */
+const PROCESSES = Number(process.env.FUNNEL_PROCESSES ?? 2)
+/** Which targets to measure (`FUNNEL_TARGETS`, comma list of `pglite` and `topology`). */
+const TARGETS = (process.env.FUNNEL_TARGETS ?? 'pglite,topology').split(',')
+/** Shoppers of the in-process pass that counts statements. */
+const COUNTED_SHOPPERS = 5
+// Every shopper is a new visitor from 127.0.0.1: the per-IP limit of anonymous tokens would refuse them.
+const PLATFORM_ENV = { SEED: '10k', RATE_LIMITS: 'anonymousToken.ip=off' }
+
+/** Warm-up, then the measured run; fails when any step of the measured run failed. */
+async function measure(label, baseUrl, log) {
+  await driveFunnel({ baseUrl, shoppers: SHOPPERS, seconds: Math.max(2, SECONDS / 3) })
+  const load = await driveFunnel({ baseUrl, shoppers: SHOPPERS, seconds: SECONDS })
+  const figures = summariseFunnel(load)
+  log(
+    `${label}: ${figures.funnelsPerSecond} orders/s over ${figures.seconds} s, ${figures.errors} errors; ` +
+      `place-order p95 ${figures.steps['place-order'].latencyMs.p95} ms`,
+  )
+  if (figures.errors > 0)
+    throw new Error(
+      `${label}: ${figures.errors} steps failed, e.g. ${JSON.stringify(load.errors.slice(0, 3))}`,
+    )
+  return figures
+}
+
+async function onPglite(log) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'aisle-bench-funnel-'))
+  const platform = await startPlatform({ ...PLATFORM_ENV, DATA_DIR: dataDir }, log)
+  try {
+    return await measure('PGlite, one process', platform.url, log)
+  } finally {
+    await platform.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function onTopology(log) {
+  const topology = await startTopology({
+    processes: PROCESSES,
+    seed: '10k',
+    env: { RATE_LIMITS: PLATFORM_ENV.RATE_LIMITS },
+    log,
+  })
+  try {
+    return await measure(`topology, ${PROCESSES} processes`, topology.mainUrl, log)
+  } finally {
+    await topology.stop()
+  }
+}
+
+/**
+ * The statements per step, from the in-process pass (`count-statements.mjs`, run by tsx from the
+ * platform's folder so its TypeScript settings apply).
+ * @returns {Promise<Record<string, { min: number, max: number, mean: number }>>}
+ */
+export function countStatements(seed = '10k', shoppers = COUNTED_SHOPPERS) {
+  const script = join(repoRoot, 'bench', 'funnel', 'count-statements.mjs')
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, seed, String(shoppers)], {
+      cwd: join(repoRoot, 'apps', 'platform'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      output += chunk
+    })
+    child.on('error', reject)
+    child.on('close', (code) => {
+      const last = output.trim().split('\n').at(-1) ?? ''
+      if (code !== 0) reject(new Error(`counting statements failed (${code}):\n${output.slice(-2000)}`))
+      else resolve(JSON.parse(last))
+    })
+  })
+}
+
+/** @param {{ log: (line: string) => void }} options */
+export async function run({ log }) {
+  const statements = await countStatements()
+  log(`statements per step: ${STEPS.map((step) => `${step} ${statements[step].mean}`).join(', ')}`)
+  const results = {}
+  if (TARGETS.includes('pglite')) results.pglite = await onPglite(log)
+  if (TARGETS.includes('topology')) results.topology = await onTopology(log)
+  const series = Object.keys(results)
+  const labels = { pglite: 'PGlite', topology: `topology ×${PROCESSES}` }
+  return {
+    figures: {
+      task: 'per virtual shopper: visitor token, collection page (24 products), search, product, add to cart, estimate totals, create checkout, hosted checkout page, place order (test card form post); a new visitor each time',
+      seed: '10k (demo store plus 10,000 products)',
+      shoppers: SHOPPERS,
+      seconds: SECONDS,
+      processes: PROCESSES,
+      note: 'closed loop: each shopper waits for each answer, so every step runs at the rate of whole funnels; statements per step counted in-process on PGlite (counting-db, BEGIN/COMMIT not counted); the machine is shared, so latencies move between runs',
+      versions: { node: process.version, autocannon: findPackageVersion('autocannon') },
+      statementsPerStep: statements,
+      results,
+    },
+    chart: {
+      title,
+      subtitle: [
+        `${SHOPPERS} virtual shoppers for ${SECONDS} s each on the 10k seed; every funnel ends in a placed order.`,
+        'p99 (light) and p50 (solid) latency per step, in milliseconds; SQL statements per step in brackets.',
+      ],
+      series: [{ name: 'p99 ms' }, { name: 'p50 ms' }],
+      rows: series.flatMap((target) =>
+        STEPS.map((step) => {
+          const figures = results[target].steps[step]
+          return {
+            label: `${step} · ${labels[target]}`,
+            details: [`${statements[step].mean} statements`],
+            isOurs: true,
+            values: [figures.latencyMs.p99 ?? 0, figures.latencyMs.p50 ?? 0],
+            note: `${figures.perSecond}/s · p50 ${figures.latencyMs.p50} · p95 ${figures.latencyMs.p95} · p99 ${figures.latencyMs.p99} ms`,
+          }
+        }),
+      ),
+    },
+  }
+}
+
+// Run alone: the same result files as `npm run bench -- funnel` (which installs dependencies first).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const machine = describeMachine()
+  const { figures, chart } = await run({ log: (line) => console.log(`  ${line}`) })
+  const date = new Date().toISOString()
+  const footnote = `${machine.cpu}, ${machine.cores} cores, ${machine.os}, Node ${machine.node} · ${date.slice(0, 10)} · node bench/funnel/benchmark.mjs`
+  const paths = writeResults(
+    name,
+    { benchmark: name, title, date, machine, ...figures },
+    renderBarChart({ ...chart, footnote }),
+  )
+  console.log(`  wrote ${paths.json} and ${paths.svg}`)
+}

@@ -1,0 +1,209 @@
+// One virtual shopper's way through the storefront funnel, step by step, against any `fetch` (a
+// platform over HTTP, or the app in-process): a visitor token, a collection page, a search, a product,
+// an add to cart, a totals estimate, a checkout, the hosted checkout page and the order placed there.
+
+/** The funnel's steps, in order: the names the figures are kept under. */
+export const STEPS = [
+  'token',
+  'browse',
+  'search',
+  'product',
+  'add-to-cart',
+  'estimate',
+  'create-checkout',
+  'checkout-page',
+  'place-order',
+]
+
+export const DEMO_CLIENT_ID = '9b6e3f0a-5c1d-4e8b-a7f2-2d4c6b8e0f13'
+const QUERY_PATH = '/stores/v1/products/query-platformized'
+const SEARCH_WORDS = ['jacket', 'lamp', 'boot', 'notebook', 'scarf', 'mug', 'organic', 'waterproof']
+const ADDRESS = {
+  country: 'US',
+  subdivision: 'US-NY',
+  city: 'Brooklyn',
+  postalCode: '11201',
+  addressLine: '5 Main St',
+}
+
+/** A failed step: which one, the status it answered and the start of its body. */
+export class StepError extends Error {
+  constructor(step, status, body) {
+    super(`${step} answered ${status}: ${String(body).slice(0, 300)}`)
+    this.step = step
+    this.status = status
+  }
+}
+
+/**
+ * The collections a shopper browses (their ids), read once before the load.
+ * @param {(url: string, init?: RequestInit) => Promise<Response>} fetch
+ * @param {string} baseUrl
+ */
+export async function findCollectionIds(fetch, baseUrl) {
+  const token = await anonymousToken(fetch, baseUrl)
+  const response = await fetch(`${baseUrl}/stores/v2/collections/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token },
+    body: JSON.stringify({ query: { paging: { limit: 50 } } }),
+  })
+  const body = await response.json()
+  const ids = (body.collections ?? []).map((collection) => collection.id)
+  if (ids.length === 0) throw new Error(`no collections to browse: ${JSON.stringify(body).slice(0, 300)}`)
+  return ids
+}
+
+async function anonymousToken(fetch, baseUrl) {
+  const response = await fetch(`${baseUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId: DEMO_CLIENT_ID, grantType: 'anonymous' }),
+  })
+  const text = await response.text()
+  if (response.status !== 200) throw new StepError('token', response.status, text)
+  return JSON.parse(text).access_token
+}
+
+/**
+ * Runs one shopper through the funnel. `around(step, fn)` wraps each step (to time it, or to count
+ * its SQL statements) and must return `fn()`'s promise. Resolves to what was written, so a caller can
+ * check it is all in the database afterwards.
+ * @param {{ fetch: (url: string, init?: RequestInit) => Promise<Response>, baseUrl: string,
+ *   collectionIds: string[], random?: () => number,
+ *   around?: (step: string, fn: () => Promise<unknown>) => Promise<unknown>,
+ *   onAcknowledged?: (write: { kind: 'add' | 'order', cartId?: string, checkoutId?: string, token: string }) => void }} options
+ * @returns {Promise<{ token: string, checkoutId: string, orderLocation: string }>}
+ * @throws {StepError} at the first step that does not answer as a shopper expects
+ */
+export async function runShopper({
+  fetch,
+  baseUrl,
+  collectionIds,
+  random = Math.random,
+  around = (_step, fn) => fn(),
+  onAcknowledged = () => {},
+}) {
+  const pick = (items) => items[Math.floor(random() * items.length)]
+  const json = async (step, method, path, { token, body, headers = {} } = {}) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...headers,
+        ...(token ? { authorization: token } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await response.text()
+    if (response.status !== 200) throw new StepError(step, response.status, text)
+    return JSON.parse(text)
+  }
+
+  const token = await around('token', () => anonymousToken(fetch, baseUrl))
+  const page = await around('browse', () =>
+    json('browse', 'POST', QUERY_PATH, {
+      token,
+      body: {
+        query: {
+          filter: { collectionIds: { $hasSome: [pick(collectionIds)] }, 'stock.inStock': true },
+          paging: { limit: 24, offset: Math.floor(random() * 4) * 24 },
+        },
+      },
+    }),
+  )
+  const found = await around('search', () =>
+    json('search', 'POST', QUERY_PATH, {
+      token,
+      body: { query: { search: { expression: pick(SEARCH_WORDS) }, paging: { limit: 24 } } },
+    }),
+  )
+  const candidates = [...(found.products ?? []), ...(page.products ?? [])].filter(
+    (product) => product.stock?.inStock !== false,
+  )
+  if (candidates.length === 0) throw new StepError('search', 200, 'no product in stock to open')
+  const chosen = pick(candidates)
+  const { product } = await around('product', () =>
+    json('product', 'GET', `/stores/v1/products/${chosen.id}`, { token }),
+  )
+  const variant = product.manageVariants
+    ? (product.variants ?? []).find((one) => one.stock?.inStock !== false)
+    : undefined
+  const catalogReference = {
+    catalogItemId: product.id,
+    ...(variant ? { options: { variantId: variant.id } } : {}),
+  }
+  const added = await around('add-to-cart', () =>
+    json('add-to-cart', 'POST', '/ecom/v1/carts/current/add-to-cart', {
+      token,
+      body: { lineItems: [{ catalogReference, quantity: 1 + Math.floor(random() * 2) }] },
+    }),
+  )
+  onAcknowledged({ kind: 'add', cartId: added.cart?.id, token })
+  const totals = await around('estimate', () =>
+    json('estimate', 'POST', '/ecom/v1/carts/current/estimate-totals', {
+      token,
+      body: { shippingAddress: ADDRESS, billingAddress: ADDRESS },
+    }),
+  )
+  const shippingOption = firstShippingOption(totals)
+  const { checkoutId } = await around('create-checkout', () =>
+    json('create-checkout', 'POST', '/ecom/v1/carts/current/create-checkout', {
+      token,
+      body: {
+        channelType: 'WEB',
+        email: 'shopper@example.com',
+        shippingAddress: ADDRESS,
+        billingAddress: ADDRESS,
+        ...(shippingOption ? { selectedShippingOption: shippingOption } : {}),
+      },
+    }),
+  )
+  const form = await around('checkout-page', () => readCheckoutForm(fetch, baseUrl, checkoutId))
+  const orderLocation = await around('place-order', () => placeOrder(fetch, baseUrl, checkoutId, form))
+  onAcknowledged({ kind: 'order', checkoutId, token })
+  return { token, checkoutId, orderLocation }
+}
+
+/** The first shipping option an estimate offers (`{ code, carrierId }`), if any. */
+function firstShippingOption(totals) {
+  for (const carrier of totals.shippingInfo?.carrierServiceOptions ?? [])
+    for (const option of carrier.shippingOptions ?? [])
+      if (option.code) return { code: option.code, carrierId: carrier.carrierId }
+  return undefined
+}
+
+/** The hosted checkout page: its CSRF cookie and token, and the total it shows. */
+async function readCheckoutForm(fetch, baseUrl, checkoutId) {
+  const response = await fetch(`${baseUrl}/_checkout/${checkoutId}`)
+  const html = await response.text()
+  if (response.status !== 200) throw new StepError('checkout-page', response.status, html)
+  const cookie = (response.headers.getSetCookie?.() ?? [])
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.startsWith('aisle_checkout_csrf='))
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1]
+  const expectedTotal = /name="expectedTotal" value="([^"]+)"/.exec(html)?.[1]
+  if (!cookie || !csrf || expectedTotal === undefined)
+    throw new StepError('checkout-page', response.status, 'no CSRF cookie, token or total on the page')
+  return { cookie, csrf, expectedTotal }
+}
+
+/** The place-order form post, paid by the test card; resolves to where it sends the buyer. */
+async function placeOrder(fetch, baseUrl, checkoutId, { cookie, csrf, expectedTotal }) {
+  const response = await fetch(`${baseUrl}/_checkout/${checkoutId}/place-order`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams({
+      csrf,
+      expectedTotal,
+      paymentMethod: 'test-card',
+      cardNumber: '4242 4242 4242 4242',
+      cardExpiry: '12/34',
+      cardCvc: '123',
+    }),
+  })
+  const text = await response.text()
+  const location = response.headers.get('location')
+  if (response.status !== 303 || !location) throw new StepError('place-order', response.status, text)
+  return location
+}

@@ -1,0 +1,62 @@
+import type { MultiCurrencyPrice } from './cart.js'
+
+/** An order's status: APPROVED once placed, CANCELED when the merchant cancels it. */
+export type OrderStatus = 'APPROVED' | 'CANCELED'
+
+/** Whether an order is paid. */
+export type OrderPaymentStatus = 'PAID' | 'NOT_PAID'
+
+/** An amount of an order line, as a decimal string and formatted for the site's locale. */
+export interface OrderMoney {
+  amount: string
+  formattedAmount: string
+}
+
+/** A line of an order: what was bought, how many, at which price. */
+export interface OrderLineItem {
+  _id: string
+  /** The product's id, or null for a product deleted since. */
+  catalogItemId: string | null
+  variantId: string | null
+  productName: string
+  quantity: number
+  price: OrderMoney
+  totalPrice: OrderMoney
+}
+
+/** An order placed through checkout (`GET /ecom/v1/orders`). */
+export interface Order {
+  _id: string
+  /** The number a buyer quotes: sequential per site. */
+  number: string
+  checkoutId: string
+  status: OrderStatus
+  paymentStatus: OrderPaymentStatus
+  payment: { provider: string; transactionId?: string; cardLast4?: string }
+  /** Who placed it: the buyer's e-mail and either their member id or their visitor id. */
+  buyerInfo: { email: string; memberId?: string; visitorId?: string }
+  currency: string
+  shippingAddress: Record<string, unknown> | null
+  billingAddress: Record<string, unknown> | null
+  shippingInfo: { code: string; carrierId?: string; title?: string } | null
+  couponCode: string | null
+  /** The checkout's totals at the time of the order: `subtotal`, `shipping`, `tax`, `discount`, `total`. */
+  priceSummary: Record<string, MultiCurrencyPrice>
+  lineItems: OrderLineItem[]
+  /** ISO-8601 date-time the order was placed. */
+  _createdDate: string
+}
+
+/** Paging of `listMyOrders` (offset paging; at most 100 orders a page). */
+export interface ListMyOrdersOptions {
+  /** How many orders (1 to 100; 50 when left out). */
+  limit?: number
+  /** How many of the newest orders to skip (0 when left out). */
+  offset?: number
+}
+
+/** Answer of `listMyOrders`: a page of the caller's orders, newest first. */
+export interface ListMyOrdersResponse {
+  orders: Order[]
+  metadata: { count: number; offset: number; total: number }
+}
