@@ -50,6 +50,9 @@ import { registerMembersAccountRoutes } from './members-account/members-account-
 import { createAuthenticate } from './oauth/authenticate.ts'
 import { createOriginCheck } from './oauth/client-origins.ts'
 import { registerTokenRoutes } from './oauth/token-routes.ts'
+import { registerMetricsRoutes } from './observability/metrics-routes.ts'
+import { createPlatformMetrics } from './observability/platform-metrics.ts'
+import type { DrainState } from './observability/readiness.ts'
 import { registerOrderRoutes } from './orders/order-routes.ts'
 import { LIMITED_ROUTES } from './rate-limits/limited-routes.ts'
 import { createRateLimiter } from './rate-limits/rate-limit-middleware.ts'
@@ -88,6 +91,13 @@ export interface AppDeps {
    * `DATA_DIR`, or S3); left out, they are kept in memory (tests).
    */
   mediaStorage?: MediaStorage
+  /**
+   * Serve Prometheus metrics at `GET /metrics` to callers with this bearer token (`METRICS_TOKEN`);
+   * without it the route answers 404 and no request is counted.
+   */
+  metricsToken?: string
+  /** Lets `main.ts` tell `GET /ready` that the process is shutting down (503 from then on). */
+  drain?: DrainState
 }
 
 export const VERSION = '0.1.0'
@@ -139,6 +149,9 @@ export function createApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock
   const logger = deps.logger ?? silentLogger
   const hono = new Hono<AppEnv>()
+  const metrics = deps.metricsToken ? createPlatformMetrics({ db: deps.db, clock, logger }) : undefined
+  // First, so that it counts the refusals of every other middleware too.
+  if (metrics) hono.use(metrics.http.middleware)
 
   hono.use(async (c, next) => {
     const requestId = requestIdFrom(c.req.header('x-request-id'))
@@ -192,7 +205,8 @@ export function createApp(deps: AppDeps) {
   }
 
   const api = createApi(hono, createAuthenticate({ db: deps.db, clock }), { db: deps.db, clock })
-  registerSystemRoutes(api, { db: deps.db })
+  registerSystemRoutes(api, { db: deps.db, drain: deps.drain })
+  registerMetricsRoutes(api, { metrics, token: deps.metricsToken })
   registerTokenRoutes(api, {
     db: deps.db,
     clock,

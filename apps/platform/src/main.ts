@@ -5,11 +5,14 @@ import { ConfigError, DEFAULT_DEMO_OWNER_PASSWORD, parseConfig } from './config.
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { openDatabase } from './db/open-database.ts'
 import { isReplicaRoutingDb } from './db/replica-routing-db.ts'
+import { answerClientError } from './http/client-error.ts'
 import { withReadRouting } from './http/read-routing.ts'
 import { createLogger } from './log.ts'
 import { chooseMailTransport } from './mail/mail-transport.ts'
 import { createMailWorker } from './mail/mail-worker.ts'
 import { createMediaStorage } from './media/media-storage-config.ts'
+import { parseMetricsToken } from './observability/metrics-routes.ts'
+import { createDrainState } from './observability/readiness.ts'
 import { prepareDatabase } from './prepare-database.ts'
 import { DEMO_OWNER_EMAIL } from './seed/demo-store.ts'
 import { createDeliveryWorker } from './webhooks/delivery-worker.ts'
@@ -17,6 +20,7 @@ import { createDeliveryWorker } from './webhooks/delivery-worker.ts'
 // The only impure entry point: read the environment, open the database, listen.
 async function main() {
   const config = parseConfig(process.env)
+  const metricsToken = parseMetricsToken(process.env.METRICS_TOKEN)
   const logger = createLogger(config.logLevel)
   const started = performance.now()
   const db = await openDatabase({ ...config, logger })
@@ -29,6 +33,7 @@ async function main() {
   if (seeded) logger.info('seeded the demo store', { ...seeded })
   if (demoOwner) logger.info('created the demo site owner', { email: DEMO_OWNER_EMAIL })
   const mediaStorage = createMediaStorage(config.mediaStorage)
+  const drain = createDrainState()
   const app = createApp({
     db,
     publicUrl: config.publicUrl,
@@ -38,6 +43,8 @@ async function main() {
     captcha: createCaptchaVerifier(config.captcha, () => new Date()),
     devMailInbox: config.mail.isDevInboxEnabled,
     mediaStorage,
+    metricsToken,
+    drain,
   })
   const deliveryWorker = createDeliveryWorker({ db, clock: () => new Date(), fetch, logger })
   deliveryWorker.start()
@@ -74,10 +81,14 @@ async function main() {
       )
     }
   })
+  // Requests Node cannot parse (headers over 16 KiB, broken HTTP) get the normalised error body too.
+  server.on('clientError', answerClientError)
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
+    // GET /ready answers 503 from now on, to the requests still in flight and on open connections.
+    drain.startDraining()
     logger.info('stopping', { signal })
     const finish = () =>
       Promise.all([deliveryWorker.stop(), mailWorker?.stop()])

@@ -140,6 +140,8 @@ export async function createReplicaRoutingDb(options: ReplicaRoutingOptions): Pr
 
   return {
     kind: 'postgres',
+    // The primary's pool: the one every write and every fallback waits on.
+    connectionStats: () => primary.connectionStats?.() ?? { total: 0, idle: 0, waiting: 0 },
     async query<Row>(sql: string, params?: readonly unknown[]) {
       const route = requests.getStore()
       if (!route) return primary.query<Row>(sql, params)

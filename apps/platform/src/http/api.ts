@@ -4,7 +4,8 @@ import type { Db } from '../db/db.ts'
 import type { Caller, MerchantCaller, ShopperCaller } from './caller.ts'
 import { ApplicationError } from './errors.ts'
 import { runIdempotently } from './idempotency.ts'
-import { assertNoNul, parseWith } from './validation.ts'
+import { assertJsonDepth, JsonTooDeepError } from './json-depth.ts'
+import { assertStorableText, parseWith } from './validation.ts'
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
 
@@ -108,13 +109,14 @@ function assertAllowed(definition: RouteDefinition, caller: Caller) {
 async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
   const text = await c.req.text()
   if (text.trim() === '') return {}
+  assertJsonDepth(text)
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (error) {
     throw new JsonSyntaxError(error instanceof Error ? error.message : 'invalid JSON')
   }
-  assertNoNul(json)
+  assertStorableText(json)
   return json
 }
 
@@ -138,13 +140,14 @@ export function createApi(
       hono.on(definition.method.toUpperCase(), definition.path, async (c) => {
         const params = definition.params ? parseWith(definition.params, c.req.param(), '') : undefined
         const rawQuery = c.req.query()
-        assertNoNul(rawQuery)
-        assertNoNul(c.req.param())
+        assertStorableText(rawQuery)
+        assertStorableText(c.req.param())
         const query = definition.query ? parseWith(definition.query, rawQuery, '') : undefined
-        // A raw-body route answers malformed JSON in its own format: it sees `undefined`.
+        // A raw-body route answers malformed (or too deep) JSON in its own format: it sees `undefined`.
         const json = definition.body
           ? await readJsonBody(c).catch((error: unknown) => {
-              if (definition.rawBody && error instanceof JsonSyntaxError) return undefined
+              const isUnreadable = error instanceof JsonSyntaxError || error instanceof JsonTooDeepError
+              if (definition.rawBody && isUnreadable) return undefined
               throw error
             })
           : undefined

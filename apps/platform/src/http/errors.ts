@@ -52,6 +52,10 @@ export const applicationErrorStatus = {
   CART_NOT_PURCHASABLE: 409,
   BULK_OPERATION_UNDONE: 409,
   ORDER_NOT_FOUND: 404,
+  NOT_READY: 503,
+  BAD_REQUEST: 400,
+  REQUEST_TIMEOUT: 408,
+  REQUEST_HEADER_FIELDS_TOO_LARGE: 431,
 } as const
 
 export type ApplicationErrorCode = keyof typeof applicationErrorStatus

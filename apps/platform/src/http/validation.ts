@@ -56,23 +56,49 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, prefix
   throw new ValidationError(toFieldViolations(prefix, result.error.issues))
 }
 
-/** The path of the first string holding U+0000, which PostgreSQL text cannot store, if any. */
-function findNul(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '$body' : undefined
+// In a `u` regular expression a surrogate pair is one code point, so only a lone half matches.
+const UNPAIRED_SURROGATE = /\p{Cs}/u
+
+/** Why PostgreSQL cannot store a string as text, or `undefined` when it can. */
+function whyUnstorable(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'must not contain the NUL character'
+  // UTF-8 has no form for half a surrogate pair: text columns would get U+FFFD, jsonb refuses it.
+  if (UNPAIRED_SURROGATE.test(text)) return 'must not contain an unpaired surrogate (U+D800 to U+DFFF alone)'
+  return undefined
+}
+
+/** The first string (key or value) no text column can store, with its path and the reason, if any. */
+function findUnstorableText(
+  value: unknown,
+  path: string,
+): { field: string; description: string } | undefined {
+  if (typeof value === 'string') {
+    const description = whyUnstorable(value)
+    return description ? { field: path || '$body', description } : undefined
+  }
   if (typeof value !== 'object' || value === null) return undefined
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path || '$body'
-    const found = findNul(item, Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key)
+    const description = whyUnstorable(key)
+    if (description) return { field: path || '$body', description }
+    const found = findUnstorableText(
+      item,
+      Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key,
+    )
     if (found) return found
   }
   return undefined
 }
 
-/** Refuses input holding U+0000 anywhere, naming the field: no text column could store it. */
-export function assertNoNul(value: unknown, prefix = '') {
-  const field = findNul(value, prefix)
-  if (field)
-    throw new ValidationError([
-      { field, description: 'must not contain the NUL character', violatedRule: 'FORMAT' },
-    ])
+/**
+ * Refuses input holding text that PostgreSQL cannot store (U+0000, an unpaired surrogate) anywhere,
+ * naming the field, with a `FORMAT` violation.
+ *
+ * @throws ValidationError
+ */
+export function assertStorableText(value: unknown, prefix = '') {
+  const found = findUnstorableText(value, prefix)
+  if (found) throw new ValidationError([{ ...found, violatedRule: 'FORMAT' }])
 }
+
+/** @deprecated The former name of `assertStorableText`, which refuses unpaired surrogates too. */
+export const assertNoNul = assertStorableText

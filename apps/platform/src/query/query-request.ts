@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ValidationError } from '../http/errors.ts'
-import { assertNoNul, parseWith } from '../http/validation.ts'
+import { assertJsonDepth, JsonTooDeepError } from '../http/json-depth.ts'
+import { assertStorableText, parseWith } from '../http/validation.ts'
 import { FilterCompiler, type QueryFields } from './filter-compiler.ts'
 
 export const DEFAULT_PAGE_SIZE = 50
@@ -36,13 +37,16 @@ export function parseQueryParam(q: string | undefined): z.output<typeof QueryBod
   let json: unknown
   try {
     if (!/^[A-Za-z0-9_-]*={0,2}$/.test(q)) throw new Error('not base64url')
-    json = JSON.parse(Buffer.from(q, 'base64url').toString('utf8'))
-  } catch {
+    const text = Buffer.from(q, 'base64url').toString('utf8')
+    assertJsonDepth(text, 'q')
+    json = JSON.parse(text)
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) throw error
     throw new ValidationError([
       { field: 'q', description: 'must be the query JSON encoded as base64url', violatedRule: 'FORMAT' },
     ])
   }
-  assertNoNul(json)
+  assertStorableText(json)
   return parseWith(QueryBody, json)
 }
 

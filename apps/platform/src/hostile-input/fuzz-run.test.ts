@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../app.ts'
+import type { Db } from '../db/db.ts'
+import { ApplicationError } from '../http/errors.ts'
+import { openTestDatabase } from '../testing/test-database.ts'
+import { TEST_PUBLIC_URL } from '../testing/test-platform.ts'
+import { type FuzzRoute, listFuzzRoutes, type OpenApiDocument } from './fuzz-routes.ts'
+import { describeFailure, type RequestHandler, runFuzz } from './fuzz-run.ts'
+
+const credentials = {
+  visitor: 'visitor-token',
+  member: undefined,
+  merchant: { key: 'aisle_key_x', siteId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' },
+  owner: undefined,
+}
+
+// The checks of the run, each shown to fail on an app that breaks its rule.
+describe('runFuzz', () => {
+  let db: Db
+  let routes: FuzzRoute[]
+  beforeAll(async () => {
+    db = await openTestDatabase('pglite', 'empty')
+    const app = createApp({ db, publicUrl: TEST_PUBLIC_URL })
+    routes = listFuzzRoutes(app.routeDefinitions, app.openApi as unknown as OpenApiDocument).slice(0, 5)
+    await db.query('create table fuzz_probe (n integer)')
+  })
+  afterAll(() => db.close())
+
+  const run = (app: RequestHandler, requests = 10) =>
+    runFuzz({ app, db, publicUrl: TEST_PUBLIC_URL, routes, credentials, knownIds: {}, seed: 9, requests })
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  const refusal = new ApplicationError('FORBIDDEN', 'No').toBody()
+
+  it('passes an app that refuses everything in the normalised shape, and counts every family', async () => {
+    const report = await run({ request: () => json(403, refusal) }, 40)
+    expect(report.failures).toEqual([])
+    expect(report.requests).toBe(40)
+    expect(report.refusalsChecked).toBe(40)
+    expect(report.families.reduce((sum, family) => sum + family.refused, 0)).toBe(40)
+  })
+
+  it('reports every 5xx, with the seed and index to replay it', async () => {
+    const report = await run({ request: () => json(500, refusal) }, 3)
+    expect(report.failures.map((failure) => failure.problem)).toEqual(Array(3).fill('answered 500'))
+    expect(describeFailure(report.failures[0]!, 9)).toContain('replay: FUZZ_SEED=9 FUZZ_ONLY=0')
+  })
+
+  it('reports an app that throws instead of answering', async () => {
+    const report = await run({
+      request: () => {
+        throw new TypeError('boom')
+      },
+    })
+    expect(report.failures[0]?.problem).toBe('the app threw: TypeError: boom')
+  })
+
+  it('reports error bodies outside the normalised shape, and API errors that are not JSON', async () => {
+    const shapeless = await run({ request: () => json(400, { oops: true }) })
+    expect(shapeless.failures.some((failure) => /outside the normalised shape/.test(failure.problem))).toBe(
+      true,
+    )
+    const html = await run(
+      {
+        request: () => new Response('<h1>no</h1>', { status: 404, headers: { 'content-type': 'text/html' } }),
+      },
+      routes.length,
+    )
+    expect(html.failures.some((failure) => /not JSON/.test(failure.problem))).toBe(true)
+  })
+
+  it('reports a refused request that changed data, naming the table', async () => {
+    const report = await run(
+      {
+        async request() {
+          await db.query('insert into fuzz_probe (n) values (1)')
+          return json(400, refusal)
+        },
+      },
+      1,
+    )
+    expect(report.failures[0]?.problem).toBe('a refused request (400) changed data: fuzz_probe (0 -> 1 rows)')
+  })
+
+  it('lets an accepted request change data', async () => {
+    const report = await run(
+      {
+        async request() {
+          await db.query('insert into fuzz_probe (n) values (2)')
+          return json(200, {})
+        },
+      },
+      2,
+    )
+    expect(report.failures).toEqual([])
+  })
+})
