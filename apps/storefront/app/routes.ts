@@ -9,6 +9,8 @@ export default [
   route('checkout', 'routes/checkout.tsx'),
   route('account', 'routes/account.tsx'),
   route('account/login', 'routes/account-login.tsx'),
+  route('account/login/hosted', 'routes/account-login-hosted.ts'),
+  route('callback', 'routes/callback.tsx'),
   route('account/register', 'routes/account-register.tsx'),
   route('account/logout', 'routes/account-logout.tsx'),
   route('account/forgot-password', 'routes/account-forgot-password.tsx'),

@@ -94,6 +94,11 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         </button>
       </fetcher.Form>
       <p>
+        <Link to={toAccountFormLink('/account/login/hosted', loaderData.returnTo)} reloadDocument>
+          Sign in with the store’s secure page
+        </Link>
+      </p>
+      <p>
         <Link to="/account/forgot-password">Forgot your password?</Link>
       </p>
       <p>

@@ -30,6 +30,9 @@ export function toSafeReturnPath(value: unknown, fallback: string = DEFAULT_RETU
 }
 
 /** The link from one account form to the other, keeping where the shopper goes afterwards. */
-export function toAccountFormLink(path: '/account/login' | '/account/register', returnTo: string): string {
+export function toAccountFormLink(
+  path: '/account/login' | '/account/login/hosted' | '/account/register',
+  returnTo: string,
+): string {
   return returnTo === DEFAULT_RETURN_PATH ? path : `${path}?returnTo=${encodeURIComponent(returnTo)}`
 }

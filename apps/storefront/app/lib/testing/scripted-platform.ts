@@ -33,7 +33,8 @@ export function createScriptedClient(answers: Record<string, Answer | AnswerFunc
     const { pathname, searchParams } = new URL(request.url)
     const text = await request.text()
     const key = `${request.method} ${pathname}`
-    if (key === 'POST /oauth2/token') {
+    // Token requests get visitor tokens unless the test scripts them (e.g. a refused code exchange).
+    if (key === 'POST /oauth2/token' && !answers[key]) {
       return Response.json({
         access_token: 'access-1',
         refresh_token: 'refresh-1',
