@@ -84,7 +84,7 @@ test('a member checks out, lands on the storefront’s thank-you page and finds 
 
   // The details are changed on the platform's hosted account page.
   await page.getByRole('button', { name: 'Edit your details' }).click()
-  expect(new URL(page.url()).origin).toBe(process.env.AISLE_E2E_API_URL)
+  await page.waitForURL((url) => url.origin === process.env.AISLE_E2E_API_URL)
 })
 
 test('a visitor’s thank-you page for an order that is not theirs shows no order details', async ({
