@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { FieldViolation } from '../http/errors.ts'
+import { LabelledControl } from '../pages/form-controls.tsx'
 import { DashboardPage, Problems } from './dashboard-layout.tsx'
 import type { Owner } from './owner-session.ts'
 
@@ -50,34 +51,24 @@ export function Select(props: {
   error?: string | undefined
   hint?: string
 }) {
-  const id = `field-${props.name}`
   return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <select
-        id={id}
-        name={props.name}
-        defaultValue={props.defaultValue}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : props.hint ? `${id}-hint` : undefined}
-      >
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {props.hint && (
-        <div className="hint" id={`${id}-hint`}>
-          {props.hint}
-        </div>
+    <LabelledControl label={props.label} name={props.name} error={props.error} hint={props.hint}>
+      {({ id }) => (
+        <select
+          id={id}
+          name={props.name}
+          defaultValue={props.defaultValue}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? `${id}-error` : props.hint ? `${id}-hint` : undefined}
+        >
+          {props.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-      {props.error && (
-        <div className="error-text" id={`${id}-error`}>
-          {props.error}
-        </div>
-      )}
-    </div>
+    </LabelledControl>
   )
 }
 
@@ -89,30 +80,19 @@ export function TextArea(props: {
   error?: string | undefined
   hint?: string
 }) {
-  const id = `field-${props.name}`
-  const describedBy = [props.hint && `${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ')
   return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <textarea
-        id={id}
-        name={props.name}
-        defaultValue={props.defaultValue}
-        rows={3}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {props.hint && (
-        <div className="hint" id={`${id}-hint`}>
-          {props.hint}
-        </div>
+    <LabelledControl label={props.label} name={props.name} error={props.error} hint={props.hint}>
+      {({ id, describedBy }) => (
+        <textarea
+          id={id}
+          name={props.name}
+          defaultValue={props.defaultValue}
+          rows={3}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy}
+        />
       )}
-      {props.error && (
-        <div className="error-text" id={`${id}-error`}>
-          {props.error}
-        </div>
-      )}
-    </div>
+    </LabelledControl>
   )
 }
 
