@@ -23,11 +23,27 @@ export function describeViolation(violation: AxeViolation): string {
 }
 
 /**
+ * Waits for every finite CSS animation and transition to end, so that axe measures colours as the shopper
+ * reads them, not halfway through a fade-in (an opening drawer at 40% opacity fails colour contrast).
+ */
+async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+}
+
+/**
  * Runs axe-core on the page as it is now (WCAG 2.1 A and AA rules) and fails on any violation of serious or
  * critical impact, naming each rule and element. Milder findings are attached to the test's report.
  * @param label names the page's state in messages, e.g. "cart with an estimate"
  */
 export async function expectNoSeriousAxeViolations(page: Page, label: string, testInfo?: TestInfo) {
+  await settleAnimations(page)
   const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA_TAGS).analyze()
   const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
   const milder = results.violations.filter((violation) => !FAILING_IMPACTS.has(violation.impact ?? ''))
