@@ -18,6 +18,7 @@ import {
   toDashboardErrorResponse,
 } from './dashboard/dashboard-routes.ts'
 import { registerDashboardOrderPages } from './dashboard/order-pages.tsx'
+import { isDatabaseUnavailableError } from './db/database-unavailable.ts'
 import type { Db } from './db/db.ts'
 import { registerGraphQLRoutes } from './graphql/graphql-routes.ts'
 import { registerHostedProductRoutes } from './hosted-product/product-page-routes.tsx'
@@ -87,6 +88,11 @@ export interface AppDeps {
    */
   devMailInbox?: boolean
   /**
+   * Let site owners put their site in local development mode (webhook endpoints on loopback or private
+   * addresses). `main.ts` passes `LOCAL_DEVELOPMENT_SITES`; on by default here, for tests.
+   */
+  localDevelopmentSites?: boolean
+  /**
    * Where uploaded media files go. `main.ts` passes the configured one (a local directory under
    * `DATA_DIR`, or S3); left out, they are kept in memory (tests).
    */
@@ -139,6 +145,22 @@ function toErrorResponse(
       details: { applicationError: { description: 'Internal error', code: 'INTERNAL', data: {} } },
     },
   }
+}
+
+/** What a caller is told to wait before sending a request again while the database is out of reach. */
+const DATABASE_RETRY_AFTER_SECONDS = 2
+
+function toDatabaseUnavailable(cause: unknown, logger: Logger, requestId: string): ApplicationError {
+  logger.warn('database unavailable', {
+    requestId,
+    error: cause instanceof Error ? cause.message : String(cause),
+  })
+  return new ApplicationError(
+    'DATABASE_UNAVAILABLE',
+    'The database cannot be reached right now; send the request again shortly',
+    { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+    { cause },
+  )
 }
 
 /**
@@ -252,9 +274,14 @@ export function createApp(deps: AppDeps) {
   registerRedirectLandingRoutes(api, { db: deps.db, clock })
   registerHostedProductRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerMembersAccountRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
-  registerWebhookRoutes(api, { db: deps.db, clock })
+  const localDevelopmentSites = deps.localDevelopmentSites ?? true
+  registerWebhookRoutes(api, { db: deps.db, clock, localDevelopmentSites })
   registerGraphQLRoutes(api, { db: deps.db, publicUrl: deps.publicUrl, logger })
-  registerDashboardRoutes(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl }, deps.dashboard)
+  registerDashboardRoutes(
+    api,
+    { db: deps.db, clock, logger, publicUrl: deps.publicUrl, localDevelopmentSites },
+    deps.dashboard,
+  )
   registerDashboardOrderPages(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl })
   const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })
   hono.get('/openapi.json', (c) => c.json(openApi))
@@ -267,11 +294,23 @@ export function createApp(deps: AppDeps) {
     })
     return c.json(error.toBody() as object, 404)
   })
-  hono.onError((error, c) => {
-    if (isDashboardPath(c.req.path))
-      return toDashboardErrorResponse(error, c, { publicUrl: deps.publicUrl, logger })
-    const { status, body } = toErrorResponse(error, logger, c.get('requestId') ?? '')
-    return c.json(body as object, status as 400)
+  hono.onError((caught, c) => {
+    // A database restarting or out of reach is an outage, not a bug: 503 with Retry-After, and the
+    // same request may be sent again.
+    const isOutage = isDatabaseUnavailableError(caught)
+    const error = isOutage ? toDatabaseUnavailable(caught, logger, c.get('requestId') ?? '') : caught
+    let response: Response
+    if (isDashboardPath(c.req.path)) {
+      response = toDashboardErrorResponse(error, c, { publicUrl: deps.publicUrl, logger })
+    } else {
+      const { status, body } = toErrorResponse(error, logger, c.get('requestId') ?? '')
+      response = c.json(body as object, status as 400)
+    }
+    if (isOutage) {
+      response.headers.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      response.headers.set('cache-control', 'no-store')
+    }
+    return response
   })
 
   return Object.assign(hono, { routeDefinitions: api.routes, openApi })

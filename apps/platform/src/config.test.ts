@@ -167,3 +167,17 @@ describe('parseConfig: abuse resistance', () => {
     expect(() => parseConfig({ CAPTCHA_PROVIDER: 'magic' })).toThrow(/CAPTCHA_PROVIDER/)
   })
 })
+
+describe('parseConfig: local development sites', () => {
+  it('lets owners use local development mode only on a local platform outside production, unless told', () => {
+    expect(parseConfig({}).localDevelopmentSites).toBe(true)
+    expect(parseConfig({ NODE_ENV: 'production' }).localDevelopmentSites).toBe(false)
+    expect(parseConfig({ PUBLIC_URL: 'https://shop-platform.example' }).localDevelopmentSites).toBe(false)
+    expect(
+      parseConfig({ PUBLIC_URL: 'https://shop-platform.example', LOCAL_DEVELOPMENT_SITES: 'on' })
+        .localDevelopmentSites,
+    ).toBe(true)
+    expect(parseConfig({ LOCAL_DEVELOPMENT_SITES: 'off' }).localDevelopmentSites).toBe(false)
+    expect(() => parseConfig({ LOCAL_DEVELOPMENT_SITES: 'yes' })).toThrow(/LOCAL_DEVELOPMENT_SITES/)
+  })
+})

@@ -73,6 +73,13 @@ export interface Config {
    * `S3_FORCE_PATH_STYLE` (see `media/media-storage-config.ts`).
    */
   mediaStorage: MediaStorageConfig
+  /**
+   * `LOCAL_DEVELOPMENT_SITES` (on or off): whether a site owner may put their site in local development
+   * mode, where webhook endpoints may be on loopback or private addresses over http (a receiver on the
+   * developer's machine). By default on only outside production (`NODE_ENV`) with a loopback
+   * `PUBLIC_URL`: on a shared platform such endpoints would aim it at its own network.
+   */
+  localDevelopmentSites: boolean
 }
 
 /** How the platform sends e-mail. */
@@ -137,7 +144,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mail: parseMailConfig(env, publicUrl),
     ...parseAbuseConfig(env, publicUrl),
     mediaStorage: parseMediaConfig(env, dataDir),
+    localDevelopmentSites: parseLocalDevelopmentSites(env, publicUrl),
   }
+}
+
+function parseLocalDevelopmentSites(env: Record<string, string | undefined>, publicUrl: string): boolean {
+  const choice = env.LOCAL_DEVELOPMENT_SITES
+  if (choice === 'on') return true
+  if (choice === 'off') return false
+  if (choice !== undefined) throw new ConfigError('LOCAL_DEVELOPMENT_SITES must be "on" or "off"')
+  return env.NODE_ENV !== 'production' && LOOPBACK_HOSTS.has(new URL(publicUrl).hostname)
 }
 
 /**

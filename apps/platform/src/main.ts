@@ -42,6 +42,7 @@ async function main() {
     trustedProxies: config.trustedProxies,
     captcha: createCaptchaVerifier(config.captcha, () => new Date()),
     devMailInbox: config.mail.isDevInboxEnabled,
+    localDevelopmentSites: config.localDevelopmentSites,
     mediaStorage,
     metricsToken,
     drain,

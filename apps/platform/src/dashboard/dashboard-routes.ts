@@ -41,7 +41,7 @@ export function isDashboardUpload(path: string): boolean {
  */
 export function registerDashboardRoutes(
   api: Api,
-  deps: { db: Db; clock: Clock; logger: Logger; publicUrl: string },
+  deps: { db: Db; clock: Clock; logger: Logger; publicUrl: string; localDevelopmentSites: boolean },
   options: DashboardOptions = {},
 ) {
   const dashboard = {

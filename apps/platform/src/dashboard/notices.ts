@@ -25,6 +25,11 @@ const notices = {
   'endpoint-disabled': 'Endpoint disabled: deliveries wait until it is enabled again.',
   'delivery-replayed': 'Delivery queued to be sent again now, with the same event id.',
   'dead-replayed': 'Every dead delivery of this endpoint is queued to be sent again.',
+  'local-development-on':
+    'Local development mode is on: endpoints may be on this machine or your private network, over http.',
+  'local-development-off': 'Local development mode is off: endpoints must be https URLs of public hosts.',
+  'local-development-off-disabled':
+    'Local development mode is off. Endpoints on local addresses were disabled: change their URL to enable them.',
 } as const
 
 export type NoticeKey = keyof typeof notices

@@ -80,6 +80,7 @@ export function registerDashboardOrderPages(
     hono: api.hono,
     passwordHasher: createScryptHasher(),
     bulkChunkSize: 100,
+    localDevelopmentSites: false,
   }
   api.route(
     {

@@ -28,6 +28,8 @@ export interface DashboardDeps {
   passwordHasher: PasswordHasher
   /** Products per bulk-change transaction; the page shows progress between them. */
   bulkChunkSize: number
+  /** Whether the platform lets owners put their site in local development mode (`LOCAL_DEVELOPMENT_SITES`). */
+  localDevelopmentSites: boolean
 }
 
 /** A signed-in site owner, with the merchant API acting as them. */

@@ -58,7 +58,7 @@ function EndpointFields(props: { values: EndpointFormValues; errors: Record<stri
         defaultValue={values.url}
         error={errors.url}
         className="wide"
-        hint="https on a public host; http://127.0.0.1 or http://localhost for a receiver on this machine"
+        hint="https on a public host; in local development mode also http://127.0.0.1 or http://localhost for a receiver on this machine"
         required
       />
       <Field
@@ -93,6 +93,8 @@ export function WebhookEndpointsPage(props: {
   values: EndpointFormValues
   violations: readonly FieldViolation[]
   created?: { endpoint: WebhookEndpoint; secret: string } | undefined
+  /** The site's local development mode; `undefined` where the platform does not offer it. */
+  localDevelopment?: boolean | undefined
   notice?: string | undefined
 }) {
   const { owner, created } = props
@@ -150,7 +152,34 @@ export function WebhookEndpointsPage(props: {
           </button>
         </div>
       </form>
+      {props.localDevelopment !== undefined && (
+        <LocalDevelopmentForm owner={owner} on={props.localDevelopment} />
+      )}
     </DashboardPage>
+  )
+}
+
+/**
+ * Turns the site's local development mode on or off: on, endpoints may be on loopback or private
+ * addresses over http (a receiver on the developer's machine); off, those endpoints are disabled.
+ */
+function LocalDevelopmentForm(props: { owner: Owner; on: boolean }) {
+  return (
+    <section aria-labelledby="local-development">
+      <h2 id="local-development">Local development</h2>
+      <p>
+        {props.on
+          ? 'On: endpoints may be on this machine or your private network, over http.'
+          : 'Off: endpoints must be https URLs of public hosts.'}
+      </p>
+      <form method="post" action="/dashboard/webhooks/local-development" aria-label="Local development mode">
+        <CsrfField token={props.owner.session.csrfToken} />
+        <input type="hidden" name="mode" value={props.on ? 'off' : 'on'} />
+        <button type="submit">
+          {props.on ? 'Turn off local development mode' : 'Turn on local development mode'}
+        </button>
+      </form>
+    </section>
   )
 }
 

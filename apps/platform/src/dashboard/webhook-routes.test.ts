@@ -221,6 +221,68 @@ describe.each(databaseKinds())('dashboard webhooks on %s', (kind) => {
     })
   })
 
+  describe('local development mode', () => {
+    it('the owner turns it off, which disables the endpoints on this machine until they move to a public URL, and on again', async () => {
+      const { id } = await createEndpoint('local-mode', ['cart.created'])
+      const list = await browser.get('/dashboard/webhooks')
+      expect(list.text).toContain('On: endpoints may be on this machine')
+      const off = await browser.submit('/dashboard/webhooks/local-development', {})
+      expect(off.location).toBe('/dashboard/webhooks?notice=local-development-off-disabled')
+      try {
+        expect((await api('GET', `/webhooks/v1/endpoints/${id}`)).json.endpoint.enabled).toBe(false)
+        expect((await browser.get(off.location!)).text).toContain(
+          'Endpoints on local addresses were disabled',
+        )
+        expect((await api('PATCH', `/webhooks/v1/endpoints/${id}`, { enabled: true })).status).toBe(400)
+        await browser.get(`/dashboard/webhooks/${id}`)
+        const refused = await browser.post(`/dashboard/webhooks/${id}/enabled`, { enabled: 'true' })
+        expect(refused.status).toBe(400)
+        expect(refused.text).toMatch(/must be an https URL of a public host/)
+        expect((await api('GET', `/webhooks/v1/endpoints/${id}`)).json.endpoint.enabled).toBe(false)
+        expect(
+          (
+            await api('POST', '/webhooks/v1/endpoints', {
+              url: receiver.url('x'),
+              eventTypes: ['cart.created'],
+            })
+          ).status,
+        ).toBe(400)
+      } finally {
+        await browser.get('/dashboard/webhooks')
+        const on = await browser.submit('/dashboard/webhooks/local-development', {})
+        expect(on.location).toBe('/dashboard/webhooks?notice=local-development-on')
+      }
+      expect((await api('PATCH', `/webhooks/v1/endpoints/${id}`, { enabled: true })).status).toBe(200)
+      expect((await browser.post('/dashboard/webhooks/local-development', { mode: 'maybe' })).status).toBe(
+        400,
+      )
+      expect(
+        (await browser.post('/dashboard/webhooks/local-development', { mode: 'off', csrf: '' })).status,
+      ).toBe(403)
+      expect((await browser.get('/dashboard/webhooks')).text).toContain(
+        'On: endpoints may be on this machine',
+      )
+    })
+
+    it('is not offered, and local receivers are refused, on a platform that does not allow it', async () => {
+      const shared = await createDashboardPlatform(db, { localDevelopmentSites: false })
+      const owner = createTestBrowser(shared.app)
+      await owner.signIn()
+      const list = await owner.get('/dashboard/webhooks')
+      expect(list.status).toBe(200)
+      expect(list.text).not.toContain('Local development')
+      expect((await owner.post('/dashboard/webhooks/local-development', { mode: 'on' })).status).toBe(403)
+      await owner.get('/dashboard/webhooks')
+      const refused = await owner.submit('/dashboard/webhooks', {
+        url: receiver.url('shared'),
+        eventTypes: ['cart.created'],
+      })
+      expect(refused.status).toBe(400)
+      expect(refused.text).toMatch(/id="field-url-error">must be an https URL of a public host/)
+      expect((await endpoints()).some((endpoint) => endpoint.url === receiver.url('shared'))).toBe(false)
+    })
+  })
+
   describe('an endpoint’s page', () => {
     it('edits the endpoint, disables and enables it, and deletes it; the API sees each change', async () => {
       const { id } = await createEndpoint('edited', ['cart.created'])

@@ -16,7 +16,9 @@ import {
   deleteWebhookEndpoint,
   findWebhookEndpoint,
   listWebhookEndpoints,
+  readLocalDevelopment,
   rotateWebhookSecret,
+  setLocalDevelopment,
   updateWebhookEndpoint,
   type WebhookEndpoint,
 } from '../webhooks/webhook-endpoint-store.ts'
@@ -73,6 +75,7 @@ function toFormViolations(error: unknown): FieldViolation[] {
  */
 export function registerWebhookPages(api: Api, deps: DashboardDeps) {
   const { db, clock } = deps
+  const policy = { localDevelopmentSites: deps.localDevelopmentSites }
 
   async function getEndpoint(owner: Owner, id: string): Promise<WebhookEndpoint> {
     const endpoint = await findWebhookEndpoint(db, owner.session.siteId, id, clock())
@@ -90,10 +93,16 @@ export function registerWebhookPages(api: Api, deps: DashboardDeps) {
       status?: number
     } = {},
   ) {
+    const siteId = owner.session.siteId
+    const [endpoints, localDevelopment] = await Promise.all([
+      listWebhookEndpoints(db, siteId, clock()),
+      deps.localDevelopmentSites ? readLocalDevelopment(db, siteId) : undefined,
+    ])
     return renderDashboardPage(
       <WebhookEndpointsPage
         owner={owner}
-        endpoints={await listWebhookEndpoints(db, owner.session.siteId, clock())}
+        endpoints={endpoints}
+        localDevelopment={localDevelopment}
         values={options.values ?? emptyEndpointForm}
         violations={options.violations ?? []}
         created={options.created}
@@ -164,12 +173,48 @@ export function registerWebhookPages(api: Api, deps: DashboardDeps) {
       const values = readEndpointForm(form)
       try {
         const input = parseWith(EndpointInput, values)
-        const created = await createWebhookEndpoint(db, owner.session.siteId, input, clock())
+        const created = await createWebhookEndpoint(db, owner.session.siteId, input, clock(), policy)
         // A page, not a redirect: the secret must never sit in a URL or a history entry.
         return listPage(owner, { created })
       } catch (error) {
         return listPage(owner, { values, violations: toFormViolations(error), status: 400 })
       }
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'post',
+      path: '/dashboard/webhooks/local-development',
+      operationId: 'dashboardSetLocalDevelopment',
+      summary:
+        'Turn local development mode on or off (form: mode = on | off), where the platform allows it; turning it off disables the endpoints on local addresses',
+    },
+    async (_input, c) => {
+      const { owner, form } = await requireOwnerForm(c, deps)
+      if (!deps.localDevelopmentSites)
+        throw new HTTPException(403, {
+          message: 'This platform does not let sites use local development mode.',
+        })
+      const mode = form.text('mode')
+      if (mode !== 'on' && mode !== 'off')
+        throw new ValidationError([
+          { field: 'mode', description: 'must be on or off', violatedRule: 'VALIDATION' },
+        ])
+      const { disabledEndpoints } = await setLocalDevelopment(
+        db,
+        owner.session.siteId,
+        mode === 'on',
+        clock(),
+      )
+      const notice =
+        mode === 'on'
+          ? 'local-development-on'
+          : disabledEndpoints > 0
+            ? 'local-development-off-disabled'
+            : 'local-development-off'
+      return seeOther(withNotice('/dashboard/webhooks', notice))
     },
   )
 
@@ -284,7 +329,7 @@ export function registerWebhookPages(api: Api, deps: DashboardDeps) {
       const values = readEndpointForm(form)
       try {
         const patch = parseWith(EndpointPatch, values)
-        if (!(await updateWebhookEndpoint(db, owner.session.siteId, params.id, patch, clock())))
+        if (!(await updateWebhookEndpoint(db, owner.session.siteId, params.id, patch, clock(), policy)))
           throw endpointNotFound()
         return seeOther(withNotice(`/dashboard/webhooks/${params.id}`, 'saved'))
       } catch (error) {
@@ -311,8 +356,13 @@ export function registerWebhookPages(api: Api, deps: DashboardDeps) {
           { field: 'enabled', description: 'must be true or false', violatedRule: 'VALIDATION' },
         ])
       const isEnabled = enabled === 'true'
-      if (!(await updateWebhookEndpoint(db, owner.session.siteId, params.id, { isEnabled }, clock())))
-        throw endpointNotFound()
+      const endpoint = await getEndpoint(owner, params.id)
+      try {
+        await updateWebhookEndpoint(db, owner.session.siteId, params.id, { isEnabled }, clock(), policy)
+      } catch (error) {
+        // Its URL is local and the site is no longer in local development mode.
+        return endpointPage(owner, endpoint, { violations: toFormViolations(error), status: 400 })
+      }
       return seeOther(
         withNotice(`/dashboard/webhooks/${params.id}`, isEnabled ? 'endpoint-enabled' : 'endpoint-disabled'),
       )

@@ -13,7 +13,7 @@ export const OWNER = { email: 'owner@shop.test', password: 'correct horse batter
 /** The real app with a cheap password hasher and a movable clock, and a site owner of the demo store. */
 export async function createDashboardPlatform(
   db: Db,
-  options: { publicUrl?: string; bulkChunkSize?: number } = {},
+  options: { publicUrl?: string; bulkChunkSize?: number; localDevelopmentSites?: boolean } = {},
 ) {
   const clock = createTestClock()
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL
@@ -22,6 +22,9 @@ export async function createDashboardPlatform(
     publicUrl,
     clock,
     dashboard: { passwordHasher: testHasher, bulkChunkSize: options.bulkChunkSize ?? 100 },
+    ...(options.localDevelopmentSites === undefined
+      ? {}
+      : { localDevelopmentSites: options.localDevelopmentSites }),
   })
   const { user } = await saveSiteUser(db, testHasher, { siteId: DEMO_SITE_ID, ...OWNER }, clock())
   return { app, clock, publicUrl, owner: user }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
-import { ValidationError } from '../http/errors.ts'
+import { type FieldViolation, ValidationError } from '../http/errors.ts'
 import { isAllowedEndpointUrl } from './endpoint-url.ts'
 import { generateWebhookSecret } from './sign-webhook.ts'
 
@@ -59,25 +59,40 @@ function toEndpoint(row: EndpointRow, now: Date): WebhookEndpoint {
 }
 
 /**
+ * What the platform allows its sites: with `localDevelopmentSites`, a site owner may turn on local
+ * development mode (`LOCAL_DEVELOPMENT_SITES`); without it no site's endpoint may be local, whatever the
+ * site's own setting says.
+ */
+export interface EndpointUrlPolicy {
+  localDevelopmentSites: boolean
+}
+
+const localUrlRefused: FieldViolation = {
+  field: 'url',
+  description:
+    'must be an https URL of a public host: http and loopback or private addresses are for sites in local development mode',
+  violatedRule: 'FORMAT',
+}
+
+/** Whether the site may use local endpoint URLs now: the platform allows it and the site is in that mode. */
+async function isInLocalDevelopment(db: Db, siteId: string, policy: EndpointUrlPolicy): Promise<boolean> {
+  return policy.localDevelopmentSites && (await readLocalDevelopment(db, siteId))
+}
+
+/**
  * Refuses a URL on a loopback or private address, or plain http, unless the site is in local
  * development mode (a receiver on the developer's machine): one read, only for such URLs.
  */
-async function assertUrlAllowedForSite(db: Db, siteId: string, url: string): Promise<void> {
+async function assertUrlAllowedForSite(
+  db: Db,
+  siteId: string,
+  url: string,
+  policy: EndpointUrlPolicy,
+): Promise<void> {
   if (isAllowedEndpointUrl(url, { localDevelopment: false })) return
-  const site = await queryOne<{ local_development: boolean }>(
-    db,
-    'select local_development from sites where id = $1',
-    [siteId],
-  )
-  if (site?.local_development && isAllowedEndpointUrl(url, { localDevelopment: true })) return
-  throw new ValidationError([
-    {
-      field: 'url',
-      description:
-        'must be an https URL of a public host: http and loopback or private addresses are for sites in local development mode',
-      violatedRule: 'FORMAT',
-    },
-  ])
+  const localDevelopment = await isInLocalDevelopment(db, siteId, policy)
+  if (localDevelopment && isAllowedEndpointUrl(url, { localDevelopment })) return
+  throw new ValidationError([localUrlRefused])
 }
 
 /**
@@ -89,8 +104,9 @@ export async function createWebhookEndpoint(
   siteId: string,
   input: WebhookEndpointInput,
   now: Date,
+  policy: EndpointUrlPolicy,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-  await assertUrlAllowedForSite(db, siteId, input.url)
+  await assertUrlAllowedForSite(db, siteId, input.url, policy)
   const secret = generateWebhookSecret()
   const row = await queryOne<EndpointRow>(
     db,
@@ -127,15 +143,25 @@ export async function findWebhookEndpoint(
   return row && toEndpoint(row, now)
 }
 
-/** Changes the given fields of an endpoint; `undefined` when the site has no such endpoint. */
+/**
+ * Changes the given fields of an endpoint; `undefined` when the site has no such endpoint. A new URL, and
+ * the URL of an endpoint being enabled, must be allowed for the site now (an endpoint disabled when its
+ * site left local development mode cannot come back on a local address).
+ */
 export async function updateWebhookEndpoint(
   db: Db,
   siteId: string,
   id: string,
   patch: Partial<WebhookEndpointInput> & { isEnabled?: boolean },
   now: Date,
+  policy: EndpointUrlPolicy,
 ): Promise<WebhookEndpoint | undefined> {
-  if (patch.url !== undefined) await assertUrlAllowedForSite(db, siteId, patch.url)
+  if (patch.url !== undefined) await assertUrlAllowedForSite(db, siteId, patch.url, policy)
+  else if (patch.isEnabled === true) {
+    const current = await findWebhookEndpoint(db, siteId, id, now)
+    if (!current) return undefined
+    await assertUrlAllowedForSite(db, siteId, current.url, policy)
+  }
   const row = await queryOne<EndpointRow>(
     db,
     `update webhook_endpoints set
@@ -188,4 +214,44 @@ export async function rotateWebhookSecret(
     [siteId, id, secret, new Date(now.getTime() + SECRET_OVERLAP_MS), now],
   )
   return row && { endpoint: toEndpoint(row, now), secret }
+}
+
+/** Whether a site is in local development mode (its own setting; the platform may still not allow it). */
+export async function readLocalDevelopment(db: Db, siteId: string): Promise<boolean> {
+  const site = await queryOne<{ local_development: boolean }>(
+    db,
+    'select local_development from sites where id = $1',
+    [siteId],
+  )
+  return site?.local_development === true
+}
+
+/**
+ * Turns a site's local development mode on or off. Turning it off disables, in the same transaction, every
+ * endpoint of the site whose URL only that mode allows, so no delivery goes to a local address after;
+ * returns how many were disabled.
+ */
+export async function setLocalDevelopment(
+  db: Db,
+  siteId: string,
+  on: boolean,
+  now: Date,
+): Promise<{ disabledEndpoints: number }> {
+  return db.transaction(async (tx) => {
+    await tx.query('update sites set local_development = $2 where id = $1', [siteId, on])
+    if (on) return { disabledEndpoints: 0 }
+    const enabled = await tx.query<{ id: string; url: string }>(
+      'select id, url from webhook_endpoints where site_id = $1 and is_enabled for update',
+      [siteId],
+    )
+    const local = enabled
+      .filter((endpoint) => !isAllowedEndpointUrl(endpoint.url, { localDevelopment: false }))
+      .map((endpoint) => endpoint.id)
+    if (local.length > 0)
+      await tx.query(
+        'update webhook_endpoints set is_enabled = false, updated_date = $3 where site_id = $1 and id = any($2)',
+        [siteId, local, now],
+      )
+    return { disabledEndpoints: local.length }
+  })
 }

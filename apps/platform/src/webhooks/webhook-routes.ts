@@ -25,6 +25,8 @@ import { webhookEventTypes } from './webhook-event-types.ts'
 export interface WebhookRouteDeps {
   db: Db
   clock: Clock
+  /** Whether sites in local development mode may use local endpoint URLs (`LOCAL_DEVELOPMENT_SITES`). */
+  localDevelopmentSites: boolean
 }
 
 /**
@@ -123,6 +125,7 @@ const deliveryNotFound = (id: string) =>
 /** Webhook endpoints, their delivery log and replay: merchant API keys with the `webhooks` permission. */
 export function registerWebhookRoutes(api: Api, deps: WebhookRouteDeps) {
   const { db, clock } = deps
+  const policy = { localDevelopmentSites: deps.localDevelopmentSites }
   const merchant = { auth: 'merchant', permission: 'webhooks', tag: 'Webhooks' } as const
 
   api.route(
@@ -136,7 +139,7 @@ export function registerWebhookRoutes(api: Api, deps: WebhookRouteDeps) {
       response: z.object({ endpoint: EndpointSchema, secret: z.string() }),
     },
     async ({ body, caller }) => {
-      const { endpoint, secret } = await createWebhookEndpoint(db, caller.siteId, body, clock())
+      const { endpoint, secret } = await createWebhookEndpoint(db, caller.siteId, body, clock(), policy)
       return { endpoint: toWireEndpoint(endpoint), secret }
     },
   )
@@ -191,6 +194,7 @@ export function registerWebhookRoutes(api: Api, deps: WebhookRouteDeps) {
         params.id,
         { ...rest, ...(enabled === undefined ? {} : { isEnabled: enabled }) },
         clock(),
+        policy,
       )
       if (!endpoint) throw endpointNotFound(params.id)
       return { endpoint: toWireEndpoint(endpoint) }
