@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { CaptchaVerifier } from './captcha/captcha-verifier.ts'
 import { createTestCaptchaVerifier } from './captcha/test-captcha-verifier.ts'
@@ -23,6 +22,7 @@ import type { Db } from './db/db.ts'
 import { registerGraphQLRoutes } from './graphql/graphql-routes.ts'
 import { registerHostedProductRoutes } from './hosted-product/product-page-routes.tsx'
 import { type AppEnv, createApi, JsonSyntaxError, toOpenApi } from './http/api.ts'
+import { limitBody } from './http/body-limit.ts'
 import { findClientAddress, parseTrustedProxies, type TrustedProxies } from './http/client-address.ts'
 import { createCors } from './http/cors.ts'
 import { ApiError, ApplicationError, ValidationError } from './http/errors.ts'
@@ -191,11 +191,8 @@ export function createApp(deps: AppDeps) {
     })
   })
   const limit = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new ApplicationError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxSize} bytes`)
-      },
+    limitBody(maxSize, () => {
+      throw new ApplicationError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxSize} bytes`)
     })
   const jsonLimit = limit(deps.maxBodyBytes ?? 1024 * 1024)
   const uploadLimit = limit(MAX_UPLOAD_BYTES)

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto'
 
-/** A cached answer: its JSON text and the validator a client can revalidate it with. */
+/**
+ * A cached answer: its JSON as UTF-8 bytes (encoded once, written to every socket as they are) and the
+ * validator a client can revalidate it with.
+ */
 export interface CachedAnswer {
-  body: string
+  body: Uint8Array<ArrayBuffer>
   etag: string
 }
 
@@ -24,18 +27,18 @@ export function createReadCache(options: { maxBytes?: number } = {}) {
         entries.set(key, hit)
         return hit
       }
-      const body = JSON.stringify(await compute())
+      const body = new TextEncoder().encode(JSON.stringify(await compute()))
       const answer = {
         body,
         etag: `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`,
       }
-      if (body.length <= maxBytes / 4) {
+      if (body.byteLength <= maxBytes / 4) {
         entries.set(key, answer)
-        bytes += body.length
+        bytes += body.byteLength
         for (const [oldest, entry] of entries) {
           if (bytes <= maxBytes) break
           entries.delete(oldest)
-          bytes -= entry.body.length
+          bytes -= entry.body.byteLength
         }
       }
       return answer
