@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousAxeViolations } from '../support/accessibility'
+import { setSignUpRule } from '../support/dashboard'
 import { addSimpleProductToCart, waitForHydration } from '../support/pages'
 
 // User stories of a member's account on the storefront: sign-up with the e-mailed code (read from the
@@ -8,30 +9,11 @@ import { addSimpleProductToCart, waitForHydration } from '../support/pages'
 // specs keep their immediate sign-ups.
 
 const api = () => process.env.AISLE_E2E_API_URL ?? ''
-const owner = {
-  email: 'owner@demo.aisle.dev',
-  password: process.env.DEMO_OWNER_PASSWORD || 'aisle-demo-owner',
-}
 const header = (page: Page) => page.getByRole('navigation', { name: 'Store' })
 
-/** Signs the demo owner in to the dashboard and sets whether new members confirm their e-mail. */
-async function setEmailVerification(page: Page, isRequired: boolean) {
-  await page.goto(`${api()}/dashboard/members`)
-  if (await page.getByRole('textbox', { name: 'E-mail' }).isVisible()) {
-    await page.getByRole('textbox', { name: 'E-mail' }).fill(owner.email)
-    await page.getByLabel('Password').fill(owner.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.goto(`${api()}/dashboard/members`)
-  }
-  const rules = page.getByRole('form', { name: 'Sign-up rules' })
-  await rules.getByRole('checkbox', { name: /confirm their e-mail with a code/ }).setChecked(isRequired)
-  await rules.getByRole('button', { name: 'Save the rules' }).click()
-  await expect(
-    page
-      .getByRole('form', { name: 'Sign-up rules' })
-      .getByRole('checkbox', { name: /confirm their e-mail with a code/ }),
-  ).toBeChecked({ checked: isRequired })
-}
+/** Sets whether new members confirm their e-mail, as the demo owner in the dashboard. */
+const setEmailVerification = (page: Page, isRequired: boolean) =>
+  setSignUpRule(page, /confirm their e-mail with a code/, isRequired)
 
 /** Opens the newest mail to `email` in the platform's local inbox whose subject matches. */
 async function openNewestMail(page: Page, email: string, subject: RegExp) {

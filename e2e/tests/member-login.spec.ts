@@ -128,7 +128,7 @@ test.describe('without JavaScript', () => {
 
 test('another site cannot post to the account forms', async ({ request }) => {
   const form = { email: 'a@example.com', password: 'whatever password' }
-  for (const path of ['/account/login', '/account/register', '/account/logout']) {
+  for (const path of ['/account/login', '/account/register', '/account/login/silent', '/account/logout']) {
     // A foreign Origin: React Router refuses it (400) before any action runs.
     const foreign = await request.post(path, {
       headers: { Origin: 'https://evil.example' },

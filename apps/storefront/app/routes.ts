@@ -10,6 +10,7 @@ export default [
   route('account', 'routes/account.tsx'),
   route('account/login', 'routes/account-login.tsx'),
   route('account/login/hosted', 'routes/account-login-hosted.ts'),
+  route('account/login/silent', 'routes/account-login-silent.tsx'),
   route('callback', 'routes/callback.tsx'),
   route('account/register', 'routes/account-register.tsx'),
   route('account/logout', 'routes/account-logout.tsx'),

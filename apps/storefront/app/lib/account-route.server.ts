@@ -1,55 +1,90 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { readField } from '../components/account/account-form-fields'
+import type { CaptchaInput } from '../components/account/captcha-input'
+import type { AccountForm } from '../components/account/login-message'
 import { toSafeReturnPath } from '../components/account/return-to'
+import { FINISH_FIELD, FINISH_IN_FRAME, type SilentLoginStart } from '../components/account/silent-login'
 import { getAisle } from './aisle.server'
-import { type AccountFormRefusal, verifyMember } from './member-login.server'
+import { findRequiredCaptchaInput } from './captcha.server'
+import { toSiteUrl } from './config.server'
+import { CALLBACK_PATH, sealOAuthData, serializeOAuthCookie } from './hosted-login.server'
+import { type AccountFormOutcome, isSilentLoginStarted, verifyMember } from './member-login.server'
 import { requireSameOriginPost } from './same-origin'
+import { isHttpsRequest } from './session-cookie'
+import type { SilentLoginTarget } from './silent-login.server'
 
 /** What the sign-in and sign-up pages answer a post with when the shopper is not signed in yet. */
 export interface AccountFormAnswer {
+  /** Why the shopper is not signed in; '' while the page finishes a silent login. */
   message: string
   email: string
   name?: string
   /** Present while the shopper has an e-mailed code to type: the code form replaces the first form. */
   stateToken?: string
+  /** Present when the page is to finish the sign-in in a hidden frame (it asked to, by `FINISH_FIELD`). */
+  silentLogin?: SilentLoginStart
+  /** Present when the platform asked for a captcha answer: the form shows it for the next attempt. */
+  captcha?: CaptchaInput
 }
 
 /**
  * The loader of the sign-in and sign-up pages: where to go afterwards (a same-origin path), or straight
- * there when the member is already signed in.
+ * there when the member is already signed in; and the site's captcha when its policy requires one, so
+ * that the first attempt carries an answer.
  */
 export async function loadAccountForm(request: Request, context: Readonly<RouterContextProvider>) {
+  const { client } = getAisle(context)
   const returnTo = toSafeReturnPath(new URL(request.url).searchParams.get('returnTo'))
-  if (await getAisle(context).client.auth.loggedIn()) throw redirect(returnTo)
-  return { returnTo }
+  if (await client.auth.loggedIn()) throw redirect(returnTo)
+  return { returnTo, captcha: await findRequiredCaptchaInput(client) }
 }
 
 /**
- * The action of the sign-in and sign-up pages: a post with `intent=verify` checks the e-mailed code
- * (both forms can end there); any other runs `submit`. A sign-in goes to `returnTo`; anything else comes
- * back as the form's answer with the status of the refusal.
+ * The action of the sign-in and sign-up pages (`page`): a post with `intent=verify` checks the e-mailed
+ * code (both forms can end there); any other runs `submit`. A sign-in goes to `returnTo`, unless the page
+ * asked to finish it in a hidden frame: then the answer carries the frame's URL and state, and the
+ * transaction is sealed in the same HttpOnly cookie a hosted login uses. Anything else comes back as
+ * the form's answer with the status of the refusal.
  */
 export async function answerAccountForm(
   request: Request,
   context: Readonly<RouterContextProvider>,
+  page: Exclude<AccountForm, 'verify'>,
   submit: (
     form: FormData,
-  ) => Promise<{ refusal?: AccountFormRefusal; fields: { email: string; name?: string } }>,
+    silentLogin: SilentLoginTarget | undefined,
+  ) => Promise<{ outcome: AccountFormOutcome; fields: { email: string; name?: string } }>,
 ) {
   requireSameOriginPost(request)
   const form = await request.formData()
-  const { refusal, fields } =
-    readField(form, 'intent') === 'verify'
-      ? {
-          fields: { email: readField(form, 'email') },
-          refusal: await verifyMember(getAisle(context).client, {
-            stateToken: readField(form, 'stateToken'),
-            code: readField(form, 'code').replace(/\s+/g, ''),
-          }),
-        }
-      : await submit(form)
-  if (!refusal) return redirect(toSafeReturnPath(form.get('returnTo')))
-  const answer: AccountFormAnswer = { message: refusal.message, ...fields }
-  if (refusal.stateToken) answer.stateToken = refusal.stateToken
-  return data(answer, { status: refusal.status })
+  const aisle = getAisle(context)
+  const returnTo = toSafeReturnPath(form.get('returnTo'))
+  // Only a hydrated page sends the field: a plain form post is finished on the server.
+  const silentLogin =
+    readField(form, FINISH_FIELD) === FINISH_IN_FRAME
+      ? { redirectUri: `${toSiteUrl(aisle.config, request)}${CALLBACK_PATH}`, originalUri: returnTo }
+      : undefined
+  const isVerify = readField(form, 'intent') === 'verify'
+  const { outcome, fields } = isVerify
+    ? {
+        fields: { email: readField(form, 'email') },
+        outcome: await verifyMember(
+          aisle.client,
+          { stateToken: readField(form, 'stateToken'), code: readField(form, 'code').replace(/\s+/g, '') },
+          silentLogin,
+        ),
+      }
+    : await submit(form, silentLogin)
+  if (!outcome) return redirect(returnTo)
+  if (isSilentLoginStarted(outcome)) {
+    const { authUrl, oauthData } = outcome
+    const silentLoginStart = { authUrl, state: oauthData.state, form: isVerify ? 'verify' : page } as const
+    const answer: AccountFormAnswer = { message: '', ...fields, silentLogin: silentLoginStart }
+    const sealed = serializeOAuthCookie(sealOAuthData(oauthData), isHttpsRequest(request))
+    return data(answer, { headers: { 'Set-Cookie': sealed } })
+  }
+  const answer: AccountFormAnswer = { message: outcome.message, ...fields }
+  if (outcome.stateToken) answer.stateToken = outcome.stateToken
+  if (outcome.captcha) answer.captcha = outcome.captcha
+  return data(answer, { status: outcome.status })
 }

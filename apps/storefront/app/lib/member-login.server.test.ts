@@ -41,7 +41,9 @@ function createScriptedClient(answers: Record<string, Answer | Answer[]>) {
         token_type: 'Bearer',
       })
     }
-    if (key === 'POST /redirects/v1/redirect-session' && body.auth) {
+    // An auth redirect session is scripted apart (`… auth`), so a test can refuse it and not a logout's.
+    const scriptedKey = key === 'POST /redirects/v1/redirect-session' && body.auth ? `${key} auth` : key
+    if (scriptedKey === 'POST /redirects/v1/redirect-session auth' && !answers[scriptedKey]) {
       authorizeState = body.auth.authRequest.state
       const fullUrl = 'http://api.test/_auth/authorize?session=redirect-1'
       return Response.json({ redirectSession: { id: 'r1', fullUrl, sessionToken: 'redirect-1' } })
@@ -50,7 +52,7 @@ function createScriptedClient(answers: Record<string, Answer | Answer[]>) {
       const location = `http://localhost:3000/callback?code=code-1&state=${authorizeState}`
       return new Response(null, { status: 302, headers: { location } })
     }
-    const scripted = answers[key]
+    const scripted = answers[scriptedKey]
     const answer = Array.isArray(scripted) ? scripted.shift() : scripted
     if (answer === 'network-error') throw new TypeError('fetch failed')
     if (!answer) return Response.json({ message: 'ROUTE_NOT_FOUND' }, { status: 404 })
@@ -167,9 +169,81 @@ describe('verifyMember', () => {
       'POST /identity/v1/auth/verify': { body: { state: 'REQUIRE_OWNER_APPROVAL' } },
     })
     const refusal = await verifyMember(client, { stateToken: 'state-1', code: '123456' })
-    expect(refusal).toMatchObject({ status: 403 })
-    expect(refusal?.message).toContain('approved')
-    expect(refusal?.stateToken).toBeUndefined()
+    expect(refusal).toEqual({ status: 403, message: expect.stringContaining('approved') })
+  })
+})
+
+describe('a sign-in left to the page’s hidden frame', () => {
+  const target = { redirectUri: 'http://shop.test/callback', originalUri: '/cart' }
+
+  /** The redirect-session bodies of the calls, to read what the platform was asked for. */
+  const authRequests = (bodies: unknown[]) =>
+    bodies.flatMap((body) => {
+      const auth = (body as { auth?: { authRequest: Record<string, unknown>; prompt: string } } | undefined)
+        ?.auth
+      return auth ? [auth] : []
+    })
+
+  it('turns a login SUCCESS into a silent authorize URL with the session token, exchanging nothing', async () => {
+    const { client, calls, bodies } = createScriptedClient({
+      'POST /identity/v2/login': { body: { state: 'SUCCESS', sessionToken: 'session-1' } },
+    })
+    const outcome = await loginMember(client, credentials, target)
+    expect(outcome).toEqual({
+      authUrl: 'http://api.test/_auth/authorize?session=redirect-1',
+      oauthData: {
+        redirectUri: 'http://shop.test/callback',
+        originalUri: '/cart',
+        codeVerifier: expect.stringMatching(/^[A-Za-z0-9._~-]{43,128}$/),
+        codeChallenge: expect.any(String),
+        state: expect.any(String),
+      },
+    })
+    const [auth] = authRequests(bodies)
+    expect(auth?.prompt).toBe('none')
+    expect(auth?.authRequest).toMatchObject({
+      redirectUri: 'http://shop.test/callback',
+      responseMode: 'web_message',
+      sessionToken: 'session-1',
+      codeChallengeMethod: 'S256',
+      state: (outcome as { oauthData: { state: string } }).oauthData.state,
+    })
+    // The browser loads the authorize page and the storefront exchanges the code later.
+    expect(calls).toEqual([
+      'POST /oauth2/token anonymous',
+      'POST /identity/v2/login',
+      'POST /redirects/v1/redirect-session',
+    ])
+    expect(await client.auth.loggedIn()).toBe(false)
+  })
+
+  it('does the same for a sign-up and an e-mail code, and refuses alike with or without the frame', async () => {
+    const success = { body: { state: 'SUCCESS', sessionToken: 'session-1' } }
+    const signUp = createScriptedClient({ 'POST /identity/v2/register': success })
+    expect(await registerMember(signUp.client, { ...credentials, name: 'Ada' }, target)).toHaveProperty(
+      'authUrl',
+    )
+    const code = createScriptedClient({ 'POST /identity/v1/auth/verify': success })
+    expect(await verifyMember(code.client, { stateToken: 'state-1', code: '123456' }, target)).toHaveProperty(
+      'authUrl',
+    )
+    const wrong = createScriptedClient({ 'POST /identity/v2/login': applicationError(400, '-19976') })
+    expect(await loginMember(wrong.client, credentials, target)).toEqual({
+      message: 'That e-mail and password don’t match an account. Check them and try again.',
+      status: 400,
+    })
+  })
+
+  it('says the store could not be reached when the platform refuses the redirect session', async () => {
+    const { client } = createScriptedClient({
+      'POST /identity/v2/login': { body: { state: 'SUCCESS', sessionToken: 'session-1' } },
+      'POST /redirects/v1/redirect-session auth': applicationError(503, 'UNAVAILABLE'),
+    })
+    expect(await loginMember(client, credentials, target)).toEqual({
+      message: 'We couldn’t reach the store just now. Please try again in a moment.',
+      status: 503,
+    })
+    expect(await client.auth.loggedIn()).toBe(false)
   })
 })
 
@@ -234,5 +308,79 @@ describe('logoutMember', () => {
     expect(await logoutMember(client, 'http://shop.test/')).toBe('/')
     expect(await client.auth.loggedIn()).toBe(false)
     expect((await client.auth.getTokens()).refreshToken.value).toBe('')
+  })
+})
+
+describe('a site that asks for a captcha', () => {
+  const siteKeys = { invisible: 'test-invisible-site-key', visible: 'test-visible-site-key' }
+  const captchaError = (status: number, code: '-19971' | '-19970'): Answer => ({
+    status,
+    body: {
+      message: code,
+      details: { applicationError: { description: code, code, data: { siteKeys } } },
+    },
+  })
+  const settings = (provider: string): Answer => ({
+    body: { captchaRequired: true, provider, siteKeys },
+  })
+
+  it('asks for the test captcha after a login without an answer, and sends the answer with the next one', async () => {
+    const { client, bodies, calls } = createScriptedClient({
+      'POST /identity/v2/login': [
+        captchaError(400, '-19971'),
+        { body: { state: 'SUCCESS', sessionToken: 's' } },
+      ],
+      'GET /identity/v1/captcha-settings': settings('test'),
+    })
+    expect(await loginMember(client, credentials)).toEqual({
+      message: 'Please confirm you’re not a robot, then try again.',
+      status: 400,
+      captcha: { kind: 'test', field: 'captcha' },
+    })
+    expect(
+      await loginMember(client, { ...credentials, captchaTokens: { recaptchaToken: 'test-pass.a1' } }),
+    ).toBeUndefined()
+    const logins = bodies.filter((_, index) => calls[index] === 'POST /identity/v2/login')
+    expect(logins[0]).toMatchObject({ loginId: { email: credentials.email } })
+    expect((logins[0] as { captchaTokens?: unknown }).captchaTokens).toBeUndefined()
+    expect(logins[1]).toMatchObject({ captchaTokens: [{ Recaptcha: 'test-pass.a1' }] })
+    expect(await client.auth.loggedIn()).toBe(true)
+  })
+
+  it('asks again, in other words, for an answer the platform refused', async () => {
+    const { client } = createScriptedClient({
+      'POST /identity/v2/register': captchaError(400, '-19970'),
+      'GET /identity/v1/captcha-settings': settings('recaptcha'),
+    })
+    expect(
+      await registerMember(client, { ...credentials, name: '', captchaTokens: { recaptchaToken: 'used' } }),
+    ).toEqual({
+      message: 'We couldn’t confirm you’re not a robot. Please try again.',
+      status: 400,
+      captcha: {
+        kind: 'widget',
+        provider: 'recaptcha',
+        siteKey: 'test-visible-site-key',
+        scriptUrl: 'https://www.google.com/recaptcha/api.js',
+        containerClass: 'g-recaptcha',
+        renderGlobal: 'grecaptcha',
+      },
+    })
+  })
+
+  it.each<[string, Answer | 'network-error']>([
+    ['a provider this page cannot show', settings('none')],
+    ['settings that cannot be read', 'network-error'],
+  ])('points to the secure page with %s', async (_, answer) => {
+    const { client } = createScriptedClient({
+      'POST /identity/v2/login': captchaError(400, '-19971'),
+      'GET /identity/v1/captcha-settings': answer,
+    })
+    expect(await loginMember(client, credentials)).toEqual({
+      message:
+        'This store asks you to confirm you’re not a robot in a way this page can’t show. Please use the store’s secure page instead.',
+      status: 400,
+      captcha: { kind: 'unavailable' },
+    })
   })
 })

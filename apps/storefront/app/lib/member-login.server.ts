@@ -1,6 +1,14 @@
-import { isAisleError, type LoginResult, TokenRole } from '@aisle/sdk'
-import { type AccountForm, toLoginMessage, UNAVAILABLE_MESSAGE } from '../components/account/login-message'
+import { type CaptchaTokens, isAisleError, type LoginResult, TokenRole } from '@aisle/sdk'
+import type { CaptchaInput } from '../components/account/captcha-input'
+import {
+  type AccountForm,
+  CAPTCHA_UNAVAILABLE_MESSAGE,
+  toLoginMessage,
+  UNAVAILABLE_MESSAGE,
+} from '../components/account/login-message'
 import type { AisleClient } from './aisle.server'
+import { findAskedCaptchaInput } from './captcha.server'
+import { type SilentLoginStarted, type SilentLoginTarget, startSilentLogin } from './silent-login.server'
 
 /** What a sign-in or sign-up form answers when it did not sign the shopper in. */
 export interface AccountFormRefusal {
@@ -12,6 +20,20 @@ export interface AccountFormRefusal {
    * (`verifyMember`), carried by the code form of the same browser.
    */
   stateToken?: string
+  /** Set when the platform asked for a captcha answer: how the form asks for it on the next attempt. */
+  captcha?: CaptchaInput
+}
+
+/**
+ * What a sign-in, sign-up or e-mail code post came to: `undefined` when the member is signed in (their
+ * tokens are in the session cookie), a refusal in shopper words, or, when the page asked to finish in a
+ * hidden frame, the silent login it is to run.
+ */
+export type AccountFormOutcome = AccountFormRefusal | SilentLoginStarted | undefined
+
+/** Whether an outcome is a silent login for the page to finish. */
+export function isSilentLoginStarted(outcome: AccountFormOutcome): outcome is SilentLoginStarted {
+  return outcome !== undefined && 'authUrl' in outcome
 }
 
 /** What the sign-up form collects. */
@@ -19,41 +41,61 @@ export interface RegistrationInput {
   email: string
   password: string
   name: string
+  /** The captcha answer, on a site that asks for one (`readCaptchaTokens` of the posted form). */
+  captchaTokens?: CaptchaTokens | undefined
+}
+
+/** What the sign-in form collects. */
+export interface LoginInput {
+  email: string
+  password: string
+  /** The captcha answer, on a site that asks for one (`readCaptchaTokens` of the posted form). */
+  captchaTokens?: CaptchaTokens | undefined
 }
 
 /**
  * Registers a member and signs them in (their tokens replace the visitor's in the session cookie; the
- * platform moves the visitor's cart to them), or says why not in shopper words.
+ * platform moves the visitor's cart to them), or says why not in shopper words. With `silentLogin` the
+ * sign-in is left to the page's hidden frame (see {@link AccountFormOutcome}).
  */
 export async function registerMember(
   client: AisleClient,
-  { email, password, name }: RegistrationInput,
-): Promise<AccountFormRefusal | undefined> {
+  { email, password, name, captchaTokens }: RegistrationInput,
+  silentLogin?: SilentLoginTarget,
+): Promise<AccountFormOutcome> {
   const profile = name ? { nickname: name } : undefined
-  return completeLogin(client, 'register', () => client.auth.register({ email, password, profile }))
+  return completeLogin(
+    client,
+    'register',
+    () => client.auth.register({ email, password, profile, captchaTokens }),
+    silentLogin,
+  )
 }
 
 /**
  * Logs a member in with e-mail and password and signs them in, or says why not in shopper words. The
- * platform merges the visitor's cart into the member's at the code exchange.
+ * platform merges the visitor's cart into the member's at the code exchange. With `silentLogin` the
+ * sign-in is left to the page's hidden frame (see {@link AccountFormOutcome}).
  */
 export function loginMember(
   client: AisleClient,
-  credentials: { email: string; password: string },
-): Promise<AccountFormRefusal | undefined> {
-  return completeLogin(client, 'login', () => client.auth.login(credentials))
+  credentials: LoginInput,
+  silentLogin?: SilentLoginTarget,
+): Promise<AccountFormOutcome> {
+  return completeLogin(client, 'login', () => client.auth.login(credentials), silentLogin)
 }
 
 /**
  * Checks the e-mailed verification code of a sign-up or sign-in that stopped at EMAIL_VERIFICATION_REQUIRED
  * and signs the member in, or says why not (a wrong or expired code keeps the state token, so the shopper
- * can type it again).
+ * can type it again). With `silentLogin` the sign-in is left to the page's hidden frame.
  */
-export function verifyMember(
+export async function verifyMember(
   client: AisleClient,
   { stateToken, code }: { stateToken: string; code: string },
-): Promise<AccountFormRefusal | undefined> {
-  return completeLogin(
+  silentLogin?: SilentLoginTarget,
+): Promise<AccountFormOutcome> {
+  const outcome = await completeLogin(
     client,
     'verify',
     () =>
@@ -61,22 +103,36 @@ export function verifyMember(
         { verificationCode: code },
         { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken } },
       ),
-    // A pending account (403) is past the code; a wrong code or an unreachable store keeps the step.
-  ).then((refusal) => (refusal && refusal.status !== 403 ? { ...refusal, stateToken } : refusal))
+    silentLogin,
+  )
+  // A pending account (403) is past the code; a wrong code or an unreachable store keeps the step.
+  if (!outcome || isSilentLoginStarted(outcome) || outcome.status === 403) return outcome
+  return { ...outcome, stateToken }
 }
 
-// The direct-login state machine: SUCCESS's session token becomes member tokens on the server (the SDK
-// follows the platform's redirect itself and stores them); every other state is a message.
+// The direct-login state machine. SUCCESS's session token becomes member tokens: on the server (the SDK
+// follows the platform's redirect itself and stores them), or, for a page that runs scripts, in the
+// shopper's browser through a hidden frame, which also signs the browser in to the platform's hosted
+// pages. Every other state is a message.
 async function completeLogin(
   client: AisleClient,
   form: AccountForm,
   start: () => Promise<LoginResult>,
-): Promise<AccountFormRefusal | undefined> {
+  silentLogin: SilentLoginTarget | undefined,
+): Promise<AccountFormOutcome> {
   try {
     const result = await start()
     if (result.loginState === 'SUCCESS') {
-      await client.auth.getMemberTokensForDirectLogin(result.data.sessionToken)
+      const { sessionToken } = result.data
+      if (silentLogin) return await startSilentLogin(client, sessionToken, silentLogin)
+      await client.auth.getMemberTokensForDirectLogin(sessionToken)
       return undefined
+    }
+    if (result.loginState === 'USER_CAPTCHA_REQUIRED' || result.loginState === 'SILENT_CAPTCHA_REQUIRED') {
+      const captcha = await findAskedCaptchaInput(client)
+      const words =
+        captcha.kind === 'unavailable' ? CAPTCHA_UNAVAILABLE_MESSAGE : toLoginMessage(result, form)
+      return { message: words ?? CAPTCHA_UNAVAILABLE_MESSAGE, status: 400, captcha }
     }
     const message = toLoginMessage(result, form) ?? UNAVAILABLE_MESSAGE
     if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED')

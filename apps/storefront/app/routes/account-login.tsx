@@ -1,6 +1,9 @@
 import { Link, useFetcher } from 'react-router'
 import { readField } from '../components/account/account-form-fields'
+import { CaptchaField } from '../components/account/captcha-field'
+import { readCaptchaTokens } from '../components/account/captcha-input'
 import { toAccountFormLink } from '../components/account/return-to'
+import { SilentLoginField, useSilentLogin } from '../components/account/silent-login-form'
 import { VerificationCodeForm } from '../components/account/verification-code-form'
 import { answerAccountForm, loadAccountForm } from '../lib/account-route.server'
 import { getAisle } from '../lib/aisle.server'
@@ -23,10 +26,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return answerAccountForm(request, context, async (form) => {
+  return answerAccountForm(request, context, 'login', async (form, silentLogin) => {
     const email = readField(form, 'email')
     const password = readField(form, 'password', { trim: false })
-    return { fields: { email }, refusal: await loginMember(getAisle(context).client, { email, password }) }
+    const captchaTokens = readCaptchaTokens(form)
+    const client = getAisle(context).client
+    const outcome = await loginMember(client, { email, password, captchaTokens }, silentLogin)
+    return { fields: { email }, outcome }
   })
 }
 
@@ -34,7 +40,9 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const fetcher = useFetcher<typeof action>()
   // Without JavaScript the page comes back with the action's answer; with it, the fetcher holds it.
   const result = fetcher.data ?? actionData
-  const isSubmitting = fetcher.state !== 'idle'
+  const silentLogin = useSilentLogin(result?.silentLogin)
+  const isSubmitting = fetcher.state !== 'idle' || silentLogin.isRunning
+  const message = silentLogin.failure ?? result?.message
   const registerLink = toAccountFormLink('/account/register', loaderData.returnTo)
   if (result?.stateToken)
     return (
@@ -61,6 +69,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         aria-describedby="login-message"
       >
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
+        <SilentLoginField />
         <div className="field">
           <label htmlFor="login-email">E-mail</label>
           <input
@@ -71,7 +80,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             required
             maxLength={320}
             defaultValue={result?.email}
-            aria-invalid={result ? true : undefined}
+            aria-invalid={message ? true : undefined}
           />
         </div>
         <div className="field">
@@ -83,11 +92,16 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             autoComplete="current-password"
             required
             maxLength={256}
-            aria-invalid={result ? true : undefined}
+            aria-invalid={message ? true : undefined}
           />
         </div>
+        <CaptchaField
+          captcha={result?.captcha ?? loaderData.captcha}
+          isInvalid={Boolean(result?.captcha)}
+          answer={result}
+        />
         <p id="login-message" role="alert" className="form-message form-error">
-          {isSubmitting ? '' : result?.message}
+          {isSubmitting ? '' : message}
         </p>
         <button type="submit" className="button" disabled={isSubmitting}>
           {isSubmitting ? 'Signing in…' : 'Sign in'}

@@ -4,7 +4,10 @@ import {
   PASSWORD_MIN_LENGTH,
   readField,
 } from '../components/account/account-form-fields'
+import { CaptchaField } from '../components/account/captcha-field'
+import { readCaptchaTokens } from '../components/account/captcha-input'
 import { toAccountFormLink } from '../components/account/return-to'
+import { SilentLoginField, useSilentLogin } from '../components/account/silent-login-form'
 import { VerificationCodeForm } from '../components/account/verification-code-form'
 import { answerAccountForm, loadAccountForm } from '../lib/account-route.server'
 import { getAisle } from '../lib/aisle.server'
@@ -26,23 +29,28 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return answerAccountForm(request, context, async (form) => {
+  return answerAccountForm(request, context, 'register', async (form, silentLogin) => {
     const email = readField(form, 'email')
     const name = readField(form, 'name').slice(0, 100)
     const password = readField(form, 'password', { trim: false })
     const fields = { email, name }
     if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
       const message = `Please choose a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`
-      return { fields, refusal: { message, status: 400 } }
+      return { fields, outcome: { message, status: 400 } }
     }
-    return { fields, refusal: await registerMember(getAisle(context).client, { email, password, name }) }
+    const client = getAisle(context).client
+    const captchaTokens = readCaptchaTokens(form)
+    const input = { email, password, name, captchaTokens }
+    return { fields, outcome: await registerMember(client, input, silentLogin) }
   })
 }
 
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>()
   const result = fetcher.data ?? actionData
-  const isSubmitting = fetcher.state !== 'idle'
+  const silentLogin = useSilentLogin(result?.silentLogin)
+  const isSubmitting = fetcher.state !== 'idle' || silentLogin.isRunning
+  const message = silentLogin.failure ?? result?.message
   const loginLink = toAccountFormLink('/account/login', loaderData.returnTo)
   if (result?.stateToken)
     return (
@@ -69,6 +77,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
         aria-describedby="register-message"
       >
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
+        <SilentLoginField />
         <div className="field">
           <label htmlFor="register-name">Name</label>
           <input
@@ -108,9 +117,21 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
             At least {PASSWORD_MIN_LENGTH} characters.
           </span>
         </div>
+        <CaptchaField
+          captcha={result?.captcha ?? loaderData.captcha}
+          isInvalid={Boolean(result?.captcha)}
+          answer={result}
+        />
         <p id="register-message" role="alert" className="form-message form-error">
-          {isSubmitting ? '' : result?.message}
+          {isSubmitting ? '' : message}
         </p>
+        {silentLogin.failure || result?.captcha?.kind === 'unavailable' ? (
+          <p>
+            <Link to={toAccountFormLink('/account/login/hosted', loaderData.returnTo)} reloadDocument>
+              Sign in with the store’s secure page
+            </Link>
+          </p>
+        ) : null}
         <button type="submit" className="button" disabled={isSubmitting}>
           {isSubmitting ? 'Creating your account…' : 'Create account'}
         </button>

@@ -65,13 +65,13 @@ describe('toLoginMessage', () => {
         { loginState: 'USER_CAPTCHA_REQUIRED', errorCode: 'invalidCaptchaToken', ...captcha },
         'login',
       ),
-    ).toContain('robot')
+    ).toBe('We couldn’t confirm you’re not a robot. Please try again.')
     expect(
       toLoginMessage(
         { loginState: 'SILENT_CAPTCHA_REQUIRED', errorCode: 'missingCaptchaToken', ...captcha },
-        'login',
+        'register',
       ),
-    ).toContain('robot')
+    ).toBe('Please confirm you’re not a robot, then try again.')
     expect(toLoginMessage({ loginState: 'OWNER_APPROVAL_REQUIRED' }, 'verify')).toContain('approved')
     expect(toLoginMessage({ loginState: 'FAILURE', error: 'wrong code' }, 'verify')).toBe(
       'That code isn’t right or has expired. Check the latest e-mail from us and try again.',

@@ -31,10 +31,14 @@ const otherFailure: Record<AccountForm, string> = {
 /** Words for a store that could not be reached (a retryable SDK error), whatever the form. */
 export const UNAVAILABLE_MESSAGE = 'We couldn’t reach the store just now. Please try again in a moment.'
 
+/** Words for a store whose captcha this page cannot show (no provider it knows): the secure page can. */
+export const CAPTCHA_UNAVAILABLE_MESSAGE =
+  'This store asks you to confirm you’re not a robot in a way this page can’t show. Please use the store’s secure page instead.'
+
 /**
  * The shopper's words for a login state that did not sign them in (never the platform's raw message):
- * a FAILURE by its `errorCode`, the pending states by what the shopper must do next. SUCCESS and INITIAL
- * have none.
+ * a FAILURE by its `errorCode`, the pending states by what the shopper must do next (the captcha states:
+ * answer the captcha the form now shows, then send again). SUCCESS and INITIAL have none.
  */
 export function toLoginMessage(result: LoginResult, form: AccountForm): string | undefined {
   switch (result.loginState) {
@@ -48,7 +52,7 @@ export function toLoginMessage(result: LoginResult, form: AccountForm): string |
         : 'Your account is waiting for the store’s approval. You can sign in once it’s approved.'
     case 'USER_CAPTCHA_REQUIRED':
     case 'SILENT_CAPTCHA_REQUIRED':
-      return 'This store asks you to confirm you’re not a robot, which this page can’t show yet. Please sign in on the store’s sign-in page instead.'
+      return failureWords[form === 'verify' ? 'login' : form][result.errorCode]
     default:
       return undefined
   }

@@ -1,8 +1,10 @@
 import type { FetcherWithComponents } from 'react-router'
+import { SilentLoginField } from './silent-login-form'
 
 /**
  * The second step of a sign-up or sign-in on a site that confirms e-mails: the code the platform e-mailed,
- * checked against the state token of the first step. Posts to the same page with `intent=verify`.
+ * checked against the state token of the first step. Posts to the same page with `intent=verify`; once the
+ * page runs its scripts, the sign-in that follows a good code runs in the page's hidden frame.
  */
 export function VerificationCodeForm({
   fetcher,
@@ -27,6 +29,7 @@ export function VerificationCodeForm({
       <input type="hidden" name="returnTo" value={returnTo} />
       <input type="hidden" name="stateToken" value={stateToken} />
       <input type="hidden" name="email" value={email} />
+      <SilentLoginField />
       <p id="verify-message" role="alert" className="form-message">
         {isSubmitting ? '' : message}
       </p>
