@@ -92,14 +92,19 @@ export function describe(label, figures) {
 }
 
 /**
- * Loads a bare node:http server that reads each request body and answers `bytes`: no routing, no
- * database, no JSON work. Warmed up once, then measured, with the same `options` as the platform run.
+ * Loads a bare node:http server that reads each request body and answers `bytes` (with `headers` besides
+ * the type and length, e.g. the content encoding of those bytes): no routing, no database, no JSON work.
+ * Warmed up once, then measured, with the same `options` as the platform run.
  */
-export async function measureBare(bytes, options, log) {
+export async function measureBare(bytes, options, log, headers = {}) {
   const server = createServer((request, response) => {
     request.resume()
     request.on('end', () => {
-      response.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length })
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': bytes.length,
+        ...headers,
+      })
       response.end(bytes)
     })
   })

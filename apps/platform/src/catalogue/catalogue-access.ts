@@ -13,7 +13,8 @@ export interface CatalogueDeps {
 
 /**
  * Answers a catalogue read from the read cache: the key holds the site, its catalogue version, what
- * the caller may see, and the read itself. A client that sends the ETag back gets 304.
+ * the caller may see, and the read itself. A client that sends the ETag back gets 304; one that accepts
+ * gzip gets the gzipped bytes.
  */
 export async function answerCached(
   deps: CatalogueDeps,
@@ -24,7 +25,10 @@ export async function answerCached(
 ): Promise<Response> {
   const audience = caller.kind === 'merchant' ? `merchant:${caller.permissions.join(',')}` : 'shopper'
   const key = `${caller.siteId}|${caller.site.catalogueVersion}|${audience}|${read}`
-  return toCachedResponse(await deps.readCache.get(key, compute), c.req.header('if-none-match'))
+  return toCachedResponse(await deps.readCache.get(key, compute), {
+    ifNoneMatch: c.req.header('if-none-match'),
+    acceptEncoding: c.req.header('accept-encoding'),
+  })
 }
 
 /** Merchants see hidden products and collections too; shoppers see what is visible. */

@@ -1,8 +1,29 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { createCountingDb } from '../testing/counting-db.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform } from '../testing/test-platform.ts'
+import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
+import { acceptsGzip } from './read-cache.ts'
+
+describe('acceptsGzip', () => {
+  it.each([
+    ['gzip, deflate, br', true],
+    ['br;q=1.0, gzip;q=0.8, *;q=0.1', true],
+    ['x-gzip', true],
+    ['*', true],
+    ['GZIP', true],
+    ['gzip;q=0', false],
+    ['*, gzip;q=0', false],
+    ['*;q=0', false],
+    ['deflate, br', false],
+    ['identity', false],
+    ['', false],
+    [undefined, false],
+  ])('%s: %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected)
+  })
+})
 
 describe.each(databaseKinds())('cached catalogue reads on %s', (kind) => {
   let db: Db
@@ -32,6 +53,43 @@ describe.each(databaseKinds())('cached catalogue reads on %s', (kind) => {
     const revalidated = await read({ 'if-none-match': etag })
     expect(revalidated.status).toBe(304)
     expect(revalidated.text).toBe('')
+  })
+
+  it('sends the same JSON gzipped to a client that accepts gzip, with one ETag for both, and varies on it', async () => {
+    const body = JSON.stringify({ query: { paging: { limit: 20 } } })
+    const page = (headers: Record<string, string>) =>
+      platform.app.request(`${TEST_PUBLIC_URL}/stores/v1/products/query-platformized`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json', ...headers },
+        body,
+      })
+    const plain = await page({})
+    const plainBytes = Buffer.from(await plain.arrayBuffer())
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    const gzipped = await page({ 'accept-encoding': 'gzip, deflate, br' })
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip')
+    expect(gzipped.headers.get('vary')).toBe('Authorization, Accept-Encoding')
+    const gzippedBytes = Buffer.from(await gzipped.arrayBuffer())
+    expect(gzippedBytes.length).toBeLessThan(plainBytes.length / 3)
+    expect(gunzipSync(gzippedBytes).equals(plainBytes)).toBe(true)
+    expect(gzipped.headers.get('etag')).toBe(plain.headers.get('etag'))
+    const refused = await page({ 'accept-encoding': 'gzip;q=0, identity' })
+    expect(refused.headers.get('content-encoding')).toBeNull()
+    const current = await page({ 'accept-encoding': 'gzip', 'if-none-match': plain.headers.get('etag')! })
+    expect(current.status).toBe(304)
+  })
+
+  it('sends a small answer as it is, gzip or not', async () => {
+    const small = await platform.app.request(`${TEST_PUBLIC_URL}/stores/v1/products/query-platformized`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+      body: JSON.stringify({ query: { filter: { slug: 'no-such-product' } } }),
+    })
+    expect(small.status).toBe(200)
+    const text = await small.text()
+    expect(text.length).toBeLessThan(1024)
+    expect(small.headers.get('content-encoding')).toBeNull()
+    expect(JSON.parse(text)).toBeTypeOf('object')
   })
 
   it('never serves an answer from before a change, however the change was made', async () => {

@@ -1,12 +1,36 @@
 import { createHash } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
 
 /**
- * A cached answer: its JSON as UTF-8 bytes (encoded once, written to every socket as they are) and the
- * validator a client can revalidate it with.
+ * A cached answer: its JSON as UTF-8 bytes and gzipped (each made once, written to every socket as they
+ * are) and the validator a client can revalidate it with.
  */
 export interface CachedAnswer {
   body: Uint8Array<ArrayBuffer>
+  /** The same bytes gzipped, for the clients that accept it (browsers, Node's fetch, the SDK's calls). */
+  gzipped: Uint8Array<ArrayBuffer>
   etag: string
+}
+
+/** Answers smaller than this are not worth a gzip header and a decoder's start. */
+const MIN_GZIP_BYTES = 1024
+
+/**
+ * Whether an `Accept-Encoding` header accepts gzip (RFC 9110 §12.5.3): `gzip` or `x-gzip`, else `*`, with
+ * a non-zero weight.
+ */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false
+  let named: boolean | undefined
+  let any: boolean | undefined
+  for (const part of header.toLowerCase().split(',')) {
+    const [coding = '', ...parameters] = part.split(';').map((piece) => piece.trim())
+    const weight = parameters.find((parameter) => parameter.startsWith('q='))
+    const accepted = weight === undefined || Number(weight.slice(2)) > 0
+    if (coding === 'gzip' || coding === 'x-gzip') named = named === undefined ? accepted : named && accepted
+    else if (coding === '*') any = accepted
+  }
+  return named ?? any ?? false
 }
 
 /**
@@ -28,17 +52,20 @@ export function createReadCache(options: { maxBytes?: number } = {}) {
         return hit
       }
       const body = new TextEncoder().encode(JSON.stringify(await compute()))
-      const answer = {
+      const answer: CachedAnswer = {
         body,
+        gzipped: body.byteLength >= MIN_GZIP_BYTES ? new Uint8Array(gzipSync(body)) : body,
         etag: `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`,
       }
-      if (body.byteLength <= maxBytes / 4) {
+      const size = (entry: CachedAnswer) =>
+        entry.body.byteLength + (entry.gzipped === entry.body ? 0 : entry.gzipped.byteLength)
+      if (size(answer) <= maxBytes / 4) {
         entries.set(key, answer)
-        bytes += body.byteLength
+        bytes += size(answer)
         for (const [oldest, entry] of entries) {
           if (bytes <= maxBytes) break
           entries.delete(oldest)
-          bytes -= entry.body.byteLength
+          bytes -= size(entry)
         }
       }
       return answer
@@ -51,14 +78,29 @@ export function createReadCache(options: { maxBytes?: number } = {}) {
 
 export type ReadCache = ReturnType<typeof createReadCache>
 
-/** The response for a cached answer: 304 when the client's copy is current, else the JSON. */
-export function toCachedResponse(answer: CachedAnswer, ifNoneMatch: string | undefined): Response {
+/**
+ * The response for a cached answer: 304 when the client's copy is current, else the JSON, gzipped for a
+ * client that accepts it. The weak ETag stands for both encodings (RFC 9110 §8.8.1).
+ */
+export function toCachedResponse(
+  answer: CachedAnswer,
+  request: { ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
+): Response {
   // Catalogue answers need a token, so no shared cache may keep them; clients revalidate each time.
-  const headers = { etag: answer.etag, 'cache-control': 'private, no-cache', vary: 'Authorization' }
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim() === answer.etag))
+  const headers = {
+    etag: answer.etag,
+    'cache-control': 'private, no-cache',
+    vary: 'Authorization, Accept-Encoding',
+  }
+  if (request.ifNoneMatch?.split(',').some((tag) => tag.trim() === answer.etag))
     return new Response(null, { status: 304, headers })
-  return new Response(answer.body, {
+  const gzip = answer.gzipped !== answer.body && acceptsGzip(request.acceptEncoding)
+  return new Response(gzip ? answer.gzipped : answer.body, {
     status: 200,
-    headers: { ...headers, 'content-type': 'application/json' },
+    headers: {
+      ...headers,
+      'content-type': 'application/json',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    },
   })
 }
