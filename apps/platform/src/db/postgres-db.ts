@@ -33,6 +33,14 @@ export function openPostgres(url: string, options: { max?: number } = {}): Db {
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>) {
       const client = await pool.connect()
+      // A connection lost between two statements (the server restarting) is an 'error' event, which
+      // would end the process with nobody listening; the next statement fails instead, and the
+      // connection is discarded rather than returned to the pool.
+      let lost: Error | undefined
+      const onError = (error: Error) => {
+        lost = error
+      }
+      client.on('error', onError)
       try {
         await client.query('BEGIN')
         const result = await fn(wrapClient(client))
@@ -42,7 +50,8 @@ export function openPostgres(url: string, options: { max?: number } = {}): Db {
         await client.query('ROLLBACK').catch(() => {})
         throw error
       } finally {
-        client.release()
+        client.removeListener('error', onError)
+        client.release(lost)
       }
     },
     async close() {
