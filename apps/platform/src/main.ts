@@ -12,7 +12,7 @@ import { chooseMailTransport } from './mail/mail-transport.ts'
 import { createMailWorker } from './mail/mail-worker.ts'
 import { createMediaStorage } from './media/media-storage-config.ts'
 import { parseMetricsToken } from './observability/metrics-routes.ts'
-import { createDrainState } from './observability/readiness.ts'
+import { createDrainState, parseDrainDelay } from './observability/readiness.ts'
 import { prepareDatabase } from './prepare-database.ts'
 import { DEMO_OWNER_EMAIL } from './seed/demo-store.ts'
 import { createDeliveryWorker } from './webhooks/delivery-worker.ts'
@@ -21,6 +21,7 @@ import { createDeliveryWorker } from './webhooks/delivery-worker.ts'
 async function main() {
   const config = parseConfig(process.env)
   const metricsToken = parseMetricsToken(process.env.METRICS_TOKEN)
+  const drainDelayMs = parseDrainDelay(process.env.DRAIN_DELAY_MS)
   const logger = createLogger(config.logLevel)
   const started = performance.now()
   const db = await openDatabase({ ...config, logger })
@@ -85,24 +86,35 @@ async function main() {
   // Requests Node cannot parse (headers over 16 KiB, broken HTTP) get the normalised error body too.
   server.on('clientError', answerClientError)
   let stopping = false
+  let drainTimer: NodeJS.Timeout | undefined
+  let closeNow: (() => void) | undefined
   const stop = (signal: string) => {
-    if (stopping) return
+    // A second signal during the drain delay skips the rest of it.
+    if (stopping) return closeNow?.()
     stopping = true
     // GET /ready answers 503 from now on, to the requests still in flight and on open connections.
     drain.startDraining()
-    logger.info('stopping', { signal })
-    const finish = () =>
-      Promise.all([deliveryWorker.stop(), mailWorker?.stop()])
-        .then(() => db.close())
-        .finally(() => process.exit(0))
-    // Stop accepting, let requests in flight finish, and drop idle keep-alive connections at once;
-    // the database closes only when no request can still use it.
-    server.close(finish)
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
-    setTimeout(() => {
-      if ('closeAllConnections' in server) server.closeAllConnections()
-    }, 5_000).unref()
-    setTimeout(() => process.exit(1), 15_000).unref()
+    logger.info('stopping', { signal, drainDelayMs })
+    const close = () => {
+      closeNow = undefined
+      clearTimeout(drainTimer)
+      const finish = () =>
+        Promise.all([deliveryWorker.stop(), mailWorker?.stop()])
+          .then(() => db.close())
+          .finally(() => process.exit(0))
+      // Stop accepting, let requests in flight finish, and drop idle keep-alive connections at once;
+      // the database closes only when no request can still use it.
+      server.close(finish)
+      if ('closeIdleConnections' in server) server.closeIdleConnections()
+      setTimeout(() => {
+        if ('closeAllConnections' in server) server.closeAllConnections()
+      }, 5_000).unref()
+      setTimeout(() => process.exit(1), 15_000).unref()
+    }
+    // Still serving while /ready fails, so that a load balancer polling it takes this process out
+    // before connections are refused.
+    drainTimer = setTimeout(close, drainDelayMs)
+    closeNow = close
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))

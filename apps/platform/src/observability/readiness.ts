@@ -1,3 +1,4 @@
+import { ConfigError } from '../config.ts'
 import type { Db } from '../db/db.ts'
 import { migrations } from '../db/migrate.ts'
 
@@ -5,6 +6,27 @@ import { migrations } from '../db/migrate.ts'
 export interface DrainState {
   isDraining(): boolean
   startDraining(): void
+}
+
+/** The longest drain delay `DRAIN_DELAY_MS` may ask for: a minute. */
+export const MAX_DRAIN_DELAY_MS = 60_000
+
+/**
+ * Reads `DRAIN_DELAY_MS`: how long, after SIGTERM, the process keeps serving while `/ready` answers 503,
+ * before it stops accepting connections, so that a load balancer polling `/ready` takes it out first
+ * (set it a little above the balancer's check interval). Unset or empty: 0, close at once.
+ *
+ * @throws ConfigError for anything but a whole number of milliseconds from 0 to `MAX_DRAIN_DELAY_MS`.
+ */
+export function parseDrainDelay(value: string | undefined): number {
+  const text = value?.trim()
+  if (!text) return 0
+  const delay = Number(text)
+  if (!/^\d+$/.test(text) || delay > MAX_DRAIN_DELAY_MS)
+    throw new ConfigError(
+      `DRAIN_DELAY_MS must be a whole number of milliseconds from 0 to ${MAX_DRAIN_DELAY_MS}, got "${text.slice(0, 40)}"`,
+    )
+  return delay
 }
 
 /** A drain state that starts out serving. */
