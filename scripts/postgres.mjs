@@ -1,5 +1,6 @@
 // A throwaway PostgreSQL server for tests: its own temporary directory, a free loopback port, trust auth.
-// Usage: node scripts/postgres.mjs --self-test   (starts two servers at once, runs SELECT 1 on each, stops them)
+// Usage: node scripts/postgres.mjs --self-test   (starts two servers at once, runs SELECT 1 on each,
+// restarts one and asks it again, stops them)
 import { spawn, spawnSync } from 'node:child_process'
 import {
   appendFileSync,
@@ -19,7 +20,17 @@ import { pathToFileURL } from 'node:url'
 import { aptInstall } from './apt.mjs'
 import { secondsSince, signalNumber } from './processes.mjs'
 
-/** @typedef {{ url: string, port: number, dir: string, stop: () => Promise<void> }} PostgresServer */
+/**
+ * @typedef {object} PostgresServer
+ * @property {string} url
+ * @property {number} port
+ * @property {string} dir
+ * @property {() => Promise<void>} stop shuts the server down fast and deletes its directory
+ * @property {(options?: { pauseMs?: number }) => Promise<{ stoppedMs: number, downMs: number }>} restart
+ *   as `pg_ctl restart -m fast`: every connection is ended, the server stops, stays down `pauseMs` (0),
+ *   and starts again on the same port and data; resolves once it accepts connections again, with the
+ *   milliseconds the shutdown took and the whole time it was down
+ */
 
 const dirPrefix = 'aisle-pg-'
 
@@ -73,7 +84,13 @@ export async function startPostgres({ log = () => {}, settings = [] } = {}) {
     )
     const port = await startOnFreePort(server, data)
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`
-    return { url, port, dir, stop: async () => stopServer(server) }
+    return {
+      url,
+      port,
+      dir,
+      stop: async () => stopServer(server),
+      restart: (options) => restartServer(server, options),
+    }
   } catch (error) {
     stopServer(server)
     throw error
@@ -122,7 +139,13 @@ export async function startReplica(primary, { slot, log = () => {}, settings = [
     )
     const port = await startOnFreePort(server, data)
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`
-    return { url, port, dir, stop: async () => stopServer(server) }
+    return {
+      url,
+      port,
+      dir,
+      stop: async () => stopServer(server),
+      restart: (options) => restartServer(server, options),
+    }
   } catch (error) {
     stopServer(server)
     throw error
@@ -152,12 +175,41 @@ async function startOnFreePort(server, data) {
       ]),
       server.dir,
     )
-    if (start.code === 0) return port
+    if (start.code === 0) {
+      server.port = port
+      return port
+    }
     const serverLog = existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''
     if (attempt < 5 && /could not bind|address already in use/i.test(serverLog)) continue
     const tail = serverLog.split('\n').slice(-15).join('\n')
     throw new Error(`PostgreSQL did not start (pg_ctl exit code ${start.code}):\n${start.output}\n${tail}`)
   }
+}
+
+/**
+ * Restarts a server as `pg_ctl restart -m fast` does, as the server's owner: ends every connection and
+ * shuts down, stays down `pauseMs`, then starts again on the same port and data, and waits until it
+ * accepts connections.
+ */
+async function restartServer(server, { pauseMs = 0 } = {}) {
+  if (server.isStopped) throw new Error(`the server in ${server.dir} was stopped; it cannot restart`)
+  const data = join(server.dir, 'data')
+  const logFile = join(server.dir, 'postgres.log')
+  const pgCtl = async (args) => {
+    const run = await capture(
+      asOwner(server.owner, [join(server.bin, 'pg_ctl'), '-D', data, ...args]),
+      server.dir,
+    )
+    if (run.code === 0) return
+    const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n') : ''
+    throw new Error(`pg_ctl ${args.at(-1)} failed with exit code ${run.code}:\n${run.output}\n${tail}`)
+  }
+  const started = performance.now()
+  await pgCtl(['-m', 'fast', '-w', '-t', '60', 'stop'])
+  const stoppedMs = performance.now() - started
+  if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs))
+  await pgCtl(['-l', logFile, '-w', '-t', '60', '-o', `-p ${server.port}`, 'start'])
+  return { stoppedMs, downMs: performance.now() - started }
 }
 
 /** Synchronous, so the exit hook can use it too. Quiet and harmless when called twice. */
@@ -343,6 +395,14 @@ async function selfTest() {
     if (!isGood) failures++
     console.log(`  ${server.url}  ${isGood ? 'ok' : 'FAILED'}: ${(answer.stdout || answer.stderr).trim()}`)
   }
+  const [first] = servers
+  const { downMs } = await first.restart({ pauseMs: 200 })
+  const again = spawnSync(psql, [first.url, '-tAc', 'select 1'], { encoding: 'utf8' })
+  const isBack = again.status === 0 && again.stdout.trim() === '1'
+  if (!isBack) failures++
+  console.log(
+    `  ${first.url}  ${isBack ? 'ok' : 'FAILED'} after a restart of ${Math.round(downMs)} ms: ${(again.stdout || again.stderr).trim()}`,
+  )
   const stopping = performance.now()
   await Promise.all(servers.map((server) => server.stop()))
   for (const server of servers) {

@@ -4,6 +4,7 @@ export interface PostgresServer {
   port: number
   dir: string
   stop(): Promise<void>
+  restart(options?: { pauseMs?: number }): Promise<{ stoppedMs: number; downMs: number }>
 }
 
 export interface PostgresOptions {
