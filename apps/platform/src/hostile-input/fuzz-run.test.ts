@@ -69,6 +69,36 @@ describe('runFuzz', () => {
     expect(html.failures.some((failure) => /not JSON/.test(failure.problem))).toBe(true)
   })
 
+  it('reports a 429 without a Retry-After of whole seconds, and passes one with it', async () => {
+    const tooMany = new ApplicationError('TOO_MANY_REQUESTS', 'Too many requests').toBody()
+    const bare = await run({ request: () => json(429, tooMany) }, 2)
+    expect(bare.failures.map((failure) => failure.problem)).toEqual(
+      Array(2).fill('answered 429 without a Retry-After of whole seconds (null)'),
+    )
+    const vague = await run(
+      {
+        request: () =>
+          new Response(JSON.stringify(tooMany), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': 'soon' },
+          }),
+      },
+      1,
+    )
+    expect(vague.failures[0]?.problem).toMatch(/without a Retry-After/)
+    const told = await run(
+      {
+        request: () =>
+          new Response(JSON.stringify(tooMany), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': '30' },
+          }),
+      },
+      2,
+    )
+    expect(told.failures).toEqual([])
+  })
+
   it('reports a refused request that changed data, naming the table', async () => {
     const report = await run(
       {
@@ -82,16 +112,46 @@ describe('runFuzz', () => {
     expect(report.failures[0]?.problem).toBe('a refused request (400) changed data: fuzz_probe (0 -> 1 rows)')
   })
 
-  it('lets an accepted request change data', async () => {
-    const report = await run(
-      {
-        async request() {
-          await db.query('insert into fuzz_probe (n) values (2)')
+  it('reports an answered GET that changed data, naming the table', async () => {
+    const app = createApp({ db, publicUrl: TEST_PUBLIC_URL })
+    const getRoutes = listFuzzRoutes(app.routeDefinitions, app.openApi as unknown as OpenApiDocument)
+      .filter((route) => route.method === 'GET')
+      .slice(0, 5)
+    const report = await runFuzz({
+      app: {
+        async request(_input, init) {
+          if (init.method === 'GET') await db.query('insert into fuzz_probe (n) values (3)')
           return json(200, {})
         },
       },
-      2,
+      db,
+      publicUrl: TEST_PUBLIC_URL,
+      routes: getRoutes,
+      credentials,
+      knownIds: {},
+      seed: 9,
+      requests: 20,
+    })
+    expect(report.failures.length).toBeGreaterThan(0)
+    for (const failure of report.failures)
+      expect(failure.problem).toMatch(/^a GET request \(200\) changed data: fuzz_probe \(\d+ -> \d+ rows\)$/)
+  })
+
+  it('lets an accepted request of an unsafe method change data', async () => {
+    let writes = 0
+    const report = await run(
+      {
+        async request(_input, init) {
+          if (init.method !== 'GET' && init.method !== 'HEAD') {
+            await db.query('insert into fuzz_probe (n) values (2)')
+            writes++
+          }
+          return json(200, {})
+        },
+      },
+      10,
     )
+    expect(writes).toBeGreaterThan(0)
     expect(report.failures).toEqual([])
   })
 })

@@ -165,8 +165,12 @@ function checkAnswer(
   status: number,
   contentType: string,
   text: string,
+  retryAfter: string | null,
 ): string | undefined {
   if (status >= 500) return `answered ${status}`
+  // A refusal for too many requests says when to come back (RFC 9110 §10.2.3), in whole seconds.
+  if (status === 429 && !/^[1-9]\d*$/.test(retryAfter ?? ''))
+    return `answered 429 without a Retry-After of whole seconds (${JSON.stringify(retryAfter)})`
   // A HEAD answer has the headers of the GET and no body.
   if (status < 400 || request.method === 'HEAD') return undefined
   const isJson = contentType.includes('application/json')
@@ -195,7 +199,12 @@ async function send(options: FuzzRunOptions, request: FuzzRequest) {
       body: request.body as BodyInit | undefined,
     })
     const text = await response.text()
-    return { status: response.status, contentType: response.headers.get('content-type') ?? '', text }
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      retryAfter: response.headers.get('retry-after'),
+      text,
+    }
   } catch (error) {
     return { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }
   }
@@ -203,9 +212,9 @@ async function send(options: FuzzRunOptions, request: FuzzRequest) {
 
 /**
  * Sends `requests` generated requests, one at a time, and checks each: no 5xx (nor a throw), every
- * JSON error answer in the normalised shape, API errors in JSON, and no data changed by a refused
- * request (the next transaction id did not move, or no table outside
- * `TABLES_A_REFUSAL_MAY_WRITE` changed).
+ * JSON error answer in the normalised shape, API errors in JSON, a 429 with `Retry-After`, and no data
+ * changed by a refused request nor by any GET or HEAD (the next transaction id did not move, or no
+ * table outside `TABLES_A_REFUSAL_MAY_WRITE` changed).
  */
 export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
   const started = performance.now()
@@ -255,13 +264,24 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
     const problem =
       'error' in answer
         ? `the app threw: ${answer.error}`
-        : checkAnswer(request, answer.status, answer.contentType, answer.text)
+        : checkAnswer(request, answer.status, answer.contentType, answer.text, answer.retryAfter)
     if (problem) fail(problem)
     await options.onAnswered?.(request, status)
 
     const afterTransaction = await readNextTransactionId(options.db)
     if (afterTransaction !== nextTransaction) {
       const fingerprint = await readDataFingerprint(options.db, tables)
+      // A GET or HEAD changes nothing, answered or refused (SECURITY.md H-3): safe methods stay safe.
+      const isSafeMethod = request.method === 'GET' || request.method === 'HEAD'
+      if (isSafeMethod && !isRefused) {
+        const forbidden = changedTables(baseline, fingerprint).filter(
+          ({ table }) => !(table in TABLES_A_REFUSAL_MAY_WRITE),
+        )
+        if (forbidden.length > 0) {
+          const tables = forbidden.map((t) => `${t.table} (${t.rowsBefore} -> ${t.rowsAfter} rows)`)
+          fail(`a ${request.method} request (${status}) changed data: ${tables.join(', ')}`)
+        }
+      }
       if (isRefused) {
         const changed = changedTables(baseline, fingerprint)
         for (const { table } of changed) refusalWritesByTable[table] = (refusalWritesByTable[table] ?? 0) + 1

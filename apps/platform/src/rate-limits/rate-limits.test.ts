@@ -299,6 +299,34 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
       expect(statuses[2]).toBe(429)
     })
 
+    it.each([
+      [
+        'a token refresh',
+        '/oauth2/token',
+        { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refresh_token: 'forged' },
+        '198.51.100.130',
+      ],
+      [
+        'an e-mail verification',
+        '/identity/v1/auth/verify',
+        { stateToken: 'forged', code: '123456' },
+        '198.51.100.131',
+      ],
+      ['a verification resend', '/identity/v1/auth/resend', { stateToken: 'forged' }, '198.51.100.132'],
+    ])('Q1: limits %s by address, answering 429 with Retry-After', async (_what, path, body, from) => {
+      const low = { ip: { limit: 2, windowSeconds: 600 } }
+      const platform = createLimitedPlatform(db, {
+        rateLimits: { ...settings, token: low, verify: low, resend: low },
+      })
+      const token = await platform.visitorToken(from)
+      const answers = []
+      for (let index = 0; index < 3; index++)
+        answers.push(await platform.call('POST', path, { from, token, body }))
+      expect(answers.slice(0, 2).map((answer) => answer.status)).not.toContain(429)
+      expect(answers[2]!.status).toBe(429)
+      expect(answers[2]!.headers.get('retry-after')).toMatch(/^[1-9]\d*$/)
+    })
+
     describe("the hosted pages' form posts (Q1, Q2, Q5: by address and by account, a 429 page)", () => {
       const tight = { ip: { limit: 3, windowSeconds: 600 }, account: { limit: 2, windowSeconds: 600 } }
       const hostedSettings: RateLimitSettings = {
