@@ -29,20 +29,82 @@ export function parseProperties(markdown) {
   return properties
 }
 
+/** Index just past the string literal that opens at `at` (', " or `), or -1 when it never closes. */
+function skipString(source, at) {
+  const quote = source[at]
+  for (let index = at + 1; index < source.length; index++) {
+    if (source[index] === '\\') index++
+    else if (source[index] === quote) return index + 1
+  }
+  return -1
+}
+
 /**
- * Whether `file` holds a test named `test`: the name right after `it(`, `test(` or their `.each`
- * forms (a prefix of the name suffices, for names that go on in a template).
+ * Index just past the group that opens at `at` (`(`, `[`, `{` or `<`), skipping strings and comments
+ * inside it; -1 when it never closes. In `<...>`, the `>` of an arrow (`=>`) does not close.
+ */
+function skipGroup(source, at) {
+  const closing = { '(': ')', '[': ']', '{': '}', '<': '>' }
+  const stack = [closing[source[at]]]
+  for (let index = at + 1; index < source.length; index++) {
+    const char = source[index]
+    if (char === "'" || char === '"' || char === '`') {
+      index = skipString(source, index) - 1
+      if (index < 0) return -1
+    } else if (char === '/' && source[index + 1] === '/') {
+      index = source.indexOf('\n', index)
+      if (index < 0) return -1
+    } else if (char === '/' && source[index + 1] === '*') {
+      index = source.indexOf('*/', index) + 1
+      if (index <= 0) return -1
+    } else if (char in closing && (char !== '<' || stack.at(-1) === '>')) {
+      stack.push(closing[char])
+    } else if (char === stack.at(-1) && !(char === '>' && source[index - 1] === '=')) {
+      stack.pop()
+      if (stack.length === 0) return index + 1
+    }
+  }
+  return -1
+}
+
+/**
+ * The names of the tests in a source file, as written: the string right after `it(`, `test(` and
+ * their forms (`it.only(`, `it.each([...])(`, `it.each<T>([...])(`, `test.skip(`), however long the
+ * table of an `.each` is.
+ * @param {string} source
+ * @returns {string[]}
+ */
+export function listTestNames(source) {
+  const names = []
+  const call = /(?<![\w$.])(it|test)((?:\.\w+)*)\s*/g
+  for (let match = call.exec(source); match; match = call.exec(source)) {
+    const chain = match[2]
+    if (/\.(describe|step|use|extend|beforeEach|afterEach|beforeAll|afterAll)\b/.test(chain)) continue
+    let at = match.index + match[0].length
+    if (source[at] === '<') at = skipGroup(source, at)
+    if (at < 0 || source[at] !== '(') continue
+    if (/\.each\b/.test(chain)) {
+      at = skipGroup(source, at)
+      while (at >= 0 && /\s/.test(source[at] ?? '')) at++
+      if (at < 0 || source[at] !== '(') continue
+    }
+    at++
+    while (/\s/.test(source[at] ?? '')) at++
+    if (!'\'"`'.includes(source[at] ?? 'x')) continue
+    const end = skipString(source, at)
+    if (end > at) names.push(source.slice(at + 1, end - 1))
+  }
+  return names
+}
+
+/**
+ * Whether `file` holds a test named `test` (see `listTestNames`; a prefix of the name suffices, for
+ * names that go on in a template or a `%s`).
  */
 export function holdsTest(file, test) {
   const path = join(repoRoot, file)
   if (!existsSync(path)) return false
-  const source = readFileSync(path, 'utf8')
-  for (const quote of ["'", '"', '`']) {
-    const at = source.indexOf(`${quote}${test}`)
-    if (at >= 0 && /\b(it|test)(\.\w+)*(\([^()]*\))?\(\s*$/.test(source.slice(Math.max(0, at - 200), at)))
-      return true
-  }
-  return false
+  return listTestNames(readFileSync(path, 'utf8')).some((name) => name.startsWith(test))
 }
 
 /**
