@@ -69,6 +69,14 @@ export function shouldRevalidate({
   return isCartChangedElsewhere || defaultShouldRevalidate
 }
 
+// A failed page's title, and nothing for a search engine's index: given here rather than by the error
+// boundary, so they are in the head however the page is rendered (only React 19 hoists a <title> it meets
+// in the body).
+export function meta({ error }: Route.MetaArgs) {
+  if (error == null) return []
+  return [{ title: toPageTitle(toErrorPage(error).title) }, { name: 'robots', content: 'noindex' }]
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
   const navigation = useNavigation()
@@ -116,15 +124,17 @@ export default function App() {
   return <Outlet />
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { title, message } = isRouteErrorResponse(error)
+/** The words for a page that failed: its status and code for an answered error, a server fault otherwise. */
+function toErrorPage(error: unknown) {
+  return isRouteErrorResponse(error)
     ? toShopperError(error.status, findErrorCode(error.data))
     : toShopperError(500)
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { title, message } = toErrorPage(error)
   return (
     <section className="page-message">
-      <title>{toPageTitle(title)}</title>
-      {/* A missing or failed page is nothing for a search engine's index. */}
-      <meta name="robots" content="noindex" />
       <h1>{title}</h1>
       <p>{message}</p>
       <p>
