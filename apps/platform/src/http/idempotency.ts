@@ -7,6 +7,12 @@ import { ApplicationError, ValidationError } from './errors.ts'
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/
 // A key is remembered this long; after that the same key starts a new request.
 const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000
+/**
+ * A claim still running after this long was abandoned (its process died, or the database went away
+ * before the claim could be released): the same request may claim the key again. Far longer than any
+ * write runs; a live claim is never taken over.
+ */
+export const ABANDONED_CLAIM_MS = 60 * 1000
 
 function ownerOf(caller: Caller): string {
   return caller.kind === 'merchant' ? `merchant:${caller.apiKeyId}` : `${caller.kind}:${caller.subjectId}`
@@ -16,7 +22,9 @@ function ownerOf(caller: Caller): string {
  * Runs a write once per `Idempotency-Key`: the first request with a key runs and its answer (2xx or
  * 4xx) is kept for a day; a retry with the same key and the same request gets that answer again,
  * marked `idempotent-replayed: true`; the same key with another request is refused; a retry while the
- * first is still running gets 409. A 5xx is not kept, so the retry runs again.
+ * first is still running gets 409. A 5xx is not kept, so the retry runs again; nor is a claim whose
+ * request never finished (a killed process, a lost database): after {@link ABANDONED_CLAIM_MS} the same
+ * request runs again.
  */
 export async function runIdempotently(
   db: Db,
@@ -40,10 +48,15 @@ export async function runIdempotently(
     'delete from idempotency_keys where site_id = $1 and owner = $2 and key = $3 and created_date < $4',
     [siteId, owner, request.key, expired],
   )
+  const abandoned = new Date(request.now.getTime() - ABANDONED_CLAIM_MS)
   const claimed = await db.query(
     `insert into idempotency_keys (site_id, owner, key, request_hash, status, response, created_date)
-     values ($1, $2, $3, $4, 0, '', $5) on conflict do nothing returning key`,
-    [siteId, owner, request.key, hash, request.now],
+     values ($1, $2, $3, $4, 0, '', $5)
+     on conflict (site_id, owner, key) do update set created_date = excluded.created_date
+       where idempotency_keys.status = 0 and idempotency_keys.request_hash = excluded.request_hash
+         and idempotency_keys.created_date < $6
+     returning key`,
+    [siteId, owner, request.key, hash, request.now, abandoned],
   )
   if (claimed.length === 0) {
     const kept = await queryOne<{ request_hash: string; status: number; response: string }>(
