@@ -15,11 +15,16 @@ const header = (page: Page) => page.getByRole('navigation', { name: 'Store' })
 const setEmailVerification = (page: Page, isRequired: boolean) =>
   setSignUpRule(page, /confirm their e-mail with a code/, isRequired)
 
-/** Opens the newest mail to `email` in the platform's local inbox whose subject matches. */
+/**
+ * Opens the newest mail to `email` in the platform's local inbox whose subject matches, reloading the
+ * inbox until the mail worker, which polls the outbox, has delivered it.
+ */
 async function openNewestMail(page: Page, email: string, subject: RegExp) {
-  await page.goto(`${api()}/_dev/mail?${new URLSearchParams({ to: email })}`)
   const link = page.getByRole('table', { name: 'Mails' }).getByRole('link', { name: subject }).first()
-  await expect(link).toBeVisible()
+  await expect(async () => {
+    await page.goto(`${api()}/_dev/mail?${new URLSearchParams({ to: email })}`)
+    await expect(link).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 20_000 })
   const text = (await link.textContent()) ?? ''
   await link.click()
   return text
