@@ -19,6 +19,8 @@ import {
 import { registerDashboardOrderPages } from './dashboard/order-pages.tsx'
 import { isDatabaseUnavailableError } from './db/database-unavailable.ts'
 import type { Db } from './db/db.ts'
+import { isReplicaRoutingDb } from './db/replica-routing-db.ts'
+import { withWriteHook } from './db/write-hook-db.ts'
 import { registerGraphQLRoutes } from './graphql/graphql-routes.ts'
 import { registerHostedProductRoutes } from './hosted-product/product-page-routes.tsx'
 import { type AppEnv, createApi, JsonSyntaxError, toOpenApi } from './http/api.ts'
@@ -50,6 +52,7 @@ import { createMemoryMediaStorage } from './media/memory-media-storage.ts'
 import { registerMembersAccountRoutes } from './members-account/members-account-routes.tsx'
 import { createAuthenticate } from './oauth/authenticate.ts'
 import { createOriginCheck } from './oauth/client-origins.ts'
+import { createPublicReadCallers } from './oauth/public-read-callers.ts'
 import { registerTokenRoutes } from './oauth/token-routes.ts'
 import { registerMetricsRoutes } from './observability/metrics-routes.ts'
 import { createPlatformMetrics } from './observability/platform-metrics.ts'
@@ -104,6 +107,12 @@ export interface AppDeps {
   metricsToken?: string
   /** Lets `main.ts` tell `GET /ready` that the process is shutting down (503 from then on). */
   drain?: DrainState
+  /**
+   * Resolve the callers of public catalogue reads mostly in process (tokens trusted 30 s for them, sites
+   * polled every 100 ms), so a cached catalogue answer costs no statement (`oauth/public-read-callers.ts`).
+   * `main.ts` turns it on; off here, so tests see every change made behind the app's back at once.
+   */
+  publicReadCallers?: boolean | { pollMs: number }
 }
 
 export const VERSION = '0.1.0'
@@ -167,8 +176,21 @@ function toDatabaseUnavailable(cause: unknown, logger: Logger, requestId: string
  * Builds the platform's HTTP application. It never listens: `main.ts` does, and tests call
  * `app.request()` or hand `app.fetch` to the SDK.
  */
-export function createApp(deps: AppDeps) {
-  const clock = deps.clock ?? systemClock
+export function createApp(options: AppDeps) {
+  const clock = options.clock ?? systemClock
+  // Public catalogue reads resolve their callers mostly in process (`oauth/public-read-callers.ts`); every
+  // write statement of this process makes it forget the sites it remembers. Not with read replicas, whose
+  // lag the remembered sites would not follow.
+  const publicRead =
+    options.publicReadCallers && !isReplicaRoutingDb(options.db)
+      ? createPublicReadCallers({
+          db: options.db,
+          clock,
+          authenticate: createAuthenticate({ db: options.db, clock }),
+          ...(options.publicReadCallers === true ? {} : options.publicReadCallers),
+        })
+      : undefined
+  const deps = publicRead ? { ...options, db: withWriteHook(options.db, publicRead.forgetSites) } : options
   const logger = deps.logger ?? silentLogger
   const hono = new Hono<AppEnv>()
   const metrics = deps.metricsToken ? createPlatformMetrics({ db: deps.db, clock, logger }) : undefined
@@ -223,7 +245,11 @@ export function createApp(deps: AppDeps) {
     )
   }
 
-  const api = createApi(hono, createAuthenticate({ db: deps.db, clock }), { db: deps.db, clock })
+  const api = createApi(hono, createAuthenticate({ db: deps.db, clock }), {
+    db: deps.db,
+    clock,
+    authenticatePublicRead: publicRead?.authenticate,
+  })
   registerSystemRoutes(api, { db: deps.db, drain: deps.drain })
   registerMetricsRoutes(api, { metrics, token: deps.metricsToken })
   registerTokenRoutes(api, {

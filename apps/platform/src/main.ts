@@ -44,6 +44,7 @@ async function main() {
     captcha: createCaptchaVerifier(config.captcha, () => new Date()),
     devMailInbox: config.mail.isDevInboxEnabled,
     localDevelopmentSites: config.localDevelopmentSites,
+    publicReadCallers: true,
     mediaStorage,
     metricsToken,
     drain,

@@ -74,6 +74,7 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       summary: 'Get a product by id',
       tag: 'Catalogue',
       auth: 'caller',
+      publicRead: true,
       params: IdParam,
       query: MerchantDataParam,
       response: z.object({ product: ProductSchema }),

@@ -14,7 +14,13 @@ export function registerQueryRoutes(
   route: { path: string; operationId: string; summary: string; response: z.ZodType },
   answer: (caller: Caller, query: Query, c: Context<AppEnv>) => Promise<unknown>,
 ) {
-  const common = { path: route.path, tag: 'Catalogue', auth: 'caller', response: route.response } as const
+  const common = {
+    path: route.path,
+    tag: 'Catalogue',
+    auth: 'caller',
+    response: route.response,
+    publicRead: true,
+  } as const
   api.route(
     {
       ...common,

@@ -61,6 +61,11 @@ export interface RouteDefinition<
   rawBody?: boolean
   /** The body is a file of one of these content types, read by the handler (documented, not parsed). */
   upload?: readonly string[]
+  /**
+   * The route reads only what any visitor of the site may see (the public catalogue): its caller may be
+   * resolved by the process's public-read callers (`oauth/public-read-callers.ts`) where the app has them.
+   */
+  publicRead?: boolean
 }
 
 export interface RouteInput<P, Q, B, C> {
@@ -129,7 +134,9 @@ export class JsonSyntaxError extends Error {
 export function createApi(
   hono: Hono<AppEnv>,
   authenticate: Authenticate,
-  options: { db?: Db; clock: () => Date } = { clock: () => new Date() },
+  options: { db?: Db; clock: () => Date; authenticatePublicRead?: Authenticate | undefined } = {
+    clock: () => new Date(),
+  },
 ): Api {
   const routes: RouteDefinition[] = []
   return {
@@ -154,7 +161,11 @@ export function createApi(
         const body = definition.body && !definition.rawBody ? parseWith(definition.body, json, '') : json
         let caller: Caller | undefined
         if (definition.auth !== 'none') {
-          caller = await authenticate(c)
+          const resolve =
+            definition.publicRead && options.authenticatePublicRead
+              ? options.authenticatePublicRead
+              : authenticate
+          caller = await resolve(c)
           assertAllowed(definition as RouteDefinition, caller)
         }
         const execute = async (): Promise<Response> => {

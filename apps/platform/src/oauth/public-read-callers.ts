@@ -1,0 +1,157 @@
+import type { Context } from 'hono'
+import type { Clock } from '../clock.ts'
+import type { Db } from '../db/db.ts'
+import type { AppEnv, Authenticate } from '../http/api.ts'
+import type { ShopperCaller } from '../http/caller.ts'
+import { isApiKey } from '../sites/api-key-store.ts'
+import { type Site, type SiteColumns, siteColumns, toSite } from '../sites/site-store.ts'
+import { IN_PROCESS_CALLER, readCredential } from './authenticate.ts'
+import { hashToken } from './opaque-token.ts'
+
+/** How long a checked access token is trusted for public reads without asking the database again. */
+export const TOKEN_TRUST_MS = 30_000
+/** How often the process asks whether a site it remembers has changed. */
+export const SITE_POLL_MS = 100
+/** Tokens remembered at most; the oldest go first. */
+const MAX_TOKENS = 50_000
+
+interface TrustedToken {
+  caller: Omit<ShopperCaller, 'site'>
+  /** When the token itself expires (epoch ms). */
+  expiresAt: number
+  /** Until when it is trusted without a new check (epoch ms). */
+  trustedUntil: number
+}
+
+interface RememberedSite {
+  site: Site
+  /** The row version (`xmin`) the site was read at: any change to the row changes it. */
+  rowVersion: string
+}
+
+/**
+ * Resolves the callers of public catalogue reads (products, variants, collections: what any visitor of
+ * the site may see) mostly without the database, so that a cached catalogue answer costs no statement:
+ *
+ * - An access token checked in the database is trusted for {@link TOKEN_TRUST_MS} (never past its own
+ *   expiry). A token revoked meanwhile can read the public catalogue until then, nothing else: every other
+ *   route checks its token in the database on every request.
+ * - A site (its currency, locale and catalogue version, which keys the read cache) is remembered with its
+ *   row version. Every {@link SITE_POLL_MS} one statement asks for the row versions of the remembered
+ *   sites and forgets those that changed, so a change made by another process (or by hand) is seen within
+ *   that time; `forgetSites` (called after every write statement of this process) makes this process's own
+ *   changes seen at once. While the poll fails or falls behind, nothing is remembered.
+ * - API keys and in-process callers always go to `authenticate`.
+ */
+export function createPublicReadCallers(deps: {
+  db: Db
+  clock: Clock
+  authenticate: Authenticate
+  pollMs?: number
+}) {
+  const { db, clock, authenticate } = deps
+  const pollMs = deps.pollMs ?? SITE_POLL_MS
+  const tokens = new Map<string, TrustedToken>()
+  const sites = new Map<string, RememberedSite>()
+  /** When the last poll that answered started (epoch ms); sites are trusted only shortly after it. */
+  let lastPollStarted = Number.NEGATIVE_INFINITY
+  let polling = false
+  /** Bumped by every `forgetSites`: a site read before it is not remembered after it. */
+  let generation = 0
+
+  const isPollCurrent = () => clock().getTime() - lastPollStarted < pollMs * 3
+
+  async function poll() {
+    if (polling) return
+    polling = true
+    const started = clock().getTime()
+    try {
+      const ids = [...sites.keys()]
+      if (ids.length > 0) {
+        const rows = await db.query<{ id: string; row_version: string }>(
+          'select id, xmin::text as row_version from sites where id = any($1::uuid[])',
+          [ids],
+        )
+        const current = new Map(rows.map((row) => [row.id, row.row_version]))
+        for (const [id, remembered] of sites) if (current.get(id) !== remembered.rowVersion) sites.delete(id)
+      }
+      lastPollStarted = started
+    } catch {
+      // The database is out of reach: remember nothing until a poll answers again.
+      lastPollStarted = Number.NEGATIVE_INFINITY
+      sites.clear()
+    } finally {
+      polling = false
+    }
+  }
+  const timer = setInterval(() => void poll(), pollMs)
+  timer.unref()
+
+  function remember(hash: string, caller: Omit<ShopperCaller, 'site'>, expiresAt: number) {
+    if (tokens.size >= MAX_TOKENS) tokens.delete(tokens.keys().next().value as string)
+    tokens.set(hash, { caller, expiresAt, trustedUntil: clock().getTime() + TOKEN_TRUST_MS })
+  }
+
+  async function checkToken(hash: string): Promise<ShopperCaller | undefined> {
+    const now = clock()
+    const readAt = generation
+    const row = (
+      await db.query<
+        SiteColumns & {
+          role: ShopperCaller['kind']
+          client_id: string
+          subject_id: string
+          expires_at: Date | string
+          site_row_version: string
+        }
+      >(
+        `select t.role, t.client_id, t.subject_id, t.expires_at, s.xmin::text as site_row_version, ${siteColumns}
+           from oauth_tokens t join sites s on s.id = t.site_id
+          where t.token_hash = $1 and t.kind = 'access' and t.revoked_at is null and t.expires_at > $2`,
+        [hash, now],
+      )
+    )[0]
+    if (!row) return undefined
+    const site = toSite(row)
+    const caller = { kind: row.role, siteId: site.id, clientId: row.client_id, subjectId: row.subject_id }
+    remember(hash, caller, new Date(row.expires_at).getTime())
+    if (isPollCurrent() && readAt === generation)
+      sites.set(site.id, { site, rowVersion: row.site_row_version })
+    return { ...caller, site }
+  }
+
+  /** The caller of a public read; the same answers (and 401s) as `authenticate`. */
+  async function authenticatePublicRead(c: Context<AppEnv>) {
+    const inProcess = (c.env as { [IN_PROCESS_CALLER]?: unknown } | undefined)?.[IN_PROCESS_CALLER]
+    const credential = readCredential(c.req.header('authorization'))
+    if (inProcess || !credential || isApiKey(credential)) return authenticate(c)
+    const hash = hashToken(credential)
+    const trusted = tokens.get(hash)
+    const now = clock().getTime()
+    const remembered = trusted && isPollCurrent() ? sites.get(trusted.caller.siteId) : undefined
+    let caller: ShopperCaller | undefined
+    if (trusted && remembered && now < trusted.trustedUntil && now < trusted.expiresAt)
+      caller = { ...trusted.caller, site: remembered.site }
+    else caller = await checkToken(hash)
+    if (!caller) return authenticate(c) // answers the 401 as every route does
+    c.set('corsClientId', caller.clientId)
+    return caller
+  }
+
+  return {
+    authenticate: authenticatePublicRead,
+    /** Forgets every remembered site: this process wrote, and a site's row may have changed. */
+    forgetSites() {
+      generation += 1
+      sites.clear()
+    },
+    /** Asks now whether the remembered sites changed (the timer does it every `pollMs`). */
+    poll,
+    /** Stops polling (the process is closing). */
+    stop() {
+      clearInterval(timer)
+    },
+  }
+}
+
+export type PublicReadCallers = ReturnType<typeof createPublicReadCallers>
