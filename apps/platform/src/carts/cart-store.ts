@@ -119,6 +119,8 @@ const dateOrNull = (value: string | null) => (value === null ? null : new Date(v
 /**
  * A locked cart's lines, the products they and `productIds` name, and the coupon `couponCode`
  * names, in one statement. Read after `lockCart`, so it sees every change committed before the lock.
+ * The products are found by primary key from one array of ids (the lines' catalogue references that are
+ * UUIDs, and the ids asked for): an `or` of the two made PostgreSQL scan every product of the site.
  */
 export async function readCartContents(
   tx: Db,
@@ -133,8 +135,11 @@ export async function readCartContents(
                         where k.site_id = $2 and lower(k.code) = lower($5::text)) k on true
      left join lateral (select ${PRODUCT_RECORD_COLUMNS} from products p
                         where p.site_id = $2 and ($3 or p.visible)
-                          and (p.id = any($4::uuid[])
-                               or p.id::text in (select catalog_item_id from cart_line_items where cart_id = $1))) p on true`,
+                          and p.id = any(array(
+                            select x::uuid
+                            from unnest($4::uuid[]::text[] || array(
+                              select catalog_item_id from cart_line_items where cart_id = $1)) x
+                            where x ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'))) p on true`,
     [
       cartId,
       audience.siteId,
