@@ -73,6 +73,9 @@ export async function assertReturnUrl(
   ])
 }
 
+/** Where a decoy's mail would go: a reserved domain (RFC 2606); the mail is never kept. */
+const DECOY_RECIPIENT = 'nobody@example.invalid'
+
 /** Whether a member may set a password by mail: active or pending, never blocked or deleted. */
 const isRecoverable = (member: MemberRow): boolean =>
   member.status === 'ACTIVE' || member.status === 'PENDING'
@@ -111,12 +114,11 @@ async function issueRecoveryLink(
         new Date(now.getTime() + ttl * 1000),
       ],
     )
-    if (input.member)
-      await enqueueMail(
-        tx,
-        recoveryMail(site, input.member.login_email, link, input.purpose, ttl / 3600),
-        now,
-      )
+    // A decoy renders the same mail, to nobody, and runs the same insert, which keeps no row.
+    const recipient = input.member?.login_email ?? DECOY_RECIPIENT
+    await enqueueMail(tx, recoveryMail(site, recipient, link, input.purpose, ttl / 3600), now, {
+      keep: input.member !== undefined,
+    })
   })
 }
 

@@ -16,13 +16,20 @@ export interface OutgoingMail {
 /**
  * Puts an e-mail in the outbox. Call it with the transaction that makes the change the mail tells of:
  * the mail exists exactly when the change does, and the mail worker delivers it later, with retries.
+ * With `keep: false` the same statement runs and keeps nothing: a decoy that costs what a mail costs,
+ * for answers that must not tell by their timing whether a mail was sent.
  */
-export async function enqueueMail(tx: Db, mail: OutgoingMail, now: Date): Promise<string> {
+export async function enqueueMail(
+  tx: Db,
+  mail: OutgoingMail,
+  now: Date,
+  options: { keep: boolean } = { keep: true },
+): Promise<string> {
   const id = randomUUID()
   await tx.query(
     `insert into mail_outbox (id, site_id, topic, recipient, subject, text_body, status, next_attempt_date, created_date)
-     values ($1, $2, $3, $4, $5, $6, 'PENDING', $7, $7)`,
-    [id, mail.siteId ?? null, mail.topic, mail.to, mail.subject, mail.text, now],
+     select $1, $2::uuid, $3, $4, $5, $6, 'PENDING', $7::timestamptz, $7::timestamptz where $8::boolean`,
+    [id, mail.siteId ?? null, mail.topic, mail.to, mail.subject, mail.text, now, options.keep],
   )
   return id
 }
