@@ -13,11 +13,11 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { aptInstall } from './apt.mjs'
+import { findFreePort } from './free-port.mjs'
 import { secondsSince, signalNumber } from './processes.mjs'
 
 /**
@@ -324,17 +324,6 @@ function capture([command, ...args], cwd) {
       reject(new Error(`could not run ${command}: ${error.message}`, { cause: error })),
     )
     child.on('close', (code) => resolve({ code: code ?? 1, output }))
-  })
-}
-
-function findFreePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
   })
 }
 

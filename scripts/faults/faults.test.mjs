@@ -7,13 +7,13 @@ import assert from 'node:assert/strict'
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { createServer as createNetServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { driveFunnel } from '../../bench/funnel/drive.mjs'
 import { DEMO_CLIENT_ID, findCollectionIds, runShopper } from '../../bench/funnel/shopper.mjs'
+import { findFreePort } from '../free-port.mjs'
 import { repoRoot } from '../processes.mjs'
 import { describeReplication, waitForReplay } from '../topology/replicated-postgres.mjs'
 import { startTopology } from '../topology/start-topology.mjs'
@@ -533,17 +533,6 @@ async function visitorToken(baseUrl) {
   })
   assert.equal(answer.status, 200, answer.text)
   return JSON.parse(answer.text).access_token
-}
-
-function findFreePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 /**

@@ -2,10 +2,10 @@
 // processes, nginx in front (a main host and a read-only host).
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { findDemoClientId } from '../demo-client-id.mjs'
+import { findFreePort } from '../free-port.mjs'
 import { repoRoot, secondsSince, startService } from '../processes.mjs'
 import { waitForHttp } from '../wait-for-http.mjs'
 import { ensureNginx, startNginx } from './nginx.mjs'
@@ -270,15 +270,4 @@ function tail(file, lines = 30) {
   } catch {
     return `(no ${file})`
   }
-}
-
-function findFreePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }

@@ -1,8 +1,8 @@
 // SQLSTATE codes of a server that is gone, restarting or full: 08 connection exception, 57P01-57P03
 // the server shutting down, crashing or starting up, 53300 too many connections.
 const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/
-// Node socket errors of a server that is gone or unreachable.
-const SOCKET_ERRORS = new Set([
+/** Node socket errors of a server that is gone or unreachable. */
+export const SOCKET_ERRORS: ReadonlySet<string> = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'EPIPE',

@@ -1,16 +1,9 @@
+import { SOCKET_ERRORS } from './database-unavailable.ts'
+
 // SQLSTATE classes and codes after which the same statement can run on the primary instead:
 // 08 connection exception, 57P01-57P03 the server shutting down or starting, 25006 a write in a
 // read-only transaction (a standby), 40001 a query cancelled by a conflict with recovery.
 const RETRY_ON_PRIMARY_STATES = /^(08...|57P0[123]|25006|40001)$/
-// Node socket errors of a server that is gone or unreachable.
-const SOCKET_ERRORS = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENOTFOUND',
-])
 
 /**
  * Whether a replica's error means "ask the primary instead": the replica is down, restarting or
