@@ -12,6 +12,7 @@ import {
   newEmail,
   readCallback,
   register,
+  submitLoginForm,
 } from '../testing/member-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
@@ -62,6 +63,23 @@ describe.each(databaseKinds())('e-mail verification on %s', (kind) => {
     expect(registered.json.state).toBe('REQUIRE_EMAIL_VERIFICATION')
     return { email, stateToken: registered.json.stateToken as string, code: await codeOf(email), registered }
   }
+  /** Turns a session token into member tokens: a `prompt: none` auth session, its code, the token call. */
+  const tokensFor = async (sessionToken: string) => {
+    const pkce = createPkce()
+    const session = await createAuthSession(platform, (await platform.visitorTokens()).access_token, {
+      challenge: pkce.codeChallenge,
+      prompt: 'none',
+      sessionToken,
+    })
+    const page = await browse(platform, session.json.redirectSession.fullUrl)
+    const { code } = readCallback(page.location)
+    return exchangeCode(platform, { code: code!, codeVerifier: pkce.codeVerifier })
+  }
+  const refresh = (refreshToken: string) =>
+    platform.call('POST', '/oauth2/token', {
+      body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refresh_token: refreshToken },
+    })
+  const cart = (token: string) => platform.call('GET', '/ecom/v1/carts/current', { token })
   const wrongCodeFor = (code: string) =>
     String((Number(code) + 1) % 10 ** code.length).padStart(code.length, '0')
   const errorCode = (response: { json: Record<string, any> }) => response.json.details?.applicationError?.code
@@ -304,15 +322,72 @@ describe.each(databaseKinds())('e-mail verification on %s', (kind) => {
       expect(own.status).toBe(200)
       const verified = await verify(own.json.verificationId, await codeOf(email), member.tokens.access_token)
       expect(verified.json).toMatchObject({ state: 'SUCCESS', identity: { email: { isVerified: true } } })
-      expect(errorCode(await start(member.memberId, member.tokens.access_token))).toBe(
-        'EMAIL_ALREADY_VERIFIED',
-      )
+      const fresh = (await tokensFor(verified.json.sessionToken)).json.access_token as string
+      expect(errorCode(await start(member.memberId, fresh))).toBe('EMAIL_ALREADY_VERIFIED')
       const visitorNow = (await platform.visitorTokens()).access_token
       expect((await start(member.memberId, visitorNow)).status).toBe(403)
       const other = await memberTokens(platform, visitorNow, newEmail('start-other'))
       expect((await start(member.memberId, other.tokens.access_token)).status).toBe(403)
       expect((await start(other.memberId, other.tokens.access_token, 'UNKNOWN_TARGET')).status).toBe(400)
       expect((await start('not-an-id', other.tokens.access_token)).status).toBe(400)
+    })
+
+    it('V8: the right code ends every other session of the member, and the session token it answers signs in afresh', async () => {
+      await saveIdentityPolicy(db, siteId, DEFAULT_IDENTITY_POLICY, platform.clock())
+      const email = newEmail('v8')
+      // Signed in twice before: direct login here, the hosted login page on another device.
+      const here = await memberTokens(platform, visitor, email)
+      const pkce = createPkce()
+      const session = await createAuthSession(platform, (await platform.visitorTokens()).access_token, {
+        challenge: pkce.codeChallenge,
+      })
+      const hosted = await submitLoginForm(
+        platform,
+        session.json.redirectSession.fullUrl,
+        email,
+        MEMBER_PASSWORD,
+      )
+      expect(hosted.status).toBe(303)
+      const { code: hostedCode } = readCallback(hosted.location)
+      const elsewhere = await exchangeCode(platform, { code: hostedCode!, codeVerifier: pkce.codeVerifier })
+      expect(elsewhere.status).toBe(200)
+      const before = [here.tokens, elsewhere.json as { access_token: string; refresh_token: string }]
+      const liveHostedSessions = async () =>
+        (
+          await db.query<{ count: number }>(
+            `select count(*)::int as count from hosted_login_sessions
+              where member_id = $1 and revoked_date is null`,
+            [here.memberId],
+          )
+        )[0]!.count
+      expect(await liveHostedSessions()).toBeGreaterThan(0)
+
+      const started = await platform.call('POST', '/identity/v1/Start', {
+        token: here.tokens.access_token,
+        body: { identityId: here.memberId, target: 'EMAIL' },
+      })
+      const code = await codeOf(email)
+      // A wrong code ends nothing.
+      const wrong = await verify(started.json.verificationId, wrongCodeFor(code), here.tokens.access_token)
+      expect(errorCode(wrong)).toBe('VERIFICATION_CODE_INVALID')
+      for (const tokens of before) expect((await cart(tokens.access_token)).status).not.toBe(401)
+
+      const verified = await verify(started.json.verificationId, code, here.tokens.access_token)
+      expect(verified.json).toMatchObject({ state: 'SUCCESS', identity: { email: { isVerified: true } } })
+      for (const tokens of before) {
+        expect((await cart(tokens.access_token)).status).toBe(401)
+        const refused = await refresh(tokens.refresh_token)
+        expect(refused.status).toBe(400)
+        expect(refused.json.error).toBe('invalid_grant')
+      }
+      expect(await liveHostedSessions()).toBe(0)
+
+      const fresh = await tokensFor(verified.json.sessionToken)
+      expect(fresh.status).toBe(200)
+      expect((await cart(fresh.json.access_token)).status).not.toBe(401)
+      const rotated = await refresh(fresh.json.refresh_token)
+      expect(rotated.status).toBe(200)
+      expect((await cart(rotated.json.access_token)).status).not.toBe(401)
     })
   })
 })

@@ -8,6 +8,7 @@ import { IdentityError } from './identity-errors.ts'
 import { readIdentityPolicy } from './identity-policy.ts'
 import { STATE_TOKEN_TTL_SECONDS } from './identity-token-store.ts'
 import type { Identity } from './identity-wire.ts'
+import { revokeMemberAccess } from './member-access.ts'
 import { existingAccountMail, verificationCodeMail } from './member-mails.ts'
 import { statusAfterEmailProof } from './member-status.ts'
 import type { MemberRow } from './member-store.ts'
@@ -122,7 +123,11 @@ async function countSubmission(tx: Db, stateToken: string, client: FlowClient, n
   )
 }
 
-/** Ends the flow and moves the member on (verified e-mail; active, or waiting for the owner). */
+/**
+ * Ends the flow and moves the member on (verified e-mail; active, or waiting for the owner). Every
+ * other way the member is signed in ends with it (SECURITY.md V8): hosted sessions, every token
+ * family, unspent codes, session tokens and links. The fresh session token is made after, by the caller.
+ */
 async function finishFlow(
   tx: Db,
   stateToken: string,
@@ -139,18 +144,22 @@ async function finishFlow(
     { status: member.status, pendingReason: member.pending_reason },
     await readIdentityPolicy(tx, member.site_id),
   )
-  return queryOne<MemberRow>(
+  const verified = await queryOne<MemberRow>(
     tx,
     `update members set status = $2, pending_reason = $3, email_verified = true, updated_date = $4
       where id = $1 returning *`,
     [memberId, next.status, next.pendingReason, now],
   )
+  await revokeMemberAccess(tx, memberId, now)
+  return verified
 }
 
 /**
  * Checks the code of a verification flow (`POST /identity/v1/auth/verify`). Every submission counts,
  * atomically, so that even concurrent guesses get at most `MAX_CODE_ATTEMPTS` comparisons; the right
- * code ends the flow once (single use) and moves the member on. A decoy's flow never verifies.
+ * code ends the flow once (single use), moves the member on and, in the same transaction, revokes
+ * every session and token family the member held (SECURITY.md V8): the caller issues fresh ones after.
+ * A decoy's flow never verifies.
  *
  * @returns the member, with their new status.
  * @throws IdentityError STATE_TOKEN_INVALID, VERIFICATION_CODE_INVALID (with `data.attemptsLeft`),

@@ -9,7 +9,8 @@ export interface RevokedAccess {
 /**
  * Ends every way a member is signed in (SECURITY.md P4, O2): hosted-login browser sessions, every
  * access and refresh token of every family, unspent authorization codes and direct-login session tokens, verification flows
- * and recovery links. For a password reset and for the owner's block; run it in their transaction.
+ * and recovery links. For a password reset, an e-mail verification (SECURITY.md V8) and the owner's
+ * block; run it in their transaction.
  */
 export async function revokeMemberAccess(
   tx: Db,
