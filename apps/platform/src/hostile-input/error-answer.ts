@@ -56,7 +56,7 @@ const ApplicationAnswer = z.strictObject({
 /** The error answers of spec section 8 (validation or application error): one schema for every route. */
 export const NormalisedErrorAnswer = z.union([ValidationAnswer, ApplicationAnswer])
 
-/** RFC 6749 §5.2 error bodies: the token endpoint keeps the standard's format. */
+/** RFC 6749 §5.2 error bodies: the token and revocation endpoints keep the standard's format. */
 const OAuthErrorAnswer = z.strictObject({
   error: z.string().regex(/^[a-z_]+$/),
   error_description: z.string().optional(),
@@ -69,10 +69,11 @@ const GraphQLErrorAnswer = z.object({
 
 /**
  * The schema a JSON error answer of `route` must satisfy: the normalised shapes, plus the standard
- * format of the two routes that keep one (the token endpoint, GraphQL).
+ * format of the routes that keep one (the token and revocation endpoints, GraphQL).
  */
 export function errorAnswerSchemaFor(route: string): z.ZodType {
-  if (route === 'POST /oauth2/token') return z.union([NormalisedErrorAnswer, OAuthErrorAnswer])
+  if (route === 'POST /oauth2/token' || route === 'POST /oauth2/revoke')
+    return z.union([NormalisedErrorAnswer, OAuthErrorAnswer])
   if (route.startsWith('POST /graphql/')) return z.union([NormalisedErrorAnswer, GraphQLErrorAnswer])
   return NormalisedErrorAnswer
 }

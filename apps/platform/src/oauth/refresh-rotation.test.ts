@@ -5,7 +5,11 @@ import { memberTokens } from '../testing/member-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { hashToken } from './opaque-token.ts'
-import { REFRESH_GRACE_SECONDS } from './token-lifetimes.ts'
+import {
+  MEMBER_REFRESH_IDLE_SECONDS,
+  MEMBER_REFRESH_TOKEN_TTL_SECONDS,
+  REFRESH_GRACE_SECONDS,
+} from './token-lifetimes.ts'
 
 // SECURITY.md 1.5 and the "Refresh rotation" family of its test catalogue.
 describe.each(databaseKinds())('refresh-token rotation on %s', (kind) => {
@@ -123,5 +127,47 @@ describe.each(databaseKinds())('refresh-token rotation on %s', (kind) => {
     expect(hashToken(`refresh\0${first.refresh_token}`)).not.toBe(second.json.refresh_token)
     const [secret] = await db.query<{ name: string }>('select name from platform_secrets')
     expect(secret?.name).toBe('refresh-rotation')
+  })
+  it('O5: refuses a member refresh token unused for longer than the idle window, before the absolute end', async () => {
+    const visitor = await platform.visitorTokens()
+    const { tokens } = await memberTokens(platform, visitor.access_token)
+    platform.clock.advance(MEMBER_REFRESH_IDLE_SECONDS)
+    const rotated = await refresh(tokens.refresh_token)
+    expect(rotated.status).toBe(200)
+    platform.clock.advance(MEMBER_REFRESH_IDLE_SECONDS + 1)
+    expect(2 * MEMBER_REFRESH_IDLE_SECONDS + 1).toBeLessThan(MEMBER_REFRESH_TOKEN_TTL_SECONDS)
+    const idle = await refresh(rotated.json.refresh_token)
+    expect(idle.status).toBe(400)
+    expect(idle.json).toEqual({ error: 'invalid_grant', error_description: expect.any(String) })
+  })
+
+  it("O5: starts a new idle window at each rotation, and never extends the login's absolute end", async () => {
+    const visitor = await platform.visitorTokens()
+    const { tokens } = await memberTokens(platform, visitor.access_token)
+    const expiresAt = async (token: string) =>
+      (
+        await db.query<{ expires_at: Date }>('select expires_at from oauth_tokens where token_hash = $1', [
+          hashToken(token),
+        ])
+      )[0]?.expires_at
+    const end = await expiresAt(tokens.refresh_token)
+    const step = MEMBER_REFRESH_TOKEN_TTL_SECONDS / 3
+    expect(step).toBeLessThan(MEMBER_REFRESH_IDLE_SECONDS)
+    let current = tokens.refresh_token
+    for (let i = 0; i < 2; i++) {
+      platform.clock.advance(step)
+      const rotated = await refresh(current)
+      expect(rotated.status).toBe(200)
+      current = rotated.json.refresh_token
+      expect(await expiresAt(current)).toEqual(end)
+    }
+    platform.clock.advance(step)
+    expect((await refresh(current)).json.error).toBe('invalid_grant')
+  })
+
+  it('O5: gives a visitor no idle window: the cart waits for a returning visitor', async () => {
+    const first = await platform.visitorTokens()
+    platform.clock.advance(2 * MEMBER_REFRESH_IDLE_SECONDS)
+    expect((await refresh(first.refresh_token)).status).toBe(200)
   })
 })

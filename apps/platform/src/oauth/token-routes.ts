@@ -8,7 +8,13 @@ import { exchangeAuthorizationCode, type MemberLogin } from './authorization-cod
 import { grantExternalLogin } from './external-login.ts'
 import { isPkceValue } from './pkce.ts'
 import { createSecretReader } from './platform-secret.ts'
-import { findOAuthClient, type IssuedTokens, issueVisitorTokens, rotateRefreshToken } from './token-store.ts'
+import {
+  findOAuthClient,
+  type IssuedTokens,
+  issueVisitorTokens,
+  revokeToken,
+  rotateRefreshToken,
+} from './token-store.ts'
 
 const TokenRequest = z.discriminatedUnion('grantType', [
   z.object({ grantType: z.literal('anonymous'), clientId: z.string().min(1).max(200) }),
@@ -32,6 +38,16 @@ const TokenRequest = z.discriminatedUnion('grantType', [
     memberId: z.guid(),
   }),
 ])
+
+const RevokeRequest = z.object({
+  clientId: z.string().min(1).max(200),
+  token: z.string().min(1),
+  token_type_hint: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('access_token or refresh_token; ignored: one look-up finds either kind (RFC 7009 §2.1)'),
+})
 
 const TokenResponse = z.object({
   access_token: z.string(),
@@ -81,10 +97,6 @@ function tokenResponse(c: Context<AppEnv>, tokens: IssuedTokens, extra: Record<s
 
 const supportedGrants = new Set(['anonymous', 'refresh_token', 'authorization_code', 'client_credentials'])
 
-/**
- * `POST /oauth2/token`: the anonymous, refresh-token (rotation with a 10-second grace), authorization-code
- * (PKCE S256) and external-login (`client_credentials` with a member id and a merchant API key) grants.
- */
 /** What the token endpoint needs. */
 export interface TokenRouteDeps {
   db: Db
@@ -96,6 +108,11 @@ export interface TokenRouteDeps {
   onMemberLogin: (tx: Db, login: MemberLogin, now: Date) => Promise<unknown>
 }
 
+/**
+ * `POST /oauth2/token`: the anonymous, refresh-token (rotation with a 10-second grace), authorization-code
+ * (PKCE S256) and external-login (`client_credentials` with a member id and a merchant API key) grants;
+ * and `POST /oauth2/revoke`, token revocation (RFC 7009).
+ */
 export function registerTokenRoutes(api: Api, deps: TokenRouteDeps) {
   const rotationKey = createSecretReader(deps.db, 'refresh-rotation', deps.clock)
   api.route(
@@ -165,6 +182,35 @@ export function registerTokenRoutes(api: Api, deps: TokenRouteDeps) {
       )
       if (!rotation.ok) return oauthError(c, 'invalid_grant', rotation.reason)
       return tokenResponse(c, rotation.tokens)
+    },
+  )
+  api.route(
+    {
+      method: 'post',
+      path: '/oauth2/revoke',
+      operationId: 'revokeToken',
+      summary:
+        "Revoke an access or refresh token of the client and its whole token family (the login's every token); answers {} alike for a token that is unknown, expired, already revoked or another client's (RFC 7009)",
+      tag: 'OAuth',
+      body: RevokeRequest,
+      rawBody: true,
+      response: z.object({}),
+      auth: 'none',
+    },
+    async ({ body }, c) => {
+      const parsed = RevokeRequest.safeParse(body)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]
+        const where = issue?.path.join('.') || 'body'
+        return oauthError(c, 'invalid_request', `"${where}": ${issue?.message ?? 'invalid request'}`)
+      }
+      const client = await findOAuthClient(deps.db, parsed.data.clientId)
+      if (!client) return oauthError(c, 'invalid_client', 'unknown clientId')
+      c.set('corsClientId', client.id)
+      await revokeToken(deps.db, client, parsed.data.token, deps.clock())
+      c.header('cache-control', 'no-store')
+      c.header('pragma', 'no-cache')
+      return c.json({})
     },
   )
 }

@@ -6,6 +6,7 @@ import { siteColumns, toSite } from '../sites/site-store.ts'
 import { createOpaqueToken, hashToken } from './opaque-token.ts'
 import {
   ACCESS_TOKEN_TTL_SECONDS,
+  MEMBER_REFRESH_IDLE_SECONDS,
   MEMBER_REFRESH_TOKEN_TTL_SECONDS,
   REFRESH_GRACE_SECONDS,
   VISITOR_REFRESH_TOKEN_TTL_SECONDS,
@@ -144,8 +145,12 @@ async function findGraceSuccessor(
 /**
  * Spends a refresh token and issues its successor in the same family, with the same role, subject and
  * API-key mark: nothing in the request can widen them (SECURITY.md T5). A member's successor expires
- * with its predecessor (the login's absolute lifetime); a visitor's gets a fresh lifetime, so a
- * returning visitor keeps the cart.
+ * with its predecessor (the login's absolute lifetime, {@link MEMBER_REFRESH_TOKEN_TTL_SECONDS}); a
+ * visitor's gets a fresh lifetime, so a returning visitor keeps the cart.
+ *
+ * A member's refresh token issued more than {@link MEMBER_REFRESH_IDLE_SECONDS} ago is refused like an
+ * expired one (the inactivity timeout, SECURITY.md O5): its issue is the family's last use, so each
+ * rotation starts a new idle window, and the successor still ends at the login's absolute end.
  *
  * The immediate predecessor presented again within {@link REFRESH_GRACE_SECONDS} (a lost answer, two
  * tabs racing) gets the same successor again, so the family does not fork (T3). Any other spent token
@@ -159,6 +164,7 @@ export async function rotateRefreshToken(
   rotationKey: Buffer,
 ): Promise<RotationResult> {
   const successor = deriveSuccessor(rotationKey, refreshToken)
+  const idleSince = addSeconds(now, -MEMBER_REFRESH_IDLE_SECONDS)
   return db.transaction(async (tx) => {
     const spent = await queryOne<{
       role: ShopperCaller['kind']
@@ -171,8 +177,9 @@ export async function rotateRefreshToken(
       `update oauth_tokens set used_at = $3
         where token_hash = $1 and kind = 'refresh' and client_id = $2
           and used_at is null and revoked_at is null and expires_at > $3 and ${ACTIVE_MEMBER_OR_VISITOR}
+          and (role <> 'member' or created_date >= $4)
         returning role, subject_id, family_id, expires_at, actor_api_key_id`,
-      [hashToken(refreshToken), client.id, now],
+      [hashToken(refreshToken), client.id, now, idleSince],
     )
     if (spent) {
       const tokens = await issueTokens(
@@ -196,7 +203,11 @@ export async function rotateRefreshToken(
         where token_hash = $1 and kind = 'refresh' and client_id = $2 and used_at is not null`,
       [hashToken(refreshToken), client.id],
     )
-    if (!replayed) return { ok: false, reason: 'The refresh token is unknown, expired or revoked.' } as const
+    if (!replayed)
+      return {
+        ok: false,
+        reason: 'The refresh token is unknown, expired, unused for too long or revoked.',
+      } as const
     const again = replayed.revoked_at
       ? undefined
       : await findGraceSuccessor(tx, successor, new Date(replayed.used_at), now)
@@ -242,4 +253,27 @@ export async function findTokenFamily(db: Db, accessToken: string): Promise<stri
     [hashToken(accessToken)],
   )
   return row?.family_id
+}
+
+/**
+ * Revokes the token family of `token` (an access or a refresh token of `client`): every access and
+ * refresh token of that login, as a logout would; an access token takes its family with it, since the
+ * client that gives it up is ending the login. A token that is unknown, of another client, expired or
+ * already revoked revokes nothing, and the caller cannot tell (RFC 7009 §2.2). A spent refresh token
+ * still within its lifetime revokes its family, as presenting it to the token endpoint would (T2).
+ * The hosted-login browser session is left alone (its logout is `/_auth/logout`); a public-read caller
+ * cached from the access token may still read the public catalogue for up to 30 s (decision 017).
+ * Returns how many tokens it revoked.
+ * @see https://www.rfc-editor.org/rfc/rfc7009#section-2.1
+ */
+export async function revokeToken(db: Db, client: OAuthClient, token: string, now: Date): Promise<number> {
+  const rows = await db.query(
+    `update oauth_tokens set revoked_at = $3
+      where revoked_at is null and family_id = (
+        select family_id from oauth_tokens
+          where token_hash = $1 and client_id = $2 and revoked_at is null and expires_at > $3)
+      returning token_hash`,
+    [hashToken(token), client.id, now],
+  )
+  return rows.length
 }
