@@ -1,10 +1,10 @@
-import { Link, useFetcher } from 'react-router'
+import { Link } from 'react-router'
+import { ConfirmEmailStep, useAccountFormAnswer } from '../components/account/account-form-answer'
 import { readField } from '../components/account/account-form-fields'
 import { CaptchaField } from '../components/account/captcha-field'
 import { readCaptchaTokens } from '../components/account/captcha-input'
 import { toAccountFormLink } from '../components/account/return-to'
-import { SilentLoginField, useSilentLogin } from '../components/account/silent-login-form'
-import { VerificationCodeForm } from '../components/account/verification-code-form'
+import { SilentLoginField } from '../components/account/silent-login-form'
 import { answerAccountForm, loadAccountForm } from '../lib/account-route.server'
 import { getAisle } from '../lib/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
@@ -37,27 +37,17 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
-  const fetcher = useFetcher<typeof action>()
-  // Without JavaScript the page comes back with the action's answer; with it, the fetcher holds it.
-  const result = fetcher.data ?? actionData
-  const silentLogin = useSilentLogin(result?.silentLogin)
-  const isSubmitting = fetcher.state !== 'idle' || silentLogin.isRunning
-  const message = silentLogin.failure ?? result?.message
+  const form = useAccountFormAnswer(actionData)
+  const { fetcher, answer: result, isSubmitting, message } = form
   const registerLink = toAccountFormLink('/account/register', loaderData.returnTo)
   if (result?.stateToken)
     return (
-      <section className="account-page">
-        <h1>Confirm your e-mail</h1>
-        <VerificationCodeForm
-          fetcher={fetcher}
-          action="/account/login"
-          returnTo={loaderData.returnTo}
-          email={result.email}
-          stateToken={result.stateToken}
-          message={result.message}
-          isSubmitting={isSubmitting}
-        />
-      </section>
+      <ConfirmEmailStep
+        form={form}
+        action="/account/login"
+        returnTo={loaderData.returnTo}
+        stateToken={result.stateToken}
+      />
     )
   return (
     <section className="account-page">

@@ -1,4 +1,5 @@
-import { Link, useFetcher } from 'react-router'
+import { Link } from 'react-router'
+import { ConfirmEmailStep, useAccountFormAnswer } from '../components/account/account-form-answer'
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -7,8 +8,7 @@ import {
 import { CaptchaField } from '../components/account/captcha-field'
 import { readCaptchaTokens } from '../components/account/captcha-input'
 import { toAccountFormLink } from '../components/account/return-to'
-import { SilentLoginField, useSilentLogin } from '../components/account/silent-login-form'
-import { VerificationCodeForm } from '../components/account/verification-code-form'
+import { SilentLoginField } from '../components/account/silent-login-form'
 import { answerAccountForm, loadAccountForm } from '../lib/account-route.server'
 import { getAisle } from '../lib/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
@@ -46,26 +46,17 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
-  const fetcher = useFetcher<typeof action>()
-  const result = fetcher.data ?? actionData
-  const silentLogin = useSilentLogin(result?.silentLogin)
-  const isSubmitting = fetcher.state !== 'idle' || silentLogin.isRunning
-  const message = silentLogin.failure ?? result?.message
+  const form = useAccountFormAnswer(actionData)
+  const { fetcher, answer: result, isSubmitting, message, silentLoginFailure } = form
   const loginLink = toAccountFormLink('/account/login', loaderData.returnTo)
   if (result?.stateToken)
     return (
-      <section className="account-page">
-        <h1>Confirm your e-mail</h1>
-        <VerificationCodeForm
-          fetcher={fetcher}
-          action="/account/register"
-          returnTo={loaderData.returnTo}
-          email={result.email}
-          stateToken={result.stateToken}
-          message={result.message}
-          isSubmitting={isSubmitting}
-        />
-      </section>
+      <ConfirmEmailStep
+        form={form}
+        action="/account/register"
+        returnTo={loaderData.returnTo}
+        stateToken={result.stateToken}
+      />
     )
   return (
     <section className="account-page">
@@ -125,7 +116,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
         <p id="register-message" role="alert" className="form-message form-error">
           {isSubmitting ? '' : message}
         </p>
-        {silentLogin.failure || result?.captcha?.kind === 'unavailable' ? (
+        {silentLoginFailure || result?.captcha?.kind === 'unavailable' ? (
           <p>
             <Link to={toAccountFormLink('/account/login/hosted', loaderData.returnTo)} reloadDocument>
               Sign in with the store’s secure page
