@@ -4,9 +4,10 @@ import type { Db } from '../db/db.ts'
 import type { AppEnv, Authenticate } from '../http/api.ts'
 import type { ShopperCaller } from '../http/caller.ts'
 import { isApiKey } from '../sites/api-key-store.ts'
-import { type Site, type SiteColumns, siteColumns, toSite } from '../sites/site-store.ts'
+import type { Site } from '../sites/site-store.ts'
 import { IN_PROCESS_CALLER, readCredential } from './authenticate.ts'
 import { hashToken } from './opaque-token.ts'
+import { findAccessToken } from './token-store.ts'
 
 /** How long a checked access token is trusted for public reads without asking the database again. */
 export const TOKEN_TRUST_MS = 30_000
@@ -93,31 +94,14 @@ export function createPublicReadCallers(deps: {
   }
 
   async function checkToken(hash: string): Promise<ShopperCaller | undefined> {
-    const now = clock()
     const readAt = generation
-    const row = (
-      await db.query<
-        SiteColumns & {
-          role: ShopperCaller['kind']
-          client_id: string
-          subject_id: string
-          expires_at: Date | string
-          site_row_version: string
-        }
-      >(
-        `select t.role, t.client_id, t.subject_id, t.expires_at, s.xmin::text as site_row_version, ${siteColumns}
-           from oauth_tokens t join sites s on s.id = t.site_id
-          where t.token_hash = $1 and t.kind = 'access' and t.revoked_at is null and t.expires_at > $2`,
-        [hash, now],
-      )
-    )[0]
-    if (!row) return undefined
-    const site = toSite(row)
-    const caller = { kind: row.role, siteId: site.id, clientId: row.client_id, subjectId: row.subject_id }
-    remember(hash, caller, new Date(row.expires_at).getTime())
+    const found = await findAccessToken(db, hash, clock())
+    if (!found) return undefined
+    const { site, ...caller } = found.caller
+    remember(hash, caller, found.expiresAt.getTime())
     if (isPollCurrent() && readAt === generation)
-      sites.set(site.id, { site, rowVersion: row.site_row_version })
-    return { ...caller, site }
+      sites.set(site.id, { site, rowVersion: found.siteRowVersion })
+    return found.caller
   }
 
   /** The caller of a public read; the same answers (and 401s) as `authenticate`. */

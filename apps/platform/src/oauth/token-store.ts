@@ -220,29 +220,60 @@ export async function rotateRefreshToken(
   })
 }
 
+/** A live access token as the database holds it: its caller, its expiry, and its site's row version. */
+export interface AccessTokenRecord {
+  caller: ShopperCaller
+  expiresAt: Date
+  /** The site row's `xmin`: any change to the site changes it (see `public-read-callers.ts`). */
+  siteRowVersion: string
+}
+
+/**
+ * The live access token with this hash (see `hashToken`), or `undefined` for an unknown, expired or
+ * revoked one: one statement, which reads the caller's site with it.
+ */
+export async function findAccessToken(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<AccessTokenRecord | undefined> {
+  const row = await queryOne<
+    {
+      role: ShopperCaller['kind']
+      client_id: string
+      subject_id: string
+      expires_at: Date | string
+      site_row_version: string
+    } & Parameters<typeof toSite>[0]
+  >(
+    db,
+    `select t.role, t.client_id, t.subject_id, t.expires_at, s.xmin::text as site_row_version, ${siteColumns}
+       from oauth_tokens t join sites s on s.id = t.site_id
+      where t.token_hash = $1 and t.kind = 'access' and t.revoked_at is null and t.expires_at > $2`,
+    [tokenHash, now],
+  )
+  return (
+    row && {
+      caller: {
+        kind: row.role,
+        siteId: row.site_id,
+        site: toSite(row),
+        clientId: row.client_id,
+        subjectId: row.subject_id,
+      },
+      expiresAt: new Date(row.expires_at),
+      siteRowVersion: row.site_row_version,
+    }
+  )
+}
+
 /** The caller an access token proves, with its site, or `undefined` for an unknown, expired or revoked token. */
 export async function findCallerByAccessToken(
   db: Db,
   accessToken: string,
   now: Date,
 ): Promise<ShopperCaller | undefined> {
-  const row = await queryOne<
-    { role: ShopperCaller['kind']; client_id: string; subject_id: string } & Parameters<typeof toSite>[0]
-  >(
-    db,
-    `select t.role, t.client_id, t.subject_id, ${siteColumns} from oauth_tokens t join sites s on s.id = t.site_id
-      where t.token_hash = $1 and t.kind = 'access' and t.revoked_at is null and t.expires_at > $2`,
-    [hashToken(accessToken), now],
-  )
-  return (
-    row && {
-      kind: row.role,
-      siteId: row.site_id,
-      site: toSite(row),
-      clientId: row.client_id,
-      subjectId: row.subject_id,
-    }
-  )
+  return (await findAccessToken(db, hashToken(accessToken), now))?.caller
 }
 
 /** The token family of an access token (the login it belongs to), if the token is known. */
