@@ -50,7 +50,7 @@ import { MAX_UPLOAD_BYTES, MEDIA_UPLOAD_PATH, registerMediaRoutes } from './medi
 import type { MediaStorage } from './media/media-storage.ts'
 import { createMemoryMediaStorage } from './media/memory-media-storage.ts'
 import { registerMembersAccountRoutes } from './members-account/members-account-routes.tsx'
-import { createAuthenticate } from './oauth/authenticate.ts'
+import { createAuthenticate, createDeferTokenCheck } from './oauth/authenticate.ts'
 import { createOriginCheck } from './oauth/client-origins.ts'
 import { createPublicReadCallers } from './oauth/public-read-callers.ts'
 import { registerTokenRoutes } from './oauth/token-routes.ts'
@@ -249,6 +249,7 @@ export function createApp(options: AppDeps) {
     db: deps.db,
     clock,
     authenticatePublicRead: publicRead?.authenticate,
+    deferTokenCheck: createDeferTokenCheck({ clock }),
   })
   registerSystemRoutes(api, { db: deps.db, drain: deps.drain })
   registerMetricsRoutes(api, { metrics, token: deps.metricsToken })

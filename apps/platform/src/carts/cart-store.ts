@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import {
-  type Audience,
   PRODUCT_RECORD_COLUMNS,
   type ProductRecord,
   type ProductRowWithRelations,
   toProductRecord,
 } from '../catalogue/product-store.ts'
 import type { Db } from '../db/db.ts'
-import { queryOne } from '../db/db.ts'
+import { prepared, queryOne } from '../db/db.ts'
 import { eventInsert, type OutboxEvent } from '../events/event-outbox.ts'
-import type { ShopperCaller } from '../http/caller.ts'
+import type { ShopperCaller, ShopperCredential } from '../http/caller.ts'
+import { type AccessTokenRow, accessTokenLookup, toAccessTokenRecord } from '../oauth/token-store.ts'
 import type { CouponRow } from './coupon-store.ts'
 import type { CustomLine } from './custom-line-item.ts'
 
@@ -96,67 +96,107 @@ export async function lockCart(
   return { cart, created }
 }
 
-/** What a cart change reads once its cart is locked. */
+/** What a cart read or change reads: the caller, their cart if any, and what the change needs beside it. */
 export interface CartContents {
+  /** The caller: as given, or as their access token proved; `undefined` when the token proved no one. */
+  caller: ShopperCaller | undefined
+  /** The caller's cart as read, or `undefined` when they have none yet. */
+  cart: CartRow | undefined
+  /**
+   * The cart row's version (`xmin`) as read. Every change to a cart or its lines updates the cart row
+   * in the same transaction, so an unchanged version means unchanged lines too.
+   */
+  version: string | undefined
   lines: LineItemRow[]
-  /** The products of the cart's lines and of the other ids asked for, by id. */
+  /** The visible products of the cart's lines and of the other ids asked for, by id. */
   products: Map<string, ProductRecord>
   /** The coupon asked for, when it exists in the site. */
   coupon: CouponRow | undefined
 }
 
-type CouponJson = Omit<CouponRow, 'starts_at' | 'expires_at'> & {
-  starts_at: string | null
-  expires_at: string | null
+type DatesAsText<Row, Key extends keyof Row> = Omit<Row, Key> & {
+  [K in Key]: Row[K] extends Date ? string : string | null
 }
-type ContentsRow = { cart_lines: LineJson[]; cart_coupon: CouponJson | null } & (
-  | ProductRowWithRelations
-  | { [K in keyof ProductRowWithRelations]: null }
-)
+type CartJson = DatesAsText<CartRow, 'created_date' | 'updated_date'> & { row_version: string }
+type CouponJson = DatesAsText<CouponRow, 'starts_at' | 'expires_at'>
+type ContentsRow = {
+  token: AccessTokenRow | null
+  cart: CartJson | null
+  cart_lines: LineJson[]
+  cart_coupon: CouponJson | null
+} & (ProductRowWithRelations | { [K in keyof ProductRowWithRelations]: null })
 
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value))
 
 /**
- * A locked cart's lines, the products they and `productIds` name, and the coupon `couponCode`
- * names, in one statement. Read after `lockCart`, so it sees every change committed before the lock.
- * The products are found by primary key from one array of ids (the lines' catalogue references that are
- * UUIDs, and the ids asked for): an `or` of the two made PostgreSQL scan every product of the site.
+ * The caller's cart with its version and lines, the visible products the lines and `$1` name, and the
+ * coupon `$2` names, in one statement; `owner` (a `with` part) says whose cart: a known caller, or the
+ * caller an access token proves, checked in the same statement. The products are found by primary key
+ * from one array of ids (the lines' catalogue references that are UUIDs, and the ids asked for), and only
+ * then held to the site: `offset 0` keeps the site's condition out of the lookup, since with it the
+ * statement's generic plan scanned every product of the site, once per id.
+ */
+const contentsStatement = (owner: string) =>
+  prepared(`with t as (${owner}),
+     c as (select c.*, c.xmin::text as row_version from carts c
+           join t on c.site_id = t.site_id and c.owner_kind = t.role and c.owner_id = t.subject_id)
+     select (select row_to_json(t) from t) as token, (select row_to_json(c) from c) as cart,
+            coalesce((select json_agg(l order by l.position) from cart_line_items l
+                      where l.cart_id = (select id from c)), '[]'::json) as cart_lines,
+            k.cart_coupon, p.*
+     from (select) one
+     left join lateral (select row_to_json(k) as cart_coupon from coupons k
+                        where k.site_id = (select site_id from t) and lower(k.code) = lower($2::text)) k on true
+     left join lateral (select ${PRODUCT_RECORD_COLUMNS}
+                        from (select * from products
+                              where id = any(array(
+                                select x::uuid
+                                from unnest($1::uuid[]::text[] || array(
+                                  select catalog_item_id from cart_line_items where cart_id = (select id from c))) x
+                                where x ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'))
+                              offset 0) p
+                        where p.site_id = (select site_id from t) and p.visible) p on true`)
+
+const CONTENTS_BY_CALLER = contentsStatement(
+  'select $3::uuid as site_id, $4::text as role, $5::uuid as subject_id',
+)
+const CONTENTS_BY_TOKEN = contentsStatement(accessTokenLookup({ hash: 3, now: 4 }))
+
+/**
+ * What a change to the cart of `who` needs, in one statement (see `contentsStatement`). A change either
+ * writes what it computes from this on the condition that the cart is still at this version, or reads it
+ * after `lockCart` in a transaction.
  */
 export async function readCartContents(
-  tx: Db,
-  cartId: string,
-  audience: Audience,
+  db: Db,
+  who: ShopperCredential,
   wanted: { productIds: readonly string[]; couponCode?: string | undefined },
 ): Promise<CartContents> {
-  const rows = await tx.query<ContentsRow>(
-    `select c.cart_lines, k.cart_coupon, p.*
-     from (select ${LINES_COLUMN} from (select $1::uuid as id) c) c
-     left join lateral (select row_to_json(k) as cart_coupon from coupons k
-                        where k.site_id = $2 and lower(k.code) = lower($5::text)) k on true
-     left join lateral (select ${PRODUCT_RECORD_COLUMNS} from products p
-                        where p.site_id = $2 and ($3 or p.visible)
-                          and p.id = any(array(
-                            select x::uuid
-                            from unnest($4::uuid[]::text[] || array(
-                              select catalog_item_id from cart_line_items where cart_id = $1)) x
-                            where x ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'))) p on true`,
-    [
-      cartId,
-      audience.siteId,
-      audience.includeHidden,
-      [...new Set(wanted.productIds)],
-      wanted.couponCode ?? null,
-    ],
-  )
+  const asked = [[...new Set(wanted.productIds)], wanted.couponCode ?? null]
+  const rows =
+    who.kind === 'unchecked'
+      ? await db.query<ContentsRow>(CONTENTS_BY_TOKEN, [...asked, who.tokenHash, who.now])
+      : await db.query<ContentsRow>(CONTENTS_BY_CALLER, [...asked, who.siteId, who.kind, who.subjectId])
   const first = rows[0]
-  const lines = linesFromJson(first?.cart_lines ?? [])
   const coupon = first?.cart_coupon
   const products = new Map<string, ProductRecord>()
-  for (const { cart_lines: _lines, cart_coupon: _coupon, ...row } of rows) {
+  for (const { token: _token, cart: _cart, cart_lines: _lines, cart_coupon: _coupon, ...row } of rows) {
     if (row.id !== null) products.set(row.id, toProductRecord(row as ProductRowWithRelations))
   }
+  const token = first?.token
+  const caller = who.kind !== 'unchecked' ? who : token ? toAccessTokenRecord(token).caller : undefined
+  const { row_version: version, ...cart } = first?.cart ?? { row_version: undefined }
   return {
-    lines,
+    caller,
+    cart: first?.cart
+      ? {
+          ...(cart as Omit<CartJson, 'row_version'>),
+          created_date: new Date(first.cart.created_date),
+          updated_date: new Date(first.cart.updated_date),
+        }
+      : undefined,
+    version,
+    lines: linesFromJson(first?.cart_lines ?? []),
     products,
     coupon: coupon
       ? { ...coupon, starts_at: dateOrNull(coupon.starts_at), expires_at: dateOrNull(coupon.expires_at) }
@@ -209,9 +249,16 @@ export function applyLineChanges(
   return { lines: [...after.values()].sort((a, b) => a.position - b.position), saved }
 }
 
-/** One change to a locked cart, written by `writeCartChange`. */
+/**
+ * What a cart write is conditional on: an existing cart still at the `version` it was read at (`null`
+ * when the writer holds the cart's row lock), or a new cart (`cart`) that its owner still lacks.
+ */
+export type CartGuard = { version: string | null } | { create: CartRow }
+
+/** One change to a cart, written by `writeCartChange`. */
 export interface CartWrite {
   cartId: string
+  guard: CartGuard
   removedLineIds?: readonly string[]
   /** New lines and lines with a new quantity. */
   savedLines?: readonly LineItemRow[]
@@ -222,10 +269,12 @@ export interface CartWrite {
 }
 
 /**
- * Writes a cart change, lines removed and saved, fields set and its event recorded, in one
- * statement (data-modifying `with` parts), so a mutation costs one round trip to write.
+ * Writes a cart change, lines removed and saved, fields set and its event recorded, in one statement
+ * (data-modifying `with` parts) that does it all or, when its guard fails, nothing: the cart row is
+ * updated (or created) first, and every other part is conditional on that row. Answers whether the
+ * change was written. One statement is atomic, so a change written this way needs no transaction.
  */
-export async function writeCartChange(tx: Db, write: CartWrite, now: Date): Promise<void> {
+export async function writeCartChange(tx: Db, write: CartWrite, now: Date): Promise<boolean> {
   const fields = write.fields ?? {}
   const params: unknown[] = [
     write.cartId,
@@ -234,25 +283,40 @@ export async function writeCartChange(tx: Db, write: CartWrite, now: Date): Prom
     fields.couponCode !== undefined,
     fields.couponCode ?? null,
     fields.cartInfo ? JSON.stringify(fields.cartInfo) : null,
+    now,
   ]
-  const event = write.event && eventInsert(write.event, now, params.length + 1)
-  await tx.query(
-    `with removed as (
-       delete from cart_line_items where cart_id = $1 and id = any($2::uuid[])
+  const guard = write.guard
+  let target: string
+  if ('create' in guard) {
+    const cart = guard.create
+    target = `insert into carts (id, site_id, owner_kind, owner_id, currency, coupon_code, cart_info, created_date, updated_date)
+       values ($1, $8, $9, $10, $11, case when $4 then $5::text end, coalesce($6::jsonb, '{}'), $7, $7)
+       on conflict (site_id, owner_kind, owner_id) do nothing
+       returning id`
+    params.push(cart.site_id, cart.owner_kind, cart.owner_id, cart.currency)
+  } else {
+    target = `update carts set updated_date = $7,
+         coupon_code = case when $4 then $5::text else coupon_code end,
+         cart_info = coalesce($6::jsonb, cart_info)
+       where id = $1 and ($8::xid is null or xmin = $8::xid)
+       returning id`
+    params.push(guard.version)
+  }
+  const event = write.event && eventInsert(write.event, now, params.length + 1, { from: 'target' })
+  const rows = await tx.query<{ written: number }>(
+    prepared(`with target as (${target}), removed as (
+       delete from cart_line_items where cart_id = (select id from target) and id = any($2::uuid[])
      ), saved as (
        insert into cart_line_items (id, cart_id, position, app_id, catalog_item_id, variant_id, custom, quantity, created_date)
-       select x.id, $1, x.position, x.app_id, x.catalog_item_id, x.variant_id, x.custom, x.quantity, x.created_date
-       from jsonb_to_recordset($3::jsonb) as x(id uuid, position integer, app_id text, catalog_item_id text,
+       select x.id, target.id, x.position, x.app_id, x.catalog_item_id, x.variant_id, x.custom, x.quantity, x.created_date
+       from target, jsonb_to_recordset($3::jsonb) as x(id uuid, position integer, app_id text, catalog_item_id text,
             variant_id uuid, custom jsonb, quantity integer, created_date timestamptz)
        on conflict (id) do update set quantity = excluded.quantity where cart_line_items.cart_id = $1
-     ), fields as (
-       update carts set coupon_code = case when $4 then $5::text else coupon_code end,
-                        cart_info = coalesce($6::jsonb, cart_info)
-       where id = $1 and ($4 or $6::jsonb is not null)
-     )
-     ${event ? event.sql : 'select 1'}`,
+     )${event ? `, recorded as (${event.sql})` : ''}
+     select count(*)::int as written from target`),
     event ? [...params, ...event.params] : params,
   )
+  return (rows[0]?.written ?? 0) > 0
 }
 
 /** Writes new lines and new quantities to a locked cart. */
@@ -263,7 +327,7 @@ export async function saveLineItems(
   now: Date,
 ) {
   const { saved } = applyLineChanges(cart.lines, cart.cart.id, { changes }, now)
-  await writeCartChange(tx, { cartId: cart.cart.id, savedLines: saved }, now)
+  await writeCartChange(tx, { cartId: cart.cart.id, guard: { version: null }, savedLines: saved }, now)
 }
 
 /** Deletes the cart and its lines, and records `event` in the same statement when given. */

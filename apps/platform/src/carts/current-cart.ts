@@ -1,18 +1,19 @@
-import { findProductsByIds } from '../catalogue/product-store.ts'
+import { randomUUID } from 'node:crypto'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import { callerEvent } from '../events/event-outbox.ts'
-import type { ShopperCaller } from '../http/caller.ts'
+import type { ShopperCaller, ShopperCredential } from '../http/caller.ts'
+import { accessTokenRefused } from '../oauth/authenticate.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { planAddToCart } from './add-to-cart.ts'
 import type { AddToCartInput, UpdateCartInput } from './cart-schemas.ts'
 import {
   applyLineChanges,
   type CartContents,
+  type CartGuard,
   type CartRow,
   type CartWrite,
   deleteCart,
-  findOwnedCart,
   type LineItemChange,
   type LineItemRow,
   lockCart,
@@ -41,12 +42,41 @@ function assertLinesInCart(lines: readonly LineItemRow[], lineIds: readonly stri
   }
 }
 
+/** The cart a caller's first add creates. */
+function newCart(caller: ShopperCaller, now: Date): CartRow {
+  return {
+    id: randomUUID(),
+    site_id: caller.siteId,
+    owner_kind: caller.kind,
+    owner_id: caller.subjectId,
+    currency: caller.site.currency,
+    coupon_code: null,
+    cart_info: {},
+    merchant_discounts: [],
+    created_date: now,
+    updated_date: now,
+  }
+}
+
+/**
+ * The caller whose cart was read: `who` itself, or the caller its access token proved (reported back to
+ * the request); the 401 of every route when the token proved no one.
+ */
+function callerOf(who: ShopperCredential, contents: CartContents): ShopperCaller {
+  if (!contents.caller) throw accessTokenRefused()
+  if (who.kind === 'unchecked') who.checked(contents.caller)
+  return contents.caller
+}
+
 function noCart(): never {
   throw new ApplicationError('OWNED_CART_NOT_FOUND', 'The caller has no current cart yet', {})
 }
 
-/** What a change does to a locked cart: its lines after, and what to write. */
-type CartEdit = Omit<CartWrite, 'cartId' | 'event'> & { lines: LineItemRow[] }
+/** What a change does to a cart: its lines after, and what to write. */
+type CartEdit = Omit<CartWrite, 'cartId' | 'guard' | 'event'> & { lines: LineItemRow[] }
+
+/** A change, computed from what was read (with the caller known by then) and the cart it applies to. */
+type CartEditor = (contents: CartContents & { caller: ShopperCaller }, cart: CartRow, now: Date) => CartEdit
 
 /** Lines of `contents` with `changes` saved and `removed` gone. */
 function applied(
@@ -65,70 +95,99 @@ function applied(
  */
 export function createCurrentCart(deps: CurrentCartDeps) {
   const { db, clock, publicUrl } = deps
-  const audience = (caller: ShopperCaller) => ({ siteId: caller.siteId, includeHidden: false })
 
   /**
-   * Runs one change to the caller's cart in a transaction of three statements: lock the cart, read
-   * its lines with their products (and the coupon asked for), then write the change and its event
-   * together. The answer, the cart as it is after, is computed from what was read and written.
+   * Runs one change to the caller's cart. The fast way is two statements and no transaction: read the
+   * cart with its version, lines, products and the coupon asked for; then write the change and its event
+   * in one statement that applies only if the cart is still at that version (or, for a first add, if the
+   * caller still has no cart). When another write to the same cart came in between, nothing was written,
+   * and the change runs again in a transaction that locks the cart first, so that concurrent writes to one
+   * cart take turns and none is lost. The answer, the cart as it is after, is computed from what was read
+   * and written.
    */
   async function change(
-    caller: ShopperCaller,
+    who: ShopperCredential,
     options: { create: boolean; productIds?: readonly string[]; couponCode?: string | undefined },
-    edit: (contents: CartContents, cart: CartRow, now: Date) => CartEdit,
+    edit: CartEditor,
   ): Promise<WireCart> {
+    const wanted = { productIds: options.productIds ?? [], couponCode: options.couponCode }
     const now = clock()
+    const contents = await readCartContents(db, who, wanted)
+    const caller = callerOf(who, contents)
+    if (!contents.cart && !options.create) noCart()
+    const cart = contents.cart ?? newCart(caller, now)
+    const guard = contents.cart ? { version: contents.version ?? null } : { create: cart }
+    const written = await write(db, caller, contents, { cart, guard }, edit, now)
+    if (written) return written
     return db.transaction(async (tx) => {
       const locked = (await lockCart(tx, caller, { create: options.create, now })) ?? noCart()
-      const contents = await readCartContents(tx, locked.cart.id, audience(caller), {
-        productIds: options.productIds ?? [],
-        couponCode: options.couponCode,
-      })
-      const { lines, ...write } = edit(contents, locked.cart, now)
-      const fields = write.fields ?? {}
-      const cart: CartRow = {
-        ...locked.cart,
-        coupon_code: fields.couponCode === undefined ? locked.cart.coupon_code : fields.couponCode,
-        cart_info: fields.cartInfo ?? locked.cart.cart_info,
-      }
-      const answered = toWireCart({ cart, lines }, contents.products, caller.site, publicUrl)
-      const type = locked.created ? 'cart.created' : 'cart.updated'
-      const event = callerEvent(caller, { type, entityId: cart.id, payload: answered })
-      await writeCartChange(tx, { ...write, cartId: cart.id, event }, now)
+      const contents = await readCartContents(tx, caller, wanted)
+      const target = { cart: locked.cart, guard: { version: null }, created: locked.created }
+      const answered = await write(tx, caller, contents, target, edit, now)
+      if (!answered) throw new Error(`cart ${locked.cart.id} vanished while locked`)
       return answered
     })
   }
 
+  /**
+   * Computes `edit` on what was read, then writes it under `guard` with its event. Answers the cart as it
+   * is after, or `undefined` when the guard failed and nothing was written.
+   */
+  async function write(
+    tx: Db,
+    caller: ShopperCaller,
+    contents: CartContents,
+    target: { cart: CartRow; guard: CartGuard; created?: boolean },
+    edit: CartEditor,
+    now: Date,
+  ): Promise<WireCart | undefined> {
+    const { lines, ...change } = edit({ ...contents, caller }, target.cart, now)
+    const fields = change.fields ?? {}
+    const cart: CartRow = {
+      ...target.cart,
+      coupon_code: fields.couponCode === undefined ? target.cart.coupon_code : fields.couponCode,
+      cart_info: fields.cartInfo ?? target.cart.cart_info,
+      updated_date: now,
+    }
+    const answered = toWireCart({ cart, lines }, contents.products, caller.site, publicUrl)
+    const created = target.created ?? 'create' in target.guard
+    const type = created ? 'cart.created' : 'cart.updated'
+    const event = callerEvent(caller, { type, entityId: cart.id, payload: answered })
+    const written = await writeCartChange(tx, { ...change, cartId: cart.id, guard: target.guard, event }, now)
+    return written ? answered : undefined
+  }
+
   return {
     /** The caller's cart; the spec's not-found error before the first add. */
-    async get(caller: ShopperCaller): Promise<WireCart> {
-      const owned = (await findOwnedCart(db, caller)) ?? noCart()
-      const ids = owned.lines.flatMap((line) => (line.catalog_item_id ? [line.catalog_item_id] : []))
-      const products = await findProductsByIds(db, audience(caller), ids)
-      return toWireCart(owned, products, caller.site, publicUrl)
+    async get(who: ShopperCredential): Promise<WireCart> {
+      const contents = await readCartContents(db, who, { productIds: [] })
+      const caller = callerOf(who, contents)
+      const cart = contents.cart ?? noCart()
+      return toWireCart({ cart, lines: contents.lines }, contents.products, caller.site, publicUrl)
     },
 
     /** Adds catalogue and custom line items, creating the cart on the first add. */
-    add(caller: ShopperCaller, input: AddToCartInput): Promise<WireCart> {
+    add(who: ShopperCredential, input: AddToCartInput): Promise<WireCart> {
       const productIds = input.lineItems.map((item) => item.catalogReference.catalogItemId)
-      return change(caller, { create: true, productIds }, (contents, cart, now) => {
-        const changes = planAddToCart(contents.lines, input, contents.products, caller.site.currency)
+      return change(who, { create: true, productIds }, (contents, cart, now) => {
+        const currency = contents.caller.site.currency
+        const changes = planAddToCart(contents.lines, input, contents.products, currency)
         return applied(contents, cart, { changes }, now)
       })
     },
 
     /** Sets the cart's info and coupon (`null` removes it), and adds line items. */
-    update(caller: ShopperCaller, input: UpdateCartInput): Promise<WireCart> {
+    update(who: ShopperCredential, input: UpdateCartInput): Promise<WireCart> {
       const lineItems = input.lineItems ?? []
       const productIds = lineItems.map((item) => item.catalogReference.catalogItemId)
       const couponCode = input.couponCode || undefined
-      return change(caller, { create: true, productIds, couponCode }, (contents, cart, now) => {
+      return change(who, { create: true, productIds, couponCode }, (contents, cart, now) => {
         const coupon = couponCode ? applicableCoupon(contents.coupon, couponCode, now) : undefined
         const changes = planAddToCart(
           contents.lines,
           { lineItems, customLineItems: [] },
           contents.products,
-          caller.site.currency,
+          contents.caller.site.currency,
         )
         return {
           ...applied(contents, cart, { changes }, now),
@@ -138,8 +197,8 @@ export function createCurrentCart(deps: CurrentCartDeps) {
     },
 
     /** Removes lines by id; every id must name a line of the cart. */
-    removeLineItems(caller: ShopperCaller, lineItemIds: readonly string[]): Promise<WireCart> {
-      return change(caller, { create: false }, (contents, cart, now) => {
+    removeLineItems(who: ShopperCredential, lineItemIds: readonly string[]): Promise<WireCart> {
+      return change(who, { create: false }, (contents, cart, now) => {
         assertLinesInCart(contents.lines, lineItemIds)
         return applied(contents, cart, { changes: [], removed: lineItemIds }, now)
       })
@@ -147,10 +206,10 @@ export function createCurrentCart(deps: CurrentCartDeps) {
 
     /** Sets line quantities; 0 removes a line, and the same line named twice takes the last quantity. */
     updateQuantities(
-      caller: ShopperCaller,
+      who: ShopperCredential,
       lineItems: readonly { id: string; quantity: number }[],
     ): Promise<WireCart> {
-      return change(caller, { create: false }, (contents, cart, now) => {
+      return change(who, { create: false }, (contents, cart, now) => {
         const quantities = new Map(lineItems.map((item) => [item.id, item.quantity]))
         assertLinesInCart(contents.lines, [...quantities.keys()])
         const removed = [...quantities].filter(([, quantity]) => quantity === 0).map(([id]) => id)
@@ -165,8 +224,8 @@ export function createCurrentCart(deps: CurrentCartDeps) {
     },
 
     /** Removes the cart's coupon. */
-    removeCoupon(caller: ShopperCaller): Promise<WireCart> {
-      return change(caller, { create: false }, (contents) => ({
+    removeCoupon(who: ShopperCredential): Promise<WireCart> {
+      return change(who, { create: false }, (contents) => ({
         lines: contents.lines,
         fields: { couponCode: null },
       }))

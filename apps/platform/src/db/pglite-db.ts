@@ -1,13 +1,13 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite'
-import type { Db } from './db.ts'
+import { type Db, type Statement, statementText } from './db.ts'
 
 type Queryable = Pick<PGlite, 'query'> | Transaction
 
 function wrap(target: Queryable, root: PGlite | undefined): Db {
   return {
     kind: 'pglite',
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<Row>(sql, params as unknown[])
+    async query<Row>(sql: Statement, params: readonly unknown[] = []) {
+      const result = await target.query<Row>(statementText(sql), params as unknown[])
       return result.rows
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {

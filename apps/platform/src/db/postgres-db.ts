@@ -1,15 +1,21 @@
 import pg from 'pg'
-import type { Db } from './db.ts'
+import type { Db, Statement } from './db.ts'
 
 // 64-bit integers (counts, sums) come back as numbers, as they do from PGlite; values past 2^53 are
 // not stored by this schema.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
+/** A statement as `pg` takes it: a prepared one by its name, prepared on first use per connection. */
+function toQuery(sql: Statement, params: readonly unknown[]): pg.QueryConfig {
+  const values = params as unknown[]
+  return typeof sql === 'string' ? { text: sql, values } : { name: sql.name, text: sql.text, values }
+}
+
 function wrapClient(client: pg.PoolClient): Db {
   return {
     kind: 'postgres',
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query(sql, params as unknown[])
+    async query<Row>(sql: Statement, params: readonly unknown[] = []) {
+      const result = await client.query(toQuery(sql, params))
       return result.rows as Row[]
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>) {
@@ -27,8 +33,8 @@ export function openPostgres(url: string, options: { max?: number } = {}): Db {
   pool.on('error', () => {})
   return {
     kind: 'postgres',
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await pool.query(sql, params as unknown[])
+    async query<Row>(sql: Statement, params: readonly unknown[] = []) {
+      const result = await pool.query(toQuery(sql, params))
       return result.rows as Row[]
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>) {

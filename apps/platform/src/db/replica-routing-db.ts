@@ -6,7 +6,7 @@ import {
   forgetCallerWrites,
   recordCallerWrite,
 } from './caller-write-positions.ts'
-import type { Db } from './db.ts'
+import { type Db, type Statement, statementText } from './db.ts'
 import { isReadOnlyStatement } from './read-only-statement.ts'
 import { isReplicaFallbackError } from './replica-errors.ts'
 import {
@@ -104,7 +104,7 @@ export async function createReplicaRoutingDb(options: ReplicaRoutingOptions): Pr
     return route.choice
   }
 
-  async function readReplica<Row>(route: RequestRoute, sql: string, params?: readonly unknown[]) {
+  async function readReplica<Row>(route: RequestRoute, sql: Statement, params?: readonly unknown[]) {
     const replica = route.isOnPrimary ? undefined : await chooseReplica(route)
     if (replica && !route.isOnPrimary) {
       try {
@@ -130,7 +130,7 @@ export async function createReplicaRoutingDb(options: ReplicaRoutingOptions): Pr
     return {
       kind: tx.kind,
       query(sql, params) {
-        if (!isReadOnlyStatement(sql)) route.hasWritten = true
+        if (!isReadOnlyStatement(statementText(sql))) route.hasWritten = true
         return tx.query(sql, params)
       },
       transaction: (fn) => tx.transaction((inner) => fn(tracked(inner, route))),
@@ -142,10 +142,10 @@ export async function createReplicaRoutingDb(options: ReplicaRoutingOptions): Pr
     kind: 'postgres',
     // The primary's pool: the one every write and every fallback waits on.
     connectionStats: () => primary.connectionStats?.() ?? { total: 0, idle: 0, waiting: 0 },
-    async query<Row>(sql: string, params?: readonly unknown[]) {
+    async query<Row>(sql: Statement, params?: readonly unknown[]) {
       const route = requests.getStore()
       if (!route) return primary.query<Row>(sql, params)
-      if (!isReadOnlyStatement(sql)) {
+      if (!isReadOnlyStatement(statementText(sql))) {
         route.hasWritten = true
         route.isOnPrimary = true
         return primary.query<Row>(sql, params)

@@ -1,4 +1,4 @@
-import type { Db } from './db.ts'
+import { type Db, statementText } from './db.ts'
 
 /** A statement that cannot change data: a plain `select` (a `with` may hide a write, so it counts as one). */
 const isRead = (sql: string) => /^\s*select\b/i.test(sql)
@@ -12,7 +12,7 @@ export function withWriteHook(db: Db, onWrite: () => void): Db {
     kind: inner.kind,
     async query(sql, params) {
       const rows = await inner.query(sql, params)
-      if (!isRead(sql)) onStatementWrite()
+      if (!isRead(statementText(sql))) onStatementWrite()
       return rows as never
     },
     async transaction(fn) {

@@ -43,9 +43,16 @@ export interface OutboxEvent {
 
 /**
  * The insert of one event, its parameters numbered from `$first`: for a statement that records the
- * event beside the change it describes (a data-modifying `with`), so both cost one round trip.
+ * event beside the change it describes (a data-modifying `with`), so both cost one round trip. With
+ * `from`, the event is recorded once per row of that relation of the statement: not at all when the
+ * change it describes did not happen.
  */
-export function eventInsert(event: OutboxEvent, now: Date, first = 1): { sql: string; params: unknown[] } {
+export function eventInsert(
+  event: OutboxEvent,
+  now: Date,
+  first = 1,
+  options: { from?: string } = {},
+): { sql: string; params: unknown[] } {
   const params = [
     randomUUID(),
     event.siteId,
@@ -55,9 +62,11 @@ export function eventInsert(event: OutboxEvent, now: Date, first = 1): { sql: st
     JSON.stringify(event.identity),
     now,
   ]
-  const placeholders = params.map((_, index) => `$${first + index}`).join(', ')
+  const types = ['uuid', 'uuid', 'text', 'text', 'jsonb', 'jsonb', 'timestamptz']
+  const values = types.map((type, index) => `$${first + index}::${type}`).join(', ')
   return {
-    sql: `insert into events (id, site_id, type, entity_id, payload, identity, created_date) values (${placeholders})`,
+    sql: `insert into events (id, site_id, type, entity_id, payload, identity, created_date)
+      select ${values}${options.from ? ` from ${options.from}` : ''}`,
     params,
   }
 }

@@ -84,6 +84,7 @@ function credentialFor(route: FuzzRoute, random: Random, credentials: FuzzCreden
   const expected: Record<string, CredentialKind[]> = {
     merchant: ['merchant'],
     shopper: shoppers,
+    shopperToken: shoppers,
     caller: [...shoppers, 'merchant'],
     none: ['none', 'none', 'visitor'],
   }

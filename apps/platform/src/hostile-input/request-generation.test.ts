@@ -32,7 +32,7 @@ describe('request generation', () => {
 
   it('reads every registered route with its schemas from the registry and the OpenAPI document', () => {
     const addToCart = routes.find((route) => route.path === '/ecom/v1/carts/current/add-to-cart')
-    expect(addToCart).toMatchObject({ method: 'POST', auth: 'shopper' })
+    expect(addToCart).toMatchObject({ method: 'POST', auth: 'shopperToken' })
     expect(addToCart?.body?.type).toBe('object')
     const product = routes.find((route) => route.method === 'GET' && route.path === '/stores/v1/products/:id')
     expect(product?.params.map((parameter) => parameter.name)).toEqual(['id'])

@@ -1,7 +1,13 @@
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../db/db.ts'
-import type { Caller, MerchantCaller, ShopperCaller } from './caller.ts'
+import type {
+  Caller,
+  MerchantCaller,
+  ShopperCaller,
+  ShopperCredential,
+  UncheckedAccessToken,
+} from './caller.ts'
 import { ApplicationError } from './errors.ts'
 import { runIdempotently } from './idempotency.ts'
 import { assertJsonDepth, JsonTooDeepError } from './json-depth.ts'
@@ -23,18 +29,21 @@ export interface AppEnv {
 }
 
 /**
- * Who may call a route: `none` anyone; `shopper` a visitor's or member's access token; `merchant` a
- * merchant API key with `permission`; `caller` either of them.
+ * Who may call a route: `none` anyone; `shopper` a visitor's or member's access token; `shopperToken`
+ * the same, but its handler checks the token in its own first statement (it gets a `ShopperCredential`);
+ * `merchant` a merchant API key with `permission`; `caller` either of them.
  */
-export type AuthMode = 'none' | 'shopper' | 'merchant' | 'caller'
+export type AuthMode = 'none' | 'shopper' | 'shopperToken' | 'merchant' | 'caller'
 
 type CallerOf<A extends AuthMode> = A extends 'shopper'
   ? ShopperCaller
-  : A extends 'merchant'
-    ? MerchantCaller
-    : A extends 'caller'
-      ? Caller
-      : undefined
+  : A extends 'shopperToken'
+    ? ShopperCredential
+    : A extends 'merchant'
+      ? MerchantCaller
+      : A extends 'caller'
+        ? Caller
+        : undefined
 
 /** Everything the wire needs to know about one route: the single source of validation and OpenAPI. */
 export interface RouteDefinition<
@@ -81,6 +90,12 @@ export type Handler<P, Q, B, C> = (input: RouteInput<P, Q, B, C>, c: Context<App
 
 export type Authenticate = (c: Context<AppEnv>) => Promise<Caller>
 
+/**
+ * The access token of a `shopperToken` route's request, for its handler to check; `undefined` when the
+ * request carries no such token (none, an API key, an in-process caller), which `Authenticate` answers.
+ */
+export type DeferTokenCheck = (c: Context<AppEnv>) => UncheckedAccessToken | undefined
+
 /** The router every domain registers its routes with; it keeps their definitions for OpenAPI. */
 export interface Api {
   readonly hono: Hono<AppEnv>
@@ -93,7 +108,7 @@ export interface Api {
 
 /** Checks that the caller may use a route of this auth mode; 403 for a credential of the wrong kind. */
 function assertAllowed(definition: RouteDefinition, caller: Caller) {
-  if (definition.auth === 'shopper' && caller.kind === 'merchant') {
+  if ((definition.auth === 'shopper' || definition.auth === 'shopperToken') && caller.kind === 'merchant') {
     throw new ApplicationError(
       'FORBIDDEN',
       'This call acts on a visitor’s or member’s own data: use their access token',
@@ -134,7 +149,12 @@ export class JsonSyntaxError extends Error {
 export function createApi(
   hono: Hono<AppEnv>,
   authenticate: Authenticate,
-  options: { db?: Db; clock: () => Date; authenticatePublicRead?: Authenticate | undefined } = {
+  options: {
+    db?: Db
+    clock: () => Date
+    authenticatePublicRead?: Authenticate | undefined
+    deferTokenCheck?: DeferTokenCheck | undefined
+  } = {
     clock: () => new Date(),
   },
 ): Api {
@@ -159,8 +179,11 @@ export function createApi(
             })
           : undefined
         const body = definition.body && !definition.rawBody ? parseWith(definition.body, json, '') : json
-        let caller: Caller | undefined
-        if (definition.auth !== 'none') {
+        // An idempotency key is kept per caller, so a request with one has its caller resolved first.
+        const key = c.req.header('idempotency-key')
+        let caller: Caller | UncheckedAccessToken | undefined
+        if (definition.auth === 'shopperToken' && key === undefined) caller = options.deferTokenCheck?.(c)
+        if (definition.auth !== 'none' && !caller) {
           const resolve =
             definition.publicRead && options.authenticatePublicRead
               ? options.authenticatePublicRead
@@ -174,8 +197,8 @@ export function createApi(
           if (definition.cacheControl) c.header('cache-control', definition.cacheControl)
           return c.json(result as object, 200)
         }
-        const key = c.req.header('idempotency-key')
         if (key === undefined || definition.method === 'get' || !caller || !options.db) return execute()
+        if (caller.kind === 'unchecked') return execute()
         const fingerprint = `${c.req.method} ${c.req.path}?${new URL(c.req.url).search} ${definition.body ? await c.req.text() : ''}`
         return runIdempotently(options.db, { key, caller, fingerprint, now: options.clock() }, execute)
       })
@@ -221,7 +244,7 @@ export function toOpenApi(routes: readonly RouteDefinition[], info: { title: str
         },
       },
     }
-    if (route.auth === 'shopper') operation.security = [{ accessToken: [] }]
+    if (route.auth === 'shopper' || route.auth === 'shopperToken') operation.security = [{ accessToken: [] }]
     if (route.auth === 'merchant') operation.security = [{ apiKey: [] }]
     if (route.auth === 'caller') operation.security = [{ accessToken: [] }, { apiKey: [] }]
     if (route.upload) {

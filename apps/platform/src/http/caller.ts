@@ -26,5 +26,25 @@ export interface MerchantCaller {
   permissions: readonly string[]
 }
 
+/**
+ * An access token a `shopperToken` route's handler checks itself, in its own first statement, rather
+ * than in a statement of its own before the handler runs: one round trip less on the hottest writes.
+ */
+export interface UncheckedAccessToken {
+  kind: 'unchecked'
+  /** The token's hash (`hashToken`), as the database keeps it. */
+  tokenHash: string
+  /** When the request arrived: the token must be live then. */
+  now: Date
+  /** Tells the request who the token proved to be, once it did. */
+  checked(caller: ShopperCaller): void
+}
+
+/**
+ * What a `shopperToken` route's handler gets: the caller when it is already known (an in-process call,
+ * or a request whose idempotency key needed the caller first), or the token to check.
+ */
+export type ShopperCredential = ShopperCaller | UncheckedAccessToken
+
 /** Who is calling: always within one site. */
 export type Caller = ShopperCaller | MerchantCaller

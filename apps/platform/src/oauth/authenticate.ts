@@ -1,10 +1,11 @@
 import type { Context } from 'hono'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
-import type { AppEnv } from '../http/api.ts'
+import type { AppEnv, DeferTokenCheck } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { findMerchantByApiKey, isApiKey } from '../sites/api-key-store.ts'
+import { hashToken } from './opaque-token.ts'
 import { findCallerByAccessToken } from './token-store.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -53,9 +54,32 @@ export function createAuthenticate(deps: { db: Db; clock: Clock }) {
       return merchant
     }
     const caller = await findCallerByAccessToken(deps.db, credential, deps.clock())
-    if (!caller)
-      throw new ApplicationError('UNAUTHENTICATED', 'The access token is unknown, expired or revoked')
+    if (!caller) throw accessTokenRefused()
     c.set('corsClientId', caller.clientId)
     return caller
+  }
+}
+
+/** The answer to an access token that is unknown, expired or revoked, wherever it is checked. */
+export function accessTokenRefused(): ApplicationError {
+  return new ApplicationError('UNAUTHENTICATED', 'The access token is unknown, expired or revoked')
+}
+
+/**
+ * For `shopperToken` routes: the request's access token, for the handler to check in its own first
+ * statement (and then to report the caller, for CORS, as `requireCaller` does). Anything else (no
+ * credential, an API key, an in-process caller) is left to `requireCaller`.
+ */
+export function createDeferTokenCheck(deps: { clock: Clock }): DeferTokenCheck {
+  return (c) => {
+    if ((c.env as { [IN_PROCESS_CALLER]?: Caller } | undefined)?.[IN_PROCESS_CALLER]) return undefined
+    const credential = readCredential(c.req.header('authorization'))
+    if (!credential || isApiKey(credential)) return undefined
+    return {
+      kind: 'unchecked',
+      tokenHash: hashToken(credential),
+      now: deps.clock(),
+      checked: (caller) => c.set('corsClientId', caller.clientId),
+    }
   }
 }

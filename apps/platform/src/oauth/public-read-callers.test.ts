@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
-import type { Db } from '../db/db.ts'
+import { type Db, statementText } from '../db/db.ts'
 import type { AppEnv } from '../http/api.ts'
 import { ApiError } from '../http/errors.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
@@ -89,7 +89,9 @@ describe.each(databaseKinds())('public-read callers on %s', (kind) => {
     const flaky: Db = {
       ...failing.db,
       query: (sql, params) =>
-        isDown && isPoll(sql) ? Promise.reject(new Error('connection lost')) : failing.db.query(sql, params),
+        isDown && isPoll(statementText(sql))
+          ? Promise.reject(new Error('connection lost'))
+          : failing.db.query(sql, params),
     }
     const outage = createPublicReadCallers({
       db: flaky,

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
-import { queryOne } from '../db/db.ts'
+import { prepared, queryOne } from '../db/db.ts'
 import type { ShopperCaller } from '../http/caller.ts'
 import { siteColumns, toSite } from '../sites/site-store.ts'
 import { createOpaqueToken, hashToken } from './opaque-token.ts'
@@ -228,6 +228,44 @@ export interface AccessTokenRecord {
   siteRowVersion: string
 }
 
+/** The columns of {@link accessTokenLookup}'s row, read by {@link toAccessTokenRecord}. */
+export type AccessTokenRow = {
+  role: ShopperCaller['kind']
+  client_id: string
+  subject_id: string
+  expires_at: Date | string
+  site_row_version: string
+} & Parameters<typeof toSite>[0]
+
+/**
+ * The select of the live access token whose hash (see `hashToken`) is parameter `$hash` at the time in
+ * parameter `$now`, with its site: no row for an unknown, expired or revoked token. Other statements
+ * embed it (as a `with` part) to check their caller's token in their own round trip.
+ */
+export function accessTokenLookup(params: { hash: number; now: number }): string {
+  return `select t.role, t.client_id, t.subject_id, t.expires_at, s.xmin::text as site_row_version, ${siteColumns}
+       from oauth_tokens t join sites s on s.id = t.site_id
+      where t.token_hash = $${params.hash} and t.kind = 'access' and t.revoked_at is null
+        and t.expires_at > $${params.now}::timestamptz`
+}
+
+/** The token record of a row of {@link accessTokenLookup} (read as a row, or as JSON). */
+export function toAccessTokenRecord(row: AccessTokenRow): AccessTokenRecord {
+  return {
+    caller: {
+      kind: row.role,
+      siteId: row.site_id,
+      site: toSite(row),
+      clientId: row.client_id,
+      subjectId: row.subject_id,
+    },
+    expiresAt: new Date(row.expires_at),
+    siteRowVersion: row.site_row_version,
+  }
+}
+
+const FIND_ACCESS_TOKEN = prepared(accessTokenLookup({ hash: 1, now: 2 }))
+
 /**
  * The live access token with this hash (see `hashToken`), or `undefined` for an unknown, expired or
  * revoked one: one statement, which reads the caller's site with it.
@@ -237,34 +275,8 @@ export async function findAccessToken(
   tokenHash: string,
   now: Date,
 ): Promise<AccessTokenRecord | undefined> {
-  const row = await queryOne<
-    {
-      role: ShopperCaller['kind']
-      client_id: string
-      subject_id: string
-      expires_at: Date | string
-      site_row_version: string
-    } & Parameters<typeof toSite>[0]
-  >(
-    db,
-    `select t.role, t.client_id, t.subject_id, t.expires_at, s.xmin::text as site_row_version, ${siteColumns}
-       from oauth_tokens t join sites s on s.id = t.site_id
-      where t.token_hash = $1 and t.kind = 'access' and t.revoked_at is null and t.expires_at > $2`,
-    [tokenHash, now],
-  )
-  return (
-    row && {
-      caller: {
-        kind: row.role,
-        siteId: row.site_id,
-        site: toSite(row),
-        clientId: row.client_id,
-        subjectId: row.subject_id,
-      },
-      expiresAt: new Date(row.expires_at),
-      siteRowVersion: row.site_row_version,
-    }
-  )
+  const row = await queryOne<AccessTokenRow>(db, FIND_ACCESS_TOKEN, [tokenHash, now])
+  return row && toAccessTokenRecord(row)
 }
 
 /** The caller an access token proves, with its site, or `undefined` for an unknown, expired or revoked token. */

@@ -1,4 +1,4 @@
-import type { Db } from '../db/db.ts'
+import { type Db, statementText } from '../db/db.ts'
 
 /** Wraps a database to count the statements sent through it, transactions included. */
 export function createCountingDb(inner: Db) {
@@ -6,7 +6,7 @@ export function createCountingDb(inner: Db) {
   const wrap = (db: Db): Db => ({
     kind: db.kind,
     query(sql, params) {
-      statements.push(sql)
+      statements.push(statementText(sql))
       return db.query(sql, params)
     },
     transaction(fn) {
