@@ -18,6 +18,18 @@ describe.each(databaseKinds())('migrate on %s', (kind) => {
     expect(await migrate(db)).toEqual([])
   })
 
+  it('stores event payloads with lz4 where the server has it, and with the default elsewhere', async () => {
+    const [setting] = await db.query<{ has_lz4: boolean }>(
+      `select 'lz4' = any(enumvals) as has_lz4 from pg_settings where name = 'default_toast_compression'`,
+    )
+    const [column] = await db.query<{ compression: string }>(
+      `select attcompression::text as compression from pg_attribute
+       where attrelid = 'events'::regclass and attname = 'payload'`,
+    )
+    expect(setting?.has_lz4).toBe(kind === 'postgres')
+    expect(column?.compression).toBe(kind === 'postgres' ? 'l' : '')
+  })
+
   it('lets two migrators race without harm', async () => {
     const results = await Promise.all([migrate(db), migrate(db)])
     expect(results).toEqual([[], []])

@@ -13,6 +13,7 @@ import * as redirectSessionPages from './migrations/011-redirect-session-pages.t
 import * as identityMail from './migrations/012-identity-mail-and-recovery.ts'
 import * as abuseResistance from './migrations/013-abuse-resistance-and-external-login.ts'
 import * as siteLocalDevelopment from './migrations/014-site-local-development.ts'
+import * as eventPayloadCompression from './migrations/015-event-payload-compression.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -30,6 +31,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 12, name: 'identity-mail-and-recovery', sql: identityMail.sql },
   { version: 13, name: 'abuse-resistance-and-external-login', sql: abuseResistance.sql },
   { version: 14, name: 'site-local-development', sql: siteLocalDevelopment.sql },
+  { version: 15, name: 'event-payload-compression', sql: eventPayloadCompression.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.
