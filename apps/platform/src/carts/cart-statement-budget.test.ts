@@ -7,7 +7,8 @@ import { createTestPlatform } from '../testing/test-platform.ts'
 
 // Pinned so that a change that adds a round trip to a cart write shows up here, not under load. The
 // issue's budget is 4 statements per mutation; a change is 2 (read with the token check, then the
-// guarded write) and needs no transaction unless another write to the same cart came in between.
+// guarded write) and needs no transaction unless another write to the same cart came in between, plus
+// one that reads the products this process does not keep yet at the catalogue's version.
 describe.each(databaseKinds())('SQL statements per cart mutation on %s', (kind) => {
   let db: Db
   let counting: ReturnType<typeof createCountingDb>
@@ -49,13 +50,18 @@ describe.each(databaseKinds())('SQL statements per cart mutation on %s', (kind) 
     lineItems: ids.map((catalogItemId) => ({ catalogReference: { catalogItemId }, quantity })),
   })
 
-  it('creates the cart with its first lines in 2 statements', async () => {
+  it('creates the cart with its first lines in 3 statements, one of them reading the new products', async () => {
     const { count, cart } = await statementsOf('POST', '/add-to-cart', add(products.slice(0, 2)))
     expect(cart.lineItems).toHaveLength(2)
-    expect(count).toBe(2)
+    expect(count).toBe(3)
   })
 
-  it('adds to an existing line and a new one in 2 statements', async () => {
+  it('adds to an existing line and a new one in 2 statements once the products are kept', async () => {
+    const warm = await platform.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+      token: (await platform.visitorTokens()).access_token,
+      body: add(products.slice(2, 3)),
+    })
+    expect(warm.status).toBe(200)
     const { count, cart } = await statementsOf('POST', '/add-to-cart', add(products.slice(1, 3), 2))
     expect(cart.lineItems.map((line: any) => line.quantity)).toEqual([1, 3, 2])
     expect(count).toBe(2)

@@ -96,10 +96,12 @@ export async function lockCart(
   return { cart, created }
 }
 
-/** What a cart read or change reads: the caller, their cart if any, and what the change needs beside it. */
+/** What a cart read or change reads: the caller, their cart if any, and the coupon the change names. */
 export interface CartContents {
   /** The caller: as given, or as their access token proved; `undefined` when the token proved no one. */
   caller: ShopperCaller | undefined
+  /** The version of the caller's site's catalogue in the same snapshot (see `cart-products.ts`). */
+  catalogueVersion: number | undefined
   /** The caller's cart as read, or `undefined` when they have none yet. */
   cart: CartRow | undefined
   /**
@@ -108,8 +110,6 @@ export interface CartContents {
    */
   version: string | undefined
   lines: LineItemRow[]
-  /** The visible products of the cart's lines and of the other ids asked for, by id. */
-  products: Map<string, ProductRecord>
   /** The coupon asked for, when it exists in the site. */
   coupon: CouponRow | undefined
 }
@@ -121,87 +121,104 @@ type CartJson = DatesAsText<CartRow, 'created_date' | 'updated_date'> & { row_ve
 type CouponJson = DatesAsText<CouponRow, 'starts_at' | 'expires_at'>
 type ContentsRow = {
   token: AccessTokenRow | null
+  catalogue_version: number | null
   cart: CartJson | null
   cart_lines: LineJson[]
   cart_coupon: CouponJson | null
-} & (ProductRowWithRelations | { [K in keyof ProductRowWithRelations]: null })
+}
 
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value))
 
 /**
- * The caller's cart with its version and lines, the visible products the lines and `$1` name, and the
- * coupon `$2` names, in one statement; `owner` (a `with` part) says whose cart: a known caller, or the
- * caller an access token proves, checked in the same statement. The products are found by primary key
- * from one array of ids (the lines' catalogue references that are UUIDs, and the ids asked for), and only
- * then held to the site: `offset 0` keeps the site's condition out of the lookup, since with it the
- * statement's generic plan scanned every product of the site, once per id.
+ * The caller's cart with its version and lines, the site's catalogue version and the coupon `$1` names,
+ * in one statement; `owner` (a `with` part) says whose cart: a known caller, or the caller an access
+ * token proves, checked in the same statement.
  */
 const contentsStatement = (owner: string) =>
   prepared(`with t as (${owner}),
      c as (select c.*, c.xmin::text as row_version from carts c
            join t on c.site_id = t.site_id and c.owner_kind = t.role and c.owner_id = t.subject_id)
-     select (select row_to_json(t) from t) as token, (select row_to_json(c) from c) as cart,
+     select (select row_to_json(t) from t) as token, (select site_catalogue_version from t) as catalogue_version,
+            (select row_to_json(c) from c) as cart,
             coalesce((select json_agg(l order by l.position) from cart_line_items l
                       where l.cart_id = (select id from c)), '[]'::json) as cart_lines,
-            k.cart_coupon, p.*
-     from (select) one
-     left join lateral (select row_to_json(k) as cart_coupon from coupons k
-                        where k.site_id = (select site_id from t) and lower(k.code) = lower($2::text)) k on true
-     left join lateral (select ${PRODUCT_RECORD_COLUMNS}
-                        from (select * from products
-                              where id = any(array(
-                                select x::uuid
-                                from unnest($1::uuid[]::text[] || array(
-                                  select catalog_item_id from cart_line_items where cart_id = (select id from c))) x
-                                where x ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'))
-                              offset 0) p
-                        where p.site_id = (select site_id from t) and p.visible) p on true`)
+            (select row_to_json(k) from coupons k
+             where k.site_id = (select site_id from t) and lower(k.code) = lower($1::text)) as cart_coupon`)
 
 const CONTENTS_BY_CALLER = contentsStatement(
-  'select $3::uuid as site_id, $4::text as role, $5::uuid as subject_id',
+  `select s.id as site_id, $2::text as role, $3::uuid as subject_id, s.catalogue_version as site_catalogue_version
+   from sites s where s.id = $4`,
 )
-const CONTENTS_BY_TOKEN = contentsStatement(accessTokenLookup({ hash: 3, now: 4 }))
+const CONTENTS_BY_TOKEN = contentsStatement(accessTokenLookup({ hash: 2, now: 3 }))
 
 /**
- * What a change to the cart of `who` needs, in one statement (see `contentsStatement`). A change either
- * writes what it computes from this on the condition that the cart is still at this version, or reads it
- * after `lockCart` in a transaction.
+ * What a change to the cart of `who` reads first, in one statement (see `contentsStatement`): the
+ * products its lines name come from `cart-products.ts`. A change either writes what it computes from
+ * this on the condition that the cart is still at this version, or reads it after `lockCart` in a
+ * transaction.
  */
 export async function readCartContents(
   db: Db,
   who: ShopperCredential,
-  wanted: { productIds: readonly string[]; couponCode?: string | undefined },
+  couponCode?: string | undefined,
 ): Promise<CartContents> {
-  const asked = [[...new Set(wanted.productIds)], wanted.couponCode ?? null]
-  const rows =
+  const coupon = couponCode ?? null
+  const [row] =
     who.kind === 'unchecked'
-      ? await db.query<ContentsRow>(CONTENTS_BY_TOKEN, [...asked, who.tokenHash, who.now])
-      : await db.query<ContentsRow>(CONTENTS_BY_CALLER, [...asked, who.siteId, who.kind, who.subjectId])
-  const first = rows[0]
-  const coupon = first?.cart_coupon
-  const products = new Map<string, ProductRecord>()
-  for (const { token: _token, cart: _cart, cart_lines: _lines, cart_coupon: _coupon, ...row } of rows) {
-    if (row.id !== null) products.set(row.id, toProductRecord(row as ProductRowWithRelations))
-  }
-  const token = first?.token
+      ? await db.query<ContentsRow>(CONTENTS_BY_TOKEN, [coupon, who.tokenHash, who.now])
+      : await db.query<ContentsRow>(CONTENTS_BY_CALLER, [coupon, who.kind, who.subjectId, who.siteId])
+  const token = row?.token
   const caller = who.kind !== 'unchecked' ? who : token ? toAccessTokenRecord(token).caller : undefined
-  const { row_version: version, ...cart } = first?.cart ?? { row_version: undefined }
+  const { row_version: version, ...cart } = row?.cart ?? { row_version: undefined }
+  const kept = row?.cart_coupon
   return {
     caller,
-    cart: first?.cart
+    catalogueVersion: row?.catalogue_version ?? undefined,
+    cart: row?.cart
       ? {
           ...(cart as Omit<CartJson, 'row_version'>),
-          created_date: new Date(first.cart.created_date),
-          updated_date: new Date(first.cart.updated_date),
+          created_date: new Date(row.cart.created_date),
+          updated_date: new Date(row.cart.updated_date),
         }
       : undefined,
     version,
-    lines: linesFromJson(first?.cart_lines ?? []),
-    products,
-    coupon: coupon
-      ? { ...coupon, starts_at: dateOrNull(coupon.starts_at), expires_at: dateOrNull(coupon.expires_at) }
+    lines: linesFromJson(row?.cart_lines ?? []),
+    coupon: kept
+      ? { ...kept, starts_at: dateOrNull(kept.starts_at), expires_at: dateOrNull(kept.expires_at) }
       : undefined,
   }
+}
+
+const VISIBLE_PRODUCTS = prepared(`select s.catalogue_version as site_catalogue_version, p.*
+  from sites s
+  left join lateral (select ${PRODUCT_RECORD_COLUMNS}
+                     from (select * from products where id = any($2::uuid[]) offset 0) p
+                     where p.site_id = s.id and p.visible) p on true
+  where s.id = $1`)
+
+/**
+ * The visible products of the site with these ids (UUIDs), and the site's catalogue version in the
+ * same snapshot. They are found by primary key and only then held to the site: `offset 0` keeps the
+ * site's condition out of the lookup, since with it the statement's generic plan scanned every product
+ * of the site, once per id.
+ */
+export async function readVisibleProducts(
+  db: Db,
+  siteId: string,
+  ids: readonly string[],
+): Promise<{ catalogueVersion: number; products: Map<string, ProductRecord> }> {
+  type Row = { site_catalogue_version: number } & (
+    | ProductRowWithRelations
+    | { [K in keyof ProductRowWithRelations]: null }
+  )
+  const rows = await db.query<Row>(VISIBLE_PRODUCTS, [siteId, ids])
+  const products = new Map<string, ProductRecord>()
+  for (const { site_catalogue_version: _version, ...row } of rows) {
+    if (row.id !== null) products.set(row.id, toProductRecord(row as ProductRowWithRelations))
+  }
+  const catalogueVersion = rows[0]?.site_catalogue_version
+  if (catalogueVersion === undefined) throw new Error(`site ${siteId} is missing although a caller names it`)
+  return { catalogueVersion, products }
 }
 
 export interface LineItemChange {

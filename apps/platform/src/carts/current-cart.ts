@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { ProductRecord } from '../catalogue/product-store.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import { callerEvent } from '../events/event-outbox.ts'
@@ -6,6 +7,7 @@ import type { ShopperCaller, ShopperCredential } from '../http/caller.ts'
 import { accessTokenRefused } from '../oauth/authenticate.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { planAddToCart } from './add-to-cart.ts'
+import { createCartProducts } from './cart-products.ts'
 import type { AddToCartInput, UpdateCartInput } from './cart-schemas.ts'
 import {
   applyLineChanges,
@@ -76,7 +78,10 @@ function noCart(): never {
 type CartEdit = Omit<CartWrite, 'cartId' | 'guard' | 'event'> & { lines: LineItemRow[] }
 
 /** A change, computed from what was read (with the caller known by then) and the cart it applies to. */
-type CartEditor = (contents: CartContents & { caller: ShopperCaller }, cart: CartRow, now: Date) => CartEdit
+type CartEditor = (contents: PricedContents, cart: CartRow, now: Date) => CartEdit
+
+/** What a change reads, with the caller known and the products of the lines and of the ids asked for. */
+type PricedContents = CartContents & { caller: ShopperCaller; products: Map<string, ProductRecord> }
 
 /** Lines of `contents` with `changes` saved and `removed` gone. */
 function applied(
@@ -95,6 +100,22 @@ function applied(
  */
 export function createCurrentCart(deps: CurrentCartDeps) {
   const { db, clock, publicUrl } = deps
+  const cartProducts = createCartProducts()
+
+  /** `contents` with the products of its lines and of `productIds`. */
+  async function priced(
+    tx: Db,
+    caller: ShopperCaller,
+    contents: CartContents,
+    productIds: readonly string[],
+  ): Promise<PricedContents> {
+    if (contents.catalogueVersion === undefined)
+      throw new Error(`site ${caller.siteId} has no catalogue version`)
+    const lineIds = contents.lines.flatMap((line) => (line.catalog_item_id ? [line.catalog_item_id] : []))
+    const ids = [...productIds, ...lineIds]
+    const products = await cartProducts.find(tx, caller.siteId, contents.catalogueVersion, ids)
+    return { ...contents, caller, products }
+  }
 
   /**
    * Runs one change to the caller's cart. The fast way is two statements and no transaction: read the
@@ -110,18 +131,20 @@ export function createCurrentCart(deps: CurrentCartDeps) {
     options: { create: boolean; productIds?: readonly string[]; couponCode?: string | undefined },
     edit: CartEditor,
   ): Promise<WireCart> {
-    const wanted = { productIds: options.productIds ?? [], couponCode: options.couponCode }
+    const productIds = options.productIds ?? []
     const now = clock()
-    const contents = await readCartContents(db, who, wanted)
-    const caller = callerOf(who, contents)
-    if (!contents.cart && !options.create) noCart()
+    const read = await readCartContents(db, who, options.couponCode)
+    const caller = callerOf(who, read)
+    if (!read.cart && !options.create) noCart()
+    const contents = await priced(db, caller, read, productIds)
     const cart = contents.cart ?? newCart(caller, now)
     const guard = contents.cart ? { version: contents.version ?? null } : { create: cart }
     const written = await write(db, caller, contents, { cart, guard }, edit, now)
     if (written) return written
     return db.transaction(async (tx) => {
       const locked = (await lockCart(tx, caller, { create: options.create, now })) ?? noCart()
-      const contents = await readCartContents(tx, caller, wanted)
+      const read = await readCartContents(tx, caller, options.couponCode)
+      const contents = await priced(tx, caller, read, productIds)
       const target = { cart: locked.cart, guard: { version: null }, created: locked.created }
       const answered = await write(tx, caller, contents, target, edit, now)
       if (!answered) throw new Error(`cart ${locked.cart.id} vanished while locked`)
@@ -136,12 +159,12 @@ export function createCurrentCart(deps: CurrentCartDeps) {
   async function write(
     tx: Db,
     caller: ShopperCaller,
-    contents: CartContents,
+    contents: PricedContents,
     target: { cart: CartRow; guard: CartGuard; created?: boolean },
     edit: CartEditor,
     now: Date,
   ): Promise<WireCart | undefined> {
-    const { lines, ...change } = edit({ ...contents, caller }, target.cart, now)
+    const { lines, ...change } = edit(contents, target.cart, now)
     const fields = change.fields ?? {}
     const cart: CartRow = {
       ...target.cart,
@@ -160,9 +183,10 @@ export function createCurrentCart(deps: CurrentCartDeps) {
   return {
     /** The caller's cart; the spec's not-found error before the first add. */
     async get(who: ShopperCredential): Promise<WireCart> {
-      const contents = await readCartContents(db, who, { productIds: [] })
-      const caller = callerOf(who, contents)
-      const cart = contents.cart ?? noCart()
+      const read = await readCartContents(db, who)
+      const caller = callerOf(who, read)
+      const cart = read.cart ?? noCart()
+      const contents = await priced(db, caller, read, [])
       return toWireCart({ cart, lines: contents.lines }, contents.products, caller.site, publicUrl)
     },
 
