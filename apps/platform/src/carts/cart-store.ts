@@ -293,45 +293,65 @@ export interface CartWrite {
  */
 export async function writeCartChange(tx: Db, write: CartWrite, now: Date): Promise<boolean> {
   const fields = write.fields ?? {}
-  const params: unknown[] = [
-    write.cartId,
-    write.removedLineIds ?? [],
-    JSON.stringify(write.savedLines ?? []),
-    fields.couponCode !== undefined,
-    fields.couponCode ?? null,
-    fields.cartInfo ? JSON.stringify(fields.cartInfo) : null,
-    now,
-  ]
+  // The statement has only the parts this change needs (each variant is prepared once), and numbers its
+  // parameters as it goes, so that every one it sends is one it uses.
+  const params: unknown[] = []
+  const param = (value: unknown, type: string) => {
+    params.push(value)
+    return `$${params.length}::${type}`
+  }
+  const cartId = param(write.cartId, 'uuid')
+  const stamp = param(now, 'timestamptz')
+  const couponSet = fields.couponCode !== undefined
+  const coupon = couponSet ? param(fields.couponCode, 'text') : undefined
+  const info = fields.cartInfo ? param(JSON.stringify(fields.cartInfo), 'jsonb') : undefined
   const guard = write.guard
-  let target: string
+  const parts: string[] = []
   if ('create' in guard) {
     const cart = guard.create
-    target = `insert into carts (id, site_id, owner_kind, owner_id, currency, coupon_code, cart_info, created_date, updated_date)
-       values ($1, $8, $9, $10, $11, case when $4 then $5::text end, coalesce($6::jsonb, '{}'), $7, $7)
+    const owner = [
+      param(cart.site_id, 'uuid'),
+      param(cart.owner_kind, 'text'),
+      param(cart.owner_id, 'uuid'),
+      param(cart.currency, 'text'),
+    ].join(', ')
+    parts.push(`target as (
+       insert into carts (id, site_id, owner_kind, owner_id, currency, coupon_code, cart_info, created_date, updated_date)
+       values (${cartId}, ${owner}, ${coupon ?? 'null'}, ${info ?? "'{}'"}, ${stamp}, ${stamp})
        on conflict (site_id, owner_kind, owner_id) do nothing
-       returning id`
-    params.push(cart.site_id, cart.owner_kind, cart.owner_id, cart.currency)
+       returning id)`)
   } else {
-    target = `update carts set updated_date = $7,
-         coupon_code = case when $4 then $5::text else coupon_code end,
-         cart_info = coalesce($6::jsonb, cart_info)
-       where id = $1 and ($8::xid is null or xmin = $8::xid)
-       returning id`
-    params.push(guard.version)
+    const version = guard.version === null ? '' : ` and xmin = ${param(guard.version, 'xid')}`
+    const sets = [
+      `updated_date = ${stamp}`,
+      ...(coupon ? [`coupon_code = ${coupon}`] : []),
+      ...(info ? [`cart_info = ${info}`] : []),
+    ]
+    parts.push(`target as (
+       update carts set ${sets.join(', ')} where id = ${cartId}${version} returning id)`)
   }
-  const event = write.event && eventInsert(write.event, now, params.length + 1, { from: 'target' })
-  const rows = await tx.query<{ written: number }>(
-    prepared(`with target as (${target}), removed as (
-       delete from cart_line_items where cart_id = (select id from target) and id = any($2::uuid[])
-     ), saved as (
+  if (write.removedLineIds?.length) {
+    parts.push(`removed as (
+       delete from cart_line_items
+       where cart_id = (select id from target) and id = any(${param(write.removedLineIds, 'uuid[]')}))`)
+  }
+  if (write.savedLines?.length) {
+    parts.push(`saved as (
        insert into cart_line_items (id, cart_id, position, app_id, catalog_item_id, variant_id, custom, quantity, created_date)
        select x.id, target.id, x.position, x.app_id, x.catalog_item_id, x.variant_id, x.custom, x.quantity, x.created_date
-       from target, jsonb_to_recordset($3::jsonb) as x(id uuid, position integer, app_id text, catalog_item_id text,
-            variant_id uuid, custom jsonb, quantity integer, created_date timestamptz)
-       on conflict (id) do update set quantity = excluded.quantity where cart_line_items.cart_id = $1
-     )${event ? `, recorded as (${event.sql})` : ''}
-     select count(*)::int as written from target`),
-    event ? [...params, ...event.params] : params,
+       from target, jsonb_to_recordset(${param(JSON.stringify(write.savedLines), 'jsonb')})
+            as x(id uuid, position integer, app_id text, catalog_item_id text, variant_id uuid, custom jsonb,
+                 quantity integer, created_date timestamptz)
+       on conflict (id) do update set quantity = excluded.quantity where cart_line_items.cart_id = ${cartId})`)
+  }
+  if (write.event) {
+    const event = eventInsert(write.event, now, params.length + 1, { from: 'target' })
+    params.push(...event.params)
+    parts.push(`recorded as (${event.sql})`)
+  }
+  const rows = await tx.query<{ written: number }>(
+    prepared(`with ${parts.join(', ')} select count(*)::int as written from target`),
+    params,
   )
   return (rows[0]?.written ?? 0) > 0
 }
