@@ -62,7 +62,7 @@ export function eventInsert(
     JSON.stringify(event.identity),
     now,
   ]
-  const types = ['uuid', 'uuid', 'text', 'text', 'jsonb', 'jsonb', 'timestamptz']
+  const types = ['uuid', 'uuid', 'text', 'text', 'json', 'jsonb', 'timestamptz']
   const values = types.map((type, index) => `$${first + index}::${type}`).join(', ')
   return {
     sql: `insert into events (id, site_id, type, entity_id, payload, identity, created_date)
