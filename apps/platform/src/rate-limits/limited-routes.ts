@@ -73,9 +73,9 @@ const register = (fields: RequestFields): LimitedRequest => ({
 })
 
 /**
- * Every route that is limited (SECURITY.md Q1): anonymous tokens and the other grants, login (the JSON
- * calls and the hosted form), registration, e-mail verification and its resend, recovery. The paths are
- * the wire contract's; the domains that serve them need not know they are limited.
+ * Every route that is limited (SECURITY.md Q1): anonymous tokens and the other grants, token revocation,
+ * login (the JSON calls and the hosted form), registration, e-mail verification and its resend,
+ * recovery. The paths are the wire contract's; the domains that serve them need not know they are limited.
  */
 export const LIMITED_ROUTES: readonly LimitedRoute[] = [
   {
@@ -88,6 +88,9 @@ export const LIMITED_ROUTES: readonly LimitedRoute[] = [
       return bucket && { bucket }
     },
   },
+  // A revocation answers alike for any token, so guessing is blind; its cost (a lookup per guess, a
+  // family's revocation per hit) is still counted with the other token calls.
+  { method: 'POST', path: '/oauth2/revoke', format: 'oauth', classify: () => ({ bucket: 'token' }) },
   { method: 'POST', path: '/identity/v1/login', format: 'json', classify: login },
   { method: 'POST', path: '/identity/v2/login', format: 'json', classify: login },
   { method: 'POST', path: '/_auth/authorize', format: 'html', classify: login },

@@ -313,6 +313,12 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
         '198.51.100.131',
       ],
       ['a verification resend', '/identity/v1/auth/resend', { stateToken: 'forged' }, '198.51.100.132'],
+      [
+        'a token revocation',
+        '/oauth2/revoke',
+        { clientId: DEMO_CLIENT_ID, token: 'forged' },
+        '198.51.100.133',
+      ],
     ])('Q1: limits %s by address, answering 429 with Retry-After', async (_what, path, body, from) => {
       const low = { ip: { limit: 2, windowSeconds: 600 } }
       const platform = createLimitedPlatform(db, {
