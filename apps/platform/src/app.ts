@@ -52,7 +52,7 @@ import { createMemoryMediaStorage } from './media/memory-media-storage.ts'
 import { registerMembersAccountRoutes } from './members-account/members-account-routes.tsx'
 import { createAuthenticate, createDeferTokenCheck } from './oauth/authenticate.ts'
 import { createOriginCheck } from './oauth/client-origins.ts'
-import { createPublicReadCallers } from './oauth/public-read-callers.ts'
+import { createPublicReadCallers, mayChangeSites } from './oauth/public-read-callers.ts'
 import { registerTokenRoutes } from './oauth/token-routes.ts'
 import { registerMetricsRoutes } from './observability/metrics-routes.ts'
 import { createPlatformMetrics } from './observability/platform-metrics.ts'
@@ -179,7 +179,8 @@ function toDatabaseUnavailable(cause: unknown, logger: Logger, requestId: string
 export function createApp(options: AppDeps) {
   const clock = options.clock ?? systemClock
   // Public catalogue reads resolve their callers mostly in process (`oauth/public-read-callers.ts`); every
-  // write statement of this process makes it forget the sites it remembers. Not with read replicas, whose
+  // write statement of this process that may change a site's row makes it forget the sites it remembers
+  // (a cart write does not). Not with read replicas, whose
   // lag the remembered sites would not follow.
   const publicRead =
     options.publicReadCallers && !isReplicaRoutingDb(options.db)
@@ -190,7 +191,9 @@ export function createApp(options: AppDeps) {
           ...(options.publicReadCallers === true ? {} : options.publicReadCallers),
         })
       : undefined
-  const deps = publicRead ? { ...options, db: withWriteHook(options.db, publicRead.forgetSites) } : options
+  const deps = publicRead
+    ? { ...options, db: withWriteHook(options.db, publicRead.forgetSites, { concerns: mayChangeSites }) }
+    : options
   const logger = deps.logger ?? silentLogger
   const hono = new Hono<AppEnv>()
   const metrics = deps.metricsToken ? createPlatformMetrics({ db: deps.db, clock, logger }) : undefined

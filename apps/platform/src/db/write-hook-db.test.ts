@@ -24,6 +24,20 @@ describe.each(databaseKinds())('withWriteHook on %s', (kind) => {
     expect(seen).toEqual(['write', 'write'])
   })
 
+  it('counts a read-only with as a read, and only the writes it concerns with a filter', async () => {
+    seen.length = 0
+    await db.query('with n as (select * from notes) select count(*) from n')
+    expect(seen).toEqual([])
+    const filtered = withWriteHook(raw, () => seen.push('notes'), {
+      concerns: (sql) => sql.includes('notes'),
+    })
+    await raw.query('create table if not exists other (id int primary key)')
+    await filtered.query('insert into other values (1) on conflict do nothing')
+    expect(seen).toEqual([])
+    await filtered.query("insert into notes values (9, 'z')")
+    expect(seen).toEqual(['notes'])
+  })
+
   it('tells once after the commit of a transaction that wrote, and not for one rolled back', async () => {
     seen.length = 0
     await db.transaction(async (tx) => {

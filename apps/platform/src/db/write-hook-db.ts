@@ -1,18 +1,22 @@
 import { type Db, statementText } from './db.ts'
-
-/** A statement that cannot change data: a plain `select` (a `with` may hide a write, so it counts as one). */
-const isRead = (sql: string) => /^\s*select\b/i.test(sql)
+import { isReadOnlyStatement } from './read-only-statement.ts'
 
 /**
  * `db`, calling `onWrite` after each statement that may have changed data has taken effect: at once for
  * a statement on its own, after the commit for one inside a transaction (never for a rolled-back one).
+ * With `concerns`, only writes whose text it accepts count (the caller knows which tables matter to it).
  */
-export function withWriteHook(db: Db, onWrite: () => void): Db {
+export function withWriteHook(
+  db: Db,
+  onWrite: () => void,
+  options: { concerns?: (sql: string) => boolean } = {},
+): Db {
+  const isWrite = (sql: string) => !isReadOnlyStatement(sql) && (options.concerns?.(sql) ?? true)
   const wrap = (inner: Db, onStatementWrite: () => void): Db => ({
     kind: inner.kind,
     async query(sql, params) {
       const rows = await inner.query(sql, params)
-      if (!isRead(statementText(sql))) onStatementWrite()
+      if (isWrite(statementText(sql))) onStatementWrite()
       return rows as never
     },
     async transaction(fn) {

@@ -12,7 +12,7 @@ import { type createTestClock, createTestPlatform, TEST_PUBLIC_URL } from '../te
 import { createAuthenticate } from './authenticate.ts'
 import { createPublicReadCallers, TOKEN_TRUST_MS } from './public-read-callers.ts'
 
-const isPoll = (sql: string) => sql.includes('as row_version')
+const isPoll = (sql: string) => sql.includes('xmin::text as row_version from sites')
 
 describe.each(databaseKinds())('public-read callers on %s', (kind) => {
   let db: Db
@@ -204,6 +204,61 @@ describe.each(databaseKinds())(
       expect((await rename(there, before)).status).toBe(200)
       expect(await nameIn(there)).toBe(before)
       await expect.poll(() => nameIn(here), { timeout: pollMs * 3, interval: 50 }).toBe(before)
+    })
+
+    it('keeps the sites it remembers through cart writes, and forgets them after a catalogue write', async () => {
+      const pollMs = 1_500
+      const platform = createTestPlatform(db)
+      const counting = createCountingDb(db)
+      const app = createApp({
+        db: counting.db,
+        publicUrl: TEST_PUBLIC_URL,
+        clock: platform.clock,
+        publicReadCallers: { pollMs },
+      })
+      const { key } = await createApiKey(
+        db,
+        { siteId: DEMO_SITE_ID, name: 'writer', permissions: ['catalogue'] },
+        new Date(),
+      )
+      const token = (await platform.visitorTokens()).access_token
+      const [{ id }] = (await db.query<{ id: string }>(
+        "select id from products where slug = 'meadow-tote'",
+      )) as [{ id: string }]
+      const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+        app.request(`${TEST_PUBLIC_URL}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', ...headers },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        })
+      /** The statements a product read costs, polls left out. */
+      const productRead = () =>
+        counting
+          .measure(async () => {
+            const response = await call('GET', `/stores/v1/products/${id}`, { authorization: token })
+            expect(response.status).toBe(200)
+          })
+          .then((statements) => statements.filter((sql) => !isPoll(sql)).length)
+
+      await new Promise((resolve) => setTimeout(resolve, pollMs + 200))
+      await productRead()
+      expect(await productRead()).toBe(0)
+      const added = await call(
+        'POST',
+        '/ecom/v1/carts/current/add-to-cart',
+        { authorization: token },
+        { lineItems: [{ catalogReference: { catalogItemId: id }, quantity: 1 }] },
+      )
+      expect(added.status).toBe(200)
+      expect(await productRead()).toBe(0)
+      const renamed = await call(
+        'PATCH',
+        `/stores/v1/products/${id}`,
+        { authorization: key, 'aisle-site-id': DEMO_SITE_ID },
+        { product: { name: 'Renamed tote' } },
+      )
+      expect(renamed.status).toBe(200)
+      expect(await productRead()).toBeGreaterThan(0)
     })
   },
 )

@@ -31,6 +31,16 @@ interface RememberedSite {
 }
 
 /**
+ * Whether a write statement may change a site's row: it names `sites`, or a catalogue table whose
+ * changes bump `sites.catalogue_version` through their triggers (migration 005). Other writes (carts,
+ * tokens, events, orders' own rows) leave the remembered sites as they are; a write this misses would
+ * still be seen by the next poll.
+ */
+export function mayChangeSites(sql: string): boolean {
+  return /\b(sites|products|product_variants|collections|product_collections)\b/i.test(sql)
+}
+
+/**
  * Resolves the callers of public catalogue reads (products, variants, collections: what any visitor of
  * the site may see) mostly without the database, so that a cached catalogue answer costs no statement:
  *
@@ -40,8 +50,9 @@ interface RememberedSite {
  * - A site (its currency, locale and catalogue version, which keys the read cache) is remembered with its
  *   row version. Every {@link SITE_POLL_MS} one statement asks for the row versions of the remembered
  *   sites and forgets those that changed, so a change made by another process (or by hand) is seen within
- *   that time; `forgetSites` (called after every write statement of this process) makes this process's own
- *   changes seen at once. While the poll fails or falls behind, nothing is remembered.
+ *   that time; `forgetSites` (called after every write statement of this process that may change a site
+ *   row, see {@link mayChangeSites}) makes this process's own changes seen at once. While the poll fails or
+ *   falls behind, nothing is remembered.
  * - API keys and in-process callers always go to `authenticate`.
  */
 export function createPublicReadCallers(deps: {
