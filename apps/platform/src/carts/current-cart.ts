@@ -119,12 +119,12 @@ export function createCurrentCart(deps: CurrentCartDeps) {
 
   /**
    * Runs one change to the caller's cart. The fast way is two statements and no transaction: read the
-   * cart with its version, lines, products and the coupon asked for; then write the change and its event
-   * in one statement that applies only if the cart is still at that version (or, for a first add, if the
-   * caller still has no cart). When another write to the same cart came in between, nothing was written,
-   * and the change runs again in a transaction that locks the cart first, so that concurrent writes to one
-   * cart take turns and none is lost. The answer, the cart as it is after, is computed from what was read
-   * and written.
+   * cart with its version, lines and the coupon asked for (the products come from `cart-products.ts`);
+   * then write the change and its event in one statement that applies only if the cart is still at that
+   * version (or, for a first add, if the caller still has no cart). When another write to the same cart
+   * came in between, nothing was written, and the change runs again in a transaction that locks the cart
+   * first, so that concurrent writes to one cart take turns and none is lost. The answer, the cart as it
+   * is after, is computed from what was read and written.
    */
   async function change(
     who: ShopperCredential,
