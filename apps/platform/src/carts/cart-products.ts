@@ -1,8 +1,7 @@
 import type { ProductRecord } from '../catalogue/product-store.ts'
 import type { Db } from '../db/db.ts'
+import { isUuid } from '../http/validation.ts'
 import { readVisibleProducts } from './cart-store.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** A site's products as one catalogue version holds them; `null`: no visible product has that id. */
 interface KeptCatalogue {
@@ -63,7 +62,7 @@ export function createCartProducts(options: CartProductsOptions = {}) {
       const found = new Map<string, ProductRecord>()
       const missing: string[] = []
       for (const id of new Set(ids)) {
-        if (!UUID.test(id)) continue
+        if (!isUuid(id)) continue
         const record = current?.get(id.toLowerCase())
         if (record === undefined) missing.push(id.toLowerCase())
         else if (record) found.set(record.product.id, record)

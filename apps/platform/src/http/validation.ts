@@ -2,6 +2,13 @@ import type { z } from 'zod'
 import type { FieldViolation, RuleType } from './errors.ts'
 import { ValidationError } from './errors.ts'
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Whether `value` is a UUID in its text form (any version, either case): the form of every id here. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value)
+}
+
 /** `lineItems[0].quantity` from a zod issue path, the field naming the spec's violations use. */
 export function toFieldPath(prefix: string, path: readonly PropertyKey[]): string {
   let field = prefix

@@ -4,11 +4,10 @@ import type { Db } from '../db/db.ts'
 import type { AppEnv, DeferTokenCheck } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
+import { isUuid } from '../http/validation.ts'
 import { findMerchantByApiKey, isApiKey } from '../sites/api-key-store.ts'
 import { hashToken } from './opaque-token.ts'
 import { findCallerByAccessToken } from './token-store.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Reads the credential from `Authorization` (raw, or after `Bearer `). */
 export function readCredential(header: string | undefined): string | undefined {
@@ -41,7 +40,7 @@ export function createAuthenticate(deps: { db: Db; clock: Clock }) {
     }
     if (isApiKey(credential)) {
       const siteId = c.req.header('aisle-site-id') ?? ''
-      if (!UUID.test(siteId)) {
+      if (!isUuid(siteId)) {
         throw new ApplicationError(
           'UNAUTHENTICATED',
           'An API key needs the aisle-site-id header naming its site',

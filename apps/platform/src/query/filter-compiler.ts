@@ -1,4 +1,5 @@
 import { ValidationError } from '../http/errors.ts'
+import { isUuid } from '../http/validation.ts'
 
 /** How one queryable field maps to SQL. Only fields listed in an entity's allow-list can be queried. */
 export interface QueryField {
@@ -17,7 +18,6 @@ export interface QueryField {
 
 export type QueryFields = Readonly<Record<string, QueryField>>
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const MAX_DEPTH = 8
 const MAX_CONDITIONS = 64
 const MAX_LIST = 100
@@ -168,7 +168,7 @@ export class FilterCompiler {
       }
       case 'id':
       case 'idSet':
-        if (typeof value !== 'string' || !UUID.test(value)) this.fail(where, 'must be an id (UUID)', 'FORMAT')
+        if (typeof value !== 'string' || !isUuid(value)) this.fail(where, 'must be an id (UUID)', 'FORMAT')
         return value
       default:
         if (typeof value !== 'string') this.fail(where, 'must be a string')

@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { Db } from '../db/db.ts'
 import type { AppEnv } from '../http/api.ts'
+import { isUuid } from '../http/validation.ts'
 import { isCrossSiteRequest, isCsrfTokenValid } from '../pages/csrf.ts'
 import { type FormFields, readForm } from '../pages/form-fields.ts'
 import { redirectFromHostedPage } from './hosted-redirect-pages.tsx'
@@ -21,8 +22,6 @@ export interface HostedVisit {
   /** The synchroniser token of the page's forms, derived from the visit cookie (which the page never shows). */
   csrfToken: string
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** One cookie per visit, so two open pages of one browser keep their own. */
 function visitCookieName(sessionId: string): string {
@@ -73,7 +72,7 @@ export async function findHostedVisit(
   sessionId: string,
   now: Date,
 ): Promise<HostedVisit | undefined> {
-  if (!UUID.test(sessionId)) return undefined
+  if (!isUuid(sessionId)) return undefined
   const visitToken = getCookie(c, visitCookieName(sessionId))
   if (!visitToken) return undefined
   const session = await findVisitedSession(db, sessionId, visitToken, now)
