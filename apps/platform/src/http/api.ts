@@ -197,8 +197,8 @@ export function createApi(
           if (definition.cacheControl) c.header('cache-control', definition.cacheControl)
           return c.json(result as object, 200)
         }
-        if (key === undefined || definition.method === 'get' || !caller || !options.db) return execute()
-        if (caller.kind === 'unchecked') return execute()
+        const isUnkeyed = key === undefined || definition.method === 'get'
+        if (isUnkeyed || !caller || caller.kind === 'unchecked' || !options.db) return execute()
         const fingerprint = `${c.req.method} ${c.req.path}?${new URL(c.req.url).search} ${definition.body ? await c.req.text() : ''}`
         return runIdempotently(options.db, { key, caller, fingerprint, now: options.clock() }, execute)
       })
