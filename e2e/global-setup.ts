@@ -2,10 +2,11 @@
 // the built storefront, each on a free loopback port, and stops both (and removes the data) afterwards.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { E2E_METRICS_TOKEN } from './support/platform-metrics'
+import { findFreePort } from './support/storefront-process'
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)))
 const storefrontBuild = join(repoRoot, 'apps/storefront/build/server/index.js')
@@ -39,6 +40,10 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       AISLE_CLIENT_ID: clientId,
       LOG_LEVEL: 'warn',
+      // As `npm start` runs it: the storefront on loopback names each shopper in `X-Forwarded-For`.
+      TRUSTED_PROXIES: 'loopback',
+      // The outage and crawler stories read the platform's request counts.
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
       // The storefront's own return addresses, as the demo client has them for port 3000: hosted login
       // and checkout come back to it, reset mails and logout return to its home.
       DEMO_REDIRECT_URIS: `${storefrontUrl}/callback`,
@@ -148,18 +153,6 @@ async function waitForHttp(url: string, service: Service, isReady: (status: numb
   throw new Error(
     `${service.label} did not start: ${reason} (${url}, last: ${last}). Its last output:\n${service.output.join('\n')}`,
   )
-}
-
-function findFreePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => done(port))
-    })
-  })
 }
 
 function delay(ms: number) {

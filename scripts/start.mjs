@@ -37,7 +37,15 @@ try {
 // The rest of the platform's environment (HOST, DATABASE_URL, PUBLIC_URL, LOG_LEVEL, SEED) passes through.
 const platform = startService('npm', ['start', '-w', '@aisle/platform'], {
   label: 'platform  ',
-  env: { ...process.env, PORT: String(platformPort), DATA_DIR: dataDir, AISLE_CLIENT_ID: clientId },
+  env: {
+    ...process.env,
+    PORT: String(platformPort),
+    DATA_DIR: dataDir,
+    AISLE_CLIENT_ID: clientId,
+    // The storefront calls from loopback and names each shopper in `X-Forwarded-For`: the platform counts
+    // its per-address limits per shopper only when it trusts that address.
+    TRUSTED_PROXIES: [process.env.TRUSTED_PROXIES, 'loopback'].filter(Boolean).join(','),
+  },
 })
 const storefront = startService('npm', ['start', '-w', '@aisle/storefront'], {
   label: 'storefront',

@@ -37,8 +37,9 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 // and whether they are a signed-in member (with their name, read with their tokens), for the header's account link; the storefront's public URL for
 // the pages' canonical links.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { client, config } = getAisle(context)
-  const cart = await findCurrentCart(client)
+  const aisle = getAisle(context)
+  const { client, config } = aisle
+  const cart = await findCurrentCart(aisle)
   const isMember = await client.auth.loggedIn()
   const member = isMember ? await findMember(client) : undefined
   return {

@@ -33,10 +33,11 @@ export interface AccountFormAnswer {
  * that the first attempt carries an answer.
  */
 export async function loadAccountForm(request: Request, context: Readonly<RouterContextProvider>) {
-  const { client } = getAisle(context)
+  const { client, publicClient } = getAisle(context)
   const returnTo = toSafeReturnPath(new URL(request.url).searchParams.get('returnTo'))
   if (await client.auth.loggedIn()) throw redirect(returnTo)
-  return { returnTo, captcha: await findRequiredCaptchaInput(client) }
+  // The site's captcha is the same for every visitor: reading it mints no tokens for a first view.
+  return { returnTo, captcha: await findRequiredCaptchaInput(publicClient) }
 }
 
 /**

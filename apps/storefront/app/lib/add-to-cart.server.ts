@@ -17,14 +17,18 @@ function fail(message: string, status = 400) {
  * options availability names the variant and says whether it is in stock, here on the server, so the form
  * works without JavaScript and a sold-out choice is refused even when the page offered it.
  */
-export async function addProductToCart({ client, config }: Aisle, slug: string, form: FormData) {
+export async function addProductToCart(
+  { client, publicClient, config }: Aisle,
+  slug: string,
+  form: FormData,
+) {
   const quantity = parseQuantity(form.get('quantity'))
   if (quantity === undefined) return fail(`Please enter a quantity from 1 to ${MAX_QUANTITY}.`)
-  const product = await getProductBySlug(client, slug)
+  const product = await getProductBySlug(publicClient, slug)
   const { selection, missing } = parseSelection(form, product.productOptions ?? [])
   if (missing.length > 0)
     return fail(`Please choose ${missing.map((name) => name.toLowerCase()).join(' and ')}.`)
-  const availability = await findOptionsAvailability(client, product, selection)
+  const availability = await findOptionsAvailability(publicClient, product, selection)
   const { status, variantId } = toPurchaseView(product, availability, selection, config.apiUrl)
   if (status === 'unavailable') return fail(toShopperError(400, 'VARIANT_NOT_FOUND').message)
   if (status !== 'available') return fail(toShopperError(409, 'OUT_OF_STOCK').message, 409)

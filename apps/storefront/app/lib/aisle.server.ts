@@ -13,6 +13,7 @@ import {
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { NO_STORE_CACHE_CONTROL } from './cache-control'
 import { parseConfig, type StorefrontConfig } from './config.server'
+import { findClientAddress } from './client-address.server'
 import { createRevalidatingFetch } from './revalidating-fetch.server'
 import { findCookie, isHttpsRequest, serializeSessionCookie } from './session-cookie'
 
@@ -23,9 +24,14 @@ const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30
 /** The SDK modules the storefront uses: one list, shared by the request clients and the tests' clients. */
 export const STOREFRONT_MODULES = { currentCart, products, collections, recovery, redirects, members, orders }
 
+/** The SDK modules of what any visitor of the site may read: the catalogue. */
+const PUBLIC_MODULES = { products, collections }
+
 let config: StorefrontConfig | undefined
 /** One private, always-revalidating HTTP cache of catalogue reads per read-only host, keyed per visitor token. */
 const catalogueFetches = new Map<string, typeof fetch>()
+/** The process's public readers, one per configuration (see `getPublicClient`). */
+const publicClients = new Map<string, PublicClient>()
 
 function getConfig(): StorefrontConfig {
   config ??= parseConfig(process.env)
@@ -41,6 +47,41 @@ function getCatalogueFetch(readOnlyApiUrl: string): typeof fetch {
   return found
 }
 
+function createPublicClient(options: StorefrontConfig) {
+  return createClient({
+    auth: OAuthStrategy({ clientId: options.clientId }),
+    modules: PUBLIC_MODULES,
+    baseUrl: options.apiUrl,
+    readOnlyBaseUrl: options.readOnlyApiUrl,
+    fetch: getCatalogueFetch(options.readOnlyApiUrl),
+  })
+}
+
+/**
+ * A client for what reads the same for every visitor: the catalogue (products, collections) and the site's
+ * public settings through `fetchWithAuth` (its captcha).
+ */
+export type PublicClient = Pick<
+  ReturnType<typeof createPublicClient>,
+  'products' | 'collections' | 'fetchWithAuth' | 'auth'
+>
+
+/**
+ * The process's one public reader, with visitor tokens of its own (kept in memory and refreshed by the
+ * SDK). Catalogue pages read through it, so a visitor without a session (a crawler, a first view) costs the
+ * platform no token of their own: tokens are minted when a visit needs an identity (a cart, a sign-in), and
+ * every visitor's catalogue reads share one revalidating cache.
+ */
+function getPublicClient(options: StorefrontConfig): PublicClient {
+  const key = `${options.clientId} ${options.apiUrl} ${options.readOnlyApiUrl}`
+  let found = publicClients.get(key)
+  if (!found) {
+    found = createPublicClient(options)
+    publicClients.set(key, found)
+  }
+  return found
+}
+
 /**
  * Creates the SDK client for one request, restoring the visitor's tokens from the session cookie.
  * This is the only place the storefront creates a client. Catalogue reads go to the read-only host, through
@@ -52,6 +93,7 @@ function getCatalogueFetch(readOnlyApiUrl: string): typeof fetch {
  */
 export function createAisle(request: Request, options: StorefrontConfig = getConfig()) {
   const received = findCookie(request.headers.get('Cookie'), SESSION_COOKIE_NAME)
+  const clientAddress = findClientAddress(request)
   let stored = received
   const tokenStorage = createCookieTokenStorage({
     get: () => stored,
@@ -65,10 +107,23 @@ export function createAisle(request: Request, options: StorefrontConfig = getCon
     baseUrl: options.apiUrl,
     readOnlyBaseUrl: options.readOnlyApiUrl,
     fetch: getCatalogueFetch(options.readOnlyApiUrl),
+    // The platform counts its per-address limits per shopper, trusting this from the storefront's address
+    // (its `TRUSTED_PROXIES`); without it every shopper would share the storefront's one address.
+    headers: clientAddress ? { 'X-Forwarded-For': clientAddress } : undefined,
   })
   return {
     client,
+    /** What any visitor may read (the catalogue), read with the storefront's own tokens (see `getPublicClient`). */
+    publicClient: getPublicClient(options),
     config: options,
+    /**
+     * Whether the visitor has tokens: they came with a session cookie, or a call of this request got them.
+     * Without tokens there is no cart to read and no member: asking would mint a visitor token for every
+     * cookie-less page view.
+     */
+    hasSession(): boolean {
+      return stored !== undefined
+    },
     /** The `Set-Cookie` header to send when the SDK changed the tokens during this request, else undefined. */
     getSetCookieHeader(): string | undefined {
       if (stored === received) return undefined

@@ -1,11 +1,11 @@
 import { type CaptchaInput, parseCaptchaSettings, toCaptchaInput } from '../components/account/captcha-input'
-import type { AisleClient } from './aisle.server'
+import type { PublicClient } from './aisle.server'
 
 /**
  * Asks the platform how the site's captcha is shown and whether the site requires it
  * (`GET /identity/v1/captcha-settings?clientId=`): `undefined` when the answer cannot be had or read.
  */
-export async function findCaptchaSettings(client: AisleClient) {
+export async function findCaptchaSettings(client: PublicClient) {
   const query = new URLSearchParams({ clientId: client.auth.clientId })
   try {
     const response = await client.fetchWithAuth(`/identity/v1/captcha-settings?${query}`)
@@ -24,7 +24,7 @@ export async function findCaptchaSettings(client: AisleClient) {
  * The captcha a sign-in or sign-up form shows from the start: the site's, when its policy requires one
  * (so the first attempt carries an answer); else none.
  */
-export async function findRequiredCaptchaInput(client: AisleClient): Promise<CaptchaInput | undefined> {
+export async function findRequiredCaptchaInput(client: PublicClient): Promise<CaptchaInput | undefined> {
   const settings = await findCaptchaSettings(client)
   return settings?.captchaRequired ? toCaptchaInput(settings) : undefined
 }
@@ -33,6 +33,6 @@ export async function findRequiredCaptchaInput(client: AisleClient): Promise<Cap
  * The captcha a form shows once the platform asked for one (USER_ or SILENT_CAPTCHA_REQUIRED), whatever the
  * policy read before: `unavailable` when its provider is unknown here or the settings cannot be read.
  */
-export async function findAskedCaptchaInput(client: AisleClient): Promise<CaptchaInput> {
+export async function findAskedCaptchaInput(client: PublicClient): Promise<CaptchaInput> {
   return toCaptchaInput(await findCaptchaSettings(client))
 }

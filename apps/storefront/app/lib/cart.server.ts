@@ -1,5 +1,5 @@
 import { type Cart, isAisleError } from '@aisle/sdk'
-import type { AisleClient } from './aisle.server'
+import type { Aisle, AisleClient } from './aisle.server'
 import { toRouteError } from './route-error.server'
 
 // One read of the cart per request (per client, since there is one client per request): the root's loader
@@ -7,14 +7,18 @@ import { toRouteError } from './route-error.server'
 const readsByClient = new WeakMap<AisleClient, Promise<Cart | undefined>>()
 
 /**
- * Finds the visitor's cart; a visitor who never added anything has none yet. Loaders of one request share
- * one read, and a cart change made earlier in the request (see `rememberCurrentCart`) is read from memory.
+ * Finds the visitor's cart; a visitor who never added anything has none yet, and a visitor without tokens
+ * is not asked for (that would mint tokens for a cart that cannot exist). Loaders of one request share one
+ * read, and a cart change made earlier in the request (see `rememberCurrentCart`) is read from memory.
  * @throws a route error response for any failure other than the missing cart.
  */
-export function findCurrentCart(client: AisleClient): Promise<Cart | undefined> {
+export function findCurrentCart({
+  client,
+  hasSession,
+}: Pick<Aisle, 'client' | 'hasSession'>): Promise<Cart | undefined> {
   let read = readsByClient.get(client)
   if (!read) {
-    read = readCurrentCart(client)
+    read = hasSession() ? readCurrentCart(client) : Promise.resolve(undefined)
     readsByClient.set(client, read)
   }
   return read

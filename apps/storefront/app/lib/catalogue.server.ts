@@ -8,14 +8,14 @@ import {
 import type { OptionsAvailabilityLike, Selection } from '../components/catalogue/choice-availability'
 import type { ProductListView } from '../components/catalogue/product-results'
 import { toProductCard } from '../components/catalogue/product-view'
-import type { Aisle, AisleClient } from './aisle.server'
+import type { Aisle, PublicClient } from './aisle.server'
 import { toRouteError } from './route-error.server'
 
 /**
  * Returns the visible product with this slug.
  * @throws a 404 route error response (`PRODUCT_NOT_FOUND`) when there is none, or the SDK's error as a route error.
  */
-export async function getProductBySlug(client: AisleClient, slug: string): Promise<Product> {
+export async function getProductBySlug(client: PublicClient, slug: string): Promise<Product> {
   let product: Product | undefined
   try {
     const result = await client.products.queryProducts().eq('slug', slug).limit(1).find()
@@ -33,7 +33,7 @@ export async function getProductBySlug(client: AisleClient, slug: string): Promi
  * @throws the SDK's error as a route error.
  */
 export async function findProducts(
-  client: AisleClient,
+  client: PublicClient,
   query: ProductListQuery,
 ): Promise<{ products: Product[]; total: number }> {
   try {
@@ -49,11 +49,11 @@ export async function findProducts(
  * @throws the SDK's error as a route error.
  */
 export async function findProductList(
-  { client, config }: Aisle,
+  { publicClient, config }: Aisle,
   state: CatalogueSearch,
   options: { pageSize: number; collectionId?: string | undefined },
 ): Promise<ProductListView> {
-  const { products, total } = await findProducts(client, toProductListQuery(state, options))
+  const { products, total } = await findProducts(publicClient, toProductListQuery(state, options))
   return {
     products: products.map((product) => toProductCard(product, config.apiUrl)),
     total,
@@ -66,7 +66,7 @@ export async function findProductList(
  * Returns the visible collection with this slug.
  * @throws a 404 route error response (`COLLECTION_NOT_FOUND`) when there is none, or the SDK's error as a route error.
  */
-export async function getCollectionBySlug(client: AisleClient, slug: string): Promise<Collection> {
+export async function getCollectionBySlug(client: PublicClient, slug: string): Promise<Collection> {
   let collection: Collection | undefined
   try {
     collection = await client.collections.getCollectionBySlug(slug)
@@ -83,7 +83,7 @@ export async function getCollectionBySlug(client: AisleClient, slug: string): Pr
  * Returns the store's visible collections in name order (a store has a handful; the first hundred).
  * @throws the SDK's error as a route error.
  */
-export async function listCollections(client: AisleClient): Promise<Collection[]> {
+export async function listCollections(client: PublicClient): Promise<Collection[]> {
   try {
     const result = await client.collections.queryCollections().ascending('name').limit(100).find()
     return result.items.filter((collection) => collection.visible !== false)
@@ -98,7 +98,7 @@ export async function listCollections(client: AisleClient): Promise<Collection[]
  * @throws the SDK's error as a route error.
  */
 export async function findOptionsAvailability(
-  client: AisleClient,
+  client: PublicClient,
   product: Product,
   selection: Selection,
 ): Promise<OptionsAvailabilityLike | undefined> {

@@ -113,6 +113,16 @@ describe('loginMember', () => {
       })
     },
   )
+
+  it('asks the shopper to wait when the platform refuses more attempts from them (429)', async () => {
+    const { client } = createScriptedClient({
+      'POST /identity/v2/login': applicationError(429, 'TOO_MANY_REQUESTS'),
+    })
+    expect(await loginMember(client, credentials)).toEqual({
+      message: 'There have been too many attempts just now. Please wait a few minutes and try again.',
+      status: 429,
+    })
+  })
 })
 
 describe('registerMember', () => {

@@ -139,11 +139,17 @@ async function completeLogin(
       return { message, status: 403, stateToken: result.data.stateToken }
     return { message, status: result.loginState === 'FAILURE' ? 400 : 403 }
   } catch (error) {
+    if (!isAisleError(error)) throw error
+    // The platform's limit on attempts from this shopper's address (or on this account): say to wait.
+    if (error.status === 429) return { message: TOO_MANY_ATTEMPTS_MESSAGE, status: 429 }
     // A retryable failure (no answer, 5xx) or a refused code exchange: nothing the shopper typed is wrong.
-    if (isAisleError(error)) return { message: UNAVAILABLE_MESSAGE, status: 503 }
-    throw error
+    return { message: UNAVAILABLE_MESSAGE, status: 503 }
   }
 }
+
+/** The answer to a sign-in, sign-up or code refused by the platform's limit on attempts. */
+export const TOO_MANY_ATTEMPTS_MESSAGE =
+  'There have been too many attempts just now. Please wait a few minutes and try again.'
 
 /** The answer to a password-reset request, in shopper words; the same whether or not the e-mail has an account. */
 export const RESET_REQUESTED_MESSAGE =

@@ -1,5 +1,5 @@
 import type { QueryResult } from '@aisle/sdk'
-import type { AisleClient } from './aisle.server'
+import type { PublicClient } from './aisle.server'
 import { MAX_SITEMAP_URLS, type SitemapEntry } from './sitemap'
 
 /** Items per query page: the platform's largest page. */
@@ -33,7 +33,7 @@ async function collectPages<T>(
  * paging stays stable while products are added; at most the protocol's 50,000.
  * @throws the SDK's error when the platform cannot be read.
  */
-export async function listSitemapEntries(client: AisleClient): Promise<SitemapEntry[]> {
+export async function listSitemapEntries(client: PublicClient): Promise<SitemapEntry[]> {
   const entries: SitemapEntry[] = [{ path: '/' }, { path: '/products' }]
   const collections = await collectPages(
     client.collections.queryCollections().ascending('_createdDate').limit(SITEMAP_PAGE_SIZE).find(),

@@ -35,9 +35,13 @@ export function headers(): HeadersInit {
 
 // The cart and its totals estimate for the shopper's saved address and option, read side by side.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { client, config } = getAisle(context)
+  const aisle = getAisle(context)
+  const { client, config } = aisle
   const choice = findShippingChoice(request, client)
-  const [cart, estimate] = await Promise.all([findCurrentCart(client), estimateCart(client, choice)])
+  // A visitor without tokens has no cart: nothing to read or estimate.
+  const [cart, estimate] = aisle.hasSession()
+    ? await Promise.all([findCurrentCart(aisle), estimateCart(client, choice)])
+    : [undefined, undefined]
   const hasLines = (cart?.lineItems?.length ?? 0) > 0
   return {
     cart: cart ? toCartView(cart, config.apiUrl) : undefined,

@@ -27,7 +27,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 /** One collection's products, with the price, stock, sort and page of the URL; 404 for an unknown slug. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const aisle = getAisle(context)
-  const collection = await getCollectionBySlug(aisle.client, params.slug)
+  const collection = await getCollectionBySlug(aisle.publicClient, params.slug)
   // The collection is the page's own: a `collection` parameter has no say here.
   const state = { ...parseCatalogueSearch(new URL(request.url).searchParams), collection: '' }
   const list = await findProductList(aisle, state, {

@@ -26,13 +26,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 /** The store's front: its collections that hold products, and the newest products. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { client, config } = getAisle(context)
+  const { publicClient, config } = getAisle(context)
   const newestQuery = toProductListQuery(parseCatalogueSearch(new URLSearchParams()), {
     pageSize: NEWEST_PRODUCTS,
   })
   const [collections, newest] = await Promise.all([
-    listCollections(client),
-    findProducts(client, newestQuery),
+    listCollections(publicClient),
+    findProducts(publicClient, newestQuery),
   ])
   return {
     collections: collections

@@ -42,11 +42,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
  * data (JSON-LD) describes the product itself, whatever the choices.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { client, config } = getAisle(context)
-  const product = await getProductBySlug(client, params.slug)
+  const { publicClient, config } = getAisle(context)
+  const product = await getProductBySlug(publicClient, params.slug)
   const search = new URL(request.url).searchParams
   const { selection } = parseSelection(search, product.productOptions ?? [])
-  const availability = await findOptionsAvailability(client, product, selection)
+  const availability = await findOptionsAvailability(publicClient, product, selection)
   const detail = toProductDetail(product)
   const path = `/products/${encodeURIComponent(detail.slug)}`
   const image = toImageView(product.media?.mainMedia?.image, detail.name, config.apiUrl)?.url

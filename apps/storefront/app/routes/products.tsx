@@ -31,15 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const aisle = getAisle(context)
   const state = parseCatalogueSearch(new URL(request.url).searchParams)
   const pageSize = PRODUCT_LIST_PAGE_SIZE
-  const collectionsLoading = listCollections(aisle.client)
-  // Without a collection to resolve, both reads run at once.
-  const listLoading = state.collection ? undefined : findProductList(aisle, state, { pageSize })
-  const collections = await collectionsLoading
+  // Without a collection to resolve, both reads run at once (and fail together: no read is left unheard).
+  const [collections, listed] = await Promise.all([
+    listCollections(aisle.publicClient),
+    state.collection ? undefined : findProductList(aisle, state, { pageSize }),
+  ])
   const collection = collections.find((candidate) => candidate.slug === state.collection)
   // A collection that is gone (an old link) lists everything rather than nothing.
   const shown = collection ? state : { ...state, collection: '' }
-  const list = await (listLoading ??
-    findProductList(aisle, shown, { pageSize, collectionId: collection?._id }))
+  const list = listed ?? (await findProductList(aisle, shown, { pageSize, collectionId: collection?._id }))
   return {
     state: shown,
     collections: collections.map((candidate) => ({ slug: candidate.slug ?? '', name: candidate.name ?? '' })),

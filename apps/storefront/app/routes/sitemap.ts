@@ -10,10 +10,10 @@ import type { Route } from './+types/sitemap'
  * for an hour (unless this request had to set the visitor's cookie, which the root middleware makes private).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { client, config } = getAisle(context)
+  const { publicClient, config } = getAisle(context)
   let entries: Awaited<ReturnType<typeof listSitemapEntries>>
   try {
-    entries = await listSitemapEntries(client)
+    entries = await listSitemapEntries(publicClient)
   } catch (error) {
     throw toRouteError(error)
   }
