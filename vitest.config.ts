@@ -5,6 +5,12 @@ export default defineConfig({
   resolve: { conditions: ['@aisle/source'] },
   ssr: { resolve: { conditions: ['@aisle/source'] } },
   test: {
-    projects: ['packages/sdk', 'apps/platform', 'apps/storefront'],
+    projects: [
+      'packages/sdk',
+      'apps/platform',
+      'apps/storefront',
+      // Checks of the repository itself (documentation that must match the code).
+      { test: { name: 'repository', include: ['scripts/*.test.mjs'], environment: 'node' } },
+    ],
   },
 })
