@@ -87,8 +87,8 @@ export interface AppDeps {
   /** Verifies captcha answers where a site requires them; the deterministic test provider by default. */
   captcha?: CaptchaVerifier
   /**
-   * Serve the local inbox at `/_dev/mail` (the mails the worker delivered there). `main.ts` turns it on
-   * only when no SMTP server is configured, outside production; off by default.
+   * Serve the local inbox at `/_dev/mail` (the mails the worker delivered there). `main.ts` passes
+   * `MAIL_DEV_INBOX`: by default on only without SMTP, outside production, on a loopback-only platform.
    */
   devMailInbox?: boolean
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseConfig } from './config.ts'
+import { ConfigError, isLoopbackHost, networkExposureWarnings, parseConfig } from './config.ts'
 import { DEFAULT_RATE_LIMITS } from './rate-limits/rate-limit-settings.ts'
 import { DEMO_CLIENT_ID } from './seed/demo-ids.ts'
 
@@ -114,9 +114,73 @@ describe('parseConfig: mail', () => {
     [{ MAIL_DEV_INBOX: 'maybe' }, /MAIL_DEV_INBOX/],
     [{ MAIL_DEV_INBOX: 'on', NODE_ENV: 'production' }, /MAIL_DEV_INBOX/],
     [{ MAIL_DEV_INBOX: 'on', SMTP_HOST: 'mail.example' }, /MAIL_DEV_INBOX/],
+    [{ MAIL_DEV_INBOX: 'on', NODE_ENV: 'production', HOST: '0.0.0.0' }, /MAIL_DEV_INBOX/],
   ])('refuses %j naming the variable', (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError)
     expect(() => parseConfig(env)).toThrow(name)
+  })
+})
+
+describe('parseConfig: a platform reachable from the network', () => {
+  it.each(['127.0.0.1', '127.0.5.9', '::1', '[::1]', 'localhost', 'LocalHost'])(
+    'treats HOST=%s as loopback: the local inbox and local development sites are on, as without HOST',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(true)
+      const config = parseConfig({ HOST: host })
+      expect(config.mail.isDevInboxEnabled).toBe(true)
+      expect(config.localDevelopmentSites).toBe(true)
+      expect(networkExposureWarnings(config)).toEqual([])
+    },
+  )
+
+  it.each([
+    '0.0.0.0',
+    '::',
+    '',
+    '192.168.1.20',
+    '10.0.0.5',
+    'fe80::1',
+    'platform.example',
+    'localhost.example',
+  ])(
+    'keeps the local inbox and local development sites off by default with HOST=%j, even with a loopback PUBLIC_URL',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(false)
+      const config = parseConfig({ HOST: host, PUBLIC_URL: 'http://localhost:4000' })
+      expect(config.mail.isDevInboxEnabled).toBe(false)
+      expect(config.localDevelopmentSites).toBe(false)
+      expect(networkExposureWarnings(config)).toEqual([])
+    },
+  )
+
+  it('turns both on when told outside production, and warns that the network can reach them', () => {
+    const config = parseConfig({ HOST: '0.0.0.0', MAIL_DEV_INBOX: 'on', LOCAL_DEVELOPMENT_SITES: 'on' })
+    expect(config.mail.isDevInboxEnabled).toBe(true)
+    expect(config.localDevelopmentSites).toBe(true)
+    const warnings = networkExposureWarnings(config)
+    expect(warnings).toHaveLength(2)
+    expect(warnings[0]).toMatch(/MAIL_DEV_INBOX is on and HOST 0\.0\.0\.0 is not loopback/)
+    expect(warnings[1]).toMatch(/LOCAL_DEVELOPMENT_SITES is on and HOST 0\.0\.0\.0 is not loopback/)
+    expect(networkExposureWarnings(parseConfig({ HOST: '0.0.0.0', MAIL_DEV_INBOX: 'on' }))).toHaveLength(1)
+  })
+
+  it('lets off win on any host, and refuses on in production on a host that is not loopback', () => {
+    const off = parseConfig({ HOST: '127.0.0.1', MAIL_DEV_INBOX: 'off', LOCAL_DEVELOPMENT_SITES: 'off' })
+    expect(off.mail.isDevInboxEnabled).toBe(false)
+    expect(off.localDevelopmentSites).toBe(false)
+    expect(() => parseConfig({ HOST: '0.0.0.0', NODE_ENV: 'production', MAIL_DEV_INBOX: 'on' })).toThrow(
+      /MAIL_DEV_INBOX/,
+    )
+    expect(() =>
+      parseConfig({ HOST: '0.0.0.0', NODE_ENV: 'production', LOCAL_DEVELOPMENT_SITES: 'on' }),
+    ).toThrow(ConfigError)
+    expect(() =>
+      parseConfig({ HOST: '0.0.0.0', NODE_ENV: 'production', LOCAL_DEVELOPMENT_SITES: 'on' }),
+    ).toThrow(/LOCAL_DEVELOPMENT_SITES/)
+    // Behind a proxy on the same machine, as before.
+    expect(parseConfig({ NODE_ENV: 'production', LOCAL_DEVELOPMENT_SITES: 'on' }).localDevelopmentSites).toBe(
+      true,
+    )
   })
 })
 

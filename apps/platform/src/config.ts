@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { type CaptchaConfig, CaptchaConfigError, parseCaptchaConfig } from './captcha/captcha-config.ts'
 import { parseReplicaConfig, type ReplicaConfig, ReplicaConfigError } from './db/replica-config.ts'
@@ -26,7 +27,10 @@ export const DEFAULT_DEMO_OWNER_PASSWORD = 'aisle-demo-owner'
 export interface Config {
   /** `PORT` (4000): where the platform listens. */
   port: number
-  /** `HOST` (127.0.0.1): the interface to listen on; `0.0.0.0` to serve a network. */
+  /**
+   * `HOST` (127.0.0.1): the interface to listen on; `0.0.0.0` to serve a network. Anything but a loopback
+   * address (or `localhost`) turns off the defaults of `MAIL_DEV_INBOX` and `LOCAL_DEVELOPMENT_SITES`.
+   */
   host: string
   /** `PUBLIC_URL` (http://localhost:PORT): the platform's origin as browsers reach it: media URLs, links in e-mails. */
   publicUrl: string
@@ -76,8 +80,9 @@ export interface Config {
   /**
    * `LOCAL_DEVELOPMENT_SITES` (on or off): whether a site owner may put their site in local development
    * mode, where webhook endpoints may be on loopback or private addresses over http (a receiver on the
-   * developer's machine). By default on only outside production (`NODE_ENV`) with a loopback
-   * `PUBLIC_URL`: on a shared platform such endpoints would aim it at its own network.
+   * developer's machine). By default on only outside production (`NODE_ENV`) with a loopback `HOST`
+   * and `PUBLIC_URL`: on a shared platform such endpoints would aim it at its own network. `on` with
+   * another `HOST` is refused in production.
    */
   localDevelopmentSites: boolean
 }
@@ -94,7 +99,7 @@ export interface MailConfig {
   /**
    * `MAIL_DEV_INBOX` (on or off): deliver mails to the local inbox at `/_dev/mail`, which anyone who
    * reaches the platform can read. By default on only without an SMTP server, outside production
-   * (`NODE_ENV`) and with a loopback `PUBLIC_URL`; it can never be on with SMTP or in production.
+   * (`NODE_ENV`) and with a loopback `HOST` and `PUBLIC_URL`; it can never be on with SMTP or in production.
    */
   isDevInboxEnabled: boolean
 }
@@ -123,9 +128,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`PUBLIC_URL must be an absolute URL, got "${env.PUBLIC_URL}"`)
   }
   const dataDir = resolve(env.DATA_DIR ?? '.data')
+  const host = env.HOST ?? '127.0.0.1'
+  // Local inbox and local webhook targets by default only where this machine alone reaches the platform:
+  // the inbox shows every member's recovery links.
+  const isLocal = isLoopbackHost(host) && LOOPBACK_HOSTS.has(new URL(publicUrl).hostname)
   return {
     port,
-    host: env.HOST ?? '127.0.0.1',
+    host,
     publicUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -141,19 +150,61 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         env.DEMO_POST_LOGOUT_REDIRECT_URIS,
       ),
     },
-    mail: parseMailConfig(env, publicUrl),
+    mail: parseMailConfig(env, publicUrl, isLocal),
     ...parseAbuseConfig(env, publicUrl),
     mediaStorage: parseMediaConfig(env, dataDir),
-    localDevelopmentSites: parseLocalDevelopmentSites(env, publicUrl),
+    localDevelopmentSites: parseLocalDevelopmentSites(env, host, isLocal),
   }
 }
 
-function parseLocalDevelopmentSites(env: Record<string, string | undefined>, publicUrl: string): boolean {
+const LOOPBACK_ADDRESSES = new BlockList()
+LOOPBACK_ADDRESSES.addSubnet('127.0.0.0', 8, 'ipv4')
+LOOPBACK_ADDRESSES.addAddress('::1', 'ipv6')
+
+/**
+ * Whether listening on `host` keeps the platform to this machine: `localhost`, 127.0.0.0/8 or ::1.
+ * `0.0.0.0`, `::`, an empty host, other addresses and other names are all reachable from elsewhere.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1')
+  if (name === 'localhost') return true
+  const version = isIP(name)
+  return version !== 0 && LOOPBACK_ADDRESSES.check(name, version === 6 ? 'ipv6' : 'ipv4')
+}
+
+/**
+ * Warnings for settings that `main.ts` logs at start: a local inbox or local webhook targets turned on
+ * explicitly on a platform that listens beyond loopback.
+ */
+export function networkExposureWarnings(config: Config): string[] {
+  if (isLoopbackHost(config.host)) return []
+  const warnings: string[] = []
+  if (config.mail.isDevInboxEnabled)
+    warnings.push(
+      `MAIL_DEV_INBOX is on and HOST ${config.host} is not loopback: anyone on the network can read every mail at /_dev/mail, password recovery links included`,
+    )
+  if (config.localDevelopmentSites)
+    warnings.push(
+      `LOCAL_DEVELOPMENT_SITES is on and HOST ${config.host} is not loopback: site owners can aim webhooks at loopback and private addresses of this platform's network`,
+    )
+  return warnings
+}
+
+function parseLocalDevelopmentSites(
+  env: Record<string, string | undefined>,
+  host: string,
+  isLocal: boolean,
+): boolean {
   const choice = env.LOCAL_DEVELOPMENT_SITES
-  if (choice === 'on') return true
-  if (choice === 'off') return false
-  if (choice !== undefined) throw new ConfigError('LOCAL_DEVELOPMENT_SITES must be "on" or "off"')
-  return env.NODE_ENV !== 'production' && LOOPBACK_HOSTS.has(new URL(publicUrl).hostname)
+  const isProduction = env.NODE_ENV === 'production'
+  if (choice !== undefined && choice !== 'on' && choice !== 'off')
+    throw new ConfigError('LOCAL_DEVELOPMENT_SITES must be "on" or "off"')
+  if (choice === 'on' && isProduction && !isLoopbackHost(host))
+    throw new ConfigError(
+      `LOCAL_DEVELOPMENT_SITES cannot be on in production with a HOST that is not loopback ("${host}"): webhooks could reach the platform's network`,
+    )
+  if (choice !== undefined) return choice === 'on'
+  return !isProduction && isLocal
 }
 
 /**
@@ -235,7 +286,11 @@ function parseSmtp(env: Record<string, string | undefined>): SmtpSettings | unde
   }
 }
 
-function parseMailConfig(env: Record<string, string | undefined>, publicUrl: string): MailConfig {
+function parseMailConfig(
+  env: Record<string, string | undefined>,
+  publicUrl: string,
+  isLocal: boolean,
+): MailConfig {
   const smtp = parseSmtp(env)
   const isProduction = env.NODE_ENV === 'production'
   const choice = env.MAIL_DEV_INBOX
@@ -245,7 +300,6 @@ function parseMailConfig(env: Record<string, string | undefined>, publicUrl: str
     throw new ConfigError(
       'MAIL_DEV_INBOX cannot be on with an SMTP server or in production: anyone could read the mails',
     )
-  const isLocal = LOOPBACK_HOSTS.has(new URL(publicUrl).hostname)
   return {
     smtp,
     from: env.MAIL_FROM || `Aisle <no-reply@${new URL(publicUrl).hostname}>`,

@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
-import { createCaptchaVerifier } from './captcha/captcha-config.ts'
-import { ConfigError, DEFAULT_DEMO_OWNER_PASSWORD, parseConfig } from './config.ts'
+import { appDepsFromConfig } from './app-deps-from-config.ts'
+import { ConfigError, DEFAULT_DEMO_OWNER_PASSWORD, networkExposureWarnings, parseConfig } from './config.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { openDatabase } from './db/open-database.ts'
 import { isReplicaRoutingDb } from './db/replica-routing-db.ts'
@@ -23,6 +23,7 @@ async function main() {
   const metricsToken = parseMetricsToken(process.env.METRICS_TOKEN)
   const drainDelayMs = parseDrainDelay(process.env.DRAIN_DELAY_MS)
   const logger = createLogger(config.logLevel)
+  for (const warning of networkExposureWarnings(config)) logger.warn(warning)
   const started = performance.now()
   const db = await openDatabase({ ...config, logger })
   const { applied, seeded, demoOwner } = await prepareDatabase(db, {
@@ -35,20 +36,9 @@ async function main() {
   if (demoOwner) logger.info('created the demo site owner', { email: DEMO_OWNER_EMAIL })
   const mediaStorage = createMediaStorage(config.mediaStorage)
   const drain = createDrainState()
-  const app = createApp({
-    db,
-    publicUrl: config.publicUrl,
-    logger,
-    rateLimits: config.rateLimits,
-    trustedProxies: config.trustedProxies,
-    captcha: createCaptchaVerifier(config.captcha, () => new Date()),
-    devMailInbox: config.mail.isDevInboxEnabled,
-    localDevelopmentSites: config.localDevelopmentSites,
-    publicReadCallers: true,
-    mediaStorage,
-    metricsToken,
-    drain,
-  })
+  const app = createApp(
+    appDepsFromConfig(config, { db, logger, clock: () => new Date(), mediaStorage, metricsToken, drain }),
+  )
   const deliveryWorker = createDeliveryWorker({ db, clock: () => new Date(), fetch, logger })
   deliveryWorker.start()
   const mailTransport = chooseMailTransport(config.mail)

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from './app.ts'
+import { appDepsFromConfig } from './app-deps-from-config.ts'
+import { parseConfig } from './config.ts'
+import type { Db } from './db/db.ts'
+import { silentLogger } from './log.ts'
+import { createMemoryMediaStorage } from './media/memory-media-storage.ts'
+import { createDrainState } from './observability/readiness.ts'
+import { openTestDatabase } from './testing/test-database.ts'
+
+describe('the app main.ts makes from the configuration', () => {
+  let db: Db
+  beforeAll(async () => {
+    db = await openTestDatabase('pglite', 'empty')
+  })
+  afterAll(() => db.close())
+
+  const appFrom = (env: Record<string, string>) =>
+    createApp(
+      appDepsFromConfig(parseConfig(env), {
+        db,
+        logger: silentLogger,
+        clock: () => new Date(),
+        mediaStorage: createMemoryMediaStorage(),
+        metricsToken: undefined,
+        drain: createDrainState(),
+      }),
+    )
+  const inboxStatus = async (env: Record<string, string>) =>
+    (await appFrom(env).request('http://localhost:4000/_dev/mail')).status
+
+  it('serves no local inbox when it listens on 0.0.0.0, even with a loopback PUBLIC_URL', async () => {
+    expect(await inboxStatus({ HOST: '0.0.0.0', PUBLIC_URL: 'http://localhost:4000' })).toBe(404)
+  })
+
+  it('serves the local inbox when it listens on loopback, or on 0.0.0.0 when told to', async () => {
+    expect(await inboxStatus({ HOST: '127.0.0.1' })).toBe(200)
+    expect(await inboxStatus({ HOST: '0.0.0.0', MAIL_DEV_INBOX: 'on' })).toBe(200)
+  })
+})
