@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { CaptchaVerifier } from './captcha/captcha-verifier.ts'
 import { createTestCaptchaVerifier } from './captcha/test-captcha-verifier.ts'
 import { registerCartRoutes } from './carts/cart-routes.ts'
+import { registerMerchantCartRoutes } from './carts/merchant-cart-routes.ts'
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts'
 import { createReadCache } from './catalogue/read-cache.ts'
 import { registerCheckoutRoutes } from './checkout/checkout-routes.ts'
@@ -269,6 +270,8 @@ export function createApp(options: AppDeps) {
     readCache: createReadCache(),
   })
   registerCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  // After the current-cart routes: `/ecom/v1/carts/current` must not be taken for a cart id.
+  registerMerchantCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerHostedCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerOrderRoutes(api, { db: deps.db })

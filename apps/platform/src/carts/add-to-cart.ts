@@ -3,7 +3,7 @@ import { ApplicationError, ValidationError } from '../http/errors.ts'
 import { MAX_LINE_ITEMS, MAX_LINE_QUANTITY } from './cart-limits.ts'
 import type { AddToCartInput } from './cart-schemas.ts'
 import type { LineItemChange, LineItemRow } from './cart-store.ts'
-import { toCustomLine } from './custom-line-item.ts'
+import { assertMayAddCustomLines, type CustomLineOrigin, toCustomLine } from './custom-line-item.ts'
 
 /** Finds the variant a catalogue reference names: by id, by option choices, or the only one there is. */
 export function resolveVariant(
@@ -52,14 +52,32 @@ export function resolveVariant(
 
 /**
  * Plans an add to cart: the same product and variant add to an existing line's quantity, anything else
- * becomes a new line. Throws when a product is unknown, a variant cannot be found, or a limit is passed.
+ * becomes a new line. Custom lines need the merchant who adds them (`addedBy`; a shopper has none, and
+ * is refused with CUSTOM_LINE_ITEMS_FORBIDDEN). Throws when a product is unknown, a variant cannot be
+ * found, or a limit is passed.
  */
 export function planAddToCart(
   lines: readonly LineItemRow[],
   input: AddToCartInput,
   products: ReadonlyMap<string, ProductRecord>,
   currency: string,
+  addedBy: CustomLineOrigin | undefined,
 ): LineItemChange[] {
+  // Custom lines are never merged: two engravings are two lines, even with the same words.
+  const customChanges: LineItemChange[] = []
+  if (input.customLineItems.length > 0) {
+    assertMayAddCustomLines(addedBy, input.customLineItems.length)
+    input.customLineItems.forEach((item, index) => {
+      const custom = toCustomLine(item, currency, `customLineItems[${index}]`, addedBy)
+      customChanges.push({
+        appId: 'custom',
+        catalogItemId: null,
+        variantId: null,
+        custom,
+        quantity: item.quantity,
+      })
+    })
+  }
   const changes: LineItemChange[] = []
   const byKey = new Map<string, LineItemChange>()
   let customLines = 0
@@ -98,12 +116,8 @@ export function planAddToCart(
       changes.push(change)
     }
   })
-  // Custom lines are never merged: two engravings are two lines, even with the same words.
-  input.customLineItems.forEach((item, index) => {
-    const custom = toCustomLine(item, currency, `customLineItems[${index}]`)
-    changes.push({ appId: 'custom', catalogItemId: null, variantId: null, custom, quantity: item.quantity })
-    customLines += 1
-  })
+  changes.push(...customChanges)
+  customLines += customChanges.length
   for (const change of changes) {
     if (change.quantity > MAX_LINE_QUANTITY) {
       throw new ApplicationError(

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
+import { memberTokens } from '../testing/member-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
-import { CartSchema } from './cart-schemas.ts'
 
 describe.each(databaseKinds())('editing the current cart on %s', (kind) => {
   let db: Db
@@ -34,48 +34,76 @@ describe.each(databaseKinds())('editing the current cart on %s', (kind) => {
       platform.call(method, `/ecom/v1/carts/current${path}`, { token, body, headers })
     return { token, call }
   }
+  /** Rows a refused change must leave as they are. */
+  const counts = async () =>
+    (
+      await db.query<{ carts: number; lines: number; events: number }>(
+        `select (select count(*)::int from carts) as carts, (select count(*)::int from cart_line_items) as lines,
+                (select count(*)::int from events) as events`,
+      )
+    )[0]
   const events = (cartId: string) =>
     db
       .query<{ type: string }>('select type from events where entity_id = $1 order by sequence', [cartId])
       .then((rows) => rows.map((r) => r.type))
 
-  it('adds custom line items with their own price and description, never merged', async () => {
+  // Issue 14: a visitor set the price of what they bought with a custom line (decision 019).
+  it('refuses custom line items from a visitor with 403 and writes nothing: no cart, no event', async () => {
     const { call } = await visitor()
-    const engraving = {
-      productName: { original: 'Engraving' },
-      price: '7.50',
-      quantity: 2,
-      descriptionLines: [
-        { name: { original: 'Text' }, plainText: { original: 'For Ada' } },
-        { name: { original: 'Ink' }, colorInfo: { original: 'Gold', code: '#d4af37' } },
+    const before = await counts()
+    const refused = await call('POST', '/add-to-cart', {
+      customLineItems: [
+        {
+          productName: { original: 'Summit Pouch' },
+          price: '0.01',
+          quantity: 50,
+          physicalProperties: { sku: 'SKU-0042' },
+        },
       ],
-      itemType: { preset: 'SERVICE' },
-    }
-    const response = await call('POST', '/add-to-cart', {
-      lineItems: [{ catalogReference: { catalogItemId: mug }, quantity: 1 }],
-      customLineItems: [engraving, engraving],
     })
-    expect(response.status).toBe(200)
-    const cart = CartSchema.parse(response.json.cart)
-    expect(cart.lineItems).toHaveLength(3)
-    const custom = cart.lineItems.filter((l) => l.catalogReference === undefined)
-    expect(custom).toHaveLength(2)
-    expect(custom[0]).toMatchObject({
-      quantity: 2,
-      price: { amount: '7.50' },
-      lineItemPrice: { amount: '15.00' },
-      itemType: { preset: 'SERVICE' },
+    expect(refused.status).toBe(403)
+    expect(refused.json.details.applicationError).toMatchObject({
+      code: 'CUSTOM_LINE_ITEMS_FORBIDDEN',
+      data: { customLineItems: 1 },
     })
-    expect(custom[0]!.descriptionLines.map((d) => d.lineType)).toEqual(['PLAIN_TEXT', 'COLOR'])
-    const mugPrice = Number(cart.lineItems[0]!.price.amount)
-    expect(cart.subtotal.amount).toBe((mugPrice + 30).toFixed(2))
-    const tooPrecise = await call('POST', '/add-to-cart', {
-      customLineItems: [{ ...engraving, price: '1.005' }],
+    expect(refused.json.message).toContain('added by the merchant')
+    expect(refused.json.message).toContain('API key')
+    expect(refused.json.message).toContain('POST /ecom/v1/carts/{id}/add-to-cart')
+    expect(await counts()).toEqual(before)
+    expect((await call('GET', '')).json.details.applicationError.code).toBe('OWNED_CART_NOT_FOUND')
+  })
+
+  it('refuses a shopper’s add that holds custom lines beside catalogue ones whole, leaving the cart as it was', async () => {
+    const { call } = await visitor()
+    const cart = (
+      await call('POST', '/add-to-cart', { lineItems: [{ catalogReference: { catalogItemId: mug } }] })
+    ).json.cart
+    const version = async () =>
+      (await db.query<{ v: string }>('select xmin::text as v from carts where id = $1', [cart.id]))[0]!.v
+    const before = { counts: await counts(), version: await version() }
+    const refused = await call('POST', '/add-to-cart', {
+      lineItems: [{ catalogReference: { catalogItemId: mug }, quantity: 2 }],
+      customLineItems: [{ productName: { original: 'Gift wrap' }, price: '0.00' }],
     })
-    expect(tooPrecise.json.details.validationError.fieldViolations[0]).toMatchObject({
-      field: 'customLineItems[0].price',
-      violatedRule: 'DECIMAL_MAX_SCALE',
+    expect(refused.status).toBe(403)
+    expect(refused.json.details.applicationError.code).toBe('CUSTOM_LINE_ITEMS_FORBIDDEN')
+    expect({ counts: await counts(), version: await version() }).toEqual(before)
+    expect((await call('GET', '')).json.cart.lineItems.map((l: { quantity: number }) => l.quantity)).toEqual([
+      1,
+    ])
+  })
+
+  it('refuses custom line items from a member too', async () => {
+    const { token } = await visitor()
+    const member = (await memberTokens(platform, token)).tokens.access_token
+    const before = await counts()
+    const refused = await platform.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+      token: member,
+      body: { customLineItems: [{ productName: { original: 'Engraving' }, price: '1.00' }] },
     })
+    expect(refused.status).toBe(403)
+    expect(refused.json.details.applicationError.code).toBe('CUSTOM_LINE_ITEMS_FORBIDDEN')
+    expect(await counts()).toEqual(before)
   })
 
   it('changes quantities, removes lines, and answers unknown lines with LINE_ITEM_NOT_FOUND', async () => {

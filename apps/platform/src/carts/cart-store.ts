@@ -96,6 +96,23 @@ export async function lockCart(
   return { cart, created }
 }
 
+/**
+ * Locks the cart with this id in the site for the rest of the transaction and marks it updated now (a
+ * new row version, as every cart writer makes: decision 018); `undefined` when the site has no such cart.
+ */
+export async function lockCartById(
+  tx: Db,
+  siteId: string,
+  cartId: string,
+  now: Date,
+): Promise<CartRow | undefined> {
+  return queryOne<CartRow>(
+    tx,
+    'update carts set updated_date = $3 where id = $1 and site_id = $2 returning *',
+    [cartId, siteId, now],
+  )
+}
+
 /** What a cart read or change reads: the caller, their cart if any, and the coupon the change names. */
 export interface CartContents {
   /** The caller: as given, or as their access token proved; `undefined` when the token proved no one. */
@@ -150,6 +167,32 @@ const CONTENTS_BY_CALLER = contentsStatement(
    from sites s where s.id = $4`,
 )
 const CONTENTS_BY_TOKEN = contentsStatement(accessTokenLookup({ hash: 2, now: 3 }))
+const CONTENTS_BY_ID = contentsStatement(
+  `select c.site_id, c.owner_kind as role, c.owner_id as subject_id, s.catalogue_version as site_catalogue_version
+   from carts c join sites s on s.id = c.site_id where c.id = $2::uuid and c.site_id = $3::uuid`,
+)
+
+/** A contents statement's row as the cart's contents, with `caller` as the caller. */
+function toCartContents(row: ContentsRow | undefined, caller: ShopperCaller | undefined): CartContents {
+  const { row_version: version, ...cart } = row?.cart ?? { row_version: undefined }
+  const kept = row?.cart_coupon
+  return {
+    caller,
+    catalogueVersion: row?.catalogue_version ?? undefined,
+    cart: row?.cart
+      ? {
+          ...(cart as Omit<CartJson, 'row_version'>),
+          created_date: new Date(row.cart.created_date),
+          updated_date: new Date(row.cart.updated_date),
+        }
+      : undefined,
+    version,
+    lines: linesFromJson(row?.cart_lines ?? []),
+    coupon: kept
+      ? { ...kept, starts_at: dateOrNull(kept.starts_at), expires_at: dateOrNull(kept.expires_at) }
+      : undefined,
+  }
+}
 
 /**
  * What a change to the cart of `who` reads first, in one statement (see `contentsStatement`): the
@@ -169,24 +212,21 @@ export async function readCartContents(
       : await db.query<ContentsRow>(CONTENTS_BY_CALLER, [coupon, who.kind, who.subjectId, who.siteId])
   const token = row?.token
   const caller = who.kind !== 'unchecked' ? who : token ? toAccessTokenRecord(token).caller : undefined
-  const { row_version: version, ...cart } = row?.cart ?? { row_version: undefined }
-  const kept = row?.cart_coupon
-  return {
-    caller,
-    catalogueVersion: row?.catalogue_version ?? undefined,
-    cart: row?.cart
-      ? {
-          ...(cart as Omit<CartJson, 'row_version'>),
-          created_date: new Date(row.cart.created_date),
-          updated_date: new Date(row.cart.updated_date),
-        }
-      : undefined,
-    version,
-    lines: linesFromJson(row?.cart_lines ?? []),
-    coupon: kept
-      ? { ...kept, starts_at: dateOrNull(kept.starts_at), expires_at: dateOrNull(kept.expires_at) }
-      : undefined,
-  }
+  return toCartContents(row, caller)
+}
+
+/**
+ * The cart with this id in the merchant's site, read like a shopper's (see `contentsStatement`): its
+ * version, lines and the site's catalogue version; `cart` is `undefined` when the site has no such cart.
+ */
+export async function readCartContentsById(
+  db: Db,
+  siteId: string,
+  cartId: string,
+): Promise<Omit<CartContents, 'caller'>> {
+  const [row] = await db.query<ContentsRow>(CONTENTS_BY_ID, [null, cartId, siteId])
+  const { caller: _none, ...contents } = toCartContents(row, undefined)
+  return contents
 }
 
 const VISIBLE_PRODUCTS = prepared(`select s.catalogue_version as site_catalogue_version, p.*

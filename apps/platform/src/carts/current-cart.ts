@@ -190,12 +190,17 @@ export function createCurrentCart(deps: CurrentCartDeps) {
       return toWireCart({ cart, lines: contents.lines }, contents.products, caller.site, publicUrl)
     },
 
-    /** Adds catalogue and custom line items, creating the cart on the first add. */
+    /**
+     * Adds catalogue line items, creating the cart on the first add. Custom line items are the
+     * merchant's (decision 019): a shopper's add that holds any is refused with
+     * CUSTOM_LINE_ITEMS_FORBIDDEN once the token is checked, and nothing is written.
+     */
     add(who: ShopperCredential, input: AddToCartInput): Promise<WireCart> {
       const productIds = input.lineItems.map((item) => item.catalogReference.catalogItemId)
       return change(who, { create: true, productIds }, (contents, cart, now) => {
         const currency = contents.caller.site.currency
-        const changes = planAddToCart(contents.lines, input, contents.products, currency)
+        // A shopper is no merchant origin: any custom line is refused here, before the write.
+        const changes = planAddToCart(contents.lines, input, contents.products, currency, undefined)
         return applied(contents, cart, { changes }, now)
       })
     },
@@ -212,6 +217,7 @@ export function createCurrentCart(deps: CurrentCartDeps) {
           { lineItems, customLineItems: [] },
           contents.products,
           contents.caller.site.currency,
+          undefined,
         )
         return {
           ...applied(contents, cart, { changes }, now),

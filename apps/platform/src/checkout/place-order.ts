@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { deleteCart } from '../carts/cart-store.ts'
 import { availabilityOf } from '../carts/cart-wire.ts'
+import { type CustomLine, hasMerchantOrigin } from '../carts/custom-line-item.ts'
 import type { ProductRecord } from '../catalogue/product-store.ts'
 import type { Db } from '../db/db.ts'
 import { type EventIdentity, recordEvent } from '../events/event-outbox.ts'
-import { findOrderByCheckout, insertOrder } from '../orders/order-store.ts'
+import { findOrderByCheckout, insertOrder, type OrderLineCustom } from '../orders/order-store.ts'
 import { getSite, type Site } from '../sites/site-store.ts'
 import { priceCheckout } from './checkout-pricing.ts'
 import { type CheckoutRow, lockCheckout } from './checkout-store.ts'
@@ -18,6 +19,7 @@ export type PlaceOrderRefusal =
   | 'DETAILS_MISSING'
   | 'CART_EMPTY'
   | 'OUT_OF_STOCK'
+  | 'CUSTOM_LINE_NOT_FROM_MERCHANT'
   | 'NOT_PURCHASABLE'
   | 'COUPON_USED_UP'
   | 'PAYMENT_DECLINED'
@@ -86,6 +88,12 @@ function stockTakes(
   return [...takes.values()].sort((a, b) => `${a.table}:${a.id}`.localeCompare(`${b.table}:${b.id}`))
 }
 
+/** What an order line keeps of a cart's custom line: who added it. */
+function customOf(custom: CustomLine | null | undefined): OrderLineCustom | null {
+  if (!custom) return null
+  return custom.addedBy ? { addedBy: custom.addedBy } : {}
+}
+
 async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   return db.transaction(async (tx) => {
     const checkout = await lockCheckout(tx, input.checkoutId)
@@ -113,6 +121,13 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
       throw new PlaceOrderRefused('CART_EMPTY', 'The cart is empty')
     const { cart, products, totals } = priced
     for (const line of cart.lines) {
+      // A custom line is the merchant's price, not the catalogue's: it is taken only with the merchant's
+      // mark (decision 019; none without it should exist, this is the second lock on that door).
+      if (line.custom && !hasMerchantOrigin(line.custom))
+        throw new PlaceOrderRefused(
+          'CUSTOM_LINE_NOT_FROM_MERCHANT',
+          `"${line.custom.productName.original}" was not added by the shop: remove it from your cart to place the order`,
+        )
       if (line.custom) continue
       const record = line.catalog_item_id ? products.get(line.catalog_item_id) : undefined
       if (availabilityOf(line, record).status !== 'AVAILABLE')
@@ -201,6 +216,7 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
         quantity: line.quantity,
         unitPriceMinor: line.quantity > 0 ? Math.round(line.price / line.quantity) : 0,
         totalMinor: line.discountedPrice,
+        custom: customOf(byId.get(line.id)?.custom),
       })),
     })
     await tx.query(`update checkouts set status = 'COMPLETED', updated_date = $2 where id = $1`, [

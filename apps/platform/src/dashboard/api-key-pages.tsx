@@ -6,6 +6,7 @@ import { toFormErrors } from './product-form.ts'
 
 const permissionHints: Record<(typeof apiKeyPermissions)[number], string> = {
   catalogue: 'read merchant data, write products, collections and media',
+  carts: "read shoppers' carts by id and add items to them, custom line items at your own price too",
   members: "manage the store's members",
   orders: 'read and manage orders',
   webhooks: 'manage webhook endpoints, their deliveries and replays',

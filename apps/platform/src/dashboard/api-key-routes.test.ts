@@ -44,6 +44,18 @@ describe.each(databaseKinds())('dashboard API keys on %s', (kind) => {
       expect(stored!.permissions).toEqual(['catalogue'])
     })
 
+    it('offers the carts permission, which lets a key add custom line items to carts by id', async () => {
+      const page = await browser.get('/dashboard/api-keys')
+      expect(page.text).toContain('value="carts"')
+      const created = await createKey({ name: 'Gift wrap service', permissions: ['carts'] })
+      expect(created.status).toBe(200)
+      const [stored] = await db.query<{ permissions: string[] }>(
+        'select permissions from api_keys where name = $1',
+        ['Gift wrap service'],
+      )
+      expect(stored!.permissions).toEqual(['carts'])
+    })
+
     it('needs a name and a permission', async () => {
       await browser.get('/dashboard/api-keys')
       const refused = await createKey({ name: ' ', permissions: undefined })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Api } from '../http/api.ts'
 import { formatMoney } from '../money/money.ts'
-import { listOrders, type OrderWithLines, ordersPerDay } from '../orders/order-store.ts'
+import { listOrders, type OrderLineRow, type OrderWithLines, ordersPerDay } from '../orders/order-store.ts'
 import { DashboardPage, renderDashboardPage } from './dashboard-layout.tsx'
 import { type DayTotals, OrdersChart } from './orders-chart.tsx'
 import { type DashboardDeps, type Owner, requireOwner } from './owner-session.ts'
@@ -9,6 +9,28 @@ import { createScryptHasher } from './password-hasher.ts'
 
 const PAGE_SIZE = 50
 const CHART_DAYS = 30
+
+/**
+ * An order's custom lines, each marked as such with the price it was sold at: the merchant set it, or,
+ * for orders placed before decision 019 (no `addedBy`), the buyer did, which the merchant should know.
+ */
+function CustomLines(props: { lines: readonly OrderLineRow[]; money: (minor: string) => string }) {
+  const custom = props.lines.filter((line) => line.custom !== null)
+  if (custom.length === 0) return null
+  return (
+    <ul className="line-notes">
+      {custom.map((line) => {
+        const priced = line.custom?.addedBy ? 'your price' : 'priced by the buyer, not by you'
+        return (
+          <li key={line.id}>
+            <span className={line.custom?.addedBy ? 'badge' : 'badge off'}>Custom item</span>{' '}
+            {`${line.name} × ${line.quantity} at ${props.money(line.unit_price_minor)} (${priced})`}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
 
 function OrdersPage(props: {
   owner: Owner
@@ -46,7 +68,10 @@ function OrdersPage(props: {
                 <td>#{String(order.number)}</td>
                 <td>{new Date(order.created_date).toISOString().slice(0, 16).replace('T', ' ')}</td>
                 <td>{order.email}</td>
-                <td>{lines.reduce((sum, line) => sum + line.quantity, 0)}</td>
+                <td>
+                  {lines.reduce((sum, line) => sum + line.quantity, 0)}
+                  <CustomLines lines={lines} money={money} />
+                </td>
                 <td>
                   <span className={order.payment_status === 'PAID' ? 'badge ok' : 'badge'}>
                     {order.payment_status === 'PAID' ? 'Paid' : 'Not paid'}

@@ -14,6 +14,7 @@ import * as identityMail from './migrations/012-identity-mail-and-recovery.ts'
 import * as abuseResistance from './migrations/013-abuse-resistance-and-external-login.ts'
 import * as siteLocalDevelopment from './migrations/014-site-local-development.ts'
 import * as eventPayloadCompression from './migrations/015-event-payload-compression.ts'
+import * as customLinesAreTheMerchants from './migrations/016-custom-lines-are-the-merchants.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -32,6 +33,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 13, name: 'abuse-resistance-and-external-login', sql: abuseResistance.sql },
   { version: 14, name: 'site-local-development', sql: siteLocalDevelopment.sql },
   { version: 15, name: 'event-payload-compression', sql: eventPayloadCompression.sql },
+  { version: 16, name: 'custom-lines-are-the-merchants', sql: customLinesAreTheMerchants.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

@@ -464,7 +464,7 @@ input ServicePropertiesInput {
   numberOfParticipants: Int
 }
 
-"""A line the caller prices and describes itself."""
+"""A line the merchant prices and describes itself: a shopper's token is refused (CUSTOM_LINE_ITEMS_FORBIDDEN)."""
 input CustomLineItemInput {
   productName: TranslatableInput!
   """A decimal amount: "12.50"."""
@@ -557,7 +557,10 @@ export const cartQueryFields = /* GraphQL */ `
 
 /** The current cart's mutations: one per REST current-cart call, under the same name. */
 export const cartMutationFields = /* GraphQL */ `
-  """Adds catalogue and custom line items, creating the cart when needed."""
+  """
+  Adds catalogue line items, creating the cart when needed. Custom line items are the merchant's: from a
+  visitor or member they are refused with CUSTOM_LINE_ITEMS_FORBIDDEN (403), and nothing is written.
+  """
   addToCurrentCart(lineItems: [LineItemInput!], customLineItems: [CustomLineItemInput!]): Cart
   """Sets the coupon (null removes it) and the cart's info, and adds line items."""
   updateCurrentCart(couponCode: String, cartInfo: CartInfoInput, lineItems: [LineItemInput!]): Cart

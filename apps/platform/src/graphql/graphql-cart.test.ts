@@ -173,6 +173,37 @@ describe.each(databaseKinds())('the current cart over GraphQL on %s', (kind) => 
     )
   })
 
+  // Issue 14: the mutation calls the REST route, whose cart domain refuses a shopper's custom lines.
+  it('refuses custom line items from a visitor with CUSTOM_LINE_ITEMS_FORBIDDEN, writing nothing', async () => {
+    const token = await visitor()
+    const counts = () =>
+      db.query(
+        'select (select count(*)::int from carts) as carts, (select count(*)::int from events) as events',
+      )
+    const before = await counts()
+    const refused = await graphql(
+      `mutation ($custom: [CustomLineItemInput!]) { addToCurrentCart(customLineItems: $custom) { id } }`,
+      {
+        custom: [
+          {
+            productName: { original: 'Summit Pouch' },
+            price: '0.01',
+            quantity: 50,
+            physicalProperties: { sku: 'SKU-0042' },
+          },
+        ],
+      },
+      { token },
+    )
+    expect(refused.json.data).toEqual({ addToCurrentCart: null })
+    expect(refused.json.errors[0].extensions).toMatchObject({
+      code: 'CUSTOM_LINE_ITEMS_FORBIDDEN',
+      status: 403,
+    })
+    expect(refused.json.errors[0].message).toContain('added by the merchant')
+    expect(await counts()).toEqual(before)
+  })
+
   it('answers a bad change with the error REST gives, and changes nothing', async () => {
     const token = await visitor()
     await graphql(ADD, { lineItems: [teeLine(1)] }, { token })

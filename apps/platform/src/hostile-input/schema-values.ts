@@ -54,6 +54,7 @@ const ID_TABLES: readonly (readonly [RegExp, string])[] = [
   [/endpoint/i, 'webhook_endpoints'],
   [/deliver/i, 'webhook_deliveries'],
   [/client/i, 'oauth_clients'],
+  [/cart/i, 'carts'],
 ]
 
 /** An id that exists, of the table the field's name suggests (else of any table), or `undefined`. */

@@ -1,3 +1,4 @@
+import type { CustomLineOrigin } from '../carts/custom-line-item.ts'
 import type { Address, SelectedShippingOption } from '../carts/pricing/pricing-input.ts'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
@@ -30,6 +31,14 @@ export interface OrderRow {
   created_date: Date
 }
 
+/**
+ * What an order line keeps of a custom line item: who added it (the merchant, decision 019). Lines of
+ * orders placed before that decision keep `{}`: a shopper priced them.
+ */
+export interface OrderLineCustom {
+  addedBy?: CustomLineOrigin
+}
+
 export interface OrderLineRow {
   id: string
   order_id: string
@@ -40,6 +49,8 @@ export interface OrderLineRow {
   quantity: number
   unit_price_minor: string
   total_minor: string
+  /** `null` for a catalogue line. */
+  custom: OrderLineCustom | null
 }
 
 export interface OrderWithLines {
@@ -85,10 +96,11 @@ export async function insertOrder(tx: Db, input: OrderInput): Promise<string> {
     ],
   )
   await tx.query(
-    `insert into order_lines (id, order_id, position, catalog_item_id, variant_id, name, quantity, unit_price_minor, total_minor)
-     select id, $1, position, catalog_item_id, variant_id, name, quantity, unit_price_minor, total_minor
+    `insert into order_lines (id, order_id, position, catalog_item_id, variant_id, name, quantity, unit_price_minor,
+       total_minor, custom)
+     select id, $1, position, catalog_item_id, variant_id, name, quantity, unit_price_minor, total_minor, custom
      from jsonb_to_recordset($2::jsonb) as l(id uuid, position int, catalog_item_id uuid, variant_id uuid, name text,
-       quantity int, unit_price_minor bigint, total_minor bigint)`,
+       quantity int, unit_price_minor bigint, total_minor bigint, custom jsonb)`,
     [
       input.id,
       JSON.stringify(
@@ -101,6 +113,7 @@ export async function insertOrder(tx: Db, input: OrderInput): Promise<string> {
           quantity: line.quantity,
           unit_price_minor: line.unitPriceMinor,
           total_minor: line.totalMinor,
+          custom: line.custom,
         })),
       ),
     ],

@@ -36,6 +36,9 @@ export const OrderSchema = z.object({
       catalogItemId: z.string().nullable(),
       variantId: z.string().nullable(),
       productName: z.string(),
+      customLineItem: z
+        .boolean()
+        .describe('a custom line item: described and priced by the merchant, not from the catalogue'),
       quantity: z.number(),
       price: Money,
       totalPrice: Money,
@@ -76,6 +79,7 @@ export function toWireOrder({ order, lines }: OrderWithLines, site: Site): WireO
       catalogItemId: line.catalog_item_id,
       variantId: line.variant_id,
       productName: line.name,
+      customLineItem: line.custom !== null,
       quantity: line.quantity,
       price: money(line.unit_price_minor),
       totalPrice: money(line.total_minor),

@@ -68,6 +68,7 @@ td input[type="text"] { width: 9rem; }
 .badge.ok { color: var(--ok); border-color: #aceebb; }
 .badge.off { color: var(--danger); border-color: #ffcecb; }
 .muted { color: var(--muted); }
+.line-notes { list-style: none; padding: 0; margin: 0.25rem 0 0; font-size: 0.875rem; }
 .pager { display: flex; gap: 1rem; align-items: center; margin: 1rem 0; }
 .thumbs { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; margin: 0.5rem 0; }
 .thumbs li { width: 150px; }

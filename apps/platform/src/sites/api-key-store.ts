@@ -6,8 +6,11 @@ import { type Site, siteColumns, toSite } from './site-store.ts'
 /** Every API key starts with this, so a key is recognisable in a header and by secret scanners. */
 export const API_KEY_PREFIX = 'aisle_key_'
 
-/** What a key may do. `catalogue`: read merchant data and write products, collections and media. */
-export const apiKeyPermissions = ['catalogue', 'members', 'orders', 'webhooks'] as const
+/**
+ * What a key may do. `catalogue`: read merchant data and write products, collections and media; `carts`:
+ * read shoppers' carts by id and add line items to them, custom line items priced by the merchant too.
+ */
+export const apiKeyPermissions = ['catalogue', 'carts', 'members', 'orders', 'webhooks'] as const
 export type ApiKeyPermission = (typeof apiKeyPermissions)[number]
 
 function hashKey(key: string): string {

@@ -22,6 +22,7 @@ const order: Order = {
       catalogItemId: 'p',
       variantId: null,
       productName: 'Meadow Notebook',
+      customLineItem: false,
       quantity: 2,
       price: { amount: '12.00', formattedAmount: '$12.00' },
       totalPrice: { amount: '24.00', formattedAmount: '$24.00' },

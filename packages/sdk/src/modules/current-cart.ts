@@ -44,9 +44,12 @@ export interface CurrentCartModule {
    */
   updateCurrentCart(options?: UpdateCurrentCartOptions): Promise<Cart>
   /**
-   * Adds catalogue and custom line items, creating the cart when needed.
+   * Adds catalogue and custom line items, creating the cart when needed. Custom line items are priced by
+   * whoever adds them, so the platform takes them from the merchant only (an API key, to the cart by its
+   * id): from a visitor's or member's token they are refused.
    *
-   * @throws {AisleError} `INVALID_ARGUMENT` for a bad line item, as any call otherwise.
+   * @throws {AisleError} `INVALID_ARGUMENT` for a bad line item, `CUSTOM_LINE_ITEMS_FORBIDDEN` (403) for
+   * custom line items from a shopper, as any call otherwise.
    */
   addToCurrentCart(options: AddToCurrentCartOptions): Promise<Cart & CartResponse>
   /**

@@ -121,7 +121,7 @@ export interface LineItemInput {
   quantity: number
 }
 
-/** A line item to add that is not in a catalogue. */
+/** A line item to add that is not in a catalogue, at the adder's price: the merchant's only (403 from a shopper). */
 export interface CustomLineItemInput {
   productName: { original: string }
   price: string

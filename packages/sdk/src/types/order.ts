@@ -19,6 +19,8 @@ export interface OrderLineItem {
   catalogItemId: string | null
   variantId: string | null
   productName: string
+  /** A custom line item: described and priced by the merchant, not from the catalogue. */
+  customLineItem: boolean
   quantity: number
   price: OrderMoney
   totalPrice: OrderMoney
