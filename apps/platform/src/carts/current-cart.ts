@@ -70,6 +70,23 @@ function callerOf(who: ShopperCredential, contents: CartContents): ShopperCaller
   return contents.caller
 }
 
+/**
+ * A custom line's quantity is the merchant's, like its price: a shopper may remove the line (quantity 0)
+ * but not change how many, or a line given away at 0 could be ordered by the thousand.
+ */
+function assertCustomQuantitiesKept(lines: readonly LineItemRow[], quantities: ReadonlyMap<string, number>) {
+  const changed = lines.filter((line) => {
+    const quantity = quantities.get(line.id)
+    return line.custom && quantity !== undefined && quantity !== 0 && quantity !== line.quantity
+  })
+  if (changed.length === 0) return
+  throw new ApplicationError(
+    'CUSTOM_LINE_ITEMS_FORBIDDEN',
+    'A custom line item keeps the quantity the merchant set: a visitor or member may remove it (quantity 0), not change it',
+    { lineItemIds: changed.map((line) => line.id) },
+  )
+}
+
 function noCart(): never {
   throw new ApplicationError('OWNED_CART_NOT_FOUND', 'The caller has no current cart yet', {})
 }
@@ -242,6 +259,7 @@ export function createCurrentCart(deps: CurrentCartDeps) {
       return change(who, { create: false }, (contents, cart, now) => {
         const quantities = new Map(lineItems.map((item) => [item.id, item.quantity]))
         assertLinesInCart(contents.lines, [...quantities.keys()])
+        assertCustomQuantitiesKept(contents.lines, quantities)
         const removed = [...quantities].filter(([, quantity]) => quantity === 0).map(([id]) => id)
         const changes = contents.lines.flatMap((line): LineItemChange[] => {
           const quantity = quantities.get(line.id)

@@ -140,6 +140,46 @@ describe.each(databaseKinds())("the merchant's cart calls by id on %s", (kind) =
     })
   })
 
+  it("lets the shopper remove the merchant's custom line but not change its quantity", async () => {
+    const { token, cartId } = await shopper()
+    const added = await merchant('POST', `/ecom/v1/carts/${cartId}/add-to-cart`, {
+      body: { customLineItems: [{ ...engraving, price: '0' }] },
+    })
+    const cart = CartSchema.parse(added.json.cart)
+    const customId = cart.lineItems.find((line) => line.catalogReference === undefined)!.id
+    const notebookId = cart.lineItems.find((line) => line.catalogReference !== undefined)!.id
+    const path = '/ecom/v1/carts/current/update-line-items-quantity'
+    const raised = await platform.call('POST', path, {
+      token,
+      body: {
+        lineItems: [
+          { id: notebookId, quantity: 2 },
+          { id: customId, quantity: 10_000 },
+        ],
+      },
+    })
+    expect(raised.status).toBe(403)
+    expect(raised.json.details.applicationError).toMatchObject({
+      code: 'CUSTOM_LINE_ITEMS_FORBIDDEN',
+      data: { lineItemIds: [customId] },
+    })
+    // Refused whole: the catalogue line's change did not happen either.
+    const unchanged = await platform.call('GET', '/ecom/v1/carts/current', { token })
+    expect(unchanged.json.cart).toEqual(added.json.cart)
+    // The same quantity is no change, and 0 removes the line.
+    const kept = await platform.call('POST', path, {
+      token,
+      body: { lineItems: [{ id: customId, quantity: 2 }] },
+    })
+    expect(kept.status).toBe(200)
+    const removed = await platform.call('POST', path, {
+      token,
+      body: { lineItems: [{ id: customId, quantity: 0 }] },
+    })
+    expect(removed.status).toBe(200)
+    expect(removed.json.cart.lineItems.map((line: { id: string }) => line.id)).toEqual([notebookId])
+  })
+
   it('adds catalogue lines by id too, to the line of the same item, and reads the cart back by id', async () => {
     const { cartId } = await shopper()
     const added = await merchant('POST', `/ecom/v1/carts/${cartId}/add-to-cart`, {
