@@ -5,13 +5,14 @@
 // The password comes from SITE_OWNER_PASSWORD, or is asked for on the terminal (not echoed).
 import { parseArgs } from 'node:util'
 import { ConfigError, parseConfig } from '../src/config.ts'
-import { createScryptHasher } from '../src/dashboard/password-hasher.ts'
 import { revokeSessionsOfSiteUser } from '../src/dashboard/session-store.ts'
 import { saveSiteUser } from '../src/dashboard/site-user-store.ts'
 import { DataDirLockedError } from '../src/db/data-dir-lock.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { openDatabase } from '../src/db/open-database.ts'
 import { ValidationError } from '../src/http/errors.ts'
+import { createArgon2idHasher } from '../src/passwords/argon2id-hasher.ts'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../src/passwords/password-policy.ts'
 
 /** Reads a line from the terminal without showing it, or a line from a pipe. */
 async function askPassword(): Promise<string> {
@@ -21,7 +22,7 @@ async function askPassword(): Promise<string> {
     for await (const chunk of input) text += String(chunk)
     return text.split(/\r?\n/)[0] ?? ''
   }
-  process.stdout.write('Password (at least 10 characters): ')
+  process.stdout.write(`Password (${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters): `)
   input.setRawMode(true)
   input.setEncoding('utf8')
   return new Promise((resolve, reject) => {
@@ -72,7 +73,7 @@ async function main() {
     const now = new Date()
     const { user, existed } = await saveSiteUser(
       db,
-      createScryptHasher(),
+      createArgon2idHasher(),
       { siteId: site.id, email: values.email, password },
       now,
     )

@@ -39,7 +39,6 @@ import { registerMemberAdminRoutes } from './identity/member-admin-routes.ts'
 import { mergeVisitorIntoMember } from './identity/member-login.ts'
 import { renderHostedError } from './identity/pages/hosted-pages.tsx'
 import { registerPasswordChangeRoutes } from './identity/password-change-routes.ts'
-import { createArgon2idHasher } from './identity/password-hasher.ts'
 import { registerProfileRoutes } from './identity/profile-routes.ts'
 import { registerRecoveryRoutes } from './identity/recovery-routes.ts'
 import { registerSignOnRoutes } from './identity/sign-on-routes.ts'
@@ -60,6 +59,8 @@ import { registerMetricsRoutes } from './observability/metrics-routes.ts'
 import { createPlatformMetrics } from './observability/platform-metrics.ts'
 import type { DrainState } from './observability/readiness.ts'
 import { registerOrderRoutes } from './orders/order-routes.ts'
+import { createArgon2idHasher } from './passwords/argon2id-hasher.ts'
+import type { PasswordHasher } from './passwords/password-hasher.ts'
 import { LIMITED_ROUTES } from './rate-limits/limited-routes.ts'
 import { createRateLimiter } from './rate-limits/rate-limit-middleware.ts'
 import type { RateLimitSettings } from './rate-limits/rate-limit-settings.ts'
@@ -76,7 +77,9 @@ export interface AppDeps {
   logger?: Logger
   /** Largest request body accepted, in bytes. */
   maxBodyBytes?: number
-  /** The merchant dashboard's password hasher and bulk-change batch size (defaults for production). */
+  /** The password hasher of site owners and members: argon2id at OWASP's cost by default; tests pass a cheaper one. */
+  passwordHasher?: PasswordHasher
+  /** The merchant dashboard's bulk-change batch size (the default suits production). */
   dashboard?: DashboardOptions
   /**
    * Limits of the abuse-prone routes (login, registration, anonymous tokens...): none when left out or
@@ -197,6 +200,8 @@ export function createApp(options: AppDeps) {
     ? { ...options, db: withWriteHook(options.db, publicRead.forgetSites, { concerns: mayChangeSites }) }
     : options
   const logger = deps.logger ?? silentLogger
+  // One hasher, so one limiter bounds the memory that owners' and members' sign-ins take together.
+  const passwordHasher = deps.passwordHasher ?? createArgon2idHasher()
   const hono = new Hono<AppEnv>()
   const metrics = deps.metricsToken ? createPlatformMetrics({ db: deps.db, clock, logger }) : undefined
   // First, so that it counts the refusals of every other middleware too.
@@ -286,7 +291,7 @@ export function createApp(options: AppDeps) {
     db: deps.db,
     clock,
     publicUrl: deps.publicUrl,
-    hasher: createArgon2idHasher(),
+    hasher: passwordHasher,
     captcha: deps.captcha ?? createTestCaptchaVerifier(),
   }
   registerIdentityRoutes(api, identity)
@@ -310,10 +315,10 @@ export function createApp(options: AppDeps) {
   registerGraphQLRoutes(api, { db: deps.db, publicUrl: deps.publicUrl, logger })
   registerDashboardRoutes(
     api,
-    { db: deps.db, clock, logger, publicUrl: deps.publicUrl, localDevelopmentSites },
+    { db: deps.db, clock, logger, publicUrl: deps.publicUrl, localDevelopmentSites, passwordHasher },
     deps.dashboard,
   )
-  registerDashboardOrderPages(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl })
+  registerDashboardOrderPages(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl, passwordHasher })
   const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })
   hono.get('/openapi.json', (c) => c.json(openApi))
 

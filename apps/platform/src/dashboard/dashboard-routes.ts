@@ -2,6 +2,7 @@ import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
 import type { Logger } from '../log.ts'
+import type { PasswordHasher } from '../passwords/password-hasher.ts'
 import { registerApiKeyPages } from './api-key-routes.tsx'
 import { registerBulkPages } from './bulk-routes.tsx'
 import { registerCollectionPages } from './collection-routes.tsx'
@@ -9,7 +10,6 @@ import { registerCouponPages } from './coupon-routes.tsx'
 import { registerLoginRoutes } from './login-routes.tsx'
 import { registerMemberPages } from './member-routes.tsx'
 import { DASHBOARD_PATH } from './owner-session.ts'
-import { createScryptHasher, type PasswordHasher } from './password-hasher.ts'
 import { registerProductPages } from './product-routes.tsx'
 import { registerShippingSetupPages } from './shipping-setup-routes.tsx'
 import { registerTaxSetupPages } from './tax-setup-routes.tsx'
@@ -19,8 +19,6 @@ export { dashboardNotFound, toDashboardErrorResponse } from './dashboard-errors.
 
 /** Settings of the dashboard; the defaults suit production. */
 export interface DashboardOptions {
-  /** scrypt (N=2^17) by default; tests pass a cheaper one. */
-  passwordHasher?: PasswordHasher
   /** Products per bulk-change transaction (100): the page shows progress between them. */
   bulkChunkSize?: number
 }
@@ -41,13 +39,19 @@ export function isDashboardUpload(path: string): boolean {
  */
 export function registerDashboardRoutes(
   api: Api,
-  deps: { db: Db; clock: Clock; logger: Logger; publicUrl: string; localDevelopmentSites: boolean },
+  deps: {
+    db: Db
+    clock: Clock
+    logger: Logger
+    publicUrl: string
+    localDevelopmentSites: boolean
+    passwordHasher: PasswordHasher
+  },
   options: DashboardOptions = {},
 ) {
   const dashboard = {
     ...deps,
     hono: api.hono,
-    passwordHasher: options.passwordHasher ?? createScryptHasher(),
     bulkChunkSize: options.bulkChunkSize ?? 100,
   }
   // Pages set their own headers; redirects and anything else still must not be framed or cached.

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
-import { createDashboardPlatform, createTestBrowser, OWNER } from '../testing/dashboard-browser.ts'
+import { DEMO_SITE_ID } from '../seed/demo-store.ts'
+import {
+  createDashboardPlatform,
+  createTestBrowser,
+  OWNER,
+  testHasher,
+} from '../testing/dashboard-browser.ts'
+import { LEGACY_SCRYPT_HASHES } from '../testing/legacy-scrypt-hashes.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { LOGIN_FAILURE_LIMIT } from './login-throttle.ts'
 import { revokeSessionsOfSiteUser, SESSION_IDLE_SECONDS, SESSION_LIFETIME_SECONDS } from './session-store.ts'
+import { saveSiteUser } from './site-user-store.ts'
 
 describe.each(databaseKinds())('dashboard sign-in on %s', (kind) => {
   let db: Db
@@ -54,6 +62,34 @@ describe.each(databaseKinds())('dashboard sign-in on %s', (kind) => {
         expect(answer.text).toContain('The e-mail or the password is wrong.')
         expect(signed.cookies.has('aisle_dashboard')).toBe(false)
       }
+    })
+
+    it('signs in an owner whose hash the former scrypt hasher wrote, and stores argon2id from then on', async () => {
+      const email = 'scrypt-owner@shop.test'
+      await saveSiteUser(
+        db,
+        testHasher,
+        { siteId: DEMO_SITE_ID, email, password: OWNER.password },
+        new Date(),
+      )
+      await db.query('update site_users set password_hash = $2 where email = $1', [
+        email,
+        LEGACY_SCRYPT_HASHES.owner,
+      ])
+      const storedHash = async () =>
+        (
+          await db.query<{ password_hash: string }>('select password_hash from site_users where email = $1', [
+            email,
+          ])
+        )[0]!.password_hash
+
+      expect((await browser().signIn(email, `${OWNER.password}!`)).status).toBe(401)
+      expect(await storedHash()).toBe(LEGACY_SCRYPT_HASHES.owner)
+      expect((await browser().signIn(email, OWNER.password)).status).toBe(303)
+      const upgraded = await storedHash()
+      expect(upgraded).toMatch(/^\$argon2id\$/)
+      expect((await browser().signIn(email, OWNER.password)).status).toBe(303)
+      expect(await storedHash()).toBe(upgraded)
     })
 
     it('returns to the page asked for, but never to another site', async () => {

@@ -5,7 +5,6 @@ import { listOrders, type OrderLineRow, type OrderWithLines, ordersPerDay } from
 import { DashboardPage, renderDashboardPage } from './dashboard-layout.tsx'
 import { type DayTotals, OrdersChart } from './orders-chart.tsx'
 import { type DashboardDeps, type Owner, requireOwner } from './owner-session.ts'
-import { createScryptHasher } from './password-hasher.ts'
 
 const PAGE_SIZE = 50
 const CHART_DAYS = 30
@@ -97,13 +96,12 @@ function OrdersPage(props: {
 /** The dashboard's orders page: the site's orders, newest first, with orders and revenue per day. */
 export function registerDashboardOrderPages(
   api: Api,
-  pageDeps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl'>,
+  pageDeps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl' | 'passwordHasher'>,
 ) {
-  // Reading the session is all this page does with them: no password is hashed, no bulk change runs.
+  // Reading the session is all this page does with them: no bulk change runs.
   const deps: DashboardDeps = {
     ...pageDeps,
     hono: api.hono,
-    passwordHasher: createScryptHasher(),
     bulkChunkSize: 100,
     localDevelopmentSites: false,
   }

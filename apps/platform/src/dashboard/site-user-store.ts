@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
 import { type FieldViolation, ValidationError } from '../http/errors.ts'
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type PasswordHasher } from './password-hasher.ts'
+import type { PasswordHasher } from '../passwords/password-hasher.ts'
+import { passwordViolations } from '../passwords/password-policy.ts'
 
 /** A site owner who signs in to the dashboard: the spec's site user, separate from the site's members. */
 export interface SiteUser {
@@ -29,18 +30,7 @@ function assertCredentials(email: string, password: string) {
   const violations: FieldViolation[] = []
   if (!EMAIL.test(email) || email.length > 254)
     violations.push({ field: 'email', description: 'must be an e-mail address', violatedRule: 'FORMAT' })
-  if (password.length < MIN_PASSWORD_LENGTH)
-    violations.push({
-      field: 'password',
-      description: `must be at least ${MIN_PASSWORD_LENGTH} characters`,
-      violatedRule: 'MIN_LENGTH',
-    })
-  if (password.length > MAX_PASSWORD_LENGTH)
-    violations.push({
-      field: 'password',
-      description: `must be at most ${MAX_PASSWORD_LENGTH} characters`,
-      violatedRule: 'MAX_LENGTH',
-    })
+  violations.push(...passwordViolations(password))
   if (violations.length > 0) throw new ValidationError(violations)
 }
 
@@ -48,7 +38,7 @@ function assertCredentials(email: string, password: string) {
  * Creates a site owner, or sets a new password when the e-mail already has an account on the site.
  * Returns the user and whether it already existed (its sessions should then be revoked).
  *
- * @throws ValidationError for an invalid e-mail or a password shorter than 10 characters.
+ * @throws ValidationError for an invalid e-mail or a password outside the policy (10 to 256 characters).
  */
 export async function saveSiteUser(
   db: Db,
@@ -76,20 +66,24 @@ export async function hasSiteUsers(db: Db, siteId: string): Promise<boolean> {
   return (await db.query('select 1 from site_users where site_id = $1 limit 1', [siteId])).length > 0
 }
 
-// Verifying costs the same whether or not the e-mail is known, so timing does not reveal accounts.
-const dummyHashes = new WeakMap<PasswordHasher, Promise<string>>()
-function dummyHashOf(hasher: PasswordHasher): Promise<string> {
-  let hash = dummyHashes.get(hasher)
-  if (!hash) {
-    hash = hasher.hash('not a password of anyone')
-    dummyHashes.set(hasher, hash)
-  }
-  return hash
+/**
+ * Replaces an owner's password hash with a new hash of the same password, unless it changed since it
+ * was read: a new password set meanwhile must not give way to a rehash of the old one.
+ */
+async function upgradePasswordHash(db: Db, id: string, readHash: string, newHash: string) {
+  await db.query('update site_users set password_hash = $3 where id = $1 and password_hash = $2', [
+    id,
+    readHash,
+    newHash,
+  ])
 }
 
 /**
  * The site owner these credentials prove, or `undefined`. An address with accounts on several sites
- * signs in to the oldest account whose password matches (at most 5 are tried).
+ * signs in to the oldest account whose password matches (at most 5 are tried). An unknown e-mail costs
+ * one verification against a dummy hash, as a known one does, so timing does not reveal accounts. A
+ * hash in an outdated form (scrypt, or argon2id with other parameters) is replaced on the way, in the
+ * same request (decision 021).
  */
 export async function findSiteUserByCredentials(
   db: Db,
@@ -105,12 +99,14 @@ export async function findSiteUserByCredentials(
           [email],
         )
   if (rows.length === 0) {
-    await hasher.verify(credentials.password, await dummyHashOf(hasher))
+    await hasher.verifyDummy(credentials.password)
     return undefined
   }
   for (const row of rows) {
-    if (await hasher.verify(credentials.password, row.password_hash))
-      return { id: row.id, siteId: row.site_id, email: row.email }
+    if (!(await hasher.verify(credentials.password, row.password_hash))) continue
+    if (hasher.needsRehash(row.password_hash))
+      await upgradePasswordHash(db, row.id, row.password_hash, await hasher.hash(credentials.password))
+    return { id: row.id, siteId: row.site_id, email: row.email }
   }
   return undefined
 }

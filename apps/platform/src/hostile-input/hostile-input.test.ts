@@ -121,7 +121,8 @@ describe('hostile input to every route', () => {
       publicUrl: TEST_PUBLIC_URL,
       clock: createTestClock(),
       logger,
-      dashboard: { passwordHasher: testHasher, bulkChunkSize: 100 },
+      passwordHasher: testHasher,
+      dashboard: { bulkChunkSize: 100 },
       metricsToken: METRICS_TOKEN,
     })
     await saveSiteUser(db, testHasher, { siteId: DEMO_SITE_ID, ...OWNER }, setup.clock())

@@ -86,7 +86,7 @@ describe.each(databaseKinds())('hosted account pages on %s', (kind) => {
     const cases: [string, string, number, string][] = [
       [email, MEMBER_PASSWORD, 409, 'An account with this e-mail already exists'],
       ['not-an-email', MEMBER_PASSWORD, 400, 'Enter an e-mail address'],
-      [newEmail(), 'short', 400, 'at least 8 characters'],
+      [newEmail(), 'short', 400, 'at least 10 characters'],
     ]
     for (const [address, password, status, text] of cases) {
       const { answer } = await signUp(address, password)

@@ -1,7 +1,7 @@
 import type { CaptchaVerifier } from '../captcha/captcha-verifier.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
-import type { MemberPasswordHasher } from './password-hasher.ts'
+import type { PasswordHasher } from '../passwords/password-hasher.ts'
 
 /** What the identity calls and hosted pages need. */
 export interface IdentityDeps {
@@ -9,7 +9,7 @@ export interface IdentityDeps {
   clock: Clock
   /** The platform's public origin: hosted page URLs, and an origin forms may come from. */
   publicUrl: string
-  hasher: MemberPasswordHasher
+  hasher: PasswordHasher
   /** Verifies the captcha answers of registration and login on sites that require them. */
   captcha: CaptchaVerifier
 }

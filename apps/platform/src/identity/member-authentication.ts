@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { type FieldViolation, ValidationError } from '../http/errors.ts'
+import type { PasswordHasher } from '../passwords/password-hasher.ts'
+import { passwordViolations } from '../passwords/password-policy.ts'
 import { startEmailVerification } from './email-verification.ts'
 import { IdentityError, wrongCredentials } from './identity-errors.ts'
 import { readIdentityPolicy } from './identity-policy.ts'
@@ -15,16 +17,11 @@ import {
   normalizeEmail,
   updatePasswordHash,
 } from './member-store.ts'
-import {
-  MAX_MEMBER_PASSWORD_LENGTH,
-  type MemberPasswordHasher,
-  MIN_MEMBER_PASSWORD_LENGTH,
-} from './password-hasher.ts'
 
 /** What registration and login need. */
 export interface AuthenticationDeps {
   db: Db
-  hasher: MemberPasswordHasher
+  hasher: PasswordHasher
 }
 
 /** The site and OAuth client a registration or login happens through (from the caller's token). */
@@ -48,30 +45,6 @@ export function toAuthState(member: MemberRow): AuthState | undefined {
   if (member.pending_reason === 'PENDING_ADMIN_APPROVAL_REQUIRED') return 'REQUIRE_OWNER_APPROVAL'
   if (member.pending_reason === 'PENDING_EMAIL_VERIFICATION_REQUIRED') return 'REQUIRE_EMAIL_VERIFICATION'
   return undefined
-}
-
-/**
- * What is wrong with a new password (registration, recovery): the same policy everywhere, 8 to 256
- * characters, no composition rules (ASVS 6.2).
- */
-export function passwordViolations(password: string, field = 'password'): FieldViolation[] {
-  if (password.length < MIN_MEMBER_PASSWORD_LENGTH)
-    return [
-      {
-        field,
-        description: `must be at least ${MIN_MEMBER_PASSWORD_LENGTH} characters`,
-        violatedRule: 'MIN_LENGTH',
-      },
-    ]
-  if (password.length > MAX_MEMBER_PASSWORD_LENGTH)
-    return [
-      {
-        field,
-        description: `must be at most ${MAX_MEMBER_PASSWORD_LENGTH} characters`,
-        violatedRule: 'MAX_LENGTH',
-      },
-    ]
-  return []
 }
 
 function assertRegistration(email: string, password: string) {
@@ -222,7 +195,12 @@ export async function findMemberByCredentials(
   }
   if (!(await deps.hasher.verify(credentials.password, member.password_hash))) return undefined
   if (deps.hasher.needsRehash(member.password_hash))
-    await updatePasswordHash(deps.db, member.id, await deps.hasher.hash(credentials.password))
+    await updatePasswordHash(
+      deps.db,
+      member.id,
+      member.password_hash,
+      await deps.hasher.hash(credentials.password),
+    )
   return member
 }
 

@@ -79,9 +79,16 @@ export async function insertMember(
   )
 }
 
-/** Replaces a member's password hash (a rehash with current parameters keeps the password). */
-export async function updatePasswordHash(db: Db, memberId: string, passwordHash: string) {
-  await db.query('update members set password_hash = $2 where id = $1', [memberId, passwordHash])
+/**
+ * Replaces a member's password hash with a rehash of the same password (current parameters), unless
+ * the hash changed since `readHash` was read: a new password set meanwhile must not give way to the old.
+ */
+export async function updatePasswordHash(db: Db, memberId: string, readHash: string, passwordHash: string) {
+  await db.query('update members set password_hash = $3 where id = $1 and password_hash = $2', [
+    memberId,
+    readHash,
+    passwordHash,
+  ])
 }
 
 /** Sets a member's status (tests; the owner's approval and block go through `changeMemberStatus`). */

@@ -2,17 +2,17 @@ import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
 import { ValidationError } from '../http/errors.ts'
 import { enqueueMail } from '../mail/mail-outbox.ts'
+import type { PasswordHasher } from '../passwords/password-hasher.ts'
+import { passwordViolations } from '../passwords/password-policy.ts'
 import { getSite } from '../sites/site-store.ts'
 import { IdentityError } from './identity-errors.ts'
 import { revokeMemberAccess } from './member-access.ts'
-import { passwordViolations } from './member-authentication.ts'
 import { passwordChangedMail } from './member-mails.ts'
 import type { MemberRow } from './member-store.ts'
-import type { MemberPasswordHasher } from './password-hasher.ts'
 
 /**
- * Sets a logged-in member's new password (`POST /identity/v2/change-password`), with the registration's
- * length rules, hashed off the event loop. In one transaction: the hash, the end of every other way the
+ * Sets a logged-in member's new password (`POST /identity/v2/change-password`), with the one password
+ * policy, hashed off the event loop. In one transaction: the hash, the end of every other way the
  * member is signed in (hosted sessions, other token families, codes and links; the caller's own token
  * family, `keepTokenFamily`, stays), and the e-mail that tells the member.
  *
@@ -20,7 +20,7 @@ import type { MemberPasswordHasher } from './password-hasher.ts'
  * @throws IdentityError MEMBER_NOT_FOUND when the member is gone or not active.
  */
 export async function changeMemberPassword(
-  deps: { db: Db; hasher: MemberPasswordHasher },
+  deps: { db: Db; hasher: PasswordHasher },
   member: { siteId: string; memberId: string; keepTokenFamily: string | undefined },
   newPassword: string,
   now: Date,

@@ -4,12 +4,13 @@ import { queryOne } from '../db/db.ts'
 import { ValidationError } from '../http/errors.ts'
 import { enqueueMail } from '../mail/mail-outbox.ts'
 import { hashToken } from '../oauth/opaque-token.ts'
+import type { PasswordHasher } from '../passwords/password-hasher.ts'
+import { passwordViolations } from '../passwords/password-policy.ts'
 import { findClientRegistration, isRegisteredReturnUri } from '../redirects/redirect-uri.ts'
 import { getSite } from '../sites/site-store.ts'
 import { IdentityError } from './identity-errors.ts'
 import { readIdentityPolicy } from './identity-policy.ts'
 import { revokeMemberAccess } from './member-access.ts'
-import { passwordViolations } from './member-authentication.ts'
 import { passwordChangedMail, recoveryMail } from './member-mails.ts'
 import { statusAfterEmailProof } from './member-status.ts'
 import {
@@ -20,7 +21,6 @@ import {
   normalizeEmail,
   resetMemberPassword,
 } from './member-store.ts'
-import type { MemberPasswordHasher } from './password-hasher.ts'
 
 /** A recovery link works for an hour (SECURITY.md P2), once. */
 export const RECOVERY_TOKEN_TTL_SECONDS = 60 * 60
@@ -199,7 +199,7 @@ const invalidLink = () =>
  * @throws IdentityError RECOVERY_TOKEN_INVALID for an unknown, expired or used link.
  */
 export async function recoverPassword(
-  deps: RecoveryDeps & { hasher: MemberPasswordHasher },
+  deps: RecoveryDeps & { hasher: PasswordHasher },
   input: { recoveryToken: string; password: string; siteId?: string | undefined },
   now: Date,
 ): Promise<{ member: MemberRow; link: RecoveryLink }> {

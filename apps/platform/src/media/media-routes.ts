@@ -6,7 +6,7 @@ import type { Db } from '../db/db.ts'
 import type { Api, AppEnv } from '../http/api.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { type Logger, silentLogger } from '../log.ts'
-import { createLimiter } from '../passwords/password-hasher.ts'
+import { createLimiter } from '../passwords/concurrency-limiter.ts'
 import {
   type Derivative,
   IMAGE_LIMITS,

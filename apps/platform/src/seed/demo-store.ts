@@ -1,9 +1,10 @@
 import { choiceCombinations, slugify } from '../catalogue/product-input.ts'
 import type { ProductMedia, ProductOption } from '../catalogue/product-store.ts'
-import { createScryptHasher, type PasswordHasher } from '../dashboard/password-hasher.ts'
 import { hasSiteUsers, saveSiteUser } from '../dashboard/site-user-store.ts'
 import type { Db } from '../db/db.ts'
 import { applyDiscount } from '../money/money.ts'
+import { createArgon2idHasher } from '../passwords/argon2id-hasher.ts'
+import type { PasswordHasher } from '../passwords/password-hasher.ts'
 import { DEMO_CLIENT_ID } from './demo-ids.ts'
 import { type DemoShape, demoImageSvg } from './demo-images.ts'
 import { deterministicId } from './deterministic-id.ts'
@@ -363,7 +364,7 @@ export async function seedDemoOwner(
   if (!site || (await hasSiteUsers(db, DEMO_SITE_ID))) return false
   await saveSiteUser(
     db,
-    options.hasher ?? createScryptHasher(),
+    options.hasher ?? createArgon2idHasher(),
     { siteId: DEMO_SITE_ID, email: DEMO_OWNER_EMAIL, password: options.password },
     options.now ?? new Date(),
   )

@@ -1,12 +1,14 @@
 import { createApp } from '../app.ts'
-import { createScryptHasher } from '../dashboard/password-hasher.ts'
 import { saveSiteUser } from '../dashboard/site-user-store.ts'
 import type { Db } from '../db/db.ts'
+import { createArgon2idHasher } from '../passwords/argon2id-hasher.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createTestClock, TEST_PUBLIC_URL } from './test-platform.ts'
 
-/** Cheap enough for tests (N=2^4); the production cost is tested on its own. */
-export const testHasher = createScryptHasher({ logCost: 4 })
+/** argon2id cheap enough for tests (1 MiB, one pass); the production cost is tested on its own. */
+export const testHasher = createArgon2idHasher({
+  parameters: { memoryCost: 1_024, timeCost: 1, parallelism: 1 },
+})
 
 export const OWNER = { email: 'owner@shop.test', password: 'correct horse battery' }
 
@@ -21,7 +23,8 @@ export async function createDashboardPlatform(
     db,
     publicUrl,
     clock,
-    dashboard: { passwordHasher: testHasher, bulkChunkSize: options.bulkChunkSize ?? 100 },
+    passwordHasher: testHasher,
+    dashboard: { bulkChunkSize: options.bulkChunkSize ?? 100 },
     ...(options.localDevelopmentSites === undefined
       ? {}
       : { localDevelopmentSites: options.localDevelopmentSites }),

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react'
 import type { CaptchaFormInput } from '../../captcha/captcha-widgets.ts'
 import { Document } from '../../pages/document.tsx'
-import { MAX_MEMBER_PASSWORD_LENGTH, MIN_MEMBER_PASSWORD_LENGTH } from '../password-hasher.ts'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../passwords/password-policy.ts'
 import { CaptchaField, captchaProblems } from './captcha-field.tsx'
 
 /** Why a hosted account form is shown again: fixed texts, so a URL or a form can never put words on a page. */
 export const accountProblems = {
   'expired-form': 'The form expired. Please try again.',
   'invalid-email': 'Enter an e-mail address, like name@example.com.',
-  'short-password': `Choose a password of at least ${MIN_MEMBER_PASSWORD_LENGTH} characters.`,
-  'long-password': `Choose a password of at most ${MAX_MEMBER_PASSWORD_LENGTH} characters.`,
+  'short-password': `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`,
+  'long-password': `Choose a password of at most ${PASSWORD_MAX_LENGTH} characters.`,
   'email-taken': 'An account with this e-mail already exists. Sign in, or reset your password.',
   'wrong-code': 'The code is wrong. Check the last mail we sent and try again.',
   'expired-code': 'The code expired. Ask for a new one below.',
@@ -75,13 +75,13 @@ function NewPasswordField(props: { isInvalid?: boolean }) {
         type="password"
         autoComplete="new-password"
         required
-        minLength={MIN_MEMBER_PASSWORD_LENGTH}
-        maxLength={MAX_MEMBER_PASSWORD_LENGTH}
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
         aria-describedby="password-hint"
         aria-invalid={props.isInvalid ? true : undefined}
       />
       <div className="hint" id="password-hint">
-        At least {MIN_MEMBER_PASSWORD_LENGTH} characters. A few unrelated words make a good one.
+        At least {PASSWORD_MIN_LENGTH} characters. A few unrelated words make a good one.
       </div>
     </div>
   )

@@ -5,6 +5,6 @@ export function readField(form: FormData, name: string, { trim = true } = {}): s
   return trim ? value.trim() : value
 }
 
-/** The password lengths the platform accepts (decision 009): checked before asking it. */
-export const PASSWORD_MIN_LENGTH = 8
+/** The password lengths the platform accepts (decision 021): checked before asking it. */
+export const PASSWORD_MIN_LENGTH = 10
 export const PASSWORD_MAX_LENGTH = 256

@@ -1,6 +1,9 @@
 import { hash } from '@node-rs/argon2'
 import { describe, expect, it } from 'vitest'
-import { createArgon2idHasher, MAX_MEMBER_PASSWORD_LENGTH } from './password-hasher.ts'
+import { LEGACY_SCRYPT_HASHES } from '../testing/legacy-scrypt-hashes.ts'
+import { createArgon2idHasher } from './argon2id-hasher.ts'
+
+const argon2id = 2 as never
 
 describe('createArgon2idHasher', () => {
   const hasher = createArgon2idHasher()
@@ -26,15 +29,14 @@ describe('createArgon2idHasher', () => {
     expect(await hasher.verify('cafe\u0301 au lait', composed)).toBe(true)
   })
 
-  it('refuses a 10,000-character password without hashing it', async () => {
-    const stored = await hasher.hash('a'.repeat(MAX_MEMBER_PASSWORD_LENGTH))
-    expect(await hasher.verify('a'.repeat(MAX_MEMBER_PASSWORD_LENGTH), stored)).toBe(true)
+  it('takes a 1,024-character password and refuses a 10,000-character one without hashing it', async () => {
+    const stored = await hasher.hash('a'.repeat(1_024))
+    expect(await hasher.verify('a'.repeat(1_024), stored)).toBe(true)
     expect(await hasher.verify('a'.repeat(10_000), stored)).toBe(false)
-    await expect(hasher.hash('a'.repeat(10_000))).rejects.toThrow(RangeError)
+    await expect(hasher.hash('a'.repeat(1_025))).rejects.toThrow(RangeError)
   })
 
   it('refuses stored hashes with parameters past its bounds, even with the right password', async () => {
-    const argon2id = 2 as never
     for (const options of [
       { memoryCost: 65_537, timeCost: 1, parallelism: 1 },
       { memoryCost: 1_024, timeCost: 11, parallelism: 1 },
@@ -56,9 +58,29 @@ describe('createArgon2idHasher', () => {
       memoryCost: 4096,
       timeCost: 1,
       parallelism: 1,
-      algorithm: 2 as never,
+      algorithm: argon2id,
     })
     expect(await hasher.verify('password', weaker)).toBe(true)
     expect(hasher.needsRehash(weaker)).toBe(true)
+  })
+
+  it('verifies the owners’ former scrypt hashes and asks for their upgrade', async () => {
+    expect(await hasher.verify('correct horse battery', LEGACY_SCRYPT_HASHES.owner)).toBe(true)
+    expect(await hasher.verify('correct horse batter', LEGACY_SCRYPT_HASHES.owner)).toBe(false)
+    expect(await hasher.verify('x'.repeat(1_024), LEGACY_SCRYPT_HASHES.longest)).toBe(true)
+    expect(hasher.needsRehash(LEGACY_SCRYPT_HASHES.owner)).toBe(true)
+  })
+
+  it('spends a verification on a dummy hash, which no password matches', async () => {
+    await expect(hasher.verifyDummy('correct horse battery staple')).resolves.toBeUndefined()
+  })
+
+  it('hashes with the parameters it is given, and counts them as current', async () => {
+    const cheap = createArgon2idHasher({ parameters: { memoryCost: 1_024, timeCost: 1, parallelism: 1 } })
+    const stored = await cheap.hash('correct horse battery staple')
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/)
+    expect(await cheap.verify('correct horse battery staple', stored)).toBe(true)
+    expect(cheap.needsRehash(stored)).toBe(false)
+    expect(hasher.needsRehash(stored)).toBe(true)
   })
 })
