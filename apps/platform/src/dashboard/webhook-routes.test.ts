@@ -9,8 +9,9 @@ import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { createDashboardPlatform, createTestBrowser } from '../testing/dashboard-browser.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestDeliveryWorker } from '../testing/test-delivery-worker.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
-import { createDeliveryWorker, MAX_ATTEMPTS } from '../webhooks/delivery-worker.ts'
+import { MAX_ATTEMPTS } from '../webhooks/delivery-worker.ts'
 import { signWebhook } from '../webhooks/sign-webhook.ts'
 
 interface Received {
@@ -65,7 +66,7 @@ describe.each(databaseKinds())('dashboard webhooks on %s', (kind) => {
   let platform: ReturnType<typeof createTestPlatform>
   let browser: ReturnType<typeof createTestBrowser>
   let receiver: Awaited<ReturnType<typeof startReceiver>>
-  let worker: ReturnType<typeof createDeliveryWorker>
+  let worker: ReturnType<typeof createTestDeliveryWorker>
   let merchant: Record<string, string>
   beforeAll(async () => {
     db = await openTestDatabase(kind)
@@ -74,7 +75,7 @@ describe.each(databaseKinds())('dashboard webhooks on %s', (kind) => {
     browser = createTestBrowser(dashboard.app)
     await browser.signIn()
     receiver = await startReceiver()
-    worker = createDeliveryWorker({
+    worker = createTestDeliveryWorker({
       db,
       clock: dashboard.clock,
       fetch,

@@ -8,6 +8,7 @@ import { silentLogger } from '../log.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestDeliveryWorker } from '../testing/test-delivery-worker.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { createDeliveryWorker, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from './delivery-worker.ts'
 
@@ -56,7 +57,7 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
   let platform: ReturnType<typeof createTestPlatform>
   let receiver: Awaited<ReturnType<typeof startReceiver>>
   let headers: Record<string, string>
-  let worker: ReturnType<typeof createDeliveryWorker>
+  let worker: ReturnType<typeof createTestDeliveryWorker>
   let entityCounter = 0
 
   /**
@@ -64,7 +65,7 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
    * a prompt answer into a timeout; the timeout test uses a short one against a receiver that hangs.
    */
   const newWorker = (timeoutMs = PATIENT_TIMEOUT_MS) =>
-    createDeliveryWorker({
+    createTestDeliveryWorker({
       db,
       clock: platform.clock,
       fetch,
@@ -307,7 +308,7 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
     await createEndpoint()
     await record('cart.created', newEntity())
     // The first process sends, then dies before it records the answer.
-    const dying = createDeliveryWorker({
+    const dying = createTestDeliveryWorker({
       db,
       clock: platform.clock,
       fetch: async (input, init) => {
@@ -357,7 +358,7 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
     await createEndpoint()
     const entities = Array.from({ length: 12 }, () => newEntity())
     for (const entity of entities) await record('cart.created', entity)
-    const other = createDeliveryWorker({
+    const other = createTestDeliveryWorker({
       db,
       clock: platform.clock,
       fetch,
@@ -382,7 +383,7 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
 
   it('polls on its own between start() and stop()', async () => {
     await createEndpoint()
-    const polling = createDeliveryWorker({
+    const polling = createTestDeliveryWorker({
       db,
       clock: platform.clock,
       fetch,
@@ -428,7 +429,16 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
       })
       await isRecorded
       await record('cart.created', late)
-      await worker.runOnce()
+      // The worker itself, not the test's one that waits for open transactions: this test holds one open.
+      const plain = createDeliveryWorker({
+        db,
+        clock: platform.clock,
+        fetch,
+        logger: silentLogger,
+        random: () => 0.5,
+        timeoutMs: PATIENT_TIMEOUT_MS,
+      })
+      await plain.runOnce()
       expect(receiver.received).toHaveLength(0)
       release()
       await slow

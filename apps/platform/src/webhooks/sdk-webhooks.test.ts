@@ -20,8 +20,8 @@ import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { DEMO_REDIRECT_URI } from '../testing/member-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestDeliveryWorker } from '../testing/test-delivery-worker.ts'
 import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
-import { createDeliveryWorker } from './delivery-worker.ts'
 import { webhookEventTypes } from './webhook-event-types.ts'
 
 // The platform's events, signed and sent by its own delivery worker, received by the real SDK's
@@ -87,7 +87,7 @@ describe.each(databaseKinds())('the SDK receiving the platform’s webhooks on %
     // The delivery worker's `fetch`, answered in process by the receiver.
     const deliver = async (url: string | URL | Request, init?: RequestInit) =>
       answer(new Request(url as string, init))
-    const worker = createDeliveryWorker({
+    const worker = createTestDeliveryWorker({
       db,
       clock: platform.clock,
       fetch: deliver as typeof fetch,
