@@ -6,7 +6,7 @@ import { parseSelection, toPurchaseView } from '../components/catalogue/choice-a
 import type { Aisle } from './aisle.server'
 import { rememberCurrentCart } from './cart.server'
 import { findOptionsAvailability, getProductBySlug } from './catalogue.server'
-import { toShopperError } from './shopper-error'
+import { toShopperError, toShopperStatus } from './shopper-error'
 
 function fail(message: string, status = 400) {
   return data<AddToCartResult>({ ok: false, message }, { status })
@@ -50,9 +50,7 @@ export async function addProductToCart(
     rememberCurrentCart(client, cart)
   } catch (error) {
     if (!isAisleError(error)) throw error
-    const status =
-      error.status !== undefined && error.status >= 400 && error.status < 500 ? error.status : 503
-    return fail(toShopperError(error.status, error.code).message, status)
+    return fail(toShopperError(error.status, error.code).message, toShopperStatus(error))
   }
   const name = product.name ?? 'the item'
   const what = quantity === 1 ? name : `${quantity} × ${name}`

@@ -10,7 +10,7 @@ import {
 } from '../components/cart/cart-edit'
 import type { AisleClient } from './aisle.server'
 import { rememberCurrentCart } from './cart.server'
-import { findErrorReason, toShopperError } from './shopper-error'
+import { findErrorReason, toShopperError, toShopperStatus } from './shopper-error'
 
 /** Codes that mean the cart changed elsewhere (another tab removed the line, the cart is gone). */
 const cartChangedCodes = new Set(['LINE_ITEM_NOT_FOUND', 'OWNED_CART_NOT_FOUND'])
@@ -81,7 +81,6 @@ export async function editCurrentCart(client: AisleClient, form: FormData) {
     if (cartChangedCodes.has(error.code)) {
       return answer({ ...refused, isCartChangedElsewhere: true }, CART_CHANGED_ELSEWHERE_STATUS)
     }
-    const isShoppers = error.status !== undefined && error.status >= 400 && error.status < 500
-    return answer(refused, isShoppers ? error.status : 503)
+    return answer(refused, toShopperStatus(error))
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findErrorCode, findErrorReason, toShopperError } from './shopper-error'
+import { findErrorCode, findErrorReason, toShopperError, toShopperStatus } from './shopper-error'
 
 describe('toShopperError', () => {
   it('prefers the stable code over the status', () => {
@@ -34,6 +34,23 @@ describe('toShopperError', () => {
 
   it('never repeats a raw message', () => {
     expect(toShopperError(500).message).toBe('Something went wrong on our side. Please try again.')
+  })
+})
+
+describe('toShopperStatus', () => {
+  it('keeps the platform’s 4xx, which the shopper can act on', () => {
+    expect(toShopperStatus({ status: 400 })).toBe(400)
+    expect(toShopperStatus({ status: 404 })).toBe(404)
+    expect(toShopperStatus({ status: 429 })).toBe(429)
+    expect(toShopperStatus({ status: 499 })).toBe(499)
+  })
+
+  it('answers 503 for the platform’s failures and for no answer at all, never a 500', () => {
+    expect(toShopperStatus({ status: 500 })).toBe(503)
+    expect(toShopperStatus({ status: 502 })).toBe(503)
+    expect(toShopperStatus({ status: 399 })).toBe(503)
+    expect(toShopperStatus({ status: 0 })).toBe(503)
+    expect(toShopperStatus({})).toBe(503)
   })
 })
 

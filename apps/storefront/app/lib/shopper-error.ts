@@ -106,6 +106,15 @@ export function toShopperError(status: number | undefined, code?: string, reason
   return byStatus[status] ?? (status >= 400 && status < 500 ? (byStatus[400] as ShopperError) : unknown)
 }
 
+/**
+ * The status a page or a form answers for a failed platform call: the platform's own 4xx, which the shopper
+ * can act on, else 503 (the platform failed or did not answer), which they may retry; never a 500.
+ */
+export function toShopperStatus(error: { status?: number | undefined }): number {
+  const { status } = error
+  return status !== undefined && status >= 400 && status < 500 ? status : 503
+}
+
 /** Reads the `code` a route error's data may carry (see `toRouteError`). */
 export function findErrorCode(errorData: unknown): string | undefined {
   if (typeof errorData !== 'object' || errorData === null || !('code' in errorData)) return undefined
