@@ -12,7 +12,7 @@ import {
 } from '@aisle/sdk'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { NO_STORE_CACHE_CONTROL } from './cache-control'
-import { parseConfig, type StorefrontConfig } from './config.server'
+import { getConfig, type StorefrontConfig } from './config.server'
 import { findClientAddress } from './client-address.server'
 import { createRevalidatingFetch } from './revalidating-fetch.server'
 import { findCookie, isHttpsRequest, serializeSessionCookie } from './session-cookie'
@@ -27,16 +27,10 @@ export const STOREFRONT_MODULES = { currentCart, products, collections, recovery
 /** The SDK modules of what any visitor of the site may read: the catalogue. */
 const PUBLIC_MODULES = { products, collections }
 
-let config: StorefrontConfig | undefined
 /** One private, always-revalidating HTTP cache of catalogue reads per read-only host, keyed per visitor token. */
 const catalogueFetches = new Map<string, typeof fetch>()
 /** The process's public readers, one per configuration (see `getPublicClient`). */
 const publicClients = new Map<string, PublicClient>()
-
-function getConfig(): StorefrontConfig {
-  config ??= parseConfig(process.env)
-  return config
-}
 
 function getCatalogueFetch(readOnlyApiUrl: string): typeof fetch {
   let found = catalogueFetches.get(readOnlyApiUrl)

@@ -25,6 +25,12 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ AISLE_STOREFRONT_URL: 'shop.example' })).toThrow(/"AISLE_STOREFRONT_URL"/)
   })
 
+  it('reads the key that seals the hosted login’s cookie, and none from an empty variable', () => {
+    expect(parseConfig({ AISLE_COOKIE_SECRET: 's3cret' }).cookieSecret).toBe('s3cret')
+    expect(parseConfig({ AISLE_COOKIE_SECRET: '' }).cookieSecret).toBeUndefined()
+    expect(parseConfig({}).cookieSecret).toBeUndefined()
+  })
+
   it('names the variable when a URL is not usable', () => {
     expect(() => parseConfig({ AISLE_READ_ONLY_API_URL: 'replica:5432' })).toThrow(
       /"AISLE_READ_ONLY_API_URL"/,

@@ -1,4 +1,4 @@
-/** Where the storefront finds the platform, read from the environment on the server only. */
+/** The storefront's settings (where it finds the platform, its keys), read from the environment on the server only. */
 export interface StorefrontConfig {
   /** The platform's API, used for the current cart and every write. */
   apiUrl: string
@@ -11,6 +11,11 @@ export interface StorefrontConfig {
    * undefined to use the origin each request arrived at.
    */
   siteUrl?: string | undefined
+  /**
+   * The key that seals the hosted login's transaction cookie (`AISLE_COOKIE_SECRET`); undefined for a random
+   * key of the process, with which a transaction cannot end on another instance.
+   */
+  cookieSecret?: string | undefined
 }
 
 const DEFAULT_API_URL = 'http://127.0.0.1:4000'
@@ -30,7 +35,20 @@ export function parseConfig(env: Record<string, string | undefined>): Storefront
     siteUrl: env.AISLE_STOREFRONT_URL
       ? parseHttpUrl('AISLE_STOREFRONT_URL', env.AISLE_STOREFRONT_URL)
       : undefined,
+    cookieSecret: env.AISLE_COOKIE_SECRET || undefined,
   }
+}
+
+let processConfig: StorefrontConfig | undefined
+
+/**
+ * The process's configuration, parsed from its environment on first use: the one place the storefront reads
+ * a setting (`server.js` alone reads its own listening address and trusted proxies).
+ * @throws {TypeError} as `parseConfig` does.
+ */
+export function getConfig(): StorefrontConfig {
+  processConfig ??= parseConfig(process.env)
+  return processConfig
 }
 
 function parseHttpUrl(name: string, value: string): string {

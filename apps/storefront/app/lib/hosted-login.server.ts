@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { type AuthorizationResponse, isAisleError, type OAuthData } from '@aisle/sdk'
 import type { AisleClient } from './aisle.server'
+import { getConfig } from './config.server'
 import { findCookie, serializeSessionCookie } from './session-cookie'
 
 /** The cookie that carries one hosted-login transaction (PKCE verifier, state) from the start to `/callback`. */
@@ -14,7 +15,7 @@ export const CALLBACK_PATH = '/callback'
 // Without AISLE_COOKIE_SECRET, a key of this process: a transaction then cannot end on another instance.
 let processSecret: string | undefined
 function getCookieSecret(): string {
-  processSecret ??= process.env.AISLE_COOKIE_SECRET || randomBytes(32).toString('base64url')
+  processSecret ??= getConfig().cookieSecret ?? randomBytes(32).toString('base64url')
   return processSecret
 }
 
