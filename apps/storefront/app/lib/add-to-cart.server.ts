@@ -1,6 +1,6 @@
 import { isAisleError } from '@aisle/sdk'
 import { data } from 'react-router'
-import type { AddToCartResult } from '../components/cart/add-to-cart-form'
+import type { AddToCartResult } from '../components/cart/add-to-cart-result'
 import { MAX_QUANTITY, parseQuantity } from '../components/cart/quantity'
 import { parseSelection, toPurchaseView } from '../components/catalogue/choice-availability'
 import type { Aisle } from './aisle.server'

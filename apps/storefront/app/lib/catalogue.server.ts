@@ -6,8 +6,7 @@ import {
   toProductListQuery,
 } from '../components/catalogue/catalogue-search'
 import type { OptionsAvailabilityLike, Selection } from '../components/catalogue/choice-availability'
-import type { ProductListView } from '../components/catalogue/product-results'
-import { toProductCard } from '../components/catalogue/product-view'
+import { type ProductListView, toProductCard } from '../components/catalogue/product-view'
 import type { Aisle, PublicClient } from './aisle.server'
 import { toRouteError } from './route-error.server'
 

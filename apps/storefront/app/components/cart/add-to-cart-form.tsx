@@ -10,10 +10,8 @@ import {
 } from '../catalogue/choice-availability'
 import { OptionPickers } from '../catalogue/option-pickers'
 import { Price } from '../catalogue/price'
+import type { AddToCartResult } from './add-to-cart-result'
 import { CartLink } from './cart-link'
-
-/** What the add-to-cart action answers. */
-export type AddToCartResult = { ok: true; message: string } | { ok: false; message: string }
 
 export interface AddToCartFormProps {
   productId: string

@@ -1,19 +1,10 @@
 import { Link, useLocation, useNavigation } from 'react-router'
-import { ProductGridSkeleton } from '../layout/skeletons'
 import { type CatalogueSearch, isFiltered, toPageHref } from './catalogue-search'
 import { toProductCountText } from './collection-view'
 import { Pagination } from './pagination'
 import { ProductGrid } from './product-card'
-import type { ProductCardView } from './product-view'
-
-/** One page of a product list, as a loader answers it. */
-export interface ProductListView {
-  products: ProductCardView[]
-  /** Products matching on all pages. */
-  total: number
-  page: number
-  pageCount: number
-}
+import { ProductGridSkeleton } from './product-grid-skeleton'
+import type { ProductListView } from './product-view'
 
 export interface ProductResultsProps {
   list: ProductListView

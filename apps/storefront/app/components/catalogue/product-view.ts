@@ -21,6 +21,15 @@ export interface ProductCardView {
   ribbon?: string
 }
 
+/** One page of a product list, as a loader answers it. */
+export interface ProductListView {
+  products: ProductCardView[]
+  /** Products matching on all pages. */
+  total: number
+  page: number
+  pageCount: number
+}
+
 /** What the product page shows of a product beside its options: the choices' prices and pictures vary. */
 export interface ProductDetailView {
   id: string
