@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { applicationError, createScriptedClient } from '../platform/testing/scripted-platform'
 import { findAskedCaptchaInput, findCaptchaSettings, findRequiredCaptchaInput } from './captcha.server'
-import { applicationError, createScriptedClient } from './testing/scripted-platform'
 
 const siteKeys = { invisible: 'test-invisible-site-key', visible: 'test-visible-site-key' }
 

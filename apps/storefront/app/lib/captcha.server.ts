@@ -1,5 +1,5 @@
 import { type CaptchaInput, parseCaptchaSettings, toCaptchaInput } from '../components/account/captcha-input'
-import type { PublicClient } from './aisle.server'
+import type { PublicClient } from '../platform/aisle.server'
 
 /**
  * Asks the platform how the site's captcha is shown and whether the site requires it

@@ -8,9 +8,9 @@ import {
   parseCartEdit,
   toCartEditMessage,
 } from '../components/cart/cart-edit'
-import type { AisleClient } from './aisle.server'
+import type { AisleClient } from '../platform/aisle.server'
+import { findErrorReason, toShopperError, toShopperStatus } from '../platform/shopper-error'
 import { rememberCurrentCart } from './cart.server'
-import { findErrorReason, toShopperError, toShopperStatus } from './shopper-error'
 
 /** Codes that mean the cart changed elsewhere (another tab removed the line, the cart is gone). */
 const cartChangedCodes = new Set(['LINE_ITEM_NOT_FOUND', 'OWNED_CART_NOT_FOUND'])

@@ -1,6 +1,6 @@
 import { type Cart, isAisleError } from '@aisle/sdk'
-import type { Aisle, AisleClient } from './aisle.server'
-import { toRouteError } from './route-error.server'
+import type { Aisle, AisleClient } from '../platform/aisle.server'
+import { toRouteError } from '../platform/route-error.server'
 
 // One read of the cart per request (per client, since there is one client per request): the root's loader
 // and the cart page's run together, and after an action the loaders take the cart the action answered.

@@ -7,8 +7,8 @@ import {
 } from '../components/catalogue/catalogue-search'
 import type { OptionsAvailabilityLike, Selection } from '../components/catalogue/choice-availability'
 import { type ProductListView, toProductCard } from '../components/catalogue/product-view'
-import type { Aisle, PublicClient } from './aisle.server'
-import { toRouteError } from './route-error.server'
+import type { Aisle, PublicClient } from '../platform/aisle.server'
+import { toRouteError } from '../platform/route-error.server'
 
 /**
  * Returns the visible product with this slug.

@@ -1,8 +1,8 @@
 import { createClient, createMemoryTokenStorage, currentCart, OAuthStrategy } from '@aisle/sdk'
 import { describe, expect, it } from 'vitest'
+import { toShopperError } from '../platform/shopper-error'
+import { createScriptedClient } from '../platform/testing/scripted-platform'
 import { startCheckout } from './checkout.server'
-import { toShopperError } from './shopper-error'
-import { createScriptedClient } from './testing/scripted-platform'
 
 function clientAnswering(answer: (url: string) => Response) {
   const fetch = async (input: RequestInfo | URL) => {

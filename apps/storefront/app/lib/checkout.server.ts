@@ -1,7 +1,7 @@
 import { type AisleClient, type currentCart, isAisleError, type RedirectsModule } from '@aisle/sdk'
+import { toShopperError } from '../platform/shopper-error'
 import type { ShippingChoice } from './shipping-choice'
 import { toEstimateOptions } from './shipping-estimate.server'
-import { toShopperError } from './shopper-error'
 
 type CheckoutClient = AisleClient<{ currentCart: typeof currentCart }> & { redirects?: RedirectsModule }
 

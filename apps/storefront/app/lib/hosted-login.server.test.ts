@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { type OAuthData, TokenRole } from '@aisle/sdk'
 import { describe, expect, it } from 'vitest'
+import { applicationError, createScriptedClient } from '../platform/testing/scripted-platform'
 import {
   finishHostedLogin,
   OAUTH_COOKIE_MAX_AGE_SECONDS,
@@ -11,7 +12,6 @@ import {
   serializeOAuthCookie,
   startHostedLogin,
 } from './hosted-login.server'
-import { applicationError, createScriptedClient } from './testing/scripted-platform'
 
 const oauthData: OAuthData = {
   redirectUri: 'http://shop.test/callback',

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { type AuthorizationResponse, isAisleError, type OAuthData } from '@aisle/sdk'
-import type { AisleClient } from './aisle.server'
-import { getConfig } from './config.server'
-import { findCookie, serializeSessionCookie } from './session-cookie'
+import type { AisleClient } from '../platform/aisle.server'
+import { getConfig } from '../platform/config.server'
+import { findCookie, serializeSessionCookie } from '../platform/session-cookie'
 
 /** The cookie that carries one hosted-login transaction (PKCE verifier, state) from the start to `/callback`. */
 export const OAUTH_COOKIE_NAME = 'aisle_oauth'

@@ -1,6 +1,6 @@
 import { createClient, OAuthStrategy } from '@aisle/sdk'
 import { describe, expect, it } from 'vitest'
-import { type AisleClient, STOREFRONT_MODULES } from './aisle.server'
+import { type AisleClient, STOREFRONT_MODULES } from '../platform/aisle.server'
 import {
   loginMember,
   logoutMember,

@@ -6,7 +6,7 @@ import {
   toLoginMessage,
   UNAVAILABLE_MESSAGE,
 } from '../components/account/login-message'
-import type { AisleClient } from './aisle.server'
+import type { AisleClient } from '../platform/aisle.server'
 import { findAskedCaptchaInput } from './captcha.server'
 import { type SilentLoginStarted, type SilentLoginTarget, startSilentLogin } from './silent-login.server'
 

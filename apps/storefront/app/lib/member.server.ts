@@ -1,5 +1,5 @@
 import { type Identity, isAisleError, type ListMyOrdersResponse, type Order } from '@aisle/sdk'
-import type { AisleClient } from './aisle.server'
+import type { AisleClient } from '../platform/aisle.server'
 
 /**
  * The name a member is greeted with: their nickname, else their first and last names, else the part of

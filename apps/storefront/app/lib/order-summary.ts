@@ -1,6 +1,6 @@
 import type { Order } from '@aisle/sdk'
-import { formatPrice } from './money'
-import { STORE_LOCALE } from './store'
+import { formatPrice } from '../store/money'
+import { STORE_LOCALE } from '../store/store'
 
 /** What the account and thank-you pages show of an order. */
 export interface OrderSummary {

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
-import { STORE_LOCALE, STORE_NAME, toPageTitle } from './store'
+import { STORE_LOCALE, STORE_NAME, toPageTitle } from '../store/store'
 
 /** What a page tells search engines and link previews about itself. */
 export interface PageSeo {

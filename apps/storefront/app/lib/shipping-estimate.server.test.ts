@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SHIPPING_ADDRESS_INTENT, SHIPPING_OPTION_INTENT } from '../components/cart/shipping-form'
-import { findCookie } from './session-cookie'
+import { findCookie } from '../platform/session-cookie'
+import { applicationError, createScriptedClient } from '../platform/testing/scripted-platform'
 import { serializeShippingChoice } from './shipping-choice'
 import {
   estimateCart,
@@ -8,7 +9,6 @@ import {
   SHIPPING_COOKIE_NAME,
   saveShippingChoice,
 } from './shipping-estimate.server'
-import { applicationError, createScriptedClient } from './testing/scripted-platform'
 
 // The real SDK client on a scripted `fetch` that answers estimate-totals as the platform does
 // (apps/platform/src/checkout/totals-wire.ts).

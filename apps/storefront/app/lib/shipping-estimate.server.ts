@@ -12,8 +12,8 @@ import {
   type TotalsEstimate,
   toTotalsBreakdown,
 } from '../components/cart/totals-breakdown'
-import type { AisleClient } from './aisle.server'
-import { findCookie, isHttpsRequest, serializeSessionCookie } from './session-cookie'
+import type { AisleClient } from '../platform/aisle.server'
+import { findCookie, isHttpsRequest, serializeSessionCookie } from '../platform/session-cookie'
 import {
   parseShippingAddress,
   parseShippingChoice,

@@ -1,5 +1,5 @@
 import type { OAuthData } from '@aisle/sdk'
-import type { AisleClient } from './aisle.server'
+import type { AisleClient } from '../platform/aisle.server'
 import type { HostedLoginFailure } from './hosted-login.server'
 
 /** Where a silent login's code is bound and where the shopper goes once signed in. */

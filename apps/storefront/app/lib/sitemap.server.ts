@@ -1,5 +1,5 @@
 import type { QueryResult } from '@aisle/sdk'
-import type { PublicClient } from './aisle.server'
+import type { PublicClient } from '../platform/aisle.server'
 import { MAX_SITEMAP_URLS, type SitemapEntry } from './sitemap'
 
 /** Items per query page: the platform's largest page. */

@@ -1,13 +1,13 @@
 import { data, Link, redirect } from 'react-router'
 import { readField } from '../components/account/account-form-fields'
 import { toAccountFormLink, toSafeReturnPath } from '../components/account/return-to'
-import { getAisle } from '../lib/aisle.server'
-import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
 import { finishHostedLogin, readOAuthCookie, serializeOAuthCookie } from '../lib/hosted-login.server'
-import { requireSameOriginPost } from '../lib/same-origin'
-import { isHttpsRequest } from '../lib/session-cookie'
 import { SILENT_LOGIN_MESSAGES } from '../lib/silent-login.server'
-import { toPageTitle } from '../lib/store'
+import { getAisle } from '../platform/aisle.server'
+import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
+import { requireSameOriginPost } from '../platform/same-origin'
+import { isHttpsRequest } from '../platform/session-cookie'
+import { toPageTitle } from '../store/store'
 import type { Route } from './+types/account-login-silent'
 
 export function meta(_: Route.MetaArgs) {

@@ -6,10 +6,10 @@ import { readCaptchaTokens } from '../components/account/captcha-input'
 import { toAccountFormLink } from '../components/account/return-to'
 import { SilentLoginField } from '../components/account/silent-login-form'
 import { answerAccountForm, loadAccountForm } from '../lib/account-route.server'
-import { getAisle } from '../lib/aisle.server'
-import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
 import { loginMember } from '../lib/member-login.server'
-import { toPageTitle } from '../lib/store'
+import { getAisle } from '../platform/aisle.server'
+import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
+import { toPageTitle } from '../store/store'
 import type { Route } from './+types/account-login'
 
 export function meta(_: Route.MetaArgs) {

@@ -1,12 +1,12 @@
 import { isAisleError } from '@aisle/sdk'
 import { data, Form, Link, redirect } from 'react-router'
 import { UNAVAILABLE_MESSAGE } from '../components/account/login-message'
-import { getAisle } from '../lib/aisle.server'
-import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
 import { findMember, findMyOrders, toMemberName } from '../lib/member.server'
 import { type OrderSummary, toOrderSummary } from '../lib/order-summary'
-import { requireSameOriginPost } from '../lib/same-origin'
-import { toPageTitle } from '../lib/store'
+import { getAisle } from '../platform/aisle.server'
+import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
+import { requireSameOriginPost } from '../platform/same-origin'
+import { toPageTitle } from '../store/store'
 import type { Route } from './+types/account'
 
 export function meta(_: Route.MetaArgs) {

@@ -15,13 +15,13 @@ import { isShippingIntent, type ShippingFormResult } from '../components/cart/sh
 import { TotalsNote, TotalsRows } from '../components/cart/totals-rows'
 import { useCartNotice } from '../components/cart/use-cart-notice'
 import { useOptimisticCart } from '../components/cart/use-optimistic-cart'
-import { getAisle } from '../lib/aisle.server'
-import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
 import { findCurrentCart } from '../lib/cart.server'
 import { editCurrentCart } from '../lib/cart-edit.server'
 import { toShippingAddressValues } from '../lib/shipping-choice'
 import { estimateCart, findShippingChoice, saveShippingChoice } from '../lib/shipping-estimate.server'
-import { toPageTitle } from '../lib/store'
+import { getAisle } from '../platform/aisle.server'
+import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
+import { toPageTitle } from '../store/store'
 import type { Route } from './+types/cart'
 
 export function meta(_: Route.MetaArgs) {

@@ -1,11 +1,11 @@
 import { CatalogueFilters } from '../components/catalogue/catalogue-filters'
 import { PRODUCT_LIST_PAGE_SIZE, parseCatalogueSearch } from '../components/catalogue/catalogue-search'
 import { ProductResults } from '../components/catalogue/product-results'
-import { getAisle } from '../lib/aisle.server'
-import { catalogueCacheMiddleware } from '../lib/cache-control'
 import { findProductList, listCollections } from '../lib/catalogue.server'
 import { findSiteUrl, toCanonicalPath, toSeoMeta } from '../lib/seo'
-import { STORE_NAME } from '../lib/store'
+import { getAisle } from '../platform/aisle.server'
+import { catalogueCacheMiddleware } from '../platform/cache-control'
+import { STORE_NAME } from '../store/store'
 import type { Route } from './+types/products'
 
 export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]

@@ -1,7 +1,7 @@
 import { runSilentAuthorization } from '@aisle/sdk/browser'
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { useHydrated } from '../../lib/use-hydrated'
+import { useHydrated } from '../../rendering/use-hydrated'
 import {
   FINISH_FIELD,
   FINISH_IN_FRAME,

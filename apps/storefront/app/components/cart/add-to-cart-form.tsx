@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher, useLocation, useNavigate, useNavigation } from 'react-router'
-import { useHydrated } from '../../lib/use-hydrated'
+import { useHydrated } from '../../rendering/use-hydrated'
 import {
   type OptionPickerView,
   type PurchaseView,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { type FetcherWithComponents, useFetcher } from 'react-router'
-import { useHydrated } from '../../lib/use-hydrated'
+import { useHydrated } from '../../rendering/use-hydrated'
 import { CART_ACTION_PATH } from './cart-edit'
 import { listCountries } from './countries'
 import type { EstimateNotice } from './estimate-notices'

@@ -5,8 +5,8 @@ import type {
   MultiCurrencyPrice,
   ShippingOption,
 } from '@aisle/sdk'
-import { formatMinorUnits, formatPrice, toMinorUnits } from '../../lib/money'
 import { type ShippingChoice, toShippingOptionValue } from '../../lib/shipping-choice'
+import { formatMinorUnits, formatPrice, toMinorUnits } from '../../store/money'
 import { findCountryName } from './countries'
 import { type EstimateNotice, toEstimateNotices } from './estimate-notices'
 

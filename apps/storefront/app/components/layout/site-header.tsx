@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
-import { STORE_NAME } from '../../lib/store'
+import { STORE_NAME } from '../../store/store'
 import { CartLink } from '../cart/cart-link'
 
 export interface SiteHeaderProps {

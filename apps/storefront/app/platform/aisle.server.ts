@@ -12,8 +12,8 @@ import {
 } from '@aisle/sdk'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { NO_STORE_CACHE_CONTROL } from './cache-control'
-import { getConfig, type StorefrontConfig } from './config.server'
 import { findClientAddress } from './client-address.server'
+import { getConfig, type StorefrontConfig } from './config.server'
 import { createRevalidatingFetch } from './revalidating-fetch.server'
 import { findCookie, isHttpsRequest, serializeSessionCookie } from './session-cookie'
 

@@ -1,4 +1,4 @@
-import type { ImageView } from '../../lib/image'
+import type { ImageView } from './image'
 
 export interface ResponsiveImageProps {
   image: ImageView
