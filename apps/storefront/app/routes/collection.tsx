@@ -3,9 +3,9 @@ import { PRODUCT_LIST_PAGE_SIZE, parseCatalogueSearch } from '../components/cata
 import { toCollectionView } from '../components/catalogue/collection-view'
 import { ProductResults } from '../components/catalogue/product-results'
 import { findProductList, getCollectionBySlug } from '../lib/catalogue.server'
-import { findSiteUrl, toCanonicalPath, toMetaDescription, toSeoMeta } from '../lib/seo'
 import { getAisle } from '../platform/aisle.server'
 import { catalogueCacheMiddleware } from '../platform/cache-control'
+import { findSiteUrl, toCanonicalPath, toMetaDescription, toSeoMeta } from '../seo/page-meta'
 import { toPageTitle } from '../store/store'
 import type { Route } from './+types/collection'
 

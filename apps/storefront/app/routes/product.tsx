@@ -5,12 +5,12 @@ import { toProductJsonLd, toSchemaPrice } from '../components/catalogue/product-
 import { toProductDetail } from '../components/catalogue/product-view'
 import { addProductToCart } from '../lib/add-to-cart.server'
 import { findOptionsAvailability, getProductBySlug } from '../lib/catalogue.server'
-import { findSiteUrl, serializeJsonLd, toMetaDescription, toSeoMeta } from '../lib/seo'
 import { toImageView } from '../media/image'
 import { ResponsiveImage } from '../media/responsive-image'
 import { getAisle } from '../platform/aisle.server'
 import { catalogueCacheMiddleware } from '../platform/cache-control'
 import { toSiteUrl } from '../platform/config.server'
+import { findSiteUrl, serializeJsonLd, toMetaDescription, toSeoMeta } from '../seo/page-meta'
 import { STORE_NAME, toPageTitle } from '../store/store'
 import type { Route } from './+types/product'
 

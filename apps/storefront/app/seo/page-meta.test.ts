@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findSiteUrl, serializeJsonLd, toCanonicalPath, toMetaDescription, toSeoMeta } from './seo'
+import { findSiteUrl, serializeJsonLd, toCanonicalPath, toMetaDescription, toSeoMeta } from './page-meta'
 
 describe('toSeoMeta', () => {
   it('gives a page its title, description, canonical link and Open Graph tags', () => {

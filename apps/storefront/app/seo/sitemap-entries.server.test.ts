@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AnswerFunction } from '../platform/testing/scripted-platform'
 import { applicationError, createScriptedClient } from '../platform/testing/scripted-platform'
-import { listSitemapEntries } from './sitemap.server'
+import { listSitemapEntries } from './sitemap-entries.server'
 
 /** Answers a catalogue query page by page from `items`, as the platform pages it (the `q` parameter). */
 function pagesOf(key: string, items: Record<string, unknown>[]): AnswerFunction {

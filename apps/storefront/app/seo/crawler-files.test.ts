@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_SITEMAP_URLS, toRobotsTxt, toSitemapXml } from './sitemap'
+import { MAX_SITEMAP_URLS, toRobotsTxt, toSitemapXml } from './crawler-files'
 
 describe('toSitemapXml', () => {
   it('lists absolute, escaped URLs with their last change', () => {

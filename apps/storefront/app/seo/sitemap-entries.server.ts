@@ -1,6 +1,6 @@
 import type { QueryResult } from '@aisle/sdk'
 import type { PublicClient } from '../platform/aisle.server'
-import { MAX_SITEMAP_URLS, type SitemapEntry } from './sitemap'
+import { MAX_SITEMAP_URLS, type SitemapEntry } from './crawler-files'
 
 /** Items per query page: the platform's largest page. */
 const SITEMAP_PAGE_SIZE = 100
