@@ -1,12 +1,12 @@
 import { isAisleError } from '@aisle/sdk'
 import { data } from 'react-router'
+import { findOptionsAvailability, getProductBySlug } from '../catalogue/catalogue.server'
+import { parseSelection, toPurchaseView } from '../catalogue/choice-availability'
 import type { AddToCartResult } from '../components/cart/add-to-cart-result'
 import { MAX_QUANTITY, parseQuantity } from '../components/cart/quantity'
-import { parseSelection, toPurchaseView } from '../components/catalogue/choice-availability'
 import type { Aisle } from '../platform/aisle.server'
 import { toShopperError, toShopperStatus } from '../platform/shopper-error'
 import { rememberCurrentCart } from './cart.server'
-import { findOptionsAvailability, getProductBySlug } from './catalogue.server'
 
 function fail(message: string, status = 400) {
   return data<AddToCartResult>({ ok: false, message }, { status })

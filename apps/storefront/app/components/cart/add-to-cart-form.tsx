@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher, useLocation, useNavigate, useNavigation } from 'react-router'
-import { useHydrated } from '../../rendering/use-hydrated'
 import {
   type OptionPickerView,
   type PurchaseView,
   parseSelection,
   type Selection,
   toSelectionSearch,
-} from '../catalogue/choice-availability'
-import { OptionPickers } from '../catalogue/option-pickers'
-import { Price } from '../catalogue/price'
+} from '../../catalogue/choice-availability'
+import { OptionPickers } from '../../catalogue/option-pickers'
+import { Price } from '../../catalogue/price'
+import { useHydrated } from '../../rendering/use-hydrated'
 import type { AddToCartResult } from './add-to-cart-result'
 import { CartLink } from './cart-link'
 

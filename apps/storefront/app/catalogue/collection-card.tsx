@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { ResponsiveImage } from '../../media/responsive-image'
+import { ResponsiveImage } from '../media/responsive-image'
 import { type CollectionView, toProductCountText } from './collection-view'
 
 /** A card's width: two columns on a phone, cards of 10rem and up on wider screens (`.collection-grid`). */

@@ -1,5 +1,5 @@
 import type { Collection } from '@aisle/sdk'
-import { type ImageView, toImageView } from '../../media/image'
+import { type ImageView, toImageView } from '../media/image'
 
 /** What a collection card and a collection page's heading show. */
 export interface CollectionView {

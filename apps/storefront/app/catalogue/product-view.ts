@@ -1,6 +1,6 @@
 import type { PriceData, Product } from '@aisle/sdk'
-import { type ImageView, toImageView } from '../../media/image'
-import { formatPrice } from '../../store/money'
+import { type ImageView, toImageView } from '../media/image'
+import { formatPrice } from '../store/money'
 
 /** A price; `discountedAmount` is set only when it is lower than `amount`. */
 export interface PriceView {

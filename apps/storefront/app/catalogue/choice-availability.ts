@@ -1,5 +1,5 @@
 import type { MediaItem, PriceData, ProductOption } from '@aisle/sdk'
-import { type ImageView, toImageView } from '../../media/image'
+import { type ImageView, toImageView } from '../media/image'
 import { type PriceView, toPriceView } from './product-view'
 
 /** The shopper's pick: option name to choice description, e.g. `{ Size: 'M', Color: 'Red' }`. */

@@ -1,5 +1,5 @@
 import type { Product } from '@aisle/sdk'
-import { toFractionDigits } from '../../store/money'
+import { toFractionDigits } from '../store/money'
 import { toPlainText } from './product-view'
 
 /** schema.org's words for stock, as search engines read them. */

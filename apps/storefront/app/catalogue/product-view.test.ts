@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toImageView } from '../../media/image'
+import { toImageView } from '../media/image'
 import { toDiscountLabel, toPlainText, toPriceView } from './product-view'
 
 describe('toPriceView', () => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { ResponsiveImage } from '../../media/responsive-image'
+import { ResponsiveImage } from '../media/responsive-image'
 import { Price } from './price'
 import type { ProductCardView } from './product-view'
 

@@ -1,4 +1,4 @@
-import { formatPrice } from '../../store/money'
+import { formatPrice } from '../store/money'
 import type { PriceView } from './product-view'
 
 /** A price in its currency; a discount shows the old price struck through, read out as such. */

@@ -1,14 +1,10 @@
 import type { Collection, Product } from '@aisle/sdk'
 import { data } from 'react-router'
-import {
-  type CatalogueSearch,
-  type ProductListQuery,
-  toProductListQuery,
-} from '../components/catalogue/catalogue-search'
-import type { OptionsAvailabilityLike, Selection } from '../components/catalogue/choice-availability'
-import { type ProductListView, toProductCard } from '../components/catalogue/product-view'
 import type { Aisle, PublicClient } from '../platform/aisle.server'
 import { toRouteError } from '../platform/route-error.server'
+import { type CatalogueSearch, type ProductListQuery, toProductListQuery } from './catalogue-search'
+import type { OptionsAvailabilityLike, Selection } from './choice-availability'
+import { type ProductListView, toProductCard } from './product-view'
 
 /**
  * Returns the visible product with this slug.
