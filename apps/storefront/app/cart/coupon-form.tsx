@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { useFetcher } from 'react-router'
-import { useHydrated } from '../../rendering/use-hydrated'
+import { useHydrated } from '../rendering/use-hydrated'
 import { CART_ACTION_PATH, type CartEditResult, MAX_COUPON_CODE_LENGTH } from './cart-edit'
 
 export interface CouponFormProps {

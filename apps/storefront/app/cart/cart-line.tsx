@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react'
 import { type FetcherWithComponents, Link, useFetcher } from 'react-router'
-import { ResponsiveImage } from '../../media/responsive-image'
+import { ResponsiveImage } from '../media/responsive-image'
 import { CART_ACTION_PATH, type CartEditResult, type LineEditIntent, toLineFetcherKey } from './cart-edit'
 import type { CartLineView } from './cart-view'
 import { MinusIcon, PlusIcon } from './icons'

@@ -1,4 +1,4 @@
-import { formatMinorUnits } from '../../store/money'
+import { formatMinorUnits } from '../store/money'
 import { CART_ACTION_PATH, type CartEdit, findCartEdit } from './cart-edit'
 import type { CartView } from './cart-view'
 import { toPayableQuantity } from './line-availability'

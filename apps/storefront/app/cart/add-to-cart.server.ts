@@ -2,11 +2,11 @@ import { isAisleError } from '@aisle/sdk'
 import { data } from 'react-router'
 import { findOptionsAvailability, getProductBySlug } from '../catalogue/catalogue.server'
 import { parseSelection, toPurchaseView } from '../catalogue/choice-availability'
-import type { AddToCartResult } from '../components/cart/add-to-cart-result'
-import { MAX_QUANTITY, parseQuantity } from '../components/cart/quantity'
 import type { Aisle } from '../platform/aisle.server'
 import { toShopperError, toShopperStatus } from '../platform/shopper-error'
-import { rememberCurrentCart } from './cart.server'
+import type { AddToCartResult } from './add-to-cart-result'
+import { rememberCurrentCart } from './current-cart.server'
+import { MAX_QUANTITY, parseQuantity } from './quantity'
 
 function fail(message: string, status = 400) {
   return data<AddToCartResult>({ ok: false, message }, { status })

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { AisleClient } from '../platform/aisle.server'
 import { applicationError, createScriptedClient } from '../platform/testing/scripted-platform'
-import { findCurrentCart } from './cart.server'
-import { editCurrentCart } from './cart-edit.server'
+import { editCurrentCart } from './cart-edit-action.server'
+import { findCurrentCart } from './current-cart.server'
 
 // The real SDK client on a scripted `fetch` that answers as the platform does (apps/platform/src/carts):
 // the storefront never imports the platform, so its wire answers are written out here.

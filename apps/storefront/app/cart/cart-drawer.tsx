@@ -10,7 +10,7 @@ import {
   useRef,
 } from 'react'
 import { Link, useLocation } from 'react-router'
-import { useHydrated } from '../../rendering/use-hydrated'
+import { useHydrated } from '../rendering/use-hydrated'
 import { CART_ACTION_PATH } from './cart-edit'
 import { CartLineList } from './cart-line-list'
 import { CartSummary } from './cart-summary'

@@ -1,5 +1,7 @@
 import { type Cart, isAisleError } from '@aisle/sdk'
 import { data } from 'react-router'
+import type { AisleClient } from '../platform/aisle.server'
+import { findErrorReason, toShopperError, toShopperStatus } from '../platform/shopper-error'
 import {
   CART_CHANGED_ELSEWHERE_STATUS,
   type CartEdit,
@@ -7,10 +9,8 @@ import {
   type CartEditResult,
   parseCartEdit,
   toCartEditMessage,
-} from '../components/cart/cart-edit'
-import type { AisleClient } from '../platform/aisle.server'
-import { findErrorReason, toShopperError, toShopperStatus } from '../platform/shopper-error'
-import { rememberCurrentCart } from './cart.server'
+} from './cart-edit'
+import { rememberCurrentCart } from './current-cart.server'
 
 /** Codes that mean the cart changed elsewhere (another tab removed the line, the cart is gone). */
 const cartChangedCodes = new Set(['LINE_ITEM_NOT_FOUND', 'OWNED_CART_NOT_FOUND'])

@@ -6,10 +6,10 @@ import {
   parseSelection,
   type Selection,
   toSelectionSearch,
-} from '../../catalogue/choice-availability'
-import { OptionPickers } from '../../catalogue/option-pickers'
-import { Price } from '../../catalogue/price'
-import { useHydrated } from '../../rendering/use-hydrated'
+} from '../catalogue/choice-availability'
+import { OptionPickers } from '../catalogue/option-pickers'
+import { Price } from '../catalogue/price'
+import { useHydrated } from '../rendering/use-hydrated'
 import type { AddToCartResult } from './add-to-cart-result'
 import { CartLink } from './cart-link'
 

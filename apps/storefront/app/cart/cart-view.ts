@@ -1,6 +1,6 @@
 import type { Cart, LineItem } from '@aisle/sdk'
-import { type ImageView, toImageView } from '../../media/image'
-import { formatMinorUnits, formatPrice, toMinorUnits } from '../../store/money'
+import { type ImageView, toImageView } from '../media/image'
+import { formatMinorUnits, formatPrice, toMinorUnits } from '../store/money'
 import { type LineAvailability, toLineAvailability } from './line-availability'
 
 /** One of a line's chosen options or descriptions ("Size: M", "Engraving: For Ann"); `color` for swatches. */
