@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router'
-import { startCheckout } from '../lib/checkout.server'
-import { findShippingChoice } from '../lib/shipping-estimate.server'
+import { findShippingChoice } from '../checkout/cart-estimate.server'
+import { startCheckout } from '../checkout/hosted-checkout.server'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
 import { toRequestOrigin } from '../platform/same-origin'

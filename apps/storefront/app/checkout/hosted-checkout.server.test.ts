@@ -2,7 +2,7 @@ import { createClient, createMemoryTokenStorage, currentCart, OAuthStrategy } fr
 import { describe, expect, it } from 'vitest'
 import { toShopperError } from '../platform/shopper-error'
 import { createScriptedClient } from '../platform/testing/scripted-platform'
-import { startCheckout } from './checkout.server'
+import { startCheckout } from './hosted-checkout.server'
 
 function clientAnswering(answer: (url: string) => Response) {
   const fetch = async (input: RequestInfo | URL) => {

@@ -1,17 +1,5 @@
 import { isAisleError } from '@aisle/sdk'
 import { data } from 'react-router'
-import {
-  SHIPPING_ADDRESS_INTENT,
-  type ShippingAddressField,
-  type ShippingAddressValues,
-  type ShippingFormResult,
-  type ShippingIntent,
-} from '../components/cart/shipping-form'
-import {
-  type TotalsBreakdown,
-  type TotalsEstimate,
-  toTotalsBreakdown,
-} from '../components/cart/totals-breakdown'
 import type { AisleClient } from '../platform/aisle.server'
 import { findCookie, isHttpsRequest, serializeSessionCookie } from '../platform/session-cookie'
 import {
@@ -23,6 +11,14 @@ import {
   type ShippingChoice,
   serializeShippingChoice,
 } from './shipping-choice'
+import {
+  SHIPPING_ADDRESS_INTENT,
+  type ShippingAddressField,
+  type ShippingAddressValues,
+  type ShippingFormResult,
+  type ShippingIntent,
+} from './shipping-form'
+import { type TotalsBreakdown, type TotalsEstimate, toTotalsBreakdown } from './totals-breakdown'
 
 /** The cookie that remembers the shopper's address and shipping option for the browser session. */
 export const SHIPPING_COOKIE_NAME = 'aisle_shipping'

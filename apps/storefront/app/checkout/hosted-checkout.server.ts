@@ -1,7 +1,7 @@
 import { type AisleClient, type currentCart, isAisleError, type RedirectsModule } from '@aisle/sdk'
 import { toShopperError } from '../platform/shopper-error'
+import { toEstimateOptions } from './cart-estimate.server'
 import type { ShippingChoice } from './shipping-choice'
-import { toEstimateOptions } from './shipping-estimate.server'
 
 type CheckoutClient = AisleClient<{ currentCart: typeof currentCart }> & { redirects?: RedirectsModule }
 

@@ -5,10 +5,10 @@ import type {
   MultiCurrencyPrice,
   ShippingOption,
 } from '@aisle/sdk'
-import { type ShippingChoice, toShippingOptionValue } from '../../lib/shipping-choice'
-import { formatMinorUnits, formatPrice, toMinorUnits } from '../../store/money'
+import { formatMinorUnits, formatPrice, toMinorUnits } from '../store/money'
 import { findCountryName } from './countries'
 import { type EstimateNotice, toEstimateNotices } from './estimate-notices'
+import { type ShippingChoice, toShippingOptionValue } from './shipping-choice'
 
 /** A discount of the estimate, with what it took off. */
 export type EstimateDiscount = CartDiscount

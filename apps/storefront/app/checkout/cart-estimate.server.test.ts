@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { SHIPPING_ADDRESS_INTENT, SHIPPING_OPTION_INTENT } from '../components/cart/shipping-form'
 import { findCookie } from '../platform/session-cookie'
 import { applicationError, createScriptedClient } from '../platform/testing/scripted-platform'
-import { serializeShippingChoice } from './shipping-choice'
 import {
   estimateCart,
   findShippingChoice,
   SHIPPING_COOKIE_NAME,
   saveShippingChoice,
-} from './shipping-estimate.server'
+} from './cart-estimate.server'
+import { serializeShippingChoice } from './shipping-choice'
+import { SHIPPING_ADDRESS_INTENT, SHIPPING_OPTION_INTENT } from './shipping-form'
 
 // The real SDK client on a scripted `fetch` that answers estimate-totals as the platform does
 // (apps/platform/src/checkout/totals-wire.ts).

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react'
 import { type FetcherWithComponents, useFetcher } from 'react-router'
-import { CART_ACTION_PATH } from '../../cart/cart-edit'
-import { useHydrated } from '../../rendering/use-hydrated'
+import { CART_ACTION_PATH } from '../cart/cart-edit'
+import { useHydrated } from '../rendering/use-hydrated'
 import { listCountries } from './countries'
 import type { EstimateNotice } from './estimate-notices'
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ShippingChoice } from '../../lib/shipping-choice'
+import type { ShippingChoice } from './shipping-choice'
 import { type EstimateShippingOption, type TotalsEstimate, toTotalsBreakdown } from './totals-breakdown'
 
 // Estimates as the SDK resolves them from the platform's answer (apps/platform/src/checkout/totals-wire.ts):

@@ -1,5 +1,5 @@
-import { findCountryName } from '../components/cart/countries'
-import type { ShippingAddressField, ShippingAddressValues } from '../components/cart/shipping-form'
+import { findCountryName } from './countries'
+import type { ShippingAddressField, ShippingAddressValues } from './shipping-form'
 
 /** Where the shopper wants the cart shipped, as far as an estimate needs it. */
 export interface ShippingAddress {
