@@ -1,6 +1,6 @@
 import { data, Link, useFetcher } from 'react-router'
-import { readField } from '../components/account/account-form-fields'
-import { requestPasswordReset } from '../lib/member-login.server'
+import { readField } from '../account/account-form-fields'
+import { requestPasswordReset } from '../account/member-login.server'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
 import { requireSameOriginPost, toRequestOrigin } from '../platform/same-origin'

@@ -1,6 +1,6 @@
 import { decodeTokens, TokenRole } from '@aisle/sdk'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { OAUTH_COOKIE_NAME, openOAuthData } from '../lib/hosted-login.server'
+import { OAUTH_COOKIE_NAME, openOAuthData } from '../account/hosted-login.server'
 import { SESSION_COOKIE_NAME } from '../platform/aisle.server'
 import { callRoute } from '../platform/testing/route-call'
 import { action } from './account-login'

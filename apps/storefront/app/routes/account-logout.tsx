@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { logoutMember } from '../lib/member-login.server'
+import { logoutMember } from '../account/member-login.server'
 import { getAisle } from '../platform/aisle.server'
 import { requireSameOriginPost, toRequestOrigin } from '../platform/same-origin'
 import type { Route } from './+types/account-logout'

@@ -1,12 +1,12 @@
 import { isAisleError } from '@aisle/sdk'
 import { data, Link, redirect } from 'react-router'
-import { toAccountFormLink, toSafeReturnPath } from '../components/account/return-to'
 import {
   finishHostedLogin,
   HOSTED_LOGIN_MESSAGES,
   readOAuthCookie,
   serializeOAuthCookie,
-} from '../lib/hosted-login.server'
+} from '../account/hosted-login.server'
+import { toAccountFormLink, toSafeReturnPath } from '../account/return-to'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
 import { isHttpsRequest } from '../platform/session-cookie'

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
+import { findMyOrder } from '../account/member.server'
 import { type OrderSummary, toOrderSummary } from '../checkout/order-summary'
-import { findMyOrder } from '../lib/member.server'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
 import { toPageTitle } from '../store/store'

@@ -1,13 +1,13 @@
 import { type CaptchaTokens, isAisleError, type LoginResult, TokenRole } from '@aisle/sdk'
-import type { CaptchaInput } from '../components/account/captcha-input'
+import type { AisleClient } from '../platform/aisle.server'
+import { findAskedCaptchaInput } from './captcha.server'
+import type { CaptchaInput } from './captcha-input'
 import {
   type AccountForm,
   CAPTCHA_UNAVAILABLE_MESSAGE,
   toLoginMessage,
   UNAVAILABLE_MESSAGE,
-} from '../components/account/login-message'
-import type { AisleClient } from '../platform/aisle.server'
-import { findAskedCaptchaInput } from './captcha.server'
+} from './login-message'
 import { type SilentLoginStarted, type SilentLoginTarget, startSilentLogin } from './silent-login.server'
 
 /** What a sign-in or sign-up form answers when it did not sign the shopper in. */

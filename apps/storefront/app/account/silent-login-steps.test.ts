@@ -1,6 +1,6 @@
 import { AisleError } from '@aisle/sdk'
 import { describe, expect, it, vi } from 'vitest'
-import { runSilentLogin, type SilentLoginAnswer } from './silent-login'
+import { runSilentLogin, type SilentLoginAnswer } from './silent-login-steps'
 
 const start = {
   authUrl: 'http://api.test/_auth/authorize?session=s1',

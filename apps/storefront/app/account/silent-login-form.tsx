@@ -1,7 +1,7 @@
 import { runSilentAuthorization } from '@aisle/sdk/browser'
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { useHydrated } from '../../rendering/use-hydrated'
+import { useHydrated } from '../rendering/use-hydrated'
 import {
   FINISH_FIELD,
   FINISH_IN_FRAME,
@@ -9,7 +9,7 @@ import {
   SILENT_LOGIN_PATH,
   SILENT_LOGIN_TIMEOUT_MS,
   type SilentLoginStart,
-} from './silent-login'
+} from './silent-login-steps'
 
 /**
  * The hidden field that asks an account form's action to leave the sign-in to this page's hidden frame.

@@ -1,5 +1,5 @@
 import { useFetcher } from 'react-router'
-import type { AccountFormAnswer } from '../../lib/account-route.server'
+import type { AccountFormAnswer } from './account-route.server'
 import { useSilentLogin } from './silent-login-form'
 import { VerificationCodeForm } from './verification-code-form'
 

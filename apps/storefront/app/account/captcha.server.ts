@@ -1,5 +1,5 @@
-import { type CaptchaInput, parseCaptchaSettings, toCaptchaInput } from '../components/account/captcha-input'
 import type { PublicClient } from '../platform/aisle.server'
+import { type CaptchaInput, parseCaptchaSettings, toCaptchaInput } from './captcha-input'
 
 /**
  * Asks the platform how the site's captcha is shown and whether the site requires it

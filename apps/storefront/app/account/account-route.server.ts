@@ -1,17 +1,17 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
-import { readField } from '../components/account/account-form-fields'
-import type { CaptchaInput } from '../components/account/captcha-input'
-import type { AccountForm } from '../components/account/login-message'
-import { toSafeReturnPath } from '../components/account/return-to'
-import { FINISH_FIELD, FINISH_IN_FRAME, type SilentLoginStart } from '../components/account/silent-login'
 import { getAisle } from '../platform/aisle.server'
 import { toSiteUrl } from '../platform/config.server'
 import { requireSameOriginPost } from '../platform/same-origin'
 import { isHttpsRequest } from '../platform/session-cookie'
+import { readField } from './account-form-fields'
 import { findRequiredCaptchaInput } from './captcha.server'
+import type { CaptchaInput } from './captcha-input'
 import { CALLBACK_PATH, sealOAuthData, serializeOAuthCookie } from './hosted-login.server'
+import type { AccountForm } from './login-message'
 import { type AccountFormOutcome, isSilentLoginStarted, verifyMember } from './member-login.server'
+import { toSafeReturnPath } from './return-to'
 import type { SilentLoginTarget } from './silent-login.server'
+import { FINISH_FIELD, FINISH_IN_FRAME, type SilentLoginStart } from './silent-login-steps'
 
 /** What the sign-in and sign-up pages answer a post with when the shopper is not signed in yet. */
 export interface AccountFormAnswer {
