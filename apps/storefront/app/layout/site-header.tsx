@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
-import { CartLink } from '../../cart/cart-link'
-import { STORE_NAME } from '../../store/store'
+import { CartLink } from '../cart/cart-link'
+import { STORE_NAME } from '../store/store'
 
 export interface SiteHeaderProps {
   /** The visitor's item count (with changes on their way); undefined when it could not be read. */

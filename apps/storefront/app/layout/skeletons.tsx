@@ -1,4 +1,4 @@
-import { ProductGridSkeleton } from '../../catalogue/product-grid-skeleton'
+import { ProductGridSkeleton } from '../catalogue/product-grid-skeleton'
 
 /**
  * Placeholders shown while a page's data loads; they fade in only if the wait is noticeable. They are hidden
