@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test'
 // The demo seed is deterministic. Classic Tee is 20% off ($19.20); its M/Red variant has 8 in stock. Meadow
 // Notebook ($28.00) and Alpine Fountain Pen ($35.00) are stationery without options or stock tracking. The
 // seed has no coupons, so any code is unknown: the refusal is checked here against the real platform, and a
-// coupon that applies in the storefront's unit tests (app/lib/cart-edit.server.test.ts).
+// coupon that applies in the storefront's unit tests (app/cart/cart-edit-action.server.test.ts).
 
 /** Waits until the page runs its scripts, so forms go through fetchers and cart links open the drawer. */
 async function waitForHydration(page: Page) {

@@ -2,7 +2,7 @@
 import { options } from 'preact'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
-import { dropReactOnlyProps, hoistHtmlAttributes, onEveryVNode } from './lib/preact-document'
+import { dropReactOnlyProps, hoistHtmlAttributes, onEveryVNode } from './rendering/preact-document'
 
 let htmlAttributes: ReadonlySet<string> = new Set()
 onEveryVNode(options, (vnode) => {

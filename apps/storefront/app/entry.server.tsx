@@ -2,7 +2,7 @@
 import { options } from 'preact'
 import { renderToStringAsync } from 'preact-render-to-string'
 import { type EntryContext, ServerRouter } from 'react-router'
-import { dropReactOnlyProps, onEveryVNode } from './lib/preact-document'
+import { dropReactOnlyProps, onEveryVNode } from './rendering/preact-document'
 
 onEveryVNode(options, dropReactOnlyProps)
 

@@ -12,21 +12,21 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
-import { CartDrawerProvider } from './components/cart/cart-drawer'
-import { CART_ACTION_PATH, CART_CHANGED_ELSEWHERE_STATUS } from './components/cart/cart-edit'
-import { toCartView } from './components/cart/cart-view'
-import { useOptimisticCart } from './components/cart/use-optimistic-cart'
-import { SiteHeader } from './components/layout/site-header'
-import { SkeletonFor } from './components/layout/skeletons'
-import { useFocusOnNewPage } from './components/layout/use-focus-on-new-page'
-import { aisleMiddleware, getAisle } from './lib/aisle.server'
-import { VISITOR_PAGE_CACHE_CONTROL } from './lib/cache-control'
-import { findCurrentCart } from './lib/cart.server'
-import { toSiteUrl } from './lib/config.server'
-import { findMember, toMemberName } from './lib/member.server'
-import { findErrorCode, toShopperError } from './lib/shopper-error'
-import { STORE_LOCALE, toPageTitle } from './lib/store'
-import { useHydrated } from './lib/use-hydrated'
+import { findMember, toMemberName } from './account/member.server'
+import { CartDrawerProvider } from './cart/cart-drawer'
+import { CART_ACTION_PATH, CART_CHANGED_ELSEWHERE_STATUS } from './cart/cart-edit'
+import { toCartView } from './cart/cart-view'
+import { findCurrentCart } from './cart/current-cart.server'
+import { useOptimisticCart } from './cart/use-optimistic-cart'
+import { SiteHeader } from './layout/site-header'
+import { SkeletonFor } from './layout/skeletons'
+import { useFocusOnNewPage } from './layout/use-focus-on-new-page'
+import { aisleMiddleware, getAisle } from './platform/aisle.server'
+import { VISITOR_PAGE_CACHE_CONTROL } from './platform/cache-control'
+import { toSiteUrl } from './platform/config.server'
+import { findErrorCode, toShopperError } from './platform/shopper-error'
+import { useHydrated } from './rendering/use-hydrated'
+import { STORE_LOCALE, toPageTitle } from './store/store'
 import stylesheet from './styles.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [aisleMiddleware]
@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // Every page carries the visitor's cart count, so no shared cache may keep a copy; catalogue routes let
-// shared caches keep their route data alone (lib/cache-control.ts).
+// shared caches keep their route data alone (platform/cache-control.ts).
 export function headers(): HeadersInit {
   return { 'Cache-Control': VISITOR_PAGE_CACHE_CONTROL }
 }

@@ -1,10 +1,10 @@
 import { data, Link, useFetcher } from 'react-router'
-import { readField } from '../components/account/account-form-fields'
-import { getAisle } from '../lib/aisle.server'
-import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
-import { requestPasswordReset } from '../lib/member-login.server'
-import { requireSameOriginPost, toRequestOrigin } from '../lib/same-origin'
-import { toPageTitle } from '../lib/store'
+import { readField } from '../account/account-form-fields'
+import { requestPasswordReset } from '../account/member-login.server'
+import { getAisle } from '../platform/aisle.server'
+import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
+import { requireSameOriginPost, toRequestOrigin } from '../platform/same-origin'
+import { toPageTitle } from '../store/store'
 import type { Route } from './+types/account-forgot-password'
 
 export function meta(_: Route.MetaArgs) {

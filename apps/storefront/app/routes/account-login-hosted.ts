@@ -1,10 +1,10 @@
 import { isAisleError } from '@aisle/sdk'
 import { redirect } from 'react-router'
-import { toSafeReturnPath } from '../components/account/return-to'
-import { getAisle } from '../lib/aisle.server'
-import { toSiteUrl } from '../lib/config.server'
-import { sealOAuthData, serializeOAuthCookie, startHostedLogin } from '../lib/hosted-login.server'
-import { isHttpsRequest } from '../lib/session-cookie'
+import { sealOAuthData, serializeOAuthCookie, startHostedLogin } from '../account/hosted-login.server'
+import { toSafeReturnPath } from '../account/return-to'
+import { getAisle } from '../platform/aisle.server'
+import { toSiteUrl } from '../platform/config.server'
+import { isHttpsRequest } from '../platform/session-cookie'
 import type { Route } from './+types/account-login-hosted'
 
 // Sends the shopper to the platform's hosted login page, keeping the PKCE transaction in a sealed cookie.

@@ -1,9 +1,9 @@
 import { decodeTokens, type OAuthData, TokenRole } from '@aisle/sdk'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SESSION_COOKIE_NAME } from '../lib/aisle.server'
-import { OAUTH_COOKIE_NAME, sealOAuthData } from '../lib/hosted-login.server'
-import { SILENT_LOGIN_MESSAGES } from '../lib/silent-login.server'
-import { callRoute } from '../lib/testing/route-call'
+import { OAUTH_COOKIE_NAME, sealOAuthData } from '../account/hosted-login.server'
+import { SILENT_LOGIN_MESSAGES } from '../account/silent-login.server'
+import { SESSION_COOKIE_NAME } from '../platform/aisle.server'
+import { callRoute } from '../platform/testing/route-call'
 import { action, loader } from './account-login-silent'
 
 // The real route, inside the root's middleware, with the real SDK client; the platform's token endpoint is

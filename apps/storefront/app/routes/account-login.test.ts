@@ -1,8 +1,8 @@
 import { decodeTokens, TokenRole } from '@aisle/sdk'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SESSION_COOKIE_NAME } from '../lib/aisle.server'
-import { OAUTH_COOKIE_NAME, openOAuthData } from '../lib/hosted-login.server'
-import { callRoute } from '../lib/testing/route-call'
+import { OAUTH_COOKIE_NAME, openOAuthData } from '../account/hosted-login.server'
+import { SESSION_COOKIE_NAME } from '../platform/aisle.server'
+import { callRoute } from '../platform/testing/route-call'
 import { action } from './account-login'
 
 // The real sign-in action, inside the root's middleware, with the real SDK client; the platform is a

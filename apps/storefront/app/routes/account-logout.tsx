@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
-import { getAisle } from '../lib/aisle.server'
-import { logoutMember } from '../lib/member-login.server'
-import { requireSameOriginPost, toRequestOrigin } from '../lib/same-origin'
+import { logoutMember } from '../account/member-login.server'
+import { getAisle } from '../platform/aisle.server'
+import { requireSameOriginPost, toRequestOrigin } from '../platform/same-origin'
 import type { Route } from './+types/account-logout'
 
 // Signing out changes state, so only a post does it; a link here just leads to the account page.

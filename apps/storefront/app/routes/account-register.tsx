@@ -1,19 +1,15 @@
 import { Link } from 'react-router'
-import { ConfirmEmailStep, useAccountFormAnswer } from '../components/account/account-form-answer'
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  readField,
-} from '../components/account/account-form-fields'
-import { CaptchaField } from '../components/account/captcha-field'
-import { readCaptchaTokens } from '../components/account/captcha-input'
-import { toAccountFormLink } from '../components/account/return-to'
-import { SilentLoginField } from '../components/account/silent-login-form'
-import { answerAccountForm, loadAccountForm } from '../lib/account-route.server'
-import { getAisle } from '../lib/aisle.server'
-import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
-import { registerMember } from '../lib/member-login.server'
-import { toPageTitle } from '../lib/store'
+import { ConfirmEmailStep, useAccountFormAnswer } from '../account/account-form-answer'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, readField } from '../account/account-form-fields'
+import { answerAccountForm, loadAccountForm } from '../account/account-route.server'
+import { CaptchaField } from '../account/captcha-field'
+import { readCaptchaTokens } from '../account/captcha-input'
+import { registerMember } from '../account/member-login.server'
+import { toAccountFormLink } from '../account/return-to'
+import { SilentLoginField } from '../account/silent-login-form'
+import { getAisle } from '../platform/aisle.server'
+import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
+import { toPageTitle } from '../store/store'
 import type { Route } from './+types/account-register'
 
 export function meta(_: Route.MetaArgs) {

@@ -1,16 +1,16 @@
 import { isAisleError } from '@aisle/sdk'
 import { data, Link, redirect } from 'react-router'
-import { toAccountFormLink, toSafeReturnPath } from '../components/account/return-to'
-import { getAisle } from '../lib/aisle.server'
-import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
 import {
   finishHostedLogin,
   HOSTED_LOGIN_MESSAGES,
   readOAuthCookie,
   serializeOAuthCookie,
-} from '../lib/hosted-login.server'
-import { isHttpsRequest } from '../lib/session-cookie'
-import { toPageTitle } from '../lib/store'
+} from '../account/hosted-login.server'
+import { toAccountFormLink, toSafeReturnPath } from '../account/return-to'
+import { getAisle } from '../platform/aisle.server'
+import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
+import { isHttpsRequest } from '../platform/session-cookie'
+import { toPageTitle } from '../store/store'
 import type { Route } from './+types/callback'
 
 export function meta(_: Route.MetaArgs) {

@@ -1,10 +1,10 @@
 import { data, redirect } from 'react-router'
-import { getAisle } from '../lib/aisle.server'
-import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
-import { startCheckout } from '../lib/checkout.server'
-import { toRequestOrigin } from '../lib/same-origin'
-import { findShippingChoice } from '../lib/shipping-estimate.server'
-import { toPageTitle } from '../lib/store'
+import { findShippingChoice } from '../checkout/cart-estimate.server'
+import { startCheckout } from '../checkout/hosted-checkout.server'
+import { getAisle } from '../platform/aisle.server'
+import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
+import { toRequestOrigin } from '../platform/same-origin'
+import { toPageTitle } from '../store/store'
 import type { Route } from './+types/checkout'
 
 export function meta() {

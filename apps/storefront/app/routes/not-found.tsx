@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router'
-import { toShopperError } from '../lib/shopper-error'
-import { toPageTitle } from '../lib/store'
+import { toShopperError } from '../platform/shopper-error'
+import { toPageTitle } from '../store/store'
 import type { Route } from './+types/not-found'
 
 const notFound = toShopperError(404, 'PAGE_NOT_FOUND')

@@ -1,6 +1,6 @@
-import { getAisle } from '../lib/aisle.server'
-import { toSiteUrl } from '../lib/config.server'
-import { toRobotsTxt } from '../lib/sitemap'
+import { getAisle } from '../platform/aisle.server'
+import { toSiteUrl } from '../platform/config.server'
+import { toRobotsTxt } from '../seo/crawler-files'
 import type { Route } from './+types/robots'
 
 /** `/robots.txt`: crawlers may read the catalogue, not the visitor's own pages; it names the sitemap. */

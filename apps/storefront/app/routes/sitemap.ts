@@ -1,8 +1,8 @@
-import { getAisle } from '../lib/aisle.server'
-import { toSiteUrl } from '../lib/config.server'
-import { toRouteError } from '../lib/route-error.server'
-import { toSitemapXml } from '../lib/sitemap'
-import { listSitemapEntries } from '../lib/sitemap.server'
+import { getAisle } from '../platform/aisle.server'
+import { toSiteUrl } from '../platform/config.server'
+import { toRouteError } from '../platform/route-error.server'
+import { toSitemapXml } from '../seo/crawler-files'
+import { listSitemapEntries } from '../seo/sitemap-entries.server'
 import type { Route } from './+types/sitemap'
 
 /**

@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
-import { getAisle } from '../lib/aisle.server'
-import { NO_STORE_CACHE_CONTROL } from '../lib/cache-control'
-import { findMyOrder } from '../lib/member.server'
-import { type OrderSummary, toOrderSummary } from '../lib/order-summary'
-import { toPageTitle } from '../lib/store'
+import { findMyOrder } from '../account/member.server'
+import { type OrderSummary, toOrderSummary } from '../checkout/order-summary'
+import { getAisle } from '../platform/aisle.server'
+import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
+import { toPageTitle } from '../store/store'
 import type { Route } from './+types/thank-you'
 
 export function meta(_: Route.MetaArgs) {

@@ -1,0 +1,76 @@
+import { formatMinorUnits } from '../store/money'
+import { CART_ACTION_PATH, type CartEdit, findCartEdit } from './cart-edit'
+import type { CartView } from './cart-view'
+import { toPayableQuantity } from './line-availability'
+
+/** A fetcher as `useFetchers()` gives it: only what the optimistic cart reads. */
+export interface CartSubmission {
+  formAction?: string | undefined
+  formData?: FormData | undefined
+}
+
+function isCartAction(formAction: string): boolean {
+  return new URL(formAction, 'http://storefront.invalid').pathname === CART_ACTION_PATH
+}
+
+/**
+ * The cart changes still on their way: the submissions of fetchers that post to the cart's action. A fetcher
+ * keeps its form data until the loaders have answered after its action, so an edit stays applied until the
+ * cart it produced has arrived, and no longer.
+ */
+export function toPendingCartEdits(submissions: readonly CartSubmission[]): CartEdit[] {
+  return submissions.flatMap(({ formAction, formData }) => {
+    if (!formAction || !formData || !isCartAction(formAction)) return []
+    const edit = findCartEdit(formData)
+    return edit ? [edit] : []
+  })
+}
+
+/**
+ * The cart as it will be once the pending edits are made: quantities and removals at once, with line totals,
+ * subtotal and item count worked out in minor units by the platform's rule (only what can be bought counts
+ * in the subtotal). The server's cart stays the truth: with no pending edits this is the cart unchanged, so
+ * whatever the platform answered (a refusal, a line now only partly in stock) shows as soon as it arrives.
+ * A coupon being applied is not guessed at; only the platform knows whether it applies.
+ */
+export function applyCartEdits(cart: CartView, edits: readonly CartEdit[]): CartView {
+  if (edits.length === 0) return cart
+  let { lines, subtotalMinor, couponCode, buyerNote } = cart
+  let isPending = false
+  for (const edit of edits) {
+    if (edit.intent === 'set-quantity') {
+      lines = lines.map((line) => {
+        if (line.id !== edit.lineItemId) return line
+        const before = toPayableQuantity(line.availability, line.quantity)
+        const after = toPayableQuantity(line.availability, edit.quantity)
+        subtotalMinor += (after - before) * line.unitMinor
+        isPending = true
+        const lineTotal = formatMinorUnits(edit.quantity * line.unitMinor, cart.currency)
+        return { ...line, quantity: edit.quantity, lineTotal, isPending: true }
+      })
+    } else if (edit.intent === 'remove') {
+      lines = lines.filter((line) => {
+        if (line.id !== edit.lineItemId) return true
+        subtotalMinor -= toPayableQuantity(line.availability, line.quantity) * line.unitMinor
+        isPending = true
+        return false
+      })
+    } else if (edit.intent === 'remove-coupon') {
+      couponCode = undefined
+    } else if (edit.intent === 'save-note') {
+      buyerNote = edit.buyerNote
+    }
+  }
+  const next: CartView = {
+    ...cart,
+    lines,
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotalMinor,
+    subtotal: formatMinorUnits(subtotalMinor, cart.currency),
+    buyerNote,
+  }
+  if (couponCode === undefined) delete next.couponCode
+  else next.couponCode = couponCode
+  if (isPending) next.isPending = true
+  return next
+}

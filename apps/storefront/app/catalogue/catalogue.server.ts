@@ -1,0 +1,106 @@
+import type { Collection, Product } from '@aisle/sdk'
+import { data } from 'react-router'
+import type { Aisle, PublicClient } from '../platform/aisle.server'
+import { toRouteError } from '../platform/route-error.server'
+import { type CatalogueSearch, type ProductListQuery, toProductListQuery } from './catalogue-search'
+import type { OptionsAvailabilityLike, Selection } from './choice-availability'
+import { type ProductListView, toProductCard } from './product-view'
+
+/**
+ * Returns the visible product with this slug.
+ * @throws a 404 route error response (`PRODUCT_NOT_FOUND`) when there is none, or the SDK's error as a route error.
+ */
+export async function getProductBySlug(client: PublicClient, slug: string): Promise<Product> {
+  let product: Product | undefined
+  try {
+    const result = await client.products.queryProducts().eq('slug', slug).limit(1).find()
+    product = result.items[0]
+  } catch (error) {
+    throw toRouteError(error)
+  }
+  if (!product || product.visible === false) throw data({ code: 'PRODUCT_NOT_FOUND' }, { status: 404 })
+  return product
+}
+
+/**
+ * Returns one page of products for a product list's query (filter, sort, paging and search), and how many
+ * match on all pages.
+ * @throws the SDK's error as a route error.
+ */
+export async function findProducts(
+  client: PublicClient,
+  query: ProductListQuery,
+): Promise<{ products: Product[]; total: number }> {
+  try {
+    const { products, metadata } = await client.products.queryProducts(query)
+    return { products, total: metadata.total }
+  } catch (error) {
+    throw toRouteError(error)
+  }
+}
+
+/**
+ * Returns one page of a product list (catalogue or collection) for its URL state, as the page shows it.
+ * @throws the SDK's error as a route error.
+ */
+export async function findProductList(
+  { publicClient, config }: Aisle,
+  state: CatalogueSearch,
+  options: { pageSize: number; collectionId?: string | undefined },
+): Promise<ProductListView> {
+  const { products, total } = await findProducts(publicClient, toProductListQuery(state, options))
+  return {
+    products: products.map((product) => toProductCard(product, config.apiUrl)),
+    total,
+    page: state.page,
+    pageCount: Math.max(1, Math.ceil(total / options.pageSize)),
+  }
+}
+
+/**
+ * Returns the visible collection with this slug.
+ * @throws a 404 route error response (`COLLECTION_NOT_FOUND`) when there is none, or the SDK's error as a route error.
+ */
+export async function getCollectionBySlug(client: PublicClient, slug: string): Promise<Collection> {
+  let collection: Collection | undefined
+  try {
+    collection = await client.collections.getCollectionBySlug(slug)
+  } catch (error) {
+    throw toRouteError(error)
+  }
+  if (!collection || collection.visible === false) {
+    throw data({ code: 'COLLECTION_NOT_FOUND' }, { status: 404 })
+  }
+  return collection
+}
+
+/**
+ * Returns the store's visible collections in name order (a store has a handful; the first hundred).
+ * @throws the SDK's error as a route error.
+ */
+export async function listCollections(client: PublicClient): Promise<Collection[]> {
+  try {
+    const result = await client.collections.queryCollections().ascending('name').limit(100).find()
+    return result.items.filter((collection) => collection.visible !== false)
+  } catch (error) {
+    throw toRouteError(error)
+  }
+}
+
+/**
+ * Asks the platform what stays available after the shopper's choices, and which variant they name. Nothing
+ * chosen needs no call: the product's own choices already say which are sold out everywhere.
+ * @throws the SDK's error as a route error.
+ */
+export async function findOptionsAvailability(
+  client: PublicClient,
+  product: Product,
+  selection: Selection,
+): Promise<OptionsAvailabilityLike | undefined> {
+  if (!product._id || Object.keys(selection).length === 0) return undefined
+  try {
+    return await client.products.getProductOptionsAvailability(product._id, selection)
+  } catch (error) {
+    throw toRouteError(error)
+  }
+}

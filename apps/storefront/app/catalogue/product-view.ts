@@ -1,0 +1,109 @@
+import type { PriceData, Product } from '@aisle/sdk'
+import { type ImageView, toImageView } from '../media/image'
+import { formatPrice } from '../store/money'
+
+/** A price; `discountedAmount` is set only when it is lower than `amount`. */
+export interface PriceView {
+  amount: number
+  discountedAmount?: number
+  currency: string
+}
+
+/** What the product grid shows of a product. */
+export interface ProductCardView {
+  id: string
+  slug: string
+  name: string
+  price: PriceView
+  image?: ImageView
+  inStock: boolean
+  /** The merchant's badge, e.g. "Sale" or "New". */
+  ribbon?: string
+}
+
+/** One page of a product list, as a loader answers it. */
+export interface ProductListView {
+  products: ProductCardView[]
+  /** Products matching on all pages. */
+  total: number
+  page: number
+  pageCount: number
+}
+
+/** What the product page shows of a product beside its options: the choices' prices and pictures vary. */
+export interface ProductDetailView {
+  id: string
+  slug: string
+  name: string
+  description: string
+  ribbon?: string
+  /** The discount in words, e.g. "20% off". */
+  discount?: string
+}
+
+/** Reshapes a catalogue price, keeping a discount only when it lowers the price. */
+export function toPriceView(price: PriceData | undefined, fallbackCurrency = 'USD'): PriceView {
+  const amount = price?.price ?? 0
+  const currency = price?.currency || fallbackCurrency
+  const discounted = price?.discountedPrice
+  return discounted !== undefined && discounted < amount
+    ? { amount, discountedAmount: discounted, currency }
+    : { amount, currency }
+}
+
+/** Reduces product descriptions (which may hold merchant HTML) to plain text, so nothing is injected. */
+export function toPlainText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<\s*(br|\/p|\/div|\/li|\/h[1-6])\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim()
+}
+
+/** Reshapes an SDK product into what a product card needs (a small, serialisable payload). */
+export function toProductCard(product: Product, mediaBaseUrl: string): ProductCardView {
+  const name = product.name ?? ''
+  const card: ProductCardView = {
+    id: product._id ?? '',
+    slug: product.slug ?? '',
+    name,
+    price: toPriceView(product.priceData ?? product.price),
+    inStock: product.stock?.inStock !== false,
+  }
+  const image = toImageView(product.media?.mainMedia?.image, name, mediaBaseUrl)
+  if (image) card.image = image
+  if (product.ribbon) card.ribbon = product.ribbon
+  return card
+}
+
+/** Says a product's discount in words ("20% off", "$5.00 off"), or undefined when there is none. */
+export function toDiscountLabel(discount: Product['discount'], currency: string): string | undefined {
+  const value = discount?.value
+  if (!value || value <= 0) return undefined
+  if (discount.type === 'PERCENT') return `${value}% off`
+  if (discount.type === 'AMOUNT') return `${formatPrice(value, currency)} off`
+  return undefined
+}
+
+/** Reshapes an SDK product into the product page's heading part; options and price come from the selection. */
+export function toProductDetail(product: Product): ProductDetailView {
+  const detail: ProductDetailView = {
+    id: product._id ?? '',
+    slug: product.slug ?? '',
+    name: product.name ?? '',
+    description: toPlainText(product.description ?? ''),
+  }
+  if (product.ribbon) detail.ribbon = product.ribbon
+  const currency = (product.priceData ?? product.price)?.currency || 'USD'
+  const discount = toDiscountLabel(product.discount, currency)
+  if (discount) detail.discount = discount
+  return detail
+}

@@ -1,0 +1,36 @@
+import type { Order } from '@aisle/sdk'
+import { formatPrice } from '../store/money'
+import { STORE_LOCALE } from '../store/store'
+
+/** What the account and thank-you pages show of an order. */
+export interface OrderSummary {
+  id: string
+  number: string
+  /** The day it was placed, in the store's locale (`March 5, 2026`). */
+  date: string
+  /** The order's total, formatted in its currency; `—` when the order has none. */
+  total: string
+  /** In shopper words: `Placed` or `Canceled`, with `paid` when it is. */
+  status: string
+  lines: { name: string; quantity: number; total: string }[]
+}
+
+const dateFormat = new Intl.DateTimeFormat(STORE_LOCALE, { dateStyle: 'long', timeZone: 'UTC' })
+
+/** The summary of an order as the buyer reads it. */
+export function toOrderSummary(order: Order): OrderSummary {
+  const total = order.priceSummary.total?.amount
+  const placed = order.status === 'CANCELED' ? 'Canceled' : 'Placed'
+  return {
+    id: order._id,
+    number: order.number,
+    date: dateFormat.format(new Date(order._createdDate)),
+    total: total === undefined ? '—' : formatPrice(total, order.currency),
+    status: order.paymentStatus === 'PAID' ? `${placed}, paid` : placed,
+    lines: order.lineItems.map((line) => ({
+      name: line.productName,
+      quantity: line.quantity,
+      total: line.totalPrice.formattedAmount,
+    })),
+  }
+}

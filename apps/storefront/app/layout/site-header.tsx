@@ -1,0 +1,78 @@
+import { useEffect, useId, useRef } from 'react'
+import { Form, Link, NavLink, useLocation } from 'react-router'
+import { CartLink } from '../cart/cart-link'
+import { STORE_NAME } from '../store/store'
+
+export interface SiteHeaderProps {
+  /** The visitor's item count (with changes on their way); undefined when it could not be read. */
+  cartItemCount: number | undefined
+  /** Whether a member is signed in: the header then leads to their account instead of signing in. */
+  isMember: boolean
+  /** The signed-in member's name, greeted beside the account link; undefined when unknown. */
+  memberName?: string
+}
+
+/**
+ * The header on every page: the store's name home, the catalogue, a product search (a GET form to
+ * `/products?q=`, so it works without JavaScript) and the cart with its item count, which opens the cart
+ * drawer once hydrated, and "Sign in" or a signed-in member's "Account".
+ */
+export function SiteHeader({ cartItemCount, isMember, memberName }: SiteHeaderProps) {
+  const location = useLocation()
+  const searchId = useId()
+  // On the catalogue page the box shows the search the results are for.
+  const q = location.pathname === '/products' ? (new URLSearchParams(location.search).get('q') ?? '') : ''
+  const inputRef = useRef<HTMLInputElement>(null)
+  // Signing in comes back to the page it started from (account pages have their own way back).
+  const signInLink = location.pathname.startsWith('/account')
+    ? '/account/login'
+    : `/account/login?returnTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`
+  // Follow the URL (back and forward, a cleared search) unless the shopper is typing in the box.
+  useEffect(() => {
+    const input = inputRef.current
+    if (input && document.activeElement !== input) input.value = q
+  }, [q])
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Link to="/" className="store-name">
+        {STORE_NAME}
+      </Link>
+      <Form method="get" action="/products" role="search" className="site-search">
+        <label htmlFor={searchId} className="visually-hidden">
+          Search products
+        </label>
+        <input
+          ref={inputRef}
+          id={searchId}
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder="Search products"
+          maxLength={200}
+        />
+        <button type="submit" className="button button-secondary">
+          Search
+        </button>
+      </Form>
+      <nav aria-label="Store" className="site-nav">
+        <NavLink to="/products" end>
+          Shop all
+        </NavLink>
+        {isMember ? (
+          <>
+            {memberName ? <span className="member-greeting">Hi, {memberName}</span> : null}
+            <NavLink to="/account">Account</NavLink>
+          </>
+        ) : (
+          <Link to={signInLink}>Sign in</Link>
+        )}
+        <CartLink className="cart-link">
+          {cartItemCount === undefined ? 'Cart' : `Cart (${cartItemCount})`}
+        </CartLink>
+      </nav>
+    </header>
+  )
+}

@@ -1,0 +1,164 @@
+import {
+  collections,
+  createClient,
+  createCookieTokenStorage,
+  currentCart,
+  members,
+  OAuthStrategy,
+  orders,
+  products,
+  recovery,
+  redirects,
+} from '@aisle/sdk'
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { NO_STORE_CACHE_CONTROL } from './cache-control'
+import { findClientAddress } from './client-address.server'
+import { getConfig, type StorefrontConfig } from './config.server'
+import { createRevalidatingFetch } from './revalidating-fetch.server'
+import { findCookie, isHttpsRequest, serializeSessionCookie } from './session-cookie'
+
+/** The cookie that carries the visitor's tokens (serialised by the SDK) between requests. */
+export const SESSION_COOKIE_NAME = 'aisle_session'
+const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30
+
+/** The SDK modules the storefront uses: one list, shared by the request clients and the tests' clients. */
+export const STOREFRONT_MODULES = { currentCart, products, collections, recovery, redirects, members, orders }
+
+/** The SDK modules of what any visitor of the site may read: the catalogue. */
+const PUBLIC_MODULES = { products, collections }
+
+/** One private, always-revalidating HTTP cache of catalogue reads per read-only host, keyed per visitor token. */
+const catalogueFetches = new Map<string, typeof fetch>()
+/** The process's public readers, one per configuration (see `getPublicClient`). */
+const publicClients = new Map<string, PublicClient>()
+
+function getCatalogueFetch(readOnlyApiUrl: string): typeof fetch {
+  let found = catalogueFetches.get(readOnlyApiUrl)
+  if (!found) {
+    found = createRevalidatingFetch((input, init) => fetch(input, init), { prefixes: [`${readOnlyApiUrl}/`] })
+    catalogueFetches.set(readOnlyApiUrl, found)
+  }
+  return found
+}
+
+function createPublicClient(options: StorefrontConfig) {
+  return createClient({
+    auth: OAuthStrategy({ clientId: options.clientId }),
+    modules: PUBLIC_MODULES,
+    baseUrl: options.apiUrl,
+    readOnlyBaseUrl: options.readOnlyApiUrl,
+    fetch: getCatalogueFetch(options.readOnlyApiUrl),
+  })
+}
+
+/**
+ * A client for what reads the same for every visitor: the catalogue (products, collections) and the site's
+ * public settings through `fetchWithAuth` (its captcha).
+ */
+export type PublicClient = Pick<
+  ReturnType<typeof createPublicClient>,
+  'products' | 'collections' | 'fetchWithAuth' | 'auth'
+>
+
+/**
+ * The process's one public reader, with visitor tokens of its own (kept in memory and refreshed by the
+ * SDK). Catalogue pages read through it, so a visitor without a session (a crawler, a first view) costs the
+ * platform no token of their own: tokens are minted when a visit needs an identity (a cart, a sign-in), and
+ * every visitor's catalogue reads share one revalidating cache.
+ */
+function getPublicClient(options: StorefrontConfig): PublicClient {
+  const key = `${options.clientId} ${options.apiUrl} ${options.readOnlyApiUrl}`
+  let found = publicClients.get(key)
+  if (!found) {
+    found = createPublicClient(options)
+    publicClients.set(key, found)
+  }
+  return found
+}
+
+/**
+ * Creates the SDK client for one request, restoring the visitor's tokens from the session cookie.
+ * This is the only place the storefront creates a client. Catalogue reads go to the read-only host, through
+ * an HTTP cache that revalidates each answer with its `ETag` (see `createRevalidatingFetch`).
+ * @example
+ * const aisle = createAisle(request)
+ * const cart = await aisle.client.currentCart.getCurrentCart()
+ * response.headers.append('Set-Cookie', aisle.getSetCookieHeader() ?? '')
+ */
+export function createAisle(request: Request, options: StorefrontConfig = getConfig()) {
+  const received = findCookie(request.headers.get('Cookie'), SESSION_COOKIE_NAME)
+  const clientAddress = findClientAddress(request)
+  let stored = received
+  const tokenStorage = createCookieTokenStorage({
+    get: () => stored,
+    set: (value: string) => {
+      stored = value
+    },
+  })
+  const client = createClient({
+    auth: OAuthStrategy({ clientId: options.clientId, tokenStorage }),
+    modules: STOREFRONT_MODULES,
+    baseUrl: options.apiUrl,
+    readOnlyBaseUrl: options.readOnlyApiUrl,
+    fetch: getCatalogueFetch(options.readOnlyApiUrl),
+    // The platform counts its per-address limits per shopper, trusting this from the storefront's address
+    // (its `TRUSTED_PROXIES`); without it every shopper would share the storefront's one address.
+    headers: clientAddress ? { 'X-Forwarded-For': clientAddress } : undefined,
+  })
+  return {
+    client,
+    /** What any visitor may read (the catalogue), read with the storefront's own tokens (see `getPublicClient`). */
+    publicClient: getPublicClient(options),
+    config: options,
+    /**
+     * Whether the visitor has tokens: they came with a session cookie, or a call of this request got them.
+     * Without tokens there is no cart to read and no member: asking would mint a visitor token for every
+     * cookie-less page view.
+     */
+    hasSession(): boolean {
+      return stored !== undefined
+    },
+    /** The `Set-Cookie` header to send when the SDK changed the tokens during this request, else undefined. */
+    getSetCookieHeader(): string | undefined {
+      if (stored === received) return undefined
+      return serializeSessionCookie(stored, {
+        name: SESSION_COOKIE_NAME,
+        maxAgeSeconds: SESSION_MAX_AGE_SECONDS,
+        isSecure: isHttpsRequest(request),
+      })
+    },
+  }
+}
+
+/** One request's SDK client, its configuration and its pending session cookie. */
+export type Aisle = ReturnType<typeof createAisle>
+/** The SDK client as the routes use it. */
+export type AisleClient = Aisle['client']
+
+const aisleContext = createContext<Aisle>()
+
+/**
+ * Route middleware that gives every loader and action of a request the same client, then attaches the
+ * session cookie to the response. One client per request: two loaders each asking for visitor tokens
+ * would otherwise split a new visitor in two, each with a cart of its own. An answer that sets the cookie
+ * carries the visitor's tokens, so no cache may store it, whatever the page allowed.
+ */
+export const aisleMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const aisle = createAisle(request)
+  context.set(aisleContext, aisle)
+  const response = await next()
+  const setCookie = aisle.getSetCookieHeader()
+  if (setCookie) {
+    response.headers.append('Set-Cookie', setCookie)
+    response.headers.set('Cache-Control', NO_STORE_CACHE_CONTROL)
+  }
+  return response
+}
+
+/**
+ * Returns the request's Aisle client set up by `aisleMiddleware`.
+ * @throws {Error} when the root middleware did not run (a route outside the root).
+ */
+export function getAisle(context: Readonly<RouterContextProvider>): Aisle {
+  return context.get(aisleContext)
+}

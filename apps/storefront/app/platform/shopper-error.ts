@@ -1,0 +1,135 @@
+/** Words a shopper understands, in place of an error's code or raw message. */
+export interface ShopperError {
+  title: string
+  message: string
+}
+
+const byCode: Record<string, ShopperError> = {
+  CART_NOT_PURCHASABLE: {
+    title: 'Nothing to check out',
+    message: 'Nothing in your cart can be bought right now. Please check the items in your cart.',
+  },
+  PAGE_NOT_FOUND: {
+    title: 'Page not found',
+    message: 'We couldn’t find the page you were looking for. It may have moved or no longer exists.',
+  },
+  PRODUCT_NOT_FOUND: {
+    title: 'Product not found',
+    message: 'We couldn’t find that product. It may have sold out or been removed from the store.',
+  },
+  COLLECTION_NOT_FOUND: {
+    title: 'Collection not found',
+    message: 'We couldn’t find that collection. It may have been renamed or removed from the store.',
+  },
+  OWNED_CART_NOT_FOUND: { title: 'Your cart is empty', message: 'Your cart is empty.' },
+  OUT_OF_STOCK: { title: 'Out of stock', message: 'Sorry, that item is out of stock.' },
+  ITEM_OUT_OF_STOCK: { title: 'Out of stock', message: 'Sorry, that item is out of stock.' },
+  INSUFFICIENT_INVENTORY: {
+    title: 'Not enough in stock',
+    message: 'We don’t have that many in stock. Please choose a smaller quantity.',
+  },
+  VARIANT_NOT_FOUND: {
+    title: 'Option unavailable',
+    message: 'That combination of options isn’t available. Please choose another.',
+  },
+  CART_LINE_ITEM_LIMIT: {
+    title: 'Your cart is full',
+    message: 'Your cart can’t hold that many of this item. Please choose a smaller quantity.',
+  },
+  PRODUCT_OPTION_NOT_FOUND: {
+    title: 'Option unavailable',
+    message: 'That combination of options isn’t available. Please choose another.',
+  },
+  LINE_ITEM_NOT_FOUND: {
+    title: 'Your cart changed',
+    message: 'That item is no longer in your cart. It may have been changed in another window.',
+  },
+  COUPON_NOT_FOUND: {
+    title: 'Coupon not recognised',
+    message: 'We don’t recognise that coupon code. Please check it and try again.',
+  },
+  COUPON_NOT_APPLICABLE: {
+    title: 'Coupon can’t be used',
+    message: 'That coupon can’t be used on this cart.',
+  },
+  'COUPON_NOT_APPLICABLE.NOT_STARTED': {
+    title: 'Coupon not active yet',
+    message: 'That coupon isn’t active yet. Please try again once the offer has started.',
+  },
+  'COUPON_NOT_APPLICABLE.EXPIRED': {
+    title: 'Coupon expired',
+    message: 'That coupon has expired.',
+  },
+  'COUPON_NOT_APPLICABLE.USAGE_LIMIT_REACHED': {
+    title: 'Coupon used up',
+    message: 'That coupon has reached its limit and can’t be used any more.',
+  },
+}
+
+const byStatus: Record<number, ShopperError> = {
+  400: {
+    title: 'Please check your choices',
+    message: 'Something in your choices wasn’t quite right. Please try again.',
+  },
+  401: {
+    title: 'Your session has ended',
+    message: 'Your session has ended. Please reload the page to continue.',
+  },
+  403: { title: 'Not available', message: 'This isn’t available to you right now.' },
+  404: byCode.PAGE_NOT_FOUND as ShopperError,
+  409: { title: 'Your cart changed', message: 'Your cart changed in the meantime. Please try again.' },
+  429: {
+    title: 'One moment, please',
+    message: 'Lots of requests at once. Please wait a moment and try again.',
+  },
+}
+
+const unavailable: ShopperError = {
+  title: 'The store is taking a break',
+  message: 'We couldn’t reach the store just now. Please try again in a moment.',
+}
+
+const unknown: ShopperError = {
+  title: 'Something went wrong',
+  message: 'Something went wrong on our side. Please try again.',
+}
+
+/**
+ * Chooses what to tell a shopper about a failure, from the error's stable code first (narrowed by the
+ * application error's `reason` when it has one, e.g. a coupon that `EXPIRED`), then its HTTP status.
+ * Never echoes a server's message: those are written for developers.
+ */
+export function toShopperError(status: number | undefined, code?: string, reason?: string): ShopperError {
+  const known = code ? ((reason ? byCode[`${code}.${reason}`] : undefined) ?? byCode[code]) : undefined
+  if (known) return known
+  if (status === undefined || status === 0 || status >= 500) return status === 500 ? unknown : unavailable
+  return byStatus[status] ?? (status >= 400 && status < 500 ? (byStatus[400] as ShopperError) : unknown)
+}
+
+/**
+ * The status a page or a form answers for a failed platform call: the platform's own 4xx, which the shopper
+ * can act on, else 503 (the platform failed or did not answer), which they may retry; never a 500.
+ */
+export function toShopperStatus(error: { status?: number | undefined }): number {
+  const { status } = error
+  return status !== undefined && status >= 400 && status < 500 ? status : 503
+}
+
+/** Reads the `code` a route error's data may carry (see `toRouteError`). */
+export function findErrorCode(errorData: unknown): string | undefined {
+  if (typeof errorData !== 'object' || errorData === null || !('code' in errorData)) return undefined
+  return typeof errorData.code === 'string' ? errorData.code : undefined
+}
+
+/**
+ * Reads the `reason` an SDK error's application error data may carry (`details.applicationError.data.reason`,
+ * e.g. `EXPIRED` for a coupon), or undefined.
+ */
+export function findErrorReason(details: unknown): string | undefined {
+  const data = readRecord(readRecord(readRecord(details)?.applicationError)?.data)
+  return typeof data?.reason === 'string' ? data.reason : undefined
+}
+
+function readRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined
+}
