@@ -1,10 +1,11 @@
 // The storefront's production server: the built app behind React Router's request handler, its static files,
 // compression. It hands the app the shopper's address (for the platform's per-shopper limits), and a failed
 // promise that nothing heard is logged, never the end of the process.
+
+import { fileURLToPath } from 'node:url'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
-import { fileURLToPath } from 'node:url'
 
 /** Must match `CLIENT_ADDRESS_HEADER` in app/lib/client-address.server.ts. */
 const CLIENT_ADDRESS_HEADER = 'x-aisle-client-address'

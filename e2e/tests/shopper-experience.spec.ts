@@ -69,13 +69,15 @@ test('the visitor’s tokens travel only in an HttpOnly, SameSite cookie, and vi
 }) => {
   const productPage = await page.goto('/products/meadow-notebook')
   expect(productPage?.headers()['cache-control']).toMatch(/^private/)
+  // A page view gives the visitor no tokens (decision 020): the first add to cart does.
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('aisle_session')
+  await addSimpleProductToCart(page)
   const [session] = (await context.cookies()).filter((cookie) => cookie.name === 'aisle_session')
   expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
   // Over plain http (this test server) the cookie cannot be Secure; over https it is (unit-tested).
   expect(session?.secure).toBe(false)
   expect(await page.evaluate(() => document.cookie)).not.toContain('aisle_session')
 
-  await addSimpleProductToCart(page)
   const cart = await page.goto('/cart')
   expect(cart?.headers()['cache-control']).toBe('private, no-store')
   const signIn = await page.goto('/account/login')
