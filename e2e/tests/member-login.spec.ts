@@ -35,7 +35,7 @@ test('a visitor adds to the cart, signs up, and keeps the cart as a member; sign
   await page.getByLabel('Password').fill('short')
   await page.getByLabel('Password').evaluate((input) => input.removeAttribute('minlength'))
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByRole('alert')).toHaveText('Please choose a password of 8 to 256 characters.')
+  await expect(page.getByRole('alert')).toHaveText('Please choose a password of 10 to 256 characters.')
 
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Create account' }).click()
