@@ -189,8 +189,8 @@ describe('OAuthStrategy.getMemberTokens', () => {
       accessToken: { value: 'member-access', expiresAt: Date.now() / 1000 + 3600 },
       refreshToken: { value: 'member-refresh', role: TokenRole.MEMBER },
     })
-    expect(await client.auth.getTokens()).toEqual(tokens)
-    expect(await client.auth.loggedIn()).toBe(true)
+    expect(client.auth.getTokens()).toEqual(tokens)
+    expect(client.auth.loggedIn()).toBe(true)
     vi.useRealTimers()
   })
 
@@ -209,7 +209,7 @@ describe('OAuthStrategy.getMemberTokens', () => {
       code: 'INVALID_GRANT',
     })
     expect((error as Error).cause).toMatchObject({ message: 'something went wrong', status: 400 })
-    expect(await client.auth.loggedIn()).toBe(false)
+    expect(client.auth.loggedIn()).toBe(false)
   })
 })
 
@@ -234,7 +234,7 @@ describe('OAuthStrategy.logout', () => {
       callbacks: { postFlowUrl: 'https://shop.test/cart' },
     })
     expect(request?.headers.get('authorization')).toBe('member-access')
-    expect(await client.auth.getTokens()).toEqual({
+    expect(client.auth.getTokens()).toEqual({
       accessToken: { value: '', expiresAt: 0 },
       refreshToken: { value: '', role: TokenRole.NONE },
     })
@@ -245,7 +245,7 @@ describe('OAuthStrategy.logout', () => {
       clientId: 'client-1',
       grantType: 'anonymous',
     })
-    expect(await client.auth.loggedIn()).toBe(false)
+    expect(client.auth.loggedIn()).toBe(false)
   })
 })
 
@@ -525,7 +525,7 @@ describe('OAuthStrategy.getMemberTokensForDirectLogin', () => {
       ),
     ).toBe(auth.authRequest.codeChallenge)
     expect(tokens.refreshToken).toEqual({ value: 'member-refresh', role: TokenRole.MEMBER })
-    expect(await client.auth.loggedIn()).toBe(true)
+    expect(client.auth.loggedIn()).toBe(true)
   })
 
   it('in Node, rejects with the error the redirect carries, without a token request', async () => {
@@ -595,7 +595,7 @@ describe('OAuthStrategy.getMemberTokensForExternalLogin', () => {
     })
     expect(grant?.headers.get('authorization')).toBe('api-key-1')
     expect(tokens.refreshToken.role).toBe(TokenRole.MEMBER)
-    expect(await client.auth.loggedIn()).toBe(true)
+    expect(client.auth.loggedIn()).toBe(true)
   })
 
   it("rejects with 'something went wrong' when the key is refused", async () => {
@@ -633,7 +633,7 @@ describe('OAuthStrategy captcha site keys', () => {
 describe('OAuthStrategy.renewToken', () => {
   it('exchanges the stored refresh token now and keeps its role', async () => {
     const { client, fake } = createTestClient()
-    await client.auth.setTokens({
+    client.auth.setTokens({
       accessToken: { value: 'a', expiresAt: Date.now() / 1000 + 3600 },
       refreshToken: { value: 'member-refresh', role: TokenRole.MEMBER },
     })
@@ -644,7 +644,7 @@ describe('OAuthStrategy.renewToken', () => {
       refresh_token: 'member-refresh',
     })
     expect(tokens.refreshToken).toEqual({ value: 'refresh-1', role: TokenRole.MEMBER })
-    expect(await client.auth.getTokens()).toEqual(tokens)
+    expect(client.auth.getTokens()).toEqual(tokens)
   })
 
   it('refuses when there is no refresh token', async () => {

@@ -20,7 +20,7 @@ import type { LoginResult } from './login-state.js'
 import type { AuthorizationResponse } from './parse-authorization-response.js'
 import type { TokenGrant } from './request-tokens.js'
 import { runFrameAuthorization } from './run-frame-authorization.js'
-import type { Tokens } from './tokens.js'
+import type { TokenRole, Tokens } from './tokens.js'
 
 /** One PKCE login transaction: keep it (e.g. in `sessionStorage`) from `getAuthUrl` to the callback. */
 export interface OAuthData {
@@ -83,10 +83,20 @@ export interface DirectLoginOptions {
 export interface MemberFlowContext extends ErrorKit {
   clientId: string
   transport(): AuthTransport
-  /** Requests member tokens with `grant` (one token request at a time), stores and returns them. */
-  grantMemberTokens(grant: TokenGrant, headers?: Record<string, string>): Promise<Tokens>
+  /**
+   * Requests tokens of `role` with `grant` (one token request at a time), stores and returns them; an
+   * answer without a refresh token keeps `previousRefreshToken`.
+   */
+  grantAndStore(
+    grant: TokenGrant,
+    role: TokenRole,
+    previousRefreshToken?: string,
+    headers?: Record<string, string>,
+  ): Promise<Tokens>
+  /** `OAuthStrategy.hydrate`: the current tokens, once the storage has been read. */
+  hydrate(): Promise<Tokens>
   /** Forgets the tokens (role `none`). */
-  clearTokens(): Promise<void>
+  clearTokens(): void
   /** `OAuthStrategy.generateOAuthData`. */
   generateOAuthData(redirectUri: string, originalUri?: string): Promise<OAuthData>
   /** See `parseAuthorizationResponse` in parse-authorization-response.ts. */
@@ -94,9 +104,9 @@ export interface MemberFlowContext extends ErrorKit {
 }
 
 /**
- * The member flows of `OAuthStrategy` that load on first use (spec sections 2, 4, 5 and 7); see
- * `OAuthStrategy` for each. `generateOAuthData` and `parseFromUrl` stay in the strategy itself:
- * `parseFromUrl` is synchronous.
+ * The member flows of `OAuthStrategy` that load on first use (spec sections 2, 4, 5 and 7), with the
+ * token call a storefront does not make on its own (`renewToken`); see `OAuthStrategy` for each. `generateOAuthData` and `parseFromUrl` stay in the strategy itself: `parseFromUrl` is
+ * synchronous.
  */
 export interface MemberFlows {
   getAuthUrl(oauthData: OAuthData, options?: AuthUrlOptions): Promise<{ authUrl: string }>
@@ -112,6 +122,7 @@ export interface MemberFlows {
   login(params: LoginParams): Promise<LoginResult>
   processVerification(nextInputs: { verificationCode: string }, state?: LoginResult): Promise<LoginResult>
   sendPasswordResetEmail(email: string, redirectUri: string): Promise<void>
+  renewToken(refreshToken?: Tokens['refreshToken']): Promise<Tokens>
 }
 
 /** Builds the member flows on the strategy's context. */
@@ -190,12 +201,15 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
       if (state !== oauthData.state)
         throw new AisleError({ code: 'INVALID_STATE', message: 'Invalid _state' })
       try {
-        return await context.grantMemberTokens({
-          grantType: 'authorization_code',
-          code,
-          codeVerifier: oauthData.codeVerifier,
-          redirectUri: oauthData.redirectUri || undefined,
-        })
+        return await context.grantAndStore(
+          {
+            grantType: 'authorization_code',
+            code,
+            codeVerifier: oauthData.codeVerifier,
+            redirectUri: oauthData.redirectUri || undefined,
+          },
+          'member',
+        )
       } catch (cause) {
         if (!(cause instanceof AisleError)) throw cause
         // The token endpoint's own message ('something went wrong') stays on the cause.
@@ -223,16 +237,31 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
     },
 
     getMemberTokensForExternalLogin: (memberId, apiKey) =>
-      context.grantMemberTokens({ grantType: 'client_credentials', memberId }, { authorization: apiKey }),
+      context.grantAndStore({ grantType: 'client_credentials', memberId }, 'member', '', {
+        authorization: apiKey,
+      }),
 
     async logout(originalUrl) {
       const logoutUrl = await createRedirectUrl({
         logout: { clientId },
         callbacks: { postFlowUrl: originalUrl },
       })
-      await context.clearTokens()
+      context.clearTokens()
       loginState = { loginState: 'INITIAL' }
       return { logoutUrl }
+    },
+
+    async renewToken(refreshToken) {
+      const given = refreshToken ?? (await context.hydrate()).refreshToken
+      if (!given?.value) {
+        throw new AisleError({
+          code: 'INVALID_ARGUMENT',
+          message: '"refreshToken" is required: the client holds none',
+        })
+      }
+      const role = given.role === 'none' ? 'visitor' : given.role
+      const grant = { grantType: 'refresh_token', refresh_token: given.value } as const
+      return context.grantAndStore(grant, role, given.value)
     },
 
     register: ({ email, password, profile, captchaTokens }) =>
