@@ -176,12 +176,13 @@ describe('auth', () => {
     expectTypeOf(client.auth.logout).returns.resolves.toEqualTypeOf<{ logoutUrl: string }>()
   })
 
-  it('types the token state as synchronous, as @wix/sdk does, and hydrate as async', () => {
+  it('types the token state as synchronous, as @wix/sdk does, and hydrate and revokeTokens as async', () => {
     expectTypeOf(client.auth.getTokens).returns.toEqualTypeOf<Tokens>()
     expectTypeOf(client.auth.setTokens).parameter(0).toEqualTypeOf<Tokens>()
     expectTypeOf(client.auth.setTokens).returns.toEqualTypeOf<void>()
     expectTypeOf(client.auth.loggedIn).returns.toEqualTypeOf<boolean>()
     expectTypeOf(client.auth.hydrate).returns.resolves.toEqualTypeOf<Tokens>()
+    expectTypeOf(client.auth.revokeTokens).returns.resolves.toEqualTypeOf<void>()
     expectTypeOf<OAuthStrategyOptions['tokens']>().toEqualTypeOf<Tokens | undefined>()
     expectTypeOf(OAuthStrategy).toBeCallableWith({ clientId: 'c', tokens: EMPTY_TOKENS })
     expectTypeOf(EMPTY_TOKENS.refreshToken.role).toEqualTypeOf<TokenRole>()

@@ -157,6 +157,7 @@ it('gives OAuthStrategy every call of the spec flow', () => {
     'register',
     'renewAfterUnauthorized',
     'renewToken',
+    'revokeTokens',
     'sendPasswordResetEmail',
     'setTokens',
   ])

@@ -214,16 +214,23 @@ describe('OAuthStrategy.getMemberTokens', () => {
 })
 
 describe('OAuthStrategy.logout', () => {
-  it('creates a logout redirect session back to the page, clears both tokens and resolves the logout URL', async () => {
+  // A client holding a member's tokens, on a platform that creates logout sessions and revokes tokens.
+  async function createLoggedInClient() {
     const { client, fake } = createTestClient()
     fake
       .once('POST /oauth2/token', memberTokenResponse)
       .on('POST /redirects/v1/redirect-session', () =>
         redirectSession('http://api.test/identity/v1/logout?x=1'),
       )
+      .on('POST /oauth2/revoke', () => jsonResponse({}))
       .on('GET /ecom/v1/carts/current', () => jsonResponse({ cart: { id: 'c' } }))
     const data = await client.auth.generateOAuthData('https://shop.test/callback')
     await client.auth.getMemberTokens('code-1', data.state, data)
+    return { client, fake }
+  }
+
+  it('creates a logout redirect session back to the page, revokes the refresh token, clears both tokens and resolves the logout URL', async () => {
+    const { client, fake } = await createLoggedInClient()
 
     expect(await client.auth.logout('https://shop.test/cart')).toEqual({
       logoutUrl: 'http://api.test/identity/v1/logout?x=1',
@@ -234,6 +241,16 @@ describe('OAuthStrategy.logout', () => {
       callbacks: { postFlowUrl: 'https://shop.test/cart' },
     })
     expect(request?.headers.get('authorization')).toBe('member-access')
+    const [revocation] = fake.requestsTo('POST /oauth2/revoke')
+    expect(revocation?.body).toEqual({
+      clientId: 'client-1',
+      token: 'member-refresh',
+      token_type_hint: 'refresh_token',
+    })
+    expect(fake.requests.slice(-2).map((recorded) => recorded.path)).toEqual([
+      '/redirects/v1/redirect-session',
+      '/oauth2/revoke',
+    ])
     expect(client.auth.getTokens()).toEqual({
       accessToken: { value: '', expiresAt: 0 },
       refreshToken: { value: '', role: TokenRole.NONE },
@@ -246,6 +263,107 @@ describe('OAuthStrategy.logout', () => {
       grantType: 'anonymous',
     })
     expect(client.auth.loggedIn()).toBe(false)
+  })
+
+  it.each([
+    ['cannot be reached', () => new TypeError('fetch failed')],
+    ['answers 503', () => jsonResponse({ error: 'temporarily_unavailable' }, { status: 503 })],
+    ['refuses the request', () => jsonResponse({ error: 'invalid_request' }, { status: 400 })],
+  ])('logs out all the same when the revocation endpoint %s', async (_name, answer) => {
+    const { client, fake } = await createLoggedInClient()
+    fake.once('POST /oauth2/revoke', answer)
+    expect(await client.auth.logout('https://shop.test/cart')).toEqual({
+      logoutUrl: 'http://api.test/identity/v1/logout?x=1',
+    })
+    expect(fake.requestsTo('POST /oauth2/revoke')).toHaveLength(1)
+    expect(client.auth.loggedIn()).toBe(false)
+    expect(client.auth.getTokens().refreshToken.value).toBe('')
+  })
+
+  it('keeps the tokens and revokes nothing when the logout redirect session fails', async () => {
+    const { client, fake } = await createLoggedInClient()
+    fake.once('POST /redirects/v1/redirect-session', () =>
+      jsonResponse({ message: 'postFlowUrl is not registered' }, { status: 400 }),
+    )
+    await expect(client.auth.logout('https://elsewhere.test/')).rejects.toMatchObject({ status: 400 })
+    expect(fake.requestsTo('POST /oauth2/revoke')).toHaveLength(0)
+    expect(client.auth.loggedIn()).toBe(true)
+  })
+})
+
+describe('OAuthStrategy.revokeTokens', () => {
+  const inAnHour = Math.floor(Date.now() / 1000) + 3600
+  const member = () => ({
+    accessToken: { value: 'member-access', expiresAt: inAnHour },
+    refreshToken: { value: 'member-refresh', role: TokenRole.MEMBER },
+  })
+
+  it('revokes the refresh token at /oauth2/revoke without a token, and clears the tokens', async () => {
+    const { client, fake } = createTestClient({ auth: { tokens: member() } })
+    fake.on('POST /oauth2/revoke', () => jsonResponse({}))
+    await client.auth.revokeTokens()
+    const [request] = fake.requestsTo('POST /oauth2/revoke')
+    expect(request?.host).toBe('http://api.test')
+    expect(request?.body).toEqual({
+      clientId: 'client-1',
+      token: 'member-refresh',
+      token_type_hint: 'refresh_token',
+    })
+    expect(request?.headers.get('authorization')).toBeNull()
+    expect(client.auth.loggedIn()).toBe(false)
+    expect(client.auth.getTokens().refreshToken.value).toBe('')
+  })
+
+  it('takes any 200 as done, whatever its body (RFC 7009)', async () => {
+    const { client, fake } = createTestClient({ auth: { tokens: member() } })
+    fake.on('POST /oauth2/revoke', () => new Response('', { status: 200 }))
+    await client.auth.revokeTokens()
+    expect(client.auth.loggedIn()).toBe(false)
+  })
+
+  it("rejects with the platform's RFC 6749 error and keeps the tokens when it refuses", async () => {
+    const { client, fake } = createTestClient({ auth: { tokens: member() } })
+    fake.on('POST /oauth2/revoke', () =>
+      jsonResponse({ error: 'invalid_client', error_description: 'unknown clientId' }, { status: 401 }),
+    )
+    await expect(client.auth.revokeTokens()).rejects.toMatchObject({
+      name: 'AisleError',
+      message: 'something went wrong',
+      code: 'INVALID_CLIENT',
+      status: 401,
+      retryable: false,
+      details: { error: 'invalid_client', error_description: 'unknown clientId' },
+    })
+    expect(client.auth.getTokens()).toEqual(member())
+  })
+
+  it('rejects as retryable and keeps the tokens when the platform cannot be reached', async () => {
+    const { client, fake } = createTestClient({ auth: { tokens: member() } })
+    fake.on('POST /oauth2/revoke', () => new TypeError('fetch failed'))
+    await expect(client.auth.revokeTokens()).rejects.toMatchObject({ code: 'NETWORK_ERROR', retryable: true })
+    expect(client.auth.loggedIn()).toBe(true)
+  })
+
+  it('only clears the tokens when the client holds no refresh token', async () => {
+    const { client, fake } = createTestClient()
+    client.auth.setTokens({
+      accessToken: { value: 'orphan-access', expiresAt: Date.now() / 1000 + 3600 },
+      refreshToken: { value: '', role: TokenRole.NONE },
+    })
+    await client.auth.revokeTokens()
+    expect(fake.requests).toHaveLength(0)
+    expect(client.auth.getTokens().accessToken.value).toBe('')
+  })
+
+  it('revokes the refresh token an asynchronous storage holds, once it has been read', async () => {
+    const tokenStorage = {
+      getTokens: async () => member(),
+      setTokens: async () => undefined,
+    }
+    const { client, fake } = createTestClient({ auth: { tokenStorage } })
+    fake.on('POST /oauth2/revoke', () => jsonResponse({}))
+    await client.auth.revokeTokens()
+    expect(fake.requestsTo('POST /oauth2/revoke')[0]?.body).toMatchObject({ token: 'member-refresh' })
   })
 })
 

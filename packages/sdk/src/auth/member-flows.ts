@@ -18,7 +18,7 @@ import {
 } from './login-result.js'
 import type { LoginResult } from './login-state.js'
 import type { AuthorizationResponse } from './parse-authorization-response.js'
-import type { TokenGrant } from './request-tokens.js'
+import type { postOAuth, TokenGrant } from './request-tokens.js'
 import { runFrameAuthorization } from './run-frame-authorization.js'
 import type { TokenRole, Tokens } from './tokens.js'
 
@@ -97,6 +97,8 @@ export interface MemberFlowContext extends ErrorKit {
   hydrate(): Promise<Tokens>
   /** Forgets the tokens (role `none`). */
   clearTokens(): void
+  /** See `postOAuth` in request-tokens.ts. */
+  postOAuth: typeof postOAuth
   /** `OAuthStrategy.generateOAuthData`. */
   generateOAuthData(redirectUri: string, originalUri?: string): Promise<OAuthData>
   /** See `parseAuthorizationResponse` in parse-authorization-response.ts. */
@@ -105,7 +107,8 @@ export interface MemberFlowContext extends ErrorKit {
 
 /**
  * The member flows of `OAuthStrategy` that load on first use (spec sections 2, 4, 5 and 7), with the
- * token call a storefront does not make on its own (`renewToken`); see `OAuthStrategy` for each. `generateOAuthData` and `parseFromUrl` stay in the strategy itself: `parseFromUrl` is
+ * token calls a storefront does not make on its own (`renewToken`, `revokeTokens`); see `OAuthStrategy`
+ * for each. `generateOAuthData` and `parseFromUrl` stay in the strategy itself: `parseFromUrl` is
  * synchronous.
  */
 export interface MemberFlows {
@@ -123,6 +126,7 @@ export interface MemberFlows {
   processVerification(nextInputs: { verificationCode: string }, state?: LoginResult): Promise<LoginResult>
   sendPasswordResetEmail(email: string, redirectUri: string): Promise<void>
   renewToken(refreshToken?: Tokens['refreshToken']): Promise<Tokens>
+  revokeTokens(): Promise<void>
 }
 
 /** Builds the member flows on the strategy's context. */
@@ -246,7 +250,8 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
         logout: { clientId },
         callbacks: { postFlowUrl: originalUrl },
       })
-      context.clearTokens()
+      // revokeTokens clears the tokens; a refresh token it could not revoke still leaves this client.
+      await flows.revokeTokens().catch(context.clearTokens)
       loginState = { loginState: 'INITIAL' }
       return { logoutUrl }
     },
@@ -262,6 +267,15 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
       const role = given.role === 'none' ? 'visitor' : given.role
       const grant = { grantType: 'refresh_token', refresh_token: given.value } as const
       return context.grantAndStore(grant, role, given.value)
+    },
+
+    async revokeTokens() {
+      const token = (await context.hydrate()).refreshToken.value
+      if (token) {
+        const body = { clientId, token, token_type_hint: 'refresh_token' }
+        await context.postOAuth(context.transport(), '/revoke', body, isAnyAnswer)
+      }
+      context.clearTokens()
     },
 
     register: ({ email, password, profile, captchaTokens }) =>
@@ -292,6 +306,11 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
     },
   }
   return flows
+}
+
+// A 200 of the revocation endpoint says it all: its body does not matter (RFC 7009 section 2.2).
+function isAnyAnswer(_answer: unknown): _answer is unknown {
+  return true
 }
 
 function toWireCaptchaTokens(tokens: CaptchaTokens | undefined) {

@@ -15,7 +15,7 @@ import type {
   RegisterParams,
 } from './member-flows.js'
 import { type AuthorizationResponse, parseAuthorizationResponse } from './parse-authorization-response.js'
-import { requestTokens, type TokenGrant, toTokens } from './request-tokens.js'
+import { isTokenAnswer, postOAuth, type TokenGrant, toTokens } from './request-tokens.js'
 import type { TokenStorage } from './token-storage.js'
 import { createEmptyTokens, TokenRole, type Tokens, toTokensOrEmpty } from './tokens.js'
 
@@ -134,12 +134,24 @@ export interface OAuthStrategy extends AuthStrategy {
     oauthData: OAuthData,
   ): Promise<Tokens>
   /**
-   * Creates a logout redirect session that returns to `originalUrl`, clears both tokens (role `none`)
-   * and resolves `{ logoutUrl }` for the browser to go to.
+   * Creates a logout redirect session that returns to `originalUrl`, revokes the refresh token (see
+   * `revokeTokens`; a failed revocation does not stop the logout), clears both tokens (role `none`) and
+   * resolves `{ logoutUrl }` for the browser to go to.
    *
-   * @throws {AisleError} as any call (the tokens are then kept).
+   * @throws {AisleError} as any call, when the redirect session fails (the tokens are then kept and
+   * nothing is revoked).
    */
   logout(originalUrl: string): Promise<{ logoutUrl: string }>
+  /**
+   * Revokes the current refresh token at the platform (`POST /oauth2/revoke`, which ends its whole
+   * family: every token of that login or visit) and clears the tokens (role `none`). Without a refresh
+   * token it only clears them.
+   *
+   * @throws {AisleError} `something went wrong` when the platform refuses (the tokens are then kept),
+   * `NETWORK_ERROR` when it cannot be reached.
+   * @see https://www.rfc-editor.org/rfc/rfc7009#section-2.1
+   */
+  revokeTokens(): Promise<void>
   /**
    * Registers a member with e-mail and password and resolves the login state (spec section 4): SUCCESS
    * with a session token, EMAIL_VERIFICATION_REQUIRED with a state token, OWNER_APPROVAL_REQUIRED, or
@@ -291,7 +303,8 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     previousRefreshToken: string,
     headers?: Record<string, string>,
   ): Promise<Tokens> {
-    const answer = await requestTokens(requireTransport(), clientId, body, headers)
+    const grantBody = { clientId, ...body }
+    const answer = await postOAuth(requireTransport(), '/token', grantBody, isTokenAnswer, headers)
     return toTokens(answer, role, previousRefreshToken, Date.now())
   }
 
@@ -368,6 +381,7 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
       grantAndStore,
       hydrate,
       clearTokens: () => setTokens(createEmptyTokens()),
+      postOAuth,
       generateOAuthData,
       parseAuthorizationResponse,
       AisleError,
@@ -427,6 +441,7 @@ const memberFlowNames = [
   'login',
   'processVerification',
   'sendPasswordResetEmail',
+  'revokeTokens',
   'renewToken',
 ] as const satisfies readonly (keyof MemberFlows)[]
 // Fails to compile when `MemberFlows` gains a call this list lacks.
