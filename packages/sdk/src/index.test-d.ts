@@ -12,6 +12,7 @@ import {
   collections,
   createClient,
   currentCart,
+  EMPTY_TOKENS,
   type EstimateTotalsResponse,
   type GraphQLResponse,
   generateCodeChallenge,
@@ -27,6 +28,7 @@ import {
   members,
   type OAuthData,
   OAuthStrategy,
+  type OAuthStrategyOptions,
   type Order,
   orders,
   type PendingReason,
@@ -172,6 +174,18 @@ describe('auth', () => {
     expectTypeOf(client.auth.generateOAuthData).returns.resolves.toEqualTypeOf<OAuthData>()
     expectTypeOf(client.auth.getAuthUrl).returns.resolves.toEqualTypeOf<{ authUrl: string }>()
     expectTypeOf(client.auth.logout).returns.resolves.toEqualTypeOf<{ logoutUrl: string }>()
+  })
+
+  it('types the token state as synchronous, as @wix/sdk does, and hydrate and revokeTokens as async', () => {
+    expectTypeOf(client.auth.getTokens).returns.toEqualTypeOf<Tokens>()
+    expectTypeOf(client.auth.setTokens).parameter(0).toEqualTypeOf<Tokens>()
+    expectTypeOf(client.auth.setTokens).returns.toEqualTypeOf<void>()
+    expectTypeOf(client.auth.loggedIn).returns.toEqualTypeOf<boolean>()
+    expectTypeOf(client.auth.hydrate).returns.resolves.toEqualTypeOf<Tokens>()
+    expectTypeOf(client.auth.revokeTokens).returns.resolves.toEqualTypeOf<void>()
+    expectTypeOf<OAuthStrategyOptions['tokens']>().toEqualTypeOf<Tokens | undefined>()
+    expectTypeOf(OAuthStrategy).toBeCallableWith({ clientId: 'c', tokens: EMPTY_TOKENS })
+    expectTypeOf(EMPTY_TOKENS.refreshToken.role).toEqualTypeOf<TokenRole>()
   })
 
   it('narrows unknown errors with isAisleError', () => {

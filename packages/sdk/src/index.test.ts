@@ -5,6 +5,7 @@ it('exports exactly the chosen runtime surface', () => {
   expect(Object.keys(sdk).sort()).toEqual([
     'AisleError',
     'ApiKeyStrategy',
+    'EMPTY_TOKENS',
     'LoginState',
     'OAuthStrategy',
     'TokenRole',
@@ -34,6 +35,16 @@ it('exports exactly the chosen runtime surface', () => {
 
 it('exports TokenRole with the spec roles', () => {
   expect(sdk.TokenRole).toEqual({ NONE: 'none', VISITOR: 'visitor', MEMBER: 'member' })
+})
+
+it('exports EMPTY_TOKENS as the frozen tokens of a new client', () => {
+  expect(sdk.EMPTY_TOKENS).toEqual({
+    accessToken: { value: '', expiresAt: 0 },
+    refreshToken: { value: '', role: 'none' },
+  })
+  expect(sdk.EMPTY_TOKENS).toEqual(sdk.OAuthStrategy({ clientId: 'c' }).getTokens())
+  const { accessToken, refreshToken } = sdk.EMPTY_TOKENS
+  expect([sdk.EMPTY_TOKENS, accessToken, refreshToken].every(Object.isFrozen)).toBe(true)
 })
 
 it('exports every module as a function of the pipeline, bound by createClient', () => {
@@ -137,6 +148,7 @@ it('gives OAuthStrategy every call of the spec flow', () => {
     'getMemberTokensForDirectLogin',
     'getMemberTokensForExternalLogin',
     'getTokens',
+    'hydrate',
     'loggedIn',
     'login',
     'logout',
@@ -145,6 +157,7 @@ it('gives OAuthStrategy every call of the spec flow', () => {
     'register',
     'renewAfterUnauthorized',
     'renewToken',
+    'revokeTokens',
     'sendPasswordResetEmail',
     'setTokens',
   ])

@@ -29,7 +29,7 @@ export type {
 export { OAuthStrategy, type OAuthStrategyOptions } from './auth/oauth-strategy.js'
 export type { AuthorizationResponse } from './auth/parse-authorization-response.js'
 export { createMemoryTokenStorage, type TokenStorage } from './auth/token-storage.js'
-export { TokenRole, type Tokens } from './auth/tokens.js'
+export { EMPTY_TOKENS, TokenRole, type Tokens } from './auth/tokens.js'
 export {
   type AisleClient,
   type AisleModule,

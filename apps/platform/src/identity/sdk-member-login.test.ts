@@ -117,6 +117,62 @@ describe.each(databaseKinds())('the SDK’s member login against the platform on
     expect(out.location).toBe(DEMO_REDIRECT_URI)
   })
 
+  it('revokes the member’s refresh token at logout: the platform refuses it afterwards', async () => {
+    const email = newEmail()
+    await shop().auth.register({ email, password: MEMBER_PASSWORD })
+    const { auth, client } = shop()
+    const login = await auth.login({ email, password: MEMBER_PASSWORD })
+    if (login.loginState !== 'SUCCESS') throw new Error(`login ended in ${login.loginState}`)
+    await auth.getMemberTokensForDirectLogin(login.data.sessionToken, { redirectUri: DEMO_REDIRECT_URI })
+    await addTee(client, 1)
+    const member = auth.getTokens()
+    expect(member.refreshToken.role).toBe('member')
+
+    await auth.logout(DEMO_REDIRECT_URI)
+
+    expect(auth.loggedIn()).toBe(false)
+    const refused = await platform.call('POST', '/oauth2/token', {
+      body: {
+        clientId: DEMO_CLIENT_ID,
+        grantType: 'refresh_token',
+        refresh_token: member.refreshToken.value,
+      },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.json.error).toBe('invalid_grant')
+    const cart = await platform.call('GET', '/ecom/v1/carts/current', { token: member.accessToken.value })
+    expect(cart.status).toBe(401)
+  })
+
+  it('resumes a member’s session from the tokens option, and revokeTokens ends it', async () => {
+    const email = newEmail()
+    await shop().auth.register({ email, password: MEMBER_PASSWORD })
+    const first = shop()
+    const login = await first.auth.login({ email, password: MEMBER_PASSWORD })
+    if (login.loginState !== 'SUCCESS') throw new Error(`login ended in ${login.loginState}`)
+    await first.auth.getMemberTokensForDirectLogin(login.data.sessionToken, {
+      redirectUri: DEMO_REDIRECT_URI,
+    })
+    const saved = JSON.parse(JSON.stringify(first.auth.getTokens()))
+
+    const auth = OAuthStrategy({ clientId: DEMO_CLIENT_ID, tokens: saved })
+    const client = createClient({
+      auth,
+      modules: { currentCart },
+      baseUrl: TEST_PUBLIC_URL,
+      fetch: platform.fetch,
+    })
+    expect(auth.loggedIn()).toBe(true)
+    expect((await addTee(client, 1)).lineItems).toHaveLength(1)
+
+    await auth.revokeTokens()
+    expect(auth.loggedIn()).toBe(false)
+    const refused = await platform.call('POST', '/oauth2/token', {
+      body: { clientId: DEMO_CLIENT_ID, grantType: 'refresh_token', refresh_token: saved.refreshToken.value },
+    })
+    expect(refused.json.error).toBe('invalid_grant')
+  })
+
   it('refuses the same code twice: the second exchange fails with the spec’s message', async () => {
     const email = newEmail()
     const { auth } = shop()

@@ -7,7 +7,7 @@ import { createEmptyTokens, type Tokens, toTokensOrEmpty } from './tokens.js'
  *
  * @example
  * ```ts
- * const value = encodeTokens(await client.auth.getTokens())
+ * const value = encodeTokens(client.auth.getTokens())
  * headers.append('set-cookie', `aisle_tokens=${value}; Path=/; HttpOnly; SameSite=Lax`)
  * ```
  */

@@ -189,8 +189,8 @@ describe('OAuthStrategy.getMemberTokens', () => {
       accessToken: { value: 'member-access', expiresAt: Date.now() / 1000 + 3600 },
       refreshToken: { value: 'member-refresh', role: TokenRole.MEMBER },
     })
-    expect(await client.auth.getTokens()).toEqual(tokens)
-    expect(await client.auth.loggedIn()).toBe(true)
+    expect(client.auth.getTokens()).toEqual(tokens)
+    expect(client.auth.loggedIn()).toBe(true)
     vi.useRealTimers()
   })
 
@@ -209,21 +209,28 @@ describe('OAuthStrategy.getMemberTokens', () => {
       code: 'INVALID_GRANT',
     })
     expect((error as Error).cause).toMatchObject({ message: 'something went wrong', status: 400 })
-    expect(await client.auth.loggedIn()).toBe(false)
+    expect(client.auth.loggedIn()).toBe(false)
   })
 })
 
 describe('OAuthStrategy.logout', () => {
-  it('creates a logout redirect session back to the page, clears both tokens and resolves the logout URL', async () => {
+  // A client holding a member's tokens, on a platform that creates logout sessions and revokes tokens.
+  async function createLoggedInClient() {
     const { client, fake } = createTestClient()
     fake
       .once('POST /oauth2/token', memberTokenResponse)
       .on('POST /redirects/v1/redirect-session', () =>
         redirectSession('http://api.test/identity/v1/logout?x=1'),
       )
+      .on('POST /oauth2/revoke', () => jsonResponse({}))
       .on('GET /ecom/v1/carts/current', () => jsonResponse({ cart: { id: 'c' } }))
     const data = await client.auth.generateOAuthData('https://shop.test/callback')
     await client.auth.getMemberTokens('code-1', data.state, data)
+    return { client, fake }
+  }
+
+  it('creates a logout redirect session back to the page, revokes the refresh token, clears both tokens and resolves the logout URL', async () => {
+    const { client, fake } = await createLoggedInClient()
 
     expect(await client.auth.logout('https://shop.test/cart')).toEqual({
       logoutUrl: 'http://api.test/identity/v1/logout?x=1',
@@ -234,7 +241,17 @@ describe('OAuthStrategy.logout', () => {
       callbacks: { postFlowUrl: 'https://shop.test/cart' },
     })
     expect(request?.headers.get('authorization')).toBe('member-access')
-    expect(await client.auth.getTokens()).toEqual({
+    const [revocation] = fake.requestsTo('POST /oauth2/revoke')
+    expect(revocation?.body).toEqual({
+      clientId: 'client-1',
+      token: 'member-refresh',
+      token_type_hint: 'refresh_token',
+    })
+    expect(fake.requests.slice(-2).map((recorded) => recorded.path)).toEqual([
+      '/redirects/v1/redirect-session',
+      '/oauth2/revoke',
+    ])
+    expect(client.auth.getTokens()).toEqual({
       accessToken: { value: '', expiresAt: 0 },
       refreshToken: { value: '', role: TokenRole.NONE },
     })
@@ -245,7 +262,108 @@ describe('OAuthStrategy.logout', () => {
       clientId: 'client-1',
       grantType: 'anonymous',
     })
-    expect(await client.auth.loggedIn()).toBe(false)
+    expect(client.auth.loggedIn()).toBe(false)
+  })
+
+  it.each([
+    ['cannot be reached', () => new TypeError('fetch failed')],
+    ['answers 503', () => jsonResponse({ error: 'temporarily_unavailable' }, { status: 503 })],
+    ['refuses the request', () => jsonResponse({ error: 'invalid_request' }, { status: 400 })],
+  ])('logs out all the same when the revocation endpoint %s', async (_name, answer) => {
+    const { client, fake } = await createLoggedInClient()
+    fake.once('POST /oauth2/revoke', answer)
+    expect(await client.auth.logout('https://shop.test/cart')).toEqual({
+      logoutUrl: 'http://api.test/identity/v1/logout?x=1',
+    })
+    expect(fake.requestsTo('POST /oauth2/revoke')).toHaveLength(1)
+    expect(client.auth.loggedIn()).toBe(false)
+    expect(client.auth.getTokens().refreshToken.value).toBe('')
+  })
+
+  it('keeps the tokens and revokes nothing when the logout redirect session fails', async () => {
+    const { client, fake } = await createLoggedInClient()
+    fake.once('POST /redirects/v1/redirect-session', () =>
+      jsonResponse({ message: 'postFlowUrl is not registered' }, { status: 400 }),
+    )
+    await expect(client.auth.logout('https://elsewhere.test/')).rejects.toMatchObject({ status: 400 })
+    expect(fake.requestsTo('POST /oauth2/revoke')).toHaveLength(0)
+    expect(client.auth.loggedIn()).toBe(true)
+  })
+})
+
+describe('OAuthStrategy.revokeTokens', () => {
+  const inAnHour = Math.floor(Date.now() / 1000) + 3600
+  const member = () => ({
+    accessToken: { value: 'member-access', expiresAt: inAnHour },
+    refreshToken: { value: 'member-refresh', role: TokenRole.MEMBER },
+  })
+
+  it('revokes the refresh token at /oauth2/revoke without a token, and clears the tokens', async () => {
+    const { client, fake } = createTestClient({ auth: { tokens: member() } })
+    fake.on('POST /oauth2/revoke', () => jsonResponse({}))
+    await client.auth.revokeTokens()
+    const [request] = fake.requestsTo('POST /oauth2/revoke')
+    expect(request?.host).toBe('http://api.test')
+    expect(request?.body).toEqual({
+      clientId: 'client-1',
+      token: 'member-refresh',
+      token_type_hint: 'refresh_token',
+    })
+    expect(request?.headers.get('authorization')).toBeNull()
+    expect(client.auth.loggedIn()).toBe(false)
+    expect(client.auth.getTokens().refreshToken.value).toBe('')
+  })
+
+  it('takes any 200 as done, whatever its body (RFC 7009)', async () => {
+    const { client, fake } = createTestClient({ auth: { tokens: member() } })
+    fake.on('POST /oauth2/revoke', () => new Response('', { status: 200 }))
+    await client.auth.revokeTokens()
+    expect(client.auth.loggedIn()).toBe(false)
+  })
+
+  it("rejects with the platform's RFC 6749 error and keeps the tokens when it refuses", async () => {
+    const { client, fake } = createTestClient({ auth: { tokens: member() } })
+    fake.on('POST /oauth2/revoke', () =>
+      jsonResponse({ error: 'invalid_client', error_description: 'unknown clientId' }, { status: 401 }),
+    )
+    await expect(client.auth.revokeTokens()).rejects.toMatchObject({
+      name: 'AisleError',
+      message: 'something went wrong',
+      code: 'INVALID_CLIENT',
+      status: 401,
+      retryable: false,
+      details: { error: 'invalid_client', error_description: 'unknown clientId' },
+    })
+    expect(client.auth.getTokens()).toEqual(member())
+  })
+
+  it('rejects as retryable and keeps the tokens when the platform cannot be reached', async () => {
+    const { client, fake } = createTestClient({ auth: { tokens: member() } })
+    fake.on('POST /oauth2/revoke', () => new TypeError('fetch failed'))
+    await expect(client.auth.revokeTokens()).rejects.toMatchObject({ code: 'NETWORK_ERROR', retryable: true })
+    expect(client.auth.loggedIn()).toBe(true)
+  })
+
+  it('only clears the tokens when the client holds no refresh token', async () => {
+    const { client, fake } = createTestClient()
+    client.auth.setTokens({
+      accessToken: { value: 'orphan-access', expiresAt: Date.now() / 1000 + 3600 },
+      refreshToken: { value: '', role: TokenRole.NONE },
+    })
+    await client.auth.revokeTokens()
+    expect(fake.requests).toHaveLength(0)
+    expect(client.auth.getTokens().accessToken.value).toBe('')
+  })
+
+  it('revokes the refresh token an asynchronous storage holds, once it has been read', async () => {
+    const tokenStorage = {
+      getTokens: async () => member(),
+      setTokens: async () => undefined,
+    }
+    const { client, fake } = createTestClient({ auth: { tokenStorage } })
+    fake.on('POST /oauth2/revoke', () => jsonResponse({}))
+    await client.auth.revokeTokens()
+    expect(fake.requestsTo('POST /oauth2/revoke')[0]?.body).toMatchObject({ token: 'member-refresh' })
   })
 })
 
@@ -525,7 +643,7 @@ describe('OAuthStrategy.getMemberTokensForDirectLogin', () => {
       ),
     ).toBe(auth.authRequest.codeChallenge)
     expect(tokens.refreshToken).toEqual({ value: 'member-refresh', role: TokenRole.MEMBER })
-    expect(await client.auth.loggedIn()).toBe(true)
+    expect(client.auth.loggedIn()).toBe(true)
   })
 
   it('in Node, rejects with the error the redirect carries, without a token request', async () => {
@@ -595,7 +713,7 @@ describe('OAuthStrategy.getMemberTokensForExternalLogin', () => {
     })
     expect(grant?.headers.get('authorization')).toBe('api-key-1')
     expect(tokens.refreshToken.role).toBe(TokenRole.MEMBER)
-    expect(await client.auth.loggedIn()).toBe(true)
+    expect(client.auth.loggedIn()).toBe(true)
   })
 
   it("rejects with 'something went wrong' when the key is refused", async () => {
@@ -633,7 +751,7 @@ describe('OAuthStrategy captcha site keys', () => {
 describe('OAuthStrategy.renewToken', () => {
   it('exchanges the stored refresh token now and keeps its role', async () => {
     const { client, fake } = createTestClient()
-    await client.auth.setTokens({
+    client.auth.setTokens({
       accessToken: { value: 'a', expiresAt: Date.now() / 1000 + 3600 },
       refreshToken: { value: 'member-refresh', role: TokenRole.MEMBER },
     })
@@ -644,7 +762,7 @@ describe('OAuthStrategy.renewToken', () => {
       refresh_token: 'member-refresh',
     })
     expect(tokens.refreshToken).toEqual({ value: 'refresh-1', role: TokenRole.MEMBER })
-    expect(await client.auth.getTokens()).toEqual(tokens)
+    expect(client.auth.getTokens()).toEqual(tokens)
   })
 
   it('refuses when there is no refresh token', async () => {

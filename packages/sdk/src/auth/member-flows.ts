@@ -18,9 +18,9 @@ import {
 } from './login-result.js'
 import type { LoginResult } from './login-state.js'
 import type { AuthorizationResponse } from './parse-authorization-response.js'
-import type { TokenGrant } from './request-tokens.js'
+import type { postOAuth, TokenGrant } from './request-tokens.js'
 import { runFrameAuthorization } from './run-frame-authorization.js'
-import type { Tokens } from './tokens.js'
+import type { TokenRole, Tokens } from './tokens.js'
 
 /** One PKCE login transaction: keep it (e.g. in `sessionStorage`) from `getAuthUrl` to the callback. */
 export interface OAuthData {
@@ -83,10 +83,22 @@ export interface DirectLoginOptions {
 export interface MemberFlowContext extends ErrorKit {
   clientId: string
   transport(): AuthTransport
-  /** Requests member tokens with `grant` (one token request at a time), stores and returns them. */
-  grantMemberTokens(grant: TokenGrant, headers?: Record<string, string>): Promise<Tokens>
+  /**
+   * Requests tokens of `role` with `grant` (one token request at a time), stores and returns them; an
+   * answer without a refresh token keeps `previousRefreshToken`.
+   */
+  grantAndStore(
+    grant: TokenGrant,
+    role: TokenRole,
+    previousRefreshToken?: string,
+    headers?: Record<string, string>,
+  ): Promise<Tokens>
+  /** `OAuthStrategy.hydrate`: the current tokens, once the storage has been read. */
+  hydrate(): Promise<Tokens>
   /** Forgets the tokens (role `none`). */
-  clearTokens(): Promise<void>
+  clearTokens(): void
+  /** See `postOAuth` in request-tokens.ts. */
+  postOAuth: typeof postOAuth
   /** `OAuthStrategy.generateOAuthData`. */
   generateOAuthData(redirectUri: string, originalUri?: string): Promise<OAuthData>
   /** See `parseAuthorizationResponse` in parse-authorization-response.ts. */
@@ -94,9 +106,10 @@ export interface MemberFlowContext extends ErrorKit {
 }
 
 /**
- * The member flows of `OAuthStrategy` that load on first use (spec sections 2, 4, 5 and 7); see
- * `OAuthStrategy` for each. `generateOAuthData` and `parseFromUrl` stay in the strategy itself:
- * `parseFromUrl` is synchronous.
+ * The member flows of `OAuthStrategy` that load on first use (spec sections 2, 4, 5 and 7), with the
+ * token calls a storefront does not make on its own (`renewToken`, `revokeTokens`); see `OAuthStrategy`
+ * for each. `generateOAuthData` and `parseFromUrl` stay in the strategy itself: `parseFromUrl` is
+ * synchronous.
  */
 export interface MemberFlows {
   getAuthUrl(oauthData: OAuthData, options?: AuthUrlOptions): Promise<{ authUrl: string }>
@@ -112,6 +125,8 @@ export interface MemberFlows {
   login(params: LoginParams): Promise<LoginResult>
   processVerification(nextInputs: { verificationCode: string }, state?: LoginResult): Promise<LoginResult>
   sendPasswordResetEmail(email: string, redirectUri: string): Promise<void>
+  renewToken(refreshToken?: Tokens['refreshToken']): Promise<Tokens>
+  revokeTokens(): Promise<void>
 }
 
 /** Builds the member flows on the strategy's context. */
@@ -190,12 +205,15 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
       if (state !== oauthData.state)
         throw new AisleError({ code: 'INVALID_STATE', message: 'Invalid _state' })
       try {
-        return await context.grantMemberTokens({
-          grantType: 'authorization_code',
-          code,
-          codeVerifier: oauthData.codeVerifier,
-          redirectUri: oauthData.redirectUri || undefined,
-        })
+        return await context.grantAndStore(
+          {
+            grantType: 'authorization_code',
+            code,
+            codeVerifier: oauthData.codeVerifier,
+            redirectUri: oauthData.redirectUri || undefined,
+          },
+          'member',
+        )
       } catch (cause) {
         if (!(cause instanceof AisleError)) throw cause
         // The token endpoint's own message ('something went wrong') stays on the cause.
@@ -223,16 +241,41 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
     },
 
     getMemberTokensForExternalLogin: (memberId, apiKey) =>
-      context.grantMemberTokens({ grantType: 'client_credentials', memberId }, { authorization: apiKey }),
+      context.grantAndStore({ grantType: 'client_credentials', memberId }, 'member', '', {
+        authorization: apiKey,
+      }),
 
     async logout(originalUrl) {
       const logoutUrl = await createRedirectUrl({
         logout: { clientId },
         callbacks: { postFlowUrl: originalUrl },
       })
-      await context.clearTokens()
+      // revokeTokens clears the tokens; a refresh token it could not revoke still leaves this client.
+      await flows.revokeTokens().catch(context.clearTokens)
       loginState = { loginState: 'INITIAL' }
       return { logoutUrl }
+    },
+
+    async renewToken(refreshToken) {
+      const given = refreshToken ?? (await context.hydrate()).refreshToken
+      if (!given?.value) {
+        throw new AisleError({
+          code: 'INVALID_ARGUMENT',
+          message: '"refreshToken" is required: the client holds none',
+        })
+      }
+      const role = given.role === 'none' ? 'visitor' : given.role
+      const grant = { grantType: 'refresh_token', refresh_token: given.value } as const
+      return context.grantAndStore(grant, role, given.value)
+    },
+
+    async revokeTokens() {
+      const token = (await context.hydrate()).refreshToken.value
+      if (token) {
+        const body = { clientId, token, token_type_hint: 'refresh_token' }
+        await context.postOAuth(context.transport(), '/revoke', body, isAnyAnswer)
+      }
+      context.clearTokens()
     },
 
     register: ({ email, password, profile, captchaTokens }) =>
@@ -263,6 +306,11 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
     },
   }
   return flows
+}
+
+// A 200 of the revocation endpoint says it all: its body does not matter (RFC 7009 section 2.2).
+function isAnyAnswer(_answer: unknown): _answer is unknown {
+  return true
 }
 
 function toWireCaptchaTokens(tokens: CaptchaTokens | undefined) {

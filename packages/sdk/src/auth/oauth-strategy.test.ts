@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createTestClient } from '../testing/create-test-client.js'
 import { createDeferred, jsonResponse, tokenResponse } from '../testing/fake-fetch.js'
 import { accessTokenLeewaySeconds, OAuthStrategy } from './oauth-strategy.js'
-import { createMemoryTokenStorage } from './token-storage.js'
-import { TokenRole, type Tokens } from './tokens.js'
+import { createMemoryTokenStorage, type TokenStorage } from './token-storage.js'
+import { EMPTY_TOKENS, TokenRole, type Tokens } from './tokens.js'
 
 const now = new Date('2025-03-01T12:00:00.000Z')
 const nowSeconds = now.getTime() / 1000
@@ -26,11 +26,11 @@ describe('OAuthStrategy', () => {
 
   it('starts with empty tokens and role none', async () => {
     const auth = OAuthStrategy({ clientId: 'client-1' })
-    expect(await auth.getTokens()).toEqual({
+    expect(auth.getTokens()).toEqual({
       accessToken: { value: '', expiresAt: 0 },
       refreshToken: { value: '', role: TokenRole.NONE },
     })
-    expect(await auth.loggedIn()).toBe(false)
+    expect(auth.loggedIn()).toBe(false)
   })
 
   it('asks for anonymous visitor tokens on the first call and stores them with their expiry', async () => {
@@ -43,7 +43,7 @@ describe('OAuthStrategy', () => {
     const [grant] = fake.requestsTo('POST /oauth2/token')
     expect(grant?.host).toBe('http://api.test')
     expect(grant?.body).toEqual({ clientId: 'client-1', grantType: 'anonymous' })
-    expect(await client.auth.getTokens()).toEqual({
+    expect(client.auth.getTokens()).toEqual({
       accessToken: { value: 'access-1', expiresAt: nowSeconds + 3600 },
       refreshToken: { value: 'refresh-1', role: TokenRole.VISITOR },
     })
@@ -61,7 +61,7 @@ describe('OAuthStrategy', () => {
     vi.useFakeTimers({ toFake: ['Date'], now })
     const { client, fake } = createTestClient()
     fake.on('GET /ecom/v1/carts/current', cartAnswer)
-    await client.auth.setTokens(memberTokens(nowSeconds - 1))
+    client.auth.setTokens(memberTokens(nowSeconds - 1))
 
     await client.currentCart.getCurrentCart()
 
@@ -70,11 +70,11 @@ describe('OAuthStrategy', () => {
       grantType: 'refresh_token',
       refresh_token: 'member-refresh',
     })
-    expect(await client.auth.getTokens()).toEqual({
+    expect(client.auth.getTokens()).toEqual({
       accessToken: { value: 'access-1', expiresAt: nowSeconds + 3600 },
       refreshToken: { value: 'refresh-1', role: TokenRole.MEMBER },
     })
-    expect(await client.auth.loggedIn()).toBe(true)
+    expect(client.auth.loggedIn()).toBe(true)
     expect(fake.requestsTo('GET /ecom/v1/carts/current')[0]?.headers.get('authorization')).toBe('access-1')
   })
 
@@ -84,11 +84,11 @@ describe('OAuthStrategy', () => {
     fake.on('GET /ecom/v1/carts/current', cartAnswer)
     expect(accessTokenLeewaySeconds).toBe(10)
 
-    await client.auth.setTokens(memberTokens(nowSeconds + 11))
+    client.auth.setTokens(memberTokens(nowSeconds + 11))
     await client.currentCart.getCurrentCart()
     expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(0)
 
-    await client.auth.setTokens(memberTokens(nowSeconds + 9))
+    client.auth.setTokens(memberTokens(nowSeconds + 9))
     await client.currentCart.getCurrentCart()
     expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(1)
   })
@@ -102,7 +102,7 @@ describe('OAuthStrategy', () => {
       )
       .on('GET /ecom/v1/carts/current', cartAnswer)
     const rejected = memberTokens(0)
-    await client.auth.setTokens(rejected)
+    client.auth.setTokens(rejected)
 
     await client.currentCart.getCurrentCart()
 
@@ -110,7 +110,7 @@ describe('OAuthStrategy', () => {
       { clientId: 'client-1', grantType: 'refresh_token', refresh_token: 'member-refresh' },
       { clientId: 'client-1', grantType: 'anonymous' },
     ])
-    const tokens = await client.auth.getTokens()
+    const tokens = client.auth.getTokens()
     expect(tokens.refreshToken).toEqual({ value: 'refresh-1', role: TokenRole.VISITOR })
     expect(onRefreshRejected).toHaveBeenCalledExactlyOnceWith(rejected)
   })
@@ -119,12 +119,12 @@ describe('OAuthStrategy', () => {
     const { client, fake } = createTestClient()
     fake.once('POST /oauth2/token', () => new TypeError('fetch failed'))
     const member = memberTokens(0)
-    await client.auth.setTokens(member)
+    client.auth.setTokens(member)
 
     const error = await client.currentCart.getCurrentCart().catch((caught: unknown) => caught)
 
     expect(error).toMatchObject({ name: 'AisleError', code: 'NETWORK_ERROR' })
-    expect(await client.auth.getTokens()).toEqual(member)
+    expect(client.auth.getTokens()).toEqual(member)
     expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(1)
     expect(fake.requestsTo('GET /ecom/v1/carts/current')).toHaveLength(0)
   })
@@ -132,12 +132,12 @@ describe('OAuthStrategy', () => {
   it('keeps the member tokens when the token endpoint fails with a 5xx or a 429', async () => {
     const { client, fake } = createTestClient()
     const member = memberTokens(0)
-    await client.auth.setTokens(member)
+    client.auth.setTokens(member)
     for (const status of [503, 429]) {
       fake.once('POST /oauth2/token', () => jsonResponse({ error: 'temporarily_unavailable' }, { status }))
       const error = await client.currentCart.getCurrentCart().catch((caught: unknown) => caught)
       expect(error).toMatchObject({ message: 'something went wrong', status })
-      expect(await client.auth.getTokens()).toEqual(member)
+      expect(client.auth.getTokens()).toEqual(member)
     }
   })
 
@@ -189,7 +189,7 @@ describe('OAuthStrategy', () => {
 
   it('refreshes once and replays each call once when concurrent calls get a 401', async () => {
     const { client, fake } = createTestClient()
-    await client.auth.setTokens({
+    client.auth.setTokens({
       accessToken: { value: 'revoked', expiresAt: Date.now() / 1000 + 3600 },
       refreshToken: { value: 'visitor-refresh', role: TokenRole.VISITOR },
     })
@@ -209,7 +209,7 @@ describe('OAuthStrategy', () => {
 
   it('does not refresh again for a 401 that arrives after another call refreshed', async () => {
     const { client, fake } = createTestClient()
-    await client.auth.setTokens({
+    client.auth.setTokens({
       accessToken: { value: 'revoked', expiresAt: Date.now() / 1000 + 3600 },
       refreshToken: { value: 'visitor-refresh', role: TokenRole.VISITOR },
     })
@@ -242,11 +242,11 @@ describe('OAuthStrategy', () => {
 
     const call = client.currentCart.getCurrentCart()
     await vi.waitFor(() => expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(1))
-    await client.auth.setTokens(login)
+    client.auth.setTokens(login)
     held.resolve(tokenResponse(1))
     await call
 
-    expect(await client.auth.getTokens()).toEqual(login)
+    expect(client.auth.getTokens()).toEqual(login)
     expect(fake.requestsTo('GET /ecom/v1/carts/current')[0]?.headers.get('authorization')).toBe(
       'member-access',
     )
@@ -276,7 +276,7 @@ describe('OAuthStrategy', () => {
     const tokenStorage = createMemoryTokenStorage()
     const { client } = createTestClient({ auth: { tokenStorage } })
     await client.auth.generateVisitorTokens()
-    expect((await tokenStorage.getTokens()).accessToken.value).toBe('access-1')
+    expect((tokenStorage.getTokens() as Tokens).accessToken.value).toBe('access-1')
   })
 
   it('needs a client before it can ask for tokens', async () => {
@@ -292,18 +292,18 @@ describe('OAuthStrategy', () => {
   it('refreshes once for 50 concurrent calls with an expired access token', async () => {
     const { client, fake } = createTestClient()
     fake.on('GET /ecom/v1/carts/current', cartAnswer)
-    await client.auth.setTokens(memberTokens(0))
+    client.auth.setTokens(memberTokens(0))
     await Promise.all(Array.from({ length: 50 }, () => client.currentCart.getCurrentCart()))
     expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(1)
-    expect(await client.auth.loggedIn()).toBe(true)
+    expect(client.auth.loggedIn()).toBe(true)
   })
 
   it('marks a refresh that failed for a transient reason as retryable and keeps the member', async () => {
     const { client, fake } = createTestClient()
     fake.once('POST /oauth2/token', () => new TypeError('socket hang up'))
-    await client.auth.setTokens(memberTokens(0))
+    client.auth.setTokens(memberTokens(0))
     await expect(client.currentCart.getCurrentCart()).rejects.toMatchObject({ retryable: true })
-    expect(await client.auth.loggedIn()).toBe(true)
+    expect(client.auth.loggedIn()).toBe(true)
   })
 
   it.each([
@@ -320,11 +320,11 @@ describe('OAuthStrategy', () => {
     const { client, fake } = createTestClient()
     fake.once('POST /oauth2/token', answer)
     const member = memberTokens(0)
-    await client.auth.setTokens(member)
+    client.auth.setTokens(member)
     await expect(client.auth.generateVisitorTokens()).rejects.toMatchObject({
       message: 'something went wrong',
     })
-    expect(await client.auth.getTokens()).toEqual(member)
+    expect(client.auth.getTokens()).toEqual(member)
   })
 
   it('takes the Web Lock of its client id around each token request, where the browser has one', async () => {
@@ -359,5 +359,177 @@ describe('OAuthStrategy', () => {
     } finally {
       vi.unstubAllGlobals()
     }
+  })
+})
+
+describe('OAuthStrategy token state', () => {
+  const usableMember = () => memberTokens(Date.now() / 1000 + 3600)
+
+  // An asynchronous storage (a server session store, IndexedDB) whose first read the test releases.
+  function createAsyncStorage(initial: Tokens) {
+    const firstRead = createDeferred<Tokens>()
+    const writes: Tokens[] = []
+    let reads = 0
+    const storage: TokenStorage = {
+      getTokens: () => (++reads === 1 ? firstRead.promise : Promise.resolve(initial)),
+      setTokens: async (tokens) => {
+        writes.push(tokens)
+      },
+    }
+    return { storage, firstRead, writes, reads: () => reads }
+  }
+
+  it('answers getTokens, setTokens and loggedIn synchronously, with plain values', () => {
+    const auth = OAuthStrategy({ clientId: 'client-1' })
+    const member = usableMember()
+    expect(auth.setTokens(member)).toBeUndefined()
+    expect(auth.loggedIn()).toBe(true)
+    expect(JSON.parse(JSON.stringify(auth.getTokens()))).toEqual(member)
+    auth.setTokens(structuredClone(EMPTY_TOKENS))
+    expect(auth.loggedIn()).toBe(false)
+  })
+
+  it('returns a copy, so changing the returned tokens changes nothing', () => {
+    const auth = OAuthStrategy({ clientId: 'client-1', tokens: usableMember() })
+    auth.getTokens().refreshToken.role = TokenRole.VISITOR
+    expect(auth.loggedIn()).toBe(true)
+  })
+
+  it('resumes a session from the tokens option without asking for tokens', async () => {
+    const member = usableMember()
+    const { client, fake } = createTestClient({ auth: { tokens: member } })
+    fake.on('GET /ecom/v1/carts/current', cartAnswer)
+    expect(client.auth.loggedIn()).toBe(true)
+    await client.currentCart.getCurrentCart()
+    expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(0)
+    expect(fake.requestsTo('GET /ecom/v1/carts/current')[0]?.headers.get('authorization')).toBe(
+      'member-access',
+    )
+  })
+
+  it('writes the tokens option to the storage, over what it held', () => {
+    const tokenStorage = createMemoryTokenStorage({
+      accessToken: { value: 'old-access', expiresAt: 1 },
+      refreshToken: { value: 'old-refresh', role: TokenRole.VISITOR },
+    })
+    const member = usableMember()
+    OAuthStrategy({ clientId: 'client-1', tokenStorage, tokens: member })
+    expect(tokenStorage.getTokens()).toEqual(member)
+  })
+
+  it('reads a synchronous storage on every call, so tokens another tab stored count at once', () => {
+    const tokenStorage = createMemoryTokenStorage()
+    const thisTab = OAuthStrategy({ clientId: 'client-1', tokenStorage })
+    const otherTab = OAuthStrategy({ clientId: 'client-1', tokenStorage })
+    otherTab.setTokens(usableMember())
+    expect(thisTab.loggedIn()).toBe(true)
+    expect(thisTab.getTokens().accessToken.value).toBe('member-access')
+  })
+
+  it('resolves hydrate at once with the tokens of a synchronous storage', async () => {
+    const member = usableMember()
+    const auth = OAuthStrategy({ clientId: 'client-1', tokenStorage: createMemoryTokenStorage(member) })
+    expect(await auth.hydrate()).toEqual(member)
+  })
+
+  it('holds the first call until an asynchronous storage has been read, then uses its tokens', async () => {
+    const member = usableMember()
+    const { storage, firstRead } = createAsyncStorage(member)
+    const { client, fake } = createTestClient({ auth: { tokenStorage: storage } })
+    fake.on('GET /ecom/v1/carts/current', cartAnswer)
+
+    expect(client.auth.loggedIn()).toBe(false)
+    const call = client.currentCart.getCurrentCart()
+    const hydrated = client.auth.hydrate()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(fake.requests).toHaveLength(0)
+    firstRead.resolve(member)
+    await call
+
+    expect(await hydrated).toEqual(member)
+    expect(client.auth.loggedIn()).toBe(true)
+    expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(0)
+    expect(fake.requestsTo('GET /ecom/v1/carts/current')[0]?.headers.get('authorization')).toBe(
+      'member-access',
+    )
+  })
+
+  it('keeps tokens set while an asynchronous storage is read over what the read brings', async () => {
+    const { storage, firstRead, writes } = createAsyncStorage(usableMember())
+    const auth = OAuthStrategy({ clientId: 'client-1', tokenStorage: storage })
+    const restored: Tokens = {
+      accessToken: { value: 'restored-access', expiresAt: Date.now() / 1000 + 3600 },
+      refreshToken: { value: 'restored-refresh', role: TokenRole.VISITOR },
+    }
+    auth.setTokens(restored)
+    firstRead.resolve(usableMember())
+    expect(await auth.hydrate()).toEqual(restored)
+    expect(writes).toEqual([restored])
+  })
+
+  it('starts from the tokens option over an asynchronous storage, and writes them to it', async () => {
+    const member = usableMember()
+    const { storage, firstRead, writes } = createAsyncStorage(structuredClone(EMPTY_TOKENS))
+    const auth = OAuthStrategy({ clientId: 'client-1', tokenStorage: storage, tokens: member })
+    expect(auth.loggedIn()).toBe(true)
+    firstRead.resolve(structuredClone(EMPTY_TOKENS))
+    expect(await auth.hydrate()).toEqual(member)
+    expect(writes).toEqual([member])
+  })
+
+  it('writes every new pair through to an asynchronous storage and keeps its own copy', async () => {
+    const { storage, firstRead, writes, reads } = createAsyncStorage(usableMember())
+    const { client } = createTestClient({ auth: { tokenStorage: storage } })
+    firstRead.resolve(structuredClone(EMPTY_TOKENS))
+    const tokens = await client.auth.generateVisitorTokens()
+    expect(writes).toEqual([tokens])
+    expect(client.auth.getTokens()).toEqual(tokens)
+    expect(reads()).toBe(1)
+  })
+
+  it('counts an asynchronous storage that fails to read as empty: a new visitor', async () => {
+    const tokenStorage: TokenStorage = {
+      getTokens: () => Promise.reject(new Error('session store down')),
+      setTokens: () => undefined,
+    }
+    const { client, fake } = createTestClient({ auth: { tokenStorage } })
+    const tokens = await client.auth.generateVisitorTokens()
+    expect(tokens.refreshToken.role).toBe(TokenRole.VISITOR)
+    expect(fake.requestsTo('POST /oauth2/token')[0]?.body).toEqual({
+      clientId: 'client-1',
+      grantType: 'anonymous',
+    })
+  })
+
+  it('keeps tokens set on an asynchronous storage whose write fails, without an unhandled rejection', async () => {
+    const tokenStorage: TokenStorage = {
+      getTokens: async () => structuredClone(EMPTY_TOKENS),
+      setTokens: () => Promise.reject(new Error('quota exceeded')),
+    }
+    const { client, fake } = createTestClient({ auth: { tokenStorage } })
+    fake.on('GET /ecom/v1/carts/current', cartAnswer)
+    const member = usableMember()
+    client.auth.setTokens(member)
+    await client.currentCart.getCurrentCart()
+    expect(client.auth.getTokens()).toEqual(member)
+    expect(fake.requestsTo('POST /oauth2/token')).toHaveLength(0)
+  })
+
+  it('keeps a member a member through refreshes that fail for a transient reason, then refreshes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now })
+    const { client, fake } = createTestClient({ auth: { tokens: memberTokens(nowSeconds - 1) } })
+    fake
+      .once('POST /oauth2/token', () => new TypeError('fetch failed'))
+      .once('POST /oauth2/token', () => jsonResponse({ error: 'server_error' }, { status: 502 }))
+      .on('GET /ecom/v1/carts/current', cartAnswer)
+    for (const _ of [1, 2]) {
+      await expect(client.currentCart.getCurrentCart()).rejects.toMatchObject({ retryable: true })
+      expect(client.auth.loggedIn()).toBe(true)
+    }
+    await client.currentCart.getCurrentCart()
+    expect(client.auth.getTokens().refreshToken).toEqual({ value: 'refresh-1', role: TokenRole.MEMBER })
+    expect(fake.requestsTo('POST /oauth2/token').map((request) => request.body)).toEqual(
+      Array(3).fill({ clientId: 'client-1', grantType: 'refresh_token', refresh_token: 'member-refresh' }),
+    )
   })
 })

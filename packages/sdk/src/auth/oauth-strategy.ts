@@ -15,8 +15,8 @@ import type {
   RegisterParams,
 } from './member-flows.js'
 import { type AuthorizationResponse, parseAuthorizationResponse } from './parse-authorization-response.js'
-import { requestTokens, type TokenGrant, toTokens } from './request-tokens.js'
-import { createMemoryTokenStorage, type TokenStorage } from './token-storage.js'
+import { isTokenAnswer, postOAuth, type TokenGrant, toTokens } from './request-tokens.js'
+import type { TokenStorage } from './token-storage.js'
 import { createEmptyTokens, TokenRole, type Tokens, toTokensOrEmpty } from './tokens.js'
 
 /**
@@ -32,8 +32,16 @@ export const tokenLockTimeoutMs = 10_000
 export interface OAuthStrategyOptions {
   /** The OAuth client id of the site, sent with every grant. */
   clientId: string
-  /** Where the tokens live; memory by default (see {@link createMemoryTokenStorage}). */
+  /**
+   * Where the tokens live; memory by default (like {@link createMemoryTokenStorage}). A storage whose
+   * `getTokens` returns a promise is read once, before the first call: see {@link OAuthStrategy.hydrate}.
+   */
   tokenStorage?: TokenStorage | undefined
+  /**
+   * Tokens to start from, e.g. a member's session read back from a cookie: written to the storage at
+   * once, so they win over what it held.
+   */
+  tokens?: Tokens | undefined
   /**
    * Called when the platform definitely rejected the stored refresh token (a 4xx) and the strategy fell
    * back to new visitor tokens: for a member, that is a logout the app may want to show. Receives the
@@ -55,10 +63,24 @@ export interface OAuthStrategy extends AuthStrategy {
   readonly captchaInvisibleSiteKey: string
   /** Site key of the visible captcha, shown after a `missingCaptchaToken` or `invalidCaptchaToken`. */
   readonly captchaVisibleSiteKey: string
-  /** Returns the stored tokens (empty tokens with role `none` before the first call). */
-  getTokens(): Promise<Tokens>
-  /** Stores a token pair, e.g. restored from a session or from a member login; it wins over any refresh in flight. */
-  setTokens(tokens: Tokens): Promise<void>
+  /**
+   * Returns a copy of the current tokens (empty tokens with role `none` before the first call). With an
+   * asynchronous storage, these are the `tokens` option's (or empty ones) until {@link OAuthStrategy.hydrate}
+   * resolves.
+   */
+  getTokens(): Tokens
+  /**
+   * Stores a token pair, e.g. restored from a session or from a member login; it wins over any refresh
+   * in flight and over a storage still being read. An asynchronous storage's write runs in the
+   * background (the next token request waits for it; a failed write is ignored).
+   */
+  setTokens(tokens: Tokens): void
+  /**
+   * Resolves the current tokens once the storage has been read: at once for a synchronous storage
+   * (memory, localStorage, cookie), after its `getTokens` for an asynchronous one. Await it before the
+   * synchronous getters when the storage is asynchronous; calls to the platform wait for it on their own.
+   */
+  hydrate(): Promise<Tokens>
   /**
    * Makes sure the client holds usable tokens and returns them: keeps an unexpired access token,
    * refreshes an expired one, and otherwise (or when the refresh token is rejected) asks for anonymous
@@ -77,8 +99,8 @@ export interface OAuthStrategy extends AuthStrategy {
    * the token endpoint refuses it.
    */
   renewToken(refreshToken?: Tokens['refreshToken']): Promise<Tokens>
-  /** Tells whether the stored refresh token is a member's (spec section 4: "Logged in means..."). */
-  loggedIn(): Promise<boolean>
+  /** Tells whether the current refresh token is a member's (spec section 4: "Logged in means..."). */
+  loggedIn(): boolean
   /**
    * Starts a PKCE login transaction: a fresh code verifier, its S256 challenge and a random state, with
    * the redirect URI and the URI to return to afterwards. Keep it until the callback.
@@ -112,12 +134,24 @@ export interface OAuthStrategy extends AuthStrategy {
     oauthData: OAuthData,
   ): Promise<Tokens>
   /**
-   * Creates a logout redirect session that returns to `originalUrl`, clears both tokens (role `none`)
-   * and resolves `{ logoutUrl }` for the browser to go to.
+   * Creates a logout redirect session that returns to `originalUrl`, revokes the refresh token (see
+   * `revokeTokens`; a failed revocation does not stop the logout), clears both tokens (role `none`) and
+   * resolves `{ logoutUrl }` for the browser to go to.
    *
-   * @throws {AisleError} as any call (the tokens are then kept).
+   * @throws {AisleError} as any call, when the redirect session fails (the tokens are then kept and
+   * nothing is revoked).
    */
   logout(originalUrl: string): Promise<{ logoutUrl: string }>
+  /**
+   * Revokes the current refresh token at the platform (`POST /oauth2/revoke`, which ends its whole
+   * family: every token of that login or visit) and clears the tokens (role `none`). Without a refresh
+   * token it only clears them.
+   *
+   * @throws {AisleError} `something went wrong` when the platform refuses (the tokens are then kept),
+   * `NETWORK_ERROR` when it cannot be reached.
+   * @see https://www.rfc-editor.org/rfc/rfc7009#section-2.1
+   */
+  revokeTokens(): Promise<void>
   /**
    * Registers a member with e-mail and password and resolves the login state (spec section 4): SUCCESS
    * with a session token, EMAIL_VERIFICATION_REQUIRED with a state token, OWNER_APPROVAL_REQUIRED, or
@@ -187,17 +221,55 @@ export interface OAuthStrategy extends AuthStrategy {
 export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   const clientId = assertNonEmptyString('clientId', options.clientId)
   const { onRefreshRejected } = options
-  const storage = options.tokenStorage ?? createMemoryTokenStorage()
   let transport: AuthTransport | undefined
   // One token request at a time: a second anonymous grant would split the visitor's cart, and a rotated
   // refresh token spent twice revokes its whole family.
   let queue: Promise<unknown> = Promise.resolve()
   // A renewal shared by every caller that needs one while it runs.
   let inFlight: Promise<Tokens> | undefined
-  // Bumped by setTokens, so that a refresh finishing after a login does not overwrite the member's tokens.
+  // Bumped by setTokens, so that a refresh finishing after a login does not overwrite the member's tokens,
+  // and a storage read finishing after it does not either.
   let generation = 0
+  // The current tokens when the storage is asynchronous (read once, then written through) or the default
+  // memory; a synchronous storage is read on every call instead, since another tab may have written it.
+  let held = createEmptyTokens()
+  let isAsync = false
+  const storage: TokenStorage = options.tokenStorage ?? { getTokens: () => held, setTokens: ignore }
+  // Settles once the storage has been read and setTokens' writes are done: token requests wait for it.
+  let ready: Promise<unknown> = Promise.resolve()
 
-  const readTokens = async () => toTokensOrEmpty(await storage.getTokens())
+  const read = () => toTokensOrEmpty(isAsync ? held : storage.getTokens())
+
+  function write(tokens: Tokens) {
+    held = toTokensOrEmpty(tokens)
+    return storage.setTokens(held)
+  }
+
+  // Tokens set on purpose (a login, a restored session): they win over a renewal or a read in progress.
+  function store(tokens: Tokens) {
+    generation++
+    return write(tokens)
+  }
+
+  function setTokens(tokens: Tokens): void {
+    // A failed background write leaves the tokens in memory, like a blocked localStorage.
+    ready = Promise.all([ready, store(tokens)]).catch(ignore)
+  }
+
+  async function hydrate(): Promise<Tokens> {
+    await ready
+    return read()
+  }
+
+  const stored = storage.getTokens()
+  if (stored instanceof Promise) {
+    isAsync = true
+    // A storage that cannot answer counts as empty: a new visitor, never a crash.
+    ready = stored.then((tokens) => {
+      if (!generation) held = toTokensOrEmpty(tokens)
+    }, ignore)
+  }
+  if (options.tokens) setTokens(options.tokens)
 
   function requireTransport(): AuthTransport {
     if (!transport) {
@@ -220,8 +292,8 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
               (error as Error)?.name === 'TimeoutError' ? task() : Promise.reject(error),
             ) as Promise<T>
       : task
-    const run = queue.then(locked, locked)
-    queue = run.catch(() => undefined)
+    const run = queue.then(hydrate).then(locked, locked)
+    queue = run.catch(ignore)
     return run
   }
 
@@ -231,7 +303,8 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     previousRefreshToken: string,
     headers?: Record<string, string>,
   ): Promise<Tokens> {
-    const answer = await requestTokens(requireTransport(), clientId, body, headers)
+    const grantBody = { clientId, ...body }
+    const answer = await postOAuth(requireTransport(), '/token', grantBody, isTokenAnswer, headers)
     return toTokens(answer, role, previousRefreshToken, Date.now())
   }
 
@@ -244,17 +317,17 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   ) =>
     exclusive(async () => {
       const tokens = await grant(body, role, previous, headers)
-      await setTokens(tokens)
+      await store(tokens)
       return tokens
     })
 
   async function runRenewal(rejectedAccessToken: string | undefined): Promise<Tokens> {
     const startGeneration = generation
-    const current = await readTokens()
+    const current = read()
     // Someone (another caller, another tab on shared storage) may have renewed already.
     if (isUsable(current) && current.accessToken.value !== rejectedAccessToken) return current
 
-    let next: Tokens
+    let next: Tokens | undefined
     let rejected = false
     const refreshToken = current.refreshToken.value
     if (refreshToken) {
@@ -266,14 +339,12 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
         // A network failure or a 5xx says nothing about the token: keep the member a member.
         if (!isDefiniteRejection(error)) throw error
         rejected = true
-        next = await grant({ grantType: 'anonymous' }, TokenRole.VISITOR, '')
       }
-    } else {
-      next = await grant({ grantType: 'anonymous' }, TokenRole.VISITOR, '')
     }
+    next ??= await grant({ grantType: 'anonymous' }, TokenRole.VISITOR, '')
 
-    if (generation !== startGeneration) return readTokens()
-    await storage.setTokens(next)
+    if (generation !== startGeneration) return read()
+    await write(next)
     if (rejected) onRefreshRejected?.(current)
     return next
   }
@@ -285,13 +356,8 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     return inFlight
   }
 
-  async function setTokens(tokens: Tokens): Promise<void> {
-    generation++
-    await storage.setTokens(toTokensOrEmpty(tokens))
-  }
-
   async function ensureTokens(): Promise<Tokens> {
-    const tokens = await readTokens()
+    const tokens = await hydrate()
     return isUsable(tokens) ? tokens : renew()
   }
 
@@ -312,8 +378,10 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     return createMemberFlows({
       clientId,
       transport: requireTransport,
-      grantMemberTokens: (body, headers) => grantAndStore(body, TokenRole.MEMBER, '', headers),
+      grantAndStore,
+      hydrate,
       clearTokens: () => setTokens(createEmptyTokens()),
+      postOAuth,
       generateOAuthData,
       parseAuthorizationResponse,
       AisleError,
@@ -340,23 +408,14 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
       const tokens = await renew(rejectedAccessToken)
       return tokens.accessToken.value !== rejectedAccessToken
     },
-    getTokens: readTokens,
+    getTokens: read,
     setTokens,
+    hydrate,
     async generateVisitorTokens(tokens) {
-      if (tokens) await setTokens(tokens)
+      if (tokens) setTokens(tokens)
       return ensureTokens()
     },
-    async renewToken(refreshToken) {
-      const given = refreshToken ?? (await readTokens()).refreshToken
-      if (!given?.value) {
-        throw invalidArgument('"refreshToken" is required: the client holds none')
-      }
-      const role = given.role === TokenRole.NONE ? TokenRole.VISITOR : given.role
-      return grantAndStore({ grantType: 'refresh_token', refresh_token: given.value }, role, given.value)
-    },
-    async loggedIn() {
-      return (await readTokens()).refreshToken.role === TokenRole.MEMBER
-    },
+    loggedIn: () => read().refreshToken.role === TokenRole.MEMBER,
     generateOAuthData,
     parseFromUrl(url = globalThis.location?.href, responseMode = 'fragment') {
       if (typeof url !== 'string') {
@@ -382,12 +441,18 @@ const memberFlowNames = [
   'login',
   'processVerification',
   'sendPasswordResetEmail',
+  'revokeTokens',
+  'renewToken',
 ] as const satisfies readonly (keyof MemberFlows)[]
 // Fails to compile when `MemberFlows` gains a call this list lacks.
 const listsEveryFlow: Exclude<keyof MemberFlows, (typeof memberFlowNames)[number]> extends never
   ? true
   : false = true
 void listsEveryFlow
+
+function ignore(): undefined {
+  return undefined
+}
 
 function isUsable(tokens: Tokens): boolean {
   const nowSeconds = Date.now() / 1000

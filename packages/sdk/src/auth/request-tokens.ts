@@ -20,51 +20,57 @@ export interface TokenAnswer {
 }
 
 /**
- * Asks the token endpoint (`oauth` prefix + `/token`, on `baseUrl`) for tokens. `headers` go with the
- * request (the merchant API key of an external login).
+ * Posts `body` as JSON to an endpoint of the `oauth` family (`/token`, `/revoke`) on `baseUrl`, without
+ * a token, and resolves its answer; `headers` go with the request (the merchant API key of an external
+ * login). `isAnswer` checks a 200 answer's shape.
  *
- * @throws {AisleError} `something went wrong` for any non-200 answer or a malformed one, with the RFC 6749
- * `error` in upper snake case as code (or the status text's) and the error body as `details`;
- * `NETWORK_ERROR` when no answer arrived.
+ * @throws {AisleError} `something went wrong` for any non-200 answer or one `isAnswer` refuses, with the
+ * RFC 6749 `error` in upper snake case as code (or the status text's, or `INVALID_TOKEN_RESPONSE`) and
+ * the error body as `details`; `NETWORK_ERROR` when no answer arrived.
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2
  */
-export async function requestTokens(
+export async function postOAuth<T>(
   transport: AuthTransport,
-  clientId: string,
-  grant: TokenGrant,
+  path: string,
+  body: object,
+  isAnswer: (answer: unknown) => answer is T,
   headers?: Record<string, string>,
-): Promise<TokenAnswer> {
-  const tokenPath = transport.toPath('oauth', '/token')
+): Promise<T> {
+  const url = transport.toPath('oauth', path)
   const init = {
     method: 'POST',
     headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ clientId, ...grant }),
+    body: JSON.stringify(body),
   }
-  const response = await transport.fetchWithoutAuth(tokenPath, init)
+  const response = await transport.fetchWithoutAuth(url, init)
   const requestId = requestIdOf(response)
-  const body = await response.json().catch(() => undefined)
+  const answer = await response.json().catch(() => undefined)
   const fail = (code: string) =>
     new AisleError({
       message: 'something went wrong',
       code,
       status: response.status,
       requestId,
-      details: typeof body === 'object' && body !== null ? body : {},
-      request: { method: 'POST', url: response.url || tokenPath },
+      details: typeof answer === 'object' && answer !== null ? answer : {},
+      request: { method: 'POST', url: response.url || url },
     })
   if (response.status !== 200) {
     const error =
-      typeof body?.error === 'string' ? body.error : toStatusText(response.status, response.statusText)
+      typeof answer?.error === 'string' ? answer.error : toStatusText(response.status, response.statusText)
     throw fail(toUpperSnakeCase(error))
   }
-  if (
-    typeof body?.access_token !== 'string' ||
-    typeof body.expires_in !== 'number' ||
-    !(body.refresh_token === undefined || typeof body.refresh_token === 'string')
-  ) {
-    throw fail('INVALID_TOKEN_RESPONSE')
-  }
-  return body
+  if (!isAnswer(answer)) throw fail('INVALID_TOKEN_RESPONSE')
+  return answer
+}
+
+/** Tells whether a 200 answer of the token endpoint has the fields of a {@link TokenAnswer}. */
+export function isTokenAnswer(answer: unknown): answer is TokenAnswer {
+  const body = answer as Partial<Record<keyof TokenAnswer, unknown>> | undefined
+  return (
+    typeof body?.access_token === 'string' &&
+    typeof body.expires_in === 'number' &&
+    (body.refresh_token === undefined || typeof body.refresh_token === 'string')
+  )
 }
 
 /**

@@ -1,14 +1,16 @@
 import { createEmptyTokens, type Tokens, toTokensOrEmpty } from './tokens.js'
 
 /**
- * Where a strategy keeps its tokens. The storage is the source of truth: the strategy reads it before
- * every call and writes every new pair to it, so a shared storage (localStorage, a cookie) is seen by
- * every client that uses it.
+ * Where a strategy keeps its tokens. A synchronous storage is the source of truth: the strategy reads it
+ * on every read and writes every new pair to it, so a shared storage (localStorage, a cookie) is seen
+ * by every client that uses it. An asynchronous one (its `getTokens` returns a promise: a server-side
+ * session store, IndexedDB) is read once, when the strategy is created; the strategy then keeps the
+ * tokens itself and writes every new pair through (see `OAuthStrategy.hydrate`).
  */
 export interface TokenStorage {
-  /** Returns the stored tokens, or empty tokens when there are none. Must not throw. */
+  /** Returns the stored tokens, or empty tokens when there are none. Must not throw or reject. */
   getTokens(): Tokens | Promise<Tokens>
-  /** Stores a new pair, replacing the old one. */
+  /** Stores a new pair, replacing the old one; a synchronous storage shows it to `getTokens` at once. */
   setTokens(tokens: Tokens): void | Promise<void>
 }
 

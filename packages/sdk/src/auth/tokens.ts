@@ -26,6 +26,15 @@ export interface Tokens {
   }
 }
 
+/**
+ * The tokens of a new client or of a logged-out one (empty values, expiry 0, role `none`), frozen: a
+ * fallback for a storage that holds none, as `@wix/sdk` exports it.
+ */
+export const EMPTY_TOKENS: {
+  readonly accessToken: Readonly<Tokens['accessToken']>
+  readonly refreshToken: Readonly<Tokens['refreshToken']>
+} = /* @__PURE__ */ deepFreeze(/* @__PURE__ */ createEmptyTokens())
+
 /** Returns the tokens of a new client: empty values, expiry 0 and role `none`. */
 export function createEmptyTokens(): Tokens {
   return { accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: TokenRole.NONE } }
@@ -56,4 +65,10 @@ export function toTokensOrEmpty(value: unknown): Tokens {
     accessToken: { value: accessToken.value, expiresAt: accessToken.expiresAt },
     refreshToken: { value: refreshToken.value, role: refreshToken.role },
   }
+}
+
+function deepFreeze(tokens: Tokens): Tokens {
+  Object.freeze(tokens.accessToken)
+  Object.freeze(tokens.refreshToken)
+  return Object.freeze(tokens)
 }
