@@ -298,6 +298,7 @@ describe('logoutMember', () => {
     const logoutUrl = 'http://api.test/_auth/logout?session=logout-1'
     const { client, calls } = createScriptedClient({
       'POST /redirects/v1/redirect-session': { body: { redirectSession: { id: 'r2', fullUrl: logoutUrl } } },
+      'POST /oauth2/revoke': { body: {} },
     })
     await client.auth.setTokens({
       accessToken: { value: 'member-access', expiresAt: Date.now() / 1000 + 3600 },
@@ -305,19 +306,37 @@ describe('logoutMember', () => {
     })
     expect(await logoutMember(client, 'http://shop.test/')).toBe(logoutUrl)
     expect(await client.auth.loggedIn()).toBe(false)
-    expect(calls).toEqual(['POST /redirects/v1/redirect-session'])
+    // The member's refresh token is revoked on the platform, not only forgotten here.
+    expect(calls).toEqual(['POST /redirects/v1/redirect-session', 'POST /oauth2/revoke'])
   })
 
   it('signs this browser out and goes home when the platform refuses the return address', async () => {
-    const { client } = createScriptedClient({
+    const { client, calls } = createScriptedClient({
       'POST /identity/v2/login': { body: { state: 'SUCCESS', sessionToken: 'session-1' } },
       'POST /redirects/v1/redirect-session': applicationError(400, 'VALIDATION'),
+      'POST /oauth2/revoke': { body: {} },
     })
     await loginMember(client, credentials)
     expect(await client.auth.loggedIn()).toBe(true)
     expect(await logoutMember(client, 'http://shop.test/')).toBe('/')
     expect(await client.auth.loggedIn()).toBe(false)
     expect((await client.auth.getTokens()).refreshToken.value).toBe('')
+    expect(calls.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/oauth2/revoke',
+      body: { token: 'refresh-1' },
+    })
+  })
+
+  it('signs this browser out even when the platform can be reached for nothing', async () => {
+    const { client } = createScriptedClient({
+      'POST /identity/v2/login': { body: { state: 'SUCCESS', sessionToken: 'session-1' } },
+      'POST /redirects/v1/redirect-session': 'network-error',
+      'POST /oauth2/revoke': 'network-error',
+    })
+    await loginMember(client, credentials)
+    expect(await logoutMember(client, 'http://shop.test/')).toBe('/')
+    expect(client.auth.loggedIn()).toBe(false)
   })
 })
 

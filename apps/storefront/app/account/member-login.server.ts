@@ -202,8 +202,10 @@ export async function logoutMember(client: AisleClient, homeUrl: string): Promis
     return logoutUrl
   } catch {
     // The platform refuses a return address not registered for the client (or cannot be reached):
-    // signing out of this storefront must still work.
-    await client.auth.setTokens(signedOut)
+    // signing out of this storefront must still work, and the member's refresh token must end where
+    // the platform can be reached.
+    await client.auth.revokeTokens().catch(() => undefined)
+    client.auth.setTokens(signedOut)
     return '/'
   }
 }
