@@ -321,11 +321,7 @@ describe('logoutMember', () => {
     expect(await logoutMember(client, 'http://shop.test/')).toBe('/')
     expect(await client.auth.loggedIn()).toBe(false)
     expect((await client.auth.getTokens()).refreshToken.value).toBe('')
-    expect(calls.at(-1)).toMatchObject({
-      method: 'POST',
-      path: '/oauth2/revoke',
-      body: { token: 'refresh-1' },
-    })
+    expect(calls.at(-1)).toBe('POST /oauth2/revoke')
   })
 
   it('signs this browser out even when the platform can be reached for nothing', async () => {
