@@ -9,7 +9,7 @@ import { ApplicationError } from '../http/errors.ts'
 import { applyDiscount, toMajorNumber } from '../money/money.ts'
 import { type BulkChange, type BulkRequest, type BulkValues, planBulkChange } from './bulk-change.ts'
 import { IdParam } from './catalogue-schemas.ts'
-import type { CatalogueWriteDeps } from './product-write-routes.ts'
+import type { CatalogueWriteDeps } from './product-writes.ts'
 
 const Ids = z.array(z.guid()).min(1).max(1_000)
 const value = z.number().min(0).max(10_000_000)

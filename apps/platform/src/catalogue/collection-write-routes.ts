@@ -11,7 +11,7 @@ import { CollectionSchema, IdParam } from './catalogue-schemas.ts'
 import { type CollectionRow, findCollection } from './collection-store.ts'
 import { toWireCollection } from './collection-wire.ts'
 import { chooseFreeSlug } from './free-slug.ts'
-import type { CatalogueWriteDeps } from './product-write-routes.ts'
+import type { CatalogueWriteDeps } from './product-writes.ts'
 
 const CollectionInput = z.object({
   name: z.string().trim().min(1).max(50),

@@ -7,7 +7,7 @@ import { type FieldViolation, ValidationError } from '../http/errors.ts'
 import { findSiteMediaFiles } from '../media/media-file-store.ts'
 import { IdParam } from './catalogue-schemas.ts'
 import { findProduct, type ProductMedia, type ProductOption } from './product-store.ts'
-import type { CatalogueWriteDeps } from './product-write-routes.ts'
+import type { CatalogueWriteDeps } from './product-writes.ts'
 import { lockProduct } from './product-write-store.ts'
 
 const ChoiceRef = z.object({ option: z.string().min(1).max(50), choice: z.string().min(1).max(50) })
