@@ -48,6 +48,7 @@ import { type Logger, silentLogger } from './log.ts'
 import { registerDevInboxRoutes } from './mail/dev-inbox-routes.tsx'
 import { MAX_UPLOAD_BYTES, MEDIA_UPLOAD_PATH, registerMediaRoutes } from './media/media-routes.ts'
 import type { MediaStorage } from './media/media-storage.ts'
+import { createMediaDeps } from './media/media-uploads.ts'
 import { createMemoryMediaStorage } from './media/memory-media-storage.ts'
 import { registerMembersAccountRoutes } from './members-account/members-account-routes.tsx'
 import { createAuthenticate, createDeferTokenCheck } from './oauth/authenticate.ts'
@@ -271,13 +272,14 @@ export function createApp(options: AppDeps) {
   registerCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerHostedCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerOrderRoutes(api, { db: deps.db })
-  registerMediaRoutes(api, {
+  const media = createMediaDeps({
     db: deps.db,
     clock,
     publicUrl: deps.publicUrl,
     storage: deps.mediaStorage ?? createMemoryMediaStorage(),
     logger,
   })
+  registerMediaRoutes(api, media)
   const identity = {
     db: deps.db,
     clock,
