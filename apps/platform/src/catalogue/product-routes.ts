@@ -1,9 +1,6 @@
 import { z } from 'zod'
 import type { Api } from '../http/api.ts'
-import type { Caller } from '../http/caller.ts'
-import { ApplicationError } from '../http/errors.ts'
-import type { Query } from '../query/query-request.ts'
-import { answerCached, audienceOf, type CatalogueDeps, wantsMerchantData } from './catalogue-access.ts'
+import { answerCached, type CatalogueDeps, wantsMerchantData } from './catalogue-access.ts'
 import {
   IdParam,
   MerchantDataParam,
@@ -12,7 +9,13 @@ import {
   VariantSchema,
 } from './catalogue-schemas.ts'
 import { optionsAvailability } from './options-availability.ts'
-import { findProduct, type ProductRecord, queryProducts } from './product-store.ts'
+import {
+  getProduct,
+  getProductRecord,
+  QueryProductVariantsBody,
+  queryProductPage,
+  queryProductVariants,
+} from './product-reads.ts'
 import { toWireProduct, toWireVariant } from './product-wire.ts'
 import { registerQueryRoutes } from './query-routes.ts'
 
@@ -22,36 +25,9 @@ const OptionsAvailabilityBody = z.object({
   options: z.record(z.string().max(100), z.string().max(200)).default({}),
 })
 
-const ProductVariantsBody = z.object({
-  choices: z.record(z.string().max(100), z.string().max(200)).optional(),
-  variantIds: z.array(z.guid()).max(100).optional(),
-  paging: z
-    .object({
-      limit: z.number().int().min(0).max(100).default(100),
-      offset: z.number().int().min(0).default(0),
-    })
-    .optional(),
-  includeMerchantSpecificData: z.boolean().optional(),
-})
-
 /** Products (catalogue v1): query, by id, options availability, a product's variants. */
 export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
   const { db, publicUrl } = deps
-
-  async function answerQuery(caller: Caller, query: Query) {
-    const site = caller.site
-    const page = await queryProducts(db, audienceOf(caller), query, site.currency)
-    return {
-      products: page.records.map((record) => toWireProduct(record, site, { publicUrl })),
-      metadata: { count: page.records.length, offset: page.offset, total: page.total },
-    }
-  }
-
-  async function getRecord(caller: Caller, id: string): Promise<ProductRecord> {
-    const record = await findProduct(db, audienceOf(caller), id)
-    if (!record) throw new ApplicationError('PRODUCT_NOT_FOUND', `Product ${id} was not found`, { id })
-    return record
-  }
 
   registerQueryRoutes(
     api,
@@ -62,7 +38,9 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       response: QueryProductsResponse,
     },
     (caller, query, c) =>
-      answerCached(deps, c, caller, `products?${JSON.stringify(query)}`, () => answerQuery(caller, query)),
+      answerCached(deps, c, caller, `products?${JSON.stringify(query)}`, () =>
+        queryProductPage(deps, caller, query),
+      ),
   )
 
   // After the query routes: `:id` would otherwise take `query-platformized` for an id.
@@ -81,12 +59,9 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
     },
     async ({ params, query, caller }, c) => {
       const includeMerchantData = wantsMerchantData(caller, query.includeMerchantSpecificData === 'true')
-      return answerCached(deps, c, caller, `product/${params.id}?${includeMerchantData}`, async () => ({
-        product: toWireProduct(await getRecord(caller, params.id), caller.site, {
-          publicUrl,
-          includeMerchantData,
-        }),
-      }))
+      return answerCached(deps, c, caller, `product/${params.id}?${includeMerchantData}`, () =>
+        getProduct(deps, caller, { id: params.id, includeMerchantSpecificData: includeMerchantData }),
+      )
     },
   )
 
@@ -109,7 +84,7 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       }),
     },
     async ({ params, body, caller }) => {
-      const record = await getRecord(caller, params.id)
+      const record = await getProductRecord(db, caller, params.id)
       const site = caller.site
       const availability = optionsAvailability(record, body.options)
       const product = toWireProduct(record, site, { publicUrl })
@@ -144,27 +119,9 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       tag: 'Catalogue',
       auth: 'caller',
       params: IdParam,
-      body: ProductVariantsBody,
+      body: QueryProductVariantsBody,
       response: z.object({ variants: z.array(VariantSchema), metadata: PagingMetadata }),
     },
-    async ({ params, body, caller }) => {
-      const record = await getRecord(caller, params.id)
-      const site = caller.site
-      const includeMerchantData = wantsMerchantData(caller, body.includeMerchantSpecificData === true)
-      const matching = record.variants.filter(
-        (variant) =>
-          (caller.kind === 'merchant' || variant.visible) &&
-          (!body.variantIds || body.variantIds.includes(variant.id)) &&
-          Object.entries(body.choices ?? {}).every(([name, choice]) => variant.choices[name] === choice),
-      )
-      const { limit, offset } = body.paging ?? { limit: 100, offset: 0 }
-      const page = matching.slice(offset, offset + limit)
-      return {
-        variants: page.map((variant) =>
-          toWireVariant(record, variant, site, { publicUrl, includeMerchantData }),
-        ),
-        metadata: { count: page.length, offset, total: matching.length },
-      }
-    },
+    async ({ params, body, caller }) => queryProductVariants(deps, caller, { id: params.id, ...body }),
   )
 }
