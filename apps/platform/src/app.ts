@@ -308,7 +308,7 @@ export function createApp(options: AppDeps) {
   registerGraphQLRoutes(api, { db: deps.db, publicUrl: deps.publicUrl, logger })
   registerDashboardRoutes(
     api,
-    { db: deps.db, clock, logger, publicUrl: deps.publicUrl, localDevelopmentSites },
+    { db: deps.db, clock, logger, publicUrl: deps.publicUrl, localDevelopmentSites, media },
     deps.dashboard,
   )
   registerDashboardOrderPages(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl })

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
 import type { Logger } from '../log.ts'
+import type { MediaDeps } from '../media/media-uploads.ts'
 import { registerApiKeyPages } from './api-key-routes.tsx'
 import { registerBulkPages } from './bulk-routes.tsx'
 import { registerCollectionPages } from './collection-routes.tsx'
@@ -37,16 +38,23 @@ export function isDashboardUpload(path: string): boolean {
 
 /**
  * The merchant dashboard: server-rendered pages with plain forms, for site owners signed in with their
- * own accounts. Every change goes through the merchant JSON API in process, as the signed-in owner.
+ * own accounts. Every change calls the domain function the merchant JSON API calls, with the signed-in
+ * owner as the caller, its input parsed with the API's schema.
  */
 export function registerDashboardRoutes(
   api: Api,
-  deps: { db: Db; clock: Clock; logger: Logger; publicUrl: string; localDevelopmentSites: boolean },
+  deps: {
+    db: Db
+    clock: Clock
+    logger: Logger
+    publicUrl: string
+    localDevelopmentSites: boolean
+    media: MediaDeps
+  },
   options: DashboardOptions = {},
 ) {
   const dashboard = {
     ...deps,
-    hono: api.hono,
     passwordHasher: options.passwordHasher ?? createScryptHasher(),
     bulkChunkSize: options.bulkChunkSize ?? 100,
   }

@@ -5,7 +5,6 @@ import { listOrders, type OrderWithLines, ordersPerDay } from '../orders/order-s
 import { DashboardPage, renderDashboardPage } from './dashboard-layout.tsx'
 import { type DayTotals, OrdersChart } from './orders-chart.tsx'
 import { type DashboardDeps, type Owner, requireOwner } from './owner-session.ts'
-import { createScryptHasher } from './password-hasher.ts'
 
 const PAGE_SIZE = 50
 const CHART_DAYS = 30
@@ -72,16 +71,8 @@ function OrdersPage(props: {
 /** The dashboard's orders page: the site's orders, newest first, with orders and revenue per day. */
 export function registerDashboardOrderPages(
   api: Api,
-  pageDeps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl'>,
+  deps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl'>,
 ) {
-  // Reading the session is all this page does with them: no password is hashed, no bulk change runs.
-  const deps: DashboardDeps = {
-    ...pageDeps,
-    hono: api.hono,
-    passwordHasher: createScryptHasher(),
-    bulkChunkSize: 100,
-    localDevelopmentSites: false,
-  }
   api.route(
     {
       method: 'get',
