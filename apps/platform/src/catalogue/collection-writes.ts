@@ -52,7 +52,7 @@ export interface CollectionProductsInput {
 }
 
 /** The collection as a merchant reads it. */
-export type WireCollection = ReturnType<typeof toWireCollection>
+type WireCollection = ReturnType<typeof toWireCollection>
 
 const audienceOf = (caller: MerchantCaller) => ({ siteId: caller.siteId, includeHidden: true })
 

@@ -34,7 +34,7 @@ export interface ProductIdInput {
 }
 
 /** The product as a merchant reads it back: hidden or not, with cost and profit. */
-export type MerchantWireProduct = ReturnType<typeof toWireProduct>
+type MerchantWireProduct = ReturnType<typeof toWireProduct>
 
 /** The product with this id as its merchant sees it, inside a write's transaction; else 404. */
 export async function readBackProduct(tx: Db, siteId: string, id: string): Promise<ProductRecord> {

@@ -54,13 +54,13 @@ function readCollectionForm(form: FormFields): {
   return { values, input }
 }
 
-/** The violations of a refused collection write by form field; other errors go on to the error page. */
+/**
+ * The violations of a refused collection write by form field (the form's fields are the collection's,
+ * and an upload's are the file's); other errors go on to the error page.
+ */
 function toRefusal(error: unknown): FieldViolation[] {
   if (error instanceof ValidationError)
-    return error.fieldViolations.map((v) => ({
-      ...v,
-      field: v.field === '$body' ? 'file' : v.field.replace(/^collection\./, ''),
-    }))
+    return error.fieldViolations.map((v) => (v.field === '$body' ? { ...v, field: 'file' } : v))
   if (error instanceof ApplicationError && error.code === 'SLUG_TAKEN')
     return [{ field: 'slug', description: error.description, violatedRule: 'VALIDATION' }]
   throw error
@@ -155,9 +155,9 @@ export function registerCollectionPages(api: Api, deps: DashboardDeps) {
       const { owner, form } = await requireOwnerForm(c, deps)
       const { values, input } = readCollectionForm(form)
       try {
-        const body = parseWith(CreateCollectionBody, { collection: input })
-        const { collection } = await createCollection(deps, owner.caller, body)
-        return seeOther(withNotice(`/dashboard/collections/${collection.id}`, 'collection-created'))
+        const collection = parseWith(CreateCollectionBody.shape.collection, input)
+        const created = (await createCollection(deps, owner.caller, { collection })).collection
+        return seeOther(withNotice(`/dashboard/collections/${created.id}`, 'collection-created'))
       } catch (error) {
         return listPage(owner, { values, violations: toRefusal(error), status: 400 })
       }
@@ -202,8 +202,8 @@ export function registerCollectionPages(api: Api, deps: DashboardDeps) {
           const { media } = await uploadMedia(deps.media, owner.caller, { bytes, fileName: file.name })
           input.mediaIds = [media.id]
         }
-        const body = parseWith(UpdateCollectionBody, { collection: input })
-        await updateCollection(deps, owner.caller, { id: params.id, ...body })
+        const collection = parseWith(UpdateCollectionBody.shape.collection, input)
+        await updateCollection(deps, owner.caller, { id: params.id, collection })
         return seeOther(withNotice(`/dashboard/collections/${params.id}`, 'saved'))
       } catch (error) {
         return editPage(owner, params.id, { values, violations: toRefusal(error), status: 400 })
