@@ -7,6 +7,7 @@ import { TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import {
   type CatalogueReadDeps,
   getProduct,
+  getProductOptionsAvailability,
   queryProductPage,
   queryProductVariants,
 } from './product-reads.ts'
@@ -66,6 +67,19 @@ describe.each(databaseKinds())('product reads on %s', (kind) => {
       expect(all.metadata.total).toBe(all.variants.length)
       expect(all.variants.some((variant) => !variant.variant.visible)).toBe(true)
       expect(second.variants.map((variant) => variant.id)).toEqual(all.variants.slice(2, 4).map((v) => v.id))
+    })
+  })
+
+  describe('getProductOptionsAvailability', () => {
+    it('names the variant of a whole choice and shows its media, for whoever may see the product', async () => {
+      const input = { id: tee, options: { Size: 'M', Color: 'Red' } }
+      const red = await getProductOptionsAvailability(deps, owner, input)
+      expect(red.selectedVariant?.choices).toEqual({ Size: 'M', Color: 'Red' })
+      expect(red.media.mainMedia?.title).toMatch(/Red/)
+      const hidden = await getProductOptionsAvailability(deps, visitor, input).catch(
+        (error: unknown) => error,
+      )
+      expect(hidden).toMatchObject({ code: 'PRODUCT_NOT_FOUND' })
     })
   })
 })

@@ -4,6 +4,7 @@ import type { Caller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import type { Query } from '../query/query-request.ts'
 import { audienceOf, wantsMerchantData } from './catalogue-access.ts'
+import { optionsAvailability } from './options-availability.ts'
 import { findProduct, type ProductRecord, queryProducts } from './product-store.ts'
 import { toWireProduct, toWireVariant } from './product-wire.ts'
 
@@ -12,6 +13,11 @@ export interface CatalogueReadDeps {
   db: Db
   publicUrl: string
 }
+
+/** The body of an options availability read: a (partial) choice, option name to choice description. */
+export const ProductOptionsAvailabilityBody = z.object({
+  options: z.record(z.string().max(100), z.string().max(200)).default({}),
+})
 
 /** The body of a query of one product's variants. */
 export const QueryProductVariantsBody = z.object({
@@ -90,5 +96,41 @@ export async function queryProductVariants(
       toWireVariant(record, variant, site, { publicUrl: deps.publicUrl, includeMerchantData }),
     ),
     metadata: { count: page.length, offset, total: matching.length },
+  }
+}
+
+/**
+ * What can still be picked of a product for a (partial) choice of options: each choice's availability,
+ * the variants that fit, the variant when the choice is whole, and the media to show for it.
+ *
+ * @throws ApplicationError `PRODUCT_NOT_FOUND`.
+ */
+export async function getProductOptionsAvailability(
+  deps: CatalogueReadDeps,
+  caller: Caller,
+  input: { id: string } & z.output<typeof ProductOptionsAvailabilityBody>,
+) {
+  const record = await getProductRecord(deps.db, caller, input.id)
+  const site = caller.site
+  const availability = optionsAvailability(record, input.options)
+  const options = { publicUrl: deps.publicUrl }
+  const product = toWireProduct(record, site, options)
+  const selected =
+    availability.selectedVariant && toWireVariant(record, availability.selectedVariant, site, options)
+  return {
+    selectedVariant: selected,
+    variants: availability.variants.map((variant) => toWireVariant(record, variant, site, options)),
+    availableForPurchase: availability.availableForPurchase,
+    productOptions: product.productOptions.map((option) => ({
+      ...option,
+      choices: option.choices.map((choice) => ({
+        ...choice,
+        ...availability.choices.get(option.name)?.get(choice.description),
+      })),
+    })),
+    media:
+      selected && selected.media.items.length > 0
+        ? { mainMedia: selected.media.items[0], items: selected.media.items }
+        : product.media,
   }
 }

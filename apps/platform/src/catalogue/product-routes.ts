@@ -8,27 +8,20 @@ import {
   ProductSchema,
   VariantSchema,
 } from './catalogue-schemas.ts'
-import { optionsAvailability } from './options-availability.ts'
 import {
   getProduct,
-  getProductRecord,
+  getProductOptionsAvailability,
+  ProductOptionsAvailabilityBody,
   QueryProductVariantsBody,
   queryProductPage,
   queryProductVariants,
 } from './product-reads.ts'
-import { toWireProduct, toWireVariant } from './product-wire.ts'
 import { registerQueryRoutes } from './query-routes.ts'
 
 const QueryProductsResponse = z.object({ products: z.array(ProductSchema), metadata: PagingMetadata })
 
-const OptionsAvailabilityBody = z.object({
-  options: z.record(z.string().max(100), z.string().max(200)).default({}),
-})
-
 /** Products (catalogue v1): query, by id, options availability, a product's variants. */
 export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
-  const { db, publicUrl } = deps
-
   registerQueryRoutes(
     api,
     {
@@ -74,7 +67,7 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       tag: 'Catalogue',
       auth: 'caller',
       params: IdParam,
-      body: OptionsAvailabilityBody,
+      body: ProductOptionsAvailabilityBody,
       response: z.object({
         selectedVariant: VariantSchema.optional(),
         variants: z.array(VariantSchema),
@@ -83,31 +76,8 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
         media: ProductSchema.shape.media,
       }),
     },
-    async ({ params, body, caller }) => {
-      const record = await getProductRecord(db, caller, params.id)
-      const site = caller.site
-      const availability = optionsAvailability(record, body.options)
-      const product = toWireProduct(record, site, { publicUrl })
-      const options = { publicUrl }
-      const selected =
-        availability.selectedVariant && toWireVariant(record, availability.selectedVariant, site, options)
-      return {
-        selectedVariant: selected,
-        variants: availability.variants.map((variant) => toWireVariant(record, variant, site, options)),
-        availableForPurchase: availability.availableForPurchase,
-        productOptions: product.productOptions.map((option) => ({
-          ...option,
-          choices: option.choices.map((choice) => ({
-            ...choice,
-            ...availability.choices.get(option.name)?.get(choice.description),
-          })),
-        })),
-        media:
-          selected && selected.media.items.length > 0
-            ? { mainMedia: selected.media.items[0], items: selected.media.items }
-            : product.media,
-      }
-    },
+    async ({ params, body, caller }) =>
+      getProductOptionsAvailability(deps, caller, { id: params.id, ...body }),
   )
 
   api.route(
