@@ -12,7 +12,7 @@ import {
   bulkUpdateProductsProperty,
   undoBulkOperation,
 } from './bulk-operations.ts'
-import type { CatalogueWriteDeps } from './product-writes.ts'
+import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 
 describe.each(databaseKinds())('bulk operations on %s', (kind) => {
   let db: Db

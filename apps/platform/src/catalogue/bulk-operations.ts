@@ -14,7 +14,7 @@ import {
   markBulkOperationUndone,
   updateBulkValues,
 } from './bulk-operation-store.ts'
-import type { CatalogueWriteDeps } from './product-writes.ts'
+import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 
 const Ids = z.array(z.guid()).min(1).max(1_000)
 const value = z.number().min(0).max(10_000_000)

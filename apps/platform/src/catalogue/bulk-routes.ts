@@ -8,7 +8,7 @@ import {
   undoBulkOperation,
 } from './bulk-operations.ts'
 import { IdParam } from './catalogue-schemas.ts'
-import type { CatalogueWriteDeps } from './product-writes.ts'
+import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 
 const Values = z.object({ price: z.number(), cost: z.number().nullable(), weight: z.number().nullable() })
 const BulkResponse = z.object({

@@ -6,7 +6,7 @@ import { registerCollectionWriteRoutes } from './collection-write-routes.ts'
 import { registerProductMediaRoutes } from './product-media-routes.ts'
 import { registerProductRoutes } from './product-routes.ts'
 import { registerProductWriteRoutes } from './product-write-routes.ts'
-import type { CatalogueWriteDeps } from './product-writes.ts'
+import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 import { registerVariantRoutes } from './variant-routes.ts'
 
 export type { CatalogueDeps, CatalogueWriteDeps }

@@ -11,7 +11,7 @@ import {
   UpdateCollectionBody,
   updateCollection,
 } from './collection-writes.ts'
-import type { CatalogueWriteDeps } from './product-writes.ts'
+import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 
 const CollectionResponse = z.object({ collection: CollectionSchema })
 const Empty = z.object({})

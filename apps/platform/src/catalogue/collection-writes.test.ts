@@ -17,7 +17,7 @@ import {
   UpdateCollectionBody,
   updateCollection,
 } from './collection-writes.ts'
-import type { CatalogueWriteDeps } from './product-writes.ts'
+import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 
 describe.each(databaseKinds())('collection writes on %s', (kind) => {
   let db: Db

@@ -11,7 +11,7 @@ import {
   removeProductMedia,
   removeProductMediaFromChoices,
 } from './product-media-writes.ts'
-import type { CatalogueWriteDeps } from './product-writes.ts'
+import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 
 const Empty = z.object({})
 

@@ -17,7 +17,7 @@ import {
   removeProductMedia,
 } from './product-media-writes.ts'
 import type { ProductMedia, ProductOption } from './product-store.ts'
-import { type CatalogueWriteDeps, CreateProductBody, createProduct } from './product-writes.ts'
+import { type CatalogueWriteDeps, CreateProductBody, createProduct } from './merchant-product-writes.ts'
 
 describe.each(databaseKinds())('product media writes on %s', (kind) => {
   let db: Db

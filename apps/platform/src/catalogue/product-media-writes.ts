@@ -6,7 +6,7 @@ import { type FieldViolation, ValidationError } from '../http/errors.ts'
 import { findSiteMediaFiles } from '../media/media-file-store.ts'
 import { findProduct, type ProductMedia, type ProductOption } from './product-store.ts'
 import { lockProduct, updateProductMedia } from './product-write-store.ts'
-import type { CatalogueWriteDeps } from './product-writes.ts'
+import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 
 const ChoiceRef = z.object({ option: z.string().min(1).max(50), choice: z.string().min(1).max(50) })
 

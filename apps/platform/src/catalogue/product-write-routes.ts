@@ -11,7 +11,7 @@ import {
   removeRibbon,
   UpdateProductBody,
   updateProduct,
-} from './product-writes.ts'
+} from './merchant-product-writes.ts'
 import {
   resetAllProductVariantData,
   UpdateProductVariantsBody,

@@ -12,7 +12,7 @@ import {
   updateVariantRow,
   type VariantColumns,
 } from './product-write-store.ts'
-import { type CatalogueWriteDeps, type ProductIdInput, readBackProduct } from './product-writes.ts'
+import { type CatalogueWriteDeps, type ProductIdInput, readBackProduct } from './merchant-product-writes.ts'
 
 const VariantChangeSchema = z.object({
   choices: z.record(z.string().max(100), z.string().max(200)).optional(),

@@ -17,7 +17,7 @@ import {
   deleteProduct,
   UpdateProductBody,
   updateProduct,
-} from '../catalogue/product-writes.ts'
+} from '../catalogue/merchant-product-writes.ts'
 import { UpdateProductVariantsBody, updateProductVariants } from '../catalogue/variant-writes.ts'
 import type { Api } from '../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../http/errors.ts'

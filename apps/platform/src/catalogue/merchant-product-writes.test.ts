@@ -15,7 +15,7 @@ import {
   removeBrand,
   UpdateProductBody,
   updateProduct,
-} from './product-writes.ts'
+} from './merchant-product-writes.ts'
 
 const mug = (sku: string) =>
   parseWith(CreateProductBody, {
