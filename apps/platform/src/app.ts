@@ -49,6 +49,7 @@ import { type Logger, silentLogger } from './log.ts'
 import { registerDevInboxRoutes } from './mail/dev-inbox-routes.tsx'
 import { MAX_UPLOAD_BYTES, MEDIA_UPLOAD_PATH, registerMediaRoutes } from './media/media-routes.ts'
 import type { MediaStorage } from './media/media-storage.ts'
+import { createMediaDeps } from './media/media-uploads.ts'
 import { createMemoryMediaStorage } from './media/memory-media-storage.ts'
 import { registerMembersAccountRoutes } from './members-account/members-account-routes.tsx'
 import { createAuthenticate, createDeferTokenCheck } from './oauth/authenticate.ts'
@@ -280,13 +281,14 @@ export function createApp(options: AppDeps) {
   registerCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerHostedCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerOrderRoutes(api, { db: deps.db })
-  registerMediaRoutes(api, {
+  const media = createMediaDeps({
     db: deps.db,
     clock,
     publicUrl: deps.publicUrl,
     storage: deps.mediaStorage ?? createMemoryMediaStorage(),
     logger,
   })
+  registerMediaRoutes(api, media)
   const identity = {
     db: deps.db,
     clock,
@@ -315,10 +317,10 @@ export function createApp(options: AppDeps) {
   registerGraphQLRoutes(api, { db: deps.db, publicUrl: deps.publicUrl, logger })
   registerDashboardRoutes(
     api,
-    { db: deps.db, clock, logger, publicUrl: deps.publicUrl, localDevelopmentSites, passwordHasher },
+    { db: deps.db, clock, logger, publicUrl: deps.publicUrl, localDevelopmentSites, passwordHasher, media },
     deps.dashboard,
   )
-  registerDashboardOrderPages(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl, passwordHasher })
+  registerDashboardOrderPages(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl })
   const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })
   hono.get('/openapi.json', (c) => c.json(openApi))
 

@@ -1,17 +1,8 @@
 import { z } from 'zod'
 import type { Api } from '../http/api.ts'
-import type { Caller } from '../http/caller.ts'
-import { ApplicationError } from '../http/errors.ts'
-import type { Query } from '../query/query-request.ts'
-import { answerCached, audienceOf, type CatalogueDeps } from './catalogue-access.ts'
+import { answerCached, type CatalogueDeps } from './catalogue-access.ts'
 import { CollectionSchema, IdParam, PagingMetadata, SlugParam } from './catalogue-schemas.ts'
-import {
-  type CollectionRow,
-  findCollection,
-  findCollectionBySlug,
-  queryCollections,
-} from './collection-store.ts'
-import { toWireCollection } from './collection-wire.ts'
+import { getCollection, getCollectionBySlug, queryCollectionPage } from './collection-reads.ts'
 import { registerQueryRoutes } from './query-routes.ts'
 
 const CollectionResponse = z.object({ collection: CollectionSchema })
@@ -20,28 +11,8 @@ const QueryCollectionsResponse = z.object({
   metadata: PagingMetadata,
 })
 
-function found(row: CollectionRow | undefined, key: Record<string, string>): CollectionRow {
-  if (!row)
-    throw new ApplicationError(
-      'COLLECTION_NOT_FOUND',
-      `Collection ${Object.values(key)[0]} was not found`,
-      key,
-    )
-  return row
-}
-
 /** Collections: v2 by id, by slug and query; v1 by slug. */
 export function registerCollectionRoutes(api: Api, deps: CatalogueDeps) {
-  const { db, publicUrl } = deps
-
-  async function answerQuery(caller: Caller, query: Query) {
-    const page = await queryCollections(db, audienceOf(caller), query)
-    return {
-      collections: page.rows.map((row) => toWireCollection(row, publicUrl)),
-      metadata: { count: page.rows.length, offset: page.offset, total: page.total },
-    }
-  }
-
   for (const [version, operationId] of [
     ['v1', 'getCollectionBySlugV1'],
     ['v2', 'getCollectionBySlug'],
@@ -59,12 +30,9 @@ export function registerCollectionRoutes(api: Api, deps: CatalogueDeps) {
         response: CollectionResponse,
       },
       async ({ params, caller }, c) =>
-        answerCached(deps, c, caller, `collection-slug/${params.slug}`, async () => {
-          const row = found(await findCollectionBySlug(db, audienceOf(caller), params.slug), {
-            slug: params.slug,
-          })
-          return { collection: toWireCollection(row, publicUrl) }
-        }),
+        answerCached(deps, c, caller, `collection-slug/${params.slug}`, () =>
+          getCollectionBySlug(deps, caller, params),
+        ),
     )
   }
 
@@ -77,7 +45,9 @@ export function registerCollectionRoutes(api: Api, deps: CatalogueDeps) {
       response: QueryCollectionsResponse,
     },
     (caller, query, c) =>
-      answerCached(deps, c, caller, `collections?${JSON.stringify(query)}`, () => answerQuery(caller, query)),
+      answerCached(deps, c, caller, `collections?${JSON.stringify(query)}`, () =>
+        queryCollectionPage(deps, caller, query),
+      ),
   )
 
   api.route(
@@ -93,9 +63,6 @@ export function registerCollectionRoutes(api: Api, deps: CatalogueDeps) {
       response: CollectionResponse,
     },
     async ({ params, caller }, c) =>
-      answerCached(deps, c, caller, `collection/${params.id}`, async () => {
-        const row = found(await findCollection(db, audienceOf(caller), params.id), { id: params.id })
-        return { collection: toWireCollection(row, publicUrl) }
-      }),
+      answerCached(deps, c, caller, `collection/${params.id}`, () => getCollection(deps, caller, params)),
   )
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/db.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { chooseFreeSlug } from './free-slug.ts'
 import { choiceCombinations, type ProductColumns } from './product-input.ts'
-import type { ProductOption, VariantRow } from './product-store.ts'
+import type { ProductMedia, ProductOption, VariantRow } from './product-store.ts'
 
 const columnNames = [
   'name',
@@ -51,7 +51,7 @@ export async function insertProduct(
 }
 
 /** Writes a product's new columns (and slug), keeping the variants whose choices still exist. */
-export async function updateProduct(
+export async function updateProductRow(
   tx: Db,
   siteId: string,
   id: string,
@@ -113,7 +113,7 @@ export async function syncVariants(
 }
 
 /** Deletes a product (its variants and collection memberships go with it). Returns whether it existed. */
-export async function deleteProduct(tx: Db, siteId: string, id: string): Promise<boolean> {
+export async function deleteProductRow(tx: Db, siteId: string, id: string): Promise<boolean> {
   const deleted = await tx.query('delete from products where site_id = $1 and id = $2 returning id', [
     siteId,
     id,
@@ -129,4 +129,64 @@ export async function lockProduct(tx: Db, siteId: string, id: string): Promise<v
   ])
   if (rows.length === 0)
     throw new ApplicationError('PRODUCT_NOT_FOUND', `Product ${id} was not found`, { id })
+}
+
+/** A variant's own data as stored: `null` money, weight and sku follow the product's. */
+export interface VariantColumns {
+  price_minor: number | null
+  cost_minor: number | null
+  weight: number | null
+  sku: string | null
+  visible: boolean
+  track_quantity: boolean
+  quantity: number | null
+  in_stock: boolean
+}
+
+/** Writes a variant's own data. */
+export async function updateVariantRow(tx: Db, variantId: string, columns: VariantColumns): Promise<void> {
+  await tx.query(
+    `update product_variants set price_minor = $2, cost_minor = $3, weight = $4, sku = $5, visible = $6,
+       track_quantity = $7, quantity = $8, in_stock = $9 where id = $1`,
+    [
+      variantId,
+      columns.price_minor,
+      columns.cost_minor,
+      columns.weight,
+      columns.sku,
+      columns.visible,
+      columns.track_quantity,
+      columns.quantity,
+      columns.in_stock,
+    ],
+  )
+}
+
+/** Clears every variant's own data of a product: each follows the product again. */
+export async function resetProductVariants(tx: Db, productId: string): Promise<void> {
+  await tx.query(
+    `update product_variants set price_minor = null, cost_minor = null, weight = null, sku = null, visible = true,
+       track_quantity = false, quantity = null, in_stock = true where product_id = $1`,
+    [productId],
+  )
+}
+
+/** Marks a product as changed now (its variants changed, not its own row). */
+export async function touchProduct(tx: Db, productId: string, now: Date): Promise<void> {
+  await tx.query('update products set updated_date = $2 where id = $1', [productId, now])
+}
+
+/** Writes a product's media and its options (whose choices hold their own media ids). */
+export async function updateProductMedia(
+  tx: Db,
+  siteId: string,
+  id: string,
+  media: readonly ProductMedia[],
+  options: readonly ProductOption[],
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    'update products set media = $3, options = $4, updated_date = $5 where site_id = $1 and id = $2',
+    [siteId, id, JSON.stringify(media), JSON.stringify(options), now],
+  )
 }

@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react'
 import { z } from 'zod'
+import {
+  type BulkAnswer,
+  BulkAdjustProductsBody,
+  BulkUpdateProductsBody,
+  bulkAdjustProductProperty,
+  bulkUpdateProductsProperty,
+  undoBulkOperation,
+} from '../catalogue/bulk-operations.ts'
 import type { Api } from '../http/api.ts'
 import { ApiError, ApplicationError, type FieldViolation, ValidationError } from '../http/errors.ts'
-import { parseWith } from '../http/validation.ts'
+import { isUuid, parseWith } from '../http/validation.ts'
 import { formatMoney, toMinor } from '../money/money.ts'
 import type { FormFields } from '../pages/form-fields.ts'
 import { streamPage } from '../pages/render-page.tsx'
@@ -25,7 +33,6 @@ import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from '
 
 const Html = z.string().describe('an HTML page')
 const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The most products one bulk change takes (the 10k benchmark catalogue fits). */
 export const MAX_BULK_PRODUCTS = 10_000
@@ -39,29 +46,26 @@ const Filters = z.object({
   stock: z.enum(['', 'in', 'out']).optional(),
 })
 
-interface BulkAnswer {
-  bulkOperationId?: string
-  changes: {
-    productId: string
-    name: string
-    before: Record<BulkProperty, number | null>
-    after: Record<BulkProperty, number | null>
-  }[]
-}
-
-/** The bulk API call of a form: set (update) or adjust by an amount or a percentage. */
-function toBulkCall(values: BulkFormValues, value: number) {
+/**
+ * The bulk change of a form, on some of its products: set (update) or adjust by an amount or a
+ * percentage, its input checked with the API's schema.
+ */
+function toBulkChange(deps: DashboardDeps, owner: Owner, values: BulkFormValues, value: number) {
   const { property, mode } = values
   if (mode === 'set')
-    return {
-      path: '/stores/v1/bulk/products/update',
-      body: (ids: string[], preview: boolean) => ({ ids, set: { [property]: value }, preview }),
-    }
+    return (ids: string[], preview: boolean): Promise<BulkAnswer> =>
+      bulkUpdateProductsProperty(
+        deps,
+        owner.caller,
+        parseWith(BulkUpdateProductsBody, { ids, set: { [property]: value }, preview }),
+      )
   const by = mode === 'amount' ? { amount: value } : { percentage: value }
-  return {
-    path: '/stores/v1/bulk/products/adjust-properties',
-    body: (ids: string[], preview: boolean) => ({ ids, adjust: { [property]: by }, preview }),
-  }
+  return (ids: string[], preview: boolean): Promise<BulkAnswer> =>
+    bulkAdjustProductProperty(
+      deps,
+      owner.caller,
+      parseWith(BulkAdjustProductsBody, { ids, adjust: { [property]: by }, preview }),
+    )
 }
 
 function readBulkForm(form: FormFields): {
@@ -86,7 +90,7 @@ function readBulkForm(form: FormFields): {
 
 function readIds(text: string): string[] {
   const ids = text.split(',').filter((id) => id !== '')
-  if (ids.length === 0 || ids.length > MAX_BULK_PRODUCTS || !ids.every((id) => UUID.test(id)))
+  if (ids.length === 0 || ids.length > MAX_BULK_PRODUCTS || !ids.every((id) => isUuid(id)))
     throw new ValidationError([
       {
         field: 'ids',
@@ -131,7 +135,7 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
     const count =
       selection.kind === 'ids'
         ? selection.ids.length
-        : (await findProductPage(owner.api, selection.filters, 1)).total
+        : (await findProductPage(deps, owner.caller, selection.filters, 1)).total
     return renderDashboardPage(
       <BulkFormPage
         owner={owner}
@@ -174,7 +178,7 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
     },
     async (_input, c) => {
       const { owner, form } = await requireOwnerForm(c, deps)
-      const ids = form.texts('ids').filter((id) => UUID.test(id))
+      const ids = form.texts('ids').filter((id) => isUuid(id))
       if (ids.length === 0) {
         return formPage(
           owner,
@@ -221,15 +225,11 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
         const ids =
           selection.kind === 'ids'
             ? selection.ids
-            : await findAllProductIds(owner.api, filters, MAX_BULK_PRODUCTS)
-        const call = toBulkCall(values, value)
+            : await findAllProductIds(deps, owner.caller, filters, MAX_BULK_PRODUCTS)
+        const bulkChange = toBulkChange(deps, owner, values, value)
         const rows: BulkPreviewRow[] = []
         for (let at = 0; at < ids.length; at += PREVIEW_CHUNK) {
-          const answer = await owner.api.call<BulkAnswer>(
-            'POST',
-            call.path,
-            call.body(ids.slice(at, at + PREVIEW_CHUNK), true),
-          )
+          const answer = await bulkChange(ids.slice(at, at + PREVIEW_CHUNK), true)
           for (const change of answer.changes)
             rows.push({
               productId: change.productId,
@@ -262,7 +262,7 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
       const ids = readIds(form.text('ids'))
       const { values, value, violations } = readBulkForm(form)
       if (value === undefined) throw new ValidationError(violations)
-      const call = toBulkCall(values, value)
+      const bulkChange = toBulkChange(deps, owner, values, value)
       const parts = createPartQueue()
       const requestId = c.get('requestId')
       // The job does not wait for the page: a closed tab does not stop it half-way.
@@ -273,7 +273,7 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
         try {
           for (let at = 0; at < ids.length; at += deps.bulkChunkSize) {
             const chunk = ids.slice(at, at + deps.bulkChunkSize)
-            const answer = await owner.api.call<BulkAnswer>('POST', call.path, call.body(chunk, false))
+            const answer = await bulkChange(chunk, false)
             if (answer.bulkOperationId) operations.push(answer.bulkOperationId)
             changed += answer.changes.length
             if (changed < ids.length) parts.push(<BulkProgress done={changed} total={ids.length} />)
@@ -331,10 +331,7 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
       let alreadyUndone = 0
       for (const id of operations.reverse()) {
         try {
-          const answer = await owner.api.call<{ restored: string[]; skipped: string[] }>(
-            'POST',
-            `/stores/v1/bulk/operations/${id}/undo`,
-          )
+          const answer = await undoBulkOperation(deps, owner.caller, { id })
           restored += answer.restored.length
           skipped += answer.skipped.length
         } catch (error) {

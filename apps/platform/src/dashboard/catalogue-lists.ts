@@ -1,7 +1,16 @@
 import type { z } from 'zod'
 import type { CollectionSchema, ProductSchema, VariantSchema } from '../catalogue/catalogue-schemas.ts'
+import { queryCollectionPage } from '../catalogue/collection-reads.ts'
+import {
+  type CatalogueReadDeps,
+  getProduct,
+  queryProductPage,
+  queryProductVariants,
+} from '../catalogue/product-reads.ts'
+import type { MerchantCaller } from '../http/caller.ts'
 import { ValidationError } from '../http/errors.ts'
-import type { MerchantApi } from './merchant-api.ts'
+import { parseWith } from '../http/validation.ts'
+import { QueryBody } from '../query/query-request.ts'
 
 export type WireProduct = z.output<typeof ProductSchema>
 export type WireCollection = z.output<typeof CollectionSchema>
@@ -45,22 +54,21 @@ export function toFilterSearch(filters: ProductFilters): URLSearchParams {
   return search
 }
 
+/** A product query as the query routes take it (`{ query }`), checked with their schema. */
+const parseProductQuery = (query: Record<string, unknown>) => parseWith(QueryBody, { query }).query
+
 /** One page of products (1-based) matching the filters, hidden ones included. */
 export async function findProductPage(
-  api: MerchantApi,
+  deps: CatalogueReadDeps,
+  caller: MerchantCaller,
   filters: ProductFilters,
   page: number,
 ): Promise<Paged<WireProduct>> {
-  const answer = await api.call<{ products: WireProduct[]; metadata: { total: number } }>(
-    'POST',
-    '/stores/v1/products/query-platformized',
-    {
-      query: {
-        ...toProductQuery(filters),
-        paging: { limit: PRODUCT_PAGE_SIZE, offset: (page - 1) * PRODUCT_PAGE_SIZE },
-      },
-    },
-  )
+  const query = parseProductQuery({
+    ...toProductQuery(filters),
+    paging: { limit: PRODUCT_PAGE_SIZE, offset: (page - 1) * PRODUCT_PAGE_SIZE },
+  })
+  const answer = await queryProductPage(deps, caller, query)
   return { items: answer.products, total: answer.metadata.total }
 }
 
@@ -70,23 +78,19 @@ export async function findProductPage(
  * @throws ValidationError when more than `max` match.
  */
 export async function findAllProductIds(
-  api: MerchantApi,
+  deps: CatalogueReadDeps,
+  caller: MerchantCaller,
   filters: ProductFilters,
   max: number,
 ): Promise<string[]> {
   const ids: string[] = []
   for (let offset = 0; ; offset += API_PAGE) {
-    const answer = await api.call<{ products: { id: string }[]; metadata: { total: number } }>(
-      'POST',
-      '/stores/v1/products/query-platformized',
-      {
-        query: {
-          ...toProductQuery(filters),
-          sort: [{ fieldName: 'name', order: 'ASC' }],
-          paging: { limit: API_PAGE, offset },
-        },
-      },
-    )
+    const query = parseProductQuery({
+      ...toProductQuery(filters),
+      sort: [{ fieldName: 'name', order: 'ASC' }],
+      paging: { limit: API_PAGE, offset },
+    })
+    const answer = await queryProductPage(deps, caller, query)
     if (answer.metadata.total > max)
       throw new ValidationError([
         {
@@ -101,11 +105,15 @@ export async function findAllProductIds(
 }
 
 /** Every collection of the site, hidden ones included, by name. */
-export async function findAllCollections(api: MerchantApi): Promise<WireCollection[]> {
+export async function findAllCollections(
+  deps: CatalogueReadDeps,
+  caller: MerchantCaller,
+): Promise<WireCollection[]> {
   const collections: WireCollection[] = []
   for (let offset = 0; ; offset += API_PAGE) {
-    const answer = await api.call<{ collections: WireCollection[] }>('POST', '/stores/v2/collections/query', {
-      query: { sort: [{ fieldName: 'name', order: 'ASC' }], paging: { limit: API_PAGE, offset } },
+    const answer = await queryCollectionPage(deps, caller, {
+      sort: [{ fieldName: 'name', order: 'ASC' }],
+      paging: { limit: API_PAGE, offset },
     })
     collections.push(...answer.collections)
     if (answer.collections.length < API_PAGE) return collections
@@ -114,27 +122,22 @@ export async function findAllCollections(api: MerchantApi): Promise<WireCollecti
 
 /** A product with merchant data (cost), and all of its variants, hidden ones too. */
 export async function getProductForEditing(
-  api: MerchantApi,
+  deps: CatalogueReadDeps,
+  caller: MerchantCaller,
   id: string,
 ): Promise<{ product: WireProduct; variants: WireVariant[] }> {
-  const [{ product }, { variants }] = await Promise.all([
-    api.call<{ product: WireProduct }>('GET', `/stores/v1/products/${id}?includeMerchantSpecificData=true`),
-    api.call<{ variants: WireVariant[] }>('POST', `/stores/v1/products/${id}/variants/query`, {
+  const variantPage = (offset: number) =>
+    queryProductVariants(deps, caller, {
+      id,
       includeMerchantSpecificData: true,
-      paging: { limit: 100, offset: 0 },
-    }),
+      paging: { limit: 100, offset },
+    })
+  const [{ product }, { variants }] = await Promise.all([
+    getProduct(deps, caller, { id, includeMerchantSpecificData: true }),
+    variantPage(0),
   ])
   // A product has at most 300 variants; the query pages by 100.
-  for (let offset = 100; variants.length === offset && offset < 300; offset += 100) {
-    const next = await api.call<{ variants: WireVariant[] }>(
-      'POST',
-      `/stores/v1/products/${id}/variants/query`,
-      {
-        includeMerchantSpecificData: true,
-        paging: { limit: 100, offset },
-      },
-    )
-    variants.push(...next.variants)
-  }
+  for (let offset = 100; variants.length === offset && offset < 300; offset += 100)
+    variants.push(...(await variantPage(offset)).variants)
   return { product, variants }
 }

@@ -74,4 +74,15 @@ describe.each(databaseKinds())('dashboard collections on %s', (kind) => {
     expect(refused.text).toMatch(/id="field-slug-error">Another collection already has the slug/)
     expect(refused.text).toContain('value="More tees"')
   })
+
+  it('shows the API schema’s violations beside the name and slug fields, creating nothing', async () => {
+    await browser.get('/dashboard/collections')
+    const refused = await browser.submit('/dashboard/collections', { name: '', slug: 'Not A Slug' })
+    expect(refused.status).toBe(400)
+    expect(refused.text).toMatch(/id="field-name"[^>]*aria-invalid="true"/)
+    expect(refused.text).toMatch(
+      /id="field-slug-error">must be lower-case letters, digits and single hyphens/,
+    )
+    expect(await db.query("select 1 from collections where slug = 'Not A Slug'")).toHaveLength(0)
+  })
 })

@@ -1,6 +1,19 @@
 import { z } from 'zod'
+import { getCollection } from '../catalogue/collection-reads.ts'
+import {
+  addProductsToCollection,
+  CollectionProductsBody,
+  CreateCollectionBody,
+  createCollection,
+  deleteCollection,
+  removeProductsFromCollection,
+  UpdateCollectionBody,
+  updateCollection,
+} from '../catalogue/collection-writes.ts'
 import type { Api } from '../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../http/errors.ts'
+import { parseWith } from '../http/validation.ts'
+import { uploadMedia } from '../media/media-uploads.ts'
 import type { FormFields } from '../pages/form-fields.ts'
 import {
   findAllCollections,
@@ -41,13 +54,13 @@ function readCollectionForm(form: FormFields): {
   return { values, input }
 }
 
-/** The violations of a refused collection write by form field; other errors go on to the error page. */
+/**
+ * The violations of a refused collection write by form field (the form's fields are the collection's,
+ * and an upload's are the file's); other errors go on to the error page.
+ */
 function toRefusal(error: unknown): FieldViolation[] {
   if (error instanceof ValidationError)
-    return error.fieldViolations.map((v) => ({
-      ...v,
-      field: v.field === '$body' ? 'file' : v.field.replace(/^collection\./, ''),
-    }))
+    return error.fieldViolations.map((v) => (v.field === '$body' ? { ...v, field: 'file' } : v))
   if (error instanceof ApplicationError && error.code === 'SLUG_TAKEN')
     return [{ field: 'slug', description: error.description, violatedRule: 'VALIDATION' }]
   throw error
@@ -74,7 +87,7 @@ export function registerCollectionPages(api: Api, deps: DashboardDeps) {
     return renderDashboardPage(
       <CollectionListPage
         owner={owner}
-        collections={await findAllCollections(owner.api)}
+        collections={await findAllCollections(deps, owner.caller)}
         values={options.values ?? emptyCollectionForm}
         violations={options.violations ?? []}
         notice={options.notice}
@@ -97,9 +110,9 @@ export function registerCollectionPages(api: Api, deps: DashboardDeps) {
   ) {
     const search = options.search?.trim() ?? ''
     const [{ collection }, members, found] = await Promise.all([
-      owner.api.call<{ collection: WireCollection }>('GET', `/stores/v2/collections/${id}`),
-      findProductPage(owner.api, { collection: id }, 1),
-      search ? findProductPage(owner.api, { q: search }, 1) : undefined,
+      getCollection(deps, owner.caller, { id }),
+      findProductPage(deps, owner.caller, { collection: id }, 1),
+      search ? findProductPage(deps, owner.caller, { q: search }, 1) : undefined,
     ])
     const candidates: WireProduct[] | undefined = found?.items.filter((p) => !p.collectionIds.includes(id))
     return renderDashboardPage(
@@ -136,20 +149,15 @@ export function registerCollectionPages(api: Api, deps: DashboardDeps) {
       method: 'post',
       path: '/dashboard/collections',
       operationId: 'dashboardCreateCollection',
-      summary: 'Create a collection (through POST /stores/v1/collections)',
+      summary: 'Create a collection (as POST /stores/v1/collections does)',
     },
     async (_input, c) => {
       const { owner, form } = await requireOwnerForm(c, deps)
       const { values, input } = readCollectionForm(form)
       try {
-        const { collection } = await owner.api.call<{ collection: { id: string } }>(
-          'POST',
-          '/stores/v1/collections',
-          {
-            collection: input,
-          },
-        )
-        return seeOther(withNotice(`/dashboard/collections/${collection.id}`, 'collection-created'))
+        const collection = parseWith(CreateCollectionBody.shape.collection, input)
+        const created = (await createCollection(deps, owner.caller, { collection })).collection
+        return seeOther(withNotice(`/dashboard/collections/${created.id}`, 'collection-created'))
       } catch (error) {
         return listPage(owner, { values, violations: toRefusal(error), status: 400 })
       }
@@ -180,7 +188,7 @@ export function registerCollectionPages(api: Api, deps: DashboardDeps) {
       path: '/dashboard/collections/:id',
       operationId: 'dashboardUpdateCollection',
       summary:
-        'Save a collection (multipart: name, slug, description, visible, file) through PATCH /stores/v1/collections/{id}',
+        'Save a collection (multipart: name, slug, description, visible, file) as PATCH /stores/v1/collections/{id} does',
       params: IdParam,
       upload: ['multipart/form-data', 'application/x-www-form-urlencoded'],
     },
@@ -189,9 +197,13 @@ export function registerCollectionPages(api: Api, deps: DashboardDeps) {
       const { values, input } = readCollectionForm(form)
       try {
         const file = form.file('file')
-        if (file)
-          input.mediaIds = [(await owner.api.upload(new Uint8Array(await file.arrayBuffer()), file.name)).id]
-        await owner.api.call('PATCH', `/stores/v1/collections/${params.id}`, { collection: input })
+        if (file) {
+          const bytes = new Uint8Array(await file.arrayBuffer())
+          const { media } = await uploadMedia(deps.media, owner.caller, { bytes, fileName: file.name })
+          input.mediaIds = [media.id]
+        }
+        const collection = parseWith(UpdateCollectionBody.shape.collection, input)
+        await updateCollection(deps, owner.caller, { id: params.id, collection })
         return seeOther(withNotice(`/dashboard/collections/${params.id}`, 'saved'))
       } catch (error) {
         return editPage(owner, params.id, { values, violations: toRefusal(error), status: 400 })
@@ -226,8 +238,9 @@ export function registerCollectionPages(api: Api, deps: DashboardDeps) {
         const { owner, form } = await requireOwnerForm(c, deps)
         const productIds = form.texts('productIds')
         if (productIds.length > 0) {
-          const path = `/stores/v1/collections/${params.id}/productIds${removing ? '/delete' : ''}`
-          await owner.api.call('POST', path, { productIds })
+          const body = parseWith(CollectionProductsBody, { productIds })
+          const write = removing ? removeProductsFromCollection : addProductsToCollection
+          await write(deps, owner.caller, { id: params.id, ...body })
         }
         return seeOther(
           withNotice(`/dashboard/collections/${params.id}`, removing ? 'products-removed' : 'products-added'),
@@ -242,12 +255,12 @@ export function registerCollectionPages(api: Api, deps: DashboardDeps) {
       method: 'post',
       path: '/dashboard/collections/:id/delete',
       operationId: 'dashboardDeleteCollection',
-      summary: 'Delete a collection (through DELETE /stores/v1/collections/{id}); its products stay',
+      summary: 'Delete a collection (as DELETE /stores/v1/collections/{id} does); its products stay',
       params: IdParam,
     },
     async ({ params }, c) => {
       const { owner } = await requireOwnerForm(c, deps)
-      await owner.api.call('DELETE', `/stores/v1/collections/${params.id}`)
+      await deleteCollection(deps, owner.caller, params)
       return seeOther(withNotice('/dashboard/collections', 'collection-deleted'))
     },
   )

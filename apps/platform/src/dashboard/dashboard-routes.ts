@@ -3,6 +3,7 @@ import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
 import type { Logger } from '../log.ts'
 import type { PasswordHasher } from '../passwords/password-hasher.ts'
+import type { MediaDeps } from '../media/media-uploads.ts'
 import { registerApiKeyPages } from './api-key-routes.tsx'
 import { registerBulkPages } from './bulk-routes.tsx'
 import { registerCollectionPages } from './collection-routes.tsx'
@@ -35,7 +36,8 @@ export function isDashboardUpload(path: string): boolean {
 
 /**
  * The merchant dashboard: server-rendered pages with plain forms, for site owners signed in with their
- * own accounts. Every change goes through the merchant JSON API in process, as the signed-in owner.
+ * own accounts. Every change calls the domain function the merchant JSON API calls, with the signed-in
+ * owner as the caller, its input parsed with the API's schema.
  */
 export function registerDashboardRoutes(
   api: Api,
@@ -46,12 +48,12 @@ export function registerDashboardRoutes(
     publicUrl: string
     localDevelopmentSites: boolean
     passwordHasher: PasswordHasher
+    media: MediaDeps
   },
   options: DashboardOptions = {},
 ) {
   const dashboard = {
     ...deps,
-    hono: api.hono,
     bulkChunkSize: options.bulkChunkSize ?? 100,
   }
   // Pages set their own headers; redirects and anything else still must not be framed or cached.

@@ -96,15 +96,8 @@ function OrdersPage(props: {
 /** The dashboard's orders page: the site's orders, newest first, with orders and revenue per day. */
 export function registerDashboardOrderPages(
   api: Api,
-  pageDeps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl' | 'passwordHasher'>,
+  deps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl'>,
 ) {
-  // Reading the session is all this page does with them: no bulk change runs.
-  const deps: DashboardDeps = {
-    ...pageDeps,
-    hono: api.hono,
-    bulkChunkSize: 100,
-    localDevelopmentSites: false,
-  }
   api.route(
     {
       method: 'get',

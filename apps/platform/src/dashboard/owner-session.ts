@@ -1,4 +1,4 @@
-import type { Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
@@ -7,19 +7,17 @@ import type { MerchantCaller } from '../http/caller.ts'
 import type { Logger } from '../log.ts'
 import { CSRF_FIELD, isCrossSiteRequest, isCsrfTokenValid } from '../pages/csrf.ts'
 import { type FormFields, readForm } from '../pages/form-fields.ts'
+import type { MediaDeps } from '../media/media-uploads.ts'
 import type { PasswordHasher } from '../passwords/password-hasher.ts'
 import { apiKeyPermissions } from '../sites/api-key-store.ts'
-import { createMerchantApi, type MerchantApi } from './merchant-api.ts'
 import { type DashboardSession, findSession } from './session-store.ts'
 
 export const DASHBOARD_PATH = '/dashboard'
 /** The session cookie: HttpOnly, SameSite=Strict, Path=/dashboard, Secure over HTTPS. */
 export const SESSION_COOKIE = 'aisle_dashboard'
 
-/** What every dashboard route needs. */
+/** What every dashboard route needs: the domain functions its pages call take these as their deps. */
 export interface DashboardDeps {
-  /** The app itself: the dashboard calls the merchant JSON API through it, in process. */
-  hono: Hono<AppEnv>
   db: Db
   clock: Clock
   logger: Logger
@@ -30,14 +28,16 @@ export interface DashboardDeps {
   bulkChunkSize: number
   /** Whether the platform lets owners put their site in local development mode (`LOCAL_DEVELOPMENT_SITES`). */
   localDevelopmentSites: boolean
+  /** The app's media storage and decoding limiter: the dashboard's uploads are the JSON API's. */
+  media: MediaDeps
 }
 
-/** A signed-in site owner, with the merchant API acting as them. */
+/** A signed-in site owner, and the caller the domain functions record as the source of their events. */
 export interface Owner {
   session: DashboardSession
   sessionId: string
+  /** The owner as a merchant with every permission: events name them as the site user. */
   caller: MerchantCaller
-  api: MerchantApi
 }
 
 /** The request needs a signed-in site owner: the dashboard answers with the sign-in page. */
@@ -86,7 +86,10 @@ export function assertSameSite(c: Context<AppEnv>, publicUrl: string): void {
  *
  * @throws SignInRequired when there is no live session: the sign-in page comes back here.
  */
-export async function requireOwner(c: Context<AppEnv>, deps: DashboardDeps): Promise<Owner> {
+export async function requireOwner(
+  c: Context<AppEnv>,
+  deps: Pick<DashboardDeps, 'db' | 'clock'>,
+): Promise<Owner> {
   const sessionId = getCookie(c, SESSION_COOKIE) ?? ''
   const session = sessionId ? await findSession(deps.db, sessionId, deps.clock()) : undefined
   if (!session) {
@@ -101,7 +104,7 @@ export async function requireOwner(c: Context<AppEnv>, deps: DashboardDeps): Pro
     siteUserId: session.siteUserId,
     permissions: apiKeyPermissions,
   }
-  return { session, sessionId, caller, api: createMerchantApi(deps.hono, caller, c.get('requestId')) }
+  return { session, sessionId, caller }
 }
 
 /**

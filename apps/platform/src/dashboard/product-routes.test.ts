@@ -221,6 +221,16 @@ describe.each(databaseKinds())('dashboard products on %s', (kind) => {
       expect(after.json.product.media.items).toHaveLength(before.product.media.items.length)
     })
 
+    it('takes a file whose name is not Latin-1, keeping what of the name is plain', async () => {
+      await browser.get(`/dashboard/products/${tee}`)
+      const form = new FormData()
+      form.append('file', new Blob([PNG], { type: 'image/png' }), '图片 pixel.png')
+      const uploaded = await browser.postMultipart(`/dashboard/products/${tee}/media`, form)
+      expect(uploaded.status).toBe(303)
+      const named = await db.query("select id from media_files where file_name = ' pixel.png'")
+      expect(named).toHaveLength(1)
+    })
+
     it('refuses a file that is no image', async () => {
       await browser.get(`/dashboard/products/${tee}`)
       const form = new FormData()

@@ -1,9 +1,30 @@
 import { z } from 'zod'
+import { IdParam as CatalogueIdParam } from '../catalogue/catalogue-schemas.ts'
+import { addProductsToCollection, removeProductsFromCollection } from '../catalogue/collection-writes.ts'
+import {
+  AddProductMediaBody,
+  AddProductMediaToChoicesBody,
+  addProductMedia,
+  addProductMediaToChoices,
+  RemoveProductMediaBody,
+  RemoveProductMediaFromChoicesBody,
+  removeProductMedia,
+  removeProductMediaFromChoices,
+} from '../catalogue/product-media-writes.ts'
+import {
+  CreateProductBody,
+  createProduct,
+  deleteProduct,
+  UpdateProductBody,
+  updateProduct,
+} from '../catalogue/merchant-product-writes.ts'
+import { UpdateProductVariantsBody, updateProductVariants } from '../catalogue/variant-writes.ts'
 import type { Api } from '../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../http/errors.ts'
+import { parseWith } from '../http/validation.ts'
+import { uploadMedia } from '../media/media-uploads.ts'
 import { findAllCollections, findProductPage, getProductForEditing } from './catalogue-lists.ts'
 import { renderDashboardPage, seeOther } from './dashboard-layout.tsx'
-import type { MerchantApi } from './merchant-api.ts'
 import { noticeText, withNotice } from './notices.ts'
 import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from './owner-session.ts'
 import {
@@ -37,18 +58,19 @@ function toRefusal(error: unknown): FieldViolation[] {
   throw error
 }
 
-/** Puts a product in exactly the checked collections, through the collection membership routes. */
+/** Puts a product in exactly the checked collections (ids from the form, checked as the API checks them). */
 async function syncCollections(
-  api: MerchantApi,
+  deps: DashboardDeps,
+  owner: Owner,
   productId: string,
   before: readonly string[],
   after: readonly string[],
 ) {
-  const body = { productIds: [productId] }
+  const membership = (id: string) => ({ ...parseWith(CatalogueIdParam, { id }), productIds: [productId] })
   for (const id of after.filter((id) => !before.includes(id)))
-    await api.call('POST', `/stores/v1/collections/${id}/productIds`, body)
+    await addProductsToCollection(deps, owner.caller, membership(id))
   for (const id of before.filter((id) => !after.includes(id)))
-    await api.call('POST', `/stores/v1/collections/${id}/productIds/delete`, body)
+    await removeProductsFromCollection(deps, owner.caller, membership(id))
 }
 
 /** Products: the list, a new product, and editing one with its variants, images and collections. */
@@ -64,8 +86,8 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     } = {},
   ) {
     const [{ product, variants }, collections] = await Promise.all([
-      getProductForEditing(owner.api, id),
-      findAllCollections(owner.api),
+      getProductForEditing(deps, owner.caller, id),
+      findAllCollections(deps, owner.caller),
     ])
     return renderDashboardPage(
       <EditProductPage
@@ -94,8 +116,8 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     async ({ query }, c) => {
       const owner = await requireOwner(c, deps)
       const [products, collections] = await Promise.all([
-        findProductPage(owner.api, query, query.page),
-        findAllCollections(owner.api),
+        findProductPage(deps, owner.caller, query, query.page),
+        findAllCollections(deps, owner.caller),
       ])
       return renderDashboardPage(
         <ProductListPage
@@ -121,7 +143,7 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     },
     async (_input, c) => {
       const owner = await requireOwner(c, deps)
-      const collections = await findAllCollections(owner.api)
+      const collections = await findAllCollections(deps, owner.caller)
       return renderDashboardPage(
         <NewProductPage owner={owner} values={emptyProductForm} collections={collections} violations={[]} />,
         deps,
@@ -135,7 +157,7 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
       method: 'post',
       path: '/dashboard/products',
       operationId: 'dashboardCreateProduct',
-      summary: 'Create a product from the product form (through POST /stores/v1/products)',
+      summary: 'Create a product from the product form (as POST /stores/v1/products does)',
     },
     async (_input, c) => {
       const { owner, form } = await requireOwnerForm(c, deps)
@@ -143,20 +165,15 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
       let refused = violations
       if (refused.length === 0) {
         try {
-          const { product } = await owner.api.call<{ product: { id: string } }>(
-            'POST',
-            '/stores/v1/products',
-            {
-              product: input,
-            },
-          )
-          await syncCollections(owner.api, product.id, [], values.collectionIds)
+          const body = parseWith(CreateProductBody, { product: input })
+          const { product } = await createProduct(deps, owner.caller, body)
+          await syncCollections(deps, owner, product.id, [], values.collectionIds)
           return seeOther(withNotice(`/dashboard/products/${product.id}`, 'product-created'))
         } catch (error) {
           refused = toRefusal(error)
         }
       }
-      const collections = await findAllCollections(owner.api)
+      const collections = await findAllCollections(deps, owner.caller)
       return renderDashboardPage(
         <NewProductPage owner={owner} values={values} collections={collections} violations={refused} />,
         deps,
@@ -187,7 +204,7 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
       method: 'post',
       path: '/dashboard/products/:id',
       operationId: 'dashboardUpdateProduct',
-      summary: 'Save the product form (through PATCH /stores/v1/products/{id} and collection membership)',
+      summary: 'Save the product form (as PATCH /stores/v1/products/{id} and collection membership do)',
       params: IdParam,
     },
     async ({ params }, c) => {
@@ -196,12 +213,9 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
       let refused = violations
       if (refused.length === 0) {
         try {
-          const { product } = await owner.api.call<{ product: { collectionIds: string[] } }>(
-            'PATCH',
-            `/stores/v1/products/${params.id}`,
-            { product: input },
-          )
-          await syncCollections(owner.api, params.id, product.collectionIds, values.collectionIds)
+          const body = parseWith(UpdateProductBody, { product: input })
+          const { product } = await updateProduct(deps, owner.caller, { id: params.id, ...body })
+          await syncCollections(deps, owner, params.id, product.collectionIds, values.collectionIds)
           return seeOther(withNotice(`/dashboard/products/${params.id}`, 'saved'))
         } catch (error) {
           refused = toRefusal(error)
@@ -218,7 +232,7 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
       path: '/dashboard/products/:id/variants',
       operationId: 'dashboardUpdateVariants',
       summary:
-        'Save the variants table: only changed fields (through PATCH /stores/v1/products/{id}/variants)',
+        'Save the variants table: only changed fields (as PATCH /stores/v1/products/{id}/variants does)',
       params: IdParam,
     },
     async ({ params }, c) => {
@@ -229,7 +243,8 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
       let refused = violations
       if (refused.length === 0) {
         try {
-          await owner.api.call('PATCH', `/stores/v1/products/${params.id}/variants`, { variants: changes })
+          const body = parseWith(UpdateProductVariantsBody, { variants: changes })
+          await updateProductVariants(deps, owner.caller, { id: params.id, ...body })
           return seeOther(withNotice(`/dashboard/products/${params.id}`, 'variants-saved'))
         } catch (error) {
           if (!(error instanceof ValidationError || error instanceof ApplicationError)) throw error
@@ -264,20 +279,16 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
           status: 400,
         })
       }
-      const { product } = await getProductForEditing(owner.api, params.id)
+      const { product } = await getProductForEditing(deps, owner.caller, params.id)
       const [optionIndex, choiceIndex] = form.text('choice').split(':').map(Number)
       const option = optionIndex === undefined ? undefined : product.productOptions[optionIndex]
       const choice = choiceIndex === undefined ? undefined : option?.choices[choiceIndex]
       try {
-        const media = await owner.api.upload(new Uint8Array(await file.arrayBuffer()), file.name)
-        await owner.api.call('POST', `/stores/v1/products/${params.id}/media`, {
-          media: [
-            {
-              mediaId: media.id,
-              ...(option && choice ? { choice: { option: option.name, choice: choice.description } } : {}),
-            },
-          ],
-        })
+        const bytes = new Uint8Array(await file.arrayBuffer())
+        const { media } = await uploadMedia(deps.media, owner.caller, { bytes, fileName: file.name })
+        const ref = option && choice ? { choice: { option: option.name, choice: choice.description } } : {}
+        const body = parseWith(AddProductMediaBody, { media: [{ mediaId: media.id, ...ref }] })
+        await addProductMedia(deps, owner.caller, { id: params.id, ...body })
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error
         return editPage(owner, params.id, {
@@ -303,9 +314,8 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     },
     async ({ params }, c) => {
       const { owner, form } = await requireOwnerForm(c, deps)
-      await owner.api.call('POST', `/stores/v1/products/${params.id}/media/delete`, {
-        mediaIds: [form.text('mediaId')],
-      })
+      const body = parseWith(RemoveProductMediaBody, { mediaIds: [form.text('mediaId')] })
+      await removeProductMedia(deps, owner.caller, { id: params.id, ...body })
       return seeOther(withNotice(`/dashboard/products/${params.id}`, 'media-removed'))
     },
   )
@@ -321,7 +331,7 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     },
     async ({ params }, c) => {
       const { owner, form } = await requireOwnerForm(c, deps)
-      const { product } = await getProductForEditing(owner.api, params.id)
+      const { product } = await getProductForEditing(deps, owner.caller, params.id)
       const set: { option: string; choice: string; mediaIds: string[] }[] = []
       const clear: { option: string; choice: string }[] = []
       product.productOptions.forEach((option, optionIndex) => {
@@ -332,12 +342,14 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
           else if (choice.media.items.length > 0) clear.push(ref)
         })
       })
-      if (set.length > 0)
-        await owner.api.call('PATCH', `/stores/v1/products/${params.id}/choices/media`, { media: set })
-      if (clear.length > 0)
-        await owner.api.call('POST', `/stores/v1/products/${params.id}/choices/media/delete`, {
-          media: clear,
-        })
+      if (set.length > 0) {
+        const body = parseWith(AddProductMediaToChoicesBody, { media: set })
+        await addProductMediaToChoices(deps, owner.caller, { id: params.id, ...body })
+      }
+      if (clear.length > 0) {
+        const body = parseWith(RemoveProductMediaFromChoicesBody, { media: clear })
+        await removeProductMediaFromChoices(deps, owner.caller, { id: params.id, ...body })
+      }
       return seeOther(withNotice(`/dashboard/products/${params.id}`, 'choice-media-saved'))
     },
   )
@@ -348,12 +360,12 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
       method: 'post',
       path: '/dashboard/products/:id/delete',
       operationId: 'dashboardDeleteProduct',
-      summary: 'Delete a product (through DELETE /stores/v1/products/{id})',
+      summary: 'Delete a product (as DELETE /stores/v1/products/{id} does)',
       params: IdParam,
     },
     async ({ params }, c) => {
       const { owner } = await requireOwnerForm(c, deps)
-      await owner.api.call('DELETE', `/stores/v1/products/${params.id}`)
+      await deleteProduct(deps, owner.caller, params)
       return seeOther(withNotice('/dashboard/products', 'product-deleted'))
     },
   )

@@ -1,43 +1,17 @@
-import { randomUUID } from 'node:crypto'
 import type { Context } from 'hono'
 import { z } from 'zod'
-import type { Clock } from '../clock.ts'
-import type { Db } from '../db/db.ts'
 import type { Api, AppEnv } from '../http/api.ts'
 import { ApplicationError } from '../http/errors.ts'
-import { type Logger, silentLogger } from '../log.ts'
-import { createLimiter } from '../passwords/concurrency-limiter.ts'
-import {
-  type Derivative,
-  IMAGE_LIMITS,
-  type ImageLimits,
-  inspectImage,
-  renderDerivatives,
-} from './image-derivatives.ts'
-import { findMediaFile, insertStoredMediaFile, type MediaFile } from './media-file-store.ts'
-import { type MediaStorage, mediaObjectKey } from './media-storage.ts'
-import {
-  mediaFileUrl,
-  mediaSizeUrl,
-  toWireImage,
-  WireImageSchema,
-  WireThumbnailSchema,
-} from './media-wire.ts'
+import { findMediaFile, type MediaFile } from './media-file-store.ts'
+import { callStorage, mediaObjectKey, originalFileName } from './media-storage.ts'
+import { type MediaDeps, uploadMedia } from './media-uploads.ts'
+import { mediaFileUrl, mediaSizeUrl, WireImageSchema, WireThumbnailSchema } from './media-wire.ts'
 
 export const MEDIA_UPLOAD_PATH = '/stores/v1/media'
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 
 /** Media URLs never change what they answer (a new upload gets a new id), so caches may keep them. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
-/** Images decoded at once; the others wait their turn (libvips already uses every core for one). */
-const CONCURRENT_DECODES = 2
-
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-}
 
 const MediaFileSchema = z.object({
   id: z.string(),
@@ -48,75 +22,6 @@ const MediaFileSchema = z.object({
 })
 
 const IdParam = z.guid({ message: 'must be an id (UUID)' })
-
-export interface MediaDeps {
-  db: Db
-  clock: Clock
-  publicUrl: string
-  storage: MediaStorage
-  logger?: Logger
-  /** Decoding limits (`IMAGE_LIMITS` by default). */
-  limits?: ImageLimits
-}
-
-interface StoredFile {
-  key: string
-  bytes: Uint8Array
-  contentType: string
-}
-
-/** Stores every file or none: when one fails, the ones stored are removed again. */
-async function storeAll(storage: MediaStorage, files: StoredFile[]): Promise<void> {
-  const results = await Promise.allSettled(files.map((f) => storage.put(f.key, f.bytes, f.contentType)))
-  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
-  if (!failure) return
-  await removeAll(storage, files)
-  throw failure.reason
-}
-
-async function removeAll(storage: MediaStorage, files: StoredFile[]): Promise<void> {
-  await Promise.allSettled(files.map((f) => storage.delete(f.key)))
-}
-
-/**
- * Runs a call to the media storage; when the storage fails (unreachable, refusing, timing out), logs
- * why and answers `503 MEDIA_STORAGE_UNAVAILABLE`: an outage is neither the caller's fault nor an
- * internal error, and the same request may succeed later. Nothing is logged with the bytes.
- */
-async function callStorage<T>(
-  logger: Logger,
-  storage: MediaStorage,
-  operation: string,
-  call: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await call()
-  } catch (error) {
-    logger.error('media storage unavailable', {
-      operation,
-      storage: storage.description,
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    })
-    throw new ApplicationError(
-      'MEDIA_STORAGE_UNAVAILABLE',
-      'The media storage is unavailable; try again later',
-      {},
-      { cause: error },
-    )
-  }
-}
-
-/** The upload's files: the original as it came, and each derived size. */
-function filesOf(siteId: string, id: string, original: StoredFile, derivatives: Derivative[]): StoredFile[] {
-  return [
-    { ...original, key: mediaObjectKey(siteId, id, original.key) },
-    ...derivatives.map((d) => ({
-      key: mediaObjectKey(siteId, id, `${d.size.width}w.webp`),
-      bytes: d.bytes,
-      contentType: 'image/webp',
-    })),
-  ]
-}
 
 /** Whether an `If-None-Match` header names this tag (weak comparison, as RFC 9110 asks for GET). */
 export function matchesETag(header: string | undefined, etag: string): boolean {
@@ -137,10 +42,7 @@ function pickSize(file: MediaFile, width: number) {
  * derived size are stored, so each URL in the answer already works.
  */
 export function registerMediaRoutes(api: Api, deps: MediaDeps) {
-  const { db, storage, publicUrl } = deps
-  const logger = deps.logger ?? silentLogger
-  const limits = deps.limits ?? IMAGE_LIMITS
-  const decoding = createLimiter(CONCURRENT_DECODES)
+  const { db, storage, publicUrl, logger } = deps
 
   api.route(
     {
@@ -155,37 +57,11 @@ export function registerMediaRoutes(api: Api, deps: MediaDeps) {
       upload: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
       response: z.object({ media: MediaFileSchema }),
     },
-    async ({ caller }, c) => {
-      const bytes = new Uint8Array(await c.req.arrayBuffer())
-      const { image, derivatives } = await decoding(async () => {
-        const inspected = await inspectImage(bytes, limits)
-        return { image: inspected, derivatives: await renderDerivatives(bytes, inspected, limits) }
-      })
-      const id = randomUUID()
-      const fileName = (c.req.header('x-file-name') ?? '').replace(/[^\w.\- ]/g, '').slice(0, 100) || null
-      const original = {
-        key: `original.${EXTENSIONS[image.contentType]}`,
-        bytes,
-        contentType: image.contentType,
-      }
-      const files = filesOf(caller.siteId, id, original, derivatives)
-      await callStorage(logger, storage, 'upload', () => storeAll(storage, files))
-      const { contentType, width, height } = image
-      const record = { id, siteId: caller.siteId, contentType, width, height, fileName }
-      await insertStoredMediaFile(db, record, deps.clock()).catch(async (error: unknown) => {
-        await removeAll(storage, files)
-        throw error
-      })
-      const sizes = derivatives.map((d) => d.size)
-      return {
-        media: {
-          id,
-          mediaType: 'image' as const,
-          title: fileName ?? '',
-          ...toWireImage({ id, width, height, altText: '', sizes }, publicUrl),
-        },
-      }
-    },
+    async ({ caller }, c) =>
+      uploadMedia(deps, caller, {
+        bytes: new Uint8Array(await c.req.arrayBuffer()),
+        fileName: c.req.header('x-file-name'),
+      }),
   )
 
   async function requireFile(id: string): Promise<MediaFile> {
@@ -242,7 +118,7 @@ export function registerMediaRoutes(api: Api, deps: MediaDeps) {
     },
     async ({ params }, c) => {
       const file = await requireFile(params.id)
-      const name = file.inDatabase ? 'database' : `original.${EXTENSIONS[file.contentType]}`
+      const name = file.inDatabase ? 'database' : originalFileName(file.contentType)
       return serve(c, file, name, file.contentType)
     },
   )

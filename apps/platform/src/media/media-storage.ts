@@ -1,3 +1,6 @@
+import { ApplicationError } from '../http/errors.ts'
+import type { Logger } from '../log.ts'
+
 /** What a storage knows of an object without reading it. */
 export interface StoredObjectInfo {
   /** Bytes. */
@@ -47,4 +50,46 @@ export function assertMediaKey(key: string): void {
 /** Where one file of an uploaded media item lives: `sites/<site>/media/<media id>/<file>`. */
 export function mediaObjectKey(siteId: string, mediaId: string, file: string): string {
   return `sites/${siteId}/media/${mediaId}/${file}`
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+}
+
+/** The file an uploaded image's original bytes are stored as: `original.png`, `original.jpg`... */
+export function originalFileName(contentType: string): string {
+  return `original.${EXTENSIONS[contentType]}`
+}
+
+/**
+ * Runs a call to the media storage; when the storage fails (unreachable, refusing, timing out), logs
+ * why and answers `503 MEDIA_STORAGE_UNAVAILABLE`: an outage is neither the caller's fault nor an
+ * internal error, and the same request may succeed later. Nothing is logged with the bytes.
+ *
+ * @throws ApplicationError `MEDIA_STORAGE_UNAVAILABLE`, with the storage's error as its cause.
+ */
+export async function callStorage<T>(
+  logger: Logger,
+  storage: MediaStorage,
+  operation: string,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    logger.error('media storage unavailable', {
+      operation,
+      storage: storage.description,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    })
+    throw new ApplicationError(
+      'MEDIA_STORAGE_UNAVAILABLE',
+      'The media storage is unavailable; try again later',
+      {},
+      { cause: error },
+    )
+  }
 }
