@@ -1,5 +1,5 @@
 import { toGraphQLProduct } from './catalogue-resolvers.ts'
-import type { WireCart } from './current-cart-calls.ts'
+import type { WireCart } from '../carts/cart-wire.ts'
 import type { Resolvers } from './resolvers.ts'
 
 type WireLineItem = WireCart['lineItems'][number]
@@ -27,7 +27,8 @@ export const cartResolvers: Resolvers = {
   },
   LineItem: {
     async product(line: WireLineItem, _args, context) {
-      const id = line.catalogReference?.catalogItemId
+      // A custom line item has no catalogue reference, so no product.
+      const id = 'catalogReference' in line ? line.catalogReference.catalogItemId : undefined
       const record = id ? await context.loaders.productsById.load(id) : undefined
       return record ? toGraphQLProduct(context, record) : null
     },

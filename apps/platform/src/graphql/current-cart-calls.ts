@@ -1,12 +1,8 @@
 import type { Hono } from 'hono'
-import type { z } from 'zod'
-import type { CartSchema } from '../carts/cart-schemas.ts'
+import type { WireCart } from '../carts/cart-wire.ts'
 import type { AppEnv } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
 import { IN_PROCESS_CALLER } from '../oauth/authenticate.ts'
-
-/** A cart as the REST current-cart calls answer it. */
-export type WireCart = z.output<typeof CartSchema>
 
 /**
  * A REST route answered with an error: its status and its wire body (spec section 8), passed on to the
