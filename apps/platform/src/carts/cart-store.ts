@@ -67,6 +67,26 @@ export async function findOwnedCart(db: Db, caller: ShopperCaller): Promise<Cart
 }
 
 /**
+ * The cart with this id in the site, with its lines, in one statement; with `lock`, its row is locked
+ * for the rest of the transaction (placing an order). `undefined` when the site has no such cart.
+ */
+export async function findCartById(
+  db: Db,
+  siteId: string,
+  cartId: string,
+  options: { lock?: boolean } = {},
+): Promise<CartWithLines | undefined> {
+  const row = await queryOne<CartRow & { cart_lines: LineJson[] }>(
+    db,
+    `select c.*, ${LINES_COLUMN} from carts c where c.id = $1 and c.site_id = $2${options.lock ? ' for update of c' : ''}`,
+    [cartId, siteId],
+  )
+  if (!row) return undefined
+  const { cart_lines, ...cart } = row
+  return { cart, lines: linesFromJson(cart_lines) }
+}
+
+/**
  * Locks the caller's cart for the rest of the transaction and marks it updated now, in one statement,
  * so concurrent writes to one cart take turns and none is lost. With `create`, a missing cart is
  * created (and `created` says so); without, a missing cart gives `undefined`.
