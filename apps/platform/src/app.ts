@@ -306,7 +306,7 @@ export function createApp(options: AppDeps) {
   if (deps.devMailInbox) registerDevInboxRoutes(api, { db: deps.db })
   registerRedirectSessionRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerRedirectLandingRoutes(api, { db: deps.db, clock })
-  registerHostedProductRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerHostedProductRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, carts })
   registerMembersAccountRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   const localDevelopmentSites = deps.localDevelopmentSites ?? true
   registerWebhookRoutes(api, { db: deps.db, clock, localDevelopmentSites })
