@@ -116,6 +116,31 @@ export async function lockCart(
   return { cart, created }
 }
 
+/** Whose cart: a visitor or a member of a site (a `ShopperCaller` is one). */
+export interface CartOwner {
+  siteId: string
+  kind: 'visitor' | 'member'
+  subjectId: string
+}
+
+/**
+ * Locks the owner's cart for the rest of the transaction and marks it updated now (a new row version,
+ * as every cart writer makes: decision 018), and answers it with its lines, in one statement;
+ * `undefined` when the owner has no cart.
+ */
+export async function lockOwnedCart(tx: Db, owner: CartOwner, now: Date): Promise<CartWithLines | undefined> {
+  const row = await queryOne<CartRow & { cart_lines: LineJson[] }>(
+    tx,
+    `with c as (update carts set updated_date = $4 where site_id = $1 and owner_kind = $2 and owner_id = $3
+                returning *)
+     select c.*, ${LINES_COLUMN} from c`,
+    [owner.siteId, owner.kind, owner.subjectId, now],
+  )
+  if (!row) return undefined
+  const { cart_lines, ...cart } = row
+  return { cart, lines: linesFromJson(cart_lines) }
+}
+
 /**
  * Locks the cart with this id in the site for the rest of the transaction and marks it updated now (a
  * new row version, as every cart writer makes: decision 018); `undefined` when the site has no such cart.
@@ -339,8 +364,15 @@ export interface CartWrite {
   removedLineIds?: readonly string[]
   /** New lines and lines with a new quantity. */
   savedLines?: readonly LineItemRow[]
-  /** The cart's own fields; `undefined` leaves a field as it is. */
-  fields?: { couponCode?: string | null | undefined; cartInfo?: Record<string, unknown> | undefined }
+  /**
+   * The cart's own fields; `undefined` leaves a field as it is. `owner` gives an existing cart to
+   * another owner (a visitor's cart to the member who logged in).
+   */
+  fields?: {
+    couponCode?: string | null | undefined
+    cartInfo?: Record<string, unknown> | undefined
+    owner?: { kind: 'visitor' | 'member'; id: string } | undefined
+  }
   /** The event that records the change in the outbox. */
   event?: OutboxEvent
 }
@@ -382,10 +414,14 @@ export async function writeCartChange(tx: Db, write: CartWrite, now: Date): Prom
        returning id)`)
   } else {
     const version = guard.version === null ? '' : ` and xmin = ${param(guard.version, 'xid')}`
+    const owner = fields.owner
     const sets = [
       `updated_date = ${stamp}`,
       ...(coupon ? [`coupon_code = ${coupon}`] : []),
       ...(info ? [`cart_info = ${info}`] : []),
+      ...(owner
+        ? [`owner_kind = ${param(owner.kind, 'text')}`, `owner_id = ${param(owner.id, 'uuid')}`]
+        : []),
     ]
     parts.push(`target as (
        update carts set ${sets.join(', ')} where id = ${cartId}${version} returning id)`)
@@ -414,17 +450,6 @@ export async function writeCartChange(tx: Db, write: CartWrite, now: Date): Prom
     params,
   )
   return (rows[0]?.written ?? 0) > 0
-}
-
-/** Writes new lines and new quantities to a locked cart. */
-export async function saveLineItems(
-  tx: Db,
-  cart: CartWithLines,
-  changes: readonly LineItemChange[],
-  now: Date,
-) {
-  const { saved } = applyLineChanges(cart.lines, cart.cart.id, { changes }, now)
-  await writeCartChange(tx, { cartId: cart.cart.id, guard: { version: null }, savedLines: saved }, now)
 }
 
 /** Deletes the cart and its lines, and records `event` in the same statement when given. */
