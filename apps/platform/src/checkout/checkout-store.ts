@@ -110,6 +110,11 @@ export async function saveCheckoutChoices(
   return rows.length > 0
 }
 
+/** Marks the checkout completed: its order is placed. */
+export async function completeCheckout(tx: Db, id: string, now: Date): Promise<void> {
+  await tx.query(`update checkouts set status = 'COMPLETED', updated_date = $2 where id = $1`, [id, now])
+}
+
 /**
  * Registers where the buyer returns after placing the order. The caller has checked the URLs against
  * the client's allowed redirect URIs (the redirect session of `ecomCheckout` does).
