@@ -12,6 +12,7 @@ import { getSite, lockSite, type Site } from '../sites/site-store.ts'
 import { priceCheckout } from './checkout-pricing.ts'
 import { type CheckoutRow, completeCheckout, lockCheckout } from './checkout-store.ts'
 import type { PaymentProvider, PaymentRequest } from './payment-provider.ts'
+import { lineNamesOf } from './price-cart.ts'
 import { toWireTotals } from './totals-wire.ts'
 
 /** Why an order was not placed; nothing was changed. */
@@ -167,14 +168,7 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
 
     const orderId = randomUUID()
     const wireTotals = toWireTotals(totals, site)
-    const names = new Map(
-      cart.lines.map((line) => [
-        line.id,
-        line.custom?.productName.original ??
-          (line.catalog_item_id ? products.get(line.catalog_item_id)?.product.name : undefined) ??
-          '',
-      ]),
-    )
+    const names = lineNamesOf(priced)
     const byId = new Map(cart.lines.map((line) => [line.id, line]))
     const selected = totals.shippingInfo.selectedCarrierServiceOption
     const orderNumber = await insertOrder(tx, {

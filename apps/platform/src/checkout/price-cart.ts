@@ -53,6 +53,18 @@ export async function priceCart(
   return { cart, products, totals: await estimateTotals(input) }
 }
 
+/** What each line of a priced cart is called: a custom line's own name, else its product's name now. */
+export function lineNamesOf(priced: Pick<PricedCart, 'cart' | 'products'>): Map<string, string> {
+  return new Map(
+    priced.cart.lines.map((line) => [
+      line.id,
+      line.custom?.productName.original ??
+        (line.catalog_item_id ? priced.products.get(line.catalog_item_id)?.product.name : undefined) ??
+        '',
+    ]),
+  )
+}
+
 /** The caller's current cart priced for their choices; OWNED_CART_NOT_FOUND before their first add. */
 export async function priceCurrentCart(
   db: Db,
