@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { CaptchaVerifier } from './captcha/captcha-verifier.ts'
 import { createTestCaptchaVerifier } from './captcha/test-captcha-verifier.ts'
 import { registerCartRoutes } from './carts/cart-routes.ts'
+import { createCurrentCart } from './carts/current-cart.ts'
 import { registerMerchantCartRoutes } from './carts/merchant-cart-routes.ts'
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts'
 import { createReadCache } from './catalogue/read-cache.ts'
@@ -275,7 +276,9 @@ export function createApp(options: AppDeps) {
     publicUrl: deps.publicUrl,
     readCache: createReadCache(),
   })
-  registerCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  // One instance for every entry point to the current cart: REST, GraphQL, the hosted product page.
+  const carts = createCurrentCart({ db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerCartRoutes(api, carts)
   // After the current-cart routes: `/ecom/v1/carts/current` must not be taken for a cart id.
   registerMerchantCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
@@ -310,11 +313,11 @@ export function createApp(options: AppDeps) {
   if (deps.devMailInbox) registerDevInboxRoutes(api, { db: deps.db })
   registerRedirectSessionRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerRedirectLandingRoutes(api, { db: deps.db, clock })
-  registerHostedProductRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerHostedProductRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, carts })
   registerMembersAccountRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   const localDevelopmentSites = deps.localDevelopmentSites ?? true
   registerWebhookRoutes(api, { db: deps.db, clock, localDevelopmentSites })
-  registerGraphQLRoutes(api, { db: deps.db, publicUrl: deps.publicUrl, logger })
+  registerGraphQLRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, carts, logger })
   registerDashboardRoutes(
     api,
     { db: deps.db, clock, logger, publicUrl: deps.publicUrl, localDevelopmentSites, passwordHasher, media },

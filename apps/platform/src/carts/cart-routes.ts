@@ -7,9 +7,7 @@ import {
   UpdateCartBody,
   UpdateQuantitiesBody,
 } from './cart-schemas.ts'
-import { type CurrentCartDeps, createCurrentCart } from './current-cart.ts'
-
-export type CartDeps = CurrentCartDeps
+import type { CurrentCart } from './current-cart.ts'
 
 const CartResponse = z.object({ cart: CartSchema })
 // A cart is one person's: never stored by a shared cache, never reused by the browser.
@@ -19,10 +17,11 @@ const tag = 'Current cart'
 // every add); deleting the cart, a rare write, takes the route's usual check.
 const shopperCall = { tag, auth: 'shopperToken', response: CartResponse, cacheControl: PRIVATE } as const
 
-/** The current-cart calls: each acts on the caller's own cart only. */
-export function registerCartRoutes(api: Api, deps: CartDeps) {
-  const carts = createCurrentCart(deps)
-
+/**
+ * The current-cart calls: each acts on the caller's own cart only, through `carts` (`createCurrentCart`,
+ * the instance GraphQL and the hosted product page call too).
+ */
+export function registerCartRoutes(api: Api, carts: CurrentCart) {
   api.route(
     {
       ...shopperCall,

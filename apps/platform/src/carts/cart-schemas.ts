@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { WireMoneySchema } from '../money/money.ts'
 import { MAX_LINE_QUANTITY } from './cart-limits.ts'
 import { CustomLineItemInput } from './custom-line-item.ts'
 
@@ -36,12 +37,7 @@ export const AddToCartBody = z
 
 export type AddToCartInput = z.output<typeof AddToCartBody>
 
-const Money = z.object({
-  amount: z.string(),
-  convertedAmount: z.string(),
-  formattedAmount: z.string(),
-  formattedConvertedAmount: z.string(),
-})
+const Money = WireMoneySchema
 
 const Translatable = z.object({ original: z.string(), translated: z.string() })
 
@@ -110,7 +106,7 @@ export const CartSchema = z.object({
   subtotal: Money,
   couponCode: z.string().optional(),
   cartInfo: z.record(z.string(), z.unknown()),
-  appliedDiscounts: z.array(z.unknown()),
+  appliedDiscounts: z.array(z.object({ coupon: z.object({ code: z.string() }) })),
   createdDate: z.iso.datetime(),
   updatedDate: z.iso.datetime(),
 })

@@ -67,6 +67,26 @@ export async function findOwnedCart(db: Db, caller: ShopperCaller): Promise<Cart
 }
 
 /**
+ * The cart with this id in the site, with its lines, in one statement; with `lock`, its row is locked
+ * for the rest of the transaction (placing an order). `undefined` when the site has no such cart.
+ */
+export async function findCartById(
+  db: Db,
+  siteId: string,
+  cartId: string,
+  options: { lock?: boolean } = {},
+): Promise<CartWithLines | undefined> {
+  const row = await queryOne<CartRow & { cart_lines: LineJson[] }>(
+    db,
+    `select c.*, ${LINES_COLUMN} from carts c where c.id = $1 and c.site_id = $2${options.lock ? ' for update of c' : ''}`,
+    [cartId, siteId],
+  )
+  if (!row) return undefined
+  const { cart_lines, ...cart } = row
+  return { cart, lines: linesFromJson(cart_lines) }
+}
+
+/**
  * Locks the caller's cart for the rest of the transaction and marks it updated now, in one statement,
  * so concurrent writes to one cart take turns and none is lost. With `create`, a missing cart is
  * created (and `created` says so); without, a missing cart gives `undefined`.
@@ -94,6 +114,31 @@ export async function lockCart(
   if (!row) return undefined
   const { created, ...cart } = row
   return { cart, created }
+}
+
+/** Whose cart: a visitor or a member of a site (a `ShopperCaller` is one). */
+export interface CartOwner {
+  siteId: string
+  kind: 'visitor' | 'member'
+  subjectId: string
+}
+
+/**
+ * Locks the owner's cart for the rest of the transaction and marks it updated now (a new row version,
+ * as every cart writer makes: decision 018), and answers it with its lines, in one statement;
+ * `undefined` when the owner has no cart.
+ */
+export async function lockOwnedCart(tx: Db, owner: CartOwner, now: Date): Promise<CartWithLines | undefined> {
+  const row = await queryOne<CartRow & { cart_lines: LineJson[] }>(
+    tx,
+    `with c as (update carts set updated_date = $4 where site_id = $1 and owner_kind = $2 and owner_id = $3
+                returning *)
+     select c.*, ${LINES_COLUMN} from c`,
+    [owner.siteId, owner.kind, owner.subjectId, now],
+  )
+  if (!row) return undefined
+  const { cart_lines, ...cart } = row
+  return { cart, lines: linesFromJson(cart_lines) }
 }
 
 /**
@@ -319,8 +364,15 @@ export interface CartWrite {
   removedLineIds?: readonly string[]
   /** New lines and lines with a new quantity. */
   savedLines?: readonly LineItemRow[]
-  /** The cart's own fields; `undefined` leaves a field as it is. */
-  fields?: { couponCode?: string | null | undefined; cartInfo?: Record<string, unknown> | undefined }
+  /**
+   * The cart's own fields; `undefined` leaves a field as it is. `owner` gives an existing cart to
+   * another owner (a visitor's cart to the member who logged in).
+   */
+  fields?: {
+    couponCode?: string | null | undefined
+    cartInfo?: Record<string, unknown> | undefined
+    owner?: { kind: 'visitor' | 'member'; id: string } | undefined
+  }
   /** The event that records the change in the outbox. */
   event?: OutboxEvent
 }
@@ -362,10 +414,14 @@ export async function writeCartChange(tx: Db, write: CartWrite, now: Date): Prom
        returning id)`)
   } else {
     const version = guard.version === null ? '' : ` and xmin = ${param(guard.version, 'xid')}`
+    const owner = fields.owner
     const sets = [
       `updated_date = ${stamp}`,
       ...(coupon ? [`coupon_code = ${coupon}`] : []),
       ...(info ? [`cart_info = ${info}`] : []),
+      ...(owner
+        ? [`owner_kind = ${param(owner.kind, 'text')}`, `owner_id = ${param(owner.id, 'uuid')}`]
+        : []),
     ]
     parts.push(`target as (
        update carts set ${sets.join(', ')} where id = ${cartId}${version} returning id)`)
@@ -394,17 +450,6 @@ export async function writeCartChange(tx: Db, write: CartWrite, now: Date): Prom
     params,
   )
   return (rows[0]?.written ?? 0) > 0
-}
-
-/** Writes new lines and new quantities to a locked cart. */
-export async function saveLineItems(
-  tx: Db,
-  cart: CartWithLines,
-  changes: readonly LineItemChange[],
-  now: Date,
-) {
-  const { saved } = applyLineChanges(cart.lines, cart.cart.id, { changes }, now)
-  await writeCartChange(tx, { cartId: cart.cart.id, guard: { version: null }, savedLines: saved }, now)
 }
 
 /** Deletes the cart and its lines, and records `event` in the same statement when given. */

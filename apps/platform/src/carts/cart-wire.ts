@@ -78,6 +78,9 @@ function toWireCustomLine(line: LineItemRow, custom: CustomLine, site: Site) {
   }
 }
 
+/** A cart as the wire shows it: `CartSchema`'s shape (a type test holds them together). */
+export type WireCart = ReturnType<typeof toWireCart>
+
 /**
  * The wire form of a cart, priced from the catalogue as it is now: a price change in the catalogue
  * reaches every cart on its next read.

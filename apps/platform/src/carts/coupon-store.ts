@@ -25,6 +25,21 @@ export async function findCoupon(db: Db, siteId: string, code: string): Promise<
 }
 
 /**
+ * Counts one use of the coupon by an order, if it may still be used now (started, not expired, within
+ * its usage limit, checked on the row as it is when its lock is granted). Answers whether it was.
+ */
+export async function countCouponUse(tx: Db, couponId: string, now: Date): Promise<boolean> {
+  const used = await tx.query(
+    `update coupons set uses = uses + 1
+     where id = $1 and (usage_limit is null or uses < usage_limit)
+       and (expires_at is null or expires_at > $2) and (starts_at is null or starts_at <= $2)
+     returning id`,
+    [couponId, now],
+  )
+  return used.length > 0
+}
+
+/**
  * The coupon a shopper may apply now, or an application error that says why not: unknown, not yet
  * started, expired or used up. (A minimum subtotal is the pricing engine's to judge, per estimate.)
  */

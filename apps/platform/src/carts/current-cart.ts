@@ -22,7 +22,7 @@ import {
   readCartContents,
   writeCartChange,
 } from './cart-store.ts'
-import { toWireCart } from './cart-wire.ts'
+import { toWireCart, type WireCart } from './cart-wire.ts'
 import { applicableCoupon } from './coupon-store.ts'
 
 export interface CurrentCartDeps {
@@ -30,9 +30,6 @@ export interface CurrentCartDeps {
   clock: Clock
   publicUrl: string
 }
-
-/** The cart as the wire shows it. */
-export type WireCart = ReturnType<typeof toWireCart>
 
 /** Refuses ids that name no line of this cart, listing them all. */
 function assertLinesInCart(lines: readonly LineItemRow[], lineIds: readonly string[]) {

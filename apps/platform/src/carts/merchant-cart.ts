@@ -13,8 +13,8 @@ import {
   readCartContentsById,
   writeCartChange,
 } from './cart-store.ts'
-import { toWireCart } from './cart-wire.ts'
-import type { CurrentCartDeps, WireCart } from './current-cart.ts'
+import { toWireCart, type WireCart } from './cart-wire.ts'
+import type { CurrentCartDeps } from './current-cart.ts'
 import { customLineOrigin } from './custom-line-item.ts'
 
 function cartNotFound(cartId: string): never {

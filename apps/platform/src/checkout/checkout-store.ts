@@ -31,6 +31,47 @@ export interface CheckoutRow {
 const columns = `id, site_id, cart_id, owner_kind, owner_id, channel_type, email, shipping_address, billing_address,
   selected_shipping_option, coupon_code, status, callbacks, created_date, updated_date`
 
+/** A new checkout: the cart frozen with the buyer's choices, its lines and totals as the wire showed them. */
+export interface NewCheckout {
+  id: string
+  siteId: string
+  cartId: string
+  owner: { kind: 'visitor' | 'member'; id: string }
+  channelType: string
+  email: string | undefined
+  shippingAddress: Address | undefined
+  billingAddress: Address | undefined
+  selectedShippingOption: SelectedShippingOption | undefined
+  couponCode: string | null
+  lines: unknown[]
+  totals: unknown
+}
+
+/** Stores a new open checkout. */
+export async function insertCheckout(tx: Db, checkout: NewCheckout, now: Date): Promise<void> {
+  await tx.query(
+    `insert into checkouts (id, site_id, cart_id, owner_kind, owner_id, channel_type, email, shipping_address,
+       billing_address, selected_shipping_option, coupon_code, lines, totals, created_date, updated_date)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
+    [
+      checkout.id,
+      checkout.siteId,
+      checkout.cartId,
+      checkout.owner.kind,
+      checkout.owner.id,
+      checkout.channelType,
+      checkout.email ?? null,
+      checkout.shippingAddress ? JSON.stringify(checkout.shippingAddress) : null,
+      checkout.billingAddress ? JSON.stringify(checkout.billingAddress) : null,
+      checkout.selectedShippingOption ? JSON.stringify(checkout.selectedShippingOption) : null,
+      checkout.couponCode,
+      JSON.stringify(checkout.lines),
+      JSON.stringify(checkout.totals),
+      now,
+    ],
+  )
+}
+
 /** The checkout with this id, if any. */
 export async function findCheckout(db: Db, id: string): Promise<CheckoutRow | undefined> {
   return queryOne<CheckoutRow>(db, `select ${columns} from checkouts where id = $1`, [id])
@@ -67,6 +108,11 @@ export async function saveCheckoutChoices(
     ],
   )
   return rows.length > 0
+}
+
+/** Marks the checkout completed: its order is placed. */
+export async function completeCheckout(tx: Db, id: string, now: Date): Promise<void> {
+  await tx.query(`update checkouts set status = 'COMPLETED', updated_date = $2 where id = $1`, [id, now])
 }
 
 /**

@@ -22,6 +22,7 @@ import {
 import { CheckoutMessagePage, CheckoutPage, ThankYouPage } from './hosted-checkout-pages.tsx'
 import { defaultPaymentProviders, type PaymentProvider } from './payment-provider.ts'
 import { PlaceOrderRefused, placeOrder } from './place-order.ts'
+import { lineNamesOf } from './price-cart.ts'
 
 export interface HostedCheckoutDeps {
   db: Db
@@ -113,14 +114,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     const priced = await priceCheckout(db, checkout, { currency: site.currency, now: clock() })
     if (!priced || priced.cart.lines.length === 0)
       return messagePage(409, 'Your cart is empty', 'Go back to the shop and add something to your cart.')
-    const names = new Map(
-      priced.cart.lines.map((line) => [
-        line.id,
-        line.custom?.productName.original ??
-          (line.catalog_item_id ? priced.products.get(line.catalog_item_id)?.product.name : undefined) ??
-          '',
-      ]),
-    )
+    const names = lineNamesOf(priced)
     const csrf = csrfOf(c)
     const element: ReactElement = (
       <CheckoutPage

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { deleteCart } from '../carts/cart-store.ts'
+import { countCouponUse } from '../carts/coupon-store.ts'
 import { availabilityOf } from '../carts/cart-wire.ts'
 import { type CustomLine, hasMerchantOrigin } from '../carts/custom-line-item.ts'
 import type { ProductRecord } from '../catalogue/product-store.ts'
+import { type StockCounter, takeStock } from '../catalogue/stock-store.ts'
 import type { Db } from '../db/db.ts'
 import { type EventIdentity, recordEvent } from '../events/event-outbox.ts'
 import { findOrderByCheckout, insertOrder, type OrderLineCustom } from '../orders/order-store.ts'
-import { getSite, type Site } from '../sites/site-store.ts'
+import { getSite, lockSite, type Site } from '../sites/site-store.ts'
 import { priceCheckout } from './checkout-pricing.ts'
-import { type CheckoutRow, lockCheckout } from './checkout-store.ts'
+import { type CheckoutRow, completeCheckout, lockCheckout } from './checkout-store.ts'
 import type { PaymentProvider, PaymentRequest } from './payment-provider.ts'
+import { lineNamesOf } from './price-cart.ts'
 import { toWireTotals } from './totals-wire.ts'
 
 /** Why an order was not placed; nothing was changed. */
@@ -54,10 +57,9 @@ export function identityOfCheckout(checkout: CheckoutRow): EventIdentity {
     : { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: checkout.owner_id }
 }
 
-/** One stock counter an order takes from: a product's, or a variant's when the product manages variants. */
+/** What an order takes from one stock counter: a product's, or a variant's when the product manages variants. */
 interface StockTake {
-  table: 'products' | 'product_variants'
-  id: string
+  counter: StockCounter
   quantity: number
   name: string
 }
@@ -71,21 +73,23 @@ function stockTakes(
     const record = line.catalog_item_id ? products.get(line.catalog_item_id) : undefined
     const variant = record?.variants.find((v) => v.id === line.variant_id)
     if (!record || !variant) continue
-    const take: StockTake | undefined = record.product.manage_variants
+    const counter: StockCounter | undefined = record.product.manage_variants
       ? variant.track_quantity
-        ? { table: 'product_variants', id: variant.id, quantity: 0, name: record.product.name }
+        ? { kind: 'variant', id: variant.id }
         : undefined
       : record.product.track_inventory
-        ? { table: 'products', id: record.product.id, quantity: 0, name: record.product.name }
+        ? { kind: 'product', id: record.product.id }
         : undefined
-    if (!take) continue
-    const key = `${take.table}:${take.id}`
+    if (!counter) continue
+    const take: StockTake = { counter, quantity: 0, name: record.product.name }
+    const key = `${counter.kind}:${counter.id}`
     const existing = takes.get(key) ?? take
     existing.quantity += line.quantity
     takes.set(key, existing)
   }
   // One order of locking for every order: two orders never wait on each other's rows in a cycle.
-  return [...takes.values()].sort((a, b) => `${a.table}:${a.id}`.localeCompare(`${b.table}:${b.id}`))
+  const keyOf = (take: StockTake) => `${take.counter.kind}:${take.counter.id}`
+  return [...takes.values()].sort((a, b) => keyOf(a).localeCompare(keyOf(b)))
 }
 
 /** What an order line keeps of a cart's custom line: who added it. */
@@ -114,7 +118,7 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
       throw new PlaceOrderRefused('DETAILS_MISSING', 'Enter your e-mail and addresses first')
     // Stock changes bump the site's catalogue version (a trigger): take the site row first, so orders
     // of one site queue here instead of deadlocking on it after each took some stock.
-    await tx.query('select 1 from sites where id = $1 for update', [checkout.site_id])
+    await lockSite(tx, checkout.site_id)
     const site: Site = await getSite(tx, checkout.site_id)
     const priced = await priceCheckout(tx, checkout, { currency: site.currency, now: input.now, lock: true })
     if (!priced || priced.cart.lines.length === 0)
@@ -142,24 +146,12 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
     if (totalMinor !== input.expectedTotalMinor) return { kind: 'price-changed', totalMinor }
 
     for (const take of stockTakes(cart.lines, products)) {
-      // The condition is re-checked on the row as it is when the lock is granted: never below zero.
-      const taken = await tx.query(
-        `update ${take.table} set quantity = quantity - $2 where id = $1 and quantity >= $2 returning id`,
-        [take.id, take.quantity],
-      )
-      if (taken.length === 0)
+      if (!(await takeStock(tx, take.counter, take.quantity)))
         throw new PlaceOrderRefused('OUT_OF_STOCK', `${take.name} is no longer available in that quantity`)
     }
     const coupon = totals.appliedDiscounts.find((discount) => discount.coupon)?.coupon
     if (coupon) {
-      const used = await tx.query(
-        `update coupons set uses = uses + 1
-         where id = $1 and (usage_limit is null or uses < usage_limit)
-           and (expires_at is null or expires_at > $2) and (starts_at is null or starts_at <= $2)
-         returning id`,
-        [coupon.id, input.now],
-      )
-      if (used.length === 0)
+      if (!(await countCouponUse(tx, coupon.id, input.now)))
         throw new PlaceOrderRefused(
           'COUPON_USED_UP',
           `Coupon "${coupon.code}" can no longer be used: remove it from the cart`,
@@ -176,14 +168,7 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
 
     const orderId = randomUUID()
     const wireTotals = toWireTotals(totals, site)
-    const names = new Map(
-      cart.lines.map((line) => [
-        line.id,
-        line.custom?.productName.original ??
-          (line.catalog_item_id ? products.get(line.catalog_item_id)?.product.name : undefined) ??
-          '',
-      ]),
-    )
+    const names = lineNamesOf(priced)
     const byId = new Map(cart.lines.map((line) => [line.id, line]))
     const selected = totals.shippingInfo.selectedCarrierServiceOption
     const orderNumber = await insertOrder(tx, {
@@ -219,10 +204,7 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
         custom: customOf(byId.get(line.id)?.custom),
       })),
     })
-    await tx.query(`update checkouts set status = 'COMPLETED', updated_date = $2 where id = $1`, [
-      checkout.id,
-      input.now,
-    ])
+    await completeCheckout(tx, checkout.id, input.now)
     await deleteCart(tx, cart.cart.id)
     const identity = identityOfCheckout(checkout)
     await recordEvent(

@@ -1,6 +1,161 @@
+import { z } from 'zod'
 import type { ShippingOptionEstimate, TotalsEstimate } from '../carts/pricing/totals-estimate.ts'
-import { toWireMoney } from '../money/money.ts'
+import { toWireMoney, WireMoneySchema as Money } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
+
+const PaymentOption = z.enum([
+  'FULL_PAYMENT_ONLINE',
+  'FULL_PAYMENT_OFFLINE',
+  'MEMBERSHIP',
+  'DEPOSIT_ONLINE',
+  'MEMBERSHIP_OFFLINE',
+])
+const JurisdictionType = z.enum(['UNDEFINED', 'COUNTRY', 'STATE', 'COUNTY', 'CITY', 'SPECIAL'])
+
+const Address = z.object({
+  country: z.string().optional(),
+  subdivision: z.string().optional(),
+  city: z.string().optional(),
+  postalCode: z.string().optional(),
+  addressLine: z.string().optional(),
+  addressLine2: z.string().optional(),
+  streetAddress: z
+    .object({ name: z.string().optional(), number: z.string().optional(), apt: z.string().optional() })
+    .optional(),
+  formattedAddress: z.string().optional(),
+  geocode: z.object({ latitude: z.number().optional(), longitude: z.number().optional() }).optional(),
+})
+
+const ShippingOption = z.object({
+  code: z.string(),
+  title: z.string(),
+  carrierId: z.string(),
+  cost: z.object({ price: Money, discount: Money, totalPrice: Money }),
+  logistics: z.object({
+    deliveryTime: z.string().optional(),
+    deliveryTimeSlot: z.object({ from: z.iso.datetime(), to: z.iso.datetime() }).optional(),
+    pickupDetails: z
+      .object({
+        address: Address,
+        pickupMethod: z.enum(['UNKNOWN_METHOD', 'STORE_PICKUP', 'PICKUP_POINT']),
+        instructions: z.string().optional(),
+      })
+      .optional(),
+  }),
+})
+
+/** A totals estimate on the wire (spec section 3, "Totals estimate"), as `toWireTotals` writes it. */
+export const WireTotalsSchema = z.object({
+  currency: z.string(),
+  calculatedLineItems: z.array(
+    z.object({
+      lineItemId: z.string(),
+      quantity: z.number().int(),
+      paymentOption: PaymentOption,
+      paidByMembershipId: z.string().optional(),
+      pricesBreakdown: z.object({
+        fullPrice: Money,
+        price: Money,
+        totalDiscount: Money,
+        priceAfterDiscounts: Money,
+        tax: Money,
+        totalPriceAfterTax: Money,
+      }),
+      taxDetails: z.array(
+        z.object({
+          jurisdiction: z.string(),
+          jurisdictionType: JurisdictionType,
+          rate: z.number().describe('a fraction: 0.0825'),
+          amount: Money,
+        }),
+      ),
+    }),
+  ),
+  priceSummary: z.object({
+    subtotal: Money,
+    discount: Money,
+    shipping: Money,
+    tax: Money,
+    additionalFees: Money,
+    total: Money,
+  }),
+  appliedDiscounts: z.array(
+    z.object({
+      discountType: z.enum(['GLOBAL', 'SPECIFIC_ITEMS', 'SHIPPING']),
+      amount: Money,
+      coupon: z.object({ id: z.string(), code: z.string(), name: z.string().optional() }).optional(),
+      merchantDiscount: z
+        .object({ id: z.string().optional(), name: z.string().optional(), percentage: z.number().optional() })
+        .optional(),
+      lineItems: z.array(z.object({ lineItemId: z.string(), amount: Money })),
+    }),
+  ),
+  shippingInfo: z.object({
+    region: z.object({ id: z.string(), name: z.string() }).optional(),
+    carrierServiceOptions: z.array(
+      z.object({ carrierId: z.string(), shippingOptions: z.array(ShippingOption) }),
+    ),
+    selectedCarrierServiceOption: ShippingOption.optional(),
+  }),
+  taxSummary: z.object({
+    rateType: z.enum(['NO_TAX_COLLECTED', 'MANUAL_RATE', 'AUTO_RATE', 'FALLBACK_RATE']),
+    manualCalculationReason: z.enum(['GLOBAL_SETTING_TO_MANUAL', 'REGION_SETTING_TO_MANUAL']).optional(),
+    fallbackReason: z.enum(['AUTO_TAX_FAILED', 'AUTO_TAX_DEACTIVATED']).optional(),
+    taxableAmount: Money,
+    shippingTax: Money,
+    totalTax: Money,
+    jurisdictions: z.array(
+      z.object({
+        name: z.string(),
+        type: JurisdictionType,
+        rate: z.number().describe('a fraction: 0.0825'),
+        taxableAmount: Money,
+        taxAmount: Money,
+      }),
+    ),
+  }),
+  additionalFees: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      chargeType: z.enum(['HANDLING_FEE', 'INSURANCE']),
+      price: Money,
+    }),
+  ),
+  membershipOptions: z.object({
+    eligibleMemberships: z.array(
+      z.object({ id: z.string(), appId: z.string(), name: z.string(), lineItemIds: z.array(z.string()) }),
+    ),
+    invalidMemberships: z.array(
+      z.object({
+        membership: z.object({
+          id: z.string(),
+          appId: z.string(),
+          name: z.string(),
+          expirationDate: z.iso.datetime().optional(),
+        }),
+        reason: z.literal('EXPIRED'),
+      }),
+    ),
+    selectedMemberships: z.array(
+      z.object({ id: z.string(), appId: z.string(), lineItemIds: z.array(z.string()) }),
+    ),
+  }),
+  calculationErrors: z.array(
+    z.object({ step: z.string().describe('TAX or SHIPPING'), code: z.string(), description: z.string() }),
+  ),
+  violations: z.array(
+    z.object({
+      code: z.string(),
+      severity: z.enum(['WARNING', 'ERROR']),
+      description: z.string(),
+      lineItemId: z.string().optional(),
+    }),
+  ),
+})
+
+/** A totals estimate as the wire shows it: `WireTotalsSchema`'s shape (a type test holds them together). */
+export type WireTotals = ReturnType<typeof toWireTotals>
 
 function shippingOption(
   option: ShippingOptionEstimate,
@@ -26,7 +181,10 @@ function shippingOption(
   }
 }
 
-/** The wire form of a totals estimate: money as decimal strings, percentages as numbers, dates as ISO text. */
+/**
+ * The wire form of a totals estimate (see {@link WireTotalsSchema}): money as decimal strings,
+ * percentages as numbers, dates as ISO text.
+ */
 export function toWireTotals(estimate: TotalsEstimate, site: Site) {
   const money = (minor: number) => toWireMoney(minor, site.currency, site.locale)
   return {

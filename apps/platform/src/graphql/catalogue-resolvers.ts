@@ -1,4 +1,3 @@
-import type { z } from 'zod'
 import { audienceOf } from '../catalogue/catalogue-access.ts'
 import { IdParam, SlugParam } from '../catalogue/catalogue-schemas.ts'
 import { type CollectionRow, queryCollections } from '../catalogue/collection-store.ts'
@@ -7,9 +6,9 @@ import { type ProductRecord, queryProducts } from '../catalogue/product-store.ts
 import { toWireProduct, toWireVariant } from '../catalogue/product-wire.ts'
 import { queryVariants, type VariantRecord } from '../catalogue/variant-store.ts'
 import { ApplicationError } from '../http/errors.ts'
-import { assertNoNul, parseWith } from '../http/validation.ts'
 import { type Query, QuerySchema } from '../query/query-request.ts'
 import type { GraphQLContext } from './graphql-context.ts'
+import { parseArguments } from './parse-arguments.ts'
 import type { Resolvers } from './resolvers.ts'
 
 /** A product as the REST catalogue answers it, for this caller. */
@@ -25,15 +24,6 @@ function toGraphQLVariant(context: GraphQLContext, found: VariantRecord) {
     publicUrl: context.publicUrl,
     includeMerchantData: context.includeMerchantData,
   })
-}
-
-/**
- * Arguments checked as REST checks its input: by the same schema, and free of NUL characters (which a
- * GraphQL string literal can spell as an escape, past the check of the JSON body).
- */
-function parseArguments<S extends z.ZodType>(schema: S, args: unknown, prefix = ''): z.output<S> {
-  assertNoNul(args, prefix)
-  return parseWith(schema, args, prefix)
 }
 
 /** The `query` argument checked by the same schema as the REST query calls' body (`query.paging.limit` ...). */

@@ -1,18 +1,5 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql'
 import { ApiError } from '../http/errors.ts'
-import { RouteAnswerError } from './current-cart-calls.ts'
-
-/** The wire body of a platform error (spec section 8) and its status. */
-interface ErrorAnswer {
-  status: number
-  body: { message?: unknown; details?: unknown }
-}
-
-function answerOf(error: unknown): ErrorAnswer | undefined {
-  if (error instanceof RouteAnswerError) return { status: error.status, body: error.body }
-  if (error instanceof ApiError) return { status: error.status, body: error.toBody() as ErrorAnswer['body'] }
-  return undefined
-}
 
 /** The code of a section 8 body: the application error's, or INVALID_ARGUMENT for field violations. */
 function codeOf(details: { applicationError?: { code?: unknown }; validationError?: unknown }): string {
@@ -45,11 +32,11 @@ export function toWireGraphQLError(
   if (error.extensions.code !== undefined) return error.toJSON()
   if (!error.path) return withExtensions(error, error.message, { code: 'BAD_USER_INPUT' })
   const original = error.originalError
-  const answer = answerOf(original)
-  if (answer && answer.status < 500) {
-    const details = (answer.body.details ?? {}) as Parameters<typeof codeOf>[0]
-    const message = typeof answer.body.message === 'string' ? answer.body.message : error.message
-    return withExtensions(error, message, { code: codeOf(details), status: answer.status, details })
+  if (original instanceof ApiError && original.status < 500) {
+    const body = original.toBody() as { message?: unknown; details?: unknown }
+    const details = (body.details ?? {}) as Parameters<typeof codeOf>[0]
+    const message = typeof body.message === 'string' ? body.message : error.message
+    return withExtensions(error, message, { code: codeOf(details), status: original.status, details })
   }
   report(original ?? error)
   // GraphQL's own messages (a null where the schema promises a value) name no internals; others might.

@@ -224,6 +224,32 @@ describe.each(databaseKinds())('POST /graphql/alpha on %s', (kind) => {
         extensions: { code: 'FORBIDDEN', status: 403 },
       })
     })
+
+    it('checks a merchant’s cart mutation as REST does: its arguments first, then the 403', async () => {
+      const add = (lineItems: unknown) =>
+        graphql(
+          'mutation ($lineItems: [LineItemInput!]) { addToCurrentCart(lineItems: $lineItems) { id } }',
+          { lineItems },
+          { headers: merchant },
+        )
+      const path = '/ecom/v1/carts/current/add-to-cart'
+      const invalid = [{ catalogReference: { catalogItemId: 'nope' } }]
+      const badAnswer = await add(invalid)
+      const badSame = await platform.call('POST', path, { headers: merchant, body: { lineItems: invalid } })
+      expect(badSame.status).toBe(400)
+      expect(badAnswer.json.errors[0]).toMatchObject({
+        message: badSame.json.message,
+        extensions: { code: 'INVALID_ARGUMENT', status: 400, details: badSame.json.details },
+      })
+      const valid = [{ catalogReference: { catalogItemId: '00000000-0000-4000-8000-000000000000' } }]
+      const answer = await add(valid)
+      const same = await platform.call('POST', path, { headers: merchant, body: { lineItems: valid } })
+      expect(answer.json.data.addToCurrentCart).toBeNull()
+      expect(answer.json.errors[0]).toMatchObject({
+        message: same.json.message,
+        extensions: { code: 'FORBIDDEN', status: 403 },
+      })
+    })
   })
 
   describe('malformed requests', () => {

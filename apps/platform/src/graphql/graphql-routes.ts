@@ -1,5 +1,7 @@
 import type { ExecutionResult, GraphQLSchema } from 'graphql'
 import { z } from 'zod'
+import type { CurrentCart } from '../carts/current-cart.ts'
+import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
 import { type Logger, silentLogger } from '../log.ts'
@@ -10,7 +12,10 @@ import { createAlphaSchema, type GraphQLVersion, graphQLVersions } from './schem
 
 export interface GraphQLDeps {
   db: Db
+  clock: Clock
   publicUrl: string
+  /** The current-cart calls the REST current-cart routes make (one instance: one product cache). */
+  carts: CurrentCart
   logger?: Logger
 }
 
@@ -94,8 +99,8 @@ export function registerGraphQLRoutes(api: Api, deps: GraphQLDeps) {
               ? { name: error.name, message: error.message, stack: error.stack }
               : String(error),
         })
-      const context = () =>
-        createGraphQLContext({ db: deps.db, publicUrl: deps.publicUrl, hono: api.hono, caller, requestId })
+      const { db, clock, publicUrl, carts } = deps
+      const context = () => createGraphQLContext({ db, clock, publicUrl, carts, caller })
       const result = await executeGraphQLRequest(schemas[params.version], body, context)
       return toResponse(result, c.req.header('accept') ?? '', report)
     },

@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { CartSchema } from '../carts/cart-schemas.ts'
 import { CollectionSchema, ProductSchema, VariantSchema } from '../catalogue/catalogue-schemas.ts'
+import { CartEstimateSchema } from '../checkout/checkout-schemas.ts'
 import { attachResolvers } from './resolvers.ts'
 import { createAlphaSchema } from './schema.ts'
 import { relationFields } from './testing/select-all.ts'
@@ -105,6 +106,7 @@ describe('the alpha schema', () => {
       [VariantSchema as unknown as AnyZod, 'Variant'],
       [CollectionSchema as unknown as AnyZod, 'Collection'],
       [CartSchema as unknown as AnyZod, 'Cart'],
+      [CartEstimateSchema as unknown as AnyZod, 'TotalsEstimate'],
     ]
     for (const [zodType, typeName] of pairs) {
       const type = schema.getType(typeName)

@@ -83,6 +83,18 @@ describe.each(databaseKinds())('SQL statements per GraphQL request on %s', (kind
     expect(counts[0]).toBe(counts[1])
   })
 
+  it('changes and reads the cart in the statements of its REST calls, after the request’s token check', async () => {
+    token = (await platform.visitorTokens()).access_token
+    const [product] = await db.query<{ id: string }>(
+      'select id from products where not manage_variants order by slug limit 1',
+    )
+    const add = `mutation { addToCurrentCart(lineItems: [{ catalogReference: { catalogItemId: "${product!.id}" } }]) { id } }`
+    await statementsOf(add)
+    // The token check, then the cart's read and its guarded write (decision 018), as over REST.
+    expect((await statementsOf(add)).statements).toHaveLength(3)
+    expect((await statementsOf('{ currentCart { id } }')).statements).toHaveLength(2)
+  })
+
   it('reads several products asked for by alias in one statement', async () => {
     const ids = (await db.query<{ id: string }>('select id from products order by slug limit 5')).map(
       (row) => row.id,

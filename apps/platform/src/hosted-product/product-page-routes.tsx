@@ -1,10 +1,13 @@
 import { z } from 'zod'
 import { MAX_LINE_QUANTITY } from '../carts/cart-limits.ts'
+import type { CurrentCart } from '../carts/current-cart.ts'
 import { findProduct } from '../catalogue/product-store.ts'
 import { toWireProduct } from '../catalogue/product-wire.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
+import type { ShopperCaller } from '../http/caller.ts'
+import { ApiError } from '../http/errors.ts'
 import type { FormFields } from '../pages/form-fields.ts'
 import {
   RedirectMessagePage,
@@ -26,13 +29,14 @@ import { PRODUCT_PAGE_PATH } from '../redirects/redirect-kinds.ts'
 import type { RedirectSession } from '../redirects/redirect-session-store.ts'
 import { findSessionShopper } from '../redirects/session-shopper.ts'
 import { getSite, type Site } from '../sites/site-store.ts'
-import { addToShopperCart } from './add-to-shopper-cart.ts'
 import { isPurchasable, ProductPage, quantityAvailable, type WireProduct } from './product-page.tsx'
 
 export interface HostedProductDeps {
   db: Db
   clock: Clock
   publicUrl: string
+  /** The current-cart calls the REST current-cart routes make. */
+  carts: CurrentCart
 }
 
 const Html = z.string().describe('an HTML page, or a redirect')
@@ -65,6 +69,32 @@ function refusalOf(product: WireProduct, variantId: string, quantity: number): s
   const available = quantityAvailable(product, variant)
   if (available !== undefined && quantity > available) return `Only ${available} left: choose fewer.`
   return undefined
+}
+
+/**
+ * Adds a variant to the shopper's current cart as the REST add-to-cart call does (the same limits,
+ * prices and "cart created/updated" event, caused by that shopper); the cart's refusal in words.
+ */
+async function addToCart(
+  carts: CurrentCart,
+  shopper: ShopperCaller,
+  line: { catalogItemId: string; variantId: string; quantity: number },
+): Promise<string | undefined> {
+  const catalogReference = {
+    catalogItemId: line.catalogItemId,
+    appId: 'stores' as const,
+    options: { variantId: line.variantId },
+  }
+  try {
+    await carts.add(shopper, {
+      lineItems: [{ catalogReference, quantity: line.quantity }],
+      customLineItems: [],
+    })
+    return undefined
+  } catch (error) {
+    if (error instanceof ApiError) return error.message
+    throw error
+  }
 }
 
 /**
@@ -182,13 +212,12 @@ export function registerHostedProductRoutes(api: Api, deps: HostedProductDeps) {
       const shopper = await findSessionShopper(db, visit.session)
       if (!shopper)
         return productPage(visit, { problem: 'Your account cannot shop here any more.', status: 403 })
-      const added = await addToShopperCart(api.hono, shopper, {
+      const refused = await addToCart(deps.carts, shopper, {
         catalogItemId: loaded.product.id,
         variantId,
         quantity,
       })
-      if (!added.isAdded)
-        return productPage(visit, { problem: added.message, chosenVariantId: variantId, status: 409 })
+      if (refused) return productPage(visit, { problem: refused, chosenVariantId: variantId, status: 409 })
       return redirectFromHostedPage(`${pagePath(visit.session.id)}?added=1`, 303)
     },
   )

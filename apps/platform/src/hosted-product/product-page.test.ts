@@ -134,6 +134,27 @@ describe.each(databaseKinds())('the hosted product page on %s', (kind) => {
     expect(cart.json.cart.lineItems).toHaveLength(1)
   })
 
+  it('shows the cart’s refusal in the page and leaves the cart as it was', async () => {
+    const full = {
+      lineItems: [
+        {
+          catalogReference: { catalogItemId: product.id, options: { variantId: inStock.id } },
+          quantity: 10_000,
+        },
+      ],
+    }
+    const filled = await platform.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+      token: visitor,
+      body: full,
+    })
+    expect(filled.status).toBe(200)
+    const { browser, page } = await openPage()
+    const refused = await browser.submit(`${page}/add-to-cart`, { variantId: inStock.id, quantity: '1' })
+    expect(refused.status).toBe(409)
+    expect(refused.text).toContain('A line item holds at most 10000 units')
+    expect((await cartOf(visitor)).json.cart).toEqual(filled.json.cart)
+  })
+
   it.each([
     ['a sold-out choice', () => ({ variantId: soldOut.id, quantity: '1' }), 'That choice is sold out.'],
     [

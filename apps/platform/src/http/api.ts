@@ -106,14 +106,23 @@ export interface Api {
   ): void
 }
 
+/**
+ * The caller of a call on a visitor's or member's own data (their cart): a shopper, as the call's
+ * auth mode requires; 403 for a merchant.
+ *
+ * @throws {ApplicationError} FORBIDDEN for a merchant.
+ */
+export function shopperOf(caller: Caller): ShopperCaller {
+  if (caller.kind !== 'merchant') return caller
+  throw new ApplicationError(
+    'FORBIDDEN',
+    'This call acts on a visitor’s or member’s own data: use their access token',
+  )
+}
+
 /** Checks that the caller may use a route of this auth mode; 403 for a credential of the wrong kind. */
 function assertAllowed(definition: RouteDefinition, caller: Caller) {
-  if ((definition.auth === 'shopper' || definition.auth === 'shopperToken') && caller.kind === 'merchant') {
-    throw new ApplicationError(
-      'FORBIDDEN',
-      'This call acts on a visitor’s or member’s own data: use their access token',
-    )
-  }
+  if (definition.auth === 'shopper' || definition.auth === 'shopperToken') shopperOf(caller)
   if (definition.auth === 'merchant') {
     if (caller.kind !== 'merchant') {
       throw new ApplicationError('FORBIDDEN', 'This call is for the merchant: it needs an API key')

@@ -3,7 +3,7 @@ import type { LineItemChange, LineItemRow } from '../carts/cart-store.ts'
 
 /** What joining a visitor's cart into a member's cart does (docs/decisions/009-member-login.md). */
 export interface CartMergePlan {
-  /** New quantities of the member's lines and new lines, for `saveLineItems`. */
+  /** New quantities of the member's lines and new lines, for `applyLineChanges`. */
   changes: LineItemChange[]
   /** Visitor lines whose quantity joined a member line of the same product and variant. */
   combinedLines: number

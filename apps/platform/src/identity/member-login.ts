@@ -1,40 +1,25 @@
-import { type CartRow, type CartWithLines, type LineItemRow, saveLineItems } from '../carts/cart-store.ts'
+import {
+  applyLineChanges,
+  type CartRow,
+  type CartWithLines,
+  deleteCart,
+  lockOwnedCart,
+  writeCartChange,
+} from '../carts/cart-store.ts'
 import { toWireCart } from '../carts/cart-wire.ts'
 import { findProductsByIds } from '../catalogue/product-store.ts'
 import type { Db } from '../db/db.ts'
-import { queryOne } from '../db/db.ts'
-import { type EventIdentity, recordEvent } from '../events/event-outbox.ts'
+import type { EventIdentity } from '../events/event-outbox.ts'
 import type { MemberLogin } from '../oauth/authorization-code-store.ts'
+import { revokeVisitorTokens } from '../oauth/token-store.ts'
 import { getSite, type Site } from '../sites/site-store.ts'
 import { type CartMergePlan, planCartMerge } from './cart-merge.ts'
 
-async function lockCart(
-  tx: Db,
-  owner: { siteId: string; kind: 'visitor' | 'member'; id: string },
-): Promise<CartWithLines | undefined> {
-  const cart = await queryOne<CartRow>(
-    tx,
-    'select * from carts where site_id = $1 and owner_kind = $2 and owner_id = $3 for update',
-    [owner.siteId, owner.kind, owner.id],
-  )
-  if (!cart) return undefined
-  const lines = await tx.query<LineItemRow>(
-    'select * from cart_line_items where cart_id = $1 order by position',
-    [cart.id],
-  )
-  return { cart, lines }
-}
-
-async function toWire(tx: Db, cartId: string, site: Site, publicUrl: string) {
-  const cart = await queryOne<CartRow>(tx, 'select * from carts where id = $1', [cartId])
-  if (!cart) throw new Error(`cart ${cartId} vanished inside its own transaction`)
-  const lines = await tx.query<LineItemRow>(
-    'select * from cart_line_items where cart_id = $1 order by position',
-    [cartId],
-  )
-  const ids = lines.flatMap((line) => (line.catalog_item_id ? [line.catalog_item_id] : []))
+/** A cart as it is after the merge, as its event's payload shows it. */
+async function toWire(tx: Db, owned: CartWithLines, site: Site, publicUrl: string) {
+  const ids = owned.lines.flatMap((line) => (line.catalog_item_id ? [line.catalog_item_id] : []))
   const products = await findProductsByIds(tx, { siteId: site.id, includeHidden: false }, ids)
-  return toWireCart({ cart, lines }, products, site, publicUrl)
+  return toWireCart(owned, products, site, publicUrl)
 }
 
 /** What a login did to the carts: the answer of the merge, for tests and logs. */
@@ -49,7 +34,8 @@ export type CartMergeOutcome =
  * the visitor's cart joins the member's (docs/decisions/009-member-login.md). A member without a cart
  * takes the visitor's cart as it is; otherwise the lines merge by `planCartMerge`, the member keeps
  * their coupon (or takes the visitor's when they have none) and the visitor's cart is deleted. Each
- * change is recorded as a cart event caused by the member.
+ * change is recorded as a cart event caused by the member. Every cart row is locked and written by the
+ * cart store, so each carries a new version and a change read before the login is refused (decision 018).
  */
 export async function mergeVisitorIntoMember(
   tx: Db,
@@ -58,45 +44,44 @@ export async function mergeVisitorIntoMember(
 ): Promise<CartMergeOutcome> {
   const { now, publicUrl } = options
   if (!login.visitorId) return { kind: 'none' }
-  await tx.query(
-    `update oauth_tokens set revoked_at = $3
-      where site_id = $1 and role = 'visitor' and subject_id = $2 and revoked_at is null`,
-    [login.siteId, login.visitorId, now],
-  )
-  const visitorCart = await lockCart(tx, { siteId: login.siteId, kind: 'visitor', id: login.visitorId })
+  await revokeVisitorTokens(tx, login.siteId, login.visitorId, now)
+  const { siteId, memberId } = login
+  const visitorCart = await lockOwnedCart(tx, { siteId, kind: 'visitor', subjectId: login.visitorId }, now)
   if (!visitorCart) return { kind: 'none' }
-  const site = await getSite(tx, login.siteId)
-  const identity: EventIdentity = { identityType: 'MEMBER', memberId: login.memberId }
-  const event = { siteId: login.siteId, identity }
-  const memberCart = await lockCart(tx, { siteId: login.siteId, kind: 'member', id: login.memberId })
+  const site = await getSite(tx, siteId)
+  const identity: EventIdentity = { identityType: 'MEMBER', memberId }
+  const memberCart = await lockOwnedCart(tx, { siteId, kind: 'member', subjectId: memberId }, now)
+  const guard = { version: null }
   if (!memberCart) {
-    await tx.query(`update carts set owner_kind = 'member', owner_id = $2, updated_date = $3 where id = $1`, [
-      visitorCart.cart.id,
-      login.memberId,
+    const cartId = visitorCart.cart.id
+    const cart: CartRow = { ...visitorCart.cart, owner_kind: 'member', owner_id: memberId, updated_date: now }
+    const payload = await toWire(tx, { cart, lines: visitorCart.lines }, site, publicUrl)
+    const event = { siteId, identity, type: 'cart.updated' as const, entityId: cartId, payload }
+    await writeCartChange(
+      tx,
+      { cartId, guard, fields: { owner: { kind: 'member', id: memberId } }, event },
       now,
-    ])
-    const payload = await toWire(tx, visitorCart.cart.id, site, publicUrl)
-    await recordEvent(tx, { ...event, type: 'cart.updated', entityId: visitorCart.cart.id, payload }, now)
-    return { kind: 'moved', cartId: visitorCart.cart.id }
+    )
+    return { kind: 'moved', cartId }
   }
+  const cartId = memberCart.cart.id
   const { changes, ...counts } = planCartMerge(memberCart.lines, visitorCart.lines)
-  await saveLineItems(tx, memberCart, changes, now)
-  await tx.query(
-    'update carts set updated_date = $2, coupon_code = coalesce(coupon_code, $3) where id = $1',
-    [memberCart.cart.id, now, visitorCart.cart.coupon_code],
-  )
-  await tx.query('delete from carts where id = $1', [visitorCart.cart.id])
-  const payload = await toWire(tx, memberCart.cart.id, site, publicUrl)
-  await recordEvent(tx, { ...event, type: 'cart.updated', entityId: memberCart.cart.id, payload }, now)
-  await recordEvent(
-    tx,
-    {
-      ...event,
+  const { lines, saved } = applyLineChanges(memberCart.lines, cartId, { changes }, now)
+  const couponCode = memberCart.cart.coupon_code ?? visitorCart.cart.coupon_code
+  const cart: CartRow = { ...memberCart.cart, coupon_code: couponCode, updated_date: now }
+  const payload = await toWire(tx, { cart, lines }, site, publicUrl)
+  const event = { siteId, identity, type: 'cart.updated' as const, entityId: cartId, payload }
+  await writeCartChange(tx, { cartId, guard, savedLines: saved, fields: { couponCode }, event }, now)
+  const visitorCartId = visitorCart.cart.id
+  await deleteCart(tx, visitorCartId, {
+    event: {
+      siteId,
+      identity,
       type: 'cart.deleted',
-      entityId: visitorCart.cart.id,
-      payload: { cartId: visitorCart.cart.id, mergedIntoCartId: memberCart.cart.id },
+      entityId: visitorCartId,
+      payload: { cartId: visitorCartId, mergedIntoCartId: cartId },
     },
     now,
-  )
-  return { kind: 'merged', cartId: memberCart.cart.id, visitorCartId: visitorCart.cart.id, ...counts }
+  })
+  return { kind: 'merged', cartId, visitorCartId, ...counts }
 }

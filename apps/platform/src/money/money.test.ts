@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import type { z } from 'zod'
+import type { FieldPaths } from '../testing/wire-types.ts'
 import {
   applyDiscount,
   formatMoney,
@@ -6,6 +8,8 @@ import {
   toDecimalString,
   toMajorNumber,
   toMinor,
+  type WireMoney,
+  type WireMoneySchema,
 } from './money.ts'
 
 describe('money', () => {
@@ -40,5 +44,13 @@ describe('money', () => {
     expect(applyDiscount(999, 'PERCENT', 1250)).toBe(874)
     expect(applyDiscount(400, 'AMOUNT', 500)).toBe(0)
     expect(applyDiscount(400, 'NONE', 500)).toBe(400)
+  })
+})
+
+// Checked by the type checker (`npm run typecheck`): a mapper that drifts from the schema fails to compile.
+describe('WireMoney', () => {
+  it('is the money schema, with the same fields', () => {
+    expectTypeOf<WireMoney>().toEqualTypeOf<z.output<typeof WireMoneySchema>>()
+    expectTypeOf<FieldPaths<WireMoney>>().toEqualTypeOf<FieldPaths<z.output<typeof WireMoneySchema>>>()
   })
 })

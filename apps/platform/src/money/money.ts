@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /**
  * Money is kept as integer minor units (cents) and turned into decimal strings or major-unit numbers
  * only at the wire: no binary float ever carries an amount through arithmetic.
@@ -67,6 +69,17 @@ export function applyDiscount(
 }
 
 /** The wire's money object: exact decimal amount and its formatted text (no conversion: the same currency). */
+export const WireMoneySchema = z.object({
+  amount: z.string(),
+  convertedAmount: z.string(),
+  formattedAmount: z.string(),
+  formattedConvertedAmount: z.string(),
+})
+
+/** Money as the wire shows it: `WireMoneySchema`'s shape (a type test holds them together). */
+export type WireMoney = ReturnType<typeof toWireMoney>
+
+/** The wire form of an amount in minor units (see {@link WireMoneySchema}). */
 export function toWireMoney(minor: number, currency: string, locale: string) {
   const amount = toDecimalString(minor, currency)
   const formatted = formatMoney(minor, currency, locale)

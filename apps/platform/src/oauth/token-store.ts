@@ -299,6 +299,23 @@ export async function findTokenFamily(db: Db, accessToken: string): Promise<stri
 }
 
 /**
+ * Revokes every live token of a visitor of the site: at a member's login the visitor who started it is
+ * done (a login makes new tokens: no session fixation, SECURITY.md T6).
+ */
+export async function revokeVisitorTokens(
+  tx: Db,
+  siteId: string,
+  visitorId: string,
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `update oauth_tokens set revoked_at = $3
+      where site_id = $1 and role = 'visitor' and subject_id = $2 and revoked_at is null`,
+    [siteId, visitorId, now],
+  )
+}
+
+/**
  * Revokes the token family of `token` (an access or a refresh token of `client`): every access and
  * refresh token of that login, as a logout would; an access token takes its family with it, since the
  * client that gives it up is ending the login. A token that is unknown, of another client, expired or

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { toWireMoney } from '../money/money.ts'
+import { toWireMoney, WireMoneySchema } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
 import type { OrderWithLines } from './order-store.ts'
 
-const Money = z.object({ amount: z.string(), formattedAmount: z.string() })
+const Money = WireMoneySchema
 
 /** An order on the wire. */
 export const OrderSchema = z.object({
@@ -47,10 +47,11 @@ export const OrderSchema = z.object({
   createdDate: z.string(),
 })
 
-export type WireOrder = z.output<typeof OrderSchema>
+/** An order as the wire shows it: `OrderSchema`'s shape (a type test holds them together). */
+export type WireOrder = ReturnType<typeof toWireOrder>
 
 /** The wire form of a stored order. */
-export function toWireOrder({ order, lines }: OrderWithLines, site: Site): WireOrder {
+export function toWireOrder({ order, lines }: OrderWithLines, site: Site) {
   const money = (minor: string | number) => toWireMoney(Number(minor), order.currency, site.locale)
   const payment = order.payment
   return {

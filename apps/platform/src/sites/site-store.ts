@@ -36,6 +36,11 @@ export function toSite(row: SiteColumns): Site {
   }
 }
 
+/** Locks the site's row until the transaction ends: writers that must take turns per site queue here. */
+export async function lockSite(tx: Db, siteId: string): Promise<void> {
+  await tx.query('select 1 from sites where id = $1 for update', [siteId])
+}
+
 /** The site, which every token and key belongs to; it must exist for any caller. */
 export async function getSite(db: Db, siteId: string): Promise<Site> {
   const row = await queryOne<SiteColumns>(db, `select ${siteColumns} from sites s where s.id = $1`, [siteId])

@@ -1,0 +1,78 @@
+import { type CartWithLines, findOwnedCart } from '../carts/cart-store.ts'
+import { findCoupon } from '../carts/coupon-store.ts'
+import { estimateTotals } from '../carts/pricing/estimate-totals.ts'
+import type { TotalsEstimate } from '../carts/pricing/totals-estimate.ts'
+import { findProductsByIds, type ProductRecord } from '../catalogue/product-store.ts'
+import type { Clock } from '../clock.ts'
+import type { Db } from '../db/db.ts'
+import type { ShopperCaller } from '../http/caller.ts'
+import { ApplicationError } from '../http/errors.ts'
+import { getCommerceSettings, toPricingSetup } from './commerce-settings.ts'
+import { type BuyerChoices, pricingInputForCart } from './pricing-input-for-cart.ts'
+
+/** What the checkout calls need: the database, the time, and the platform's origin for media URLs. */
+export interface CheckoutDeps {
+  db: Db
+  clock: Clock
+  publicUrl: string
+}
+
+/** A cart priced from the catalogue as it is now, with the buyer's choices. */
+export interface PricedCart {
+  cart: CartWithLines
+  products: ReadonlyMap<string, ProductRecord>
+  totals: TotalsEstimate
+}
+
+/**
+ * Prices a cart for the buyer's choices: its products as the catalogue has them now (hidden ones
+ * left out), its coupon, the site's shipping, tax and fee setup. The one pricing of a cart that
+ * estimates, checkouts and the hosted checkout page share.
+ */
+export async function priceCart(
+  db: Db,
+  cart: CartWithLines,
+  options: { siteId: string; currency: string; choices: BuyerChoices; now: Date },
+): Promise<PricedCart> {
+  const { siteId } = options
+  const ids = cart.lines.flatMap((line) => (line.catalog_item_id ? [line.catalog_item_id] : []))
+  const [products, coupon, settings] = await Promise.all([
+    findProductsByIds(db, { siteId, includeHidden: false }, ids),
+    cart.cart.coupon_code ? findCoupon(db, siteId, cart.cart.coupon_code) : undefined,
+    getCommerceSettings(db, siteId),
+  ])
+  const input = pricingInputForCart({
+    cart,
+    products,
+    currency: options.currency,
+    coupon,
+    setup: toPricingSetup(settings),
+    choices: options.choices,
+    now: options.now,
+  })
+  return { cart, products, totals: await estimateTotals(input) }
+}
+
+/** What each line of a priced cart is called: a custom line's own name, else its product's name now. */
+export function lineNamesOf(priced: Pick<PricedCart, 'cart' | 'products'>): Map<string, string> {
+  return new Map(
+    priced.cart.lines.map((line) => [
+      line.id,
+      line.custom?.productName.original ??
+        (line.catalog_item_id ? priced.products.get(line.catalog_item_id)?.product.name : undefined) ??
+        '',
+    ]),
+  )
+}
+
+/** The caller's current cart priced for their choices; OWNED_CART_NOT_FOUND before their first add. */
+export async function priceCurrentCart(
+  db: Db,
+  caller: ShopperCaller,
+  choices: BuyerChoices,
+  now: Date,
+): Promise<PricedCart> {
+  const cart = await findOwnedCart(db, caller)
+  if (!cart) throw new ApplicationError('OWNED_CART_NOT_FOUND', 'The caller has no current cart yet', {})
+  return priceCart(db, cart, { siteId: caller.siteId, currency: caller.site.currency, choices, now })
+}
