@@ -92,7 +92,7 @@ export type Authenticate = (c: Context<AppEnv>) => Promise<Caller>
 
 /**
  * The access token of a `shopperToken` route's request, for its handler to check; `undefined` when the
- * request carries no such token (none, an API key, an in-process caller), which `Authenticate` answers.
+ * request carries no such token (none, or an API key), which `Authenticate` answers.
  */
 export type DeferTokenCheck = (c: Context<AppEnv>) => UncheckedAccessToken | undefined
 

@@ -17,20 +17,11 @@ export function readCredential(header: string | undefined): string | undefined {
 }
 
 /**
- * The key under which an in-process request (the dashboard calling the JSON API for a signed-in site
- * owner) carries its caller in Hono's `env`. A symbol: nothing that arrives over the network can set it.
- */
-export const IN_PROCESS_CALLER = Symbol('aisle.inProcessCaller')
-
-/**
  * Resolves the caller of a request from its access token, or from a merchant API key with the
- * `aisle-site-id` header naming the key's site, or from an in-process call's `env`; ends the request
- * with 401 otherwise.
+ * `aisle-site-id` header naming the key's site; ends the request with 401 otherwise.
  */
 export function createAuthenticate(deps: { db: Db; clock: Clock }) {
   return async function requireCaller(c: Context<AppEnv>): Promise<Caller> {
-    const inProcess = (c.env as { [IN_PROCESS_CALLER]?: Caller } | undefined)?.[IN_PROCESS_CALLER]
-    if (inProcess) return inProcess
     const credential = readCredential(c.req.header('authorization'))
     if (!credential) {
       throw new ApplicationError(
@@ -67,11 +58,10 @@ export function accessTokenRefused(): ApplicationError {
 /**
  * For `shopperToken` routes: the request's access token, for the handler to check in its own first
  * statement (and then to report the caller, for CORS, as `requireCaller` does). Anything else (no
- * credential, an API key, an in-process caller) is left to `requireCaller`.
+ * credential, an API key) is left to `requireCaller`.
  */
 export function createDeferTokenCheck(deps: { clock: Clock }): DeferTokenCheck {
   return (c) => {
-    if ((c.env as { [IN_PROCESS_CALLER]?: Caller } | undefined)?.[IN_PROCESS_CALLER]) return undefined
     const credential = readCredential(c.req.header('authorization'))
     if (!credential || isApiKey(credential)) return undefined
     return {

@@ -5,7 +5,7 @@ import type { AppEnv, Authenticate } from '../http/api.ts'
 import type { ShopperCaller } from '../http/caller.ts'
 import { isApiKey } from '../sites/api-key-store.ts'
 import type { Site } from '../sites/site-store.ts'
-import { IN_PROCESS_CALLER, readCredential } from './authenticate.ts'
+import { readCredential } from './authenticate.ts'
 import { hashToken } from './opaque-token.ts'
 import { findAccessToken } from './token-store.ts'
 
@@ -117,9 +117,8 @@ export function createPublicReadCallers(deps: {
 
   /** The caller of a public read; the same answers (and 401s) as `authenticate`. */
   async function authenticatePublicRead(c: Context<AppEnv>) {
-    const inProcess = (c.env as { [IN_PROCESS_CALLER]?: unknown } | undefined)?.[IN_PROCESS_CALLER]
     const credential = readCredential(c.req.header('authorization'))
-    if (inProcess || !credential || isApiKey(credential)) return authenticate(c)
+    if (!credential || isApiKey(credential)) return authenticate(c)
     const hash = hashToken(credential)
     const trusted = tokens.get(hash)
     const now = clock().getTime()
