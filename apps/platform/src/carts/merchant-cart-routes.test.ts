@@ -6,6 +6,7 @@ import type { Db } from '../db/db.ts'
 import { seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
+import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { MAX_LINE_ITEMS } from './cart-limits.ts'
@@ -13,13 +14,6 @@ import { CartSchema } from './cart-schemas.ts'
 
 const OTHER_SITE_ID = '5d2b7c1e-0000-4000-8000-00000000c0c0'
 const OTHER_CART_ID = '5d2b7c1e-0000-4000-8000-00000000ca57'
-const address = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'Brooklyn',
-  postalCode: '11201',
-  addressLine: '5 Main St',
-}
 
 describe.each(databaseKinds())("the merchant's cart calls by id on %s", (kind) => {
   let db: Db
@@ -301,8 +295,8 @@ describe.each(databaseKinds())("the merchant's cart calls by id on %s", (kind) =
     const now = platform.clock()
     const choices = {
       email: 'buyer@example.com',
-      shippingAddress: address,
-      billingAddress: address,
+      shippingAddress: BROOKLYN_ADDRESS,
+      billingAddress: BROOKLYN_ADDRESS,
       selectedShippingOption: { code: 'standard' },
     }
     await saveCheckoutChoices(db, checkoutId, choices, now)

@@ -3,17 +3,11 @@ import type { Db } from '../db/db.ts'
 import { seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
+import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 
-const brooklyn = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'Brooklyn',
-  postalCode: '11201',
-  addressLine: '5 Main St',
-}
-const manhattan = { ...brooklyn, city: 'New York', postalCode: '10001' }
+const manhattan = { ...BROOKLYN_ADDRESS, city: 'New York', postalCode: '10001' }
 
 describe.each(databaseKinds())('totals and checkout on %s', (kind) => {
   let db: Db
@@ -74,14 +68,14 @@ describe.each(databaseKinds())('totals and checkout on %s', (kind) => {
   it('applies the cart’s coupon to the estimate, and reports an unmet minimum as a warning', async () => {
     const call = await shopperWith(1)
     await call('', { couponCode: 'WELCOME10' }, 'PATCH')
-    const estimate = (await call('/estimate-totals', { shippingAddress: brooklyn })).json
+    const estimate = (await call('/estimate-totals', { shippingAddress: BROOKLYN_ADDRESS })).json
     const [discount] = estimate.appliedDiscounts
     expect(discount.coupon.code).toBe('WELCOME10')
     expect(discount.amount.amount).toBe((Math.round(notebook.price / 10) / 100).toFixed(2))
     await call('', { couponCode: 'FREESHIP' }, 'PATCH')
     const free = (
       await call('/estimate-totals', {
-        shippingAddress: brooklyn,
+        shippingAddress: BROOKLYN_ADDRESS,
         selectedShippingOption: { code: 'standard' },
       })
     ).json

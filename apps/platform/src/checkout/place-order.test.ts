@@ -3,19 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
+import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { saveCheckoutChoices } from './checkout-store.ts'
 import { TEST_CARDS, testCardProvider } from './payment-provider.ts'
 import { PlaceOrderRefused, placeOrder } from './place-order.ts'
-
-const address = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'Brooklyn',
-  postalCode: '11201',
-  addressLine: '5 Main St',
-}
 
 describe.each(databaseKinds())('placing an order with custom lines on %s', (kind) => {
   let db: Db
@@ -55,8 +48,8 @@ describe.each(databaseKinds())('placing an order with custom lines on %s', (kind
     const checkoutId = created.json.checkoutId as string
     const choices = {
       email: 'buyer@example.com',
-      shippingAddress: address,
-      billingAddress: address,
+      shippingAddress: BROOKLYN_ADDRESS,
+      billingAddress: BROOKLYN_ADDRESS,
       selectedShippingOption: { code: 'standard' },
     }
     await saveCheckoutChoices(db, checkoutId, choices, platform.clock())

@@ -9,16 +9,9 @@ import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { createDashboardPlatform, createTestBrowser } from '../testing/dashboard-browser.ts'
+import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { TEST_PUBLIC_URL } from '../testing/test-platform.ts'
-
-const address = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'Brooklyn',
-  postalCode: '11201',
-  addressLine: '5 Main St',
-}
 
 describe.each(databaseKinds())('GET /dashboard/orders on %s', (kind) => {
   let db: Db
@@ -73,8 +66,8 @@ describe.each(databaseKinds())('GET /dashboard/orders on %s', (kind) => {
       checkoutId,
       {
         email: 'buyer@example.com',
-        shippingAddress: address,
-        billingAddress: address,
+        shippingAddress: BROOKLYN_ADDRESS,
+        billingAddress: BROOKLYN_ADDRESS,
         selectedShippingOption: { code: 'standard' },
       },
       now,

@@ -7,16 +7,9 @@ import type { Db } from '../db/db.ts'
 import { seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
+import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
-
-const address = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'Brooklyn',
-  postalCode: '11201',
-  addressLine: '5 Main St',
-}
 
 describe.each(databaseKinds())('orders on %s', (kind) => {
   let db: Db
@@ -45,8 +38,8 @@ describe.each(databaseKinds())('orders on %s', (kind) => {
       checkoutId,
       {
         email: 'buyer@example.com',
-        shippingAddress: address,
-        billingAddress: address,
+        shippingAddress: BROOKLYN_ADDRESS,
+        billingAddress: BROOKLYN_ADDRESS,
         selectedShippingOption: { code: 'standard' },
       },
       now,
