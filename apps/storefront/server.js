@@ -7,7 +7,7 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 
-/** Must match `CLIENT_ADDRESS_HEADER` in app/lib/client-address.server.ts. */
+/** Must match `CLIENT_ADDRESS_HEADER` in app/platform/client-address.server.ts. */
 const CLIENT_ADDRESS_HEADER = 'x-aisle-client-address'
 const buildDirectory = new URL('./build/', import.meta.url)
 

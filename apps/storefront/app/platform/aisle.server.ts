@@ -27,7 +27,7 @@ export const STOREFRONT_MODULES = { currentCart, products, collections, recovery
 /** The SDK modules of what any visitor of the site may read: the catalogue. */
 const PUBLIC_MODULES = { products, collections }
 
-/** One private, always-revalidating HTTP cache of catalogue reads per read-only host, keyed per visitor token. */
+/** One private, always-revalidating HTTP cache of catalogue reads per read-only host, keyed per token. */
 const catalogueFetches = new Map<string, typeof fetch>()
 /** The process's public readers, one per configuration (see `getPublicClient`). */
 const publicClients = new Map<string, PublicClient>()
@@ -77,9 +77,10 @@ function getPublicClient(options: StorefrontConfig): PublicClient {
 }
 
 /**
- * Creates the SDK client for one request, restoring the visitor's tokens from the session cookie.
- * This is the only place the storefront creates a client. Catalogue reads go to the read-only host, through
- * an HTTP cache that revalidates each answer with its `ETag` (see `createRevalidatingFetch`).
+ * Creates the SDK client for one request, restoring the visitor's tokens from the session cookie, beside
+ * the process's public reader. This file is the only place the storefront creates clients. Catalogue reads
+ * go to the read-only host, through an HTTP cache that revalidates each answer with its `ETag` (see
+ * `createRevalidatingFetch`).
  * @example
  * const aisle = createAisle(request)
  * const cart = await aisle.client.currentCart.getCurrentCart()
