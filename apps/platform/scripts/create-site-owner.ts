@@ -5,8 +5,8 @@
 // The password comes from SITE_OWNER_PASSWORD, or is asked for on the terminal (not echoed).
 import { parseArgs } from 'node:util'
 import { ConfigError, parseConfig } from '../src/config.ts'
-import { revokeSessionsOfSiteUser } from '../src/dashboard/session-store.ts'
-import { saveSiteUser } from '../src/dashboard/site-user-store.ts'
+import { revokeSessionsOfSiteUser } from '../src/dashboard/session/session-store.ts'
+import { saveSiteUser } from '../src/dashboard/session/site-user-store.ts'
 import { DataDirLockedError } from '../src/db/data-dir-lock.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { openDatabase } from '../src/db/open-database.ts'

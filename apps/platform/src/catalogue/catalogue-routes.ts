@@ -3,10 +3,10 @@ import { registerBulkRoutes } from './bulk-routes.ts'
 import type { CatalogueDeps } from './catalogue-access.ts'
 import { registerCollectionRoutes } from './collection-routes.ts'
 import { registerCollectionWriteRoutes } from './collection-write-routes.ts'
+import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 import { registerProductMediaRoutes } from './product-media-routes.ts'
 import { registerProductRoutes } from './product-routes.ts'
 import { registerProductWriteRoutes } from './product-write-routes.ts'
-import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 import { registerVariantRoutes } from './variant-routes.ts'
 
 export type { CatalogueDeps, CatalogueWriteDeps }

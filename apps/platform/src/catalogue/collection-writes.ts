@@ -18,8 +18,8 @@ import {
   updateCollectionRow,
 } from './collection-write-store.ts'
 import { chooseFreeSlug } from './free-slug.ts'
-import type { ProductMedia } from './product-store.ts'
 import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
+import type { ProductMedia } from './product-store.ts'
 
 const CollectionInput = z.object({
   name: z.string().trim().min(1).max(50),

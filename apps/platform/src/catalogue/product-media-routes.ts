@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Api } from '../http/api.ts'
 import { IdParam } from './catalogue-schemas.ts'
+import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 import {
   AddProductMediaBody,
   AddProductMediaToChoicesBody,
@@ -11,7 +12,6 @@ import {
   removeProductMedia,
   removeProductMediaFromChoices,
 } from './product-media-writes.ts'
-import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 
 const Empty = z.object({})
 

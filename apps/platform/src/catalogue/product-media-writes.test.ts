@@ -8,6 +8,7 @@ import { insertStoredMediaFile } from '../media/media-file-store.ts'
 import { createOwnerCaller } from '../testing/owner-caller.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { TEST_PUBLIC_URL } from '../testing/test-platform.ts'
+import { type CatalogueWriteDeps, CreateProductBody, createProduct } from './merchant-product-writes.ts'
 import {
   AddProductMediaBody,
   AddProductMediaToChoicesBody,
@@ -17,7 +18,6 @@ import {
   removeProductMedia,
 } from './product-media-writes.ts'
 import type { ProductMedia, ProductOption } from './product-store.ts'
-import { type CatalogueWriteDeps, CreateProductBody, createProduct } from './merchant-product-writes.ts'
 
 describe.each(databaseKinds())('product media writes on %s', (kind) => {
   let db: Db

@@ -4,9 +4,9 @@ import { recordCallerEvent } from '../events/event-outbox.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { type FieldViolation, ValidationError } from '../http/errors.ts'
 import { findSiteMediaFiles } from '../media/media-file-store.ts'
+import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 import { findProduct, type ProductMedia, type ProductOption } from './product-store.ts'
 import { lockProduct, updateProductMedia } from './product-write-store.ts'
-import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 
 const ChoiceRef = z.object({ option: z.string().min(1).max(50), choice: z.string().min(1).max(50) })
 

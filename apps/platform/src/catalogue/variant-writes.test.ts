@@ -6,8 +6,8 @@ import { parseWith } from '../http/validation.ts'
 import { createOwnerCaller } from '../testing/owner-caller.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { TEST_PUBLIC_URL } from '../testing/test-platform.ts'
-import type { VariantRow } from './product-store.ts'
 import { type CatalogueWriteDeps, CreateProductBody, createProduct } from './merchant-product-writes.ts'
+import type { VariantRow } from './product-store.ts'
 import {
   matchVariants,
   resetAllProductVariantData,

@@ -3,6 +3,7 @@ import { recordCallerEvent } from '../events/event-outbox.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { toMinor } from '../money/money.ts'
+import { type CatalogueWriteDeps, type ProductIdInput, readBackProduct } from './merchant-product-writes.ts'
 import type { VariantRow } from './product-store.ts'
 import { toWireVariant } from './product-wire.ts'
 import {
@@ -12,7 +13,6 @@ import {
   updateVariantRow,
   type VariantColumns,
 } from './product-write-store.ts'
-import { type CatalogueWriteDeps, type ProductIdInput, readBackProduct } from './merchant-product-writes.ts'
 
 const VariantChangeSchema = z.object({
   choices: z.record(z.string().max(100), z.string().max(200)).optional(),

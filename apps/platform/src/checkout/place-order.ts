@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { deleteCart } from '../carts/cart-store.ts'
-import { countCouponUse } from '../carts/coupon-store.ts'
 import { availabilityOf } from '../carts/cart-wire.ts'
+import { countCouponUse } from '../carts/coupon-store.ts'
 import { type CustomLine, hasMerchantOrigin } from '../carts/custom-line-item.ts'
 import type { ProductRecord } from '../catalogue/product-store.ts'
 import { type StockCounter, takeStock } from '../catalogue/stock-store.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { ShippingOptionEstimate, TotalsEstimate } from '../carts/pricing/totals-estimate.ts'
-import { toWireMoney, WireMoneySchema as Money } from '../money/money.ts'
+import { WireMoneySchema as Money, toWireMoney } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
 
 const PaymentOption = z.enum([

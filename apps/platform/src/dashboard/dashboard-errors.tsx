@@ -5,7 +5,7 @@ import { ApplicationError, ValidationError } from '../http/errors.ts'
 import type { Logger } from '../log.ts'
 import { Document } from '../pages/document.tsx'
 import { renderDashboardPage, seeOther } from './dashboard-layout.tsx'
-import { FormRefused, SignInRequired } from './owner-session.ts'
+import { FormRefused, SignInRequired } from './session/owner-session.ts'
 
 function ErrorPage(props: { title: string; message: string; details?: string[] }) {
   return (

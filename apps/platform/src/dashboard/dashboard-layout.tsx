@@ -4,7 +4,7 @@ import { Document } from '../pages/document.tsx'
 import { CsrfField, Field } from '../pages/form-controls.tsx'
 import { renderPage } from '../pages/render-page.tsx'
 
-import type { Owner } from './owner-session.ts'
+import type { Owner } from './session/owner-session.ts'
 
 export { CsrfField, Field }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Api } from '../http/api.ts'
 import type { FormFields } from '../pages/form-fields.ts'
-import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from './owner-session.ts'
+import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from './session/owner-session.ts'
 
 /**
  * What every dashboard route shares: an HTML answer, no API auth (the owner's session cookie instead),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SESSION_COOKIE } from '../dashboard/owner-session.ts'
+import { SESSION_COOKIE } from '../dashboard/session/owner-session.ts'
 import type { Db } from '../db/db.ts'
 import { NormalisedErrorAnswer } from '../hostile-input/error-answer.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'

@@ -1,6 +1,6 @@
 import { choiceCombinations, slugify } from '../catalogue/product-input.ts'
 import type { ProductMedia, ProductOption } from '../catalogue/product-store.ts'
-import { hasSiteUsers, saveSiteUser } from '../dashboard/site-user-store.ts'
+import { hasSiteUsers, saveSiteUser } from '../dashboard/session/site-user-store.ts'
 import type { Db } from '../db/db.ts'
 import { applyDiscount } from '../money/money.ts'
 import { createArgon2idHasher } from '../passwords/argon2id-hasher.ts'

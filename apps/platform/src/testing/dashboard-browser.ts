@@ -1,5 +1,5 @@
 import { createApp } from '../app.ts'
-import { saveSiteUser } from '../dashboard/site-user-store.ts'
+import { saveSiteUser } from '../dashboard/session/site-user-store.ts'
 import type { Db } from '../db/db.ts'
 import { createArgon2idHasher } from '../passwords/argon2id-hasher.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'

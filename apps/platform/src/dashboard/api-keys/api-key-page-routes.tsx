@@ -1,0 +1,107 @@
+import { z } from 'zod'
+import type { Api } from '../../http/api.ts'
+import type { FieldViolation } from '../../http/errors.ts'
+import {
+  type ApiKeyPermission,
+  apiKeyPermissions,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+} from '../../sites/api-key-store.ts'
+import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
+import { noticeText, withNotice } from '../notices.ts'
+import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from '../session/owner-session.ts'
+import { ApiKeysPage } from './api-key-pages.tsx'
+
+const Html = z.string().describe('an HTML page')
+const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
+
+const isPermission = (value: string): value is ApiKeyPermission =>
+  (apiKeyPermissions as readonly string[]).includes(value)
+
+/** API keys of the site: list, create (the key shown once), revoke. */
+export function registerApiKeyPages(api: Api, deps: DashboardDeps) {
+  const { db, clock } = deps
+
+  async function keysPage(
+    owner: Owner,
+    options: {
+      violations?: FieldViolation[]
+      created?: { name: string; key: string }
+      notice?: string
+      status?: number
+    } = {},
+  ) {
+    return renderDashboardPage(
+      <ApiKeysPage
+        owner={owner}
+        keys={await listApiKeys(db, owner.session.siteId)}
+        violations={options.violations ?? []}
+        created={options.created}
+        notice={options.notice}
+      />,
+      deps,
+      options.status,
+    )
+  }
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: '/dashboard/api-keys',
+      operationId: 'dashboardApiKeys',
+      summary: "The site's API keys",
+      query: z.object({ notice: z.string().max(40).optional() }),
+    },
+    async ({ query }, c) => keysPage(await requireOwner(c, deps), { notice: noticeText(query.notice) }),
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'post',
+      path: '/dashboard/api-keys',
+      operationId: 'dashboardCreateApiKey',
+      summary: 'Create an API key (form: name, permissions); the answer shows the key, once',
+    },
+    async (_input, c) => {
+      const { owner, form } = await requireOwnerForm(c, deps)
+      const name = form.text('name').trim()
+      const permissions = form.texts('permissions').filter(isPermission)
+      const violations: FieldViolation[] = []
+      if (name.length === 0 || name.length > 80)
+        violations.push({
+          field: 'name',
+          description: 'must be 1 to 80 characters',
+          violatedRule: 'MAX_LENGTH',
+        })
+      if (permissions.length === 0)
+        violations.push({
+          field: 'permissions',
+          description: 'must include at least one',
+          violatedRule: 'MIN_SIZE',
+        })
+      if (violations.length > 0) return keysPage(owner, { violations, status: 400 })
+      const { key } = await createApiKey(db, { siteId: owner.session.siteId, name, permissions }, clock())
+      // A page, not a redirect: the key must never sit in a URL or a history entry.
+      return keysPage(owner, { created: { name, key } })
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'post',
+      path: '/dashboard/api-keys/:id/revoke',
+      operationId: 'dashboardRevokeApiKey',
+      summary: 'Revoke an API key: calls with it answer 401 from now on',
+      params: z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) }),
+    },
+    async ({ params }, c) => {
+      const { owner } = await requireOwnerForm(c, deps)
+      await revokeApiKey(db, owner.session.siteId, params.id, clock())
+      return seeOther(withNotice('/dashboard/api-keys', 'key-revoked'))
+    },
+  )
+}

@@ -1,0 +1,118 @@
+import type { FieldViolation } from '../../http/errors.ts'
+import { type ApiKeySummary, apiKeyPermissions } from '../../sites/api-key-store.ts'
+import { toFormErrors } from '../catalogue/product-form.ts'
+import { Checkbox, CsrfField, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
+import type { Owner } from '../session/owner-session.ts'
+
+const permissionHints: Record<(typeof apiKeyPermissions)[number], string> = {
+  catalogue: 'read merchant data, write products, collections and media',
+  carts: "read shoppers' carts by id and add items to them, custom line items at your own price too",
+  members: "manage the store's members",
+  orders: 'read and manage orders',
+  webhooks: 'manage webhook endpoints, their deliveries and replays',
+}
+
+/** The site's API keys: create one (shown once), revoke one. */
+export function ApiKeysPage(props: {
+  owner: Owner
+  keys: ApiKeySummary[]
+  violations: readonly FieldViolation[]
+  created?: { name: string; key: string } | undefined
+  notice?: string | undefined
+}) {
+  const { owner, created } = props
+  const token = owner.session.csrfToken
+  const errors = toFormErrors(props.violations)
+  return (
+    <DashboardPage owner={owner} title="API keys" section="api-keys" notice={props.notice}>
+      <h1>API keys</h1>
+      <p>
+        Your servers call the merchant API with a key in <code>Authorization</code> and the site id{' '}
+        <code>{owner.session.siteId}</code> in <code>aisle-site-id</code>.
+      </p>
+      {created && (
+        <section className="notice" aria-labelledby="created-heading">
+          <h2 id="created-heading">Your new key “{created.name}”</h2>
+          <p>
+            Copy it now: it is shown only this once. Aisle keeps only a hash of it and cannot show it again.
+          </p>
+          <label htmlFor="new-api-key">New API key</label>
+          <input id="new-api-key" className="secret wide" type="text" readOnly value={created.key} />
+        </section>
+      )}
+      <table aria-label="API keys">
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Permissions</th>
+            <th>Created</th>
+            <th>Status</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {props.keys.map((key) => (
+            <tr key={key.id}>
+              <td>{key.name}</td>
+              <td>{key.permissions.join(', ')}</td>
+              <td>{key.createdDate.toISOString().slice(0, 16).replace('T', ' ')} UTC</td>
+              <td>
+                {key.revokedDate ? (
+                  <span className="badge off">Revoked</span>
+                ) : (
+                  <span className="badge ok">Active</span>
+                )}
+              </td>
+              <td>
+                {!key.revokedDate && (
+                  <form method="post" action={`/dashboard/api-keys/${key.id}/revoke`}>
+                    <CsrfField token={token} />
+                    <button
+                      type="submit"
+                      className="danger"
+                      aria-label={`Revoke ${key.name}`}
+                      data-confirm={`Revoke ${key.name}? Calls with it will fail at once.`}
+                    >
+                      Revoke
+                    </button>
+                  </form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.keys.length === 0 && <p className="hint">No API keys yet.</p>}
+      <h2>New API key</h2>
+      <Problems violations={props.violations} labels={{ name: 'Name', permissions: 'Permissions' }} />
+      <form method="post" action="/dashboard/api-keys" aria-label="New API key">
+        <CsrfField token={token} />
+        <Field
+          label="Name"
+          name="name"
+          error={errors.name}
+          hint="Where the key is used, e.g. “Inventory sync”"
+          required
+        />
+        <fieldset>
+          <legend>Permissions</legend>
+          {apiKeyPermissions.map((permission) => (
+            <Checkbox
+              key={permission}
+              name="permissions"
+              value={permission}
+              label={`${permission}: ${permissionHints[permission]}`}
+              defaultChecked={permission === 'catalogue'}
+            />
+          ))}
+          {errors.permissions && <p className="error-text">{errors.permissions}</p>}
+        </fieldset>
+        <div className="actions">
+          <button type="submit" className="primary">
+            Create API key
+          </button>
+        </div>
+      </form>
+    </DashboardPage>
+  )
+}

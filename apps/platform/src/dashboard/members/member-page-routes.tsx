@@ -1,0 +1,122 @@
+import { z } from 'zod'
+import type { Api } from '../../http/api.ts'
+import { IdentityError } from '../../identity/identity-errors.ts'
+import { readIdentityPolicy, saveIdentityPolicy } from '../../identity/identity-policy.ts'
+import { MemberListStatusSchema } from '../../identity/member-admin-routes.ts'
+import { approveMember, blockMember } from '../../identity/member-moderation.ts'
+import { listMembers, type MemberListStatus } from '../../identity/member-store.ts'
+import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
+import { noticeText, withNotice } from '../notices.ts'
+import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from '../session/owner-session.ts'
+import { MembersPage } from './member-pages.tsx'
+
+const Html = z.string().describe('an HTML page')
+const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
+/** Members per page of the list. */
+export const MEMBERS_PAGE_SIZE = 50
+
+const MembersQuery = z.object({
+  status: MemberListStatusSchema.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  notice: z.string().max(40).optional(),
+})
+
+/**
+ * The members page of the dashboard: the site's members with their status, the owner's approval and
+ * block (the same domain functions as the merchant API's `/members/v1` calls), and the identity policy
+ * (e-mail verification, owner approval, captcha).
+ */
+export function registerMemberPages(api: Api, deps: DashboardDeps) {
+  const { db, clock } = deps
+
+  async function membersPage(
+    owner: Owner,
+    view: { status?: MemberListStatus | undefined; page?: number; notice?: string; problem?: string },
+    status = 200,
+  ) {
+    const siteId = owner.session.siteId
+    const current = view.page ?? 1
+    const list = await listMembers(db, siteId, {
+      status: view.status,
+      limit: MEMBERS_PAGE_SIZE,
+      offset: (current - 1) * MEMBERS_PAGE_SIZE,
+    })
+    return renderDashboardPage(
+      <MembersPage
+        owner={owner}
+        members={list.members}
+        total={list.total}
+        page={current}
+        pageSize={MEMBERS_PAGE_SIZE}
+        status={view.status}
+        policy={await readIdentityPolicy(db, siteId)}
+        notice={view.notice}
+        problem={view.problem}
+      />,
+      deps,
+      status,
+    )
+  }
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: '/dashboard/members',
+      operationId: 'dashboardMembers',
+      summary: "The site's members by status, with approve and block, and the sign-up rules",
+      query: MembersQuery,
+    },
+    async ({ query }, c) =>
+      membersPage(await requireOwner(c, deps), { ...query, notice: noticeText(query.notice) }),
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'post',
+      path: '/dashboard/members/policy',
+      operationId: 'dashboardSaveIdentityPolicy',
+      summary:
+        'Save the sign-up rules (form: emailVerificationRequired, ownerApprovalRequired, captchaRequired)',
+    },
+    async (_input, c) => {
+      const { owner, form } = await requireOwnerForm(c, deps)
+      const policy = {
+        emailVerificationRequired: form.isChecked('emailVerificationRequired'),
+        ownerApprovalRequired: form.isChecked('ownerApprovalRequired'),
+        captchaRequired: form.isChecked('captchaRequired'),
+      }
+      await saveIdentityPolicy(db, owner.session.siteId, policy, clock())
+      return seeOther(withNotice('/dashboard/members', 'saved'))
+    },
+  )
+
+  for (const [action, change] of [
+    ['approve', approveMember],
+    ['block', blockMember],
+  ] as const)
+    api.route(
+      {
+        ...page,
+        method: 'post',
+        path: `/dashboard/members/:id/${action}`,
+        operationId: action === 'approve' ? 'dashboardApproveMember' : 'dashboardBlockMember',
+        summary:
+          action === 'approve'
+            ? 'Approve a member waiting for it, or unblock a blocked one'
+            : 'Block a member: no more sign-ins, every session and token revoked',
+        params: z.object({ id: z.guid({ message: 'must be a member id (UUID)' }) }),
+      },
+      async ({ params }, c) => {
+        const { owner } = await requireOwnerForm(c, deps)
+        try {
+          await change(db, { siteId: owner.session.siteId, memberId: params.id }, clock())
+        } catch (error) {
+          if (!(error instanceof IdentityError)) throw error
+          return membersPage(owner, { problem: `Nothing changed: ${error.description}.` }, error.status)
+        }
+        return seeOther(withNotice('/dashboard/members', 'saved'))
+      },
+    )
+}

@@ -1,0 +1,86 @@
+import { formatMoney } from '../../money/money.ts'
+
+export interface DayTotals {
+  day: string
+  orders: number
+  revenueMinor: number
+}
+
+const WIDTH = 640
+const HEIGHT = 200
+const PAD = { top: 16, right: 56, bottom: 28, left: 36 }
+
+/**
+ * Orders (bars, left scale) and revenue (line, right scale) per day as an inline SVG: no script, no
+ * library, drawn with presentation attributes (the page's CSP allows no inline style attributes).
+ */
+export function OrdersChart(props: { days: readonly DayTotals[]; currency: string; locale: string }) {
+  const { days } = props
+  const plotWidth = WIDTH - PAD.left - PAD.right
+  const plotHeight = HEIGHT - PAD.top - PAD.bottom
+  const maxOrders = Math.max(1, ...days.map((day) => day.orders))
+  const maxRevenue = Math.max(1, ...days.map((day) => day.revenueMinor))
+  const step = plotWidth / Math.max(1, days.length)
+  const x = (index: number) => PAD.left + index * step
+  const yOrders = (count: number) => PAD.top + plotHeight - (count / maxOrders) * plotHeight
+  const yRevenue = (minor: number) => PAD.top + plotHeight - (minor / maxRevenue) * plotHeight
+  const totalOrders = days.reduce((sum, day) => sum + day.orders, 0)
+  const totalRevenue = days.reduce((sum, day) => sum + day.revenueMinor, 0)
+  const money = (minor: number) => formatMoney(minor, props.currency, props.locale)
+  const label = `Orders and revenue per day, ${days[0]?.day ?? ''} to ${days.at(-1)?.day ?? ''}: ${totalOrders} orders, ${money(totalRevenue)}`
+  const points = days
+    .map((day, index) => `${(x(index) + step / 2).toFixed(1)},${yRevenue(day.revenueMinor).toFixed(1)}`)
+    .join(' ')
+  return (
+    <figure>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width="100%"
+        role="img"
+        aria-label={label}
+        xmlns="http://www.w3.org/2000/svg"
+        data-chart="orders-per-day"
+      >
+        <title>{label}</title>
+        <line
+          x1={PAD.left}
+          y1={PAD.top + plotHeight}
+          x2={WIDTH - PAD.right}
+          y2={PAD.top + plotHeight}
+          stroke="#d1d9e0"
+        />
+        <text x={PAD.left - 6} y={PAD.top + 4} fontSize="10" textAnchor="end" fill="#59636e">
+          {maxOrders}
+        </text>
+        <text x={WIDTH - PAD.right + 6} y={PAD.top + 4} fontSize="10" fill="#1a7f37">
+          {money(maxRevenue)}
+        </text>
+        {days.map((day, index) => (
+          <rect
+            key={day.day}
+            x={(x(index) + step * 0.15).toFixed(1)}
+            y={yOrders(day.orders).toFixed(1)}
+            width={(step * 0.7).toFixed(1)}
+            height={(PAD.top + plotHeight - yOrders(day.orders)).toFixed(1)}
+            fill="#0969da"
+            data-day={day.day}
+            data-orders={day.orders}
+          >
+            <title>{`${day.day}: ${day.orders} orders, ${money(day.revenueMinor)}`}</title>
+          </rect>
+        ))}
+        <polyline points={points} fill="none" stroke="#1a7f37" strokeWidth="2" />
+        <text x={PAD.left} y={HEIGHT - 8} fontSize="10" fill="#59636e">
+          {days[0]?.day}
+        </text>
+        <text x={WIDTH - PAD.right} y={HEIGHT - 8} fontSize="10" textAnchor="end" fill="#59636e">
+          {days.at(-1)?.day}
+        </text>
+      </svg>
+      <figcaption className="muted">
+        Bars: orders per day. Line: revenue per day. Last {days.length} days: {totalOrders} orders,{' '}
+        {money(totalRevenue)}.
+      </figcaption>
+    </figure>
+  )
+}

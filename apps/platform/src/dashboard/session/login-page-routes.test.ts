@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../db/db.ts'
+import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
+import {
+  createDashboardPlatform,
+  createTestBrowser,
+  OWNER,
+  testHasher,
+} from '../../testing/dashboard-browser.ts'
+import { LEGACY_SCRYPT_HASHES } from '../../testing/legacy-scrypt-hashes.ts'
+import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
+import { LOGIN_FAILURE_LIMIT } from './login-throttle.ts'
+import { revokeSessionsOfSiteUser, SESSION_IDLE_SECONDS, SESSION_LIFETIME_SECONDS } from './session-store.ts'
+import { saveSiteUser } from './site-user-store.ts'
+
+describe.each(databaseKinds())('dashboard sign-in on %s', (kind) => {
+  let db: Db
+  let platform: Awaited<ReturnType<typeof createDashboardPlatform>>
+  beforeAll(async () => {
+    db = await openTestDatabase(kind)
+    platform = await createDashboardPlatform(db)
+  })
+  afterAll(() => db.close())
+
+  const browser = (ip?: string) => createTestBrowser(platform.app, { ip })
+
+  describe('POST /dashboard/login', () => {
+    it('signs a site owner in with an HttpOnly, SameSite=Strict session cookie scoped to /dashboard', async () => {
+      const owner = browser()
+      const answer = await owner.signIn()
+      expect(answer.status).toBe(303)
+      expect(answer.location).toBe('/dashboard/products')
+      const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('aisle_dashboard='))!
+      expect(cookie).toMatch(/; Path=\/dashboard;/)
+      expect(cookie).toMatch(/; HttpOnly/)
+      expect(cookie).toMatch(/; SameSite=Strict/)
+      expect(cookie).not.toMatch(/Secure/)
+      const products = await owner.get('/dashboard/products')
+      expect(products.status).toBe(200)
+      expect(products.text).toContain(OWNER.email)
+      expect(products.text).toContain('Aisle Demo Store')
+    })
+
+    it('keeps only a hash of the session id', async () => {
+      const owner = browser()
+      await owner.signIn()
+      const sessionId = owner.cookies.get('aisle_dashboard')!
+      const stored = await db.query('select 1 from dashboard_sessions where id_hash = $1', [sessionId])
+      expect(stored).toHaveLength(0)
+    })
+
+    it('answers the same 401 page for a wrong password and an unknown e-mail, without a session', async () => {
+      const wrong = browser()
+      const wrongAnswer = await wrong.signIn(OWNER.email, 'not the password')
+      const unknown = browser()
+      const unknownAnswer = await unknown.signIn('nobody@shop.test', 'not the password')
+      for (const [answer, signed] of [
+        [wrongAnswer, wrong],
+        [unknownAnswer, unknown],
+      ] as const) {
+        expect(answer.status).toBe(401)
+        expect(answer.text).toContain('The e-mail or the password is wrong.')
+        expect(signed.cookies.has('aisle_dashboard')).toBe(false)
+      }
+    })
+
+    it('signs in an owner whose hash the former scrypt hasher wrote, and stores argon2id from then on', async () => {
+      const email = 'scrypt-owner@shop.test'
+      await saveSiteUser(
+        db,
+        testHasher,
+        { siteId: DEMO_SITE_ID, email, password: OWNER.password },
+        new Date(),
+      )
+      await db.query('update site_users set password_hash = $2 where email = $1', [
+        email,
+        LEGACY_SCRYPT_HASHES.owner,
+      ])
+      const storedHash = async () =>
+        (
+          await db.query<{ password_hash: string }>('select password_hash from site_users where email = $1', [
+            email,
+          ])
+        )[0]!.password_hash
+
+      expect((await browser().signIn(email, `${OWNER.password}!`)).status).toBe(401)
+      expect(await storedHash()).toBe(LEGACY_SCRYPT_HASHES.owner)
+      expect((await browser().signIn(email, OWNER.password)).status).toBe(303)
+      const upgraded = await storedHash()
+      expect(upgraded).toMatch(/^\$argon2id\$/)
+      expect((await browser().signIn(email, OWNER.password)).status).toBe(303)
+      expect(await storedHash()).toBe(upgraded)
+    })
+
+    it('returns to the page asked for, but never to another site', async () => {
+      const owner = browser()
+      const home = await owner.get('/dashboard/collections')
+      expect(home.status).toBe(303)
+      expect(home.location).toBe('/dashboard/login?next=%2Fdashboard%2Fcollections')
+      await owner.get(home.location!)
+      const back = await owner.post('/dashboard/login', { ...OWNER, next: '/dashboard/collections' })
+      expect(back.location).toBe('/dashboard/collections')
+      for (const next of [
+        '//evil.example/dashboard',
+        'https://evil.example',
+        '/dashboard\\@evil',
+        '/dashboardx',
+      ]) {
+        const other = browser()
+        await other.get('/dashboard/login')
+        const answer = await other.post('/dashboard/login', { ...OWNER, next })
+        expect(answer.location).toBe('/dashboard/products')
+      }
+    })
+
+    it('refuses a sign-in form without its cookie token (login CSRF) or from another site', async () => {
+      const owner = browser()
+      await owner.get('/dashboard/login')
+      const forged = await owner.post('/dashboard/login', { ...OWNER, csrf: 'guessed' })
+      expect(forged.status).toBe(403)
+      expect(owner.cookies.has('aisle_dashboard')).toBe(false)
+      const crossSite = await owner.post('/dashboard/login', OWNER, { 'sec-fetch-site': 'cross-site' })
+      expect(crossSite.status).toBe(403)
+      expect(owner.cookies.has('aisle_dashboard')).toBe(false)
+    })
+
+    it(`answers 429 with Retry-After after ${LOGIN_FAILURE_LIMIT} failures for one e-mail and address, even for the right password`, async () => {
+      const email = 'owner@shop.test'
+      const attacker = browser('203.0.113.9')
+      for (let attempt = 0; attempt < LOGIN_FAILURE_LIMIT; attempt++) {
+        expect((await attacker.signIn(email, `guess ${attempt}`)).status).toBe(401)
+      }
+      const blocked = await attacker.signIn(email, OWNER.password)
+      expect(blocked.status).toBe(429)
+      expect(Number(blocked.headers.get('retry-after'))).toBe(15 * 60)
+      expect(blocked.text).toContain('Too many failed attempts')
+      // Another address is not blocked by this one's failures.
+      expect((await browser('203.0.113.10').signIn()).status).toBe(303)
+      // Waiting out Retry-After lets the owner in, and a success forgets the failures.
+      platform.clock.advance(15 * 60)
+      expect((await attacker.signIn(email, OWNER.password)).status).toBe(303)
+      const failures = await db.query('select 1 from dashboard_login_failures where ip = $1', ['203.0.113.9'])
+      expect(failures).toHaveLength(0)
+    })
+
+    it('lets exactly the limit through when guesses arrive all at once', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () => browser('203.0.113.50').signIn(OWNER.email, 'wrong guess')),
+      )
+      const statuses = answers.map((a) => a.status)
+      expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_FAILURE_LIMIT)
+      expect(statuses.filter((s) => s === 429)).toHaveLength(30 - LOGIN_FAILURE_LIMIT)
+    })
+  })
+
+  describe('sessions', () => {
+    it('ends at sign-out: the old cookie no longer opens the dashboard', async () => {
+      const owner = browser()
+      await owner.signIn()
+      const sessionId = owner.cookies.get('aisle_dashboard')!
+      await owner.get('/dashboard/products')
+      const out = await owner.post('/dashboard/logout')
+      expect(out.status).toBe(303)
+      expect(out.location).toBe('/dashboard/login?notice=signed-out')
+      expect(owner.cookies.has('aisle_dashboard')).toBe(false)
+      const replay = browser()
+      replay.cookies.set('aisle_dashboard', sessionId)
+      const answer = await replay.get('/dashboard/products')
+      expect(answer.status).toBe(303)
+      expect(answer.location).toMatch(/^\/dashboard\/login/)
+    })
+
+    it('ends after two idle hours, and after twelve hours however active', async () => {
+      const idle = browser()
+      await idle.signIn()
+      platform.clock.advance(SESSION_IDLE_SECONDS - 60)
+      expect((await idle.get('/dashboard/products')).status).toBe(200)
+      platform.clock.advance(SESSION_IDLE_SECONDS + 1)
+      expect((await idle.get('/dashboard/products')).status).toBe(303)
+
+      const busy = browser()
+      await busy.signIn()
+      for (let elapsed = 0; elapsed < SESSION_LIFETIME_SECONDS - 3600; elapsed += 3600) {
+        platform.clock.advance(3600)
+        expect((await busy.get('/dashboard/api-keys')).status).toBe(200)
+      }
+      platform.clock.advance(3601)
+      expect((await busy.get('/dashboard/api-keys')).status).toBe(303)
+    })
+
+    it('ends every session of an owner when they are revoked (a new password)', async () => {
+      const laptop = browser()
+      const phone = browser('198.51.100.8')
+      await laptop.signIn()
+      await phone.signIn()
+      expect(await revokeSessionsOfSiteUser(db, platform.owner.id, platform.clock())).toBeGreaterThanOrEqual(
+        2,
+      )
+      expect((await laptop.get('/dashboard/products')).status).toBe(303)
+      expect((await phone.get('/dashboard/products')).status).toBe(303)
+    })
+  })
+})
+
+describe('dashboard sign-in over HTTPS', () => {
+  it('marks the session cookie Secure', async () => {
+    const db = await openTestDatabase('pglite')
+    try {
+      const platform = await createDashboardPlatform(db, { publicUrl: 'https://platform.test' })
+      const owner = createTestBrowser(platform.app, { origin: 'https://platform.test' })
+      const answer = await owner.signIn()
+      expect(answer.status).toBe(303)
+      expect(answer.headers.getSetCookie().find((line) => line.startsWith('aisle_dashboard='))).toMatch(
+        /; Secure/,
+      )
+    } finally {
+      await db.close()
+    }
+  })
+})

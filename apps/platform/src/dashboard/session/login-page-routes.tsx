@@ -1,0 +1,156 @@
+import type { Context } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { z } from 'zod'
+import type { Api, AppEnv } from '../../http/api.ts'
+import { CSRF_FIELD, createCsrfToken, isCsrfTokenValid } from '../../pages/csrf.ts'
+import { readForm } from '../../pages/form-fields.ts'
+import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
+import { LoginPage, type LoginProblem } from './login-page.tsx'
+import { startLoginAttempt } from './login-throttle.ts'
+import {
+  assertSameSite,
+  type DashboardDeps,
+  dashboardCookie,
+  isHttps,
+  requireOwner,
+  requireOwnerForm,
+  SESSION_COOKIE,
+} from './owner-session.ts'
+import { createSession, findSession, revokeSession, SESSION_LIFETIME_SECONDS } from './session-store.ts'
+import { findSiteUserByCredentials, normalizeEmail } from './site-user-store.ts'
+
+/** Holds the sign-in form's token until the form comes back (login CSRF: a double-submitted cookie). */
+const LOGIN_COOKIE = 'aisle_dashboard_login'
+const LOGIN_FORM_SECONDS = 60 * 60
+const HOME = '/dashboard/products'
+
+/** Where to go after signing in: a dashboard path only, never another site (`//evil`, `/\evil`). */
+export function safeReturnTo(value: string | undefined): string {
+  if (!value || value.length > 2_000 || /[\\\s]|\/\//.test(value)) return HOME
+  return /^\/dashboard(?:$|[/?])/.test(value) ? value : HOME
+}
+
+/** The address a request came from: the socket's peer. `X-Forwarded-For` is anyone's to forge. */
+function clientAddress(c: Context<AppEnv>): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown'
+}
+
+const Html = z.string().describe('an HTML page')
+const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
+
+/** Sign-in and sign-out of site owners, and the dashboard's front door. */
+export function registerLoginRoutes(api: Api, deps: DashboardDeps) {
+  const { db, clock, publicUrl } = deps
+
+  function loginPage(
+    c: Context<AppEnv>,
+    options: { returnTo: string; email?: string; problem?: LoginProblem; notice?: string; status?: number },
+  ) {
+    const loginToken = createCsrfToken()
+    const response = renderDashboardPage(
+      <LoginPage
+        loginToken={loginToken}
+        returnTo={options.returnTo}
+        email={options.email}
+        problem={options.problem}
+        notice={options.notice}
+      />,
+      deps,
+      options.status,
+    )
+    response.headers.append(
+      'set-cookie',
+      dashboardCookie(LOGIN_COOKIE, loginToken, LOGIN_FORM_SECONDS, isHttps(c, publicUrl)),
+    )
+    return response
+  }
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: '/dashboard',
+      operationId: 'dashboardHome',
+      summary: 'The dashboard: its product list, or the sign-in page',
+    },
+    async (_input, c) => {
+      await requireOwner(c, deps)
+      return seeOther(HOME)
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: '/dashboard/login',
+      operationId: 'dashboardLoginPage',
+      summary: 'The sign-in page of site owners',
+      query: z.object({ next: z.string().max(2_000).optional(), notice: z.enum(['signed-out']).optional() }),
+    },
+    async ({ query }, c) => {
+      const returnTo = safeReturnTo(query.next)
+      const sessionId = getCookie(c, SESSION_COOKIE)
+      if (sessionId && (await findSession(db, sessionId, clock()))) return seeOther(returnTo)
+      return loginPage(c, {
+        returnTo,
+        notice: query.notice === 'signed-out' ? 'You have signed out.' : undefined,
+      })
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'post',
+      path: '/dashboard/login',
+      operationId: 'dashboardLogin',
+      summary:
+        'Sign a site owner in (form: email, password, csrf); 10 failures per e-mail and address in 15 minutes answer 429',
+    },
+    async (_input, c) => {
+      assertSameSite(c, publicUrl)
+      const form = await readForm(c)
+      const returnTo = safeReturnTo(form.text('next'))
+      const email = normalizeEmail(form.text('email')).slice(0, 320)
+      if (!isCsrfTokenValid(getCookie(c, LOGIN_COOKIE) ?? '', form.text(CSRF_FIELD)))
+        return loginPage(c, { returnTo, email, problem: 'expired-form', status: 403 })
+      const attempt = await startLoginAttempt(db, { email, ip: clientAddress(c) }, clock())
+      if (!attempt.allowed) {
+        const response = loginPage(c, { returnTo, email, problem: 'too-many-attempts', status: 429 })
+        response.headers.set('retry-after', String(attempt.retryAfterSeconds))
+        return response
+      }
+      const user = await findSiteUserByCredentials(db, deps.passwordHasher, {
+        email,
+        password: form.text('password'),
+      })
+      await attempt.finish(user !== undefined)
+      if (!user) return loginPage(c, { returnTo, email, problem: 'wrong-credentials', status: 401 })
+      const { sessionId } = await createSession(db, user, clock())
+      const secure = isHttps(c, publicUrl)
+      return seeOther(returnTo, [
+        dashboardCookie(SESSION_COOKIE, sessionId, SESSION_LIFETIME_SECONDS, secure),
+        dashboardCookie(LOGIN_COOKIE, '', 0, secure),
+      ])
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'post',
+      path: '/dashboard/logout',
+      operationId: 'dashboardLogout',
+      summary: 'Sign out: the session is revoked (form: csrf)',
+    },
+    async (_input, c) => {
+      const { owner } = await requireOwnerForm(c, deps)
+      await revokeSession(db, owner.sessionId, clock())
+      return seeOther('/dashboard/login?notice=signed-out', [
+        dashboardCookie(SESSION_COOKIE, '', 0, isHttps(c, publicUrl)),
+      ])
+    },
+  )
+}

@@ -1,0 +1,204 @@
+import type { CouponRow } from '../../carts/coupon-store.ts'
+import type { FieldViolation } from '../../http/errors.ts'
+import { formatMoney } from '../../money/money.ts'
+import { toFormErrors } from '../catalogue/product-form.ts'
+import { CsrfField, Field } from '../dashboard-layout.tsx'
+import { formatPercent } from '../decimal-text.ts'
+import { fromInstant } from '../form-text.ts'
+import type { Owner } from '../session/owner-session.ts'
+import { type CouponFormValues, couponFieldLabels } from './coupon-form.ts'
+import { Select, SetupPage, SetupProblems } from './setup-fields.tsx'
+
+const kindChoices = [
+  { value: 'PERCENTAGE', label: 'Percentage off' },
+  { value: 'FIXED_AMOUNT', label: 'Fixed amount off' },
+  { value: 'FREE_SHIPPING', label: 'Free shipping' },
+]
+
+function describeDiscount(coupon: CouponRow, owner: Owner): string {
+  const { currency, locale } = owner.session.site
+  if (coupon.kind === 'PERCENTAGE') return `${formatPercent(coupon.value)} % off`
+  if (coupon.kind === 'FIXED_AMOUNT') return `${formatMoney(coupon.value, currency, locale)} off`
+  return 'Free shipping'
+}
+
+function describeUses(coupon: CouponRow): string {
+  return coupon.usage_limit === null ? `${coupon.uses} used` : `${coupon.uses} of ${coupon.usage_limit} used`
+}
+
+/** The fields of a coupon: the same form creates and edits. */
+function CouponForm(props: {
+  owner: Owner
+  action: string
+  values: CouponFormValues
+  violations: readonly FieldViolation[]
+  submitLabel: string
+}) {
+  const { values } = props
+  const errors = toFormErrors(props.violations)
+  const currency = props.owner.session.site.currency
+  return (
+    <form method="post" action={props.action} aria-label="Coupon">
+      <CsrfField token={props.owner.session.csrfToken} />
+      <SetupProblems violations={props.violations} labels={couponFieldLabels} />
+      <div className="grid">
+        <Field
+          label="Code"
+          name="code"
+          defaultValue={values.code}
+          error={errors.code}
+          hint="What shoppers type; letters, digits, - and _ (case does not matter)"
+          required
+        />
+        <Field label="Name" name="name" defaultValue={values.name} error={errors.name} />
+        <Select
+          label="Discount"
+          name="kind"
+          options={kindChoices}
+          defaultValue={values.kind}
+          error={errors.kind}
+        />
+        <Field
+          label="Value"
+          name="value"
+          defaultValue={values.value}
+          error={errors.value}
+          hint={`Percent (12.5) for a percentage, ${currency} (5.00) for a fixed amount; empty for free shipping`}
+        />
+        <Field
+          label={`Minimum subtotal (${currency})`}
+          name="minimumSubtotal"
+          defaultValue={values.minimumSubtotal}
+          error={errors.minimumSubtotal}
+          hint="Empty for none"
+        />
+        <Field
+          label="Usage limit"
+          name="usageLimit"
+          defaultValue={values.usageLimit}
+          error={errors.usageLimit}
+          hint="Orders that may use it; empty for no limit"
+        />
+        <Field
+          label="Starts (UTC)"
+          name="startsAt"
+          defaultValue={values.startsAt}
+          error={errors.startsAt}
+          hint="2026-12-01 00:00; empty for now"
+        />
+        <Field
+          label="Expires (UTC)"
+          name="expiresAt"
+          defaultValue={values.expiresAt}
+          error={errors.expiresAt}
+          hint="2026-12-31 23:59; empty for never"
+        />
+      </div>
+      <div className="actions">
+        <button type="submit" className="primary">
+          {props.submitLabel}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** The site's coupons and the form of a new one. */
+export function CouponsPage(props: {
+  owner: Owner
+  coupons: CouponRow[]
+  values: CouponFormValues
+  violations: readonly FieldViolation[]
+  notice?: string | undefined
+}) {
+  const { owner } = props
+  return (
+    <SetupPage owner={owner} title="Coupons" part="coupons" notice={props.notice}>
+      <h1>Coupons</h1>
+      <table aria-label="Coupons">
+        <thead>
+          <tr>
+            <th>Code</th>
+            <th>Discount</th>
+            <th>Minimum subtotal</th>
+            <th>Valid</th>
+            <th>Usage</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.coupons.map((coupon) => (
+            <tr key={coupon.id}>
+              <td>
+                <a href={`/dashboard/setup/coupons/${coupon.id}`}>{coupon.code}</a>
+                {coupon.name && <div className="hint">{coupon.name}</div>}
+              </td>
+              <td>{describeDiscount(coupon, owner)}</td>
+              <td>
+                {coupon.minimum_subtotal_minor === null
+                  ? '—'
+                  : formatMoney(
+                      coupon.minimum_subtotal_minor,
+                      owner.session.site.currency,
+                      owner.session.site.locale,
+                    )}
+              </td>
+              <td>
+                {coupon.starts_at ? `from ${fromInstant(coupon.starts_at)}` : 'now'}
+                {coupon.expires_at ? ` until ${fromInstant(coupon.expires_at)} UTC` : ', no expiry'}
+              </td>
+              <td>{describeUses(coupon)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.coupons.length === 0 && <p className="hint">No coupons yet.</p>}
+      <h2>New coupon</h2>
+      <CouponForm
+        owner={owner}
+        action="/dashboard/setup/coupons"
+        values={props.values}
+        violations={props.violations}
+        submitLabel="Create coupon"
+      />
+    </SetupPage>
+  )
+}
+
+/** One coupon: its form, its usage, and deleting it. */
+export function CouponPage(props: {
+  owner: Owner
+  coupon: CouponRow
+  values: CouponFormValues
+  violations: readonly FieldViolation[]
+  notice?: string | undefined
+}) {
+  const { owner, coupon } = props
+  return (
+    <SetupPage owner={owner} title={`Coupon ${coupon.code}`} part="coupons" notice={props.notice}>
+      <p>
+        <a href="/dashboard/setup/coupons">All coupons</a>
+      </p>
+      <h1>Coupon {coupon.code}</h1>
+      <p>
+        Usage: <strong>{describeUses(coupon)}</strong>. Placed orders count; the count is not edited here.
+      </p>
+      <CouponForm
+        owner={owner}
+        action={`/dashboard/setup/coupons/${coupon.id}`}
+        values={props.values}
+        violations={props.violations}
+        submitLabel="Save coupon"
+      />
+      <form method="post" action={`/dashboard/setup/coupons/${coupon.id}/delete`}>
+        <CsrfField token={owner.session.csrfToken} />
+        <button
+          type="submit"
+          className="danger"
+          data-confirm={`Delete coupon ${coupon.code}? Carts that carry it are priced without it.`}
+        >
+          Delete coupon
+        </button>
+      </form>
+    </SetupPage>
+  )
+}

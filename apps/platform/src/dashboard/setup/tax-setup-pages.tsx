@@ -1,0 +1,326 @@
+import { CommerceSettingsSchema } from '../../checkout/commerce-settings.ts'
+import type { FieldViolation } from '../../http/errors.ts'
+import { toFormErrors } from '../catalogue/product-form.ts'
+import { Checkbox, CsrfField, Field } from '../dashboard-layout.tsx'
+import { formatPercent } from '../decimal-text.ts'
+import type { Owner } from '../session/owner-session.ts'
+import type { FeeRowValues } from './fee-setup-form.ts'
+import { Select, SetupPage, SetupProblems, toChoices } from './setup-fields.tsx'
+import type { TaxRegion, TaxRegionFormValues, TaxSettings } from './tax-setup-form.ts'
+
+const taxSchema = CommerceSettingsSchema.shape.tax.shape
+const jurisdictionTypeChoices = toChoices(
+  taxSchema.regions.element.shape.jurisdictions.element.shape.type.options,
+)
+const feeSchema = CommerceSettingsSchema.shape.additionalFees.element.shape
+const chargeTypeChoices = toChoices(feeSchema.chargeType.options)
+const calculationChoices = [
+  { value: 'MANUAL', label: 'Manual: the rates of the regions below (MANUAL_RATE)' },
+  { value: 'AUTO', label: 'Automatic: the tax calculator (AUTO_RATE)' },
+]
+const overrideChoices = (follow: string) => [
+  { value: '', label: follow },
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+]
+
+function describeRates(region: TaxRegion): string {
+  return region.jurisdictions
+    .map((jurisdiction) => `${jurisdiction.name} ${formatPercent(jurisdiction.rateBasisPoints)} %`)
+    .join(', ')
+}
+
+/** The site's tax settings and its tax regions. */
+export function TaxPage(props: {
+  owner: Owner
+  tax: TaxSettings
+  violations: readonly FieldViolation[]
+  notice?: string | undefined
+}) {
+  const { owner, tax } = props
+  const errors = toFormErrors(props.violations)
+  return (
+    <SetupPage owner={owner} title="Tax" part="tax" notice={props.notice}>
+      <h1>Tax</h1>
+      <form method="post" action="/dashboard/setup/tax" aria-label="Tax settings">
+        <CsrfField token={owner.session.csrfToken} />
+        <SetupProblems
+          violations={props.violations}
+          labels={{ 'tax.calculation': 'Calculation', calculation: 'Calculation' }}
+        />
+        <Select
+          label="How tax is calculated"
+          name="calculation"
+          options={calculationChoices}
+          defaultValue={tax.calculation}
+          error={errors.calculation ?? errors['tax.calculation']}
+          hint="Without a region for the buyer's country, no tax is collected (NO_TAX_COLLECTED)"
+        />
+        <Checkbox label="Shipping is taxed" name="isShippingTaxed" defaultChecked={tax.isShippingTaxed} />
+        <Checkbox
+          label="The automatic calculator is deactivated: use the manual rates instead (FALLBACK_RATE)"
+          name="isAutoTaxDeactivated"
+          defaultChecked={tax.isAutoTaxDeactivated ?? false}
+        />
+        <div className="actions">
+          <button type="submit" className="primary">
+            Save tax settings
+          </button>
+        </div>
+      </form>
+      <div className="actions">
+        <h2>Tax regions</h2>
+        <a className="button primary" href="/dashboard/setup/tax/new">
+          New tax region
+        </a>
+      </div>
+      <table aria-label="Tax regions">
+        <thead>
+          <tr>
+            <th>Country</th>
+            <th>Rate type</th>
+            <th>Jurisdictions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tax.regions.map((region) => (
+            <tr key={region.country}>
+              <td>
+                <a href={`/dashboard/setup/tax/regions/${region.country}`}>{region.country}</a>
+              </td>
+              <td>{region.isManual ? 'Manual in this region' : 'Site setting'}</td>
+              <td>{describeRates(region)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {tax.regions.length === 0 && <p className="hint">No tax regions: no tax is collected.</p>}
+    </SetupPage>
+  )
+}
+
+/** A tax region's form: its country, overrides and jurisdictions with their rates. */
+export function TaxRegionPage(props: {
+  owner: Owner
+  isNew: boolean
+  values: TaxRegionFormValues
+  violations: readonly FieldViolation[]
+  notice?: string | undefined
+}) {
+  const { owner, values } = props
+  const errors = toFormErrors(props.violations)
+  const path = `/dashboard/setup/tax/regions/${values.country}`
+  const title = props.isNew ? 'New tax region' : `Tax region ${values.country}`
+  return (
+    <SetupPage owner={owner} title={title} part="tax" notice={props.notice}>
+      <p>
+        <a href="/dashboard/setup/tax">Tax settings and regions</a>
+      </p>
+      <h1>{title}</h1>
+      <form
+        method="post"
+        action={props.isNew ? '/dashboard/setup/tax/regions' : path}
+        aria-label="Tax region"
+      >
+        <CsrfField token={owner.session.csrfToken} />
+        <SetupProblems
+          violations={props.violations}
+          labels={{ country: 'Country' }}
+          rows={{ jur: 'Jurisdiction' }}
+        />
+        <div className="grid">
+          {props.isNew ? (
+            <Field
+              label="Country"
+              name="country"
+              defaultValue={values.country}
+              error={errors.country}
+              hint="ISO code, e.g. US"
+              required
+            />
+          ) : (
+            <p>
+              Country: <code>{values.country}</code>
+            </p>
+          )}
+          <Select
+            label="Manual rates here"
+            name="isManual"
+            options={overrideChoices('As the site is set')}
+            defaultValue={values.isManual}
+            error={errors.isManual}
+            hint="Yes: this region uses its own rates even when the site calculates automatically"
+          />
+          <Select
+            label="Shipping taxed here"
+            name="isShippingTaxed"
+            options={overrideChoices('As the site is set')}
+            defaultValue={values.isShippingTaxed}
+            error={errors.isShippingTaxed}
+          />
+        </div>
+        <h2>Jurisdictions</h2>
+        <p className="hint">
+          Each adds its rate where it applies: a whole country, a state (US-NY), a county or city, or a
+          special district. Rates in percent with at most two decimals, e.g. 4.5.
+        </p>
+        {errors.jurisdictions && <p className="error-text">{errors.jurisdictions}</p>}
+        {values.jurisdictions.map((row, index) => {
+          const name = (field: string) => `jur-${index}-${field}`
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields
+            <fieldset key={index}>
+              <legend>
+                {row.was ? `Jurisdiction ${index + 1}: ${row.was}` : `New jurisdiction (${index + 1})`}
+              </legend>
+              <input type="hidden" name={name('was')} value={row.was} />
+              <div className="grid">
+                <Field
+                  label="Name"
+                  name={name('name')}
+                  defaultValue={row.name}
+                  error={errors[name('name')]}
+                />
+                <Select
+                  label="Type"
+                  name={name('type')}
+                  options={jurisdictionTypeChoices}
+                  defaultValue={row.type}
+                  error={errors[name('type')]}
+                />
+                <Field
+                  label="Rate (%)"
+                  name={name('rate')}
+                  defaultValue={row.rate}
+                  error={errors[name('rate')]}
+                />
+                <Field
+                  label="Subdivision"
+                  name={name('subdivision')}
+                  defaultValue={row.subdivision}
+                  error={errors[name('subdivision')]}
+                  hint="e.g. US-NY; empty for the whole country"
+                />
+                <Field
+                  label="City"
+                  name={name('city')}
+                  defaultValue={row.city}
+                  error={errors[name('city')]}
+                />
+                <Field
+                  label="Postal code prefixes"
+                  name={name('postalCodePrefixes')}
+                  defaultValue={row.postalCodePrefixes}
+                  error={errors[name('postalCodePrefixes')]}
+                />
+              </div>
+              {row.was && <Checkbox label="Remove this jurisdiction" name={name('remove')} />}
+            </fieldset>
+          )
+        })}
+        <div className="actions">
+          <button type="submit" className="primary">
+            {props.isNew ? 'Create tax region' : 'Save tax region'}
+          </button>
+        </div>
+      </form>
+      {!props.isNew && (
+        <form method="post" action={`${path}/delete`}>
+          <CsrfField token={owner.session.csrfToken} />
+          <button type="submit" className="danger" data-confirm={`Delete the tax region ${values.country}?`}>
+            Delete tax region
+          </button>
+        </form>
+      )}
+    </SetupPage>
+  )
+}
+
+/** Additional fees: handling and insurance, flat or a percentage of the subtotal. */
+export function FeesPage(props: {
+  owner: Owner
+  rows: readonly FeeRowValues[]
+  violations: readonly FieldViolation[]
+  notice?: string | undefined
+}) {
+  const { owner } = props
+  const errors = toFormErrors(props.violations)
+  const currency = owner.session.site.currency
+  return (
+    <SetupPage owner={owner} title="Additional fees" part="fees" notice={props.notice}>
+      <h1>Additional fees</h1>
+      <form method="post" action="/dashboard/setup/fees" aria-label="Additional fees">
+        <CsrfField token={owner.session.csrfToken} />
+        <SetupProblems violations={props.violations} labels={{}} rows={{ fee: 'Fee' }} />
+        {errors.fees && <p className="error-text">{errors.fees}</p>}
+        {props.rows.map((row, index) => {
+          const name = (field: string) => `fee-${index}-${field}`
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields
+            <fieldset key={index}>
+              <legend>
+                {row.code && !row.remove ? `Fee ${index + 1}: ${row.name}` : `New fee (${index + 1})`}
+              </legend>
+              <div className="grid">
+                <Field
+                  label="Code"
+                  name={name('code')}
+                  defaultValue={row.code}
+                  error={errors[name('code')]}
+                />
+                <Field
+                  label="Name"
+                  name={name('name')}
+                  defaultValue={row.name}
+                  error={errors[name('name')]}
+                />
+                <Select
+                  label="Charge"
+                  name={name('chargeType')}
+                  options={chargeTypeChoices}
+                  defaultValue={row.chargeType}
+                  error={errors[name('chargeType')]}
+                />
+                <Select
+                  label="Value"
+                  name={name('valueType')}
+                  options={[
+                    { value: 'FLAT', label: 'Flat amount' },
+                    { value: 'PERCENTAGE', label: 'Percentage of the subtotal' },
+                  ]}
+                  defaultValue={row.valueType}
+                  error={errors[name('valueType')]}
+                />
+                <Field
+                  label={`Amount (${currency})`}
+                  name={name('amount')}
+                  defaultValue={row.amount}
+                  error={errors[name('amount')]}
+                  hint="For a flat amount"
+                />
+                <Field
+                  label="Percent"
+                  name={name('percent')}
+                  defaultValue={row.percent}
+                  error={errors[name('percent')]}
+                  hint="For a percentage"
+                />
+              </div>
+              <Checkbox
+                label="Only when the order is delivered (not picked up)"
+                name={name('isDeliveryOnly')}
+                defaultChecked={row.isDeliveryOnly}
+              />
+              {row.code && <Checkbox label="Remove this fee" name={name('remove')} />}
+            </fieldset>
+          )
+        })}
+        <div className="actions">
+          <button type="submit" className="primary">
+            Save fees
+          </button>
+        </div>
+      </form>
+    </SetupPage>
+  )
+}

@@ -1,0 +1,470 @@
+import type { FieldViolation } from '../../http/errors.ts'
+import type { SentWebhookRequest } from '../../webhooks/sent-webhook-requests.ts'
+import type { DeliveryStatus, WebhookDelivery } from '../../webhooks/webhook-delivery-store.ts'
+import type { WebhookEndpoint } from '../../webhooks/webhook-endpoint-store.ts'
+import { webhookEventTypes } from '../../webhooks/webhook-event-types.ts'
+import { toFormErrors } from '../catalogue/product-form.ts'
+import { Checkbox, CsrfField, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
+import type { Owner } from '../session/owner-session.ts'
+
+/** What the endpoint form shows: as stored or as submitted. */
+export interface EndpointFormValues {
+  url: string
+  description: string
+  eventTypes: string[]
+}
+
+export const emptyEndpointForm: EndpointFormValues = { url: '', description: '', eventTypes: [] }
+
+const endpointLabels = { url: 'URL', description: 'Description', eventTypes: 'Event types' }
+/** How much of a receiver's answer the delivery log shows; the delivery's page shows what is kept. */
+const RESPONSE_PREVIEW_CHARS = 120
+
+const time = (date: Date | null) => (date ? `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC` : '—')
+
+function StatusBadge(props: { status: DeliveryStatus }) {
+  const kind = props.status === 'DELIVERED' ? 'badge ok' : props.status === 'DEAD' ? 'badge off' : 'badge'
+  return <span className={kind}>{props.status.toLowerCase()}</span>
+}
+
+function truncate(text: string | null, length: number): string {
+  if (!text) return ''
+  return text.length > length ? `${text.slice(0, length)}…` : text
+}
+
+/** A new secret, shown once: after a create or a rotation. */
+function NewSecret(props: { secret: string; heading: string }) {
+  return (
+    <section className="notice" aria-labelledby="secret-heading">
+      <h2 id="secret-heading">{props.heading}</h2>
+      <p>
+        Copy it now: it is shown only this once. Your receiver verifies each delivery’s{' '}
+        <code>webhook-signature</code> with it (Standard Webhooks).
+      </p>
+      <label htmlFor="new-webhook-secret">Signing secret</label>
+      <input id="new-webhook-secret" className="secret wide" type="text" readOnly value={props.secret} />
+    </section>
+  )
+}
+
+/** URL, description and event types: the same fields create and edit an endpoint. */
+function EndpointFields(props: { values: EndpointFormValues; errors: Record<string, string> }) {
+  const { values, errors } = props
+  return (
+    <>
+      <Field
+        label="URL"
+        name="url"
+        defaultValue={values.url}
+        error={errors.url}
+        className="wide"
+        hint="https on a public host; in local development mode also http://127.0.0.1 or http://localhost for a receiver on this machine"
+        required
+      />
+      <Field
+        label="Description"
+        name="description"
+        defaultValue={values.description}
+        error={errors.description}
+      />
+      <fieldset>
+        <legend>Event types</legend>
+        <div className="grid">
+          {webhookEventTypes.map((type) => (
+            <Checkbox
+              key={type}
+              name="eventTypes"
+              value={type}
+              label={type}
+              defaultChecked={values.eventTypes.includes(type)}
+            />
+          ))}
+        </div>
+        {errors.eventTypes && <p className="error-text">{errors.eventTypes}</p>}
+      </fieldset>
+    </>
+  )
+}
+
+/** The site's webhook endpoints and the form of a new one. */
+export function WebhookEndpointsPage(props: {
+  owner: Owner
+  endpoints: WebhookEndpoint[]
+  values: EndpointFormValues
+  violations: readonly FieldViolation[]
+  created?: { endpoint: WebhookEndpoint; secret: string } | undefined
+  /** The site's local development mode; `undefined` where the platform does not offer it. */
+  localDevelopment?: boolean | undefined
+  notice?: string | undefined
+}) {
+  const { owner, created } = props
+  const errors = toFormErrors(props.violations)
+  return (
+    <DashboardPage owner={owner} title="Webhooks" section="webhooks" notice={props.notice}>
+      <div className="actions">
+        <h1>Webhooks</h1>
+        <a className="button" href="/dashboard/webhooks/inspector">
+          Local webhook inspector
+        </a>
+      </div>
+      {created && (
+        <NewSecret
+          secret={created.secret}
+          heading={`Endpoint created: the secret of ${created.endpoint.url}`}
+        />
+      )}
+      <table aria-label="Webhook endpoints">
+        <thead>
+          <tr>
+            <th>URL</th>
+            <th>Event types</th>
+            <th>State</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.endpoints.map((endpoint) => (
+            <tr key={endpoint.id}>
+              <td>
+                <a href={`/dashboard/webhooks/${endpoint.id}`}>{endpoint.url}</a>
+                {endpoint.description && <div className="hint">{endpoint.description}</div>}
+              </td>
+              <td>{endpoint.eventTypes.join(', ')}</td>
+              <td>
+                {endpoint.isEnabled ? (
+                  <span className="badge ok">Enabled</span>
+                ) : (
+                  <span className="badge off">Disabled</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.endpoints.length === 0 && <p className="hint">No webhook endpoints yet.</p>}
+      <h2>New endpoint</h2>
+      <Problems violations={props.violations} labels={endpointLabels} />
+      <form method="post" action="/dashboard/webhooks" aria-label="New webhook endpoint">
+        <CsrfField token={owner.session.csrfToken} />
+        <EndpointFields values={props.values} errors={errors} />
+        <div className="actions">
+          <button type="submit" className="primary">
+            Create endpoint
+          </button>
+        </div>
+      </form>
+      {props.localDevelopment !== undefined && (
+        <LocalDevelopmentForm owner={owner} on={props.localDevelopment} />
+      )}
+    </DashboardPage>
+  )
+}
+
+/**
+ * Turns the site's local development mode on or off: on, endpoints may be on loopback or private
+ * addresses over http (a receiver on the developer's machine); off, those endpoints are disabled.
+ */
+function LocalDevelopmentForm(props: { owner: Owner; on: boolean }) {
+  return (
+    <section aria-labelledby="local-development">
+      <h2 id="local-development">Local development</h2>
+      <p>
+        {props.on
+          ? 'On: endpoints may be on this machine or your private network, over http.'
+          : 'Off: endpoints must be https URLs of public hosts.'}
+      </p>
+      <form method="post" action="/dashboard/webhooks/local-development" aria-label="Local development mode">
+        <CsrfField token={props.owner.session.csrfToken} />
+        <input type="hidden" name="mode" value={props.on ? 'off' : 'on'} />
+        <button type="submit">
+          {props.on ? 'Turn off local development mode' : 'Turn on local development mode'}
+        </button>
+      </form>
+    </section>
+  )
+}
+
+function DeliveryLog(props: { owner: Owner; deliveries: WebhookDelivery[] }) {
+  const token = props.owner.session.csrfToken
+  return (
+    <table aria-label="Delivery log">
+      <thead>
+        <tr>
+          <th>Event</th>
+          <th>Status</th>
+          <th className="number">Attempts</th>
+          <th>Last answer</th>
+          <th>Next attempt</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {props.deliveries.map((delivery) => (
+          <tr key={delivery.id}>
+            <td>
+              <a href={`/dashboard/webhooks/deliveries/${delivery.id}`}>{delivery.eventType}</a>
+              <div className="hint">{time(delivery.createdDate)}</div>
+            </td>
+            <td>
+              <StatusBadge status={delivery.status} />
+            </td>
+            <td className="number">{delivery.attemptCount}</td>
+            <td>
+              {delivery.lastResponseStatus ?? (delivery.lastError ? 'no answer' : '—')}{' '}
+              <span className="hint">
+                {truncate(delivery.lastResponseBody ?? delivery.lastError, RESPONSE_PREVIEW_CHARS)}
+              </span>
+            </td>
+            <td>{delivery.status === 'PENDING' ? time(delivery.nextAttemptDate) : '—'}</td>
+            <td>
+              <form method="post" action={`/dashboard/webhooks/deliveries/${delivery.id}/replay`}>
+                <CsrfField token={token} />
+                <button type="submit" aria-label={`Replay delivery ${delivery.id}`}>
+                  Replay
+                </button>
+              </form>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+const statusFilters: { value: string; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'PENDING', label: 'Pending' },
+  { value: 'DELIVERED', label: 'Delivered' },
+  { value: 'DEAD', label: 'Dead' },
+]
+
+/** One endpoint: its settings, its state, its secret, and its delivery log with replays. */
+export function WebhookEndpointPage(props: {
+  owner: Owner
+  endpoint: WebhookEndpoint
+  values: EndpointFormValues
+  violations: readonly FieldViolation[]
+  deliveries: WebhookDelivery[]
+  status: string
+  rotatedSecret?: string | undefined
+  notice?: string | undefined
+}) {
+  const { owner, endpoint } = props
+  const token = owner.session.csrfToken
+  const path = `/dashboard/webhooks/${endpoint.id}`
+  const errors = toFormErrors(props.violations)
+  return (
+    <DashboardPage owner={owner} title={`Webhook ${endpoint.url}`} section="webhooks" notice={props.notice}>
+      <p>
+        <a href="/dashboard/webhooks">All endpoints</a>
+      </p>
+      <h1>{endpoint.url}</h1>
+      {props.rotatedSecret && <NewSecret secret={props.rotatedSecret} heading="The endpoint’s new secret" />}
+      <p>
+        {endpoint.isEnabled ? (
+          <span className="badge ok">Enabled</span>
+        ) : (
+          <span className="badge off">Disabled: deliveries wait</span>
+        )}{' '}
+        {endpoint.previousSecretExpiresDate &&
+          `The previous secret still signs beside the new one until ${time(endpoint.previousSecretExpiresDate)}.`}
+      </p>
+      <div className="actions">
+        <form method="post" action={`${path}/enabled`}>
+          <CsrfField token={token} />
+          <input type="hidden" name="enabled" value={endpoint.isEnabled ? 'false' : 'true'} />
+          <button type="submit">{endpoint.isEnabled ? 'Disable' : 'Enable'}</button>
+        </form>
+        <form method="post" action={`${path}/rotate-secret`}>
+          <CsrfField token={token} />
+          <button
+            type="submit"
+            data-confirm="Rotate the secret? The old one keeps signing beside the new one for 24 hours."
+          >
+            Rotate secret
+          </button>
+        </form>
+        <a className="button" href={`/dashboard/webhooks/inspector?endpoint=${endpoint.id}`}>
+          Inspect what was sent
+        </a>
+        <form method="post" action={`${path}/delete`}>
+          <CsrfField token={token} />
+          <button
+            type="submit"
+            className="danger"
+            data-confirm="Delete this endpoint and its delivery log? Nothing more is sent to it."
+          >
+            Delete endpoint
+          </button>
+        </form>
+      </div>
+      <h2>Settings</h2>
+      <Problems violations={props.violations} labels={endpointLabels} />
+      <form method="post" action={path} aria-label="Endpoint settings">
+        <CsrfField token={token} />
+        <EndpointFields values={props.values} errors={errors} />
+        <div className="actions">
+          <button type="submit" className="primary">
+            Save endpoint
+          </button>
+        </div>
+      </form>
+      <div className="actions">
+        <h2>Delivery log</h2>
+        <form method="post" action={`${path}/replay-dead`}>
+          <CsrfField token={token} />
+          <button type="submit">Replay every dead delivery</button>
+        </form>
+      </div>
+      <form method="get" action={path} className="filters" aria-label="Filter deliveries">
+        <div className="field">
+          <label htmlFor="filter-status">Status</label>
+          <select id="filter-status" name="status" defaultValue={props.status}>
+            {statusFilters.map((filter) => (
+              <option key={filter.value} value={filter.value}>
+                {filter.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit">Show</button>
+      </form>
+      <DeliveryLog owner={owner} deliveries={props.deliveries} />
+      {props.deliveries.length === 0 && <p className="hint">No deliveries yet.</p>}
+    </DashboardPage>
+  )
+}
+
+/** Text shown character for character, wrapped, ready to copy (a read-only text box). */
+function ExactText(props: { label: string; text: string }) {
+  return (
+    <textarea
+      readOnly
+      className="secret"
+      aria-label={props.label}
+      rows={Math.min(12, Math.ceil(props.text.length / 120) + 1)}
+      defaultValue={props.text}
+    />
+  )
+}
+
+/** One sent request, exactly: method and URL, every header, the body; then what came back. */
+function SentRequest(props: { request: SentWebhookRequest }) {
+  const { request } = props
+  const head = [
+    `${request.method} ${request.url}`,
+    ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`),
+  ].join('\n')
+  return (
+    <article aria-label={`Attempt ${request.attemptNumber} of ${request.eventType}`}>
+      <h3>
+        {request.eventType} · attempt {request.attemptNumber} · {time(request.attemptedDate)}
+      </h3>
+      <p>
+        <a href={`/dashboard/webhooks/deliveries/${request.deliveryId}`}>Delivery</a> ·{' '}
+        {request.responseStatus === null
+          ? `No answer: ${request.error ?? 'unknown'}`
+          : `Answered ${request.responseStatus} in ${request.durationMs} ms`}
+      </p>
+      {request.caveat && <p className="warning">{request.caveat}</p>}
+      <h4>Request headers</h4>
+      <pre className="secret">{head}</pre>
+      <h4>Request body</h4>
+      <ExactText label="Request body" text={request.body} />
+      {request.responseBody !== null && (
+        <>
+          <h4>Response body (first characters)</h4>
+          <ExactText label="Response body" text={request.responseBody} />
+        </>
+      )}
+    </article>
+  )
+}
+
+/**
+ * The local webhook inspector: the latest requests the worker sent, exactly as sent (headers with the
+ * Standard Webhooks id, timestamp and signatures, and the body), so a receiver on this machine can be
+ * checked without a tunnel.
+ */
+export function WebhookInspectorPage(props: {
+  owner: Owner
+  endpoints: WebhookEndpoint[]
+  endpointId: string
+  requests: SentWebhookRequest[]
+}) {
+  return (
+    <DashboardPage owner={props.owner} title="Webhook inspector" section="webhooks">
+      <p>
+        <a href="/dashboard/webhooks">All endpoints</a>
+      </p>
+      <h1>Local webhook inspector</h1>
+      <p>
+        The latest requests sent to your endpoints, as sent: verify a receiver’s signature check against them,
+        or replay one from its delivery.
+      </p>
+      <form
+        method="get"
+        action="/dashboard/webhooks/inspector"
+        className="filters"
+        aria-label="Choose endpoint"
+      >
+        <div className="field">
+          <label htmlFor="filter-endpoint">Endpoint</label>
+          <select id="filter-endpoint" name="endpoint" defaultValue={props.endpointId}>
+            <option value="">Every endpoint</option>
+            {props.endpoints.map((endpoint) => (
+              <option key={endpoint.id} value={endpoint.id}>
+                {endpoint.url}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit">Show</button>
+      </form>
+      {props.requests.map((request) => (
+        <SentRequest key={request.attemptId} request={request} />
+      ))}
+      {props.requests.length === 0 && <p className="hint">Nothing has been sent yet.</p>}
+    </DashboardPage>
+  )
+}
+
+/** One delivery: its state, a replay, and each attempt with the request exactly as sent. */
+export function WebhookDeliveryPage(props: {
+  owner: Owner
+  delivery: WebhookDelivery
+  requests: SentWebhookRequest[]
+  notice?: string | undefined
+}) {
+  const { owner, delivery } = props
+  return (
+    <DashboardPage
+      owner={owner}
+      title={`Delivery ${delivery.eventType}`}
+      section="webhooks"
+      notice={props.notice}
+    >
+      <p>
+        <a href={`/dashboard/webhooks/${delivery.endpointId}`}>The endpoint’s delivery log</a>
+      </p>
+      <h1>
+        Delivery of {delivery.eventType} <StatusBadge status={delivery.status} />
+      </h1>
+      <p>
+        Event <code>{delivery.eventId}</code> about <code>{delivery.entityId}</code>. {delivery.attemptCount}{' '}
+        attempt(s) in this round; next attempt{' '}
+        {delivery.status === 'PENDING' ? time(delivery.nextAttemptDate) : '—'}.
+      </p>
+      <form method="post" action={`/dashboard/webhooks/deliveries/${delivery.id}/replay`}>
+        <CsrfField token={owner.session.csrfToken} />
+        <button type="submit" className="primary">
+          Replay now
+        </button>
+      </form>
+      <h2>Attempts, newest first</h2>
+      {props.requests.map((request) => (
+        <SentRequest key={request.attemptId} request={request} />
+      ))}
+      {props.requests.length === 0 && <p className="hint">Not sent yet.</p>}
+    </DashboardPage>
+  )
+}
