@@ -1,8 +1,12 @@
 import { BlockList, isIP } from 'node:net'
 import { resolve } from 'node:path'
-import { type CaptchaConfig, CaptchaConfigError, parseCaptchaConfig } from './captcha/captcha-config.ts'
 import { parseReplicaConfig, type ReplicaConfig, ReplicaConfigError } from './db/replica-config.ts'
 import { parseTrustedProxies, type TrustedProxies, TrustedProxiesError } from './http/client-address.ts'
+import {
+  type CaptchaConfig,
+  CaptchaConfigError,
+  parseCaptchaConfig,
+} from './identity/captcha/captcha-config.ts'
 import type { LogLevel } from './log.ts'
 import type { SmtpSettings } from './mail/mail-transport.ts'
 import {

@@ -1,4 +1,4 @@
-import type { ProductRecord, VariantRow } from '../catalogue/product-store.ts'
+import type { ProductRecord, VariantRow } from '../catalogue/products/product-store.ts'
 import { ApplicationError, ValidationError } from '../http/errors.ts'
 import { MAX_LINE_ITEMS, MAX_LINE_QUANTITY } from './cart-limits.ts'
 import type { AddToCartInput } from './cart-schemas.ts'

@@ -1,4 +1,4 @@
-import type { ProductRecord } from '../catalogue/product-store.ts'
+import type { ProductRecord } from '../catalogue/products/product-store.ts'
 import type { Db } from '../db/db.ts'
 import { isUuid } from '../http/validation.ts'
 import { readVisibleProducts } from './cart-store.ts'

@@ -4,7 +4,7 @@ import {
   type ProductRecord,
   type ProductRowWithRelations,
   toProductRecord,
-} from '../catalogue/product-store.ts'
+} from '../catalogue/products/product-store.ts'
 import type { Db } from '../db/db.ts'
 import { prepared, queryOne } from '../db/db.ts'
 import { eventInsert, type OutboxEvent } from '../events/event-outbox.ts'

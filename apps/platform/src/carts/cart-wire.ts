@@ -1,5 +1,5 @@
-import type { ProductRecord } from '../catalogue/product-store.ts'
-import { mediaUrl, variantDiscountedPrice, variantListPrice } from '../catalogue/product-wire.ts'
+import type { ProductRecord } from '../catalogue/products/product-store.ts'
+import { mediaUrl, variantDiscountedPrice, variantListPrice } from '../catalogue/products/product-wire.ts'
 import { toWireMoney } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
 import type { CartWithLines, LineItemRow } from './cart-store.ts'

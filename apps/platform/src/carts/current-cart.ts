@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { ProductRecord } from '../catalogue/product-store.ts'
+import type { ProductRecord } from '../catalogue/products/product-store.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import { callerEvent } from '../events/event-outbox.ts'

@@ -1,4 +1,4 @@
-import type { ProductRecord } from '../catalogue/product-store.ts'
+import type { ProductRecord } from '../catalogue/products/product-store.ts'
 import type { Db } from '../db/db.ts'
 import { callerEvent } from '../events/event-outbox.ts'
 import type { MerchantCaller } from '../http/caller.ts'

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { Db } from '../db/db.ts'
 import type { AppEnv } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
-import type { Audience } from './product-store.ts'
+import type { Audience } from './products/product-store.ts'
 import { type ReadCache, toCachedResponse } from './read-cache.ts'
 
 export interface CatalogueDeps {

@@ -1,13 +1,13 @@
 import type { Api } from '../http/api.ts'
-import { registerBulkRoutes } from './bulk-routes.ts'
+import { registerBulkRoutes } from './bulk/bulk-routes.ts'
 import type { CatalogueDeps } from './catalogue-access.ts'
-import { registerCollectionRoutes } from './collection-routes.ts'
-import { registerCollectionWriteRoutes } from './collection-write-routes.ts'
-import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
-import { registerProductMediaRoutes } from './product-media-routes.ts'
-import { registerProductRoutes } from './product-routes.ts'
-import { registerProductWriteRoutes } from './product-write-routes.ts'
-import { registerVariantRoutes } from './variant-routes.ts'
+import { registerCollectionRoutes } from './collections/collection-routes.ts'
+import { registerCollectionWriteRoutes } from './collections/collection-write-routes.ts'
+import type { CatalogueWriteDeps } from './products/merchant-product-writes.ts'
+import { registerProductMediaRoutes } from './products/product-media-routes.ts'
+import { registerProductRoutes } from './products/product-routes.ts'
+import { registerProductWriteRoutes } from './products/product-write-routes.ts'
+import { registerVariantRoutes } from './products/variant-routes.ts'
 
 export type { CatalogueDeps, CatalogueWriteDeps }
 

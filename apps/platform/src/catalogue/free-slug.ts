@@ -1,6 +1,6 @@
 import type { Db } from '../db/db.ts'
 import { ApplicationError } from '../http/errors.ts'
-import { slugify } from './product-input.ts'
+import { slugify } from './products/product-input.ts'
 
 const entityOf = { products: 'product', collections: 'collection' } as const
 

@@ -9,8 +9,8 @@ import type {
   SelectedMembership,
   SelectedShippingOption,
 } from '../carts/pricing/pricing-input.ts'
-import type { ProductRecord } from '../catalogue/product-store.ts'
-import { variantDiscountedPrice, variantListPrice } from '../catalogue/product-wire.ts'
+import type { ProductRecord } from '../catalogue/products/product-store.ts'
+import { variantDiscountedPrice, variantListPrice } from '../catalogue/products/product-wire.ts'
 import type { PricingSetup } from './commerce-settings.ts'
 
 /** What the buyer chose for an estimate or a checkout. */

@@ -1,11 +1,11 @@
-import { type CollectionRow, queryCollections } from '../catalogue/collection-store.ts'
+import { type CollectionRow, queryCollections } from '../catalogue/collections/collection-store.ts'
 import {
   type Audience,
   findProductsByIds,
   type ProductRecord,
   queryProducts,
-} from '../catalogue/product-store.ts'
-import { queryVariants, type VariantRecord } from '../catalogue/variant-store.ts'
+} from '../catalogue/products/product-store.ts'
+import { queryVariants, type VariantRecord } from '../catalogue/products/variant-store.ts'
 import type { Db } from '../db/db.ts'
 import { MAX_PAGE_SIZE } from '../query/query-request.ts'
 import { type BatchLoader, createBatchLoader } from './batch-loader.ts'

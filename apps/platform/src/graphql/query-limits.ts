@@ -20,7 +20,7 @@ import {
   TypeMetaFieldDef,
   valueFromAST,
 } from 'graphql'
-import { MAX_OPTIONS } from '../catalogue/product-input.ts'
+import { MAX_OPTIONS } from '../catalogue/products/product-input.ts'
 import { DERIVATIVE_WIDTHS } from '../media/image-derivatives.ts'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../query/query-request.ts'
 

@@ -1,5 +1,5 @@
 import { MAX_LINE_QUANTITY } from '../carts/cart-limits.ts'
-import type { toWireProduct } from '../catalogue/product-wire.ts'
+import type { toWireProduct } from '../catalogue/products/product-wire.ts'
 import { Document } from '../pages/document.tsx'
 import { CsrfField } from '../pages/form-controls.tsx'
 import { type ReturnLink, ReturnLinks } from '../redirects/hosted-redirect-pages.tsx'

@@ -17,7 +17,7 @@ import {
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
-import { approveMember } from './member-moderation.ts'
+import { approveMember } from './members/member-moderation.ts'
 import { lastMailTo } from './testing/member-mail.ts'
 
 // The identity calls of spec section 7 beyond v2 register and login, driven by the real SDK's

@@ -1,7 +1,7 @@
-import type { CaptchaVerifier } from '../captcha/captcha-verifier.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { PasswordHasher } from '../passwords/password-hasher.ts'
+import type { CaptchaVerifier } from './captcha/captcha-verifier.ts'
 
 /** What the identity calls and hosted pages need. */
 export interface IdentityDeps {

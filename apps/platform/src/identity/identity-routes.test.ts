@@ -18,8 +18,8 @@ import {
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
-import { loginMember } from './member-authentication.ts'
-import { setMemberStatus } from './member-store.ts'
+import { loginMember } from './members/member-authentication.ts'
+import { setMemberStatus } from './members/member-store.ts'
 
 const GOOD_CLIENT = 'good-client'
 const SIGNED_OUT = 'https://good.com/signed-out'

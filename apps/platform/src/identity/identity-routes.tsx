@@ -1,9 +1,9 @@
 import type { Api } from '../http/api.ts'
-import { requireCaptcha } from './captcha-gate.ts'
+import { requireCaptcha } from './captcha/captcha-gate.ts'
+import { registerLogoutRoutes } from './hosted/logout-routes.tsx'
 import type { IdentityDeps } from './identity-deps.ts'
 import { AuthenticationResponse, LoginV2Body, RegisterV2Body } from './identity-wire.ts'
-import { registerLogoutRoutes } from './logout-routes.tsx'
-import { loginMember, registerMember } from './member-authentication.ts'
+import { loginMember, registerMember } from './members/member-authentication.ts'
 
 const tag = 'Identity'
 const NO_STORE = 'no-store'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { type IdentityProfile, IdentityProfileInput, text } from './identity-profile.ts'
-import type { MemberRow } from './member-store.ts'
+import type { MemberRow } from './members/member-store.ts'
 
 export { type IdentityProfile, IdentityProfileInput }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
-import { setMemberStatus } from '../identity/member-store.ts'
+import { setMemberStatus } from '../identity/members/member-store.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
 import {
   browse,

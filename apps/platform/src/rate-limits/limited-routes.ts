@@ -1,4 +1,4 @@
-import { VERIFICATION_COOKIE } from '../identity/hosted-cookies.ts'
+import { VERIFICATION_COOKIE } from '../identity/hosted/hosted-cookies.ts'
 import type { RateLimitBucket } from './rate-limit-settings.ts'
 
 /** A request's body as the limiter reads it: a JSON object, or the fields of a form. */

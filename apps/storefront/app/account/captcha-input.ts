@@ -10,7 +10,7 @@ export interface CaptchaWidget {
 
 /**
  * The widgets of the providers the platform's HTTP verifier speaks to (the platform's own hosted pages
- * show the same ones: apps/platform/src/captcha/captcha-widgets.ts).
+ * show the same ones: apps/platform/src/identity/captcha/captcha-widgets.ts).
  *
  * @see https://developers.google.com/recaptcha/docs/display
  * @see https://docs.hcaptcha.com/#add-the-hcaptcha-widget-to-your-webpage

@@ -7,7 +7,7 @@ import {
   bulkAdjustProductProperty,
   bulkUpdateProductsProperty,
   undoBulkOperation,
-} from '../../catalogue/bulk-operations.ts'
+} from '../../catalogue/bulk/bulk-operations.ts'
 import type { Api } from '../../http/api.ts'
 import { ApiError, ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { isUuid, parseWith } from '../../http/validation.ts'

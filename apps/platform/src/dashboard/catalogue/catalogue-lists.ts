@@ -1,12 +1,12 @@
 import type { z } from 'zod'
 import type { CollectionSchema, ProductSchema, VariantSchema } from '../../catalogue/catalogue-schemas.ts'
-import { queryCollectionPage } from '../../catalogue/collection-reads.ts'
+import { queryCollectionPage } from '../../catalogue/collections/collection-reads.ts'
 import {
   type CatalogueReadDeps,
   getProduct,
   queryProductPage,
   queryProductVariants,
-} from '../../catalogue/product-reads.ts'
+} from '../../catalogue/products/product-reads.ts'
 import type { MerchantCaller } from '../../http/caller.ts'
 import { ValidationError } from '../../http/errors.ts'
 import { parseWith } from '../../http/validation.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { getCollection } from '../../catalogue/collection-reads.ts'
+import { getCollection } from '../../catalogue/collections/collection-reads.ts'
 import {
   addProductsToCollection,
   CollectionProductsBody,
@@ -9,7 +9,7 @@ import {
   removeProductsFromCollection,
   UpdateCollectionBody,
   updateCollection,
-} from '../../catalogue/collection-writes.ts'
+} from '../../catalogue/collections/collection-writes.ts'
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { parseWith } from '../../http/validation.ts'

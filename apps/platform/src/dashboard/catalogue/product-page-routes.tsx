@@ -1,13 +1,16 @@
 import { z } from 'zod'
 import { IdParam as CatalogueIdParam } from '../../catalogue/catalogue-schemas.ts'
-import { addProductsToCollection, removeProductsFromCollection } from '../../catalogue/collection-writes.ts'
+import {
+  addProductsToCollection,
+  removeProductsFromCollection,
+} from '../../catalogue/collections/collection-writes.ts'
 import {
   CreateProductBody,
   createProduct,
   deleteProduct,
   UpdateProductBody,
   updateProduct,
-} from '../../catalogue/merchant-product-writes.ts'
+} from '../../catalogue/products/merchant-product-writes.ts'
 import {
   AddProductMediaBody,
   AddProductMediaToChoicesBody,
@@ -17,8 +20,8 @@ import {
   RemoveProductMediaFromChoicesBody,
   removeProductMedia,
   removeProductMediaFromChoices,
-} from '../../catalogue/product-media-writes.ts'
-import { UpdateProductVariantsBody, updateProductVariants } from '../../catalogue/variant-writes.ts'
+} from '../../catalogue/products/product-media-writes.ts'
+import { UpdateProductVariantsBody, updateProductVariants } from '../../catalogue/products/variant-writes.ts'
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { parseWith } from '../../http/validation.ts'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/db.ts'
 import { readIdentityPolicy, saveIdentityPolicy } from '../../identity/identity-policy.ts'
-import { insertMember, type MemberStatus, type PendingReason } from '../../identity/member-store.ts'
+import { insertMember, type MemberStatus, type PendingReason } from '../../identity/members/member-store.ts'
 import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
 import { createDashboardPlatform, createTestBrowser } from '../../testing/dashboard-browser.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'

@@ -1,5 +1,5 @@
 import type { IdentityPolicy } from '../../identity/identity-policy.ts'
-import type { MemberListStatus, MemberRow } from '../../identity/member-store.ts'
+import type { MemberListStatus, MemberRow } from '../../identity/members/member-store.ts'
 import { Checkbox, CsrfField, DashboardPage } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 

@@ -1,0 +1,97 @@
+import { z } from 'zod'
+import type { Api } from '../../http/api.ts'
+import { answerCached, type CatalogueDeps, wantsMerchantData } from '../catalogue-access.ts'
+import {
+  IdParam,
+  MerchantDataParam,
+  PagingMetadata,
+  ProductSchema,
+  VariantSchema,
+} from '../catalogue-schemas.ts'
+import { registerQueryRoutes } from '../query-routes.ts'
+import {
+  getProduct,
+  getProductOptionsAvailability,
+  ProductOptionsAvailabilityBody,
+  QueryProductVariantsBody,
+  queryProductPage,
+  queryProductVariants,
+} from './product-reads.ts'
+
+const QueryProductsResponse = z.object({ products: z.array(ProductSchema), metadata: PagingMetadata })
+
+/** Products (catalogue v1): query, by id, options availability, a product's variants. */
+export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
+  registerQueryRoutes(
+    api,
+    {
+      path: '/stores/v1/products/query-platformized',
+      operationId: 'queryProducts',
+      summary: 'Query products',
+      response: QueryProductsResponse,
+    },
+    (caller, query, c) =>
+      answerCached(deps, c, caller, `products?${JSON.stringify(query)}`, () =>
+        queryProductPage(deps, caller, query),
+      ),
+  )
+
+  // After the query routes: `:id` would otherwise take `query-platformized` for an id.
+  api.route(
+    {
+      method: 'get',
+      path: '/stores/v1/products/:id',
+      operationId: 'getProduct',
+      summary: 'Get a product by id',
+      tag: 'Catalogue',
+      auth: 'caller',
+      publicRead: true,
+      params: IdParam,
+      query: MerchantDataParam,
+      response: z.object({ product: ProductSchema }),
+    },
+    async ({ params, query, caller }, c) => {
+      const includeMerchantData = wantsMerchantData(caller, query.includeMerchantSpecificData === 'true')
+      return answerCached(deps, c, caller, `product/${params.id}?${includeMerchantData}`, () =>
+        getProduct(deps, caller, { id: params.id, includeMerchantSpecificData: includeMerchantData }),
+      )
+    },
+  )
+
+  api.route(
+    {
+      method: 'post',
+      path: '/stores/v1/products/:id/productOptionsAvailability',
+      operationId: 'getProductOptionsAvailability',
+      summary: 'What can still be picked, and the variant, for a (partial) choice of options',
+      tag: 'Catalogue',
+      auth: 'caller',
+      params: IdParam,
+      body: ProductOptionsAvailabilityBody,
+      response: z.object({
+        selectedVariant: VariantSchema.optional(),
+        variants: z.array(VariantSchema),
+        availableForPurchase: z.boolean(),
+        productOptions: ProductSchema.shape.productOptions,
+        media: ProductSchema.shape.media,
+      }),
+    },
+    async ({ params, body, caller }) =>
+      getProductOptionsAvailability(deps, caller, { id: params.id, ...body }),
+  )
+
+  api.route(
+    {
+      method: 'post',
+      path: '/stores/v1/products/:id/variants/query',
+      operationId: 'queryProductVariants',
+      summary: "Query a product's variants by choices or ids",
+      tag: 'Catalogue',
+      auth: 'caller',
+      params: IdParam,
+      body: QueryProductVariantsBody,
+      response: z.object({ variants: z.array(VariantSchema), metadata: PagingMetadata }),
+    },
+    async ({ params, body, caller }) => queryProductVariants(deps, caller, { id: params.id, ...body }),
+  )
+}

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../../db/db.ts'
+import { type FieldViolation, ValidationError } from '../../http/errors.ts'
+import type { PasswordHasher } from '../../passwords/password-hasher.ts'
+import { passwordViolations } from '../../passwords/password-policy.ts'
+import { IdentityError, wrongCredentials } from '../identity-errors.ts'
+import { readIdentityPolicy } from '../identity-policy.ts'
+import { createSessionToken } from '../identity-token-store.ts'
+import { type AuthState, type Identity, type IdentityProfile, toWireIdentity } from '../identity-wire.ts'
+import { startEmailVerification } from './email-verification.ts'
+import { initialStatus } from './member-status.ts'
+import {
+  findMemberByEmail,
+  insertMember,
+  isEmailAddress,
+  type MemberRow,
+  normalizeEmail,
+  updatePasswordHash,
+} from './member-store.ts'
+
+/** What registration and login need. */
+export interface AuthenticationDeps {
+  db: Db
+  hasher: PasswordHasher
+}
+
+/** The site and OAuth client a registration or login happens through (from the caller's token). */
+export interface AuthenticationClient {
+  siteId: string
+  clientId: string
+}
+
+/** The answer of v2 register and login. */
+export interface AuthenticationAnswer {
+  identity: Identity
+  state: AuthState
+  sessionToken?: string
+  stateToken?: string
+  additionalData: Record<string, unknown>
+}
+
+/** The auth state a member with a verified password is in; `undefined` for one who may not log in. */
+export function toAuthState(member: MemberRow): AuthState | undefined {
+  if (member.status === 'ACTIVE') return 'SUCCESS'
+  if (member.pending_reason === 'PENDING_ADMIN_APPROVAL_REQUIRED') return 'REQUIRE_OWNER_APPROVAL'
+  if (member.pending_reason === 'PENDING_EMAIL_VERIFICATION_REQUIRED') return 'REQUIRE_EMAIL_VERIFICATION'
+  return undefined
+}
+
+function assertRegistration(email: string, password: string) {
+  const violations: FieldViolation[] = []
+  if (!isEmailAddress(email)) {
+    // The spec's clients recognise the e-mail violation by `ruleName` (or `data.type`) EMAIL.
+    const emailViolation = {
+      field: 'loginId.email',
+      description: 'must be an e-mail address',
+      violatedRule: 'FORMAT',
+      ruleName: 'EMAIL',
+      data: { type: 'EMAIL' },
+    } as const
+    violations.push(emailViolation)
+  }
+  violations.push(...passwordViolations(password))
+  if (violations.length > 0) throw new ValidationError(violations)
+}
+
+/**
+ * The answer for a member in `state`, with the token that state calls for: a session token for
+ * SUCCESS; for REQUIRE_EMAIL_VERIFICATION the state token of a verification flow (`stateToken` when
+ * one was started already, else a new flow, whose code is e-mailed).
+ */
+export async function answerFor(
+  db: Db,
+  client: AuthenticationClient,
+  member: MemberRow,
+  state: AuthState,
+  now: Date,
+  stateToken?: string,
+): Promise<AuthenticationAnswer> {
+  const answer: AuthenticationAnswer = { identity: toWireIdentity(member), state, additionalData: {} }
+  if (state === 'SUCCESS')
+    answer.sessionToken = await createSessionToken(db, { ...client, memberId: member.id }, now)
+  if (state === 'REQUIRE_EMAIL_VERIFICATION')
+    answer.stateToken = stateToken ?? (await startEmailVerification(db, client, { member }, now))
+  return answer
+}
+
+/**
+ * What a registration made: a member in their first state (with the verification flow's state token
+ * when they must verify their e-mail), or, for a taken e-mail on a site that verifies e-mails, a decoy.
+ */
+export type Registration =
+  | { member: MemberRow; state: AuthState; stateToken: string | undefined }
+  | { decoy: Identity; state: 'REQUIRE_EMAIL_VERIFICATION'; stateToken: string }
+
+/** A member as the wire would show one that does not exist: a new sign-up waiting for its code. */
+function toDecoyIdentity(siteId: string, email: string, profile: IdentityProfile, now: Date): Identity {
+  return toWireIdentity({
+    id: randomUUID(),
+    site_id: siteId,
+    login_email: email,
+    password_hash: null,
+    status: 'PENDING',
+    pending_reason: 'PENDING_EMAIL_VERIFICATION_REQUIRED',
+    email_verified: false,
+    profile,
+    created_date: now,
+    updated_date: now,
+  })
+}
+
+/**
+ * Creates a member on the client's site, by the site's policy ACTIVE, waiting for e-mail verification
+ * (the code is e-mailed in the same transaction) or waiting for the owner. A taken e-mail is -19995,
+ * except where e-mails are verified: there it gets a decoy, whose flow looks like a new one's and
+ * never verifies, and the owner of the address is told by e-mail (SECURITY.md L2). The password is
+ * hashed in either case.
+ *
+ * @throws ValidationError for a bad e-mail (`ruleName` EMAIL) or a password of the wrong length.
+ * @throws IdentityError -19995 for a taken e-mail.
+ */
+export async function createAccount(
+  deps: AuthenticationDeps,
+  client: AuthenticationClient,
+  input: { email: string; password: string; profile: IdentityProfile | undefined },
+  now: Date,
+): Promise<Registration> {
+  const email = normalizeEmail(input.email)
+  assertRegistration(email, input.password)
+  const policy = await readIdentityPolicy(deps.db, client.siteId)
+  const passwordHash = await deps.hasher.hash(input.password)
+  const { status, pendingReason } = initialStatus(policy)
+  const profile = input.profile ?? {}
+  return deps.db.transaction(async (tx): Promise<Registration> => {
+    const member = await insertMember(
+      tx,
+      { siteId: client.siteId, email, passwordHash, status, pendingReason, profile },
+      now,
+    )
+    if (member) {
+      const state = toAuthState(member)!
+      const stateToken =
+        state === 'REQUIRE_EMAIL_VERIFICATION'
+          ? await startEmailVerification(tx, client, { member }, now)
+          : undefined
+      return { member, state, stateToken }
+    }
+    if (!policy.emailVerificationRequired)
+      throw new IdentityError('-19995', 'An account with this e-mail already exists')
+    const decoy = toDecoyIdentity(client.siteId, email, profile, now)
+    const stateToken = await startEmailVerification(tx, client, { decoy, ownerEmail: email }, now)
+    return { decoy, state: 'REQUIRE_EMAIL_VERIFICATION', stateToken }
+  })
+}
+
+/**
+ * Registers a member (`POST /identity/v2/register`): `createAccount`, answered SUCCESS with a
+ * single-use session token, REQUIRE_EMAIL_VERIFICATION with a state token, or REQUIRE_OWNER_APPROVAL.
+ * A decoy's answer has the same shape as a new member's.
+ *
+ * @throws ValidationError for a bad e-mail (`ruleName` EMAIL) or a password of the wrong length.
+ * @throws IdentityError -19995 for a taken e-mail.
+ */
+export async function registerMember(
+  deps: AuthenticationDeps,
+  client: AuthenticationClient,
+  input: { email: string; password: string; profile: IdentityProfile | undefined },
+  now: Date,
+): Promise<AuthenticationAnswer> {
+  const registration = await createAccount(deps, client, input, now)
+  if ('decoy' in registration)
+    return {
+      identity: registration.decoy,
+      state: registration.state,
+      stateToken: registration.stateToken,
+      additionalData: {},
+    }
+  return answerFor(deps.db, client, registration.member, registration.state, now, registration.stateToken)
+}
+
+/**
+ * The member of the site whose password this is, whatever their status; `undefined` otherwise. An
+ * unknown e-mail costs one verification against a dummy hash, as a known one does (ASVS 6.3.8). A hash
+ * made with older parameters is replaced on the way (OWASP: rehash on login).
+ */
+export async function findMemberByCredentials(
+  deps: AuthenticationDeps,
+  siteId: string,
+  credentials: { email: string; password: string },
+): Promise<MemberRow | undefined> {
+  const member = await findMemberByEmail(deps.db, siteId, normalizeEmail(credentials.email).slice(0, 320))
+  if (!member?.password_hash) {
+    await deps.hasher.verifyDummy(credentials.password)
+    return undefined
+  }
+  if (!(await deps.hasher.verify(credentials.password, member.password_hash))) return undefined
+  if (deps.hasher.needsRehash(member.password_hash))
+    await updatePasswordHash(
+      deps.db,
+      member.id,
+      member.password_hash,
+      await deps.hasher.hash(credentials.password),
+    )
+  return member
+}
+
+/**
+ * Logs a member in with e-mail and password (`POST /identity/v2/login`). The pending states are told
+ * only after the password was verified (SECURITY.md L3); an unknown e-mail, a wrong password and a
+ * blocked, deleted or offline member all get the same -19976.
+ *
+ * @throws IdentityError -19976.
+ */
+export async function loginMember(
+  deps: AuthenticationDeps,
+  client: AuthenticationClient,
+  credentials: { email: string; password: string },
+  now: Date,
+): Promise<AuthenticationAnswer> {
+  const member = await findMemberByCredentials(deps, client.siteId, credentials)
+  const state = member && toAuthState(member)
+  if (!member || !state) throw wrongCredentials()
+  return answerFor(deps.db, client, member, state, now)
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import type { Api } from '../../http/api.ts'
+import { EXTERNAL_LOGIN_PERMISSION } from '../../oauth/external-login.ts'
+import type { IdentityDeps } from '../identity-deps.ts'
+import { IdentityError } from '../identity-errors.ts'
+import { AuthenticationResponse } from '../identity-wire.ts'
+import {
+  createIdpConnection,
+  disableIdpConnection,
+  type IdpConnection,
+  listIdpConnections,
+} from './idp-connection-store.ts'
+import { loginWithIdToken } from './sso-login.ts'
+
+const tag = 'Identity'
+
+const Jwk = z
+  .object({
+    kty: z.enum(['RSA', 'EC', 'OKP']),
+    kid: z.string().max(200).optional(),
+    use: z.literal('sig').optional(),
+    alg: z.enum(['RS256', 'PS256', 'ES256', 'EdDSA']).optional(),
+    crv: z.enum(['P-256', 'Ed25519']).optional(),
+    n: z.string().max(2_000).optional(),
+    e: z.string().max(20).optional(),
+    x: z.string().max(200).optional(),
+    y: z.string().max(200).optional(),
+  })
+  .loose()
+const IdpConnectionInput = z.object({
+  name: z.string().min(1).max(200),
+  issuer: z.url().max(2_000),
+  audience: z.string().min(1).max(500),
+  jwks: z.object({ keys: z.array(Jwk).min(1).max(20) }),
+})
+const IdpConnectionSchema = IdpConnectionInput.extend({ id: z.uuid(), createdDate: z.string() })
+
+function toWireConnection(connection: IdpConnection) {
+  const { siteId: _siteId, createdDate, ...rest } = connection
+  return { ...rest, createdDate: createdDate.toISOString() }
+}
+
+/**
+ * SSO: `POST /identity/v1/sso/login-with-token-params` for shoppers, and the site's identity-provider
+ * connections for the merchant (`/identity/v1/idp-connections`: register, list, disable).
+ */
+export function registerSsoRoutes(api: Api, deps: Pick<IdentityDeps, 'db' | 'clock'>) {
+  const { db, clock } = deps
+  api.route(
+    {
+      method: 'post',
+      path: '/identity/v1/sso/login-with-token-params',
+      operationId: 'loginWithIdpConnectionTokenParams',
+      summary:
+        'Log a member in with an ID token (tokenParams.id_token) of an identity provider the site registered; the member with its verified e-mail is found or created; answers as a login',
+      tag,
+      auth: 'shopper',
+      body: z.object({
+        idpConnectionId: z.guid(),
+        tokenParams: z.record(z.string().max(100), z.string().max(16_000)),
+      }),
+      response: AuthenticationResponse,
+      cacheControl: 'no-store',
+    },
+    async ({ body, caller }) =>
+      loginWithIdToken(db, { siteId: caller.siteId, clientId: caller.clientId }, body, clock()),
+  )
+
+  const merchant = { tag, auth: 'merchant', permission: EXTERNAL_LOGIN_PERMISSION } as const
+  api.route(
+    {
+      ...merchant,
+      method: 'post',
+      path: '/identity/v1/idp-connections',
+      operationId: 'createIdpConnection',
+      summary:
+        'Register an identity provider (issuer, audience, public signing keys) whose ID tokens log members in',
+      body: IdpConnectionInput,
+      response: z.object({ idpConnection: IdpConnectionSchema }),
+    },
+    async ({ body, caller }) => ({
+      idpConnection: toWireConnection(
+        await createIdpConnection(db, { ...body, siteId: caller.siteId }, clock()),
+      ),
+    }),
+  )
+  api.route(
+    {
+      ...merchant,
+      method: 'get',
+      path: '/identity/v1/idp-connections',
+      operationId: 'listIdpConnections',
+      summary: 'The site’s enabled identity providers',
+      response: z.object({ idpConnections: z.array(IdpConnectionSchema) }),
+    },
+    async ({ caller }) => ({
+      idpConnections: (await listIdpConnections(db, caller.siteId)).map(toWireConnection),
+    }),
+  )
+  api.route(
+    {
+      ...merchant,
+      method: 'delete',
+      path: '/identity/v1/idp-connections/:id',
+      operationId: 'disableIdpConnection',
+      summary: 'Disable an identity provider: its tokens log nobody in any more',
+      params: z.object({ id: z.guid() }),
+      response: z.object({}),
+    },
+    async ({ params, caller }) => {
+      if (!(await disableIdpConnection(db, caller.siteId, params.id, clock())))
+        throw new IdentityError('IDP_CONNECTION_NOT_FOUND', 'No identity provider with this id')
+      return {}
+    },
+  )
+}
