@@ -1,16 +1,16 @@
 import { z } from 'zod'
 import type { Api } from '../http/api.ts'
+import { IdParam } from '../http/validation.ts'
 import { AddToCartBody, CartSchema } from './cart-schemas.ts'
 import type { CurrentCartDeps } from './current-cart.ts'
 import { createMerchantCarts } from './merchant-cart.ts'
 
 const CartResponse = z.object({ cart: CartSchema })
-const CartId = z.object({ id: z.guid({ message: 'must be an id (UUID)' }) })
 const merchantCall = {
   tag: 'Carts (merchant)',
   auth: 'merchant',
   permission: 'carts',
-  params: CartId,
+  params: IdParam,
   response: CartResponse,
   cacheControl: 'private, no-store',
 } as const

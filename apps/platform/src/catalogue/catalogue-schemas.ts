@@ -3,8 +3,6 @@ import { WireImageSchema, WireThumbnailSchema } from '../media/media-wire.ts'
 
 /** Wire shapes of the catalogue: they document the API (OpenAPI) and tests hold answers to them. */
 
-export const IdParam = z.object({ id: z.guid({ message: 'must be an id (UUID)' }) })
-
 export const SlugParam = z.object({ slug: z.string().min(1).max(200) })
 
 /** `includeMerchantSpecificData=true`: cost and profit, for merchant API keys. */

@@ -13,8 +13,6 @@ const Html = z.string().describe('an HTML page')
 export const dashboardPage = { tag: 'Dashboard', auth: 'none', response: Html } as const
 /** The `?notice=` a page shows after a redirect. */
 export const NoticeQuery = z.object({ notice: z.string().max(40).optional() })
-/** A path's `:id`. */
-export const IdParam = z.object({ id: z.guid({ message: 'must be an id (UUID)' }) })
 
 interface DashboardRoute<P extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
   path: string

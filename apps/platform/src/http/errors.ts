@@ -59,6 +59,44 @@ export const applicationErrorStatus = {
   BAD_REQUEST: 400,
   REQUEST_TIMEOUT: 408,
   REQUEST_HEADER_FIELDS_TOO_LARGE: 431,
+  // The identity calls: the numeric codes of spec section 8 (as strings, like every code), then words of
+  // ours. None is 401: the SDK renews its token and replays a call that answers 401, and a wrong
+  // password is no expired token.
+  /** Registration: the e-mail already has an account on the site. */
+  '-19995': 409,
+  /** Login: wrong e-mail or password (one answer for both). */
+  '-19976': 400,
+  /** Login: the member must reset the password first. */
+  '-19973': 400,
+  /** A captcha answer is required. */
+  '-19971': 400,
+  /** The captcha answer is invalid. */
+  '-19970': 400,
+  // Beside the spec's numeric codes, the identity calls it names without codes answer stable words.
+  /** The state token is unknown, expired, finished, or of another client: the member signs in again. */
+  STATE_TOKEN_INVALID: 400,
+  /** The e-mail verification code is not the one sent. */
+  VERIFICATION_CODE_INVALID: 400,
+  /** The code's 15 minutes are over: a resend gives a new one. */
+  VERIFICATION_CODE_EXPIRED: 400,
+  /** Five codes were tried in this flow: it is over, the member signs in again for a new one. */
+  VERIFICATION_ATTEMPTS_EXHAUSTED: 400,
+  /** The flow sent as many codes as it may. */
+  VERIFICATION_RESEND_LIMIT: 400,
+  /** The e-mail is verified already. */
+  EMAIL_ALREADY_VERIFIED: 409,
+  /** The recovery or activation link is unknown, expired or used. */
+  RECOVERY_TOKEN_INVALID: 400,
+  /** No member of the caller's site has this id. */
+  MEMBER_NOT_FOUND: 404,
+  /** The member is not in a status the change applies to (approving an active member). */
+  MEMBER_STATUS_CONFLICT: 409,
+  /** The profile changed since the revision the edit was made on: read it again. */
+  IDENTITY_REVISION_CONFLICT: 409,
+  /** No identity-provider connection of the caller's site has this id (or it is disabled). */
+  IDP_CONNECTION_NOT_FOUND: 404,
+  /** The identity provider's token is not one the connection trusts (signature, issuer, audience, age, reuse). */
+  ID_TOKEN_INVALID: 400,
 } as const
 
 export type ApplicationErrorCode = keyof typeof applicationErrorStatus

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { FieldViolation, RuleType } from './errors.ts'
 import { ValidationError } from './errors.ts'
 
@@ -8,6 +8,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export function isUuid(value: string): boolean {
   return UUID.test(value)
 }
+
+/** An id: a UUID of any version (an unknown one is the route's 404). The one id schema of every route. */
+export const Id = z.guid({ message: 'must be an id (UUID)' })
+
+/** A path's `:id`: the one id-parameter schema. */
+export const IdParam = z.object({ id: Id })
 
 /** `lineItems[0].quantity` from a zod issue path, the field naming the spec's violations use. */
 export function toFieldPath(prefix: string, path: readonly PropertyKey[]): string {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
+import { IdParam } from '../http/validation.ts'
 import { renderPage } from '../pages/render-page.tsx'
 import { InboxMailPage, InboxPage, MissingMailPage } from './dev-inbox-pages.tsx'
 import { findInboxMail, listInboxMails } from './mail-outbox.ts'
@@ -39,7 +40,7 @@ export function registerDevInboxRoutes(api: Api, deps: { db: Db }) {
       path: '/_dev/mail/:id',
       operationId: 'devInboxMail',
       summary: 'One mail of the local inbox (served only for local use)',
-      params: z.object({ id: z.guid({ message: 'must be a mail id (UUID)' }) }),
+      params: IdParam,
     },
     async ({ params }) => {
       const mail = await findInboxMail(deps.db, params.id)

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { z } from 'zod'
 import type { Api, AppEnv } from '../http/api.ts'
 import { ApplicationError } from '../http/errors.ts'
+import { Id, IdParam } from '../http/validation.ts'
 import { findMediaFile, type MediaFile } from './media-file-store.ts'
 import { callStorage, mediaObjectKey, originalFileName } from './media-storage.ts'
 import { type MediaDeps, uploadMedia } from './media-uploads.ts'
@@ -20,8 +21,6 @@ const MediaFileSchema = z.object({
   image: WireImageSchema,
   thumbnail: WireThumbnailSchema,
 })
-
-const IdParam = z.guid({ message: 'must be an id (UUID)' })
 
 /** Whether an `If-None-Match` header names this tag (weak comparison, as RFC 9110 asks for GET). */
 export function matchesETag(header: string | undefined, etag: string): boolean {
@@ -113,7 +112,7 @@ export function registerMediaRoutes(api: Api, deps: MediaDeps) {
       summary: 'Download a media file as uploaded (immutable; ETag and If-None-Match)',
       tag: 'Media',
       auth: 'none',
-      params: z.object({ id: IdParam }),
+      params: IdParam,
       response: z.string().describe('the file bytes, in the content type it was uploaded with'),
     },
     async ({ params }, c) => {
@@ -133,7 +132,7 @@ export function registerMediaRoutes(api: Api, deps: MediaDeps) {
       tag: 'Media',
       auth: 'none',
       params: z.object({
-        id: IdParam,
+        id: Id,
         size: z.string().regex(/^[1-9][0-9]{0,4}w\.webp$/, 'must be a width and "w.webp", like 400w.webp'),
       }),
       response: z.string().describe('the WebP bytes'),

@@ -3,6 +3,7 @@ import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
+import { IdParam } from '../http/validation.ts'
 import { findOrder, listOrders, type OrderAudience } from './order-store.ts'
 import { OrderSchema, toWireOrder } from './order-wire.ts'
 
@@ -56,7 +57,7 @@ export function registerOrderRoutes(api: Api, deps: { db: Db }) {
       summary: "One of the caller's own orders",
       tag: 'Orders',
       auth: 'shopper',
-      params: z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) }),
+      params: IdParam,
       response: z.object({ order: OrderSchema }),
       cacheControl: 'private, no-store',
     },

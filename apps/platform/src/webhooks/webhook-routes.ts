@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
+import { IdParam } from '../http/validation.ts'
 import { isAllowedEndpointUrl } from './endpoint-url.ts'
 import {
   findWebhookDelivery,
@@ -54,7 +55,6 @@ export const EndpointPatch = z.strictObject({
   description: z.string().trim().max(500).optional(),
   enabled: z.boolean().optional(),
 })
-const IdParam = z.object({ id: z.guid() })
 const Empty = z.object({})
 
 const EndpointSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Api } from '../../http/api.ts'
-import { IdParam } from '../catalogue-schemas.ts'
+import { IdParam } from '../../http/validation.ts'
 import type { CatalogueWriteDeps } from '../products/merchant-product-writes.ts'
 import {
   BulkAdjustProductsBody,

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import type { Api } from '../../http/api.ts'
+import { IdParam } from '../../http/validation.ts'
 import { answerCached, type CatalogueDeps } from '../catalogue-access.ts'
-import { CollectionSchema, IdParam, PagingMetadata, SlugParam } from '../catalogue-schemas.ts'
+import { CollectionSchema, PagingMetadata, SlugParam } from '../catalogue-schemas.ts'
 import { registerQueryRoutes } from '../query-routes.ts'
 import { getCollection, getCollectionBySlug, queryCollectionPage } from './collection-reads.ts'
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Api } from '../../http/api.ts'
-import { CollectionSchema, IdParam } from '../catalogue-schemas.ts'
+import { IdParam } from '../../http/validation.ts'
+import { CollectionSchema } from '../catalogue-schemas.ts'
 import type { CatalogueWriteDeps } from '../products/merchant-product-writes.ts'
 import {
   addProductsToCollection,

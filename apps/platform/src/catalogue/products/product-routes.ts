@@ -1,13 +1,8 @@
 import { z } from 'zod'
 import type { Api } from '../../http/api.ts'
+import { IdParam } from '../../http/validation.ts'
 import { answerCached, type CatalogueDeps, wantsMerchantData } from '../catalogue-access.ts'
-import {
-  IdParam,
-  MerchantDataParam,
-  PagingMetadata,
-  ProductSchema,
-  VariantSchema,
-} from '../catalogue-schemas.ts'
+import { MerchantDataParam, PagingMetadata, ProductSchema, VariantSchema } from '../catalogue-schemas.ts'
 import { registerQueryRoutes } from '../query-routes.ts'
 import {
   getProduct,

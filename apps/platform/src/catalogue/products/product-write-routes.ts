@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Api } from '../../http/api.ts'
-import { IdParam, ProductSchema, VariantSchema } from '../catalogue-schemas.ts'
+import { IdParam } from '../../http/validation.ts'
+import { ProductSchema, VariantSchema } from '../catalogue-schemas.ts'
 import {
   type CatalogueWriteDeps,
   CreateProductBody,

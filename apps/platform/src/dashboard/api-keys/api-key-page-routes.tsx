@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Api } from '../../http/api.ts'
 import type { FieldViolation } from '../../http/errors.ts'
+import { IdParam } from '../../http/validation.ts'
 import {
   type ApiKeyPermission,
   apiKeyPermissions,
@@ -96,7 +97,7 @@ export function registerApiKeyPages(api: Api, deps: DashboardDeps) {
       path: '/dashboard/api-keys/:id/revoke',
       operationId: 'dashboardRevokeApiKey',
       summary: 'Revoke an API key: calls with it answer 401 from now on',
-      params: z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) }),
+      params: IdParam,
     },
     async ({ params }, c) => {
       const { owner } = await requireOwnerForm(c, deps)

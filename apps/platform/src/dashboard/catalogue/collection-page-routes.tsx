@@ -12,7 +12,7 @@ import {
 } from '../../catalogue/collections/collection-writes.ts'
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
-import { parseWith } from '../../http/validation.ts'
+import { IdParam, parseWith } from '../../http/validation.ts'
 import { uploadMedia } from '../../media/media-uploads.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
@@ -33,7 +33,6 @@ import {
 
 const Html = z.string().describe('an HTML page')
 const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
-const IdParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
 
 function readCollectionForm(form: FormFields): {
   values: CollectionFormValues

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { IdParam as CatalogueIdParam } from '../../catalogue/catalogue-schemas.ts'
 import {
   addProductsToCollection,
   removeProductsFromCollection,
@@ -24,7 +23,7 @@ import {
 import { UpdateProductVariantsBody, updateProductVariants } from '../../catalogue/products/variant-writes.ts'
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
-import { parseWith } from '../../http/validation.ts'
+import { IdParam, parseWith } from '../../http/validation.ts'
 import { uploadMedia } from '../../media/media-uploads.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
 import { noticeText, withNotice } from '../notices.ts'
@@ -42,7 +41,6 @@ import { EditProductPage, NewProductPage, ProductListPage } from './product-page
 
 const Html = z.string().describe('an HTML page')
 const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
-const IdParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
 
 const ListQuery = z.object({
   q: z.string().max(200).optional(),
@@ -69,7 +67,7 @@ async function syncCollections(
   before: readonly string[],
   after: readonly string[],
 ) {
-  const membership = (id: string) => ({ ...parseWith(CatalogueIdParam, { id }), productIds: [productId] })
+  const membership = (id: string) => ({ ...parseWith(IdParam, { id }), productIds: [productId] })
   for (const id of after.filter((id) => !before.includes(id)))
     await addProductsToCollection(deps, owner.caller, membership(id))
   for (const id of before.filter((id) => !after.includes(id)))

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Api } from '../../http/api.ts'
-import { IdentityError } from '../../identity/identity-errors.ts'
+import { ApplicationError } from '../../http/errors.ts'
+import { IdParam } from '../../http/validation.ts'
 import { readIdentityPolicy, saveIdentityPolicy } from '../../identity/identity-policy.ts'
 import { MemberListStatusSchema } from '../../identity/members/member-admin-routes.ts'
 import { approveMember, blockMember } from '../../identity/members/member-moderation.ts'
@@ -106,14 +107,14 @@ export function registerMemberPages(api: Api, deps: DashboardDeps) {
           action === 'approve'
             ? 'Approve a member waiting for it, or unblock a blocked one'
             : 'Block a member: no more sign-ins, every session and token revoked',
-        params: z.object({ id: z.guid({ message: 'must be a member id (UUID)' }) }),
+        params: IdParam,
       },
       async ({ params }, c) => {
         const { owner } = await requireOwnerForm(c, deps)
         try {
           await change(db, { siteId: owner.session.siteId, memberId: params.id }, clock())
         } catch (error) {
-          if (!(error instanceof IdentityError)) throw error
+          if (!(error instanceof ApplicationError)) throw error
           return membersPage(owner, { problem: `Nothing changed: ${error.description}.` }, error.status)
         }
         return seeOther(withNotice('/dashboard/members', 'saved'))

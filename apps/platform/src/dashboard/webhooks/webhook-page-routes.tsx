@@ -2,7 +2,7 @@ import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import type { Api } from '../../http/api.ts'
 import { type FieldViolation, ValidationError } from '../../http/errors.ts'
-import { parseWith } from '../../http/validation.ts'
+import { IdParam, parseWith } from '../../http/validation.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 import { listSentWebhookRequests } from '../../webhooks/sent-webhook-requests.ts'
 import {
@@ -37,7 +37,6 @@ import {
 
 const Html = z.string().describe('an HTML page')
 const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
-const IdParam = z.object({ id: z.guid({ message: 'must be an id (UUID)' }) })
 const NoticeQuery = z.object({ notice: z.string().max(40).optional() })
 const DeliveryFilter = z.object({
   status: z.enum(['', 'PENDING', 'DELIVERED', 'DEAD']).default(''),

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/db.ts'
+import { ApplicationError } from '../../http/errors.ts'
 import { spendValue } from '../../oauth/spent-value-store.ts'
-import { IdentityError } from '../identity-errors.ts'
 import { readIdentityPolicy } from '../identity-policy.ts'
 import type { CaptchaAnswer, CaptchaVerifier } from './captcha-verifier.ts'
 
@@ -37,7 +37,7 @@ function pickAnswer(tokens: WireCaptchaTokens | undefined): Omit<CaptchaAnswer, 
  * a good answer never used before (SECURITY.md L5: single use, verified by the provider). Runs before
  * any password is hashed.
  *
- * @throws IdentityError -19971 without an answer: the client tries its invisible captcha
+ * @throws ApplicationError -19971 without an answer: the client tries its invisible captcha
  * (`data.loginState` SILENT_CAPTCHA_REQUIRED); -19970 for a bad or reused answer: the client shows the
  * visible one (USER_CAPTCHA_REQUIRED). Both carry the site keys in `data.siteKeys`.
  */
@@ -52,8 +52,9 @@ export async function requireCaptcha(
   const siteKeys = deps.captcha.siteKeys
   const answer = pickAnswer(tokens)
   if (!answer)
-    throw new IdentityError('-19971', 'A captcha answer is required', {
-      data: { loginState: 'SILENT_CAPTCHA_REQUIRED', siteKeys },
+    throw new ApplicationError('-19971', 'A captcha answer is required', {
+      loginState: 'SILENT_CAPTCHA_REQUIRED',
+      siteKeys,
     })
   const now = deps.clock()
   const expiresAt = new Date(now.getTime() + SPENT_ANSWER_SECONDS * 1000)
@@ -62,7 +63,9 @@ export async function requireCaptcha(
     ? await deps.captcha.verify({ ...answer, remoteAddress })
     : { ok: false as const, reasons: ['timeout-or-duplicate'] }
   if (!verdict.ok)
-    throw new IdentityError('-19970', 'The captcha answer is invalid', {
-      data: { loginState: 'USER_CAPTCHA_REQUIRED', siteKeys, reasons: verdict.reasons },
+    throw new ApplicationError('-19970', 'The captcha answer is invalid', {
+      loginState: 'USER_CAPTCHA_REQUIRED',
+      siteKeys,
+      reasons: verdict.reasons,
     })
 }

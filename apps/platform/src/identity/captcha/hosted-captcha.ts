@@ -1,4 +1,4 @@
-import { IdentityError } from '../identity-errors.ts'
+import { ApplicationError } from '../../http/errors.ts'
 import { readIdentityPolicy } from '../identity-policy.ts'
 import { type CaptchaGateDeps, requireCaptcha } from './captcha-gate.ts'
 import { type CaptchaFormInput, captchaFormInputOf } from './captcha-widgets.ts'
@@ -41,7 +41,7 @@ export async function checkHostedCaptcha(
     await requireCaptcha(deps, siteId, answer ? [{ Recaptcha: answer }] : undefined, remoteAddress)
     return undefined
   } catch (error) {
-    if (!(error instanceof IdentityError)) throw error
+    if (!(error instanceof ApplicationError)) throw error
     if (error.code === '-19971') return 'captcha-missing'
     if (error.code === '-19970') return 'captcha-wrong'
     throw error

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { z } from 'zod'
 import type { Api, AppEnv } from '../../http/api.ts'
-import { ValidationError } from '../../http/errors.ts'
+import { ApplicationError, ValidationError } from '../../http/errors.ts'
 import { createCsrfToken } from '../../pages/csrf.ts'
 import { HOSTED_PAGE_PATHS } from '../../redirects/redirect-session-routes.ts'
 import { findRedirectSession, type RedirectSession } from '../../redirects/redirect-session-store.ts'
@@ -11,7 +11,6 @@ import { captchaCspOf } from '../captcha/captcha-field.tsx'
 import type { CaptchaFormInput } from '../captcha/captcha-widgets.ts'
 import { checkHostedCaptcha, hostedCaptchaOf } from '../captcha/hosted-captcha.ts'
 import type { IdentityDeps } from '../identity-deps.ts'
-import { IdentityError } from '../identity-errors.ts'
 import { resendEmailCode, verifyEmailCode } from '../members/email-verification.ts'
 import { createAccount, toAuthState } from '../members/member-authentication.ts'
 import type { MemberRow } from '../members/member-store.ts'
@@ -76,7 +75,7 @@ const codeProblems: Record<string, AccountProblem> = {
 
 /** The problem a refused registration or reset shows on its form, or `undefined` for another error. */
 function formProblemOf(error: unknown): AccountProblem | undefined {
-  if (error instanceof IdentityError && error.code === '-19995') return 'email-taken'
+  if (error instanceof ApplicationError && error.code === '-19995') return 'email-taken'
   if (!(error instanceof ValidationError)) return undefined
   const rules = new Set(
     error.fieldViolations.map((violation) => `${violation.field}:${violation.violatedRule}`),
@@ -296,7 +295,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
         { stateToken: entry.stateToken, code: form.text('code', 64) },
         clock(),
       ).catch((error: unknown) => {
-        if (error instanceof IdentityError && Object.hasOwn(codeProblems, error.code))
+        if (error instanceof ApplicationError && Object.hasOwn(codeProblems, error.code))
           return codeProblems[error.code]!
         throw error
       })
@@ -332,7 +331,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
       const problem = await resendEmailCode(db, entry.session, entry.stateToken, clock()).then(
         () => undefined,
         (error: unknown) => {
-          if (error instanceof IdentityError && Object.hasOwn(codeProblems, error.code))
+          if (error instanceof ApplicationError && Object.hasOwn(codeProblems, error.code))
             return codeProblems[error.code]!
           throw error
         },
@@ -484,7 +483,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
         { recoveryToken: token, password: form.field('password') },
         clock(),
       ).catch((error: unknown) => {
-        if (error instanceof IdentityError && error.code === 'RECOVERY_TOKEN_INVALID')
+        if (error instanceof ApplicationError && error.code === 'RECOVERY_TOKEN_INVALID')
           return 'unusable-link' as const
         const problem = formProblemOf(error)
         if (!problem) throw error

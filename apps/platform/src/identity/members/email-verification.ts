@@ -1,10 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../../db/db.ts'
 import { queryOne } from '../../db/db.ts'
+import { ApplicationError } from '../../http/errors.ts'
 import { enqueueMail } from '../../mail/mail-outbox.ts'
 import { createOpaqueToken, hashToken } from '../../oauth/opaque-token.ts'
 import { getSite } from '../../sites/site-store.ts'
-import { IdentityError } from '../identity-errors.ts'
 import { readIdentityPolicy } from '../identity-policy.ts'
 import { STATE_TOKEN_TTL_SECONDS } from '../identity-token-store.ts'
 import type { Identity } from '../identity-wire.ts'
@@ -93,15 +93,15 @@ export async function startEmailVerification(
   })
 }
 
-type VerifyOutcome = { kind: 'verified'; member: MemberRow } | { kind: 'refused'; error: IdentityError }
+type VerifyOutcome = { kind: 'verified'; member: MemberRow } | { kind: 'refused'; error: ApplicationError }
 
 const invalidFlow = () =>
-  new IdentityError(
+  new ApplicationError(
     'STATE_TOKEN_INVALID',
     'This verification is over or unknown: sign in again for a new code',
   )
 const exhausted = () =>
-  new IdentityError(
+  new ApplicationError(
     'VERIFICATION_ATTEMPTS_EXHAUSTED',
     `${MAX_CODE_ATTEMPTS} codes were tried: sign in again for a new code`,
   )
@@ -162,7 +162,7 @@ async function finishFlow(
  * A decoy's flow never verifies.
  *
  * @returns the member, with their new status.
- * @throws IdentityError STATE_TOKEN_INVALID, VERIFICATION_CODE_INVALID (with `data.attemptsLeft`),
+ * @throws ApplicationError STATE_TOKEN_INVALID, VERIFICATION_CODE_INVALID (with `data.attemptsLeft`),
  * VERIFICATION_CODE_EXPIRED or VERIFICATION_ATTEMPTS_EXHAUSTED.
  */
 export async function verifyEmailCode(
@@ -179,14 +179,12 @@ export async function verifyEmailCode(
     if (new Date(flow.code_expires_at).getTime() <= now.getTime())
       return {
         kind: 'refused',
-        error: new IdentityError('VERIFICATION_CODE_EXPIRED', 'The code expired: ask for a new one'),
+        error: new ApplicationError('VERIFICATION_CODE_EXPIRED', 'The code expired: ask for a new one'),
       }
     if (!flow.member_id || !isSameHash(flow.code_hash, submitted)) {
       const attemptsLeft = MAX_CODE_ATTEMPTS - flow.attempt_count
       if (attemptsLeft === 0) return { kind: 'refused', error: exhausted() }
-      const error = new IdentityError('VERIFICATION_CODE_INVALID', 'The code is wrong', {
-        data: { attemptsLeft },
-      })
+      const error = new ApplicationError('VERIFICATION_CODE_INVALID', 'The code is wrong', { attemptsLeft })
       return { kind: 'refused', error }
     }
     const member = await finishFlow(tx, input.stateToken, flow.member_id, now)
@@ -203,7 +201,7 @@ export async function verifyEmailCode(
  * nothing.
  *
  * @returns whom the flow is for, as the wire shows them.
- * @throws IdentityError STATE_TOKEN_INVALID, VERIFICATION_ATTEMPTS_EXHAUSTED or VERIFICATION_RESEND_LIMIT.
+ * @throws ApplicationError STATE_TOKEN_INVALID, VERIFICATION_ATTEMPTS_EXHAUSTED or VERIFICATION_RESEND_LIMIT.
  */
 export async function resendEmailCode(
   db: Db,
@@ -229,7 +227,7 @@ export async function resendEmailCode(
     if (!flow) throw invalidFlow()
     if (flow.attempt_count >= MAX_CODE_ATTEMPTS) throw exhausted()
     if (flow.codes_sent >= MAX_CODES_PER_FLOW)
-      throw new IdentityError(
+      throw new ApplicationError(
         'VERIFICATION_RESEND_LIMIT',
         `This verification sent ${MAX_CODES_PER_FLOW} codes already`,
       )

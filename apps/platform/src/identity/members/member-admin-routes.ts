@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Api } from '../../http/api.ts'
+import { IdParam } from '../../http/validation.ts'
 import type { IdentityDeps } from '../identity-deps.ts'
 import { readIdentityPolicy, saveIdentityPolicy } from '../identity-policy.ts'
 import { IdentitySchema, toWireIdentity } from '../identity-wire.ts'
@@ -25,8 +26,6 @@ export const IdentityPolicySchema = z.object({
   ownerApprovalRequired: z.boolean(),
   captchaRequired: z.boolean(),
 })
-
-const MemberParams = z.object({ id: z.guid({ message: 'must be a member id (UUID)' }) })
 
 /**
  * The merchant's side of members (API key with the `members` permission, or the dashboard): list
@@ -81,7 +80,7 @@ export function registerMemberAdminRoutes(api: Api, deps: Pick<IdentityDeps, 'db
         path: `/members/v1/members/:id/${action}`,
         operationId: `${action}Member`,
         summary,
-        params: MemberParams,
+        params: IdParam,
         response: z.object({ member: IdentitySchema }),
       },
       async ({ params, caller }) => ({

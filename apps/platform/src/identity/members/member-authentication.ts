@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/db.ts'
-import { type FieldViolation, ValidationError } from '../../http/errors.ts'
+import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
 import type { PasswordHasher } from '../../passwords/password-hasher.ts'
 import { passwordViolations } from '../../passwords/password-policy.ts'
-import { IdentityError, wrongCredentials } from '../identity-errors.ts'
+import { wrongCredentials } from '../identity-errors.ts'
 import { readIdentityPolicy } from '../identity-policy.ts'
 import { createSessionToken } from '../identity-token-store.ts'
 import { type AuthState, type Identity, type IdentityProfile, toWireIdentity } from '../identity-wire.ts'
@@ -117,7 +117,7 @@ function toDecoyIdentity(siteId: string, email: string, profile: IdentityProfile
  * hashed in either case.
  *
  * @throws ValidationError for a bad e-mail (`ruleName` EMAIL) or a password of the wrong length.
- * @throws IdentityError -19995 for a taken e-mail.
+ * @throws ApplicationError -19995 for a taken e-mail.
  */
 export async function createAccount(
   deps: AuthenticationDeps,
@@ -146,7 +146,7 @@ export async function createAccount(
       return { member, state, stateToken }
     }
     if (!policy.emailVerificationRequired)
-      throw new IdentityError('-19995', 'An account with this e-mail already exists')
+      throw new ApplicationError('-19995', 'An account with this e-mail already exists')
     const decoy = toDecoyIdentity(client.siteId, email, profile, now)
     const stateToken = await startEmailVerification(tx, client, { decoy, ownerEmail: email }, now)
     return { decoy, state: 'REQUIRE_EMAIL_VERIFICATION', stateToken }
@@ -159,7 +159,7 @@ export async function createAccount(
  * A decoy's answer has the same shape as a new member's.
  *
  * @throws ValidationError for a bad e-mail (`ruleName` EMAIL) or a password of the wrong length.
- * @throws IdentityError -19995 for a taken e-mail.
+ * @throws ApplicationError -19995 for a taken e-mail.
  */
 export async function registerMember(
   deps: AuthenticationDeps,
@@ -209,7 +209,7 @@ export async function findMemberByCredentials(
  * only after the password was verified (SECURITY.md L3); an unknown e-mail, a wrong password and a
  * blocked, deleted or offline member all get the same -19976.
  *
- * @throws IdentityError -19976.
+ * @throws ApplicationError -19976.
  */
 export async function loginMember(
   deps: AuthenticationDeps,

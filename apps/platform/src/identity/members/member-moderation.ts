@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db.ts'
+import { ApplicationError } from '../../http/errors.ts'
 import { enqueueMail } from '../../mail/mail-outbox.ts'
 import { getSite } from '../../sites/site-store.ts'
-import { IdentityError } from '../identity-errors.ts'
 import { revokeMemberAccess } from './member-access.ts'
 import { approvedMail } from './member-mails.ts'
 import { type StatusChange, statusAfterApproval, statusAfterBlock } from './member-status.ts'
@@ -16,13 +16,13 @@ async function moderate(
 ): Promise<MemberRow> {
   return db.transaction(async (tx) => {
     const member = await findMemberById(tx, target.siteId, target.memberId, { forUpdate: true })
-    if (!member) throw new IdentityError('MEMBER_NOT_FOUND', 'No member of this site has this id')
+    if (!member) throw new ApplicationError('MEMBER_NOT_FOUND', 'No member of this site has this id')
     const next = decide({ status: member.status, pendingReason: member.pending_reason })
     if (!next)
-      throw new IdentityError(
+      throw new ApplicationError(
         'MEMBER_STATUS_CONFLICT',
         `The member is ${member.pending_reason ?? member.status}: the change does not apply`,
-        { data: { status: member.status, pendingReason: member.pending_reason } },
+        { status: member.status, pendingReason: member.pending_reason },
       )
     const saved = await changeMemberStatus(tx, member.id, next, now)
     await after(tx, member, saved)
@@ -34,7 +34,7 @@ async function moderate(
  * The owner approves a member who waits for it, or unblocks a blocked one: the member is active and,
  * when that is news, told by e-mail.
  *
- * @throws IdentityError MEMBER_NOT_FOUND; MEMBER_STATUS_CONFLICT for a member who still has to verify
+ * @throws ApplicationError MEMBER_NOT_FOUND; MEMBER_STATUS_CONFLICT for a member who still has to verify
  * their e-mail, or is deleted or offline.
  */
 export function approveMember(
@@ -58,7 +58,7 @@ export function approveMember(
  * The owner blocks a member: they cannot sign in any more (a login answers as for a wrong password),
  * and every session and token they hold is revoked at once.
  *
- * @throws IdentityError MEMBER_NOT_FOUND; MEMBER_STATUS_CONFLICT for a deleted member.
+ * @throws ApplicationError MEMBER_NOT_FOUND; MEMBER_STATUS_CONFLICT for a deleted member.
  */
 export function blockMember(
   db: Db,

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/db.ts'
 import { queryOne } from '../../db/db.ts'
-import { type FieldViolation, ValidationError } from '../../http/errors.ts'
-import { IdentityError } from '../identity-errors.ts'
+import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { type IdentityProfile, toWireIdentity } from '../identity-wire.ts'
 import { isEmailAddress, type MemberRow, normalizeEmail } from './member-store.ts'
 
@@ -108,7 +107,7 @@ export function applyProfileChange(current: IdentityProfile, change: IdentityPro
  * than overwritten. Each change moves `updatedDate` (and so the revision) forward.
  *
  * @throws ValidationError for a profile that breaks `profileViolations`.
- * @throws IdentityError IDENTITY_REVISION_CONFLICT, MEMBER_NOT_FOUND.
+ * @throws ApplicationError IDENTITY_REVISION_CONFLICT, MEMBER_NOT_FOUND.
  */
 export async function changeMemberProfile(
   db: Db,
@@ -124,14 +123,12 @@ export async function changeMemberProfile(
       'select * from members where id = $1 and site_id = $2 for update',
       [member.memberId, member.siteId],
     )
-    if (!current) throw new IdentityError('MEMBER_NOT_FOUND', 'The member does not exist')
+    if (!current) throw new ApplicationError('MEMBER_NOT_FOUND', 'The member does not exist')
     if (change.revision !== undefined && change.revision !== toWireIdentity(current).revision)
-      throw new IdentityError(
+      throw new ApplicationError(
         'IDENTITY_REVISION_CONFLICT',
         'The profile changed since this revision: read it again',
-        {
-          data: { revision: toWireIdentity(current).revision },
-        },
+        { revision: toWireIdentity(current).revision },
       )
     const profile = applyProfileChange(current.profile ?? {}, change.identityProfile)
     const saved = await queryOne<MemberRow>(
@@ -140,7 +137,7 @@ export async function changeMemberProfile(
         where id = $1 returning *`,
       [member.memberId, JSON.stringify(profile), now],
     )
-    if (!saved) throw new IdentityError('MEMBER_NOT_FOUND', 'The member does not exist')
+    if (!saved) throw new ApplicationError('MEMBER_NOT_FOUND', 'The member does not exist')
     return saved
   })
 }

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/db.ts'
 import { queryOne } from '../../db/db.ts'
-import { ValidationError } from '../../http/errors.ts'
-import { IdentityError } from '../identity-errors.ts'
+import { ApplicationError, ValidationError } from '../../http/errors.ts'
 import { readIdentityPolicy } from '../identity-policy.ts'
 import type { IdentityProfile } from '../identity-wire.ts'
 import { applyProfileChange, profileViolations } from './member-profile.ts'
@@ -50,7 +49,7 @@ export function assertSignOn(signOn: PasswordlessSignOn, emailField: string): st
  * starts in the site's first status; a proven e-mail is marked verified and moves a member waiting for
  * that proof on (as a code would). Run it in a transaction.
  *
- * @throws IdentityError MEMBER_STATUS_CONFLICT for a blocked, deleted or offline member.
+ * @throws ApplicationError MEMBER_STATUS_CONFLICT for a blocked, deleted or offline member.
  */
 export async function findOrCreatePasswordlessMember(
   tx: Db,
@@ -73,7 +72,7 @@ export async function findOrCreatePasswordlessMember(
   const member = created ?? (await findMemberByEmail(tx, signOn.siteId, email))
   if (!member) throw new Error(`the member ${email} vanished while signing on`)
   if (member.status !== 'ACTIVE' && member.status !== 'PENDING')
-    throw new IdentityError('MEMBER_STATUS_CONFLICT', 'The member may not sign on')
+    throw new ApplicationError('MEMBER_STATUS_CONFLICT', 'The member may not sign on')
   const status = signOn.isEmailProven
     ? statusAfterEmailProof({ status: member.status, pendingReason: member.pending_reason }, policy)
     : { status: member.status, pendingReason: member.pending_reason }

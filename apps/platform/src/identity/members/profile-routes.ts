@@ -3,7 +3,6 @@ import type { Api } from '../../http/api.ts'
 import type { ShopperCaller } from '../../http/caller.ts'
 import { ApplicationError } from '../../http/errors.ts'
 import type { IdentityDeps } from '../identity-deps.ts'
-import { IdentityError } from '../identity-errors.ts'
 import { IdentityProfileInput, IdentitySchema, toWireIdentity } from '../identity-wire.ts'
 import { changeMemberProfile } from './member-profile.ts'
 import { findMemberById } from './member-store.ts'
@@ -42,7 +41,7 @@ export function registerProfileRoutes(api: Api, deps: Pick<IdentityDeps, 'db' | 
     async ({ caller }) => {
       const me = requireMemberCaller(caller)
       const member = await findMemberById(deps.db, me.siteId, me.memberId)
-      if (!member) throw new IdentityError('MEMBER_NOT_FOUND', 'The member does not exist')
+      if (!member) throw new ApplicationError('MEMBER_NOT_FOUND', 'The member does not exist')
       return { identity: toWireIdentity(member) }
     },
   )

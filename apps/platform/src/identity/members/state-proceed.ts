@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db.ts'
 import { queryOne } from '../../db/db.ts'
+import { ApplicationError } from '../../http/errors.ts'
 import { hashToken } from '../../oauth/opaque-token.ts'
-import { IdentityError } from '../identity-errors.ts'
 import type { Identity } from '../identity-wire.ts'
 import type { FlowClient } from './email-verification.ts'
 import { type AuthenticationAnswer, answerFor, toAuthState } from './member-authentication.ts'
@@ -21,7 +21,7 @@ const LIVE_FLOW = `token_hash = $1 and site_id = $2 and client_id = $3 and used_
  * concurrent proceeds wins); a member still waiting gets the state they wait in, with the same state
  * token to proceed again later. A decoy's flow (a taken e-mail) always waits, like a new one.
  *
- * @throws IdentityError STATE_TOKEN_INVALID for an unknown, ended, expired or other client's flow, or a
+ * @throws ApplicationError STATE_TOKEN_INVALID for an unknown, ended, expired or other client's flow, or a
  * member who may not sign in (blocked, deleted).
  */
 export async function proceedWithStateToken(
@@ -61,7 +61,7 @@ export async function proceedWithStateToken(
     : undefined
   const state = member && toAuthState(member)
   if (!member || !state || state === 'SUCCESS')
-    throw new IdentityError(
+    throw new ApplicationError(
       'STATE_TOKEN_INVALID',
       'The state token is unknown, finished or expired: sign in again',
     )

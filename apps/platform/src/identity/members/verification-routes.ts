@@ -2,7 +2,6 @@ import { z } from 'zod'
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, invalidField } from '../../http/errors.ts'
 import type { IdentityDeps } from '../identity-deps.ts'
-import { IdentityError } from '../identity-errors.ts'
 import { AuthenticationResponse, toWireIdentity } from '../identity-wire.ts'
 import { resendEmailCode, startEmailVerification, verifyEmailCode } from './email-verification.ts'
 import { answerFor, toAuthState } from './member-authentication.ts'
@@ -86,9 +85,9 @@ export function registerVerificationRoutes(api: Api, deps: Pick<IdentityDeps, 'd
         throw new ApplicationError('FORBIDDEN', 'A member can start verifying only their own e-mail')
       if (body.target !== 'EMAIL') throw invalidField('target', 'must be EMAIL', 'INVALID_ENUM_VALUE')
       const member = await findMemberById(db, caller.siteId, caller.subjectId)
-      if (!member) throw new IdentityError('MEMBER_NOT_FOUND', 'No member of this site has this id')
+      if (!member) throw new ApplicationError('MEMBER_NOT_FOUND', 'No member of this site has this id')
       if (member.email_verified)
-        throw new IdentityError('EMAIL_ALREADY_VERIFIED', 'The e-mail is verified already')
+        throw new ApplicationError('EMAIL_ALREADY_VERIFIED', 'The e-mail is verified already')
       const client = { siteId: caller.siteId, clientId: caller.clientId }
       return { verificationId: await startEmailVerification(db, client, { member }, clock()) }
     },

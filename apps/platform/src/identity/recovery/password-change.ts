@@ -1,11 +1,10 @@
 import type { Db } from '../../db/db.ts'
 import { queryOne } from '../../db/db.ts'
-import { ValidationError } from '../../http/errors.ts'
+import { ApplicationError, ValidationError } from '../../http/errors.ts'
 import { enqueueMail } from '../../mail/mail-outbox.ts'
 import type { PasswordHasher } from '../../passwords/password-hasher.ts'
 import { passwordViolations } from '../../passwords/password-policy.ts'
 import { getSite } from '../../sites/site-store.ts'
-import { IdentityError } from '../identity-errors.ts'
 import { revokeMemberAccess } from '../members/member-access.ts'
 import { passwordChangedMail } from '../members/member-mails.ts'
 import type { MemberRow } from '../members/member-store.ts'
@@ -17,7 +16,7 @@ import type { MemberRow } from '../members/member-store.ts'
  * family, `keepTokenFamily`, stays), and the e-mail that tells the member.
  *
  * @throws ValidationError for a password of the wrong length (`newPassword`).
- * @throws IdentityError MEMBER_NOT_FOUND when the member is gone or not active.
+ * @throws ApplicationError MEMBER_NOT_FOUND when the member is gone or not active.
  */
 export async function changeMemberPassword(
   deps: { db: Db; hasher: PasswordHasher },
@@ -35,7 +34,7 @@ export async function changeMemberPassword(
         where id = $1 and site_id = $2 and status = 'ACTIVE' returning *`,
       [member.memberId, member.siteId, passwordHash, now],
     )
-    if (!saved) throw new IdentityError('MEMBER_NOT_FOUND', 'The member does not exist or may not sign in')
+    if (!saved) throw new ApplicationError('MEMBER_NOT_FOUND', 'The member does not exist or may not sign in')
     await revokeMemberAccess(tx, member.memberId, now, { keepTokenFamily: member.keepTokenFamily })
     await enqueueMail(tx, passwordChangedMail(await getSite(tx, member.siteId), saved.login_email), now)
   })

@@ -1,14 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Db } from '../../db/db.ts'
 import { queryOne } from '../../db/db.ts'
-import { ValidationError } from '../../http/errors.ts'
+import { ApplicationError, ValidationError } from '../../http/errors.ts'
 import { enqueueMail } from '../../mail/mail-outbox.ts'
 import { hashToken } from '../../oauth/opaque-token.ts'
 import type { PasswordHasher } from '../../passwords/password-hasher.ts'
 import { passwordViolations } from '../../passwords/password-policy.ts'
 import { findClientRegistration, isRegisteredReturnUri } from '../../redirects/redirect-uri.ts'
 import { getSite } from '../../sites/site-store.ts'
-import { IdentityError } from '../identity-errors.ts'
 import { readIdentityPolicy } from '../identity-policy.ts'
 import { revokeMemberAccess } from '../members/member-access.ts'
 import { passwordChangedMail, recoveryMail } from '../members/member-mails.ts'
@@ -149,7 +148,7 @@ export async function sendRecoveryEmail(
  * Sends a member of the site an activation link (`POST /identity/v1/activation-email`): they choose
  * a password with it, which also verifies their e-mail. For the merchant.
  *
- * @throws IdentityError MEMBER_NOT_FOUND, or MEMBER_STATUS_CONFLICT for a blocked or deleted member.
+ * @throws ApplicationError MEMBER_NOT_FOUND, or MEMBER_STATUS_CONFLICT for a blocked or deleted member.
  */
 export async function sendActivationEmail(
   deps: RecoveryDeps,
@@ -157,9 +156,9 @@ export async function sendActivationEmail(
   now: Date,
 ): Promise<void> {
   const member = await findMemberById(deps.db, input.siteId, input.memberId)
-  if (!member) throw new IdentityError('MEMBER_NOT_FOUND', 'No member of this site has this id')
+  if (!member) throw new ApplicationError('MEMBER_NOT_FOUND', 'No member of this site has this id')
   if (!isRecoverable(member))
-    throw new IdentityError(
+    throw new ApplicationError(
       'MEMBER_STATUS_CONFLICT',
       `A ${member.status.toLowerCase()} member cannot be activated`,
     )
@@ -186,7 +185,10 @@ export async function findRecoveryLink(db: Db, token: string, now: Date): Promis
 }
 
 const invalidLink = () =>
-  new IdentityError('RECOVERY_TOKEN_INVALID', 'This link has expired or was already used: ask for a new one')
+  new ApplicationError(
+    'RECOVERY_TOKEN_INVALID',
+    'This link has expired or was already used: ask for a new one',
+  )
 
 /**
  * Sets a new password with a recovery or activation link (`POST /identity/v1/recover`, and the hosted
@@ -196,7 +198,7 @@ const invalidLink = () =>
  *
  * @param input.siteId the caller's site, when the call comes with a token: a link of another site is unknown.
  * @throws ValidationError for a password of the wrong length.
- * @throws IdentityError RECOVERY_TOKEN_INVALID for an unknown, expired or used link.
+ * @throws ApplicationError RECOVERY_TOKEN_INVALID for an unknown, expired or used link.
  */
 export async function recoverPassword(
   deps: RecoveryDeps & { hasher: PasswordHasher },

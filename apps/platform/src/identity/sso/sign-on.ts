@@ -44,7 +44,7 @@ async function findSignOnClient(db: Db, siteId: string, clientId: string | undef
  * written to the external-login audit, like the external-login grant.
  *
  * @throws ValidationError for a bad e-mail or profile, or a client of another site.
- * @throws IdentityError MEMBER_STATUS_CONFLICT for a blocked, deleted or offline member.
+ * @throws ApplicationError MEMBER_STATUS_CONFLICT for a blocked, deleted or offline member.
  */
 export async function signOnMember(
   db: Db,

@@ -1,17 +1,14 @@
 import type { Db } from '../../db/db.ts'
-import { ValidationError } from '../../http/errors.ts'
+import { ApplicationError, ValidationError } from '../../http/errors.ts'
 import { verifyIdToken } from '../../oauth/id-token.ts'
 import { spendValue } from '../../oauth/spent-value-store.ts'
-import { IdentityError } from '../identity-errors.ts'
 import type { FlowClient } from '../members/email-verification.ts'
 import { type AuthenticationAnswer, answerFor, toAuthState } from '../members/member-authentication.ts'
 import { findOrCreatePasswordlessMember } from '../members/passwordless-member.ts'
 import { findIdpConnection } from './idp-connection-store.ts'
 
-function invalidToken(reason: string): IdentityError {
-  return new IdentityError('ID_TOKEN_INVALID', 'The identity provider’s token is not accepted', {
-    data: { reason },
-  })
+function invalidToken(reason: string): ApplicationError {
+  return new ApplicationError('ID_TOKEN_INVALID', 'The identity provider’s token is not accepted', { reason })
 }
 
 /**
@@ -23,7 +20,7 @@ function invalidToken(reason: string): IdentityError {
  * marked proven; the answer is the login's (SUCCESS with a session token, or the state the member
  * waits in).
  *
- * @throws IdentityError IDP_CONNECTION_NOT_FOUND, ID_TOKEN_INVALID (with `data.reason`),
+ * @throws ApplicationError IDP_CONNECTION_NOT_FOUND, ID_TOKEN_INVALID (with `data.reason`),
  * MEMBER_STATUS_CONFLICT for a blocked member.
  * @throws ValidationError without `tokenParams.id_token`.
  */
@@ -43,7 +40,7 @@ export async function loginWithIdToken(
       },
     ])
   const connection = await findIdpConnection(db, client.siteId, input.idpConnectionId)
-  if (!connection) throw new IdentityError('IDP_CONNECTION_NOT_FOUND', 'No identity provider with this id')
+  if (!connection) throw new ApplicationError('IDP_CONNECTION_NOT_FOUND', 'No identity provider with this id')
   const verified = verifyIdToken(idToken, {
     keys: connection.jwks,
     issuer: connection.issuer,
@@ -64,7 +61,7 @@ export async function loginWithIdToken(
       now,
     )
     const state = toAuthState(member)
-    if (!state) throw new IdentityError('MEMBER_STATUS_CONFLICT', 'The member may not sign in')
+    if (!state) throw new ApplicationError('MEMBER_STATUS_CONFLICT', 'The member may not sign in')
     return answerFor(tx, client, member, state, now)
   })
 }

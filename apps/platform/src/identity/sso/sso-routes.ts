@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import type { Api } from '../../http/api.ts'
+import { ApplicationError } from '../../http/errors.ts'
+import { IdParam } from '../../http/validation.ts'
 import { EXTERNAL_LOGIN_PERMISSION } from '../../oauth/external-login.ts'
 import type { IdentityDeps } from '../identity-deps.ts'
-import { IdentityError } from '../identity-errors.ts'
 import { AuthenticationResponse } from '../identity-wire.ts'
 import {
   createIdpConnection,
@@ -104,12 +105,12 @@ export function registerSsoRoutes(api: Api, deps: Pick<IdentityDeps, 'db' | 'clo
       path: '/identity/v1/idp-connections/:id',
       operationId: 'disableIdpConnection',
       summary: 'Disable an identity provider: its tokens log nobody in any more',
-      params: z.object({ id: z.guid() }),
+      params: IdParam,
       response: z.object({}),
     },
     async ({ params, caller }) => {
       if (!(await disableIdpConnection(db, caller.siteId, params.id, clock())))
-        throw new IdentityError('IDP_CONNECTION_NOT_FOUND', 'No identity provider with this id')
+        throw new ApplicationError('IDP_CONNECTION_NOT_FOUND', 'No identity provider with this id')
       return {}
     },
   )
