@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Db, statementText } from '../db/db.ts'
-import type { ShopperCaller } from '../http/caller.ts'
 import { hashToken } from '../oauth/opaque-token.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
-import { getSite } from '../sites/site-store.ts'
+import { createVisitorCaller } from '../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { readCartContents, writeCartChange } from './cart-store.ts'
@@ -46,13 +45,7 @@ describe.each(databaseKinds())('a cart change written under its guard on %s', (k
       'select subject_id, client_id from oauth_tokens where token_hash = $1',
       [hashToken(token)],
     )
-    const caller: ShopperCaller = {
-      kind: 'visitor',
-      siteId: DEMO_SITE_ID,
-      site: await getSite(db, DEMO_SITE_ID),
-      clientId: owner[0]!.client_id,
-      subjectId: owner[0]!.subject_id,
-    }
+    const caller = await createVisitorCaller(db, owner[0]!.subject_id, owner[0]!.client_id)
     return { token, caller, cartId: first.json.cart.id as string }
   }
 

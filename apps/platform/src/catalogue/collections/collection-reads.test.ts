@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/db.ts'
 import type { MerchantCaller, ShopperCaller } from '../../http/caller.ts'
-import { createOwnerCaller } from '../../testing/owner-caller.ts'
+import { createOwnerCaller, createVisitorCaller } from '../../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { TEST_PUBLIC_URL } from '../../testing/test-platform.ts'
 import type { CatalogueReadDeps } from '../products/product-reads.ts'
@@ -17,13 +17,7 @@ describe.each(databaseKinds())('collection reads on %s', (kind) => {
     db = await openTestDatabase(kind)
     deps = { db, publicUrl: TEST_PUBLIC_URL }
     owner = await createOwnerCaller(db)
-    visitor = {
-      kind: 'visitor',
-      siteId: owner.siteId,
-      site: owner.site,
-      clientId: 'storefront',
-      subjectId: 'v1',
-    }
+    visitor = await createVisitorCaller(db)
     footwear = (await db.query<{ id: string }>("select id from collections where slug = 'footwear'"))[0]!.id
     await db.query('update collections set visible = false where id = $1', [footwear])
   })

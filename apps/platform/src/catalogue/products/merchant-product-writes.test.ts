@@ -3,7 +3,7 @@ import type { Db } from '../../db/db.ts'
 import type { MerchantCaller } from '../../http/caller.ts'
 import { ApplicationError, ValidationError } from '../../http/errors.ts'
 import { parseWith } from '../../http/validation.ts'
-import { createOwnerCaller } from '../../testing/owner-caller.ts'
+import { createOwnerCaller } from '../../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { TEST_PUBLIC_URL } from '../../testing/test-platform.ts'
 import {

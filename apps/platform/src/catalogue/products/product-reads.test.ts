@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/db.ts'
 import type { MerchantCaller, ShopperCaller } from '../../http/caller.ts'
-import { createOwnerCaller } from '../../testing/owner-caller.ts'
+import { createOwnerCaller, createVisitorCaller } from '../../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { TEST_PUBLIC_URL } from '../../testing/test-platform.ts'
 import {
@@ -22,13 +22,7 @@ describe.each(databaseKinds())('product reads on %s', (kind) => {
     db = await openTestDatabase(kind)
     deps = { db, publicUrl: TEST_PUBLIC_URL }
     owner = await createOwnerCaller(db)
-    visitor = {
-      kind: 'visitor',
-      siteId: owner.siteId,
-      site: owner.site,
-      clientId: 'storefront',
-      subjectId: 'v1',
-    }
+    visitor = await createVisitorCaller(db)
     tee = (await db.query<{ id: string }>("select id from products where slug = 'classic-tee'"))[0]!.id
     await db.query('update products set visible = false where id = $1', [tee])
     await db.query(

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readCartContents, writeCartChange } from '../../carts/cart-store.ts'
-import type { ShopperCaller } from '../../http/caller.ts'
 import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
-import { getSite } from '../../sites/site-store.ts'
+import { createVisitorCaller } from '../../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import type { Db } from '../db.ts'
 import { migrate } from '../migrate.ts'
@@ -48,13 +47,7 @@ describe.each(databaseKinds())('migration 016, custom lines are the merchant’s
         [randomUUID(), cartId, index + 2, custom],
       )
     }
-    const caller: ShopperCaller = {
-      kind: 'visitor',
-      siteId: DEMO_SITE_ID,
-      site: await getSite(db, DEMO_SITE_ID),
-      clientId: 'unused',
-      subjectId: owner,
-    }
+    const caller = await createVisitorCaller(db, owner, 'unused')
     return { cartId, caller }
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
-import type { MerchantCaller } from '../http/caller.ts'
+import type { MerchantCaller, ShopperCaller } from '../http/caller.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { apiKeyPermissions } from '../sites/api-key-store.ts'
 import { getSite } from '../sites/site-store.ts'
@@ -18,4 +18,13 @@ export async function createOwnerCaller(db: Db, siteUserId: string = randomUUID(
     siteUserId,
     permissions: apiKeyPermissions,
   }
+}
+
+/** A visitor of the demo store, as the token check passes them to domain functions. */
+export async function createVisitorCaller(
+  db: Db,
+  subjectId = 'v1',
+  clientId = 'storefront',
+): Promise<ShopperCaller> {
+  return { kind: 'visitor', siteId: DEMO_SITE_ID, site: await getSite(db, DEMO_SITE_ID), clientId, subjectId }
 }
