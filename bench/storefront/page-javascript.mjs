@@ -91,3 +91,27 @@ async function fetchText(url) {
 function decodeEntities(text) {
   return text.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#x27;', "'")
 }
+
+/** The parts of a page's JavaScript, by the chunk names the storefront's build gives them (vite.config.ts). */
+const PARTS = [
+  { part: 'React DOM (with React)', pattern: /\/react-dom-[^/]*\.js$/ },
+  { part: 'React Router', pattern: /\/react-router-[^/]*\.js$/ },
+  // The Preact build (decision 016) put Preact, preact/compat and React Router in one chunk.
+  { part: 'Preact and React Router (one chunk)', pattern: /\/jsx-runtime-[^/]*\.js$/ },
+]
+export const OWN_CODE_PART = 'the store’s own code'
+
+/**
+ * Sums a page's files by part: React DOM, the router, and the store's own code (everything else: routes,
+ * components, the SDK, Vite's helpers).
+ * @param {{ path: string, gzipBytes: number }[]} files
+ * @returns {Record<string, number>} gzipped bytes per part that has any
+ */
+export function sumByPart(files) {
+  const parts = {}
+  for (const file of files) {
+    const part = PARTS.find(({ pattern }) => pattern.test(file.path))?.part ?? OWN_CODE_PART
+    parts[part] = (parts[part] ?? 0) + file.gzipBytes
+  }
+  return parts
+}

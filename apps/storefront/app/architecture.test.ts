@@ -29,8 +29,8 @@ const LAYERS = [
 /** Folders whose every module is UI, whatever it imports. */
 const UI_ONLY_FOLDERS = ['layout', 'routes']
 
-/** Imports that make a module UI: React (Preact in its place) and the SDK's browser entry. */
-const UI_PACKAGES = /^(react|react-dom|preact|preact-render-to-string|@aisle\/sdk\/browser)(\/|$)/
+/** Imports that make a module UI: React and the SDK's browser entry. */
+const UI_PACKAGES = /^(react|react-dom|@aisle\/sdk\/browser)(\/|$)/
 
 const MAX_SOURCE_FILES_PER_FOLDER = 25
 

@@ -1,33 +1,49 @@
-// The server's entry: Preact (aliased as React in vite.config.ts) renders the whole page before it is sent.
-import { options } from 'preact'
-import { renderToStringAsync } from 'preact-render-to-string'
+// The server's entry: React DOM renders the whole page, then sends it as one stream.
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, ServerRouter } from 'react-router'
-import { dropReactOnlyProps, onEveryVNode } from './rendering/preact-document'
 
-onEveryVNode(options, dropReactOnlyProps)
+/** How long a render may take before it is cut short (React Router reads this export too). */
+export const streamTimeout = 5_000
 
 /**
- * Renders the page to one string, waiting for every suspended part (React Router's hand-over of the
- * loaders' data to the browser suspends): the loaders have all answered by now, so streaming would win
- * nothing, and Preact's streamed boundaries would land after `</html>`.
+ * Renders the page with React DOM and answers once all of it is ready: every loader has answered before
+ * rendering starts and no page suspends on data, so waiting costs nothing, and a crawler and a shopper get
+ * the same complete HTML with its final status. React Router's default entry would tell them apart with `isbot`.
  */
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-): Promise<Response> {
+): Promise<Response> | Response {
   // A HEAD answer has the page's status and headers, without rendering it.
   if (request.method.toUpperCase() === 'HEAD') {
-    return new Response(null, {
-      status: responseStatusCode,
-      headers: responseHeaders,
-    })
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
-  const html = await renderToStringAsync(<ServerRouter context={routerContext} url={request.url} />)
-  responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-  return new Response(`<!DOCTYPE html>${html}`, {
-    status: responseStatusCode,
-    headers: responseHeaders,
+  return new Promise((resolve, reject) => {
+    let status = responseStatusCode
+    let isReady = false
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        onAllReady() {
+          isReady = true
+          clearTimeout(timeout)
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(new Response(createReadableStreamFromReadable(body), { status, headers: responseHeaders }))
+          pipe(body)
+        },
+        onShellError: reject,
+        onError(error) {
+          status = 500
+          // An error before the page is ready rejects (React Router logs it); after, only this log tells.
+          if (isReady) console.error(error)
+        },
+      },
+    )
+    const timeout = setTimeout(abort, streamTimeout + 1_000)
   })
 }

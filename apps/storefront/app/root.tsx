@@ -17,7 +17,7 @@ import { CartDrawerProvider } from './cart/cart-drawer'
 import { CART_ACTION_PATH, CART_CHANGED_ELSEWHERE_STATUS } from './cart/cart-edit'
 import { toCartView } from './cart/cart-view'
 import { findCurrentCart } from './cart/current-cart.server'
-import { useOptimisticCart } from './cart/use-optimistic-cart'
+import { CartEditsProvider, useOptimisticCart } from './cart/use-optimistic-cart'
 import { SiteHeader } from './layout/site-header'
 import { SkeletonFor } from './layout/skeletons'
 import { useFocusOnNewPage } from './layout/use-focus-on-new-page'
@@ -71,43 +71,52 @@ export function shouldRevalidate({
 }
 
 // A failed page's title, and nothing for a search engine's index: given here rather than by the error
-// boundary, so they are in the head however the page is rendered (only React 19 hoists a <title> it meets
-// in the body).
+// boundary, so every page's head is written by route `meta` functions alone.
 export function meta({ error }: Route.MetaArgs) {
   if (error == null) return []
   return [{ title: toPageTitle(toErrorPage(error).title) }, { name: 'robots', content: 'noindex' }]
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const isHydrated = useHydrated()
+  return (
+    // The cart edits on their way, for every part of the page that shows the cart.
+    <CartEditsProvider>
+      {/* `data-hydrated` tells styles and end-to-end tests that the page now runs its scripts. */}
+      <html lang={STORE_LOCALE} data-hydrated={isHydrated ? 'true' : undefined}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <Meta />
+          <Links />
+        </head>
+        <body>
+          <SiteFrame>{children}</SiteFrame>
+          <ScrollRestoration />
+          <Scripts />
+        </body>
+      </html>
+    </CartEditsProvider>
+  )
+}
+
+/** The header, the cart drawer and the page, with the visitor's cart as it will be once its edits are made. */
+function SiteFrame({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
   const navigation = useNavigation()
-  const isHydrated = useHydrated()
   const cart = useOptimisticCart(root?.cart)
   useFocusOnNewPage()
   return (
-    // `data-hydrated` tells styles and end-to-end tests that the page now runs its scripts.
-    <html lang={STORE_LOCALE} data-hydrated={isHydrated ? 'true' : undefined}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        <CartDrawerProvider cart={cart}>
-          <SiteHeader
-            cartItemCount={root ? (cart?.itemCount ?? 0) : undefined}
-            isMember={root?.isMember ?? false}
-            memberName={root?.memberName}
-          />
-          <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
-            {children}
-          </main>
-        </CartDrawerProvider>
-        <ScrollRestoration />
-        <Scripts />
-      </body>
-    </html>
+    <CartDrawerProvider cart={cart}>
+      <SiteHeader
+        cartItemCount={root ? (cart?.itemCount ?? 0) : undefined}
+        isMember={root?.isMember ?? false}
+        memberName={root?.memberName}
+      />
+      <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
+        {children}
+      </main>
+    </CartDrawerProvider>
   )
 }
 

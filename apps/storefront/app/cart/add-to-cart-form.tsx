@@ -9,6 +9,7 @@ import {
 } from '../catalogue/choice-availability'
 import { OptionPickers } from '../catalogue/option-pickers'
 import { Price } from '../catalogue/price'
+import { SubmitButton } from '../rendering/submit-button'
 import { useHydrated } from '../rendering/use-hydrated'
 import type { AddToCartResult } from './add-to-cart-result'
 import { CartLink } from './cart-link'
@@ -70,12 +71,16 @@ export function AddToCartForm(props: AddToCartFormProps) {
     if (toSelectionSearch(made) !== selectionKey) choose(made)
   }, [])
 
+  // Once hydrated the form is a React form action, so "Add to cart" shows its pending state (`SubmitButton`).
+  const addAction = async (form: FormData) => {
+    await fetcher.submit(form, { method: 'post' })
+  }
   const isAdding = fetcher.state !== 'idle'
   const canAdd = purchase.status === 'available' || purchase.status === 'choose'
   const result = fetcher.data ?? actionResult
 
   return (
-    <fetcher.Form method="post" className="add-to-cart" ref={formRef}>
+    <form method="post" action={isHydrated ? addAction : undefined} className="add-to-cart" ref={formRef}>
       <div className="purchase-price" aria-busy={pending}>
         <Price
           price={purchase.price}
@@ -106,9 +111,9 @@ export function AddToCartForm(props: AddToCartFormProps) {
         {pending ? '' : toStockNote(purchase.status, selection)}
       </p>
       {/* First of the buttons, so Enter in the quantity field adds to the cart. */}
-      <button type="submit" className="button" disabled={!canAdd || pending || isAdding}>
-        {isAdding ? 'Adding…' : 'Add to cart'}
-      </button>
+      <SubmitButton className="button" disabled={!canAdd || pending} pendingLabel="Adding…">
+        Add to cart
+      </SubmitButton>
       {!isHydrated && pickers.length > 0 ? (
         <button
           type="submit"
@@ -129,6 +134,6 @@ export function AddToCartForm(props: AddToCartFormProps) {
           </>
         ) : null}
       </p>
-    </fetcher.Form>
+    </form>
   )
 }

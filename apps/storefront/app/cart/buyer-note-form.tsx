@@ -1,6 +1,9 @@
-import { useId } from 'react'
+import { useActionState, useId } from 'react'
 import { useFetcher } from 'react-router'
+import { SubmitButton } from '../rendering/submit-button'
+import { useHydrated } from '../rendering/use-hydrated'
 import { CART_ACTION_PATH, type CartEditResult, MAX_BUYER_NOTE_LENGTH } from './cart-edit'
+import { useCartEditAction } from './use-optimistic-cart'
 
 export interface BuyerNoteFormProps {
   buyerNote: string
@@ -8,16 +11,27 @@ export interface BuyerNoteFormProps {
   result?: CartEditResult | undefined
 }
 
-/** A note for the seller (gift wrapping, delivery instructions), kept on the cart until checkout. */
+/**
+ * A note for the seller (gift wrapping, delivery instructions), kept on the cart until checkout. Once
+ * hydrated the form is a React form action: the note sent stays the field's default after React resets the
+ * form (`useActionState`), so a refused note is not lost.
+ */
 export function BuyerNoteForm({ buyerNote, result }: BuyerNoteFormProps) {
   const fetcher = useFetcher<CartEditResult>({ key: 'cart-note' })
+  const editAction = useCartEditAction(fetcher)
+  const [sentNote, saveAction] = useActionState(async (_sent: string | undefined, form: FormData) => {
+    await editAction(form)
+    const note = form.get('buyerNote')
+    return typeof note === 'string' ? note : undefined
+  }, undefined)
+  const isHydrated = useHydrated()
   const fieldId = useId()
   const messageId = useId()
   const answer = fetcher.state === 'idle' ? (fetcher.data ?? result) : undefined
   const shown = answer?.intent === 'save-note' ? answer : undefined
   const isSaving = fetcher.state !== 'idle'
   return (
-    <fetcher.Form method="post" action={CART_ACTION_PATH} className="buyer-note">
+    <form method="post" action={isHydrated ? saveAction : CART_ACTION_PATH} className="buyer-note">
       <input type="hidden" name="intent" value="save-note" />
       <label htmlFor={fieldId}>
         Note for the seller <span className="field-hint">(optional)</span>
@@ -27,14 +41,14 @@ export function BuyerNoteForm({ buyerNote, result }: BuyerNoteFormProps) {
         name="buyerNote"
         rows={3}
         maxLength={MAX_BUYER_NOTE_LENGTH}
-        defaultValue={buyerNote}
+        defaultValue={sentNote ?? buyerNote}
         aria-invalid={shown && !shown.ok ? true : undefined}
         aria-describedby={messageId}
       />
       <div className="buyer-note-actions">
-        <button type="submit" className="button button-secondary">
-          {isSaving ? 'Saving…' : 'Save note'}
-        </button>
+        <SubmitButton className="button button-secondary" pendingLabel="Saving…">
+          Save note
+        </SubmitButton>
         <p
           id={messageId}
           className={shown && !shown.ok ? 'form-message form-error' : 'form-message'}
@@ -43,6 +57,6 @@ export function BuyerNoteForm({ buyerNote, result }: BuyerNoteFormProps) {
           {shown && !isSaving ? shown.message : null}
         </p>
       </div>
-    </fetcher.Form>
+    </form>
   )
 }

@@ -1,11 +1,13 @@
 import type { MouseEvent } from 'react'
-import { type FetcherWithComponents, Link, useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { ResponsiveImage } from '../media/responsive-image'
+import { useHydrated } from '../rendering/use-hydrated'
 import { CART_ACTION_PATH, type CartEditResult, type LineEditIntent, toLineFetcherKey } from './cart-edit'
 import type { CartLineView } from './cart-view'
 import { MinusIcon, PlusIcon } from './icons'
 import { canChangeQuantity, toAvailabilityNote } from './line-availability'
 import { MAX_QUANTITY } from './quantity'
+import { useCartEditAction } from './use-optimistic-cart'
 
 export interface CartLineProps {
   line: CartLineView
@@ -18,16 +20,20 @@ export interface CartLineProps {
   onEdit?: ((line: CartLineView, intent: LineEditIntent) => void) | undefined
 }
 
-type LineFetcher = FetcherWithComponents<CartEditResult>
+/** A cart form's `action`: the cart's URL in the server's HTML, a React form action once hydrated. */
+type LineFormAction = string | ((form: FormData) => Promise<void>)
 
 /**
  * One line of the cart: picture, name (a link to the product), options or a custom line's descriptions, a
  * quantity stepper, what the shopper should know about its stock, remove, and the line's price. Every control
- * is a form posted to the cart's action, so the line works without JavaScript; once hydrated the forms go
- * through the line's fetcher and the cart shows the change before the platform has answered.
+ * is a form posted to the cart's action, so the line works without JavaScript; once hydrated each form's
+ * action is a React form action through the line's fetcher, and the cart shows the change before the
+ * platform has answered (`useOptimistic`, see `useCartEditAction`).
  */
 export function CartLine({ line, result, onEdit }: CartLineProps) {
   const fetcher = useFetcher<CartEditResult>({ key: toLineFetcherKey(line.id) })
+  const editAction = useCartEditAction(fetcher)
+  const action: LineFormAction = useHydrated() ? editAction : CART_ACTION_PATH
   const answer = fetcher.state === 'idle' ? (fetcher.data ?? result) : undefined
   const error = answer && !answer.ok && answer.lineItemId === line.id ? answer.message : undefined
   const note = toAvailabilityNote(line.availability, line.quantity)
@@ -57,7 +63,7 @@ export function CartLine({ line, result, onEdit }: CartLineProps) {
           </dl>
         ) : null}
         {canChangeQuantity(line.availability) ? (
-          <QuantityStepper line={line} fetcher={fetcher} onSubmit={() => onEdit?.(line, 'set-quantity')} />
+          <QuantityStepper line={line} action={action} onSubmit={() => onEdit?.(line, 'set-quantity')} />
         ) : (
           <p className="quantity-stepper">
             Quantity: {line.quantity} × {line.unitPrice}
@@ -67,11 +73,7 @@ export function CartLine({ line, result, onEdit }: CartLineProps) {
           <div className="stock-note cart-line-note">
             <p>{note}</p>
             {line.availability.status === 'partial' ? (
-              <fetcher.Form
-                method="post"
-                action={CART_ACTION_PATH}
-                onSubmit={() => onEdit?.(line, 'set-quantity')}
-              >
+              <form method="post" action={action} onSubmit={() => onEdit?.(line, 'set-quantity')}>
                 <input type="hidden" name="intent" value="set-quantity" />
                 <input type="hidden" name="lineItemId" value={line.id} />
                 <button
@@ -83,13 +85,13 @@ export function CartLine({ line, result, onEdit }: CartLineProps) {
                   Change to {line.availability.quantityAvailable}
                   <span className="visually-hidden"> of {line.name}</span>
                 </button>
-              </fetcher.Form>
+              </form>
             ) : null}
           </div>
         ) : null}
-        <fetcher.Form
+        <form
           method="post"
-          action={CART_ACTION_PATH}
+          action={action}
           className="cart-line-remove"
           onSubmit={() => onEdit?.(line, 'remove')}
         >
@@ -99,7 +101,7 @@ export function CartLine({ line, result, onEdit }: CartLineProps) {
           <button type="submit" className="link-button">
             Remove<span className="visually-hidden"> {line.name}</span>
           </button>
-        </fetcher.Form>
+        </form>
         {error ? (
           <p className="form-message form-error" role="alert">
             {error}
@@ -118,11 +120,11 @@ export function CartLine({ line, result, onEdit }: CartLineProps) {
  */
 interface QuantityStepperProps {
   line: CartLineView
-  fetcher: LineFetcher
+  action: LineFormAction
   onSubmit: () => void
 }
 
-function QuantityStepper({ line, fetcher, onSubmit }: QuantityStepperProps) {
+function QuantityStepper({ line, action, onSubmit }: QuantityStepperProps) {
   const { quantity } = line
   const isAtLeast = quantity <= 1
   const isAtMost = quantity >= MAX_QUANTITY
@@ -131,7 +133,7 @@ function QuantityStepper({ line, fetcher, onSubmit }: QuantityStepperProps) {
     if (isRefused) event.preventDefault()
   }
   return (
-    <fetcher.Form method="post" action={CART_ACTION_PATH} className="quantity-stepper" onSubmit={onSubmit}>
+    <form method="post" action={action} className="quantity-stepper" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="set-quantity" />
       <input type="hidden" name="lineItemId" value={line.id} />
       {/* Label and buttons stay on one line; the unit price may wrap under them on a narrow screen. */}
@@ -163,6 +165,6 @@ function QuantityStepper({ line, fetcher, onSubmit }: QuantityStepperProps) {
         </button>
       </span>{' '}
       <span className="quantity-unit">× {line.unitPrice}</span>
-    </fetcher.Form>
+    </form>
   )
 }

@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef } from 'react'
+import { useActionState, useEffect, useId, useRef } from 'react'
 import { useFetcher } from 'react-router'
+import { SubmitButton } from '../rendering/submit-button'
 import { useHydrated } from '../rendering/use-hydrated'
 import { CART_ACTION_PATH, type CartEditResult, MAX_COUPON_CODE_LENGTH } from './cart-edit'
+import { useCartEditAction } from './use-optimistic-cart'
 
 export interface CouponFormProps {
   /** The coupon on the cart (without the one being removed, while that is on its way). */
@@ -18,7 +20,9 @@ const couponIntents = new Set<CartEditResult['intent']>(['apply-coupon', 'remove
  * description and a polite live region), and focus goes back to the field to fix it; once hydrated the
  * field keeps what was typed. Whether a code applies is the platform's answer alone, so it is never shown
  * as applied before that answer; removing is shown at once. After either, focus lands on what replaced the
- * form the shopper used.
+ * form the shopper used. Once hydrated both forms are React form actions: their buttons show the pending
+ * state (`SubmitButton`), and the code sent is the field's default after React resets the form, so a
+ * refused code stays there to be corrected (`useActionState`).
  */
 export function CouponForm({ couponCode, result }: CouponFormProps) {
   const fetcher = useFetcher<CartEditResult>({ key: 'cart-coupon' })
@@ -33,7 +37,12 @@ export function CouponForm({ couponCode, result }: CouponFormProps) {
   const answer = fetcher.state === 'idle' ? (fetcher.data ?? result) : undefined
   const shown = answer && couponIntents.has(answer.intent) ? answer : undefined
   const error = shown && !shown.ok ? shown.message : undefined
-  const isApplying = fetcher.state !== 'idle' && fetcher.formData?.get('intent') === 'apply-coupon'
+  const editAction = useCartEditAction(fetcher)
+  const [typedCode, applyAction] = useActionState(async (_typed: string, form: FormData) => {
+    await editAction(form)
+    const code = form.get('couponCode')
+    return typeof code === 'string' ? code : ''
+  }, '')
 
   useEffect(() => {
     if (couponCode && focusNext.current === 'applied') appliedRef.current?.focus()
@@ -48,9 +57,9 @@ export function CouponForm({ couponCode, result }: CouponFormProps) {
     return (
       <div className="coupon">
         <h2 className="coupon-heading">Coupon</h2>
-        <fetcher.Form
+        <form
           method="post"
-          action={CART_ACTION_PATH}
+          action={isHydrated ? editAction : CART_ACTION_PATH}
           className="coupon-applied"
           onSubmit={() => {
             focusNext.current = 'field'
@@ -60,19 +69,19 @@ export function CouponForm({ couponCode, result }: CouponFormProps) {
           <p ref={appliedRef} tabIndex={-1}>
             <strong>{couponCode}</strong> applied
           </p>
-          <button type="submit" className="link-button">
+          <SubmitButton className="link-button" pendingLabel="Removing…">
             Remove<span className="visually-hidden"> coupon {couponCode}</span>
-          </button>
-        </fetcher.Form>
+          </SubmitButton>
+        </form>
       </div>
     )
   }
   return (
     <div className="coupon">
       <h2 className="coupon-heading">Coupon</h2>
-      <fetcher.Form
+      <form
         method="post"
-        action={CART_ACTION_PATH}
+        action={isHydrated ? applyAction : CART_ACTION_PATH}
         className="coupon-form"
         onSubmit={() => {
           focusNext.current = 'applied'
@@ -90,17 +99,18 @@ export function CouponForm({ couponCode, result }: CouponFormProps) {
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={MAX_COUPON_CODE_LENGTH}
+            defaultValue={typedCode}
             aria-invalid={error ? true : undefined}
             aria-describedby={messageId}
           />
-          <button type="submit" className="button button-secondary">
-            {isApplying ? 'Applying…' : 'Apply'}
-          </button>
+          <SubmitButton className="button button-secondary" pendingLabel="Applying…">
+            Apply
+          </SubmitButton>
         </div>
         <p id={messageId} className={error ? 'form-message form-error' : 'form-message'} aria-live="polite">
           {error ?? (shown?.ok ? shown.message : null)}
         </p>
-      </fetcher.Form>
+      </form>
     </div>
   )
 }

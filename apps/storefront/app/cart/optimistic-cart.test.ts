@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CartLineView, CartView } from './cart-view'
-import { applyCartEdits, toPendingCartEdits } from './optimistic-cart'
+import { applyCartEdits } from './optimistic-cart'
 
 function line(id: string, overrides: Partial<CartLineView> = {}): CartLineView {
   return {
@@ -29,12 +29,6 @@ const cart: CartView = {
     line('tee', { quantity: 2, lineTotal: '$38.40' }),
     line('henley', { unitMinor: 3100, unitPrice: '$31.00', lineTotal: '$31.00' }),
   ],
-}
-
-function form(fields: Record<string, string>): FormData {
-  const body = new FormData()
-  for (const [name, value] of Object.entries(fields)) body.append(name, value)
-  return body
 }
 
 describe('applyCartEdits', () => {
@@ -98,7 +92,7 @@ describe('applyCartEdits', () => {
         cart.lines[1] as CartLineView,
       ],
     }
-    const shown = applyCartEdits(answered, toPendingCartEdits([]))
+    const shown = applyCartEdits(answered, [])
     expect(shown.subtotal).toBe('$107.80')
     expect(shown.lines[0]?.availability).toEqual({ status: 'partial', quantityAvailable: 4 })
   })
@@ -114,22 +108,5 @@ describe('applyCartEdits', () => {
     const next = applyCartEdits(afterFirst, [{ intent: 'set-quantity', lineItemId: 'henley', quantity: 2 }])
     expect(next.lines.map((each) => each.quantity)).toEqual([3, 2])
     expect(next.subtotal).toBe('$119.60')
-  })
-})
-
-describe('toPendingCartEdits', () => {
-  it('reads the edits of submissions to the cart’s action and nothing else', () => {
-    const edits = toPendingCartEdits([
-      { formAction: '/cart', formData: form({ intent: 'set-quantity', lineItemId: 'abc', quantity: '2' }) },
-      { formAction: 'http://shop.example/cart?x=1', formData: form({ intent: 'remove-coupon' }) },
-      // The product page's add to cart, a loader call, and a form that is not a valid edit.
-      { formAction: '/products/classic-tee', formData: form({ quantity: '1' }) },
-      { formAction: undefined, formData: undefined },
-      { formAction: '/cart', formData: form({ intent: 'set-quantity', lineItemId: 'abc', quantity: '0' }) },
-    ])
-    expect(edits).toEqual([
-      { intent: 'set-quantity', lineItemId: 'abc', quantity: 2 },
-      { intent: 'remove-coupon' },
-    ])
   })
 })

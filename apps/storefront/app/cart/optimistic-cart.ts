@@ -1,30 +1,7 @@
 import { formatMinorUnits } from '../store/money'
-import { CART_ACTION_PATH, type CartEdit, findCartEdit } from './cart-edit'
+import type { CartEdit } from './cart-edit'
 import type { CartView } from './cart-view'
 import { toPayableQuantity } from './line-availability'
-
-/** A fetcher as `useFetchers()` gives it: only what the optimistic cart reads. */
-export interface CartSubmission {
-  formAction?: string | undefined
-  formData?: FormData | undefined
-}
-
-function isCartAction(formAction: string): boolean {
-  return new URL(formAction, 'http://storefront.invalid').pathname === CART_ACTION_PATH
-}
-
-/**
- * The cart changes still on their way: the submissions of fetchers that post to the cart's action. A fetcher
- * keeps its form data until the loaders have answered after its action, so an edit stays applied until the
- * cart it produced has arrived, and no longer.
- */
-export function toPendingCartEdits(submissions: readonly CartSubmission[]): CartEdit[] {
-  return submissions.flatMap(({ formAction, formData }) => {
-    if (!formAction || !formData || !isCartAction(formAction)) return []
-    const edit = findCartEdit(formData)
-    return edit ? [edit] : []
-  })
-}
 
 /**
  * The cart as it will be once the pending edits are made: quantities and removals at once, with line totals,
