@@ -17,7 +17,7 @@ import {
   renderUnusableLink,
   renderVisitEnded,
   returnLink,
-} from '../redirects/hosted-redirect-pages.tsx'
+} from '../redirects/hosted/hosted-redirect-pages.tsx'
 import {
   findHostedVisit,
   findLandingSession,

@@ -2,7 +2,7 @@ import { MAX_LINE_QUANTITY } from '../carts/cart-limits.ts'
 import type { toWireProduct } from '../catalogue/products/product-wire.ts'
 import { Document } from '../pages/document.tsx'
 import { CsrfField } from '../pages/form-controls.tsx'
-import { type ReturnLink, ReturnLinks } from '../redirects/hosted-redirect-pages.tsx'
+import { type ReturnLink, ReturnLinks } from '../redirects/hosted/hosted-redirect-pages.tsx'
 
 export type WireProduct = ReturnType<typeof toWireProduct>
 export type WireVariantEntry = WireProduct['variants'][number]

@@ -1,7 +1,7 @@
 import { formatMoney } from '../money/money.ts'
 import type { OrderWithLines } from '../orders/order-store.ts'
 import { Document } from '../pages/document.tsx'
-import { type ReturnLink, ReturnLinks } from '../redirects/hosted-redirect-pages.tsx'
+import { type ReturnLink, ReturnLinks } from '../redirects/hosted/hosted-redirect-pages.tsx'
 import {
   MEMBERS_ACCOUNT_SECTIONS,
   type MembersAccountSection,

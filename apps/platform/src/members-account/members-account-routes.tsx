@@ -9,7 +9,7 @@ import {
   renderUnusableLink,
   renderVisitEnded,
   returnLink,
-} from '../redirects/hosted-redirect-pages.tsx'
+} from '../redirects/hosted/hosted-redirect-pages.tsx'
 import { findHostedVisit, findLandingSession, openHostedVisit } from '../redirects/hosted-visit.ts'
 import {
   MEMBERS_ACCOUNT_PATH,

@@ -6,7 +6,7 @@ import type { AppEnv } from '../http/api.ts'
 import { isUuid } from '../http/validation.ts'
 import { isCrossSiteRequest, isCsrfTokenValid } from '../pages/csrf.ts'
 import { type FormFields, readForm } from '../pages/form-fields.ts'
-import { redirectFromHostedPage } from './hosted-redirect-pages.tsx'
+import { redirectFromHostedPage } from './hosted/hosted-redirect-pages.tsx'
 import {
   findRedirectSession,
   findVisitedSession,

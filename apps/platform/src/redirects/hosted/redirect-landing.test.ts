@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Db } from '../db/db.ts'
-import { seedDemoCommerce } from '../seed/demo-commerce.ts'
-import { DEMO_SITE_ID } from '../seed/demo-store.ts'
-import { createTestBrowser } from '../testing/dashboard-browser.ts'
+import type { Db } from '../../db/db.ts'
+import { seedDemoCommerce } from '../../seed/demo-commerce.ts'
+import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
+import { createTestBrowser } from '../../testing/dashboard-browser.ts'
 import {
   checkoutOf,
   pathOf,
   placeOrderOnHostedCheckout,
   redirectUrl,
   SHOP,
-} from '../testing/redirect-flows.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform } from '../testing/test-platform.ts'
+} from '../../testing/redirect-flows.ts'
+import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
+import { createTestPlatform } from '../../testing/test-platform.ts'
 
 describe.each(databaseKinds())('hosted landing pages of redirect sessions on %s', (kind) => {
   let db: Db

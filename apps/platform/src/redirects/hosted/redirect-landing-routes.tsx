@@ -1,9 +1,14 @@
 import { z } from 'zod'
-import { HOSTED_CHECKOUT_PATH } from '../checkout/hosted-checkout-routes.tsx'
-import type { Clock } from '../clock.ts'
-import type { Db } from '../db/db.ts'
-import type { Api } from '../http/api.ts'
-import { getSite } from '../sites/site-store.ts'
+import { HOSTED_CHECKOUT_PATH } from '../../checkout/hosted/hosted-checkout-routes.tsx'
+import type { Clock } from '../../clock.ts'
+import type { Db } from '../../db/db.ts'
+import type { Api } from '../../http/api.ts'
+import { getSite } from '../../sites/site-store.ts'
+import { findLandingSession } from '../hosted-visit.ts'
+import { firstCallback } from '../redirect-callbacks.ts'
+import { CHECKOUT_LANDING_PATH, NOT_OFFERED_PATH, type NotOfferedKind } from '../redirect-kinds.ts'
+import type { CallbackUrlField } from '../redirect-session-input.ts'
+import { spendRedirectSession } from '../redirect-session-store.ts'
 import {
   RedirectMessagePage,
   redirectFromHostedPage,
@@ -11,11 +16,6 @@ import {
   renderUnusableLink,
   returnLink,
 } from './hosted-redirect-pages.tsx'
-import { findLandingSession } from './hosted-visit.ts'
-import { firstCallback } from './redirect-callbacks.ts'
-import { CHECKOUT_LANDING_PATH, NOT_OFFERED_PATH, type NotOfferedKind } from './redirect-kinds.ts'
-import type { CallbackUrlField } from './redirect-session-input.ts'
-import { spendRedirectSession } from './redirect-session-store.ts'
 
 const Html = z.string().describe('an HTML page, or a redirect')
 // No bounds here: a bad value gets the hosted error page from the handler, not a JSON error.

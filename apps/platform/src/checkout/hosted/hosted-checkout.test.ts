@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '../db/db.ts'
-import { seedDemoCommerce } from '../seed/demo-commerce.ts'
-import { DEMO_SITE_ID } from '../seed/demo-store.ts'
-import { createTestBrowser } from '../testing/dashboard-browser.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform } from '../testing/test-platform.ts'
-import { setCheckoutCallbacks } from './checkout-store.ts'
+import type { Db } from '../../db/db.ts'
+import { seedDemoCommerce } from '../../seed/demo-commerce.ts'
+import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
+import { createTestBrowser } from '../../testing/dashboard-browser.ts'
+import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
+import { createTestPlatform } from '../../testing/test-platform.ts'
+import { setCheckoutCallbacks } from '../checkout-store.ts'
 
 const brooklyn = {
   'shipping.country': 'US',

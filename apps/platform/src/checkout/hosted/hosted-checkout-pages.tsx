@@ -1,16 +1,16 @@
-import type { TotalsEstimate } from '../carts/pricing/totals-estimate.ts'
-import type { FieldViolation } from '../http/errors.ts'
-import { formatMoney } from '../money/money.ts'
-import { Document } from '../pages/document.tsx'
-import { CsrfField, Field } from '../pages/form-controls.tsx'
-import type { Site } from '../sites/site-store.ts'
-import type { CheckoutRow } from './checkout-store.ts'
+import type { TotalsEstimate } from '../../carts/pricing/totals-estimate.ts'
+import type { FieldViolation } from '../../http/errors.ts'
+import { formatMoney } from '../../money/money.ts'
+import { Document } from '../../pages/document.tsx'
+import { CsrfField, Field } from '../../pages/form-controls.tsx'
+import type { Site } from '../../sites/site-store.ts'
+import type { CheckoutRow } from '../checkout-store.ts'
+import type { PaymentProvider } from '../payment-provider.ts'
 import {
   type AddressFieldName,
   type CheckoutFormValues,
   toShippingChoiceValue,
 } from './hosted-checkout-form.ts'
-import type { PaymentProvider } from './payment-provider.ts'
 
 const addressLabels: Record<AddressFieldName, [label: string, autoComplete?: string]> = {
   country: ['Country (2-letter code, e.g. US)', 'country'],

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react'
-import { Document } from '../pages/document.tsx'
-import { renderPage } from '../pages/render-page.tsx'
+import { Document } from '../../pages/document.tsx'
+import { renderPage } from '../../pages/render-page.tsx'
 
 /** What a shopper reads when a redirect session's link is spent, expired or unknown. */
 export const UNUSABLE_LINK = 'This link has expired or was already used. Go back to the shop and try again.'

@@ -2,17 +2,20 @@ import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { ReactElement } from 'react'
 import { z } from 'zod'
-import type { Clock } from '../clock.ts'
-import type { Db } from '../db/db.ts'
-import type { Api, AppEnv } from '../http/api.ts'
-import type { ValidationError } from '../http/errors.ts'
-import { findOrderByCheckout } from '../orders/order-store.ts'
-import { createCsrfToken, isCrossSiteRequest, isCsrfTokenValid } from '../pages/csrf.ts'
-import { readForm } from '../pages/form-fields.ts'
-import { renderPage } from '../pages/render-page.tsx'
-import { getSite } from '../sites/site-store.ts'
-import { priceCheckout } from './checkout-pricing.ts'
-import { type CheckoutRow, findCheckout, saveCheckoutChoices } from './checkout-store.ts'
+import type { Clock } from '../../clock.ts'
+import type { Db } from '../../db/db.ts'
+import type { Api, AppEnv } from '../../http/api.ts'
+import type { ValidationError } from '../../http/errors.ts'
+import { findOrderByCheckout } from '../../orders/order-store.ts'
+import { createCsrfToken, isCrossSiteRequest, isCsrfTokenValid } from '../../pages/csrf.ts'
+import { readForm } from '../../pages/form-fields.ts'
+import { renderPage } from '../../pages/render-page.tsx'
+import { getSite } from '../../sites/site-store.ts'
+import { priceCheckout } from '../checkout-pricing.ts'
+import { type CheckoutRow, findCheckout, saveCheckoutChoices } from '../checkout-store.ts'
+import { defaultPaymentProviders, type PaymentProvider } from '../payment-provider.ts'
+import { PlaceOrderRefused, placeOrder } from '../place-order.ts'
+import { lineNamesOf } from '../price-cart.ts'
 import {
   type CheckoutFormValues,
   formValuesOf,
@@ -20,9 +23,6 @@ import {
   parseCheckoutDetails,
 } from './hosted-checkout-form.ts'
 import { CheckoutMessagePage, CheckoutPage, ThankYouPage } from './hosted-checkout-pages.tsx'
-import { defaultPaymentProviders, type PaymentProvider } from './payment-provider.ts'
-import { PlaceOrderRefused, placeOrder } from './place-order.ts'
-import { lineNamesOf } from './price-cart.ts'
 
 export interface HostedCheckoutDeps {
   db: Db

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import type { Address, SelectedShippingOption } from '../carts/pricing/pricing-input.ts'
-import type { FieldViolation } from '../http/errors.ts'
-import type { FormFields } from '../pages/form-fields.ts'
-import { AddressInput } from './checkout-schemas.ts'
+import type { Address, SelectedShippingOption } from '../../carts/pricing/pricing-input.ts'
+import type { FieldViolation } from '../../http/errors.ts'
+import type { FormFields } from '../../pages/form-fields.ts'
+import { AddressInput } from '../checkout-schemas.ts'
 
 /** Every Address field as the hosted page names it (`shipping.` or `billing.` before it). */
 export const addressFieldNames = [
