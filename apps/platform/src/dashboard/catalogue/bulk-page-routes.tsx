@@ -15,7 +15,8 @@ import { formatMoney, toMinor } from '../../money/money.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 import { streamPage } from '../../pages/render-page.tsx'
 import { renderDashboardPage } from '../dashboard-layout.tsx'
-import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from '../session/owner-session.ts'
+import { createDashboardRoutes } from '../owner-routes.ts'
+import type { DashboardDeps, Owner } from '../session/owner-session.ts'
 import {
   BulkApplyPage,
   BulkFormPage,
@@ -30,9 +31,6 @@ import {
   BulkUndonePage,
 } from './bulk-pages.tsx'
 import { findAllProductIds, findProductPage, type ProductFilters } from './catalogue-lists.ts'
-
-const Html = z.string().describe('an HTML page')
-const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
 
 /** The most products one bulk change takes (the 10k benchmark catalogue fits). */
 export const MAX_BULK_PRODUCTS = 10_000
@@ -127,6 +125,8 @@ function createPartQueue() {
 
 /** Bulk price, cost and weight changes: pick, preview, apply with progress, undo. */
 export function registerBulkPages(api: Api, deps: DashboardDeps) {
+  const { page, form: postForm } = createDashboardRoutes(api, deps)
+
   async function formPage(
     owner: Owner,
     selection: BulkSelection,
@@ -156,28 +156,23 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
     return formatMoney(toMinor(value, site.currency), site.currency, site.locale)
   }
 
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/bulk',
       operationId: 'dashboardBulkByFilter',
       summary: "The bulk change form for every product matching the product list's filters",
       query: Filters,
     },
-    async ({ query }, c) => formPage(await requireOwner(c, deps), { kind: 'filter', filters: query }),
+    async (owner, { query }) => formPage(owner, { kind: 'filter', filters: query }),
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/bulk',
       operationId: 'dashboardBulkByPick',
       summary: 'The bulk change form for the products checked in the list (form: ids)',
     },
-    async (_input, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form) => {
       const ids = form.texts('ids').filter((id) => isUuid(id))
       if (ids.length === 0) {
         return formPage(
@@ -199,16 +194,13 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/bulk/preview',
       operationId: 'dashboardBulkPreview',
       summary: 'Preview a bulk change (form: ids or scope=filter with the filters, property, mode, value)',
     },
-    async (_input, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form) => {
       const filters: ProductFilters = parseWith(Filters, {
         q: form.text('q'),
         collection: form.text('collection'),
@@ -249,16 +241,13 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/bulk/apply',
       operationId: 'dashboardBulkApply',
       summary: 'Apply a previewed bulk change in transactions of a few products, streaming the progress',
     },
-    async (_input, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form, _input, c) => {
       const ids = readIds(form.text('ids'))
       const { values, value, violations } = readBulkForm(form)
       if (value === undefined) throw new ValidationError(violations)
@@ -315,16 +304,13 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/bulk/undo',
       operationId: 'dashboardBulkUndo',
       summary: 'Undo a bulk change: each of its operations, newest first (form: operations)',
     },
-    async (_input, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form) => {
       const operations = readIds(form.text('operations'))
       let restored = 0
       let skipped = 0
