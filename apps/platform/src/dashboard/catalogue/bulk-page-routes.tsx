@@ -123,6 +123,62 @@ function createPartQueue() {
   }
 }
 
+/**
+ * Applies a bulk change to `ids` in transactions of `bulkChunkSize` products, pushing the progress and
+ * then the result (with the operations to undo, and what stopped it, if anything) to `parts`.
+ */
+async function applyInChunks(
+  deps: DashboardDeps,
+  job: {
+    owner: Owner
+    ids: readonly string[]
+    bulkChange: (ids: string[], preview: boolean) => Promise<BulkAnswer>
+    parts: ReturnType<typeof createPartQueue>
+    requestId: string
+  },
+) {
+  const { owner, ids, bulkChange, parts, requestId } = job
+  const operations: string[] = []
+  let changed = 0
+  parts.push(<BulkProgress done={0} total={ids.length} />)
+  try {
+    for (let at = 0; at < ids.length; at += deps.bulkChunkSize) {
+      const chunk = ids.slice(at, at + deps.bulkChunkSize)
+      const answer = await bulkChange(chunk, false)
+      if (answer.bulkOperationId) operations.push(answer.bulkOperationId)
+      changed += answer.changes.length
+      if (changed < ids.length) parts.push(<BulkProgress done={changed} total={ids.length} />)
+    }
+    parts.push(<BulkResult owner={owner} changed={changed} total={ids.length} operations={operations} />)
+  } catch (error) {
+    if (!(error instanceof ApiError))
+      deps.logger.error('bulk change stopped', {
+        requestId,
+        error:
+          error instanceof Error
+            ? { name: error.name, message: error.message, stack: error.stack }
+            : String(error),
+      })
+    const problem =
+      error instanceof ValidationError
+        ? error.fieldViolations.map((v) => `${v.field} ${v.description}`).join('; ')
+        : error instanceof ApplicationError
+          ? error.description
+          : 'an internal error'
+    parts.push(
+      <BulkResult
+        owner={owner}
+        changed={changed}
+        total={ids.length}
+        operations={operations}
+        problem={problem}
+      />,
+    )
+  } finally {
+    parts.end()
+  }
+}
+
 /** Bulk price, cost and weight changes: pick, preview, apply with progress, undo. */
 export function registerBulkPages(api: Api, deps: DashboardDeps) {
   const { page, form: postForm } = createDashboardRoutes(api, deps)
@@ -253,51 +309,8 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
       if (value === undefined) throw new ValidationError(violations)
       const bulkChange = toBulkChange(deps, owner, values, value)
       const parts = createPartQueue()
-      const requestId = c.get('requestId')
       // The job does not wait for the page: a closed tab does not stop it half-way.
-      void (async () => {
-        const operations: string[] = []
-        let changed = 0
-        parts.push(<BulkProgress done={0} total={ids.length} />)
-        try {
-          for (let at = 0; at < ids.length; at += deps.bulkChunkSize) {
-            const chunk = ids.slice(at, at + deps.bulkChunkSize)
-            const answer = await bulkChange(chunk, false)
-            if (answer.bulkOperationId) operations.push(answer.bulkOperationId)
-            changed += answer.changes.length
-            if (changed < ids.length) parts.push(<BulkProgress done={changed} total={ids.length} />)
-          }
-          parts.push(
-            <BulkResult owner={owner} changed={changed} total={ids.length} operations={operations} />,
-          )
-        } catch (error) {
-          if (!(error instanceof ApiError))
-            deps.logger.error('bulk change stopped', {
-              requestId,
-              error:
-                error instanceof Error
-                  ? { name: error.name, message: error.message, stack: error.stack }
-                  : String(error),
-            })
-          const problem =
-            error instanceof ValidationError
-              ? error.fieldViolations.map((v) => `${v.field} ${v.description}`).join('; ')
-              : error instanceof ApplicationError
-                ? error.description
-                : 'an internal error'
-          parts.push(
-            <BulkResult
-              owner={owner}
-              changed={changed}
-              total={ids.length}
-              operations={operations}
-              problem={problem}
-            />,
-          )
-        } finally {
-          parts.end()
-        }
-      })()
+      void applyInChunks(deps, { owner, ids, bulkChange, parts, requestId: c.get('requestId') })
       return streamPage(<BulkApplyPage owner={owner} total={ids.length} />, parts, {
         imageOrigins: [new URL(deps.publicUrl).origin],
       })
