@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { Api } from '../../http/api.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { IdParam } from '../../http/validation.ts'
@@ -11,11 +10,9 @@ import {
 } from '../../sites/api-key-store.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
 import { noticeText, withNotice } from '../notices.ts'
-import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from '../session/owner-session.ts'
+import { createDashboardRoutes, NoticeQuery } from '../owner-routes.ts'
+import type { DashboardDeps, Owner } from '../session/owner-session.ts'
 import { ApiKeysPage } from './api-key-pages.tsx'
-
-const Html = z.string().describe('an HTML page')
-const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
 
 const isPermission = (value: string): value is ApiKeyPermission =>
   (apiKeyPermissions as readonly string[]).includes(value)
@@ -23,6 +20,7 @@ const isPermission = (value: string): value is ApiKeyPermission =>
 /** API keys of the site: list, create (the key shown once), revoke. */
 export function registerApiKeyPages(api: Api, deps: DashboardDeps) {
   const { db, clock } = deps
+  const { page, form: postForm } = createDashboardRoutes(api, deps)
 
   async function keysPage(
     owner: Owner,
@@ -46,28 +44,23 @@ export function registerApiKeyPages(api: Api, deps: DashboardDeps) {
     )
   }
 
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/api-keys',
       operationId: 'dashboardApiKeys',
       summary: "The site's API keys",
-      query: z.object({ notice: z.string().max(40).optional() }),
+      query: NoticeQuery,
     },
-    async ({ query }, c) => keysPage(await requireOwner(c, deps), { notice: noticeText(query.notice) }),
+    async (owner, { query }) => keysPage(owner, { notice: noticeText(query.notice) }),
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/api-keys',
       operationId: 'dashboardCreateApiKey',
       summary: 'Create an API key (form: name, permissions); the answer shows the key, once',
     },
-    async (_input, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form) => {
       const name = form.text('name').trim()
       const permissions = form.texts('permissions').filter(isPermission)
       const violations: FieldViolation[] = []
@@ -90,17 +83,14 @@ export function registerApiKeyPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/api-keys/:id/revoke',
       operationId: 'dashboardRevokeApiKey',
       summary: 'Revoke an API key: calls with it answer 401 from now on',
       params: IdParam,
     },
-    async ({ params }, c) => {
-      const { owner } = await requireOwnerForm(c, deps)
+    async (owner, _form, { params }) => {
       await revokeApiKey(db, owner.session.siteId, params.id, clock())
       return seeOther(withNotice('/dashboard/api-keys', 'key-revoked'))
     },

@@ -15,7 +15,8 @@ import { formatMoney, toMinor } from '../../money/money.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 import { streamPage } from '../../pages/render-page.tsx'
 import { renderDashboardPage } from '../dashboard-layout.tsx'
-import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from '../session/owner-session.ts'
+import { createDashboardRoutes } from '../owner-routes.ts'
+import type { DashboardDeps, Owner } from '../session/owner-session.ts'
 import {
   BulkApplyPage,
   BulkFormPage,
@@ -30,9 +31,6 @@ import {
   BulkUndonePage,
 } from './bulk-pages.tsx'
 import { findAllProductIds, findProductPage, type ProductFilters } from './catalogue-lists.ts'
-
-const Html = z.string().describe('an HTML page')
-const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
 
 /** The most products one bulk change takes (the 10k benchmark catalogue fits). */
 export const MAX_BULK_PRODUCTS = 10_000
@@ -125,8 +123,66 @@ function createPartQueue() {
   }
 }
 
+/**
+ * Applies a bulk change to `ids` in transactions of `bulkChunkSize` products, pushing the progress and
+ * then the result (with the operations to undo, and what stopped it, if anything) to `parts`.
+ */
+async function applyInChunks(
+  deps: DashboardDeps,
+  job: {
+    owner: Owner
+    ids: readonly string[]
+    bulkChange: (ids: string[], preview: boolean) => Promise<BulkAnswer>
+    parts: ReturnType<typeof createPartQueue>
+    requestId: string
+  },
+) {
+  const { owner, ids, bulkChange, parts, requestId } = job
+  const operations: string[] = []
+  let changed = 0
+  parts.push(<BulkProgress done={0} total={ids.length} />)
+  try {
+    for (let at = 0; at < ids.length; at += deps.bulkChunkSize) {
+      const chunk = ids.slice(at, at + deps.bulkChunkSize)
+      const answer = await bulkChange(chunk, false)
+      if (answer.bulkOperationId) operations.push(answer.bulkOperationId)
+      changed += answer.changes.length
+      if (changed < ids.length) parts.push(<BulkProgress done={changed} total={ids.length} />)
+    }
+    parts.push(<BulkResult owner={owner} changed={changed} total={ids.length} operations={operations} />)
+  } catch (error) {
+    if (!(error instanceof ApiError))
+      deps.logger.error('bulk change stopped', {
+        requestId,
+        error:
+          error instanceof Error
+            ? { name: error.name, message: error.message, stack: error.stack }
+            : String(error),
+      })
+    const problem =
+      error instanceof ValidationError
+        ? error.fieldViolations.map((v) => `${v.field} ${v.description}`).join('; ')
+        : error instanceof ApplicationError
+          ? error.description
+          : 'an internal error'
+    parts.push(
+      <BulkResult
+        owner={owner}
+        changed={changed}
+        total={ids.length}
+        operations={operations}
+        problem={problem}
+      />,
+    )
+  } finally {
+    parts.end()
+  }
+}
+
 /** Bulk price, cost and weight changes: pick, preview, apply with progress, undo. */
 export function registerBulkPages(api: Api, deps: DashboardDeps) {
+  const { page, form: postForm } = createDashboardRoutes(api, deps)
+
   async function formPage(
     owner: Owner,
     selection: BulkSelection,
@@ -156,28 +212,23 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
     return formatMoney(toMinor(value, site.currency), site.currency, site.locale)
   }
 
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/bulk',
       operationId: 'dashboardBulkByFilter',
       summary: "The bulk change form for every product matching the product list's filters",
       query: Filters,
     },
-    async ({ query }, c) => formPage(await requireOwner(c, deps), { kind: 'filter', filters: query }),
+    async (owner, { query }) => formPage(owner, { kind: 'filter', filters: query }),
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/bulk',
       operationId: 'dashboardBulkByPick',
       summary: 'The bulk change form for the products checked in the list (form: ids)',
     },
-    async (_input, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form) => {
       const ids = form.texts('ids').filter((id) => isUuid(id))
       if (ids.length === 0) {
         return formPage(
@@ -199,16 +250,13 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/bulk/preview',
       operationId: 'dashboardBulkPreview',
       summary: 'Preview a bulk change (form: ids or scope=filter with the filters, property, mode, value)',
     },
-    async (_input, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form) => {
       const filters: ProductFilters = parseWith(Filters, {
         q: form.text('q'),
         collection: form.text('collection'),
@@ -249,82 +297,33 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/bulk/apply',
       operationId: 'dashboardBulkApply',
       summary: 'Apply a previewed bulk change in transactions of a few products, streaming the progress',
     },
-    async (_input, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form, _input, c) => {
       const ids = readIds(form.text('ids'))
       const { values, value, violations } = readBulkForm(form)
       if (value === undefined) throw new ValidationError(violations)
       const bulkChange = toBulkChange(deps, owner, values, value)
       const parts = createPartQueue()
-      const requestId = c.get('requestId')
       // The job does not wait for the page: a closed tab does not stop it half-way.
-      void (async () => {
-        const operations: string[] = []
-        let changed = 0
-        parts.push(<BulkProgress done={0} total={ids.length} />)
-        try {
-          for (let at = 0; at < ids.length; at += deps.bulkChunkSize) {
-            const chunk = ids.slice(at, at + deps.bulkChunkSize)
-            const answer = await bulkChange(chunk, false)
-            if (answer.bulkOperationId) operations.push(answer.bulkOperationId)
-            changed += answer.changes.length
-            if (changed < ids.length) parts.push(<BulkProgress done={changed} total={ids.length} />)
-          }
-          parts.push(
-            <BulkResult owner={owner} changed={changed} total={ids.length} operations={operations} />,
-          )
-        } catch (error) {
-          if (!(error instanceof ApiError))
-            deps.logger.error('bulk change stopped', {
-              requestId,
-              error:
-                error instanceof Error
-                  ? { name: error.name, message: error.message, stack: error.stack }
-                  : String(error),
-            })
-          const problem =
-            error instanceof ValidationError
-              ? error.fieldViolations.map((v) => `${v.field} ${v.description}`).join('; ')
-              : error instanceof ApplicationError
-                ? error.description
-                : 'an internal error'
-          parts.push(
-            <BulkResult
-              owner={owner}
-              changed={changed}
-              total={ids.length}
-              operations={operations}
-              problem={problem}
-            />,
-          )
-        } finally {
-          parts.end()
-        }
-      })()
+      void applyInChunks(deps, { owner, ids, bulkChange, parts, requestId: c.get('requestId') })
       return streamPage(<BulkApplyPage owner={owner} total={ids.length} />, parts, {
         imageOrigins: [new URL(deps.publicUrl).origin],
       })
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/bulk/undo',
       operationId: 'dashboardBulkUndo',
       summary: 'Undo a bulk change: each of its operations, newest first (form: operations)',
     },
-    async (_input, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form) => {
       const operations = readIds(form.text('operations'))
       let restored = 0
       let skipped = 0

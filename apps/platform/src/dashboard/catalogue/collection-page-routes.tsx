@@ -17,7 +17,8 @@ import { uploadMedia } from '../../media/media-uploads.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
 import { noticeText, withNotice } from '../notices.ts'
-import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from '../session/owner-session.ts'
+import { createDashboardRoutes, NoticeQuery } from '../owner-routes.ts'
+import type { DashboardDeps, Owner } from '../session/owner-session.ts'
 import {
   findAllCollections,
   findProductPage,
@@ -30,9 +31,6 @@ import {
   CollectionListPage,
   emptyCollectionForm,
 } from './collection-pages.tsx'
-
-const Html = z.string().describe('an HTML page')
-const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
 
 function readCollectionForm(form: FormFields): {
   values: CollectionFormValues
@@ -74,6 +72,8 @@ const toValues = (collection: WireCollection): CollectionFormValues => ({
 
 /** Collections: the list with a create form, and the editor with its products. */
 export function registerCollectionPages(api: Api, deps: DashboardDeps) {
+  const { page, form: postForm } = createDashboardRoutes(api, deps)
+
   async function listPage(
     owner: Owner,
     options: {
@@ -130,28 +130,23 @@ export function registerCollectionPages(api: Api, deps: DashboardDeps) {
     )
   }
 
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/collections',
       operationId: 'dashboardCollections',
       summary: 'Every collection, and a form to create one',
-      query: z.object({ notice: z.string().max(40).optional() }),
+      query: NoticeQuery,
     },
-    async ({ query }, c) => listPage(await requireOwner(c, deps), { notice: noticeText(query.notice) }),
+    async (owner, { query }) => listPage(owner, { notice: noticeText(query.notice) }),
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/collections',
       operationId: 'dashboardCreateCollection',
       summary: 'Create a collection (as POST /stores/v1/collections does)',
     },
-    async (_input, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form) => {
       const { values, input } = readCollectionForm(form)
       try {
         const collection = parseWith(CreateCollectionBody.shape.collection, input)
@@ -163,27 +158,23 @@ export function registerCollectionPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/collections/:id',
       operationId: 'dashboardCollection',
       summary: 'Edit a collection and its products (add: search for products to add)',
       params: IdParam,
       query: z.object({ notice: z.string().max(40).optional(), add: z.string().max(200).optional() }),
     },
-    async ({ params, query }, c) =>
-      editPage(await requireOwner(c, deps), params.id, {
+    async (owner, { params, query }) =>
+      editPage(owner, params.id, {
         notice: noticeText(query.notice),
         search: query.add ?? '',
       }),
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/collections/:id',
       operationId: 'dashboardUpdateCollection',
       summary:
@@ -191,8 +182,7 @@ export function registerCollectionPages(api: Api, deps: DashboardDeps) {
       params: IdParam,
       upload: ['multipart/form-data', 'application/x-www-form-urlencoded'],
     },
-    async ({ params }, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form, { params }) => {
       const { values, input } = readCollectionForm(form)
       try {
         const file = form.file('file')
@@ -224,17 +214,14 @@ export function registerCollectionPages(api: Api, deps: DashboardDeps) {
       true,
     ],
   ] as const) {
-    api.route(
+    postForm(
       {
-        ...page,
-        method: 'post',
         path: `/dashboard/collections/:id/${suffix}`,
         operationId,
         summary,
         params: IdParam,
       },
-      async ({ params }, c) => {
-        const { owner, form } = await requireOwnerForm(c, deps)
+      async (owner, form, { params }) => {
         const productIds = form.texts('productIds')
         if (productIds.length > 0) {
           const body = parseWith(CollectionProductsBody, { productIds })
@@ -248,17 +235,14 @@ export function registerCollectionPages(api: Api, deps: DashboardDeps) {
     )
   }
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/collections/:id/delete',
       operationId: 'dashboardDeleteCollection',
       summary: 'Delete a collection (as DELETE /stores/v1/collections/{id} does); its products stay',
       params: IdParam,
     },
-    async ({ params }, c) => {
-      const { owner } = await requireOwnerForm(c, deps)
+    async (owner, _form, { params }) => {
       await deleteCollection(deps, owner.caller, params)
       return seeOther(withNotice('/dashboard/collections', 'collection-deleted'))
     },

@@ -27,7 +27,8 @@ import { IdParam, parseWith } from '../../http/validation.ts'
 import { uploadMedia } from '../../media/media-uploads.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
 import { noticeText, withNotice } from '../notices.ts'
-import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from '../session/owner-session.ts'
+import { createDashboardRoutes, NoticeQuery } from '../owner-routes.ts'
+import type { DashboardDeps, Owner } from '../session/owner-session.ts'
 import { findAllCollections, findProductPage, getProductForEditing } from './catalogue-lists.ts'
 import {
   emptyProductForm,
@@ -38,9 +39,6 @@ import {
   toProductFormValues,
 } from './product-form.ts'
 import { EditProductPage, NewProductPage, ProductListPage } from './product-pages.tsx'
-
-const Html = z.string().describe('an HTML page')
-const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
 
 const ListQuery = z.object({
   q: z.string().max(200).optional(),
@@ -76,6 +74,8 @@ async function syncCollections(
 
 /** Products: the list, a new product, and editing one with its variants, images and collections. */
 export function registerProductPages(api: Api, deps: DashboardDeps) {
+  const { page, form: postForm } = createDashboardRoutes(api, deps)
+
   async function editPage(
     owner: Owner,
     id: string,
@@ -105,17 +105,14 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     )
   }
 
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/products',
       operationId: 'dashboardProducts',
       summary: 'The product list: search, filters (collection, visibility, stock) and paging',
       query: ListQuery,
     },
-    async ({ query }, c) => {
-      const owner = await requireOwner(c, deps)
+    async (owner, { query }) => {
       const [products, collections] = await Promise.all([
         findProductPage(deps, owner.caller, query, query.page),
         findAllCollections(deps, owner.caller),
@@ -134,16 +131,13 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/products/new',
       operationId: 'dashboardNewProduct',
       summary: 'The form of a new product',
     },
-    async (_input, c) => {
-      const owner = await requireOwner(c, deps)
+    async (owner) => {
       const collections = await findAllCollections(deps, owner.caller)
       return renderDashboardPage(
         <NewProductPage owner={owner} values={emptyProductForm} collections={collections} violations={[]} />,
@@ -152,16 +146,13 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/products',
       operationId: 'dashboardCreateProduct',
       summary: 'Create a product from the product form (as POST /stores/v1/products does)',
     },
-    async (_input, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form) => {
       const { values, input, violations } = readProductForm(form)
       let refused = violations
       if (refused.length === 0) {
@@ -183,33 +174,27 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/products/:id',
       operationId: 'dashboardProduct',
       summary: 'Edit a product, its variants, images and collections',
       params: IdParam,
-      query: z.object({ notice: z.string().max(40).optional() }),
+      query: NoticeQuery,
     },
-    async ({ params, query }, c) => {
-      const owner = await requireOwner(c, deps)
+    async (owner, { params, query }) => {
       return editPage(owner, params.id, { notice: noticeText(query.notice) })
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/products/:id',
       operationId: 'dashboardUpdateProduct',
       summary: 'Save the product form (as PATCH /stores/v1/products/{id} and collection membership do)',
       params: IdParam,
     },
-    async ({ params }, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form, { params }) => {
       const { values, input, violations } = readProductForm(form)
       let refused = violations
       if (refused.length === 0) {
@@ -226,18 +211,15 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/products/:id/variants',
       operationId: 'dashboardUpdateVariants',
       summary:
         'Save the variants table: only changed fields (as PATCH /stores/v1/products/{id}/variants does)',
       params: IdParam,
     },
-    async ({ params }, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form, { params }) => {
       const { changes, violations, toRowViolations } = readVariantsForm(form)
       if (violations.length === 0 && changes.length === 0)
         return seeOther(withNotice(`/dashboard/products/${params.id}`, 'variants-unchanged'))
@@ -259,18 +241,15 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/products/:id/media',
       operationId: 'dashboardUploadProductMedia',
       summary: 'Upload an image (multipart: file, choice) and add it to the product, optionally to a choice',
       params: IdParam,
       upload: ['multipart/form-data'],
     },
-    async ({ params }, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form, { params }) => {
       const file = form.file('file')
       if (!file) {
         return editPage(owner, params.id, {
@@ -304,34 +283,28 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/products/:id/media/delete',
       operationId: 'dashboardRemoveProductMedia',
       summary: 'Remove an image from the product and its choices (form: mediaId)',
       params: IdParam,
     },
-    async ({ params }, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form, { params }) => {
       const body = parseWith(RemoveProductMediaBody, { mediaIds: [form.text('mediaId')] })
       await removeProductMedia(deps, owner.caller, { id: params.id, ...body })
       return seeOther(withNotice(`/dashboard/products/${params.id}`, 'media-removed'))
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/products/:id/choice-media',
       operationId: 'dashboardSaveChoiceMedia',
       summary: 'Set which images each option choice shows (form: choice-{option}:{choice} = media ids)',
       params: IdParam,
     },
-    async ({ params }, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form, { params }) => {
       const { product } = await getProductForEditing(deps, owner.caller, params.id)
       const set: { option: string; choice: string; mediaIds: string[] }[] = []
       const clear: { option: string; choice: string }[] = []
@@ -355,17 +328,14 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/products/:id/delete',
       operationId: 'dashboardDeleteProduct',
       summary: 'Delete a product (as DELETE /stores/v1/products/{id} does)',
       params: IdParam,
     },
-    async ({ params }, c) => {
-      const { owner } = await requireOwnerForm(c, deps)
+    async (owner, _form, { params }) => {
       await deleteProduct(deps, owner.caller, params)
       return seeOther(withNotice('/dashboard/products', 'product-deleted'))
     },

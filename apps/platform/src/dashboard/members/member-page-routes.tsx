@@ -8,11 +8,10 @@ import { approveMember, blockMember } from '../../identity/members/member-modera
 import { listMembers, type MemberListStatus } from '../../identity/members/member-store.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
 import { noticeText, withNotice } from '../notices.ts'
-import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from '../session/owner-session.ts'
+import { createDashboardRoutes } from '../owner-routes.ts'
+import type { DashboardDeps, Owner } from '../session/owner-session.ts'
 import { MembersPage } from './member-pages.tsx'
 
-const Html = z.string().describe('an HTML page')
-const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
 /** Members per page of the list. */
 export const MEMBERS_PAGE_SIZE = 50
 
@@ -29,6 +28,7 @@ const MembersQuery = z.object({
  */
 export function registerMemberPages(api: Api, deps: DashboardDeps) {
   const { db, clock } = deps
+  const { page, form: postForm } = createDashboardRoutes(api, deps)
 
   async function membersPage(
     owner: Owner,
@@ -59,30 +59,24 @@ export function registerMemberPages(api: Api, deps: DashboardDeps) {
     )
   }
 
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/members',
       operationId: 'dashboardMembers',
       summary: "The site's members by status, with approve and block, and the sign-up rules",
       query: MembersQuery,
     },
-    async ({ query }, c) =>
-      membersPage(await requireOwner(c, deps), { ...query, notice: noticeText(query.notice) }),
+    async (owner, { query }) => membersPage(owner, { ...query, notice: noticeText(query.notice) }),
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/members/policy',
       operationId: 'dashboardSaveIdentityPolicy',
       summary:
         'Save the sign-up rules (form: emailVerificationRequired, ownerApprovalRequired, captchaRequired)',
     },
-    async (_input, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form) => {
       const policy = {
         emailVerificationRequired: form.isChecked('emailVerificationRequired'),
         ownerApprovalRequired: form.isChecked('ownerApprovalRequired'),
@@ -97,10 +91,8 @@ export function registerMemberPages(api: Api, deps: DashboardDeps) {
     ['approve', approveMember],
     ['block', blockMember],
   ] as const)
-    api.route(
+    postForm(
       {
-        ...page,
-        method: 'post',
         path: `/dashboard/members/:id/${action}`,
         operationId: action === 'approve' ? 'dashboardApproveMember' : 'dashboardBlockMember',
         summary:
@@ -109,8 +101,7 @@ export function registerMemberPages(api: Api, deps: DashboardDeps) {
             : 'Block a member: no more sign-ins, every session and token revoked',
         params: IdParam,
       },
-      async ({ params }, c) => {
-        const { owner } = await requireOwnerForm(c, deps)
+      async (owner, _form, { params }) => {
         try {
           await change(db, { siteId: owner.session.siteId, memberId: params.id }, clock())
         } catch (error) {

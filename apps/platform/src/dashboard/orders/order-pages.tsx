@@ -3,7 +3,8 @@ import type { Api } from '../../http/api.ts'
 import { formatMoney } from '../../money/money.ts'
 import { listOrders, type OrderLineRow, type OrderWithLines, ordersPerDay } from '../../orders/order-store.ts'
 import { DashboardPage, renderDashboardPage } from '../dashboard-layout.tsx'
-import { type DashboardDeps, type Owner, requireOwner } from '../session/owner-session.ts'
+import { createDashboardRoutes } from '../owner-routes.ts'
+import type { DashboardDeps, Owner } from '../session/owner-session.ts'
 import { type DayTotals, OrdersChart } from './orders-chart.tsx'
 
 const PAGE_SIZE = 50
@@ -98,19 +99,15 @@ export function registerDashboardOrderPages(
   api: Api,
   deps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl'>,
 ) {
-  api.route(
+  const { page } = createDashboardRoutes(api, deps)
+  page(
     {
-      method: 'get',
       path: '/dashboard/orders',
       operationId: 'dashboardOrders',
       summary: "The site's orders with a chart of orders and revenue per day",
-      tag: 'Dashboard',
-      auth: 'none',
-      response: z.string().describe('an HTML page'),
       query: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
     },
-    async ({ query }, c) => {
-      const owner = await requireOwner(c, deps)
+    async (owner, { query }) => {
       const siteId = owner.session.siteId
       const [{ orders, total }, days] = await Promise.all([
         listOrders(deps.db, { siteId }, { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE }),

@@ -3,19 +3,11 @@ import { getCookie } from 'hono/cookie'
 import { z } from 'zod'
 import type { Api, AppEnv } from '../../http/api.ts'
 import { CSRF_FIELD, createCsrfToken, isCsrfTokenValid } from '../../pages/csrf.ts'
-import { readForm } from '../../pages/form-fields.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
+import { createDashboardRoutes } from '../owner-routes.ts'
 import { LoginPage, type LoginProblem } from './login-page.tsx'
 import { startLoginAttempt } from './login-throttle.ts'
-import {
-  assertSameSite,
-  type DashboardDeps,
-  dashboardCookie,
-  isHttps,
-  requireOwner,
-  requireOwnerForm,
-  SESSION_COOKIE,
-} from './owner-session.ts'
+import { type DashboardDeps, dashboardCookie, isHttps, SESSION_COOKIE } from './owner-session.ts'
 import { createSession, findSession, revokeSession, SESSION_LIFETIME_SECONDS } from './session-store.ts'
 import { findSiteUserByCredentials, normalizeEmail } from './site-user-store.ts'
 
@@ -36,12 +28,10 @@ function clientAddress(c: Context<AppEnv>): string {
   return env?.incoming?.socket?.remoteAddress ?? 'unknown'
 }
 
-const Html = z.string().describe('an HTML page')
-const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
-
 /** Sign-in and sign-out of site owners, and the dashboard's front door. */
 export function registerLoginRoutes(api: Api, deps: DashboardDeps) {
   const { db, clock, publicUrl } = deps
+  const { page, form: postForm, signInPage, signInForm } = createDashboardRoutes(api, deps)
 
   function loginPage(
     c: Context<AppEnv>,
@@ -66,24 +56,17 @@ export function registerLoginRoutes(api: Api, deps: DashboardDeps) {
     return response
   }
 
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard',
       operationId: 'dashboardHome',
       summary: 'The dashboard: its product list, or the sign-in page',
     },
-    async (_input, c) => {
-      await requireOwner(c, deps)
-      return seeOther(HOME)
-    },
+    async () => seeOther(HOME),
   )
 
-  api.route(
+  signInPage(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/login',
       operationId: 'dashboardLoginPage',
       summary: 'The sign-in page of site owners',
@@ -100,18 +83,14 @@ export function registerLoginRoutes(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  signInForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/login',
       operationId: 'dashboardLogin',
       summary:
         'Sign a site owner in (form: email, password, csrf); 10 failures per e-mail and address in 15 minutes answer 429',
     },
-    async (_input, c) => {
-      assertSameSite(c, publicUrl)
-      const form = await readForm(c)
+    async (form, c) => {
       const returnTo = safeReturnTo(form.text('next'))
       const email = normalizeEmail(form.text('email')).slice(0, 320)
       if (!isCsrfTokenValid(getCookie(c, LOGIN_COOKIE) ?? '', form.text(CSRF_FIELD)))
@@ -137,16 +116,13 @@ export function registerLoginRoutes(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/logout',
       operationId: 'dashboardLogout',
       summary: 'Sign out: the session is revoked (form: csrf)',
     },
-    async (_input, c) => {
-      const { owner } = await requireOwnerForm(c, deps)
+    async (owner, _form, _input, c) => {
       await revokeSession(db, owner.sessionId, clock())
       return seeOther('/dashboard/login?notice=signed-out', [
         dashboardCookie(SESSION_COOKIE, '', 0, isHttps(c, publicUrl)),

@@ -1,16 +1,12 @@
 import type { Context } from 'hono'
-import { getCookie } from 'hono/cookie'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/db.ts'
 import type { AppEnv } from '../../http/api.ts'
 import type { MerchantCaller } from '../../http/caller.ts'
 import type { Logger } from '../../log.ts'
 import type { MediaDeps } from '../../media/media-uploads.ts'
-import { CSRF_FIELD, isCrossSiteRequest, isCsrfTokenValid } from '../../pages/csrf.ts'
-import { type FormFields, readForm } from '../../pages/form-fields.ts'
 import type { PasswordHasher } from '../../passwords/password-hasher.ts'
-import { apiKeyPermissions } from '../../sites/api-key-store.ts'
-import { type DashboardSession, findSession } from './session-store.ts'
+import type { DashboardSession } from './session-store.ts'
 
 export const DASHBOARD_PATH = '/dashboard'
 /** The session cookie: HttpOnly, SameSite=Strict, Path=/dashboard, Secure over HTTPS. */
@@ -69,59 +65,4 @@ export function isHttps(c: Context<AppEnv>, publicUrl: string): boolean {
 /** A `Set-Cookie` value scoped to the dashboard. `maxAge` 0 deletes the cookie. */
 export function dashboardCookie(name: string, value: string, maxAge: number, secure: boolean): string {
   return `${name}=${value}; Path=${DASHBOARD_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`
-}
-
-/**
- * Refuses a state-changing request that comes from another site (Fetch Metadata, else `Origin`).
- *
- * @throws FormRefused
- */
-export function assertSameSite(c: Context<AppEnv>, publicUrl: string): void {
-  if (isCrossSiteRequest(c.req.raw.headers, ownOrigins(c, publicUrl)))
-    throw new FormRefused('The form was posted from another site')
-}
-
-/**
- * The signed-in site owner of this request, from the session cookie.
- *
- * @throws SignInRequired when there is no live session: the sign-in page comes back here.
- */
-export async function requireOwner(
-  c: Context<AppEnv>,
-  deps: Pick<DashboardDeps, 'db' | 'clock'>,
-): Promise<Owner> {
-  const sessionId = getCookie(c, SESSION_COOKIE) ?? ''
-  const session = sessionId ? await findSession(deps.db, sessionId, deps.clock()) : undefined
-  if (!session) {
-    const url = new URL(c.req.url)
-    throw new SignInRequired(c.req.method === 'GET' ? `${url.pathname}${url.search}` : DASHBOARD_PATH)
-  }
-  const caller: MerchantCaller = {
-    kind: 'merchant',
-    siteId: session.siteId,
-    site: session.site,
-    apiKeyId: '',
-    siteUserId: session.siteUserId,
-    permissions: apiKeyPermissions,
-  }
-  return { session, sessionId, caller }
-}
-
-/**
- * The signed-in site owner of a form post and the form, after the checks against cross-site request
- * forgery: the post comes from the dashboard's own origin and carries the session's synchroniser token.
- *
- * @throws FormRefused for a cross-site post or a missing or wrong token.
- * @throws SignInRequired when there is no live session.
- */
-export async function requireOwnerForm(
-  c: Context<AppEnv>,
-  deps: DashboardDeps,
-): Promise<{ owner: Owner; form: FormFields }> {
-  assertSameSite(c, deps.publicUrl)
-  const owner = await requireOwner(c, deps)
-  const form = await readForm(c)
-  if (!isCsrfTokenValid(owner.session.csrfToken, form.text(CSRF_FIELD)))
-    throw new FormRefused('The form did not carry this session’s token')
-  return { owner, form }
 }

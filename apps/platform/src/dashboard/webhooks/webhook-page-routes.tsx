@@ -25,7 +25,8 @@ import {
 import { EndpointInput, EndpointPatch } from '../../webhooks/webhook-routes.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
 import { noticeText, withNotice } from '../notices.ts'
-import { type DashboardDeps, type Owner, requireOwner, requireOwnerForm } from '../session/owner-session.ts'
+import { createDashboardRoutes, NoticeQuery } from '../owner-routes.ts'
+import type { DashboardDeps, Owner } from '../session/owner-session.ts'
 import {
   type EndpointFormValues,
   emptyEndpointForm,
@@ -35,9 +36,6 @@ import {
   WebhookInspectorPage,
 } from './webhook-pages.tsx'
 
-const Html = z.string().describe('an HTML page')
-const page = { tag: 'Dashboard', auth: 'none', response: Html } as const
-const NoticeQuery = z.object({ notice: z.string().max(40).optional() })
 const DeliveryFilter = z.object({
   status: z.enum(['', 'PENDING', 'DELIVERED', 'DEAD']).default(''),
   notice: z.string().max(40).optional(),
@@ -74,6 +72,7 @@ function toFormViolations(error: unknown): FieldViolation[] {
  */
 export function registerWebhookPages(api: Api, deps: DashboardDeps) {
   const { db, clock } = deps
+  const { page, form: postForm } = createDashboardRoutes(api, deps)
   const policy = { localDevelopmentSites: deps.localDevelopmentSites }
 
   async function getEndpoint(owner: Owner, id: string): Promise<WebhookEndpoint> {
@@ -146,29 +145,24 @@ export function registerWebhookPages(api: Api, deps: DashboardDeps) {
     )
   }
 
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/webhooks',
       operationId: 'dashboardWebhooks',
       summary: "The site's webhook endpoints and a form for a new one",
       query: NoticeQuery,
     },
-    async ({ query }, c) => listPage(await requireOwner(c, deps), { notice: noticeText(query.notice) }),
+    async (owner, { query }) => listPage(owner, { notice: noticeText(query.notice) }),
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/webhooks',
       operationId: 'dashboardCreateWebhookEndpoint',
       summary:
         'Create a webhook endpoint (form: url, description, eventTypes); the answer shows its secret, once',
     },
-    async (_input, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form) => {
       const values = readEndpointForm(form)
       try {
         const input = parseWith(EndpointInput, values)
@@ -181,17 +175,14 @@ export function registerWebhookPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/webhooks/local-development',
       operationId: 'dashboardSetLocalDevelopment',
       summary:
         'Turn local development mode on or off (form: mode = on | off), where the platform allows it; turning it off disables the endpoints on local addresses',
     },
-    async (_input, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form) => {
       if (!deps.localDevelopmentSites)
         throw new HTTPException(403, {
           message: 'This platform does not let sites use local development mode.',
@@ -218,17 +209,14 @@ export function registerWebhookPages(api: Api, deps: DashboardDeps) {
   )
 
   // Before `/dashboard/webhooks/:id`, whose id would refuse these words.
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/webhooks/inspector',
       operationId: 'dashboardWebhookInspector',
       summary: 'The local webhook inspector: the latest requests sent, with every header and the body',
       query: z.object({ endpoint: z.union([z.guid(), z.literal('')]).default('') }),
     },
-    async ({ query }, c) => {
-      const owner = await requireOwner(c, deps)
+    async (owner, { query }) => {
       const siteId = owner.session.siteId
       const [endpoints, requests] = await Promise.all([
         listWebhookEndpoints(db, siteId, clock()),
@@ -249,18 +237,15 @@ export function registerWebhookPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/webhooks/deliveries/:id',
       operationId: 'dashboardWebhookDelivery',
       summary: 'A delivery with each attempt exactly as sent',
       params: IdParam,
       query: NoticeQuery,
     },
-    async ({ params, query }, c) => {
-      const owner = await requireOwner(c, deps)
+    async (owner, { params, query }) => {
       const siteId = owner.session.siteId
       const found = await findWebhookDelivery(db, siteId, params.id)
       if (!found) throw deliveryNotFound()
@@ -277,35 +262,29 @@ export function registerWebhookPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/webhooks/deliveries/:id/replay',
       operationId: 'dashboardReplayWebhookDelivery',
       summary: 'Send a delivery again now, with the same event id (dead ones too)',
       params: IdParam,
     },
-    async ({ params }, c) => {
-      const { owner } = await requireOwnerForm(c, deps)
+    async (owner, _form, { params }) => {
       if (!(await replayWebhookDelivery(db, owner.session.siteId, params.id, clock())))
         throw deliveryNotFound()
       return seeOther(withNotice(`/dashboard/webhooks/deliveries/${params.id}`, 'delivery-replayed'))
     },
   )
 
-  api.route(
+  page(
     {
-      ...page,
-      method: 'get',
       path: '/dashboard/webhooks/:id',
       operationId: 'dashboardWebhookEndpoint',
       summary: 'A webhook endpoint: settings, state, secret rotation and its delivery log',
       params: IdParam,
       query: DeliveryFilter,
     },
-    async ({ params, query }, c) => {
-      const owner = await requireOwner(c, deps)
+    async (owner, { params, query }) => {
       return endpointPage(owner, await getEndpoint(owner, params.id), {
         statusFilter: query.status,
         notice: noticeText(query.notice),
@@ -313,17 +292,14 @@ export function registerWebhookPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/webhooks/:id',
       operationId: 'dashboardUpdateWebhookEndpoint',
       summary: 'Save an endpoint’s URL, description and event types',
       params: IdParam,
     },
-    async ({ params }, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form, { params }) => {
       const endpoint = await getEndpoint(owner, params.id)
       const values = readEndpointForm(form)
       try {
@@ -337,18 +313,15 @@ export function registerWebhookPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/webhooks/:id/enabled',
       operationId: 'dashboardEnableWebhookEndpoint',
       summary:
         'Enable or disable an endpoint (form: enabled = true | false); a disabled one keeps its deliveries waiting',
       params: IdParam,
     },
-    async ({ params }, c) => {
-      const { owner, form } = await requireOwnerForm(c, deps)
+    async (owner, form, { params }) => {
       const enabled = form.text('enabled')
       if (enabled !== 'true' && enabled !== 'false')
         throw new ValidationError([
@@ -368,50 +341,41 @@ export function registerWebhookPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/webhooks/:id/rotate-secret',
       operationId: 'dashboardRotateWebhookSecret',
       summary: 'Give an endpoint a new secret, shown once; the old one signs beside it for 24 hours',
       params: IdParam,
     },
-    async ({ params }, c) => {
-      const { owner } = await requireOwnerForm(c, deps)
+    async (owner, _form, { params }) => {
       const rotated = await rotateWebhookSecret(db, owner.session.siteId, params.id, clock())
       if (!rotated) throw endpointNotFound()
       return endpointPage(owner, rotated.endpoint, { rotatedSecret: rotated.secret })
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/webhooks/:id/delete',
       operationId: 'dashboardDeleteWebhookEndpoint',
       summary: 'Delete an endpoint and its delivery log',
       params: IdParam,
     },
-    async ({ params }, c) => {
-      const { owner } = await requireOwnerForm(c, deps)
+    async (owner, _form, { params }) => {
       if (!(await deleteWebhookEndpoint(db, owner.session.siteId, params.id))) throw endpointNotFound()
       return seeOther(withNotice('/dashboard/webhooks', 'endpoint-deleted'))
     },
   )
 
-  api.route(
+  postForm(
     {
-      ...page,
-      method: 'post',
       path: '/dashboard/webhooks/:id/replay-dead',
       operationId: 'dashboardReplayDeadWebhookDeliveries',
       summary: 'Send every dead delivery of an endpoint again now',
       params: IdParam,
     },
-    async ({ params }, c) => {
-      const { owner } = await requireOwnerForm(c, deps)
+    async (owner, _form, { params }) => {
       const endpoint = await getEndpoint(owner, params.id)
       await replayDeadWebhookDeliveries(db, owner.session.siteId, endpoint.id, clock())
       return seeOther(withNotice(`/dashboard/webhooks/${params.id}`, 'dead-replayed'))
