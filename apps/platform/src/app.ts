@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { getPath } from 'hono/utils/url'
 import type { CaptchaVerifier } from './captcha/captcha-verifier.ts'
 import { createTestCaptchaVerifier } from './captcha/test-captcha-verifier.ts'
 import { registerCartRoutes } from './carts/cart-routes.ts'
@@ -30,6 +31,7 @@ import { toOpenApi } from './http/openapi.ts'
 import { limitBody } from './http/body-limit.ts'
 import { findClientAddress, parseTrustedProxies, type TrustedProxies } from './http/client-address.ts'
 import { createCors } from './http/cors.ts'
+import { toCanonicalPath } from './http/path-aliases.ts'
 import { ApiError, ApplicationError, ValidationError } from './http/errors.ts'
 import { requestIdFrom } from './http/request-id.ts'
 import { registerCaptchaSettingsRoutes } from './identity/captcha-settings-routes.ts'
@@ -204,7 +206,9 @@ export function createApp(options: AppDeps) {
   const logger = deps.logger ?? silentLogger
   // One hasher, so one limiter bounds the memory that owners' and members' sign-ins take together.
   const passwordHasher = deps.passwordHasher ?? createArgon2idHasher()
-  const hono = new Hono<AppEnv>()
+  // Another client's paths (the Wix Headless client's, `http/path-aliases.ts`) become the platform's own
+  // before anything sees them: routing, rate limits and CORS alike.
+  const hono = new Hono<AppEnv>({ getPath: (request) => toCanonicalPath(getPath(request)) })
   const metrics = deps.metricsToken ? createPlatformMetrics({ db: deps.db, clock, logger }) : undefined
   // First, so that it counts the refusals of every other middleware too.
   if (metrics) hono.use(metrics.http.middleware)
