@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { getPath } from 'hono/utils/url'
 import { registerCartRoutes } from './carts/cart-routes.ts'
 import { createCurrentCart } from './carts/current-cart.ts'
 import { registerMerchantCartRoutes } from './carts/merchant-cart-routes.ts'
@@ -29,6 +30,7 @@ import { findClientAddress, parseTrustedProxies, type TrustedProxies } from './h
 import { createCors } from './http/cors.ts'
 import { ApiError, ApplicationError, ValidationError } from './http/errors.ts'
 import { toOpenApi } from './http/openapi.ts'
+import { toCanonicalPath } from './http/path-aliases.ts'
 import { requestIdFrom } from './http/request-id.ts'
 import { registerCaptchaSettingsRoutes } from './identity/captcha/captcha-settings-routes.ts'
 import type { CaptchaVerifier } from './identity/captcha/captcha-verifier.ts'
@@ -204,7 +206,9 @@ export function createApp(options: AppDeps) {
   const logger = deps.logger ?? silentLogger
   // One hasher, so one limiter bounds the memory that owners' and members' sign-ins take together.
   const passwordHasher = deps.passwordHasher ?? createArgon2idHasher()
-  const hono = new Hono<AppEnv>()
+  // Another client's paths (the Wix Headless client's, `http/path-aliases.ts`) become the platform's own
+  // before anything sees them: routing, rate limits and CORS alike.
+  const hono = new Hono<AppEnv>({ getPath: (request) => toCanonicalPath(getPath(request)) })
   const metrics = deps.metricsToken ? createPlatformMetrics({ db: deps.db, clock, logger }) : undefined
   // First, so that it counts the refusals of every other middleware too.
   if (metrics) hono.use(metrics.http.middleware)

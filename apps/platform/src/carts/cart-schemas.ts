@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { WireMoneySchema } from '../money/money.ts'
 import { MAX_LINE_QUANTITY } from './cart-limits.ts'
+import { CatalogueAppId } from './catalogue-app-id.ts'
 import { CustomLineItemInput } from './custom-line-item.ts'
 
 export const CatalogReference = z.object({
   catalogItemId: z.guid({ message: 'must be an id (UUID)' }),
-  appId: z.literal('stores', { message: 'must be "stores", the platform\'s catalogue' }).default('stores'),
+  appId: CatalogueAppId,
   options: z
     .object({
       variantId: z.guid({ message: 'must be an id (UUID)' }).optional(),

@@ -6,7 +6,7 @@ import { parseQueryParam, type Query, QueryBody, QueryParam } from '../query/que
 
 /**
  * Registers a query endpoint in both of its wire forms: the cacheable GET with the query JSON
- * base64url-encoded in `q`, and the POST the SDK falls back to past 4000 characters. Both reach the
+ * base64url-encoded in `q` (or `.r`), and the POST the SDK falls back to past 4000 characters. Both reach the
  * same `answer`, with the same parsed query.
  */
 export function registerQueryRoutes(
@@ -26,10 +26,10 @@ export function registerQueryRoutes(
       ...common,
       method: 'get',
       operationId: `${route.operationId}Get`,
-      summary: `${route.summary} (the query JSON base64url-encoded in q)`,
+      summary: `${route.summary} (the query JSON base64url-encoded in q, or .r)`,
       query: QueryParam,
     },
-    async ({ query, caller }, c) => answer(caller, parseQueryParam(query.q).query, c),
+    async ({ query, caller }, c) => answer(caller, parseQueryParam(query).query, c),
   )
   api.route(
     { ...common, method: 'post', operationId: route.operationId, summary: route.summary, body: QueryBody },

@@ -7,6 +7,8 @@ describe('isReplicaReadRequest', () => {
     ['GET', '/stores/v1/products/0b7c3f5e-2a4d-4c1b-9e8f-1a2b3c4d5e6f'],
     ['GET', '/stores/v2/collections/slug/shoes'],
     ['GET', '/stores/v1/variants/query'],
+    ['GET', '/stores-reader/v1/products/query-platformized'],
+    ['GET', '/v2/collections/slug/shoes'],
     ['HEAD', '/media/0b7c3f5e-2a4d-4c1b-9e8f-1a2b3c4d5e6f/400w.webp'],
   ])('lets a replica answer %s %s', (method, path) => {
     expect(isReplicaReadRequest(method, path)).toBe(true)

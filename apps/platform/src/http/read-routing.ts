@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto'
 import type { ReplicaRoutingDb } from '../db/replica-routing-db.ts'
+import { toCanonicalPath } from './path-aliases.ts'
 
 // The catalogue (products, variants, collections, their queries) and media: shared data that may be a
 // moment old. Everything else (the current cart, orders, members, hosted pages, the dashboard) reads
 // the primary. See decision 013.
 const REPLICA_READ_PREFIXES = ['/stores/', '/media/']
 
-/** Whether a request may be answered from a read replica: a GET (or HEAD) of the catalogue or media. */
+/**
+ * Whether a request may be answered from a read replica: a GET (or HEAD) of the catalogue or media,
+ * under the platform's own path or an alias of it (`path-aliases.ts`).
+ */
 export function isReplicaReadRequest(method: string, path: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false
-  return REPLICA_READ_PREFIXES.some((prefix) => path.startsWith(prefix))
+  const canonical = toCanonicalPath(path)
+  return REPLICA_READ_PREFIXES.some((prefix) => canonical.startsWith(prefix))
 }
 
 /**

@@ -169,6 +169,47 @@ describe.each(databaseKinds())('POST /oauth2/token with the external-login grant
     expect(response.json.error).toBe('invalid_request')
   })
 
+  it('takes the spec’s authorized_client grant in the Wix client’s form: snake_case, the client named by a visitor token before the key', async () => {
+    const visitor = await platform.visitorTokens()
+    const response = await platform.call('POST', '/oauth2/token', {
+      token: `${visitor.access_token},${membersKey.key}`,
+      body: { grant_type: 'authorized_client', scope: 'offline_access', member_id: memberId },
+    })
+    expect(response.status).toBe(200)
+    const [row] = await db.query<{ subject_id: string; client_id: string; actor_api_key_id: string }>(
+      'select subject_id, client_id, actor_api_key_id from oauth_tokens where token_hash = $1',
+      [hashToken(response.json.access_token)],
+    )
+    expect(row).toEqual({ subject_id: memberId, client_id: DEMO_CLIENT_ID, actor_api_key_id: membersKey.id })
+  })
+
+  it.each([
+    ['no visitor token before the key', (key: string) => `,${key}`],
+    ['an unknown visitor token before the key', (key: string) => `not-a-token,${key}`],
+  ])(
+    'refuses the grant without a clientId and %s: invalid_request, nothing issued',
+    async (_what, header) => {
+      const tokensBefore = (await db.query('select 1 from oauth_tokens')).length
+      const response = await platform.call('POST', '/oauth2/token', {
+        token: header(membersKey.key),
+        body: { grant_type: 'authorized_client', member_id: memberId },
+      })
+      expect(response.status).toBe(400)
+      expect(response.json.error).toBe('invalid_request')
+      expect((await db.query('select 1 from oauth_tokens')).length).toBe(tokensBefore)
+    },
+  )
+
+  it('still wants the API key when a visitor token names the client', async () => {
+    const visitor = await platform.visitorTokens()
+    const response = await platform.call('POST', '/oauth2/token', {
+      token: visitor.access_token,
+      body: { grantType: 'authorized_client', clientId: DEMO_CLIENT_ID, memberId },
+    })
+    expect(response.status).toBe(401)
+    expect(response.json.error).toBe('invalid_client')
+  })
+
   it('works from the real SDK’s getMemberTokensForExternalLogin', async () => {
     const auth = OAuthStrategy({ clientId: DEMO_CLIENT_ID, tokenStorage: createMemoryTokenStorage() })
     createClient({ auth, modules: { currentCart }, baseUrl: TEST_PUBLIC_URL, fetch: platform.fetch })

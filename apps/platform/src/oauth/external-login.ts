@@ -35,6 +35,32 @@ export interface ExternalLoginAudit {
   familyId?: string | undefined
 }
 
+/** What the `Authorization` of an external-login request holds. */
+export interface ExternalLoginAuthorization {
+  /** The merchant's API key. */
+  apiKey: string | undefined
+  /** A visitor's access token of the client, sent before the key (`<access token>,<API key>`). */
+  accessToken: string | undefined
+}
+
+/**
+ * Reads the `Authorization` of an external-login request: the API key alone (as `@aisle/sdk` sends it),
+ * or a visitor's access token, a comma and the API key (as the Wix client sends it; its token names the
+ * OAuth client when the request does not). A `Bearer ` prefix is accepted.
+ */
+export function readExternalLoginAuthorization(header: string | undefined): ExternalLoginAuthorization {
+  const parts = (header ?? '')
+    .replace(/^Bearer\s+/i, '')
+    .split(',')
+    .map((part) => part.trim())
+  if (parts.length > 2 || parts.some((part) => part.length > 512)) {
+    return { apiKey: undefined, accessToken: undefined }
+  }
+  const apiKey = parts.find((part) => isApiKey(part))
+  const accessToken = parts.find((part) => part.length > 0 && !isApiKey(part))
+  return { apiKey, accessToken }
+}
+
 /** Records an entry of the external-login audit (SECURITY.md X2: who, which member, when, the outcome). */
 export async function recordExternalLoginAudit(db: Db, entry: ExternalLoginAudit, now: Date) {
   await db.query(

@@ -130,6 +130,72 @@ describe.each(databaseKinds())('POST /oauth2/token on %s', (kind) => {
     expect(response.headers.get('cache-control')).toBe('no-store')
   })
 
+  it('rotates a refresh token sent as camelCase JSON (refreshToken, the spec’s client) as it does refresh_token', async () => {
+    const first = await platform.visitorTokens()
+    const rotated = await token({
+      clientId: DEMO_CLIENT_ID,
+      grantType: 'refresh_token',
+      refreshToken: first.refresh_token,
+    })
+    expect(rotated.status).toBe(200)
+    expect(rotated.json.refresh_token).not.toBe(first.refresh_token)
+  })
+
+  it('takes RFC 6749 form-encoded requests with snake_case fields: anonymous, then refresh_token', async () => {
+    const form = (fields: Record<string, string>) =>
+      platform.call('POST', '/oauth2/token', {
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+      })
+    const visitor = await form({ client_id: DEMO_CLIENT_ID, grant_type: 'anonymous' })
+    expect(visitor.status).toBe(200)
+    const rotated = await form({
+      client_id: DEMO_CLIENT_ID,
+      grant_type: 'refresh_token',
+      refresh_token: visitor.json.refresh_token,
+    })
+    expect(rotated.status).toBe(200)
+    expect(rotated.json.refresh_token).not.toBe(visitor.json.refresh_token)
+  })
+
+  it.each([
+    [
+      'a field under both of its names',
+      { clientId: DEMO_CLIENT_ID, client_id: DEMO_CLIENT_ID, grantType: 'anonymous' },
+    ],
+    ['a form parameter sent twice', 'client_id=a&client_id=b&grant_type=anonymous'],
+  ])('refuses %s with invalid_request and issues nothing', async (_what, body) => {
+    const before = (await db.query('select 1 from oauth_tokens')).length
+    const response = await platform.call('POST', '/oauth2/token', {
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: {
+        'content-type': typeof body === 'string' ? 'application/x-www-form-urlencoded' : 'application/json',
+      },
+    })
+    expect(response.status).toBe(400)
+    expect(response.json).toEqual({ error: 'invalid_request', error_description: expect.any(String) })
+    expect((await db.query('select 1 from oauth_tokens')).length).toBe(before)
+  })
+
+  it('revokes a token sent in an RFC 7009 form', async () => {
+    const tokens = await platform.visitorTokens()
+    const revoked = await platform.call('POST', '/oauth2/revoke', {
+      body: new URLSearchParams({
+        client_id: DEMO_CLIENT_ID,
+        token: tokens.refresh_token,
+        token_type_hint: 'refresh_token',
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(revoked.status).toBe(200)
+    const refresh = await token({
+      clientId: DEMO_CLIENT_ID,
+      grantType: 'refresh_token',
+      refreshToken: tokens.refresh_token,
+    })
+    expect(refresh.json.error).toBe('invalid_grant')
+  })
+
   it('refuses a refresh token presented by another client', async () => {
     const tokens = await platform.visitorTokens()
     await db.query(

@@ -3,12 +3,13 @@ import { z } from 'zod'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api, AppEnv } from '../http/api.ts'
-import { readCredential } from './authenticate.ts'
 import { exchangeAuthorizationCode, type MemberLogin } from './authorization-code-store.ts'
-import { grantExternalLogin } from './external-login.ts'
+import { grantExternalLogin, readExternalLoginAuthorization } from './external-login.ts'
+import { readOAuthRequest } from './oauth-request.ts'
 import { isPkceValue } from './pkce.ts'
 import { createSecretReader } from './platform-secret.ts'
 import {
+  findCallerByAccessToken,
   findOAuthClient,
   type IssuedTokens,
   issueVisitorTokens,
@@ -16,33 +17,41 @@ import {
   rotateRefreshToken,
 } from './token-store.ts'
 
+const ClientId = z.string().min(1).max(200)
+
+// The external-login grant (spec section 6), by the spec's name and by the one `@aisle/sdk` sends. The
+// client may be left out when a visitor token of it comes before the API key (the Wix client's form).
+const externalLogin = <G extends 'authorized_client' | 'client_credentials'>(grantType: G) =>
+  z.object({ grantType: z.literal(grantType), clientId: ClientId.optional(), memberId: z.guid() })
+
+/**
+ * A token request, its fields by their camelCase names (`oauth-request.ts` reads the RFC 6749 names and
+ * forms too): `refreshToken` is `refresh_token`, `codeVerifier` is `code_verifier`, and so on.
+ */
 const TokenRequest = z.discriminatedUnion('grantType', [
-  z.object({ grantType: z.literal('anonymous'), clientId: z.string().min(1).max(200) }),
+  z.object({ grantType: z.literal('anonymous'), clientId: ClientId }),
   z.object({
     grantType: z.literal('refresh_token'),
-    clientId: z.string().min(1).max(200),
-    refresh_token: z.string().min(1).max(200),
+    clientId: ClientId,
+    refreshToken: z.string().min(1).max(200),
   }),
   z.object({
     grantType: z.literal('authorization_code'),
-    clientId: z.string().min(1).max(200),
+    clientId: ClientId,
     code: z.string().min(1).max(200),
     codeVerifier: z
       .string()
       .refine(isPkceValue, 'must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~"'),
     redirectUri: z.string().min(1).max(2_000).optional(),
   }),
-  z.object({
-    grantType: z.literal('client_credentials'),
-    clientId: z.string().min(1).max(200),
-    memberId: z.guid(),
-  }),
+  externalLogin('authorized_client'),
+  externalLogin('client_credentials'),
 ])
 
 const RevokeRequest = z.object({
-  clientId: z.string().min(1).max(200),
+  clientId: ClientId,
   token: z.string().min(1),
-  token_type_hint: z
+  tokenTypeHint: z
     .string()
     .max(200)
     .optional()
@@ -95,7 +104,13 @@ function tokenResponse(c: Context<AppEnv>, tokens: IssuedTokens, extra: Record<s
   })
 }
 
-const supportedGrants = new Set(['anonymous', 'refresh_token', 'authorization_code', 'client_credentials'])
+const supportedGrants = new Set([
+  'anonymous',
+  'refresh_token',
+  'authorization_code',
+  'authorized_client',
+  'client_credentials',
+])
 
 /** What the token endpoint needs. */
 export interface TokenRouteDeps {
@@ -110,8 +125,9 @@ export interface TokenRouteDeps {
 
 /**
  * `POST /oauth2/token`: the anonymous, refresh-token (rotation with a 10-second grace), authorization-code
- * (PKCE S256) and external-login (`client_credentials` with a member id and a merchant API key) grants;
- * and `POST /oauth2/revoke`, token revocation (RFC 7009).
+ * (PKCE S256) and external-login (`authorized_client`, or `client_credentials`, with a member id and a
+ * merchant API key) grants; and `POST /oauth2/revoke`, token revocation (RFC 7009). Both read JSON or
+ * forms, with camelCase or RFC 6749 field names (`oauth-request.ts`, decision 032).
  */
 export function registerTokenRoutes(api: Api, deps: TokenRouteDeps) {
   const rotationKey = createSecretReader(deps.db, 'refresh-rotation', deps.clock)
@@ -121,7 +137,7 @@ export function registerTokenRoutes(api: Api, deps: TokenRouteDeps) {
       path: '/oauth2/token',
       operationId: 'token',
       summary:
-        'Issue visitor tokens, rotate a refresh token, exchange an authorization code (PKCE S256) for member tokens, or give a merchant server (API key in Authorization, never from a browser) tokens for a member (client_credentials with memberId, audited)',
+        'Issue visitor tokens, rotate a refresh token, exchange an authorization code (PKCE S256) for member tokens, or give a merchant server (API key in Authorization, never from a browser) tokens for a member (authorized_client or client_credentials with memberId, audited); JSON or a form, each field by its camelCase or RFC 6749 name (refreshToken or refresh_token)',
       tag: 'OAuth',
       body: TokenRequest,
       rawBody: true,
@@ -129,7 +145,9 @@ export function registerTokenRoutes(api: Api, deps: TokenRouteDeps) {
       auth: 'none',
     },
     async ({ body }, c) => {
-      const grantType = (body as { grantType?: unknown } | null)?.grantType
+      const read = await readOAuthRequest(c, body)
+      if (!read.ok) return oauthError(c, 'invalid_request', read.description)
+      const grantType = read.fields.grantType
       if (typeof grantType === 'string' && !supportedGrants.has(grantType)) {
         return oauthError(
           c,
@@ -137,18 +155,34 @@ export function registerTokenRoutes(api: Api, deps: TokenRouteDeps) {
           `grantType "${grantType.slice(0, 40)}" is not supported`,
         )
       }
-      const parsed = TokenRequest.safeParse(body)
+      const parsed = TokenRequest.safeParse(read.fields)
       if (!parsed.success) {
         const issue = parsed.error.issues[0]
         const where = issue?.path.join('.') || 'grantType'
         return oauthError(c, 'invalid_request', `"${where}": ${issue?.message ?? 'invalid request'}`)
       }
       const request = parsed.data
-      const client = await findOAuthClient(deps.db, request.clientId)
+      const now = deps.clock()
+      const isExternalLogin =
+        request.grantType === 'authorized_client' || request.grantType === 'client_credentials'
+      const authorization = isExternalLogin
+        ? readExternalLoginAuthorization(c.req.header('authorization'))
+        : undefined
+      const clientId =
+        request.clientId ??
+        (authorization?.accessToken &&
+          (await findCallerByAccessToken(deps.db, authorization.accessToken, now))?.clientId)
+      if (!clientId) {
+        return oauthError(
+          c,
+          'invalid_request',
+          '"clientId" is required (or a visitor access token of the client before the API key in Authorization)',
+        )
+      }
+      const client = await findOAuthClient(deps.db, clientId)
       if (!client) return oauthError(c, 'invalid_client', 'unknown clientId')
       // A browser may read the answers of its own client only, and never an external login's.
-      c.set('corsClientId', request.grantType === 'client_credentials' ? null : client.id)
-      const now = deps.clock()
+      c.set('corsClientId', isExternalLogin ? null : client.id)
       if (request.grantType === 'anonymous')
         return tokenResponse(c, await issueVisitorTokens(deps.db, client, now))
       if (request.grantType === 'authorization_code') {
@@ -158,13 +192,13 @@ export function registerTokenRoutes(api: Api, deps: TokenRouteDeps) {
         if (!exchange.ok) return oauthError(c, 'invalid_grant', exchange.reason)
         return tokenResponse(c, exchange.tokens, { cart_merge: exchange.onLoginResult })
       }
-      if (request.grantType === 'client_credentials') {
+      if (request.grantType === 'authorized_client' || request.grantType === 'client_credentials') {
         const grant = await grantExternalLogin(
           deps.db,
           {
             client,
             memberId: request.memberId,
-            credential: readCredential(c.req.header('authorization')),
+            credential: authorization?.apiKey,
             origin: c.req.header('origin'),
             remoteAddress: c.get('clientAddress'),
           },
@@ -176,7 +210,7 @@ export function registerTokenRoutes(api: Api, deps: TokenRouteDeps) {
       const rotation = await rotateRefreshToken(
         deps.db,
         client,
-        request.refresh_token,
+        request.refreshToken,
         now,
         await rotationKey(),
       )
@@ -198,7 +232,9 @@ export function registerTokenRoutes(api: Api, deps: TokenRouteDeps) {
       auth: 'none',
     },
     async ({ body }, c) => {
-      const parsed = RevokeRequest.safeParse(body)
+      const read = await readOAuthRequest(c, body)
+      if (!read.ok) return oauthError(c, 'invalid_request', read.description)
+      const parsed = RevokeRequest.safeParse(read.fields)
       if (!parsed.success) {
         const issue = parsed.error.issues[0]
         const where = issue?.path.join('.') || 'body'

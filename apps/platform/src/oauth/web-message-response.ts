@@ -23,7 +23,9 @@ export type AuthorizationResponseParams = Readonly<Record<string, string>>
 
 /**
  * The `web_message` response mode's page: a script that posts
- * `{ type: 'authorization_response', response }` to the window that framed (or opened) it, addressed to
+ * `{ type: 'authorization_response', response }` to the window that framed (or opened) it, with the
+ * response's parameters (`code`, `state` or `error`...) at the top level too, where the spec's client
+ * reads `state` (section 2; the Wix client does, decision 032), addressed to
  * the exact origin of the registered redirect URI and never to `*`, so no other page can read it
  * (SECURITY.md W1). The payload is escaped for the script context (W5) and the script allowed by nonce
  * only. It is the one page of the platform that may be framed, and only by that origin (W6); it shows
@@ -37,7 +39,7 @@ export function renderWebMessageResponse(
 ): Response {
   const origin = new URL(redirectUri).origin
   const nonce = randomBytes(16).toString('base64')
-  const payload = toScriptJson({ type: 'authorization_response', response })
+  const payload = toScriptJson({ ...response, type: 'authorization_response', response })
   const script = `(function () {
   var target = window.opener || window.parent;
   if (target === window) return;

@@ -63,7 +63,12 @@ describe('the web_message page', () => {
     return page.text().then((html) => {
       expect(runPage(html)).toEqual([
         {
-          message: { type: 'authorization_response', response: { code: 'c', state: 's' } },
+          message: {
+            type: 'authorization_response',
+            response: { code: 'c', state: 's' },
+            code: 'c',
+            state: 's',
+          },
           targetOrigin: 'https://shop.example',
         },
       ])
@@ -138,6 +143,9 @@ describe.each(databaseKinds())('GET /_auth/authorize with response mode web_mess
             error_description: 'The member is not signed in',
             state: 'state-2',
           },
+          error: 'login_required',
+          error_description: 'The member is not signed in',
+          state: 'state-2',
         },
         targetOrigin: new URL(DEMO_REDIRECT_URI).origin,
       },
@@ -149,7 +157,9 @@ describe.each(databaseKinds())('GET /_auth/authorize with response mode web_mess
     async (state) => {
       const { page } = await silentLogin(state, { sessionToken: false })
       const [posted] = runPage(page.text)
-      expect((posted!.message as { response: { state: string } }).response.state).toBe(state)
+      const message = posted!.message as { state: string; response: { state: string } }
+      expect(message.response.state).toBe(state)
+      expect(message.state).toBe(state)
     },
   )
 

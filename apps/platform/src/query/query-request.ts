@@ -28,22 +28,39 @@ export type Query = z.output<typeof QuerySchema>
 /** The body of a query endpoint: `{ query }`. */
 export const QueryBody = z.object({ query: QuerySchema.default({}) })
 
-/** The GET form: the same `{ query }` JSON, base64url-encoded in `q`. */
-export const QueryParam = z.object({ q: z.string().max(16_000).optional() })
+const EncodedQuery = z.string().max(16_000).optional()
 
-/** Decodes the `q` parameter of a query GET into the same body the POST takes. */
-export function parseQueryParam(q: string | undefined): z.output<typeof QueryBody> {
-  if (q === undefined) return parseWith(QueryBody, {})
+/**
+ * The GET form: the same `{ query }` JSON, base64url-encoded in `q`, or in `.r`, the name the Wix
+ * Headless client gives it (decision 032); never both.
+ */
+export const QueryParam = z.object({ q: EncodedQuery, '.r': EncodedQuery })
+
+/** Decodes the query parameter of a query GET (`q` or `.r`) into the same body the POST takes. */
+export function parseQueryParam(params: z.output<typeof QueryParam>): z.output<typeof QueryBody> {
+  const { q, '.r': r } = params
+  if (q !== undefined && r !== undefined) {
+    throw new ValidationError([
+      {
+        field: '.r',
+        description: 'is another name for q: send one of them',
+        violatedRule: 'FIELD_NOT_ALLOWED',
+      },
+    ])
+  }
+  const field = r === undefined ? 'q' : '.r'
+  const encoded = q ?? r
+  if (encoded === undefined) return parseWith(QueryBody, {})
   let json: unknown
   try {
-    if (!/^[A-Za-z0-9_-]*={0,2}$/.test(q)) throw new Error('not base64url')
-    const text = Buffer.from(q, 'base64url').toString('utf8')
-    assertJsonDepth(text, 'q')
+    if (!/^[A-Za-z0-9_-]*={0,2}$/.test(encoded)) throw new Error('not base64url')
+    const text = Buffer.from(encoded, 'base64url').toString('utf8')
+    assertJsonDepth(text, field)
     json = JSON.parse(text)
   } catch (error) {
     if (error instanceof JsonTooDeepError) throw error
     throw new ValidationError([
-      { field: 'q', description: 'must be the query JSON encoded as base64url', violatedRule: 'FORMAT' },
+      { field, description: 'must be the query JSON encoded as base64url', violatedRule: 'FORMAT' },
     ])
   }
   assertStorableText(json)

@@ -1,4 +1,5 @@
 import { VERIFICATION_COOKIE } from '../identity/hosted/hosted-cookies.ts'
+import { oauthField } from '../oauth/oauth-request.ts'
 import type { RateLimitBucket } from './rate-limit-settings.ts'
 
 /** A request's body as the limiter reads it: a JSON object, or the fields of a form. */
@@ -54,6 +55,7 @@ const tokenGrants: Readonly<Record<string, RateLimitBucket>> = {
   anonymous: 'anonymousToken',
   refresh_token: 'token',
   authorization_code: 'token',
+  authorized_client: 'token',
   client_credentials: 'token',
 }
 
@@ -83,7 +85,7 @@ export const LIMITED_ROUTES: readonly LimitedRoute[] = [
     path: '/oauth2/token',
     format: 'oauth',
     classify: (fields) => {
-      const grant = text(fields.grantType)
+      const grant = text(oauthField(fields, 'grantType'))
       const bucket = grant && Object.hasOwn(tokenGrants, grant) ? tokenGrants[grant] : undefined
       return bucket && { bucket }
     },

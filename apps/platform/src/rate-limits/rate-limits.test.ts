@@ -84,6 +84,38 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
       expect((await grant()).status).toBe(200)
     })
 
+    it('counts the grant alike whatever its spelling: camelCase or snake_case JSON, or an RFC 6749 form', async () => {
+      const platform = createLimitedPlatform(db, { rateLimits: settings })
+      const from = '203.0.113.30'
+      const statuses = [
+        await platform.call('POST', '/oauth2/token', {
+          from,
+          body: { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' },
+        }),
+        await platform.call('POST', '/oauth2/token', {
+          from,
+          body: { client_id: DEMO_CLIENT_ID, grant_type: 'anonymous' },
+        }),
+        await platform.call('POST', '/oauth2/token', {
+          from,
+          form: { client_id: DEMO_CLIENT_ID, grant_type: 'anonymous' },
+        }),
+        await platform.call('POST', '/oauth2/token', {
+          from,
+          form: { client_id: DEMO_CLIENT_ID, grant_type: 'anonymous' },
+        }),
+        await platform.call('POST', '/oauth2/token', {
+          from,
+          body: { client_id: DEMO_CLIENT_ID, grant_type: 'anonymous' },
+        }),
+        await platform.call('POST', '/oauth2/token', {
+          from,
+          form: { client_id: DEMO_CLIENT_ID, grant_type: 'anonymous' },
+        }),
+      ].map((answer) => answer.status)
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+    })
+
     it('counts an IPv6 client by its /64 network', async () => {
       const platform = createLimitedPlatform(db, { rateLimits: settings })
       const statuses: number[] = []
@@ -132,6 +164,22 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
       expect(refused.headers.get('retry-after')).toBe(
         String(refused.json.details.applicationError.data.retryAfterSeconds),
       )
+    })
+
+    it('limits a login sent to the Wix client’s path alike: one counter with the platform’s own path', async () => {
+      const platform = createLimitedPlatform(db, { rateLimits: settings })
+      const token = await platform.visitorToken('198.51.100.35')
+      const statuses: number[] = []
+      for (let index = 0; index < 11; index++) {
+        const path = index % 2 === 0 ? '/identity/v2/login' : '/_api/iam/authentication/v2/login'
+        const answer = await platform.call('POST', path, {
+          from: '198.51.100.36',
+          token,
+          body: { loginId: { email: `alias-${index}@example.com` }, password: 'wrong password' },
+        })
+        statuses.push(answer.status)
+      }
+      expect(statuses).toEqual([...Array.from({ length: 10 }, () => 400), 429])
     })
 
     it('throttles guesses at one account sprayed from 100 addresses, whatever the spelling of the e-mail', async () => {

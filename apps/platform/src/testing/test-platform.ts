@@ -27,7 +27,7 @@ export function createTestPlatform(db: Db) {
   ) {
     const headers: Record<string, string> = { ...options.headers }
     if (options.token) headers.authorization = options.token
-    if (options.body !== undefined) headers['content-type'] = 'application/json'
+    if (options.body !== undefined) headers['content-type'] ??= 'application/json'
     const response = await app.request(`${TEST_PUBLIC_URL}${path}`, {
       method,
       headers,
