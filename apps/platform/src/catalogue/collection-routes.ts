@@ -5,8 +5,8 @@ import { CollectionSchema, IdParam, PagingMetadata, SlugParam } from './catalogu
 import { getCollection, getCollectionBySlug, queryCollectionPage } from './collection-reads.ts'
 import { registerQueryRoutes } from './query-routes.ts'
 
-const CollectionResponse = z.object({ collection: CollectionSchema })
-const QueryCollectionsResponse = z.object({
+export const CollectionResponse = z.object({ collection: CollectionSchema })
+export const QueryCollectionsResponse = z.object({
   collections: z.array(CollectionSchema),
   metadata: PagingMetadata,
 })

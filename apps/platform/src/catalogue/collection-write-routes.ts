@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Api } from '../http/api.ts'
-import { CollectionSchema, IdParam } from './catalogue-schemas.ts'
+import { IdParam } from './catalogue-schemas.ts'
+import { CollectionResponse } from './collection-routes.ts'
 import {
   addProductsToCollection,
   CollectionProductsBody,
@@ -13,7 +14,6 @@ import {
 } from './collection-writes.ts'
 import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 
-const CollectionResponse = z.object({ collection: CollectionSchema })
 const Empty = z.object({})
 
 /** Catalogue writes on collections and their products: merchant API keys only. */

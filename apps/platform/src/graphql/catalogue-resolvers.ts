@@ -3,7 +3,7 @@ import { IdParam, SlugParam } from '../catalogue/catalogue-schemas.ts'
 import { type CollectionRow, queryCollections } from '../catalogue/collection-store.ts'
 import { toWireCollection } from '../catalogue/collection-wire.ts'
 import { type ProductRecord, queryProducts } from '../catalogue/product-store.ts'
-import { toWireProduct, toWireVariant } from '../catalogue/product-wire.ts'
+import { toWireProduct, toWireStoreVariant } from '../catalogue/product-wire.ts'
 import { queryVariants, type VariantRecord } from '../catalogue/variant-store.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { type Query, QuerySchema } from '../query/query-request.ts'
@@ -20,7 +20,7 @@ export function toGraphQLProduct(context: GraphQLContext, record: ProductRecord)
 }
 
 function toGraphQLVariant(context: GraphQLContext, found: VariantRecord) {
-  return toWireVariant(found.record, found.variant, context.caller.site, {
+  return toWireStoreVariant(found.record, found.variant, context.caller.site, {
     publicUrl: context.publicUrl,
     includeMerchantData: context.includeMerchantData,
   })
