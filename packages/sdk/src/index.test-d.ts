@@ -25,6 +25,7 @@ import {
   LoginState,
   type MediaImage,
   type MediaItem,
+  type MediaThumbnail,
   members,
   type OAuthData,
   OAuthStrategy,
@@ -240,7 +241,7 @@ describe('spec types', () => {
       height?: number
       format?: string
     }>()
-    expectTypeOf<MediaItem['thumbnail']>().toEqualTypeOf<MediaImage | undefined>()
+    expectTypeOf<MediaItem['thumbnail']>().toEqualTypeOf<MediaThumbnail | undefined>()
     expectTypeOf<NonNullable<NonNullable<Product['media']>['mainMedia']>>().toEqualTypeOf<MediaItem>()
     expectTypeOf<NonNullable<NonNullable<Collection['media']>['items']>[number]>().toEqualTypeOf<MediaItem>()
   })

@@ -28,6 +28,7 @@ export type {
 } from './auth/member-flows.js'
 export { OAuthStrategy, type OAuthStrategyOptions } from './auth/oauth-strategy.js'
 export type { AuthorizationResponse } from './auth/parse-authorization-response.js'
+export type { TokenAnswer } from './auth/request-tokens.js'
 export { createMemoryTokenStorage, type TokenStorage } from './auth/token-storage.js'
 export { EMPTY_TOKENS, TokenRole, type Tokens } from './auth/tokens.js'
 export {

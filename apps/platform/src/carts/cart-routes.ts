@@ -9,7 +9,7 @@ import {
 } from './cart-schemas.ts'
 import type { CurrentCart } from './current-cart.ts'
 
-const CartResponse = z.object({ cart: CartSchema })
+export const CartResponse = z.object({ cart: CartSchema })
 // A cart is one person's: never stored by a shared cache, never reused by the browser.
 const PRIVATE = 'private, no-store'
 const tag = 'Current cart'

@@ -4,7 +4,13 @@ import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
-import { CollectionSchema, ProductSchema, VariantSchema } from './catalogue-schemas.ts'
+import {
+  CollectionSchema,
+  ProductSchema,
+  SelectedVariantSchema,
+  StoreVariantSchema,
+  VariantSchema,
+} from './catalogue-schemas.ts'
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
@@ -121,15 +127,19 @@ describe.each(databaseKinds())('catalogue reads beyond products on %s', (kind) =
       const red = await post(`/stores/v1/products/${tee}/productOptionsAvailability`, {
         options: { Size: 'M', Color: 'Red' },
       })
-      const selected = VariantSchema.parse(red.json.selectedVariant)
-      expect(selected.choices).toEqual({ Size: 'M', Color: 'Red' })
+      const selected = SelectedVariantSchema.parse(red.json.selectedVariant)
+      const [redVariant] = none.json.variants.filter(
+        (v: { choices: Record<string, string> }) => v.choices.Size === 'M' && v.choices.Color === 'Red',
+      )
+      expect(selected.variantId).toBe(redVariant.id)
+      expect(selected.inStock).toBe(true)
       expect(red.json.availableForPurchase).toBe(true)
       expect(red.json.media.mainMedia.title).toMatch(/Red/)
 
       const black = await post(`/stores/v1/products/${tee}/productOptionsAvailability`, {
         options: { Size: 'M', Color: 'Black' },
       })
-      expect(black.json.selectedVariant.stock.inStock).toBe(false)
+      expect(black.json.selectedVariant.inStock).toBe(false)
       expect(black.json.availableForPurchase).toBe(false)
     })
 
@@ -169,12 +179,12 @@ describe.each(databaseKinds())('catalogue reads beyond products on %s', (kind) =
       expect(soldOut.status).toBe(200)
       expect(soldOut.json.metadata.total).toBeGreaterThan(0)
       expect(soldOut.json.variants.every((v: { stock: { inStock: boolean } }) => !v.stock.inStock)).toBe(true)
+      for (const variant of soldOut.json.variants) StoreVariantSchema.strict().parse(variant)
+      expect(soldOut.json.variants[0].cost).toBeUndefined()
       const cheap = await post('/stores/v1/variants/query', {
         query: { filter: { price: { $lte: 20 } }, sort: [{ fieldName: 'price', order: 'DESC' }] },
       })
-      const prices = cheap.json.variants.map(
-        (v: { price: { discountedPrice: number } }) => v.price.discountedPrice,
-      )
+      const prices = cheap.json.variants.map((v: { price: number }) => v.price)
       expect(prices.length).toBeGreaterThan(0)
       expect(prices.every((p: number) => p <= 20)).toBe(true)
       expect(prices).toEqual([...prices].sort((a, b) => b - a))
@@ -197,14 +207,31 @@ describe.each(databaseKinds())('catalogue reads beyond products on %s', (kind) =
       expect(asMerchant.status).toBe(200)
       const product = ProductSchema.parse(asMerchant.json.product)
       expect(product.costAndProfitData).toMatchObject({ itemCost: 10.8, profit: 8.4, profitMargin: 43.75 })
+      expect(product.costRange).toEqual({ minValue: 10.8, maxValue: 10.8 })
       const asShopper = await platform.call(
         'GET',
         `/stores/v1/products/${tee}?includeMerchantSpecificData=true`,
         { token },
       )
       expect(asShopper.json.product.costAndProfitData).toBeUndefined()
+      expect(asShopper.json.product.costRange).toBeUndefined()
       const notAsked = await platform.call('GET', `/stores/v1/products/${tee}`, { headers: merchant })
       expect(notAsked.json.product.costAndProfitData).toBeUndefined()
+    })
+
+    it('show a store variant’s cost to a merchant (the spec’s variant calls have no flag for it)', async () => {
+      const query = { query: { filter: { productId: tee }, paging: { limit: 1 } } }
+      const asMerchant = await platform.call('POST', '/stores/v1/variants/query', {
+        headers: merchant,
+        body: query,
+      })
+      const variant = StoreVariantSchema.strict().parse(asMerchant.json.variants[0])
+      expect(variant.cost).toBe(10.8)
+      expect(variant.costAndProfitData?.itemCost).toBe(10.8)
+      expect(variant.price).toBe(variant.priceData.discountedPrice)
+      const asShopper = await post('/stores/v1/variants/query', query)
+      expect(asShopper.json.variants[0].cost).toBeUndefined()
+      expect(asShopper.json.variants[0].costAndProfitData).toBeUndefined()
     })
 
     it('let a merchant see hidden products', async () => {

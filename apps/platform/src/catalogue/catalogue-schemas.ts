@@ -72,6 +72,7 @@ export const ProductSchema = z.object({
     'merchant API keys with includeMerchantSpecificData only',
   ),
   priceRange: Range,
+  costRange: Range.optional().describe('merchant API keys with includeMerchantSpecificData only'),
   discount: z.object({ type: z.enum(['UNDEFINED', 'NONE', 'AMOUNT', 'PERCENT']), value: z.number() }),
   stock: z.object({
     trackInventory: z.boolean(),
@@ -114,6 +115,40 @@ export const VariantSchema = ProductVariantEntry.extend({
   visible: z.boolean(),
   media: z.object({ items: z.array(MediaItemSchema) }),
   collectionIds: z.array(z.string()),
+})
+
+/** The variant the chosen options pick (options availability), flat as the spec's client reads it. */
+export const SelectedVariantSchema = z.object({
+  variantId: z.string(),
+  priceData: PriceData,
+  weight: z.number().optional(),
+  sku: z.string(),
+  inStock: z.boolean().describe('the variant and its product are in stock'),
+  visible: z.boolean(),
+  media: z.array(MediaItemSchema).describe("the pictures of the variant's choices"),
+})
+
+/** A store variant (spec section 3, "Variant"): the store-wide variant calls answer these. */
+export const StoreVariantSchema = z.object({
+  id: z.string(),
+  variantId: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  variantName: z.string(),
+  managedVariant: z.boolean(),
+  sku: z.string(),
+  choices: z.record(z.string(), z.string()),
+  collectionIds: z.array(z.string()),
+  stock: VariantStock,
+  weight: z.number().optional(),
+  price: z.number().describe('what a shopper pays: priceData.discountedPrice, as the price filter reads it'),
+  cost: z.number().optional().describe('merchant API keys only'),
+  priceData: PriceData,
+  costAndProfitData: CostAndProfit.optional().describe('merchant API keys only'),
+  media: z
+    .object({ image: WireImageSchema.optional() })
+    .describe("the first picture of the variant's choices; the platform stores no videos"),
+  visible: z.boolean(),
 })
 
 export const PagingMetadata = z.object({

@@ -7,6 +7,9 @@ import { estimateCurrentCartTotals } from './estimate-current-cart.ts'
 import type { CheckoutDeps } from './price-cart.ts'
 
 /** Totals estimates, checkouts from the current cart, and the merchant's shipping, tax and fee setup. */
+/** The answer of `POST /ecom/v1/carts/current/create-checkout`. */
+export const CreateCheckoutResponse = z.object({ checkoutId: z.string() })
+
 export function registerCheckoutRoutes(api: Api, deps: CheckoutDeps) {
   const { db, clock } = deps
 
@@ -34,7 +37,7 @@ export function registerCheckoutRoutes(api: Api, deps: CheckoutDeps) {
       tag: 'Current cart',
       auth: 'shopper',
       body: CreateCheckoutBody,
-      response: z.object({ checkoutId: z.string() }),
+      response: CreateCheckoutResponse,
       cacheControl: 'private, no-store',
     },
     ({ body, caller }) => createCheckoutFromCurrentCart(deps, caller, body),

@@ -3,7 +3,7 @@ import { SlugParam } from '../catalogue/catalogue-schemas.ts'
 import { type CollectionRow, queryCollections } from '../catalogue/collections/collection-store.ts'
 import { toWireCollection } from '../catalogue/collections/collection-wire.ts'
 import { type ProductRecord, queryProducts } from '../catalogue/products/product-store.ts'
-import { toWireProduct, toWireVariant } from '../catalogue/products/product-wire.ts'
+import { toWireProduct, toWireStoreVariant } from '../catalogue/products/product-wire.ts'
 import { queryVariants, type VariantRecord } from '../catalogue/products/variant-store.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { IdParam } from '../http/validation.ts'
@@ -21,7 +21,7 @@ export function toGraphQLProduct(context: GraphQLContext, record: ProductRecord)
 }
 
 function toGraphQLVariant(context: GraphQLContext, found: VariantRecord) {
-  return toWireVariant(found.record, found.variant, context.caller.site, {
+  return toWireStoreVariant(found.record, found.variant, context.caller.site, {
     publicUrl: context.publicUrl,
     includeMerchantData: context.includeMerchantData,
   })

@@ -213,6 +213,8 @@ type Product {
   priceData: PriceData!
   costAndProfitData: CostAndProfitData
   priceRange: Range!
+  """Lowest and highest cost of the visible variants (merchant data)."""
+  costRange: Range
   discount: Discount!
   stock: ProductStock!
   media: Media!
@@ -229,23 +231,32 @@ type Product {
   lastUpdated: String!
 }
 
-"""A variant on its own, with its product."""
+"""The picture of a store variant: the first of its choices'."""
+type VariantMedia {
+  image: MediaImage
+}
+
+"""A variant on its own, with its product (a store variant, as GET /stores/v1/variants/{id})."""
 type Variant {
   id: ID!
-  choices: JSONObject!
-  variant: VariantDetails!
-  stock: VariantStock!
+  variantId: ID!
   productId: ID!
   productName: String!
   variantName: String!
-  price: PriceData!
+  managedVariant: Boolean!
+  sku: String!
+  choices: JSONObject!
+  collectionIds: [ID!]!
+  stock: VariantStock!
+  weight: Float
+  """What a shopper pays: priceData.discountedPrice."""
+  price: Float!
+  """Merchant data."""
+  cost: Float
   priceData: PriceData!
   costAndProfitData: CostAndProfitData
-  weight: Float
-  sku: String!
+  media: VariantMedia!
   visible: Boolean!
-  media: MediaItems!
-  collectionIds: [ID!]!
   product: Product
   collections: [Collection!]!
 }

@@ -35,11 +35,11 @@ const GraphQLRequestBody = z.object({
   extensions: z.record(z.string(), z.unknown()).nullish(),
 })
 
-const GraphQLResponse = z.object({
+export const GraphQLResponse = z.object({
   data: z.record(z.string(), z.unknown()).nullable().optional(),
   errors: z
     .array(
-      z.looseObject({
+      z.object({
         message: z.string(),
         locations: z.array(z.object({ line: z.number().int(), column: z.number().int() })).optional(),
         path: z.array(z.union([z.string(), z.number().int()])).optional(),

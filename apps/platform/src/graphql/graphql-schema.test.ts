@@ -14,7 +14,7 @@ import {
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { CartSchema } from '../carts/cart-schemas.ts'
-import { CollectionSchema, ProductSchema, VariantSchema } from '../catalogue/catalogue-schemas.ts'
+import { CollectionSchema, ProductSchema, StoreVariantSchema } from '../catalogue/catalogue-schemas.ts'
 import { CartEstimateSchema } from '../checkout/checkout-schemas.ts'
 import { attachResolvers } from './resolvers.ts'
 import { createAlphaSchema } from './schema.ts'
@@ -103,7 +103,7 @@ describe('the alpha schema', () => {
   it('mirrors the REST wire forms field for field: names, kinds, nullability and enum values', () => {
     const pairs: [AnyZod, string][] = [
       [ProductSchema as unknown as AnyZod, 'Product'],
-      [VariantSchema as unknown as AnyZod, 'Variant'],
+      [StoreVariantSchema as unknown as AnyZod, 'Variant'],
       [CollectionSchema as unknown as AnyZod, 'Collection'],
       [CartSchema as unknown as AnyZod, 'Cart'],
       [CartEstimateSchema as unknown as AnyZod, 'TotalsEstimate'],

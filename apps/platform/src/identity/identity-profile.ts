@@ -3,8 +3,17 @@ import { z } from 'zod'
 /** A bounded string. */
 export const text = (max = 200) => z.string().max(max)
 
+/** A custom field's value as parsed: non-finite numbers stay the strings they travel as. */
+export interface CustomValue {
+  strValue?: string | undefined
+  numValue?: number | 'NaN' | 'Infinity' | '-Infinity' | undefined
+  dateValue?: string | undefined
+  listValue?: { value?: CustomValue[] | undefined } | undefined
+  mapValue?: { value?: Record<string, CustomValue> | undefined } | undefined
+}
+
 /** A custom field's value: one typed form, nested lists and maps at most three levels deep. */
-function customValue(depth: number): z.ZodType {
+function customValue(depth: number): z.ZodType<CustomValue> {
   const scalar = {
     strValue: text(2_000).optional(),
     // Non-finite numbers travel as these strings (docs/architecture.md, "The wire contract").

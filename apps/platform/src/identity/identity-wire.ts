@@ -41,7 +41,7 @@ export const IdentitySchema = z.object({
     name: z.enum(['UNKNOWN_STATUS', 'PENDING', 'ACTIVE', 'DELETED', 'BLOCKED', 'OFFLINE']),
     reasons: z.array(z.enum(['PENDING_ADMIN_APPROVAL_REQUIRED', 'PENDING_EMAIL_VERIFICATION_REQUIRED'])),
   }),
-  identityProfile: z.record(z.string(), z.unknown()),
+  identityProfile: IdentityProfileInput,
 })
 
 /** The answer of v2 register and login (docs/architecture.md, "Planned wire"). */

@@ -58,7 +58,7 @@ const RevokeRequest = z.object({
     .describe('access_token or refresh_token; ignored: one look-up finds either kind (RFC 7009 §2.1)'),
 })
 
-const TokenResponse = z.object({
+export const TokenResponse = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),
   expires_in: z.number().int(),

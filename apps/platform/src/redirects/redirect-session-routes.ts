@@ -21,7 +21,7 @@ export const HOSTED_PAGE_PATHS = {
 
 const LocationType = z.enum(LOCATION_TYPES)
 
-const RedirectSessionResponse = z.object({
+export const RedirectSessionResponse = z.object({
   redirectSession: z.object({
     id: z.uuid(),
     fullUrl: z.url(),

@@ -1,11 +1,11 @@
 import {
+  OAuthStrategy as AisleOAuthStrategy,
   collections as aisleCollections,
   currentCart as aisleCurrentCart,
   products as aisleProducts,
   redirects as aisleRedirects,
   createClient as createAisleClient,
   createMemoryTokenStorage,
-  OAuthStrategy as AisleOAuthStrategy,
 } from '@aisle/sdk'
 import { createWixAdapter } from '@aisle/sdk/wix'
 import { currentCart } from '@wix/ecom'

@@ -150,9 +150,9 @@ describe('toPurchaseView', () => {
     const answer: OptionsAvailabilityLike = {
       availableForPurchase: true,
       selectedVariant: {
-        _id: 'v-m-red',
-        variant: { priceData: { currency: 'USD', price: 26, discountedPrice: 20.8 } },
-        stock: { inStock: true },
+        variantId: 'v-m-red',
+        priceData: { currency: 'USD', price: 26, discountedPrice: 20.8 },
+        inStock: true,
       },
     }
     expect(toPurchaseView(tee, answer, { Size: 'M', Color: 'Red' }, api)).toEqual({
@@ -163,11 +163,12 @@ describe('toPurchaseView', () => {
     })
   })
 
-  it('names the variant from the product’s variants when the answer leaves its id out, and reads the flat shape', () => {
-    const product = { ...tee, variants: [{ _id: 'v-s-white', choices: { Size: 'S', Color: 'White' } }] }
+  it('shows the picture of the chosen variant when its colour has none of its own', () => {
+    const product = { ...tee }
     const answer: OptionsAvailabilityLike = {
       availableForPurchase: true,
       selectedVariant: {
+        variantId: 'v-s-white',
         priceData: { currency: 'USD', price: 24 },
         inStock: true,
         media: [image('white', 'White tee')],
@@ -184,7 +185,7 @@ describe('toPurchaseView', () => {
   it('says sold out for a sold-out variant, and unavailable for a combination no variant has', () => {
     const soldOut = {
       availableForPurchase: false,
-      selectedVariant: { _id: 'v-s-black', stock: { inStock: false } },
+      selectedVariant: { variantId: 'v-s-black', inStock: false },
     }
     expect(toPurchaseView(tee, soldOut, { Size: 'S', Color: 'Black' }, api).status).toBe('sold-out')
     expect(

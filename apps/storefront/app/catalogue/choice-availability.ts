@@ -1,4 +1,4 @@
-import type { MediaItem, PriceData, ProductOption } from '@aisle/sdk'
+import type { MediaItem, PriceData, ProductOption, SelectedVariant } from '@aisle/sdk'
 import { type ImageView, toImageView } from '../media/image'
 import { type PriceView, toPriceView } from './product-view'
 
@@ -45,21 +45,10 @@ export interface PurchaseView {
   variantId?: string
 }
 
-/**
- * The parts of an options-availability answer the product page reads. The selected variant is read in both
- * shapes it may come in: the platform's variant (`variant.priceData`, `stock.inStock`, `media.items`) and the
- * spec's flat one (`priceData`, `inStock`, `media` as a list).
- */
+/** The parts of an options-availability answer the product page reads. */
 export interface OptionsAvailabilityLike {
   productOptions?: ProductOption[]
-  selectedVariant?: {
-    _id?: string
-    priceData?: PriceData
-    variant?: { priceData?: PriceData }
-    inStock?: boolean
-    stock?: { inStock?: boolean }
-    media?: MediaItem[] | { items?: MediaItem[] }
-  }
+  selectedVariant?: Pick<SelectedVariant, 'variantId' | 'priceData' | 'inStock' | 'media'>
   availableForPurchase?: boolean
 }
 
@@ -68,11 +57,8 @@ export interface PickableProduct {
   name?: string
   productOptions?: ProductOption[]
   priceData?: PriceData
-  price?: PriceData
   stock?: { inStock?: boolean }
   media?: { mainMedia?: MediaItem }
-  /** The product's variants, to name the chosen one when the answer leaves its id out. */
-  variants?: ReadonlyArray<{ _id?: string; choices?: Record<string, string> }>
 }
 
 function visibleOptions(product: PickableProduct): ProductOption[] {
@@ -161,12 +147,12 @@ export function toPurchaseView(
   selection: Selection,
   mediaBaseUrl: string,
 ): PurchaseView {
-  const productPrice = toPriceView(product.priceData ?? product.price)
+  const productPrice = toPriceView(product.priceData)
   const options = visibleOptions(product)
   const isComplete = options.every((option) => selection[option.name ?? ''] !== undefined)
   const isProductInStock = product.stock?.inStock !== false
   const variant = availability?.selectedVariant
-  const variantPriceData = variant?.priceData ?? variant?.variant?.priceData
+  const variantPriceData = variant?.priceData
 
   let status: PurchaseStatus
   if (!isProductInStock) status = 'sold-out'
@@ -184,30 +170,19 @@ export function toPurchaseView(
         : productPrice,
   }
   const name = product.name ?? ''
-  const variantMedia = Array.isArray(variant?.media) ? variant.media : variant?.media?.items
   const image =
     toImageView(findChoiceImage(options, selection), name, mediaBaseUrl) ??
-    toImageView(variantMedia?.[0]?.image, name, mediaBaseUrl) ??
+    toImageView(variant?.media?.[0]?.image, name, mediaBaseUrl) ??
     toImageView(product.media?.mainMedia?.image, name, mediaBaseUrl)
   if (image) view.image = image
-  const variantId = variant && (variant._id ?? findVariantId(product, selection))
-  if (variantId) view.variantId = variantId
+  if (variant?.variantId) view.variantId = variant.variantId
   return view
-}
-
-function findVariantId(product: PickableProduct, selection: Selection): string | undefined {
-  const chosen = Object.keys(selection)
-  return product.variants?.find((variant) => {
-    const choices = variant.choices ?? {}
-    const names = Object.keys(choices)
-    return names.length === chosen.length && names.every((name) => choices[name] === selection[name])
-  })?._id
 }
 
 function findChoiceImage(options: ProductOption[], selection: Selection) {
   for (const option of options) {
     const chosen = option.choices?.find((choice) => choice.description === selection[option.name ?? ''])
-    const media = chosen?.media?.mainMedia ?? chosen?.media?.items?.[0]
+    const media = chosen?.media?.items?.[0]
     if (media?.image?.url) return media.image
   }
   return undefined

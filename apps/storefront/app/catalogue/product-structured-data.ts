@@ -27,7 +27,7 @@ export function toSchemaPrice(amount: number, currency: string): string {
  * availability; an `AggregateOffer` with the lowest and highest price when its variants cost differently.
  */
 export function toProductJsonLd(product: Product, links: ProductPageLinks): Record<string, unknown> {
-  const price = product.priceData ?? product.price
+  const price = product.priceData
   const currency = price?.currency || 'USD'
   const paid = price?.discountedPrice ?? price?.price ?? 0
   const low = product.priceRange?.minValue

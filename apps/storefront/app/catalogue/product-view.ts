@@ -75,7 +75,7 @@ export function toProductCard(product: Product, mediaBaseUrl: string): ProductCa
     id: product._id ?? '',
     slug: product.slug ?? '',
     name,
-    price: toPriceView(product.priceData ?? product.price),
+    price: toPriceView(product.priceData),
     inStock: product.stock?.inStock !== false,
   }
   const image = toImageView(product.media?.mainMedia?.image, name, mediaBaseUrl)
@@ -102,7 +102,7 @@ export function toProductDetail(product: Product): ProductDetailView {
     description: toPlainText(product.description ?? ''),
   }
   if (product.ribbon) detail.ribbon = product.ribbon
-  const currency = (product.priceData ?? product.price)?.currency || 'USD'
+  const currency = product.priceData?.currency || 'USD'
   const discount = toDiscountLabel(product.discount, currency)
   if (discount) detail.discount = discount
   return detail

@@ -117,14 +117,14 @@ function toOptionView(
       ...((option.carrierId ?? carrierId) ? { carrierId: option.carrierId ?? carrierId } : {}),
     }),
     title: option.title || option.code || 'Shipping',
-    price: money(option.cost?.totalPrice ?? option.cost?.price),
+    price: money(option.cost?.totalPrice),
     isSelected: isSameOption(selected, option),
   }
   const delivery = option.logistics?.deliveryTime || formatTimeSlot(option.logistics?.deliveryTimeSlot)
   if (delivery) view.delivery = delivery
   const pickupAddress = toAddressLine(pickup?.address)
   if (pickupAddress) view.pickupAddress = pickupAddress
-  const instructions = pickup?.instructions || option.logistics?.instructions
+  const instructions = pickup?.instructions
   if (instructions) view.instructions = instructions
   return view
 }

@@ -50,7 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const detail = toProductDetail(product)
   const path = `/products/${encodeURIComponent(detail.slug)}`
   const image = toImageView(product.media?.mainMedia?.image, detail.name, config.apiUrl)?.url
-  const price = product.priceData ?? product.price
+  const price = product.priceData
   const currency = price?.currency || 'USD'
   return {
     product: detail,

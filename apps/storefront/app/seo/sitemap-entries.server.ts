@@ -53,7 +53,7 @@ export async function listSitemapEntries(client: PublicClient): Promise<SitemapE
       product.slug && product.visible !== false
         ? {
             path: `/products/${encodeURIComponent(product.slug)}`,
-            lastModified: product.lastUpdated ?? product._updatedDate,
+            lastModified: product.lastUpdated,
           }
         : undefined,
     MAX_SITEMAP_URLS - entries.length,

@@ -14,9 +14,19 @@ export type TokenGrant =
 /** A successful answer of the token endpoint. */
 export interface TokenAnswer {
   access_token: string
+  token_type?: 'Bearer'
   /** Lifetime of the access token in seconds. */
   expires_in: number
   refresh_token?: string | undefined
+  /** After an authorization code grant: what became of the cart of the visitor who logged in. */
+  cart_merge?: {
+    kind?: 'none' | 'moved' | 'merged'
+    cartId?: string
+    visitorCartId?: string
+    combinedLines?: number
+    addedLines?: number
+    droppedLines?: number
+  }
 }
 
 /**

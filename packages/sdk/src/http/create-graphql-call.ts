@@ -17,7 +17,8 @@ export interface GraphQLError {
 
 /** The answer of `client.graphql`: the data asked for and any errors, as the platform sent them. */
 export interface GraphQLResponse<TData> {
-  data?: TData
+  /** `null` when the operation could not run to the end. */
+  data?: TData | null
   errors?: GraphQLError[]
 }
 

@@ -185,7 +185,7 @@ async function readAnswer(response: Response, request: FailedRequest): Promise<u
   }
   if (response.status !== 200) {
     const { status, statusText } = response
-    throw toAisleError({ status, statusText, requestId, body: parseJsonOrUndefined(text) }, request)
+    throw await toAisleError({ status, statusText, requestId, body: parseJsonOrUndefined(text) }, request)
   }
   if (text === '') return {}
   try {

@@ -4,7 +4,7 @@ import { toAisleError, toNetworkError } from './to-aisle-error.js'
 const request = { method: 'POST', url: 'http://api.test/ecom/v1/carts/current/add-to-cart' }
 
 describe('toAisleError', () => {
-  it('joins field violations sorted by field into an INVALID_ARGUMENT message', () => {
+  it('joins field violations sorted by field into an INVALID_ARGUMENT message', async () => {
     const details = {
       validationError: {
         fieldViolations: [
@@ -17,7 +17,7 @@ describe('toAisleError', () => {
         ],
       },
     }
-    const error = toAisleError(
+    const error = await toAisleError(
       { status: 400, statusText: 'Bad Request', requestId: 'r1', body: { message: 'invalid', details } },
       request,
     )
@@ -31,11 +31,11 @@ describe('toAisleError', () => {
     expect(error.request).toEqual(request)
   })
 
-  it('combines the server message and the application description', () => {
+  it('combines the server message and the application description', async () => {
     const details = {
       applicationError: { description: 'No cart for this visitor', code: 'OWNED_CART_NOT_FOUND', data: {} },
     }
-    const error = toAisleError(
+    const error = await toAisleError(
       {
         status: 404,
         statusText: 'Not Found',
@@ -49,9 +49,9 @@ describe('toAisleError', () => {
     expect(error.details).toEqual(details)
   })
 
-  it('uses one of message and description when they are equal', () => {
+  it('uses one of message and description when they are equal', async () => {
     const details = { applicationError: { description: 'Same', code: -19995, data: {} } }
-    const error = toAisleError(
+    const error = await toAisleError(
       { status: 409, statusText: '', requestId: undefined, body: { message: 'Same', details } },
       request,
     )
@@ -59,8 +59,8 @@ describe('toAisleError', () => {
     expect(error.code).toBe('-19995')
   })
 
-  it('makes the status text the description and its upper snake case the code for a bare 4xx', () => {
-    const error = toAisleError(
+  it('makes the status text the description and its upper snake case the code for a bare 4xx', async () => {
+    const error = await toAisleError(
       { status: 429, statusText: 'Too Many Requests', requestId: 'r2', body: undefined },
       request,
     )
@@ -71,14 +71,14 @@ describe('toAisleError', () => {
     })
   })
 
-  it('falls back to the standard status text when the answer has none', () => {
-    const error = toAisleError({ status: 404, statusText: '', requestId: undefined, body: {} }, request)
+  it('falls back to the standard status text when the answer has none', async () => {
+    const error = await toAisleError({ status: 404, statusText: '', requestId: undefined, body: {} }, request)
     expect(error.code).toBe('NOT_FOUND')
     expect(error.message).toBe('Not Found')
   })
 
-  it('answers a 5xx with System error occurred and the request id', () => {
-    const error = toAisleError(
+  it('answers a 5xx with System error occurred and the request id', async () => {
+    const error = await toAisleError(
       { status: 503, statusText: 'Service Unavailable', requestId: 'abc', body: { message: 'db down' } },
       request,
     )
@@ -87,8 +87,8 @@ describe('toAisleError', () => {
     expect(error.status).toBe(503)
   })
 
-  it('leaves the request id out of a system error when unknown', () => {
-    const error = toAisleError(
+  it('leaves the request id out of a system error when unknown', async () => {
+    const error = await toAisleError(
       { status: 500, statusText: '', requestId: undefined, body: undefined },
       request,
     )
@@ -96,8 +96,8 @@ describe('toAisleError', () => {
     expect(error.code).toBe('INTERNAL_SERVER_ERROR')
   })
 
-  it('treats any status other than 200 as a system error when nothing else fits', () => {
-    const error = toAisleError(
+  it('treats any status other than 200 as a system error when nothing else fits', async () => {
+    const error = await toAisleError(
       { status: 204, statusText: '', requestId: undefined, body: undefined },
       request,
     )

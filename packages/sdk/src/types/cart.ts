@@ -59,23 +59,30 @@ export interface DescriptionLine {
   colorInfo?: { original?: string; translated?: string; code?: string }
 }
 
+/** The catalogue item of a line as the cart answers it: the variant it buys, if the product has several. */
+export interface LineItemCatalogReference {
+  catalogItemId?: string
+  appId?: string
+  options?: { variantId?: string }
+}
+
 /** A line of the cart (spec section 3, "Cart line item"). */
 export interface LineItem {
   _id?: string
   quantity?: number
-  catalogReference?: CatalogReference
+  /** Absent for a custom line item. */
+  catalogReference?: LineItemCatalogReference
   productName?: { original?: string; translated?: string }
   url?: string
   price?: MultiCurrencyPrice
   fullPrice?: MultiCurrencyPrice
-  priceBeforeDiscounts?: MultiCurrencyPrice
   /** `price` times `quantity`. */
   lineItemPrice?: MultiCurrencyPrice
   descriptionLines?: DescriptionLine[]
   image?: LineItemImage
   availability?: { status?: ItemAvailabilityStatus; quantityAvailable?: number }
   physicalProperties?: PhysicalProperties
-  itemType?: { preset?: ItemType; custom?: string }
+  itemType?: { preset?: ItemType }
   paymentOption?: PaymentOptionType
   serviceProperties?: { scheduledDate?: string; numberOfParticipants?: number }
   catalogOverrideFields?: { image?: LineItemImage; physicalProperties?: PhysicalProperties }
@@ -88,7 +95,7 @@ export interface CartDiscount {
   /** What the discount took off in all. */
   amount?: MultiCurrencyPrice
   coupon?: { _id?: string; code?: string; name?: string }
-  merchantDiscount?: { _id?: string; name?: string; amount?: MultiCurrencyPrice; percentage?: number }
+  merchantDiscount?: { _id?: string; name?: string; percentage?: number }
   /** The discount's share of each line; empty for SHIPPING discounts. */
   lineItems?: { lineItemId?: string; amount?: MultiCurrencyPrice }[]
 }
@@ -102,15 +109,14 @@ export interface Cart {
   conversionCurrency?: string
   subtotal?: MultiCurrencyPrice
   weightUnit?: WeightUnit
-  appliedDiscounts?: CartDiscount[]
+  /** The coupon applied; what it takes off is in the totals estimate's `appliedDiscounts`. */
+  appliedDiscounts?: { coupon?: { code?: string } }[]
   contactInfo?: AddressWithContact
-  buyerNote?: string
   /** The coupon applied to the cart, if any (its amount is in the totals estimate). */
   couponCode?: string
-  /** What the buyer told the seller, and other free cart information. */
+  /** What the buyer told the seller (`buyerNote`), and other free cart information. */
   cartInfo?: { buyerNote?: string; purchaseFlowId?: string } & Record<string, unknown>
-  buyerInfo?: { visitorId?: string; memberId?: string; email?: string }
-  checkoutId?: string
+  buyerInfo?: { visitorId?: string; memberId?: string }
   _createdDate?: string
   _updatedDate?: string
 }
@@ -137,7 +143,7 @@ export interface AddToCurrentCartOptions {
 
 /** Body of `updateCurrentCart` (PATCH). */
 export interface UpdateCurrentCartOptions {
-  cartInfo?: Partial<Pick<Cart, 'buyerNote' | 'contactInfo'>> & Record<string, unknown>
+  cartInfo?: { buyerNote?: string; purchaseFlowId?: string }
   /** A coupon to apply; `null` removes the one applied. */
   couponCode?: string | null
   merchantDiscounts?: { amount: string; lineItemIds?: string[] }[]
@@ -197,7 +203,6 @@ export interface ShippingOption {
   carrierId?: string
   logistics?: {
     deliveryTime?: string
-    instructions?: string
     deliveryTimeSlot?: { from?: string; to?: string }
     pickupDetails?: PickupDetails
   }
@@ -276,7 +281,7 @@ export interface CartViolation {
   lineItemId?: string
 }
 
-/** A membership of the buyer as the estimate sees it. */
+/** A membership of the buyer as the estimate sees it: the lines it can pay for. */
 export interface EstimateMembership {
   _id?: string
   appId?: string
@@ -299,15 +304,21 @@ export interface EstimateTotalsResponse {
   membershipOptions?: {
     eligibleMemberships?: EstimateMembership[]
     invalidMemberships?: {
-      membership?: EstimateMembership & { expirationDate?: string }
-      reason?: string
+      membership?: Omit<EstimateMembership, 'lineItemIds'> & { expirationDate?: string }
+      reason?: 'EXPIRED'
     }[]
     /** Which membership pays for which lines in this estimate. */
-    selectedMemberships?: EstimateMembership[]
+    selectedMemberships?: Omit<EstimateMembership, 'name'>[]
   }
   appliedDiscounts?: CartDiscount[]
-  /** subtotal, discount, shipping, tax, additionalFees and total. */
-  priceSummary?: Record<string, MultiCurrencyPrice>
+  priceSummary?: {
+    subtotal?: MultiCurrencyPrice
+    discount?: MultiCurrencyPrice
+    shipping?: MultiCurrencyPrice
+    tax?: MultiCurrencyPrice
+    additionalFees?: MultiCurrencyPrice
+    total?: MultiCurrencyPrice
+  }
   taxSummary?: TaxSummary
   additionalFees?: AdditionalFee[]
   calculationErrors?: CalculationError[]

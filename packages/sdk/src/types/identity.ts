@@ -75,7 +75,6 @@ export interface Identity {
   email?: { address?: string; isVerified?: boolean }
   status?: { name?: IdentityStatus; reasons?: PendingReason[] }
   identityProfile?: IdentityProfile
-  metadata?: { tags?: string[] }
 }
 
 /** How a member identifies: an e-mail address (spec section 3, "Registration payload"). */

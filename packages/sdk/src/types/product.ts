@@ -79,13 +79,20 @@ export interface MediaVideo {
   urlExpirationDate?: string
 }
 
+/** The smallest picture of a media item: the image's narrowest resolution, or the image itself. */
+export interface MediaThumbnail {
+  url?: string
+  width?: number
+  height?: number
+  altText?: string
+}
+
 /** One image or video of a product, collection or choice. */
 export interface MediaItem {
   _id?: string
   mediaType?: MediaItemType
   title?: string
-  /** The smallest picture of the item: the image's narrowest resolution, or the image itself. */
-  thumbnail?: MediaImage
+  thumbnail?: MediaThumbnail
   image?: MediaImage
   video?: MediaVideo
 }
@@ -97,7 +104,8 @@ export interface Choice {
   description?: string
   inStock?: boolean
   visible?: boolean
-  media?: { mainMedia?: MediaItem; items?: MediaItem[] }
+  /** The choice's pictures (a colour's), in order. */
+  media?: { items?: MediaItem[] }
 }
 
 /** An option of a product and its choices. */
@@ -152,36 +160,61 @@ export interface Product {
   convertedPriceData?: PriceData
   priceRange?: NumericRange
   costAndProfitData?: CostAndProfitData
+  /** Lowest and highest cost of the visible variants (merchant data, like `costAndProfitData`). */
   costRange?: NumericRange
   pricePerUnitData?: PricePerUnitData
-  additionalInfoSections?: { title?: string; description?: string }[]
   ribbon?: string
   brand?: string
   media?: { mainMedia?: MediaItem; items?: MediaItem[] }
   manageVariants?: boolean
   productOptions?: ProductOption[]
-  productPageUrl?: { base?: string; path?: string }
   discount?: { type?: ProductDiscountType; value?: number }
   collectionIds?: string[]
   variants?: Variant[]
   /** Last change of the product or its variants (ISO-8601). */
   lastUpdated?: string
   _createdDate?: string
-  _updatedDate?: string
+}
+
+/**
+ * A variant as a product's variant calls answer it: the product's variant entry, with the store
+ * variant's names and its data at the top level too (the platform answers these calls in one shape).
+ */
+export interface ProductVariant extends Variant {
+  productId?: string
+  productName?: string
+  variantName?: string
+  /** The same as `priceData`. */
+  price?: PriceData
+  priceData?: PriceData
+  costAndProfitData?: CostAndProfitData
+  weight?: number
+  sku?: string
+  visible?: boolean
+  /** The pictures of the variant's choices (a colour's). */
+  media?: { items?: MediaItem[] }
+  collectionIds?: string[]
+}
+
+/** The variant the chosen options pick (`getProductOptionsAvailability`), flat as the spec's client reads it. */
+export interface SelectedVariant {
+  /** The variant's id, to add it to a cart. */
+  variantId?: string
+  priceData?: PriceData
+  convertedPriceData?: PriceData
+  weight?: number
+  sku?: string
+  /** Whether it can be bought now: in stock, and its product too. */
+  inStock?: boolean
+  visible?: boolean
+  /** The pictures of the variant's choices (a colour's). */
+  media?: MediaItem[]
 }
 
 /** Answer of `products.getProductOptionsAvailability`: the variant the chosen options pick, if any. */
 export interface ProductOptionsAvailabilityResponse {
-  selectedVariant?: {
-    priceData?: PriceData
-    convertedPriceData?: PriceData
-    weight?: number
-    sku?: string
-    inStock?: boolean
-    visible?: boolean
-    media?: MediaItem[]
-  }
-  variants?: Variant[]
+  selectedVariant?: SelectedVariant
+  variants?: ProductVariant[]
   availableForPurchase?: boolean
   productOptions?: ProductOption[]
   media?: { mainMedia?: MediaItem; items?: MediaItem[] }
@@ -198,7 +231,7 @@ export interface QueryProductVariantsOptions {
 
 /** Answer of `products.queryProductVariants`. */
 export interface QueryProductVariantsResponse {
-  variants?: Variant[]
+  variants?: ProductVariant[]
   metadata?: { count?: number; offset?: number; total?: number }
 }
 
@@ -229,7 +262,7 @@ export interface VariantOverride {
 
 /** Answer of `products.updateProductVariants`. */
 export interface UpdateProductVariantsResponse {
-  variants?: Variant[]
+  variants?: ProductVariant[]
 }
 
 /** Body of `products.bulkUpdateProductsProperty`: set one property of many products. */
@@ -249,10 +282,25 @@ export interface BulkAdjustProductPropertyOptions {
   }
 }
 
-/** Answer of the bulk product calls: the outcome per product. */
+/** A product's price, cost and weight before or after a bulk change. */
+export interface BulkValues {
+  price?: number
+  cost?: number | null
+  weight?: number | null
+}
+
+/**
+ * Answer of the bulk product calls: the outcome per product as the spec's client reads it (`results`,
+ * `bulkActionMetadata`), and the platform's own account of the change (`changes`, `applied`, and the
+ * `bulkOperationId` to undo it by; docs/decisions/031-sdk-types-follow-the-wire.md).
+ */
 export interface BulkProductsResponse {
-  results?: {
-    itemMetadata?: { _id?: string; success?: boolean; error?: { code?: string; description?: string } }
-  }[]
-  bulkActionMetadata?: { totalSuccesses?: number; totalFailures?: number }
+  /** One per product changed, in the order of `ids`; none for a preview. */
+  results?: { itemMetadata?: { _id?: string; originalIndex?: number; success?: boolean } }[]
+  bulkActionMetadata?: { totalSuccesses?: number; totalFailures?: number; undetailedFailures?: number }
+  /** Absent for a preview; pass it to undo the change. */
+  bulkOperationId?: string
+  /** False for a preview (`preview: true`): nothing was changed. */
+  applied?: boolean
+  changes?: { productId?: string; name?: string; before?: BulkValues; after?: BulkValues }[]
 }

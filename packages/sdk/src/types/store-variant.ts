@@ -17,12 +17,15 @@ export interface StoreVariant {
   choices?: Record<string, string>
   collectionIds?: string[]
   weight?: number
+  /** What a shopper pays: `priceData.discountedPrice`, as the `price` filter and sort read it. */
   price?: number
+  /** The variant's cost: merchant data, sent to a merchant's API key only. */
   cost?: number
   priceData?: PriceData
   convertedPriceData?: PriceData
   costAndProfitData?: CostAndProfitData
   stock?: { trackQuantity?: boolean; quantity?: number; inStock?: boolean }
+  /** The variant's picture: the first of its choices' (a colour's); the platform stores no videos. */
   media?: { image?: MediaImage; video?: MediaVideo }
   visible?: boolean
 }

@@ -53,11 +53,16 @@ export interface BulkWireValues {
   weight: number | null
 }
 
-/** The answer of a bulk change: what it changes, and the id to undo it by once applied. */
+/**
+ * The answer of a bulk change: what it changes, and the id to undo it by once applied; with the spec's
+ * client's `results` (one per product changed, none for a preview) and `bulkActionMetadata`.
+ */
 export interface BulkAnswer {
   bulkOperationId: string | undefined
   applied: boolean
   changes: { productId: string; name: string; before: BulkWireValues; after: BulkWireValues }[]
+  results: { itemMetadata: { id: string; originalIndex: number; success: boolean } }[]
+  bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number }
 }
 
 /** Like `lockBulkProducts`, but every id must name a product of the site. */
@@ -113,6 +118,12 @@ async function runBulkChange(
     const products = await lockAllProducts(tx, caller.siteId, ids)
     const changes = planBulkChange(products, request, site.currency)
     const names = new Map(products.map((p) => [p.id, p.name]))
+    // All or none: an applied change succeeded for every product; a preview changed none.
+    const results = preview
+      ? []
+      : changes.map((c) => ({
+          itemMetadata: { id: c.productId, originalIndex: ids.indexOf(c.productId), success: true },
+        }))
     const answer = (bulkOperationId?: string): BulkAnswer => ({
       bulkOperationId,
       applied: !preview,
@@ -122,6 +133,8 @@ async function runBulkChange(
         before: show(c.before),
         after: show(c.after),
       })),
+      results,
+      bulkActionMetadata: { totalSuccesses: results.length, totalFailures: 0, undetailedFailures: 0 },
     })
     if (preview) return answer()
     for (const change of changes)

@@ -43,6 +43,12 @@ describe.each(databaseKinds())('bulk product changes on %s', (kind) => {
     expect(preview.json.applied).toBe(false)
     expect(preview.json.bulkOperationId).toBeUndefined()
     expect(preview.json.changes).toHaveLength(5)
+    expect(preview.json.results).toEqual([])
+    expect(preview.json.bulkActionMetadata).toEqual({
+      totalSuccesses: 0,
+      totalFailures: 0,
+      undetailedFailures: 0,
+    })
     expect(await prices()).toEqual(original)
 
     const applied = await call('/stores/v1/bulk/products/adjust-properties', {
@@ -51,6 +57,18 @@ describe.each(databaseKinds())('bulk product changes on %s', (kind) => {
     })
     expect(applied.json.applied).toBe(true)
     expect(applied.json.changes).toEqual(preview.json.changes)
+    // The spec's client reads the outcome per product, by its place in ids.
+    expect(applied.json.results).toEqual(
+      expect.arrayContaining(
+        ids.map((id, originalIndex) => ({ itemMetadata: { id, originalIndex, success: true } })),
+      ),
+    )
+    expect(applied.json.results).toHaveLength(5)
+    expect(applied.json.bulkActionMetadata).toEqual({
+      totalSuccesses: 5,
+      totalFailures: 0,
+      undetailedFailures: 0,
+    })
     const after = await prices()
     for (const [index, [price]] of after.entries()) {
       expect(price).toBe(original[index]![0]! + Math.round(original[index]![0]! / 10))

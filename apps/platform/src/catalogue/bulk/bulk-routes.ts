@@ -11,10 +11,22 @@ import {
 } from './bulk-operations.ts'
 
 const Values = z.object({ price: z.number(), cost: z.number().nullable(), weight: z.number().nullable() })
-const BulkResponse = z.object({
+export const BulkResponse = z.object({
   bulkOperationId: z.string().optional().describe('absent for a preview; pass it to undo'),
   applied: z.boolean(),
   changes: z.array(z.object({ productId: z.string(), name: z.string(), before: Values, after: Values })),
+  results: z
+    .array(
+      z.object({
+        itemMetadata: z.object({ id: z.string(), originalIndex: z.number().int(), success: z.boolean() }),
+      }),
+    )
+    .describe('one per product changed, originalIndex its place in ids; none for a preview'),
+  bulkActionMetadata: z.object({
+    totalSuccesses: z.number().int(),
+    totalFailures: z.number().int().describe('always 0: a bulk change applies to all products or none'),
+    undetailedFailures: z.number().int(),
+  }),
 })
 
 /** Bulk price, cost and weight changes with a preview first and an undo after: merchant API keys only. */

@@ -6,8 +6,8 @@ import { CollectionSchema, PagingMetadata, SlugParam } from '../catalogue-schema
 import { registerQueryRoutes } from '../query-routes.ts'
 import { getCollection, getCollectionBySlug, queryCollectionPage } from './collection-reads.ts'
 
-const CollectionResponse = z.object({ collection: CollectionSchema })
-const QueryCollectionsResponse = z.object({
+export const CollectionResponse = z.object({ collection: CollectionSchema })
+export const QueryCollectionsResponse = z.object({
   collections: z.array(CollectionSchema),
   metadata: PagingMetadata,
 })

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import type { Api } from '../../http/api.ts'
 import { IdParam } from '../../http/validation.ts'
-import { CollectionSchema } from '../catalogue-schemas.ts'
 import type { CatalogueWriteDeps } from '../products/merchant-product-writes.ts'
+import { CollectionResponse } from './collection-routes.ts'
 import {
   addProductsToCollection,
   CollectionProductsBody,
@@ -14,7 +14,6 @@ import {
   updateCollection,
 } from './collection-writes.ts'
 
-const CollectionResponse = z.object({ collection: CollectionSchema })
 const Empty = z.object({})
 
 /** Catalogue writes on collections and their products: merchant API keys only. */

@@ -68,7 +68,14 @@ describe.each(databaseKinds())('product reads on %s', (kind) => {
     it('names the variant of a whole choice and shows its media, for whoever may see the product', async () => {
       const input = { id: tee, options: { Size: 'M', Color: 'Red' } }
       const red = await getProductOptionsAvailability(deps, owner, input)
-      expect(red.selectedVariant?.choices).toEqual({ Size: 'M', Color: 'Red' })
+      const { variants } = await queryProductVariants(deps, owner, { id: tee, choices: input.options })
+      // Flat, as the spec's client reads it: the variant's id, price, stock and its choices' pictures.
+      expect(red.selectedVariant).toMatchObject({
+        variantId: variants[0]!.id,
+        priceData: variants[0]!.variant.priceData,
+        inStock: variants[0]!.stock.inStock,
+      })
+      expect(red.selectedVariant?.media[0]?.title).toMatch(/Red/)
       expect(red.media.mainMedia?.title).toMatch(/Red/)
       const hidden = await getProductOptionsAvailability(deps, visitor, input).catch(
         (error: unknown) => error,

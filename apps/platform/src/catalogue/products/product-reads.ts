@@ -6,7 +6,7 @@ import type { Query } from '../../query/query-request.ts'
 import { audienceOf, wantsMerchantData } from '../catalogue-access.ts'
 import { optionsAvailability } from './options-availability.ts'
 import { findProduct, type ProductRecord, queryProducts } from './product-store.ts'
-import { toWireProduct, toWireVariant } from './product-wire.ts'
+import { toWireProduct, toWireSelectedVariant, toWireVariant } from './product-wire.ts'
 
 /** What a catalogue read needs: the database, and the origin of media URLs. */
 export interface CatalogueReadDeps {
@@ -116,7 +116,7 @@ export async function getProductOptionsAvailability(
   const options = { publicUrl: deps.publicUrl }
   const product = toWireProduct(record, site, options)
   const selected =
-    availability.selectedVariant && toWireVariant(record, availability.selectedVariant, site, options)
+    availability.selectedVariant && toWireSelectedVariant(record, availability.selectedVariant, site, options)
   return {
     selectedVariant: selected,
     variants: availability.variants.map((variant) => toWireVariant(record, variant, site, options)),
@@ -129,8 +129,8 @@ export async function getProductOptionsAvailability(
       })),
     })),
     media:
-      selected && selected.media.items.length > 0
-        ? { mainMedia: selected.media.items[0], items: selected.media.items }
+      selected && selected.media.length > 0
+        ? { mainMedia: selected.media[0], items: selected.media }
         : product.media,
   }
 }

@@ -2,7 +2,13 @@ import { z } from 'zod'
 import type { Api } from '../../http/api.ts'
 import { IdParam } from '../../http/validation.ts'
 import { answerCached, type CatalogueDeps, wantsMerchantData } from '../catalogue-access.ts'
-import { MerchantDataParam, PagingMetadata, ProductSchema, VariantSchema } from '../catalogue-schemas.ts'
+import {
+  MerchantDataParam,
+  PagingMetadata,
+  ProductSchema,
+  SelectedVariantSchema,
+  VariantSchema,
+} from '../catalogue-schemas.ts'
 import { registerQueryRoutes } from '../query-routes.ts'
 import {
   getProduct,
@@ -13,7 +19,19 @@ import {
   queryProductVariants,
 } from './product-reads.ts'
 
-const QueryProductsResponse = z.object({ products: z.array(ProductSchema), metadata: PagingMetadata })
+export const QueryProductsResponse = z.object({ products: z.array(ProductSchema), metadata: PagingMetadata })
+export const GetProductResponse = z.object({ product: ProductSchema })
+export const ProductOptionsAvailabilityResponse = z.object({
+  selectedVariant: SelectedVariantSchema.optional(),
+  variants: z.array(VariantSchema),
+  availableForPurchase: z.boolean(),
+  productOptions: ProductSchema.shape.productOptions,
+  media: ProductSchema.shape.media,
+})
+export const QueryProductVariantsResponse = z.object({
+  variants: z.array(VariantSchema),
+  metadata: PagingMetadata,
+})
 
 /** Products (catalogue v1): query, by id, options availability, a product's variants. */
 export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
@@ -43,7 +61,7 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       publicRead: true,
       params: IdParam,
       query: MerchantDataParam,
-      response: z.object({ product: ProductSchema }),
+      response: GetProductResponse,
     },
     async ({ params, query, caller }, c) => {
       const includeMerchantData = wantsMerchantData(caller, query.includeMerchantSpecificData === 'true')
@@ -63,13 +81,7 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       auth: 'caller',
       params: IdParam,
       body: ProductOptionsAvailabilityBody,
-      response: z.object({
-        selectedVariant: VariantSchema.optional(),
-        variants: z.array(VariantSchema),
-        availableForPurchase: z.boolean(),
-        productOptions: ProductSchema.shape.productOptions,
-        media: ProductSchema.shape.media,
-      }),
+      response: ProductOptionsAvailabilityResponse,
     },
     async ({ params, body, caller }) =>
       getProductOptionsAvailability(deps, caller, { id: params.id, ...body }),
@@ -85,7 +97,7 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       auth: 'caller',
       params: IdParam,
       body: QueryProductVariantsBody,
-      response: z.object({ variants: z.array(VariantSchema), metadata: PagingMetadata }),
+      response: QueryProductVariantsResponse,
     },
     async ({ params, body, caller }) => queryProductVariants(deps, caller, { id: params.id, ...body }),
   )

@@ -120,6 +120,65 @@ export function toWireVariant(record: ProductRecord, variant: VariantRow, site: 
   }
 }
 
+/**
+ * The variant the chosen options pick, flat as the spec's client reads it (`selectedVariant` of the
+ * options availability): `inStock` when it and its product can be bought.
+ */
+export function toWireSelectedVariant(
+  record: ProductRecord,
+  variant: VariantRow,
+  site: Site,
+  options: WireOptions,
+) {
+  const entry = toWireVariantEntry(record, variant, site, options)
+  return {
+    variantId: variant.id,
+    priceData: entry.variant.priceData,
+    weight: entry.variant.weight,
+    sku: entry.variant.sku,
+    inStock: entry.stock.inStock,
+    visible: variant.visible,
+    media: variantMedia(record, variant, options.publicUrl),
+  }
+}
+
+/**
+ * A store variant (spec section 3, "Variant"; the store-wide variant calls): the variant with its
+ * product's names, its `price` (after the product's discount, as the `price` filter reads it) and, for
+ * merchants, its `cost` as numbers, and one picture.
+ */
+export function toWireStoreVariant(
+  record: ProductRecord,
+  variant: VariantRow,
+  site: Site,
+  options: WireOptions,
+) {
+  const { product } = record
+  const entry = toWireVariantEntry(record, variant, site, options)
+  const costMinor = variant.cost_minor ?? product.cost_minor
+  const image = variantMedia(record, variant, options.publicUrl)[0]?.image
+  return {
+    id: variant.id,
+    variantId: variant.id,
+    productId: product.id,
+    productName: product.name,
+    variantName: Object.values(variant.choices).join(' / ') || product.name,
+    managedVariant: product.manage_variants,
+    sku: entry.variant.sku,
+    choices: variant.choices,
+    collectionIds: record.collectionIds,
+    stock: entry.stock,
+    weight: entry.variant.weight,
+    price: entry.variant.priceData.discountedPrice,
+    cost:
+      options.includeMerchantData && costMinor !== null ? toMajorNumber(costMinor, site.currency) : undefined,
+    priceData: entry.variant.priceData,
+    costAndProfitData: entry.variant.costAndProfitData,
+    media: image ? { image } : {},
+    visible: variant.visible,
+  }
+}
+
 function range(values: number[]) {
   return { minValue: Math.min(...values), maxValue: Math.max(...values) }
 }
@@ -134,6 +193,10 @@ export function toWireProduct(record: ProductRecord, site: Site, options: WireOp
     toMajorNumber(variantDiscountedPrice(record, v), site.currency),
   )
   const weights = visibleVariants.map((v) => v.weight ?? product.weight ?? 0)
+  const costs = (visibleVariants.length > 0 ? visibleVariants : [undefined]).flatMap((v) => {
+    const cost = v?.cost_minor ?? product.cost_minor
+    return cost === null ? [] : [toMajorNumber(cost, site.currency)]
+  })
   const items = product.media.map((m) => toWireMediaItem(m, publicUrl))
   const mediaById = new Map(items.map((m) => [m.id, m]))
   return {
@@ -154,6 +217,7 @@ export function toWireProduct(record: ProductRecord, site: Site, options: WireOp
       ? costAndProfit(product.discounted_price_minor, product.cost_minor, site)
       : undefined,
     priceRange: range(variantPrices.length > 0 ? variantPrices : [price.discountedPrice]),
+    costRange: options.includeMerchantData && costs.length > 0 ? range(costs) : undefined,
     discount: {
       type: product.discount_type,
       value:

@@ -19,7 +19,8 @@ import {
   updateProductVariants,
 } from './variant-writes.ts'
 
-const ProductResponse = z.object({ product: ProductSchema })
+export const ProductResponse = z.object({ product: ProductSchema })
+export const UpdateProductVariantsResponse = z.object({ variants: z.array(VariantSchema) })
 const Empty = z.object({})
 
 /** Catalogue writes on products (v1, and v2 platformized on the same data): merchant API keys only. */
@@ -112,7 +113,7 @@ export function registerProductWriteRoutes(api: Api, deps: CatalogueWriteDeps) {
       summary: 'Change price, cost, weight, sku, visibility or stock of the variants matching choices or ids',
       params: IdParam,
       body: UpdateProductVariantsBody,
-      response: z.object({ variants: z.array(VariantSchema) }),
+      response: UpdateProductVariantsResponse,
     },
     async ({ params, body, caller }) => updateProductVariants(deps, caller, { id: params.id, ...body }),
   )

@@ -4,13 +4,23 @@ import type { Caller } from '../../http/caller.ts'
 import { ApplicationError } from '../../http/errors.ts'
 import { IdParam } from '../../http/validation.ts'
 import type { Query } from '../../query/query-request.ts'
-import { audienceOf, type CatalogueDeps } from '../catalogue-access.ts'
-import { PagingMetadata, VariantSchema } from '../catalogue-schemas.ts'
+import { audienceOf, type CatalogueDeps, wantsMerchantData } from '../catalogue-access.ts'
+import { PagingMetadata, StoreVariantSchema } from '../catalogue-schemas.ts'
 import { registerQueryRoutes } from '../query-routes.ts'
-import { toWireVariant } from './product-wire.ts'
+import { toWireStoreVariant } from './product-wire.ts'
 import { findVariant, queryVariants } from './variant-store.ts'
 
-const QueryVariantsResponse = z.object({ variants: z.array(VariantSchema), metadata: PagingMetadata })
+export const QueryVariantsResponse = z.object({
+  variants: z.array(StoreVariantSchema),
+  metadata: PagingMetadata,
+})
+export const GetVariantResponse = z.object({ variant: StoreVariantSchema })
+
+// The spec gives these calls no includeMerchantSpecificData: a merchant's key gets the cost always.
+const wireOptions = (caller: Caller, publicUrl: string) => ({
+  publicUrl,
+  includeMerchantData: wantsMerchantData(caller, true),
+})
 
 /** Variants across products (the store variants of the spec): query and by id. */
 export function registerVariantRoutes(api: Api, deps: CatalogueDeps) {
@@ -21,7 +31,7 @@ export function registerVariantRoutes(api: Api, deps: CatalogueDeps) {
     const page = await queryVariants(db, audienceOf(caller), query, site.currency)
     return {
       variants: page.records.map(({ record, variant }) =>
-        toWireVariant(record, variant, site, { publicUrl }),
+        toWireStoreVariant(record, variant, site, wireOptions(caller, publicUrl)),
       ),
       metadata: { count: page.records.length, offset: page.offset, total: page.total },
     }
@@ -47,7 +57,7 @@ export function registerVariantRoutes(api: Api, deps: CatalogueDeps) {
       tag: 'Catalogue',
       auth: 'caller',
       params: IdParam,
-      response: z.object({ variant: VariantSchema }),
+      response: GetVariantResponse,
     },
     async ({ params, caller }) => {
       const found = await findVariant(db, audienceOf(caller), params.id)
@@ -56,7 +66,9 @@ export function registerVariantRoutes(api: Api, deps: CatalogueDeps) {
         throw new ApplicationError('VARIANT_NOT_FOUND', `Variant ${params.id} was not found`, {
           id: params.id,
         })
-      return { variant: toWireVariant(found.record, found.variant, site, { publicUrl }) }
+      return {
+        variant: toWireStoreVariant(found.record, found.variant, site, wireOptions(caller, publicUrl)),
+      }
     },
   )
 }

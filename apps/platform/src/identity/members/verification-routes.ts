@@ -15,6 +15,9 @@ const StateToken = z.string().min(1).max(100)
  * E-mail verification under `/identity`: verify and resend during a sign-up or login (the state
  * token of its REQUIRE_EMAIL_VERIFICATION answer), and start for a signed-in member.
  */
+/** The answer of `POST /identity/v1/Start`. */
+export const StartVerificationResponse = z.object({ verificationId: z.string() })
+
 export function registerVerificationRoutes(api: Api, deps: Pick<IdentityDeps, 'db' | 'clock'>) {
   const { db, clock } = deps
 
@@ -77,7 +80,7 @@ export function registerVerificationRoutes(api: Api, deps: Pick<IdentityDeps, 'd
         identityId: z.guid({ message: 'must be an identity id (UUID)' }),
         target: z.enum(['UNKNOWN_TARGET', 'EMAIL']),
       }),
-      response: z.object({ verificationId: z.string() }),
+      response: StartVerificationResponse,
       cacheControl: NO_STORE,
     },
     async ({ body, caller }) => {

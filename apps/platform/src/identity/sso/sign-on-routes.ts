@@ -5,6 +5,9 @@ import type { IdentityDeps } from '../identity-deps.ts'
 import { IdentityProfileInput, IdentitySchema } from '../identity-wire.ts'
 import { signOnMember } from './sign-on.ts'
 
+/** The answer of sign-on: the member, and a session token when they are active. */
+export const SignOnResponse = z.object({ identity: IdentitySchema, sessionToken: z.string().optional() })
+
 /** `POST /identity/v2/sign-on`: a merchant's server signs a member on (spec section 7). */
 export function registerSignOnRoutes(api: Api, deps: Pick<IdentityDeps, 'db' | 'clock'>) {
   api.route(
@@ -29,7 +32,7 @@ export function registerSignOnRoutes(api: Api, deps: Pick<IdentityDeps, 'db' | '
           .optional()
           .describe('an extension: the client of the session token'),
       }),
-      response: z.object({ identity: IdentitySchema, sessionToken: z.string().optional() }),
+      response: SignOnResponse,
       cacheControl: 'no-store',
     },
     async ({ body, caller }, c) =>
