@@ -100,6 +100,8 @@ interface CuratedCollection {
   name: string
   description: string
   picks: (product: { n: number; noun: string; discounted: boolean }) => boolean
+  /** The product kind whose picture is its cover, when not its first product's. */
+  coverNoun?: string
 }
 
 const giftNouns = new Set([
@@ -133,6 +135,7 @@ const curated: CuratedCollection[] = [
     name: 'Gifts',
     description: "Small things that make someone's day.",
     picks: ({ noun }) => giftNouns.has(noun),
+    coverNoun: 'Fountain Pen',
   },
 ]
 
@@ -171,9 +174,9 @@ export async function seedDemoStore(
       ],
     )
     // Each product sits in the collection of its kind, and in the curated ones that pick it.
-    const members = new Map<string, { productId: string; cover: string }[]>()
-    const join = (slug: string, productId: string, cover: string) =>
-      members.set(slug, [...(members.get(slug) ?? []), { productId, cover }])
+    const members = new Map<string, { productId: string; noun: string; cover: string }[]>()
+    const join = (slug: string, productId: string, noun: string, cover: string) =>
+      members.set(slug, [...(members.get(slug) ?? []), { productId, noun, cover }])
     for (const [collectionIndex, collection] of plan.entries()) {
       for (const [nounIndex, noun] of collection.nouns.entries()) {
         const n = collectionIndex * collection.nouns.length + nounIndex
@@ -205,6 +208,10 @@ export async function seedDemoStore(
           options.push({ ...option, choices })
         }
         if (!colourOption) media.push(...(await insertProductPictures(tx, picture)))
+        // Products of one kind lead with different colours (the first picture is the product's own), so a
+        // collection's grid is not all one colour.
+        const lead = colourOption ? (n % colourOption.choices.length) * 3 : 0
+        media.push(...media.splice(0, lead))
         const combos = choiceCombinations(options)
         const manageVariants = options.length > 0
         await tx.query(
@@ -259,18 +266,20 @@ export async function seedDemoStore(
           )
         }
         const cover = media[0]!
-        join(collection.slug, productId, cover.id)
+        join(collection.slug, productId, noun, cover.id)
         for (const pick of curated)
           if (pick.picks({ n, noun, discounted: discountType !== 'NONE' }))
-            join(pick.slug, productId, cover.id)
+            join(pick.slug, productId, noun, cover.id)
         products += 1
       }
     }
     for (const collection of [...plan, ...curated]) {
       const collectionId = deterministicId(`demo/collection/${collection.slug}`)
       const inside = members.get(collection.slug) ?? []
-      // The cover is the first product's front view (the newest product's, for "New in").
-      const cover = collection.slug === 'new-in' ? inside.at(-1) : inside[0]
+      // The cover is the first product's main picture (the newest product's for "New in", or its chosen kind's).
+      const coverNoun = 'coverNoun' in collection ? collection.coverNoun : undefined
+      const cover =
+        collection.slug === 'new-in' ? inside.at(-1) : (inside.find((m) => m.noun === coverNoun) ?? inside[0])
       await tx.query(
         `insert into collections (id, site_id, slug, name, description, media, created_date, updated_date)
          values ($1, $2, $3, $4, $5, $6, $7, $7)`,

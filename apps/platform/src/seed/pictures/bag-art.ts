@@ -155,5 +155,8 @@ export function bagArt(style: BagStyle, colour: string, side: BagSide): string {
     messenger: 820,
     pouch: 760,
   }[style]
-  return `<defs>${sideLight('fabric', colour)}</defs>${floorShadow(500, floor + 6, 300, 30, 0.34)}${drawings[style]()}`
+  // The pouch is small: drawn larger, so it fills its picture as the other bags do.
+  const scale = style === 'pouch' ? 1.35 : 1
+  const art = `<g transform="translate(${500 - 500 * scale} ${floor - floor * scale}) scale(${scale})">${drawings[style]()}</g>`
+  return `<defs>${sideLight('fabric', colour)}</defs>${floorShadow(500, floor + 6, 300 * scale, 30, 0.34)}${art}`
 }

@@ -260,5 +260,6 @@ export function garmentArt(cut: GarmentCut, colour: string, side: GarmentSide): 
       ? stitch('M 336 300 Q 500 318 664 300', line)
       : '',
   ]
-  return parts.join('\n')
+  // Drawn narrow for easy numbers, widened to a garment's proportions (a tee is nearly as wide as long).
+  return `<g transform="translate(-75 0) scale(1.15 1)">${parts.join('\n')}</g>`
 }
