@@ -68,7 +68,7 @@ describe.each(databaseKinds())('current cart on %s', (kind) => {
         }),
         expect.objectContaining({
           lineType: 'COLOR',
-          colorInfo: expect.objectContaining({ original: 'Red', code: '#d1242f' }),
+          colorInfo: expect.objectContaining({ original: 'Red', code: '#b03a2e' }),
         }),
       ])
       expect(notebookLine!.catalogReference?.catalogItemId).toBe(notebook)

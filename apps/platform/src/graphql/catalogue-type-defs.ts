@@ -96,7 +96,7 @@ type MediaImage {
   width: Float!
   height: Float!
   altText: String!
-  """WebP copies at 160, 400, 800 and 1600 pixels wide (never wider than the image); none for SVGs."""
+  """WebP copies at 160, 400, 800 and 1600 pixels wide (never wider than the image); the demo seed's SVG drawings are rendered to them on first request."""
   resolutions: [ImageResolution!]!
 }
 

@@ -6,7 +6,7 @@ import { derivedSizes, type ImageSize } from './image-derivatives.ts'
  * A media file as the platform serves it. Its bytes are either in the row (the demo seed's SVGs, and
  * images uploaded before media storage existed) or, for uploads, in the media storage: the row then
  * holds no bytes (an empty `bytes`, which no real image can be) and the storage holds the original
- * and the derived sizes.
+ * and the derived sizes. An SVG in the row has WebP sizes too, rendered from it on first request.
  */
 export interface MediaFile {
   id: string
@@ -16,7 +16,7 @@ export interface MediaFile {
   height: number
   /** The bytes kept in the database and their MD5 (hex); `undefined` for a file in the media storage. */
   inDatabase: { bytes: Uint8Array; md5: string } | undefined
-  /** The WebP sizes derived from it, narrowest first; none for SVGs and files kept in the database. */
+  /** The WebP sizes derived from it, narrowest first; none for bitmaps kept in the database. */
   sizes: ImageSize[]
 }
 
@@ -29,8 +29,17 @@ export interface MediaFileSummary {
   sizes: ImageSize[]
 }
 
-function sizesOf(row: { in_storage: boolean; width: number | null; height: number | null }): ImageSize[] {
-  return row.in_storage && row.width && row.height ? derivedSizes(row.width, row.height) : []
+const SVG = 'image/svg+xml'
+
+/** An upload's sizes are stored with it; an SVG kept in the row (the seed's drawings) is rendered on demand. */
+function sizesOf(row: {
+  in_storage: boolean
+  content_type: string
+  width: number | null
+  height: number | null
+}): ImageSize[] {
+  const sized = row.in_storage || row.content_type === SVG
+  return sized && row.width && row.height ? derivedSizes(row.width, row.height) : []
 }
 
 /** Records an upload whose files are in the media storage: after they are stored, never before. */
@@ -91,12 +100,13 @@ export async function findSiteMediaFiles(
 ): Promise<Map<string, MediaFileSummary>> {
   const rows = await db.query<{
     id: string
+    content_type: string
     width: number | null
     height: number | null
     file_name: string | null
     in_storage: boolean
   }>(
-    `select id, width, height, file_name, octet_length(bytes) = 0 as in_storage
+    `select id, content_type, width, height, file_name, octet_length(bytes) = 0 as in_storage
        from media_files where site_id = $1 and id = any($2::uuid[])`,
     [siteId, ids],
   )

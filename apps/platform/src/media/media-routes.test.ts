@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,6 +15,7 @@ import { matchesETag } from './media-routes.ts'
 import { type MediaStorage, MediaStorageError, mediaObjectKey } from './media-storage.ts'
 import { createMemoryMediaStorage } from './memory-media-storage.ts'
 import { createS3MediaStorage } from './s3-media-storage.ts'
+import { renditionFileName } from './svg-renditions.ts'
 import { startTestS3Server } from './test-s3-server.ts'
 
 interface WireMedia {
@@ -215,7 +217,7 @@ describe.each(databaseKinds())('media upload and serving on %s', (kind) => {
       expect(((await unknown.json()) as any).details.applicationError.code).toBe('MEDIA_NOT_FOUND')
     })
 
-    it('gives product media answers the sizes of uploaded images; seeded SVGs keep working unsized', async () => {
+    it("gives product media answers the sizes of uploaded images, and renders the seed's SVGs to theirs on first request", async () => {
       const call = async (method: string, path: string, body?: unknown) => {
         const response = await app.request(`${TEST_PUBLIC_URL}${path}`, {
           method,
@@ -245,22 +247,45 @@ describe.each(databaseKinds())('media upload and serving on %s', (kind) => {
       ).toHaveLength(4)
 
       const seeded = product.media.mainMedia
-      expect(seeded.image).toMatchObject({ width: 800, height: 800, resolutions: [] })
+      expect(seeded.image.resolutions.map((r: { width: number }) => r.width)).toEqual([160, 400, 800])
       expect(seeded.thumbnail).toEqual({
-        url: seeded.image.url,
-        width: 800,
-        height: 800,
+        url: `${seeded.image.url}/160w.webp`,
+        width: 160,
+        height: 160,
         altText: seeded.image.altText,
       })
       const svg = await get(seeded.image.url)
       expect(svg.status).toBe(200)
       expect(svg.headers.get('content-type')).toBe('image/svg+xml')
       expect(svg.headers.get('content-security-policy')).toContain('sandbox')
-      expect(await svg.text()).toContain('<svg')
+      const drawing = await svg.text()
+      expect(drawing).toContain('<svg')
       const etag = svg.headers.get('etag')!
       expect((await get(seeded.image.url, { 'if-none-match': etag })).status).toBe(304)
-      // No sizes of an SVG: a size request gets the SVG itself.
-      expect((await get(`${seeded.image.url}/400w.webp`)).headers.get('location')).toBe(seeded.image.url)
+      // Its sizes are rendered from the drawing on first request, then kept in the media storage.
+      const key = mediaObjectKey(
+        DEMO_SITE_ID,
+        seeded.id,
+        renditionFileName(createHash('md5').update(drawing).digest('hex'), 400),
+      )
+      expect(await storage.head(key)).toBeUndefined()
+      const rendered = await get(`${seeded.image.url}/400w.webp`)
+      expect(rendered.status).toBe(200)
+      expect(rendered.headers.get('content-type')).toBe('image/webp')
+      expect(rendered.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      const bytes = new Uint8Array(await rendered.arrayBuffer())
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 400, height: 400 })
+      expect((await storage.head(key))?.size).toBe(bytes.byteLength)
+      const again = await get(`${seeded.image.url}/400w.webp`)
+      expect(new Uint8Array(await again.arrayBuffer())).toEqual(bytes)
+      expect(again.headers.get('etag')).toBe(rendered.headers.get('etag'))
+      const head = await app.request(`${seeded.image.url}/400w.webp`, { method: 'HEAD' })
+      expect(head.headers.get('content-length')).toBe(String(bytes.byteLength))
+      const tag = rendered.headers.get('etag')!
+      expect((await get(`${seeded.image.url}/400w.webp`, { 'if-none-match': tag })).status).toBe(304)
+      expect((await get(`${seeded.image.url}/500w.webp`)).headers.get('location')).toBe(
+        `${seeded.image.url}/800w.webp`,
+      )
       await call('POST', `/stores/v1/products/${tee}/media/delete`, { mediaIds: [uploaded.id] })
     })
 

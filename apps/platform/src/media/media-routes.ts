@@ -7,6 +7,7 @@ import { findMediaFile, type MediaFile } from './media-file-store.ts'
 import { callStorage, mediaObjectKey, originalFileName } from './media-storage.ts'
 import { type MediaDeps, uploadMedia } from './media-uploads.ts'
 import { mediaFileUrl, mediaSizeUrl, WireImageSchema, WireThumbnailSchema } from './media-wire.ts'
+import { createRenditionQueue, renderSvgRendition, renditionFileName } from './svg-renditions.ts'
 
 export const MEDIA_UPLOAD_PATH = '/stores/v1/media'
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
@@ -42,6 +43,7 @@ function pickSize(file: MediaFile, width: number) {
  */
 export function registerMediaRoutes(api: Api, deps: MediaDeps) {
   const { db, storage, publicUrl, logger } = deps
+  const renditions = createRenditionQueue()
 
   api.route(
     {
@@ -104,6 +106,53 @@ export function registerMediaRoutes(api: Api, deps: MediaDeps) {
     return new Response(object.body, { headers })
   }
 
+  /**
+   * Answers a WebP size of an SVG kept in the database (the seed's drawings): from the media storage when
+   * it was rendered before, else rendered now and kept there. Keeping it is a cache: when the storage
+   * refuses, the rendering is still answered.
+   */
+  async function serveRendition(
+    c: Context<AppEnv>,
+    file: MediaFile,
+    svg: { bytes: Uint8Array; md5: string },
+    name: string,
+  ) {
+    const etag = `"${svg.md5}-${name}"`
+    const headers: Record<string, string> = { etag, 'cache-control': IMMUTABLE }
+    if (matchesETag(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+    headers['content-type'] = 'image/webp'
+    const width = Number.parseInt(name, 10)
+    const size = file.sizes.find((s) => s.width === width)!
+    const key = mediaObjectKey(file.siteId, file.id, renditionFileName(svg.md5, width))
+    // HEAD asks the storage for the size only, opening no stream (as `serve` does).
+    const kept: { size: number; body: ReadableStream<Uint8Array> | null } | undefined = await callStorage(
+      logger,
+      storage,
+      'serve',
+      () =>
+        c.req.method === 'HEAD'
+          ? storage.head(key).then((info) => info && { ...info, body: null })
+          : storage.get(key),
+    )
+    if (kept) {
+      headers['content-length'] = String(kept.size)
+      return new Response(kept.body, { headers })
+    }
+    const bytes = await renditions(key, async () => {
+      const rendered = await renderSvgRendition(svg.bytes, file, size)
+      await storage.put(key, rendered, 'image/webp').catch((error: unknown) =>
+        logger.warn('could not keep an SVG rendition in the media storage', {
+          id: file.id,
+          key,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      )
+      return rendered
+    })
+    headers['content-length'] = String(bytes.byteLength)
+    return new Response(new Uint8Array(bytes), { headers })
+  }
+
   api.route(
     {
       method: 'get',
@@ -140,7 +189,10 @@ export function registerMediaRoutes(api: Api, deps: MediaDeps) {
     async ({ params }, c) => {
       const file = await requireFile(params.id)
       const width = Number.parseInt(params.size, 10)
-      if (file.sizes.some((s) => s.width === width)) return serve(c, file, params.size, 'image/webp')
+      if (file.sizes.some((s) => s.width === width))
+        return file.inDatabase
+          ? serveRendition(c, file, file.inDatabase, params.size)
+          : serve(c, file, params.size, 'image/webp')
       // Sizes of a file never change, so the redirect is as permanent as the files.
       const size = pickSize(file, width)
       const location = size ? mediaSizeUrl(publicUrl, file.id, size.width) : mediaFileUrl(publicUrl, file.id)

@@ -28,7 +28,7 @@ export const WireImageSchema = z.object({
   resolutions: z
     .array(ImageResolutionSchema)
     .describe(
-      'WebP copies at 160, 400, 800 and 1600 pixels wide (never wider than the image); none for SVGs',
+      "WebP copies at 160, 400, 800 and 1600 pixels wide (never wider than the image); an SVG kept by the platform (the demo seed's drawings) is rendered to them on first request",
     ),
 })
 
@@ -44,7 +44,7 @@ export const WireThumbnailSchema = z.object({
 export interface Picture extends ImageSize {
   id: string
   altText: string
-  /** Its derived sizes, narrowest first (see `derivedSizes`); none or absent for SVGs. */
+  /** Its derived sizes, narrowest first (see `derivedSizes`); none or absent for unsized files. */
   sizes?: readonly ImageSize[]
 }
 

@@ -6,7 +6,8 @@ import { applyDiscount } from '../money/money.ts'
 import { createArgon2idHasher } from '../passwords/argon2id-hasher.ts'
 import type { PasswordHasher } from '../passwords/password-hasher.ts'
 import { DEMO_CLIENT_ID } from './demo-ids.ts'
-import { type DemoShape, demoImageSvg } from './demo-images.ts'
+import { derivedSizes } from '../media/image-derivatives.ts'
+import { DEMO_PICTURE_SIZE, insertProductPictures } from './demo-pictures.ts'
 import { deterministicId } from './deterministic-id.ts'
 
 export const DEMO_SITE_ID = deterministicId('demo/site')
@@ -15,19 +16,19 @@ interface CollectionPlan {
   slug: string
   name: string
   description: string
-  shape: DemoShape
-  background: string
+  /** The kinds of product it holds: each noun is drawn as its kind (`pictures/product-art.ts`). */
   nouns: string[]
   basePrice: number
   options: ProductOption[]
   weight: number
 }
 
+// The swatches are the colours the pictures are drawn in, so a swatch matches its photos.
 const colors = [
-  { value: '#1f6feb', description: 'Blue' },
-  { value: '#d1242f', description: 'Red' },
-  { value: '#2da44e', description: 'Green' },
-  { value: '#24292f', description: 'Black' },
+  { value: '#2f5d8a', description: 'Blue' },
+  { value: '#b03a2e', description: 'Red' },
+  { value: '#3f7d4e', description: 'Green' },
+  { value: '#2b2d31', description: 'Black' },
 ]
 const sizes = ['S', 'M', 'L', 'XL'].map((s) => ({ value: s, description: s }))
 const shoeSizes = ['38', '39', '40', '41', '42', '43', '44'].map((s) => ({ value: s, description: s }))
@@ -38,8 +39,6 @@ const plan: CollectionPlan[] = [
     slug: 'tees-and-tops',
     name: 'Tees & Tops',
     description: 'Soft cotton basics for every day.',
-    shape: 'circle',
-    background: '#ddf4ff',
     nouns: ['Tee', 'Henley', 'Polo', 'Tank', 'Long Sleeve', 'Crewneck', 'Pocket Tee'],
     basePrice: 2400,
     options: [
@@ -52,8 +51,6 @@ const plan: CollectionPlan[] = [
     slug: 'outerwear',
     name: 'Outerwear',
     description: 'Jackets and layers against the weather.',
-    shape: 'square',
-    background: '#fff8c5',
     nouns: ['Rain Jacket', 'Fleece', 'Parka', 'Windbreaker', 'Vest', 'Overshirt', 'Puffer'],
     basePrice: 8900,
     options: [{ name: 'Size', optionType: 'drop_down', choices: sizes }],
@@ -63,8 +60,6 @@ const plan: CollectionPlan[] = [
     slug: 'footwear',
     name: 'Footwear',
     description: 'Shoes for the trail and the town.',
-    shape: 'pill',
-    background: '#ffebe9',
     nouns: ['Runner', 'Sneaker', 'Hiking Boot', 'Loafer', 'Sandal', 'Trail Shoe', 'Slip-On'],
     basePrice: 7400,
     options: [{ name: 'Shoe size', optionType: 'drop_down', choices: shoeSizes }],
@@ -74,8 +69,6 @@ const plan: CollectionPlan[] = [
     slug: 'home-and-kitchen',
     name: 'Home & Kitchen',
     description: 'Things that make a kitchen a pleasure.',
-    shape: 'ring',
-    background: '#dafbe1',
     nouns: ['Mug', 'Teapot', 'Cutting Board', 'Apron', 'Bowl Set', 'Carafe', 'Tea Towel'],
     basePrice: 1800,
     options: [{ name: 'Color', optionType: 'color', choices: colors.slice(0, 3) }],
@@ -85,8 +78,6 @@ const plan: CollectionPlan[] = [
     slug: 'stationery',
     name: 'Stationery',
     description: 'Paper, pens and the joy of writing by hand.',
-    shape: 'triangle',
-    background: '#fbefff',
     nouns: ['Notebook', 'Fountain Pen', 'Sketchbook', 'Pencil Set', 'Planner', 'Postcards', 'Desk Pad'],
     basePrice: 1200,
     options: [],
@@ -96,8 +87,6 @@ const plan: CollectionPlan[] = [
     slug: 'bags',
     name: 'Bags',
     description: 'Carry it all, comfortably.',
-    shape: 'diamond',
-    background: '#eaeef2',
     nouns: ['Backpack', 'Tote', 'Duffel', 'Sling', 'Messenger', 'Weekender', 'Pouch'],
     basePrice: 5600,
     options: [],
@@ -105,19 +94,57 @@ const plan: CollectionPlan[] = [
   },
 ]
 
+/** A curated collection: it picks products of any kind, so they sit in two collections or more. */
+interface CuratedCollection {
+  slug: string
+  name: string
+  description: string
+  picks: (product: { n: number; noun: string; discounted: boolean }) => boolean
+  /** The product kind whose picture is its cover, when not its first product's. */
+  coverNoun?: string
+}
+
+const giftNouns = new Set([
+  'Mug',
+  'Teapot',
+  'Tea Towel',
+  'Notebook',
+  'Fountain Pen',
+  'Pencil Set',
+  'Postcards',
+  'Pouch',
+  'Tote',
+])
+
+const curated: CuratedCollection[] = [
+  {
+    slug: 'new-in',
+    name: 'New in',
+    description: 'The latest arrivals.',
+    // The eight newest products: product n was created n hours after the seed's epoch.
+    picks: ({ n }) => n >= 34,
+  },
+  {
+    slug: 'sale',
+    name: 'Sale',
+    description: 'Marked down while they last.',
+    picks: ({ discounted }) => discounted,
+  },
+  {
+    slug: 'gifts',
+    name: 'Gifts',
+    description: "Small things that make someone's day.",
+    picks: ({ noun }) => giftNouns.has(noun),
+    coverNoun: 'Fountain Pen',
+  },
+]
+
 /** The fixed clock of the seed: product n was created n hours after it, so "newest first" is stable. */
 const SEED_EPOCH = Date.parse('2026-01-01T00:00:00Z')
 
-async function insertImage(db: Db, id: string, svg: string, created: Date) {
-  await db.query(
-    'insert into media_files (id, site_id, content_type, bytes, created_date, width, height) values ($1, $2, $3, $4, $5, 800, 800)',
-    [id, DEMO_SITE_ID, 'image/svg+xml', new TextEncoder().encode(svg), created],
-  )
-}
-
 /**
- * Creates the demo store: one site, its OAuth client, 6 collections and 42 products with options,
- * variants, prices, discounts, inventory and images. The same input gives the same store, byte for byte.
+ * Creates the demo store: one site, its OAuth client, 9 collections (6 by kind, 3 curated) and 42
+ * products with options, variants, prices, discounts, inventory and three pictures per colour. The same input gives the same store, byte for byte.
  */
 export async function seedDemoStore(
   db: Db,
@@ -146,44 +173,11 @@ export async function seedDemoStore(
         epoch,
       ],
     )
-    for (const collection of plan) {
-      const collectionId = deterministicId(`demo/collection/${collection.slug}`)
-      const collectionImage = deterministicId(`demo/media/collection/${collection.slug}`)
-      await insertImage(
-        tx,
-        collectionImage,
-        demoImageSvg({
-          title: collection.name,
-          shape: collection.shape,
-          background: collection.background,
-          foreground: '#57606a',
-        }),
-        epoch,
-      )
-      await tx.query(
-        `insert into collections (id, site_id, slug, name, description, media, created_date, updated_date)
-         values ($1, $2, $3, $4, $5, $6, $7, $7)`,
-        [
-          collectionId,
-          DEMO_SITE_ID,
-          collection.slug,
-          collection.name,
-          collection.description,
-          JSON.stringify([
-            {
-              id: collectionImage,
-              title: collection.name,
-              width: 800,
-              height: 800,
-              altText: collection.name,
-            },
-          ]),
-          epoch,
-        ],
-      )
-    }
+    // Each product sits in the collection of its kind, and in the curated ones that pick it.
+    const members = new Map<string, { productId: string; noun: string; cover: string }[]>()
+    const join = (slug: string, productId: string, noun: string, cover: string) =>
+      members.set(slug, [...(members.get(slug) ?? []), { productId, noun, cover }])
     for (const [collectionIndex, collection] of plan.entries()) {
-      const collectionId = deterministicId(`demo/collection/${collection.slug}`)
       for (const [nounIndex, noun] of collection.nouns.entries()) {
         const n = collectionIndex * collection.nouns.length + nounIndex
         const name = `${adjectives[(n * 3) % adjectives.length]} ${noun}`
@@ -195,51 +189,29 @@ export async function seedDemoStore(
         const discountValue = discountType === 'PERCENT' ? 2000 : discountType === 'AMOUNT' ? 500 : 0
         const tracked = n % 3 === 0
         const soldOut = n === 9
+        const picture = { siteId: DEMO_SITE_ID, slug, name, noun, created }
+        const colourOption = collection.options.find((o) => o.optionType === 'color')
+        // A product with colour choices is drawn in each of them (its first colour first); else in its own.
         const media: ProductMedia[] = []
-        const mainImage = deterministicId(`demo/media/product/${slug}`)
-        await insertImage(
-          tx,
-          mainImage,
-          demoImageSvg({
-            title: name,
-            shape: collection.shape,
-            background: collection.background,
-            foreground: '#0969da',
-          }),
-          created,
-        )
-        media.push({ id: mainImage, title: name, width: 800, height: 800, altText: `${name}, product photo` })
         const options: ProductOption[] = []
         for (const option of collection.options) {
           const choices = []
           for (const choice of option.choices) {
-            if (option.optionType !== 'color') {
+            if (option !== colourOption) {
               choices.push(choice)
               continue
             }
-            const imageId = deterministicId(`demo/media/product/${slug}/${choice.description}`)
-            await insertImage(
-              tx,
-              imageId,
-              demoImageSvg({
-                title: `${name} · ${choice.description}`,
-                shape: collection.shape,
-                background: collection.background,
-                foreground: choice.value,
-              }),
-              created,
-            )
-            media.push({
-              id: imageId,
-              title: `${name} in ${choice.description}`,
-              width: 800,
-              height: 800,
-              altText: `${name} in ${choice.description}`,
-            })
-            choices.push({ ...choice, mediaIds: [imageId] })
+            const views = await insertProductPictures(tx, { ...picture, colour: choice })
+            media.push(...views)
+            choices.push({ ...choice, mediaIds: views.map((v) => v.id) })
           }
           options.push({ ...option, choices })
         }
+        if (!colourOption) media.push(...(await insertProductPictures(tx, picture)))
+        // Products of one kind lead with different colours (the first picture is the product's own), so a
+        // collection's grid is not all one colour.
+        const lead = colourOption ? (n % colourOption.choices.length) * 3 : 0
+        media.push(...media.splice(0, lead))
         const combos = choiceCombinations(options)
         const manageVariants = options.length > 0
         await tx.query(
@@ -293,22 +265,52 @@ export async function seedDemoStore(
             ],
           )
         }
-        await tx.query(
-          'insert into product_collections (site_id, collection_id, product_id) values ($1, $2, $3)',
-          [DEMO_SITE_ID, collectionId, productId],
-        )
-        // Many-to-many: every fourth product also sits in the collection after its own.
-        if (n % 4 === 1) {
-          const other = plan[(collectionIndex + 1) % plan.length]
-          if (other) {
-            await tx.query(
-              'insert into product_collections (site_id, collection_id, product_id) values ($1, $2, $3)',
-              [DEMO_SITE_ID, deterministicId(`demo/collection/${other.slug}`), productId],
-            )
-          }
-        }
+        const cover = media[0]!
+        join(collection.slug, productId, noun, cover.id)
+        for (const pick of curated)
+          if (pick.picks({ n, noun, discounted: discountType !== 'NONE' }))
+            join(pick.slug, productId, noun, cover.id)
         products += 1
       }
+    }
+    for (const collection of [...plan, ...curated]) {
+      const collectionId = deterministicId(`demo/collection/${collection.slug}`)
+      const inside = members.get(collection.slug) ?? []
+      // The cover is the first product's main picture (the newest product's for "New in", or its chosen kind's).
+      const coverNoun = 'coverNoun' in collection ? collection.coverNoun : undefined
+      const cover =
+        collection.slug === 'new-in' ? inside.at(-1) : (inside.find((m) => m.noun === coverNoun) ?? inside[0])
+      await tx.query(
+        `insert into collections (id, site_id, slug, name, description, media, created_date, updated_date)
+         values ($1, $2, $3, $4, $5, $6, $7, $7)`,
+        [
+          collectionId,
+          DEMO_SITE_ID,
+          collection.slug,
+          collection.name,
+          collection.description,
+          JSON.stringify(
+            cover
+              ? [
+                  {
+                    id: cover.cover,
+                    title: collection.name,
+                    width: DEMO_PICTURE_SIZE,
+                    height: DEMO_PICTURE_SIZE,
+                    altText: collection.name,
+                    sizes: derivedSizes(DEMO_PICTURE_SIZE, DEMO_PICTURE_SIZE),
+                  },
+                ]
+              : [],
+          ),
+          epoch,
+        ],
+      )
+      await tx.query(
+        `insert into product_collections (site_id, collection_id, product_id)
+         select $1, $2, product_id from unnest($3::uuid[]) as product_id`,
+        [DEMO_SITE_ID, collectionId, inside.map((m) => m.productId)],
+      )
     }
   })
   return { siteId: DEMO_SITE_ID, clientId, products }

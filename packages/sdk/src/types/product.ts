@@ -65,7 +65,7 @@ export interface MediaImage {
   altText?: string
   /** When a signed `url` stops working (ISO-8601). */
   urlExpirationDate?: string
-  /** Smaller copies for `srcset`, narrowest first; none for SVGs. */
+  /** Smaller copies for `srcset`, narrowest first (WebP, rendered from the demo seed's SVG drawings too). */
   resolutions?: ImageResolution[]
 }
 

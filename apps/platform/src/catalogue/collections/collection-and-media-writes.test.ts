@@ -63,11 +63,11 @@ describe.each(databaseKinds())('collection and media writes on %s', (kind) => {
         productIds: [products[0]!.id],
       })
       const renamed = await call('PATCH', `/stores/v1/collections/${collection.id}`, {
-        collection: { name: 'Gifts', slug: 'gifts' },
+        collection: { name: 'Presents', slug: 'presents' },
       })
       expect(renamed.json.collection).toMatchObject({
-        name: 'Gifts',
-        slug: 'gifts',
+        name: 'Presents',
+        slug: 'presents',
         numberOfProducts: 2,
         description: 'For others.',
       })

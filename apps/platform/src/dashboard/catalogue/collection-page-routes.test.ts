@@ -50,13 +50,16 @@ describe.each(databaseKinds())('dashboard collections on %s', (kind) => {
     expect(await members(id)).toHaveLength(1)
 
     await browser.get(`/dashboard/collections/${id}`)
-    const renamed = await browser.submit(`/dashboard/collections/${id}`, { name: 'Gifts', slug: 'gifts' })
+    const renamed = await browser.submit(`/dashboard/collections/${id}`, {
+      name: 'Presents',
+      slug: 'presents',
+    })
     expect(renamed.status).toBe(303)
     const [row] = await db.query<{ name: string; slug: string }>(
       'select name, slug from collections where id = $1',
       [id],
     )
-    expect(row).toEqual({ name: 'Gifts', slug: 'gifts' })
+    expect(row).toEqual({ name: 'Presents', slug: 'presents' })
 
     await browser.get(`/dashboard/collections/${id}`)
     const deleted = await browser.post(`/dashboard/collections/${id}/delete`)

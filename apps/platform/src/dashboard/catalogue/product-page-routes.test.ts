@@ -81,7 +81,8 @@ describe.each(databaseKinds())('dashboard products on %s', (kind) => {
       expect(json.product.ribbon).toBe('Best seller')
       // Untouched fields and every variant's own data stay as they were.
       expect(json.product.productOptions.map((o: { name: string }) => o.name)).toEqual(['Size', 'Color'])
-      expect(json.product.collectionIds).toHaveLength(1)
+      // Tees & Tops and Sale, as seeded.
+      expect(json.product.collectionIds).toHaveLength(2)
       const events = await db.query<{ identity: { identityType: string; siteUserId?: string } }>(
         "select identity from events where entity_id = $1 and type = 'product.changed'",
         [tee],
