@@ -1,7 +1,10 @@
-import { useEffect, useId, useRef } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { CartLink } from '../cart/cart-link'
 import { STORE_NAME } from '../store/store'
+
+// Suggestions load the first time the search field is focused: no part of any page's first load.
+const SearchSuggestions = lazy(() => import('./suggestion-panel'))
 
 export interface SiteHeaderProps {
   /** The visitor's item count (with changes on their way); undefined when it could not be read. */
@@ -24,6 +27,7 @@ export function SiteHeader({ cartItemCount, isMember, memberName }: SiteHeaderPr
   // On the catalogue page the box shows the search the results are for.
   const q = location.pathname === '/products' ? (new URLSearchParams(location.search).get('q') ?? '') : ''
   const inputRef = useRef<HTMLInputElement>(null)
+  const [isSuggesting, setSuggesting] = useState(false)
   // Signing in comes back to the page it started from (account pages have their own way back).
   const signInLink = location.pathname.startsWith('/account')
     ? '/account/login'
@@ -86,10 +90,16 @@ export function SiteHeader({ cartItemCount, isMember, memberName }: SiteHeaderPr
           placeholder="Search products"
           maxLength={200}
           autoComplete="off"
+          onFocus={() => setSuggesting(true)}
         />
         <button type="submit" className="button button-secondary">
           Search
         </button>
+        {isSuggesting ? (
+          <Suspense fallback={null}>
+            <SearchSuggestions inputRef={inputRef} />
+          </Suspense>
+        ) : null}
       </Form>
       <nav aria-label="Store" className="site-nav">
         <NavLink to="/products" end className="site-nav-wide">
