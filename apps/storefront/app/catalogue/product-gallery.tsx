@@ -27,12 +27,15 @@ export function ProductGallery({ images, name, ribbon }: ProductGalleryProps) {
   const trackRef = useRef<HTMLUListElement>(null)
   const dialogRef = useRef<HTMLDialogElement>(null)
   const [current, setCurrent] = useState(0)
+  // The picture a programmatic scroll is on its way to: the scroll events on the way do not change the current one.
+  const targetRef = useRef<number | undefined>(undefined)
   const imagesKey = images.map((image) => image.url).join(' ')
 
   const show = useCallback((index: number, behavior: ScrollBehavior = 'smooth') => {
     const track = trackRef.current
     const slide = track?.children[index] as HTMLElement | undefined
     if (!track || !slide) return
+    targetRef.current = index
     track.scrollTo({ left: slide.offsetLeft - track.offsetLeft, behavior })
     setCurrent(index)
   }, [])
@@ -45,7 +48,13 @@ export function ProductGallery({ images, name, ribbon }: ProductGalleryProps) {
   const onScroll = () => {
     const track = trackRef.current
     if (!track || track.clientWidth === 0) return
-    setCurrent(Math.round(track.scrollLeft / track.clientWidth))
+    const position = track.scrollLeft / track.clientWidth
+    const target = targetRef.current
+    if (target !== undefined) {
+      if (Math.abs(position - target) > 0.02) return
+      targetRef.current = undefined
+    }
+    setCurrent(Math.round(position))
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {

@@ -49,11 +49,12 @@ export default function SearchSuggestionsPanel({ inputRef }: SearchSuggestionsPr
         }
       }
     }
-    const onFocus = () => setOpen(true)
+    // Back in the field, a click shows the suggestions again (a focus alone, as after Escape, does not).
+    const onClick = () => setOpen(true)
     input.setAttribute('aria-controls', id)
     input.addEventListener('input', onInput)
     input.addEventListener('keydown', onKeyDown)
-    input.addEventListener('focus', onFocus)
+    input.addEventListener('click', onClick)
     // What was typed while this panel loaded counts too.
     setQ(input.value.trim())
     return () => {
@@ -61,7 +62,7 @@ export default function SearchSuggestionsPanel({ inputRef }: SearchSuggestionsPr
       input.removeAttribute('aria-controls')
       input.removeEventListener('input', onInput)
       input.removeEventListener('keydown', onKeyDown)
-      input.removeEventListener('focus', onFocus)
+      input.removeEventListener('click', onClick)
     }
   }, [inputRef, id])
 

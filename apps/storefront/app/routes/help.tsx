@@ -59,7 +59,7 @@ export default function HelpPage({ loaderData }: Route.ComponentProps) {
   const { topic, shop } = loaderData
   return (
     <article className="info-page">
-      <nav aria-label="Help" className="info-nav">
+      <nav aria-label="Help pages" className="info-nav">
         {(Object.keys(TOPICS) as Topic[]).map((key) => (
           <Link key={key} to={`/help/${key}`} aria-current={key === topic ? 'page' : undefined}>
             {TOPICS[key].title}
@@ -86,9 +86,9 @@ function Shipping({ shop }: { shop: Shop }) {
   return (
     <>
       <p className="info-lead">{shop.delivery}</p>
-      {shop.shipping.regions.map((region) => (
-        <section key={region.name} className="info-section" aria-labelledby={`region-${region.name}`}>
-          <h2 id={`region-${region.name}`}>{region.name}</h2>
+      {shop.shipping.regions.map((region, index) => (
+        <section key={region.name} className="info-section" aria-labelledby={`region-${index}`}>
+          <h2 id={`region-${index}`}>{region.name}</h2>
           <p className="info-muted">Delivers to {region.countries}.</p>
           <table className="info-table">
             <thead>
