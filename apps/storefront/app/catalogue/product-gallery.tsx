@@ -115,7 +115,6 @@ export function ProductGallery({ images, name, ribbon }: ProductGalleryProps) {
                   sizes={SLIDE_SIZES}
                   loading={index === 0 ? 'eager' : 'lazy'}
                   fetchPriority={index === 0 ? 'high' : undefined}
-                  alt=""
                 />
               </a>
             </li>
