@@ -25,3 +25,38 @@ export async function estimateForNewYork(page: Page) {
   await page.getByRole('button', { name: 'Estimate shipping' }).click()
   await expect(page.getByText('Estimated for New York, NY 10001, United States.')).toBeVisible()
 }
+
+/** Creates a member account with this name through the storefront's sign-up form; they are signed in after. */
+export async function signUp(page: Page, name: string) {
+  await page.goto('/account/register')
+  await waitForHydration(page)
+  await page.getByRole('textbox', { name: 'Name' }).fill(name)
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(`orders-${Date.now()}@example.com`)
+  await page.getByLabel('Password').fill('correct horse battery staple')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  // On a phone the header's account link is in the folded menu: attached, if not shown.
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Store' })
+      .getByRole('link', { name: 'Account', includeHidden: true }),
+  ).toBeAttached()
+}
+
+/** Checks the cart out on the platform's hosted checkout: a San Francisco address, Standard shipping, a test card. */
+export async function checkOutOnHostedPage(page: Page) {
+  await page.goto('/cart')
+  await page.getByRole('button', { name: 'Check out' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: /Checkout/ })).toBeVisible()
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('ada@example.com')
+  const shipping = page.getByRole('group', { name: 'Shipping address' })
+  await shipping.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Pine St')
+  await shipping.getByRole('textbox', { name: 'City' }).fill('San Francisco')
+  await shipping.getByRole('textbox', { name: 'Postal code' }).fill('94111')
+  await shipping.getByRole('textbox', { name: /State or region/ }).fill('US-CA')
+  await shipping.getByRole('textbox', { name: /Country/ }).fill('US')
+  await page.getByRole('button', { name: 'Save and update totals' }).click()
+  await page.getByRole('radio', { name: /Standard/ }).check()
+  await page.getByRole('button', { name: 'Save and update totals' }).click()
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: /Place order/ }).click()
+}

@@ -10,22 +10,64 @@ const pages: { label: string; path: string; heading: string | RegExp; status?: n
   { label: 'the catalogue', path: '/products', heading: 'All products' },
   { label: 'a collection', path: '/collections/tees-and-tops', heading: 'Tees & Tops' },
   { label: 'search results', path: '/products?q=tee', heading: 'Results for “tee”' },
+  { label: 'filtered results', path: '/products?q=tee&inStock=1&maxPrice=30', heading: 'Results for “tee”' },
+  { label: 'an empty search', path: '/products?q=zzzz', heading: 'Results for “zzzz”' },
+  { label: 'a later page', path: '/products?page=2', heading: 'All products' },
   { label: 'a product', path: '/products/classic-tee', heading: 'Classic Tee' },
   { label: 'a sold-out choice', path: '/products/classic-tee?Size=M&Color=Black', heading: 'Classic Tee' },
+  { label: 'a chosen colour', path: '/products/classic-tee?Color=Red&Size=S', heading: 'Classic Tee' },
   { label: 'the empty cart', path: '/cart', heading: 'Your cart' },
+  { label: 'the shipping page', path: '/help/shipping', heading: 'Shipping' },
+  { label: 'the returns page', path: '/help/returns', heading: 'Returns' },
+  { label: 'the contact page', path: '/help/contact', heading: 'Contact' },
+  { label: 'the about page', path: '/help/about', heading: 'About us' },
   { label: 'sign in', path: '/account/login', heading: 'Sign in' },
   { label: 'sign up', path: '/account/register', heading: 'Create an account' },
   { label: 'an unknown page', path: '/no-such-page', heading: 'Page not found', status: 404 },
   { label: 'an unknown product', path: '/products/no-such-product', heading: /not found/, status: 404 },
 ]
 
-for (const { label, path, heading, status = 200 } of pages) {
-  test(`a shopper using assistive technology can use ${label}`, async ({ page }, testInfo) => {
-    const response = await page.goto(path)
-    expect(response?.status()).toBe(status)
-    await waitForHydration(page)
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeAttached()
-    await expectNoSeriousAxeViolations(page, label, testInfo)
+// Every page in both colour schemes: the dark one has colours of its own, so contrast is checked twice.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`in the ${colorScheme} colour scheme`, () => {
+    test.use({ colorScheme })
+
+    for (const { label, path, heading, status = 200 } of pages) {
+      test(`a shopper using assistive technology can use ${label} (${colorScheme})`, async ({
+        page,
+      }, testInfo) => {
+        const response = await page.goto(path)
+        expect(response?.status()).toBe(status)
+        await waitForHydration(page)
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeAttached()
+        await expectNoSeriousAxeViolations(page, `${label} (${colorScheme})`, testInfo)
+      })
+    }
+
+    test(`a shopper using assistive technology can use the open phone menu, search suggestions and the larger picture (${colorScheme})`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.goto('/products/classic-tee')
+      await waitForHydration(page)
+      await page.locator('summary', { hasText: 'Menu' }).click()
+      await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible()
+      await expectNoSeriousAxeViolations(page, `the open menu (${colorScheme})`, testInfo)
+      await page.locator('summary', { hasText: 'Menu' }).click()
+
+      await page.locator('summary', { hasText: 'Search' }).click()
+      await page.getByRole('searchbox', { name: 'Search products' }).pressSequentially('tee')
+      await expect(page.getByRole('link', { name: /Classic Tee/ }).first()).toBeVisible()
+      await expectNoSeriousAxeViolations(page, `search suggestions (${colorScheme})`, testInfo)
+      await page.keyboard.press('Escape')
+
+      await page
+        .getByRole('link', { name: /^Open larger/ })
+        .first()
+        .click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await expectNoSeriousAxeViolations(page, `the larger picture (${colorScheme})`, testInfo)
+    })
   })
 }
 

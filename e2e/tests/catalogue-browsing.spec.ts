@@ -58,7 +58,9 @@ test('a visitor browses a collection, filters and sorts, searches, opens a produ
 
   await page.getByRole('link', { name: 'Classic Tee' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Classic Tee' })).toBeVisible()
-  await expect(page.getByText('Sale', { exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Pictures of Classic Tee' }).getByText('Sale', { exact: true }),
+  ).toBeVisible()
   await expect(page.getByText('20% off')).toBeVisible()
 
   // Each choice goes to the URL and the page asks the platform what stays available.
@@ -81,7 +83,9 @@ test('a visitor browses a collection, filters and sorts, searches, opens a produ
   await expect(page.locator('.add-to-cart .price')).toContainText('$19.20')
 
   await addToCart.click()
-  await expect(page.getByRole('status')).toHaveText('Added Classic Tee to your cart. View cart')
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    'Added Classic Tee to your cart. View cart',
+  )
   await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible()
 
   await page.getByRole('link', { name: 'View cart' }).click()

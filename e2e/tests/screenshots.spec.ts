@@ -1,10 +1,11 @@
-import { devices, expect, type Page, test } from '@playwright/test'
+import { devices, expect, type Page, type TestInfo, test } from '@playwright/test'
 import { expectNoSeriousAxeViolations } from '../support/accessibility'
-import { addSimpleProductToCart, waitForHydration } from '../support/pages'
+import { addSimpleProductToCart, checkOutOnHostedPage, signUp, waitForHydration } from '../support/pages'
 
-// Screenshots of the main pages on a phone and on a desktop, kept as artefacts of the run: attached to each
-// test and written under e2e/test-results/ (ignored by git). The phone layout is checked with axe too, since
-// its layout (and so contrast and overlap) differs from the desktop's.
+// Screenshots of the main pages on a phone, a tablet and a desktop, kept as artefacts of the run: attached to
+// each test and written under e2e/test-results/ (ignored by git). The phone and tablet layouts are checked with
+// axe too, since their layouts (and so contrast and overlap) differ from the desktop's; the phone once more in
+// the dark colour scheme.
 
 const viewports = {
   phone: {
@@ -14,7 +15,22 @@ const viewports = {
     hasTouch: true,
     userAgent: devices['Pixel 7'].userAgent,
   },
+  tablet: {
+    viewport: devices['iPad Mini'].viewport,
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: devices['iPad Mini'].userAgent,
+  },
   desktop: { viewport: { width: 1280, height: 800 } },
+  'phone-dark': {
+    viewport: devices['Pixel 7'].viewport,
+    deviceScaleFactor: devices['Pixel 7'].deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: devices['Pixel 7'].userAgent,
+    colorScheme: 'dark',
+  },
 } as const
 
 const pages = [
@@ -22,6 +38,8 @@ const pages = [
   { name: 'catalogue', path: '/products', heading: 'All products' },
   { name: 'collection', path: '/collections/tees-and-tops', heading: 'Tees & Tops' },
   { name: 'product', path: '/products/classic-tee', heading: 'Classic Tee' },
+  { name: 'search', path: '/products?q=tee', heading: 'Results for “tee”' },
+  { name: 'shipping', path: '/help/shipping', heading: 'Shipping' },
   { name: 'sign-in', path: '/account/login', heading: 'Sign in' },
   { name: 'not-found', path: '/no-such-page', heading: 'Page not found' },
 ] as const
@@ -36,6 +54,15 @@ async function loadEveryImage(page: Page) {
   })
 }
 
+/** Saves and attaches a full-page screenshot, and on any device but the desktop checks the page with axe. */
+async function capture(page: Page, testInfo: TestInfo, name: string, device: string) {
+  await loadEveryImage(page)
+  const file = testInfo.outputPath(`${name}-${device}.png`)
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' })
+  await testInfo.attach(`${name} (${device})`, { path: file, contentType: 'image/png' })
+  if (device !== 'desktop') await expectNoSeriousAxeViolations(page, `${name} on a ${device}`, testInfo)
+}
+
 for (const [device, options] of Object.entries(viewports)) {
   test.describe(`on a ${device}`, () => {
     test.use(options)
@@ -43,25 +70,28 @@ for (const [device, options] of Object.entries(viewports)) {
     test(`a shopper on a ${device} sees the main pages laid out for the screen`, async ({
       page,
     }, testInfo) => {
+      test.setTimeout(120_000)
       for (const { name, path, heading } of pages) {
         await page.goto(path)
         await waitForHydration(page)
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeAttached()
-        await loadEveryImage(page)
-        const file = testInfo.outputPath(`${name}-${device}.png`)
-        await page.screenshot({ path: file, fullPage: true, animations: 'disabled' })
-        await testInfo.attach(`${name} (${device})`, { path: file, contentType: 'image/png' })
-        if (device === 'phone') await expectNoSeriousAxeViolations(page, `${name} on a phone`, testInfo)
+        await capture(page, testInfo, name, device)
       }
 
       await addSimpleProductToCart(page)
       await page.goto('/cart')
       await waitForHydration(page)
-      await loadEveryImage(page)
-      const file = testInfo.outputPath(`cart-${device}.png`)
-      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' })
-      await testInfo.attach(`cart (${device})`, { path: file, contentType: 'image/png' })
-      if (device === 'phone') await expectNoSeriousAxeViolations(page, 'cart on a phone', testInfo)
+      await capture(page, testInfo, 'cart', device)
+
+      // A member with an order: the account page with its order card, addresses and profile.
+      await signUp(page, 'Screen Shopper')
+      await addSimpleProductToCart(page)
+      await checkOutOnHostedPage(page)
+      await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible()
+      await page.goto('/account')
+      await waitForHydration(page)
+      await expect(page.getByRole('article', { name: /^Order #/ })).toHaveCount(1)
+      await capture(page, testInfo, 'account', device)
     })
   })
 }

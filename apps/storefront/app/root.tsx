@@ -18,6 +18,7 @@ import { CART_ACTION_PATH, CART_CHANGED_ELSEWHERE_STATUS } from './cart/cart-edi
 import { toCartView } from './cart/cart-view'
 import { findCurrentCart } from './cart/current-cart.server'
 import { CartEditsProvider, useOptimisticCart } from './cart/use-optimistic-cart'
+import { SiteFooter } from './layout/site-footer'
 import { SiteHeader } from './layout/site-header'
 import { SkeletonFor } from './layout/skeletons'
 import { useFocusOnNewPage } from './layout/use-focus-on-new-page'
@@ -116,6 +117,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
       <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
         {children}
       </main>
+      <SiteFooter />
     </CartDrawerProvider>
   )
 }

@@ -16,6 +16,8 @@ export default [
   route('account/logout', 'routes/account-logout.tsx'),
   route('account/forgot-password', 'routes/account-forgot-password.tsx'),
   route('thank-you', 'routes/thank-you.tsx'),
+  route('help/:topic', 'routes/help.tsx'),
+  route('search/suggestions', 'routes/suggest.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('*', 'routes/not-found.tsx'),

@@ -123,6 +123,44 @@ describe.each(databaseKinds())('totals and checkout on %s', (kind) => {
     await db.query('update products set visible = true where id = $1', [notebook.id])
   })
 
+  it('tells any shopper where the shop ships, at which rates, and where to pick up, but not its tax or fees', async () => {
+    const { access_token: token } = await platform.visitorTokens()
+    const response = await platform.call('GET', '/ecom/v1/shop-info', { token })
+    expect(response.status).toBe(200)
+    expect(response.json.name).toBe('Aisle Demo Store')
+    expect(response.json.currency).toBe('USD')
+    const [us, eu] = response.json.shipping.regions
+    expect(us).toEqual({
+      name: 'United States',
+      countries: ['US'],
+      options: [
+        {
+          title: 'Standard',
+          rate: { type: 'FLAT', amount: '5.99' },
+          freeOverSubtotal: '75.00',
+          deliveryTime: '3-5 business days',
+        },
+        {
+          title: 'Express',
+          rate: { type: 'WEIGHT_TIERS', amount: '14.99' },
+          deliveryTime: '1-2 business days',
+        },
+      ],
+    })
+    expect(eu.countries).toContain('DE')
+    expect(response.json.shipping.pickup).toEqual([
+      expect.objectContaining({
+        title: 'Pick up in Brooklyn',
+        rate: { type: 'FLAT', amount: '0.00' },
+        method: 'STORE_PICKUP',
+        address: expect.objectContaining({ city: 'Brooklyn', addressLine: '1 Front St' }),
+      }),
+    ])
+    expect(Object.keys(response.json).sort()).toEqual(['currency', 'locale', 'name', 'shipping'])
+    expect(JSON.stringify(response.json)).not.toMatch(/aisle-post|rateBasisPoints|Handling/)
+    expect((await platform.call('GET', '/ecom/v1/shop-info')).status).toBe(401)
+  })
+
   it('lets the merchant read and replace the setup, validated', async () => {
     const { key } = await createApiKey(
       db,

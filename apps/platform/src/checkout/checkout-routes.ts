@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import type { Api } from '../http/api.ts'
+import { getSite } from '../sites/site-store.ts'
 import { CartEstimateSchema, CreateCheckoutBody, EstimateBody } from './checkout-schemas.ts'
 import { CommerceSettingsSchema, getCommerceSettings, putCommerceSettings } from './commerce-settings.ts'
 import { createCheckoutFromCurrentCart } from './create-checkout.ts'
 import { estimateCurrentCartTotals } from './estimate-current-cart.ts'
 import type { CheckoutDeps } from './price-cart.ts'
+import { ShopInfoSchema, toShopInfo } from './shop-info.ts'
 
 /** Totals estimates, checkouts from the current cart, and the merchant's shipping, tax and fee setup. */
 /** The answer of `POST /ecom/v1/carts/current/create-checkout`. */
@@ -41,6 +43,28 @@ export function registerCheckoutRoutes(api: Api, deps: CheckoutDeps) {
       cacheControl: 'private, no-store',
     },
     ({ body, caller }) => createCheckoutFromCurrentCart(deps, caller, body),
+  )
+
+  // The storefront's shipping, returns and contact pages read the shop's own setup, not prose of their own.
+  api.route(
+    {
+      method: 'get',
+      path: '/ecom/v1/shop-info',
+      operationId: 'getShopInfo',
+      summary:
+        'What any shopper may read about the shop: its name, currency, shipping regions with their options, rates and delivery times, and pickup places',
+      tag: 'Commerce settings',
+      auth: 'shopper',
+      response: ShopInfoSchema,
+      cacheControl: 'no-cache',
+    },
+    async ({ caller }) => {
+      const [site, settings] = await Promise.all([
+        getSite(db, caller.siteId),
+        getCommerceSettings(db, caller.siteId),
+      ])
+      return toShopInfo(site, settings)
+    },
   )
 
   api.route(

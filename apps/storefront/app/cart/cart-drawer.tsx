@@ -1,22 +1,11 @@
-import {
-  createContext,
-  type KeyboardEvent,
-  type RefObject,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-} from 'react'
-import { Link, useLocation } from 'react-router'
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef } from 'react'
+import { useLocation } from 'react-router'
 import { useHydrated } from '../rendering/use-hydrated'
 import { CART_ACTION_PATH } from './cart-edit'
-import { CartLineList } from './cart-line-list'
-import { CartSummary } from './cart-summary'
 import type { CartView } from './cart-view'
-import { CloseIcon } from './icons'
-import { useCartNotice } from './use-cart-notice'
+
+// The dialog and everything it shows load once the page has hydrated, off the first load's critical path.
+const CartDrawer = lazy(() => import('./cart-drawer-dialog'))
 
 /** What a cart link needs to open the drawer instead of leaving the page. */
 export interface CartDrawerControls {
@@ -51,9 +40,16 @@ export function CartDrawerProvider({ cart, children }: CartDrawerProviderProps) 
   const shouldRestoreFocus = useRef(true)
   const location = useLocation()
 
+  // An open asked for while the dialog was still loading: done as soon as it is in the page.
+  const pendingOpener = useRef<HTMLElement | null | undefined>(undefined)
+
   const open = useCallback((opener: HTMLElement | null) => {
     const dialog = dialogRef.current
-    if (!dialog || dialog.open) return
+    if (!dialog) {
+      pendingOpener.current = opener
+      return
+    }
+    if (dialog.open) return
     openerRef.current = opener
     shouldRestoreFocus.current = true
     dialog.showModal()
@@ -78,105 +74,28 @@ export function CartDrawerProvider({ cart, children }: CartDrawerProviderProps) 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new location is the reason to close
   useEffect(() => close(false), [location.key, close])
 
+  const onMount = useCallback(() => {
+    const opener = pendingOpener.current
+    pendingOpener.current = undefined
+    if (opener !== undefined) open(opener)
+  }, [open])
+
   const controls = useMemo(() => (isHydrated ? { open } : undefined), [isHydrated, open])
   return (
     <CartDrawerContext.Provider value={controls}>
       {children}
       {isHydrated && location.pathname !== CART_ACTION_PATH ? (
-        <CartDrawer
-          cart={cart}
-          dialogRef={dialogRef}
-          headingRef={headingRef}
-          close={close}
-          onClose={onClose}
-        />
+        <Suspense fallback={null}>
+          <CartDrawer
+            cart={cart}
+            onMount={onMount}
+            dialogRef={dialogRef}
+            headingRef={headingRef}
+            close={close}
+            onClose={onClose}
+          />
+        </Suspense>
       ) : null}
     </CartDrawerContext.Provider>
-  )
-}
-
-const tabbableSelector =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
-
-/**
- * Keeps Tab and Shift+Tab going round inside the dialog. A modal dialog already makes the page inert, but the
- * browser lets focus leave for its own toolbar after the last control; a drawer should wrap instead.
- */
-function wrapTabFocus(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== 'Tab') return
-  const tabbable = [...event.currentTarget.querySelectorAll<HTMLElement>(tabbableSelector)].filter(
-    (element) => element.getClientRects().length > 0,
-  )
-  const first = tabbable[0]
-  const last = tabbable[tabbable.length - 1]
-  if (!first || !last) return
-  const active = document.activeElement
-  if (
-    event.shiftKey &&
-    (active === first || !event.currentTarget.contains(active) || active === event.currentTarget)
-  ) {
-    event.preventDefault()
-    last.focus()
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault()
-    first.focus()
-  }
-}
-
-interface CartDrawerProps {
-  cart: CartView | undefined
-  dialogRef: RefObject<HTMLDialogElement | null>
-  headingRef: RefObject<HTMLHeadingElement | null>
-  close: (restoreFocus?: boolean) => void
-  onClose: () => void
-}
-
-function CartDrawer({ cart, dialogRef, headingRef, close, onClose }: CartDrawerProps) {
-  const headingId = useId()
-  const { onEdit, notice } = useCartNotice(headingRef)
-  const lines = cart?.lines ?? []
-  return (
-    <dialog
-      ref={dialogRef}
-      className="cart-drawer"
-      aria-labelledby={headingId}
-      onClose={onClose}
-      onKeyDown={wrapTabFocus}
-      onClick={(event) => {
-        // The panel fills the dialog, so a click on the dialog itself landed on the backdrop.
-        if (event.target === event.currentTarget) close()
-        else if (event.target instanceof Element && event.target.closest('a[href]')) close(false)
-      }}
-    >
-      <div className="cart-drawer-panel">
-        <div className="cart-drawer-header">
-          {/* The page behind a modal dialog is inert, so the dialog's title is the top heading of what is reachable. */}
-          <h1 id={headingId} ref={headingRef} tabIndex={-1}>
-            Your cart
-          </h1>
-          <button type="button" className="icon-button" aria-label="Close cart" onClick={() => close()}>
-            <CloseIcon />
-          </button>
-        </div>
-        <p role="status" className="cart-notice">
-          {notice}
-        </p>
-        {cart && lines.length > 0 ? (
-          <>
-            <CartLineList lines={lines} onEdit={onEdit} />
-            <CartSummary cart={cart}>
-              <Link to={CART_ACTION_PATH} className="button cart-drawer-go">
-                Go to cart
-              </Link>
-            </CartSummary>
-          </>
-        ) : (
-          <p className="cart-drawer-empty">Your cart is empty.</p>
-        )}
-        <button type="button" className="button button-secondary" onClick={() => close()}>
-          Continue shopping
-        </button>
-      </div>
-    </dialog>
   )
 }

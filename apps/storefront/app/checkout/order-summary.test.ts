@@ -40,7 +40,31 @@ describe('toOrderSummary', () => {
       total: '$31.50',
       status: 'Placed, paid',
       lines: [{ name: 'Meadow Notebook', quantity: 2, total: '$24.00' }],
+      totals: [
+        { label: 'Subtotal', amount: '$24.00' },
+        { label: 'Total', amount: '$31.50' },
+      ],
     })
+  })
+
+  it('lists the totals a receipt shows, with the shipping method, and leaves out rows of nothing', () => {
+    const summary = toOrderSummary({
+      ...order,
+      shippingInfo: { code: 'standard', title: 'Standard' },
+      priceSummary: {
+        subtotal: { amount: '24.00' },
+        discount: { amount: '2.40' },
+        shipping: { amount: '5.99' },
+        tax: { amount: '0' },
+        total: { amount: '27.59' },
+      },
+    })
+    expect(summary.totals).toEqual([
+      { label: 'Subtotal', amount: '$24.00' },
+      { label: 'Discount', amount: '−$2.40' },
+      { label: 'Shipping (Standard)', amount: '$5.99' },
+      { label: 'Total', amount: '$27.59' },
+    ])
   })
 
   it('says when an order is canceled or unpaid, and has a dash for a missing total', () => {

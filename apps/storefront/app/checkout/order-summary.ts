@@ -13,7 +13,19 @@ export interface OrderSummary {
   /** In shopper words: `Placed` or `Canceled`, with `paid` when it is. */
   status: string
   lines: { name: string; quantity: number; total: string }[]
+  /** The totals the buyer paid, in order: subtotal, discount, shipping (with its method), fees, tax, total. */
+  totals: { label: string; amount: string }[]
 }
+
+/** The rows of an order's totals, by their key in its price summary, in the order a receipt lists them. */
+const TOTAL_ROWS = [
+  ['subtotal', 'Subtotal'],
+  ['discount', 'Discount'],
+  ['shipping', 'Shipping'],
+  ['additionalFees', 'Fees'],
+  ['tax', 'Tax'],
+  ['total', 'Total'],
+] as const
 
 const dateFormat = new Intl.DateTimeFormat(STORE_LOCALE, { dateStyle: 'long', timeZone: 'UTC' })
 
@@ -32,5 +44,13 @@ export function toOrderSummary(order: Order): OrderSummary {
       quantity: line.quantity,
       total: line.totalPrice.formattedAmount,
     })),
+    totals: TOTAL_ROWS.flatMap(([key, label]) => {
+      const amount = order.priceSummary[key]?.amount
+      // A discount or shipping of nothing says nothing; the subtotal and total always show.
+      if (amount === undefined || (Number(amount) === 0 && key !== 'subtotal' && key !== 'total')) return []
+      const method = key === 'shipping' && order.shippingInfo?.title ? ` (${order.shippingInfo.title})` : ''
+      const formatted = formatPrice(amount, order.currency)
+      return [{ label: `${label}${method}`, amount: key === 'discount' ? `−${formatted}` : formatted }]
+    }),
   }
 }

@@ -1,7 +1,10 @@
-import { useEffect, useId, useRef } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { CartLink } from '../cart/cart-link'
 import { STORE_NAME } from '../store/store'
+
+// Suggestions load the first time the search field is focused: no part of any page's first load.
+const SearchSuggestions = lazy(() => import('./suggestion-panel'))
 
 export interface SiteHeaderProps {
   /** The visitor's item count (with changes on their way); undefined when it could not be read. */
@@ -15,7 +18,8 @@ export interface SiteHeaderProps {
 /**
  * The header on every page: the store's name home, the catalogue, a product search (a GET form to
  * `/products?q=`, so it works without JavaScript) and the cart with its item count, which opens the cart
- * drawer once hydrated, and "Sign in" or a signed-in member's "Account".
+ * drawer once hydrated, and "Sign in" or a signed-in member's "Account". On a phone the links fold into a menu
+ * and the search field opens on demand, both with <details> toggles that need no script.
  */
 export function SiteHeader({ cartItemCount, isMember, memberName }: SiteHeaderProps) {
   const location = useLocation()
@@ -23,6 +27,7 @@ export function SiteHeader({ cartItemCount, isMember, memberName }: SiteHeaderPr
   // On the catalogue page the box shows the search the results are for.
   const q = location.pathname === '/products' ? (new URLSearchParams(location.search).get('q') ?? '') : ''
   const inputRef = useRef<HTMLInputElement>(null)
+  const [isSuggesting, setSuggesting] = useState(false)
   // Signing in comes back to the page it started from (account pages have their own way back).
   const signInLink = location.pathname.startsWith('/account')
     ? '/account/login'
@@ -32,14 +37,46 @@ export function SiteHeader({ cartItemCount, isMember, memberName }: SiteHeaderPr
     const input = inputRef.current
     if (input && document.activeElement !== input) input.value = q
   }, [q])
+  const accountLink = isMember ? (
+    <NavLink to="/account">Account</NavLink>
+  ) : (
+    <Link to={signInLink}>Sign in</Link>
+  )
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {/* On a phone the links fold into a menu; a <details> opens it without any script. */}
+      <details className="site-menu">
+        <summary className="header-toggle header-toggle-menu">
+          <span className="visually-hidden">Menu</span>
+        </summary>
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside answer the keyboard; this only closes the menu after one */}
+        <nav aria-label="Menu" className="site-menu-panel" onClick={closeMenuAfterLink}>
+          <NavLink to="/products" end>
+            Shop all
+          </NavLink>
+          {accountLink}
+          <Link to="/help/shipping">Shipping</Link>
+          <Link to="/help/returns">Returns</Link>
+          <Link to="/help/contact">Contact</Link>
+        </nav>
+      </details>
       <Link to="/" className="store-name">
         {STORE_NAME}
       </Link>
+      {/* On a phone the search field opens on demand: this toggle shows the form that follows it. */}
+      <details
+        className="search-toggle"
+        onToggle={(event) => {
+          if (event.currentTarget.open) inputRef.current?.focus()
+        }}
+      >
+        <summary className="header-toggle header-toggle-search">
+          <span className="visually-hidden">Search</span>
+        </summary>
+      </details>
       <Form method="get" action="/products" role="search" className="site-search">
         <label htmlFor={searchId} className="visually-hidden">
           Search products
@@ -52,27 +89,35 @@ export function SiteHeader({ cartItemCount, isMember, memberName }: SiteHeaderPr
           defaultValue={q}
           placeholder="Search products"
           maxLength={200}
+          autoComplete="off"
+          onFocus={() => setSuggesting(true)}
         />
         <button type="submit" className="button button-secondary">
           Search
         </button>
+        {isSuggesting ? (
+          <Suspense fallback={null}>
+            <SearchSuggestions inputRef={inputRef} />
+          </Suspense>
+        ) : null}
       </Form>
       <nav aria-label="Store" className="site-nav">
-        <NavLink to="/products" end>
+        <NavLink to="/products" end className="site-nav-wide">
           Shop all
         </NavLink>
-        {isMember ? (
-          <>
-            {memberName ? <span className="member-greeting">Hi, {memberName}</span> : null}
-            <NavLink to="/account">Account</NavLink>
-          </>
-        ) : (
-          <Link to={signInLink}>Sign in</Link>
-        )}
+        {isMember && memberName ? (
+          <span className="member-greeting site-nav-wide">Hi, {memberName}</span>
+        ) : null}
+        <span className="site-nav-wide">{accountLink}</span>
         <CartLink className="cart-link">
           {cartItemCount === undefined ? 'Cart' : `Cart (${cartItemCount})`}
         </CartLink>
       </nav>
     </header>
   )
+}
+
+/** Closes the phone menu once a link in it is followed: the page changes under it without a reload. */
+function closeMenuAfterLink(event: React.MouseEvent<HTMLElement>) {
+  if ((event.target as Element).closest('a')) event.currentTarget.closest('details')?.removeAttribute('open')
 }

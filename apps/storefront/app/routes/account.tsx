@@ -2,6 +2,7 @@ import { isAisleError } from '@aisle/sdk'
 import { data, Form, Link, redirect } from 'react-router'
 import { UNAVAILABLE_MESSAGE } from '../account/login-message'
 import { findMember, findMyOrders, toMemberName } from '../account/member.server'
+import { type SavedAddressView, toSavedAddresses } from '../account/saved-addresses'
 import { type OrderSummary, toOrderSummary } from '../checkout/order-summary'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
@@ -26,7 +27,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     details: member && {
       name: toMemberName(member),
       email: member.email?.address,
+      phone: member.identityProfile?.phones?.[0]?.phone,
     },
+    addresses: member ? toSavedAddresses(member) : undefined,
     orders: orders?.orders.map(toOrderSummary),
   }
 }
@@ -50,48 +53,69 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * The member's page: their details and their orders (number, date, total, status), read with their
- * tokens; the hosted account page, opened from here, changes the details; signing out ends the session
- * on this storefront and the platform.
+ * The member's page: their orders (each with its lines, totals and status), their saved addresses and their
+ * profile, read with their tokens; the hosted account page, opened from here, changes the profile and the
+ * addresses; signing out ends the session on this storefront and the platform.
  */
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { details, orders } = loaderData
+  const { details, orders, addresses } = loaderData
   return (
-    <section className="account-page">
-      <h1>Your account</h1>
-      <p>
-        You’re signed in. Your cart is kept with your account, so it follows you to any device you sign in on.
-      </p>
-      <p>
-        <Link to="/cart">View your cart</Link>
-      </p>
-      <h2>Your details</h2>
-      {details ? (
-        <dl className="account-details">
-          <dt>Name</dt>
-          <dd>{details.name ?? '—'}</dd>
-          <dt>E-mail</dt>
-          <dd>{details.email ?? '—'}</dd>
-        </dl>
-      ) : (
-        <p>Your details can’t be shown just now.</p>
-      )}
-      <Form method="post" className="account-links">
-        <button type="submit" name="section" value="ACCOUNT_INFO" className="button button-secondary">
-          Edit your details
-        </button>
-      </Form>
-      <h2>Your orders</h2>
-      <OrderList orders={orders} />
-      <Form method="post" className="account-links">
-        <button type="submit" name="section" value="ORDERS" className="button button-secondary">
-          All orders on the account page
-        </button>
-      </Form>
+    <section className="account">
+      <header className="account-intro">
+        <h1>Your account</h1>
+        <p>
+          {details?.name ? `Signed in as ${details.name}. ` : ''}Your cart is kept with your account, so it
+          follows you to any device you sign in on: <Link to="/cart">view your cart</Link>.
+        </p>
+      </header>
+      <nav aria-label="Account" className="account-nav">
+        <a href="#orders">Orders</a>
+        <a href="#addresses">Addresses</a>
+        <a href="#profile">Profile</a>
+      </nav>
       <p role="alert" className="form-message form-error">
         {actionData?.message}
       </p>
-      <Form method="post" action="/account/logout">
+      <section id="orders" className="account-section" aria-labelledby="orders-heading">
+        <h2 id="orders-heading">Your orders</h2>
+        <OrderList orders={orders} />
+        <Form method="post" className="account-links">
+          <button type="submit" name="section" value="ORDERS" className="button button-secondary">
+            All orders on the account page
+          </button>
+        </Form>
+      </section>
+      <div className="account-columns">
+        <section id="addresses" className="account-section" aria-labelledby="addresses-heading">
+          <h2 id="addresses-heading">Saved addresses</h2>
+          <AddressList addresses={addresses} />
+        </section>
+        <section id="profile" className="account-section" aria-labelledby="profile-heading">
+          <h2 id="profile-heading">Profile</h2>
+          {details ? (
+            <dl className="account-details">
+              <dt>Name</dt>
+              <dd>{details.name ?? '—'}</dd>
+              <dt>E-mail</dt>
+              <dd>{details.email ?? '—'}</dd>
+              {details.phone ? (
+                <>
+                  <dt>Phone</dt>
+                  <dd>{details.phone}</dd>
+                </>
+              ) : null}
+            </dl>
+          ) : (
+            <p>Your details can’t be shown just now.</p>
+          )}
+          <Form method="post" className="account-links">
+            <button type="submit" name="section" value="ACCOUNT_INFO" className="button button-secondary">
+              Edit your details and addresses
+            </button>
+          </Form>
+        </section>
+      </div>
+      <Form method="post" action="/account/logout" className="account-sign-out">
         <button type="submit" className="button button-secondary">
           Sign out
         </button>
@@ -102,28 +126,78 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
 
 function OrderList({ orders }: { orders: OrderSummary[] | undefined }) {
   if (!orders) return <p>Your orders can’t be shown just now.</p>
-  if (orders.length === 0) return <p>You haven’t placed an order yet.</p>
+  if (orders.length === 0) {
+    return (
+      <p>
+        You haven’t placed an order yet. <Link to="/products">Start shopping</Link>.
+      </p>
+    )
+  }
   return (
-    <table className="order-table">
-      <caption className="visually-hidden">Your orders, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Order</th>
-          <th scope="col">Date</th>
-          <th scope="col">Total</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.map((order) => (
-          <tr key={order.id}>
-            <th scope="row">#{order.number}</th>
-            <td>{order.date}</td>
-            <td>{order.total}</td>
-            <td>{order.status}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ol className="order-list" aria-label="Your orders, newest first">
+      {orders.map((order) => (
+        <li key={order.id} className="order-card">
+          <article aria-labelledby={`order-${order.id}`}>
+            <header className="order-card-header">
+              <h3 id={`order-${order.id}`}>Order #{order.number}</h3>
+              <p className="order-card-meta">
+                <span>{order.date}</span>
+                <span className={`order-status${order.status.startsWith('Canceled') ? ' is-canceled' : ''}`}>
+                  {order.status}
+                </span>
+              </p>
+            </header>
+            <table className="order-lines">
+              <caption className="visually-hidden">Items in order #{order.number}</caption>
+              <thead className="visually-hidden">
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Price</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.lines.map((line) => (
+                  <tr key={`${line.name}-${line.quantity}-${line.total}`}>
+                    <th scope="row">{line.name}</th>
+                    <td>× {line.quantity}</td>
+                    <td>{line.total}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <dl className="order-totals">
+              {order.totals.map((row) => (
+                <div key={row.label} className={row.label === 'Total' ? 'is-total' : undefined}>
+                  <dt>{row.label}</dt>
+                  <dd>{row.amount}</dd>
+                </div>
+              ))}
+            </dl>
+          </article>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+function AddressList({ addresses }: { addresses: SavedAddressView[] | undefined }) {
+  if (!addresses) return <p>Your addresses can’t be shown just now.</p>
+  if (addresses.length === 0) {
+    return <p>No saved addresses yet: add one with your details, or at checkout.</p>
+  }
+  return (
+    <ul className="address-list">
+      {addresses.map((address) => (
+        <li key={address.key} className="address-card">
+          <h3>{address.label}</h3>
+          <address>
+            {address.lines.map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+          </address>
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -3,8 +3,10 @@ import { findProducts, listCollections } from '../catalogue/catalogue.server'
 import { parseCatalogueSearch, toProductListQuery } from '../catalogue/catalogue-search'
 import { CollectionCard } from '../catalogue/collection-card'
 import { toCollectionView } from '../catalogue/collection-view'
+import { Price } from '../catalogue/price'
 import { ProductGrid } from '../catalogue/product-card'
-import { toProductCard } from '../catalogue/product-view'
+import { type ProductCardView, toProductCard } from '../catalogue/product-view'
+import { ResponsiveImage } from '../media/responsive-image'
 import { getAisle } from '../platform/aisle.server'
 import { catalogueCacheMiddleware } from '../platform/cache-control'
 import { findSiteUrl, toSeoMeta } from '../seo/page-meta'
@@ -13,7 +15,7 @@ import type { Route } from './+types/home'
 
 export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
 
-const FEATURED_COLLECTIONS = 6
+const FEATURED_COLLECTIONS = 9
 const NEWEST_PRODUCTS = 8
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -43,14 +45,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
+/** The hero's picture: the full width on a phone, about half the page from 48rem up. */
+const HERO_IMAGE_SIZES = '(min-width: 48rem) 36rem, 100vw'
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { collections, newest } = loaderData
+  const [featured] = newest
   return (
     <>
       <h1 className="visually-hidden">{STORE_NAME}</h1>
+      {featured ? <Hero product={featured} newCount={newest.length} /> : null}
       {collections.length > 0 ? (
         <section className="home-section" aria-labelledby="collections-heading">
-          <h2 id="collections-heading">Shop by collection</h2>
+          <h2 id="collections-heading">Featured collections</h2>
           <ul className="collection-grid" aria-label="Collections">
             {collections.map((collection, index) => (
               <CollectionCard key={collection.id} collection={collection} isAboveTheFold={index < 3} />
@@ -58,7 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
-      <section className="home-section" aria-labelledby="newest-heading">
+      <section id="new-arrivals" className="home-section" aria-labelledby="newest-heading">
         <div className="section-heading">
           <h2 id="newest-heading">New arrivals</h2>
           <Link to="/products">Shop all products</Link>
@@ -70,5 +77,42 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </>
+  )
+}
+
+/** The newest product, large: what is new in the shop, first thing on the page. */
+function Hero({ product, newCount }: { product: ProductCardView; newCount: number }) {
+  const href = `/products/${encodeURIComponent(product.slug)}`
+  return (
+    <section className="hero" aria-labelledby="hero-heading">
+      <div className="hero-text">
+        <p className="hero-kicker">Just in</p>
+        <h2 id="hero-heading" className="hero-title">
+          {product.name}
+        </h2>
+        <Price price={product.price} />
+        <p className="hero-actions">
+          <Link to={href} className="button">
+            Shop the {product.name}
+          </Link>
+          {newCount > 1 ? (
+            <a href="#new-arrivals" className="button button-secondary">
+              All {newCount} new arrivals
+            </a>
+          ) : null}
+        </p>
+      </div>
+      {product.image ? (
+        <Link to={href} className="hero-media" tabIndex={-1} aria-hidden="true">
+          <ResponsiveImage
+            image={product.image}
+            sizes={HERO_IMAGE_SIZES}
+            alt=""
+            loading="eager"
+            fetchPriority="high"
+          />
+        </Link>
+      ) : null}
+    </section>
   )
 }

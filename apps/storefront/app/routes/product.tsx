@@ -1,12 +1,22 @@
 import { addProductToCart } from '../cart/add-to-cart.server'
 import { AddToCartForm } from '../cart/add-to-cart-form'
 import { parseQuantity } from '../cart/quantity'
-import { findOptionsAvailability, getProductBySlug } from '../catalogue/catalogue.server'
+import { Breadcrumbs } from '../catalogue/breadcrumbs'
+import {
+  findOptionsAvailability,
+  findProducts,
+  getProductBySlug,
+  listCollections,
+} from '../catalogue/catalogue.server'
+import { parseCatalogueSearch, toProductListQuery } from '../catalogue/catalogue-search'
 import { parseSelection, toOptionPickers, toPurchaseView } from '../catalogue/choice-availability'
+import { toGalleryImages } from '../catalogue/gallery-images'
+import { ProductGrid } from '../catalogue/product-card'
+import { ProductGallery } from '../catalogue/product-gallery'
 import { toProductJsonLd, toSchemaPrice } from '../catalogue/product-structured-data'
-import { toProductDetail } from '../catalogue/product-view'
+import { toProductCard, toProductDetail } from '../catalogue/product-view'
+import { toStockWords } from '../catalogue/stock-words'
 import { toImageView } from '../media/image'
-import { ResponsiveImage } from '../media/responsive-image'
 import { getAisle } from '../platform/aisle.server'
 import { catalogueCacheMiddleware } from '../platform/cache-control'
 import { toSiteUrl } from '../platform/config.server'
@@ -16,8 +26,8 @@ import type { Route } from './+types/product'
 
 export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
 
-/** The product image's width: the page's full width on a phone, half of the page from 48rem up. */
-const PRODUCT_IMAGE_SIZES = '(min-width: 48rem) 36rem, 100vw'
+/** How many products of the same collection the page suggests. */
+const RELATED_PRODUCTS = 4
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData)
@@ -46,7 +56,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await getProductBySlug(publicClient, params.slug)
   const search = new URL(request.url).searchParams
   const { selection } = parseSelection(search, product.productOptions ?? [])
-  const availability = await findOptionsAvailability(publicClient, product, selection)
+  // The product's first collection the shop shows: the breadcrumb's middle and the related products' source.
+  const [availability, collections] = await Promise.all([
+    findOptionsAvailability(publicClient, product, selection),
+    listCollections(publicClient),
+  ])
+  const collection = collections.find((candidate) => product.collectionIds?.includes(candidate._id ?? ''))
+  const related = collection
+    ? await findProducts(
+        publicClient,
+        toProductListQuery(parseCatalogueSearch(new URLSearchParams()), {
+          pageSize: RELATED_PRODUCTS + 1,
+          collectionId: collection._id,
+        }),
+      )
+    : undefined
   const detail = toProductDetail(product)
   const path = `/products/${encodeURIComponent(detail.slug)}`
   const image = toImageView(product.media?.mainMedia?.image, detail.name, config.apiUrl)?.url
@@ -57,6 +81,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     pickers: toOptionPickers(product, availability, selection),
     selection,
     purchase: toPurchaseView(product, availability, selection, config.apiUrl),
+    gallery: toGalleryImages(product, selection, config.apiUrl),
+    stock: toStockWords(product, selection),
+    collection: collection && { name: collection.name ?? '', slug: collection.slug ?? '' },
+    related: (related?.products ?? [])
+      .filter((candidate) => candidate._id !== product._id)
+      .slice(0, RELATED_PRODUCTS)
+      .map((candidate) => toProductCard(candidate, config.apiUrl)),
     quantity: parseQuantity(search.get('quantity')) ?? 1,
     seo: {
       path,
@@ -73,39 +104,67 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, pickers, selection, purchase, quantity, structuredData } = loaderData
-  const { image } = purchase
+  const {
+    product,
+    pickers,
+    selection,
+    purchase,
+    quantity,
+    structuredData,
+    gallery,
+    stock,
+    collection,
+    related,
+  } = loaderData
   return (
-    <article className="product">
-      <script
-        type="application/ld+json"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: serializeJsonLd escapes everything that could end the script
-        dangerouslySetInnerHTML={{ __html: serializeJsonLd(structuredData) }}
+    <>
+      <Breadcrumbs
+        crumbs={[
+          { name: 'Home', href: '/' },
+          collection
+            ? { name: collection.name, href: `/collections/${encodeURIComponent(collection.slug)}` }
+            : { name: 'All products', href: '/products' },
+          { name: product.name },
+        ]}
       />
-      <div className="product-media">
-        {image ? (
-          <ResponsiveImage image={image} sizes={PRODUCT_IMAGE_SIZES} loading="eager" fetchPriority="high" />
-        ) : (
-          <span className="image-placeholder" />
-        )}
-        {product.ribbon ? <span className="ribbon">{product.ribbon}</span> : null}
-      </div>
-      <div className="product-info">
-        <h1>{product.name}</h1>
-        {product.description
-          ? product.description.split('\n').map((paragraph) => <p key={paragraph}>{paragraph}</p>)
-          : null}
-        <AddToCartForm
-          key={product.id}
-          productId={product.id}
-          discount={product.discount}
-          pickers={pickers}
-          selection={selection}
-          purchase={purchase}
-          quantity={quantity}
-          actionResult={actionData}
+      <article className="product">
+        <script
+          type="application/ld+json"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: serializeJsonLd escapes everything that could end the script
+          dangerouslySetInnerHTML={{ __html: serializeJsonLd(structuredData) }}
         />
-      </div>
-    </article>
+        <ProductGallery images={gallery} name={product.name} ribbon={product.ribbon} />
+        <div className="product-info">
+          <h1>{product.name}</h1>
+          {stock && purchase.status !== 'sold-out' ? (
+            <p className={`stock-words stock-${stock.level}`}>{stock.text}</p>
+          ) : null}
+          {product.description
+            ? product.description.split('\n').map((paragraph) => <p key={paragraph}>{paragraph}</p>)
+            : null}
+          <AddToCartForm
+            key={product.id}
+            productId={product.id}
+            discount={product.discount}
+            pickers={pickers}
+            selection={selection}
+            purchase={purchase}
+            quantity={quantity}
+            actionResult={actionData}
+          />
+        </div>
+      </article>
+      {related.length > 0 && collection ? (
+        <section className="related" aria-labelledby="related-heading">
+          <h2 id="related-heading">More from {collection.name}</h2>
+          <ProductGrid
+            products={related}
+            eagerImages={0}
+            label={`More from ${collection.name}`}
+            headingLevel={3}
+          />
+        </section>
+      ) : null}
+    </>
   )
 }

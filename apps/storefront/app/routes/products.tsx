@@ -54,7 +54,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
       <h1>{toHeading(state.q)}</h1>
       <div className="catalogue">
         <CatalogueFilters state={state} collections={collections} />
-        <ProductResults list={list} state={state} />
+        <ProductResults list={list} state={state} collections={collections} />
       </div>
     </>
   )
