@@ -3,50 +3,13 @@ import { z } from 'zod'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api, AppEnv } from '../http/api.ts'
-import { exchangeAuthorizationCode, type MemberLogin } from './authorization-code-store.ts'
-import { grantExternalLogin, readExternalLoginAuthorization } from './external-login.ts'
+import type { MemberLogin } from './authorization-code-store.ts'
 import { readOAuthRequest } from './oauth-request.ts'
-import { isPkceValue } from './pkce.ts'
 import { createSecretReader } from './platform-secret.ts'
-import {
-  findCallerByAccessToken,
-  findOAuthClient,
-  type IssuedTokens,
-  issueVisitorTokens,
-  revokeToken,
-  rotateRefreshToken,
-} from './token-store.ts'
+import { grantTokens, type OAuthErrorCode, TokenRequest } from './token-grants.ts'
+import { findOAuthClient, type IssuedTokens, revokeToken } from './token-store.ts'
 
 const ClientId = z.string().min(1).max(200)
-
-// The external-login grant (spec section 6), by the spec's name and by the one `@aisle/sdk` sends. The
-// client may be left out when a visitor token of it comes before the API key (the Wix client's form).
-const externalLogin = <G extends 'authorized_client' | 'client_credentials'>(grantType: G) =>
-  z.object({ grantType: z.literal(grantType), clientId: ClientId.optional(), memberId: z.guid() })
-
-/**
- * A token request, its fields by their camelCase names (`oauth-request.ts` reads the RFC 6749 names and
- * forms too): `refreshToken` is `refresh_token`, `codeVerifier` is `code_verifier`, and so on.
- */
-const TokenRequest = z.discriminatedUnion('grantType', [
-  z.object({ grantType: z.literal('anonymous'), clientId: ClientId }),
-  z.object({
-    grantType: z.literal('refresh_token'),
-    clientId: ClientId,
-    refreshToken: z.string().min(1).max(200),
-  }),
-  z.object({
-    grantType: z.literal('authorization_code'),
-    clientId: ClientId,
-    code: z.string().min(1).max(200),
-    codeVerifier: z
-      .string()
-      .refine(isPkceValue, 'must be 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~"'),
-    redirectUri: z.string().min(1).max(2_000).optional(),
-  }),
-  externalLogin('authorized_client'),
-  externalLogin('client_credentials'),
-])
 
 const RevokeRequest = z.object({
   clientId: ClientId,
@@ -78,13 +41,6 @@ export const TokenResponse = z.object({
     ),
 })
 
-type OAuthErrorCode =
-  | 'invalid_request'
-  | 'invalid_client'
-  | 'invalid_grant'
-  | 'unauthorized_client'
-  | 'unsupported_grant_type'
-
 /** RFC 6749 §5.2 error body; the token endpoint keeps the standard's own format. */
 function oauthError(c: Context<AppEnv>, error: OAuthErrorCode, description: string) {
   c.header('cache-control', 'no-store')
@@ -104,14 +60,6 @@ function tokenResponse(c: Context<AppEnv>, tokens: IssuedTokens, extra: Record<s
   })
 }
 
-const supportedGrants = new Set([
-  'anonymous',
-  'refresh_token',
-  'authorization_code',
-  'authorized_client',
-  'client_credentials',
-])
-
 /** What the token endpoint needs. */
 export interface TokenRouteDeps {
   db: Db
@@ -130,7 +78,7 @@ export interface TokenRouteDeps {
  * forms, with camelCase or RFC 6749 field names (`oauth-request.ts`, decision 032).
  */
 export function registerTokenRoutes(api: Api, deps: TokenRouteDeps) {
-  const rotationKey = createSecretReader(deps.db, 'refresh-rotation', deps.clock)
+  const grantDeps = { ...deps, rotationKey: createSecretReader(deps.db, 'refresh-rotation', deps.clock) }
   api.route(
     {
       method: 'post',
@@ -147,75 +95,15 @@ export function registerTokenRoutes(api: Api, deps: TokenRouteDeps) {
     async ({ body }, c) => {
       const read = await readOAuthRequest(c, body)
       if (!read.ok) return oauthError(c, 'invalid_request', read.description)
-      const grantType = read.fields.grantType
-      if (typeof grantType === 'string' && !supportedGrants.has(grantType)) {
-        return oauthError(
-          c,
-          'unsupported_grant_type',
-          `grantType "${grantType.slice(0, 40)}" is not supported`,
-        )
-      }
-      const parsed = TokenRequest.safeParse(read.fields)
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]
-        const where = issue?.path.join('.') || 'grantType'
-        return oauthError(c, 'invalid_request', `"${where}": ${issue?.message ?? 'invalid request'}`)
-      }
-      const request = parsed.data
-      const now = deps.clock()
-      const isExternalLogin =
-        request.grantType === 'authorized_client' || request.grantType === 'client_credentials'
-      const authorization = isExternalLogin
-        ? readExternalLoginAuthorization(c.req.header('authorization'))
-        : undefined
-      const clientId =
-        request.clientId ??
-        (authorization?.accessToken &&
-          (await findCallerByAccessToken(deps.db, authorization.accessToken, now))?.clientId)
-      if (!clientId) {
-        return oauthError(
-          c,
-          'invalid_request',
-          '"clientId" is required (or a visitor access token of the client before the API key in Authorization)',
-        )
-      }
-      const client = await findOAuthClient(deps.db, clientId)
-      if (!client) return oauthError(c, 'invalid_client', 'unknown clientId')
-      // A browser may read the answers of its own client only, and never an external login's.
-      c.set('corsClientId', isExternalLogin ? null : client.id)
-      if (request.grantType === 'anonymous')
-        return tokenResponse(c, await issueVisitorTokens(deps.db, client, now))
-      if (request.grantType === 'authorization_code') {
-        const exchange = await exchangeAuthorizationCode(deps.db, client, request, now, (tx, login) =>
-          deps.onMemberLogin(tx, login, now),
-        )
-        if (!exchange.ok) return oauthError(c, 'invalid_grant', exchange.reason)
-        return tokenResponse(c, exchange.tokens, { cart_merge: exchange.onLoginResult })
-      }
-      if (request.grantType === 'authorized_client' || request.grantType === 'client_credentials') {
-        const grant = await grantExternalLogin(
-          deps.db,
-          {
-            client,
-            memberId: request.memberId,
-            credential: authorization?.apiKey,
-            origin: c.req.header('origin'),
-            remoteAddress: c.get('clientAddress'),
-          },
-          now,
-        )
-        if (!grant.ok) return oauthError(c, grant.error, grant.reason)
-        return tokenResponse(c, grant.tokens)
-      }
-      const rotation = await rotateRefreshToken(
-        deps.db,
-        client,
-        request.refreshToken,
-        now,
-        await rotationKey(),
-      )
-      if (!rotation.ok) return oauthError(c, 'invalid_grant', rotation.reason)
-      return tokenResponse(c, rotation.tokens)
+      const outcome = await grantTokens(grantDeps, {
+        fields: read.fields,
+        authorization: c.req.header('authorization'),
+        origin: c.req.header('origin'),
+        remoteAddress: c.get('clientAddress'),
+      })
+      if (outcome.corsClientId !== undefined) c.set('corsClientId', outcome.corsClientId)
+      if (!outcome.ok) return oauthError(c, outcome.error, outcome.description)
+      return tokenResponse(c, outcome.tokens, outcome.extra)
     },
   )
   api.route(
