@@ -178,11 +178,9 @@ test('a visitor changing a line that another window removed sees the cart as it 
   await page.getByRole('button', { name: 'Increase quantity of Meadow Notebook' }).click()
   // The cart's notice says so (the line's own message may show too until the cart is read again).
   await expect(
-    page
-      .getByRole('status')
-      .filter({
-        hasText: 'That item is no longer in your cart. It may have been changed in another window.',
-      }),
+    page.getByRole('status').filter({
+      hasText: 'That item is no longer in your cart. It may have been changed in another window.',
+    }),
   ).toBeVisible()
   await expect(lines).toHaveCount(1)
   await expect(lines).toContainText('Alpine Fountain Pen')

@@ -79,7 +79,7 @@ test('a visitor browses a collection, filters and sorts, searches, opens a produ
   await expect(page).toHaveURL(/\?Size=M&Color=Red$/)
   await expect(addToCart).toBeEnabled()
   await expect(page.getByText('This choice is sold out.')).toBeHidden()
-  await expect(page.getByRole('img', { name: 'Classic Tee in Red' })).toBeVisible()
+  await expect(page.getByRole('img', { name: 'Classic Tee in Red' }).first()).toBeVisible()
   await expect(page.locator('.add-to-cart .price')).toContainText('$19.20')
 
   await addToCart.click()
@@ -174,7 +174,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('radio', { name: 'Blue' }).check()
     await page.getByRole('button', { name: 'Update price and availability' }).click()
     await expect(page).toHaveURL(/Size=L&Color=Blue/)
-    await expect(page.getByRole('img', { name: 'Classic Tee in Blue' })).toBeVisible()
+    await expect(page.getByRole('img', { name: 'Classic Tee in Blue' }).first()).toBeVisible()
     await page.getByRole('button', { name: 'Add to cart' }).click()
     await expect(page.getByRole('status')).toContainText('Added Classic Tee to your cart.')
     await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible()

@@ -58,7 +58,8 @@ test('images reserve their space, and those below the fold wait until scrolled n
   expect(loading.slice(4).every((image) => image.loading === 'lazy')).toBe(true)
 
   await page.goto('/products/meadow-notebook')
-  const productImage = page.getByRole('img', { name: 'Meadow Notebook' })
+  // The gallery's first picture (front) is the page's priority image.
+  const productImage = page.getByRole('img', { name: 'Meadow Notebook' }).first()
   await expect(productImage).toHaveAttribute('fetchpriority', 'high')
   await expect(productImage).toHaveAttribute('loading', 'eager')
 })
