@@ -12,7 +12,8 @@ import {
   rotateRefreshToken,
 } from './token-store.ts'
 
-const ClientId = z.string().min(1).max(200)
+/** An OAuth client's id as a request names it. */
+export const ClientId = z.string().min(1).max(200)
 
 // The external-login grant (spec section 6), by the spec's name and by the one `@aisle/sdk` sends. The
 // client may be left out when a visitor token of it comes before the API key (the Wix client's form).

@@ -1,15 +1,16 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
-import type { Clock } from '../clock.ts'
-import type { Db } from '../db/db.ts'
 import type { Api, AppEnv } from '../http/api.ts'
-import type { MemberLogin } from './authorization-code-store.ts'
 import { readOAuthRequest } from './oauth-request.ts'
 import { createSecretReader } from './platform-secret.ts'
-import { grantTokens, type OAuthErrorCode, TokenRequest } from './token-grants.ts'
+import {
+  ClientId,
+  grantTokens,
+  type OAuthErrorCode,
+  type TokenGrantDeps,
+  TokenRequest,
+} from './token-grants.ts'
 import { findOAuthClient, type IssuedTokens, revokeToken } from './token-store.ts'
-
-const ClientId = z.string().min(1).max(200)
 
 const RevokeRequest = z.object({
   clientId: ClientId,
@@ -60,16 +61,8 @@ function tokenResponse(c: Context<AppEnv>, tokens: IssuedTokens, extra: Record<s
   })
 }
 
-/** What the token endpoint needs. */
-export interface TokenRouteDeps {
-  db: Db
-  clock: Clock
-  /**
-   * Runs in the code exchange's transaction once a member has logged in (the visitor's cart merges into
-   * the member's there); its answer is returned beside the tokens as `cart_merge`.
-   */
-  onMemberLogin: (tx: Db, login: MemberLogin, now: Date) => Promise<unknown>
-}
+/** What the token endpoint needs: the grants' needs but the rotation key, which it reads itself. */
+export type TokenRouteDeps = Omit<TokenGrantDeps, 'rotationKey'>
 
 /**
  * `POST /oauth2/token`: the anonymous, refresh-token (rotation with a 10-second grace), authorization-code
