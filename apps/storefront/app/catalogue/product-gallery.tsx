@@ -44,17 +44,24 @@ export function ProductGallery({ images, name, ribbon }: ProductGalleryProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: imagesKey stands for images
   useEffect(() => show(0, 'instant'), [imagesKey, show])
 
-  // Follow a swipe: the picture whose left edge is nearest the row's is the current one.
+  // Follow a swipe: the picture whose left edge is nearest the row's is the current one. While a programmatic
+  // scroll is under way its own scroll events are passed over; it ends (or a swipe interrupts it) at the
+  // scroll's end, which settles the current picture from where the row came to rest.
+  const positionOf = (track: HTMLUListElement) => Math.round(track.scrollLeft / track.clientWidth)
   const onScroll = () => {
     const track = trackRef.current
+    if (!track || track.clientWidth === 0 || targetRef.current !== undefined) return
+    setCurrent(positionOf(track))
+  }
+  const onScrollEnd = () => {
+    const track = trackRef.current
+    targetRef.current = undefined
     if (!track || track.clientWidth === 0) return
-    const position = track.scrollLeft / track.clientWidth
-    const target = targetRef.current
-    if (target !== undefined) {
-      if (Math.abs(position - target) > 0.02) return
-      targetRef.current = undefined
-    }
-    setCurrent(Math.round(position))
+    setCurrent(positionOf(track))
+  }
+  // A finger, a wheel or a trackpad takes over from a programmatic scroll still on its way.
+  const onUserScroll = () => {
+    targetRef.current = undefined
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -100,8 +107,17 @@ export function ProductGallery({ images, name, ribbon }: ProductGalleryProps) {
     <section className="product-media gallery" aria-label={`Pictures of ${name}`}>
       <div className="gallery-stage">
         {/* A scroll container: focusable, so the keyboard scrolls it even without script. */}
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard */}
-        <ul ref={trackRef} className="gallery-track" tabIndex={0} onScroll={onScroll} onKeyDown={onKeyDown}>
+        <ul
+          ref={trackRef}
+          className="gallery-track"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard
+          tabIndex={0}
+          onScroll={onScroll}
+          onScrollEnd={onScrollEnd}
+          onPointerDown={onUserScroll}
+          onWheel={onUserScroll}
+          onKeyDown={onKeyDown}
+        >
           {images.map((image, index) => (
             <li key={image.url} id={`${id}-${index}`} className="gallery-slide">
               <a
