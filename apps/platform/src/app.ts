@@ -103,6 +103,11 @@ export interface AppDeps {
    */
   localDevelopmentSites?: boolean
   /**
+   * Answer GraphQL introspection (`__schema`, `__type`). `main.ts` passes `GRAPHQL_INTROSPECTION`, off
+   * in production by default; on by default here, for tests.
+   */
+  graphqlIntrospection?: boolean
+  /**
    * Where uploaded media files go. `main.ts` passes the configured one (a local directory under
    * `DATA_DIR`, or S3); left out, they are kept in memory (tests).
    */
@@ -317,7 +322,14 @@ export function createApp(options: AppDeps) {
   registerMembersAccountRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   const localDevelopmentSites = deps.localDevelopmentSites ?? true
   registerWebhookRoutes(api, { db: deps.db, clock, localDevelopmentSites })
-  registerGraphQLRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, carts, logger })
+  registerGraphQLRoutes(api, {
+    db: deps.db,
+    clock,
+    publicUrl: deps.publicUrl,
+    carts,
+    logger,
+    introspection: deps.graphqlIntrospection ?? true,
+  })
   registerDashboardRoutes(
     api,
     { db: deps.db, clock, logger, publicUrl: deps.publicUrl, localDevelopmentSites, passwordHasher, media },
