@@ -6,7 +6,10 @@ import { registerMerchantCartRoutes } from './carts/merchant-cart-routes.ts'
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts'
 import { createReadCache } from './catalogue/read-cache.ts'
 import { registerCheckoutRoutes } from './checkout/checkout-routes.ts'
-import { registerHostedCheckoutRoutes } from './checkout/hosted/hosted-checkout-routes.tsx'
+import {
+  HOSTED_CHECKOUT_PATH,
+  registerHostedCheckoutRoutes,
+} from './checkout/hosted/hosted-checkout-routes.tsx'
 import { type Clock, systemClock } from './clock.ts'
 import {
   type DashboardOptions,
@@ -35,7 +38,7 @@ import type { CaptchaVerifier } from './identity/captcha/captcha-verifier.ts'
 import { createTestCaptchaVerifier } from './identity/captcha/test-captcha-verifier.ts'
 import { registerHostedAccountRoutes } from './identity/hosted/hosted-account-routes.tsx'
 import { registerHostedLoginRoutes } from './identity/hosted/hosted-login-routes.tsx'
-import { renderHostedError } from './identity/hosted/hosted-pages.tsx'
+import { renderHostedError, renderHostedOutage } from './identity/hosted/hosted-pages.tsx'
 import { registerIdentityRoutes } from './identity/identity-routes.tsx'
 import { registerMemberAdminRoutes } from './identity/members/member-admin-routes.ts'
 import { mergeVisitorIntoMember } from './identity/members/member-login.ts'
@@ -67,6 +70,7 @@ import { LIMITED_ROUTES } from './rate-limits/limited-routes.ts'
 import { createRateLimiter } from './rate-limits/rate-limit-middleware.ts'
 import type { RateLimitSettings } from './rate-limits/rate-limit-settings.ts'
 import { registerRedirectLandingRoutes } from './redirects/hosted/redirect-landing-routes.tsx'
+import { MEMBERS_ACCOUNT_PATH, PRODUCT_PAGE_PATH } from './redirects/redirect-kinds.ts'
 import { registerRedirectSessionRoutes } from './redirects/redirect-session-routes.ts'
 import { registerSystemRoutes } from './system-routes.ts'
 import { registerWebhookRoutes } from './webhooks/webhook-routes.ts'
@@ -166,6 +170,22 @@ function toErrorResponse(
       details: { applicationError: { description: 'Internal error', code: 'INTERNAL', data: {} } },
     },
   }
+}
+
+// Where the hosted pages live (identity, checkout, redirect landings, product page, members' account):
+// people in browsers, who get a page rather than JSON when the database is out of reach.
+const HOSTED_PAGE_PREFIXES = [
+  '/_auth/',
+  `${HOSTED_CHECKOUT_PATH}/`,
+  '/_redirect/',
+  PRODUCT_PAGE_PATH,
+  MEMBERS_ACCOUNT_PATH,
+]
+
+function isHostedPagePath(path: string): boolean {
+  return HOSTED_PAGE_PREFIXES.some(
+    (prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
+  )
 }
 
 /** What a caller is told to wait before sending a request again while the database is out of reach. */
@@ -355,6 +375,8 @@ export function createApp(options: AppDeps) {
     let response: Response
     if (isDashboardPath(c.req.path)) {
       response = toDashboardErrorResponse(error, c, { publicUrl: deps.publicUrl, logger })
+    } else if (isOutage && isHostedPagePath(c.req.path)) {
+      response = renderHostedOutage(DATABASE_RETRY_AFTER_SECONDS)
     } else {
       const { status, body } = toErrorResponse(error, logger, c.get('requestId') ?? '')
       response = c.json(body as object, status as 400)
