@@ -15,17 +15,16 @@ describe('the app main.ts makes from the configuration', () => {
   })
   afterAll(() => db.close())
 
-  const appFrom = (env: Record<string, string>) =>
-    createApp(
-      appDepsFromConfig(parseConfig(env), {
-        db,
-        logger: silentLogger,
-        clock: () => new Date(),
-        mediaStorage: createMemoryMediaStorage(),
-        metricsToken: undefined,
-        drain: createDrainState(),
-      }),
-    )
+  const depsFrom = (env: Record<string, string>) =>
+    appDepsFromConfig(parseConfig(env), {
+      db,
+      logger: silentLogger,
+      clock: () => new Date(),
+      mediaStorage: createMemoryMediaStorage(),
+      metricsToken: undefined,
+      drain: createDrainState(),
+    })
+  const appFrom = (env: Record<string, string>) => createApp(depsFrom(env))
   const inboxStatus = async (env: Record<string, string>) =>
     (await appFrom(env).request('http://localhost:4000/_dev/mail')).status
 
@@ -36,5 +35,10 @@ describe('the app main.ts makes from the configuration', () => {
   it('serves the local inbox when it listens on loopback, or on 0.0.0.0 when told to', async () => {
     expect(await inboxStatus({ HOST: '127.0.0.1' })).toBe(200)
     expect(await inboxStatus({ HOST: '0.0.0.0', MAIL_DEV_INBOX: 'on' })).toBe(200)
+  })
+
+  it('answers no GraphQL introspection in production', () => {
+    expect(depsFrom({ NODE_ENV: 'production' }).graphqlIntrospection).toBe(false)
+    expect(depsFrom({}).graphqlIntrospection).toBe(true)
   })
 })

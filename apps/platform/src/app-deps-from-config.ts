@@ -31,6 +31,7 @@ export function appDepsFromConfig(config: Config, parts: ProcessParts): AppDeps 
     captcha: createCaptchaVerifier(config.captcha, parts.clock),
     devMailInbox: config.mail.isDevInboxEnabled,
     localDevelopmentSites: config.localDevelopmentSites,
+    graphqlIntrospection: config.graphqlIntrospection,
     publicReadCallers: true,
     mediaStorage: parts.mediaStorage,
     metricsToken: parts.metricsToken,

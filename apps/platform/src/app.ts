@@ -7,7 +7,10 @@ import { registerMerchantCartRoutes } from './carts/merchant-cart-routes.ts'
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts'
 import { createReadCache } from './catalogue/read-cache.ts'
 import { registerCheckoutRoutes } from './checkout/checkout-routes.ts'
-import { registerHostedCheckoutRoutes } from './checkout/hosted/hosted-checkout-routes.tsx'
+import {
+  HOSTED_CHECKOUT_PATH,
+  registerHostedCheckoutRoutes,
+} from './checkout/hosted/hosted-checkout-routes.tsx'
 import { type Clock, systemClock } from './clock.ts'
 import {
   type DashboardOptions,
@@ -37,7 +40,7 @@ import type { CaptchaVerifier } from './identity/captcha/captcha-verifier.ts'
 import { createTestCaptchaVerifier } from './identity/captcha/test-captcha-verifier.ts'
 import { registerHostedAccountRoutes } from './identity/hosted/hosted-account-routes.tsx'
 import { registerHostedLoginRoutes } from './identity/hosted/hosted-login-routes.tsx'
-import { renderHostedError } from './identity/hosted/hosted-pages.tsx'
+import { renderHostedError, renderHostedOutage } from './identity/hosted/hosted-pages.tsx'
 import { registerIdentityRoutes } from './identity/identity-routes.tsx'
 import { registerMemberAdminRoutes } from './identity/members/member-admin-routes.ts'
 import { mergeVisitorIntoMember } from './identity/members/member-login.ts'
@@ -69,6 +72,7 @@ import { LIMITED_ROUTES } from './rate-limits/limited-routes.ts'
 import { createRateLimiter } from './rate-limits/rate-limit-middleware.ts'
 import type { RateLimitSettings } from './rate-limits/rate-limit-settings.ts'
 import { registerRedirectLandingRoutes } from './redirects/hosted/redirect-landing-routes.tsx'
+import { MEMBERS_ACCOUNT_PATH, PRODUCT_PAGE_PATH } from './redirects/redirect-kinds.ts'
 import { registerRedirectSessionRoutes } from './redirects/redirect-session-routes.ts'
 import { registerSystemRoutes } from './system-routes.ts'
 import { registerWebhookRoutes } from './webhooks/webhook-routes.ts'
@@ -104,6 +108,11 @@ export interface AppDeps {
    * addresses). `main.ts` passes `LOCAL_DEVELOPMENT_SITES`; on by default here, for tests.
    */
   localDevelopmentSites?: boolean
+  /**
+   * Answer GraphQL introspection (`__schema`, `__type`). `main.ts` passes `GRAPHQL_INTROSPECTION`, off
+   * in production by default; on by default here, for tests.
+   */
+  graphqlIntrospection?: boolean
   /**
    * Where uploaded media files go. `main.ts` passes the configured one (a local directory under
    * `DATA_DIR`, or S3); left out, they are kept in memory (tests).
@@ -163,6 +172,22 @@ function toErrorResponse(
       details: { applicationError: { description: 'Internal error', code: 'INTERNAL', data: {} } },
     },
   }
+}
+
+// Where the hosted pages live (identity, checkout, redirect landings, product page, members' account):
+// people in browsers, who get a page rather than JSON when the database is out of reach.
+const HOSTED_PAGE_PREFIXES = [
+  '/_auth/',
+  `${HOSTED_CHECKOUT_PATH}/`,
+  '/_redirect/',
+  PRODUCT_PAGE_PATH,
+  MEMBERS_ACCOUNT_PATH,
+]
+
+function isHostedPagePath(path: string): boolean {
+  return HOSTED_PAGE_PREFIXES.some(
+    (prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
+  )
 }
 
 /** What a caller is told to wait before sending a request again while the database is out of reach. */
@@ -321,7 +346,14 @@ export function createApp(options: AppDeps) {
   registerMembersAccountRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   const localDevelopmentSites = deps.localDevelopmentSites ?? true
   registerWebhookRoutes(api, { db: deps.db, clock, localDevelopmentSites })
-  registerGraphQLRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, carts, logger })
+  registerGraphQLRoutes(api, {
+    db: deps.db,
+    clock,
+    publicUrl: deps.publicUrl,
+    carts,
+    logger,
+    introspection: deps.graphqlIntrospection ?? true,
+  })
   registerDashboardRoutes(
     api,
     { db: deps.db, clock, logger, publicUrl: deps.publicUrl, localDevelopmentSites, passwordHasher, media },
@@ -347,6 +379,8 @@ export function createApp(options: AppDeps) {
     let response: Response
     if (isDashboardPath(c.req.path)) {
       response = toDashboardErrorResponse(error, c, { publicUrl: deps.publicUrl, logger })
+    } else if (isOutage && isHostedPagePath(c.req.path)) {
+      response = renderHostedOutage(DATABASE_RETRY_AFTER_SECONDS)
     } else {
       const { status, body } = toErrorResponse(error, logger, c.get('requestId') ?? '')
       response = c.json(body as object, status as 400)

@@ -232,6 +232,18 @@ describe('parseConfig: abuse resistance', () => {
   })
 })
 
+describe('parseConfig: GraphQL introspection', () => {
+  it('answers introspection outside production, not in production, unless told', () => {
+    expect(parseConfig({}).graphqlIntrospection).toBe(true)
+    expect(parseConfig({ NODE_ENV: 'production' }).graphqlIntrospection).toBe(false)
+    expect(parseConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'on' }).graphqlIntrospection).toBe(
+      true,
+    )
+    expect(parseConfig({ GRAPHQL_INTROSPECTION: 'off' }).graphqlIntrospection).toBe(false)
+    expect(() => parseConfig({ GRAPHQL_INTROSPECTION: 'yes' })).toThrow(/GRAPHQL_INTROSPECTION/)
+  })
+})
+
 describe('parseConfig: local development sites', () => {
   it('lets owners use local development mode only on a local platform outside production, unless told', () => {
     expect(parseConfig({}).localDevelopmentSites).toBe(true)

@@ -89,6 +89,12 @@ export interface Config {
    * another `HOST` is refused in production.
    */
   localDevelopmentSites: boolean
+  /**
+   * `GRAPHQL_INTROSPECTION` (on or off): whether the GraphQL endpoint answers introspection (`__schema`,
+   * `__type`), which tools such as GraphiQL read. By default off in production (`NODE_ENV`): a map of
+   * every field is no help to a shopper and a guide to whoever probes the platform.
+   */
+  graphqlIntrospection: boolean
 }
 
 /** How the platform sends e-mail. */
@@ -158,6 +164,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     ...parseAbuseConfig(env, publicUrl),
     mediaStorage: parseMediaConfig(env, dataDir),
     localDevelopmentSites: parseLocalDevelopmentSites(env, host, isLocal),
+    graphqlIntrospection: parseOnOff(env, 'GRAPHQL_INTROSPECTION') ?? env.NODE_ENV !== 'production',
   }
 }
 
@@ -192,6 +199,14 @@ export function networkExposureWarnings(config: Config): string[] {
       `LOCAL_DEVELOPMENT_SITES is on and HOST ${config.host} is not loopback: site owners can aim webhooks at loopback and private addresses of this platform's network`,
     )
   return warnings
+}
+
+/** An `on`/`off` setting: `undefined` when unset. @throws ConfigError for any other value. */
+function parseOnOff(env: Record<string, string | undefined>, name: string): boolean | undefined {
+  const value = env[name]
+  if (value === undefined) return undefined
+  if (value !== 'on' && value !== 'off') throw new ConfigError(`${name} must be "on" or "off"`)
+  return value === 'on'
 }
 
 function parseLocalDevelopmentSites(

@@ -39,7 +39,12 @@ async function main() {
   const app = createApp(
     appDepsFromConfig(config, { db, logger, clock: () => new Date(), mediaStorage, metricsToken, drain }),
   )
-  const deliveryWorker = createDeliveryWorker({ db, clock: () => new Date(), fetch, logger })
+  const deliveryWorker = createDeliveryWorker({
+    db,
+    clock: () => new Date(),
+    logger,
+    localDevelopmentSites: config.localDevelopmentSites,
+  })
   deliveryWorker.start()
   const mailTransport = chooseMailTransport(config.mail)
   const mailWorker =

@@ -4,7 +4,9 @@ import {
   execute,
   GraphQLError,
   type GraphQLSchema,
+  NoSchemaIntrospectionCustomRule,
   parse,
+  specifiedRules,
   validate,
 } from 'graphql'
 import type { GraphQLContext } from './graphql-context.ts'
@@ -36,25 +38,29 @@ function parseDocument(query: string): DocumentNode | GraphQLError {
   }
 }
 
+// Introspection off: `__schema` and `__type` fail validation; `__typename` stays (clients rely on it).
+const withoutIntrospection = [...specifiedRules, NoSchemaIntrospectionCustomRule]
+
 /**
  * Runs one request: parse, check the query limits, validate, execute. A document that
  * fails before execution answers errors only (no `data`), each with its `extensions.code`:
- * `GRAPHQL_PARSE_FAILED`, `GRAPHQL_VALIDATION_FAILED`, or the limit's code. The context is created
- * only for a document that will run.
+ * `GRAPHQL_PARSE_FAILED`, `GRAPHQL_VALIDATION_FAILED` (introspection too, when it is off), or the
+ * limit's code. The context is created only for a document that will run.
  */
 export async function executeGraphQLRequest(
   schema: GraphQLSchema,
   request: GraphQLRequest,
   createContext: () => GraphQLContext,
-  limits: QueryLimits = defaultQueryLimits,
+  options: { introspection: boolean; limits?: QueryLimits },
 ): Promise<ExecutionResult> {
+  const limits = options.limits ?? defaultQueryLimits
   const document = parseDocument(request.query)
   if (document instanceof GraphQLError) return { errors: [document] }
   // Limits first: GraphQL's overlapping-fields rule is quadratic in repeated fields, so a document
   // past the field and alias limits is refused before validation spends time on it.
   const overLimits = checkQueryLimits(schema, document, request, limits)
   if (overLimits.length > 0) return { errors: overLimits }
-  const invalid = validate(schema, document)
+  const invalid = validate(schema, document, options.introspection ? specifiedRules : withoutIntrospection)
   if (invalid.length > 0)
     return { errors: invalid.map((error) => withCode(error, 'GRAPHQL_VALIDATION_FAILED')) }
   return execute({

@@ -1,11 +1,12 @@
 import { getIntrospectionQuery } from 'graphql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../app.ts'
 import type { Db } from '../db/db.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { createGraphQLCaller } from '../testing/graphql-client.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform } from '../testing/test-platform.ts'
+import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import { defaultQueryLimits } from './query-limits.ts'
 import { createAlphaSchema } from './schema.ts'
 import { selectAll, withoutNulls } from './testing/select-all.ts'
@@ -411,6 +412,32 @@ describe.each(databaseKinds())('POST /graphql/alpha on %s', (kind) => {
       expect(answer.json.errors).toBeUndefined()
       const names = answer.json.data.__schema.types.map((type: { name: string }) => type.name)
       expect(names).toEqual(expect.arrayContaining(['Product', 'Cart', 'Collection', 'Mutation']))
+    })
+
+    it('refuses introspection where it is off (production), and still answers __typename', async () => {
+      const app = createApp({
+        db,
+        publicUrl: TEST_PUBLIC_URL,
+        clock: platform.clock,
+        graphqlIntrospection: false,
+      })
+      const post = async (query: string) => {
+        const response = await app.request(`${TEST_PUBLIC_URL}/graphql/alpha`, {
+          method: 'POST',
+          headers: { authorization: token, 'content-type': 'application/json' },
+          body: JSON.stringify({ query }),
+        })
+        return { status: response.status, json: (await response.json()) as Record<string, any> }
+      }
+      for (const query of [getIntrospectionQuery(), '{ __type(name: "Product") { name } }']) {
+        const refused = await post(query)
+        expect(refused.status).toBe(200)
+        expect(refused.json.data).toBeUndefined()
+        expect(refused.json.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED')
+        expect(refused.json.errors[0].message).toMatch(/introspection/i)
+      }
+      const typename = await post('{ __typename }')
+      expect(typename.json).toEqual({ data: { __typename: 'Query' } })
     })
 
     it('refuses introspection nested to multiply the schema, and past the introspection depth', async () => {

@@ -17,6 +17,8 @@ export interface GraphQLDeps {
   /** The current-cart calls the REST current-cart routes make (one instance: one product cache). */
   carts: CurrentCart
   logger?: Logger
+  /** Whether introspection (`__schema`, `__type`) is answered; off in production (`GRAPHQL_INTROSPECTION`). */
+  introspection: boolean
 }
 
 /** The longest GraphQL document accepted, in characters; a longer one is a 400 on `query`. */
@@ -101,7 +103,9 @@ export function registerGraphQLRoutes(api: Api, deps: GraphQLDeps) {
         })
       const { db, clock, publicUrl, carts } = deps
       const context = () => createGraphQLContext({ db, clock, publicUrl, carts, caller })
-      const result = await executeGraphQLRequest(schemas[params.version], body, context)
+      const result = await executeGraphQLRequest(schemas[params.version], body, context, {
+        introspection: deps.introspection,
+      })
       return toResponse(result, c.req.header('accept') ?? '', report)
     },
   )

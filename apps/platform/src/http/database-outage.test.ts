@@ -61,6 +61,32 @@ describe('a database that cannot be reached', () => {
     expect(back.status).toBeLessThan(500)
   })
 
+  it('answers the hosted pages with a 503 page that says to try again, with Retry-After', async () => {
+    const id = crypto.randomUUID()
+    outage.setDown(true)
+    try {
+      for (const path of [
+        `/_auth/login?session=${'s'.repeat(43)}`,
+        `/_auth/authorize?session=${'s'.repeat(43)}`,
+        `/_auth/signup?session=${'s'.repeat(43)}`,
+        `/_checkout/${id}`,
+        `/_redirect/checkout?session=${id}`,
+        `/_product?session=${id}`,
+        `/_account?session=${id}`,
+      ]) {
+        const answer = await platform.call('GET', path)
+        expect(answer.status, path).toBe(503)
+        expect(answer.headers.get('retry-after'), path).toMatch(/^[1-9]\d*$/)
+        expect(answer.headers.get('content-type'), path).toContain('text/html')
+        expect(answer.headers.get('cache-control'), path).toBe('no-store')
+        expect(answer.text, path).toMatch(/try again/i)
+        expect(answer.text, path).not.toContain('ECONNREFUSED')
+      }
+    } finally {
+      outage.setDown(false)
+    }
+  })
+
   it('answers a dashboard page with a 503 page and Retry-After', async () => {
     outage.setDown(true)
     try {

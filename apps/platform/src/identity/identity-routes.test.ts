@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { hashToken } from '../oauth/opaque-token.ts'
@@ -20,6 +21,14 @@ import { createTestPlatform } from '../testing/test-platform.ts'
 import { DEFAULT_IDENTITY_POLICY, saveIdentityPolicy } from './identity-policy.ts'
 import { loginMember } from './members/member-authentication.ts'
 import { setMemberStatus } from './members/member-store.ts'
+
+/** A JSON value with every leaf replaced by its type and length: what tells two answers apart but their values. */
+function skeleton(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(skeleton)
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).map(([key, inner]) => [key, skeleton(inner)])
+  return typeof value === 'string' ? `string(${value.length})` : typeof value
+}
 
 const GOOD_CLIENT = 'good-client'
 const SIGNED_OUT = 'https://good.com/signed-out'
@@ -187,6 +196,19 @@ describe.each(databaseKinds())('identity calls on %s', (kind) => {
           [hashToken(again.json.stateToken)],
         )
         expect(decoy!.member_id).toBeNull()
+      })
+    })
+
+    it('answers a taken e-mail with the bytes of a new sign-up’s answer but for its values: same keys, order and lengths', async () => {
+      // Addresses of one length, so the only difference left is whether the e-mail was taken.
+      const tag = randomUUID().slice(0, 8)
+      const taken = `taken-${tag}@example.com`
+      await register(platform, visitor, taken)
+      await withPolicy({ verify: true }, async () => {
+        const fresh = await register(platform, visitor, `fresh-${tag}@example.com`)
+        const again = await register(platform, visitor, taken)
+        expect(again.text.length).toBe(fresh.text.length)
+        expect(skeleton(JSON.parse(again.text))).toEqual(skeleton(JSON.parse(fresh.text)))
       })
     })
 

@@ -11,6 +11,7 @@ import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestDeliveryWorker } from '../testing/test-delivery-worker.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { createDeliveryWorker, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from './delivery-worker.ts'
+import type { ResolveHost } from './webhook-request.ts'
 
 // Far above any answer time on a loaded machine; the receiver answers at once unless told to hang.
 const PATIENT_TIMEOUT_MS = 30_000
@@ -68,7 +69,6 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
     createTestDeliveryWorker({
       db,
       clock: platform.clock,
-      fetch,
       logger: silentLogger,
       random: () => 0.5,
       timeoutMs,
@@ -307,17 +307,10 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
   it('sends again after a crash between sending and recording (at least once, same id)', async () => {
     await createEndpoint()
     await record('cart.created', newEntity())
-    // The first process sends, then dies before it records the answer.
-    const dying = createTestDeliveryWorker({
-      db,
-      clock: platform.clock,
-      fetch: async (input, init) => {
-        await fetch(input, init)
-        return new Promise<Response>(() => {})
-      },
-      logger: silentLogger,
-    })
-    void dying.runOnce()
+    // The first process sends, then dies before it records the answer: the receiver never answers it.
+    receiver.script.push({ hang: true })
+    const dying = newWorker()
+    void dying.runOnce().catch(() => {})
     await expect.poll(() => receiver.received.length).toBe(1)
     expect(await worker.runOnce()).toBe(0)
     platform.clock.advance(61)
@@ -354,6 +347,74 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
     ).rejects.toThrow(/No webhook signature matches/)
   })
 
+  describe('the address it connects to', () => {
+    /** A resolver that answers `addresses` for every name (the network here is 127.0.0.1 only). */
+    const resolvingTo =
+      (...addresses: string[]): ResolveHost =>
+      (_name, callback) =>
+        callback(
+          null,
+          addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+        )
+    const workerResolving = (resolveHost: ResolveHost, localDevelopmentSites: boolean) =>
+      createTestDeliveryWorker({
+        db,
+        clock: platform.clock,
+        logger: silentLogger,
+        random: () => 0.5,
+        timeoutMs: PATIENT_TIMEOUT_MS,
+        localDevelopmentSites,
+        resolveHost,
+      })
+    const port = () => new URL(receiver.url).port
+
+    async function endpointAt(url: string) {
+      const response = await call('POST', '/webhooks/v1/endpoints', { url, eventTypes: ['cart.created'] })
+      expect(response.status).toBe(200)
+      return response.json.endpoint as { id: string }
+    }
+
+    it.each([
+      ['a loopback address', ['127.0.0.1']],
+      ['a public and a loopback address', ['93.184.216.34', '127.0.0.1']],
+      ['an IPv4-mapped loopback address', ['::ffff:127.0.0.1']],
+      ['a NAT64 private address', ['64:ff9b::a00:1']],
+    ])('refuses a public name that resolves to %s when it connects', async (_case, addresses) => {
+      const endpoint = await endpointAt(`https://hooks.rebind.example:${port()}/hooks`)
+      await record('cart.created', newEntity())
+      expect(await workerResolving(resolvingTo(...addresses), false).runOnce()).toBe(1)
+      expect(receiver.received).toHaveLength(0)
+      const [delivery] = await deliveriesOf(endpoint.id)
+      expect(delivery).toMatchObject({ status: 'PENDING', lastResponseStatus: null })
+      expect(delivery!.lastError).toMatch(/^refused: hooks\.rebind\.example resolves to .+, a loopback/)
+    })
+
+    it('refuses a cloud metadata address even to a site in local development mode', async () => {
+      const endpoint = await endpointAt(`http://metadata.rebind.internal:${port()}/hooks`)
+      await record('cart.created', newEntity())
+      await workerResolving(resolvingTo('169.254.169.254'), true).runOnce()
+      const [delivery] = await deliveriesOf(endpoint.id)
+      expect(delivery!.lastError).toMatch(/^refused: .*169\.254\.169\.254/)
+    })
+
+    it('connects to the address it checked, keeping the name in Host, for a site in local development mode', async () => {
+      await endpointAt(`http://receiver.rebind.internal:${port()}/hooks`)
+      await record('cart.created', newEntity())
+      await workerResolving(resolvingTo('127.0.0.1'), true).runOnce()
+      expect(receiver.received).toHaveLength(1)
+      expect(receiver.received[0]!.headers.host).toBe(`receiver.rebind.internal:${port()}`)
+    })
+
+    it('refuses an endpoint on a loopback address saved before local development mode was turned off', async () => {
+      const endpoint = await endpointAt(receiver.url)
+      await record('cart.created', newEntity())
+      await workerResolving(resolvingTo('127.0.0.1'), false).runOnce()
+      expect(receiver.received).toHaveLength(0)
+      const [delivery] = await deliveriesOf(endpoint.id)
+      expect(delivery!.lastError).toMatch(/^refused: /)
+    })
+  })
+
   it('shares the work between two workers without sending anything twice', async () => {
     await createEndpoint()
     const entities = Array.from({ length: 12 }, () => newEntity())
@@ -361,7 +422,6 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
     const other = createTestDeliveryWorker({
       db,
       clock: platform.clock,
-      fetch,
       logger: silentLogger,
       batchSize: 5,
     })
@@ -386,7 +446,6 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
     const polling = createTestDeliveryWorker({
       db,
       clock: platform.clock,
-      fetch,
       logger: silentLogger,
       pollIntervalMs: 10,
     })
@@ -433,7 +492,7 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
       const plain = createDeliveryWorker({
         db,
         clock: platform.clock,
-        fetch,
+        localDevelopmentSites: true,
         logger: silentLogger,
         random: () => 0.5,
         timeoutMs: PATIENT_TIMEOUT_MS,

@@ -8,6 +8,14 @@ import {
   type PollingWorker,
 } from '../workers/polling-worker.ts'
 import { toWebhookHeaders } from './sign-webhook.ts'
+import {
+  OutboundAddressRefused,
+  postWebhook,
+  type ResolveHost,
+  systemResolveHost,
+  type WebhookAnswer,
+  type WebhookRequest,
+} from './webhook-request.ts'
 
 /** Seconds to wait after each failed attempt; after the last one the delivery is `DEAD`. */
 export const RETRY_DELAYS_SECONDS = [30, 120, 600, 3_600, 3 * 3_600, 6 * 3_600, 12 * 3_600] as const
@@ -23,8 +31,19 @@ const RESPONSE_EXCERPT_CHARS = 1_000
 export interface DeliveryWorkerOptions {
   db: Db
   clock: Clock
-  fetch: typeof globalThis.fetch
   logger: Logger
+  /**
+   * Whether sites in local development mode may receive on loopback and private addresses
+   * (`LOCAL_DEVELOPMENT_SITES`); without it every receiver must be public, whatever the site says.
+   */
+  localDevelopmentSites: boolean
+  /** How receivers' host names are resolved; the system's resolver by default (tests inject one). */
+  resolveHost?: ResolveHost
+  /**
+   * Sends one delivery: `postWebhook` by default, which connects only to checked addresses. A test may
+   * stand in for the network (a receiver answering in process).
+   */
+  send?: (request: WebhookRequest) => Promise<WebhookAnswer>
   /** How often `start()` looks for work. Default 1 s. */
   pollIntervalMs?: number
   /** Deliveries sent per round. Default 20. */
@@ -44,6 +63,7 @@ interface ClaimedDelivery {
   secret: string
   previous_secret: string | null
   previous_secret_expires_date: Date | null
+  local_development: boolean
   event_id: string
   type: string
   site_id: string
@@ -134,9 +154,10 @@ async function claimDueDeliveries(db: Db, now: Date, limit: number): Promise<Cla
           where id = any($1::uuid[]) returning id, attempt_count, endpoint_id, event_id)
        select l.id, l.attempt_count, w.url, w.secret,
               case when w.previous_secret_expires_date > $3 then w.previous_secret end as previous_secret,
-              w.previous_secret_expires_date, e.id as event_id, e.type, e.site_id, e.entity_id, e.payload,
-              e.identity, e.created_date
-         from leased l join webhook_endpoints w on w.id = l.endpoint_id join events e on e.id = l.event_id`,
+              w.previous_secret_expires_date, s.local_development, e.id as event_id, e.type, e.site_id,
+              e.entity_id, e.payload, e.identity, e.created_date
+         from leased l join webhook_endpoints w on w.id = l.endpoint_id join events e on e.id = l.event_id
+         join sites s on s.id = w.site_id`,
       [due.map((row) => row.id), new Date(now.getTime() + LEASE_SECONDS * 1000), now],
     )
   })
@@ -198,18 +219,19 @@ async function send(
   const headers = toDeliveryHeaders(secrets, delivery.event_id, Math.floor(now.getTime() / 1000), body)
   const started = performance.now()
   try {
-    const response = await options.fetch(delivery.url, {
-      method: 'POST',
+    // Checked where it connects (DNS rebinding); a redirect is not followed: it is the receiver's answer.
+    const answer = await (options.send ?? postWebhook)({
+      url: delivery.url,
       headers,
       body,
-      // A redirect is a failure: following it would let a receiver point the platform anywhere.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs ?? DELIVERY_TIMEOUT_MS),
+      timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+      allowLocal: options.localDevelopmentSites && delivery.local_development,
+      resolve: options.resolveHost ?? systemResolveHost,
+      excerptChars: RESPONSE_EXCERPT_CHARS,
     })
-    const text = await response.text().catch(() => '')
     return {
-      responseStatus: response.status,
-      responseBody: text.slice(0, RESPONSE_EXCERPT_CHARS),
+      responseStatus: answer.status,
+      responseBody: answer.body,
       error: null,
       durationMs: Math.round(performance.now() - started),
     }
@@ -217,9 +239,11 @@ async function send(
     const message =
       error instanceof Error && error.name === 'TimeoutError'
         ? `no answer within ${options.timeoutMs ?? DELIVERY_TIMEOUT_MS} ms`
-        : error instanceof Error
-          ? `${error.name}: ${error.message}`
-          : String(error)
+        : error instanceof OutboundAddressRefused
+          ? `refused: ${error.message}`
+          : error instanceof Error
+            ? `${error.name}: ${error.message}`
+            : String(error)
     return {
       responseStatus: null,
       responseBody: null,
@@ -277,7 +301,7 @@ async function recordAttempt(
  *
  * @example
  * ```ts
- * const worker = createDeliveryWorker({ db, clock: systemClock, fetch, logger })
+ * const worker = createDeliveryWorker({ db, clock: systemClock, logger, localDevelopmentSites: false })
  * worker.start()
  * // on shutdown
  * await worker.stop()

@@ -9,7 +9,9 @@ describe('isAllowedEndpointUrl', () => {
     'https://hooks.example.com/aisle',
     'https://hooks.example.com:8443/a?b=c',
     'https://8.8.8.8/hooks',
-    'https://[2001:db8::1]/hooks',
+    'https://[2606:4700:4700::1111]/hooks',
+    'https://[::ffff:8.8.8.8]/hooks',
+    'https://[64:ff9b::808:808]/hooks',
   ])('accepts %s on every site', (url) => {
     expect(isAllowedEndpointUrl(url, production)).toBe(true)
     expect(isAllowedEndpointUrl(url, local)).toBe(true)
@@ -31,6 +33,27 @@ describe('isAllowedEndpointUrl', () => {
     'https://metadata.google.internal/',
     'https://intranet/hooks',
     'https://app.localhost/hooks',
+    'https://localhost./hooks',
+    'https://app.localhost./hooks',
+    'https://[::7f00:1]/',
+    'https://[::127.0.0.1]/',
+    'https://[::ffff:127.0.0.1]/',
+    'https://[::ffff:7f00:1]/',
+    'https://[64:ff9b::7f00:1]/',
+    'https://[64:ff9b::10.0.0.1]/',
+    'https://[2002:7f00:1::]/',
+    'https://[2002:c0a8:101::1]/',
+    'https://[::]/',
+    'https://[ff02::1]/',
+    'https://[fec0::1]/',
+    'https://[2001:db8::1]/hooks',
+    'https://[2001::1]/',
+    'https://224.0.0.1/',
+    'https://255.255.255.255/',
+    'https://198.18.0.1/',
+    'https://2130706433/',
+    'https://0x7f.1/',
+    'https://printer.local/',
   ])('accepts %s only on a site in local development mode', (url) => {
     expect(isAllowedEndpointUrl(url, production)).toBe(false)
     expect(isAllowedEndpointUrl(url, local)).toBe(true)
@@ -45,6 +68,10 @@ describe('isAllowedEndpointUrl', () => {
     'https://169.254.169.254/latest/meta-data',
     'http://169.254.169.254/latest/meta-data',
     'https://[fe80::1]/hooks',
+    'https://[::ffff:169.254.169.254]/',
+    'https://[::ffff:a9fe:a9fe]/',
+    'https://[64:ff9b::a9fe:a9fe]/',
+    'https://[2002:a9fe:a9fe::]/',
   ])('refuses %s on every site', (url) => {
     expect(isAllowedEndpointUrl(url, production)).toBe(false)
     expect(isAllowedEndpointUrl(url, local)).toBe(false)

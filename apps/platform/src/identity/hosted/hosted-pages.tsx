@@ -168,6 +168,18 @@ export function renderHostedError(status: number, message: string): Response {
   return renderHostedPage(<MessagePage title="This link cannot be used" message={message} />, { status })
 }
 
+/**
+ * A hosted page's answer to an outage (the database out of reach): a page that says to try again, for a
+ * person in a browser rather than the JSON error a program gets; the caller adds `Retry-After`.
+ */
+export function renderHostedOutage(retryAfterSeconds: number): Response {
+  const seconds = retryAfterSeconds === 1 ? 'second' : 'seconds'
+  const message = `This page cannot be shown right now. Please try again in ${retryAfterSeconds} ${seconds}.`
+  return renderHostedPage(<MessagePage title="Please try again in a moment" message={message} />, {
+    status: 503,
+  })
+}
+
 /** A redirect from a hosted page: uncacheable, unframeable, sending no `Referer` onwards. */
 export function hostedRedirect(
   location: string,

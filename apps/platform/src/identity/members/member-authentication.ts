@@ -77,11 +77,29 @@ export async function answerFor(
   now: Date,
   stateToken?: string,
 ): Promise<AuthenticationAnswer> {
-  const answer: AuthenticationAnswer = { identity: toWireIdentity(member), state, additionalData: {} }
-  if (state === 'SUCCESS')
-    answer.sessionToken = await createSessionToken(db, { ...client, memberId: member.id }, now)
-  if (state === 'REQUIRE_EMAIL_VERIFICATION')
-    answer.stateToken = stateToken ?? (await startEmailVerification(db, client, { member }, now))
+  const tokens = {
+    sessionToken:
+      state === 'SUCCESS' ? await createSessionToken(db, { ...client, memberId: member.id }, now) : undefined,
+    stateToken:
+      state === 'REQUIRE_EMAIL_VERIFICATION'
+        ? (stateToken ?? (await startEmailVerification(db, client, { member }, now)))
+        : undefined,
+  }
+  return toAnswer(toWireIdentity(member), state, tokens)
+}
+
+/**
+ * The answer's object, its keys always in one order: a decoy's answer must not be told from a real one
+ * by its bytes (SECURITY.md L2), so both are built here.
+ */
+function toAnswer(
+  identity: Identity,
+  state: AuthState,
+  tokens: { sessionToken?: string | undefined; stateToken?: string | undefined },
+): AuthenticationAnswer {
+  const answer: AuthenticationAnswer = { identity, state, additionalData: {} }
+  if (tokens.sessionToken !== undefined) answer.sessionToken = tokens.sessionToken
+  if (tokens.stateToken !== undefined) answer.stateToken = tokens.stateToken
   return answer
 }
 
@@ -169,12 +187,7 @@ export async function registerMember(
 ): Promise<AuthenticationAnswer> {
   const registration = await createAccount(deps, client, input, now)
   if ('decoy' in registration)
-    return {
-      identity: registration.decoy,
-      state: registration.state,
-      stateToken: registration.stateToken,
-      additionalData: {},
-    }
+    return toAnswer(registration.decoy, registration.state, { stateToken: registration.stateToken })
   return answerFor(deps.db, client, registration.member, registration.state, now, registration.stateToken)
 }
 
