@@ -306,7 +306,12 @@ export function createApp(options: AppDeps) {
     readCache: createReadCache(),
   })
   // One instance for every entry point to the current cart: REST, GraphQL, the hosted product page.
-  const carts = createCurrentCart({ db: deps.db, clock, publicUrl: deps.publicUrl })
+  const carts = createCurrentCart({
+    db: deps.db,
+    clock,
+    publicUrl: deps.publicUrl,
+    rateLimits: deps.rateLimits ?? 'off',
+  })
   registerCartRoutes(api, carts)
   // After the current-cart routes: `/ecom/v1/carts/current` must not be taken for a cart id.
   registerMerchantCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
@@ -385,8 +390,10 @@ export function createApp(options: AppDeps) {
       const { status, body } = toErrorResponse(error, logger, c.get('requestId') ?? '')
       response = c.json(body as object, status as 400)
     }
-    if (isOutage) {
-      response.headers.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+    // An outage, or a limit a domain enforced (coupon attempts): the error says when to try again.
+    const retryAfter = error instanceof ApplicationError ? error.data.retryAfterSeconds : undefined
+    if (typeof retryAfter === 'number') {
+      response.headers.set('retry-after', String(retryAfter))
       response.headers.set('cache-control', 'no-store')
     }
     return response

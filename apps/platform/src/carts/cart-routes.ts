@@ -54,7 +54,9 @@ export function registerCartRoutes(api: Api, carts: CurrentCart) {
       summary: "Set the cart's info and coupon, and add line items",
       body: UpdateCartBody,
     },
-    async ({ body, caller }) => ({ cart: await carts.update(caller, body) }),
+    async ({ body, caller }, c) => ({
+      cart: await carts.update(caller, body, { clientAddress: c.get('clientAddress') }),
+    }),
   )
 
   api.route(

@@ -6,6 +6,8 @@ import { callerEvent } from '../events/event-outbox.ts'
 import type { ShopperCaller, ShopperCredential } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { accessTokenRefused } from '../oauth/authenticate.ts'
+import { countAttempt, tooManyAttempts } from '../rate-limits/count-attempt.ts'
+import type { RateLimitSettings } from '../rate-limits/rate-limit-settings.ts'
 import { planAddToCart } from './add-to-cart.ts'
 import { createCartProducts } from './cart-products.ts'
 import type { AddToCartInput, UpdateCartInput } from './cart-schemas.ts'
@@ -25,10 +27,21 @@ import {
 import { toWireCart, type WireCart } from './cart-wire.ts'
 import { applicableCoupon } from './coupon-store.ts'
 
-export interface CurrentCartDeps {
+/** What a cart's operations need, a shopper's or a merchant's. */
+export interface CartDeps {
   db: Db
   clock: Clock
   publicUrl: string
+}
+
+/** What the shopper's current-cart operations need: the limits on coupon attempts too (`off` for none). */
+export interface CurrentCartDeps extends CartDeps {
+  rateLimits: RateLimitSettings | 'off'
+}
+
+/** Where a request came from: the client's address, as the app read it (`TRUSTED_PROXIES`). */
+export interface RequestOrigin {
+  clientAddress: string | undefined
 }
 
 /** Refuses ids that name no line of this cart, listing them all. */
@@ -116,6 +129,18 @@ export function createCurrentCart(deps: CurrentCartDeps) {
   const { db, clock, publicUrl } = deps
   const cartProducts = createCartProducts()
 
+  /**
+   * Counts a coupon code given to the caller's cart, by the client's address and by the cart's owner, and
+   * refuses it with 429 past the limit (SECURITY.md: a code is a secret that must not be guessed), before
+   * the answer tells whether the code exists, so a refused guess learns nothing.
+   */
+  async function countCouponAttempt(caller: ShopperCaller, origin: RequestOrigin, now: Date) {
+    const account = `${caller.siteId}:${caller.kind}:${caller.subjectId}`
+    const attempter = { address: origin.clientAddress, account }
+    const retryAfter = await countAttempt(db, deps.rateLimits, 'coupon', attempter, now)
+    if (retryAfter !== undefined) throw tooManyAttempts(retryAfter)
+  }
+
   /** `contents` with the products of its lines and of `productIds`. */
   async function priced(
     tx: Db,
@@ -142,13 +167,19 @@ export function createCurrentCart(deps: CurrentCartDeps) {
    */
   async function change(
     who: ShopperCredential,
-    options: { create: boolean; productIds?: readonly string[]; couponCode?: string | undefined },
+    options: {
+      create: boolean
+      productIds?: readonly string[]
+      coupon?: { code: string; origin: RequestOrigin } | undefined
+    },
     edit: CartEditor,
   ): Promise<WireCart> {
     const productIds = options.productIds ?? []
+    const couponCode = options.coupon?.code
     const now = clock()
-    const read = await readCartContents(db, who, options.couponCode)
+    const read = await readCartContents(db, who, couponCode)
     const caller = callerOf(who, read)
+    if (options.coupon) await countCouponAttempt(caller, options.coupon.origin, now)
     if (!read.cart && !options.create) noCart()
     const contents = await priced(db, caller, read, productIds)
     const cart = contents.cart ?? newCart(caller, now)
@@ -157,7 +188,7 @@ export function createCurrentCart(deps: CurrentCartDeps) {
     if (written) return written
     return db.transaction(async (tx) => {
       const locked = (await lockCart(tx, caller, { create: options.create, now })) ?? noCart()
-      const read = await readCartContents(tx, caller, options.couponCode)
+      const read = await readCartContents(tx, caller, couponCode)
       const contents = await priced(tx, caller, read, productIds)
       const target = { cart: locked.cart, guard: { version: null }, created: locked.created }
       const answered = await write(tx, caller, contents, target, edit, now)
@@ -219,12 +250,16 @@ export function createCurrentCart(deps: CurrentCartDeps) {
       })
     },
 
-    /** Sets the cart's info and coupon (`null` removes it), and adds line items. */
-    update(who: ShopperCredential, input: UpdateCartInput): Promise<WireCart> {
+    /**
+     * Sets the cart's info and coupon (`null` removes it), and adds line items. A coupon code counts as an
+     * attempt of the request's `origin`, limited like a password guess.
+     */
+    update(who: ShopperCredential, input: UpdateCartInput, origin: RequestOrigin): Promise<WireCart> {
       const lineItems = input.lineItems ?? []
       const productIds = lineItems.map((item) => item.catalogReference.catalogItemId)
       const couponCode = input.couponCode || undefined
-      return change(who, { create: true, productIds, couponCode }, (contents, cart, now) => {
+      const coupon = couponCode ? { code: couponCode, origin } : undefined
+      return change(who, { create: true, productIds, coupon }, (contents, cart, now) => {
         const coupon = couponCode ? applicableCoupon(contents.coupon, couponCode, now) : undefined
         const changes = planAddToCart(
           contents.lines,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Api } from '../http/api.ts'
 import { IdParam } from '../http/validation.ts'
 import { AddToCartBody, CartSchema } from './cart-schemas.ts'
-import type { CurrentCartDeps } from './current-cart.ts'
+import type { CartDeps } from './current-cart.ts'
 import { createMerchantCarts } from './merchant-cart.ts'
 
 const CartResponse = z.object({ cart: CartSchema })
@@ -19,7 +19,7 @@ const merchantCall = {
  * The merchant's cart calls, by the cart's id (decision 019). Registered after the current-cart calls,
  * whose `/ecom/v1/carts/current` paths come first: Hono runs a path's handlers in registration order.
  */
-export function registerMerchantCartRoutes(api: Api, deps: CurrentCartDeps) {
+export function registerMerchantCartRoutes(api: Api, deps: CartDeps) {
   const carts = createMerchantCarts(deps)
 
   api.route(

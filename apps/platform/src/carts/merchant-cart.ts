@@ -14,7 +14,7 @@ import {
   writeCartChange,
 } from './cart-store.ts'
 import { toWireCart, type WireCart } from './cart-wire.ts'
-import type { CurrentCartDeps } from './current-cart.ts'
+import type { CartDeps } from './current-cart.ts'
 import { customLineOrigin } from './custom-line-item.ts'
 
 function cartNotFound(cartId: string): never {
@@ -26,7 +26,7 @@ function cartNotFound(cartId: string): never {
  * line items to it, custom line items priced by the merchant among them (decision 019). Carts of
  * another site are not found.
  */
-export function createMerchantCarts(deps: CurrentCartDeps) {
+export function createMerchantCarts(deps: CartDeps) {
   const { db, clock, publicUrl } = deps
   const cartProducts = createCartProducts()
 

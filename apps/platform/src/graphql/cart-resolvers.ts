@@ -39,7 +39,7 @@ export const cartResolvers: Resolvers = {
     },
     updateCurrentCart(_source, args, context) {
       const input = parseArguments(UpdateCartBody, args)
-      return context.carts.update(shopper(context), input)
+      return context.carts.update(shopper(context), input, context.origin)
     },
     removeLineItemsFromCurrentCart(_source, args, context) {
       const { lineItemIds } = parseArguments(RemoveLineItemsBody, args)

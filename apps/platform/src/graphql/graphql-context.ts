@@ -1,4 +1,4 @@
-import type { CurrentCart } from '../carts/current-cart.ts'
+import type { CurrentCart, RequestOrigin } from '../carts/current-cart.ts'
 import { audienceOf, wantsMerchantData } from '../catalogue/catalogue-access.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
@@ -16,6 +16,8 @@ export interface GraphQLContext {
   loaders: CatalogueLoaders
   /** The current-cart calls, the same the REST current-cart routes make. */
   carts: CurrentCart
+  /** Where the request came from, for the limits the domain enforces (coupon attempts). */
+  origin: RequestOrigin
 }
 
 /** The context of one request: the caller's audience and fresh loaders. */
@@ -25,6 +27,7 @@ export function createGraphQLContext(options: {
   publicUrl: string
   carts: CurrentCart
   caller: Caller
+  origin: RequestOrigin
 }): GraphQLContext {
   const { db, caller } = options
   return {
@@ -35,5 +38,6 @@ export function createGraphQLContext(options: {
     includeMerchantData: wantsMerchantData(caller, true),
     loaders: createCatalogueLoaders(db, audienceOf(caller), caller.site.currency),
     carts: options.carts,
+    origin: options.origin,
   }
 }

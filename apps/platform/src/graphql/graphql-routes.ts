@@ -102,7 +102,8 @@ export function registerGraphQLRoutes(api: Api, deps: GraphQLDeps) {
               : String(error),
         })
       const { db, clock, publicUrl, carts } = deps
-      const context = () => createGraphQLContext({ db, clock, publicUrl, carts, caller })
+      const origin = { clientAddress: c.get('clientAddress') }
+      const context = () => createGraphQLContext({ db, clock, publicUrl, carts, caller, origin })
       const result = await executeGraphQLRequest(schemas[params.version], body, context, {
         introspection: deps.introspection,
       })

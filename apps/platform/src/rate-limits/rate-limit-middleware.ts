@@ -1,14 +1,12 @@
-import { createHash } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { AppEnv } from '../http/api.ts'
-import { toClientNetwork } from '../http/client-address.ts'
-import { ApplicationError } from '../http/errors.ts'
 import type { LimitedRoute, RefusalFormat, RequestFields } from './limited-routes.ts'
-import type { RateLimitBucket, RateLimitScope, RateLimitSettings } from './rate-limit-settings.ts'
-import { hitRateLimit, purgeRateLimits } from './rate-limit-store.ts'
+import { countAttempt, tooManyAttempts } from './count-attempt.ts'
+import type { RateLimitSettings } from './rate-limit-settings.ts'
+import { purgeRateLimits } from './rate-limit-store.ts'
 
 /** What the limiter needs. */
 export interface RateLimiterOptions {
@@ -22,14 +20,6 @@ export interface RateLimiterOptions {
 
 // Counters of ended windows are deleted now and then, by whichever process counts the request.
 const PURGE_EVERY = 1_000
-// Every request whose client address is unknown shares one counter: unknown is not unlimited (Q4).
-const UNKNOWN_ADDRESS = 'unknown'
-
-/** The key of a counter: bucket, scope and the hashed value (no address or e-mail is stored as is). */
-function counterKey(bucket: RateLimitBucket, scope: RateLimitScope, value: string): string {
-  return `${bucket}:${scope}:${createHash('sha256').update(value).digest('base64url')}`
-}
-
 /** The fields of a JSON or form body, read from a copy so the route still reads the original. */
 async function readFields(c: Context<AppEnv>): Promise<RequestFields> {
   if (!c.req.raw.body) return {}
@@ -54,7 +44,8 @@ function refuse(
   retryAfterSeconds: number,
   options: RateLimiterOptions,
 ): Response {
-  const message = `Too many requests: try again in ${retryAfterSeconds} seconds`
+  const error = tooManyAttempts(retryAfterSeconds)
+  const message = error.message
   const headers = { 'retry-after': String(retryAfterSeconds), 'cache-control': 'no-store' }
   if (format === 'html') {
     const page = options.renderPage(429, message)
@@ -63,7 +54,6 @@ function refuse(
   }
   if (format === 'oauth')
     return c.json({ error: 'too_many_requests', error_description: message }, 429, headers)
-  const error = new ApplicationError('TOO_MANY_REQUESTS', message, { retryAfterSeconds })
   return c.json(error.toBody() as object, 429, headers)
 }
 
@@ -81,24 +71,12 @@ export function createRateLimiter(options: RateLimiterOptions): MiddlewareHandle
     const route = routes.get(`${c.req.method} ${c.req.path}`)
     if (!route) return next()
     const request = route.classify(await readFields(c), getCookie(c))
-    const limits = request && options.settings[request.bucket]
-    if (!request || !limits) return next()
+    if (!request || !options.settings[request.bucket]) return next()
     const now = options.clock()
     if (++counted % PURGE_EVERY === 0) await purgeRateLimits(options.db, now)
-    const address = c.get('clientAddress')
-    const values: [RateLimitScope, string | undefined][] = [
-      ['ip', address ? toClientNetwork(address) : UNKNOWN_ADDRESS],
-      ['account', request.account],
-    ]
-    for (const [scope, value] of values) {
-      const rule = limits[scope]
-      if (!rule || value === undefined) continue
-      const hit = await hitRateLimit(options.db, counterKey(request.bucket, scope, value), rule, now)
-      if (hit.hits > rule.limit) {
-        const retryAfter = Math.max(1, Math.ceil((hit.resetsAt.getTime() - now.getTime()) / 1000))
-        return refuse(c, route.format, retryAfter, options)
-      }
-    }
+    const attempter = { address: c.get('clientAddress'), account: request.account }
+    const retryAfter = await countAttempt(options.db, options.settings, request.bucket, attempter, now)
+    if (retryAfter !== undefined) return refuse(c, route.format, retryAfter, options)
     return next()
   }
 }

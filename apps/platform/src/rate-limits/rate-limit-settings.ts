@@ -9,6 +9,7 @@ export const rateLimitBuckets = [
   'verify',
   'resend',
   'recovery',
+  'coupon',
 ] as const
 export type RateLimitBucket = (typeof rateLimitBuckets)[number]
 
@@ -41,6 +42,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   // Each sends an e-mail: mail bombing (V7, P5).
   resend: { ip: perMinutes(10, 10), account: perMinutes(3, 10) },
   recovery: { ip: perMinutes(10, 10), account: perMinutes(3, 10) },
+  // Coupon codes are guessable secrets: every code a cart is given counts, by address and by cart owner.
+  coupon: { ip: perMinutes(20, 10), account: perMinutes(10, 10) },
 }
 
 /** Thrown for a `RATE_LIMITS` value that cannot be read; says what was expected. */
