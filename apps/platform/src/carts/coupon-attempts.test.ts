@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../rate-limits/rate-limit-settings.ts'
 import { seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
-import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../rate-limits/rate-limit-settings.ts'
 import { createLimitedPlatform } from '../testing/limited-platform.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 

@@ -2,11 +2,11 @@ import { choiceCombinations, slugify } from '../catalogue/products/product-input
 import type { ProductMedia, ProductOption } from '../catalogue/products/product-store.ts'
 import { hasSiteUsers, saveSiteUser } from '../dashboard/session/site-user-store.ts'
 import type { Db } from '../db/db.ts'
+import { derivedSizes } from '../media/image-derivatives.ts'
 import { applyDiscount } from '../money/money.ts'
 import { createArgon2idHasher } from '../passwords/argon2id-hasher.ts'
 import type { PasswordHasher } from '../passwords/password-hasher.ts'
 import { DEMO_CLIENT_ID } from './demo-ids.ts'
-import { derivedSizes } from '../media/image-derivatives.ts'
 import { DEMO_PICTURE_SIZE, insertProductPictures } from './demo-pictures.ts'
 import { deterministicId } from './deterministic-id.ts'
 
