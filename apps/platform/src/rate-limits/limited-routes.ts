@@ -76,7 +76,7 @@ const register = (fields: RequestFields): LimitedRequest => ({
 
 /**
  * Every route that is limited (SECURITY.md Q1): anonymous tokens and the other grants, token revocation,
- * login (the JSON calls and the hosted form), registration, e-mail verification and its resend,
+ * login (the JSON calls, the hosted form and the dashboard's), registration, e-mail verification and its resend,
  * recovery. The paths are the wire contract's; the domains that serve them need not know they are limited.
  */
 export const LIMITED_ROUTES: readonly LimitedRoute[] = [
@@ -97,6 +97,8 @@ export const LIMITED_ROUTES: readonly LimitedRoute[] = [
   { method: 'POST', path: '/identity/v2/login', format: 'json', classify: login },
   { method: 'POST', path: '/_auth/authorize', format: 'html', classify: login },
   { method: 'POST', path: '/_auth/login', format: 'html', classify: login },
+  // The site owner's sign-in: its own throttle counts failures; this bounds every attempt, as for members.
+  { method: 'POST', path: '/dashboard/login', format: 'html', classify: login },
   { method: 'POST', path: '/identity/v1/register', format: 'json', classify: register },
   { method: 'POST', path: '/identity/v2/register', format: 'json', classify: register },
   {

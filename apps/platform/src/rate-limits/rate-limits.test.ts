@@ -274,6 +274,23 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
       expect(last!.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     })
 
+    it('counts the dashboard’s sign-in with the member logins: by address, then by the e-mail from anywhere', async () => {
+      const platform = createLimitedPlatform(db, { rateLimits: settings })
+      const signIn = (from: string, email: string) =>
+        platform.call('POST', '/dashboard/login', {
+          from,
+          form: { email, password: 'x', csrf: 'x' },
+          headers: { 'sec-fetch-site': 'same-origin' },
+        })
+      const statuses: number[] = []
+      for (let index = 0; index < 4; index++)
+        statuses.push((await signIn(`198.51.100.${70 + index}`, 'boss@shop.test')).status)
+      expect(statuses.slice(0, 4)).not.toContain(429)
+      const fifth = await signIn('198.51.100.79', 'boss@shop.test')
+      expect(fifth.status).toBe(429)
+      expect(fifth.headers.get('content-type')).toContain('text/html')
+    })
+
     it('leaves the hosted login form readable by its route after counting it', async () => {
       const platform = createLimitedPlatform(db, { rateLimits: settings })
       const from = '198.51.100.95'

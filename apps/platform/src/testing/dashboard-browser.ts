@@ -1,6 +1,7 @@
 import { createApp } from '../app.ts'
 import { saveSiteUser } from '../dashboard/session/site-user-store.ts'
 import type { Db } from '../db/db.ts'
+import type { TrustedProxies } from '../http/client-address.ts'
 import { createArgon2idHasher } from '../passwords/argon2id-hasher.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createTestClock, TEST_PUBLIC_URL } from './test-platform.ts'
@@ -15,7 +16,12 @@ export const OWNER = { email: 'owner@shop.test', password: 'correct horse batter
 /** The real app with a cheap password hasher and a movable clock, and a site owner of the demo store. */
 export async function createDashboardPlatform(
   db: Db,
-  options: { publicUrl?: string; bulkChunkSize?: number; localDevelopmentSites?: boolean } = {},
+  options: {
+    publicUrl?: string
+    bulkChunkSize?: number
+    localDevelopmentSites?: boolean
+    trustedProxies?: TrustedProxies
+  } = {},
 ) {
   const clock = createTestClock()
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL
@@ -28,6 +34,7 @@ export async function createDashboardPlatform(
     ...(options.localDevelopmentSites === undefined
       ? {}
       : { localDevelopmentSites: options.localDevelopmentSites }),
+    ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
   })
   const { user } = await saveSiteUser(db, testHasher, { siteId: DEMO_SITE_ID, ...OWNER }, clock())
   return { app, clock, publicUrl, owner: user }
@@ -175,9 +182,9 @@ export function createTestBrowser(
       return browser.post(action, fields, headers)
     },
     /** Signs in through the sign-in page, as a person would. */
-    async signIn(email = OWNER.email, password = OWNER.password) {
+    async signIn(email = OWNER.email, password = OWNER.password, headers?: Record<string, string>) {
       await browser.get('/dashboard/login')
-      return browser.post('/dashboard/login', { email, password })
+      return browser.post('/dashboard/login', { email, password }, headers)
     },
   }
   return browser

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/db.ts'
+import { parseTrustedProxies } from '../../http/client-address.ts'
 import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
 import {
   createDashboardPlatform,
@@ -9,7 +10,7 @@ import {
 } from '../../testing/dashboard-browser.ts'
 import { LEGACY_SCRYPT_HASHES } from '../../testing/legacy-scrypt-hashes.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
-import { LOGIN_FAILURE_LIMIT } from './login-throttle.ts'
+import { ACCOUNT_FAILURE_LIMIT, LOGIN_FAILURE_LIMIT } from './login-throttle.ts'
 import { revokeSessionsOfSiteUser, SESSION_IDLE_SECONDS, SESSION_LIFETIME_SECONDS } from './session-store.ts'
 import { saveSiteUser } from './site-user-store.ts'
 
@@ -150,6 +151,44 @@ describe.each(databaseKinds())('dashboard sign-in on %s', (kind) => {
       const statuses = answers.map((a) => a.status)
       expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_FAILURE_LIMIT)
       expect(statuses.filter((s) => s === 429)).toHaveLength(30 - LOGIN_FAILURE_LIMIT)
+    })
+  })
+
+  describe('POST /dashboard/login from many addresses', () => {
+    it(`refuses an e-mail after ${ACCOUNT_FAILURE_LIMIT} failures spread over addresses, even the right password from a new one`, async () => {
+      const owner = { email: 'spread-guesses@shop.test', password: 'a long and right passphrase' }
+      await saveSiteUser(db, testHasher, { siteId: DEMO_SITE_ID, ...owner }, platform.clock())
+      const perAddress = LOGIN_FAILURE_LIMIT - 3
+      const addresses = Math.ceil(ACCOUNT_FAILURE_LIMIT / perAddress)
+      const statuses: number[] = []
+      for (let address = 0; address < addresses; address++)
+        for (let attempt = 0; attempt < perAddress; attempt++)
+          statuses.push((await browser(`203.0.113.${100 + address}`).signIn(owner.email, 'guess')).status)
+      expect(statuses.filter((status) => status === 401)).toHaveLength(ACCOUNT_FAILURE_LIMIT)
+      expect(statuses.slice(ACCOUNT_FAILURE_LIMIT).every((status) => status === 429)).toBe(true)
+      const fresh = await browser('203.0.113.199').signIn(owner.email, owner.password)
+      expect(fresh.status).toBe(429)
+      expect(Number(fresh.headers.get('retry-after'))).toBeGreaterThan(0)
+      // Other accounts are not held by this one's failures.
+      expect((await browser('203.0.113.199').signIn()).status).toBe(303)
+      platform.clock.advance(15 * 60)
+      expect((await browser('203.0.113.199').signIn(owner.email, owner.password)).status).toBe(303)
+    })
+
+    it('counts each client behind a trusted proxy apart, by the address the proxy names', async () => {
+      const behindProxy = await createDashboardPlatform(db, {
+        trustedProxies: parseTrustedProxies('192.0.2.1'),
+      })
+      const owner = { email: 'behind-proxy@shop.test', password: 'another right passphrase' }
+      await saveSiteUser(db, testHasher, { siteId: DEMO_SITE_ID, ...owner }, behindProxy.clock())
+      const viaProxy = (client: string) => ({ 'x-forwarded-for': client })
+      const attacker = createTestBrowser(behindProxy.app, { ip: '192.0.2.1' })
+      for (let attempt = 0; attempt < LOGIN_FAILURE_LIMIT; attempt++)
+        expect((await attacker.signIn(owner.email, 'guess', viaProxy('198.51.100.77'))).status).toBe(401)
+      expect((await attacker.signIn(owner.email, owner.password, viaProxy('198.51.100.77'))).status).toBe(429)
+      // The owner, another client of the same proxy, is not locked out by the attacker's guesses.
+      const real = createTestBrowser(behindProxy.app, { ip: '192.0.2.1' })
+      expect((await real.signIn(owner.email, owner.password, viaProxy('198.51.100.78'))).status).toBe(303)
     })
   })
 

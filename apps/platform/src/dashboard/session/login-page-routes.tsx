@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { z } from 'zod'
 import type { Api, AppEnv } from '../../http/api.ts'
+import { toClientNetwork } from '../../http/client-address.ts'
 import { CSRF_FIELD, createCsrfToken, isCsrfTokenValid } from '../../pages/csrf.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
 import { createDashboardRoutes } from '../owner-routes.ts'
@@ -22,10 +23,13 @@ export function safeReturnTo(value: string | undefined): string {
   return /^\/dashboard(?:$|[/?])/.test(value) ? value : HOME
 }
 
-/** The address a request came from: the socket's peer. `X-Forwarded-For` is anyone's to forge. */
-function clientAddress(c: Context<AppEnv>): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
-  return env?.incoming?.socket?.remoteAddress ?? 'unknown'
+/**
+ * The network a request came from, as the app read it: the socket's peer, or the client a trusted proxy
+ * names (`TRUSTED_PROXIES`); an IPv6 client by its /64, which one machine can fill at will.
+ */
+function clientNetwork(c: Context<AppEnv>): string {
+  const address = c.get('clientAddress')
+  return address ? toClientNetwork(address) : 'unknown'
 }
 
 /** Sign-in and sign-out of site owners, and the dashboard's front door. */
@@ -88,14 +92,14 @@ export function registerLoginRoutes(api: Api, deps: DashboardDeps) {
       path: '/dashboard/login',
       operationId: 'dashboardLogin',
       summary:
-        'Sign a site owner in (form: email, password, csrf); 10 failures per e-mail and address in 15 minutes answer 429',
+        'Sign a site owner in (form: email, password, csrf); 10 failures per e-mail and address, or 20 per e-mail, in 15 minutes answer 429',
     },
     async (form, c) => {
       const returnTo = safeReturnTo(form.text('next'))
       const email = normalizeEmail(form.text('email')).slice(0, 320)
       if (!isCsrfTokenValid(getCookie(c, LOGIN_COOKIE) ?? '', form.text(CSRF_FIELD)))
         return loginPage(c, { returnTo, email, problem: 'expired-form', status: 403 })
-      const attempt = await startLoginAttempt(db, { email, ip: clientAddress(c) }, clock())
+      const attempt = await startLoginAttempt(db, { email, ip: clientNetwork(c) }, clock())
       if (!attempt.allowed) {
         const response = loginPage(c, { returnTo, email, problem: 'too-many-attempts', status: 429 })
         response.headers.set('retry-after', String(attempt.retryAfterSeconds))
