@@ -78,9 +78,11 @@ describe.each(databaseKinds())('dashboard API keys on %s', (kind) => {
       expect(answer.status).toBe(401)
       expect(((await answer.json()) as any).details.applicationError.code).toBe('UNAUTHENTICATED')
       expect((await browser.get(revoked.location!)).text).toMatch(/Old script<\/td>.*Revoked/)
+      // A second revocation (a resubmitted form) changes nothing and says the key is no longer active.
+      expect((await browser.post(`/dashboard/api-keys/${row!.id}/revoke`)).status).toBe(404)
     })
 
-    it('cannot revoke another site’s key', async () => {
+    it('cannot revoke another site’s key, and says so with a 404 rather than a notice of success', async () => {
       await db.query(
         "insert into sites (id, name) values ('00000000-0000-4000-8000-0000000000aa', 'Other') on conflict do nothing",
       )
@@ -89,7 +91,10 @@ describe.each(databaseKinds())('dashboard API keys on %s', (kind) => {
          values ('00000000-0000-4000-8000-0000000000ab', '00000000-0000-4000-8000-0000000000aa', 'theirs', 'h', '{catalogue}')`,
       )
       await browser.get('/dashboard/api-keys')
-      await browser.post('/dashboard/api-keys/00000000-0000-4000-8000-0000000000ab/revoke')
+      const answer = await browser.post('/dashboard/api-keys/00000000-0000-4000-8000-0000000000ab/revoke')
+      expect(answer.status).toBe(404)
+      expect(answer.text).toContain('no active API key with this id')
+      expect(answer.location).toBeNull()
       const [theirs] = await db.query<{ revoked_date: Date | null }>(
         "select revoked_date from api_keys where id = '00000000-0000-4000-8000-0000000000ab'",
       )

@@ -1,5 +1,5 @@
 import type { Api } from '../../http/api.ts'
-import type { FieldViolation } from '../../http/errors.ts'
+import { ApplicationError, type FieldViolation } from '../../http/errors.ts'
 import { IdParam } from '../../http/validation.ts'
 import {
   type ApiKeyPermission,
@@ -91,7 +91,11 @@ export function registerApiKeyPages(api: Api, deps: DashboardDeps) {
       params: IdParam,
     },
     async (owner, _form, { params }) => {
-      await revokeApiKey(db, owner.session.siteId, params.id, clock())
+      if (!(await revokeApiKey(db, owner.session.siteId, params.id, clock())))
+        throw new ApplicationError(
+          'API_KEY_NOT_FOUND',
+          'This site has no active API key with this id: it was revoked already, or it is not this site’s',
+        )
       return seeOther(withNotice('/dashboard/api-keys', 'key-revoked'))
     },
   )
