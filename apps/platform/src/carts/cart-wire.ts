@@ -1,6 +1,7 @@
 import type { ProductRecord } from '../catalogue/products/product-store.ts'
 import { mediaUrl, variantDiscountedPrice, variantListPrice } from '../catalogue/products/product-wire.ts'
-import { toWireMoney } from '../money/money.ts'
+import { ApplicationError } from '../http/errors.ts'
+import { MAX_CART_AMOUNT_MINOR, toDecimalString, toWireMoney } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
 import type { CartWithLines, LineItemRow } from './cart-store.ts'
 import type { CustomLine } from './custom-line-item.ts'
@@ -80,6 +81,48 @@ function toWireCustomLine(line: LineItemRow, custom: CustomLine, site: Site) {
 
 /** A cart as the wire shows it: `CartSchema`'s shape (a type test holds them together). */
 export type WireCart = ReturnType<typeof toWireCart>
+
+/**
+ * What the cart's lines come to at their list prices, in minor units, as an exact BigInt: the figure
+ * {@link MAX_CART_AMOUNT_MINOR} bounds. Out-of-stock lines count too (their stock may come back).
+ */
+export function cartAmount(
+  lines: readonly LineItemRow[],
+  products: ReadonlyMap<string, ProductRecord>,
+): bigint {
+  let amount = 0n
+  for (const line of lines) {
+    const record = line.catalog_item_id ? products.get(line.catalog_item_id) : undefined
+    const variant = record?.variants.find((v) => v.id === line.variant_id)
+    const unit = line.custom
+      ? line.custom.priceMinor
+      : record && variant
+        ? Math.max(variantListPrice(record, variant), variantDiscountedPrice(record, variant))
+        : 0
+    amount += BigInt(unit) * BigInt(line.quantity)
+  }
+  return amount
+}
+
+/**
+ * Refuses a cart past {@link MAX_CART_AMOUNT_MINOR}: a change before it is written, a checkout before it
+ * is priced (a catalogue price may have risen since the lines were added).
+ *
+ * @throws ApplicationError CART_AMOUNT_TOO_LARGE.
+ */
+export function assertCartAmountWithinBound(
+  lines: readonly LineItemRow[],
+  products: ReadonlyMap<string, ProductRecord>,
+  currency: string,
+): void {
+  if (cartAmount(lines, products) <= BigInt(MAX_CART_AMOUNT_MINOR)) return
+  const maximum = toDecimalString(MAX_CART_AMOUNT_MINOR, currency)
+  throw new ApplicationError(
+    'CART_AMOUNT_TOO_LARGE',
+    `A cart may come to at most ${maximum} ${currency}; remove lines or lower quantities to go on`,
+    { maximum },
+  )
+}
 
 /**
  * The wire form of a cart, priced from the catalogue as it is now: a price change in the catalogue

@@ -24,7 +24,7 @@ import {
   readCartContents,
   writeCartChange,
 } from './cart-store.ts'
-import { toWireCart, type WireCart } from './cart-wire.ts'
+import { assertCartAmountWithinBound, toWireCart, type WireCart } from './cart-wire.ts'
 import { applicableCoupon } from './coupon-store.ts'
 
 /** What a cart's operations need, a shopper's or a merchant's. */
@@ -210,6 +210,7 @@ export function createCurrentCart(deps: CurrentCartDeps) {
     now: Date,
   ): Promise<WireCart | undefined> {
     const { lines, ...change } = edit(contents, target.cart, now)
+    assertCartAmountWithinBound(lines, contents.products, caller.site.currency)
     const fields = change.fields ?? {}
     const cart: CartRow = {
       ...target.cart,

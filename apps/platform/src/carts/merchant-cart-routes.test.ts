@@ -134,6 +134,37 @@ describe.each(databaseKinds())("the merchant's cart calls by id on %s", (kind) =
     })
   })
 
+  it('keeps a cart’s amounts exact up to its bound and refuses the line that would take it past', async () => {
+    const { token, cartId } = await shopper()
+    const dear = { ...engraving, price: '999999999.99', quantity: 9_999 }
+    const first = await merchant('POST', `/ecom/v1/carts/${cartId}/add-to-cart`, {
+      body: { customLineItems: [dear] },
+    })
+    expect(first.status).toBe(200)
+    // 9,999 × 999,999,999.99 + the notebook: exact to the cent, as decimal arithmetic gives it.
+    const notebookPrice = BigInt(first.json.cart.lineItems[0].price.amount.replace('.', ''))
+    const exact = 9_999n * 99_999_999_999n + notebookPrice
+    const subtotal = first.json.cart.subtotal.amount as string
+    expect(subtotal).toBe(`${exact / 100n}.${String(exact % 100n).padStart(2, '0')}`)
+    const estimate = await platform.call('POST', '/ecom/v1/carts/current/estimate-totals', {
+      token,
+      body: {},
+    })
+    expect(estimate.status).toBe(200)
+    expect(estimate.json.priceSummary.subtotal.amount).toBe(subtotal)
+
+    const second = await merchant('POST', `/ecom/v1/carts/${cartId}/add-to-cart`, {
+      body: { customLineItems: [dear] },
+    })
+    expect(second.status).toBe(400)
+    expect(second.json.details.applicationError).toMatchObject({
+      code: 'CART_AMOUNT_TOO_LARGE',
+      data: { maximum: '11258999068426.24' },
+    })
+    const after = await platform.call('GET', '/ecom/v1/carts/current', { token })
+    expect(after.json.cart.lineItems).toHaveLength(2)
+  })
+
   it("lets the shopper remove the merchant's custom line but not change its quantity", async () => {
     const { token, cartId } = await shopper()
     const added = await merchant('POST', `/ecom/v1/carts/${cartId}/add-to-cart`, {

@@ -13,7 +13,7 @@ import {
   readCartContentsById,
   writeCartChange,
 } from './cart-store.ts'
-import { toWireCart, type WireCart } from './cart-wire.ts'
+import { assertCartAmountWithinBound, toWireCart, type WireCart } from './cart-wire.ts'
 import type { CartDeps } from './current-cart.ts'
 import { customLineOrigin } from './custom-line-item.ts'
 
@@ -66,6 +66,7 @@ export function createMerchantCarts(deps: CartDeps) {
         const origin = customLineOrigin(merchant)
         const changes = planAddToCart(read.lines, input, products, currency, origin)
         const { lines, saved } = applyLineChanges(read.lines, cartId, { changes }, now)
+        assertCartAmountWithinBound(lines, products, merchant.site.currency)
         const answered = toWireCart({ cart: locked, lines }, products, merchant.site, publicUrl)
         const event = callerEvent(merchant, { type: 'cart.updated', entityId: cartId, payload: answered })
         const write = { cartId, guard: { version: null }, savedLines: saved, event }

@@ -1,4 +1,5 @@
 import { type CartWithLines, findOwnedCart } from '../carts/cart-store.ts'
+import { assertCartAmountWithinBound } from '../carts/cart-wire.ts'
 import { findCoupon } from '../carts/coupon-store.ts'
 import { estimateTotals } from '../carts/pricing/estimate-totals.ts'
 import type { TotalsEstimate } from '../carts/pricing/totals-estimate.ts'
@@ -41,6 +42,7 @@ export async function priceCart(
     cart.cart.coupon_code ? findCoupon(db, siteId, cart.cart.coupon_code) : undefined,
     getCommerceSettings(db, siteId),
   ])
+  assertCartAmountWithinBound(cart.lines, products, options.currency)
   const input = pricingInputForCart({
     cart,
     products,

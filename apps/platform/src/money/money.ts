@@ -5,6 +5,13 @@ import { z } from 'zod'
  * only at the wire: no binary float ever carries an amount through arithmetic.
  */
 
+/**
+ * The most a cart's lines may add up to, in minor units: 2^50 (11,258,999,068,426.24 in a currency of
+ * two decimals). Tax and fees of up to 100 % each and any shipping still leave the total below 2^53,
+ * so every sum of an estimate or order is an exact integer; a cart past it is refused when written.
+ */
+export const MAX_CART_AMOUNT_MINOR = 2 ** 50
+
 const digitsCache = new Map<string, number>()
 
 /** How many minor-unit digits a currency has (2 for USD, 0 for JPY, 3 for KWD). */
