@@ -154,6 +154,7 @@ describe.each(databaseKinds())('identity calls on %s', (kind) => {
     it.each([
       ['9 characters', 'a'.repeat(9), 'MIN_LENGTH'],
       ['257 characters', 'a'.repeat(257), 'MAX_LENGTH'],
+      ['a common breached password', 'Password123', 'OTHER'],
     ])('refuses a password of %s', async (_what, password, rule) => {
       const response = await register(platform, visitor, newEmail(), password)
       expect(response.status).toBe(400)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { commonPasswordCount } from './common-passwords.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordViolations } from './password-policy.ts'
 
 describe('passwordViolations', () => {
@@ -33,6 +34,23 @@ describe('passwordViolations', () => {
     ['NUL and characters beyond the BMP', 'a\u0000b 🔑 пароль'],
   ])('accepts %s', (_name, password) => {
     expect(passwordViolations(password)).toEqual([])
+  })
+
+  it.each([
+    ['a common password', 'qwertyuiop'],
+    ['a common password in capitals', 'QwertyUIOP'],
+    ['a common password with spaces around it', '  1234567890 '],
+    ['a common password of letters and digits', '1q2w3e4r5t'],
+  ])('refuses %s, from a list of more than 10,000 breached passwords', (_name, password) => {
+    expect(commonPasswordCount()).toBeGreaterThan(10_000)
+    expect(passwordViolations(password)).toEqual([
+      {
+        field: 'password',
+        description: 'is one of the most common passwords, which attackers try first: choose another',
+        violatedRule: 'OTHER',
+        data: { type: 'COMMON_PASSWORD' },
+      },
+    ])
   })
 
   it('names the field it is given', () => {

@@ -1,4 +1,5 @@
 import type { FieldViolation } from '../http/errors.ts'
+import { isCommonPassword } from './common-passwords.ts'
 
 /**
  * A new password has at least this many characters, owner or member (ASVS 6.2.1 asks for 8; the
@@ -13,7 +14,8 @@ export const PASSWORD_MAX_LENGTH = 256
 
 /**
  * What is wrong with a new password of a site owner or a member (creation, registration, change,
- * recovery): a length of 10 to 256 characters (UTF-16 units), no composition rules (ASVS 6.2).
+ * recovery): a length of 10 to 256 characters (UTF-16 units), not one of the most common passwords of
+ * breach corpora (ASVS 6.2.12, SECURITY.md L6), no composition rules (ASVS 6.2).
  * `field` names the form or body field the violation points at.
  *
  * @example
@@ -32,6 +34,15 @@ export function passwordViolations(password: string, field = 'password'): FieldV
   if (password.length > PASSWORD_MAX_LENGTH)
     return [
       { field, description: `must be at most ${PASSWORD_MAX_LENGTH} characters`, violatedRule: 'MAX_LENGTH' },
+    ]
+  if (isCommonPassword(password))
+    return [
+      {
+        field,
+        description: 'is one of the most common passwords, which attackers try first: choose another',
+        violatedRule: 'OTHER',
+        data: { type: 'COMMON_PASSWORD' },
+      },
     ]
   return []
 }
