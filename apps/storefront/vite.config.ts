@@ -1,5 +1,34 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { reactRouter } from '@react-router/dev/vite'
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite'
+
+const appDirectory = join(dirname(fileURLToPath(import.meta.url)), 'app')
+const STATIC_IMPORT = /^\s*import\s+(?!type\b)[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm
+
+/**
+ * The storefront's own modules that `entry` imports statically, and theirs in turn (relative imports of
+ * app/ only; `import()` is a lazy boundary and stops the walk).
+ */
+function findStaticClosure(entry: string, found = new Set<string>()): Set<string> {
+  if (found.has(entry)) return found
+  found.add(entry)
+  for (const [, specifier] of readFileSync(entry, 'utf8').matchAll(STATIC_IMPORT)) {
+    const base = resolve(dirname(entry), specifier as string)
+    const file = ['', '.ts', '.tsx']
+      .map((ending) => `${base}${ending}`)
+      .find((path) => /\.tsx?$/.test(path) && existsSync(path))
+    if (file) findStaticClosure(file, found)
+  }
+  return found
+}
+
+// The layout's own modules (the header, the cart count, error words: all root.tsx imports) go to every page
+// in one chunk rather than a dozen small ones, which gzip worse and cost a request each.
+const frameModules = findStaticClosure(join(appDirectory, 'root.tsx'))
+frameModules.delete(join(appDirectory, 'root.tsx'))
+const toPath = (id: string) => id.split('?')[0] ?? id
 
 // React 19 renders the storefront on the server and in the browser (docs/decisions/023-react-19-renders-the-storefront.md).
 // In the browser build, React DOM (with React and the scheduler) and React Router each get one chunk of their
@@ -7,6 +36,7 @@ import { defaultClientConditions, defaultServerConditions, defineConfig } from '
 const FRAMEWORK_CHUNKS = [
   { name: 'react-dom', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'react-router', test: /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+  { name: 'frame', test: (id: string) => frameModules.has(toPath(id)) },
 ]
 
 // '@aisle/source' resolves workspace packages (the SDK) to their TypeScript source.

@@ -27,7 +27,8 @@ import { VISITOR_PAGE_CACHE_CONTROL } from './platform/cache-control'
 import { toSiteUrl } from './platform/config.server'
 import { findErrorCode, toShopperError } from './platform/shopper-error'
 import { useHydrated } from './rendering/use-hydrated'
-import { STORE_LOCALE, toPageTitle } from './store/store'
+import { findSharedShopInfo } from './store/shop-info.server'
+import { STORE_LOCALE, STORE_NAME, toPageTitle } from './store/store'
 import stylesheet from './styles.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [aisleMiddleware]
@@ -35,18 +36,23 @@ export const middleware: Route.MiddlewareFunction[] = [aisleMiddleware]
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 // The visitor's cart, for the header's count and the cart drawer (a visitor who never added has none),
-// and whether they are a signed-in member (with their name, read with their tokens), for the header's account link; the storefront's public URL for
-// the pages' canonical links.
+// whether they are a signed-in member (with their name, read with their tokens) for the header's account
+// link, the shop's name (shared by every visitor, kept by the process), and the storefront's public URL
+// for the pages' canonical links. The three reads run at once; a visitor is not asked for a member.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const aisle = getAisle(context)
-  const { client, config } = aisle
-  const cart = await findCurrentCart(aisle)
-  const isMember = await client.auth.loggedIn()
-  const member = isMember ? await findMember(client) : undefined
+  const { client, config, publicClient } = aisle
+  const isMember = client.auth.loggedIn()
+  const [cart, member, shop] = await Promise.all([
+    findCurrentCart(aisle),
+    isMember ? findMember(client) : undefined,
+    findSharedShopInfo(publicClient),
+  ])
   return {
     cart: cart ? toCartView(cart, config.apiUrl) : undefined,
     isMember,
     memberName: member && toMemberName(member),
+    shopName: shop?.name ?? STORE_NAME,
     siteUrl: toSiteUrl(config, request),
   }
 }
@@ -113,11 +119,12 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
         cartItemCount={root ? (cart?.itemCount ?? 0) : undefined}
         isMember={root?.isMember ?? false}
         memberName={root?.memberName}
+        shopName={root?.shopName ?? STORE_NAME}
       />
       <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter shopName={root?.shopName ?? STORE_NAME} />
     </CartDrawerProvider>
   )
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import {
   type CatalogueSearch,
@@ -14,6 +14,9 @@ export interface CatalogueFiltersProps {
   /** The collections to choose from; left out on a collection's own page. */
   collections?: ReadonlyArray<{ slug: string; name: string }>
 }
+
+/** Where the fields stop folding: styles.css's `.filters-disclosure` breakpoint. */
+const WIDE_SCREEN = '(min-width: 48rem)'
 
 interface Fields {
   collection: string
@@ -41,7 +44,8 @@ function toSearchParams(form: HTMLFormElement): URLSearchParams {
 
 /**
  * Filters and sort of a product list as a GET form: without JavaScript it loads the list's URL with the
- * choices in the query string. Once hydrated, a changed select or checkbox applies at once and the form
+ * choices in the query string. On a phone the fields fold under a <details> toggle, so the products come
+ * first; from 48rem up they always show (CSS, through `::details-content`). Once hydrated, a changed select or checkbox applies at once and the form
  * navigates to the canonical URL (no empty fields), keeping the scroll position and the focus.
  */
 export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) {
@@ -49,6 +53,11 @@ export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) 
   const navigate = useNavigate()
   const headingId = useId()
   const [fields, setFields] = useState(() => toFields(state))
+  const disclosureRef = useRef<HTMLDetailsElement>(null)
+  // From 48rem up the fields show anyway (CSS): say so to assistive technology too.
+  useEffect(() => {
+    if (disclosureRef.current && window.matchMedia(WIDE_SCREEN).matches) disclosureRef.current.open = true
+  }, [])
   const stateKey = toCatalogueSearchParams({ ...state, page: 1 }).toString()
   // Follow the URL when it changes from elsewhere: the back button, a "clear filters" link.
   // biome-ignore lint/correctness/useExhaustiveDependencies: stateKey stands for state
@@ -82,90 +91,97 @@ export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) 
 
   return (
     <form method="get" action={pathname} className="filters" aria-labelledby={headingId} onSubmit={onSubmit}>
-      <h2 id={headingId} className="filters-heading">
-        Filter and sort
-      </h2>
-      {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
-      {collections ? (
-        <div className="field">
-          <label htmlFor={ids.collection}>Collection</label>
-          <select
-            id={ids.collection}
-            name="collection"
-            value={fields.collection}
-            onChange={(event) => change({ collection: event.target.value }, event.target.form)}
-          >
-            <option value="">All collections</option>
-            {collections.map((collection) => (
-              <option key={collection.slug} value={collection.slug}>
-                {collection.name}
-              </option>
-            ))}
-          </select>
+      {/* On a phone the fields fold under this toggle (no script needed); from 48rem up they always show. */}
+      <details className="filters-disclosure" ref={disclosureRef}>
+        <summary className="filters-summary">
+          <h2 id={headingId} className="filters-heading">
+            Filter and sort
+          </h2>
+        </summary>
+        <div className="filters-fields">
+          {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
+          {collections ? (
+            <div className="field">
+              <label htmlFor={ids.collection}>Collection</label>
+              <select
+                id={ids.collection}
+                name="collection"
+                value={fields.collection}
+                onChange={(event) => change({ collection: event.target.value }, event.target.form)}
+              >
+                <option value="">All collections</option>
+                {collections.map((collection) => (
+                  <option key={collection.slug} value={collection.slug}>
+                    {collection.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <div className="price-range">
+            <label className="field">
+              <span>Min price</span>
+              <input
+                name="minPrice"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                value={fields.minPrice}
+                onChange={(event) => change({ minPrice: event.target.value })}
+              />
+            </label>
+            <label className="field">
+              <span>Max price</span>
+              <input
+                name="maxPrice"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                value={fields.maxPrice}
+                onChange={(event) => change({ maxPrice: event.target.value })}
+              />
+            </label>
+          </div>
+          <div className="field field-checkbox">
+            <input
+              id={ids.stock}
+              type="checkbox"
+              name="inStock"
+              value="1"
+              checked={fields.inStockOnly}
+              onChange={(event) => change({ inStockOnly: event.target.checked }, event.target.form)}
+            />
+            <label htmlFor={ids.stock}>In stock only</label>
+          </div>
+          <div className="field">
+            <label htmlFor={ids.sort}>Sort by</label>
+            <select
+              id={ids.sort}
+              name="sort"
+              value={fields.sort}
+              onChange={(event) => change({ sort: event.target.value }, event.target.form)}
+            >
+              {SORT_CHOICES.filter((choice) => choice.value !== 'relevance' || state.q).map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="filters-actions">
+            <button type="submit" className="button button-secondary">
+              Apply
+            </button>
+            {hasNarrowing ? (
+              <Link to={clearHref} preventScrollReset>
+                Clear filters
+              </Link>
+            ) : null}
+          </div>
         </div>
-      ) : null}
-      <div className="price-range">
-        <label className="field">
-          <span>Min price</span>
-          <input
-            name="minPrice"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            value={fields.minPrice}
-            onChange={(event) => change({ minPrice: event.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span>Max price</span>
-          <input
-            name="maxPrice"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            value={fields.maxPrice}
-            onChange={(event) => change({ maxPrice: event.target.value })}
-          />
-        </label>
-      </div>
-      <div className="field field-checkbox">
-        <input
-          id={ids.stock}
-          type="checkbox"
-          name="inStock"
-          value="1"
-          checked={fields.inStockOnly}
-          onChange={(event) => change({ inStockOnly: event.target.checked }, event.target.form)}
-        />
-        <label htmlFor={ids.stock}>In stock only</label>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.sort}>Sort by</label>
-        <select
-          id={ids.sort}
-          name="sort"
-          value={fields.sort}
-          onChange={(event) => change({ sort: event.target.value }, event.target.form)}
-        >
-          {SORT_CHOICES.filter((choice) => choice.value !== 'relevance' || state.q).map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="filters-actions">
-        <button type="submit" className="button button-secondary">
-          Apply
-        </button>
-        {hasNarrowing ? (
-          <Link to={clearHref} preventScrollReset>
-            Clear filters
-          </Link>
-        ) : null}
-      </div>
+      </details>
     </form>
   )
 }

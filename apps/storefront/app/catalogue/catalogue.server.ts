@@ -2,8 +2,10 @@ import type { Collection, Product } from '@aisle/sdk'
 import { data } from 'react-router'
 import type { Aisle, PublicClient } from '../platform/aisle.server'
 import { toRouteError } from '../platform/route-error.server'
+import { createSharedReads } from '../platform/shared-read.server'
 import { type CatalogueSearch, type ProductListQuery, toProductListQuery } from './catalogue-search'
 import type { OptionsAvailabilityLike, Selection } from './choice-availability'
+import { toOwnProductShares } from './home-collection'
 import { type ProductListView, toProductCard } from './product-view'
 
 /**
@@ -86,6 +88,34 @@ export async function listCollections(client: PublicClient): Promise<Collection[
     throw toRouteError(error)
   }
 }
+
+/**
+ * The store's visible collections in name order, as `listCollections` reads them, read at most once per
+ * `SHARED_READ_MAX_AGE_MS` by the process: they are the same for every visitor and change rarely.
+ * @throws the SDK's error as a route error when no answer is kept yet.
+ */
+export const listSharedCollections: (client: PublicClient) => Promise<Collection[]> = createSharedReads(
+  (client: PublicClient) => () => listCollections(client),
+)
+
+/** How many products the home collection rule reads (`home-collection.ts`): the whole of a small shop. */
+const COLLECTION_SAMPLE_SIZE = 100
+
+/**
+ * For each collection, the share of its products that sit in no other (see `home-collection.ts`), read
+ * from the catalogue's first hundred products at most once per `SHARED_READ_MAX_AGE_MS` by the process.
+ * @throws the SDK's error as a route error when no answer is kept yet.
+ */
+export const findOwnProductShares: (client: PublicClient) => Promise<Map<string, number>> = createSharedReads(
+  (client: PublicClient) => async () => {
+    try {
+      const { items } = await client.products.queryProducts().limit(COLLECTION_SAMPLE_SIZE).find()
+      return toOwnProductShares(items)
+    } catch (error) {
+      throw toRouteError(error)
+    }
+  },
+)
 
 /**
  * Asks the platform what stays available after the shopper's choices, and which variant they name. Nothing

@@ -1,8 +1,7 @@
 import { Link } from 'react-router'
-import { STORE_NAME } from '../store/store'
 
-/** The footer on every page: the shop, help and about links; plain links, so it needs no script. */
-export function SiteFooter() {
+/** The footer on every page: the shop, help and about links, and the shop's name; plain links, so it needs no script. */
+export function SiteFooter({ shopName }: { shopName: string }) {
   return (
     <footer className="site-footer">
       <div className="site-footer-columns">
@@ -43,7 +42,7 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
-      <p className="site-footer-name">{STORE_NAME}</p>
+      <p className="site-footer-name">{shopName}</p>
     </footer>
   )
 }

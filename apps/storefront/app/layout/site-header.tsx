@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { CartLink } from '../cart/cart-link'
-import { STORE_NAME } from '../store/store'
 
 // Suggestions load the first time the search field is focused: no part of any page's first load.
 const SearchSuggestions = lazy(() => import('./suggestion-panel'))
@@ -12,7 +11,9 @@ export interface SiteHeaderProps {
   /** Whether a member is signed in: the header then leads to their account instead of signing in. */
   isMember: boolean
   /** The signed-in member's name, greeted beside the account link; undefined when unknown. */
-  memberName?: string
+  memberName?: string | undefined
+  /** The shop's name, from its own setup: the link home. */
+  shopName: string
 }
 
 /**
@@ -21,7 +22,7 @@ export interface SiteHeaderProps {
  * drawer once hydrated, and "Sign in" or a signed-in member's "Account". On a phone the links fold into a menu
  * and the search field opens on demand, both with <details> toggles that need no script.
  */
-export function SiteHeader({ cartItemCount, isMember, memberName }: SiteHeaderProps) {
+export function SiteHeader({ cartItemCount, isMember, memberName, shopName }: SiteHeaderProps) {
   const location = useLocation()
   const searchId = useId()
   // On the catalogue page the box shows the search the results are for.
@@ -64,7 +65,7 @@ export function SiteHeader({ cartItemCount, isMember, memberName }: SiteHeaderPr
         </nav>
       </details>
       <Link to="/" className="store-name">
-        {STORE_NAME}
+        {shopName}
       </Link>
       {/* On a phone the search field opens on demand: this toggle shows the form that follows it. */}
       <details

@@ -98,7 +98,13 @@ export default function CartPage({ loaderData, actionData: answered }: Route.Com
       </p>
       {cart && lines.length > 0 ? (
         <div className="cart-layout">
-          <CartLineList lines={lines} result={actionData} onEdit={onEdit} />
+          {/* The way back stays beside the lines: under the long aside it would sit far below them. */}
+          <div className="cart-main">
+            <CartLineList lines={lines} result={actionData} onEdit={onEdit} />
+            <p>
+              <Link to="/">Continue shopping</Link>
+            </p>
+          </div>
           {/* The forms come first and the figures last, so what an answer adds to the figures moves nothing
               the shopper is using, and checkout is the last step. */}
           <div className="cart-aside">
@@ -119,11 +125,13 @@ export default function CartPage({ loaderData, actionData: answered }: Route.Com
           </div>
         </div>
       ) : (
-        <p className="cart-empty">Your cart is empty.</p>
+        <>
+          <p className="cart-empty">Your cart is empty.</p>
+          <p>
+            <Link to="/">Continue shopping</Link>
+          </p>
+        </>
       )}
-      <p>
-        <Link to="/">Continue shopping</Link>
-      </p>
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { findProductList, getCollectionBySlug } from '../catalogue/catalogue.server'
+import { findProductList, getCollectionBySlug, listSharedCollections } from '../catalogue/catalogue.server'
 import { CatalogueFilters } from '../catalogue/catalogue-filters'
 import { PRODUCT_LIST_PAGE_SIZE, parseCatalogueSearch } from '../catalogue/catalogue-search'
 import { toCollectionView } from '../catalogue/collection-view'
@@ -27,7 +27,10 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 /** One collection's products, with the price, stock, sort and page of the URL; 404 for an unknown slug. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const aisle = getAisle(context)
-  const collection = await getCollectionBySlug(aisle.publicClient, params.slug)
+  // The process's shared list usually knows the collection: no call; one it does not know is asked for.
+  const collection =
+    (await listSharedCollections(aisle.publicClient)).find((candidate) => candidate.slug === params.slug) ??
+    (await getCollectionBySlug(aisle.publicClient, params.slug))
   // The collection is the page's own: a `collection` parameter has no say here.
   const state = { ...parseCatalogueSearch(new URL(request.url).searchParams), collection: '' }
   const list = await findProductList(aisle, state, {

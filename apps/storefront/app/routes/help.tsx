@@ -2,7 +2,7 @@ import { data, Link } from 'react-router'
 import { getAisle } from '../platform/aisle.server'
 import { catalogueCacheMiddleware } from '../platform/cache-control'
 import { findSiteUrl, toSeoMeta } from '../seo/page-meta'
-import { findShopInfo } from '../store/shop-info.server'
+import { findSharedShopInfo } from '../store/shop-info.server'
 import {
   type PickupView,
   toCurrencyName,
@@ -40,7 +40,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
 /** The shop's own setup (regions, rates, pickup places) for the shipping, returns and contact pages. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isTopic(params.topic)) throw data({ code: 'PAGE_NOT_FOUND' }, { status: 404 })
-  const shop = await findShopInfo(getAisle(context).publicClient)
+  const shop = await findSharedShopInfo(getAisle(context).publicClient)
   return {
     topic: params.topic,
     shop: shop && {

@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
-import { findProducts, listCollections } from '../catalogue/catalogue.server'
+import { Link, useRouteLoaderData } from 'react-router'
+import { findProducts, listSharedCollections } from '../catalogue/catalogue.server'
 import { parseCatalogueSearch, toProductListQuery } from '../catalogue/catalogue-search'
 import { CollectionCard } from '../catalogue/collection-card'
 import { toCollectionView } from '../catalogue/collection-view'
@@ -33,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     pageSize: NEWEST_PRODUCTS,
   })
   const [collections, newest] = await Promise.all([
-    listCollections(publicClient),
+    listSharedCollections(publicClient),
     findProducts(publicClient, newestQuery),
   ])
   return {
@@ -51,9 +51,10 @@ const HERO_IMAGE_SIZES = '(min-width: 48rem) 36rem, 100vw'
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { collections, newest } = loaderData
   const [featured] = newest
+  const shopName = useRouteLoaderData<{ shopName: string }>('root')?.shopName ?? STORE_NAME
   return (
     <>
-      <h1 className="visually-hidden">{STORE_NAME}</h1>
+      <h1 className="visually-hidden">{shopName}</h1>
       {featured ? <Hero product={featured} newCount={newest.length} /> : null}
       {collections.length > 0 ? (
         <section className="home-section" aria-labelledby="collections-heading">

@@ -4,13 +4,15 @@ import { parseQuantity } from '../cart/quantity'
 import { Breadcrumbs } from '../catalogue/breadcrumbs'
 import {
   findOptionsAvailability,
+  findOwnProductShares,
   findProducts,
   getProductBySlug,
-  listCollections,
+  listSharedCollections,
 } from '../catalogue/catalogue.server'
 import { parseCatalogueSearch, toProductListQuery } from '../catalogue/catalogue-search'
 import { parseSelection, toOptionPickers, toPurchaseView } from '../catalogue/choice-availability'
 import { toGalleryImages } from '../catalogue/gallery-images'
+import { findHomeCollection } from '../catalogue/home-collection'
 import { ProductGrid } from '../catalogue/product-card'
 import { ProductGallery } from '../catalogue/product-gallery'
 import { toProductJsonLd, toSchemaPrice } from '../catalogue/product-structured-data'
@@ -53,24 +55,29 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { publicClient, config } = getAisle(context)
-  const product = await getProductBySlug(publicClient, params.slug)
+  // The collections and their shares of own products are the process's shared reads: usually no call.
+  const [product, collections, shares] = await Promise.all([
+    getProductBySlug(publicClient, params.slug),
+    listSharedCollections(publicClient),
+    findOwnProductShares(publicClient),
+  ])
   const search = new URL(request.url).searchParams
   const { selection } = parseSelection(search, product.productOptions ?? [])
-  // The product's first collection the shop shows: the breadcrumb's middle and the related products' source.
-  const [availability, collections] = await Promise.all([
+  // The product's home collection (its kind's, not a curated one's): the breadcrumb's middle and the
+  // related products' source.
+  const collection = findHomeCollection(product, collections, shares)
+  const [availability, related] = await Promise.all([
     findOptionsAvailability(publicClient, product, selection),
-    listCollections(publicClient),
+    collection
+      ? findProducts(
+          publicClient,
+          toProductListQuery(parseCatalogueSearch(new URLSearchParams()), {
+            pageSize: RELATED_PRODUCTS + 1,
+            collectionId: collection._id,
+          }),
+        )
+      : undefined,
   ])
-  const collection = collections.find((candidate) => product.collectionIds?.includes(candidate._id ?? ''))
-  const related = collection
-    ? await findProducts(
-        publicClient,
-        toProductListQuery(parseCatalogueSearch(new URLSearchParams()), {
-          pageSize: RELATED_PRODUCTS + 1,
-          collectionId: collection._id,
-        }),
-      )
-    : undefined
   const detail = toProductDetail(product)
   const path = `/products/${encodeURIComponent(detail.slug)}`
   const image = toImageView(product.media?.mainMedia?.image, detail.name, config.apiUrl)?.url

@@ -1,4 +1,4 @@
-import { findProductList, listCollections } from '../catalogue/catalogue.server'
+import { findProductList, listSharedCollections } from '../catalogue/catalogue.server'
 import { CatalogueFilters } from '../catalogue/catalogue-filters'
 import { PRODUCT_LIST_PAGE_SIZE, parseCatalogueSearch } from '../catalogue/catalogue-search'
 import { ProductResults } from '../catalogue/product-results'
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pageSize = PRODUCT_LIST_PAGE_SIZE
   // Without a collection to resolve, both reads run at once (and fail together: no read is left unheard).
   const [collections, listed] = await Promise.all([
-    listCollections(aisle.publicClient),
+    listSharedCollections(aisle.publicClient),
     state.collection ? undefined : findProductList(aisle, state, { pageSize }),
   ])
   const collection = collections.find((candidate) => candidate.slug === state.collection)

@@ -1,4 +1,4 @@
-import { findProducts, listCollections } from '../catalogue/catalogue.server'
+import { findProducts, listSharedCollections } from '../catalogue/catalogue.server'
 import { parseCatalogueSearch, toProductListQuery } from '../catalogue/catalogue-search'
 import {
   MIN_SUGGESTION_LENGTH,
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   })
   const [found, collections] = await Promise.all([
     findProducts(publicClient, query),
-    listCollections(publicClient),
+    listSharedCollections(publicClient),
   ])
   return Response.json(toSearchSuggestions(q, found.products, collections, config.apiUrl), { headers })
 }

@@ -1,4 +1,5 @@
 import type { PublicClient } from '../platform/aisle.server'
+import { createSharedReads } from '../platform/shared-read.server'
 
 /** A rate as the platform gives it: FLAT is the price, WEIGHT_TIERS the lightest parcel's price. */
 export interface ShopRate {
@@ -48,6 +49,15 @@ export async function findShopInfo(client: PublicClient): Promise<ShopInfo | und
     return undefined
   }
 }
+
+/**
+ * The shop info as `findShopInfo` reads it, read at most once per `SHARED_READ_MAX_AGE_MS` by the process
+ * (every page's header shows the shop's name); an unreadable answer is not kept, so the next page asks again.
+ */
+export const findSharedShopInfo: (client: PublicClient) => Promise<ShopInfo | undefined> = createSharedReads(
+  (client: PublicClient) => () => findShopInfo(client),
+  { isKept: (shop) => shop !== undefined },
+)
 
 type Json = Record<string, unknown>
 
