@@ -28,11 +28,19 @@ app.disable('x-powered-by')
 // names the shopper (addresses, CIDR ranges, `loopback`); without it the shopper is the socket's peer.
 app.set('trust proxy', parseTrustedProxies(process.env.STOREFRONT_TRUSTED_PROXIES))
 app.use(compression())
+// The static files carry the pages' common security headers (nosniff, no framing, …); the app's server
+// entry sets them, with each page's Content Security Policy, on the pages.
+const securityHeaders = build.entry.module.COMMON_SECURITY_HEADERS
+const setHeaders = (response) => response.set(securityHeaders)
 app.use(
   '/assets',
-  express.static(fileURLToPath(new URL('client/assets', buildDirectory)), { immutable: true, maxAge: '1y' }),
+  express.static(fileURLToPath(new URL('client/assets', buildDirectory)), {
+    immutable: true,
+    maxAge: '1y',
+    setHeaders,
+  }),
 )
-app.use(express.static(fileURLToPath(new URL('client', buildDirectory)), { maxAge: '1h' }))
+app.use(express.static(fileURLToPath(new URL('client', buildDirectory)), { maxAge: '1h', setHeaders }))
 app.use((request, _response, next) => {
   // The shopper's address, as this server sees it: never a copy the request brought along.
   delete request.headers[CLIENT_ADDRESS_HEADER]

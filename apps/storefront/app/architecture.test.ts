@@ -16,6 +16,7 @@ const appDir = fileURLToPath(new URL('.', import.meta.url))
 const LAYERS = [
   'rendering',
   'platform',
+  'security',
   'store',
   'media',
   'seo',

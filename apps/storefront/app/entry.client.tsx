@@ -4,12 +4,15 @@
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
+import { NonceContext, readPageNonce } from './security/nonce'
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <HydratedRouter useTransitions />
+      <NonceContext value={readPageNonce(document)}>
+        <HydratedRouter useTransitions />
+      </NonceContext>
     </StrictMode>,
   )
 })

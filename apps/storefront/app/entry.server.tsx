@@ -3,6 +3,13 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, ServerRouter } from 'react-router'
+import { getConfig } from './platform/config.server'
+import { isHttpsRequest } from './platform/session-cookie'
+import { NonceContext } from './security/nonce'
+import { createNonce, setPageSecurityHeaders } from './security/security-headers.server'
+
+/** For `server.js`: the headers its static files carry too (read from the build's entry module). */
+export { COMMON_SECURITY_HEADERS } from './security/security-headers.server'
 
 /** How long a render may take before it is cut short (React Router reads this export too). */
 export const streamTimeout = 5_000
@@ -18,6 +25,11 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ): Promise<Response> | Response {
+  // Each page's own nonce: its scripts carry it, and its policy allows no other inline script.
+  const nonce = createNonce()
+  const config = getConfig()
+  const platform = [new URL(config.apiUrl).origin, new URL(config.readOnlyApiUrl).origin]
+  setPageSecurityHeaders(responseHeaders, nonce, { platform, isHttps: isHttpsRequest(request) })
   // A HEAD answer has the page's status and headers, without rendering it.
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
@@ -26,8 +38,11 @@ export default function handleRequest(
     let status = responseStatusCode
     let isReady = false
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
       {
+        nonce,
         onAllReady() {
           isReady = true
           clearTimeout(timeout)

@@ -27,6 +27,7 @@ import { VISITOR_PAGE_CACHE_CONTROL } from './platform/cache-control'
 import { toSiteUrl } from './platform/config.server'
 import { findErrorCode, toShopperError } from './platform/shopper-error'
 import { useHydrated } from './rendering/use-hydrated'
+import { useNonce } from './security/nonce'
 import { findSharedShopInfo } from './store/shop-info.server'
 import { STORE_LOCALE, STORE_NAME, toPageTitle } from './store/store'
 import stylesheet from './styles.css?url'
@@ -86,6 +87,7 @@ export function meta({ error }: Route.MetaArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const isHydrated = useHydrated()
+  const nonce = useNonce()
   return (
     // The cart edits on their way, for every part of the page that shows the cart.
     <CartEditsProvider>
@@ -99,8 +101,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </head>
         <body>
           <SiteFrame>{children}</SiteFrame>
-          <ScrollRestoration />
-          <Scripts />
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
         </body>
       </html>
     </CartEditsProvider>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useNonce } from '../security/nonce'
 import type { CaptchaInput, CaptchaWidget } from './captcha-input'
 
 /** The render call the providers' scripts define on `window` (`grecaptcha`, `hcaptcha`, `turnstile`). */
@@ -62,6 +63,7 @@ function TestCaptchaField({ field, isInvalid }: { field: string; isInvalid: bool
 
 function CaptchaWidgetField({ widget, siteKey }: { widget: CaptchaWidget; siteKey: string }) {
   const container = useRef<HTMLDivElement>(null)
+  const nonce = useNonce()
   // The provider's script renders the containers present when it loads; one that appears later (after
   // the platform asked for a captcha) is rendered here once the script is there.
   useEffect(() => {
@@ -74,7 +76,7 @@ function CaptchaWidgetField({ widget, siteKey }: { widget: CaptchaWidget; siteKe
     <div className="field">
       <span className="field-hint">Please confirm you’re not a robot.</span>
       <div ref={container} className={widget.containerClass} data-sitekey={siteKey} />
-      <script src={widget.scriptUrl} async defer />
+      <script src={widget.scriptUrl} async defer nonce={nonce} />
     </div>
   )
 }

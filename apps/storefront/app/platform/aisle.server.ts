@@ -19,6 +19,17 @@ import { findCookie, isHttpsRequest, serializeSessionCookie } from './session-co
 
 /** The cookie that carries the visitor's tokens (serialised by the SDK) between requests. */
 export const SESSION_COOKIE_NAME = 'aisle_session'
+/**
+ * The session cookie's name over HTTPS (SECURITY.md K2): the `__Host-` prefix makes browsers refuse it
+ * unless it is Secure, for `/`, and set by this very host, so no sibling subdomain can plant or shadow it.
+ * Over plain HTTP (local development) browsers refuse the prefix, so the bare name is used there.
+ */
+export const SECURE_SESSION_COOKIE_NAME = `__Host-${SESSION_COOKIE_NAME}`
+
+/** The session cookie's name for a request: prefixed over HTTPS. */
+export function sessionCookieName(request: Request): string {
+  return isHttpsRequest(request) ? SECURE_SESSION_COOKIE_NAME : SESSION_COOKIE_NAME
+}
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30
 
 /** The SDK modules the storefront uses: one list, shared by the request clients and the tests' clients. */
@@ -87,7 +98,8 @@ function getPublicClient(options: StorefrontConfig): PublicClient {
  * response.headers.append('Set-Cookie', aisle.getSetCookieHeader() ?? '')
  */
 export function createAisle(request: Request, options: StorefrontConfig = getConfig()) {
-  const received = findCookie(request.headers.get('Cookie'), SESSION_COOKIE_NAME)
+  const cookieName = sessionCookieName(request)
+  const received = findCookie(request.headers.get('Cookie'), cookieName)
   const clientAddress = findClientAddress(request)
   let stored = received
   const tokenStorage = createCookieTokenStorage({
@@ -123,7 +135,7 @@ export function createAisle(request: Request, options: StorefrontConfig = getCon
     getSetCookieHeader(): string | undefined {
       if (stored === received) return undefined
       return serializeSessionCookie(stored, {
-        name: SESSION_COOKIE_NAME,
+        name: cookieName,
         maxAgeSeconds: SESSION_MAX_AGE_SECONDS,
         isSecure: isHttpsRequest(request),
       })

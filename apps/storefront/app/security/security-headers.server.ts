@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto'
+
+/** A fresh nonce for one page: 128 random bits, base64. */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64')
+}
+
+/** The origins a page talks to besides its own: the platform's API and read hosts, for images, calls and form redirects. */
+export interface PageOrigins {
+  platform: readonly string[]
+  /** Whether the page was reached over HTTPS: then browsers are told to keep to it (HSTS). */
+  isHttps: boolean
+}
+
+/**
+ * The Content Security Policy of a page (SECURITY.md K5): scripts only with the page's nonce, and what they
+ * load (`'strict-dynamic'`; `'self'` for browsers before CSP 3); no plugins, no `<base>`, no framing; forms
+ * post to the shop and may be redirected to the platform's hosted pages (login, checkout).
+ */
+export function contentSecurityPolicy(nonce: string, origins: PageOrigins): string {
+  const platform = [...new Set(origins.platform)].join(' ')
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    // React sets style attributes (the gallery's and the drawer's positions): inline styles stay allowed.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: https: ${platform}`,
+    "font-src 'self' data:",
+    `connect-src 'self' ${platform}`,
+    // A captcha provider's widget is a frame from its own origin.
+    `frame-src https: ${platform}`,
+    `form-action 'self' ${platform}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join('; ')
+}
+
+/** Headers every answer of the storefront carries, pages and files alike. */
+export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+}
+
+/** Sets a page's security headers: the common ones, its CSP with `nonce`, and HSTS over HTTPS. */
+export function setPageSecurityHeaders(headers: Headers, nonce: string, origins: PageOrigins): void {
+  for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value)
+  headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, origins))
+  if (origins.isHttps) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+}
