@@ -7,7 +7,6 @@ import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { saveCheckoutChoices } from './checkout-store.ts'
-import { TEST_CARDS, testCardProvider } from './payment-provider.ts'
 import { PlaceOrderRefused, placeOrder } from './place-order.ts'
 
 describe.each(databaseKinds())('placing an order with custom lines on %s', (kind) => {
@@ -53,8 +52,13 @@ describe.each(databaseKinds())('placing an order with custom lines on %s', (kind
       selectedShippingOption: { code: 'standard' },
     }
     await saveCheckoutChoices(db, checkoutId, choices, platform.clock())
-    const card = { number: TEST_CARDS.succeeds, expiry: '12/30', cvc: '123' }
-    return { checkoutId, provider: testCardProvider, card, now: platform.clock() }
+    const payment = {
+      status: 'PAID',
+      provider: 'test-card',
+      transactionId: 'tp_test',
+      cardLast4: '4242',
+    } as const
+    return { checkoutId, payment, now: platform.clock() }
   }
 
   const pouch = {
