@@ -465,9 +465,10 @@ function AddressBlock(props: {
   const lines = [
     address.addressLine,
     address.addressLine2,
-    [address.postalCode, address.city, address.subdivision?.replace(/^[A-Z]{2}-/, '')]
-      .filter(Boolean)
-      .join(' '),
+    // North American and Australian addresses put the region and postal code after the city.
+    ['US', 'CA', 'AU'].includes(address.country ?? '')
+      ? `${address.city ?? ''}, ${[address.subdivision?.replace(/^[A-Z]{2}-/, ''), address.postalCode].filter(Boolean).join(' ')}`
+      : [address.postalCode, address.city].filter(Boolean).join(' '),
     address.country ? props.countryName(address.country) : undefined,
   ].filter(Boolean)
   return (

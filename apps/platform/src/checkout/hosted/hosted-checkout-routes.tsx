@@ -98,6 +98,22 @@ function shopperLocale(c: Context<AppEnv>, site: Site): string {
   return first && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(first) ? first : site.locale
 }
 
+/**
+ * The country a new shopper starts in: the region of their browser's language, else of the shop's
+ * locale, when the shop ships there; else the first country it ships to.
+ */
+function defaultCountry(c: Context<AppEnv>, site: Site, shipTo: readonly string[]): string {
+  for (const locale of [shopperLocale(c, site), site.locale]) {
+    try {
+      const region = new Intl.Locale(locale).maximize().region
+      if (region && shipTo.includes(region)) return region
+    } catch {
+      // Not a locale: try the next.
+    }
+  }
+  return shipTo[0] ?? ''
+}
+
 /** A member's saved addresses as choices for the page (the ones with a country). */
 function savedAddressesOf(profile: {
   addresses?: { id?: string | undefined; address?: Partial<Address> | undefined }[] | undefined
@@ -202,7 +218,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     const values = options.values ?? formValuesOfCheckout(checkout)
     // Members' e-mail is known; a new shopper starts in the first country the shop ships to.
     if (!values.email && member) values.email = member.login_email
-    if (!values['shipping.country'] && shipTo.length > 0) values['shipping.country'] = shipTo[0] as string
+    if (!values['shipping.country']) values['shipping.country'] = defaultCountry(c, site, shipTo)
     const cart = await findCartById(db, checkout.site_id, checkout.cart_id)
     const priced =
       cart &&

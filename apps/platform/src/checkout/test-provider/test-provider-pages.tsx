@@ -54,7 +54,7 @@ export function TestCardPage(props: {
             />
           </div>
           <div className="actions">
-            <button type="submit" className="primary">
+            <button type="submit" className="primary place">
               Pay {amountOf(payment)}
             </button>
           </div>
