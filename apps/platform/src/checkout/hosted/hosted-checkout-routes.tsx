@@ -500,6 +500,11 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       const provider = payment && providerOf(payments, payment.provider)
       if (!payment || payment.checkout_id !== checkout.id || !provider || !payment.provider_payment_id)
         return (await openOrElsewhere(checkout)) ?? seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}`)
+      if (checkout.status === 'COMPLETED') {
+        // Usually the signed notification came first and placed the order with this very payment.
+        const order = await findOrderByCheckout(db, checkout.id)
+        if (order?.payment.paymentId === payment.id) return seeOther(afterOrderUrl(checkout, order.id))
+      }
       const state = await provider.retrievePayment(payment.provider_payment_id)
       if (!state) return seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}`)
       return afterPayment(c, checkout, await confirmPayment(payments, provider, state))
