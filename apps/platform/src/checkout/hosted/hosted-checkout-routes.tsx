@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/db.ts'
 import type { Api, AppEnv } from '../../http/api.ts'
-import type { ValidationError } from '../../http/errors.ts'
+import { ApplicationError, type ValidationError } from '../../http/errors.ts'
 import { findMemberById } from '../../identity/members/member-store.ts'
 import { findOrder, findOrderByCheckout } from '../../orders/order-store.ts'
 import { createCsrfToken, isCrossSiteRequest, isCsrfTokenValid } from '../../pages/csrf.ts'
@@ -365,10 +365,15 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       const checkout = await findUsable(params.checkoutId)
       const form = checkout && (await readCheckoutForm(c))
       if (!checkout || !form || checkout.status !== 'OPEN')
-        return c.json({ message: 'This checkout cannot be estimated' }, checkout ? 403 : 404)
+        throw checkout
+          ? new ApplicationError(
+              'FORBIDDEN',
+              'The form expired, came from another site, or the checkout is closed',
+            )
+          : new ApplicationError('CHECKOUT_NOT_FOUND', 'There is no such checkout', {})
       const site = await getSite(db, checkout.site_id)
       const cart = await findCartById(db, checkout.site_id, checkout.cart_id)
-      if (!cart) return c.json({ message: 'The cart is gone' }, 409)
+      if (!cart) throw new ApplicationError('CART_NOT_FOUND', 'The checkout’s cart is gone', {})
       const priced = await priceCart(db, cart, {
         siteId: checkout.site_id,
         currency: site.currency,
@@ -527,7 +532,12 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       const provider = providerOf(payments, params.providerId)
       const body = await c.req.text()
       const state = provider && (await provider.verifyNotification(body, c.req.raw.headers))
-      if (!provider || !state) return c.json({ received: false }, 400)
+      if (!provider || !state)
+        throw new ApplicationError(
+          'PAYMENT_NOTIFICATION_REFUSED',
+          'The notification is not signed by that provider, or names no payment it knows',
+          {},
+        )
       const confirmation = await confirmPayment(payments, provider, state)
       return c.json({ received: confirmation.kind !== 'unknown' }, 200)
     },
