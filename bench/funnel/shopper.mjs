@@ -1,6 +1,7 @@
 // One virtual shopper's way through the storefront funnel, step by step, against any `fetch` (a
 // platform over HTTP, or the app in-process): a visitor token, a collection page, a search, a product,
-// an add to cart, a totals estimate, a checkout, the hosted checkout page and the order placed there.
+// an add to cart, a totals estimate, a checkout, the hosted checkout page, its place-order press (to the
+// test provider's page) and the payment there, which places the order.
 
 /** The funnel's steps, in order: the names the figures are kept under. */
 export const STEPS = [
@@ -13,6 +14,7 @@ export const STEPS = [
   'create-checkout',
   'checkout-page',
   'place-order',
+  'pay',
 ]
 
 export const DEMO_CLIENT_ID = '9b6e3f0a-5c1d-4e8b-a7f2-2d4c6b8e0f13'
@@ -159,7 +161,8 @@ export async function runShopper({
     }),
   )
   const form = await around('checkout-page', () => readCheckoutForm(fetch, baseUrl, checkoutId))
-  const orderLocation = await around('place-order', () => placeOrder(fetch, baseUrl, checkoutId, form))
+  const providerLocation = await around('place-order', () => placeOrder(fetch, baseUrl, checkoutId, form))
+  const orderLocation = await around('pay', () => payWithTestCard(fetch, baseUrl, providerLocation))
   onAcknowledged({ kind: 'order', checkoutId, token })
   return { token, checkoutId, orderLocation }
 }
@@ -172,7 +175,37 @@ function firstShippingOption(totals) {
   return undefined
 }
 
-/** The hosted checkout page: its CSRF cookie and token, and the total it shows. */
+/** The fields a browser would send for the page's forms: text and hidden inputs, checked boxes, selected options. */
+function formFields(html) {
+  const fields = new URLSearchParams()
+  const attribute = (tag, name) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]
+  const decode = (text) =>
+    text
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#x27;', "'")
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&amp;', '&')
+  for (const [tag] of html.matchAll(/<input\b[^>]*>/g)) {
+    const name = attribute(tag, 'name')
+    const type = attribute(tag, 'type') ?? 'text'
+    if (!name || ['submit', 'button'].includes(type)) continue
+    if ((type === 'radio' || type === 'checkbox') && !/\schecked=""/.test(tag)) continue
+    fields.append(name, decode(attribute(tag, 'value') ?? (type === 'checkbox' ? 'on' : '')))
+  }
+  for (const [, name, options] of html.matchAll(
+    /<select\b[^>]*\sname="([^"]*)"[^>]*>([\s\S]*?)<\/select>/g,
+  )) {
+    const selected =
+      /<option\b[^>]*\sselected=""[^>]*\svalue="([^"]*)"|<option\b[^>]*\svalue="([^"]*)"[^>]*\sselected=""/.exec(
+        options,
+      )
+    fields.append(name, decode(selected?.[1] ?? selected?.[2] ?? ''))
+  }
+  return fields
+}
+
+/** The hosted checkout page: its CSRF cookie and its form's fields (details saved with the checkout, the total). */
 async function readCheckoutForm(fetch, baseUrl, checkoutId) {
   const response = await fetch(`${baseUrl}/_checkout/${checkoutId}`)
   const html = await response.text()
@@ -180,30 +213,64 @@ async function readCheckoutForm(fetch, baseUrl, checkoutId) {
   const cookie = (response.headers.getSetCookie?.() ?? [])
     .map((line) => line.split(';')[0])
     .find((pair) => pair.startsWith('aisle_checkout_csrf='))
-  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1]
-  const expectedTotal = /name="expectedTotal" value="([^"]+)"/.exec(html)?.[1]
-  if (!cookie || !csrf || expectedTotal === undefined)
+  const fields = formFields(html)
+  if (!cookie || !fields.get('csrf') || !fields.get('expectedTotal'))
     throw new StepError('checkout-page', response.status, 'no CSRF cookie, token or total on the page')
-  return { cookie, csrf, expectedTotal }
+  fields.set('paymentMethod', 'test-card')
+  return { cookie, fields }
 }
 
-/** The place-order form post, paid by the test card; resolves to where it sends the buyer. */
-async function placeOrder(fetch, baseUrl, checkoutId, { cookie, csrf, expectedTotal }) {
+/** The place-order press: the form as the page filled it; resolves to the test provider's page it sends the buyer to. */
+async function placeOrder(fetch, baseUrl, checkoutId, { cookie, fields }) {
   const response = await fetch(`${baseUrl}/_checkout/${checkoutId}/place-order`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: fields,
+  })
+  const text = await response.text()
+  const location = response.headers.get('location')
+  if (response.status !== 303 || !location) throw new StepError('place-order', response.status, text)
+  return location
+}
+
+/** A platform URL as this shopper reaches the platform (its public URL may name another host). */
+function onBase(baseUrl, location) {
+  const url = new URL(location, baseUrl)
+  return `${baseUrl}${url.pathname}${url.search}`
+}
+
+/** Pays with the test card on the provider's page and comes back: resolves to where the order sends the buyer. */
+async function payWithTestCard(fetch, baseUrl, providerLocation) {
+  const page = await fetch(onBase(baseUrl, providerLocation))
+  const html = await page.text()
+  const cookie = (page.headers.getSetCookie?.() ?? [])
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.startsWith('aisle_test_provider_csrf='))
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1]
+  if (page.status !== 200 || !cookie || !csrf) throw new StepError('pay', page.status, html)
+  const paid = await fetch(onBase(baseUrl, providerLocation), {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
     body: new URLSearchParams({
       csrf,
-      expectedTotal,
-      paymentMethod: 'test-card',
       cardNumber: '4242 4242 4242 4242',
       cardExpiry: '12/34',
       cardCvc: '123',
     }),
   })
-  const text = await response.text()
-  const location = response.headers.get('location')
-  if (response.status !== 303 || !location) throw new StepError('place-order', response.status, text)
+  const back = paid.headers.get('location')
+  if (paid.status !== 303 || !back) throw new StepError('pay', paid.status, await paid.text())
+  await paid.arrayBuffer()
+  const returned = await fetch(onBase(baseUrl, back), { redirect: 'manual' })
+  const text = await returned.text()
+  const location = returned.headers.get('location')
+  if (
+    returned.status !== 303 ||
+    !location ||
+    (!location.includes('thank-you') && !location.includes('orderId'))
+  )
+    throw new StepError('pay', returned.status, text)
   return location
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { expect, test } from '@playwright/test'
+import { fillHostedCheckout, payOnTestProvider, placeHostedOrder } from '../support/pages'
 
 // The demo seed is deterministic: "Meadow Notebook" costs $28.00, the US region ships "Standard" for
 // $5.99, New York adds state and city tax, and every delivery pays a $1.00 handling fee. The storefront
@@ -42,31 +43,28 @@ test('a buyer pays on the hosted checkout, lands on the thank-you page, and the 
   const { checkoutId } = await created.json()
 
   await page.goto(`${api()}/_checkout/${checkoutId}`)
-  await expect(page.getByRole('heading', { level: 1, name: /Checkout/ })).toBeVisible()
-  await page.getByRole('textbox', { name: 'E-mail' }).fill('ada@example.com')
-  const shipping = page.getByRole('group', { name: 'Shipping address' })
-  await shipping.getByRole('textbox', { name: 'Address', exact: true }).fill('5 Main St')
-  await shipping.getByRole('textbox', { name: 'City' }).fill('New York')
-  await shipping.getByRole('textbox', { name: 'Postal code' }).fill('10001')
-  await shipping.getByRole('textbox', { name: /State or region/ }).fill('US-NY')
-  await shipping.getByRole('textbox', { name: /Country/ }).fill('US')
-  await page.getByRole('button', { name: 'Save and update totals' }).click()
-  await expect(page.getByRole('status')).toContainText('Saved')
-
+  await fillHostedCheckout(page, {
+    email: 'ada@example.com',
+    street: '5 Main St',
+    city: 'New York',
+    postalCode: '10001',
+    country: 'United States',
+    region: 'New York',
+  })
   await page.getByRole('radio', { name: /Standard/ }).check()
-  await page.getByRole('button', { name: 'Save and update totals' }).click()
-  await expect(page.getByRole('radio', { name: /Standard/ })).toBeChecked()
-  const summary = page.getByRole('region', { name: 'Order summary' })
+  // The totals follow the typing and picking, with no save step.
+  const summary = page.getByRole('complementary', { name: 'Order summary' })
   await expect(summary).toContainText('$56.00')
   await expect(summary).toContainText('$5.99')
 
-  await page.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 0002')
-  await page.getByRole('button', { name: /Place order/ }).click()
+  await placeHostedOrder(page)
+  await payOnTestProvider(page, '4000 0000 0000 0002')
   await expect(page.getByRole('alert')).toContainText('The card was declined')
 
-  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242')
-  await page.getByRole('button', { name: /Place order/ }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible()
+  await placeHostedOrder(page)
+  await payOnTestProvider(page, '4242 4242 4242 4242')
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' })).toBeVisible()
+  await expect(page.getByText('Paid')).toContainText('card ending 4242')
   const number = await page.locator('[data-order-number]').innerText()
 
   const cart = await request.get(`${api()}/ecom/v1/carts/current`, { headers })
@@ -80,4 +78,52 @@ test('a buyer pays on the hosted checkout, lands on the thank-you page, and the 
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
   await expect(page.getByRole('cell', { name: `#${number}` })).toBeVisible()
   await expect(page.getByRole('img', { name: /Orders and revenue per day/ })).toBeVisible()
+})
+
+test('a shopper checks out on one page in Germany, approves the card on the provider’s extra step, and sees the confirmation', async ({
+  page,
+  request,
+}) => {
+  const token = (
+    await (await request.post(`${api()}/oauth2/token`, { data: { clientId, grantType: 'anonymous' } })).json()
+  ).access_token as string
+  const headers = { authorization: token }
+  await request.post(`${api()}/ecom/v1/carts/current/add-to-cart`, {
+    headers,
+    data: {
+      lineItems: [
+        { catalogReference: { catalogItemId: demoId('demo/product/meadow-notebook') }, quantity: 1 },
+      ],
+    },
+  })
+  const { checkoutId } = await (
+    await request.post(`${api()}/ecom/v1/carts/current/create-checkout`, {
+      headers,
+      data: { channelType: 'WEB' },
+    })
+  ).json()
+
+  await page.goto(`${api()}/_checkout/${checkoutId}`)
+  // A postal code of the wrong shape is named next to its field, in plain words.
+  await fillHostedCheckout(page, {
+    email: 'lena@example.com',
+    street: 'Unter den Linden 5',
+    city: 'Berlin',
+    postalCode: '1011',
+    country: 'Germany',
+    region: 'Berlin',
+  })
+  await page.getByRole('button', { name: /Place order/ }).click()
+  await expect(page.getByText('This is not a postal code of that country (for example 10115).')).toBeVisible()
+  await page
+    .getByRole('group', { name: 'Shipping address' })
+    .getByRole('textbox', { name: 'Postal code' })
+    .fill('10117')
+  await placeHostedOrder(page)
+  await payOnTestProvider(page, '4000 0025 0000 3155', { approve: true })
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' })).toBeVisible()
+  await expect(page.locator('[data-order-number]')).toHaveText(/^\d+$/)
+  await expect(page.getByRole('main')).toContainText('Germany')
+  await expect(page.getByRole('main')).toContainText('card ending 3155')
+  await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible()
 })

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { fillHostedCheckout, payOnTestProvider, placeHostedOrder } from '../support/pages'
 
 // The demo seed is deterministic: Meadow Notebook costs $28.00; the US region ships "Standard" for $5.99.
 
@@ -19,19 +20,18 @@ test('a visitor checks out from the cart page on the hosted checkout and comes t
   // The hosted checkout lives on the platform's origin.
   await expect(page.getByRole('heading', { level: 1, name: /Checkout/ })).toBeVisible()
   expect(new URL(page.url()).pathname).toMatch(/^\/_checkout\/[0-9a-f-]{36}$/)
-  await page.getByRole('textbox', { name: 'E-mail' }).fill('grace@example.com')
-  const shipping = page.getByRole('group', { name: 'Shipping address' })
-  await shipping.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Pine St')
-  await shipping.getByRole('textbox', { name: 'City' }).fill('San Francisco')
-  await shipping.getByRole('textbox', { name: 'Postal code' }).fill('94111')
-  await shipping.getByRole('textbox', { name: /State or region/ }).fill('US-CA')
-  await shipping.getByRole('textbox', { name: /Country/ }).fill('US')
-  await page.getByRole('button', { name: 'Save and update totals' }).click()
+  await fillHostedCheckout(page, {
+    email: 'grace@example.com',
+    street: '1 Pine St',
+    city: 'San Francisco',
+    postalCode: '94111',
+    country: 'United States',
+    region: 'California',
+  })
   await page.getByRole('radio', { name: /Standard/ }).check()
-  await page.getByRole('button', { name: 'Save and update totals' }).click()
-  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('$28.00')
-  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242')
-  await page.getByRole('button', { name: /Place order/ }).click()
+  await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText('$28.00')
+  await placeHostedOrder(page)
+  await payOnTestProvider(page, '4242 4242 4242 4242')
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible()
 
   // Back on the storefront the cart is empty: the order took it.

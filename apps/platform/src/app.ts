@@ -11,6 +11,13 @@ import {
   HOSTED_CHECKOUT_PATH,
   registerHostedCheckoutRoutes,
 } from './checkout/hosted/hosted-checkout-routes.tsx'
+import { offlineProvider } from './checkout/payment-provider.ts'
+import {
+  createTestProvider,
+  createTestProviderSecret,
+  TEST_PROVIDER_PATH,
+} from './checkout/test-provider/test-provider.ts'
+import { registerTestProviderRoutes } from './checkout/test-provider/test-provider-routes.tsx'
 import { type Clock, systemClock } from './clock.ts'
 import {
   type DashboardOptions,
@@ -179,6 +186,7 @@ function toErrorResponse(
 const HOSTED_PAGE_PREFIXES = [
   '/_auth/',
   `${HOSTED_CHECKOUT_PATH}/`,
+  `${TEST_PROVIDER_PATH}/`,
   '/_redirect/',
   PRODUCT_PAGE_PATH,
   MEMBERS_ACCOUNT_PATH,
@@ -316,7 +324,18 @@ export function createApp(options: AppDeps) {
   // After the current-cart routes: `/ecom/v1/carts/current` must not be taken for a cart id.
   registerMerchantCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
-  registerHostedCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  // The test provider posts its signed notifications to this same app, as a real provider would over
+  // the network; the secret lives in the process that both sides run in.
+  const testProvider = createTestProvider({
+    db: deps.db,
+    clock,
+    publicUrl: deps.publicUrl,
+    secret: createTestProviderSecret(),
+    deliver: async (request) => hono.fetch(request),
+  })
+  const paymentProviders = [testProvider, offlineProvider]
+  registerTestProviderRoutes(api, { provider: testProvider, clock, publicUrl: deps.publicUrl })
+  registerHostedCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
   registerOrderRoutes(api, { db: deps.db })
   const media = createMediaDeps({
     db: deps.db,
@@ -399,7 +418,7 @@ export function createApp(options: AppDeps) {
     return response
   })
 
-  return Object.assign(hono, { routeDefinitions: api.routes, openApi })
+  return Object.assign(hono, { routeDefinitions: api.routes, openApi, paymentProviders })
 }
 
 export type App = ReturnType<typeof createApp>

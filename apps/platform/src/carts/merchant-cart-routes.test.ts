@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveCheckoutChoices } from '../checkout/checkout-store.ts'
-import { TEST_CARDS, testCardProvider } from '../checkout/payment-provider.ts'
 import { placeOrder } from '../checkout/place-order.ts'
 import type { Db } from '../db/db.ts'
 import { seedDemoCommerce } from '../seed/demo-commerce.ts'
@@ -331,8 +330,13 @@ describe.each(databaseKinds())("the merchant's cart calls by id on %s", (kind) =
       selectedShippingOption: { code: 'standard' },
     }
     await saveCheckoutChoices(db, checkoutId, choices, now)
-    const card = { number: TEST_CARDS.succeeds, expiry: '12/30', cvc: '123' }
-    const input = { checkoutId, provider: testCardProvider, card, now }
+    const payment = {
+      status: 'PAID',
+      provider: 'test-card',
+      transactionId: 'tp_test',
+      cardLast4: '4242',
+    } as const
+    const input = { checkoutId, payment, now }
     const first = await placeOrder(db, { ...input, expectedTotalMinor: -1 })
     if (first.kind !== 'price-changed') throw new Error('expected the total to be confirmed first')
     const placed = await placeOrder(db, { ...input, expectedTotalMinor: first.totalMinor })

@@ -1,63 +1,79 @@
-import type { OrderPayment } from '../orders/order-store.ts'
-
-/** What a provider is asked to charge, with the buyer's card as typed (never stored, never logged). */
-export interface PaymentRequest {
-  amountMinor: number
-  currency: string
-  /** The order's reference with the provider: the checkout id (a retried charge is the same charge). */
-  reference: string
-  card?: { number: string; expiry: string; cvc: string } | undefined
-}
-
-/** A provider's answer: what the order stores about its payment, or why the card was declined. */
-export type PaymentResult = OrderPayment | { status: 'DECLINED'; provider: string; reason: string }
-
-/** A way to pay on the hosted checkout. */
+/**
+ * A card provider as the platform sees it (decision 033): the platform creates a payment, the shopper
+ * pays on the provider's own page (card numbers never reach the platform), the provider tells the
+ * outcome on the shopper's return and in a signed notification, and refunds go the same way. Every
+ * call that moves money carries an idempotency key: the same key answers the first result again.
+ */
 export interface PaymentProvider {
   id: string
   title: string
-  /** Whether the page asks for a card. */
-  needsCard: boolean
-  charge(request: PaymentRequest): Promise<PaymentResult>
+  /** What the shopper reads under the choice (test cards, "pay on delivery"). */
+  description?: string
+  /** Creates the provider's payment for an amount; the same idempotency key answers the same payment. */
+  createPayment(request: CreatePaymentRequest): Promise<ProviderPayment>
+  /** The payment as the provider has it now (asked when the shopper comes back). */
+  retrievePayment(providerPaymentId: string): Promise<ProviderPayment | undefined>
+  /** The payment a notification speaks of, when its signature is the provider's; undefined otherwise. */
+  verifyNotification(body: string, headers: Headers): Promise<ProviderPayment | undefined>
+  /** Gives back part or all of a succeeded payment; the same idempotency key answers the same refund. */
+  refund(request: ProviderRefundRequest): Promise<ProviderRefund>
 }
 
-/** Test cards of the built-in test provider (Stripe's well-known numbers). */
-export const TEST_CARDS = { succeeds: '4242424242424242', declines: '4000000000000002' } as const
+export interface CreatePaymentRequest {
+  amountMinor: number
+  currency: string
+  /** The platform's payment id: the notification names it, so the platform finds its payment. */
+  reference: string
+  idempotencyKey: string
+  /** Where the provider sends the shopper back, whatever the outcome. */
+  returnUrl: string
+  /** Where the provider posts its signed notifications. */
+  notifyUrl: string
+}
 
 /**
- * The built-in test card provider: 4242 4242 4242 4242 is paid, 4000 0000 0000 0002 and any other
- * number is declined. It never keeps the number.
+ * A payment on the provider's side. `REQUIRES_ACTION`: the shopper has a step to take at `redirectUrl`
+ * (enter the card, approve it); `PAY_LATER`: nothing to pay now (offline).
  */
-export const testCardProvider: PaymentProvider = {
-  id: 'test-card',
-  title: 'Card (test mode)',
-  needsCard: true,
-  async charge(request) {
-    const number = (request.card?.number ?? '').replace(/[\s-]/g, '')
-    if (number === TEST_CARDS.succeeds)
-      return {
-        status: 'PAID',
-        provider: 'test-card',
-        transactionId: `test_${request.reference}`,
-        cardLast4: number.slice(-4),
-      }
-    return {
-      status: 'DECLINED',
-      provider: 'test-card',
-      reason: number === TEST_CARDS.declines ? 'The card was declined' : 'The card number is not a test card',
-    }
-  },
+export interface ProviderPayment {
+  providerPaymentId: string
+  reference: string
+  status: 'REQUIRES_ACTION' | 'SUCCEEDED' | 'FAILED' | 'PAY_LATER'
+  redirectUrl?: string | undefined
+  /** Why it failed, in words the shopper can read. */
+  failureReason?: string | undefined
+  cardLast4?: string | undefined
 }
 
-/** Pay later (cash on delivery, bank transfer): the order is placed unpaid. */
+export interface ProviderRefundRequest {
+  providerPaymentId: string
+  amountMinor: number
+  idempotencyKey: string
+}
+
+export type ProviderRefund =
+  | { status: 'SUCCEEDED'; providerRefundId: string }
+  | { status: 'FAILED'; reason: string }
+
+/** Pay later (cash on delivery, bank transfer): the order is placed unpaid, and nothing goes to a provider. */
 export const offlineProvider: PaymentProvider = {
   id: 'offline',
   title: 'Pay later (offline)',
-  needsCard: false,
-  async charge() {
-    return { status: 'NOT_PAID', provider: 'offline' }
+  description: 'Pay on delivery or by bank transfer; the shop tells you how.',
+  async createPayment(request) {
+    return {
+      providerPaymentId: `offline_${request.reference}`,
+      reference: request.reference,
+      status: 'PAY_LATER',
+    }
+  },
+  async retrievePayment() {
+    return undefined
+  },
+  async verifyNotification() {
+    return undefined
+  },
+  async refund() {
+    return { status: 'FAILED', reason: 'A pay-later order was not paid through the platform' }
   },
 }
-
-/** The providers the hosted checkout offers, in order. */
-export const defaultPaymentProviders: readonly PaymentProvider[] = [testCardProvider, offlineProvider]

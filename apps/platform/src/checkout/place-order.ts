@@ -7,11 +7,15 @@ import type { ProductRecord } from '../catalogue/products/product-store.ts'
 import { type StockCounter, takeStock } from '../catalogue/products/stock-store.ts'
 import type { Db } from '../db/db.ts'
 import { type EventIdentity, recordEvent } from '../events/event-outbox.ts'
-import { findOrderByCheckout, insertOrder, type OrderLineCustom } from '../orders/order-store.ts'
+import {
+  findOrderByCheckout,
+  insertOrder,
+  type OrderLineCustom,
+  type OrderPayment,
+} from '../orders/order-store.ts'
 import { getSite, lockSite, type Site } from '../sites/site-store.ts'
 import { priceCheckout } from './checkout-pricing.ts'
 import { type CheckoutRow, completeCheckout, lockCheckout } from './checkout-store.ts'
-import type { PaymentProvider, PaymentRequest } from './payment-provider.ts'
 import { lineNamesOf } from './price-cart.ts'
 import { toWireTotals } from './totals-wire.ts'
 
@@ -25,7 +29,6 @@ export type PlaceOrderRefusal =
   | 'CUSTOM_LINE_NOT_FROM_MERCHANT'
   | 'NOT_PURCHASABLE'
   | 'COUPON_USED_UP'
-  | 'PAYMENT_DECLINED'
 
 /** Placing the order was refused; the transaction was rolled back, so stock, coupon and cart are as they were. */
 export class PlaceOrderRefused extends Error {
@@ -42,13 +45,21 @@ export interface PlaceOrderInput {
   checkoutId: string
   /** The total (minor units) the buyer saw when they clicked: a different total now needs their confirmation. */
   expectedTotalMinor: number
-  provider: PaymentProvider
-  card?: PaymentRequest['card']
+  /** The payment as confirmed by its provider (paid), or pay-later (not paid): decided before the order. */
+  payment: OrderPayment
   now: Date
 }
 
 export type PlaceOrderResult =
-  | { kind: 'placed'; orderId: string; orderNumber: string; checkout: CheckoutRow; isReplay: boolean }
+  | {
+      kind: 'placed'
+      orderId: string
+      orderNumber: string
+      checkout: CheckoutRow
+      isReplay: boolean
+      /** The payment the order was placed with (a replay may name another attempt's). */
+      paymentId: string | undefined
+    }
   | { kind: 'price-changed'; totalMinor: number }
 
 export function identityOfCheckout(checkout: CheckoutRow): EventIdentity {
@@ -111,6 +122,7 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
           orderNumber: String(order.number),
           checkout,
           isReplay: true,
+          paymentId: order.payment.paymentId,
         }
     }
     if (checkout.status !== 'OPEN') throw new PlaceOrderRefused('CHECKOUT_CLOSED', 'This checkout is closed')
@@ -157,15 +169,7 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
           `Coupon "${coupon.code}" can no longer be used: remove it from the cart`,
         )
     }
-    // Charged last, after every check that could refuse the order: a refusal never follows a charge.
-    const payment = await input.provider.charge({
-      amountMinor: totalMinor,
-      currency: site.currency,
-      reference: checkout.id,
-      card: input.card,
-    })
-    if (payment.status === 'DECLINED') throw new PlaceOrderRefused('PAYMENT_DECLINED', payment.reason)
-
+    const { payment } = input
     const orderId = randomUUID()
     const wireTotals = toWireTotals(totals, site)
     const names = lineNamesOf(priced)
@@ -234,7 +238,7 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
       },
       input.now,
     )
-    return { kind: 'placed', orderId, orderNumber, checkout, isReplay: false }
+    return { kind: 'placed', orderId, orderNumber, checkout, isReplay: false, paymentId: payment.paymentId }
   })
 }
 
@@ -247,7 +251,7 @@ function isRetryable(error: unknown): boolean {
 /**
  * Places the order of an open checkout in one transaction: locks the checkout, re-prices the cart from
  * the catalogue now, takes the stock (never below zero) and a use of the coupon (within its limit),
- * charges the payment, stores the order, completes the checkout, deletes the cart and records the
+ * stores the order with its confirmed payment (decision 033: the provider confirms first), completes the checkout, deletes the cart and records the
  * events. A completed checkout answers its order again, so a second click or a replay never places a
  * second order. When the total differs from the one the buyer saw, nothing happens: `price-changed`.
  *

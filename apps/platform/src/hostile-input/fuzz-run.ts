@@ -75,7 +75,7 @@ export interface FuzzReport {
 }
 
 // Pages and files a browser navigates to: their errors are pages (or nothing), not JSON.
-const BROWSER_PREFIXES = ['/_', '/dashboard', '/media/', '/identity/v1/logout']
+const BROWSER_PREFIXES = ['/_', '/dashboard', '/media/', '/identity/v1/logout', '/test-provider/']
 
 /** Mostly the credential the route expects, sometimes any other (the wrong kind must be refused too). */
 function credentialFor(route: FuzzRoute, random: Random, credentials: FuzzCredentials): CredentialKind {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { priceCheckout } from '../checkout/checkout-pricing.ts'
 import { findCheckout, saveCheckoutChoices } from '../checkout/checkout-store.ts'
-import { offlineProvider } from '../checkout/payment-provider.ts'
 import { placeOrder } from '../checkout/place-order.ts'
 import type { Db } from '../db/db.ts'
 import { seedDemoCommerce } from '../seed/demo-commerce.ts'
@@ -49,7 +48,7 @@ describe.each(databaseKinds())('orders on %s', (kind) => {
     const placed = await placeOrder(db, {
       checkoutId,
       expectedTotalMinor: priced.totals.priceSummary.total,
-      provider: offlineProvider,
+      payment: { status: 'NOT_PAID', provider: 'offline' },
       now,
     })
     if (placed.kind !== 'placed') throw new Error('not placed')

@@ -5,8 +5,8 @@ import { queryOne } from '../db/db.ts'
 
 /** What an order keeps of its payment (no card number, at most its last 4). */
 export type OrderPayment =
-  | { status: 'PAID'; provider: string; transactionId: string; cardLast4?: string }
-  | { status: 'NOT_PAID'; provider: string }
+  | { status: 'PAID'; provider: string; transactionId: string; cardLast4?: string; paymentId?: string }
+  | { status: 'NOT_PAID'; provider: string; paymentId?: string }
 
 export interface OrderRow {
   id: string

@@ -79,4 +79,37 @@ progress { width: 100%; max-width: 480px; height: 1.1rem; }
 .inline { display: inline; }
 .cols { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 1.5rem; }
 @media (max-width: 800px) { .cols { grid-template-columns: 1fr; } }
+.checkout-header { display: flex; justify-content: space-between; align-items: center; gap: 1rem; padding: 0.9rem max(1.5rem, calc((100% - 1080px) / 2 + 1.5rem)); border-bottom: 1px solid var(--line); }
+.checkout-header .shop-name { font-size: 1.1rem; }
+main.checkout { margin: 0 auto; max-width: 1080px; }
+.checkout-cols { display: grid; grid-template-columns: minmax(0, 1fr) 340px; gap: 2rem; align-items: start; }
+.summary-side { position: sticky; top: 1rem; background: var(--soft); border: 1px solid var(--line); border-radius: var(--radius); padding: 0.25rem 1rem 0.75rem; }
+.summary-side h2 { margin-top: 0.75rem; }
+.summary-fold { display: none; }
+.summary-table th { background: transparent; font-weight: 400; }
+.summary-table .total-row th, .summary-table .total-row td { font-size: 1.1rem; font-weight: 600; border-bottom: 0; }
+main.checkout select, main.checkout .wide { width: 100%; }
+.option { display: flex; align-items: flex-start; gap: 0.6rem; padding: 0.6rem 0.75rem; border: 1px solid var(--line); border-radius: var(--radius); margin-bottom: 0.5rem; }
+.option input { margin-top: 0.2rem; }
+.option .option-title { flex: 1; }
+.hint.block { display: block; }
+.address-grid { grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 0 0.75rem; }
+.place-actions > span:first-child { flex: 1; }
+button.place { width: 100%; padding: 0.7rem; font-size: 1.05rem; }
+.small { font-size: 0.875rem; }
+.js .no-js-only { display: none; }
+.next-steps { padding-left: 1.25rem; }
+.next-steps li { margin-bottom: 0.35rem; }
+address { font-style: normal; }
+main.provider { max-width: 440px; }
+@media (max-width: 800px) {
+  .checkout-cols { grid-template-columns: 1fr; gap: 0; }
+  main.checkout { padding: 0.75rem 0.9rem 2rem; }
+  .checkout:not(.confirmation) .summary-side { display: none; }
+  .confirmation .summary-side { position: static; }
+  .summary-fold { display: block; border: 1px solid var(--line); border-radius: var(--radius); padding: 0.6rem 0.9rem; margin-bottom: 1rem; background: var(--soft); }
+  .summary-fold summary { display: flex; justify-content: space-between; gap: 1rem; cursor: pointer; }
+  .address-grid { grid-template-columns: 1fr 1fr; }
+  fieldset { padding: 0.6rem 0.75rem; }
+}
 `

@@ -1,3 +1,4 @@
+import { checkOutWithTestCard } from './hosted-checkout-flow.ts'
 import type { createTestBrowser } from './dashboard-browser.ts'
 import type { createTestPlatform } from './test-platform.ts'
 
@@ -38,29 +39,11 @@ export async function checkoutOf(platform: Platform, token: string, productId: s
   return created.json.checkoutId as string
 }
 
-const BROOKLYN = {
-  'shipping.country': 'US',
-  'shipping.subdivision': 'US-NY',
-  'shipping.city': 'Brooklyn',
-  'shipping.postalCode': '11201',
-  'shipping.addressLine': '5 Main St',
-  billingSameAsShipping: 'on',
-}
-
 /**
  * Fills in the hosted checkout a browser is on (e-mail, address, the standard shipping) and places the
- * order with the test card, as a buyer would. Needs the demo commerce settings (shipping to the US).
+ * order with the test card on the provider's page, as a buyer would. Needs the demo commerce settings
+ * (shipping to the US). Answers the platform's 303 to where the order went.
  */
 export async function placeOrderOnHostedCheckout(browser: TestBrowser, checkoutId: string) {
-  const page = `/_checkout/${checkoutId}`
-  await browser.get(page)
-  const saved = await browser.submit(page, { email: 'buyer@example.com', ...BROOKLYN })
-  if (saved.status !== 303) throw new Error(`checkout details refused: ${saved.status}`)
-  const withOptions = await browser.get(page)
-  const standard = /value="([^"]*\|standard)"/.exec(withOptions.text)?.[1]
-  if (!standard) throw new Error('no standard shipping option on the hosted checkout')
-  await browser.submit(page, { shippingOption: standard })
-  await browser.get(page)
-  const action = `${page}/place-order`
-  return browser.post(action, { ...browser.formOf(action), cardNumber: '4242 4242 4242 4242' })
+  return checkOutWithTestCard(browser, checkoutId)
 }

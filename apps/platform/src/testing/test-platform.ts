@@ -58,5 +58,5 @@ export function createTestPlatform(db: Db) {
   const fetch = (input: RequestInfo | URL, init?: RequestInit) =>
     Promise.resolve(app.request(input as string, init))
 
-  return { app, db, clock, call, visitorTokens, fetch }
+  return { app, db, clock, call, visitorTokens, fetch, paymentProviders: app.paymentProviders }
 }

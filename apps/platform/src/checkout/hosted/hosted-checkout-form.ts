@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Address, SelectedShippingOption } from '../../carts/pricing/pricing-input.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
+import { checkAddress } from '../address/address-rules.ts'
 import { AddressInput } from '../checkout-schemas.ts'
 
 /** Every Address field as the hosted page names it (`shipping.` or `billing.` before it). */
@@ -35,10 +36,7 @@ export interface CheckoutDetails {
   selectedShippingOption: SelectedShippingOption | undefined
 }
 
-// A postal delivery needs these; the other fields are optional.
-const requiredAddressFields = ['country', 'city', 'postalCode', 'addressLine'] as const
-
-function readAddress(form: FormFields, prefix: string) {
+export function readAddress(form: FormFields, prefix: string) {
   const value = (name: string) => form.text(`${prefix}.${name}`).trim() || undefined
   const number = (name: string) => {
     const text = value(name)
@@ -67,15 +65,9 @@ function readAddress(form: FormFields, prefix: string) {
 }
 
 function parseAddress(form: FormFields, prefix: string, violations: FieldViolation[]): Address | undefined {
-  const raw = readAddress(form, prefix)
-  for (const name of requiredAddressFields)
-    if (!raw[name])
-      violations.push({
-        field: `${prefix}.${name}`,
-        description: 'is required',
-        violatedRule: 'REQUIRED_FIELD',
-      })
-  const parsed = AddressInput.safeParse(raw)
+  const checked = checkAddress(readAddress(form, prefix) as Partial<Address>, prefix)
+  violations.push(...checked.violations)
+  const parsed = AddressInput.safeParse(checked.address)
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = `${prefix}.${issue.path.join('.')}`
@@ -84,6 +76,7 @@ function parseAddress(form: FormFields, prefix: string, violations: FieldViolati
     }
     return undefined
   }
+  if (checked.violations.length > 0) return undefined
   return JSON.parse(JSON.stringify(parsed.data)) as Address
 }
 
@@ -102,7 +95,11 @@ export function parseCheckoutDetails(
   const violations: FieldViolation[] = []
   const email = z.email().max(254).safeParse(form.text('email').trim())
   if (!email.success)
-    violations.push({ field: 'email', description: 'must be an e-mail address', violatedRule: 'FORMAT' })
+    violations.push({
+      field: 'email',
+      description: 'Enter an e-mail address, like name@example.com.',
+      violatedRule: 'FORMAT',
+    })
   const shippingAddress = parseAddress(form, 'shipping', violations)
   const isBillingSame = form.isChecked('billingSameAsShipping')
   const billingAddress = isBillingSame ? shippingAddress : parseAddress(form, 'billing', violations)

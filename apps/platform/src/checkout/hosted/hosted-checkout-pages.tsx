@@ -1,136 +1,260 @@
 import type { TotalsEstimate } from '../../carts/pricing/totals-estimate.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney } from '../../money/money.ts'
+import type { OrderWithLines } from '../../orders/order-store.ts'
 import { Document } from '../../pages/document.tsx'
 import { CsrfField, Field } from '../../pages/form-controls.tsx'
 import type { Site } from '../../sites/site-store.ts'
+import { REGION_REQUIRED, subdivisionsOf } from '../address/subdivisions.ts'
 import type { CheckoutRow } from '../checkout-store.ts'
 import type { PaymentProvider } from '../payment-provider.ts'
-import {
-  type AddressFieldName,
-  type CheckoutFormValues,
-  toShippingChoiceValue,
-} from './hosted-checkout-form.ts'
+import { checkoutScript } from './checkout-script.ts'
+import { type CheckoutFormValues, toShippingChoiceValue } from './hosted-checkout-form.ts'
 
-const addressLabels: Record<AddressFieldName, [label: string, autoComplete?: string]> = {
-  country: ['Country (2-letter code, e.g. US)', 'country'],
-  subdivision: ['State or region (code, e.g. US-NY)', 'address-level1'],
-  city: ['City', 'address-level2'],
-  postalCode: ['Postal code', 'postal-code'],
-  addressLine: ['Address', 'address-line1'],
-  addressLine2: ['Address line 2', 'address-line2'],
-  'streetAddress.name': ['Street name'],
-  'streetAddress.number': ['Street number'],
-  'streetAddress.apt': ['Apartment'],
-  formattedAddress: ['Address as one line'],
-  'geocode.latitude': ['Latitude'],
-  'geocode.longitude': ['Longitude'],
-  'vatId.id': ['Tax id (VAT, CPF or CNPJ)'],
-  'vatId.type': ['Tax id type'],
+/** A country for the country list: its code and its name in the shopper's language. */
+export interface CountryChoice {
+  code: string
+  name: string
 }
-const mainFields: AddressFieldName[] = [
-  'addressLine',
-  'addressLine2',
-  'city',
-  'postalCode',
-  'subdivision',
-  'country',
-]
-const moreFields: AddressFieldName[] = [
-  'streetAddress.name',
-  'streetAddress.number',
-  'streetAddress.apt',
-  'formattedAddress',
-  'geocode.latitude',
-  'geocode.longitude',
-  'vatId.id',
-]
 
-function AddressFields(props: {
-  prefix: 'shipping' | 'billing'
+/** A member's saved address, offered on the page. */
+export interface SavedAddressChoice {
+  id: string
+  label: string
+  /** The shipping fields it fills in (`country`, `city`, …). */
+  fields: Record<string, string>
+}
+
+type Prefix = 'shipping' | 'billing'
+
+/** The region field of an address: a list for countries that have one here, else optional free text. */
+export function RegionField(props: {
+  prefix: Prefix
   values: CheckoutFormValues
-  errors: ReadonlyMap<string, string>
+  error?: string | undefined
 }) {
-  const name = (field: AddressFieldName) => `${props.prefix}.${field}`
-  const field = (one: AddressFieldName) => {
-    const [label, autoComplete] = addressLabels[one]
+  const name = `${props.prefix}.subdivision`
+  const country = props.values[`${props.prefix}.country`] ?? ''
+  const regions = subdivisionsOf(country)
+  const id = `field-${name}`
+  const label = REGION_REQUIRED.has(country) ? 'State or province' : 'State or region (optional)'
+  if (regions.length === 0)
     return (
       <Field
-        key={one}
         label={label}
-        name={name(one)}
-        defaultValue={props.values[name(one)]}
-        error={props.errors.get(name(one))}
-        autoComplete={autoComplete && `${props.prefix} ${autoComplete}`}
+        name={name}
+        defaultValue={props.values[name]}
+        error={props.error}
+        autoComplete={`${props.prefix} address-level1`}
       />
     )
-  }
-  const vatType = name('vatId.type')
+  const value = props.values[name] ?? ''
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={regions.some(([code]) => code === value) ? value : ''}
+        autoComplete={`${props.prefix} address-level1`}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+      >
+        <option value="">Choose…</option>
+        {regions.map(([code, regionName]) => (
+          <option key={code} value={code}>
+            {regionName}
+          </option>
+        ))}
+      </select>
+      {props.error && (
+        <div className="error-text" id={`${id}-error`}>
+          {props.error}
+        </div>
+      )}
+    </div>
+  )
+}
+
+function CountryField(props: {
+  prefix: Prefix
+  values: CheckoutFormValues
+  error?: string | undefined
+  countries: readonly CountryChoice[]
+  shipTo: ReadonlySet<string>
+}) {
+  const name = `${props.prefix}.country`
+  const id = `field-${name}`
+  const shipped = props.countries.filter((country) => props.shipTo.has(country.code))
+  const option = (country: CountryChoice) => (
+    <option key={country.code} value={country.code}>
+      {country.name}
+    </option>
+  )
+  return (
+    <div className="field">
+      <label htmlFor={id}>Country or region</label>
+      <select
+        id={id}
+        name={name}
+        data-country=""
+        defaultValue={props.values[name] ?? ''}
+        autoComplete={`${props.prefix} country`}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+      >
+        <option value="">Choose…</option>
+        {props.prefix === 'shipping' && shipped.length > 0 && shipped.length < props.countries.length ? (
+          <>
+            <optgroup label="We ship to">{shipped.map(option)}</optgroup>
+            <optgroup label="All countries">{props.countries.map(option)}</optgroup>
+          </>
+        ) : (
+          props.countries.map(option)
+        )}
+      </select>
+      {props.error && (
+        <div className="error-text" id={`${id}-error`}>
+          {props.error}
+        </div>
+      )}
+    </div>
+  )
+}
+
+function AddressFields(props: {
+  prefix: Prefix
+  values: CheckoutFormValues
+  errors: ReadonlyMap<string, string>
+  countries: readonly CountryChoice[]
+  shipTo: ReadonlySet<string>
+}) {
+  const { prefix, values, errors } = props
+  const name = (field: string) => `${prefix}.${field}`
+  const text = (field: string, label: string, autoComplete: string) => (
+    <Field
+      label={label}
+      name={name(field)}
+      defaultValue={values[name(field)]}
+      error={errors.get(name(field))}
+      autoComplete={`${prefix} ${autoComplete}`}
+      className="wide"
+    />
+  )
   return (
     <>
-      <div className="grid">{mainFields.map(field)}</div>
-      <details>
-        <summary>More address fields</summary>
-        <div className="grid">
-          {moreFields.map(field)}
-          <div className="field">
-            <label htmlFor={`field-${vatType}`}>{addressLabels['vatId.type'][0]}</label>
-            <select
-              id={`field-${vatType}`}
-              name={vatType}
-              defaultValue={props.values[vatType] ?? 'UNSPECIFIED'}
-            >
-              <option value="UNSPECIFIED">Unspecified</option>
-              <option value="CPF">CPF</option>
-              <option value="CNPJ">CNPJ</option>
-            </select>
-          </div>
+      <CountryField
+        prefix={prefix}
+        values={values}
+        error={errors.get(name('country'))}
+        countries={props.countries}
+        shipTo={props.shipTo}
+      />
+      {text('addressLine', 'Street and number', 'address-line1')}
+      {text('addressLine2', 'Apartment, suite, etc. (optional)', 'address-line2')}
+      <div className="grid address-grid">
+        {text('postalCode', 'Postal code', 'postal-code')}
+        {text('city', 'City', 'address-level2')}
+        <div data-fragment={`region-${prefix}`}>
+          <RegionField prefix={prefix} values={values} error={errors.get(name('subdivision'))} />
         </div>
-      </details>
+      </div>
     </>
   )
 }
 
-function Summary(props: { totals: TotalsEstimate; names: ReadonlyMap<string, string>; site: Site }) {
+/** The order summary: lines, totals, and the total to pay; rendered again as the shopper types. */
+export function SummaryTable(props: {
+  totals: TotalsEstimate
+  names: ReadonlyMap<string, string>
+  site: Site
+}) {
   const money = (minor: number) => formatMoney(minor, props.site.currency, props.site.locale)
   const { priceSummary } = props.totals
-  const rows: [string, number][] = [
+  const hasShipping = Boolean(props.totals.shippingInfo.selectedCarrierServiceOption)
+  const rows: [string, number | string][] = [
     ['Subtotal', priceSummary.subtotal],
     ['Discount', -priceSummary.discount],
-    ['Shipping', priceSummary.shipping],
+    ['Shipping', hasShipping ? priceSummary.shipping : 'Enter your address'],
     ['Tax', priceSummary.tax],
     ['Fees', priceSummary.additionalFees],
   ]
   return (
-    <section aria-labelledby="summary-title">
-      <h2 id="summary-title">Order summary</h2>
-      <table>
-        <tbody>
-          {props.totals.lineItems.map((line) => (
-            <tr key={line.id}>
-              <td>
-                {props.names.get(line.id)} × {line.quantity}
+    <table className="summary-table">
+      <tbody>
+        {props.totals.lineItems.map((line) => (
+          <tr key={line.id}>
+            <td>
+              {props.names.get(line.id)} <span className="muted">× {line.quantity}</span>
+            </td>
+            <td className="number">{money(line.discountedPrice)}</td>
+          </tr>
+        ))}
+        {rows
+          .filter(([label, amount]) => amount !== 0 || label === 'Subtotal' || label === 'Shipping')
+          .map(([label, amount]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td className="number">
+                {typeof amount === 'number' ? money(amount) : <span className="muted">{amount}</span>}
               </td>
-              <td className="number">{money(line.discountedPrice)}</td>
             </tr>
           ))}
-          {rows
-            .filter(([label, amount]) => amount !== 0 || label === 'Subtotal' || label === 'Shipping')
-            .map(([label, amount]) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                <td className="number">{money(amount)}</td>
-              </tr>
-            ))}
-          <tr>
-            <th scope="row">Total</th>
-            <td className="number" data-total={priceSummary.total}>
-              <strong>{money(priceSummary.total)}</strong>
-            </td>
-          </tr>
-        </tbody>
-      </table>
-    </section>
+        <tr className="total-row">
+          <th scope="row">Total</th>
+          <td className="number" data-total={priceSummary.total}>
+            <strong>{money(priceSummary.total)}</strong>
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  )
+}
+
+/** The shipping choices for the address as typed. */
+export function ShippingOptions(props: { totals: TotalsEstimate; site: Site }) {
+  const options = props.totals.shippingInfo.carrierServiceOptions.flatMap(
+    (carrier) => carrier.shippingOptions,
+  )
+  const selected = props.totals.shippingInfo.selectedCarrierServiceOption
+  const money = (minor: number) => formatMoney(minor, props.site.currency, props.site.locale)
+  if (options.length === 0)
+    return <p className="muted">Choose your country and enter your address to see the delivery options.</p>
+  return (
+    <>
+      {options.map((option) => (
+        <label key={toShippingChoiceValue(option)} className="check option">
+          <input
+            type="radio"
+            name="shippingOption"
+            value={toShippingChoiceValue(option)}
+            defaultChecked={selected?.code === option.code && selected.carrierId === option.carrierId}
+          />
+          <span className="option-title">
+            {option.title}
+            {option.logistics.deliveryTime && (
+              <span className="muted"> · {option.logistics.deliveryTime}</span>
+            )}
+          </span>
+          <span className="number">
+            {option.cost.totalPrice === 0 ? 'Free' : money(option.cost.totalPrice)}
+          </span>
+        </label>
+      ))}
+    </>
+  )
+}
+
+/** The place-order button with the total it places, and the total it was shown with. */
+export function PlaceOrderButton(props: { totals: TotalsEstimate; site: Site }) {
+  const total = props.totals.priceSummary.total
+  return (
+    <>
+      <input type="hidden" name="expectedTotal" value={String(total)} />
+      <button type="submit" className="primary place">
+        Place order · {formatMoney(total, props.site.currency, props.site.locale)}
+      </button>
+    </>
   )
 }
 
@@ -141,8 +265,13 @@ export interface CheckoutPageProps {
   names: ReadonlyMap<string, string>
   providers: readonly PaymentProvider[]
   csrfToken: string
+  /** A fresh key for this page's payment attempt: a retried post of this form pays once. */
+  paymentKey: string
   values: CheckoutFormValues
-  violations?: readonly FieldViolation[]
+  countries: readonly CountryChoice[]
+  shipTo: ReadonlySet<string>
+  savedAddresses: readonly SavedAddressChoice[]
+  violations?: readonly FieldViolation[] | undefined
   /** Why the last "Place order" did not place it. */
   problem?: string | undefined
   notice?: string | undefined
@@ -150,50 +279,67 @@ export interface CheckoutPageProps {
   cartPageUrl?: string | undefined
 }
 
-/** The hosted checkout: contact and addresses, shipping choice with live totals, payment, place order. */
+/**
+ * The one-page hosted checkout: contact, shipping address, delivery, billing and payment in one form,
+ * with the summary beside it (sticky on wide screens, folded on phones). Without script, "Place order"
+ * re-renders with the totals of what was typed when they differ from the ones shown, and places the
+ * order on the next press; with script, the totals follow the typing.
+ */
 export function CheckoutPage(props: CheckoutPageProps) {
-  const { checkout, totals, values } = props
+  const { checkout, totals, values, site } = props
   const errors = new Map(
     (props.violations ?? []).map((violation) => [violation.field, violation.description]),
   )
   const base = `/_checkout/${checkout.id}`
-  const options = totals.shippingInfo.carrierServiceOptions.flatMap((carrier) => carrier.shippingOptions)
-  const selected = totals.shippingInfo.selectedCarrierServiceOption
-  const money = (minor: number) => formatMoney(minor, props.site.currency, props.site.locale)
-  const isReady = Boolean(checkout.email && checkout.shipping_address && checkout.billing_address)
+  const money = (minor: number) => formatMoney(minor, site.currency, site.locale)
+  const chosenProvider = values.paymentMethod ?? props.providers[0]?.id
+  const summary = <SummaryTable totals={totals} names={props.names} site={site} />
   return (
-    <Document title={`Checkout · ${props.site.name}`}>
-      <main id="main">
-        <h1>Checkout · {props.site.name}</h1>
-        {props.cartPageUrl && (
-          <p>
-            <a href={props.cartPageUrl}>Back to cart</a>
-          </p>
-        )}
-        {props.notice && (
-          <p className="notice" role="status">
-            {props.notice}
-          </p>
-        )}
-        {props.problem && (
-          <div className="problem" role="alert">
-            {props.problem}
-          </div>
-        )}
-        {errors.size > 0 && (
-          <div className="problem" role="alert">
-            <strong>Please correct the marked fields.</strong>
-          </div>
-        )}
-        {totals.violations.map((violation) => (
-          <p key={`${violation.code}${violation.lineItemId ?? ''}`} className="warning">
-            {violation.description}
-          </p>
-        ))}
-        <div className="cols">
-          <div>
-            <form method="post" action={base} noValidate>
+    <Document title={`Checkout · ${site.name}`} scripts={[checkoutScript]}>
+      <header className="checkout-header">
+        <strong className="shop-name">{site.name}</strong>
+        {props.cartPageUrl && <a href={props.cartPageUrl}>Back to cart</a>}
+      </header>
+      <main id="main" className="checkout">
+        <details className="summary-fold">
+          <summary>
+            <span>Order summary</span>
+            <strong data-fragment="fold-total">{money(totals.priceSummary.total)}</strong>
+          </summary>
+          <div data-fragment="summary">{summary}</div>
+        </details>
+        <div className="checkout-cols">
+          <div className="checkout-main">
+            <h1>Checkout</h1>
+            {props.notice && (
+              <p className="notice" role="status">
+                {props.notice}
+              </p>
+            )}
+            {props.problem && (
+              <div className="problem" role="alert">
+                {props.problem}
+              </div>
+            )}
+            {errors.size > 0 && (
+              <div className="problem" role="alert">
+                <strong>Some details need a look:</strong> see the marked fields below.
+              </div>
+            )}
+            {totals.violations.map((violation) => (
+              <p key={`${violation.code}${violation.lineItemId ?? ''}`} className="warning">
+                {violation.description}
+              </p>
+            ))}
+            <form
+              method="post"
+              action={`${base}/place-order`}
+              data-checkout=""
+              data-estimate={`${base}/estimate`}
+              noValidate
+            >
               <CsrfField token={props.csrfToken} />
+              <input type="hidden" name="paymentKey" value={props.paymentKey} />
               <fieldset>
                 <legend>Contact</legend>
                 <Field
@@ -201,14 +347,51 @@ export function CheckoutPage(props: CheckoutPageProps) {
                   name="email"
                   type="email"
                   autoComplete="email"
+                  className="wide"
                   defaultValue={values.email}
                   error={errors.get('email')}
+                  hint="For the order confirmation and delivery updates."
                   required
                 />
               </fieldset>
               <fieldset>
                 <legend>Shipping address</legend>
-                <AddressFields prefix="shipping" values={values} errors={errors} />
+                {props.savedAddresses.length > 0 && (
+                  <div className="field saved-addresses">
+                    <label htmlFor="field-savedAddress">Use a saved address</label>
+                    <select
+                      id="field-savedAddress"
+                      name="savedAddress"
+                      data-saved-addresses=""
+                      defaultValue=""
+                    >
+                      <option value="">Choose…</option>
+                      {props.savedAddresses.map((saved) => (
+                        <option key={saved.id} value={saved.id} data-address={JSON.stringify(saved.fields)}>
+                          {saved.label}
+                        </option>
+                      ))}
+                    </select>
+                    <noscript>
+                      <button type="submit" formAction={base} name="useSavedAddress" value="1">
+                        Use this address
+                      </button>
+                    </noscript>
+                  </div>
+                )}
+                <AddressFields
+                  prefix="shipping"
+                  values={values}
+                  errors={errors}
+                  countries={props.countries}
+                  shipTo={props.shipTo}
+                />
+              </fieldset>
+              <fieldset>
+                <legend>Delivery</legend>
+                <div data-fragment="shipping-options">
+                  <ShippingOptions totals={totals} site={site} />
+                </div>
               </fieldset>
               <fieldset>
                 <legend>Billing address</legend>
@@ -217,93 +400,169 @@ export function CheckoutPage(props: CheckoutPageProps) {
                     type="checkbox"
                     name="billingSameAsShipping"
                     defaultChecked={values.billingSameAsShipping === 'on'}
-                  />{' '}
+                  />
                   Same as the shipping address
                 </label>
-                <AddressFields prefix="billing" values={values} errors={errors} />
+                <div data-billing-fields="">
+                  <p className="muted no-js-only">Fill these in only when the billing address is another.</p>
+                  <AddressFields
+                    prefix="billing"
+                    values={values}
+                    errors={errors}
+                    countries={props.countries}
+                    shipTo={props.shipTo}
+                  />
+                </div>
               </fieldset>
-              <fieldset>
-                <legend>Shipping</legend>
-                {options.length === 0 && (
-                  <p className="muted">Enter your address to see the shipping options.</p>
-                )}
-                {options.map((option) => (
-                  <label key={toShippingChoiceValue(option)} className="check">
-                    <input
-                      type="radio"
-                      name="shippingOption"
-                      value={toShippingChoiceValue(option)}
-                      defaultChecked={
-                        selected?.code === option.code && selected.carrierId === option.carrierId
-                      }
-                    />{' '}
-                    {option.title} · {money(option.cost.totalPrice)}
-                    {option.logistics.deliveryTime && (
-                      <span className="muted"> ({option.logistics.deliveryTime})</span>
-                    )}
-                  </label>
-                ))}
-              </fieldset>
-              <div className="actions">
-                <button type="submit">Save and update totals</button>
-              </div>
-            </form>
-          </div>
-          <div>
-            <Summary totals={totals} names={props.names} site={props.site} />
-            <form method="post" action={`${base}/place-order`}>
-              <CsrfField token={props.csrfToken} />
-              <input type="hidden" name="expectedTotal" value={String(totals.priceSummary.total)} />
               <fieldset>
                 <legend>Payment</legend>
-                {props.providers.map((provider, index) => (
-                  <label key={provider.id} className="check">
+                {props.providers.map((provider) => (
+                  <label key={provider.id} className="check option">
                     <input
                       type="radio"
                       name="paymentMethod"
                       value={provider.id}
-                      defaultChecked={index === 0}
-                    />{' '}
-                    {provider.title}
+                      defaultChecked={provider.id === chosenProvider}
+                    />
+                    <span className="option-title">
+                      {provider.title}
+                      {provider.description && <span className="hint block">{provider.description}</span>}
+                    </span>
                   </label>
                 ))}
-                <p className="muted">
-                  Card payments: the number is sent to the payment provider and never stored. Test cards: 4242
-                  4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
-                </p>
-                <Field label="Card number" name="cardNumber" autoComplete="cc-number" />
-                <div className="grid">
-                  <Field label="Expiry (MM/YY)" name="cardExpiry" autoComplete="cc-exp" />
-                  <Field label="CVC" name="cardCvc" autoComplete="cc-csc" />
-                </div>
               </fieldset>
-              <div className="actions">
-                <button type="submit" className="primary" disabled={!isReady}>
-                  Place order · {money(totals.priceSummary.total)}
-                </button>
+              <div className="actions place-actions">
+                <span data-fragment="place">
+                  <PlaceOrderButton totals={totals} site={site} />
+                </span>
+                <noscript>
+                  <button type="submit" formAction={base}>
+                    Update totals
+                  </button>
+                </noscript>
               </div>
-              {!isReady && <p className="muted">Save your e-mail and addresses first.</p>}
+              <p className="muted small" data-estimate-status="" aria-live="polite">
+                Card payments continue on the payment provider’s page; the shop never sees your card number.
+              </p>
             </form>
           </div>
+          <aside className="summary-side" aria-labelledby="summary-title">
+            <h2 id="summary-title">Order summary</h2>
+            <div data-fragment="summary">{summary}</div>
+          </aside>
         </div>
       </main>
     </Document>
   )
 }
 
-/** The hosted thank-you page. */
-export function ThankYouPage(props: { site: Site; orderNumber: string; email: string; totalMinor: number }) {
+function AddressBlock(props: {
+  address: OrderWithLines['order']['shipping_address']
+  countryName: (code: string) => string
+}) {
+  const address = props.address
+  if (!address) return <p className="muted">None</p>
+  const lines = [
+    address.addressLine,
+    address.addressLine2,
+    // North American and Australian addresses put the region and postal code after the city.
+    ['US', 'CA', 'AU'].includes(address.country ?? '')
+      ? `${address.city ?? ''}, ${[address.subdivision?.replace(/^[A-Z]{2}-/, ''), address.postalCode].filter(Boolean).join(' ')}`
+      : [address.postalCode, address.city].filter(Boolean).join(' '),
+    address.country ? props.countryName(address.country) : undefined,
+  ].filter(Boolean)
   return (
-    <Document title={`Thank you · ${props.site.name}`}>
-      <main id="main">
-        <h1>Thank you for your order</h1>
-        <p>
-          Your order number is <strong data-order-number={props.orderNumber}>{props.orderNumber}</strong>.
+    <address>
+      {lines.map((line) => (
+        <div key={line}>{line}</div>
+      ))}
+    </address>
+  )
+}
+
+/** The hosted confirmation page: number, lines, addresses, payment, delivery estimate, what comes next. */
+export function ThankYouPage(props: {
+  site: Site
+  order: OrderWithLines
+  countryName: (code: string) => string
+  deliveryTime: string | undefined
+}) {
+  const { site } = props
+  const { order, lines } = props.order
+  const money = (minor: number) => formatMoney(minor, site.currency, site.locale)
+  const payment = order.payment
+  const paid = payment.status === 'PAID'
+  return (
+    <Document title={`Thank you · ${site.name}`}>
+      <header className="checkout-header">
+        <strong className="shop-name">{site.name}</strong>
+      </header>
+      <main id="main" className="checkout confirmation">
+        <h1>Thank you, your order is placed</h1>
+        <p className="notice" role="status">
+          Order number <strong data-order-number={order.number}>{order.number}</strong>. A confirmation goes
+          to {order.email}.
         </p>
-        <p>
-          Total {formatMoney(props.totalMinor, props.site.currency, props.site.locale)}. A confirmation goes
-          to {props.email}.
-        </p>
+        <div className="checkout-cols">
+          <div>
+            <h2>What happens next</h2>
+            <ol className="next-steps">
+              <li>
+                {site.name} prepares your order{paid ? '' : ' and tells you how to pay'}.
+              </li>
+              <li>
+                When it ships, you get an e-mail with the carrier and tracking number
+                {props.deliveryTime ? ` (delivery: ${props.deliveryTime})` : ''}.
+              </li>
+              <li>Questions? Reply to the confirmation e-mail and quote your order number.</li>
+            </ol>
+            <div className="grid">
+              <section>
+                <h2>Shipping to</h2>
+                <AddressBlock address={order.shipping_address} countryName={props.countryName} />
+                {order.shipping_option?.title && (
+                  <p>
+                    {order.shipping_option.title}
+                    {props.deliveryTime && <span className="muted"> · {props.deliveryTime}</span>}
+                  </p>
+                )}
+              </section>
+              <section>
+                <h2>Billing address</h2>
+                <AddressBlock address={order.billing_address} countryName={props.countryName} />
+              </section>
+              <section>
+                <h2>Payment</h2>
+                <p data-payment-status={order.payment_status}>
+                  {paid
+                    ? `Paid ${money(Number(order.total_minor))}${payment.cardLast4 ? ` by card ending ${payment.cardLast4}` : ''}`
+                    : `To pay later: ${money(Number(order.total_minor))}`}
+                </p>
+              </section>
+            </div>
+          </div>
+          <aside className="summary-side">
+            <h2>Your order</h2>
+            <table className="summary-table">
+              <tbody>
+                {lines.map((line) => (
+                  <tr key={line.id}>
+                    <td>
+                      {line.name} <span className="muted">× {line.quantity}</span>
+                    </td>
+                    <td className="number">{money(Number(line.total_minor))}</td>
+                  </tr>
+                ))}
+                <tr className="total-row">
+                  <th scope="row">Total</th>
+                  <td className="number">
+                    <strong>{money(Number(order.total_minor))}</strong>
+                  </td>
+                </tr>
+              </tbody>
+            </table>
+          </aside>
+        </div>
       </main>
     </Document>
   )

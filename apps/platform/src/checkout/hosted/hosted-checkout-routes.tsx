@@ -5,32 +5,58 @@ import { z } from 'zod'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/db.ts'
 import type { Api, AppEnv } from '../../http/api.ts'
-import type { ValidationError } from '../../http/errors.ts'
-import { findOrderByCheckout } from '../../orders/order-store.ts'
+import { ApplicationError, type ValidationError } from '../../http/errors.ts'
+import { findMemberById } from '../../identity/members/member-store.ts'
+import { findOrder, findOrderByCheckout } from '../../orders/order-store.ts'
 import { createCsrfToken, isCrossSiteRequest, isCsrfTokenValid } from '../../pages/csrf.ts'
 import { readForm } from '../../pages/form-fields.ts'
+import { formatMoney } from '../../money/money.ts'
 import { renderPage } from '../../pages/render-page.tsx'
-import { getSite } from '../../sites/site-store.ts'
+import { randomUUID } from 'node:crypto'
+import { renderToStaticMarkup } from 'react-dom/server'
+import type { Address } from '../../carts/pricing/pricing-input.ts'
+import { getSite, type Site } from '../../sites/site-store.ts'
+import { countryOptions } from '../address/countries.ts'
+import { shipToCountries } from '../address/ship-to-countries.ts'
 import { priceCheckout } from '../checkout-pricing.ts'
+import { AddressInput } from '../checkout-schemas.ts'
 import { type CheckoutRow, findCheckout, saveCheckoutChoices } from '../checkout-store.ts'
-import { defaultPaymentProviders, type PaymentProvider } from '../payment-provider.ts'
-import { PlaceOrderRefused, placeOrder } from '../place-order.ts'
-import { lineNamesOf } from '../price-cart.ts'
+import { getCommerceSettings } from '../commerce-settings.ts'
+import type { PaymentProvider } from '../payment-provider.ts'
+import { confirmPayment, type PaymentConfirmation } from '../payments/confirm-payment.ts'
+import { providerOf } from '../payments/payment-deps.ts'
+import { findPayment } from '../payments/payment-store.ts'
+import { startPayment } from '../payments/start-payment.ts'
+import { lineNamesOf, priceCart } from '../price-cart.ts'
+import { findCartById } from '../../carts/cart-store.ts'
 import {
   type CheckoutFormValues,
   formValuesOf,
   formValuesOfCheckout,
   parseCheckoutDetails,
+  readAddress,
 } from './hosted-checkout-form.ts'
-import { CheckoutMessagePage, CheckoutPage, ThankYouPage } from './hosted-checkout-pages.tsx'
+import {
+  CheckoutMessagePage,
+  CheckoutPage,
+  PlaceOrderButton,
+  RegionField,
+  type SavedAddressChoice,
+  ShippingOptions,
+  SummaryTable,
+  ThankYouPage,
+} from './hosted-checkout-pages.tsx'
 
 export interface HostedCheckoutDeps {
   db: Db
   clock: Clock
   publicUrl: string
-  /** The ways to pay; the built-in test card and pay-later providers by default. */
-  paymentProviders?: readonly PaymentProvider[]
+  /** The ways to pay, in the order the page offers them (the test card and pay-later in app.ts). */
+  paymentProviders: readonly PaymentProvider[]
 }
+
+/** Where providers post their signed notifications: `/payments/v1/notifications/:providerId`. */
+export const PAYMENT_NOTIFICATIONS_PATH = '/payments/v1/notifications'
 
 export const HOSTED_CHECKOUT_PATH = '/_checkout'
 /** The double-submit CSRF cookie of hosted checkout forms (the page has no session of its own). */
@@ -66,14 +92,70 @@ function afterOrderUrl(checkout: CheckoutRow, orderId: string): string {
   return url.toString()
 }
 
+/** The shopper's language for country names: the browser's first, else the shop's. */
+function shopperLocale(c: Context<AppEnv>, site: Site): string {
+  const first = (c.req.header('accept-language') ?? '').split(',')[0]?.split(';')[0]?.trim()
+  return first && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(first) ? first : site.locale
+}
+
 /**
- * The hosted checkout: `GET /_checkout/:checkoutId` (the page), `POST` of the details form (saved, then
- * the page again with totals recomputed), `POST .../place-order`, and `GET .../thank-you`. The checkout
- * id, a random UUID, is the capability: whoever has the link may finish that checkout.
+ * The country a new shopper starts in: the region of their browser's language, else of the shop's
+ * locale, when the shop ships there; else the first country it ships to.
+ */
+function defaultCountry(c: Context<AppEnv>, site: Site, shipTo: readonly string[]): string {
+  for (const locale of [shopperLocale(c, site), site.locale]) {
+    try {
+      const region = new Intl.Locale(locale).maximize().region
+      if (region && shipTo.includes(region)) return region
+    } catch {
+      // Not a locale: try the next.
+    }
+  }
+  return shipTo[0] ?? ''
+}
+
+/** A member's saved addresses as choices for the page (the ones with a country). */
+function savedAddressesOf(profile: {
+  addresses?: { id?: string | undefined; address?: Partial<Address> | undefined }[] | undefined
+}): SavedAddressChoice[] {
+  return (profile.addresses ?? []).flatMap((entry, index) => {
+    const address = entry.address
+    if (!address?.country) return []
+    const fields: Record<string, string> = {}
+    for (const key of [
+      'country',
+      'subdivision',
+      'city',
+      'postalCode',
+      'addressLine',
+      'addressLine2',
+    ] as const) {
+      const value = address[key]
+      fields[key] = typeof value === 'string' ? value : ''
+    }
+    const label = [address.addressLine, address.postalCode, address.city, address.country]
+      .filter(Boolean)
+      .join(', ')
+    return [{ id: entry.id ?? String(index), label, fields }]
+  })
+}
+
+/**
+ * The hosted checkout: `GET /_checkout/:checkoutId` (the one-page form), `POST .../estimate` (totals of
+ * what is typed, for the page's script), `POST` (no-script "Update totals": saved, page again),
+ * `POST .../place-order` (saves, then pays: the provider's page or the order at once),
+ * `GET .../payment-return` (back from the provider), `GET .../thank-you`, and providers' signed
+ * notifications. The checkout id, a random UUID, is the capability: whoever has the link may finish it.
  */
 export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps) {
   const { db, clock, publicUrl } = deps
-  const providers = deps.paymentProviders ?? defaultPaymentProviders
+  const providers = deps.paymentProviders
+  const payments = { db, clock, providers }
+  const paymentUrls = (checkoutId: string) => ({
+    returnUrl: (paymentId: string) =>
+      `${publicUrl}${HOSTED_CHECKOUT_PATH}/${checkoutId}/payment-return?payment=${paymentId}`,
+    notifyUrl: (providerId: string) => `${publicUrl}${PAYMENT_NOTIFICATIONS_PATH}/${providerId}`,
+  })
 
   async function findUsable(checkoutId: string) {
     return UUID.test(checkoutId) ? findCheckout(db, checkoutId) : undefined
@@ -99,6 +181,23 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     return isCsrfTokenValid(getCookie(c, CSRF_COOKIE) ?? '', form.text('csrf')) ? form : undefined
   }
 
+  /** The buyer's choices as typed so far (incomplete addresses too), to price them before they are saved. */
+  function typedChoices(form: Awaited<ReturnType<typeof readForm>>) {
+    const address = (prefix: string) => {
+      const parsed = AddressInput.safeParse(readAddress(form, prefix))
+      return parsed.success ? (JSON.parse(JSON.stringify(parsed.data)) as Address) : undefined
+    }
+    const shippingAddress = address('shipping')
+    const [carrierId = '', code = ''] = form.text('shippingOption').split('|')
+    return {
+      shippingAddress,
+      billingAddress: form.isChecked('billingSameAsShipping') ? shippingAddress : address('billing'),
+      selectedShippingOption: code
+        ? { code: code.slice(0, 50), carrierId: carrierId.slice(0, 50) || undefined }
+        : undefined,
+    }
+  }
+
   async function checkoutPage(
     c: Context<AppEnv>,
     checkout: CheckoutRow,
@@ -111,20 +210,46 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     } = {},
   ): Promise<Response> {
     const site = await getSite(db, checkout.site_id)
-    const priced = await priceCheckout(db, checkout, { currency: site.currency, now: clock() })
+    const [settings, member] = await Promise.all([
+      getCommerceSettings(db, checkout.site_id),
+      checkout.owner_kind === 'member' ? findMemberById(db, checkout.site_id, checkout.owner_id) : undefined,
+    ])
+    const shipTo = shipToCountries(settings)
+    const values = options.values ?? formValuesOfCheckout(checkout)
+    // Members' e-mail is known; a new shopper starts in the first country the shop ships to.
+    if (!values.email && member) values.email = member.login_email
+    if (!values['shipping.country']) values['shipping.country'] = defaultCountry(c, site, shipTo)
+    const cart = await findCartById(db, checkout.site_id, checkout.cart_id)
+    const priced =
+      cart &&
+      (await priceCart(db, cart, {
+        siteId: checkout.site_id,
+        currency: site.currency,
+        choices: options.values
+          ? typedChoicesOfValues(values)
+          : {
+              shippingAddress: checkout.shipping_address ?? typedChoicesOfValues(values).shippingAddress,
+              billingAddress: checkout.billing_address ?? undefined,
+              selectedShippingOption: checkout.selected_shipping_option ?? undefined,
+            },
+        now: clock(),
+      }))
     if (!priced || priced.cart.lines.length === 0)
       return messagePage(409, 'Your cart is empty', 'Go back to the shop and add something to your cart.')
-    const names = lineNamesOf(priced)
     const csrf = csrfOf(c)
     const element: ReactElement = (
       <CheckoutPage
         checkout={checkout}
         site={site}
         totals={priced.totals}
-        names={names}
+        names={lineNamesOf(priced)}
         providers={providers}
         csrfToken={csrf.token}
-        values={options.values ?? formValuesOfCheckout(checkout)}
+        paymentKey={randomUUID()}
+        values={values}
+        countries={countryOptions(shopperLocale(c, site))}
+        shipTo={new Set(shipTo)}
+        savedAddresses={member ? savedAddressesOf(member.profile) : []}
         violations={options.violations}
         problem={options.problem}
         cartPageUrl={checkout.callbacks?.cartPageUrl}
@@ -133,17 +258,28 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     )
     const response = renderPage(element, { status: options.status ?? 200 })
     response.headers.set('referrer-policy', 'no-referrer')
+    // The script asks the estimate endpoint (same origin); the place-order post may end at the
+    // provider's page or the shop's thank-you page: form-action allows their origins.
+    const origins = new Set<string>()
     const target = checkout.callbacks?.thankYouPageUrl ?? checkout.callbacks?.postFlowUrl
-    if (target) {
-      // The place-order post ends in a redirect to the callback: form-action must allow its origin.
-      const policy = response.headers.get('content-security-policy') ?? ''
-      response.headers.set(
-        'content-security-policy',
-        policy.replace("form-action 'self'", `form-action 'self' ${new URL(target).origin}`),
-      )
-    }
+    if (target) origins.add(new URL(target).origin)
+    const policy = (response.headers.get('content-security-policy') ?? '')
+      .replace("form-action 'self'", ['form-action', "'self'", ...origins].join(' '))
+      .replace("default-src 'none'", "default-src 'none'; connect-src 'self'")
+    response.headers.set('content-security-policy', policy)
     if (csrf.setCookie) response.headers.append('set-cookie', csrf.setCookie)
     return response
+  }
+
+  /** The typed form values as pricing choices (for a page shown again with what was typed). */
+  function typedChoicesOfValues(values: CheckoutFormValues) {
+    const fields = {
+      text: (name: string) => values[name] ?? '',
+      texts: (name: string) => (values[name] === undefined ? [] : [values[name] as string]),
+      isChecked: (name: string) => values[name] === 'on',
+      names: () => Object.keys(values),
+    }
+    return typedChoices(fields as unknown as Awaited<ReturnType<typeof readForm>>)
   }
 
   const notFound = () =>
@@ -174,14 +310,34 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     return undefined
   }
 
+  /** Where a payment's outcome sends the shopper. */
+  async function afterPayment(
+    c: Context<AppEnv>,
+    checkout: CheckoutRow,
+    confirmation: PaymentConfirmation,
+    values?: CheckoutFormValues,
+  ) {
+    if (confirmation.kind === 'placed')
+      return seeOther(afterOrderUrl(confirmation.checkout, confirmation.orderId))
+    if (confirmation.kind === 'pending' && confirmation.redirectUrl) return seeOther(confirmation.redirectUrl)
+    const fresh = (await findCheckout(db, checkout.id)) ?? checkout
+    const elsewhere = await openOrElsewhere(fresh)
+    if (elsewhere) return elsewhere
+    const problem =
+      confirmation.kind === 'failed' || confirmation.kind === 'refused'
+        ? `${confirmation.reason}. Nothing was charged: try another card or way to pay.`.replace('.. ', '. ')
+        : 'The payment could not be confirmed. Try again.'
+    const words = confirmation.kind === 'refused' ? confirmation.reason : problem
+    return checkoutPage(c, fresh, { values, problem: words, status: 409 })
+  }
+
   api.route(
     {
       ...page,
       method: 'get',
       path: `${HOSTED_CHECKOUT_PATH}/:checkoutId`,
       operationId: 'hostedCheckoutPage',
-      summary:
-        'The hosted checkout page: contact, addresses, shipping with live totals, payment, place order',
+      summary: 'The one-page hosted checkout: contact, address, delivery and payment with live totals',
       query: z.object({ notice: z.string().max(40).optional() }),
     },
     async ({ params, query }, c) => {
@@ -190,8 +346,57 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       const elsewhere = await openOrElsewhere(checkout)
       if (elsewhere) return elsewhere
       return checkoutPage(c, checkout, {
-        notice: query.notice === 'saved' ? 'Saved. The totals below are up to date.' : undefined,
+        notice: query.notice === 'saved' ? 'Saved. The totals are up to date.' : undefined,
       })
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'post',
+      path: `${HOSTED_CHECKOUT_PATH}/:checkoutId/estimate`,
+      operationId: 'hostedCheckoutEstimate',
+      summary:
+        'The totals, delivery options and region field for the form as typed (the page’s script; nothing is saved)',
+      response: z.object({ fragments: z.record(z.string(), z.string()), total: z.number() }),
+    },
+    async ({ params }, c) => {
+      const checkout = await findUsable(params.checkoutId)
+      const form = checkout && (await readCheckoutForm(c))
+      if (!checkout || !form || checkout.status !== 'OPEN')
+        throw checkout
+          ? new ApplicationError(
+              'FORBIDDEN',
+              'The form expired, came from another site, or the checkout is closed',
+            )
+          : new ApplicationError('CHECKOUT_NOT_FOUND', 'There is no such checkout', {})
+      const site = await getSite(db, checkout.site_id)
+      const cart = await findCartById(db, checkout.site_id, checkout.cart_id)
+      if (!cart) throw new ApplicationError('CART_NOT_FOUND', 'The checkout’s cart is gone', {})
+      const priced = await priceCart(db, cart, {
+        siteId: checkout.site_id,
+        currency: site.currency,
+        choices: typedChoices(form),
+        now: clock(),
+      })
+      const values = formValuesOf(form)
+      const html = (element: ReactElement) => renderToStaticMarkup(element)
+      return c.json(
+        {
+          total: priced.totals.priceSummary.total,
+          fragments: {
+            summary: html(<SummaryTable totals={priced.totals} names={lineNamesOf(priced)} site={site} />),
+            'fold-total': formatMoney(priced.totals.priceSummary.total, site.currency, site.locale),
+            'shipping-options': html(<ShippingOptions totals={priced.totals} site={site} />),
+            place: html(<PlaceOrderButton totals={priced.totals} site={site} />),
+            'region-shipping': html(<RegionField prefix="shipping" values={values} />),
+            'region-billing': html(<RegionField prefix="billing" values={values} />),
+          },
+        },
+        200,
+        { 'cache-control': 'no-store' },
+      )
     },
   )
 
@@ -201,7 +406,8 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       method: 'post',
       path: `${HOSTED_CHECKOUT_PATH}/:checkoutId`,
       operationId: 'hostedCheckoutSaveDetails',
-      summary: 'Save the e-mail, addresses and shipping choice (form); the page comes back with new totals',
+      summary:
+        'Without script: save the details as typed (or fill in a saved address) and show the page with new totals',
     },
     async ({ params }, c) => {
       const checkout = await findUsable(params.checkoutId)
@@ -210,13 +416,20 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       if (!form) return refusedForm()
       const elsewhere = await openOrElsewhere(checkout)
       if (elsewhere) return elsewhere
+      const values = formValuesOf(form)
+      if (form.text('useSavedAddress')) {
+        const member =
+          checkout.owner_kind === 'member'
+            ? await findMemberById(db, checkout.site_id, checkout.owner_id)
+            : undefined
+        const saved =
+          member && savedAddressesOf(member.profile).find((one) => one.id === form.text('savedAddress'))
+        for (const [key, value] of Object.entries(saved?.fields ?? {})) values[`shipping.${key}`] = value
+        return checkoutPage(c, checkout, { values })
+      }
       const parsed = parseCheckoutDetails(form)
       if (!parsed.details)
-        return checkoutPage(c, checkout, {
-          values: formValuesOf(form),
-          violations: parsed.violations,
-          status: 400,
-        })
+        return checkoutPage(c, checkout, { values, violations: parsed.violations, status: 400 })
       await saveCheckoutChoices(db, checkout.id, parsed.details, clock())
       return seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}?notice=saved`)
     },
@@ -229,41 +442,104 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       path: `${HOSTED_CHECKOUT_PATH}/:checkoutId/place-order`,
       operationId: 'hostedCheckoutPlaceOrder',
       summary:
-        'Place the order (form: paymentMethod, card fields, expectedTotal): one transaction; a repeat answers the same order',
+        'Place the order (the whole form, with expectedTotal, paymentMethod, paymentKey): saved, then paid on the provider’s page or placed at once',
     },
     async ({ params }, c) => {
       const checkout = await findUsable(params.checkoutId)
       if (!checkout) return notFound()
       const form = await readCheckoutForm(c)
       if (!form) return refusedForm()
-      const provider = providers.find((one) => one.id === form.text('paymentMethod')) ?? providers[0]
-      const expectedTotal = Number(form.text('expectedTotal'))
-      if (!provider || !Number.isSafeInteger(expectedTotal))
-        return checkoutPage(c, checkout, { problem: 'Choose a way to pay.', status: 400 })
-      const card = provider.needsCard
-        ? { number: form.text('cardNumber'), expiry: form.text('cardExpiry'), cvc: form.text('cardCvc') }
+      const elsewhere = await openOrElsewhere(checkout)
+      if (elsewhere) return elsewhere
+      const values = formValuesOf(form)
+      const parsed = parseCheckoutDetails(form)
+      if (!parsed.details)
+        return checkoutPage(c, checkout, { values, violations: parsed.violations, status: 400 })
+      const provider = providerOf(payments, form.text('paymentMethod'))
+      const paymentKey = form.text('paymentKey')
+      if (!provider || !/^[0-9a-f-]{36}$/.test(paymentKey))
+        return checkoutPage(c, checkout, { values, problem: 'Choose a way to pay.', status: 400 })
+      await saveCheckoutChoices(db, checkout.id, parsed.details, clock())
+      const saved = (await findCheckout(db, checkout.id)) ?? checkout
+      const site = await getSite(db, checkout.site_id)
+      const priced = await priceCheckout(db, saved, { currency: site.currency, now: clock() })
+      if (!priced || priced.cart.lines.length === 0)
+        return messagePage(409, 'Your cart is empty', 'Go back to the shop and add something to your cart.')
+      const total = priced.totals.priceSummary.total
+      // The order is placed only for the total the shopper saw: without script, the first press shows it.
+      if (String(total) !== form.text('expectedTotal'))
+        return checkoutPage(c, saved, {
+          values,
+          notice: 'Your total is updated for the details you entered. Check it, then place the order.',
+        })
+      const blocking = priced.totals.violations.find((violation) => violation.severity === 'ERROR')
+      if (blocking) return checkoutPage(c, saved, { values, problem: blocking.description, status: 409 })
+      const started = await startPayment(payments, paymentUrls(checkout.id), {
+        checkout: saved,
+        provider,
+        amountMinor: total,
+        currency: site.currency,
+        idempotencyKey: paymentKey,
+      })
+      if (started.kind === 'redirect') return seeOther(started.url)
+      return afterPayment(c, saved, started.confirmation, values)
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: `${HOSTED_CHECKOUT_PATH}/:checkoutId/payment-return`,
+      operationId: 'hostedCheckoutPaymentReturn',
+      summary:
+        'Where a provider sends the shopper back: the payment is asked of the provider, and the order placed when paid',
+      query: z.object({ payment: z.string().max(100).optional() }),
+    },
+    async ({ params, query }, c) => {
+      const checkout = await findUsable(params.checkoutId)
+      if (!checkout) return notFound()
+      const payment = UUID.test(query.payment ?? '')
+        ? await findPayment(db, query.payment as string)
         : undefined
-      try {
-        const result = await placeOrder(db, {
-          checkoutId: checkout.id,
-          expectedTotalMinor: expectedTotal,
-          provider,
-          card,
-          now: clock(),
-        })
-        if (result.kind === 'placed') return seeOther(afterOrderUrl(result.checkout, result.orderId))
-        return checkoutPage(c, checkout, {
-          problem:
-            'Prices changed since you started checking out. Check the new total and place the order again to confirm it.',
-          status: 409,
-        })
-      } catch (error) {
-        if (!(error instanceof PlaceOrderRefused)) throw error
-        const fresh = (await findCheckout(db, checkout.id)) ?? checkout
-        const elsewhere = await openOrElsewhere(fresh)
-        if (elsewhere) return elsewhere
-        return checkoutPage(c, fresh, { problem: error.message, status: 409 })
+      const provider = payment && providerOf(payments, payment.provider)
+      if (!payment || payment.checkout_id !== checkout.id || !provider || !payment.provider_payment_id)
+        return (await openOrElsewhere(checkout)) ?? seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}`)
+      if (checkout.status === 'COMPLETED') {
+        // Usually the signed notification came first and placed the order with this very payment.
+        const order = await findOrderByCheckout(db, checkout.id)
+        if (order?.payment.paymentId === payment.id) return seeOther(afterOrderUrl(checkout, order.id))
       }
+      const state = await provider.retrievePayment(payment.provider_payment_id)
+      if (!state) return seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}`)
+      return afterPayment(c, checkout, await confirmPayment(payments, provider, state))
+    },
+  )
+
+  api.route(
+    {
+      method: 'post',
+      path: `${PAYMENT_NOTIFICATIONS_PATH}/:providerId`,
+      operationId: 'paymentNotification',
+      summary:
+        'A payment provider’s signed notification of a payment’s outcome (verified; a repeat changes nothing)',
+      tag: 'Payments',
+      auth: 'none',
+      params: z.object({ providerId: z.string().max(50) }),
+      response: z.object({ received: z.boolean() }),
+    },
+    async ({ params }, c) => {
+      const provider = providerOf(payments, params.providerId)
+      const body = await c.req.text()
+      const state = provider && (await provider.verifyNotification(body, c.req.raw.headers))
+      if (!provider || !state)
+        throw new ApplicationError(
+          'PAYMENT_NOTIFICATION_REFUSED',
+          'The notification is not signed by that provider, or names no payment it knows',
+          {},
+        )
+      const confirmation = await confirmPayment(payments, provider, state)
+      return c.json({ received: confirmation.kind !== 'unknown' }, 200)
     },
   )
 
@@ -273,19 +549,25 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       method: 'get',
       path: `${HOSTED_CHECKOUT_PATH}/:checkoutId/thank-you`,
       operationId: 'hostedCheckoutThankYou',
-      summary: 'The hosted thank-you page of a placed order, with its number',
+      summary:
+        'The hosted confirmation page: order number, lines, addresses, payment, delivery and what comes next',
     },
-    async ({ params }) => {
+    async ({ params }, c) => {
       const checkout = await findUsable(params.checkoutId)
-      const order = checkout && (await findOrderByCheckout(db, checkout.id))
-      if (!checkout || !order) return notFound()
+      const placed = checkout && (await findOrderByCheckout(db, checkout.id))
+      const found = placed && (await findOrder(db, { siteId: placed.site_id }, placed.id))
+      if (!checkout || !found) return notFound()
       const site = await getSite(db, checkout.site_id)
+      const names = new Intl.DisplayNames([shopperLocale(c, site), 'en'], { type: 'region' })
+      const totals = found.order.totals as {
+        shippingInfo?: { selectedCarrierServiceOption?: { logistics?: { deliveryTime?: string } } }
+      }
       return renderPage(
         <ThankYouPage
           site={site}
-          orderNumber={String(order.number)}
-          email={order.email}
-          totalMinor={Number(order.total_minor)}
+          order={found}
+          countryName={(code) => names.of(code) ?? code}
+          deliveryTime={totals.shippingInfo?.selectedCarrierServiceOption?.logistics?.deliveryTime}
         />,
         { headers: { 'referrer-policy': 'no-referrer' } },
       )

@@ -6,17 +6,18 @@ import { createTestBrowser } from '../../testing/dashboard-browser.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { createTestPlatform } from '../../testing/test-platform.ts'
 import { setCheckoutCallbacks } from '../checkout-store.ts'
+import { refundPayment } from '../payments/refund-payment.ts'
+import {
+  BROOKLYN_FIELDS,
+  checkOutWithTestCard,
+  pathOfLocation,
+  payOnTestProvider,
+  submitCheckout,
+} from '../../testing/hosted-checkout-flow.ts'
 
-const brooklyn = {
-  'shipping.country': 'US',
-  'shipping.subdivision': 'US-NY',
-  'shipping.city': 'Brooklyn',
-  'shipping.postalCode': '11201',
-  'shipping.addressLine': '5 Main St',
-  billingSameAsShipping: 'on',
-}
 const CARD_OK = '4242 4242 4242 4242'
 const CARD_DECLINED = '4000 0000 0000 0002'
+const CARD_3DS = '4000 0025 0000 3155'
 
 describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
   let db: Db
@@ -68,81 +69,116 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
     return { token, checkoutId: created.json.checkoutId as string }
   }
 
-  /** A browser on the checkout page with the details saved and the standard option chosen. */
-  async function readyBrowser(checkoutId: string) {
+  /** A browser whose form was pressed once (totals shown): its next press of place-order pays. */
+  async function readyBrowser(checkoutId: string, paymentMethod = 'test-card') {
     const browser = createTestBrowser(platform.app)
-    const page = `/_checkout/${checkoutId}`
-    expect((await browser.get(page)).status).toBe(200)
-    const saved = await browser.submit(page, { email: 'ada@example.com', ...brooklyn })
-    expect(saved.status).toBe(303)
-    const withOptions = await browser.get(page)
-    const standard = /value="([^"]*\|standard)"/.exec(withOptions.text)?.[1]
-    expect(standard).toBeDefined()
-    expect((await browser.submit(page, { shippingOption: standard })).status).toBe(303)
-    await browser.get(page)
+    await browser.get(`/_checkout/${checkoutId}`)
+    const shown = await browser.submit(`/_checkout/${checkoutId}/place-order`, {
+      email: 'ada@example.com',
+      ...BROOKLYN_FIELDS,
+      paymentMethod,
+    })
+    expect(shown.status).toBe(200)
     return browser
   }
+  const placeAction = (checkoutId: string) => `/_checkout/${checkoutId}/place-order`
+  const payments = () => ({ db, clock: platform.clock, providers: platform.paymentProviders })
 
-  it('takes a buyer from the form through the shipping choice to a placed order and the thank-you page', async () => {
+  it('takes a shopper from one form through the provider’s page to the confirmation', async () => {
     await setStock(10)
     const { token, checkoutId } = await checkoutOf(2)
     const browser = createTestBrowser(platform.app)
     const page = await browser.get(`/_checkout/${checkoutId}`)
     expect(page.headers.get('x-frame-options')).toBe('DENY')
-    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
-    expect(page.headers.get('cache-control')).toBe('no-store')
-    expect(page.text).toContain('name="shipping.vatId.id"')
+    expect(page.headers.get('content-security-policy')).toContain("connect-src 'self'")
+    expect(page.text).toContain('<option value="DE">Germany</option>')
+    expect(page.text).toContain('<optgroup label="We ship to">')
+    expect(page.text).not.toContain('name="cardNumber"')
 
-    const invalid = await browser.submit(`/_checkout/${checkoutId}`, {
+    const invalid = await browser.submit(placeAction(checkoutId), {
       email: 'nope',
-      'shipping.country': 'United States',
+      'shipping.country': 'QQ',
+      'shipping.postalCode': '1',
       billingSameAsShipping: 'on',
     })
     expect(invalid.status).toBe(400)
-    expect(invalid.text).toContain('must be an e-mail address')
-    expect(invalid.text).toContain('must be an ISO-3166 alpha-2 code')
-    expect(invalid.text).toMatch(
-      /field-shipping\.city[^>]*aria-invalid="true"|aria-invalid="true"[^>]*field-shipping\.city/,
-    )
+    expect(invalid.text).toContain('Enter an e-mail address')
+    expect(invalid.text).toContain('Choose a country from the list.')
+    expect(invalid.text).toContain('Enter the city or town.')
+    const badPostal = await browser.submit(placeAction(checkoutId), {
+      email: 'ada@example.com',
+      ...BROOKLYN_FIELDS,
+      'shipping.postalCode': 'ABC',
+    })
+    expect(badPostal.status).toBe(400)
+    expect(badPostal.text).toContain('This is not a postal code of that country (for example 11201')
 
-    const ready = await readyBrowser(checkoutId)
-    const before = await ready.get(`/_checkout/${checkoutId}`)
-    expect(before.text).toMatch(/checked="" value="[^"]*\|standard"/)
-    const placeFields = { ...ready.formOf(`/_checkout/${checkoutId}/place-order`), cardNumber: CARD_OK }
-    const placed = await ready.post(`/_checkout/${checkoutId}/place-order`, placeFields)
-    expect(placed.status).toBe(303)
-    expect(placed.location).toBe(`/_checkout/${checkoutId}/thank-you`)
-    const thanks = await ready.get(placed.location!)
+    // The page shown with the errors priced what was typed: the corrected press goes to the provider.
+    const toProvider = await browser.submit(placeAction(checkoutId), { 'shipping.postalCode': '11201' })
+    expect(toProvider.status).toBe(303)
+    expect(toProvider.location).toMatch(/\/test-provider\/pay\/tp_[0-9a-f]{32}$/)
+    expect(await orderCount(checkoutId)).toBe(0)
+    const back = await payOnTestProvider(browser, toProvider.location!, CARD_OK)
+    expect(back.location).toBe(`/_checkout/${checkoutId}/thank-you`)
+    const thanks = await browser.get(back.location!)
     const number = /data-order-number="(\d+)"/.exec(thanks.text)?.[1]
     expect(number).toBeDefined()
+    expect(thanks.text).toContain('Meadow Notebook')
+    expect(thanks.text).toContain('5 Main St')
+    expect(thanks.text).toContain('by card ending 4242')
+    expect(thanks.text).toContain('What happens next')
 
     expect(await stock()).toBe(8)
-    const [order] = await db.query<{ number: string; payment: Record<string, unknown>; total_minor: string }>(
-      'select number, payment, total_minor from orders where checkout_id = $1',
+    const [order] = await db.query<{ number: string; payment: Record<string, unknown> }>(
+      'select number, payment from orders where checkout_id = $1',
       [checkoutId],
     )
     expect(String(order!.number)).toBe(number)
-    expect(order!.payment).toEqual({
-      status: 'PAID',
-      provider: 'test-card',
-      transactionId: `test_${checkoutId}`,
-      cardLast4: '4242',
-    })
-    expect(JSON.stringify(order)).not.toContain('4242424242424242')
+    expect(order!.payment).toMatchObject({ status: 'PAID', provider: 'test-card', cardLast4: '4242' })
+    expect(order!.payment.transactionId).toMatch(/^tp_/)
+    const everything = JSON.stringify([
+      order,
+      await db.query('select * from payments where checkout_id = $1', [checkoutId]),
+      await db.query('select * from test_provider_payments'),
+    ])
+    expect(everything).not.toContain('4242424242424242')
     const cart = await platform.call('GET', '/ecom/v1/carts/current', { token })
     expect(cart.json.details.applicationError.code).toBe('OWNED_CART_NOT_FOUND')
-    const events = await db.query<{ type: string }>(
-      `select type from events where type in ('order.created', 'cart.deleted') and created_date >= $1 order by type`,
-      [platform.clock()],
+    // The page itself now answers the order.
+    expect((await browser.get(`/_checkout/${checkoutId}`)).location).toBe(
+      `/_checkout/${checkoutId}/thank-you`,
     )
-    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['cart.deleted', 'order.created']))
-
-    // A second click, and the page itself, answer the same order.
-    const again = await ready.post(`/_checkout/${checkoutId}/place-order`, placeFields)
-    expect(again.location).toBe(`/_checkout/${checkoutId}/thank-you`)
-    expect((await ready.get(`/_checkout/${checkoutId}`)).location).toBe(`/_checkout/${checkoutId}/thank-you`)
     expect(await orderCount(checkoutId)).toBe(1)
-    expect(await stock()).toBe(8)
+  })
+
+  it('asks for the extra approval step of 4000 0025 0000 3155 and places the order only once approved', async () => {
+    await setStock(null)
+    const refused = await checkoutOf(1)
+    const browser = await readyBrowser(refused.checkoutId)
+    const toProvider = await browser.submit(placeAction(refused.checkoutId))
+    const back = await payOnTestProvider(browser, toProvider.location!, CARD_3DS, { approve: false })
+    expect(back.status).toBe(409)
+    expect(back.text).toContain('authentication was not approved')
+    expect(await orderCount(refused.checkoutId)).toBe(0)
+
+    const approved = await checkoutOf(1)
+    const second = await readyBrowser(approved.checkoutId)
+    const location = (await second.submit(placeAction(approved.checkoutId))).location!
+    await second.get(pathOfLocation(location))
+    const step = await second.post(pathOfLocation(location), {
+      cardNumber: CARD_3DS,
+      cardExpiry: '12/30',
+      cardCvc: '123',
+    })
+    expect(step.location).toBe(pathOfLocation(location))
+    expect(await orderCount(approved.checkoutId)).toBe(0)
+    expect((await second.get(step.location!)).text).toContain('Approve the payment')
+    const done = await second.post(`${pathOfLocation(location)}/authenticate`, { decision: 'approve' })
+    // The signed notification placed the order before the shopper even came back.
+    expect(await orderCount(approved.checkoutId)).toBe(1)
+    const thanks = await second.get(pathOfLocation(done.location!))
+    expect(thanks.location).toBe(`/_checkout/${approved.checkoutId}/thank-you`)
+    expect(await orderCount(approved.checkoutId)).toBe(1)
   })
 
   it('leaves stock, coupon, cart and checkout as they were when the card is declined', async () => {
@@ -150,23 +186,19 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
     await db.query("update coupons set uses = 0, usage_limit = 10 where code = 'WELCOME10'")
     const { token, checkoutId } = await checkoutOf(1, 'WELCOME10')
     const browser = await readyBrowser(checkoutId)
-    const declined = await browser.submit(`/_checkout/${checkoutId}/place-order`, {
-      cardNumber: CARD_DECLINED,
-    })
+    const toProvider = await browser.submit(placeAction(checkoutId))
+    const declined = await payOnTestProvider(browser, toProvider.location!, CARD_DECLINED)
     expect(declined.status).toBe(409)
     expect(declined.text).toContain('The card was declined')
     expect(await stock()).toBe(5)
     expect(await orderCount(checkoutId)).toBe(0)
     const [coupon] = await db.query<{ uses: number }>("select uses from coupons where code = 'WELCOME10'")
     expect(coupon!.uses).toBe(0)
-    const [checkout] = await db.query<{ status: string }>('select status from checkouts where id = $1', [
-      checkoutId,
-    ])
-    expect(checkout!.status).toBe('OPEN')
     expect((await platform.call('GET', '/ecom/v1/carts/current', { token })).status).toBe(200)
 
-    const paid = await browser.submit(`/_checkout/${checkoutId}/place-order`, { cardNumber: CARD_OK })
-    expect(paid.status).toBe(303)
+    const again = await browser.submit(placeAction(checkoutId))
+    const paid = await payOnTestProvider(browser, again.location!, CARD_OK)
+    expect(paid.location).toBe(`/_checkout/${checkoutId}/thank-you`)
     const [used] = await db.query<{ uses: number }>("select uses from coupons where code = 'WELCOME10'")
     expect(used!.uses).toBe(1)
   })
@@ -174,7 +206,7 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
   it('asks the buyer to confirm a total that changed since the page showed it', async () => {
     await setStock(null)
     const { checkoutId } = await checkoutOf(1)
-    const browser = await readyBrowser(checkoutId)
+    const browser = await readyBrowser(checkoutId, 'offline')
     const [old] = await db.query<{ price_minor: number }>('select price_minor from products where id = $1', [
       notebook.id,
     ])
@@ -183,15 +215,11 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
       [notebook.id],
     )
     try {
-      const changed = await browser.submit(`/_checkout/${checkoutId}/place-order`, {
-        paymentMethod: 'offline',
-      })
-      expect(changed.status).toBe(409)
-      expect(changed.text).toContain('Prices changed')
+      const changed = await browser.submit(placeAction(checkoutId))
+      expect(changed.status).toBe(200)
+      expect(changed.text).toContain('Your total is updated')
       expect(await orderCount(checkoutId)).toBe(0)
-      const confirmed = await browser.submit(`/_checkout/${checkoutId}/place-order`, {
-        paymentMethod: 'offline',
-      })
+      const confirmed = await browser.submit(placeAction(checkoutId))
       expect(confirmed.status).toBe(303)
       const [order] = await db.query<{ subtotal_minor: string; payment_status: string }>(
         'select subtotal_minor, payment_status from orders where checkout_id = $1',
@@ -208,60 +236,131 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
     }
   })
 
-  it('places exactly one order for ten concurrent place-order posts on one checkout', async () => {
+  it('creates one payment for ten concurrent posts of one form, and one order', async () => {
     await setStock(20)
     const { checkoutId } = await checkoutOf(1)
     const browser = await readyBrowser(checkoutId)
-    const fields = browser.formOf(`/_checkout/${checkoutId}/place-order`)
+    const fields = browser.formOf(placeAction(checkoutId))
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        browser.post(`/_checkout/${checkoutId}/place-order`, { ...fields, cardNumber: CARD_OK }),
-      ),
+      Array.from({ length: 10 }, () => browser.post(placeAction(checkoutId), fields)),
     )
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(303))
-    expect(new Set(answers.map((answer) => answer.location))).toEqual(
-      new Set([`/_checkout/${checkoutId}/thank-you`]),
-    )
+    expect(new Set(answers.map((answer) => answer.location)).size).toBe(1)
+    const rows = await db.query('select id from payments where checkout_id = $1', [checkoutId])
+    expect(rows).toHaveLength(1)
+    const paid = await payOnTestProvider(browser, answers[0]!.location!, CARD_OK)
+    expect(paid.location).toBe(`/_checkout/${checkoutId}/thank-you`)
+    // The same form posted again after the order finds the order, not a second payment.
+    const again = await browser.post(placeAction(checkoutId), fields)
+    expect(again.location).toBe(`/_checkout/${checkoutId}/thank-you`)
     expect(await orderCount(checkoutId)).toBe(1)
     expect(await stock()).toBe(19)
   })
 
-  it('sells the last unit to exactly one of two racing checkouts and never goes below zero', async () => {
+  it('sells the last unit to one of two paid checkouts and refunds the other in full', async () => {
     await setStock(1)
     const first = await checkoutOf(1)
     const second = await checkoutOf(1)
     const browsers = await Promise.all([readyBrowser(first.checkoutId), readyBrowser(second.checkoutId)])
-    const before = await orderCount()
-    const answers = await Promise.all(
-      [first, second].map(({ checkoutId }, index) =>
-        browsers[index]!.submit(`/_checkout/${checkoutId}/place-order`, { cardNumber: CARD_OK }),
+    const locations = await Promise.all(
+      [first, second].map(
+        async ({ checkoutId }, index) => (await browsers[index]!.submit(placeAction(checkoutId))).location!,
       ),
+    )
+    const answers = await Promise.all(
+      locations.map((location, index) => payOnTestProvider(browsers[index]!, location, CARD_OK)),
     )
     expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409])
-    expect(answers.find((answer) => answer.status === 409)!.text).toMatch(/no longer available/)
-    expect(await orderCount()).toBe(before + 1)
+    expect(answers.find((answer) => answer.status === 409)!.text).toMatch(
+      /no longer available.*refunded in full/,
+    )
     expect(await stock()).toBe(0)
+    const refunded = await db.query<{ refunded_minor: string; amount_minor: string }>(
+      'select refunded_minor, amount_minor from payments where checkout_id = any($1::uuid[]) and refunded_minor > 0',
+      [[first.checkoutId, second.checkoutId]],
+    )
+    expect(refunded).toHaveLength(1)
+    expect(refunded[0]!.refunded_minor).toBe(refunded[0]!.amount_minor)
   })
 
-  it('lets a coupon be used no more often than its limit under concurrent orders', async () => {
+  it('refunds part and then the rest of a payment, once per idempotency key, never more than was paid', async () => {
     await setStock(null)
-    await db.query("update coupons set uses = 0, usage_limit = 2 where code = 'WELCOME10'")
-    const checkouts = await Promise.all(Array.from({ length: 4 }, () => checkoutOf(1, 'WELCOME10')))
-    const browsers = await Promise.all(checkouts.map(({ checkoutId }) => readyBrowser(checkoutId)))
-    const answers = await Promise.all(
-      checkouts.map(({ checkoutId }, index) =>
-        browsers[index]!.submit(`/_checkout/${checkoutId}/place-order`, { cardNumber: CARD_OK }),
-      ),
+    const { checkoutId } = await checkoutOf(2)
+    const placed = await checkOutWithTestCard(createTestBrowser(platform.app), checkoutId)
+    expect(placed.location).toBe(`/_checkout/${checkoutId}/thank-you`)
+    const [order] = await db.query<{ id: string; total_minor: string }>(
+      'select id, total_minor from orders where checkout_id = $1',
+      [checkoutId],
     )
-    expect(answers.filter((answer) => answer.status === 303)).toHaveLength(2)
-    const [coupon] = await db.query<{ uses: number }>("select uses from coupons where code = 'WELCOME10'")
-    expect(coupon!.uses).toBe(2)
-    const withCoupon = await db.query(
-      "select id from orders where coupon_code = 'WELCOME10' and checkout_id = any($1::uuid[])",
-      [checkouts.map((one) => one.checkoutId)],
+    const total = Number(order!.total_minor)
+    const request = { siteId: DEMO_SITE_ID, orderId: order!.id, amountMinor: 500, idempotencyKey: 'refund-1' }
+    const [one, two] = await Promise.all([
+      refundPayment(payments(), request),
+      refundPayment(payments(), request),
+    ])
+    expect(one!.status).toBe('SUCCEEDED')
+    expect(two!.refundId).toBe(one!.refundId)
+    const retried = await refundPayment(payments(), request)
+    expect(retried).toMatchObject({ refundId: one!.refundId, isReplay: true, refundedMinor: 500 })
+    const atProvider = await db.query<{ amount_minor: string }>(
+      'select amount_minor from test_provider_refunds',
     )
-    expect(withCoupon).toHaveLength(2)
-    await db.query("update coupons set usage_limit = null where code = 'WELCOME10'")
+    expect(atProvider.filter((row) => Number(row.amount_minor) === 500)).toHaveLength(1)
+
+    const tooMuch = await refundPayment(payments(), {
+      ...request,
+      idempotencyKey: 'refund-2',
+      amountMinor: total,
+    }).catch((error: unknown) => error)
+    expect((tooMuch as { code?: string }).code).toBe('REFUND_EXCEEDS_PAYMENT')
+    const rest = await refundPayment(payments(), {
+      ...request,
+      idempotencyKey: 'refund-3',
+      amountMinor: total - 500,
+    })
+    expect(rest).toMatchObject({ status: 'SUCCEEDED', refundedMinor: total })
+    const [payment] = await db.query<{ refunded_minor: string }>(
+      'select refunded_minor from test_provider_payments where reference = (select payment ->> $2 from orders where id = $1)',
+      [order!.id, 'paymentId'],
+    )
+    expect(Number(payment!.refunded_minor)).toBe(total)
+  })
+
+  it('refuses a notification whose signature is not the provider’s, changing nothing', async () => {
+    await setStock(null)
+    const { checkoutId } = await checkoutOf(1)
+    const browser = await readyBrowser(checkoutId)
+    const location = (await browser.submit(placeAction(checkoutId))).location!
+    const providerId = location.split('/').pop()!
+    const [payment] = await db.query<{ id: string }>('select id from payments where checkout_id = $1', [
+      checkoutId,
+    ])
+    await db.query("update test_provider_payments set status = 'SUCCEEDED' where id = $1", [providerId])
+    const body = JSON.stringify({
+      type: 'payment.updated',
+      payment: { providerPaymentId: providerId, reference: payment!.id },
+    })
+    for (const signature of [
+      undefined,
+      't=1,v1=00',
+      `t=${Math.floor(Date.now() / 1000)},v1=${'a'.repeat(64)}`,
+    ]) {
+      const answer = await platform.app.request('/payments/v1/notifications/test-card', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(signature ? { 'aisle-payment-signature': signature } : {}),
+        },
+        body,
+      })
+      expect(answer.status).toBe(400)
+    }
+    expect(await orderCount(checkoutId)).toBe(0)
+    const garbage = await platform.app.request('/payments/v1/notifications/nope', {
+      method: 'POST',
+      body: '{',
+    })
+    expect(garbage.status).toBe(400)
   })
 
   it('returns the buyer to the registered thank-you URL and refuses a post without the token', async () => {
@@ -271,18 +370,19 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
     const browser = await readyBrowser(checkoutId)
     const page = await browser.get(`/_checkout/${checkoutId}`)
     expect(page.headers.get('content-security-policy')).toContain("form-action 'self' https://shop.example")
-    const action = `/_checkout/${checkoutId}/place-order`
-    const fields = { ...browser.formOf(action), cardNumber: CARD_OK }
-    const forged = await browser.post(action, { ...fields, csrf: 'forged' })
+    const fields = browser.formOf(placeAction(checkoutId))
+    const forged = await browser.post(placeAction(checkoutId), { ...fields, csrf: 'forged' })
     expect(forged.status).toBe(403)
-    const crossSite = await browser.post(action, fields, { 'sec-fetch-site': 'cross-site' })
+    const crossSite = await browser.post(placeAction(checkoutId), fields, { 'sec-fetch-site': 'cross-site' })
     expect(crossSite.status).toBe(403)
-    expect(await orderCount(checkoutId)).toBe(0)
-    const placed = await browser.post(action, fields)
+    expect(await db.query('select id from payments where checkout_id = $1', [checkoutId])).toHaveLength(0)
+    await browser.get(`/_checkout/${checkoutId}`)
+    const placed = await submitCheckout(browser, checkoutId, { email: 'ada@example.com', ...BROOKLYN_FIELDS })
+    const back = await payOnTestProvider(browser, placed.location!, CARD_OK)
     const [order] = await db.query<{ id: string }>('select id from orders where checkout_id = $1', [
       checkoutId,
     ])
-    expect(placed.location).toBe(`https://shop.example/thanks?orderId=${order!.id}`)
+    expect(back.location).toBe(`https://shop.example/thanks?orderId=${order!.id}`)
     expect((await browser.get('/_checkout/not-a-checkout')).status).toBe(404)
   })
 })

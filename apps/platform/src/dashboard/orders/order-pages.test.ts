@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveCheckoutChoices } from '../../checkout/checkout-store.ts'
-import { offlineProvider } from '../../checkout/payment-provider.ts'
 import { placeOrder } from '../../checkout/place-order.ts'
 import type { Db } from '../../db/db.ts'
 import { seedDemoCommerce } from '../../seed/demo-commerce.ts'
@@ -72,12 +71,17 @@ describe.each(databaseKinds())('GET /dashboard/orders on %s', (kind) => {
       },
       now,
     )
-    const first = await placeOrder(db, { checkoutId, expectedTotalMinor: -1, provider: offlineProvider, now })
+    const first = await placeOrder(db, {
+      checkoutId,
+      expectedTotalMinor: -1,
+      payment: { status: 'NOT_PAID', provider: 'offline' },
+      now,
+    })
     if (first.kind !== 'price-changed') throw new Error('expected the total to be confirmed first')
     return placeOrder(db, {
       checkoutId,
       expectedTotalMinor: first.totalMinor,
-      provider: offlineProvider,
+      payment: { status: 'NOT_PAID', provider: 'offline' },
       now,
     })
   }

@@ -1,0 +1,15 @@
+import type { Clock } from '../../clock.ts'
+import type { Db } from '../../db/db.ts'
+import type { PaymentProvider } from '../payment-provider.ts'
+
+/** What the payment functions need: the database, the time, and the providers by id. */
+export interface PaymentDeps {
+  db: Db
+  clock: Clock
+  providers: readonly PaymentProvider[]
+}
+
+/** The provider with this id among the platform's, if any. */
+export function providerOf(deps: Pick<PaymentDeps, 'providers'>, id: string): PaymentProvider | undefined {
+  return deps.providers.find((provider) => provider.id === id)
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto'
+import type { CheckoutRow } from '../checkout-store.ts'
+import type { PaymentProvider } from '../payment-provider.ts'
+import { confirmPayment, type PaymentConfirmation } from './confirm-payment.ts'
+import type { PaymentDeps } from './payment-deps.ts'
+import { insertPayment, setProviderPaymentId } from './payment-store.ts'
+
+/** Where the platform sends the shopper back, and where providers post notifications. */
+export interface PaymentUrls {
+  returnUrl: (paymentId: string) => string
+  notifyUrl: (providerId: string) => string
+}
+
+/** What starting a payment led to: the provider's page to go to, or the outcome at once (pay later). */
+export type PaymentStart =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'confirmed'; confirmation: PaymentConfirmation }
+
+/**
+ * Starts paying a checkout's total with a provider: a payment is stored under the checkout's
+ * idempotency key (the form carries one per attempt, so a double click or a retried post finds the
+ * first payment, never a second charge), then created at the provider with the payment's id as its
+ * key. A payment with a step for the shopper answers its page; one decided at once (pay later) is
+ * confirmed, which places the order.
+ */
+export async function startPayment(
+  deps: PaymentDeps,
+  urls: PaymentUrls,
+  request: {
+    checkout: CheckoutRow
+    provider: PaymentProvider
+    amountMinor: number
+    currency: string
+    idempotencyKey: string
+  },
+): Promise<PaymentStart> {
+  const { checkout, provider } = request
+  const payment = await insertPayment(
+    deps.db,
+    {
+      id: randomUUID(),
+      siteId: checkout.site_id,
+      checkoutId: checkout.id,
+      provider: provider.id,
+      // Scoped to the checkout, provider and amount: a key copied from another checkout's form finds
+      // nothing of it, and a changed choice or total on the same page is a new attempt.
+      idempotencyKey: `${checkout.id}:${provider.id}:${request.amountMinor}:${request.idempotencyKey}`,
+      amountMinor: request.amountMinor,
+      currency: request.currency,
+    },
+    deps.clock(),
+  )
+  const created = await provider.createPayment({
+    amountMinor: Number(payment.amount_minor),
+    currency: payment.currency,
+    reference: payment.id,
+    idempotencyKey: payment.id,
+    returnUrl: urls.returnUrl(payment.id),
+    notifyUrl: urls.notifyUrl(provider.id),
+  })
+  if (payment.provider_payment_id !== created.providerPaymentId)
+    await setProviderPaymentId(deps.db, payment.id, created.providerPaymentId, deps.clock())
+  if (created.status === 'REQUIRES_ACTION' && created.redirectUrl)
+    return { kind: 'redirect', url: created.redirectUrl }
+  return { kind: 'confirmed', confirmation: await confirmPayment(deps, provider, created) }
+}

@@ -1,0 +1,189 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { Clock } from '../../clock.ts'
+import type { Db } from '../../db/db.ts'
+import type { PaymentProvider, ProviderPayment } from '../payment-provider.ts'
+import { isNotificationSigned, SIGNATURE_HEADER, signNotification } from './notification-signature.ts'
+import {
+  findTestPayment,
+  insertTestPayment,
+  moveTestPayment,
+  refundTestPayment,
+  type TestProviderPaymentRow,
+} from './test-provider-store.ts'
+
+/** Where the test provider's own pages are: the only handlers that ever see a card number. */
+export const TEST_PROVIDER_PATH = '/test-provider'
+
+/** Test cards of the built-in test provider (Stripe's well-known numbers). */
+export const TEST_CARDS = {
+  succeeds: '4242424242424242',
+  declines: '4000000000000002',
+  /** Asks the shopper to approve the payment on a second step (3-D Secure style). */
+  authenticates: '4000002500003155',
+} as const
+
+export interface TestProviderDeps {
+  db: Db
+  clock: Clock
+  publicUrl: string
+  /** The secret notifications are signed with (the provider and the platform share it). */
+  secret: string
+  /** Sends a notification request to the platform (over the network for a real provider). */
+  deliver: (request: Request) => Promise<Response>
+}
+
+/** The test provider: the provider side (its pages' steps) and the platform's PaymentProvider of it. */
+export interface TestProvider extends PaymentProvider {
+  /** The payment as the provider keeps it, for its own pages. */
+  find(id: string): Promise<TestProviderPaymentRow | undefined>
+  /** The shopper entered a card: paid, declined, or an approval step to take. */
+  submitCard(id: string, cardNumber: string): Promise<TestProviderPaymentRow | undefined>
+  /** The shopper approved (or refused) the extra authentication step. */
+  authenticate(id: string, approved: boolean): Promise<TestProviderPaymentRow | undefined>
+  /** The shopper gave up on the provider's page. */
+  cancel(id: string): Promise<TestProviderPaymentRow | undefined>
+}
+
+/** A random secret for one process: notifications are delivered in process, so both sides hold it. */
+export function createTestProviderSecret(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+function toProviderPayment(row: TestProviderPaymentRow, publicUrl: string): ProviderPayment {
+  const isOpen = row.status === 'REQUIRES_PAYMENT_METHOD' || row.status === 'REQUIRES_ACTION'
+  return {
+    providerPaymentId: row.id,
+    reference: row.reference,
+    status: row.status === 'SUCCEEDED' || row.status === 'FAILED' ? row.status : 'REQUIRES_ACTION',
+    redirectUrl: isOpen ? `${publicUrl}${TEST_PROVIDER_PATH}/pay/${row.id}` : undefined,
+    failureReason: row.failure_reason ?? undefined,
+    cardLast4: row.card_last4 ?? undefined,
+  }
+}
+
+/**
+ * The built-in test card provider, shaped like a real one: a payment is created for an amount, the
+ * shopper enters the card on the provider's page, 4242 4242 4242 4242 is paid, 4000 0000 0000 0002 is
+ * declined, 4000 0025 0000 3155 asks for an approval first. Each final state is posted, signed, to
+ * the platform's notification URL. It keeps the last 4 digits, never the number.
+ */
+export function createTestProvider(deps: TestProviderDeps): TestProvider {
+  const { db, clock, publicUrl } = deps
+
+  /** Posts the signed notification of a final state; the shopper's return confirms it anyway. */
+  async function notify(row: TestProviderPaymentRow) {
+    const body = JSON.stringify({ type: 'payment.updated', payment: toProviderPayment(row, publicUrl) })
+    const request = new Request(row.notify_url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADER]: signNotification(deps.secret, body, clock()),
+      },
+      body,
+    })
+    try {
+      await (await deps.deliver(request)).arrayBuffer()
+    } catch {
+      // A lost notification is what the shopper's return (and a real provider's retries) are for.
+    }
+  }
+
+  async function settle(moved: TestProviderPaymentRow | undefined, id: string) {
+    if (moved && (moved.status === 'SUCCEEDED' || moved.status === 'FAILED')) await notify(moved)
+    return moved ?? findTestPayment(db, id)
+  }
+
+  return {
+    id: 'test-card',
+    title: 'Card (test mode)',
+    description:
+      'You enter the card on the payment provider’s page. Test cards: 4242 4242 4242 4242 is paid, 4000 0025 0000 3155 asks you to approve, 4000 0000 0000 0002 is declined.',
+    async createPayment(request) {
+      const row = await insertTestPayment(
+        db,
+        {
+          id: `tp_${randomUUID().replaceAll('-', '')}`,
+          idempotency_key: request.idempotencyKey,
+          amountMinor: request.amountMinor,
+          currency: request.currency,
+          reference: request.reference,
+          return_url: request.returnUrl,
+          notify_url: request.notifyUrl,
+        },
+        clock(),
+      )
+      return toProviderPayment(row, publicUrl)
+    },
+    async retrievePayment(providerPaymentId) {
+      const row = await findTestPayment(db, providerPaymentId)
+      return row && toProviderPayment(row, publicUrl)
+    },
+    async verifyNotification(body, headers) {
+      if (!isNotificationSigned(deps.secret, body, headers.get(SIGNATURE_HEADER), clock())) return undefined
+      try {
+        const parsed = JSON.parse(body) as { payment?: { providerPaymentId?: unknown } }
+        const id = parsed.payment?.providerPaymentId
+        if (typeof id !== 'string') return undefined
+        // The signed body names the payment; its state is read from the provider, like a real integration.
+        const row = await findTestPayment(db, id)
+        return row && toProviderPayment(row, publicUrl)
+      } catch {
+        return undefined
+      }
+    },
+    async refund(request) {
+      const outcome = await refundTestPayment(
+        db,
+        {
+          id: `tpr_${randomUUID().replaceAll('-', '')}`,
+          paymentId: request.providerPaymentId,
+          amountMinor: request.amountMinor,
+          idempotencyKey: request.idempotencyKey,
+        },
+        clock(),
+      )
+      return outcome.kind === 'refunded'
+        ? { status: 'SUCCEEDED', providerRefundId: outcome.refundId }
+        : { status: 'FAILED', reason: outcome.reason }
+    },
+    find: (id) => findTestPayment(db, id),
+    async submitCard(id, cardNumber) {
+      const number = cardNumber.replace(/[\s-]/g, '')
+      const last4 = number.slice(-4)
+      const from = ['REQUIRES_PAYMENT_METHOD'] as const
+      if (number === TEST_CARDS.authenticates)
+        return settle(
+          await moveTestPayment(db, id, from, { status: 'REQUIRES_ACTION', cardLast4: last4 }),
+          id,
+        )
+      if (number === TEST_CARDS.succeeds)
+        return settle(await moveTestPayment(db, id, from, { status: 'SUCCEEDED', cardLast4: last4 }), id)
+      return settle(
+        await moveTestPayment(db, id, from, {
+          status: 'FAILED',
+          cardLast4: last4,
+          failureReason: 'The card was declined',
+        }),
+        id,
+      )
+    },
+    async authenticate(id, approved) {
+      const moved = await moveTestPayment(
+        db,
+        id,
+        ['REQUIRES_ACTION'],
+        approved
+          ? { status: 'SUCCEEDED' }
+          : { status: 'FAILED', failureReason: 'The card’s authentication was not approved' },
+      )
+      return settle(moved, id)
+    },
+    async cancel(id) {
+      const moved = await moveTestPayment(db, id, ['REQUIRES_PAYMENT_METHOD', 'REQUIRES_ACTION'], {
+        status: 'FAILED',
+        failureReason: 'You canceled the payment',
+      })
+      return settle(moved, id)
+    },
+  }
+}
