@@ -112,14 +112,14 @@ export function holdsTest(file, test) {
  * @param {{ id: string }[]} properties
  * @param {Record<string, { file: string, test: string }[]>} mapping
  */
-export function matchProperties(properties, mapping) {
+export function matchProperties(properties, mapping, notApplicable = {}) {
   const known = new Set(properties.map((property) => property.id))
-  const unknownIds = Object.keys(mapping).filter((id) => !known.has(id))
+  const unknownIds = [...Object.keys(mapping), ...Object.keys(notApplicable)].filter((id) => !known.has(id))
   const rows = properties.map((property) => {
     const entries = mapping[property.id] ?? []
     const proving = entries.filter((entry) => holdsTest(entry.file, entry.test))
     const broken = entries.filter((entry) => !proving.includes(entry))
-    return { ...property, proving, broken }
+    return { ...property, proving, broken, notApplicable: notApplicable[property.id] }
   })
   return { rows, unknownIds }
 }
@@ -143,6 +143,7 @@ const cell = (text) => String(text).replaceAll('|', '\\|').replaceAll('\n', ' ')
 
 function render({ rows, unknownIds }, reports, securityFound) {
   const covered = rows.filter((row) => row.proving.length > 0).length
+  const applicable = rows.filter((row) => row.proving.length > 0 || !row.notApplicable).length
   const lines = [
     '# Security figures',
     '',
@@ -154,7 +155,7 @@ function render({ rows, unknownIds }, reports, securityFound) {
   if (!securityFound)
     lines.push(`SECURITY.md was not found at \`${securityFile}\`: only the mapped properties are listed.`, '')
   lines.push(
-    `**Coverage: ${covered} of ${rows.length} properties have a proving test (${Math.round((covered / Math.max(1, rows.length)) * 100)} %).**`,
+    `**Coverage: ${covered} of ${applicable} applicable properties have a proving test (${Math.round((covered / Math.max(1, applicable)) * 100)} %); ${rows.length - applicable} of ${rows.length} do not apply, each with its reason below.**`,
     '',
     '## Bad inputs tried, per family',
     '',
@@ -187,7 +188,9 @@ function render({ rows, unknownIds }, reports, securityFound) {
     const proof =
       row.proving.length > 0
         ? row.proving.map((entry) => `\`${entry.file}\`: “${cell(entry.test)}”`).join('<br>')
-        : '**NOT COVERED**'
+        : row.notApplicable
+          ? `does not apply: ${cell(row.notApplicable)}`
+          : '**NOT COVERED**'
     const text = row.text.length > 160 ? `${row.text.slice(0, 157)}…` : row.text
     lines.push(`| ${row.id} | ${cell(text)} | ${proof} |`)
     if (row === rows.at(-1) || rows[rows.indexOf(row) + 1].section !== section) lines.push('')
@@ -199,24 +202,26 @@ function render({ rows, unknownIds }, reports, securityFound) {
     for (const id of unknownIds) lines.push(`- ${id} is not a property of SECURITY.md`)
     lines.push('')
   }
-  return { markdown: lines.join('\n'), covered, total: rows.length, broken, unknownIds }
+  return { markdown: lines.join('\n'), covered, applicable, total: rows.length, broken, unknownIds }
 }
 
 /** Writes the report; resolves to its figures. */
 export function writeSecurityReport() {
-  const mapping = JSON.parse(readFileSync(mappingFile, 'utf8')).properties
+  const { properties: mapping, notApplicable } = JSON.parse(readFileSync(mappingFile, 'utf8'))
   const securityFound = existsSync(securityFile)
   const properties = securityFound
     ? parseProperties(readFileSync(securityFile, 'utf8'))
     : Object.keys(mapping).map((id) => ({ id, section: 'Mapped properties', text: '' }))
-  const result = render(matchProperties(properties, mapping), readReports(), securityFound)
+  const result = render(matchProperties(properties, mapping, notApplicable), readReports(), securityFound)
   writeFileSync(outputFile, result.markdown)
   return { ...result, outputFile }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { covered, total, broken, unknownIds, outputFile: written } = writeSecurityReport()
-  console.log(`security report: ${covered}/${total} properties covered; wrote ${written}`)
+  const { covered, applicable, total, broken, unknownIds, outputFile: written } = writeSecurityReport()
+  console.log(
+    `security report: ${covered}/${applicable} applicable properties covered (${total - applicable} do not apply); wrote ${written}`,
+  )
   for (const entry of broken)
     console.error(`  mapped test not found: ${entry.id} ${entry.file}: ${entry.test}`)
   for (const id of unknownIds) console.error(`  mapped id not in SECURITY.md: ${id}`)
