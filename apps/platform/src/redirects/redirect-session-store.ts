@@ -26,7 +26,7 @@ export interface StoredAuthorizationRequest {
   state: string
   /**
    * OIDC Core §3.1.2.1: `none` never shows a page; `select_account` lets a signed-in browser choose its
-   * account first; `consent` is given for first-party clients and goes on as `login` (decision 034).
+   * account first; `consent` is given for first-party clients and goes on as `login` (decision 036).
    */
   prompt: 'login' | 'none' | 'consent' | 'select_account'
 }

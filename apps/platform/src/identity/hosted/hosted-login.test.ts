@@ -138,7 +138,7 @@ describe.each(databaseKinds())('hosted login on %s', (kind) => {
       const page = await browse(platform, await authSession({ prompt: 'select_account' }))
       expect(page.status).toBe(200)
       expect(page.text).toContain('name="password"')
-      // consent: no consent screen for the site's own clients (decision 034); a signed-in browser goes on.
+      // consent: no consent screen for the site's own clients (decision 036); a signed-in browser goes on.
       const cookies = await signedInBrowser()
       const consent = await browse(platform, await authSession({ prompt: 'consent', state: 's-consent' }), {
         cookies,

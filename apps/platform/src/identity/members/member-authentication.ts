@@ -233,7 +233,7 @@ async function checkCredentials(
  * only after the password was verified (SECURITY.md L3); an unknown e-mail, a wrong password and a
  * blocked, deleted or offline member all get the same -19976. A member who may log in but has no
  * password yet gets -19973 (spec section 8: `resetPassword`), so the storefront offers the recovery
- * mail that sets one (decision 033 weighs what this tells about the e-mail).
+ * mail that sets one (decision 035 weighs what this tells about the e-mail).
  *
  * @throws ApplicationError -19976; -19973 for a member without a password.
  */
