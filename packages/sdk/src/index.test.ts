@@ -144,6 +144,7 @@ it('gives OAuthStrategy every call of the spec flow', () => {
     'generateVisitorTokens',
     'getAuthHeaders',
     'getAuthUrl',
+    'getCaptchaSettings',
     'getMemberTokens',
     'getMemberTokensForDirectLogin',
     'getMemberTokensForExternalLogin',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { wireNumber } from '../http/wire-number.ts'
 import { WireMoneySchema } from '../money/money.ts'
 import { MAX_LINE_QUANTITY } from './cart-limits.ts'
 import { CatalogueAppId } from './catalogue-app-id.ts'
@@ -19,7 +20,7 @@ const CatalogLineItems = z
   .array(
     z.object({
       catalogReference: CatalogReference,
-      quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
+      quantity: wireNumber(z.number().int().min(1).max(MAX_LINE_QUANTITY)).default(1),
     }),
   )
   .max(100)
@@ -123,7 +124,7 @@ export const UpdateCartBody = z.object({
     .array(
       z.object({
         catalogReference: CatalogReference,
-        quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
+        quantity: wireNumber(z.number().int().min(1).max(MAX_LINE_QUANTITY)).default(1),
       }),
     )
     .max(100)
@@ -135,7 +136,7 @@ export const RemoveLineItemsBody = z.object({ lineItemIds: z.array(z.guid()).min
 
 export const UpdateQuantitiesBody = z.object({
   lineItems: z
-    .array(z.object({ id: z.guid(), quantity: z.number().int().min(0).max(MAX_LINE_QUANTITY) }))
+    .array(z.object({ id: z.guid(), quantity: wireNumber(z.number().int().min(0).max(MAX_LINE_QUANTITY)) }))
     .min(1)
     .max(300),
 })

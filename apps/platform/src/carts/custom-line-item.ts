@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { wireNumber } from '../http/wire-number.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../http/errors.ts'
 import { fractionDigits } from '../money/money.ts'
@@ -16,7 +17,7 @@ const Translatable = z.object({
 export const CustomLineItemInput = z.object({
   productName: Translatable,
   price: z.string().regex(/^\d{1,9}(\.\d{1,3})?$/, 'must be a decimal amount like "12.50"'),
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
+  quantity: wireNumber(z.number().int().min(1).max(MAX_LINE_QUANTITY)).default(1),
   descriptionLines: z
     .array(
       z.union([
@@ -41,7 +42,7 @@ export const CustomLineItemInput = z.object({
     .default({ preset: 'PHYSICAL' }),
   physicalProperties: z
     .object({
-      weight: z.number().min(0).max(100_000).optional(),
+      weight: wireNumber(z.number().min(0).max(100_000)).optional(),
       sku: z.string().max(40).optional(),
       shippable: z.boolean().default(true),
     })
@@ -49,7 +50,7 @@ export const CustomLineItemInput = z.object({
   serviceProperties: z
     .object({
       scheduledDate: z.iso.datetime().optional(),
-      numberOfParticipants: z.number().int().min(1).max(1_000).optional(),
+      numberOfParticipants: wireNumber(z.number().int().min(1).max(1_000)).optional(),
     })
     .optional(),
   paymentOption: z

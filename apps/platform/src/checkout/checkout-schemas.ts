@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { wireNumber } from '../http/wire-number.ts'
 import { CartSchema } from '../carts/cart-schemas.ts'
 import { WireTotalsSchema } from './totals-wire.ts'
 
@@ -39,7 +40,10 @@ export const AddressInput = z.object({
     .optional(),
   formattedAddress: text(500).optional(),
   geocode: z
-    .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+    .object({
+      latitude: wireNumber(z.number().min(-90).max(90)),
+      longitude: wireNumber(z.number().min(-180).max(180)),
+    })
     .optional(),
   vatId: z
     .object({ id: text(40), type: z.enum(['UNSPECIFIED', 'CPF', 'CNPJ']).default('UNSPECIFIED') })

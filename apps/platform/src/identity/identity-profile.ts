@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { NON_FINITE_SPELLINGS, wireNumber } from '../http/wire-number.ts'
 
 /** A bounded string. */
 export const text = (max = 200) => z.string().max(max)
@@ -16,8 +17,9 @@ export interface CustomValue {
 function customValue(depth: number): z.ZodType<CustomValue> {
   const scalar = {
     strValue: text(2_000).optional(),
-    // Non-finite numbers travel as these strings (docs/architecture.md, "The wire contract").
-    numValue: z.union([z.number(), z.enum(['NaN', 'Infinity', '-Infinity'])]).optional(),
+    // The one number field whose domain holds non-finite numbers: they travel and are kept in their
+    // wire spellings (a jsonb cannot hold NaN), which the SDK reads back as numbers.
+    numValue: z.union([z.number(), z.enum(NON_FINITE_SPELLINGS)]).optional(),
     dateValue: z.iso.datetime({ offset: true }).optional(),
   }
   if (depth === 0) return z.object(scalar)
@@ -41,7 +43,10 @@ const Address = z.object({
     .object({ name: text().optional(), number: text(30).optional(), apt: text(30).optional() })
     .optional(),
   geocode: z
-    .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+    .object({
+      latitude: wireNumber(z.number().min(-90).max(90)),
+      longitude: wireNumber(z.number().min(-180).max(180)),
+    })
     .optional(),
 })
 

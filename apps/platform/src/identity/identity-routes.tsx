@@ -43,7 +43,7 @@ export function registerIdentityRoutes(api: Api, deps: IdentityDeps) {
       path: '/identity/v2/login',
       operationId: 'loginV2',
       summary:
-        'Log a member in with e-mail and password; SUCCESS carries a single-use session token (5 minutes). An unknown e-mail and a wrong password get the same -19976',
+        'Log a member in with e-mail and password; SUCCESS carries a single-use session token (5 minutes). An unknown e-mail and a wrong password get the same -19976; a member without a password yet (signed on, SSO) gets -19973 (resetPassword)',
       tag,
       auth: 'shopper',
       body: LoginV2Body,

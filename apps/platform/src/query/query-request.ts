@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { wireNumber } from '../http/wire-number.ts'
 import { ValidationError } from '../http/errors.ts'
 import { assertJsonDepth, JsonTooDeepError } from '../http/json-depth.ts'
 import { assertStorableText, parseWith } from '../http/validation.ts'
@@ -17,8 +18,8 @@ export const QuerySchema = z.object({
     .nullish(),
   paging: z
     .object({
-      limit: z.number().int().min(0).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-      offset: z.number().int().min(0).max(1_000_000).default(0),
+      limit: wireNumber(z.number().int().min(0).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
+      offset: wireNumber(z.number().int().min(0).max(1_000_000)).default(0),
     })
     .nullish(),
 })

@@ -63,7 +63,7 @@ async function prepareAuth(
     codeChallengeMethod: 'S256',
     responseMode: authRequest.responseMode,
     state: authRequest.state,
-    prompt: prompt === 'none' ? 'none' : 'login',
+    prompt,
   }
   return {
     clientId: client.id,

@@ -24,8 +24,11 @@ export interface StoredAuthorizationRequest {
   /** `web_message`: the hosted page posts the response to the redirect URI's origin (a silent login's frame). */
   responseMode: 'query' | 'fragment' | 'web_message'
   state: string
-  /** `consent` and `select_account` behave as `login`: first-party clients, one account per browser. */
-  prompt: 'login' | 'none'
+  /**
+   * OIDC Core §3.1.2.1: `none` never shows a page; `select_account` lets a signed-in browser choose its
+   * account first; `consent` is given for first-party clients and goes on as `login` (decision 036).
+   */
+  prompt: 'login' | 'none' | 'consent' | 'select_account'
 }
 
 /** What a redirect session holds for its hosted page. */

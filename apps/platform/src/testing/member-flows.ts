@@ -34,7 +34,7 @@ export interface AuthSessionOptions {
   challenge: string
   redirectUri?: string | undefined
   responseMode?: 'query' | 'fragment'
-  prompt?: 'login' | 'none'
+  prompt?: 'login' | 'none' | 'consent' | 'select_account'
   sessionToken?: string
   state?: string
   clientId?: string

@@ -9,6 +9,8 @@ export interface AuthCall {
   path: string
   /** JSON body, reshaped for the wire like any call's. */
   body?: unknown
+  /** Query string parameters; `undefined` values are left out. */
+  params?: Record<string, string | undefined>
 }
 
 /** What a strategy may use to reach the platform, given by `createClient` through `attach`. */

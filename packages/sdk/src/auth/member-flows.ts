@@ -5,7 +5,7 @@
 // Hence types-only imports here and in the files below (login-result.ts, run-frame-authorization.ts).
 import type { AisleError } from '../http/aisle-error.js'
 import type { Prompt } from '../types/enumerations.js'
-import type { AuthenticationResponse, IdentityProfile } from '../types/identity.js'
+import type { AuthenticationResponse, CaptchaSettings, IdentityProfile } from '../types/identity.js'
 import type { CreateRedirectSessionResponse, RedirectSessionInput } from '../types/redirect-session.js'
 import type { AuthTransport } from './auth-strategy.js'
 import { type ErrorKit, toAuthorizationError } from './authorization-error.js'
@@ -103,6 +103,8 @@ export interface MemberFlowContext extends ErrorKit {
   generateOAuthData(redirectUri: string, originalUri?: string): Promise<OAuthData>
   /** See `parseAuthorizationResponse` in parse-authorization-response.ts. */
   parseAuthorizationResponse(params: URLSearchParams): AuthorizationResponse
+  /** Makes `captchaInvisibleSiteKey` and `captchaVisibleSiteKey` answer the platform's keys. */
+  setCaptchaSiteKeys(siteKeys: CaptchaSettings['siteKeys']): void
 }
 
 /**
@@ -127,6 +129,7 @@ export interface MemberFlows {
   sendPasswordResetEmail(email: string, redirectUri: string): Promise<void>
   renewToken(refreshToken?: Tokens['refreshToken']): Promise<Tokens>
   revokeTokens(): Promise<void>
+  getCaptchaSettings(): Promise<CaptchaSettings>
 }
 
 /** Builds the member flows on the strategy's context. */
@@ -303,6 +306,17 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
 
     async sendPasswordResetEmail(email, redirectUri) {
       await post('identity', '/v1/send-email', { email, redirect: { url: redirectUri, clientId } })
+    },
+
+    async getCaptchaSettings() {
+      const settings = await context.transport().request<CaptchaSettings>({
+        method: 'GET',
+        api: 'identity',
+        path: '/v1/captcha-settings',
+        params: { clientId },
+      })
+      context.setCaptchaSiteKeys(settings.siteKeys)
+      return settings
     },
   }
   return flows

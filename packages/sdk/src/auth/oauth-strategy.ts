@@ -16,6 +16,7 @@ import type {
 } from './member-flows.js'
 import { type AuthorizationResponse, parseAuthorizationResponse } from './parse-authorization-response.js'
 import { isTokenAnswer, postOAuth, type TokenGrant, toTokens } from './request-tokens.js'
+import type { CaptchaSettings } from '../types/identity.js'
 import type { TokenStorage } from './token-storage.js'
 import { createEmptyTokens, TokenRole, type Tokens, toTokensOrEmpty } from './tokens.js'
 
@@ -48,7 +49,10 @@ export interface OAuthStrategyOptions {
    * rejected tokens. Must not throw.
    */
   onRefreshRejected?: ((rejected: Tokens) => void) | undefined
-  /** The platform's captcha site keys (spec section 9: one invisible, one visible); empty by default. */
+  /**
+   * The platform's captcha site keys (spec section 9: one invisible, one visible); empty by default,
+   * until {@link OAuthStrategy.getCaptchaSettings} reads the site's. Keys given here win over those.
+   */
   captchaSiteKeys?: { invisible?: string | undefined; visible?: string | undefined } | undefined
 }
 
@@ -59,10 +63,21 @@ export interface OAuthStrategyOptions {
 export interface OAuthStrategy extends AuthStrategy {
   /** The client id the strategy was created with. */
   readonly clientId: string
-  /** Site key of the invisible captcha, to render it before `register` or `login`. */
+  /**
+   * Site key of the invisible captcha, to render it before `register` or `login`: the `captchaSiteKeys`
+   * option's, else the site's once {@link OAuthStrategy.getCaptchaSettings} has read them, else `''`.
+   */
   readonly captchaInvisibleSiteKey: string
-  /** Site key of the visible captcha, shown after a `missingCaptchaToken` or `invalidCaptchaToken`. */
+  /** Site key of the visible captcha, shown after a `missingCaptchaToken` or `invalidCaptchaToken`; as above. */
   readonly captchaVisibleSiteKey: string
+  /**
+   * Reads the site's captcha settings (`GET /identity/v1/captcha-settings?clientId=`): whether
+   * registration and login need a captcha, the provider, and the two site keys, which
+   * `captchaInvisibleSiteKey` and `captchaVisibleSiteKey` then answer.
+   *
+   * @throws {AisleError} as any call (spec section 8).
+   */
+  getCaptchaSettings(): Promise<CaptchaSettings>
   /**
    * Returns a copy of the current tokens (empty tokens with role `none` before the first call). With an
    * asynchronous storage, these are the `tokens` option's (or empty ones) until {@link OAuthStrategy.hydrate}
@@ -372,6 +387,9 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     }
   }
 
+  // The site's captcha keys, once `getCaptchaSettings` has read them; the option's win.
+  let siteKeys: { invisible?: string | undefined; visible?: string | undefined } = {}
+
   // The member flows load on their first call: a visitor-only storefront never downloads them.
   const memberFlows = loadOnFirstCall<MemberFlows>(memberFlowNames, async () => {
     const { createMemberFlows } = await import('./member-flows.js')
@@ -384,6 +402,9 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
       postOAuth,
       generateOAuthData,
       parseAuthorizationResponse,
+      setCaptchaSiteKeys: (keys) => {
+        siteKeys = keys
+      },
       AisleError,
       toUpperSnakeCase,
     })
@@ -391,8 +412,12 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
 
   return {
     clientId,
-    captchaInvisibleSiteKey: options.captchaSiteKeys?.invisible ?? '',
-    captchaVisibleSiteKey: options.captchaSiteKeys?.visible ?? '',
+    get captchaInvisibleSiteKey() {
+      return options.captchaSiteKeys?.invisible ?? siteKeys.invisible ?? ''
+    },
+    get captchaVisibleSiteKey() {
+      return options.captchaSiteKeys?.visible ?? siteKeys.visible ?? ''
+    },
     attach(next) {
       if (transport && transport !== next) {
         throw invalidArgument('an OAuthStrategy belongs to one client: create one strategy per client')
@@ -443,6 +468,7 @@ const memberFlowNames = [
   'sendPasswordResetEmail',
   'revokeTokens',
   'renewToken',
+  'getCaptchaSettings',
 ] as const satisfies readonly (keyof MemberFlows)[]
 // Fails to compile when `MemberFlows` gains a call this list lacks.
 const listsEveryFlow: Exclude<keyof MemberFlows, (typeof memberFlowNames)[number]> extends never

@@ -139,6 +139,23 @@ describe('fromWire', () => {
     })
   })
 
+  it('keeps the key order and the updated values before and after a renamed key in the middle', () => {
+    const input = JSON.parse(
+      '{"weight":"NaN","image":{"id":"i"},"name":"n","id":"p","price":"Infinity","variants":[{"id":"v"}],"_id":"last"}',
+    )
+    const output = fromWire(input, new Set(['weight', 'price'])) as Record<string, unknown>
+    expect(Object.keys(output)).toEqual(['weight', 'image', 'name', '_id', 'price', 'variants'])
+    expect(output).toEqual({
+      weight: Number.NaN,
+      image: { _id: 'i' },
+      name: 'n',
+      // A later `_id` on the wire wins, as a later duplicate key does in JSON.parse.
+      _id: 'last',
+      price: Number.POSITIVE_INFINITY,
+      variants: [{ _id: 'v' }],
+    })
+  })
+
   it('round-trips with toWire', () => {
     const value = { _id: 'a', list: [{ _createdDate: 'd', weight: Number.NaN }] }
     expect(fromWire(JSON.parse(JSON.stringify(toWire(value))), new Set(['weight']))).toEqual(value)

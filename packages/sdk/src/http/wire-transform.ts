@@ -15,10 +15,6 @@ const toWireNames: ReadonlyMap<string, string> = new Map([
   ['_updatedDate', 'updatedDate'],
 ])
 
-const fromWireNames: ReadonlyMap<string, string> = new Map(
-  [...toWireNames].map(([name, wireName]) => [wireName, name]),
-)
-
 /** Renames one SDK field name to its wire name (`_id` -> `id`); other names pass unchanged. */
 export function toWireFieldName(name: string): string {
   return toWireNames.get(name) ?? name
@@ -50,8 +46,9 @@ export function toWire(value: unknown): unknown {
  *
  * It works in place where it can, so pass a value nobody else holds (the result of `JSON.parse`): an
  * object without a renamed key is kept and only its children are updated; an object with one is
- * copied once with the new names. Most objects of an answer (prices, images, names) have no id, so
- * this costs a fraction of the `JSON.parse` before it (see `bench/sdk-overhead`).
+ * copied, in the same pass from that key on, with the new names. Most objects of an answer (prices,
+ * images, names) have no id, so this costs a fraction of the `JSON.parse` before it (see
+ * `bench/sdk-overhead`).
  */
 export function fromWire(value: unknown, numberFields: NumberFields = noNumberFields): unknown {
   if (typeof value !== 'object' || value === null) return value
@@ -76,44 +73,73 @@ function fromWireObject(
       if (typeof item === 'object' && item !== null) {
         const next = fromWireObject(item as Record<string, unknown>, key, parentKey, numberFields, polluted)
         if (next !== item) value[index] = next
-      } else if (typeof item === 'string' && isNumberAt(item, key, parentKey, numberFields)) {
+      } else if (
+        typeof item === 'string' &&
+        isNonFinite(item) &&
+        isNumberField(key, parentKey, numberFields)
+      ) {
         value[index] = Number(item)
       }
     }
     return value
   }
-  let renames = false
+  // The copy with the new names, once the first renamed key is met; until then `value` is updated.
+  let output: Record<string, unknown> | undefined
   for (const childKey in value) {
     if (polluted && !Object.hasOwn(value, childKey)) continue
-    // Assigning an existing own key (even `__proto__`, which JSON.parse makes own) writes that key.
-    const child = value[childKey]
+    let child = value[childKey]
     if (typeof child === 'object' && child !== null) {
       const next = fromWireObject(child as Record<string, unknown>, childKey, key, numberFields, polluted)
-      if (next !== child) value[childKey] = next
-    } else if (typeof child === 'string' && isNumberAt(child, childKey, key, numberFields)) {
-      value[childKey] = Number(child)
+      if (next !== child) {
+        child = next
+        // Assigning an existing own key (even `__proto__`, which JSON.parse makes own) writes that key.
+        if (output === undefined) value[childKey] = next
+      }
+    } else if (
+      typeof child === 'string' &&
+      isNonFinite(child) &&
+      isNumberField(childKey, key, numberFields)
+    ) {
+      child = Number(child)
+      if (output === undefined) value[childKey] = child
     }
-    if (childKey === 'id' || childKey === 'createdDate' || childKey === 'updatedDate') renames = true
-  }
-  if (!renames) return value
-  const output: Record<string, unknown> = {}
-  for (const childKey in value) {
-    if (!polluted || Object.hasOwn(value, childKey)) {
-      setOwn(output, fromWireNames.get(childKey) ?? childKey, value[childKey])
+    if (output !== undefined) {
+      setOwn(output, fromWireName(childKey), child)
+    } else if (childKey === 'id' || childKey === 'createdDate' || childKey === 'updatedDate') {
+      // The keys before this one, none of them renamed, keep their places in the copy.
+      output = {}
+      for (const earlierKey in value) {
+        if (earlierKey === childKey) break
+        if (!polluted || Object.hasOwn(value, earlierKey)) setOwn(output, earlierKey, value[earlierKey])
+      }
+      output[`_${childKey}`] = child
     }
   }
-  return output
+  return output ?? value
 }
 
-// Whether a string read at `parentKey.key` is a non-finite number sent as a string.
-function isNumberAt(
-  value: string,
+// The SDK's name of a wire field: comparisons, not a map lookup, on the hot path of every answer.
+function fromWireName(key: string): string {
+  return key === 'id'
+    ? '_id'
+    : key === 'createdDate'
+      ? '_createdDate'
+      : key === 'updatedDate'
+        ? '_updatedDate'
+        : key
+}
+
+function isNonFinite(value: string): boolean {
+  return value === 'NaN' || value === 'Infinity' || value === '-Infinity'
+}
+
+// Whether a value read at `parentKey.key` holds a number.
+function isNumberField(
   key: string | undefined,
   parentKey: string | undefined,
   numberFields: NumberFields,
 ): boolean {
   return (
-    (value === 'NaN' || value === 'Infinity' || value === '-Infinity') &&
     key !== undefined &&
     (numberFields.has(key) || (parentKey !== undefined && numberFields.has(`${parentKey}.${key}`)))
   )

@@ -88,6 +88,16 @@ export interface CaptchaToken {
   InvisibleRecaptcha?: string
 }
 
+/** The captchas of a site (`GET /identity/v1/captcha-settings`): spec section 9's two site keys. */
+export interface CaptchaSettings {
+  /** Whether registration and login on the site need a captcha answer. */
+  captchaRequired: boolean
+  /** `recaptcha`, `hcaptcha`, `turnstile`, `test` (local) or `none`. */
+  provider: string
+  /** The invisible key (render it first) and the visible one (after `invalidCaptchaToken`). */
+  siteKeys: { invisible: string; visible: string }
+}
+
 /** Answer of the v2 registration and login, and of the state-machine calls (spec section 7). */
 export interface AuthenticationResponse {
   identity?: Identity

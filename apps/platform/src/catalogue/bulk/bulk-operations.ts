@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
+import { wireNumber } from '../../http/wire-number.ts'
 import type { Db } from '../../db/db.ts'
 import { recordCallerEvent } from '../../events/event-outbox.ts'
 import type { MerchantCaller } from '../../http/caller.ts'
@@ -17,10 +18,10 @@ import {
 } from './bulk-operation-store.ts'
 
 const Ids = z.array(z.guid()).min(1).max(1_000)
-const value = z.number().min(0).max(10_000_000)
+const value = wireNumber(z.number().min(0).max(10_000_000))
 const by = z.union([
-  z.object({ amount: z.number().min(-10_000_000).max(10_000_000) }),
-  z.object({ percentage: z.number().min(-100).max(1_000) }),
+  z.object({ amount: wireNumber(z.number().min(-10_000_000).max(10_000_000)) }),
+  z.object({ percentage: wireNumber(z.number().min(-100).max(1_000)) }),
 ])
 const atLeastOne = (o: object) => Object.keys(o).length > 0
 
@@ -28,7 +29,7 @@ const atLeastOne = (o: object) => Object.keys(o).length > 0
 export const BulkUpdateProductsBody = z.object({
   ids: Ids,
   set: z
-    .object({ price: value, cost: value, weight: z.number().min(0).max(100_000) })
+    .object({ price: value, cost: value, weight: wireNumber(z.number().min(0).max(100_000)) })
     .partial()
     .refine(atLeastOne, 'must name price, cost or weight'),
   preview: z.boolean().default(false),

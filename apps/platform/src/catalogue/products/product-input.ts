@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { wireNumber } from '../../http/wire-number.ts'
 import { type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { toPatchSchema } from '../../http/patch-schema.ts'
 import { applyDiscount, toMinor } from '../../money/money.ts'
@@ -7,7 +8,7 @@ import type { ProductOption, ProductRow } from './product-store.ts'
 export const MAX_OPTIONS = 6
 export const MAX_VARIANTS = 300
 
-const money = z.number().min(0).max(10_000_000)
+const money = wireNumber(z.number().min(0).max(10_000_000))
 const text = (max: number) => z.string().trim().max(max)
 
 const OptionInput = z.object({
@@ -36,13 +37,16 @@ export const ProductInput = z.object({
   priceData: z.object({ price: money }),
   costAndProfitData: z.object({ itemCost: money }).nullish(),
   discount: z
-    .object({ type: z.enum(['NONE', 'AMOUNT', 'PERCENT']), value: z.number().min(0).max(10_000_000) })
+    .object({
+      type: z.enum(['NONE', 'AMOUNT', 'PERCENT']),
+      value: wireNumber(z.number().min(0).max(10_000_000)),
+    })
     .default({ type: 'NONE', value: 0 }),
-  weight: z.number().min(0).max(100_000).nullish(),
+  weight: wireNumber(z.number().min(0).max(100_000)).nullish(),
   stock: z
     .object({
       trackInventory: z.boolean().default(false),
-      quantity: z.number().int().min(0).max(1_000_000_000).nullish(),
+      quantity: wireNumber(z.number().int().min(0).max(1_000_000_000)).nullish(),
       inStock: z.boolean().default(true),
     })
     .default({ trackInventory: false, inStock: true }),

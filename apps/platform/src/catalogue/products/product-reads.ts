@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { wireNumber } from '../../http/wire-number.ts'
 import type { Db } from '../../db/db.ts'
 import type { Caller } from '../../http/caller.ts'
 import { ApplicationError } from '../../http/errors.ts'
@@ -25,8 +26,8 @@ export const QueryProductVariantsBody = z.object({
   variantIds: z.array(z.guid()).max(100).optional(),
   paging: z
     .object({
-      limit: z.number().int().min(0).max(100).default(100),
-      offset: z.number().int().min(0).default(0),
+      limit: wireNumber(z.number().int().min(0).max(100)).default(100),
+      offset: wireNumber(z.number().int().min(0)).default(0),
     })
     .optional(),
   includeMerchantSpecificData: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { wireNumber } from '../../http/wire-number.ts'
 import { recordCallerEvent } from '../../events/event-outbox.ts'
 import type { MerchantCaller } from '../../http/caller.ts'
 import { ApplicationError } from '../../http/errors.ts'
@@ -17,15 +18,15 @@ import {
 const VariantChangeSchema = z.object({
   choices: z.record(z.string().max(100), z.string().max(200)).optional(),
   variantIds: z.array(z.guid()).max(300).optional(),
-  price: z.number().min(0).max(10_000_000).nullish(),
-  cost: z.number().min(0).max(10_000_000).nullish(),
-  weight: z.number().min(0).max(100_000).nullish(),
+  price: wireNumber(z.number().min(0).max(10_000_000)).nullish(),
+  cost: wireNumber(z.number().min(0).max(10_000_000)).nullish(),
+  weight: wireNumber(z.number().min(0).max(100_000)).nullish(),
   sku: z.string().trim().max(40).nullish(),
   visible: z.boolean().optional(),
   stock: z
     .object({
       trackQuantity: z.boolean(),
-      quantity: z.number().int().min(0).max(1_000_000_000).nullish(),
+      quantity: wireNumber(z.number().int().min(0).max(1_000_000_000)).nullish(),
       inStock: z.boolean().default(true),
     })
     .optional(),

@@ -33,6 +33,24 @@ describe.each(databaseKinds())('the SDK’s captcha login states against the pla
     return auth
   }
 
+  it('reads the site’s captcha settings, whose keys captchaInvisibleSiteKey and captchaVisibleSiteKey then give', async () => {
+    const auth = memberAuth()
+    expect([auth.captchaInvisibleSiteKey, auth.captchaVisibleSiteKey]).toEqual(['', ''])
+    expect(await auth.getCaptchaSettings()).toEqual({ captchaRequired: true, provider: 'test', siteKeys })
+    expect([auth.captchaInvisibleSiteKey, auth.captchaVisibleSiteKey]).toEqual([
+      siteKeys.invisible,
+      siteKeys.visible,
+    ])
+    // Keys the app passes win over the site's.
+    const own = OAuthStrategy({ clientId: DEMO_CLIENT_ID, captchaSiteKeys: { invisible: 'own-invisible' } })
+    createClient({ auth: own, modules: {}, baseUrl: TEST_PUBLIC_URL, fetch: platform.fetch })
+    await own.getCaptchaSettings()
+    expect([own.captchaInvisibleSiteKey, own.captchaVisibleSiteKey]).toEqual([
+      'own-invisible',
+      siteKeys.visible,
+    ])
+  })
+
   it('registers through SILENT_CAPTCHA_REQUIRED, then USER_CAPTCHA_REQUIRED, then SUCCESS', async () => {
     const auth = memberAuth()
     const email = newEmail('sdk-captcha')

@@ -13,6 +13,7 @@ import {
 } from '../../redirects/redirect-session-store.ts'
 import { toAuthorizationResponseUrl } from '../../redirects/redirect-uri.ts'
 import { getSite } from '../../sites/site-store.ts'
+import { findMemberById } from '../members/member-store.ts'
 import { captchaCspOf } from '../captcha/captcha-field.tsx'
 import { checkHostedCaptcha, hostedCaptchaOf } from '../captcha/hosted-captcha.ts'
 import type { IdentityDeps } from '../identity-deps.ts'
@@ -25,6 +26,7 @@ import {
   LoginPage,
   type LoginProblem,
   MessagePage,
+  AccountChooserPage,
   renderHostedError,
   renderHostedPage,
 } from './hosted-pages.tsx'
@@ -41,6 +43,8 @@ const Html = z.string().describe('an HTML page, or a redirect')
 // No bounds here: a bad value gets the hosted error page from the handler, not a JSON error.
 const SessionQuery = z.object({ session: z.string().optional() })
 const page = { tag: 'Hosted pages', auth: 'none', response: Html, query: SessionQuery } as const
+// `account` answers the account chooser of prompt select_account: `current` or `other`.
+const AuthorizeQuery = z.object({ session: z.string().optional(), account: z.string().optional() })
 
 const UNUSABLE = 'This link has expired or was already used. Go back to the shop and try again.'
 
@@ -171,6 +175,25 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
     return { memberId, hostedSessionIdHash: created.idHash, setCookies }
   }
 
+  /** The account chooser for the member the browser's cookie signs in, or `undefined` when none does. */
+  async function accountChooser(c: Context<AppEnv>, session: RedirectSession, token: string) {
+    const cookie = readHostedSessionCookie(c, session.siteId)
+    const hosted = cookie ? await findHostedSession(db, cookie, session.siteId, clock()) : undefined
+    const member = hosted && (await findMemberById(db, session.siteId, hosted.memberId))
+    if (!member) return undefined
+    const site = await getSite(db, session.siteId)
+    const path = HOSTED_PAGE_PATHS[session.kind as 'auth']
+    const href = (account: string) => `${path}?${new URLSearchParams({ session: token, account })}`
+    return renderHostedPage(
+      <AccountChooserPage
+        siteName={site.name}
+        email={member.login_email}
+        continueHref={href('current')}
+        otherAccountHref={href('other')}
+      />,
+    )
+  }
+
   async function loginForm(
     c: Context<AppEnv>,
     session: RedirectSession,
@@ -213,15 +236,25 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
         method: 'get',
         path,
         operationId: kind === 'auth' ? 'hostedAuthorize' : 'hostedLogin',
-        summary: `The hosted login of a redirect session: ${what} when the browser is signed in (or brings a direct login's session token), else the login form; prompt none answers login_required instead of the form`,
+        summary: `The hosted login of a redirect session: ${what} when the browser is signed in (or brings a direct login's session token), else the login form; prompt none answers login_required instead of the form; prompt select_account first lets a signed-in browser choose its account (account=current or other)`,
+        query: AuthorizeQuery,
       },
       async ({ query }, c) => {
         const session = await findLiveSession(kind, query.session)
         if (!session || !query.session) return renderHostedError(400, UNUSABLE)
+        const prompt = session.kind === 'auth' ? authorizationRequestOf(session).prompt : 'login'
+        // select_account (OIDC Core §3.1.2.1): the member chooses rather than being signed in as the cookie
+        // says; a direct login's session token already names the account.
+        if (prompt === 'select_account' && !session.memberSessionTokenHash) {
+          if (query.account === 'other') return loginForm(c, session, query.session)
+          if (query.account !== 'current') {
+            const chooser = await accountChooser(c, session, query.session)
+            if (chooser) return chooser
+          }
+        }
         const signedIn = await findSignedIn(c, session)
         if (signedIn) return complete(session, signedIn, 302)
-        if (session.kind === 'auth' && authorizationRequestOf(session).prompt === 'none')
-          return loginRequired(session)
+        if (prompt === 'none') return loginRequired(session)
         return loginForm(c, session, query.session)
       },
     )

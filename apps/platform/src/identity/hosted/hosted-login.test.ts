@@ -95,6 +95,60 @@ describe.each(databaseKinds())('hosted login on %s', (kind) => {
       }
     })
 
+    it('lets a signed-in browser choose its account for prompt select_account: go on, or sign in as another', async () => {
+      const cookies = await signedInBrowser()
+      const fullUrl = await authSession({ prompt: 'select_account', state: 's-select' })
+      const chooser = await browse(platform, fullUrl, { cookies })
+      expect(chooser.status).toBe(200)
+      expect(chooser.text).toContain(`Continue as ${email}`)
+      expect(chooser.text).not.toContain('<script')
+      const hrefs = [...chooser.text.matchAll(/<a href="([^"]+)"/g)].map((match) =>
+        new URL(match[1]!.replaceAll('&amp;', '&'), fullUrl).toString(),
+      )
+      const [continueUrl, otherUrl] = hrefs as [string, string]
+      expect(new URL(continueUrl).searchParams.get('account')).toBe('current')
+      expect(new URL(otherUrl).searchParams.get('account')).toBe('other')
+
+      // "Use another account" shows the login form even though the browser is signed in, and a login
+      // there signs the browser in as that member.
+      const other = newEmail('other-account')
+      await register(platform, visitor, other)
+      const form = await browse(platform, otherUrl, { cookies })
+      expect(form.status).toBe(200)
+      expect(form.text).toContain('name="password"')
+      const back = await submitLoginForm(platform, otherUrl, other, MEMBER_PASSWORD)
+      expect(readCallback(back.location)).toMatchObject({ state: 's-select', code: expect.any(String) })
+
+      // "Continue" answers the code for the member already signed in.
+      const again = await authSession({ prompt: 'select_account', state: 's-continue' })
+      const chooserAgain = await browse(platform, again, { cookies })
+      const continueAgain = new URL(
+        [...chooserAgain.text.matchAll(/<a href="([^"]+)"/g)][0]![1]!.replaceAll('&amp;', '&'),
+        again,
+      ).toString()
+      const page = await browse(platform, continueAgain, { cookies })
+      expect(page.status).toBe(302)
+      const callback = readCallback(page.location)
+      expect(callback).toMatchObject({ state: 's-continue', code: expect.any(String) })
+      const tokens = await exchangeCode(platform, { code: callback.code!, codeVerifier: pkce.codeVerifier })
+      expect(tokens.status).toBe(200)
+    })
+
+    it('shows the login form for prompt select_account without a signed-in browser, and gives consent for first-party clients', async () => {
+      const page = await browse(platform, await authSession({ prompt: 'select_account' }))
+      expect(page.status).toBe(200)
+      expect(page.text).toContain('name="password"')
+      // consent: no consent screen for the site's own clients (decision 036); a signed-in browser goes on.
+      const cookies = await signedInBrowser()
+      const consent = await browse(platform, await authSession({ prompt: 'consent', state: 's-consent' }), {
+        cookies,
+      })
+      expect(readCallback(consent.location)).toMatchObject({ state: 's-consent', code: expect.any(String) })
+      expect((await browse(platform, await authSession({ prompt: 'consent' }))).text).toContain(
+        'name="password"',
+      )
+    })
+
     it('turns a direct login’s session token into a code once: the second use is login_required', async () => {
       const registered = await register(platform, visitor, newEmail())
       const sessionToken = registered.json.sessionToken

@@ -114,6 +114,31 @@ export function SignOutPage(props: {
 }
 
 /** A hosted page that only says something: an error, a pending account, a finished logout. */
+/**
+ * The account chooser of `prompt: select_account` (OIDC Core §3.1.2.1): go on as the member the browser
+ * is signed in as, or sign in with another account. Plain links: no script, no form.
+ */
+export function AccountChooserPage(props: {
+  siteName: string
+  email: string
+  continueHref: string
+  otherAccountHref: string
+}) {
+  return (
+    <Document title={`Choose an account · ${props.siteName}`}>
+      <main className="narrow">
+        <h1>Choose an account for {props.siteName}</h1>
+        <p>
+          <a href={props.continueHref}>Continue as {props.email}</a>
+        </p>
+        <p>
+          <a href={props.otherAccountHref}>Use another account</a>
+        </p>
+      </main>
+    </Document>
+  )
+}
+
 export function MessagePage(props: { title: string; message: string }) {
   return (
     <Document title={props.title}>

@@ -3,7 +3,7 @@ import type { Db } from '../../db/db.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
 import type { PasswordHasher } from '../../passwords/password-hasher.ts'
 import { passwordViolations } from '../../passwords/password-policy.ts'
-import { wrongCredentials } from '../identity-errors.ts'
+import { passwordNotSet, wrongCredentials } from '../identity-errors.ts'
 import { readIdentityPolicy } from '../identity-policy.ts'
 import { createSessionToken } from '../identity-token-store.ts'
 import { type AuthState, type Identity, type IdentityProfile, toWireIdentity } from '../identity-wire.ts'
@@ -201,10 +201,21 @@ export async function findMemberByCredentials(
   siteId: string,
   credentials: { email: string; password: string },
 ): Promise<MemberRow | undefined> {
+  const found = await checkCredentials(deps, siteId, credentials)
+  return found?.passwordless ? undefined : found?.member
+}
+
+// The member the credentials name: with a matching password, or one who may log in but has none yet
+// (signed on by a trusted server, through SSO, or imported). Both paths cost one hash verification.
+async function checkCredentials(
+  deps: AuthenticationDeps,
+  siteId: string,
+  credentials: { email: string; password: string },
+): Promise<{ member: MemberRow; passwordless: boolean } | undefined> {
   const member = await findMemberByEmail(deps.db, siteId, normalizeEmail(credentials.email).slice(0, 320))
   if (!member?.password_hash) {
     await deps.hasher.verifyDummy(credentials.password)
-    return undefined
+    return member && toAuthState(member) ? { member, passwordless: true } : undefined
   }
   if (!(await deps.hasher.verify(credentials.password, member.password_hash))) return undefined
   if (deps.hasher.needsRehash(member.password_hash))
@@ -214,15 +225,17 @@ export async function findMemberByCredentials(
       member.password_hash,
       await deps.hasher.hash(credentials.password),
     )
-  return member
+  return { member, passwordless: false }
 }
 
 /**
  * Logs a member in with e-mail and password (`POST /identity/v2/login`). The pending states are told
  * only after the password was verified (SECURITY.md L3); an unknown e-mail, a wrong password and a
- * blocked, deleted or offline member all get the same -19976.
+ * blocked, deleted or offline member all get the same -19976. A member who may log in but has no
+ * password yet gets -19973 (spec section 8: `resetPassword`), so the storefront offers the recovery
+ * mail that sets one (decision 035 weighs what this tells about the e-mail).
  *
- * @throws ApplicationError -19976.
+ * @throws ApplicationError -19976; -19973 for a member without a password.
  */
 export async function loginMember(
   deps: AuthenticationDeps,
@@ -230,8 +243,9 @@ export async function loginMember(
   credentials: { email: string; password: string },
   now: Date,
 ): Promise<AuthenticationAnswer> {
-  const member = await findMemberByCredentials(deps, client.siteId, credentials)
-  const state = member && toAuthState(member)
-  if (!member || !state) throw wrongCredentials()
-  return answerFor(deps.db, client, member, state, now)
+  const found = await checkCredentials(deps, client.siteId, credentials)
+  if (found?.passwordless) throw passwordNotSet()
+  const state = found && toAuthState(found.member)
+  if (!found || !state) throw wrongCredentials()
+  return answerFor(deps.db, client, found.member, state, now)
 }

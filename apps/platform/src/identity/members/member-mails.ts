@@ -1,4 +1,6 @@
 import type { OutgoingMail } from '../../mail/mail-outbox.ts'
+import type { MailLanguage } from './mail-language.ts'
+import { recoveryMailText } from './recovery-mail-texts.ts'
 
 /** The shop a mail speaks for. */
 export interface MailingSite {
@@ -38,29 +40,25 @@ export function existingAccountMail(site: MailingSite, to: string): OutgoingMail
   }
 }
 
-/** A password recovery link, or an account activation link (set a first password). */
+/**
+ * A password recovery link, or an account activation link (set a first password), in `language`
+ * (English, German, French or Spanish; see `toMailLanguage`).
+ */
 export function recoveryMail(
   site: MailingSite,
   to: string,
   link: string,
   purpose: 'RECOVERY' | 'ACTIVATION',
   hours: number,
+  language: MailLanguage = 'en',
 ): OutgoingMail {
-  const duration = hours === 1 ? 'one hour' : `${hours} hours`
-  if (purpose === 'ACTIVATION')
-    return {
-      siteId: site.id,
-      topic: 'activation',
-      to,
-      subject: `Activate your account at ${site.name}`,
-      text: `${site.name} created an account for this e-mail address. Choose your password here to activate it:\n\n${link}\n\nThe link works once, for ${duration}.${signature(site)}`,
-    }
+  const wording = recoveryMailText(language, purpose)
   return {
     siteId: site.id,
-    topic: 'recovery',
+    topic: purpose === 'ACTIVATION' ? 'activation' : 'recovery',
     to,
-    subject: `Reset your ${site.name} password`,
-    text: `Somebody asked to reset the password of your account at ${site.name}. Choose a new password here:\n\n${link}\n\nThe link works once, for ${duration}. If you did not ask, ignore this mail: your password stays as it is.${signature(site)}`,
+    subject: wording.subject(site.name),
+    text: `${wording.text(site.name, link, hours)}\n\n${site.name}\n${wording.signature}\n`,
   }
 }
 

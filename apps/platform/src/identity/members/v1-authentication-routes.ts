@@ -93,7 +93,7 @@ export function registerV1AuthenticationRoutes(api: Api, deps: IdentityDeps) {
       path: '/identity/v1/login',
       operationId: 'login',
       summary:
-        'Log a member in (v1): loginId.email (or identifier.email), inputs.password; answers as the v2 login, -19976 alike for every wrong pair',
+        'Log a member in (v1): loginId.email (or identifier.email), inputs.password; answers as the v2 login, -19976 alike for every wrong pair, -19973 for a member without a password yet',
       tag,
       auth: 'shopper',
       body: LoginV1Body,

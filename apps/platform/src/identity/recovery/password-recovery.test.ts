@@ -328,6 +328,69 @@ describe.each(databaseKinds())('password recovery on %s', (kind) => {
     })
   })
 
+  describe('the mail’s language', () => {
+    const recoverySubjects: Record<string, string> = {
+      en: 'Reset your Aisle Demo Store password',
+      de: 'Ihr Passwort bei Aisle Demo Store zurücksetzen',
+      fr: 'Réinitialisez votre mot de passe Aisle Demo Store',
+      es: 'Restablece tu contraseña de Aisle Demo Store',
+    }
+    const activationSubjects: Record<string, string> = {
+      en: 'Activate your account at Aisle Demo Store',
+      de: 'Ihr Konto bei Aisle Demo Store aktivieren',
+      fr: 'Activez votre compte Aisle Demo Store',
+      es: 'Activa tu cuenta en Aisle Demo Store',
+    }
+
+    it.each(['en', 'de', 'fr', 'es'])(
+      'writes the recovery and activation mails in %s, sent through the SDK',
+      async (language) => {
+        const { email, id } = await newMember(`lang-${language}`)
+        const shopper = createClient({
+          auth: OAuthStrategy({ clientId: DEMO_CLIENT_ID, tokenStorage: createMemoryTokenStorage() }),
+          modules: { recovery },
+          baseUrl: TEST_PUBLIC_URL,
+          fetch: platform.fetch,
+        })
+        await shopper.recovery.sendRecoveryEmail({ email, language })
+        const recoveryMail = await lastMailTo(db, email)
+        expect(recoveryMail.subject).toBe(recoverySubjects[language])
+        // The link still stands alone on its line, whatever the language.
+        expect((await recover(recoveryLinkIn(recoveryMail.text).token)).status).toBe(200)
+
+        const { key } = await createApiKey(
+          db,
+          { siteId, name: 'members', permissions: ['members'] },
+          platform.clock(),
+        )
+        const merchant = createClient({
+          auth: ApiKeyStrategy({ apiKey: key, siteId }),
+          modules: { recovery },
+          baseUrl: TEST_PUBLIC_URL,
+          fetch: platform.fetch,
+        })
+        await merchant.recovery.sendActivationEmail({ identityId: id, emailOptions: { language } })
+        const activationMail = await lastMailTo(db, email)
+        expect(activationMail.subject).toBe(activationSubjects[language])
+        expect(recoveryLinkIn(activationMail.text).link).toContain('/_auth/reset-password?token=')
+      },
+    )
+
+    it('reads a regional tag by its language and falls back to English for an unknown or missing one', async () => {
+      const { email } = await newMember('lang-fallback')
+      await sendRecovery({ email, language: 'de-CH' })
+      expect((await lastMailTo(db, email)).subject).toBe(recoverySubjects.de)
+      await sendRecovery({ email, language: 'pt' })
+      const fallback = await lastMailTo(db, email)
+      expect(fallback.subject).toBe(recoverySubjects.en)
+      expect(fallback.text).toContain('(An automatic message: replies are not read.)')
+      await sendRecovery({ email, language: '' })
+      expect((await lastMailTo(db, email)).subject).toBe(recoverySubjects.en)
+      await sendRecovery({ email })
+      expect((await lastMailTo(db, email)).subject).toBe(recoverySubjects.en)
+    })
+  })
+
   describe('the SDK’s recovery calls', () => {
     it('sendPasswordResetEmail and recovery.recover reset the password', async () => {
       const { email } = await newMember('sdk')

@@ -10,6 +10,7 @@ import { findClientRegistration, isRegisteredReturnUri } from '../../redirects/r
 import { getSite } from '../../sites/site-store.ts'
 import { readIdentityPolicy } from '../identity-policy.ts'
 import { revokeMemberAccess } from '../members/member-access.ts'
+import { toMailLanguage } from '../members/mail-language.ts'
 import { passwordChangedMail, recoveryMail } from '../members/member-mails.ts'
 import { statusAfterEmailProof } from '../members/member-status.ts'
 import {
@@ -87,6 +88,7 @@ async function issueRecoveryLink(
     member: MemberRow | undefined
     purpose: RecoveryPurpose
     returnUrl: string | undefined
+    language: string | undefined
   },
   now: Date,
 ): Promise<void> {
@@ -115,9 +117,14 @@ async function issueRecoveryLink(
     )
     // A decoy renders the same mail, to nobody, and runs the same insert, which keeps no row.
     const recipient = input.member?.login_email ?? DECOY_RECIPIENT
-    await enqueueMail(tx, recoveryMail(site, recipient, link, input.purpose, ttl / 3600), now, {
-      keep: input.member !== undefined,
-    })
+    await enqueueMail(
+      tx,
+      recoveryMail(site, recipient, link, input.purpose, ttl / 3600, toMailLanguage(input.language)),
+      now,
+      {
+        keep: input.member !== undefined,
+      },
+    )
   })
 }
 
@@ -125,13 +132,13 @@ async function issueRecoveryLink(
  * Sends a password-recovery link (`POST /identity/v1/send-email`) to the member of the site with this
  * e-mail, if any, and if they may sign in (active or pending). The answer and the work are the same
  * whether or not the address has an account (SECURITY.md P1): an unknown one gets a decoy token that
- * no mail carries. The mail itself leaves later, from the outbox.
+ * no mail carries. The mail, in `language` (English when unknown), leaves later, from the outbox.
  *
  * @throws ValidationError when `email` is no e-mail address.
  */
 export async function sendRecoveryEmail(
   deps: RecoveryDeps,
-  input: { siteId: string; email: string; returnUrl: string | undefined },
+  input: { siteId: string; email: string; returnUrl: string | undefined; language?: string | undefined },
   now: Date,
 ): Promise<void> {
   const email = normalizeEmail(input.email)
@@ -141,7 +148,11 @@ export async function sendRecoveryEmail(
     ])
   const member = await findMemberByEmail(deps.db, input.siteId, email)
   const recipient = member && isRecoverable(member) ? member : undefined
-  await issueRecoveryLink(deps, { ...input, member: recipient, purpose: 'RECOVERY' }, now)
+  await issueRecoveryLink(
+    deps,
+    { ...input, member: recipient, purpose: 'RECOVERY', language: input.language },
+    now,
+  )
 }
 
 /**
@@ -152,7 +163,12 @@ export async function sendRecoveryEmail(
  */
 export async function sendActivationEmail(
   deps: RecoveryDeps,
-  input: { siteId: string; memberId: string; returnUrl: string | undefined },
+  input: {
+    siteId: string
+    memberId: string
+    returnUrl: string | undefined
+    language?: string | undefined
+  },
   now: Date,
 ): Promise<void> {
   const member = await findMemberById(deps.db, input.siteId, input.memberId)
@@ -162,7 +178,7 @@ export async function sendActivationEmail(
       'MEMBER_STATUS_CONFLICT',
       `A ${member.status.toLowerCase()} member cannot be activated`,
     )
-  await issueRecoveryLink(deps, { ...input, member, purpose: 'ACTIVATION' }, now)
+  await issueRecoveryLink(deps, { ...input, member, purpose: 'ACTIVATION', language: input.language }, now)
 }
 
 /** A live recovery or activation link, as the reset page needs it. */

@@ -31,7 +31,13 @@ export function registerRecoveryRoutes(
       auth: 'shopper',
       body: z.object({
         email: z.string().max(1_000),
-        language: z.string().max(20).optional(),
+        language: z
+          .string()
+          .max(20)
+          .optional()
+          .describe(
+            'the mail’s language: en, de, fr or es (a region such as de-CH counts); English otherwise',
+          ),
         redirect: Redirect.optional(),
       }),
       response: Nothing,
@@ -39,7 +45,11 @@ export function registerRecoveryRoutes(
     },
     async ({ body, caller }) => {
       const returnUrl = body.redirect && (await assertReturnUrl(db, caller.siteId, body.redirect))
-      await sendRecoveryEmail(deps, { siteId: caller.siteId, email: body.email, returnUrl }, clock())
+      await sendRecoveryEmail(
+        deps,
+        { siteId: caller.siteId, email: body.email, returnUrl, language: body.language },
+        clock(),
+      )
       return {}
     },
   )
@@ -68,7 +78,12 @@ export function registerRecoveryRoutes(
       const returnUrl = redirect && (await assertReturnUrl(db, caller.siteId, redirect))
       await sendActivationEmail(
         deps,
-        { siteId: caller.siteId, memberId: body.identityId, returnUrl },
+        {
+          siteId: caller.siteId,
+          memberId: body.identityId,
+          returnUrl,
+          language: body.emailOptions?.language,
+        },
         clock(),
       )
       return {}

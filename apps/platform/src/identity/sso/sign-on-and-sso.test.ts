@@ -107,13 +107,42 @@ describe.each(databaseKinds())('sign-on and SSO on %s', (kind) => {
         [answer.identity!._id],
       )
       expect(audit).toEqual([{ reason: 'sign-on' }])
-      // A member with no password cannot log in with one.
+      // A member with no password cannot log in with one: the answer says to set one (spec: -19973).
       const visitor = (await platform.visitorTokens()).access_token
       const login = await platform.call('POST', '/identity/v2/login', {
         token: visitor,
         body: { loginId: { email }, password: 'anything at all' },
       })
-      expect(login.json.details.applicationError.code).toBe('-19976')
+      expect(login.status).toBe(400)
+      expect(login.json.details.applicationError.code).toBe('-19973')
+    })
+
+    it('answers a login of a member without a password with resetPassword, through the SDK on v2 and v1', async () => {
+      const email = newEmail('sign-on-reset')
+      const signedOn = await merchantCall('POST', '/identity/v2/sign-on', { loginId: { email } })
+      expect(signedOn.status).toBe(200)
+      const auth = OAuthStrategy({ clientId: DEMO_CLIENT_ID, tokenStorage: createMemoryTokenStorage() })
+      const shopper = createClient({
+        auth,
+        modules: { authentication },
+        baseUrl: TEST_PUBLIC_URL,
+        fetch: platform.fetch,
+      })
+      expect(await auth.login({ email, password: MEMBER_PASSWORD })).toMatchObject({
+        loginState: 'FAILURE',
+        errorCode: 'resetPassword',
+      })
+      await expect(
+        shopper.authentication.login({ loginId: { email }, inputs: { password: MEMBER_PASSWORD } }),
+      ).rejects.toMatchObject({ details: { applicationError: { code: '-19973' } } })
+      // An unknown e-mail still gets the wrong-password answer, and so does a blocked member without one.
+      expect(await auth.login({ email: newEmail('nobody'), password: MEMBER_PASSWORD })).toMatchObject({
+        errorCode: 'invalidPassword',
+      })
+      await blockMember(db, { siteId, memberId: signedOn.json.identity.id }, platform.clock())
+      expect(await auth.login({ email, password: MEMBER_PASSWORD })).toMatchObject({
+        errorCode: 'invalidPassword',
+      })
     })
 
     it('signs an existing member on, merging the profile only when asked', async () => {
