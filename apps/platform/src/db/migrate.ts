@@ -15,6 +15,7 @@ import * as abuseResistance from './migrations/013-abuse-resistance-and-external
 import * as siteLocalDevelopment from './migrations/014-site-local-development.ts'
 import * as eventPayloadCompression from './migrations/015-event-payload-compression.ts'
 import * as customLinesAreTheMerchants from './migrations/016-custom-lines-are-the-merchants.ts'
+import * as orderDesk from './migrations/017-order-desk.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -34,6 +35,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 14, name: 'site-local-development', sql: siteLocalDevelopment.sql },
   { version: 15, name: 'event-payload-compression', sql: eventPayloadCompression.sql },
   { version: 16, name: 'custom-lines-are-the-merchants', sql: customLinesAreTheMerchants.sql },
+  { version: 17, name: 'order-desk', sql: orderDesk.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.
