@@ -75,7 +75,6 @@ function AccountInfo(props: { member: AccountMember; site: Site }) {
   )
 }
 
-
 function Orders(props: { orders: readonly OrderWithLines[]; total: number; site: Site }) {
   if (props.orders.length === 0) return <p>You have not ordered anything yet.</p>
   return (

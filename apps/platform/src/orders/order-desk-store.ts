@@ -166,9 +166,7 @@ export async function insertRefund(tx: Db, refund: RefundRow): Promise<void> {
 
 /** The refunds of an order, oldest first. */
 export async function listRefunds(db: Db, orderId: string): Promise<RefundRow[]> {
-  return db.query<RefundRow>('select * from order_refunds where order_id = $1 order by sequence', [
-    orderId,
-  ])
+  return db.query<RefundRow>('select * from order_refunds where order_id = $1 order by sequence', [orderId])
 }
 
 /** What the dashboard's home page counts. */

@@ -79,4 +79,16 @@ progress { width: 100%; max-width: 480px; height: 1.1rem; }
 .inline { display: inline; }
 .cols { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 1.5rem; }
 @media (max-width: 800px) { .cols { grid-template-columns: 1fr; } }
+.figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 0.75rem; margin: 0 0 1rem; }
+.figure { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.6rem 0.8rem; }
+.figure-value { font-size: 1.4rem; font-weight: 600; font-variant-numeric: tabular-nums; }
+.scroll { overflow-x: auto; }
+.badges { display: inline-flex; flex-wrap: wrap; gap: 0.25rem; }
+.timeline { list-style: none; padding: 0; margin: 0; border-left: 2px solid var(--line); }
+.timeline li { margin: 0 0 0.75rem; padding-left: 0.75rem; }
+.timeline time { display: block; font-size: 0.8rem; color: var(--muted); }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0 0 1rem; }
+dl.facts dt { color: var(--muted); }
+dl.facts dd { margin: 0; }
+.contents { display: contents; }
 `
