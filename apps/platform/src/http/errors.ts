@@ -55,7 +55,7 @@ export const applicationErrorStatus = {
   CART_NOT_PURCHASABLE: 409,
   BULK_OPERATION_UNDONE: 409,
   ORDER_NOT_FOUND: 404,
-  /** The order desk: an action the order's state refuses (decision 033), or a refund the provider refused. */
+  /** The order desk: an action the order's state refuses (decision 034), or a refund the provider refused. */
   ORDER_CANCELED: 409,
   ORDER_ALREADY_FULFILLED: 409,
   ORDER_ALREADY_SHIPPED: 409,

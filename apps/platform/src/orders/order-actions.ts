@@ -47,7 +47,7 @@ function mailOrder({ order, lines }: OrderWithLines): MailOrder {
   }
 }
 
-/** Moves the order by `action`, or refuses with the machine's code (decision 033). */
+/** Moves the order by `action`, or refuses with the machine's code (decision 034). */
 function transition(order: OrderRow, action: OrderAction): OrderState {
   const next = nextOrderState(stateOf(order), action)
   if (!next.ok) throw new ApplicationError(next.code, next.message, { orderId: order.id, action })

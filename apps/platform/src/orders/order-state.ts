@@ -1,5 +1,5 @@
 /**
- * The one state machine of an order (decision 033): its status, its payment and its fulfilment move
+ * The one state machine of an order (decision 034): its status, its payment and its fulfilment move
  * only by the rows of `ORDER_TRANSITIONS`. Pure: the actions (`order-actions.ts`) decide which action a
  * request is (all lines or some, the whole rest of the payment or a part), ask `nextOrderState`, and
  * store what it answers.

@@ -14,7 +14,7 @@ export const OrderSchema = z.object({
   paymentStatus: z.enum(['PAID', 'NOT_PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED']),
   fulfillmentStatus: z
     .enum(['NOT_FULFILLED', 'PARTIALLY_FULFILLED', 'FULFILLED'])
-    .describe('how much of the order has shipped (decision 033)'),
+    .describe('how much of the order has shipped (decision 034)'),
   fulfillments: z
     .array(
       z.object({
