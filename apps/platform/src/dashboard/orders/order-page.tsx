@@ -72,7 +72,10 @@ export function OrderPage(props: {
   const { session } = props.owner
   const { order, lines, fulfillments } = props.order
   const money = (minor: string | number) => formatMoney(Number(minor), order.currency, session.site.locale)
-  const totals = (order.totals.priceSummary ?? {}) as Record<string, { formattedAmount?: string } | undefined>
+  const totals = (order.totals.priceSummary ?? {}) as Record<
+    string,
+    { amount?: string; formattedAmount?: string } | undefined
+  >
   const names = new Map(lines.map((line) => [line.id, line.name]))
   const paid = order.payment_status === 'NOT_PAID' ? 0 : Number(order.total_minor)
   const refundable = paid - Number(order.refunded_minor)
@@ -144,7 +147,7 @@ export function OrderPage(props: {
             </div>
             <dl className="facts" aria-label="Totals">
               {(['subtotal', 'shipping', 'tax', 'discount'] as const).map((key) =>
-                totals[key]?.formattedAmount ? (
+                totals[key]?.formattedAmount && Number(totals[key]?.amount ?? 1) !== 0 ? (
                   <div key={key} className="contents">
                     <dt>{key[0]?.toUpperCase() + key.slice(1)}</dt>
                     <dd>{totals[key]?.formattedAmount}</dd>

@@ -43,7 +43,7 @@ export function OrdersChart(props: { days: readonly DayTotals[]; currency: strin
     .map((day, index) => `${(x(index) + step / 2).toFixed(1)},${yRevenue(day.revenueMinor).toFixed(1)}`)
     .join(' ')
   return (
-    <figure>
+    <figure className="chart">
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         width="100%"
