@@ -17,7 +17,7 @@ async function signIn(page: Page) {
   await page.getByRole('textbox', { name: 'E-mail' }).fill(owner.email)
   await page.getByLabel('Password').fill(owner.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Sales' })).toBeVisible()
 }
 
 async function openProduct(page: Page, name: string) {

@@ -12,6 +12,7 @@ import {
   registerHostedCheckoutRoutes,
 } from './checkout/hosted/hosted-checkout-routes.tsx'
 import { offlineProvider } from './checkout/payment-provider.ts'
+import { orderRefundsThroughPayments } from './checkout/payments/order-refunds.ts'
 import {
   createTestProvider,
   createTestProviderSecret,
@@ -27,7 +28,7 @@ import {
   registerDashboardRoutes,
   toDashboardErrorResponse,
 } from './dashboard/dashboard-routes.ts'
-import { registerDashboardOrderPages } from './dashboard/orders/order-pages.tsx'
+import { registerOrderDeskPages } from './dashboard/orders/order-page-routes.tsx'
 import { isDatabaseUnavailableError } from './db/database-unavailable.ts'
 import type { Db } from './db/db.ts'
 import { isReplicaRoutingDb } from './db/replica-routing-db.ts'
@@ -72,6 +73,7 @@ import { registerTokenRoutes } from './oauth/token-routes.ts'
 import { registerMetricsRoutes } from './observability/metrics-routes.ts'
 import { createPlatformMetrics } from './observability/platform-metrics.ts'
 import type { DrainState } from './observability/readiness.ts'
+import type { OrderRefunds } from './orders/order-refunds.ts'
 import { registerOrderRoutes } from './orders/order-routes.ts'
 import { createArgon2idHasher } from './passwords/argon2id-hasher.ts'
 import type { PasswordHasher } from './passwords/password-hasher.ts'
@@ -96,6 +98,8 @@ export interface AppDeps {
   passwordHasher?: PasswordHasher
   /** The merchant dashboard's bulk-change batch size (the default suits production). */
   dashboard?: DashboardOptions
+  /** How the order desk refunds: through the provider that took the payment, by default. */
+  orderRefunds?: OrderRefunds
   /**
    * Limits of the abuse-prone routes (login, registration, anonymous tokens...): none when left out or
    * `off`. `main.ts` passes the configured ones, which are on by default (`RATE_LIMITS`).
@@ -383,7 +387,14 @@ export function createApp(options: AppDeps) {
     { db: deps.db, clock, logger, publicUrl: deps.publicUrl, localDevelopmentSites, passwordHasher, media },
     deps.dashboard,
   )
-  registerDashboardOrderPages(api, { db: deps.db, clock, logger, publicUrl: deps.publicUrl })
+  registerOrderDeskPages(api, {
+    db: deps.db,
+    clock,
+    logger,
+    publicUrl: deps.publicUrl,
+    refunds:
+      deps.orderRefunds ?? orderRefundsThroughPayments({ db: deps.db, clock, providers: paymentProviders }),
+  })
   const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })
   hono.get('/openapi.json', (c) => c.json(openApi))
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { wireNumber } from '../http/wire-number.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../http/errors.ts'
+import { wireNumber } from '../http/wire-number.ts'
 import { fractionDigits } from '../money/money.ts'
 import { MAX_LINE_QUANTITY } from './cart-limits.ts'
 

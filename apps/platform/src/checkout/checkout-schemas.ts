@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { wireNumber } from '../http/wire-number.ts'
 import { CartSchema } from '../carts/cart-schemas.ts'
+import { wireNumber } from '../http/wire-number.ts'
 import { WireTotalsSchema } from './totals-wire.ts'
 
 const channelTypes = [

@@ -9,6 +9,7 @@ import type { Owner } from './session/owner-session.ts'
 export { CsrfField, Field }
 
 export type Section =
+  | 'home'
   | 'products'
   | 'collections'
   | 'bulk'
@@ -19,6 +20,7 @@ export type Section =
   | 'members'
 
 const sections: { id: Section; label: string; href: string }[] = [
+  { id: 'home', label: 'Home', href: '/dashboard/home' },
   { id: 'products', label: 'Products', href: '/dashboard/products' },
   { id: 'collections', label: 'Collections', href: '/dashboard/collections' },
   { id: 'bulk', label: 'Bulk changes', href: '/dashboard/bulk' },
@@ -56,7 +58,7 @@ export function DashboardPage(props: {
         Skip to content
       </a>
       <header className="topbar">
-        <a className="brand" href="/dashboard/products">
+        <a className="brand" href="/dashboard/home">
           {session.site.name}
         </a>
         <nav aria-label="Dashboard">

@@ -4,6 +4,10 @@
  */
 const notices = {
   saved: 'Saved.',
+  'order-shipped': 'Shipment recorded. The buyer was mailed the carrier and tracking number.',
+  'order-canceled': 'Order canceled. Its items are back in stock and the buyer was mailed.',
+  'order-refunded': 'Refund made. The buyer was mailed.',
+  'note-added': 'Note added.',
   'product-created': 'Product created. Add images and variant details below.',
   'product-deleted': 'Product deleted.',
   'variants-saved': 'Variants saved.',

@@ -16,6 +16,9 @@ export type EventType =
   | 'product.variants_changed'
   | 'redirect_session.created'
   | 'order.created'
+  | 'order.fulfilled'
+  | 'order.canceled'
+  | 'order.refunded'
 
 /** Who caused an event (spec WebhookIdentityType). */
 export type EventIdentity =

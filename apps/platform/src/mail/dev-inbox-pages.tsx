@@ -102,6 +102,11 @@ export function InboxMailPage(props: { mail: InboxMail }) {
             </tr>
           </tbody>
         </table>
+        {mail.htmlBody && (
+          <p>
+            <a href={`/_dev/mail/${mail.id}/html`}>View the HTML version</a> (as a mail client shows it)
+          </p>
+        )}
         <TextWithLinks text={mail.textBody} />
       </main>
     </Document>

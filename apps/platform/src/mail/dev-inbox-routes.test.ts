@@ -55,6 +55,37 @@ describe.each(databaseKinds())('the local inbox on %s', (kind) => {
     expect(view.text).not.toContain('<img src=x')
   })
 
+  it('shows the HTML version of a mail that has one, sandboxed, with no script allowed', async () => {
+    const id = await enqueueMail(
+      db,
+      {
+        siteId: undefined,
+        topic: 'order-shipped',
+        to: 'buyer@example.com',
+        subject: 'Shipped',
+        text: 'Shipped',
+        html: '<!doctype html><p style="color:#123456">Shipped</p>',
+      },
+      clock(),
+    )
+    const plain = await enqueueMail(
+      db,
+      { siteId: undefined, topic: 't', to: 'b@example.com', subject: 's', text: 't' },
+      clock(),
+    )
+    await createMailWorker({ db, clock, transport: devInboxTransport, logger: silentLogger }).runOnce()
+    const app = appWith(true)
+    expect((await get(app, `/_dev/mail/${id}`)).text).toContain(`href="/_dev/mail/${id}/html"`)
+    const html = await get(app, `/_dev/mail/${id}/html`)
+    expect(html.status).toBe(200)
+    expect(html.text).toContain('<p style="color:#123456">Shipped</p>')
+    expect(html.headers.get('content-security-policy')).toMatch(
+      /^sandbox; default-src 'none'; style-src 'unsafe-inline'/,
+    )
+    expect((await get(app, `/_dev/mail/${plain}`)).text).not.toContain('/html"')
+    expect((await get(app, `/_dev/mail/${plain}/html`)).status).toBe(404)
+  })
+
   it.each([
     ['an unknown id', '/_dev/mail/00000000-0000-4000-8000-000000000000', 404],
     ['an id that is no UUID', '/_dev/mail/nope', 400],

@@ -48,4 +48,31 @@ export function registerDevInboxRoutes(api: Api, deps: { db: Db }) {
       return renderPage(<MissingMailPage />, { status: 404 })
     },
   )
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: '/_dev/mail/:id/html',
+      operationId: 'devInboxMailHtml',
+      summary: 'The HTML version of a mail of the local inbox, sandboxed (served only for local use)',
+      params: IdParam,
+    },
+    async ({ params }) => {
+      const mail = await findInboxMail(deps.db, params.id)
+      if (!mail?.htmlBody) return renderPage(<MissingMailPage />, { status: 404 })
+      // The mail's own HTML, as a mail client would show it: its inline styles, no script, no request
+      // anywhere, and a sandbox that gives it no origin of the platform's.
+      return new Response(mail.htmlBody, {
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy':
+            "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+          'x-frame-options': 'DENY',
+          'cache-control': 'no-store',
+          'referrer-policy': 'no-referrer',
+        },
+      })
+    },
+  )
 }

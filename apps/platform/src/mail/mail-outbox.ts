@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
 
-/** An e-mail to send: plain text, one recipient. */
+/** An e-mail to send: plain text, an HTML version when it has one, one recipient. */
 export interface OutgoingMail {
   /** The site the mail is about (its members, its shop); `undefined` for the platform's own. */
   siteId: string | undefined
@@ -11,6 +11,32 @@ export interface OutgoingMail {
   to: string
   subject: string
   text: string
+  /** The same mail as an HTML document (its text stays the plain-text part). */
+  html?: string | undefined
+}
+
+/**
+ * The insert of one mail, its parameters numbered from `$first`: for a statement that queues the mail
+ * beside the change it tells of (a data-modifying `with`), so both cost one round trip.
+ */
+export function mailInsert(mail: OutgoingMail, now: Date, first = 1): { sql: string; params: unknown[] } {
+  const types = ['uuid', 'uuid', 'text', 'text', 'text', 'text', 'text', 'timestamptz']
+  const values = types.map((type, index) => `$${first + index}::${type}`)
+  return {
+    sql: `insert into mail_outbox (id, site_id, topic, recipient, subject, text_body, html_body, status,
+       next_attempt_date, created_date)
+     values (${values.slice(0, 7).join(', ')}, 'PENDING', ${values[7]}, ${values[7]})`,
+    params: [
+      randomUUID(),
+      mail.siteId ?? null,
+      mail.topic,
+      mail.to,
+      mail.subject,
+      mail.text,
+      mail.html ?? null,
+      now,
+    ],
+  }
 }
 
 /**
@@ -27,9 +53,20 @@ export async function enqueueMail(
 ): Promise<string> {
   const id = randomUUID()
   await tx.query(
-    `insert into mail_outbox (id, site_id, topic, recipient, subject, text_body, status, next_attempt_date, created_date)
-     select $1, $2::uuid, $3, $4, $5, $6, 'PENDING', $7::timestamptz, $7::timestamptz where $8::boolean`,
-    [id, mail.siteId ?? null, mail.topic, mail.to, mail.subject, mail.text, now, options.keep],
+    `insert into mail_outbox (id, site_id, topic, recipient, subject, text_body, html_body, status,
+       next_attempt_date, created_date)
+     select $1, $2::uuid, $3, $4, $5, $6, $9, 'PENDING', $7::timestamptz, $7::timestamptz where $8::boolean`,
+    [
+      id,
+      mail.siteId ?? null,
+      mail.topic,
+      mail.to,
+      mail.subject,
+      mail.text,
+      now,
+      options.keep,
+      mail.html ?? null,
+    ],
   )
   return id
 }
@@ -41,6 +78,7 @@ export interface InboxMail {
   recipient: string
   subject: string
   textBody: string
+  htmlBody: string | null
   sentDate: Date
 }
 
@@ -50,6 +88,7 @@ interface InboxRow {
   recipient: string
   subject: string
   text_body: string
+  html_body: string | null
   sent_date: Date
 }
 
@@ -59,6 +98,7 @@ const toInboxMail = (row: InboxRow): InboxMail => ({
   recipient: row.recipient,
   subject: row.subject,
   textBody: row.text_body,
+  htmlBody: row.html_body,
   sentDate: new Date(row.sent_date),
 })
 
@@ -68,7 +108,7 @@ export async function listInboxMails(
   options: { recipient?: string | undefined; limit: number },
 ): Promise<InboxMail[]> {
   const rows = await db.query<InboxRow>(
-    `select id, topic, recipient, subject, text_body, sent_date from mail_outbox
+    `select id, topic, recipient, subject, text_body, html_body, sent_date from mail_outbox
       where transport = 'dev-inbox' and status = 'SENT' and ($1::text is null or recipient = $1)
       order by sequence desc limit $2`,
     [options.recipient ?? null, options.limit],
@@ -80,7 +120,7 @@ export async function listInboxMails(
 export async function findInboxMail(db: Db, id: string): Promise<InboxMail | undefined> {
   const row = await queryOne<InboxRow>(
     db,
-    `select id, topic, recipient, subject, text_body, sent_date from mail_outbox
+    `select id, topic, recipient, subject, text_body, html_body, sent_date from mail_outbox
       where id = $1 and transport = 'dev-inbox' and status = 'SENT'`,
     [id],
   )

@@ -9,7 +9,7 @@ export interface MailTransport {
    *
    * @throws MailDeliveryError when the mail did not leave; `isPermanent` when trying again cannot help.
    */
-  send(message: { to: string; subject: string; text: string }): Promise<void>
+  send(message: { to: string; subject: string; text: string; html?: string | undefined }): Promise<void>
   /** Closes any open connection. */
   close(): void
 }
@@ -83,7 +83,13 @@ export function createSmtpTransport(
     name: 'smtp',
     async send(message) {
       try {
-        await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text })
+        await transporter.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+        })
       } catch (error) {
         throw toDeliveryError(error)
       }

@@ -35,6 +35,7 @@ interface ClaimedMail {
   recipient: string
   subject: string
   text_body: string
+  html_body: string | null
   topic: string
   attempt_count: number
 }
@@ -55,7 +56,7 @@ async function claimDueMails(db: Db, now: Date, limit: number): Promise<ClaimedM
         order by next_attempt_date, sequence limit $2 for update skip locked)
      update mail_outbox m set attempt_count = m.attempt_count + 1, next_attempt_date = $3
        from due where m.id = due.id
-     returning m.id, m.recipient, m.subject, m.text_body, m.topic, m.attempt_count`,
+     returning m.id, m.recipient, m.subject, m.text_body, m.html_body, m.topic, m.attempt_count`,
     [now, limit, new Date(now.getTime() + LEASE_SECONDS * 1000)],
   )
 }
@@ -64,7 +65,8 @@ async function claimDueMails(db: Db, now: Date, limit: number): Promise<ClaimedM
 async function recordSent(db: Db, mail: ClaimedMail, transport: MailTransport, now: Date) {
   await db.query(
     `update mail_outbox set status = 'SENT', transport = $2, sent_date = $3, last_error = null,
-        text_body = case when $2 = 'smtp' then '' else text_body end
+        text_body = case when $2 = 'smtp' then '' else text_body end,
+        html_body = case when $2 = 'smtp' then null else html_body end
       where id = $1`,
     [mail.id, transport.name, now],
   )
@@ -78,7 +80,8 @@ async function recordFailure(options: MailWorkerOptions, mail: ClaimedMail, erro
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 1_000)
   await options.db.query(
     `update mail_outbox set status = $2, next_attempt_date = $3, last_error = $4,
-        text_body = case when $2 = 'DEAD' then '' else text_body end
+        text_body = case when $2 = 'DEAD' then '' else text_body end,
+        html_body = case when $2 = 'DEAD' then null else html_body end
       where id = $1`,
     [
       mail.id,
@@ -110,7 +113,12 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     const claimed = await claimDueMails(options.db, options.clock(), options.batchSize ?? 10)
     for (const mail of claimed) {
       try {
-        await options.transport.send({ to: mail.recipient, subject: mail.subject, text: mail.text_body })
+        await options.transport.send({
+          to: mail.recipient,
+          subject: mail.subject,
+          text: mail.text_body,
+          html: mail.html_body ?? undefined,
+        })
         await recordSent(options.db, mail, options.transport, options.clock())
       } catch (error) {
         await recordFailure(options, mail, error, options.clock())

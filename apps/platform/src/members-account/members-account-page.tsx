@@ -1,5 +1,6 @@
 import { formatMoney } from '../money/money.ts'
 import type { OrderWithLines } from '../orders/order-store.ts'
+import { fulfillmentStatusWords, orderStatusWords, paymentStatusWords } from '../orders/order-words.ts'
 import { Document } from '../pages/document.tsx'
 import { type ReturnLink, ReturnLinks } from '../redirects/hosted/hosted-redirect-pages.tsx'
 import {
@@ -74,9 +75,6 @@ function AccountInfo(props: { member: AccountMember; site: Site }) {
   )
 }
 
-const paymentWords = { PAID: 'Paid', NOT_PAID: 'To pay' } as const
-const statusWords = { APPROVED: 'Placed', CANCELED: 'Canceled' } as const
-
 function Orders(props: { orders: readonly OrderWithLines[]; total: number; site: Site }) {
   if (props.orders.length === 0) return <p>You have not ordered anything yet.</p>
   return (
@@ -94,13 +92,27 @@ function Orders(props: { orders: readonly OrderWithLines[]; total: number; site:
           </tr>
         </thead>
         <tbody>
-          {props.orders.map(({ order, lines }) => (
+          {props.orders.map(({ order, lines, fulfillments }) => (
             <tr key={order.id} data-order-number={order.number}>
               <td>#{order.number}</td>
               <td>{formatDate(order.created_date, props.site)}</td>
               <td>{lines.map((line) => `${line.name} × ${line.quantity}`).join(', ')}</td>
               <td>
-                {statusWords[order.status]} · {paymentWords[order.payment_status]}
+                {orderStatusWords[order.status]} · {fulfillmentStatusWords[order.fulfillment_status]} ·{' '}
+                {paymentStatusWords[order.payment_status]}
+                {fulfillments.map((fulfillment) => (
+                  <span key={fulfillment.id} className="tracking" data-tracking={fulfillment.tracking_number}>
+                    <br />
+                    {fulfillment.carrier}:{' '}
+                    {fulfillment.tracking_url ? (
+                      <a href={fulfillment.tracking_url} rel="noreferrer">
+                        {fulfillment.tracking_number}
+                      </a>
+                    ) : (
+                      fulfillment.tracking_number
+                    )}
+                  </span>
+                ))}
               </td>
               <td className="number">
                 {formatMoney(Number(order.total_minor), order.currency, props.site.locale)}

@@ -2,6 +2,10 @@ import type { CustomLineOrigin } from '../carts/custom-line-item.ts'
 import type { Address, SelectedShippingOption } from '../carts/pricing/pricing-input.ts'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
+import { mailInsert } from '../mail/mail-outbox.ts'
+import { type MailShop, orderConfirmationMail } from './order-mails.ts'
+
+import type { FulfillmentStatus, PaymentStatus } from './order-state.ts'
 
 /** What an order keeps of its payment (no card number, at most its last 4). */
 export type OrderPayment =
@@ -17,7 +21,10 @@ export interface OrderRow {
   owner_id: string
   email: string
   status: 'APPROVED' | 'CANCELED'
-  payment_status: 'PAID' | 'NOT_PAID'
+  payment_status: PaymentStatus
+  fulfillment_status: FulfillmentStatus
+  /** How much of the total was refunded (minor units). */
+  refunded_minor: string
   payment: OrderPayment
   currency: string
   shipping_address: Address | null
@@ -51,29 +58,86 @@ export interface OrderLineRow {
   total_minor: string
   /** `null` for a catalogue line. */
   custom: OrderLineCustom | null
+  shipped_quantity: number
+  refunded_quantity: number
+  restocked_quantity: number
+}
+
+/** A shipment of some of an order's units, with its carrier and tracking. */
+export interface FulfillmentRow {
+  id: string
+  order_id: string
+  carrier: string
+  tracking_number: string
+  tracking_url: string | null
+  lines: { lineId: string; quantity: number }[]
+  created_date: Date
 }
 
 export interface OrderWithLines {
   order: OrderRow
   lines: OrderLineRow[]
+  /** Its shipments, oldest first. */
+  fulfillments: FulfillmentRow[]
 }
 
-export type OrderInput = Omit<OrderRow, 'number' | 'subtotal_minor' | 'total_minor'> & {
+export type OrderInput = Omit<
+  OrderRow,
+  'number' | 'subtotal_minor' | 'total_minor' | 'payment_status' | 'fulfillment_status' | 'refunded_minor'
+> & {
+  payment_status: 'PAID' | 'NOT_PAID'
   subtotalMinor: number
   totalMinor: number
-  lines: (Omit<OrderLineRow, 'order_id' | 'unit_price_minor' | 'total_minor'> & {
+  lines: (Omit<
+    OrderLineRow,
+    | 'order_id'
+    | 'unit_price_minor'
+    | 'total_minor'
+    | 'shipped_quantity'
+    | 'refunded_quantity'
+    | 'restocked_quantity'
+  > & {
     unitPriceMinor: number
     totalMinor: number
   })[]
 }
 
-/** Stores an order and its lines; answers its number. */
+/** The shop columns of a site that its buyers' mails wear (`s` is the site's alias). */
+export const mailShopColumns =
+  's.id as shop_id, s.name as shop_name, s.locale as shop_locale, s.brand_colour as shop_brand_colour, s.accent_colour as shop_accent_colour'
+
+/** A row read with `mailShopColumns`. */
+export interface MailShopColumns {
+  shop_id: string
+  shop_name: string
+  shop_locale: string
+  shop_brand_colour: string
+  shop_accent_colour: string
+}
+
+export function toMailShop(row: MailShopColumns): MailShop {
+  return {
+    id: row.shop_id,
+    name: row.shop_name,
+    locale: row.shop_locale,
+    brandColour: row.shop_brand_colour,
+    accentColour: row.shop_accent_colour,
+  }
+}
+
+/**
+ * Stores an order and its lines, and queues the buyer's confirmation mail in the same transaction (so
+ * every order placed, by any path, gets its mail exactly once); answers its number. Two statements: the
+ * order's insert reads the shop beside it, the lines' insert queues the mail beside them.
+ */
 export async function insertOrder(tx: Db, input: OrderInput): Promise<string> {
-  const [row] = await tx.query<{ number: string }>(
-    `insert into orders (id, site_id, checkout_id, owner_kind, owner_id, email, status, payment_status, payment,
-       currency, shipping_address, billing_address, shipping_option, coupon_code, subtotal_minor, total_minor,
-       totals, created_date)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) returning number`,
+  const [row] = await tx.query<{ number: string } & MailShopColumns>(
+    `with inserted as (
+       insert into orders (id, site_id, checkout_id, owner_kind, owner_id, email, status, payment_status, payment,
+         currency, shipping_address, billing_address, shipping_option, coupon_code, subtotal_minor, total_minor,
+         totals, created_date)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) returning number)
+     select inserted.number, ${mailShopColumns} from inserted join sites s on s.id = $2`,
     [
       input.id,
       input.site_id,
@@ -95,8 +159,27 @@ export async function insertOrder(tx: Db, input: OrderInput): Promise<string> {
       input.created_date,
     ],
   )
+  if (!row) throw new Error(`site ${input.site_id} of a new order is missing`)
+  const number = String(row.number)
+  const mail = mailInsert(
+    orderConfirmationMail(toMailShop(row), {
+      number,
+      email: input.email,
+      currency: input.currency,
+      totalMinor: input.totalMinor,
+      lines: input.lines.map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        totalMinor: line.totalMinor,
+      })),
+      shippingAddress: input.shipping_address as Record<string, unknown> | null,
+    }),
+    input.created_date,
+    3,
+  )
   await tx.query(
-    `insert into order_lines (id, order_id, position, catalog_item_id, variant_id, name, quantity, unit_price_minor,
+    `with mail as (${mail.sql})
+     insert into order_lines (id, order_id, position, catalog_item_id, variant_id, name, quantity, unit_price_minor,
        total_minor, custom)
      select id, $1, position, catalog_item_id, variant_id, name, quantity, unit_price_minor, total_minor, custom
      from jsonb_to_recordset($2::jsonb) as l(id uuid, position int, catalog_item_id uuid, variant_id uuid, name text,
@@ -116,18 +199,30 @@ export async function insertOrder(tx: Db, input: OrderInput): Promise<string> {
           custom: line.custom,
         })),
       ),
+      ...mail.params,
     ],
   )
-  return String(row?.number)
+  return number
 }
 
 async function withLines(db: Db, orders: OrderRow[]): Promise<OrderWithLines[]> {
   if (orders.length === 0) return []
-  const lines = await db.query<OrderLineRow>(
-    'select * from order_lines where order_id = any($1::uuid[]) order by order_id, position',
-    [orders.map((order) => order.id)],
-  )
-  return orders.map((order) => ({ order, lines: lines.filter((line) => line.order_id === order.id) }))
+  const ids = orders.map((order) => order.id)
+  const [lines, fulfillments] = await Promise.all([
+    db.query<OrderLineRow>(
+      'select * from order_lines where order_id = any($1::uuid[]) order by order_id, position',
+      [ids],
+    ),
+    db.query<FulfillmentRow>(
+      'select * from order_fulfillments where order_id = any($1::uuid[]) order by sequence',
+      [ids],
+    ),
+  ])
+  return orders.map((order) => ({
+    order,
+    lines: lines.filter((line) => line.order_id === order.id),
+    fulfillments: fulfillments.filter((fulfillment) => fulfillment.order_id === order.id),
+  }))
 }
 
 /** The order placed from this checkout, if it has been placed. */
@@ -165,14 +260,51 @@ export async function findOrder(
   return order && (await withLines(db, [order]))[0]
 }
 
-/** A page of the audience's orders, newest first, and the total count. */
+/** What the merchant's order list narrows to; every part optional. */
+export interface OrderFilter {
+  status?: 'APPROVED' | 'CANCELED' | undefined
+  paymentStatus?: PaymentStatus | undefined
+  fulfillmentStatus?: FulfillmentStatus | undefined
+  /** Placed at or after. */
+  from?: Date | undefined
+  /** Placed before. */
+  to?: Date | undefined
+  /** An order number (with or without `#`), or the buyer's e-mail or a part of it. */
+  search?: string | undefined
+}
+
+function filterSql(filter: OrderFilter, params: unknown[]): string {
+  const parts: string[] = []
+  const add = (sql: string, value: unknown) => {
+    params.push(value)
+    parts.push(sql.replace('?', `$${params.length}`))
+  }
+  if (filter.status) add('status = ?', filter.status)
+  if (filter.paymentStatus) add('payment_status = ?', filter.paymentStatus)
+  if (filter.fulfillmentStatus) add('fulfillment_status = ?', filter.fulfillmentStatus)
+  if (filter.from) add('created_date >= ?', filter.from)
+  if (filter.to) add('created_date < ?', filter.to)
+  const search = filter.search?.trim().replace(/^#/, '')
+  if (search) {
+    if (/^\d{1,18}$/.test(search)) add('number = ?::bigint', search)
+    else
+      add(
+        "lower(email) like '%' || ? || '%'",
+        search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`),
+      )
+  }
+  return parts.map((part) => ` and ${part}`).join('')
+}
+
+/** A page of the audience's orders, newest first, and the total count; the merchant may filter them. */
 export async function listOrders(
   db: Db,
   audience: OrderAudience,
   paging: { limit: number; offset: number },
+  filter: OrderFilter = {},
 ): Promise<{ orders: OrderWithLines[]; total: number }> {
   const params: unknown[] = []
-  const where = audienceFilter(audience, params)
+  const where = audienceFilter(audience, params) + filterSql(filter, params)
   const [rows, counted] = await Promise.all([
     db.query<OrderRow>(
       `select * from orders where ${where} order by created_date desc, id desc limit ${paging.limit} offset ${paging.offset}`,
@@ -183,7 +315,7 @@ export async function listOrders(
   return { orders: await withLines(db, rows), total: Number(counted[0]?.count ?? 0) }
 }
 
-/** Orders and revenue (minor units) per UTC day over the last `days` days up to `now`, oldest first. */
+/** Orders and revenue (minor units, less refunds; canceled orders left out) per UTC day over the last `days` days up to `now`, oldest first. */
 export async function ordersPerDay(
   db: Db,
   siteId: string,
@@ -195,7 +327,7 @@ export async function ordersPerDay(
   const start = new Date(end.getTime() - (options.days - 1) * 86_400_000)
   const rows = await db.query<{ day: string; orders: string; revenue: string }>(
     `select to_char(created_date at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as orders,
-       coalesce(sum(total_minor), 0) as revenue
+       coalesce(sum(total_minor - refunded_minor), 0) as revenue
      from orders where site_id = $1 and created_date >= $2 and status = 'APPROVED'
      group by 1`,
     [siteId, start],

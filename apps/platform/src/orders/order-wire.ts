@@ -11,7 +11,25 @@ export const OrderSchema = z.object({
   number: z.string(),
   checkoutId: z.string(),
   status: z.enum(['APPROVED', 'CANCELED']),
-  paymentStatus: z.enum(['PAID', 'NOT_PAID']),
+  paymentStatus: z.enum(['PAID', 'NOT_PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED']),
+  fulfillmentStatus: z
+    .enum(['NOT_FULFILLED', 'PARTIALLY_FULFILLED', 'FULFILLED'])
+    .describe('how much of the order has shipped (decision 034)'),
+  fulfillments: z
+    .array(
+      z.object({
+        id: z.string(),
+        createdDate: z.string(),
+        lineItems: z.array(z.object({ id: z.string(), quantity: z.number() })),
+        trackingInfo: z.object({
+          trackingNumber: z.string(),
+          shippingProvider: z.string(),
+          trackingLink: z.string().optional(),
+        }),
+      }),
+    )
+    .describe("the order's shipments, oldest first, each with its carrier and tracking number"),
+  refundedAmount: Money.describe('what was refunded so far'),
   payment: z.object({
     provider: z.string(),
     transactionId: z.string().optional(),
@@ -51,7 +69,7 @@ export const OrderSchema = z.object({
 export type WireOrder = ReturnType<typeof toWireOrder>
 
 /** The wire form of a stored order. */
-export function toWireOrder({ order, lines }: OrderWithLines, site: Site) {
+export function toWireOrder({ order, lines, fulfillments }: OrderWithLines, site: Site) {
   const money = (minor: string | number) => toWireMoney(Number(minor), order.currency, site.locale)
   const payment = order.payment
   return {
@@ -60,6 +78,18 @@ export function toWireOrder({ order, lines }: OrderWithLines, site: Site) {
     checkoutId: order.checkout_id,
     status: order.status,
     paymentStatus: order.payment_status,
+    fulfillmentStatus: order.fulfillment_status,
+    fulfillments: fulfillments.map((fulfillment) => ({
+      id: fulfillment.id,
+      createdDate: new Date(fulfillment.created_date).toISOString(),
+      lineItems: fulfillment.lines.map((line) => ({ id: line.lineId, quantity: line.quantity })),
+      trackingInfo: {
+        trackingNumber: fulfillment.tracking_number,
+        shippingProvider: fulfillment.carrier,
+        trackingLink: fulfillment.tracking_url ?? undefined,
+      },
+    })),
+    refundedAmount: money(order.refunded_minor),
     payment: {
       provider: payment.provider,
       transactionId: 'transactionId' in payment ? payment.transactionId : undefined,

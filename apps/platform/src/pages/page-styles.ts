@@ -19,10 +19,10 @@ h3 { font-size: 1rem; margin: 1rem 0 0.5rem; }
 p { margin: 0.5rem 0; }
 .skip { position: absolute; left: -999px; }
 .skip:focus { left: 1rem; top: 1rem; background: #fff; padding: 0.5rem; z-index: 2; }
-.topbar { display: flex; align-items: center; gap: 1.5rem; padding: 0.6rem 1.5rem; background: #24292f; color: #fff; }
+.topbar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1.5rem; padding: 0.6rem 1.5rem; background: #24292f; color: #fff; }
 .topbar a { color: #fff; text-decoration: none; }
 .topbar .brand { font-weight: 600; }
-.topbar nav ul { display: flex; gap: 1rem; list-style: none; margin: 0; padding: 0; }
+.topbar nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; list-style: none; margin: 0; padding: 0; }
 .topbar nav a[aria-current="page"] { text-decoration: underline; text-underline-offset: 4px; }
 .topbar .account { margin-left: auto; display: flex; align-items: center; gap: 0.75rem; color: #d1d9e0; }
 .topbar .account button { background: transparent; color: #fff; border-color: #6e7781; }
@@ -32,7 +32,7 @@ label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
 .field { margin-bottom: 0.9rem; }
 .hint { color: var(--muted); font-size: 0.875rem; font-weight: 400; }
 input[type="text"], input[type="email"], input[type="password"], input[type="number"], input[type="search"],
-input:not([type]), select, textarea {
+input[type="url"], input[type="date"], input:not([type]), select, textarea {
   font: inherit; padding: 0.35rem 0.5rem; border: 1px solid var(--line); border-radius: var(--radius);
   background: #fff; color: inherit; max-width: 100%;
 }
@@ -112,4 +112,19 @@ main.provider { max-width: 440px; }
   .address-grid { grid-template-columns: 1fr 1fr; }
   fieldset { padding: 0.6rem 0.75rem; }
 }
+.figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 0.75rem; margin: 0 0 1rem; }
+.figure { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.6rem 0.8rem; }
+.figure-value { font-size: 1.4rem; font-weight: 600; font-variant-numeric: tabular-nums; }
+.scroll { overflow-x: auto; }
+/* The chart keeps legible labels on a phone: it scrolls sideways rather than shrinking its text. */
+.chart { margin: 0 0 1rem; overflow-x: auto; }
+.chart svg { min-width: 520px; }
+.badges { display: inline-flex; flex-wrap: wrap; gap: 0.25rem; }
+.timeline { list-style: none; padding: 0; margin: 0; border-left: 2px solid var(--line); }
+.timeline li { margin: 0 0 0.75rem; padding-left: 0.75rem; }
+.timeline time { display: block; font-size: 0.8rem; color: var(--muted); }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0 0 1rem; }
+dl.facts dt { color: var(--muted); }
+dl.facts dd { margin: 0; }
+.contents { display: contents; }
 `

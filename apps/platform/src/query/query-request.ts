@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { wireNumber } from '../http/wire-number.ts'
 import { ValidationError } from '../http/errors.ts'
 import { assertJsonDepth, JsonTooDeepError } from '../http/json-depth.ts'
 import { assertStorableText, parseWith } from '../http/validation.ts'
+import { wireNumber } from '../http/wire-number.ts'
 import { FilterCompiler, type QueryFields } from './filter-compiler.ts'
 
 export const DEFAULT_PAGE_SIZE = 50

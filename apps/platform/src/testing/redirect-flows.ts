@@ -1,5 +1,5 @@
-import { checkOutWithTestCard } from './hosted-checkout-flow.ts'
 import type { createTestBrowser } from './dashboard-browser.ts'
+import { checkOutWithTestCard } from './hosted-checkout-flow.ts'
 import type { createTestPlatform } from './test-platform.ts'
 
 type Platform = ReturnType<typeof createTestPlatform>

@@ -14,6 +14,9 @@ export const webhookEventTypes = [
   'product.variants_changed',
   'redirect_session.created',
   'order.created',
+  'order.fulfilled',
+  'order.canceled',
+  'order.refunded',
 ] as const satisfies readonly EventType[]
 
 // Fails to compile when the outbox gains an event type this list lacks.

@@ -8,6 +8,9 @@ const order: Order = {
   checkoutId: '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
   status: 'APPROVED',
   paymentStatus: 'PAID',
+  fulfillmentStatus: 'NOT_FULFILLED',
+  fulfillments: [],
+  refundedAmount: { amount: '0', formattedAmount: '$0.00' },
   payment: { provider: 'test-card', cardLast4: '4242' },
   buyerInfo: { email: 'ada@example.com', memberId: 'm' },
   currency: 'USD',
@@ -40,6 +43,8 @@ describe('toOrderSummary', () => {
       total: '$31.50',
       status: 'Placed, paid',
       lines: [{ name: 'Meadow Notebook', quantity: 2, total: '$24.00' }],
+      delivery: undefined,
+      shipments: [],
       totals: [
         { label: 'Subtotal', amount: '$24.00' },
         { label: 'Total', amount: '$31.50' },
@@ -75,5 +80,41 @@ describe('toOrderSummary', () => {
       priceSummary: {},
     })
     expect(canceled).toMatchObject({ status: 'Canceled', total: '—' })
+  })
+
+  it('says what has shipped, with each carrier and tracking number, and links only an http(s) tracking page', () => {
+    const summary = toOrderSummary({
+      ...order,
+      paymentStatus: 'PARTIALLY_REFUNDED',
+      fulfillmentStatus: 'PARTIALLY_FULFILLED',
+      fulfillments: [
+        {
+          _id: 'f1',
+          _createdDate: '2026-03-06T10:00:00.000Z',
+          lineItems: [{ _id: 'l', quantity: 1 }],
+          trackingInfo: {
+            trackingNumber: '1Z999',
+            shippingProvider: 'UPS',
+            trackingLink: 'https://ups.example/1Z999',
+          },
+        },
+        {
+          _id: 'f2',
+          _createdDate: '2026-03-07T10:00:00.000Z',
+          lineItems: [{ _id: 'l', quantity: 1 }],
+          trackingInfo: {
+            trackingNumber: 'X1',
+            shippingProvider: 'DHL',
+            trackingLink: 'javascript:alert(1)',
+          },
+        },
+      ],
+    })
+    expect(summary).toMatchObject({ status: 'Placed, partly refunded', delivery: 'Partly shipped' })
+    expect(summary.shipments).toEqual([
+      { carrier: 'UPS', trackingNumber: '1Z999', trackingLink: 'https://ups.example/1Z999' },
+      { carrier: 'DHL', trackingNumber: 'X1', trackingLink: undefined },
+    ])
+    expect(toOrderSummary(order)).toMatchObject({ delivery: undefined, shipments: [] })
   })
 })

@@ -13,6 +13,10 @@ export interface OrderSummary {
   /** In shopper words: `Placed` or `Canceled`, with `paid` when it is. */
   status: string
   lines: { name: string; quantity: number; total: string }[]
+  /** How much has shipped, in shopper words (`Shipped`, `Partly shipped`); undefined before anything has. */
+  delivery: string | undefined
+  /** Each shipment's carrier and tracking number, with the carrier's page when the shop gave it. */
+  shipments: { carrier: string; trackingNumber: string; trackingLink: string | undefined }[]
   /** The totals the buyer paid, in order: subtotal, discount, shipping (with its method), fees, tax, total. */
   totals: { label: string; amount: string }[]
 }
@@ -27,6 +31,16 @@ const TOTAL_ROWS = [
   ['total', 'Total'],
 ] as const
 
+const paymentWords: Partial<Record<Order['paymentStatus'], string>> = {
+  PAID: ', paid',
+  PARTIALLY_REFUNDED: ', partly refunded',
+  FULLY_REFUNDED: ', refunded',
+}
+const deliveryWords: Partial<Record<Order['fulfillmentStatus'], string>> = {
+  PARTIALLY_FULFILLED: 'Partly shipped',
+  FULFILLED: 'Shipped',
+}
+
 const dateFormat = new Intl.DateTimeFormat(STORE_LOCALE, { dateStyle: 'long', timeZone: 'UTC' })
 
 /** The summary of an order as the buyer reads it. */
@@ -38,7 +52,16 @@ export function toOrderSummary(order: Order): OrderSummary {
     number: order.number,
     date: dateFormat.format(new Date(order._createdDate)),
     total: total === undefined ? '—' : formatPrice(total, order.currency),
-    status: order.paymentStatus === 'PAID' ? `${placed}, paid` : placed,
+    status: `${placed}${paymentWords[order.paymentStatus] ?? ''}`,
+    delivery: deliveryWords[order.fulfillmentStatus],
+    // An order read from an older platform has no shipments field: nothing has shipped then.
+    shipments: (order.fulfillments ?? []).map(({ trackingInfo }) => ({
+      carrier: trackingInfo.shippingProvider,
+      trackingNumber: trackingInfo.trackingNumber,
+      trackingLink: /^https?:\/\//i.test(trackingInfo.trackingLink ?? '')
+        ? trackingInfo.trackingLink
+        : undefined,
+    })),
     lines: order.lineItems.map((line) => ({
       name: line.productName,
       quantity: line.quantity,

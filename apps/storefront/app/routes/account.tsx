@@ -145,7 +145,20 @@ function OrderList({ orders }: { orders: OrderSummary[] | undefined }) {
                 <span className={`order-status${order.status.startsWith('Canceled') ? ' is-canceled' : ''}`}>
                   {order.status}
                 </span>
+                {order.delivery && <span className="order-status">{order.delivery}</span>}
               </p>
+              {order.shipments.map((shipment) => (
+                <p key={shipment.trackingNumber} className="order-tracking">
+                  {shipment.carrier} tracking{' '}
+                  {shipment.trackingLink ? (
+                    <a href={shipment.trackingLink} rel="noreferrer">
+                      {shipment.trackingNumber}
+                    </a>
+                  ) : (
+                    shipment.trackingNumber
+                  )}
+                </p>
+              ))}
             </header>
             <table className="order-lines">
               <caption className="visually-hidden">Items in order #{order.number}</caption>

@@ -3,8 +3,27 @@ import type { MultiCurrencyPrice } from './cart.js'
 /** An order's status: APPROVED once placed, CANCELED when the merchant cancels it. */
 export type OrderStatus = 'APPROVED' | 'CANCELED'
 
-/** Whether an order is paid. */
-export type OrderPaymentStatus = 'PAID' | 'NOT_PAID'
+/** Whether an order is paid, and how much of it was refunded. */
+export type OrderPaymentStatus = 'PAID' | 'NOT_PAID' | 'PARTIALLY_REFUNDED' | 'FULLY_REFUNDED'
+
+/** How much of an order has shipped. */
+export type OrderFulfillmentStatus = 'NOT_FULFILLED' | 'PARTIALLY_FULFILLED' | 'FULFILLED'
+
+/** A shipment of some of an order's units, with the carrier's tracking. */
+export interface OrderFulfillment {
+  _id: string
+  /** ISO-8601 date-time it shipped. */
+  _createdDate: string
+  /** The order lines (`OrderLineItem._id`) and units it holds. */
+  lineItems: { _id: string; quantity: number }[]
+  trackingInfo: {
+    trackingNumber: string
+    /** The carrier: `UPS`, `DHL`, ... */
+    shippingProvider: string
+    /** The carrier's tracking page, when the merchant gave it. */
+    trackingLink?: string
+  }
+}
 
 /** An amount of an order line, as a decimal string and formatted for the site's locale. */
 export interface OrderMoney {
@@ -34,6 +53,11 @@ export interface Order {
   checkoutId: string
   status: OrderStatus
   paymentStatus: OrderPaymentStatus
+  fulfillmentStatus: OrderFulfillmentStatus
+  /** Its shipments, oldest first. */
+  fulfillments: OrderFulfillment[]
+  /** What was refunded so far. */
+  refundedAmount: MultiCurrencyPrice
   payment: { provider: string; transactionId?: string; cardLast4?: string }
   /** Who placed it: the buyer's e-mail and either their member id or their visitor id. */
   buyerInfo: { email: string; memberId?: string; visitorId?: string }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { wireNumber } from '../../http/wire-number.ts'
 import { type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { toPatchSchema } from '../../http/patch-schema.ts'
+import { wireNumber } from '../../http/wire-number.ts'
 import { applyDiscount, toMinor } from '../../money/money.ts'
 import type { ProductOption, ProductRow } from './product-store.ts'
 

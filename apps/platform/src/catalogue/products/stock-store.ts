@@ -21,3 +21,75 @@ export async function takeStock(tx: Db, counter: StockCounter, quantity: number)
   )
   return taken.length > 0
 }
+
+/**
+ * Puts units back on the stock counters of order lines (a canceled or refunded order): a product's
+ * counter, or its variant's when the product manages variants; lines of products that track no stock,
+ * or that were deleted since, change nothing. One statement; answers how many units went back.
+ */
+export async function returnStock(
+  tx: Db,
+  lines: readonly { productId: string | null; variantId: string | null; quantity: number }[],
+): Promise<number> {
+  const returned = lines.filter((line) => line.productId && line.quantity > 0)
+  if (returned.length === 0) return 0
+  const [row] = await tx.query<{ units: string }>(
+    `with returned as (
+       select product_id, variant_id, sum(quantity)::int as quantity
+       from jsonb_to_recordset($1::jsonb) as r(product_id uuid, variant_id uuid, quantity int)
+       group by product_id, variant_id),
+     variants as (
+       update product_variants v set quantity = v.quantity + r.quantity, in_stock = true
+       from returned r join products p on p.id = r.product_id and p.manage_variants
+       where v.id = r.variant_id and v.product_id = p.id and v.track_quantity returning r.quantity),
+     products_returned as (
+       update products p set quantity = p.quantity + s.quantity, in_stock = true
+       from (select product_id, sum(quantity)::int as quantity from returned group by product_id) s
+       where p.id = s.product_id and not p.manage_variants and p.track_inventory returning s.quantity)
+     select coalesce((select sum(quantity) from variants), 0) + coalesce((select sum(quantity) from products_returned), 0)
+       as units`,
+    [
+      JSON.stringify(
+        returned.map((line) => ({
+          product_id: line.productId,
+          variant_id: line.variantId,
+          quantity: line.quantity,
+        })),
+      ),
+    ],
+  )
+  return Number(row?.units ?? 0)
+}
+
+/** A product, or a variant of one, with few units left. */
+export interface LowStockItem {
+  productId: string
+  name: string
+  /** The variant's choices, for a product that manages variants. */
+  variant: string | null
+  quantity: number
+}
+
+/** The site's products and variants that track stock and have `threshold` units or fewer, fewest first. */
+export async function listLowStock(
+  db: Db,
+  siteId: string,
+  options: { threshold: number; limit: number },
+): Promise<LowStockItem[]> {
+  const rows = await db.query<{ product_id: string; name: string; variant: string | null; quantity: number }>(
+    `select p.id as product_id, p.name, null as variant, p.quantity from products p
+      where p.site_id = $1 and not p.manage_variants and p.track_inventory and p.quantity <= $2
+     union all
+     select p.id, p.name, (select string_agg(value, ' / ' order by key) from jsonb_each_text(v.choices)), v.quantity
+       from product_variants v join products p on p.id = v.product_id
+      where p.site_id = $1 and p.manage_variants and v.track_quantity and v.quantity <= $2
+     order by quantity, name limit $3`,
+    [siteId, options.threshold, options.limit],
+  )
+  return rows.map((row) => ({
+    productId: row.product_id,
+    name: row.name,
+    variant: row.variant,
+    quantity: Number(row.quantity),
+  }))
+}

@@ -3,10 +3,6 @@ import type { Db } from '../../db/db.ts'
 import { seedDemoCommerce } from '../../seed/demo-commerce.ts'
 import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
 import { createTestBrowser } from '../../testing/dashboard-browser.ts'
-import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
-import { createTestPlatform } from '../../testing/test-platform.ts'
-import { setCheckoutCallbacks } from '../checkout-store.ts'
-import { refundPayment } from '../payments/refund-payment.ts'
 import {
   BROOKLYN_FIELDS,
   checkOutWithTestCard,
@@ -14,6 +10,10 @@ import {
   payOnTestProvider,
   submitCheckout,
 } from '../../testing/hosted-checkout-flow.ts'
+import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
+import { createTestPlatform } from '../../testing/test-platform.ts'
+import { setCheckoutCallbacks } from '../checkout-store.ts'
+import { refundPayment } from '../payments/refund-payment.ts'
 
 const CARD_OK = '4242 4242 4242 4242'
 const CARD_DECLINED = '4000 0000 0000 0002'

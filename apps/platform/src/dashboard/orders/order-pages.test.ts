@@ -86,21 +86,17 @@ describe.each(databaseKinds())('GET /dashboard/orders on %s', (kind) => {
     })
   }
 
-  it('lists the orders with their totals and charts orders and revenue per day', async () => {
+  it('shows the home page with the chart of orders and revenue per day, and lists the orders', async () => {
     await placeOne()
     platform.clock.advance(86_400)
     await placeOne()
     const browser = createTestBrowser(platform.app)
     expect((await browser.get('/dashboard/orders')).status).not.toBe(200)
     await browser.signIn()
-    const page = await browser.get('/dashboard/orders')
-    expect(page.status).toBe(200)
-    expect(page.headers.get('x-frame-options')).toBe('DENY')
-    expect(page.text).toContain('href="/dashboard/orders"')
-    expect(page.text.match(/<td>#\d+<\/td>/g)).toHaveLength(2)
-    expect(page.text).toContain('buyer@example.com')
-    expect(page.text).toContain('data-chart="orders-per-day"')
-    const bars = [...page.text.matchAll(/data-day="([\d-]+)" data-orders="(\d+)"/g)].map((match) => [
+    const home = await browser.get('/dashboard/home')
+    expect(home.status).toBe(200)
+    expect(home.text).toContain('data-chart="orders-per-day"')
+    const bars = [...home.text.matchAll(/data-day="([\d-]+)" data-orders="(\d+)"/g)].map((match) => [
       match[1],
       match[2],
     ])
@@ -109,6 +105,14 @@ describe.each(databaseKinds())('GET /dashboard/orders on %s', (kind) => {
       ['2026-06-01', '1'],
       ['2026-06-02', '1'],
     ])
+    expect(home.text).toMatch(/Orders today<\/div><div class="figure-value">1</)
+    expect(home.text).toMatch(/Waiting to ship<\/div><div class="figure-value"><a [^>]+>2</)
+    const page = await browser.get('/dashboard/orders')
+    expect(page.status).toBe(200)
+    expect(page.headers.get('x-frame-options')).toBe('DENY')
+    expect(page.text).toContain('href="/dashboard/orders"')
+    expect(page.text.match(/<td><a href="\/dashboard\/orders\/[\w-]+">#\d+<\/a><\/td>/g)).toHaveLength(2)
+    expect(page.text).toContain('buyer@example.com')
   })
 
   it('marks custom lines with their price: the merchant’s own, or the buyer’s on an order from before decision 019', async () => {

@@ -1,14 +1,16 @@
-import { z } from 'zod'
-import type { Api } from '../../http/api.ts'
+import type { LowStockItem } from '../../catalogue/products/stock-store.ts'
 import { formatMoney } from '../../money/money.ts'
-import { listOrders, type OrderLineRow, type OrderWithLines, ordersPerDay } from '../../orders/order-store.ts'
-import { DashboardPage, renderDashboardPage } from '../dashboard-layout.tsx'
-import { createDashboardRoutes } from '../owner-routes.ts'
-import type { DashboardDeps, Owner } from '../session/owner-session.ts'
+import type { DeskSummary } from '../../orders/order-desk-store.ts'
+import type { OrderLineRow, OrderWithLines } from '../../orders/order-store.ts'
+import { fulfillmentStatusWords, orderStatusWords, paymentStatusWords } from '../../orders/order-words.ts'
+import { DashboardPage } from '../dashboard-layout.tsx'
+import type { Owner } from '../session/owner-session.ts'
 import { type DayTotals, OrdersChart } from './orders-chart.tsx'
 
-const PAGE_SIZE = 50
-const CHART_DAYS = 30
+/** Orders per page of the list. */
+export const ORDERS_PAGE_SIZE = 50
+
+const dateTime = (date: Date) => new Date(date).toISOString().slice(0, 16).replace('T', ' ')
 
 /**
  * An order's custom lines, each marked as such with the price it was sold at: the merchant set it, or,
@@ -32,91 +34,231 @@ function CustomLines(props: { lines: readonly OrderLineRow[]; money: (minor: str
   )
 }
 
-function OrdersPage(props: {
+/** The three statuses of an order as badges. */
+export function OrderBadges(props: { order: OrderWithLines['order'] }) {
+  const { order } = props
+  return (
+    <span className="badges">
+      {order.status === 'CANCELED' && <span className="badge off">{orderStatusWords.CANCELED}</span>}
+      <span className={order.payment_status === 'PAID' ? 'badge ok' : 'badge'}>
+        {paymentStatusWords[order.payment_status]}
+      </span>{' '}
+      <span className={order.fulfillment_status === 'FULFILLED' ? 'badge ok' : 'badge'}>
+        {fulfillmentStatusWords[order.fulfillment_status]}
+      </span>
+    </span>
+  )
+}
+
+/** The list's filters as they were asked for, as form text. */
+export interface OrderFilterText {
+  status: string
+  payment: string
+  fulfillment: string
+  from: string
+  to: string
+  q: string
+}
+
+function Select(props: { label: string; name: string; value: string; options: Record<string, string> }) {
+  return (
+    <div className="field">
+      <label htmlFor={`filter-${props.name}`}>{props.label}</label>
+      <select id={`filter-${props.name}`} name={props.name} defaultValue={props.value}>
+        <option value="">Any</option>
+        {Object.entries(props.options).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/** The query string of the list with these filters (and a page). */
+export function filterQuery(filter: OrderFilterText, page?: number): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value)
+  if (page && page > 1) params.set('page', String(page))
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+/** The orders list: filters, a page of orders, paging and the CSV export of the same filters. */
+export function OrdersPage(props: {
   owner: Owner
   orders: readonly OrderWithLines[]
   total: number
   page: number
-  days: readonly DayTotals[]
+  filter: OrderFilterText
+  isFiltered: boolean
 }) {
   const { site } = props.owner.session
   const money = (minor: string | number) => formatMoney(Number(minor), site.currency, site.locale)
-  const pages = Math.max(1, Math.ceil(props.total / PAGE_SIZE))
+  const pages = Math.max(1, Math.ceil(props.total / ORDERS_PAGE_SIZE))
+  const { filter } = props
   return (
     <DashboardPage owner={props.owner} title="Orders" section="orders">
       <h1>Orders</h1>
-      <OrdersChart days={props.days} currency={site.currency} locale={site.locale} />
+      <form method="get" action="/dashboard/orders" className="filters" aria-label="Filter orders">
+        <div className="field">
+          <label htmlFor="filter-q">Number or e-mail</label>
+          <input id="filter-q" name="q" type="search" defaultValue={filter.q} maxLength={320} />
+        </div>
+        <Select label="Status" name="status" value={filter.status} options={orderStatusWords} />
+        <Select label="Payment" name="payment" value={filter.payment} options={paymentStatusWords} />
+        <Select
+          label="Fulfilment"
+          name="fulfillment"
+          value={filter.fulfillment}
+          options={fulfillmentStatusWords}
+        />
+        <div className="field">
+          <label htmlFor="filter-from">From</label>
+          <input id="filter-from" name="from" type="date" defaultValue={filter.from} />
+        </div>
+        <div className="field">
+          <label htmlFor="filter-to">To</label>
+          <input id="filter-to" name="to" type="date" defaultValue={filter.to} />
+        </div>
+        <button type="submit">Filter</button>
+        {props.isFiltered && <a href="/dashboard/orders">Clear</a>}
+        <a className="button" href={`/dashboard/orders.csv${filterQuery(filter)}`} download>
+          Export CSV
+        </a>
+      </form>
       {props.orders.length === 0 ? (
-        <p className="muted">No orders yet.</p>
+        <p className="muted">{props.isFiltered ? 'No order matches these filters.' : 'No orders yet.'}</p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Number</th>
-              <th scope="col">Date</th>
-              <th scope="col">Buyer</th>
-              <th scope="col">Items</th>
-              <th scope="col">Payment</th>
-              <th scope="col" className="number">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.orders.map(({ order, lines }) => (
-              <tr key={order.id}>
-                <td>#{String(order.number)}</td>
-                <td>{new Date(order.created_date).toISOString().slice(0, 16).replace('T', ' ')}</td>
-                <td>{order.email}</td>
-                <td>
-                  {lines.reduce((sum, line) => sum + line.quantity, 0)}
-                  <CustomLines lines={lines} money={money} />
-                </td>
-                <td>
-                  <span className={order.payment_status === 'PAID' ? 'badge ok' : 'badge'}>
-                    {order.payment_status === 'PAID' ? 'Paid' : 'Not paid'}
-                  </span>
-                </td>
-                <td className="number">{money(order.total_minor)}</td>
+        <div className="scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Number</th>
+                <th scope="col">Date</th>
+                <th scope="col">Buyer</th>
+                <th scope="col">Items</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="number">
+                  Total
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {props.orders.map(({ order, lines }) => (
+                <tr key={order.id}>
+                  <td>
+                    <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>
+                  </td>
+                  <td>{dateTime(order.created_date)}</td>
+                  <td>{order.email}</td>
+                  <td>
+                    {lines.reduce((sum, line) => sum + line.quantity, 0)}
+                    <CustomLines lines={lines} money={money} />
+                  </td>
+                  <td>
+                    <OrderBadges order={order} />
+                  </td>
+                  <td className="number">{money(order.total_minor)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <nav className="pager" aria-label="Pages">
-        {props.page > 1 && <a href={`/dashboard/orders?page=${props.page - 1}`}>Newer</a>}
+        {props.page > 1 && <a href={`/dashboard/orders${filterQuery(filter, props.page - 1)}`}>Newer</a>}
         <span>
           Page {props.page} of {pages} · {props.total} orders
         </span>
-        {props.page < pages && <a href={`/dashboard/orders?page=${props.page + 1}`}>Older</a>}
+        {props.page < pages && <a href={`/dashboard/orders${filterQuery(filter, props.page + 1)}`}>Older</a>}
       </nav>
     </DashboardPage>
   )
 }
 
-/** The dashboard's orders page: the site's orders, newest first, with orders and revenue per day. */
-export function registerDashboardOrderPages(
-  api: Api,
-  deps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl'>,
-) {
-  const { page } = createDashboardRoutes(api, deps)
-  page(
-    {
-      path: '/dashboard/orders',
-      operationId: 'dashboardOrders',
-      summary: "The site's orders with a chart of orders and revenue per day",
-      query: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
-    },
-    async (owner, { query }) => {
-      const siteId = owner.session.siteId
-      const [{ orders, total }, days] = await Promise.all([
-        listOrders(deps.db, { siteId }, { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE }),
-        ordersPerDay(deps.db, siteId, { days: CHART_DAYS, now: deps.clock() }),
-      ])
-      return renderDashboardPage(
-        <OrdersPage owner={owner} orders={orders} total={total} page={query.page} days={days} />,
-        deps,
-      )
-    },
+function Figure(props: { label: string; value: string; href?: string }) {
+  return (
+    <div className="figure">
+      <div className="muted">{props.label}</div>
+      <div className="figure-value">{props.href ? <a href={props.href}>{props.value}</a> : props.value}</div>
+    </div>
+  )
+}
+
+/** The dashboard's home: today and the last 30 days, orders waiting to ship, products low on stock. */
+export function DeskHomePage(props: {
+  owner: Owner
+  summary: DeskSummary
+  days: readonly DayTotals[]
+  waiting: readonly OrderWithLines[]
+  lowStock: readonly LowStockItem[]
+  lowStockThreshold: number
+}) {
+  const { site } = props.owner.session
+  const money = (minor: string | number) => formatMoney(Number(minor), site.currency, site.locale)
+  const monthOrders = props.days.reduce((sum, day) => sum + day.orders, 0)
+  const monthSales = props.days.reduce((sum, day) => sum + day.revenueMinor, 0)
+  return (
+    <DashboardPage owner={props.owner} title="Home" section="home">
+      <h1>{site.name}</h1>
+      <section className="figures" aria-label="Sales">
+        <Figure label="Orders today" value={String(props.summary.todayOrders)} />
+        <Figure label="Sales today" value={money(props.summary.todaySalesMinor)} />
+        <Figure label={`Orders, last ${props.days.length} days`} value={String(monthOrders)} />
+        <Figure label={`Sales, last ${props.days.length} days`} value={money(monthSales)} />
+        <Figure
+          label="Waiting to ship"
+          value={String(props.summary.waitingToShip)}
+          href="/dashboard/orders?status=APPROVED&fulfillment=NOT_FULFILLED"
+        />
+      </section>
+      <OrdersChart days={props.days} currency={site.currency} locale={site.locale} />
+      <div className="cols">
+        <section aria-labelledby="waiting">
+          <h2 id="waiting">Waiting to ship</h2>
+          {props.waiting.length === 0 ? (
+            <p className="muted">Nothing is waiting to ship.</p>
+          ) : (
+            <table>
+              <tbody>
+                {props.waiting.map(({ order, lines }) => (
+                  <tr key={order.id}>
+                    <td>
+                      <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>
+                    </td>
+                    <td>{dateTime(order.created_date)}</td>
+                    <td>
+                      {lines.reduce((sum, line) => sum + line.quantity - line.shipped_quantity, 0)} to ship
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+        <section aria-labelledby="low-stock">
+          <h2 id="low-stock">Low on stock</h2>
+          {props.lowStock.length === 0 ? (
+            <p className="muted">No product is down to {props.lowStockThreshold} or fewer.</p>
+          ) : (
+            <table>
+              <tbody>
+                {props.lowStock.map((item) => (
+                  <tr key={`${item.productId}${item.variant ?? ''}`}>
+                    <td>
+                      <a href={`/dashboard/products/${item.productId}`}>{item.name}</a>
+                      {item.variant && <span className="muted"> · {item.variant}</span>}
+                    </td>
+                    <td className="number">{item.quantity === 0 ? 'Sold out' : `${item.quantity} left`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      </div>
+    </DashboardPage>
   )
 }

@@ -1,9 +1,17 @@
-import { formatMoney } from '../../money/money.ts'
+import { formatMoney, fractionDigits } from '../../money/money.ts'
 
 export interface DayTotals {
   day: string
   orders: number
   revenueMinor: number
+}
+
+/** The smallest of 1, 2, 5, 10, 20, 50, ... that is at least `value` (at least 1): a scale's top. */
+export function niceCeiling(value: number): number {
+  if (value <= 1) return 1
+  const power = 10 ** Math.floor(Math.log10(value))
+  const step = [1, 2, 5, 10].find((factor) => factor * power >= value) ?? 10
+  return step * power
 }
 
 const WIDTH = 640
@@ -18,8 +26,11 @@ export function OrdersChart(props: { days: readonly DayTotals[]; currency: strin
   const { days } = props
   const plotWidth = WIDTH - PAD.left - PAD.right
   const plotHeight = HEIGHT - PAD.top - PAD.bottom
-  const maxOrders = Math.max(1, ...days.map((day) => day.orders))
-  const maxRevenue = Math.max(1, ...days.map((day) => day.revenueMinor))
+  // Scales end on round numbers (an order count, whole currency units); with no orders there is no
+  // scale to read, and the chart says so instead of drawing one of "1" and "$0.01".
+  const unit = 10 ** fractionDigits(props.currency)
+  const maxOrders = niceCeiling(Math.max(0, ...days.map((day) => day.orders)))
+  const maxRevenue = niceCeiling(Math.max(0, ...days.map((day) => day.revenueMinor)) / unit) * unit
   const step = plotWidth / Math.max(1, days.length)
   const x = (index: number) => PAD.left + index * step
   const yOrders = (count: number) => PAD.top + plotHeight - (count / maxOrders) * plotHeight
@@ -32,7 +43,7 @@ export function OrdersChart(props: { days: readonly DayTotals[]; currency: strin
     .map((day, index) => `${(x(index) + step / 2).toFixed(1)},${yRevenue(day.revenueMinor).toFixed(1)}`)
     .join(' ')
   return (
-    <figure>
+    <figure className="chart">
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         width="100%"
@@ -49,12 +60,45 @@ export function OrdersChart(props: { days: readonly DayTotals[]; currency: strin
           y2={PAD.top + plotHeight}
           stroke="#d1d9e0"
         />
-        <text x={PAD.left - 6} y={PAD.top + 4} fontSize="10" textAnchor="end" fill="#59636e">
-          {maxOrders}
-        </text>
-        <text x={WIDTH - PAD.right + 6} y={PAD.top + 4} fontSize="10" fill="#1a7f37">
-          {money(maxRevenue)}
-        </text>
+        {totalOrders === 0 ? (
+          <text
+            x={PAD.left + plotWidth / 2}
+            y={PAD.top + plotHeight / 2}
+            fontSize="13"
+            textAnchor="middle"
+            fill="#59636e"
+            data-empty="true"
+          >
+            No orders in these {days.length} days
+          </text>
+        ) : (
+          <>
+            <line
+              x1={PAD.left}
+              y1={PAD.top}
+              x2={WIDTH - PAD.right}
+              y2={PAD.top}
+              stroke="#eef1f4"
+              strokeDasharray="3 3"
+            />
+            <text
+              x={PAD.left - 6}
+              y={PAD.top + 4}
+              fontSize="10"
+              textAnchor="end"
+              fill="#59636e"
+              data-scale="orders"
+            >
+              {maxOrders}
+            </text>
+            <text x={WIDTH - PAD.right + 6} y={PAD.top + 4} fontSize="10" fill="#1a7f37" data-scale="revenue">
+              {money(maxRevenue)}
+            </text>
+            <text x={PAD.left - 6} y={PAD.top + plotHeight + 4} fontSize="10" textAnchor="end" fill="#59636e">
+              0
+            </text>
+          </>
+        )}
         {days.map((day, index) => (
           <rect
             key={day.day}
@@ -69,7 +113,7 @@ export function OrdersChart(props: { days: readonly DayTotals[]; currency: strin
             <title>{`${day.day}: ${day.orders} orders, ${money(day.revenueMinor)}`}</title>
           </rect>
         ))}
-        <polyline points={points} fill="none" stroke="#1a7f37" strokeWidth="2" />
+        {totalOrders > 0 && <polyline points={points} fill="none" stroke="#1a7f37" strokeWidth="2" />}
         <text x={PAD.left} y={HEIGHT - 8} fontSize="10" fill="#59636e">
           {days[0]?.day}
         </text>

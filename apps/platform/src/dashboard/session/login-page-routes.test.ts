@@ -30,7 +30,7 @@ describe.each(databaseKinds())('dashboard sign-in on %s', (kind) => {
       const owner = browser()
       const answer = await owner.signIn()
       expect(answer.status).toBe(303)
-      expect(answer.location).toBe('/dashboard/products')
+      expect(answer.location).toBe('/dashboard/home')
       const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('aisle_dashboard='))!
       expect(cookie).toMatch(/; Path=\/dashboard;/)
       expect(cookie).toMatch(/; HttpOnly/)
@@ -110,7 +110,7 @@ describe.each(databaseKinds())('dashboard sign-in on %s', (kind) => {
         const other = browser()
         await other.get('/dashboard/login')
         const answer = await other.post('/dashboard/login', { ...OWNER, next })
-        expect(answer.location).toBe('/dashboard/products')
+        expect(answer.location).toBe('/dashboard/home')
       }
     })
 

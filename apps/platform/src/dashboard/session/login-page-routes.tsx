@@ -15,7 +15,7 @@ import { findSiteUserByCredentials, normalizeEmail } from './site-user-store.ts'
 /** Holds the sign-in form's token until the form comes back (login CSRF: a double-submitted cookie). */
 const LOGIN_COOKIE = 'aisle_dashboard_login'
 const LOGIN_FORM_SECONDS = 60 * 60
-const HOME = '/dashboard/products'
+const HOME = '/dashboard/home'
 
 /** Where to go after signing in: a dashboard path only, never another site (`//evil`, `/\evil`). */
 export function safeReturnTo(value: string | undefined): string {
@@ -64,7 +64,7 @@ export function registerLoginRoutes(api: Api, deps: DashboardDeps) {
     {
       path: '/dashboard',
       operationId: 'dashboardHome',
-      summary: 'The dashboard: its product list, or the sign-in page',
+      summary: 'The dashboard: its home page (sales, orders to ship, low stock), or the sign-in page',
     },
     async () => seeOther(HOME),
   )

@@ -13,20 +13,20 @@ import {
 } from '../../redirects/redirect-session-store.ts'
 import { toAuthorizationResponseUrl } from '../../redirects/redirect-uri.ts'
 import { getSite } from '../../sites/site-store.ts'
-import { findMemberById } from '../members/member-store.ts'
 import { captchaCspOf } from '../captcha/captcha-field.tsx'
 import { checkHostedCaptcha, hostedCaptchaOf } from '../captcha/hosted-captcha.ts'
 import type { IdentityDeps } from '../identity-deps.ts'
 import { spendSessionToken } from '../identity-token-store.ts'
 import { findMemberByCredentials, toAuthState } from '../members/member-authentication.ts'
+import { findMemberById } from '../members/member-store.ts'
 import { formCookie, hostedSessionCookie, isHttps, readHostedSessionCookie } from './hosted-cookies.ts'
 import { readHostedForm } from './hosted-form.ts'
 import {
+  AccountChooserPage,
   hostedRedirect,
   LoginPage,
   type LoginProblem,
   MessagePage,
-  AccountChooserPage,
   renderHostedError,
   renderHostedPage,
 } from './hosted-pages.tsx'

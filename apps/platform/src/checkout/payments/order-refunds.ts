@@ -1,0 +1,38 @@
+import { ApplicationError } from '../../http/errors.ts'
+import type { OrderRefunds } from '../../orders/order-refunds.ts'
+import type { PaymentDeps } from './payment-deps.ts'
+import { refundPaymentById } from './refund-payment.ts'
+
+/**
+ * The order desk's refunds through the payments of checkout: the order's payment is refunded by its
+ * provider under the desk's idempotency key (`refundPaymentById`), so a retried refund gives back the
+ * money once. An order paid offline has no payment to refund, and says so.
+ */
+export function orderRefundsThroughPayments(deps: PaymentDeps): OrderRefunds {
+  return {
+    async refund(request) {
+      const paymentId = request.payment.paymentId
+      if (!paymentId || request.payment.status !== 'PAID')
+        return {
+          status: 'NOT_SUPPORTED',
+          reason: `This order was not paid through a card provider (${request.payment.provider}): give the money back the way it was paid`,
+        }
+      try {
+        const result = await refundPaymentById(deps, {
+          paymentId,
+          amountMinor: request.amountMinor,
+          idempotencyKey: `order-desk:${request.orderId}:${request.idempotencyKey}`,
+        })
+        return result.status === 'SUCCEEDED'
+          ? { status: 'REFUNDED', refundId: result.refundId }
+          : { status: 'DECLINED', reason: result.reason ?? 'The payment provider refused the refund' }
+      } catch (error) {
+        if (error instanceof ApplicationError && error.code === 'PAYMENT_NOT_REFUNDABLE')
+          return { status: 'NOT_SUPPORTED', reason: error.description }
+        if (error instanceof ApplicationError && error.code === 'REFUND_EXCEEDS_PAYMENT')
+          return { status: 'DECLINED', reason: error.description }
+        throw error
+      }
+    },
+  }
+}

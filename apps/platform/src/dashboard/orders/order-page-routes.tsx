@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { listLowStock } from '../../catalogue/products/stock-store.ts'
+import type { Api } from '../../http/api.ts'
+import { ApplicationError, ValidationError } from '../../http/errors.ts'
+import { IdParam } from '../../http/validation.ts'
+import { fractionDigits, toDecimalString } from '../../money/money.ts'
+import {
+  addOrderNote,
+  cancelOrder,
+  type OrderDeskDeps,
+  refundOrder,
+  shipOrder,
+} from '../../orders/order-actions.ts'
+import { deskSummary, listOrderEvents, listRefunds } from '../../orders/order-desk-store.ts'
+import type { OrderRefunds } from '../../orders/order-refunds.ts'
+import { findOrder, listOrders, type OrderFilter, ordersPerDay } from '../../orders/order-store.ts'
+import { fulfillmentStatusWords, orderStatusWords, paymentStatusWords } from '../../orders/order-words.ts'
+import type { FormFields } from '../../pages/form-fields.ts'
+import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
+import { parseScaledDecimal } from '../decimal-text.ts'
+import { noticeText } from '../notices.ts'
+import { createDashboardRoutes, NoticeQuery } from '../owner-routes.ts'
+import type { DashboardDeps, Owner } from '../session/owner-session.ts'
+import { type ActionProblem, OrderPage } from './order-page.tsx'
+import { DeskHomePage, ORDERS_PAGE_SIZE, type OrderFilterText, OrdersPage } from './order-pages.tsx'
+import { toCsv } from './orders-csv.ts'
+
+const CHART_DAYS = 30
+const LOW_STOCK_THRESHOLD = 5
+/** Rows the CSV export holds at most. */
+export const CSV_EXPORT_LIMIT = 10_000
+
+const choice = <T extends Record<string, string>>(words: T) =>
+  z
+    .union([z.enum(Object.keys(words) as [keyof T & string, ...(keyof T & string)[]]), z.literal('')])
+    .optional()
+    .default('')
+const DateText = z
+  .union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.literal('')])
+  .optional()
+  .default('')
+  .refine((text) => text === '' || !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), 'must be a date')
+
+/** The list's filters as a query: each may be empty (a form's "Any"). */
+const FilterQuery = z.object({
+  status: choice(orderStatusWords),
+  payment: choice(paymentStatusWords),
+  fulfillment: choice(fulfillmentStatusWords),
+  from: DateText,
+  to: DateText,
+  q: z.string().max(320).optional().default(''),
+})
+
+function toFilter(query: z.output<typeof FilterQuery>): OrderFilter {
+  return {
+    status: query.status || undefined,
+    paymentStatus: query.payment || undefined,
+    fulfillmentStatus: query.fulfillment || undefined,
+    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+    // "To" is the last day shown: orders before the next day's start.
+    to: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000) : undefined,
+    search: query.q.trim() || undefined,
+  }
+}
+
+/** The units of each of the order's lines that a form's `<prefix>-<lineId>` fields ask for. */
+function lineQuantities(form: FormFields, prefix: string, lineIds: readonly string[]) {
+  return lineIds.flatMap((lineId) => {
+    const text = form.text(`${prefix}-${lineId}`).trim()
+    if (text === '') return []
+    if (!/^\d{1,6}$/.test(text))
+      throw new ValidationError([
+        { field: `${prefix}-${lineId}`, description: 'must be a whole number', violatedRule: 'FORMAT' },
+      ])
+    return [{ lineId, quantity: Number(text), restock: form.isChecked(`restock-${lineId}`) }]
+  })
+}
+
+/**
+ * The order desk: the dashboard's home (today, the last 30 days, orders waiting to ship, low stock),
+ * the orders list with filters, paging and CSV export, and each order's page with its actions (ship,
+ * cancel, refund, note), which call the orders domain functions with the owner as the caller.
+ */
+export function registerOrderDeskPages(
+  api: Api,
+  deps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl'> & { refunds: OrderRefunds },
+) {
+  const { page, form } = createDashboardRoutes(api, deps)
+  const desk: OrderDeskDeps = { db: deps.db, refunds: deps.refunds }
+
+  page(
+    {
+      path: '/dashboard/home',
+      operationId: 'dashboardDeskHome',
+      summary: "The dashboard's home: sales, orders to ship, low stock",
+    },
+    async (owner) => {
+      const siteId = owner.session.siteId
+      const now = deps.clock()
+      const [summary, days, waiting, lowStock] = await Promise.all([
+        deskSummary(deps.db, siteId, now),
+        ordersPerDay(deps.db, siteId, { days: CHART_DAYS, now }),
+        listOrders(
+          deps.db,
+          { siteId },
+          { limit: 10, offset: 0 },
+          { status: 'APPROVED', fulfillmentStatus: 'NOT_FULFILLED' },
+        ),
+        listLowStock(deps.db, siteId, { threshold: LOW_STOCK_THRESHOLD, limit: 10 }),
+      ])
+      return renderDashboardPage(
+        <DeskHomePage
+          owner={owner}
+          summary={summary}
+          days={days}
+          waiting={waiting.orders}
+          lowStock={lowStock}
+          lowStockThreshold={LOW_STOCK_THRESHOLD}
+        />,
+        deps,
+      )
+    },
+  )
+
+  page(
+    {
+      path: '/dashboard/orders',
+      operationId: 'dashboardOrders',
+      summary: "The site's orders, filtered and paged",
+      query: FilterQuery.extend({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+    },
+    async (owner, { query }) => {
+      const filter = toFilter(query)
+      const { orders, total } = await listOrders(
+        deps.db,
+        { siteId: owner.session.siteId },
+        { limit: ORDERS_PAGE_SIZE, offset: (query.page - 1) * ORDERS_PAGE_SIZE },
+        filter,
+      )
+      const { page: pageNumber, ...text } = query
+      return renderDashboardPage(
+        <OrdersPage
+          owner={owner}
+          orders={orders}
+          total={total}
+          page={pageNumber}
+          filter={text satisfies OrderFilterText}
+          isFiltered={Object.values(text).some(Boolean)}
+        />,
+        deps,
+      )
+    },
+  )
+
+  page(
+    {
+      path: '/dashboard/orders.csv',
+      operationId: 'dashboardOrdersCsv',
+      summary: "The site's orders with the list's filters as CSV (formula-safe cells)",
+      query: FilterQuery,
+    },
+    async (owner, { query }) => {
+      const site = owner.session.site
+      const { orders } = await listOrders(
+        deps.db,
+        { siteId: owner.session.siteId },
+        { limit: CSV_EXPORT_LIMIT, offset: 0 },
+        toFilter(query),
+      )
+      const rows = orders.map(({ order, lines }) => [
+        String(order.number),
+        new Date(order.created_date).toISOString(),
+        order.email,
+        order.status,
+        order.payment_status,
+        order.fulfillment_status,
+        lines.reduce((sum, line) => sum + line.quantity, 0),
+        lines.map((line) => `${line.quantity} x ${line.name}`).join('; '),
+        order.currency,
+        toDecimalString(Number(order.total_minor), order.currency),
+        toDecimalString(Number(order.refunded_minor), order.currency),
+      ])
+      const header = [
+        'number',
+        'date',
+        'email',
+        'status',
+        'payment',
+        'fulfillment',
+        'items',
+        'lines',
+        'currency',
+        'total',
+        'refunded',
+      ]
+      const day = deps.clock().toISOString().slice(0, 10)
+      return new Response(toCsv([header, ...rows]), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="orders-${site.id.slice(0, 8)}-${day}.csv"`,
+          'cache-control': 'no-store',
+        },
+      })
+    },
+  )
+
+  async function orderPage(
+    owner: Owner,
+    orderId: string,
+    options: { notice?: string; problem?: ActionProblem; status?: number },
+  ) {
+    const order = await findOrder(deps.db, { siteId: owner.session.siteId }, orderId)
+    if (!order) throw new ApplicationError('ORDER_NOT_FOUND', 'There is no such order', { id: orderId })
+    const [events, refunds] = await Promise.all([
+      listOrderEvents(deps.db, orderId),
+      listRefunds(deps.db, orderId),
+    ])
+    return renderDashboardPage(
+      <OrderPage
+        owner={owner}
+        order={order}
+        events={events}
+        refunds={refunds}
+        refundKey={randomUUID()}
+        notice={options.notice}
+        problem={options.problem}
+      />,
+      deps,
+      options.status,
+    )
+  }
+
+  page(
+    {
+      path: '/dashboard/orders/:id',
+      operationId: 'dashboardOrder',
+      summary: 'One order: lines, addresses, payment, totals, timeline and actions',
+      params: IdParam,
+      query: NoticeQuery,
+    },
+    async (owner, { params, query }) => orderPage(owner, params.id, { notice: noticeText(query.notice) }),
+  )
+
+  /** Runs an action; a refusal shows the order page again with the reason, and nothing changed. */
+  function actionForm(
+    name: string,
+    summary: string,
+    notice: string,
+    run: (owner: Owner, form: FormFields, orderId: string) => Promise<unknown>,
+  ) {
+    form(
+      {
+        path: `/dashboard/orders/:id/${name}`,
+        operationId: `dashboardOrder${name[0]!.toUpperCase()}${name.slice(1)}`,
+        summary,
+        params: IdParam,
+      },
+      async (owner, fields, { params }) => {
+        try {
+          await run(owner, fields, params.id)
+        } catch (error) {
+          if (error instanceof ValidationError)
+            return orderPage(owner, params.id, {
+              problem: { violations: error.fieldViolations },
+              status: 400,
+            })
+          if (error instanceof ApplicationError && error.status !== 404)
+            return orderPage(owner, params.id, {
+              problem: { message: error.description },
+              status: error.status,
+            })
+          throw error
+        }
+        return seeOther(`/dashboard/orders/${params.id}?notice=${notice}`)
+      },
+    )
+  }
+
+  const lineIdsOf = async (owner: Owner, orderId: string) =>
+    (await findOrder(deps.db, { siteId: owner.session.siteId }, orderId))?.lines.map((line) => line.id) ?? []
+
+  actionForm(
+    'ship',
+    'Ships some or all of the units left, with carrier and tracking; mails the buyer',
+    'order-shipped',
+    async (owner, fields, orderId) => {
+      const lines = lineQuantities(fields, 'ship', await lineIdsOf(owner, orderId))
+      return shipOrder(
+        desk,
+        owner.caller,
+        {
+          orderId,
+          carrier: fields.text('carrier'),
+          trackingNumber: fields.text('trackingNumber'),
+          trackingUrl: fields.text('trackingUrl'),
+          lines: lines.map(({ lineId, quantity }) => ({ lineId, quantity })),
+        },
+        deps.clock(),
+      )
+    },
+  )
+
+  actionForm(
+    'cancel',
+    'Cancels an order nothing of which shipped; its stock goes back; mails the buyer',
+    'order-canceled',
+    (owner, fields, orderId) =>
+      cancelOrder(desk, owner.caller, { orderId, reason: fields.text('reason') }, deps.clock()),
+  )
+
+  actionForm(
+    'refund',
+    'Refunds all or part through the payment provider, stock back where asked; mails the buyer',
+    'order-refunded',
+    async (owner, fields, orderId) => {
+      const lines = lineQuantities(fields, 'refund', await lineIdsOf(owner, orderId))
+      const order = await findOrder(deps.db, { siteId: owner.session.siteId }, orderId)
+      const amount = parseScaledDecimal(fields.text('amount'), fractionDigits(order?.order.currency ?? 'USD'))
+      if ('problem' in amount)
+        throw new ValidationError([{ field: 'amount', description: amount.problem, violatedRule: 'FORMAT' }])
+      return refundOrder(
+        desk,
+        owner.caller,
+        {
+          orderId,
+          idempotencyKey: fields.text('refundKey'),
+          amountMinor: amount.value,
+          lines,
+          reason: fields.text('reason'),
+        },
+        deps.clock(),
+      )
+    },
+  )
+
+  actionForm(
+    'note',
+    "Adds the merchant's note to the order's timeline",
+    'note-added',
+    (owner, fields, orderId) =>
+      addOrderNote(desk, owner.caller, { orderId, text: fields.text('note') }, deps.clock()),
+  )
+}

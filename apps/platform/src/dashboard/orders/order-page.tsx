@@ -1,0 +1,390 @@
+import type { Address } from '../../carts/pricing/pricing-input.ts'
+import type { FieldViolation } from '../../http/errors.ts'
+import { formatMoney, toDecimalString } from '../../money/money.ts'
+import type { OrderEventRow, RefundRow } from '../../orders/order-desk-store.ts'
+import type { OrderWithLines } from '../../orders/order-store.ts'
+import { CsrfField, DashboardPage, Problems } from '../dashboard-layout.tsx'
+import type { Owner } from '../session/owner-session.ts'
+import { OrderBadges } from './order-pages.tsx'
+
+/** What an action that was refused says above the page. */
+export type ActionProblem = { violations: readonly FieldViolation[] } | { message: string }
+
+const dateTime = (date: Date) => `${new Date(date).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+
+function AddressLines(props: { address: Address | null }) {
+  if (!props.address) return <p className="muted">None</p>
+  const address = props.address
+  const street = address.streetAddress
+    ? `${address.streetAddress.number ?? ''} ${address.streetAddress.name ?? ''}`.trim()
+    : address.addressLine
+  const lines = [
+    street,
+    address.addressLine2,
+    [address.postalCode, address.city].filter(Boolean).join(' '),
+    [address.subdivision, address.country].filter(Boolean).join(', '),
+  ].filter((line): line is string => typeof line === 'string' && line.length > 0)
+  return (
+    <address>
+      {lines.map((line) => (
+        <div key={line}>{line}</div>
+      ))}
+    </address>
+  )
+}
+
+/** What the timeline's entries keep (`order-actions.ts` writes them). */
+interface EventData {
+  lines?: { lineId: string; quantity: number }[]
+  trackingInfo?: { shippingProvider?: string; trackingNumber?: string }
+  reason?: string
+  unitsRestocked?: number
+  amountMinor?: number
+  text?: string
+}
+
+function describeEvent(event: OrderEventRow, money: (minor: number) => string, names: Map<string, string>) {
+  const data = event.data as EventData
+  const items = (lines: { lineId: string; quantity: number }[] = []) =>
+    lines.map((line) => `${line.quantity} × ${names.get(line.lineId) ?? 'item'}`).join(', ')
+  switch (event.kind) {
+    case 'SHIPPED':
+      return `Shipped ${items(data.lines)} with ${data.trackingInfo?.shippingProvider}, tracking ${data.trackingInfo?.trackingNumber}. The buyer was mailed.`
+    case 'CANCELED':
+      return `Canceled${data.reason ? `: ${data.reason}` : ''}. ${data.unitsRestocked} units went back in stock. The buyer was mailed.`
+    case 'REFUNDED':
+      return `Refunded ${money(Number(data.amountMinor))}${data.lines?.length ? ` for ${items(data.lines)}` : ''}${data.unitsRestocked ? `; ${data.unitsRestocked} units back in stock` : ''}${data.reason ? ` (${data.reason})` : ''}. The buyer was mailed.`
+    default:
+      return `Note: ${data.text}`
+  }
+}
+
+/** The order page: lines, addresses, payment, totals, shipments, the timeline and the merchant's actions. */
+export function OrderPage(props: {
+  owner: Owner
+  order: OrderWithLines
+  events: readonly OrderEventRow[]
+  refunds: readonly RefundRow[]
+  refundKey: string
+  notice?: string | undefined
+  problem?: ActionProblem | undefined
+}) {
+  const { session } = props.owner
+  const { order, lines, fulfillments } = props.order
+  const money = (minor: string | number) => formatMoney(Number(minor), order.currency, session.site.locale)
+  const totals = (order.totals.priceSummary ?? {}) as Record<
+    string,
+    { amount?: string; formattedAmount?: string } | undefined
+  >
+  const names = new Map(lines.map((line) => [line.id, line.name]))
+  const paid = order.payment_status === 'NOT_PAID' ? 0 : Number(order.total_minor)
+  const refundable = paid - Number(order.refunded_minor)
+  const canShip = order.status === 'APPROVED' && order.fulfillment_status !== 'FULFILLED'
+  const canCancel = order.status === 'APPROVED' && order.fulfillment_status === 'NOT_FULFILLED'
+  const canRefund = refundable > 0
+  const payment = order.payment
+  const action = (name: string) => `/dashboard/orders/${order.id}/${name}`
+  return (
+    <DashboardPage owner={props.owner} title={`Order #${order.number}`} section="orders">
+      <p>
+        <a href="/dashboard/orders">All orders</a>
+      </p>
+      <h1>
+        Order #{String(order.number)} <OrderBadges order={order} />
+      </h1>
+      {props.notice && (
+        <p className="notice" role="status">
+          {props.notice}
+        </p>
+      )}
+      {props.problem &&
+        ('violations' in props.problem ? (
+          <Problems violations={props.problem.violations} />
+        ) : (
+          <div className="problem" role="alert">
+            <strong>Nothing was changed:</strong> {props.problem.message}
+          </div>
+        ))}
+      <div className="cols">
+        <div>
+          <section aria-labelledby="lines">
+            <h2 id="lines">Items</h2>
+            <div className="scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Item</th>
+                    <th scope="col" className="number">
+                      Qty
+                    </th>
+                    <th scope="col" className="number">
+                      Shipped
+                    </th>
+                    <th scope="col" className="number">
+                      Refunded
+                    </th>
+                    <th scope="col" className="number">
+                      Total
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lines.map((line) => (
+                    <tr key={line.id}>
+                      <td>
+                        {line.name}
+                        {line.custom !== null && <span className="badge"> Custom item</span>}
+                        <div className="muted">{money(line.unit_price_minor)} each</div>
+                      </td>
+                      <td className="number">{line.quantity}</td>
+                      <td className="number">{line.shipped_quantity}</td>
+                      <td className="number">{line.refunded_quantity}</td>
+                      <td className="number">{money(line.total_minor)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <dl className="facts" aria-label="Totals">
+              {(['subtotal', 'shipping', 'tax', 'discount'] as const).map((key) =>
+                totals[key]?.formattedAmount && Number(totals[key]?.amount ?? 1) !== 0 ? (
+                  <div key={key} className="contents">
+                    <dt>{key[0]?.toUpperCase() + key.slice(1)}</dt>
+                    <dd>{totals[key]?.formattedAmount}</dd>
+                  </div>
+                ) : null,
+              )}
+              <dt>Total</dt>
+              <dd>
+                <strong>{money(order.total_minor)}</strong>
+              </dd>
+              {Number(order.refunded_minor) > 0 && (
+                <>
+                  <dt>Refunded</dt>
+                  <dd>{money(order.refunded_minor)}</dd>
+                </>
+              )}
+            </dl>
+          </section>
+          {canShip && (
+            <section aria-labelledby="ship">
+              <h2 id="ship">Ship</h2>
+              <form method="post" action={action('ship')}>
+                <CsrfField token={session.csrfToken} />
+                <table>
+                  <tbody>
+                    {lines
+                      .filter((line) => line.quantity > line.shipped_quantity)
+                      .map((line) => (
+                        <tr key={line.id}>
+                          <td>
+                            <label htmlFor={`ship-${line.id}`}>{line.name}</label>
+                          </td>
+                          <td className="number">
+                            <input
+                              id={`ship-${line.id}`}
+                              name={`ship-${line.id}`}
+                              type="number"
+                              min="0"
+                              max={line.quantity - line.shipped_quantity}
+                              defaultValue={line.quantity - line.shipped_quantity}
+                            />{' '}
+                            of {line.quantity - line.shipped_quantity}
+                          </td>
+                        </tr>
+                      ))}
+                  </tbody>
+                </table>
+                <div className="grid">
+                  <div className="field">
+                    <label htmlFor="field-carrier">Carrier</label>
+                    <input id="field-carrier" name="carrier" required maxLength={60} list="carriers" />
+                    <datalist id="carriers">
+                      {['UPS', 'USPS', 'FedEx', 'DHL', 'Royal Mail', 'La Poste'].map((carrier) => (
+                        <option key={carrier} value={carrier} />
+                      ))}
+                    </datalist>
+                  </div>
+                  <div className="field">
+                    <label htmlFor="field-trackingNumber">Tracking number</label>
+                    <input id="field-trackingNumber" name="trackingNumber" required maxLength={100} />
+                  </div>
+                  <div className="field">
+                    <label htmlFor="field-trackingUrl">Tracking page (optional)</label>
+                    <input id="field-trackingUrl" name="trackingUrl" type="url" maxLength={500} />
+                  </div>
+                </div>
+                <button type="submit" className="primary">
+                  Ship and mail the buyer
+                </button>
+              </form>
+            </section>
+          )}
+          {canRefund && (
+            <section aria-labelledby="refund">
+              <h2 id="refund">Refund</h2>
+              <p className="muted">
+                Paid {money(paid)}, {money(refundable)} left to refund through {payment.provider}.
+              </p>
+              <form method="post" action={action('refund')}>
+                <CsrfField token={session.csrfToken} />
+                <input type="hidden" name="refundKey" value={props.refundKey} />
+                <table>
+                  <tbody>
+                    {lines
+                      .filter((line) => line.quantity > line.refunded_quantity)
+                      .map((line) => (
+                        <tr key={line.id}>
+                          <td>
+                            <label htmlFor={`refund-${line.id}`}>{line.name}</label>
+                          </td>
+                          <td className="number">
+                            <input
+                              id={`refund-${line.id}`}
+                              name={`refund-${line.id}`}
+                              type="number"
+                              min="0"
+                              max={line.quantity - line.refunded_quantity}
+                              defaultValue={0}
+                            />{' '}
+                            of {line.quantity - line.refunded_quantity}
+                          </td>
+                          <td>
+                            {line.restocked_quantity < line.quantity && (
+                              <label className="check">
+                                <input type="checkbox" name={`restock-${line.id}`} /> Back in stock
+                              </label>
+                            )}
+                          </td>
+                        </tr>
+                      ))}
+                  </tbody>
+                </table>
+                <div className="grid">
+                  <div className="field">
+                    <label htmlFor="field-amount">Amount ({order.currency})</label>
+                    <input id="field-amount" name="amount" inputMode="decimal" maxLength={20} />
+                    <div className="hint">
+                      Empty: the chosen items' worth. At most {toDecimalString(refundable, order.currency)}.
+                    </div>
+                  </div>
+                  <div className="field">
+                    <label htmlFor="field-refund-reason">Reason (the buyer reads it)</label>
+                    <input id="field-refund-reason" name="reason" maxLength={500} />
+                  </div>
+                </div>
+                <button type="submit" data-confirm="Refund this amount to the buyer?">
+                  Refund
+                </button>
+              </form>
+            </section>
+          )}
+          {canCancel && (
+            <section aria-labelledby="cancel">
+              <h2 id="cancel">Cancel</h2>
+              <form method="post" action={action('cancel')}>
+                <CsrfField token={session.csrfToken} />
+                <div className="field">
+                  <label htmlFor="field-cancel-reason">Reason (the buyer reads it)</label>
+                  <input id="field-cancel-reason" name="reason" maxLength={500} />
+                </div>
+                <p className="muted">Every item goes back in stock. Refund a payment on its own.</p>
+                <button type="submit" className="danger" data-confirm="Cancel this order and mail the buyer?">
+                  Cancel order
+                </button>
+              </form>
+            </section>
+          )}
+        </div>
+        <div>
+          <section aria-labelledby="buyer">
+            <h2 id="buyer">Buyer</h2>
+            <p>
+              <a href={`mailto:${order.email}`}>{order.email}</a>
+              <br />
+              <span className="muted">{order.owner_kind === 'member' ? 'Member' : 'Visitor'}</span>
+            </p>
+            <h3>Shipping address</h3>
+            <AddressLines address={order.shipping_address} />
+            {order.shipping_option?.title && <p className="muted">{order.shipping_option.title}</p>}
+            <h3>Billing address</h3>
+            <AddressLines address={order.billing_address} />
+          </section>
+          <section aria-labelledby="payment">
+            <h2 id="payment">Payment</h2>
+            <dl className="facts">
+              <dt>Provider</dt>
+              <dd>{payment.provider}</dd>
+              {'transactionId' in payment && (
+                <>
+                  <dt>Transaction</dt>
+                  <dd>{payment.transactionId}</dd>
+                </>
+              )}
+              {'cardLast4' in payment && payment.cardLast4 && (
+                <>
+                  <dt>Card</dt>
+                  <dd>•••• {payment.cardLast4}</dd>
+                </>
+              )}
+              {props.refunds.map((refund) => (
+                <div key={refund.id} className="contents">
+                  <dt>Refund</dt>
+                  <dd>
+                    {money(refund.amount_minor)} · {refund.provider_refund_id}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          {fulfillments.length > 0 && (
+            <section aria-labelledby="shipments">
+              <h2 id="shipments">Shipments</h2>
+              <ul>
+                {fulfillments.map((fulfillment) => (
+                  <li key={fulfillment.id} data-tracking={fulfillment.tracking_number}>
+                    {fulfillment.carrier}{' '}
+                    {fulfillment.tracking_url ? (
+                      <a href={fulfillment.tracking_url} rel="noreferrer">
+                        {fulfillment.tracking_number}
+                      </a>
+                    ) : (
+                      fulfillment.tracking_number
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <section aria-labelledby="timeline">
+            <h2 id="timeline">Timeline</h2>
+            <ol className="timeline">
+              <li>
+                <time dateTime={new Date(order.created_date).toISOString()}>
+                  {dateTime(order.created_date)}
+                </time>
+                Placed by {order.email}, {money(order.total_minor)}. The buyer was mailed a confirmation.
+              </li>
+              {props.events.map((event) => (
+                <li key={event.id} data-kind={event.kind}>
+                  <time dateTime={new Date(event.created_date).toISOString()}>
+                    {dateTime(event.created_date)}
+                  </time>
+                  {describeEvent(event, money, names)}
+                </li>
+              ))}
+            </ol>
+            <form method="post" action={action('note')}>
+              <CsrfField token={session.csrfToken} />
+              <div className="field">
+                <label htmlFor="field-note">Note (only you see it)</label>
+                <textarea id="field-note" name="note" rows={3} maxLength={2000} required />
+              </div>
+              <button type="submit">Add note</button>
+            </form>
+          </section>
+        </div>
+      </div>
+    </DashboardPage>
+  )
+}

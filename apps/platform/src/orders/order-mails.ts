@@ -1,0 +1,228 @@
+import type { OutgoingMail } from '../mail/mail-outbox.ts'
+import { formatMoney } from '../money/money.ts'
+
+/** The shop a buyer's mail speaks for, in its name and colours. */
+export interface MailShop {
+  id: string
+  name: string
+  locale: string
+  /** The header's colour, `#rrggbb` (the database checks the form). */
+  brandColour: string
+  /** Links and buttons, `#rrggbb`. */
+  accentColour: string
+}
+
+/** What a buyer's mail tells of an order. */
+export interface MailOrder {
+  number: string
+  email: string
+  currency: string
+  totalMinor: number
+  lines: readonly { name: string; quantity: number; totalMinor: number }[]
+  shippingAddress?: Record<string, unknown> | null | undefined
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+
+// Only `#rrggbb` reaches a style attribute, whatever a row holds.
+const safeColour = (colour: string, fallback: string) => (/^#[0-9a-f]{6}$/i.test(colour) ? colour : fallback)
+
+function addressLines(address: Record<string, unknown> | null | undefined): string[] {
+  if (!address) return []
+  const text = (key: string) => (typeof address[key] === 'string' ? (address[key] as string) : '')
+  const street = address.streetAddress as { name?: string; number?: string } | undefined
+  return [
+    [text('addressLine'), street ? `${street.number ?? ''} ${street.name ?? ''}`.trim() : ''].find(Boolean) ??
+      '',
+    text('addressLine2'),
+    [text('postalCode'), text('city')].filter(Boolean).join(' '),
+    [text('subdivision'), text('country')].filter(Boolean).join(', '),
+  ].filter(Boolean)
+}
+
+interface Section {
+  /** Plain words; a paragraph each. */
+  paragraphs: string[]
+  /** Label and value rows (carrier, tracking, amount). */
+  facts?: [string, string][]
+  /** A link the buyer follows (a carrier's tracking page). */
+  link?: { label: string; href: string } | undefined
+  /** Whether the order's lines and total are listed. */
+  withLines: boolean
+}
+
+function lineRows(shop: MailShop, order: MailOrder) {
+  const money = (minor: number) => formatMoney(minor, order.currency, shop.locale)
+  return {
+    text: [
+      ...order.lines.map((line) => `  ${line.quantity} × ${line.name}  ${money(line.totalMinor)}`),
+      `  Total  ${money(order.totalMinor)}`,
+    ],
+    html: `<table role="presentation" width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:16px 0">${order.lines
+      .map(
+        (line) =>
+          `<tr><td style="border-bottom:1px solid #e5e7eb">${line.quantity} × ${escapeHtml(line.name)}</td><td align="right" style="border-bottom:1px solid #e5e7eb">${escapeHtml(money(line.totalMinor))}</td></tr>`,
+      )
+      .join(
+        '',
+      )}<tr><td><strong>Total</strong></td><td align="right"><strong>${escapeHtml(money(order.totalMinor))}</strong></td></tr></table>`,
+  }
+}
+
+function compose(
+  shop: MailShop,
+  order: MailOrder,
+  topic: string,
+  subject: string,
+  heading: string,
+  section: Section,
+): OutgoingMail {
+  const brand = safeColour(shop.brandColour, '#1f2328')
+  const accent = safeColour(shop.accentColour, '#0969da')
+  const rows = lineRows(shop, order)
+  const address = addressLines(order.shippingAddress)
+  const text = [
+    heading,
+    '',
+    ...section.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(section.facts ?? []).map(([label, value]) => `${label}: ${value}`),
+    ...(section.link ? [`${section.link.label}: ${section.link.href}`] : []),
+    ...(section.facts || section.link ? [''] : []),
+    ...(section.withLines ? [...rows.text, ''] : []),
+    ...(section.withLines && address.length > 0
+      ? ['Shipping to:', ...address.map((line) => `  ${line}`), '']
+      : []),
+    shop.name,
+    '(An automatic message: replies are not read.)',
+    '',
+  ].join('\n')
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f6f8fa;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#1f2328">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #d1d9e0;border-radius:8px">
+<tr><td style="background:${brand};color:#ffffff;padding:16px 24px;border-radius:8px 8px 0 0;font-size:20px;font-weight:600">${escapeHtml(shop.name)}</td></tr>
+<tr><td style="padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
+${section.paragraphs.map((paragraph) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(paragraph)}</p>`).join('\n')}
+${
+  section.facts
+    ? `<table role="presentation" cellpadding="4" cellspacing="0" style="margin:12px 0">${section.facts
+        .map(
+          ([label, value]) =>
+            `<tr><td style="color:#59636e">${escapeHtml(label)}</td><td><strong>${escapeHtml(value)}</strong></td></tr>`,
+        )
+        .join('')}</table>`
+    : ''
+}
+${
+  section.link
+    ? `<p style="margin:16px 0"><a href="${escapeHtml(section.link.href)}" style="background:${accent};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(section.link.label)}</a></p>`
+    : ''
+}
+${section.withLines ? rows.html : ''}
+${
+  section.withLines && address.length > 0
+    ? `<p style="margin:0 0 12px;line-height:1.5"><span style="color:#59636e">Shipping to</span><br>${address.map(escapeHtml).join('<br>')}</p>`
+    : ''
+}
+</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #d1d9e0;color:#59636e;font-size:13px">${escapeHtml(shop.name)} · An automatic message: replies are not read.</td></tr>
+</table></td></tr></table></body></html>`
+  return { siteId: shop.id, topic, to: order.email, subject, text, html }
+}
+
+/** The buyer's confirmation that their order was placed. */
+export function orderConfirmationMail(shop: MailShop, order: MailOrder): OutgoingMail {
+  return compose(
+    shop,
+    order,
+    'order-confirmation',
+    `Your ${shop.name} order #${order.number}`,
+    `Thank you for your order #${order.number}`,
+    {
+      paragraphs: [`${shop.name} has your order and will tell you when it ships.`],
+      withLines: true,
+    },
+  )
+}
+
+/** The buyer's notice that some or all of their order shipped, with the carrier and tracking number. */
+export function shipmentMail(
+  shop: MailShop,
+  order: MailOrder,
+  shipment: {
+    carrier: string
+    trackingNumber: string
+    trackingUrl?: string | null | undefined
+    lines: readonly { name: string; quantity: number }[]
+    isComplete: boolean
+  },
+): OutgoingMail {
+  const what = shipment.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')
+  return compose(
+    shop,
+    order,
+    'order-shipped',
+    `Your ${shop.name} order #${order.number} has shipped`,
+    `Order #${order.number} is on its way`,
+    {
+      paragraphs: [
+        shipment.isComplete
+          ? `Everything you ordered has shipped: ${what}.`
+          : `Part of your order has shipped: ${what}. The rest follows.`,
+      ],
+      facts: [
+        ['Carrier', shipment.carrier],
+        ['Tracking number', shipment.trackingNumber],
+      ],
+      link: shipment.trackingUrl ? { label: 'Track your parcel', href: shipment.trackingUrl } : undefined,
+      withLines: false,
+    },
+  )
+}
+
+/** The buyer's notice that their order was canceled. */
+export function cancellationMail(shop: MailShop, order: MailOrder, reason: string | undefined): OutgoingMail {
+  return compose(
+    shop,
+    order,
+    'order-canceled',
+    `Your ${shop.name} order #${order.number} was canceled`,
+    `Order #${order.number} was canceled`,
+    {
+      paragraphs: [
+        `${shop.name} canceled your order #${order.number}. Nothing of it will ship.`,
+        ...(reason ? [`The shop's note: ${reason}`] : []),
+        'If you paid for it, the shop refunds you and you get a mail when it does.',
+      ],
+      withLines: true,
+    },
+  )
+}
+
+/** The buyer's notice of a refund, in full or in part. */
+export function refundMail(
+  shop: MailShop,
+  order: MailOrder,
+  refund: { amountMinor: number; isFull: boolean; reason?: string | undefined },
+): OutgoingMail {
+  const amount = formatMoney(refund.amountMinor, order.currency, shop.locale)
+  return compose(
+    shop,
+    order,
+    'order-refunded',
+    `${shop.name} refunded ${amount} of order #${order.number}`,
+    `A refund of ${amount}`,
+    {
+      paragraphs: [
+        refund.isFull
+          ? `${shop.name} refunded your order #${order.number} in full.`
+          : `${shop.name} refunded part of your order #${order.number}.`,
+        'The money goes back the way you paid; your bank may take a few days to show it.',
+        ...(refund.reason ? [`The shop's note: ${refund.reason}`] : []),
+      ],
+      facts: [['Refunded', amount]],
+      withLines: false,
+    },
+  )
+}

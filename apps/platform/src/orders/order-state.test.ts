@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { nextOrderState, type OrderAction, type OrderState } from './order-state.ts'
+
+const state = (status: string, paymentStatus: string, fulfillmentStatus: string) =>
+  ({ status, paymentStatus, fulfillmentStatus }) as OrderState
+
+// [from, action, to or the refusal's code]
+const table: [OrderState, OrderAction, OrderState | string][] = [
+  [state('APPROVED', 'PAID', 'NOT_FULFILLED'), 'SHIP_SOME', state('APPROVED', 'PAID', 'PARTIALLY_FULFILLED')],
+  [state('APPROVED', 'PAID', 'NOT_FULFILLED'), 'SHIP_REST', state('APPROVED', 'PAID', 'FULFILLED')],
+  [
+    state('APPROVED', 'NOT_PAID', 'PARTIALLY_FULFILLED'),
+    'SHIP_SOME',
+    state('APPROVED', 'NOT_PAID', 'PARTIALLY_FULFILLED'),
+  ],
+  [
+    state('APPROVED', 'NOT_PAID', 'PARTIALLY_FULFILLED'),
+    'SHIP_REST',
+    state('APPROVED', 'NOT_PAID', 'FULFILLED'),
+  ],
+  [state('APPROVED', 'PAID', 'FULFILLED'), 'SHIP_SOME', 'ORDER_ALREADY_FULFILLED'],
+  [state('APPROVED', 'PAID', 'FULFILLED'), 'SHIP_REST', 'ORDER_ALREADY_FULFILLED'],
+  [state('CANCELED', 'PAID', 'NOT_FULFILLED'), 'SHIP_SOME', 'ORDER_CANCELED'],
+  [state('CANCELED', 'PAID', 'NOT_FULFILLED'), 'SHIP_REST', 'ORDER_CANCELED'],
+  [state('APPROVED', 'PAID', 'NOT_FULFILLED'), 'CANCEL', state('CANCELED', 'PAID', 'NOT_FULFILLED')],
+  [state('APPROVED', 'NOT_PAID', 'NOT_FULFILLED'), 'CANCEL', state('CANCELED', 'NOT_PAID', 'NOT_FULFILLED')],
+  [state('APPROVED', 'PAID', 'PARTIALLY_FULFILLED'), 'CANCEL', 'ORDER_ALREADY_SHIPPED'],
+  [state('APPROVED', 'PAID', 'FULFILLED'), 'CANCEL', 'ORDER_ALREADY_SHIPPED'],
+  [state('CANCELED', 'PAID', 'NOT_FULFILLED'), 'CANCEL', 'ORDER_CANCELED'],
+  [
+    state('APPROVED', 'PAID', 'FULFILLED'),
+    'REFUND_SOME',
+    state('APPROVED', 'PARTIALLY_REFUNDED', 'FULFILLED'),
+  ],
+  [
+    state('APPROVED', 'PAID', 'NOT_FULFILLED'),
+    'REFUND_REST',
+    state('APPROVED', 'FULLY_REFUNDED', 'NOT_FULFILLED'),
+  ],
+  [
+    state('CANCELED', 'PAID', 'NOT_FULFILLED'),
+    'REFUND_REST',
+    state('CANCELED', 'FULLY_REFUNDED', 'NOT_FULFILLED'),
+  ],
+  [
+    state('APPROVED', 'PARTIALLY_REFUNDED', 'FULFILLED'),
+    'REFUND_SOME',
+    state('APPROVED', 'PARTIALLY_REFUNDED', 'FULFILLED'),
+  ],
+  [
+    state('APPROVED', 'PARTIALLY_REFUNDED', 'FULFILLED'),
+    'REFUND_REST',
+    state('APPROVED', 'FULLY_REFUNDED', 'FULFILLED'),
+  ],
+  [state('APPROVED', 'FULLY_REFUNDED', 'FULFILLED'), 'REFUND_SOME', 'ORDER_FULLY_REFUNDED'],
+  [state('APPROVED', 'FULLY_REFUNDED', 'FULFILLED'), 'REFUND_REST', 'ORDER_FULLY_REFUNDED'],
+  [state('APPROVED', 'NOT_PAID', 'NOT_FULFILLED'), 'REFUND_SOME', 'ORDER_NOT_PAID'],
+  [state('CANCELED', 'NOT_PAID', 'NOT_FULFILLED'), 'REFUND_REST', 'ORDER_NOT_PAID'],
+]
+
+describe('the order state machine', () => {
+  it.each(table)('moves %o by %s to %o', (from, action, expected) => {
+    const next = nextOrderState(from, action)
+    if (typeof expected === 'string') {
+      expect(next).toMatchObject({ ok: false, code: expected })
+      if (!next.ok) expect(next.message.length).toBeGreaterThan(0)
+    } else expect(next).toEqual({ ok: true, state: expected })
+  })
+
+  it('never leaves a canceled order for an approved one, nor a fulfilled order for a less fulfilled one', () => {
+    const statuses = ['APPROVED', 'CANCELED'] as const
+    const payments = ['NOT_PAID', 'PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED'] as const
+    const fulfilments = ['NOT_FULFILLED', 'PARTIALLY_FULFILLED', 'FULFILLED'] as const
+    const actions: OrderAction[] = ['SHIP_SOME', 'SHIP_REST', 'CANCEL', 'REFUND_SOME', 'REFUND_REST']
+    for (const status of statuses)
+      for (const paymentStatus of payments)
+        for (const fulfillmentStatus of fulfilments)
+          for (const action of actions) {
+            const next = nextOrderState({ status, paymentStatus, fulfillmentStatus }, action)
+            if (!next.ok) continue
+            if (status === 'CANCELED') expect(next.state.status).toBe('CANCELED')
+            expect(fulfilments.indexOf(next.state.fulfillmentStatus)).toBeGreaterThanOrEqual(
+              fulfilments.indexOf(fulfillmentStatus),
+            )
+          }
+  })
+})

@@ -1,0 +1,111 @@
+/**
+ * The one state machine of an order (decision 034): its status, its payment and its fulfilment move
+ * only by the rows of `ORDER_TRANSITIONS`. Pure: the actions (`order-actions.ts`) decide which action a
+ * request is (all lines or some, the whole rest of the payment or a part), ask `nextOrderState`, and
+ * store what it answers.
+ */
+
+export type OrderStatus = 'APPROVED' | 'CANCELED'
+export type PaymentStatus = 'NOT_PAID' | 'PAID' | 'PARTIALLY_REFUNDED' | 'FULLY_REFUNDED'
+export type FulfillmentStatus = 'NOT_FULFILLED' | 'PARTIALLY_FULFILLED' | 'FULFILLED'
+
+/** Where an order stands. */
+export interface OrderState {
+  status: OrderStatus
+  paymentStatus: PaymentStatus
+  fulfillmentStatus: FulfillmentStatus
+}
+
+/** What the merchant does to an order; `_REST` takes what is left (every unshipped unit, the whole rest paid). */
+export type OrderAction = 'SHIP_SOME' | 'SHIP_REST' | 'CANCEL' | 'REFUND_SOME' | 'REFUND_REST'
+
+/** Why an action is refused in a state: a stable code, and words for the merchant. */
+export type OrderRefusal =
+  | 'ORDER_CANCELED'
+  | 'ORDER_ALREADY_FULFILLED'
+  | 'ORDER_ALREADY_SHIPPED'
+  | 'ORDER_NOT_PAID'
+  | 'ORDER_FULLY_REFUNDED'
+
+interface Transition {
+  action: OrderAction
+  /** The state parts this row requires; a part left out may be anything. */
+  from: Partial<OrderState>
+  /** The parts it changes. */
+  to: Partial<OrderState>
+}
+
+/** Every move an order can make; an action in a state no row matches is refused. */
+export const ORDER_TRANSITIONS: readonly Transition[] = [
+  {
+    action: 'SHIP_SOME',
+    from: { status: 'APPROVED', fulfillmentStatus: 'NOT_FULFILLED' },
+    to: { fulfillmentStatus: 'PARTIALLY_FULFILLED' },
+  },
+  {
+    action: 'SHIP_SOME',
+    from: { status: 'APPROVED', fulfillmentStatus: 'PARTIALLY_FULFILLED' },
+    to: { fulfillmentStatus: 'PARTIALLY_FULFILLED' },
+  },
+  {
+    action: 'SHIP_REST',
+    from: { status: 'APPROVED', fulfillmentStatus: 'NOT_FULFILLED' },
+    to: { fulfillmentStatus: 'FULFILLED' },
+  },
+  {
+    action: 'SHIP_REST',
+    from: { status: 'APPROVED', fulfillmentStatus: 'PARTIALLY_FULFILLED' },
+    to: { fulfillmentStatus: 'FULFILLED' },
+  },
+  // Only an order nothing of which has left can be canceled; what has shipped is refunded instead.
+  {
+    action: 'CANCEL',
+    from: { status: 'APPROVED', fulfillmentStatus: 'NOT_FULFILLED' },
+    to: { status: 'CANCELED' },
+  },
+  // A canceled order may still be refunded: cancelling does not give the money back by itself.
+  { action: 'REFUND_SOME', from: { paymentStatus: 'PAID' }, to: { paymentStatus: 'PARTIALLY_REFUNDED' } },
+  {
+    action: 'REFUND_SOME',
+    from: { paymentStatus: 'PARTIALLY_REFUNDED' },
+    to: { paymentStatus: 'PARTIALLY_REFUNDED' },
+  },
+  { action: 'REFUND_REST', from: { paymentStatus: 'PAID' }, to: { paymentStatus: 'FULLY_REFUNDED' } },
+  {
+    action: 'REFUND_REST',
+    from: { paymentStatus: 'PARTIALLY_REFUNDED' },
+    to: { paymentStatus: 'FULLY_REFUNDED' },
+  },
+]
+
+const refusalWords: Record<OrderRefusal, string> = {
+  ORDER_CANCELED: 'This order is canceled',
+  ORDER_ALREADY_FULFILLED: 'Every item of this order has shipped',
+  ORDER_ALREADY_SHIPPED: 'Items of this order have shipped: refund them instead of cancelling',
+  ORDER_NOT_PAID: 'This order was not paid, so there is nothing to refund',
+  ORDER_FULLY_REFUNDED: 'This order is already refunded in full',
+}
+
+function refusalOf(state: OrderState, action: OrderAction): OrderRefusal {
+  if (action === 'REFUND_SOME' || action === 'REFUND_REST')
+    return state.paymentStatus === 'FULLY_REFUNDED' ? 'ORDER_FULLY_REFUNDED' : 'ORDER_NOT_PAID'
+  if (state.status === 'CANCELED') return 'ORDER_CANCELED'
+  if (action === 'CANCEL') return 'ORDER_ALREADY_SHIPPED'
+  return 'ORDER_ALREADY_FULFILLED'
+}
+
+const matches = (state: OrderState, from: Partial<OrderState>) =>
+  (Object.keys(from) as (keyof OrderState)[]).every((key) => from[key] === state[key])
+
+/** The state after `action`, or why the action is refused in `state`. */
+export function nextOrderState(
+  state: OrderState,
+  action: OrderAction,
+): { ok: true; state: OrderState } | { ok: false; code: OrderRefusal; message: string } {
+  const row = ORDER_TRANSITIONS.find(
+    (transition) => transition.action === action && matches(state, transition.from),
+  )
+  if (row) return { ok: true, state: { ...state, ...row.to } }
+  const code = refusalOf(state, action)
+  return { ok: false, code, message: refusalWords[code] }
+}
