@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/db.ts'
+import { refundOrder } from '../../orders/order-actions.ts'
 import { seedDemoCommerce } from '../../seed/demo-commerce.ts'
 import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
 import { createTestBrowser } from '../../testing/dashboard-browser.ts'
@@ -10,9 +11,11 @@ import {
   payOnTestProvider,
   submitCheckout,
 } from '../../testing/hosted-checkout-flow.ts'
+import { createOwnerCaller } from '../../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { createTestPlatform } from '../../testing/test-platform.ts'
 import { setCheckoutCallbacks } from '../checkout-store.ts'
+import { orderRefundsThroughPayments } from '../payments/order-refunds.ts'
 import { refundPayment } from '../payments/refund-payment.ts'
 
 const CARD_OK = '4242 4242 4242 4242'
@@ -324,6 +327,33 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
       [order!.id, 'paymentId'],
     )
     expect(Number(payment!.refunded_minor)).toBe(total)
+  })
+
+  it('lets the order desk refund part of a paid order through the provider that took it, once per key', async () => {
+    await setStock(null)
+    const { checkoutId } = await checkoutOf(1)
+    const placed = await checkOutWithTestCard(createTestBrowser(platform.app), checkoutId)
+    expect(placed.location).toBe(`/_checkout/${checkoutId}/thank-you`)
+    const [order] = await db.query<{ id: string }>('select id from orders where checkout_id = $1', [
+      checkoutId,
+    ])
+    const desk = { db, refunds: orderRefundsThroughPayments(payments()) }
+    const owner = await createOwnerCaller(db)
+    const request = { orderId: order!.id, idempotencyKey: 'desk-1', amountMinor: 300 }
+    const first = await refundOrder(desk, owner, request, platform.clock())
+    expect(first).toMatchObject({ isReplay: false, state: { paymentStatus: 'PARTIALLY_REFUNDED' } })
+    const again = await refundOrder(desk, owner, request, platform.clock())
+    expect(again.isReplay).toBe(true)
+    const [payment] = await db.query<{ refunded_minor: string }>(
+      'select refunded_minor from payments where checkout_id = $1',
+      [checkoutId],
+    )
+    expect(Number(payment!.refunded_minor)).toBe(300)
+    const [desked] = await db.query<{ refunded_minor: string }>(
+      'select refunded_minor from orders where id = $1',
+      [order!.id],
+    )
+    expect(Number(desked!.refunded_minor)).toBe(300)
   })
 
   it('refuses a notification whose signature is not the provider’s, changing nothing', async () => {
