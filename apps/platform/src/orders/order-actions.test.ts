@@ -236,9 +236,11 @@ describe.each(databaseKinds())('the order desk on %s', (kind) => {
       refundOrder(deps, owner, { orderId: unpaid.orderId, idempotencyKey: 'u1', amountMinor: 1 }, now),
     ).rejects.toMatchObject({ code: 'ORDER_NOT_PAID' })
     const paid = await placeNotebookOrder(app, db, now, { paid: true })
-    const { refundsThroughProviders } = await import('./order-refunds.ts')
+    const cannotRefund = {
+      refund: async () => ({ status: 'NOT_SUPPORTED' as const, reason: 'This provider gives no refunds' }),
+    }
     const error = await refundOrder(
-      { db, refunds: refundsThroughProviders([{ id: 'test-card' }]) },
+      { db, refunds: cannotRefund },
       owner,
       { orderId: paid.orderId, idempotencyKey: 'p1', amountMinor: 1 },
       now,

@@ -20,27 +20,3 @@ export type RefundResult =
 export interface OrderRefunds {
   refund(request: RefundRequest): Promise<RefundResult>
 }
-
-/** A payment provider as far as refunds go: one that can refund has `refund`. */
-export interface RefundingProvider {
-  id: string
-  refund?: ((request: RefundRequest) => Promise<RefundResult>) | undefined
-}
-
-/**
- * Refunds through the provider that charged the order (by the payment's `provider` id); a provider
- * without `refund`, or one the platform no longer has, answers `NOT_SUPPORTED`, which the desk says as it is.
- */
-export function refundsThroughProviders(providers: readonly RefundingProvider[]): OrderRefunds {
-  return {
-    async refund(request) {
-      const provider = providers.find((candidate) => candidate.id === request.payment.provider)
-      if (!provider?.refund)
-        return {
-          status: 'NOT_SUPPORTED',
-          reason: `The payment provider "${request.payment.provider}" cannot refund through Aisle yet: refund the buyer with the provider directly`,
-        }
-      return provider.refund(request)
-    },
-  }
-}

@@ -15,7 +15,7 @@ export function orderRefundsThroughPayments(deps: PaymentDeps): OrderRefunds {
       if (!paymentId || request.payment.status !== 'PAID')
         return {
           status: 'NOT_SUPPORTED',
-          reason: `This order was not paid through a card provider (${request.payment.provider}): give the money back the way it was paid`,
+          reason: `The payment (${request.payment.provider}) was not taken through a provider Aisle can refund with: give the money back the way it was paid`,
         }
       try {
         const result = await refundPaymentById(deps, {

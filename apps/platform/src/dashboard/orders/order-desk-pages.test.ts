@@ -170,7 +170,7 @@ describe.each(databaseKinds())('the order desk pages on %s', (kind) => {
     // The built-in test card provider has no refunds yet: the desk says so, and changes nothing.
     const refused = await browser.submit(`/dashboard/orders/${placed.orderId}/refund`, { amount: '1.00' })
     expect(refused.status).toBe(409)
-    expect(refused.text).toContain('cannot refund through Aisle yet')
+    expect(refused.text).toContain('give the money back the way it was paid')
     const notes = await browser.submit(`/dashboard/orders/${placed.orderId}/note`, {
       note: 'Called the buyer',
     })

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Address } from '../../carts/pricing/pricing-input.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney, toDecimalString } from '../../money/money.ts'
@@ -41,6 +42,52 @@ interface EventData {
   unitsRestocked?: number
   amountMinor?: number
   text?: string
+}
+
+type OrderLine = OrderWithLines['lines'][number]
+
+/**
+ * A form's rows of how many units of each line to ship or refund: the lines with units left, each a
+ * number field named `<field>-<line id>` from 0 to what is left, starting at `proposed`.
+ */
+function LineQuantities(props: {
+  lines: readonly OrderLine[]
+  field: string
+  left: (line: OrderLine) => number
+  proposed: (left: number) => number
+  extra?: ((line: OrderLine) => ReactNode) | undefined
+}) {
+  return (
+    <table>
+      <tbody>
+        {props.lines
+          .filter((line) => props.left(line) > 0)
+          .map((line) => {
+            const left = props.left(line)
+            const id = `${props.field}-${line.id}`
+            return (
+              <tr key={line.id}>
+                <td>
+                  <label htmlFor={id}>{line.name}</label>
+                </td>
+                <td className="number">
+                  <input
+                    id={id}
+                    name={id}
+                    type="number"
+                    min="0"
+                    max={left}
+                    defaultValue={props.proposed(left)}
+                  />{' '}
+                  of {left}
+                </td>
+                {props.extra && <td>{props.extra(line)}</td>}
+              </tr>
+            )
+          })}
+      </tbody>
+    </table>
+  )
 }
 
 function describeEvent(event: OrderEventRow, money: (minor: number) => string, names: Map<string, string>) {
@@ -171,30 +218,12 @@ export function OrderPage(props: {
               <h2 id="ship">Ship</h2>
               <form method="post" action={action('ship')}>
                 <CsrfField token={session.csrfToken} />
-                <table>
-                  <tbody>
-                    {lines
-                      .filter((line) => line.quantity > line.shipped_quantity)
-                      .map((line) => (
-                        <tr key={line.id}>
-                          <td>
-                            <label htmlFor={`ship-${line.id}`}>{line.name}</label>
-                          </td>
-                          <td className="number">
-                            <input
-                              id={`ship-${line.id}`}
-                              name={`ship-${line.id}`}
-                              type="number"
-                              min="0"
-                              max={line.quantity - line.shipped_quantity}
-                              defaultValue={line.quantity - line.shipped_quantity}
-                            />{' '}
-                            of {line.quantity - line.shipped_quantity}
-                          </td>
-                        </tr>
-                      ))}
-                  </tbody>
-                </table>
+                <LineQuantities
+                  lines={lines}
+                  field="ship"
+                  left={(line) => line.quantity - line.shipped_quantity}
+                  proposed={(left) => left}
+                />
                 <div className="grid">
                   <div className="field">
                     <label htmlFor="field-carrier">Carrier</label>
@@ -229,37 +258,19 @@ export function OrderPage(props: {
               <form method="post" action={action('refund')}>
                 <CsrfField token={session.csrfToken} />
                 <input type="hidden" name="refundKey" value={props.refundKey} />
-                <table>
-                  <tbody>
-                    {lines
-                      .filter((line) => line.quantity > line.refunded_quantity)
-                      .map((line) => (
-                        <tr key={line.id}>
-                          <td>
-                            <label htmlFor={`refund-${line.id}`}>{line.name}</label>
-                          </td>
-                          <td className="number">
-                            <input
-                              id={`refund-${line.id}`}
-                              name={`refund-${line.id}`}
-                              type="number"
-                              min="0"
-                              max={line.quantity - line.refunded_quantity}
-                              defaultValue={0}
-                            />{' '}
-                            of {line.quantity - line.refunded_quantity}
-                          </td>
-                          <td>
-                            {line.restocked_quantity < line.quantity && (
-                              <label className="check">
-                                <input type="checkbox" name={`restock-${line.id}`} /> Back in stock
-                              </label>
-                            )}
-                          </td>
-                        </tr>
-                      ))}
-                  </tbody>
-                </table>
+                <LineQuantities
+                  lines={lines}
+                  field="refund"
+                  left={(line) => line.quantity - line.refunded_quantity}
+                  proposed={() => 0}
+                  extra={(line) =>
+                    line.restocked_quantity < line.quantity && (
+                      <label className="check">
+                        <input type="checkbox" name={`restock-${line.id}`} /> Back in stock
+                      </label>
+                    )
+                  }
+                />
                 <div className="grid">
                   <div className="field">
                     <label htmlFor="field-amount">Amount ({order.currency})</label>
