@@ -14,6 +14,7 @@ import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { MEMBER_PASSWORD, newEmail } from '../testing/member-flows.ts'
+import { findClassicTee } from '../testing/placed-orders.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import { parseWith } from './validation.ts'
@@ -68,11 +69,7 @@ describe.each(databaseKinds())('non-finite numbers in request bodies on %s', (ki
   beforeAll(async () => {
     db = await openTestDatabase(kind)
     platform = createTestPlatform(db)
-    const [row] = await db.query<{ id: string; variant_id: string }>(
-      `select p.id, v.id as variant_id from products p join product_variants v on v.product_id = p.id
-        where p.slug = 'classic-tee' order by v.position limit 1`,
-    )
-    tee = { id: row!.id, variantId: row!.variant_id }
+    tee = await findClassicTee(db)
   })
   afterAll(() => db.close())
 

@@ -72,3 +72,13 @@ export async function placeNotebookOrder(
   if (placed.kind !== 'placed') throw new Error('the order was not placed')
   return { orderId: placed.orderId, number: placed.orderNumber, token, totalMinor: first.totalMinor }
 }
+
+/** The demo Classic Tee and its first variant: the product the SDK stories put in carts. */
+export async function findClassicTee(db: Db): Promise<{ id: string; variantId: string }> {
+  const [row] = await db.query<{ id: string; variant_id: string }>(
+    `select p.id, v.id as variant_id from products p join product_variants v on v.product_id = p.id
+      where p.slug = 'classic-tee' order by v.position limit 1`,
+  )
+  if (!row) throw new Error('the demo store has no classic-tee')
+  return { id: row.id, variantId: row.variant_id }
+}

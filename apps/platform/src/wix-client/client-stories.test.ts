@@ -18,6 +18,7 @@ import type { Db } from '../db/db.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
 import { createFramingBrowser } from '../testing/framing-browser.ts'
 import { browse, DEMO_REDIRECT_URI, MEMBER_PASSWORD, newEmail } from '../testing/member-flows.ts'
+import { findClassicTee } from '../testing/placed-orders.ts'
 import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
@@ -113,11 +114,7 @@ describe.each(databaseKinds())('the Wix Headless client’s stories, and @aisle/
     platform = createTestPlatform(db)
     wixAdapter = createWixAdapter({ platformUrl: TEST_PUBLIC_URL, fetch: recordingFetch })
     uninstall = wixAdapter.install()
-    const [row] = await db.query<{ id: string; variant_id: string }>(
-      `select p.id, v.id as variant_id from products p join product_variants v on v.product_id = p.id
-        where p.slug = 'classic-tee' order by v.position limit 1`,
-    )
-    tee = { id: row!.id, variantId: row!.variant_id }
+    tee = await findClassicTee(db)
     await db.query(
       `insert into coupons (id, site_id, code, name, kind, value)
        select '77777777-7777-4777-8777-777777777777', site_id, 'STORY10', 'Ten off', 'PERCENTAGE', 1000

@@ -9,6 +9,7 @@ import {
   newEmail,
   submitLoginForm,
 } from '../../testing/member-flows.ts'
+import { findClassicTee } from '../../testing/placed-orders.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { createTestPlatform, TEST_PUBLIC_URL } from '../../testing/test-platform.ts'
 
@@ -20,11 +21,7 @@ describe.each(databaseKinds())('the SDK’s member login against the platform on
   beforeAll(async () => {
     db = await openTestDatabase(kind)
     platform = createTestPlatform(db)
-    const [row] = await db.query<{ id: string; variant_id: string }>(
-      `select p.id, v.id as variant_id from products p join product_variants v on v.product_id = p.id
-        where p.slug = 'classic-tee' order by v.position limit 1`,
-    )
-    tee = { id: row!.id, variantId: row!.variant_id }
+    tee = await findClassicTee(db)
   })
   afterAll(() => db.close())
 
