@@ -6,6 +6,15 @@ export interface FailedRequest {
   url: string
 }
 
+/** A non-200 answer, already read: what `toAisleError` needs. */
+export interface FailedAnswer {
+  status: number
+  statusText: string
+  requestId: string | undefined
+  /** The parsed JSON body, or `undefined` when it was empty or not JSON. */
+  body: unknown
+}
+
 /** Everything an {@link AisleError} is built from. */
 export interface AisleErrorOptions {
   /** Plain-text message, in the spec's wording (section 8). */

@@ -1,7 +1,6 @@
 // Loaded on the first failed answer (`import()` in to-aisle-error.ts), so it imports types only: a
 // storefront whose calls succeed never downloads the normalisation of errors.
-import type { AisleErrorOptions } from './aisle-error.js'
-import type { FailedAnswer } from './to-aisle-error.js'
+import type { AisleErrorOptions, FailedAnswer } from './aisle-error.js'
 
 interface FieldViolation {
   field: string

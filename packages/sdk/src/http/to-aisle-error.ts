@@ -1,18 +1,11 @@
-import { AisleError, type FailedRequest } from './aisle-error.js'
+import { AisleError, type FailedAnswer, type FailedRequest } from './aisle-error.js'
 import { toStatusText, toUpperSnakeCase } from './status-text.js'
+
+export type { FailedAnswer } from './aisle-error.js'
 
 /** The `x-request-id` header of an answer, when it has one. */
 export function requestIdOf(response: Response): string | undefined {
   return response.headers.get('x-request-id') ?? undefined
-}
-
-/** A non-200 answer, already read: what {@link toAisleError} needs. */
-export interface FailedAnswer {
-  status: number
-  statusText: string
-  requestId: string | undefined
-  /** The parsed JSON body, or `undefined` when it was empty or not JSON. */
-  body: unknown
 }
 
 /**
