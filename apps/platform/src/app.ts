@@ -52,6 +52,7 @@ import { renderHostedError, renderHostedOutage } from './identity/hosted/hosted-
 import { registerIdentityRoutes } from './identity/identity-routes.tsx'
 import { registerMemberAdminRoutes } from './identity/members/member-admin-routes.ts'
 import { mergeVisitorIntoMember } from './identity/members/member-login.ts'
+import { findMemberById } from './identity/members/member-store.ts'
 import { registerProfileRoutes } from './identity/members/profile-routes.ts'
 import { registerV1AuthenticationRoutes } from './identity/members/v1-authentication-routes.ts'
 import { registerVerificationRoutes } from './identity/members/verification-routes.ts'
@@ -77,6 +78,7 @@ import type { OrderRefunds } from './orders/order-refunds.ts'
 import { registerOrderRoutes } from './orders/order-routes.ts'
 import { createArgon2idHasher } from './passwords/argon2id-hasher.ts'
 import type { PasswordHasher } from './passwords/password-hasher.ts'
+import { countAttempt } from './rate-limits/count-attempt.ts'
 import { LIMITED_ROUTES } from './rate-limits/limited-routes.ts'
 import { createRateLimiter } from './rate-limits/rate-limit-middleware.ts'
 import type { RateLimitSettings } from './rate-limits/rate-limit-settings.ts'
@@ -322,7 +324,8 @@ export function createApp(options: AppDeps) {
     db: deps.db,
     clock,
     publicUrl: deps.publicUrl,
-    rateLimits: deps.rateLimits ?? 'off',
+    countCouponAttempt: (attempter, now) =>
+      countAttempt(deps.db, deps.rateLimits ?? 'off', 'coupon', attempter, now),
   })
   registerCartRoutes(api, carts)
   // After the current-cart routes: `/ecom/v1/carts/current` must not be taken for a cart id.
@@ -339,7 +342,13 @@ export function createApp(options: AppDeps) {
   })
   const paymentProviders = [testProvider, offlineProvider]
   registerTestProviderRoutes(api, { provider: testProvider, clock, publicUrl: deps.publicUrl })
-  registerHostedCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
+  registerHostedCheckoutRoutes(api, {
+    db: deps.db,
+    clock,
+    publicUrl: deps.publicUrl,
+    paymentProviders,
+    findMember: findMemberById,
+  })
   registerOrderRoutes(api, { db: deps.db })
   const media = createMediaDeps({
     db: deps.db,

@@ -4,10 +4,8 @@ import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import { callerEvent } from '../events/event-outbox.ts'
 import type { ShopperCaller, ShopperCredential } from '../http/caller.ts'
-import { ApplicationError } from '../http/errors.ts'
+import { ApplicationError, tooManyRequests } from '../http/errors.ts'
 import { accessTokenRefused } from '../oauth/authenticate.ts'
-import { countAttempt, tooManyAttempts } from '../rate-limits/count-attempt.ts'
-import type { RateLimitSettings } from '../rate-limits/rate-limit-settings.ts'
 import { planAddToCart } from './add-to-cart.ts'
 import { createCartProducts } from './cart-products.ts'
 import type { AddToCartInput, UpdateCartInput } from './cart-schemas.ts'
@@ -34,9 +32,19 @@ export interface CartDeps {
   publicUrl: string
 }
 
-/** What the shopper's current-cart operations need: the limits on coupon attempts too (`off` for none). */
+/**
+ * Counts one coupon code given to a cart, by the client's address and by the cart's owner (`account`):
+ * the seconds until the attempter may try again when over the limit, else `undefined`. The app counts
+ * them with the rate limiter's `coupon` bucket.
+ */
+export type CouponAttemptCounter = (
+  attempter: { address: string | undefined; account: string },
+  now: Date,
+) => Promise<number | undefined>
+
+/** What the shopper's current-cart operations need: how coupon attempts are counted too. */
 export interface CurrentCartDeps extends CartDeps {
-  rateLimits: RateLimitSettings | 'off'
+  countCouponAttempt: CouponAttemptCounter
 }
 
 /** Where a request came from: the client's address, as the app read it (`TRUSTED_PROXIES`). */
@@ -136,9 +144,8 @@ export function createCurrentCart(deps: CurrentCartDeps) {
    */
   async function countCouponAttempt(caller: ShopperCaller, origin: RequestOrigin, now: Date) {
     const account = `${caller.siteId}:${caller.kind}:${caller.subjectId}`
-    const attempter = { address: origin.clientAddress, account }
-    const retryAfter = await countAttempt(db, deps.rateLimits, 'coupon', attempter, now)
-    if (retryAfter !== undefined) throw tooManyAttempts(retryAfter)
+    const retryAfter = await deps.countCouponAttempt({ address: origin.clientAddress, account }, now)
+    if (retryAfter !== undefined) throw tooManyRequests(retryAfter)
   }
 
   /** `contents` with the products of its lines and of `productIds`. */

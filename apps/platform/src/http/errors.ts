@@ -168,3 +168,14 @@ export class ApplicationError extends ApiError {
 export function invalidField(field: string, description: string, violatedRule: RuleType = 'VALIDATION') {
   return new ValidationError([{ field, description, violatedRule }])
 }
+
+/** The spec's 429 error for a request over a limit, saying when to try again (the app sets `Retry-After` from it). */
+export function tooManyRequests(retryAfterSeconds: number): ApplicationError {
+  return new ApplicationError(
+    'TOO_MANY_REQUESTS',
+    `Too many requests: try again in ${retryAfterSeconds} seconds`,
+    {
+      retryAfterSeconds,
+    },
+  )
+}

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { toClientNetwork } from '../http/client-address.ts'
-import { ApplicationError } from '../http/errors.ts'
 import type { RateLimitBucket, RateLimitScope, RateLimitSettings } from './rate-limit-settings.ts'
 import { hitRateLimit } from './rate-limit-store.ts'
 
@@ -44,15 +43,4 @@ export async function countAttempt(
     if (hit.hits > rule.limit) return Math.max(1, Math.ceil((hit.resetsAt.getTime() - now.getTime()) / 1000))
   }
   return undefined
-}
-
-/** The spec's 429 error for an attempt over its limit, saying when to try again. */
-export function tooManyAttempts(retryAfterSeconds: number): ApplicationError {
-  return new ApplicationError(
-    'TOO_MANY_REQUESTS',
-    `Too many requests: try again in ${retryAfterSeconds} seconds`,
-    {
-      retryAfterSeconds,
-    },
-  )
 }

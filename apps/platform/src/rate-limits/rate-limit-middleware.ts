@@ -3,7 +3,8 @@ import { getCookie } from 'hono/cookie'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { AppEnv } from '../http/api.ts'
-import { countAttempt, tooManyAttempts } from './count-attempt.ts'
+import { tooManyRequests } from '../http/errors.ts'
+import { countAttempt } from './count-attempt.ts'
 import type { LimitedRoute, RefusalFormat, RequestFields } from './limited-routes.ts'
 import type { RateLimitSettings } from './rate-limit-settings.ts'
 import { purgeRateLimits } from './rate-limit-store.ts'
@@ -44,7 +45,7 @@ function refuse(
   retryAfterSeconds: number,
   options: RateLimiterOptions,
 ): Response {
-  const error = tooManyAttempts(retryAfterSeconds)
+  const error = tooManyRequests(retryAfterSeconds)
   const message = error.message
   const headers = { 'retry-after': String(retryAfterSeconds), 'cache-control': 'no-store' }
   if (format === 'html') {

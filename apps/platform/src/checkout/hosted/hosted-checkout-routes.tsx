@@ -10,7 +10,6 @@ import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/db.ts'
 import type { Api, AppEnv } from '../../http/api.ts'
 import { ApplicationError, type ValidationError } from '../../http/errors.ts'
-import { findMemberById } from '../../identity/members/member-store.ts'
 import { formatMoney } from '../../money/money.ts'
 import { findOrder, findOrderByCheckout } from '../../orders/order-store.ts'
 import { createCsrfToken, isCrossSiteRequest, isCsrfTokenValid } from '../../pages/csrf.ts'
@@ -53,6 +52,17 @@ export interface HostedCheckoutDeps {
   publicUrl: string
   /** The ways to pay, in the order the page offers them (the test card and pay-later in app.ts). */
   paymentProviders: readonly PaymentProvider[]
+  /**
+   * The signed-in buyer, for their e-mail and saved addresses: identity's member lookup, handed in by
+   * the app (identity stands above checkout, so checkout does not import it).
+   */
+  findMember: (db: Db, siteId: string, memberId: string) => Promise<CheckoutMember | undefined>
+}
+
+/** What the page reads of a signed-in buyer: the e-mail they sign in with and their saved addresses. */
+export interface CheckoutMember {
+  login_email: string
+  profile: Parameters<typeof savedAddressesOf>[0]
 }
 
 /** Where providers post their signed notifications: `/payments/v1/notifications/:providerId`. */
@@ -212,7 +222,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     const site = await getSite(db, checkout.site_id)
     const [settings, member] = await Promise.all([
       getCommerceSettings(db, checkout.site_id),
-      checkout.owner_kind === 'member' ? findMemberById(db, checkout.site_id, checkout.owner_id) : undefined,
+      checkout.owner_kind === 'member' ? deps.findMember(db, checkout.site_id, checkout.owner_id) : undefined,
     ])
     const shipTo = shipToCountries(settings)
     const values = options.values ?? formValuesOfCheckout(checkout)
@@ -420,7 +430,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       if (form.text('useSavedAddress')) {
         const member =
           checkout.owner_kind === 'member'
-            ? await findMemberById(db, checkout.site_id, checkout.owner_id)
+            ? await deps.findMember(db, checkout.site_id, checkout.owner_id)
             : undefined
         const saved =
           member && savedAddressesOf(member.profile).find((one) => one.id === form.text('savedAddress'))
