@@ -12,7 +12,7 @@ import {
   registerHostedCheckoutRoutes,
 } from './checkout/hosted/hosted-checkout-routes.tsx'
 import { offlineProvider } from './checkout/payment-provider.ts'
-import { orderRefundsThroughPayments } from './checkout/payments/order-refunds.ts'
+import { orderRefundsThroughPayments } from './checkout/payments/refunds-for-order-desk.ts'
 import {
   createTestProvider,
   createTestProviderSecret,

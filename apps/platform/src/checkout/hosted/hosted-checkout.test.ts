@@ -15,7 +15,7 @@ import { createOwnerCaller } from '../../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { createTestPlatform } from '../../testing/test-platform.ts'
 import { setCheckoutCallbacks } from '../checkout-store.ts'
-import { orderRefundsThroughPayments } from '../payments/order-refunds.ts'
+import { orderRefundsThroughPayments } from '../payments/refunds-for-order-desk.ts'
 import { refundPayment } from '../payments/refund-payment.ts'
 
 const CARD_OK = '4242 4242 4242 4242'
