@@ -2,12 +2,12 @@
 // connections, with the platform on PostgreSQL, for this build and, when given, a baseline build (a copy of
 // an earlier storefront with its own server.js and node_modules) measured against the same platform.
 import { join } from 'node:path'
-import { startPostgres } from '../../scripts/postgres.mjs'
 import { findFreePort } from '../../scripts/free-port.mjs'
+import { startPostgres } from '../../scripts/postgres.mjs'
 import { repoRoot, startService } from '../../scripts/processes.mjs'
 import { waitForHttp } from '../../scripts/wait-for-http.mjs'
-import { measurePageJavaScript, sumByPart } from './page-javascript.mjs'
 import { DEMO_CLIENT_ID, describe, load, SECONDS, startPlatform, summarise } from '../harness/load.mjs'
+import { measurePageJavaScript, sumByPart } from './page-javascript.mjs'
 
 export const RENDER_CONNECTIONS = 20
 /** A product of the demo store with options, pictures and a related collection. */
