@@ -61,6 +61,8 @@ test.describe('without JavaScript', () => {
 
   test('a merchant previews, applies and undoes a bulk price change with plain forms', async ({ page }) => {
     await signIn(page)
+    // Signing in lands on the order desk's home; the bulk change starts from the products list.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Products' }).click()
     await page.getByRole('searchbox', { name: 'Search' }).fill('desk pad')
     await page.getByRole('button', { name: 'Apply' }).click()
     await page.getByRole('checkbox', { name: 'Select Coastal Desk Pad' }).check()
