@@ -224,12 +224,14 @@ describe('faults survived by the topology', { timeout: 600_000 }, () => {
     const { answers, adds, orders, funnelEnds } = await load
 
     const failed = answers.filter((answer) => !isAnswered(answer))
-    // Every failure is the platform's own retryable answer: 503, Retry-After, the normalised body.
+    // Every failure is the platform's own retryable answer: 503, Retry-After, and the normalised body (a
+    // program's call) or the page that says to try again (a hosted page, such as the checkout's).
     const unclean = failed.filter(
       (answer) =>
         answer.status !== 503 ||
         !/^[1-9]\d*$/.test(answer.retryAfter ?? '') ||
-        answer.body?.details?.applicationError?.code !== 'DATABASE_UNAVAILABLE',
+        (answer.body?.details?.applicationError?.code !== 'DATABASE_UNAVAILABLE' &&
+          !(typeof answer.body === 'string' && answer.body.startsWith('<!doctype html'))),
     )
     const { rows: kept } = await query(
       `select count(*)::int as kept from unnest($1::uuid[]) as acked(id)
@@ -354,10 +356,12 @@ describe('faults survived by the topology', { timeout: 600_000 }, () => {
       // Three more worker rounds: a second copy of any mail would arrive now.
       await sleep(3_000)
       const rows = await outbox()
-      const perRecipient = countBy(received.flatMap((mail) => mail.to))
+      // Only this test's mails count: the order confirmations of the earlier faults' funnels are queued too.
+      const ours = received.filter((mail) => mail.to.some((to) => emails.includes(to)))
+      const perRecipient = countBy(ours.flatMap((mail) => mail.to))
       figures.smtpDown = {
         mails: rows.length,
-        received: received.length,
+        received: ours.length,
         recipientsWithOneMail: emails.filter((email) => perRecipient[email] === 1).length,
         failedAttemptsBeforeDelivery: rows.map((row) => row.attemptCount - 1),
         deliveredSecondsAfterBack: Math.round(deliveredAfterBack / 100) / 10,
@@ -370,14 +374,14 @@ describe('faults survived by the topology', { timeout: 600_000 }, () => {
         rows.every((row) => row.attemptCount >= 2),
         'each mail failed at least once before it left',
       )
-      assert.equal(received.length, emails.length)
+      assert.equal(ours.length, emails.length)
       assert.deepEqual(
         emails.map((email) => perRecipient[email]),
         emails.map(() => 1),
       )
       assert.ok(
-        received.every((mail) => /recover|password/i.test(mail.subject)),
-        received.map((mail) => mail.subject).join('; '),
+        ours.every((mail) => /recover|password/i.test(mail.subject)),
+        ours.map((mail) => mail.subject).join('; '),
       )
     } finally {
       await receiver.close()
