@@ -83,6 +83,18 @@ function toWireCustomLine(line: LineItemRow, custom: CustomLine, site: Site) {
 export type WireCart = ReturnType<typeof toWireCart>
 
 /**
+ * A catalogue line's product and variant as the catalogue has them now, with the variant's unit price
+ * after discount and its list price (both 0 when the product or variant is gone).
+ */
+function catalogueLineOf(line: LineItemRow, products: ReadonlyMap<string, ProductRecord>) {
+  const record = line.catalog_item_id ? products.get(line.catalog_item_id) : undefined
+  const variant = record?.variants.find((v) => v.id === line.variant_id)
+  const unit = record && variant ? variantDiscountedPrice(record, variant) : 0
+  const full = record && variant ? variantListPrice(record, variant) : 0
+  return { record, variant, unit, full }
+}
+
+/**
  * What the cart's lines come to at their list prices, in minor units, as an exact BigInt: the figure
  * {@link MAX_CART_AMOUNT_MINOR} bounds. Out-of-stock lines count too (their stock may come back).
  */
@@ -92,13 +104,11 @@ export function cartAmount(
 ): bigint {
   let amount = 0n
   for (const line of lines) {
-    const record = line.catalog_item_id ? products.get(line.catalog_item_id) : undefined
-    const variant = record?.variants.find((v) => v.id === line.variant_id)
-    const unit = line.custom
-      ? line.custom.priceMinor
-      : record && variant
-        ? Math.max(variantListPrice(record, variant), variantDiscountedPrice(record, variant))
-        : 0
+    let unit = line.custom?.priceMinor
+    if (unit === undefined) {
+      const prices = catalogueLineOf(line, products)
+      unit = Math.max(prices.full, prices.unit)
+    }
     amount += BigInt(unit) * BigInt(line.quantity)
   }
   return amount
@@ -141,11 +151,8 @@ export function toWireCart(
       subtotal += line.custom.priceMinor * line.quantity
       return toWireCustomLine(line, line.custom, site)
     }
-    const record = line.catalog_item_id ? products.get(line.catalog_item_id) : undefined
-    const variant = record?.variants.find((v) => v.id === line.variant_id)
+    const { record, variant, unit, full } = catalogueLineOf(line, products)
     const availability = availabilityOf(line, record)
-    const unit = record && variant ? variantDiscountedPrice(record, variant) : 0
-    const full = record && variant ? variantListPrice(record, variant) : 0
     const payable =
       availability.status === 'AVAILABLE'
         ? line.quantity
