@@ -84,9 +84,11 @@ export function findClientAddress(c: Context, trusted: TrustedProxies): string |
 
 /**
  * The part of an address one client controls: an IPv4 address, or the /64 network of an IPv6 one
- * (one subscriber usually gets a whole /64).
+ * (one subscriber usually gets a whole /64). Every request whose address is unknown is one client,
+ * `unknown`, so that counting by client never leaves it unlimited (SECURITY.md Q4).
  */
-export function toClientNetwork(address: string): string {
+export function toClientNetwork(address: string | undefined): string {
+  if (!address) return 'unknown'
   if (isIP(address) !== 6) return address
   const [head = '', tail = ''] = address.split('::')
   const groups = [...head.split(':').filter(Boolean)]

@@ -4,9 +4,6 @@ import { toClientNetwork } from '../http/client-address.ts'
 import type { RateLimitBucket, RateLimitScope, RateLimitSettings } from './rate-limit-settings.ts'
 import { hitRateLimit } from './rate-limit-store.ts'
 
-// Every attempt whose client address is unknown shares one counter: unknown is not unlimited (Q4).
-const UNKNOWN_ADDRESS = 'unknown'
-
 /** Who makes an attempt: the client's address (an IPv6 client counts by its /64) and the account it names. */
 export interface Attempter {
   address: string | undefined
@@ -33,7 +30,7 @@ export async function countAttempt(
   const limits = settings === 'off' ? undefined : settings[bucket]
   if (!limits) return undefined
   const values: [RateLimitScope, string | undefined][] = [
-    ['ip', attempter.address ? toClientNetwork(attempter.address) : UNKNOWN_ADDRESS],
+    ['ip', toClientNetwork(attempter.address)],
     ['account', attempter.account],
   ]
   for (const [scope, value] of values) {

@@ -23,15 +23,6 @@ export function safeReturnTo(value: string | undefined): string {
   return /^\/dashboard(?:$|[/?])/.test(value) ? value : HOME
 }
 
-/**
- * The network a request came from, as the app read it: the socket's peer, or the client a trusted proxy
- * names (`TRUSTED_PROXIES`); an IPv6 client by its /64, which one machine can fill at will.
- */
-function clientNetwork(c: Context<AppEnv>): string {
-  const address = c.get('clientAddress')
-  return address ? toClientNetwork(address) : 'unknown'
-}
-
 /** Sign-in and sign-out of site owners, and the dashboard's front door. */
 export function registerLoginRoutes(api: Api, deps: DashboardDeps) {
   const { db, clock, publicUrl } = deps
@@ -99,7 +90,11 @@ export function registerLoginRoutes(api: Api, deps: DashboardDeps) {
       const email = normalizeEmail(form.text('email')).slice(0, 320)
       if (!isCsrfTokenValid(getCookie(c, LOGIN_COOKIE) ?? '', form.text(CSRF_FIELD)))
         return loginPage(c, { returnTo, email, problem: 'expired-form', status: 403 })
-      const attempt = await startLoginAttempt(db, { email, ip: clientNetwork(c) }, clock())
+      const attempt = await startLoginAttempt(
+        db,
+        { email, ip: toClientNetwork(c.get('clientAddress')) },
+        clock(),
+      )
       if (!attempt.allowed) {
         const response = loginPage(c, { returnTo, email, problem: 'too-many-attempts', status: 429 })
         response.headers.set('retry-after', String(attempt.retryAfterSeconds))
