@@ -97,8 +97,10 @@ export const LIMITED_ROUTES: readonly LimitedRoute[] = [
   { method: 'POST', path: '/identity/v2/login', format: 'json', classify: login },
   { method: 'POST', path: '/_auth/authorize', format: 'html', classify: login },
   { method: 'POST', path: '/_auth/login', format: 'html', classify: login },
-  // The site owner's sign-in: its own throttle counts failures; this bounds every attempt, as for members.
-  { method: 'POST', path: '/dashboard/login', format: 'html', classify: login },
+  // The site owner's sign-in is bounded here by address only. Its account side is the dashboard's own
+  // throttle, which counts failures and forgets them on success: an owner who signs in often from many
+  // browsers is never refused, while guesses at one e-mail from anywhere still stop at its limit.
+  { method: 'POST', path: '/dashboard/login', format: 'html', classify: () => ({ bucket: 'login' }) },
   { method: 'POST', path: '/identity/v1/register', format: 'json', classify: register },
   { method: 'POST', path: '/identity/v2/register', format: 'json', classify: register },
   {
