@@ -12,6 +12,7 @@ async function readHead(page: Page) {
       title: document.title,
       description: meta('description'),
       canonical: document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href,
+      ogSiteName: meta('og:site_name'),
       ogTitle: meta('og:title'),
       ogType: meta('og:type'),
       ogUrl: meta('og:url'),
@@ -32,12 +33,18 @@ test('a search engine reads a product page’s title, description, canonical URL
 }) => {
   await page.goto('/products/classic-tee?Size=M&Color=Red')
   const head = await readHead(page)
-  expect(head.title).toBe('Classic Tee · Aisle')
+  expect(head.title).toBe('Classic Tee · Aisle Demo Store')
   expect(head.description?.length).toBeGreaterThan(10)
   // The choices in the URL are one product: one canonical page.
   expect(head.canonical).toBe(`${baseURL}/products/classic-tee`)
   expect(head.ogUrl).toBe(`${baseURL}/products/classic-tee`)
-  expect(head).toMatchObject({ ogTitle: 'Classic Tee', ogType: 'product', robots: undefined })
+  // The shop's own name, as its settings on the platform say, not the kit's.
+  expect(head).toMatchObject({
+    ogSiteName: 'Aisle Demo Store',
+    ogTitle: 'Classic Tee',
+    ogType: 'product',
+    robots: undefined,
+  })
   expect(head.ogImage).toMatch(/^http/)
 
   const product = await readProductJsonLd(page)
@@ -65,12 +72,16 @@ test('list pages point search engines at one canonical URL, and search results s
 }) => {
   await page.goto('/collections/tees-and-tops?sort=price-desc&inStock=1')
   expect(await readHead(page)).toMatchObject({
-    title: 'Tees & Tops · Aisle',
+    title: 'Tees & Tops · Aisle Demo Store',
     canonical: `${baseURL}/collections/tees-and-tops`,
     robots: undefined,
   })
   await page.goto('/')
-  expect(await readHead(page)).toMatchObject({ title: 'Aisle', canonical: `${baseURL}/`, ogType: 'website' })
+  expect(await readHead(page)).toMatchObject({
+    title: 'Aisle Demo Store',
+    canonical: `${baseURL}/`,
+    ogType: 'website',
+  })
   await page.goto('/products?q=tee')
   expect(await readHead(page)).toMatchObject({ canonical: `${baseURL}/products`, robots: 'noindex, follow' })
 })
@@ -82,7 +93,7 @@ test('the title, canonical URL and product data follow a client-side navigation'
   await page.goto('/collections/tees-and-tops')
   await waitForHydration(page)
   await page.getByRole('link', { name: 'Classic Tee' }).click()
-  await expect(page).toHaveTitle('Classic Tee · Aisle')
+  await expect(page).toHaveTitle('Classic Tee · Aisle Demo Store')
   expect((await readHead(page)).canonical).toBe(`${baseURL}/products/classic-tee`)
   expect((await readProductJsonLd(page)).name).toBe('Classic Tee')
 })

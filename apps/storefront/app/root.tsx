@@ -28,8 +28,9 @@ import { toSiteUrl } from './platform/config.server'
 import { findErrorCode, toShopperError } from './platform/shopper-error'
 import { useHydrated } from './rendering/use-hydrated'
 import { useNonce } from './security/nonce'
+import { toPrivatePageMeta } from './seo/page-meta'
 import { findSharedShopInfo } from './store/shop-info.server'
-import { STORE_LOCALE, STORE_NAME, toPageTitle } from './store/store'
+import { STORE_LOCALE, STORE_NAME } from './store/store'
 import stylesheet from './styles.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [aisleMiddleware]
@@ -80,9 +81,9 @@ export function shouldRevalidate({
 
 // A failed page's title, and nothing for a search engine's index: given here rather than by the error
 // boundary, so every page's head is written by route `meta` functions alone.
-export function meta({ error }: Route.MetaArgs) {
+export function meta({ error, matches }: Route.MetaArgs) {
   if (error == null) return []
-  return [{ title: toPageTitle(toErrorPage(error).title) }, { name: 'robots', content: 'noindex' }]
+  return toPrivatePageMeta(matches, toErrorPage(error).title)
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -4,11 +4,11 @@ import { requestPasswordReset } from '../account/member-login.server'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
 import { requireSameOriginPost, toRequestOrigin } from '../platform/same-origin'
-import { toPageTitle } from '../store/store'
+import { toPrivatePageMeta } from '../seo/page-meta'
 import type { Route } from './+types/account-forgot-password'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: toPageTitle('Reset your password') }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+  return toPrivatePageMeta(matches, 'Reset your password')
 }
 
 export function headers(): HeadersInit {

@@ -7,11 +7,11 @@ import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
 import { requireSameOriginPost } from '../platform/same-origin'
 import { isHttpsRequest } from '../platform/session-cookie'
-import { toPageTitle } from '../store/store'
+import { toPrivatePageMeta } from '../seo/page-meta'
 import type { Route } from './+types/account-login-silent'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: toPageTitle('Sign-in not finished') }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+  return toPrivatePageMeta(matches, 'Sign-in not finished')
 }
 
 export function headers(): HeadersInit {

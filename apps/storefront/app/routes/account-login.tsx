@@ -9,11 +9,11 @@ import { toAccountFormLink } from '../account/return-to'
 import { SilentLoginField } from '../account/silent-login-form'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
-import { toPageTitle } from '../store/store'
+import { toPrivatePageMeta } from '../seo/page-meta'
 import type { Route } from './+types/account-login'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: toPageTitle('Sign in') }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+  return toPrivatePageMeta(matches, 'Sign in')
 }
 
 export function headers(): HeadersInit {

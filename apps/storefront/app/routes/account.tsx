@@ -7,11 +7,11 @@ import { type OrderSummary, toOrderSummary } from '../checkout/order-summary'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
 import { requireSameOriginPost } from '../platform/same-origin'
-import { toPageTitle } from '../store/store'
+import { toPrivatePageMeta } from '../seo/page-meta'
 import type { Route } from './+types/account'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: toPageTitle('Your account') }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+  return toPrivatePageMeta(matches, 'Your account')
 }
 
 export function headers(): HeadersInit {

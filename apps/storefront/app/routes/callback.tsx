@@ -10,11 +10,11 @@ import { toAccountFormLink, toSafeReturnPath } from '../account/return-to'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
 import { isHttpsRequest } from '../platform/session-cookie'
-import { toPageTitle } from '../store/store'
+import { toPrivatePageMeta } from '../seo/page-meta'
 import type { Route } from './+types/callback'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: toPageTitle('Sign-in not finished') }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+  return toPrivatePageMeta(matches, 'Sign-in not finished')
 }
 
 // The loader's Set-Cookie clears the spent transaction.

@@ -17,11 +17,11 @@ import { isShippingIntent, type ShippingFormResult } from '../checkout/shipping-
 import { TotalsNote, TotalsRows } from '../checkout/totals-rows'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
-import { toPageTitle } from '../store/store'
+import { toPrivatePageMeta } from '../seo/page-meta'
 import type { Route } from './+types/cart'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: toPageTitle('Your cart') }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+  return toPrivatePageMeta(matches, 'Your cart')
 }
 
 // A cart belongs to one visitor and changes at any moment: never stored by any cache.

@@ -4,11 +4,11 @@ import { startCheckout } from '../checkout/hosted-checkout.server'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
 import { toRequestOrigin } from '../platform/same-origin'
-import { toPageTitle } from '../store/store'
+import { toPrivatePageMeta } from '../seo/page-meta'
 import type { Route } from './+types/checkout'
 
-export function meta() {
-  return [{ title: toPageTitle('Checkout') }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+  return toPrivatePageMeta(matches, 'Checkout')
 }
 
 export function headers(): HeadersInit {

@@ -5,17 +5,15 @@ import { toCollectionView } from '../catalogue/collection-view'
 import { ProductResults } from '../catalogue/product-results'
 import { getAisle } from '../platform/aisle.server'
 import { catalogueCacheMiddleware } from '../platform/cache-control'
-import { findSiteUrl, toCanonicalPath, toMetaDescription, toSeoMeta } from '../seo/page-meta'
-import { toPageTitle } from '../store/store'
+import { findSite, toCanonicalPath, toMetaDescription, toPrivatePageMeta, toSeoMeta } from '../seo/page-meta'
 import type { Route } from './+types/collection'
 
 export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  if (!loaderData)
-    return [{ title: toPageTitle('Collection not found') }, { name: 'robots', content: 'noindex' }]
+  if (!loaderData) return toPrivatePageMeta(matches, 'Collection not found')
   const { collection } = loaderData
-  return toSeoMeta(findSiteUrl(matches), {
+  return toSeoMeta(findSite(matches), {
     title: collection.name,
     description: toMetaDescription(collection.description) || `Shop ${collection.name}.`,
     // Filters and sorting show the same products in another order: one canonical URL per page of the list.

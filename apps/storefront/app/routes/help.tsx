@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router'
 import { getAisle } from '../platform/aisle.server'
 import { catalogueCacheMiddleware } from '../platform/cache-control'
-import { findSiteUrl, toSeoMeta } from '../seo/page-meta'
+import { findSite, toPrivatePageMeta, toSeoMeta } from '../seo/page-meta'
 import { findSharedShopInfo } from '../store/shop-info.server'
 import {
   type PickupView,
@@ -10,7 +10,6 @@ import {
   toPickupViews,
   toShippingPage,
 } from '../store/shop-pages'
-import { toPageTitle } from '../store/store'
 import type { Route } from './+types/help'
 
 export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
@@ -28,9 +27,9 @@ type Topic = keyof typeof TOPICS
 const isTopic = (value: string | undefined): value is Topic => value !== undefined && value in TOPICS
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
-  if (!loaderData || !isTopic(params.topic)) return [{ title: toPageTitle('Page not found') }]
+  if (!loaderData || !isTopic(params.topic)) return toPrivatePageMeta(matches, 'Page not found')
   const topic = TOPICS[params.topic]
-  return toSeoMeta(findSiteUrl(matches), {
+  return toSeoMeta(findSite(matches), {
     title: topic.title,
     description: topic.description,
     path: `/help/${params.topic}`,

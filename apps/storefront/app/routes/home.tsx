@@ -9,7 +9,7 @@ import { type ProductCardView, toProductCard } from '../catalogue/product-view'
 import { ResponsiveImage } from '../media/responsive-image'
 import { getAisle } from '../platform/aisle.server'
 import { catalogueCacheMiddleware } from '../platform/cache-control'
-import { findSiteUrl, toSeoMeta } from '../seo/page-meta'
+import { findSite, toSeoMeta } from '../seo/page-meta'
 import { STORE_NAME } from '../store/store'
 import type { Route } from './+types/home'
 
@@ -19,8 +19,9 @@ const FEATURED_COLLECTIONS = 9
 const NEWEST_PRODUCTS = 8
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return toSeoMeta(findSiteUrl(matches), {
-    description: `Shop the ${STORE_NAME} catalogue: new arrivals and collections, delivered or picked up.`,
+  const site = findSite(matches)
+  return toSeoMeta(site, {
+    description: `Shop the ${site.name} catalogue: new arrivals and collections, delivered or picked up.`,
     path: '/',
     image: loaderData?.collections[0]?.image?.url,
   })

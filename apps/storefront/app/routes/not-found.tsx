@@ -1,12 +1,12 @@
 import { data, Link } from 'react-router'
 import { toShopperError } from '../platform/shopper-error'
-import { toPageTitle } from '../store/store'
+import { toPrivatePageMeta } from '../seo/page-meta'
 import type { Route } from './+types/not-found'
 
 const notFound = toShopperError(404, 'PAGE_NOT_FOUND')
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: toPageTitle(notFound.title) }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+  return toPrivatePageMeta(matches, notFound.title)
 }
 
 // Any path no other route claims: answer 404, with the page below.

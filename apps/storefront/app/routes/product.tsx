@@ -22,8 +22,7 @@ import { toImageView } from '../media/image'
 import { getAisle } from '../platform/aisle.server'
 import { catalogueCacheMiddleware } from '../platform/cache-control'
 import { toSiteUrl } from '../platform/config.server'
-import { findSiteUrl, serializeJsonLd, toMetaDescription, toSeoMeta } from '../seo/page-meta'
-import { STORE_NAME, toPageTitle } from '../store/store'
+import { findSite, serializeJsonLd, toMetaDescription, toPrivatePageMeta, toSeoMeta } from '../seo/page-meta'
 import type { Route } from './+types/product'
 
 export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
@@ -32,13 +31,13 @@ export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
 const RELATED_PRODUCTS = 4
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData)
-    return [{ title: toPageTitle('Product not found') }, { name: 'robots', content: 'noindex' }]
+  if (!loaderData) return toPrivatePageMeta(matches, 'Product not found')
   const { product, seo } = loaderData
+  const site = findSite(matches)
   return [
-    ...toSeoMeta(findSiteUrl(matches), {
+    ...toSeoMeta(site, {
       title: product.name,
-      description: seo.description,
+      description: seo.description || `${product.name} at ${site.name}.`,
       path: seo.path,
       image: seo.image,
       type: 'product',
@@ -98,7 +97,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     quantity: parseQuantity(search.get('quantity')) ?? 1,
     seo: {
       path,
-      description: toMetaDescription(detail.description) || `${detail.name} at ${STORE_NAME}.`,
+      description: toMetaDescription(detail.description),
       image,
       price: { amount: toSchemaPrice(price?.discountedPrice ?? price?.price ?? 0, currency), currency },
     },

@@ -4,8 +4,7 @@ import { PRODUCT_LIST_PAGE_SIZE, parseCatalogueSearch } from '../catalogue/catal
 import { ProductResults } from '../catalogue/product-results'
 import { getAisle } from '../platform/aisle.server'
 import { catalogueCacheMiddleware } from '../platform/cache-control'
-import { findSiteUrl, toCanonicalPath, toSeoMeta } from '../seo/page-meta'
-import { STORE_NAME } from '../store/store'
+import { findSite, toCanonicalPath, toSeoMeta } from '../seo/page-meta'
 import type { Route } from './+types/products'
 
 export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
@@ -16,9 +15,10 @@ function toHeading(q: string): string {
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const q = loaderData?.state.q ?? ''
-  return toSeoMeta(findSiteUrl(matches), {
+  const site = findSite(matches)
+  return toSeoMeta(site, {
     title: toHeading(q),
-    description: `Shop the ${STORE_NAME} catalogue: filter, sort and search every product.`,
+    description: `Shop the ${site.name} catalogue: filter, sort and search every product.`,
     // Filters and sorting show the same products in another order: one canonical URL per page of the list.
     path: toCanonicalPath(location.pathname, new URLSearchParams(location.search), ['page']),
     // Search results are endless variations of the catalogue: not pages for a search engine's index.

@@ -3,11 +3,11 @@ import { findMyOrder } from '../account/member.server'
 import { type OrderSummary, toOrderSummary } from '../checkout/order-summary'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
-import { toPageTitle } from '../store/store'
+import { toPrivatePageMeta } from '../seo/page-meta'
 import type { Route } from './+types/thank-you'
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: toPageTitle('Thank you for your order') }, { name: 'robots', content: 'noindex' }]
+export function meta({ matches }: Route.MetaArgs) {
+  return toPrivatePageMeta(matches, 'Thank you for your order')
 }
 
 export function headers(): HeadersInit {

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { findSiteUrl, serializeJsonLd, toCanonicalPath, toMetaDescription, toSeoMeta } from './page-meta'
+import {
+  findSite,
+  serializeJsonLd,
+  toCanonicalPath,
+  toMetaDescription,
+  toPrivatePageMeta,
+  toSeoMeta,
+} from './page-meta'
+
+const site = { url: 'https://shop.example', name: 'Lumen & Loom' }
 
 describe('toSeoMeta', () => {
   it('gives a page its title, description, canonical link and Open Graph tags', () => {
-    const tags = toSeoMeta('https://shop.example', {
+    const tags = toSeoMeta(site, {
       title: 'Classic Tee',
       description: 'A soft cotton tee.',
       path: '/products/classic-tee',
@@ -11,9 +20,9 @@ describe('toSeoMeta', () => {
       type: 'product',
     })
     expect(tags).toEqual([
-      { title: 'Classic Tee · Aisle' },
+      { title: 'Classic Tee · Lumen & Loom' },
       { name: 'description', content: 'A soft cotton tee.' },
-      { property: 'og:site_name', content: 'Aisle' },
+      { property: 'og:site_name', content: 'Lumen & Loom' },
       { property: 'og:title', content: 'Classic Tee' },
       { property: 'og:description', content: 'A soft cotton tee.' },
       { property: 'og:type', content: 'product' },
@@ -25,17 +34,20 @@ describe('toSeoMeta', () => {
     ])
   })
 
-  it('titles the home page with the store name alone and keeps search results out of indexes', () => {
-    const tags = toSeoMeta('https://shop.example', { description: 'Shop.', path: '/', noindex: true })
-    expect(tags).toContainEqual({ title: 'Aisle' })
-    expect(tags).toContainEqual({ property: 'og:title', content: 'Aisle' })
+  it('titles the home page with the shop’s name alone and keeps search results out of indexes', () => {
+    const tags = toSeoMeta(site, { description: 'Shop.', path: '/', noindex: true })
+    expect(tags).toContainEqual({ title: 'Lumen & Loom' })
+    expect(tags).toContainEqual({ property: 'og:title', content: 'Lumen & Loom' })
     expect(tags).toContainEqual({ property: 'og:type', content: 'website' })
     expect(tags).toContainEqual({ name: 'robots', content: 'noindex, follow' })
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: 'https://shop.example/' })
   })
 
   it('leaves out absolute URLs when the site URL is unknown', () => {
-    const tags = toSeoMeta(undefined, { title: 'All products', description: 'Shop.', path: '/products' })
+    const tags = toSeoMeta(
+      { url: undefined, name: 'Shop' },
+      { title: 'All products', description: 'Shop.', path: '/products' },
+    )
     expect(tags.some((tag) => 'rel' in tag || ('property' in tag && tag.property === 'og:url'))).toBe(false)
   })
 })
@@ -61,14 +73,31 @@ describe('toMetaDescription', () => {
   })
 })
 
-describe('findSiteUrl', () => {
-  it('reads the site URL from the root route’s data', () => {
+describe('findSite', () => {
+  it('reads the site URL and the shop’s name from the root route’s data', () => {
     const matches = [
-      { id: 'root', loaderData: { siteUrl: 'https://shop.example', isMember: false } },
-      { id: 'routes/home', loaderData: { siteUrl: 'https://elsewhere.example' } },
+      { id: 'root', loaderData: { siteUrl: 'https://shop.example', shopName: 'Lumen & Loom' } },
+      { id: 'routes/home', loaderData: { siteUrl: 'https://elsewhere.example', shopName: 'Other' } },
     ]
-    expect(findSiteUrl(matches)).toBe('https://shop.example')
-    expect(findSiteUrl([{ id: 'root', loaderData: undefined }])).toBeUndefined()
+    expect(findSite(matches)).toEqual(site)
+  })
+
+  it('falls back to no URL and the default name when the root has no data', () => {
+    expect(findSite([{ id: 'root', loaderData: undefined }])).toEqual({ url: undefined, name: 'Aisle' })
+    expect(findSite([{ id: 'root', loaderData: { siteUrl: '', shopName: '' } }])).toEqual({
+      url: undefined,
+      name: 'Aisle',
+    })
+  })
+})
+
+describe('toPrivatePageMeta', () => {
+  it('titles a page with the shop’s name and keeps it out of search indexes', () => {
+    const matches = [{ id: 'root', loaderData: { shopName: 'Lumen & Loom' } }]
+    expect(toPrivatePageMeta(matches, 'Your cart')).toEqual([
+      { title: 'Your cart · Lumen & Loom' },
+      { name: 'robots', content: 'noindex' },
+    ])
   })
 })
 

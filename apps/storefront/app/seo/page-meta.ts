@@ -1,6 +1,12 @@
 import type { MetaDescriptor } from 'react-router'
 import { STORE_LOCALE, STORE_NAME, toPageTitle } from '../store/store'
 
+/** The site as the root loader knows it: its public URL (once a request was seen) and the shop's name. */
+export interface SiteIdentity {
+  url: string | undefined
+  name: string
+}
+
 /** What a page tells search engines and link previews about itself. */
 export interface PageSeo {
   /** The page's own title; the store's name is added (`toPageTitle`). Undefined for the home page. */
@@ -53,20 +59,20 @@ export function toCanonicalPath(
  * The meta tags of a page: title, description, the canonical link and Open Graph tags (a Twitter card
  * follows Open Graph). Without a site URL (no request seen yet) the absolute URLs are left out.
  */
-export function toSeoMeta(siteUrl: string | undefined, seo: PageSeo): MetaDescriptor[] {
-  const title = toPageTitle(seo.title)
+export function toSeoMeta(site: SiteIdentity, seo: PageSeo): MetaDescriptor[] {
+  const title = toPageTitle(site.name, seo.title)
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: seo.description },
-    { property: 'og:site_name', content: STORE_NAME },
-    { property: 'og:title', content: seo.title ?? STORE_NAME },
+    { property: 'og:site_name', content: site.name },
+    { property: 'og:title', content: seo.title ?? site.name },
     { property: 'og:description', content: seo.description },
     { property: 'og:type', content: seo.type ?? 'website' },
     { property: 'og:locale', content: STORE_LOCALE.replace('-', '_') },
     { name: 'twitter:card', content: seo.image ? 'summary_large_image' : 'summary' },
   ]
-  if (siteUrl) {
-    const url = new URL(seo.path, `${siteUrl}/`).href
+  if (site.url) {
+    const url = new URL(seo.path, `${site.url}/`).href
     tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url })
   }
   if (seo.image) tags.push({ property: 'og:image', content: seo.image })
@@ -80,13 +86,25 @@ interface MatchLike {
   loaderData?: unknown
 }
 
-/** The storefront's public URL from the root loader's data, for canonical and Open Graph URLs. */
-export function findSiteUrl(matches: readonly (MatchLike | undefined)[]): string | undefined {
+/**
+ * The storefront's public URL and the shop's name from the root loader's data, for titles, canonical and
+ * Open Graph URLs. Without the root's data (it failed) the URL is unknown and the name is the fallback.
+ */
+export function findSite(matches: readonly (MatchLike | undefined)[]): SiteIdentity {
   const root = matches.find((match) => match?.id === 'root')?.loaderData
-  if (root && typeof root === 'object' && 'siteUrl' in root && typeof root.siteUrl === 'string') {
-    return root.siteUrl
+  const read = (key: string) => {
+    const value = root && typeof root === 'object' ? (root as Record<string, unknown>)[key] : undefined
+    return typeof value === 'string' && value.length > 0 ? value : undefined
   }
-  return undefined
+  return { url: read('siteUrl'), name: read('shopName') ?? STORE_NAME }
+}
+
+/** The head of a page kept out of search indexes (the cart, account pages, errors): its title alone. */
+export function toPrivatePageMeta(
+  matches: readonly (MatchLike | undefined)[],
+  page: string,
+): MetaDescriptor[] {
+  return [{ title: toPageTitle(findSite(matches).name, page) }, { name: 'robots', content: 'noindex' }]
 }
 
 /**

@@ -1,4 +1,4 @@
-/** The store's name, shown in the header and page titles. */
+/** The name shown when the platform has not said the shop's own (it is down, or not yet asked). */
 export const STORE_NAME = 'Aisle'
 
 /**
@@ -7,7 +7,7 @@ export const STORE_NAME = 'Aisle'
  */
 export const STORE_LOCALE = 'en-US'
 
-/** A page title in the store's style: "Product name · Aisle". */
-export function toPageTitle(page?: string): string {
-  return page ? `${page} · ${STORE_NAME}` : STORE_NAME
+/** A page title in the store's style: "Product name · Shop name", or the shop's name alone. */
+export function toPageTitle(shopName: string, page?: string): string {
+  return page ? `${page} · ${shopName}` : shopName
 }
