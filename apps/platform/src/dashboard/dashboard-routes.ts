@@ -13,6 +13,7 @@ import { registerLoginRoutes } from './session/login-page-routes.tsx'
 import { DASHBOARD_PATH } from './session/owner-session.ts'
 import { registerCouponPages } from './setup/coupon-page-routes.tsx'
 import { registerShippingSetupPages } from './setup/shipping-setup-page-routes.tsx'
+import { registerShopDetailsPages } from './setup/shop-details-page-routes.tsx'
 import { registerTaxSetupPages } from './setup/tax-setup-page-routes.tsx'
 import { registerWebhookPages } from './webhooks/webhook-page-routes.tsx'
 
@@ -72,6 +73,7 @@ export function registerDashboardRoutes(
   registerApiKeyPages(api, dashboard)
   registerMemberPages(api, dashboard)
   registerCouponPages(api, dashboard)
+  registerShopDetailsPages(api, dashboard)
   registerShippingSetupPages(api, dashboard)
   registerTaxSetupPages(api, dashboard)
   registerWebhookPages(api, dashboard)

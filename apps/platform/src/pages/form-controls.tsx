@@ -49,7 +49,7 @@ export function Field(props: {
   label: string
   name: string
   defaultValue?: string | number | undefined
-  type?: 'text' | 'email' | 'password' | 'number' | 'search'
+  type?: 'text' | 'email' | 'password' | 'number' | 'search' | 'color'
   error?: string | undefined
   hint?: string
   required?: boolean

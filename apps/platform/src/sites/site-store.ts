@@ -47,3 +47,33 @@ export async function getSite(db: Db, siteId: string): Promise<Site> {
   if (!row) throw new Error(`site ${siteId} is missing although a credential names it`)
   return toSite(row)
 }
+
+/** What the shop shows of itself to buyers beyond its catalogue: its name, and the colours its mails wear. */
+export interface ShopDetails {
+  name: string
+  /** The mail header's background, `#rrggbb`. */
+  brandColour: string
+  /** Links and buttons in mails, `#rrggbb`. */
+  accentColour: string
+}
+
+/** The site's shop details. */
+export async function getShopDetails(db: Db, siteId: string): Promise<ShopDetails> {
+  const row = await queryOne<{ name: string; brand_colour: string; accent_colour: string }>(
+    db,
+    'select name, brand_colour, accent_colour from sites where id = $1',
+    [siteId],
+  )
+  if (!row) throw new Error(`site ${siteId} is missing although a credential names it`)
+  return { name: row.name, brandColour: row.brand_colour, accentColour: row.accent_colour }
+}
+
+/** Stores the site's shop details as given (`updateShopDetails` checks them first). */
+export async function saveShopDetails(db: Db, siteId: string, details: ShopDetails): Promise<void> {
+  await db.query('update sites set name = $2, brand_colour = $3, accent_colour = $4 where id = $1', [
+    siteId,
+    details.name,
+    details.brandColour,
+    details.accentColour,
+  ])
+}

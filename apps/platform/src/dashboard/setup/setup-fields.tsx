@@ -5,9 +5,10 @@ import { DashboardPage, Problems } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
 /** The parts of the store setup, each a page under `/dashboard/setup`. */
-export type SetupPart = 'coupons' | 'shipping' | 'pickup' | 'tax' | 'fees'
+export type SetupPart = 'shop' | 'coupons' | 'shipping' | 'pickup' | 'tax' | 'fees'
 
 const parts: { id: SetupPart; label: string }[] = [
+  { id: 'shop', label: 'Shop details' },
   { id: 'coupons', label: 'Coupons' },
   { id: 'shipping', label: 'Shipping regions' },
   { id: 'pickup', label: 'Pickup locations' },

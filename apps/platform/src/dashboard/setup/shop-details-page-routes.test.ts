@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { getShopDetails, updateShopDetails } from '../../checkout/shop-details.ts'
+import type { Db } from '../../db/db.ts'
+import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
+import { createDashboardPlatform, createTestBrowser } from '../../testing/dashboard-browser.ts'
+import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
+import { createTestPlatform } from '../../testing/test-platform.ts'
+
+describe.each(databaseKinds())('dashboard shop details on %s', (kind) => {
+  let db: Db
+  let dashboard: Awaited<ReturnType<typeof createDashboardPlatform>>
+  let browser: ReturnType<typeof createTestBrowser>
+  const demo = { name: 'Aisle Demo Store', brandColour: '#1f2328', accentColour: '#0969da' }
+  beforeAll(async () => {
+    db = await openTestDatabase(kind)
+    dashboard = await createDashboardPlatform(db)
+    browser = createTestBrowser(dashboard.app)
+    await browser.signIn()
+  })
+  beforeEach(() => updateShopDetails(db, DEMO_SITE_ID, demo))
+  afterAll(() => db.close())
+
+  it('shows the stored name and colours in a form that works without script', async () => {
+    const page = await browser.get('/dashboard/setup/shop')
+    expect(page.status).toBe(200)
+    expect(browser.formOf('/dashboard/setup/shop')).toMatchObject({
+      name: ['Aisle Demo Store'],
+      brandColour: ['#1f2328'],
+      accentColour: ['#0969da'],
+    })
+    expect(page.text).toContain('type="color"')
+  })
+
+  it('saves a new name and colours, which shoppers then read as the shop’s', async () => {
+    await browser.get('/dashboard/setup/shop')
+    const saved = await browser.submit('/dashboard/setup/shop', {
+      name: 'Lumen & Loom',
+      brandColour: '#2d1b69',
+      accentColour: '#b42318',
+    })
+    expect(saved.status).toBe(303)
+    expect(saved.location).toBe('/dashboard/setup/shop?notice=saved')
+    expect((await browser.get(saved.location!)).text).toContain('value="Lumen &amp; Loom"')
+    const shopper = createTestPlatform(db)
+    const { access_token: token } = await shopper.visitorTokens()
+    const info = await shopper.call('GET', '/ecom/v1/shop-info', { token })
+    expect(info.json).toMatchObject({ name: 'Lumen & Loom' })
+  })
+
+  it('answers a refused form with its errors beside the fields, keeps what was typed, and stores nothing', async () => {
+    await browser.get('/dashboard/setup/shop')
+    const refused = await browser.submit('/dashboard/setup/shop', { name: 'Pale', accentColour: '#fff8c5' })
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain('id="field-accentColour-error"')
+    expect(refused.text).toMatch(/too light for the white text mails write on it/)
+    expect(refused.text).toContain('value="Pale"')
+    expect(await getShopDetails(db, DEMO_SITE_ID)).toEqual(demo)
+  })
+
+  it('refuses a post without the page’s token or without a session; nothing changes', async () => {
+    await browser.get('/dashboard/setup/shop')
+    const fields = { ...browser.formOf('/dashboard/setup/shop'), name: 'Forged' }
+    expect((await browser.post('/dashboard/setup/shop', { ...fields, csrf: '' })).status).toBe(403)
+    const stranger = await createTestBrowser(dashboard.app).post('/dashboard/setup/shop', fields)
+    expect(stranger.location).toMatch(/^\/dashboard\/login/)
+    expect(await getShopDetails(db, DEMO_SITE_ID)).toEqual(demo)
+  })
+})
