@@ -127,4 +127,11 @@ dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1
 dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; }
 .contents { display: contents; }
+/* The shop details page's mail preview; its two colours come from the page's own nonce'd style. */
+.mail-preview { max-width: 420px; margin: 0 0 1.25rem; border: 1px solid var(--line); border-radius: var(--radius); overflow: hidden; background: var(--soft); }
+.mail-preview-header { color: #fff; padding: 0.75rem 1rem; font-size: 1.1rem; font-weight: 600; }
+.mail-preview-body { padding: 0.75rem 1rem; background: #fff; }
+.mail-preview-body p { margin: 0 0 0.75rem; }
+.mail-preview-button { display: inline-block; color: #fff; padding: 0.45rem 0.9rem; border-radius: var(--radius); }
+.mail-preview figcaption { padding: 0.4rem 1rem; }
 `

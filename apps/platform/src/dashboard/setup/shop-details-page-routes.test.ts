@@ -40,7 +40,10 @@ describe.each(databaseKinds())('dashboard shop details on %s', (kind) => {
     })
     expect(saved.status).toBe(303)
     expect(saved.location).toBe('/dashboard/setup/shop?notice=saved')
-    expect((await browser.get(saved.location!)).text).toContain('value="Lumen &amp; Loom"')
+    const page = (await browser.get(saved.location!)).text
+    expect(page).toContain('value="Lumen &amp; Loom"')
+    // The mail preview wears the saved colours, in the page's nonce'd style.
+    expect(page).toMatch(/<style nonce="[^"]+">[^<]*\.mail-preview-header\{background:#2d1b69\}/)
     const shopper = createTestPlatform(db)
     const { access_token: token } = await shopper.visitorTokens()
     const info = await shopper.call('GET', '/ecom/v1/shop-info', { token })

@@ -18,16 +18,19 @@ export function registerShopDetailsPages(api: Api, deps: DashboardDeps) {
       summary: "The shop's name and the colours of its mails",
       query: NoticeQuery,
     },
-    async (owner, { query }) =>
-      renderDashboardPage(
+    async (owner, { query }) => {
+      const stored = await getShopDetails(deps.db, owner.session.siteId)
+      return renderDashboardPage(
         <ShopDetailsPage
           owner={owner}
-          values={await getShopDetails(deps.db, owner.session.siteId)}
+          stored={stored}
+          values={stored}
           violations={[]}
           notice={noticeText(query.notice)}
         />,
         deps,
-      ),
+      )
+    },
   )
 
   postForm(
@@ -47,8 +50,14 @@ export function registerShopDetailsPages(api: Api, deps: DashboardDeps) {
         return seeOther(withNotice('/dashboard/setup/shop', 'saved'))
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error
+        const stored = await getShopDetails(deps.db, owner.session.siteId)
         return renderDashboardPage(
-          <ShopDetailsPage owner={owner} values={values} violations={error.fieldViolations} />,
+          <ShopDetailsPage
+            owner={owner}
+            stored={stored}
+            values={values}
+            violations={error.fieldViolations}
+          />,
           deps,
           400,
         )

@@ -1,9 +1,34 @@
 import { MIN_CONTRAST_WITH_WHITE } from '../../checkout/shop-details.ts'
 import type { FieldViolation } from '../../http/errors.ts'
+import { useNonce } from '../../pages/document.tsx'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { CsrfField, Field } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { SetupPage, SetupProblems } from './setup-fields.tsx'
+
+/**
+ * How a buyer's mail wears the stored details: the header in the shop's colour and a button in the
+ * other. Drawn from stored values only (checked `#rrggbb`), in a nonce'd style: the CSP refuses style
+ * attributes.
+ */
+function MailPreview(props: { shop: ShopDetailsFormValues }) {
+  const nonce = useNonce()
+  // Only `#rrggbb` reaches the style sheet, whatever a row holds (the database checks it too).
+  const colour = (value: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value : '#59636e')
+  const css = `.mail-preview-header{background:${colour(props.shop.brandColour)}}.mail-preview-button{background:${colour(props.shop.accentColour)}}`
+  return (
+    <figure className="mail-preview" aria-label="How mails look">
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: two checked #rrggbb colours in fixed rules */}
+      <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
+      <div className="mail-preview-header">{props.shop.name}</div>
+      <div className="mail-preview-body">
+        <p>Your order #10042 is on its way.</p>
+        <span className="mail-preview-button">Track your parcel</span>
+      </div>
+      <figcaption className="hint">How order, shipment, cancellation and refund mails look now</figcaption>
+    </figure>
+  )
+}
 
 /** The shop details form's values: as stored, or as the owner sent them when refused. */
 export interface ShopDetailsFormValues {
@@ -17,6 +42,9 @@ const colourHint = `White text is written on it, so it needs a contrast of at le
 /** The shop's name and the colours of its mails, with a preview of a mail's header and button. */
 export function ShopDetailsPage(props: {
   owner: Owner
+  /** What is stored: the preview shows it. */
+  stored: ShopDetailsFormValues
+  /** What the form shows: the stored details, or what the owner sent when it was refused. */
   values: ShopDetailsFormValues
   violations: readonly FieldViolation[]
   notice?: string | undefined
@@ -27,9 +55,10 @@ export function ShopDetailsPage(props: {
     <SetupPage owner={owner} title="Shop details" part="shop" notice={props.notice}>
       <h1>Shop details</h1>
       <p className="hint">
-        The name is the storefront's header and page titles and every mail's sender; the colours are what
-        order, shipment, cancellation and refund mails wear.
+        The name heads the storefront, its page titles and every mail to buyers; the colours are what order,
+        shipment, cancellation and refund mails wear.
       </p>
+      <MailPreview shop={props.stored} />
       <form method="post" action="/dashboard/setup/shop" aria-label="Shop details">
         <CsrfField token={owner.session.csrfToken} />
         <SetupProblems
