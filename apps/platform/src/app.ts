@@ -74,6 +74,7 @@ import { registerTokenRoutes } from './oauth/token-routes.ts'
 import { registerMetricsRoutes } from './observability/metrics-routes.ts'
 import { createPlatformMetrics } from './observability/platform-metrics.ts'
 import type { DrainState } from './observability/readiness.ts'
+import { registerOrderDeskRoutes } from './orders/order-desk-routes.ts'
 import type { OrderRefunds } from './orders/order-refunds.ts'
 import { registerOrderRoutes } from './orders/order-routes.ts'
 import { createArgon2idHasher } from './passwords/argon2id-hasher.ts'
@@ -350,6 +351,10 @@ export function createApp(options: AppDeps) {
     findMember: findMemberById,
   })
   registerOrderRoutes(api, { db: deps.db })
+  // The order desk's actions, for the dashboard's order page and the merchant's JSON calls alike.
+  const orderRefunds =
+    deps.orderRefunds ?? orderRefundsThroughPayments({ db: deps.db, clock, providers: paymentProviders })
+  registerOrderDeskRoutes(api, { db: deps.db, clock, refunds: orderRefunds })
   const media = createMediaDeps({
     db: deps.db,
     clock,
@@ -401,8 +406,7 @@ export function createApp(options: AppDeps) {
     clock,
     logger,
     publicUrl: deps.publicUrl,
-    refunds:
-      deps.orderRefunds ?? orderRefundsThroughPayments({ db: deps.db, clock, providers: paymentProviders }),
+    refunds: orderRefunds,
   })
   const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })
   hono.get('/openapi.json', (c) => c.json(openApi))
