@@ -114,12 +114,18 @@ test('a shopper checks out on one page in Germany, approves the card on the prov
     country: 'Germany',
     region: 'Berlin',
   })
-  await page.getByRole('button', { name: /Place order/ }).click()
-  await expect(page.getByText('This is not a postal code of that country (for example 10115).')).toBeVisible()
-  await page
+  // Once the shopper has left the field the words show beside it, before any press, and go as it is put right.
+  const postalCode = page
     .getByRole('group', { name: 'Shipping address' })
     .getByRole('textbox', { name: 'Postal code' })
-    .fill('10117')
+  await postalCode.focus()
+  await postalCode.blur()
+  const wrongShape = 'This is not a postal code of that country (for example 10115).'
+  await expect(postalCode).toHaveAccessibleDescription(wrongShape)
+  await expect(postalCode).toHaveAttribute('aria-invalid', 'true')
+  await postalCode.fill('10117')
+  await expect(page.getByText(wrongShape)).toHaveCount(0)
+  await expect(postalCode).not.toHaveAttribute('aria-invalid', 'true')
   await placeHostedOrder(page)
   await payOnTestProvider(page, '4000 0025 0000 3155', { approve: true })
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' })).toBeVisible()

@@ -2,7 +2,9 @@
  * The hosted checkout's one script (progressive enhancement: the page works without it). As the
  * shopper types or picks, it posts the form to the estimate endpoint and puts the server-rendered
  * parts it answers (shipping options, summary, the place-order button, a country's region field) in
- * place; a saved address fills the shipping fields. Every rule stays on the server.
+ * place; a saved address fills the shipping fields. The same answer says what placing the order would
+ * refuse, by field: a field's words show beside it once the shopper has left it, and go as it is put
+ * right. Every rule stays on the server.
  */
 export const checkoutScript = /* js */ `
 (() => {
@@ -14,6 +16,39 @@ export const checkoutScript = /* js */ `
   let sequence = 0;
   const countries = () => [...form.querySelectorAll('select[data-country]')].map((s) => s.value).join('|');
   let lastCountries = countries();
+  // Fields the shopper has left: only their errors show as they type, so nobody is told off early.
+  const left = new Set();
+  function showError(control, message) {
+    const holder = control.closest('.field') || control.parentElement;
+    const id = (control.id || 'field-' + control.name) + '-error';
+    let note = document.getElementById(id);
+    if (!message) {
+      if (note) note.remove();
+      control.removeAttribute('aria-invalid');
+      const rest = (control.getAttribute('aria-describedby') || '').split(' ').filter((one) => one && one !== id);
+      if (rest.length) control.setAttribute('aria-describedby', rest.join(' '));
+      else control.removeAttribute('aria-describedby');
+      return;
+    }
+    if (!note) {
+      note = document.createElement('div');
+      note.className = 'error-text';
+      note.id = id;
+      holder.appendChild(note);
+    }
+    if (note.textContent !== message) note.textContent = message;
+    control.setAttribute('aria-invalid', 'true');
+    const described = (control.getAttribute('aria-describedby') || '').split(' ').filter(Boolean);
+    if (!described.includes(id)) control.setAttribute('aria-describedby', described.concat(id).join(' '));
+  }
+  function showErrors(errors) {
+    for (const control of form.querySelectorAll('input[name], select[name]')) {
+      if (control.type === 'hidden' || control.type === 'radio' || control.type === 'checkbox') continue;
+      const message = errors[control.name];
+      if (!message) showError(control, '');
+      else if (left.has(control.name)) showError(control, message);
+    }
+  }
   async function estimate() {
     const mine = ++sequence;
     const status = document.querySelector('[data-estimate-status]');
@@ -37,6 +72,7 @@ export const checkoutScript = /* js */ `
           if (open !== undefined) target.closest('details').open = open;
         }
       }
+      showErrors(answer.errors || {});
       if (status) status.textContent = 'Totals are up to date.';
     } catch {
       if (status) status.textContent = 'The totals could not be updated; they are checked again when you place the order.';
@@ -49,6 +85,12 @@ export const checkoutScript = /* js */ `
   form.addEventListener('input', (event) => {
     if (event.target.name === 'csrf') return;
     soon(event.target.tagName === 'SELECT' || event.target.type === 'radio' || event.target.type === 'checkbox' ? 0 : 500);
+  });
+  form.addEventListener('focusout', (event) => {
+    const name = event.target.name;
+    if (!name || name === 'csrf' || left.has(name)) return;
+    left.add(name);
+    soon(0);
   });
   form.addEventListener('change', (event) => {
     const picked = event.target.closest('select[data-saved-addresses]');

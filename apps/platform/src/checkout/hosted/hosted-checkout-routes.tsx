@@ -368,8 +368,16 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       path: `${HOSTED_CHECKOUT_PATH}/:checkoutId/estimate`,
       operationId: 'hostedCheckoutEstimate',
       summary:
-        'The totals, delivery options and region field for the form as typed (the page’s script; nothing is saved)',
-      response: z.object({ fragments: z.record(z.string(), z.string()), total: z.number() }),
+        'The totals, delivery options and region field for the form as typed, and what placing the order would refuse in it, by field (the page’s script; nothing is saved)',
+      response: z.object({
+        fragments: z.record(z.string(), z.string()),
+        total: z.number(),
+        errors: z
+          .record(z.string(), z.string())
+          .describe(
+            'by form field: the words placing the order would show beside it; the script shows those of fields the shopper has left',
+          ),
+      }),
     },
     async ({ params }, c) => {
       const checkout = await findUsable(params.checkoutId)
@@ -395,6 +403,13 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       return c.json(
         {
           total: priced.totals.priceSummary.total,
+          // The same parse as placing the order: the page can say what is wrong before the press.
+          errors: Object.fromEntries(
+            parseCheckoutDetails(form).violations.map((violation) => [
+              violation.field,
+              violation.description,
+            ]),
+          ),
           fragments: {
             summary: html(<SummaryTable totals={priced.totals} names={lineNamesOf(priced)} site={site} />),
             'fold-total': formatMoney(priced.totals.priceSummary.total, site.currency, site.locale),

@@ -87,6 +87,24 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
   const placeAction = (checkoutId: string) => `/_checkout/${checkoutId}/place-order`
   const payments = () => ({ db, clock: platform.clock, providers: platform.paymentProviders })
 
+  it('answers the typed form’s field errors beside its totals, as placing the order would word them', async () => {
+    const { checkoutId } = await checkoutOf(1)
+    const browser = createTestBrowser(platform.app)
+    await browser.get(`/_checkout/${checkoutId}`)
+    const fields = { ...browser.formOf(placeAction(checkoutId)), ...BROOKLYN_FIELDS }
+    const estimate = async (changes: Record<string, string>) => {
+      const answer = await browser.post(`/_checkout/${checkoutId}/estimate`, { ...fields, ...changes })
+      expect(answer.status).toBe(200)
+      return JSON.parse(answer.text) as { errors: Record<string, string>; total: number }
+    }
+    const wrong = await estimate({ email: 'ada@', 'shipping.postalCode': 'ABCDE' })
+    expect(Object.keys(wrong.errors).sort()).toEqual(['email', 'shipping.postalCode'])
+    expect(wrong.errors.email).toBe('Enter an e-mail address, like name@example.com.')
+    expect(wrong.total).toBeGreaterThan(0)
+    expect((await estimate({ email: 'ada@example.com' })).errors).toEqual({})
+    expect(await orderCount(checkoutId)).toBe(0)
+  })
+
   it('takes a shopper from one form through the provider’s page to the confirmation', async () => {
     await setStock(10)
     const { token, checkoutId } = await checkoutOf(2)
