@@ -1,15 +1,39 @@
 import { getShopDetails, updateShopDetails } from '../../checkout/shop-details.ts'
 import type { Api } from '../../http/api.ts'
-import { ValidationError } from '../../http/errors.ts'
+import { type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
 import { noticeText, withNotice } from '../notices.ts'
 import { createDashboardRoutes, NoticeQuery } from '../owner-routes.ts'
-import type { DashboardDeps } from '../session/owner-session.ts'
-import { ShopDetailsPage } from './shop-details-page.tsx'
+import type { DashboardDeps, Owner } from '../session/owner-session.ts'
+import { type ShopDetailsFormValues, ShopDetailsPage } from './shop-details-page.tsx'
 
 /** The shop's name and mail colours: one form, checked by `updateShopDetails`. */
 export function registerShopDetailsPages(api: Api, deps: DashboardDeps) {
   const { page, form: postForm } = createDashboardRoutes(api, deps)
+
+  /** The page with the stored details previewed; the form shows `values` (what was sent, when refused). */
+  async function detailsPage(
+    owner: Owner,
+    options: {
+      values?: ShopDetailsFormValues
+      violations?: FieldViolation[]
+      notice?: string
+      status?: number
+    },
+  ) {
+    const stored = await getShopDetails(deps.db, owner.session.siteId)
+    return renderDashboardPage(
+      <ShopDetailsPage
+        owner={owner}
+        stored={stored}
+        values={options.values ?? stored}
+        violations={options.violations ?? []}
+        notice={options.notice}
+      />,
+      deps,
+      options.status,
+    )
+  }
 
   page(
     {
@@ -18,19 +42,7 @@ export function registerShopDetailsPages(api: Api, deps: DashboardDeps) {
       summary: "The shop's name and the colours of its mails",
       query: NoticeQuery,
     },
-    async (owner, { query }) => {
-      const stored = await getShopDetails(deps.db, owner.session.siteId)
-      return renderDashboardPage(
-        <ShopDetailsPage
-          owner={owner}
-          stored={stored}
-          values={stored}
-          violations={[]}
-          notice={noticeText(query.notice)}
-        />,
-        deps,
-      )
-    },
+    (owner, { query }) => detailsPage(owner, { notice: noticeText(query.notice) }),
   )
 
   postForm(
@@ -50,17 +62,7 @@ export function registerShopDetailsPages(api: Api, deps: DashboardDeps) {
         return seeOther(withNotice('/dashboard/setup/shop', 'saved'))
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error
-        const stored = await getShopDetails(deps.db, owner.session.siteId)
-        return renderDashboardPage(
-          <ShopDetailsPage
-            owner={owner}
-            stored={stored}
-            values={values}
-            violations={error.fieldViolations}
-          />,
-          deps,
-          400,
-        )
+        return detailsPage(owner, { values, violations: error.fieldViolations, status: 400 })
       }
     },
   )

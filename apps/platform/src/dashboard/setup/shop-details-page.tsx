@@ -37,6 +37,11 @@ export interface ShopDetailsFormValues {
   accentColour: string
 }
 
+const colourFields = [
+  { name: 'brandColour', label: 'Header colour' },
+  { name: 'accentColour', label: 'Button colour' },
+] as const
+
 const colourHint = `White text is written on it, so it needs a contrast of at least ${MIN_CONTRAST_WITH_WHITE}:1`
 
 /** The shop's name and the colours of its mails, with a preview of a mail's header and button. */
@@ -63,25 +68,23 @@ export function ShopDetailsPage(props: {
         <CsrfField token={owner.session.csrfToken} />
         <SetupProblems
           violations={props.violations}
-          labels={{ name: 'Shop name', brandColour: 'Header colour', accentColour: 'Button colour' }}
+          labels={{
+            name: 'Shop name',
+            ...Object.fromEntries(colourFields.map(({ name, label }) => [name, label])),
+          }}
         />
         <Field label="Shop name" name="name" defaultValue={values.name} error={errors.name} required />
-        <Field
-          label="Header colour"
-          name="brandColour"
-          type="color"
-          defaultValue={values.brandColour}
-          error={errors.brandColour}
-          hint={colourHint}
-        />
-        <Field
-          label="Button colour"
-          name="accentColour"
-          type="color"
-          defaultValue={values.accentColour}
-          error={errors.accentColour}
-          hint={colourHint}
-        />
+        {colourFields.map(({ name, label }) => (
+          <Field
+            key={name}
+            label={label}
+            name={name}
+            type="color"
+            defaultValue={values[name]}
+            error={errors[name]}
+            hint={colourHint}
+          />
+        ))}
         <div className="actions">
           <button type="submit" className="primary">
             Save shop details
