@@ -41,7 +41,9 @@ for (const output of Object.values(result.metafile.outputs)) {
   }
 }
 if (strays.size > 0) {
-  console.error(`build: the bundle imports ${[...strays].join(', ')}, which are not runtime dependencies`)
+  console.error(
+    `build: the bundle imports packages that are not runtime dependencies: ${[...strays].join(', ')}`,
+  )
   process.exit(1)
 }
 const bytes = Object.entries(result.metafile.outputs)
