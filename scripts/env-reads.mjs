@@ -17,8 +17,11 @@ const ENV_READS = [
   /\boption\(\s*'[^']*'\s*,\s*'([A-Z][A-Z0-9_]+)'/g,
 ]
 
-/** Variables the end-to-end setup hands its own workers: not settings anyone sets. */
-export const INTERNAL_VARIABLES = new Set(['AISLE_E2E_API_URL', 'AISLE_E2E_STOREFRONT_URL'])
+/**
+ * Not settings anyone sets: what the end-to-end setup hands its own workers, and the shell's `PATH`
+ * (which `scripts/node24.mjs` extends for its child processes).
+ */
+export const INTERNAL_VARIABLES = new Set(['AISLE_E2E_API_URL', 'AISLE_E2E_STOREFRONT_URL', 'PATH'])
 
 /** Every file below `folder` whose name matches `pattern`, skipping dependencies and build output. */
 function listFiles(folder, pattern) {
