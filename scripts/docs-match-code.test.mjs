@@ -1,49 +1,17 @@
 // Documentation that must stay true as the code moves: the README's settings, the benchmarks' guide, the
 // decisions' status lines. Each test reads the code as text, so it needs no build.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { findEnvReads } from './env-reads.mjs'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
-const SKIPPED_FOLDERS = new Set(['node_modules', 'build', 'dist', '.react-router', 'test-results'])
-
-/** Every file below `folder` whose name matches `pattern`, skipping dependencies and build output. */
-function listFiles(folder, pattern) {
-  const found = []
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name)
-    if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name)) found.push(...listFiles(path, pattern))
-    } else if (pattern.test(entry.name)) found.push(path)
-  }
-  return found
-}
-
-/** `process.env.NAME`, `env.NAME` and `env['NAME']`: how this code base reads a setting. */
-const ENV_READ = /\b(?:process\.)?env(?:\.([A-Z][A-Z0-9_]+)|\[['"]([A-Z][A-Z0-9_]+)['"]\])/g
-
-/** Variables the end-to-end setup hands its own workers: not settings anyone sets. */
-const INTERNAL = new Set(['AISLE_E2E_API_URL', 'AISLE_E2E_STOREFRONT_URL'])
-
 describe('the documentation', () => {
   it('lists in the README every environment variable the apps, scripts and tests read', () => {
-    const sources = [
-      ...listFiles(join(repoRoot, 'apps/platform/src'), /\.(ts|tsx)$/),
-      ...listFiles(join(repoRoot, 'apps/storefront/app'), /\.(ts|tsx)$/),
-      join(repoRoot, 'apps/storefront/server.js'),
-      ...listFiles(join(repoRoot, 'scripts'), /\.mjs$/).filter(
-        (file) => file !== fileURLToPath(import.meta.url),
-      ),
-      ...listFiles(join(repoRoot, 'e2e'), /\.ts$/),
-    ]
-    const readBy = new Map()
-    for (const file of sources) {
-      for (const match of readFileSync(file, 'utf8').matchAll(ENV_READ)) {
-        const name = match[1] ?? match[2]
-        if (!INTERNAL.has(name) && !readBy.has(name)) readBy.set(name, relative(repoRoot, file))
-      }
-    }
+    const readBy = findEnvReads({
+      except: [fileURLToPath(import.meta.url), join(repoRoot, 'scripts/env-reads.mjs')],
+    })
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8')
     const settings = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Checks'))
     const documented = new Set()

@@ -5,23 +5,27 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromiumPath, ensureChromium } from './ensure-chromium.mjs'
 import { ensureDependencies } from './ensure-dependencies.mjs'
+import { ensureNode24, withNodeFirst } from './node24.mjs'
 import { startPostgres } from './postgres.mjs'
 import { repoRoot, run, secondsSince } from './processes.mjs'
 import { ensureStorefrontBuild } from './storefront-build.mjs'
 import { formatSummary, readPlaywrightReport, readVitestReport } from './test-summary.mjs'
 
-const usage = `usage: npm test [-- --unit-only | --e2e-only]
+const usage = `usage: npm test [-- --unit-only | --e2e-only] [--node24]
   (no flag)     Vitest (PGlite and a PostgreSQL server) then Playwright in Chromium
   --unit-only   Vitest only: no Chromium, no storefront build
-  --e2e-only    Playwright only: no PostgreSQL`
+  --e2e-only    Playwright only: no PostgreSQL
+  --node24      Vitest a second time on Node 24 (from the npm registry when this Node is another major)`
 
 const flags = process.argv.slice(2)
-if (flags.includes('--help') || flags.some((flag) => !['--unit-only', '--e2e-only'].includes(flag))) {
+const knownFlags = ['--unit-only', '--e2e-only', '--node24']
+if (flags.includes('--help') || flags.some((flag) => !knownFlags.includes(flag))) {
   console.log(usage)
   process.exit(flags.includes('--help') ? 0 : 2)
 }
 const isUnitRun = !flags.includes('--e2e-only')
 const isE2eRun = !flags.includes('--unit-only')
+const isNode24Run = isUnitRun && flags.includes('--node24')
 if (!isUnitRun && !isE2eRun) {
   console.log(usage)
   process.exit(2)
@@ -30,6 +34,7 @@ if (!isUnitRun && !isE2eRun) {
 const started = performance.now()
 const reports = join(repoRoot, '.tmp/test-results')
 const vitestReport = join(reports, 'vitest.json')
+const vitestNode24Report = join(reports, 'vitest-node24.json')
 const playwrightReport = join(reports, 'playwright.json')
 const playwrightConfig = join(repoRoot, 'e2e/playwright.config.ts')
 rmSync(reports, { recursive: true, force: true })
@@ -55,7 +60,7 @@ const chromiumError = isE2eRun
     )
   : undefined
 
-if (isUnitRun) results.push(await runVitest())
+if (isUnitRun) results.push(...(await runVitest()))
 if (isE2eRun) results.push(await runPlaywright(chromiumError))
 finish(results)
 
@@ -74,12 +79,41 @@ async function runVitest() {
     notes.push(
       `vitest ran in ${secondsSince(vitestStarted)}, with PostgreSQL at ${postgres.url} beside PGlite`,
     )
-    return readVitestReport(vitestReport, code)
+    const vitest = readVitestReport(vitestReport, code)
+    return isNode24Run ? [vitest, await runVitestOnNode24(postgres.url)] : [vitest]
   } catch (error) {
-    return setupFailure('vitest', error)
+    return [setupFailure('vitest', error)]
   } finally {
     await postgres?.stop()
     if (postgres) log('PostgreSQL stopped and its directory removed')
+  }
+}
+
+/**
+ * The same Vitest run on Node 24 (ADR 039), with the same PostgreSQL server: the suite is the supported
+ * range's check, so a difference between Node majors fails CI and not a user.
+ * @param {string} databaseUrl
+ */
+async function runVitestOnNode24(databaseUrl) {
+  try {
+    const node24 = await ensureNode24({ log })
+    const started = performance.now()
+    const code = await run(
+      'npx',
+      [
+        '--no',
+        'vitest',
+        'run',
+        '--reporter=dot',
+        '--reporter=json',
+        `--outputFile.json=${vitestNode24Report}`,
+      ],
+      { env: withNodeFirst(node24, { ...process.env, TEST_DATABASE_URL: databaseUrl }) },
+    )
+    notes.push(`vitest on Node 24 ran in ${secondsSince(started)} (${node24})`)
+    return { ...readVitestReport(vitestNode24Report, code), runner: 'vitest@24' }
+  } catch (error) {
+    return setupFailure('vitest@24', error)
   }
 }
 

@@ -11,7 +11,7 @@ it('is a subpath of the package, resolved like the main entry, and not part of t
   expect(manifest.exports['./browser']).toEqual({
     '@aisle/source': './src/browser.ts',
     types: './dist/browser.d.ts',
-    import: './dist/browser.js',
+    default: './dist/browser.js',
   })
   expect(Object.keys(manifest.exports['.'])).toEqual(Object.keys(manifest.exports['./browser']))
   expect(main).not.toHaveProperty('runSilentAuthorization')

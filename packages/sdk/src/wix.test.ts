@@ -11,7 +11,7 @@ it('is a subpath of the package, resolved like the main entry, and not part of t
   expect(manifest.exports['./wix']).toEqual({
     '@aisle/source': './src/wix.ts',
     types: './dist/wix.d.ts',
-    import: './dist/wix.js',
+    default: './dist/wix.js',
   })
   expect(main).not.toHaveProperty('createWixAdapter')
 })
