@@ -41,7 +41,7 @@ export async function loginWithIdToken(
     ])
   const connection = await findIdpConnection(db, client.siteId, input.idpConnectionId)
   if (!connection) throw new ApplicationError('IDP_CONNECTION_NOT_FOUND', 'No identity provider with this id')
-  const verified = verifyIdToken(idToken, {
+  const verified = await verifyIdToken(idToken, {
     keys: connection.jwks,
     issuer: connection.issuer,
     audience: connection.audience,
