@@ -118,8 +118,8 @@ export interface AppDeps {
    */
   devMailInbox?: boolean
   /**
-   * Let site owners put their site in local development mode (webhook endpoints on loopback or private
-   * addresses). `main.ts` passes `LOCAL_DEVELOPMENT_SITES`; on by default here, for tests.
+   * Let site owners put their site in local development mode (webhook endpoints and identity providers'
+   * keys on loopback or private addresses). `main.ts` passes `LOCAL_DEVELOPMENT_SITES`; on by default here, for tests.
    */
   localDevelopmentSites?: boolean
   /**
@@ -363,6 +363,7 @@ export function createApp(options: AppDeps) {
     logger,
   })
   registerMediaRoutes(api, media)
+  const localDevelopmentSites = deps.localDevelopmentSites ?? true
   const identity = {
     db: deps.db,
     clock,
@@ -376,7 +377,7 @@ export function createApp(options: AppDeps) {
   registerPasswordChangeRoutes(api, identity)
   registerProfileRoutes(api, identity)
   registerSignOnRoutes(api, identity)
-  registerSsoRoutes(api, identity)
+  registerSsoRoutes(api, { ...identity, localDevelopmentSites })
   registerHostedAccountRoutes(api, identity, registerHostedLoginRoutes(api, identity))
   registerVerificationRoutes(api, identity)
   registerRecoveryRoutes(api, identity)
@@ -386,7 +387,6 @@ export function createApp(options: AppDeps) {
   registerRedirectLandingRoutes(api, { db: deps.db, clock })
   registerHostedProductRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, carts })
   registerMembersAccountRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
-  const localDevelopmentSites = deps.localDevelopmentSites ?? true
   registerWebhookRoutes(api, { db: deps.db, clock, localDevelopmentSites })
   registerGraphQLRoutes(api, {
     db: deps.db,

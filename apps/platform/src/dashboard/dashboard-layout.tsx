@@ -18,6 +18,7 @@ export type Section =
   | 'setup'
   | 'webhooks'
   | 'members'
+  | 'sso'
 
 const sections: { id: Section; label: string; href: string }[] = [
   { id: 'home', label: 'Home', href: '/dashboard/home' },
@@ -29,6 +30,7 @@ const sections: { id: Section; label: string; href: string }[] = [
   { id: 'orders', label: 'Orders', href: '/dashboard/orders' },
   { id: 'setup', label: 'Store setup', href: '/dashboard/setup/coupons' },
   { id: 'webhooks', label: 'Webhooks', href: '/dashboard/webhooks' },
+  { id: 'sso', label: 'Single sign-on', href: '/dashboard/sso' },
 ]
 
 // Progressive enhancement only: a "select all" box and a confirmation before destructive posts.

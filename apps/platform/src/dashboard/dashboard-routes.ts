@@ -5,6 +5,7 @@ import type { Logger } from '../log.ts'
 import type { MediaDeps } from '../media/media-uploads.ts'
 import type { PasswordHasher } from '../passwords/password-hasher.ts'
 import { registerApiKeyPages } from './api-keys/api-key-page-routes.tsx'
+import { registerSsoPages } from './sso/sso-page-routes.tsx'
 import { registerBulkPages } from './catalogue/bulk-page-routes.tsx'
 import { registerCollectionPages } from './catalogue/collection-page-routes.tsx'
 import { registerProductPages } from './catalogue/product-page-routes.tsx'
@@ -77,4 +78,5 @@ export function registerDashboardRoutes(
   registerShippingSetupPages(api, dashboard)
   registerTaxSetupPages(api, dashboard)
   registerWebhookPages(api, dashboard)
+  registerSsoPages(api, dashboard)
 }

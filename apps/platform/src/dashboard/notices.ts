@@ -20,6 +20,8 @@ const notices = {
   'products-added': 'Products added to the collection.',
   'products-removed': 'Products removed from the collection.',
   'key-revoked': 'API key revoked. Calls with it now answer 401.',
+  'idp-created': 'Identity provider added. Its ID tokens sign members in now.',
+  'idp-disabled': 'Identity provider disabled: its tokens sign nobody in.',
   'coupon-created': 'Coupon created. Shoppers can apply it now.',
   'coupon-deleted': 'Coupon deleted.',
   'region-deleted': 'Shipping region deleted.',

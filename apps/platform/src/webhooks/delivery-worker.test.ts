@@ -11,7 +11,7 @@ import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestDeliveryWorker } from '../testing/test-delivery-worker.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { createDeliveryWorker, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from './delivery-worker.ts'
-import type { ResolveHost } from './webhook-request.ts'
+import type { ResolveHost } from '../http/outbound-request.ts'
 
 // Far above any answer time on a loaded machine; the receiver answers at once unless told to hang.
 const PATIENT_TIMEOUT_MS = 30_000

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
+import { OutboundAddressRefused, type ResolveHost, systemResolveHost } from '../http/outbound-request.ts'
 import type { Logger } from '../log.ts'
 import {
   createPollingWorker,
@@ -8,14 +9,7 @@ import {
   type PollingWorker,
 } from '../workers/polling-worker.ts'
 import { toWebhookHeaders } from './sign-webhook.ts'
-import {
-  OutboundAddressRefused,
-  postWebhook,
-  type ResolveHost,
-  systemResolveHost,
-  type WebhookAnswer,
-  type WebhookRequest,
-} from './webhook-request.ts'
+import { postWebhook, type WebhookAnswer, type WebhookRequest } from './webhook-request.ts'
 
 /** Seconds to wait after each failed attempt; after the last one the delivery is `DEAD`. */
 export const RETRY_DELAYS_SECONDS = [30, 120, 600, 3_600, 3 * 3_600, 6 * 3_600, 12 * 3_600] as const

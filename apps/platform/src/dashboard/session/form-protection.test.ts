@@ -93,6 +93,7 @@ describe.each(databaseKinds())('dashboard forms and frames on %s', (kind) => {
       '/dashboard/products',
       '/dashboard/collections',
       '/dashboard/api-keys',
+      '/dashboard/sso',
       '/dashboard/bulk',
       '/dashboard/login',
       '/dashboard/no-such-page',

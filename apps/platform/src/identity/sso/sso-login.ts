@@ -1,4 +1,3 @@
-import type { Db } from '../../db/db.ts'
 import { ApplicationError, ValidationError } from '../../http/errors.ts'
 import { verifyIdToken } from '../../oauth/id-token.ts'
 import { spendValue } from '../../oauth/spent-value-store.ts'
@@ -6,6 +5,7 @@ import type { FlowClient } from '../members/email-verification.ts'
 import { type AuthenticationAnswer, answerFor, toAuthState } from '../members/member-authentication.ts'
 import { findOrCreatePasswordlessMember } from '../members/passwordless-member.ts'
 import { findIdpConnection } from './idp-connection-store.ts'
+import { connectionKeys, type IdpKeyDeps, IdpKeysUnavailable } from './idp-keys.ts'
 
 function invalidToken(reason: string): ApplicationError {
   return new ApplicationError('ID_TOKEN_INVALID', 'The identity provider’s token is not accepted', { reason })
@@ -14,8 +14,9 @@ function invalidToken(reason: string): ApplicationError {
 /**
  * Logs a member in with an identity provider's token parameters
  * (`POST /identity/v1/sso/login-with-token-params`): `tokenParams.id_token`, an OpenID Connect ID token
- * of a connection the merchant registered for the site, verified against that connection's keys,
- * issuer and audience (`verifyIdToken`), with an e-mail the provider vouches for (`email_verified`),
+ * of a connection the merchant registered for the site, verified with jose against that connection's
+ * keys (pasted, or fetched from its provider and followed through rotation: `connectionKeys`), issuer
+ * and audience (`verifyIdToken`), with an e-mail the provider vouches for (`email_verified`),
  * and used once. The site's member with that e-mail is found or created without a password, the e-mail
  * marked proven; the answer is the login's (SUCCESS with a session token, or the state the member
  * waits in).
@@ -25,7 +26,7 @@ function invalidToken(reason: string): ApplicationError {
  * @throws ValidationError without `tokenParams.id_token`.
  */
 export async function loginWithIdToken(
-  db: Db,
+  deps: IdpKeyDeps,
   client: FlowClient,
   input: { idpConnectionId: string; tokenParams: Readonly<Record<string, string>> },
   now: Date,
@@ -39,13 +40,17 @@ export async function loginWithIdToken(
         violatedRule: 'REQUIRED_FIELD',
       },
     ])
+  const { db } = deps
   const connection = await findIdpConnection(db, client.siteId, input.idpConnectionId)
   if (!connection) throw new ApplicationError('IDP_CONNECTION_NOT_FOUND', 'No identity provider with this id')
-  const verified = verifyIdToken(idToken, {
-    keys: connection.jwks,
+  const verified = await verifyIdToken(idToken, {
+    keys: connectionKeys(deps, connection, now),
     issuer: connection.issuer,
     audience: connection.audience,
     now,
+  }).catch((error: unknown) => {
+    if (error instanceof IdpKeysUnavailable) throw invalidToken('the provider’s keys are unavailable')
+    throw error
   })
   if (!verified.ok) throw invalidToken(verified.reason)
   const { claims } = verified

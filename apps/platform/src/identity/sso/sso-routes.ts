@@ -11,6 +11,7 @@ import {
   type IdpConnection,
   listIdpConnections,
 } from './idp-connection-store.ts'
+import type { IdpKeyDeps } from './idp-keys.ts'
 import { loginWithIdToken } from './sso-login.ts'
 
 const tag = 'Identity'
@@ -28,24 +29,49 @@ const Jwk = z
     y: z.string().max(200).optional(),
   })
   .loose()
-const IdpConnectionInput = z.object({
+const IdpConnectionFields = {
   name: z.string().min(1).max(200),
   issuer: z.url().max(2_000),
   audience: z.string().min(1).max(500),
-  jwks: z.object({ keys: z.array(Jwk).min(1).max(20) }),
+  jwks: z
+    .object({ keys: z.array(Jwk).min(1).max(20) })
+    .optional()
+    .describe('the provider’s public keys, pasted'),
+  jwksUrl: z.url().max(2_000).optional().describe('where the provider publishes its keys (a JWK Set)'),
+}
+/** A new connection: exactly one of `jwks`, `jwksUrl` or `discovery: true` says where its keys are. */
+export const IdpConnectionInput = z.object({
+  ...IdpConnectionFields,
+  discovery: z
+    .boolean()
+    .optional()
+    .describe('the keys are at the jwks_uri of <issuer>/.well-known/openid-configuration'),
 })
-const IdpConnectionSchema = IdpConnectionInput.extend({ id: z.uuid(), createdDate: z.string() })
+const IdpConnectionSchema = z.object({
+  ...IdpConnectionFields,
+  discovery: z.boolean(),
+  id: z.uuid(),
+  createdDate: z.string(),
+})
 
 function toWireConnection(connection: IdpConnection) {
-  const { siteId: _siteId, createdDate, ...rest } = connection
-  return { ...rest, createdDate: createdDate.toISOString() }
+  const { siteId: _siteId, siteLocalDevelopment: _local, createdDate, jwks, jwksUrl, ...rest } = connection
+  return {
+    ...rest,
+    ...(jwks ? { jwks } : {}),
+    ...(jwksUrl ? { jwksUrl } : {}),
+    createdDate: createdDate.toISOString(),
+  }
 }
+
+/** What the SSO calls need: the identity deps, and the outbound rules' setting and resolver. */
+export type SsoDeps = Pick<IdentityDeps, 'db' | 'clock'> & Omit<IdpKeyDeps, 'db'>
 
 /**
  * SSO: `POST /identity/v1/sso/login-with-token-params` for shoppers, and the site's identity-provider
  * connections for the merchant (`/identity/v1/idp-connections`: register, list, disable).
  */
-export function registerSsoRoutes(api: Api, deps: Pick<IdentityDeps, 'db' | 'clock'>) {
+export function registerSsoRoutes(api: Api, deps: SsoDeps) {
   const { db, clock } = deps
   api.route(
     {
@@ -64,7 +90,7 @@ export function registerSsoRoutes(api: Api, deps: Pick<IdentityDeps, 'db' | 'clo
       cacheControl: 'no-store',
     },
     async ({ body, caller }) =>
-      loginWithIdToken(db, { siteId: caller.siteId, clientId: caller.clientId }, body, clock()),
+      loginWithIdToken(deps, { siteId: caller.siteId, clientId: caller.clientId }, body, clock()),
   )
 
   const merchant = { tag, auth: 'merchant', permission: EXTERNAL_LOGIN_PERMISSION } as const
@@ -75,13 +101,15 @@ export function registerSsoRoutes(api: Api, deps: Pick<IdentityDeps, 'db' | 'clo
       path: '/identity/v1/idp-connections',
       operationId: 'createIdpConnection',
       summary:
-        'Register an identity provider (issuer, audience, public signing keys) whose ID tokens log members in',
+        'Register an identity provider (issuer, audience, and its public signing keys: pasted as jwks, at jwksUrl, or by OpenID discovery of the issuer) whose ID tokens log members in; a URL must be https on a public host unless the site is in local development mode',
       body: IdpConnectionInput,
       response: z.object({ idpConnection: IdpConnectionSchema }),
     },
     async ({ body, caller }) => ({
       idpConnection: toWireConnection(
-        await createIdpConnection(db, { ...body, siteId: caller.siteId }, clock()),
+        await createIdpConnection(db, { ...body, siteId: caller.siteId }, clock(), {
+          localDevelopmentSites: deps.localDevelopmentSites,
+        }),
       ),
     }),
   )
