@@ -3,9 +3,9 @@ import {
   createLocalJWKSet,
   decodeProtectedHeader,
   errors,
+  type JWK,
   type JWTPayload,
   type JWTVerifyGetKey,
-  type JWK,
   jwtVerify,
 } from 'jose'
 

@@ -4,6 +4,7 @@ import { verifyWebhook } from '@aisle/sdk'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { recordEvent } from '../events/event-outbox.ts'
+import type { ResolveHost } from '../http/outbound-request.ts'
 import { silentLogger } from '../log.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
@@ -11,7 +12,6 @@ import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestDeliveryWorker } from '../testing/test-delivery-worker.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { createDeliveryWorker, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from './delivery-worker.ts'
-import type { ResolveHost } from '../http/outbound-request.ts'
 
 // Far above any answer time on a loaded machine; the receiver answers at once unless told to hang.
 const PATIENT_TIMEOUT_MS = 30_000
