@@ -1,6 +1,6 @@
 // The funnel load: N virtual shoppers at once, each going through the whole funnel again and again
 // (a new visitor each time) until the time is up; every step timed, every failure kept.
-import { findCollectionIds, runShopper, STEPS, StepError } from './shopper.mjs'
+import { findCollectionIds, RefusalError, runShopper, STEPS, StepError } from './shopper.mjs'
 
 /**
  * @typedef {object} FunnelLoad
@@ -8,12 +8,14 @@ import { findCollectionIds, runShopper, STEPS, StepError } from './shopper.mjs'
  * @property {number} funnels funnels completed (orders placed)
  * @property {Record<string, number[]>} latencies milliseconds of each answered step
  * @property {{ step: string, status: number | string, message: string, at: number }[]} errors
+ * @property {{ step: string, reason: string, at: number }[]} refusals orders rightly refused (sold out,
+ *   price changed since the shopper read the product): answers, not errors
  */
 
 /**
  * Drives the funnel against `baseUrl` with `shoppers` concurrent shoppers for `seconds`.
- * Never throws for a failed step: failures are counted (with their step and status) and the
- * shopper starts again as a new visitor after `pauseAfterErrorMs`.
+ * Never throws for a failed step: failures are counted (with their step and status), right refusals
+ * apart from them, and the shopper starts again as a new visitor after `pauseAfterErrorMs`.
  * @param {{ baseUrl: string, shoppers: number, seconds: number, signal?: AbortSignal,
  *   pauseAfterErrorMs?: number,
  *   onAcknowledged?: (write: { kind: 'add' | 'order', checkoutId?: string, token: string }) => void }} options
@@ -32,6 +34,8 @@ export async function driveFunnel({
   const latencies = Object.fromEntries(STEPS.map((step) => [step, []]))
   /** @type {FunnelLoad['errors']} */
   const errors = []
+  /** @type {FunnelLoad['refusals']} */
+  const refusals = []
   const started = performance.now()
   const deadline = started + seconds * 1000
   let funnels = 0
@@ -42,7 +46,9 @@ export async function driveFunnel({
       latencies[step].push(performance.now() - stepStarted)
       return result
     } catch (error) {
-      throw error instanceof StepError ? error : Object.assign(error, { step })
+      throw error instanceof StepError || error instanceof RefusalError
+        ? error
+        : Object.assign(error, { step })
     }
   }
   const shopper = async () => {
@@ -51,18 +57,25 @@ export async function driveFunnel({
         await runShopper({ fetch, baseUrl, collectionIds, around: timed, onAcknowledged })
         funnels++
       } catch (error) {
-        errors.push({
-          step: error.step ?? 'unknown',
-          status: error.status ?? error.cause?.code ?? error.code ?? 'network',
-          message: String(error.message).slice(0, 200),
-          at: Math.round(performance.now() - started),
-        })
+        if (error instanceof RefusalError)
+          refusals.push({
+            step: error.step,
+            reason: error.reason,
+            at: Math.round(performance.now() - started),
+          })
+        else
+          errors.push({
+            step: error.step ?? 'unknown',
+            status: error.status ?? error.cause?.code ?? error.code ?? 'network',
+            message: String(error.message).slice(0, 200),
+            at: Math.round(performance.now() - started),
+          })
         await new Promise((resolve) => setTimeout(resolve, pauseAfterErrorMs))
       }
     }
   }
   await Promise.all(Array.from({ length: shoppers }, shopper))
-  return { seconds: (performance.now() - started) / 1000, funnels, latencies, errors }
+  return { seconds: (performance.now() - started) / 1000, funnels, latencies, errors, refusals }
 }
 
 /**
@@ -83,6 +96,7 @@ export function summariseFunnel(load) {
         max: percentile(sorted, 1),
       },
       errors: load.errors.filter((error) => error.step === step).length,
+      refusals: load.refusals.filter((refusal) => refusal.step === step).length,
     }
   }
   return {
@@ -90,6 +104,13 @@ export function summariseFunnel(load) {
     funnelsCompleted: load.funnels,
     funnelsPerSecond: Math.round((load.funnels / load.seconds) * 10) / 10,
     errors: load.errors.length,
+    refusals: load.refusals.length,
+    refusalsByReason: Object.fromEntries(
+      [...new Set(load.refusals.map((refusal) => refusal.reason))].map((reason) => [
+        reason,
+        load.refusals.filter((refusal) => refusal.reason === reason).length,
+      ]),
+    ),
     steps,
   }
 }

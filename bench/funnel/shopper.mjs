@@ -38,6 +38,38 @@ export class StepError extends Error {
 }
 
 /**
+ * A right refusal: the platform would not place the order because the shopper's product ran out of
+ * stock, or its price changed, since the shopper read it (checked by reading it again). Not an error:
+ * shoppers racing for the last units of a product meet it under load.
+ */
+export class RefusalError extends Error {
+  constructor(step, status, reason, body) {
+    super(`${step} answered ${status} (${reason}): ${String(body).slice(0, 300)}`)
+    this.step = step
+    this.status = status
+    this.reason = reason
+  }
+}
+
+/**
+ * Why a place-order or pay step answered 409, if the catalogue says so now: `OUT_OF_STOCK` when the
+ * product or its variant cannot supply `quantity`, `PRICE_CHANGED` when its price differs from the one
+ * read before the add; undefined otherwise (the refusal is not explained: an error).
+ */
+async function refusalReason(json, token, read, variantId, quantity) {
+  const { product } = await json('recheck', 'GET', `/stores/v1/products/${read.id}`, { token })
+  const variant = variantId ? (product.variants ?? []).find((one) => one.id === variantId) : undefined
+  const stock = variantId ? variant?.stock : product.stock
+  const tracked = variantId ? stock?.trackQuantity : stock?.trackInventory
+  if (!stock || stock.inStock === false || (tracked && (stock.quantity ?? 0) < quantity))
+    return 'OUT_OF_STOCK'
+  const priceOf = (one, id) =>
+    JSON.stringify(id ? (one.variants ?? []).find((v) => v.id === id)?.variant?.priceData : one.priceData)
+  if (priceOf(product, variantId) !== priceOf(read, variantId)) return 'PRICE_CHANGED'
+  return undefined
+}
+
+/**
  * The collections a shopper browses (their ids), read once before the load.
  * @param {(url: string, init?: RequestInit) => Promise<Response>} fetch
  * @param {string} baseUrl
@@ -73,8 +105,12 @@ async function anonymousToken(fetch, baseUrl) {
  * @param {{ fetch: (url: string, init?: RequestInit) => Promise<Response>, baseUrl: string,
  *   collectionIds: string[], random?: () => number,
  *   around?: (step: string, fn: () => Promise<unknown>) => Promise<unknown>,
- *   onAcknowledged?: (write: { kind: 'add' | 'order', cartId?: string, checkoutId?: string, token: string }) => void }} options
- * @returns {Promise<{ token: string, checkoutId: string, orderLocation: string }>}
+ *   onAcknowledged?: (write: { kind: 'add' | 'order', cartId?: string, checkoutId?: string, token: string }) => void,
+ *   stopAtProvider?: boolean }} options `stopAtProvider`: stop on the test provider's page, unpaid
+ *   (the fault suite pays there itself), and resolve to its location instead of the order's
+ * @returns {Promise<{ token: string, checkoutId: string, orderLocation?: string, providerLocation?: string }>}
+ * @throws {RefusalError} when placing the order is refused for a reason the catalogue shows (sold out,
+ *   price changed)
  * @throws {StepError} at the first step that does not answer as a shopper expects
  */
 export async function runShopper({
@@ -84,6 +120,7 @@ export async function runShopper({
   random = Math.random,
   around = (_step, fn) => fn(),
   onAcknowledged = () => {},
+  stopAtProvider = false,
 }) {
   const pick = (items) => items[Math.floor(random() * items.length)]
   const json = async (step, method, path, { token, body, headers = {} } = {}) => {
@@ -134,10 +171,11 @@ export async function runShopper({
     catalogItemId: product.id,
     ...(variant ? { options: { variantId: variant.id } } : {}),
   }
+  const quantity = 1 + Math.floor(random() * 2)
   const added = await around('add-to-cart', () =>
     json('add-to-cart', 'POST', '/ecom/v1/carts/current/add-to-cart', {
       token,
-      body: { lineItems: [{ catalogReference, quantity: 1 + Math.floor(random() * 2) }] },
+      body: { lineItems: [{ catalogReference, quantity }] },
     }),
   )
   onAcknowledged({ kind: 'add', cartId: added.cart?.id, token })
@@ -161,8 +199,23 @@ export async function runShopper({
     }),
   )
   const form = await around('checkout-page', () => readCheckoutForm(fetch, baseUrl, checkoutId))
-  const providerLocation = await around('place-order', () => placeOrder(fetch, baseUrl, checkoutId, form))
-  const orderLocation = await around('pay', () => payWithTestCard(fetch, baseUrl, providerLocation))
+  // A 409 that the catalogue explains (sold out, price changed) is a right refusal; any other, an error.
+  const orRefusal = async (fn) => {
+    try {
+      return await fn()
+    } catch (error) {
+      if (!(error instanceof StepError) || error.status !== 409) throw error
+      const reason = await refusalReason(json, token, product, variant?.id, quantity)
+      throw reason ? new RefusalError(error.step, error.status, reason, error.message) : error
+    }
+  }
+  const providerLocation = await around('place-order', () =>
+    orRefusal(() => placeOrder(fetch, baseUrl, checkoutId, form)),
+  )
+  if (stopAtProvider) return { token, checkoutId, providerLocation }
+  const orderLocation = await around('pay', () =>
+    orRefusal(() => payWithTestCard(fetch, baseUrl, providerLocation)),
+  )
   onAcknowledged({ kind: 'order', checkoutId, token })
   return { token, checkoutId, orderLocation }
 }

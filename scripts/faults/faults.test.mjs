@@ -1,5 +1,7 @@
 // Faults survived by the scale-out topology (nginx, 2 platform processes, a primary and its replica),
-// each test printing its figures. Run with `node --test scripts/faults/`; about 3 minutes.
+// each test printing its figures. Run with `node --test scripts/faults/`; about 4 minutes. Every fault
+// is timed by states (orders acknowledged, a process exited, a statement waiting on a lock), never by
+// a length of time, so a loaded machine makes a test slower, never different; deadlines only stop hangs.
 // The replica stopped (reads fall back to the primary) is proved by scripts/topology/topology.test.mjs
 // ("keeps answering catalogue reads on the read-only host when the replica stops"); a process draining
 // on SIGTERM by draining.test.mjs beside this file.
@@ -17,6 +19,7 @@ import { findFreePort } from '../free-port.mjs'
 import { repoRoot } from '../processes.mjs'
 import { describeReplication, waitForReplay } from '../topology/replicated-postgres.mjs'
 import { startTopology } from '../topology/start-topology.mjs'
+import { waitForState } from '../wait-for-state.mjs'
 
 // A request that takes longer than this counts as hung.
 const REQUEST_TIMEOUT_MS = 30_000
@@ -24,7 +27,7 @@ const reportFile = join(repoRoot, 'apps', 'platform', '.reports', 'faults.json')
 
 const figures = {}
 
-describe('faults survived by the topology', { timeout: 600_000 }, () => {
+describe('faults survived by the topology', { timeout: 1_800_000 }, () => {
   /** @type {Awaited<ReturnType<typeof startTopology>>} */
   let topology
   let merchant
@@ -97,16 +100,29 @@ describe('faults survived by the topology', { timeout: 600_000 }, () => {
       const adds = []
       const orders = []
       const [, victim] = topology.platforms
+      const stopLoad = new AbortController()
+      // Killed once the load has placed orders, started again once the other process has placed some
+      // alone, and the load stops once orders are placed with both processes up again.
       const faults = (async () => {
-        await sleep(4_000)
-        victim.kill('SIGKILL')
-        await sleep(4_000)
-        await victim.start()
+        try {
+          await waitForState('the load places orders', () => orders.length >= 3)
+          victim.kill('SIGKILL')
+          await victim.exited()
+          const atKill = orders.length
+          await waitForState('the other process places orders alone', () => orders.length >= atKill + 3)
+          await victim.start()
+          const atRestart = orders.length
+          await waitForState('orders are placed after the restart', () => orders.length >= atRestart + 4)
+        } finally {
+          stopLoad.abort()
+        }
       })()
       const load = await driveFunnel({
         baseUrl: topology.mainUrl,
         shoppers: 4,
-        seconds: 14,
+        // A bound against a hang: the faults stop the load.
+        seconds: 900,
+        signal: stopLoad.signal,
         onAcknowledged: (write) => (write.kind === 'add' ? adds : orders).push(write),
       })
       await faults
@@ -132,11 +148,11 @@ describe('faults survived by the topology', { timeout: 600_000 }, () => {
           [endpointId],
         )
       // Every event fanned out into a delivery, and every delivery delivered (or the time is up).
-      await waitFor(async () => {
+      await waitForState('every event is delivered', async () => {
         const counts = await deliveries(endpointId)
         const { rows } = await countEvents()
         return counts.deliveries >= rows[0].events && counts.delivered === counts.deliveries
-      }, 90_000).catch(() => {})
+      }).catch(() => {})
       const counts = await deliveries(endpointId)
       const { rows: events } = await countEvents()
       figures.sigkill = {
@@ -166,6 +182,223 @@ describe('faults survived by the topology', { timeout: 600_000 }, () => {
     }
   })
 
+  /**
+   * Holds `lock table <table> in share mode` in a transaction of its own, so that any insert into the
+   * table waits: a process can be stopped at that step, and killed there. `release()` rolls it back.
+   */
+  async function blockInserts(table) {
+    const client = new pg.Client({ connectionString: topology.primary.url })
+    await client.connect()
+    await client.query('begin')
+    await client.query(`lock table ${table} in share mode`)
+    return {
+      async release() {
+        await client.query('rollback')
+        await client.end()
+      },
+    }
+  }
+
+  /** Waits until a statement that inserts into `table` waits on a lock (the one `blockInserts` holds). */
+  function waitForInsertBlocked(table) {
+    return waitForState(`an insert into ${table} waits on the lock`, async () => {
+      const { rows } = await query(
+        `select count(*)::int as waiting from pg_stat_activity
+          where wait_event_type = 'Lock' and query ilike $1`,
+        [`%insert into ${table} (%`],
+      )
+      return rows[0].waiting > 0
+    })
+  }
+
+  /** The demo store's owner signed in to the dashboard on `url`: the session's cookies. */
+  async function signInToDashboard(url) {
+    const form = await fetch(`${url}/dashboard/login`)
+    const page = await form.text()
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)?.[1]
+    assert.ok(csrf, 'the sign-in form carries a CSRF token')
+    const signedIn = await fetch(`${url}/dashboard/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookiesOf(form) },
+      body: new URLSearchParams({ email: 'owner@demo.aisle.dev', password: 'aisle-demo-owner', csrf }),
+    })
+    assert.equal(signedIn.status, 303)
+    return cookiesOf(signedIn)
+  }
+
+  it('charges once and refunds at most once when a process is SIGKILLed while placing an order and while refunding', async () => {
+    const [survivor, victim] = topology.platforms
+    const collectionIds = await findCollectionIds(fetch, topology.mainUrl)
+    const { checkoutId, providerLocation } = await runShopper({
+      fetch,
+      baseUrl: topology.mainUrl,
+      collectionIds,
+      stopAtProvider: true,
+    })
+    const { rows: payments } = await query(
+      'select id, provider_payment_id as "providerPaymentId" from payments where checkout_id = $1',
+      [checkoutId],
+    )
+    assert.equal(payments.length, 1)
+    const [payment] = payments
+    // The card entered on the victim: the provider's notification places the order in the victim
+    // (delivered in process), which is killed while its order's insert waits.
+    const providerPage = `${victim.url}${new URL(providerLocation).pathname}`
+    const page = await fetch(providerPage)
+    const html = await page.text()
+    const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1]
+    assert.ok(csrf, html.slice(0, 500))
+    const ordersBlocked = await blockInserts('orders')
+    let paid
+    try {
+      paid = fetch(providerPage, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookiesOf(page) },
+        body: new URLSearchParams({
+          csrf,
+          cardNumber: '4242 4242 4242 4242',
+          cardExpiry: '12/34',
+          cardCvc: '123',
+        }),
+      }).then(
+        (response) => response.status,
+        (error) => error.cause?.code ?? error.message,
+      )
+      await waitForInsertBlocked('orders')
+      victim.kill('SIGKILL')
+      await victim.exited()
+    } finally {
+      await ordersBlocked.release()
+    }
+    const paidAnswer = await paid
+    const charged = async () =>
+      (
+        await query(
+          `select count(*)::int as payments,
+                  count(*) filter (where status = 'SUCCEEDED')::int as succeeded
+             from test_provider_payments where reference = $1`,
+          [payment.id],
+        )
+      ).rows[0]
+    const chargedAtKill = await charged()
+    const { rows: ordersAtKill } = await query(
+      'select count(*)::int as orders from orders where checkout_id = $1',
+      [checkoutId],
+    )
+    // The shopper's browser follows the provider's return again, to the process still up.
+    const returned = await fetch(
+      `${survivor.url}/_checkout/${checkoutId}/payment-return?payment=${payment.id}`,
+      { redirect: 'manual' },
+    )
+    await returned.arrayBuffer()
+    const { rows: placed } = await query(
+      'select id, total_minor as "totalMinor", payment_status as "paymentStatus" from orders where checkout_id = $1',
+      [checkoutId],
+    )
+    const refundsOf = async () =>
+      (
+        await query(
+          `select (select count(*)::int from test_provider_refunds where payment_id = $1) as provider,
+                  (select count(*)::int from payment_refunds where payment_id = $2) as platform,
+                  (select count(*)::int from payment_refunds where payment_id = $2 and status = 'SUCCEEDED') as succeeded,
+                  (select count(*)::int from order_refunds r join orders o on o.id = r.order_id
+                    where o.checkout_id = $3) as "orderDesk"`,
+          [payment.providerPaymentId, payment.id, checkoutId],
+        )
+      ).rows[0]
+    const afterOrder = { charge: await charged(), refunds: await refundsOf() }
+
+    // The refund: asked of the provider on the victim, started again, which is killed while the
+    // refund's record waits; the merchant posts the same form again (same key) to the other process.
+    await victim.start()
+    const [order] = placed
+    const session = await signInToDashboard(victim.url)
+    const orderPage = await fetch(`${victim.url}/dashboard/orders/${order.id}`, {
+      headers: { cookie: session },
+    })
+    const orderHtml = await orderPage.text()
+    assert.equal(orderPage.status, 200, orderHtml.slice(0, 500))
+    const refundForm = new URLSearchParams({
+      csrf: /name="csrf" value="([^"]+)"/.exec(orderHtml)?.[1] ?? '',
+      refundKey: /name="refundKey" value="([^"]+)"/.exec(orderHtml)?.[1] ?? '',
+      amount: (Number(order.totalMinor) / 100).toFixed(2),
+      reason: 'fault suite',
+    })
+    const postRefund = (url) =>
+      fetch(`${url}/dashboard/orders/${order.id}/refund`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: session },
+        body: refundForm,
+      })
+    const refundsBlocked = await blockInserts('order_refunds')
+    let refunding
+    try {
+      refunding = postRefund(victim.url).then(
+        (response) => response.status,
+        (error) => error.cause?.code ?? error.message,
+      )
+      await waitForInsertBlocked('order_refunds')
+      victim.kill('SIGKILL')
+      await victim.exited()
+    } finally {
+      await refundsBlocked.release()
+    }
+    const refundAnswer = await refunding
+    const refundsAtKill = await refundsOf()
+    const retried = await postRefund(survivor.url)
+    const retriedText = await retried.text()
+    const again = await postRefund(survivor.url)
+    await again.arrayBuffer()
+    const refundsAfterRetry = await refundsOf()
+    const { rows: refundedOrder } = await query(
+      'select payment_status as "paymentStatus", refunded_minor as "refundedMinor" from orders where id = $1',
+      [order.id],
+    )
+    await victim.start()
+
+    figures.killedMidway = {
+      placeOrder: {
+        cardPostAnswer: paidAnswer,
+        chargedAtKill,
+        ordersAtKill: ordersAtKill[0].orders,
+        returnAnswer: returned.status,
+        ordersAfterReturn: placed.length,
+        ...afterOrder,
+      },
+      refund: {
+        refundPostAnswer: refundAnswer,
+        refundsAtKill,
+        retryAnswer: retried.status,
+        secondRetryAnswer: again.status,
+        refundsAfterRetry,
+        order: refundedOrder[0],
+      },
+    }
+    console.log(`SIGKILL mid-way: ${JSON.stringify(figures.killedMidway)}`)
+    // Killed while placing: paid once at the provider, no order yet; the return places exactly one.
+    assert.deepEqual(chargedAtKill, { payments: 1, succeeded: 1 })
+    assert.equal(ordersAtKill[0].orders, 0)
+    assert.equal(returned.status, 303)
+    assert.equal(placed.length, 1)
+    assert.equal(order.paymentStatus, 'PAID')
+    assert.deepEqual(afterOrder, {
+      charge: { payments: 1, succeeded: 1 },
+      refunds: { provider: 0, platform: 0, succeeded: 0, orderDesk: 0 },
+    })
+    // Killed while refunding: the provider refunded, the desk had not recorded it yet.
+    assert.equal(refundsAtKill.provider, 1)
+    assert.equal(refundsAtKill.orderDesk, 0)
+    // The retry with the same key records that refund: one at the provider, one recorded.
+    assert.equal(retried.status, 303, retriedText.slice(0, 500))
+    assert.equal(again.status, 303)
+    assert.deepEqual(refundsAfterRetry, { provider: 1, platform: 1, succeeded: 1, orderDesk: 1 })
+    assert.deepEqual(refundedOrder[0], { paymentStatus: 'FULLY_REFUNDED', refundedMinor: order.totalMinor })
+    assert.deepEqual(await charged(), { payments: 1, succeeded: 1 })
+  })
+
   it('delivers every event once its receiver, down for a while, is back', async () => {
     const received = []
     const probe = await startReceiver(received)
@@ -177,17 +410,20 @@ describe('faults survived by the topology', { timeout: 600_000 }, () => {
     for (let index = 0; index < placed; index++)
       await runShopper({ fetch, baseUrl: topology.mainUrl, collectionIds })
     // Down while the first attempts fail (the first retry waits 30 s ± 20 %).
-    await waitFor(async () => {
+    await waitForState('every first delivery attempt fails', async () => {
       const { rows } = await query(
         `select count(*)::int as failed from webhook_deliveries where endpoint_id = $1 and attempt_count > 0 and status = 'PENDING'`,
         [endpointId],
       )
       return rows[0].failed === placed
-    }, 30_000)
+    })
     const receiver = await startReceiver(received, port)
     const back = performance.now()
     try {
-      await waitFor(async () => (await deliveries(endpointId)).delivered === placed, 90_000)
+      await waitForState(
+        'every event is delivered once the receiver is back',
+        async () => (await deliveries(endpointId)).delivered === placed,
+      )
       const counts = await deliveries(endpointId)
       figures.receiverDown = {
         events: placed,
@@ -209,19 +445,29 @@ describe('faults survived by the topology', { timeout: 600_000 }, () => {
     const pids = topology.platforms.map((platform) => platform.pid())
     const collectionIds = await findCollectionIds(fetch, topology.mainUrl)
     const started = performance.now()
-    const load = driveRecordedFunnel({
+    const load = startRecordedFunnel({
       baseUrl: topology.mainUrl,
       collectionIds,
       shoppers: 4,
-      seconds: 20,
       started,
     })
-    await sleep(5_000)
-    const restartAt = performance.now() - started
-    // Down for 3 s beyond its shutdown: long enough for every step of the funnel to meet it.
-    const restart = await topology.primary.restart({ pauseMs: 3_000 })
-    const backAt = restartAt + restart.downMs
-    const { answers, adds, orders, funnelEnds } = await load
+    let restartAt
+    let backAt
+    let restart
+    try {
+      await waitForState('the load completes funnels', () => load.funnelEnds.length >= 2)
+      restartAt = performance.now() - started
+      // Down for 3 s beyond its shutdown: long enough for every step of the funnel to meet it.
+      restart = await topology.primary.restart({ pauseMs: 3_000 })
+      backAt = restartAt + restart.downMs
+      await waitForState(
+        'the load completes funnels once the primary is back',
+        () => load.funnelEnds.filter((end) => end >= backAt).length >= 2,
+      )
+    } finally {
+      load.stop()
+    }
+    const { answers, adds, orders, funnelEnds } = await load.done
 
     const failed = answers.filter((answer) => !isAnswered(answer))
     // Every failure is the platform's own retryable answer: 503, Retry-After, and the normalised body (a
@@ -248,7 +494,10 @@ describe('faults survived by the topology', { timeout: 600_000 }, () => {
     )
     // The replica reconnects to the restarted primary by itself and replays what it missed.
     const replicaWait = performance.now()
-    await waitFor(async () => (await describeReplication(topology.primary))[0]?.state === 'streaming', 60_000)
+    await waitForState(
+      'the replica streams again',
+      async () => (await describeReplication(topology.primary))[0]?.state === 'streaming',
+    )
     await waitForReplay(topology.primary, topology.replica, { timeoutMs: 60_000 })
     const replicaStreamingAgainMs = performance.now() - replicaWait
     const readiness = await Promise.all(
@@ -313,24 +562,28 @@ describe('faults survived by the topology', { timeout: 600_000 }, () => {
     assert.equal(twice[0].checkouts, 0)
   })
 
+  /** Registers a member and asks for their password-recovery mail, sent through the outbox; answers the address. */
+  async function recoveryMail(token, email = `smtp-down-${randomUUID()}@example.com`) {
+    const password = randomBytes(18).toString('base64url')
+    const registered = await call(topology.mainUrl, 'POST', '/identity/v2/register', {
+      token,
+      body: { loginId: { email }, password },
+    })
+    assert.equal(registered.status, 200, registered.text)
+    // Sent by whichever process's mail worker claims it.
+    const recovery = await call(topology.mainUrl, 'POST', '/identity/v1/send-email', {
+      token,
+      body: { email },
+    })
+    assert.equal(recovery.status, 200, recovery.text)
+    return email
+  }
+
   it('delivers every mail once, later, when the SMTP server was down while they were sent', async () => {
     const token = await visitorToken(topology.mainUrl)
     const emails = Array.from({ length: 4 }, () => `smtp-down-${randomUUID()}@example.com`)
     const requested = performance.now()
-    for (const email of emails) {
-      const password = randomBytes(18).toString('base64url')
-      const registered = await call(topology.mainUrl, 'POST', '/identity/v2/register', {
-        token,
-        body: { loginId: { email }, password },
-      })
-      assert.equal(registered.status, 200, registered.text)
-      // A password-recovery mail, sent through the outbox by whichever process's mail worker claims it.
-      const recovery = await call(topology.mainUrl, 'POST', '/identity/v1/send-email', {
-        token,
-        body: { email },
-      })
-      assert.equal(recovery.status, 200, recovery.text)
-    }
+    for (const email of emails) await recoveryMail(token, email)
     const outbox = async () =>
       (
         await query(
@@ -341,20 +594,26 @@ describe('faults survived by the topology', { timeout: 600_000 }, () => {
         )
       ).rows
     // Down while every mail's first attempt fails (the first retry waits 30 s ± 20 %).
-    await waitFor(async () => {
+    await waitForState('every first attempt fails', async () => {
       const rows = await outbox()
       return rows.length >= emails.length && rows.every((row) => row.attemptCount >= 1 && row.lastError)
-    }, 30_000)
+    })
     const failedFirst = await outbox()
     assert.ok(failedFirst.every((row) => row.status === 'PENDING'))
     const received = []
     const receiver = await startSmtpReceiver(smtpPort, received)
     const back = performance.now()
     try {
-      await waitFor(async () => (await outbox()).every((row) => row.status === 'SENT'), 90_000)
+      await waitForState('every mail is sent', async () =>
+        (await outbox()).every((row) => row.status === 'SENT'),
+      )
       const deliveredAfterBack = performance.now() - back
-      // Three more worker rounds: a second copy of any mail would arrive now.
-      await sleep(3_000)
+      // A later worker round: a mail asked for now, due before any retry, has arrived too. A second
+      // copy of one of ours would have come with a claim made before this one.
+      const sentinel = await recoveryMail(token)
+      await waitForState('a mail asked for afterwards arrives', () =>
+        received.some((mail) => mail.to.includes(sentinel)),
+      )
       const rows = await outbox()
       // Only this test's mails count: the order confirmations of the earlier faults' funnels are queued too.
       const ours = received.filter((mail) => mail.to.some((to) => emails.includes(to)))
@@ -389,23 +648,10 @@ describe('faults survived by the topology', { timeout: 600_000 }, () => {
   })
 })
 
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms))
-}
-
 function countBy(values) {
   const counts = {}
   for (const value of values) counts[value] = (counts[value] ?? 0) + 1
   return counts
-}
-
-async function waitFor(condition, timeoutMs = 30_000, intervalMs = 250) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (await condition()) return
-    await sleep(intervalMs)
-  }
-  throw new Error(`the condition did not hold within ${timeoutMs / 1000} s`)
 }
 
 async function withPrimary(url, fn) {
@@ -442,8 +688,10 @@ function isAnswered(answer) {
  * The funnel load of bench/funnel with every request recorded: when it was sent (ms after `started`),
  * how long it took, its status and, for a failure, its Retry-After and body. A request that takes
  * longer than REQUEST_TIMEOUT_MS is recorded as `timeout`, one that gets no answer as `network`.
+ * Runs until `stop()`: each shopper ends its funnel, then `done` resolves. What was recorded so far can
+ * be read at any time (the caller waits for states of it).
  */
-async function driveRecordedFunnel({ baseUrl, collectionIds, shoppers, seconds, started }) {
+function startRecordedFunnel({ baseUrl, collectionIds, shoppers, started }) {
   const answers = []
   const adds = []
   const orders = []
@@ -476,9 +724,9 @@ async function driveRecordedFunnel({ baseUrl, collectionIds, shoppers, seconds, 
       throw error
     }
   }
-  const deadline = started + seconds * 1000
+  let isStopped = false
   const shopper = async () => {
-    while (performance.now() < deadline) {
+    while (!isStopped) {
       try {
         await runShopper({
           fetch: recordedFetch,
@@ -488,13 +736,25 @@ async function driveRecordedFunnel({ baseUrl, collectionIds, shoppers, seconds, 
         })
         funnelEnds.push(performance.now() - started)
       } catch {
-        // The failed request is recorded; the shopper starts again as a new visitor.
-        await sleep(50)
+        // The failed request is recorded; the shopper starts again as a new visitor, a moment later.
+        await new Promise((resolve) => setTimeout(resolve, 50))
       }
     }
   }
-  await Promise.all(Array.from({ length: shoppers }, shopper))
-  return { answers, adds, orders, funnelEnds }
+  const done = Promise.all(Array.from({ length: shoppers }, shopper)).then(() => ({
+    answers,
+    adds,
+    orders,
+    funnelEnds,
+  }))
+  return {
+    answers,
+    funnelEnds,
+    done,
+    stop: () => {
+      isStopped = true
+    },
+  }
 }
 
 /** An SMTP server on 127.0.0.1:`port` that keeps each mail's recipients and subject. */
@@ -521,6 +781,15 @@ async function startSmtpReceiver(port, received) {
     server.listen(port, '127.0.0.1', resolve)
   })
   return { close: () => new Promise((resolve) => server.close(() => resolve(undefined))) }
+}
+
+/** The cookies a response sets, as a `cookie` header (cleared ones left out). */
+function cookiesOf(response) {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ')
 }
 
 async function call(baseUrl, method, path, { token, body } = {}) {

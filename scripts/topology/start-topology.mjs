@@ -21,6 +21,7 @@ import { startPrimary, startStreamingReplica, waitForReplay } from './replicated
  * @property {() => number | undefined} pid the process group's leader, while it runs
  * @property {string} logFile
  * @property {(signal?: NodeJS.Signals) => void} kill sends a signal to its process group
+ * @property {() => Promise<unknown>} exited resolves once its current process has exited
  * @property {() => Promise<void>} stop SIGTERM, then SIGKILL after `graceMs`
  * @property {() => Promise<void>} start starts it again (after a kill or a stop) and waits for /health
  */
@@ -231,6 +232,7 @@ function createPlatformProcess(index, port, dir, env) {
     kill(signal = 'SIGKILL') {
       service?.signal(signal)
     },
+    exited: () => service?.exited ?? Promise.resolve(),
     async start() {
       const current = startService(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
         cwd: platformDir,

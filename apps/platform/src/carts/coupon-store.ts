@@ -25,18 +25,26 @@ export async function findCoupon(db: Db, siteId: string, code: string): Promise<
 }
 
 /**
- * Counts one use of the coupon by an order, if it may still be used now (started, not expired, within
- * its usage limit, checked on the row as it is when its lock is granted). Answers whether it was.
+ * The update that counts one use of the coupon by an order, if it may still be used now (started, not
+ * expired, within its usage limit, checked on the row as it is when its lock is granted), as the part
+ * `coupon_used` of a data-modifying `with` (parameters from `$first`); `used` is an SQL boolean.
  */
-export async function countCouponUse(tx: Db, couponId: string, now: Date): Promise<boolean> {
-  const used = await tx.query(
-    `update coupons set uses = uses + 1
-     where id = $1 and (usage_limit is null or uses < usage_limit)
-       and (expires_at is null or expires_at > $2) and (starts_at is null or starts_at <= $2)
-     returning id`,
-    [couponId, now],
-  )
-  return used.length > 0
+export function couponUsePart(
+  couponId: string,
+  now: Date,
+  first: number,
+): { sql: string; used: string; params: unknown[] } {
+  const id = `$${first}::uuid`
+  const at = `$${first + 1}::timestamptz`
+  return {
+    sql: `coupon_used as (
+       update coupons set uses = uses + 1
+        where id = ${id} and (usage_limit is null or uses < usage_limit)
+          and (expires_at is null or expires_at > ${at}) and (starts_at is null or starts_at <= ${at})
+       returning id)`,
+    used: 'exists (select 1 from coupon_used)',
+    params: [couponId, now],
+  }
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { Address, SelectedShippingOption } from '../carts/pricing/pricing-input.ts'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
+import type { MailShop } from '../orders/order-mails.ts'
+import { type MailShopColumns, mailShopColumns, toMailShop } from '../orders/order-store.ts'
+import { type Site, type SiteColumns, siteColumns, toSite } from '../sites/site-store.ts'
 
 /** Where the buyer goes back to once the order is placed (spec Callbacks). */
 export interface CheckoutCallbacks {
@@ -30,6 +33,12 @@ export interface CheckoutRow {
 
 const columns = `id, site_id, cart_id, owner_kind, owner_id, channel_type, email, shipping_address, billing_address,
   selected_shipping_option, coupon_code, status, callbacks, created_date, updated_date`
+
+/** The checkout's columns under the alias `k`, for statements that read it beside its site. */
+const prefixedColumns = columns
+  .split(',')
+  .map((column) => `k.${column.trim()}`)
+  .join(', ')
 
 /** A new checkout: the cart frozen with the buyer's choices, its lines and totals as the wire showed them. */
 export interface NewCheckout {
@@ -82,6 +91,35 @@ export async function lockCheckout(tx: Db, id: string): Promise<CheckoutRow | un
   return queryOne<CheckoutRow>(tx, `select ${columns} from checkouts where id = $1 for update`, [id])
 }
 
+/** A checkout locked for placing its order, with its site and the shop its buyer's mails wear. */
+export interface CheckoutForOrder {
+  checkout: CheckoutRow
+  site: Site
+  shop: MailShop
+}
+
+/**
+ * Locks the checkout and then its site until the transaction ends, and reads both, in one statement:
+ * orders of one checkout take turns, and orders of one site queue on the site row (stock changes bump
+ * its catalogue version) instead of deadlocking on it after each took some stock.
+ */
+export async function lockCheckoutForOrder(tx: Db, id: string): Promise<CheckoutForOrder | undefined> {
+  const row = await queryOne<CheckoutRow & SiteColumns & MailShopColumns>(
+    tx,
+    `select ${prefixedColumns}, ${siteColumns}, ${mailShopColumns}
+       from checkouts k join sites s on s.id = k.site_id where k.id = $1 for update of k, s`,
+    [id],
+  )
+  if (!row) return undefined
+  const checkout = Object.fromEntries(
+    columns.split(',').map((column) => {
+      const name = column.trim() as keyof CheckoutRow
+      return [name, row[name]]
+    }),
+  ) as unknown as CheckoutRow
+  return { checkout, site: toSite(row), shop: toMailShop(row) }
+}
+
 /** The buyer's contact, addresses and shipping choice, as typed on the hosted page (an open checkout only). */
 export async function saveCheckoutChoices(
   db: Db,
@@ -108,11 +146,6 @@ export async function saveCheckoutChoices(
     ],
   )
   return rows.length > 0
-}
-
-/** Marks the checkout completed: its order is placed. */
-export async function completeCheckout(tx: Db, id: string, now: Date): Promise<void> {
-  await tx.query(`update checkouts set status = 'COMPLETED', updated_date = $2 where id = $1`, [id, now])
 }
 
 /**

@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { deleteCart } from '../carts/cart-store.ts'
 import { availabilityOf } from '../carts/cart-wire.ts'
-import { countCouponUse } from '../carts/coupon-store.ts'
 import { type CustomLine, hasMerchantOrigin } from '../carts/custom-line-item.ts'
 import type { ProductRecord } from '../catalogue/products/product-store.ts'
-import { type StockCounter, takeStock } from '../catalogue/products/stock-store.ts'
+import { type StockCounter, stockCounterKey } from '../catalogue/products/stock-store.ts'
 import type { Db } from '../db/db.ts'
-import { type EventIdentity, recordEvent } from '../events/event-outbox.ts'
-import {
-  findOrderByCheckout,
-  insertOrder,
-  type OrderLineCustom,
-  type OrderPayment,
-} from '../orders/order-store.ts'
-import { getSite, lockSite, type Site } from '../sites/site-store.ts'
+import type { EventIdentity } from '../events/event-outbox.ts'
+import { findOrderByCheckout, type OrderLineCustom, type OrderPayment } from '../orders/order-store.ts'
 import { priceCheckout } from './checkout-pricing.ts'
-import { type CheckoutRow, completeCheckout, lockCheckout } from './checkout-store.ts'
+import { type CheckoutRow, lockCheckoutForOrder } from './checkout-store.ts'
+import { claimOrderNeeds, writePlacedOrder } from './place-order-store.ts'
 import { lineNamesOf } from './price-cart.ts'
 import { toWireTotals } from './totals-wire.ts'
 
@@ -98,8 +91,8 @@ function stockTakes(
     existing.quantity += line.quantity
     takes.set(key, existing)
   }
-  // One order of locking for every order: two orders never wait on each other's rows in a cycle.
-  const keyOf = (take: StockTake) => `${take.counter.kind}:${take.counter.id}`
+  // One order for every order, so the first counter named in a refusal is always the same one.
+  const keyOf = (take: StockTake) => stockCounterKey(take.counter)
   return [...takes.values()].sort((a, b) => keyOf(a).localeCompare(keyOf(b)))
 }
 
@@ -111,8 +104,11 @@ function customOf(custom: CustomLine | null | undefined): OrderLineCustom | null
 
 async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   return db.transaction(async (tx) => {
-    const checkout = await lockCheckout(tx, input.checkoutId)
-    if (!checkout) throw new PlaceOrderRefused('CHECKOUT_NOT_FOUND', 'There is no such checkout')
+    // The checkout and its site, locked in one statement: orders of one site queue on the site row
+    // (stock changes bump its catalogue version) instead of deadlocking on it after each took stock.
+    const locked = await lockCheckoutForOrder(tx, input.checkoutId)
+    if (!locked) throw new PlaceOrderRefused('CHECKOUT_NOT_FOUND', 'There is no such checkout')
+    const { checkout, site, shop } = locked
     if (checkout.status === 'COMPLETED') {
       const order = await findOrderByCheckout(tx, checkout.id)
       if (order)
@@ -128,10 +124,6 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
     if (checkout.status !== 'OPEN') throw new PlaceOrderRefused('CHECKOUT_CLOSED', 'This checkout is closed')
     if (!checkout.email || !checkout.shipping_address || !checkout.billing_address)
       throw new PlaceOrderRefused('DETAILS_MISSING', 'Enter your e-mail and addresses first')
-    // Stock changes bump the site's catalogue version (a trigger): take the site row first, so orders
-    // of one site queue here instead of deadlocking on it after each took some stock.
-    await lockSite(tx, checkout.site_id)
-    const site: Site = await getSite(tx, checkout.site_id)
     const priced = await priceCheckout(tx, checkout, { currency: site.currency, now: input.now, lock: true })
     if (!priced || priced.cart.lines.length === 0)
       throw new PlaceOrderRefused('CART_EMPTY', 'The cart is empty')
@@ -157,87 +149,86 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
     const totalMinor = totals.priceSummary.total
     if (totalMinor !== input.expectedTotalMinor) return { kind: 'price-changed', totalMinor }
 
-    for (const take of stockTakes(cart.lines, products)) {
-      if (!(await takeStock(tx, take.counter, take.quantity)))
-        throw new PlaceOrderRefused('OUT_OF_STOCK', `${take.name} is no longer available in that quantity`)
-    }
+    const takes = stockTakes(cart.lines, products)
     const coupon = totals.appliedDiscounts.find((discount) => discount.coupon)?.coupon
-    if (coupon) {
-      if (!(await countCouponUse(tx, coupon.id, input.now)))
-        throw new PlaceOrderRefused(
-          'COUPON_USED_UP',
-          `Coupon "${coupon.code}" can no longer be used: remove it from the cart`,
-        )
-    }
+    const claim = await claimOrderNeeds(tx, { takes, couponId: coupon?.id, now: input.now })
+    const missing = takes.find((take) => !claim.taken.has(stockCounterKey(take.counter)))
+    if (missing)
+      throw new PlaceOrderRefused('OUT_OF_STOCK', `${missing.name} is no longer available in that quantity`)
+    if (coupon && !claim.couponCounted)
+      throw new PlaceOrderRefused(
+        'COUPON_USED_UP',
+        `Coupon "${coupon.code}" can no longer be used: remove it from the cart`,
+      )
     const { payment } = input
     const orderId = randomUUID()
     const wireTotals = toWireTotals(totals, site)
     const names = lineNamesOf(priced)
     const byId = new Map(cart.lines.map((line) => [line.id, line]))
     const selected = totals.shippingInfo.selectedCarrierServiceOption
-    const orderNumber = await insertOrder(tx, {
-      id: orderId,
-      site_id: checkout.site_id,
-      checkout_id: checkout.id,
-      owner_kind: checkout.owner_kind,
-      owner_id: checkout.owner_id,
-      email: checkout.email,
-      status: 'APPROVED',
-      payment_status: payment.status,
-      payment,
-      currency: site.currency,
-      shipping_address: checkout.shipping_address,
-      billing_address: checkout.billing_address,
-      shipping_option: selected
-        ? { code: selected.code, carrierId: selected.carrierId, title: selected.title }
-        : null,
-      coupon_code: coupon?.code ?? null,
-      subtotalMinor: totals.priceSummary.subtotal,
-      totalMinor,
-      totals: wireTotals,
-      created_date: input.now,
-      lines: totals.lineItems.map((line, index) => ({
-        id: randomUUID(),
-        position: index + 1,
-        catalog_item_id: byId.get(line.id)?.catalog_item_id ?? null,
-        variant_id: byId.get(line.id)?.variant_id ?? null,
-        name: names.get(line.id) ?? '',
-        quantity: line.quantity,
-        unitPriceMinor: line.quantity > 0 ? Math.round(line.price / line.quantity) : 0,
-        totalMinor: line.discountedPrice,
-        custom: customOf(byId.get(line.id)?.custom),
-      })),
-    })
-    await completeCheckout(tx, checkout.id, input.now)
-    await deleteCart(tx, cart.cart.id)
+    const orderNumber = claim.number
     const identity = identityOfCheckout(checkout)
-    await recordEvent(
-      tx,
-      {
-        siteId: checkout.site_id,
-        type: 'order.created',
-        entityId: orderId,
-        payload: {
-          orderId,
-          number: orderNumber,
-          checkoutId: checkout.id,
-          priceSummary: wireTotals.priceSummary,
+    await writePlacedOrder(tx, {
+      order: {
+        id: orderId,
+        site_id: checkout.site_id,
+        checkout_id: checkout.id,
+        owner_kind: checkout.owner_kind,
+        owner_id: checkout.owner_id,
+        email: checkout.email,
+        status: 'APPROVED',
+        payment_status: payment.status,
+        payment,
+        currency: site.currency,
+        shipping_address: checkout.shipping_address,
+        billing_address: checkout.billing_address,
+        shipping_option: selected
+          ? { code: selected.code, carrierId: selected.carrierId, title: selected.title }
+          : null,
+        coupon_code: coupon?.code ?? null,
+        subtotalMinor: totals.priceSummary.subtotal,
+        totalMinor,
+        totals: wireTotals,
+        created_date: input.now,
+        number: orderNumber,
+        lines: totals.lineItems.map((line, index) => ({
+          id: randomUUID(),
+          position: index + 1,
+          catalog_item_id: byId.get(line.id)?.catalog_item_id ?? null,
+          variant_id: byId.get(line.id)?.variant_id ?? null,
+          name: names.get(line.id) ?? '',
+          quantity: line.quantity,
+          unitPriceMinor: line.quantity > 0 ? Math.round(line.price / line.quantity) : 0,
+          totalMinor: line.discountedPrice,
+          custom: customOf(byId.get(line.id)?.custom),
+        })),
+      },
+      shop,
+      checkoutId: checkout.id,
+      cartId: cart.cart.id,
+      events: [
+        {
+          siteId: checkout.site_id,
+          type: 'order.created',
+          entityId: orderId,
+          payload: {
+            orderId,
+            number: orderNumber,
+            checkoutId: checkout.id,
+            priceSummary: wireTotals.priceSummary,
+          },
+          identity,
         },
-        identity,
-      },
-      input.now,
-    )
-    await recordEvent(
-      tx,
-      {
-        siteId: checkout.site_id,
-        type: 'cart.deleted',
-        entityId: cart.cart.id,
-        payload: { cartId: cart.cart.id },
-        identity,
-      },
-      input.now,
-    )
+        {
+          siteId: checkout.site_id,
+          type: 'cart.deleted',
+          entityId: cart.cart.id,
+          payload: { cartId: cart.cart.id },
+          identity,
+        },
+      ],
+      now: input.now,
+    })
     return { kind: 'placed', orderId, orderNumber, checkout, isReplay: false, paymentId: payment.paymentId }
   })
 }

@@ -126,19 +126,48 @@ export function toMailShop(row: MailShopColumns): MailShop {
 }
 
 /**
- * Stores an order and its lines, and queues the buyer's confirmation mail in the same transaction (so
- * every order placed, by any path, gets its mail exactly once); answers its number. Two statements: the
- * order's insert reads the shop beside it, the lines' insert queues the mail beside them.
+ * The inserts of a new order (under the number taken for it), its lines and the buyer's confirmation
+ * mail, as parts of a data-modifying `with` (parameters numbered from `$first`): whatever statement
+ * stores an order queues its mail beside it, so every order placed, by any path, gets its mail exactly
+ * once. Answers the parts (`name as (...)`, comma-separated) and their parameters.
  */
-export async function insertOrder(tx: Db, input: OrderInput): Promise<string> {
-  const [row] = await tx.query<{ number: string } & MailShopColumns>(
-    `with inserted as (
+export function orderInserts(
+  input: OrderInput & { number: string },
+  shop: MailShop,
+  first: number,
+): { sql: string; params: unknown[] } {
+  const mail = mailInsert(
+    orderConfirmationMail(shop, {
+      number: input.number,
+      email: input.email,
+      currency: input.currency,
+      totalMinor: input.totalMinor,
+      lines: input.lines.map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        totalMinor: line.totalMinor,
+      })),
+      shippingAddress: input.shipping_address as Record<string, unknown> | null,
+    }),
+    input.created_date,
+    first + 20,
+  )
+  const $ = (index: number) => `$${first + index}`
+  const orderValues = Array.from({ length: 19 }, (_, index) => $(index)).join(', ')
+  return {
+    sql: `placed_order as (
        insert into orders (id, site_id, checkout_id, owner_kind, owner_id, email, status, payment_status, payment,
          currency, shipping_address, billing_address, shipping_option, coupon_code, subtotal_minor, total_minor,
-         totals, created_date)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) returning number)
-     select inserted.number, ${mailShopColumns} from inserted join sites s on s.id = $2`,
-    [
+         totals, created_date, number)
+       values (${orderValues})),
+     placed_lines as (
+       insert into order_lines (id, order_id, position, catalog_item_id, variant_id, name, quantity,
+         unit_price_minor, total_minor, custom)
+       select id, ${$(0)}, position, catalog_item_id, variant_id, name, quantity, unit_price_minor, total_minor, custom
+       from jsonb_to_recordset(${$(19)}::jsonb) as l(id uuid, position int, catalog_item_id uuid, variant_id uuid,
+         name text, quantity int, unit_price_minor bigint, total_minor bigint, custom jsonb)),
+     confirmation_mail as (${mail.sql})`,
+    params: [
       input.id,
       input.site_id,
       input.checkout_id,
@@ -157,35 +186,7 @@ export async function insertOrder(tx: Db, input: OrderInput): Promise<string> {
       input.totalMinor,
       JSON.stringify(input.totals),
       input.created_date,
-    ],
-  )
-  if (!row) throw new Error(`site ${input.site_id} of a new order is missing`)
-  const number = String(row.number)
-  const mail = mailInsert(
-    orderConfirmationMail(toMailShop(row), {
-      number,
-      email: input.email,
-      currency: input.currency,
-      totalMinor: input.totalMinor,
-      lines: input.lines.map((line) => ({
-        name: line.name,
-        quantity: line.quantity,
-        totalMinor: line.totalMinor,
-      })),
-      shippingAddress: input.shipping_address as Record<string, unknown> | null,
-    }),
-    input.created_date,
-    3,
-  )
-  await tx.query(
-    `with mail as (${mail.sql})
-     insert into order_lines (id, order_id, position, catalog_item_id, variant_id, name, quantity, unit_price_minor,
-       total_minor, custom)
-     select id, $1, position, catalog_item_id, variant_id, name, quantity, unit_price_minor, total_minor, custom
-     from jsonb_to_recordset($2::jsonb) as l(id uuid, position int, catalog_item_id uuid, variant_id uuid, name text,
-       quantity int, unit_price_minor bigint, total_minor bigint, custom jsonb)`,
-    [
-      input.id,
+      input.number,
       JSON.stringify(
         input.lines.map((line) => ({
           id: line.id,
@@ -201,8 +202,7 @@ export async function insertOrder(tx: Db, input: OrderInput): Promise<string> {
       ),
       ...mail.params,
     ],
-  )
-  return number
+  }
 }
 
 async function withLines(db: Db, orders: OrderRow[]): Promise<OrderWithLines[]> {

@@ -6,20 +6,61 @@ export interface StockCounter {
   id: string
 }
 
+/** Units an order takes from one stock counter. */
+export interface StockTake {
+  counter: StockCounter
+  quantity: number
+}
+
+/** A counter as `stockTakeParts` names the ones it took from: `product:<id>` or `variant:<id>`. */
+export function stockCounterKey(counter: StockCounter): string {
+  return `${counter.kind}:${counter.id}`
+}
+
 /**
- * Takes `quantity` units from a stock counter, never below zero: the condition is checked on the row as
- * it is when its lock is granted, so two orders racing for the last unit cannot both have it. Taking the
- * last unit turns the counter out of stock, so the catalogue says so. Answers whether the units were
- * there (and are now taken).
+ * The updates that take units from stock counters, never below zero, as parts of a data-modifying
+ * `with` (parameter `$first`): the condition is checked on each row as it is when its lock is granted,
+ * so two orders racing for the last unit cannot both have it, and taking the last unit turns the
+ * counter out of stock, so the catalogue says so. `taken` is an SQL array of the keys
+ * (`stockCounterKey`) of the counters whose units were there and are now taken. A table with no take
+ * gets no update (its statement trigger would bump the catalogue version for nothing).
+ */
+export function stockTakeParts(
+  takes: readonly StockTake[],
+  first: number,
+): { sql: string; taken: string; params: unknown[] } {
+  const parts: string[] = []
+  const keys: string[] = []
+  for (const [kind, table] of [
+    ['product', 'products'],
+    ['variant', 'product_variants'],
+  ] as const) {
+    if (!takes.some((take) => take.counter.kind === kind)) continue
+    parts.push(`${kind}_stock_taken as (
+       update ${table} c set quantity = c.quantity - t.quantity, in_stock = c.in_stock and c.quantity - t.quantity > 0
+         from jsonb_to_recordset($${first}::jsonb) as t(kind text, id uuid, quantity int)
+        where t.kind = '${kind}' and c.id = t.id and c.quantity >= t.quantity
+        returning '${kind}:' || c.id::text as key)`)
+    keys.push(`select key from ${kind}_stock_taken`)
+  }
+  return {
+    sql: parts.join(',\n'),
+    taken: keys.length > 0 ? `array(${keys.join(' union all ')})` : `'{}'::text[]`,
+    params: [JSON.stringify(takes.map((take) => ({ ...take.counter, quantity: take.quantity })))],
+  }
+}
+
+/**
+ * Takes `quantity` units from a stock counter, never below zero (see `stockTakeParts`). Answers
+ * whether the units were there (and are now taken).
  */
 export async function takeStock(tx: Db, counter: StockCounter, quantity: number): Promise<boolean> {
-  const table = counter.kind === 'product' ? 'products' : 'product_variants'
-  const taken = await tx.query(
-    `update ${table} set quantity = quantity - $2, in_stock = in_stock and quantity - $2 > 0
-      where id = $1 and quantity >= $2 returning id`,
-    [counter.id, quantity],
+  const parts = stockTakeParts([{ counter, quantity }], 1)
+  const [row] = await tx.query<{ taken: string[] }>(
+    `with ${parts.sql} select ${parts.taken} as taken`,
+    parts.params,
   )
-  return taken.length > 0
+  return (row?.taken ?? []).includes(stockCounterKey(counter))
 }
 
 /**

@@ -1,0 +1,82 @@
+import { couponUsePart } from '../carts/coupon-store.ts'
+import { type StockTake, stockTakeParts } from '../catalogue/products/stock-store.ts'
+import type { Db } from '../db/db.ts'
+import { eventInsert, type OutboxEvent } from '../events/event-outbox.ts'
+import type { MailShop } from '../orders/order-mails.ts'
+import { type OrderInput, orderInserts } from '../orders/order-store.ts'
+
+/** What an order claimed before it is stored: the counters whose units it took, its coupon's use, its number. */
+export interface OrderClaim {
+  /** Keys (`stockCounterKey`) of the counters whose units were there and are now taken. */
+  taken: ReadonlySet<string>
+  /** Whether the coupon's use was counted (false when there is no coupon). */
+  couponCounted: boolean
+  /** The order's number, from the sequence (a rolled-back order leaves a gap, as the column default did). */
+  number: string
+}
+
+/**
+ * Takes the order's stock units and its coupon's use, and its number, in one statement (decision 038).
+ * The caller refuses the order (rolling back) when a take or the coupon's use did not happen.
+ */
+export async function claimOrderNeeds(
+  tx: Db,
+  needs: { takes: readonly StockTake[]; couponId: string | undefined; now: Date },
+): Promise<OrderClaim> {
+  const parts: string[] = []
+  const params: unknown[] = []
+  let taken = `'{}'::text[]`
+  let couponCounted = 'false'
+  if (needs.takes.length > 0) {
+    const stock = stockTakeParts(needs.takes, params.length + 1)
+    parts.push(stock.sql)
+    params.push(...stock.params)
+    taken = stock.taken
+  }
+  if (needs.couponId) {
+    const coupon = couponUsePart(needs.couponId, needs.now, params.length + 1)
+    parts.push(coupon.sql)
+    params.push(...coupon.params)
+    couponCounted = coupon.used
+  }
+  const [row] = await tx.query<{ taken: string[]; coupon_counted: boolean; number: string }>(
+    `${parts.length > 0 ? `with ${parts.join(',\n')} ` : ''}select ${taken} as taken,
+       ${couponCounted} as coupon_counted, nextval('order_numbers')::text as number`,
+    params,
+  )
+  if (!row) throw new Error('claiming an order answered no row')
+  return { taken: new Set(row.taken), couponCounted: row.coupon_counted, number: row.number }
+}
+
+/**
+ * Stores the placed order in one statement: the order, its lines and the buyer's confirmation mail,
+ * the checkout completed, the cart deleted, and the events (`order.created`, `cart.deleted`).
+ */
+export async function writePlacedOrder(
+  tx: Db,
+  placed: {
+    order: OrderInput & { number: string }
+    shop: MailShop
+    checkoutId: string
+    cartId: string
+    events: readonly OutboxEvent[]
+    now: Date
+  },
+): Promise<void> {
+  const order = orderInserts(placed.order, placed.shop, 1)
+  const params: unknown[] = [...order.params]
+  const parts = [order.sql]
+  params.push(placed.checkoutId, placed.now, placed.cartId)
+  const at = params.length - 2
+  parts.push(
+    `completed_checkout as (update checkouts set status = 'COMPLETED', updated_date = $${at + 1}
+       where id = $${at})`,
+    `deleted_cart as (delete from carts where id = $${at + 2})`,
+  )
+  placed.events.forEach((event, index) => {
+    const insert = eventInsert(event, placed.now, params.length + 1)
+    params.push(...insert.params)
+    parts.push(`event_${index} as (${insert.sql})`)
+  })
+  await tx.query(`with ${parts.join(',\n')} select 1`, params)
+}
