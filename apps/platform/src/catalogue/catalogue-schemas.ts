@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { WireImageSchema, WireThumbnailSchema } from '../media/media-wire.ts'
+import { MEASUREMENT_UNITS } from './products/price-per-unit.ts'
 
 /** Wire shapes of the catalogue: they document the API (OpenAPI) and tests hold answers to them. */
 
@@ -14,7 +15,26 @@ const PriceData = z.object({
   currency: z.string(),
   price: z.number(),
   discountedPrice: z.number(),
-  formatted: z.object({ price: z.string(), discountedPrice: z.string() }),
+  pricePerUnit: z
+    .number()
+    .optional()
+    .describe("the discounted price per the product's base quantity; only when it has pricePerUnitData"),
+  formatted: z.object({
+    price: z.string(),
+    discountedPrice: z.string(),
+    pricePerUnit: z.string().optional(),
+  }),
+})
+
+/** Spec section 3, `MeasurementUnit`. */
+const MeasurementUnitSchema = z.enum(MEASUREMENT_UNITS)
+
+/** How a product's unit price is worked out (spec section 3, `pricePerUnitData`). */
+export const PricePerUnitDataSchema = z.object({
+  totalQuantity: z.number().describe('how much the product holds, in totalMeasurementUnit'),
+  totalMeasurementUnit: MeasurementUnitSchema,
+  baseQuantity: z.number().describe('the quantity the unit price is given for, in baseMeasurementUnit'),
+  baseMeasurementUnit: MeasurementUnitSchema,
 })
 
 export const MediaItemSchema = z.object({
@@ -73,6 +93,7 @@ export const ProductSchema = z.object({
   ),
   priceRange: Range,
   costRange: Range.optional().describe('merchant API keys with includeMerchantSpecificData only'),
+  pricePerUnitData: PricePerUnitDataSchema.optional(),
   discount: z.object({ type: z.enum(['UNDEFINED', 'NONE', 'AMOUNT', 'PERCENT']), value: z.number() }),
   stock: z.object({
     trackInventory: z.boolean(),

@@ -17,6 +17,7 @@ import * as eventPayloadCompression from './migrations/015-event-payload-compres
 import * as customLinesAreTheMerchants from './migrations/016-custom-lines-are-the-merchants.ts'
 import * as payments from './migrations/017-payments.ts'
 import * as orderDesk from './migrations/018-order-desk.ts'
+import * as unitPrices from './migrations/021-unit-prices-and-display-currencies.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -38,6 +39,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 16, name: 'custom-lines-are-the-merchants', sql: customLinesAreTheMerchants.sql },
   { version: 17, name: 'payments', sql: payments.sql },
   { version: 18, name: 'order-desk', sql: orderDesk.sql },
+  { version: 21, name: 'unit-prices-and-display-currencies', sql: unitPrices.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

@@ -1,3 +1,5 @@
+import { MEASUREMENT_UNITS } from '../catalogue/products/price-per-unit.ts'
+
 /**
  * The catalogue part of the GraphQL schema (version `alpha`). Every type mirrors the wire form the REST
  * catalogue answers (`catalogue/catalogue-schemas.ts`), with the same field names (`id`, `createdDate`,
@@ -49,13 +51,29 @@ type PagingMetadata {
 type FormattedPrice {
   price: String!
   discountedPrice: String!
+  pricePerUnit: String
 }
 
 type PriceData {
   currency: String!
   price: Float!
   discountedPrice: Float!
+  """The discounted price per the product's base quantity; null when it has no pricePerUnitData."""
+  pricePerUnit: Float
   formatted: FormattedPrice!
+}
+
+"""Spec section 3, MeasurementUnit."""
+enum MeasurementUnit {
+  ${MEASUREMENT_UNITS.join('\n  ')}
+}
+
+"""How a product's unit price is worked out."""
+type PricePerUnitData {
+  totalQuantity: Float!
+  totalMeasurementUnit: MeasurementUnit!
+  baseQuantity: Float!
+  baseMeasurementUnit: MeasurementUnit!
 }
 
 """Merchant-only: null unless the caller is a merchant API key with the catalogue permission."""
@@ -215,6 +233,7 @@ type Product {
   priceRange: Range!
   """Lowest and highest cost of the visible variants (merchant data)."""
   costRange: Range
+  pricePerUnitData: PricePerUnitData
   discount: Discount!
   stock: ProductStock!
   media: Media!

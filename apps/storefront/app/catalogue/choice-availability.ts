@@ -1,4 +1,4 @@
-import type { MediaItem, PriceData, ProductOption, SelectedVariant } from '@aisle/sdk'
+import type { MediaItem, PriceData, PricePerUnitData, ProductOption, SelectedVariant } from '@aisle/sdk'
 import { type ImageView, toImageView } from '../media/image'
 import { type PriceView, toPriceView } from './product-view'
 
@@ -57,6 +57,7 @@ export interface PickableProduct {
   name?: string
   productOptions?: ProductOption[]
   priceData?: PriceData
+  pricePerUnitData?: PricePerUnitData
   stock?: { inStock?: boolean }
   media?: { mainMedia?: MediaItem }
 }
@@ -147,7 +148,7 @@ export function toPurchaseView(
   selection: Selection,
   mediaBaseUrl: string,
 ): PurchaseView {
-  const productPrice = toPriceView(product.priceData)
+  const productPrice = toPriceView(product.priceData, undefined, product.pricePerUnitData)
   const options = visibleOptions(product)
   const isComplete = options.every((option) => selection[option.name ?? ''] !== undefined)
   const isProductInStock = product.stock?.inStock !== false
@@ -166,7 +167,7 @@ export function toPurchaseView(
     status,
     price:
       variantPriceData?.price !== undefined
-        ? toPriceView(variantPriceData, productPrice.currency)
+        ? toPriceView(variantPriceData, productPrice.currency, product.pricePerUnitData)
         : productPrice,
   }
   const name = product.name ?? ''

@@ -1,6 +1,7 @@
 import { mediaFileUrl, toWireImage } from '../../media/media-wire.ts'
 import { applyDiscount, formatMoney, toMajorNumber } from '../../money/money.ts'
 import type { Site } from '../../sites/site-store.ts'
+import { type PricePerUnitData, pricePerUnitMinor } from './price-per-unit.ts'
 import type { ProductMedia, ProductRecord, VariantRow } from './product-store.ts'
 
 /** Where media files are served: `${publicUrl}/media/${id}`. */
@@ -18,14 +19,21 @@ export function toWireMediaItem(media: ProductMedia, publicUrl: string) {
   }
 }
 
-function priceData(listMinor: number, discountedMinor: number, site: Site) {
+/**
+ * A price on the wire; with the product's unit data, `pricePerUnit` too: what a shopper pays (the
+ * discounted price) per base quantity, as Wix works it out.
+ */
+function priceData(listMinor: number, discountedMinor: number, site: Site, perUnit: PricePerUnitData | null) {
+  const unitMinor = perUnit ? pricePerUnitMinor(discountedMinor, perUnit) : undefined
   return {
     currency: site.currency,
     price: toMajorNumber(listMinor, site.currency),
     discountedPrice: toMajorNumber(discountedMinor, site.currency),
+    pricePerUnit: unitMinor === undefined ? undefined : toMajorNumber(unitMinor, site.currency),
     formatted: {
       price: formatMoney(listMinor, site.currency, site.locale),
       discountedPrice: formatMoney(discountedMinor, site.currency, site.locale),
+      pricePerUnit: unitMinor === undefined ? undefined : formatMoney(unitMinor, site.currency, site.locale),
     },
   }
 }
@@ -76,7 +84,7 @@ function toWireVariantEntry(record: ProductRecord, variant: VariantRow, site: Si
     id: variant.id,
     choices: variant.choices,
     variant: {
-      priceData: priceData(variantListPrice(record, variant), discounted, site),
+      priceData: priceData(variantListPrice(record, variant), discounted, site, product.price_per_unit),
       costAndProfitData: options.includeMerchantData
         ? costAndProfit(discounted, variant.cost_minor ?? product.cost_minor, site)
         : undefined,
@@ -188,7 +196,7 @@ export function toWireProduct(record: ProductRecord, site: Site, options: WireOp
   const { publicUrl } = options
   const { product, variants } = record
   const visibleVariants = variants.filter((v) => v.visible)
-  const price = priceData(product.price_minor, product.discounted_price_minor, site)
+  const price = priceData(product.price_minor, product.discounted_price_minor, site, product.price_per_unit)
   const variantPrices = visibleVariants.map((v) =>
     toMajorNumber(variantDiscountedPrice(record, v), site.currency),
   )
@@ -218,6 +226,7 @@ export function toWireProduct(record: ProductRecord, site: Site, options: WireOp
       : undefined,
     priceRange: range(variantPrices.length > 0 ? variantPrices : [price.discountedPrice]),
     costRange: options.includeMerchantData && costs.length > 0 ? range(costs) : undefined,
+    pricePerUnitData: product.price_per_unit ?? undefined,
     discount: {
       type: product.discount_type,
       value:
