@@ -61,12 +61,23 @@ export async function getProduct(
   return { product: toWireProduct(record, caller.site, { publicUrl: deps.publicUrl, includeMerchantData }) }
 }
 
-/** One page of the products the caller may see that match the query, with the total that match. */
-export async function queryProductPage(deps: CatalogueReadDeps, caller: Caller, query: Query) {
+/**
+ * One page of the products the caller may see that match the query, with the total that match; cost
+ * and profit only for a merchant with the catalogue permission who asks for them.
+ */
+export async function queryProductPage(
+  deps: CatalogueReadDeps,
+  caller: Caller,
+  query: Query,
+  options: { includeMerchantSpecificData?: boolean } = {},
+) {
   const site = caller.site
+  const includeMerchantData = wantsMerchantData(caller, options.includeMerchantSpecificData === true)
   const page = await queryProducts(deps.db, audienceOf(caller), query, site.currency)
   return {
-    products: page.records.map((record) => toWireProduct(record, site, { publicUrl: deps.publicUrl })),
+    products: page.records.map((record) =>
+      toWireProduct(record, site, { publicUrl: deps.publicUrl, includeMerchantData }),
+    ),
     metadata: { count: page.records.length, offset: page.offset, total: page.total },
   }
 }

@@ -42,11 +42,14 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       operationId: 'queryProducts',
       summary: 'Query products',
       response: QueryProductsResponse,
+      merchantData: true,
     },
-    (caller, query, c) =>
-      answerCached(deps, c, caller, `products?${JSON.stringify(query)}`, () =>
-        queryProductPage(deps, caller, query),
-      ),
+    (caller, query, c, options) => {
+      const includeMerchantData = wantsMerchantData(caller, options.includeMerchantSpecificData)
+      return answerCached(deps, c, caller, `products?${includeMerchantData}&${JSON.stringify(query)}`, () =>
+        queryProductPage(deps, caller, query, { includeMerchantSpecificData: includeMerchantData }),
+      )
+    },
   )
 
   // After the query routes: `:id` would otherwise take `query-platformized` for an id.

@@ -115,6 +115,19 @@ describe.each(databaseKinds())('dashboard products on %s', (kind) => {
     })
   })
 
+  describe('cost in the dashboard', () => {
+    it('shows each product’s cost range in the list and on its page, as the merchant API answers it', async () => {
+      const { json } = await api('GET', `/stores/v1/products/${tee}?includeMerchantSpecificData=true`)
+      const { minValue, maxValue } = json.product.costRange
+      const money = (n: number) => `$${n.toFixed(2)}`
+      const shown = minValue === maxValue ? money(minValue) : `${money(minValue)} – ${money(maxValue)}`
+      expect((await browser.get('/dashboard/products?q=classic+tee')).text).toContain(
+        `<td class="number">${shown}</td>`,
+      )
+      expect((await browser.get(`/dashboard/products/${tee}`)).text).toContain(`cost ${shown}`)
+    })
+  })
+
   describe('the unit price of the product form', () => {
     it('saves, shows and removes a unit price with the plain form', async () => {
       await browser.get(`/dashboard/products/${tee}`)

@@ -1,5 +1,6 @@
 import { formatUnitQuantity, MEASUREMENT_UNITS } from '../../catalogue/products/price-per-unit.ts'
 import type { FieldViolation } from '../../http/errors.ts'
+import { formatMoney, toMinor } from '../../money/money.ts'
 import { LabelledControl } from '../../pages/form-controls.tsx'
 import { Checkbox, CsrfField, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
@@ -41,6 +42,17 @@ function UnitSelect(props: { label: string; name: string; value: string; error?:
       )}
     </LabelledControl>
   )
+}
+
+/** A product's cost, or its variants' lowest and highest: merchant data, empty when none is set. */
+function costRangeText(product: WireProduct, owner: Owner): string {
+  const range = product.costRange
+  if (!range) return ''
+  const { currency } = product.priceData
+  const money = (major: number) => formatMoney(toMinor(major, currency), currency, owner.caller.site.locale)
+  return range.minValue === range.maxValue
+    ? money(range.minValue)
+    : `${money(range.minValue)} – ${money(range.maxValue)}`
 }
 
 function stockBadge(product: WireProduct) {
@@ -138,6 +150,7 @@ export function ProductListPage(props: {
               </th>
               <th>Name</th>
               <th className="number">Price</th>
+              <th className="number">Cost</th>
               <th>Stock</th>
               <th>Visibility</th>
               <th>SKU</th>
@@ -163,6 +176,7 @@ export function ProductListPage(props: {
                     <div className="muted">{product.priceData.formatted.discountedPrice} after discount</div>
                   )}
                 </td>
+                <td className="number">{costRangeText(product, props.owner)}</td>
                 <td>{stockBadge(product)}</td>
                 <td>{product.visible ? 'Visible' : <span className="badge off">Hidden</span>}</td>
                 <td>{product.sku}</td>
@@ -709,6 +723,7 @@ export function EditProductPage(props: {
         {product.pricePerUnitData &&
           product.priceData.formatted.pricePerUnit &&
           ` · ${product.priceData.formatted.pricePerUnit} / ${formatUnitQuantity(product.pricePerUnitData.baseQuantity, product.pricePerUnitData.baseMeasurementUnit)}`}
+        {product.costRange && ` · cost ${costRangeText(product, props.owner)}`}
         {product.costAndProfitData &&
           ` · profit ${product.costAndProfitData.formattedProfit} (${product.costAndProfitData.profitMargin}%)`}
         {' · '}last changed {new Date(product.lastUpdated).toUTCString()}
