@@ -31,7 +31,7 @@ describe.each(databaseKinds())('merchant cost data on %s', (kind) => {
   beforeAll(async () => {
     db = await openTestDatabase(kind)
     platform = createTestPlatform(db)
-    const key = async (permissions: string[]) =>
+    const key = async (permissions: ('catalogue' | 'carts')[]) =>
       (await createApiKey(db, { siteId: DEMO_SITE_ID, name: permissions.join(), permissions }, new Date()))
         .key
     merchant = { authorization: await key(['catalogue']), 'aisle-site-id': DEMO_SITE_ID }
