@@ -26,6 +26,11 @@ const PriceData = z.object({
   }),
 })
 
+/** `priceData` in the display currency the caller asked for (the `x-wix-currency` header; decision 040). */
+const ConvertedPriceData = PriceData.describe(
+  "priceData in the currency of the x-wix-currency header, when the site offers it; checkout charges the store's currency",
+)
+
 /** Spec section 3, `MeasurementUnit`. */
 const MeasurementUnitSchema = z.enum(MEASUREMENT_UNITS)
 
@@ -66,6 +71,7 @@ const ProductVariantEntry = z.object({
   choices: z.record(z.string(), z.string()),
   variant: z.object({
     priceData: PriceData,
+    convertedPriceData: ConvertedPriceData.optional(),
     costAndProfitData: CostAndProfit.optional(),
     weight: z.number().optional(),
     sku: z.string(),
@@ -88,6 +94,7 @@ export const ProductSchema = z.object({
   weightRange: Range,
   price: PriceData,
   priceData: PriceData,
+  convertedPriceData: ConvertedPriceData.optional(),
   costAndProfitData: CostAndProfit.optional().describe(
     'merchant API keys with includeMerchantSpecificData only',
   ),
@@ -142,6 +149,7 @@ export const VariantSchema = ProductVariantEntry.extend({
 export const SelectedVariantSchema = z.object({
   variantId: z.string(),
   priceData: PriceData,
+  convertedPriceData: ConvertedPriceData.optional(),
   weight: z.number().optional(),
   sku: z.string(),
   inStock: z.boolean().describe('the variant and its product are in stock'),
@@ -165,6 +173,7 @@ export const StoreVariantSchema = z.object({
   price: z.number().describe('what a shopper pays: priceData.discountedPrice, as the price filter reads it'),
   cost: z.number().optional().describe('merchant API keys only'),
   priceData: PriceData,
+  convertedPriceData: ConvertedPriceData.optional(),
   costAndProfitData: CostAndProfit.optional().describe('merchant API keys only'),
   media: z
     .object({ image: WireImageSchema.optional() })

@@ -195,6 +195,8 @@ type VariantStock {
 
 type VariantDetails {
   priceData: PriceData!
+  """Prices in a display currency: REST reads only (the x-wix-currency header); null over GraphQL."""
+  convertedPriceData: PriceData
   costAndProfitData: CostAndProfitData
   weight: Float
   sku: String!
@@ -229,6 +231,8 @@ type Product {
   weightRange: Range!
   price: PriceData!
   priceData: PriceData!
+  """Prices in a display currency: REST reads only (the x-wix-currency header); null over GraphQL."""
+  convertedPriceData: PriceData
   costAndProfitData: CostAndProfitData
   priceRange: Range!
   """Lowest and highest cost of the visible variants (merchant data)."""
@@ -273,6 +277,8 @@ type Variant {
   """Merchant data."""
   cost: Float
   priceData: PriceData!
+  """Prices in a display currency: REST reads only (the x-wix-currency header); null over GraphQL."""
+  convertedPriceData: PriceData
   costAndProfitData: CostAndProfitData
   media: VariantMedia!
   visible: Boolean!

@@ -1,5 +1,5 @@
-import { choiceCombinations, slugify } from '../catalogue/products/product-input.ts'
 import type { PricePerUnitData } from '../catalogue/products/price-per-unit.ts'
+import { choiceCombinations, slugify } from '../catalogue/products/product-input.ts'
 import type { ProductMedia, ProductOption } from '../catalogue/products/product-store.ts'
 import { hasSiteUsers, saveSiteUser } from '../dashboard/session/site-user-store.ts'
 import type { Db } from '../db/db.ts'

@@ -1,5 +1,6 @@
 import { mediaFileUrl, toWireImage } from '../../media/media-wire.ts'
 import { applyDiscount, formatMoney, toMajorNumber } from '../../money/money.ts'
+import { convertMinor, type DisplayCurrency } from '../../sites/display-currencies/display-currencies.ts'
 import type { Site } from '../../sites/site-store.ts'
 import { type PricePerUnitData, pricePerUnitMinor } from './price-per-unit.ts'
 import type { ProductMedia, ProductRecord, VariantRow } from './product-store.ts'
@@ -21,19 +22,29 @@ export function toWireMediaItem(media: ProductMedia, publicUrl: string) {
 
 /**
  * A price on the wire; with the product's unit data, `pricePerUnit` too: what a shopper pays (the
- * discounted price) per base quantity, as Wix works it out.
+ * discounted price) per base quantity, as Wix works it out. With a display currency, every amount is
+ * converted at its rate (the unit price from the converted discounted price).
  */
-function priceData(listMinor: number, discountedMinor: number, site: Site, perUnit: PricePerUnitData | null) {
-  const unitMinor = perUnit ? pricePerUnitMinor(discountedMinor, perUnit) : undefined
+function priceData(
+  listMinor: number,
+  discountedMinor: number,
+  site: Site,
+  perUnit: PricePerUnitData | null,
+  display?: DisplayCurrency,
+) {
+  const currency = display?.currency ?? site.currency
+  const list = display ? convertMinor(listMinor, site.currency, display) : listMinor
+  const discounted = display ? convertMinor(discountedMinor, site.currency, display) : discountedMinor
+  const unitMinor = perUnit ? pricePerUnitMinor(discounted, perUnit) : undefined
   return {
-    currency: site.currency,
-    price: toMajorNumber(listMinor, site.currency),
-    discountedPrice: toMajorNumber(discountedMinor, site.currency),
-    pricePerUnit: unitMinor === undefined ? undefined : toMajorNumber(unitMinor, site.currency),
+    currency,
+    price: toMajorNumber(list, currency),
+    discountedPrice: toMajorNumber(discounted, currency),
+    pricePerUnit: unitMinor === undefined ? undefined : toMajorNumber(unitMinor, currency),
     formatted: {
-      price: formatMoney(listMinor, site.currency, site.locale),
-      discountedPrice: formatMoney(discountedMinor, site.currency, site.locale),
-      pricePerUnit: unitMinor === undefined ? undefined : formatMoney(unitMinor, site.currency, site.locale),
+      price: formatMoney(list, currency, site.locale),
+      discountedPrice: formatMoney(discounted, currency, site.locale),
+      pricePerUnit: unitMinor === undefined ? undefined : formatMoney(unitMinor, currency, site.locale),
     },
   }
 }
@@ -70,10 +81,14 @@ function costAndProfit(priceMinor: number, costMinor: number | null, site: Site)
   }
 }
 
-/** Options of the wire forms: merchant-only data goes to merchants who ask for it. */
+/**
+ * Options of the wire forms: merchant-only data goes to merchants who ask for it; a display currency
+ * adds `convertedPriceData` beside every `priceData`.
+ */
 export interface WireOptions {
   publicUrl: string
   includeMerchantData?: boolean
+  displayCurrency?: DisplayCurrency | undefined
 }
 
 /** The variant part of a product's wire form. */
@@ -85,6 +100,15 @@ function toWireVariantEntry(record: ProductRecord, variant: VariantRow, site: Si
     choices: variant.choices,
     variant: {
       priceData: priceData(variantListPrice(record, variant), discounted, site, product.price_per_unit),
+      convertedPriceData:
+        options.displayCurrency &&
+        priceData(
+          variantListPrice(record, variant),
+          discounted,
+          site,
+          product.price_per_unit,
+          options.displayCurrency,
+        ),
       costAndProfitData: options.includeMerchantData
         ? costAndProfit(discounted, variant.cost_minor ?? product.cost_minor, site)
         : undefined,
@@ -142,6 +166,7 @@ export function toWireSelectedVariant(
   return {
     variantId: variant.id,
     priceData: entry.variant.priceData,
+    convertedPriceData: entry.variant.convertedPriceData,
     weight: entry.variant.weight,
     sku: entry.variant.sku,
     inStock: entry.stock.inStock,
@@ -181,6 +206,7 @@ export function toWireStoreVariant(
     cost:
       options.includeMerchantData && costMinor !== null ? toMajorNumber(costMinor, site.currency) : undefined,
     priceData: entry.variant.priceData,
+    convertedPriceData: entry.variant.convertedPriceData,
     costAndProfitData: entry.variant.costAndProfitData,
     media: image ? { image } : {},
     visible: variant.visible,
@@ -221,6 +247,15 @@ export function toWireProduct(record: ProductRecord, site: Site, options: WireOp
     weightRange: range(weights.length > 0 ? weights : [product.weight ?? 0]),
     price,
     priceData: price,
+    convertedPriceData:
+      options.displayCurrency &&
+      priceData(
+        product.price_minor,
+        product.discounted_price_minor,
+        site,
+        product.price_per_unit,
+        options.displayCurrency,
+      ),
     costAndProfitData: options.includeMerchantData
       ? costAndProfit(product.discounted_price_minor, product.cost_minor, site)
       : undefined,
