@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest'
-import { toImageView } from '../media/image'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { toImageView } from '../media/image'
 import { Price } from './price'
 import { toDiscountLabel, toPlainText, toPriceView, toUnitQuantityText } from './product-view'
 

@@ -101,7 +101,8 @@ export function toProductCard(product: Product, mediaBaseUrl: string): ProductCa
     id: product._id ?? '',
     slug: product.slug ?? '',
     name,
-    price: toPriceView(product.priceData, undefined, product.pricePerUnitData),
+    // In the shopper's display currency when the platform converted it (decision 040).
+    price: toPriceView(product.convertedPriceData ?? product.priceData, undefined, product.pricePerUnitData),
     inStock: product.stock?.inStock !== false,
   }
   const image = toImageView(product.media?.mainMedia?.image, name, mediaBaseUrl)
