@@ -237,10 +237,6 @@ type SpecFieldsNotSent =
   // Media URLs never expire, and the platform stores images only.
   | 'urlExpirationDate'
   | 'video'
-  // There is no currency conversion and no price per unit.
-  | 'convertedPriceData'
-  | 'pricePerUnit'
-  | 'pricePerUnitData'
   // The cart keeps no contact details (the checkout takes the addresses) and no per-line overrides.
   | 'contactInfo'
   | 'catalogOverrideFields'

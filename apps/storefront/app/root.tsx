@@ -29,6 +29,7 @@ import { findErrorCode, toShopperError } from './platform/shopper-error'
 import { useHydrated } from './rendering/use-hydrated'
 import { useNonce } from './security/nonce'
 import { toPrivatePageMeta } from './seo/page-meta'
+import { CurrencyPicker } from './store/currency-picker'
 import { findSharedShopInfo } from './store/shop-info.server'
 import { STORE_LOCALE, STORE_NAME } from './store/store'
 import stylesheet from './styles.css?url'
@@ -55,6 +56,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isMember,
     memberName: member && toMemberName(member),
     shopName: shop?.name ?? STORE_NAME,
+    storeCurrency: shop?.currency,
+    displayCurrencies: shop?.displayCurrencies ?? [],
+    // A currency the shop no longer offers is not shown as chosen: its prices come unconverted.
+    displayCurrency: shop?.displayCurrencies.includes(aisle.displayCurrency ?? '')
+      ? aisle.displayCurrency
+      : undefined,
     siteUrl: toSiteUrl(config, request),
   }
 }
@@ -127,6 +134,13 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
       <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
         {children}
       </main>
+      {root?.storeCurrency && (
+        <CurrencyPicker
+          storeCurrency={root.storeCurrency}
+          currencies={root.displayCurrencies}
+          chosen={root.displayCurrency}
+        />
+      )}
       <SiteFooter shopName={root?.shopName ?? STORE_NAME} />
     </CartDrawerProvider>
   )

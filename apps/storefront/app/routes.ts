@@ -18,6 +18,7 @@ export default [
   route('thank-you', 'routes/thank-you.tsx'),
   route('help/:topic', 'routes/help.tsx'),
   route('search/suggestions', 'routes/suggest.ts'),
+  route('currency', 'routes/currency.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('*', 'routes/not-found.tsx'),

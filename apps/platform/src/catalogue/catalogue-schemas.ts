@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { WireImageSchema, WireThumbnailSchema } from '../media/media-wire.ts'
+import { MEASUREMENT_UNITS } from './products/price-per-unit.ts'
 
 /** Wire shapes of the catalogue: they document the API (OpenAPI) and tests hold answers to them. */
 
@@ -14,7 +15,31 @@ const PriceData = z.object({
   currency: z.string(),
   price: z.number(),
   discountedPrice: z.number(),
-  formatted: z.object({ price: z.string(), discountedPrice: z.string() }),
+  pricePerUnit: z
+    .number()
+    .optional()
+    .describe("the discounted price per the product's base quantity; only when it has pricePerUnitData"),
+  formatted: z.object({
+    price: z.string(),
+    discountedPrice: z.string(),
+    pricePerUnit: z.string().optional(),
+  }),
+})
+
+/** `priceData` in the display currency the caller asked for (the `x-wix-currency` header; decision 040). */
+const ConvertedPriceData = PriceData.describe(
+  "priceData in the currency of the x-wix-currency header, when the site offers it; checkout charges the store's currency",
+)
+
+/** Spec section 3, `MeasurementUnit`. */
+const MeasurementUnitSchema = z.enum(MEASUREMENT_UNITS)
+
+/** How a product's unit price is worked out (spec section 3, `pricePerUnitData`). */
+export const PricePerUnitDataSchema = z.object({
+  totalQuantity: z.number().describe('how much the product holds, in totalMeasurementUnit'),
+  totalMeasurementUnit: MeasurementUnitSchema,
+  baseQuantity: z.number().describe('the quantity the unit price is given for, in baseMeasurementUnit'),
+  baseMeasurementUnit: MeasurementUnitSchema,
 })
 
 export const MediaItemSchema = z.object({
@@ -46,6 +71,7 @@ const ProductVariantEntry = z.object({
   choices: z.record(z.string(), z.string()),
   variant: z.object({
     priceData: PriceData,
+    convertedPriceData: ConvertedPriceData.optional(),
     costAndProfitData: CostAndProfit.optional(),
     weight: z.number().optional(),
     sku: z.string(),
@@ -68,11 +94,13 @@ export const ProductSchema = z.object({
   weightRange: Range,
   price: PriceData,
   priceData: PriceData,
+  convertedPriceData: ConvertedPriceData.optional(),
   costAndProfitData: CostAndProfit.optional().describe(
     'merchant API keys with includeMerchantSpecificData only',
   ),
   priceRange: Range,
   costRange: Range.optional().describe('merchant API keys with includeMerchantSpecificData only'),
+  pricePerUnitData: PricePerUnitDataSchema.optional(),
   discount: z.object({ type: z.enum(['UNDEFINED', 'NONE', 'AMOUNT', 'PERCENT']), value: z.number() }),
   stock: z.object({
     trackInventory: z.boolean(),
@@ -121,6 +149,7 @@ export const VariantSchema = ProductVariantEntry.extend({
 export const SelectedVariantSchema = z.object({
   variantId: z.string(),
   priceData: PriceData,
+  convertedPriceData: ConvertedPriceData.optional(),
   weight: z.number().optional(),
   sku: z.string(),
   inStock: z.boolean().describe('the variant and its product are in stock'),
@@ -144,6 +173,7 @@ export const StoreVariantSchema = z.object({
   price: z.number().describe('what a shopper pays: priceData.discountedPrice, as the price filter reads it'),
   cost: z.number().optional().describe('merchant API keys only'),
   priceData: PriceData,
+  convertedPriceData: ConvertedPriceData.optional(),
   costAndProfitData: CostAndProfit.optional().describe('merchant API keys only'),
   media: z
     .object({ image: WireImageSchema.optional() })

@@ -68,7 +68,7 @@ describe.each(databaseKinds())('cached catalogue reads on %s', (kind) => {
     expect(plain.headers.get('content-encoding')).toBeNull()
     const gzipped = await page({ 'accept-encoding': 'gzip, deflate, br' })
     expect(gzipped.headers.get('content-encoding')).toBe('gzip')
-    expect(gzipped.headers.get('vary')).toBe('Authorization, Accept-Encoding')
+    expect(gzipped.headers.get('vary')).toBe('Authorization, Accept-Encoding, X-Wix-Currency')
     const gzippedBytes = Buffer.from(await gzipped.arrayBuffer())
     expect(gzippedBytes.length).toBeLessThan(plainBytes.length / 3)
     expect(gunzipSync(gzippedBytes).equals(plainBytes)).toBe(true)

@@ -90,7 +90,7 @@ export function toCachedResponse(
   const headers = {
     etag: answer.etag,
     'cache-control': 'private, no-cache',
-    vary: 'Authorization, Accept-Encoding',
+    vary: 'Authorization, Accept-Encoding, X-Wix-Currency',
   }
   if (request.ifNoneMatch?.split(',').some((tag) => tag.trim() === answer.etag))
     return new Response(null, { status: 304, headers })

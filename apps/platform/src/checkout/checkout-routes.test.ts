@@ -156,7 +156,13 @@ describe.each(databaseKinds())('totals and checkout on %s', (kind) => {
         address: expect.objectContaining({ city: 'Brooklyn', addressLine: '1 Front St' }),
       }),
     ])
-    expect(Object.keys(response.json).sort()).toEqual(['currency', 'locale', 'name', 'shipping'])
+    expect(Object.keys(response.json).sort()).toEqual([
+      'currency',
+      'displayCurrencies',
+      'locale',
+      'name',
+      'shipping',
+    ])
     expect(JSON.stringify(response.json)).not.toMatch(/aisle-post|rateBasisPoints|Handling/)
     expect((await platform.call('GET', '/ecom/v1/shop-info')).status).toBe(401)
   })

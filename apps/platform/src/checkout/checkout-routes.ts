@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Api } from '../http/api.ts'
+import { listDisplayCurrencies } from '../sites/display-currencies/display-currency-store.ts'
 import { getSite } from '../sites/site-store.ts'
 import { CartEstimateSchema, CreateCheckoutBody, EstimateBody } from './checkout-schemas.ts'
 import { CommerceSettingsSchema, getCommerceSettings, putCommerceSettings } from './commerce-settings.ts'
@@ -52,18 +53,19 @@ export function registerCheckoutRoutes(api: Api, deps: CheckoutDeps) {
       path: '/ecom/v1/shop-info',
       operationId: 'getShopInfo',
       summary:
-        'What any shopper may read about the shop: its name, currency, shipping regions with their options, rates and delivery times, and pickup places',
+        'What any shopper may read about the shop: its name, currency, the currencies prices may be shown in, shipping regions with their options, rates and delivery times, and pickup places',
       tag: 'Commerce settings',
       auth: 'shopper',
       response: ShopInfoSchema,
       cacheControl: 'no-cache',
     },
     async ({ caller }) => {
-      const [site, settings] = await Promise.all([
+      const [site, settings, displayCurrencies] = await Promise.all([
         getSite(db, caller.siteId),
         getCommerceSettings(db, caller.siteId),
+        listDisplayCurrencies(db, caller.siteId),
       ])
-      return toShopInfo(site, settings)
+      return toShopInfo(site, settings, displayCurrencies)
     },
   )
 

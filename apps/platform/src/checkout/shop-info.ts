@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { toDecimalString } from '../money/money.ts'
+import type { DisplayCurrency } from '../sites/display-currencies/display-currencies.ts'
 import type { Site } from '../sites/site-store.ts'
 import type { CommerceSettings } from './commerce-settings.ts'
 
@@ -26,6 +27,11 @@ export const ShopInfoSchema = z.object({
   name: z.string().describe("the site's name"),
   currency: z.string().describe('ISO-4217 code; every amount below is a decimal string in it'),
   locale: z.string(),
+  displayCurrencies: z
+    .array(z.object({ currency: z.string(), rate: z.number() }))
+    .describe(
+      "currencies a shopper may see prices in (ask with the x-wix-currency header), each with how much one unit of the store's currency is in it; payment is always in `currency`",
+    ),
   shipping: z.object({
     regions: z.array(
       z.object({
@@ -57,7 +63,11 @@ type ShippingOption =
  * pickup places. Tax rules, fees and carrier ids stay with the merchant; a weight-tiered rate shows its lowest
  * tier, the price a light parcel pays.
  */
-export function toShopInfo(site: Site, settings: CommerceSettings): ShopInfo {
+export function toShopInfo(
+  site: Site,
+  settings: CommerceSettings,
+  displayCurrencies: readonly DisplayCurrency[] = [],
+): ShopInfo {
   const money = (minor: number) => toDecimalString(minor, site.currency)
   const toRate = (option: ShippingOption) =>
     option.rate.type === 'FLAT'
@@ -79,6 +89,7 @@ export function toShopInfo(site: Site, settings: CommerceSettings): ShopInfo {
     name: site.name,
     currency: site.currency,
     locale: site.locale,
+    displayCurrencies: displayCurrencies.map(({ currency, rate }) => ({ currency, rate })),
     shipping: {
       regions: settings.shipping.regions.map((region) => ({
         name: region.name,

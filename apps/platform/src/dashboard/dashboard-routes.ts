@@ -12,6 +12,7 @@ import { registerMemberPages } from './members/member-page-routes.tsx'
 import { registerLoginRoutes } from './session/login-page-routes.tsx'
 import { DASHBOARD_PATH } from './session/owner-session.ts'
 import { registerCouponPages } from './setup/coupon-page-routes.tsx'
+import { registerCurrencySetupPages } from './setup/currency-setup-page-routes.tsx'
 import { registerShippingSetupPages } from './setup/shipping-setup-page-routes.tsx'
 import { registerShopDetailsPages } from './setup/shop-details-page-routes.tsx'
 import { registerTaxSetupPages } from './setup/tax-setup-page-routes.tsx'
@@ -77,6 +78,7 @@ export function registerDashboardRoutes(
   registerShopDetailsPages(api, dashboard)
   registerShippingSetupPages(api, dashboard)
   registerTaxSetupPages(api, dashboard)
+  registerCurrencySetupPages(api, dashboard)
   registerWebhookPages(api, dashboard)
   registerSsoPages(api, dashboard)
 }

@@ -1,3 +1,5 @@
+import { MEASUREMENT_UNITS } from '../catalogue/products/price-per-unit.ts'
+
 /**
  * The catalogue part of the GraphQL schema (version `alpha`). Every type mirrors the wire form the REST
  * catalogue answers (`catalogue/catalogue-schemas.ts`), with the same field names (`id`, `createdDate`,
@@ -49,13 +51,29 @@ type PagingMetadata {
 type FormattedPrice {
   price: String!
   discountedPrice: String!
+  pricePerUnit: String
 }
 
 type PriceData {
   currency: String!
   price: Float!
   discountedPrice: Float!
+  """The discounted price per the product's base quantity; null when it has no pricePerUnitData."""
+  pricePerUnit: Float
   formatted: FormattedPrice!
+}
+
+"""Spec section 3, MeasurementUnit."""
+enum MeasurementUnit {
+  ${MEASUREMENT_UNITS.join('\n  ')}
+}
+
+"""How a product's unit price is worked out."""
+type PricePerUnitData {
+  totalQuantity: Float!
+  totalMeasurementUnit: MeasurementUnit!
+  baseQuantity: Float!
+  baseMeasurementUnit: MeasurementUnit!
 }
 
 """Merchant-only: null unless the caller is a merchant API key with the catalogue permission."""
@@ -177,6 +195,8 @@ type VariantStock {
 
 type VariantDetails {
   priceData: PriceData!
+  """Prices in a display currency: REST reads only (the x-wix-currency header); null over GraphQL."""
+  convertedPriceData: PriceData
   costAndProfitData: CostAndProfitData
   weight: Float
   sku: String!
@@ -211,10 +231,13 @@ type Product {
   weightRange: Range!
   price: PriceData!
   priceData: PriceData!
+  """Prices in a display currency: REST reads only (the x-wix-currency header); null over GraphQL."""
+  convertedPriceData: PriceData
   costAndProfitData: CostAndProfitData
   priceRange: Range!
   """Lowest and highest cost of the visible variants (merchant data)."""
   costRange: Range
+  pricePerUnitData: PricePerUnitData
   discount: Discount!
   stock: ProductStock!
   media: Media!
@@ -254,6 +277,8 @@ type Variant {
   """Merchant data."""
   cost: Float
   priceData: PriceData!
+  """Prices in a display currency: REST reads only (the x-wix-currency header); null over GraphQL."""
+  convertedPriceData: PriceData
   costAndProfitData: CostAndProfitData
   media: VariantMedia!
   visible: Boolean!

@@ -22,6 +22,8 @@ const ALLOWED_HEADERS = new Set([
   'accept',
   'x-request-id',
   'idempotency-key',
+  // The display currency of catalogue reads (decision 040).
+  'x-wix-currency',
 ])
 const EXPOSED_HEADERS = 'x-request-id, retry-after, etag, idempotent-replayed'
 

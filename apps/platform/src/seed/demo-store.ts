@@ -1,3 +1,4 @@
+import type { PricePerUnitData } from '../catalogue/products/price-per-unit.ts'
 import { choiceCombinations, slugify } from '../catalogue/products/product-input.ts'
 import type { ProductMedia, ProductOption } from '../catalogue/products/product-store.ts'
 import { hasSiteUsers, saveSiteUser } from '../dashboard/session/site-user-store.ts'
@@ -93,6 +94,21 @@ const plan: CollectionPlan[] = [
     weight: 0.7,
   },
 ]
+
+/**
+ * Kinds of product that show a unit price (issue 19): how much one holds and per how much the price is
+ * shown, as a merchant would set it.
+ */
+const unitPrices: Record<string, PricePerUnitData> = {
+  Carafe: { totalQuantity: 1, totalMeasurementUnit: 'L', baseQuantity: 100, baseMeasurementUnit: 'ML' },
+  Notebook: { totalQuantity: 200, totalMeasurementUnit: 'G', baseQuantity: 100, baseMeasurementUnit: 'G' },
+  'Tea Towel': {
+    totalQuantity: 0.35,
+    totalMeasurementUnit: 'SQM',
+    baseQuantity: 1,
+    baseMeasurementUnit: 'SQM',
+  },
+}
 
 /** A curated collection: it picks products of any kind, so they sit in two collections or more. */
 interface CuratedCollection {
@@ -217,8 +233,8 @@ export async function seedDemoStore(
         await tx.query(
           `insert into products (id, site_id, name, slug, description, product_type, sku, brand, ribbon, visible,
              price_minor, discount_type, discount_value, discounted_price_minor, weight, track_inventory, quantity,
-             in_stock, manage_variants, options, media, created_date, updated_date, cost_minor)
-           values ($1, $2, $3, $4, $5, 'physical', $6, 'Aisle', $7, true, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19, $20)`,
+             in_stock, manage_variants, options, media, created_date, updated_date, cost_minor, price_per_unit)
+           values ($1, $2, $3, $4, $5, 'physical', $6, 'Aisle', $7, true, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19, $20, $21)`,
           [
             productId,
             DEMO_SITE_ID,
@@ -241,6 +257,7 @@ export async function seedDemoStore(
             created,
             // The merchant's item cost: 45 % of the list price, in whole minor units.
             Math.round((price * 45) / 100),
+            unitPrices[noun] ? JSON.stringify(unitPrices[noun]) : null,
           ],
         )
         for (const [position, choices] of combos.entries()) {

@@ -1,4 +1,4 @@
-import type { MediaItem, PriceData, ProductOption, SelectedVariant } from '@aisle/sdk'
+import type { MediaItem, PriceData, PricePerUnitData, ProductOption, SelectedVariant } from '@aisle/sdk'
 import { type ImageView, toImageView } from '../media/image'
 import { type PriceView, toPriceView } from './product-view'
 
@@ -48,7 +48,10 @@ export interface PurchaseView {
 /** The parts of an options-availability answer the product page reads. */
 export interface OptionsAvailabilityLike {
   productOptions?: ProductOption[]
-  selectedVariant?: Pick<SelectedVariant, 'variantId' | 'priceData' | 'inStock' | 'media'>
+  selectedVariant?: Pick<
+    SelectedVariant,
+    'variantId' | 'priceData' | 'convertedPriceData' | 'inStock' | 'media'
+  >
   availableForPurchase?: boolean
 }
 
@@ -57,6 +60,8 @@ export interface PickableProduct {
   name?: string
   productOptions?: ProductOption[]
   priceData?: PriceData
+  convertedPriceData?: PriceData
+  pricePerUnitData?: PricePerUnitData
   stock?: { inStock?: boolean }
   media?: { mainMedia?: MediaItem }
 }
@@ -147,12 +152,16 @@ export function toPurchaseView(
   selection: Selection,
   mediaBaseUrl: string,
 ): PurchaseView {
-  const productPrice = toPriceView(product.priceData)
+  const productPrice = toPriceView(
+    product.convertedPriceData ?? product.priceData,
+    undefined,
+    product.pricePerUnitData,
+  )
   const options = visibleOptions(product)
   const isComplete = options.every((option) => selection[option.name ?? ''] !== undefined)
   const isProductInStock = product.stock?.inStock !== false
   const variant = availability?.selectedVariant
-  const variantPriceData = variant?.priceData
+  const variantPriceData = variant?.convertedPriceData ?? variant?.priceData
 
   let status: PurchaseStatus
   if (!isProductInStock) status = 'sold-out'
@@ -166,7 +175,7 @@ export function toPurchaseView(
     status,
     price:
       variantPriceData?.price !== undefined
-        ? toPriceView(variantPriceData, productPrice.currency)
+        ? toPriceView(variantPriceData, productPrice.currency, product.pricePerUnitData)
         : productPrice,
   }
   const name = product.name ?? ''

@@ -1,6 +1,9 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { toImageView } from '../media/image'
-import { toDiscountLabel, toPlainText, toPriceView } from './product-view'
+import { Price } from './price'
+import { toDiscountLabel, toPlainText, toPriceView, toUnitQuantityText } from './product-view'
 
 describe('toPriceView', () => {
   it('keeps a discount only when it lowers the price', () => {
@@ -13,6 +16,45 @@ describe('toPriceView', () => {
       amount: 20,
       currency: 'USD',
     })
+  })
+})
+
+describe('toPriceView with a unit price', () => {
+  it('keeps the unit price and what it is per when the product has unit data', () => {
+    const unit = {
+      totalQuantity: 1,
+      totalMeasurementUnit: 'KG',
+      baseQuantity: 100,
+      baseMeasurementUnit: 'G',
+    } as const
+    expect(
+      toPriceView({ currency: 'USD', price: 24, discountedPrice: 24, pricePerUnit: 2.4 }, 'USD', unit),
+    ).toEqual({
+      amount: 24,
+      currency: 'USD',
+      perUnit: { amount: 2.4, per: '100 g' },
+    })
+    expect(
+      toPriceView({ currency: 'USD', price: 24, discountedPrice: 24 }, 'USD', unit).perUnit,
+    ).toBeUndefined()
+  })
+
+  it('writes a quantity of one as the unit alone', () => {
+    expect(toUnitQuantityText(1, 'L')).toBe('L')
+    expect(toUnitQuantityText(250, 'ML')).toBe('250 ml')
+  })
+})
+
+describe('Price', () => {
+  it('shows the unit price after the price, read out as "per"', () => {
+    const html = renderToStaticMarkup(
+      createElement(Price, {
+        price: { amount: 24, currency: 'USD', perUnit: { amount: 2.4, per: '100 g' } },
+      }),
+    )
+    expect(html).toContain(
+      '$2.40<span aria-hidden="true"> / </span><span class="visually-hidden"> per </span>100 g',
+    )
   })
 })
 

@@ -1,4 +1,4 @@
-import type { PriceData, Product } from '@aisle/sdk'
+import type { PriceData, PricePerUnitData, Product } from '@aisle/sdk'
 import { type ImageView, toImageView } from '../media/image'
 import { formatPrice } from '../store/money'
 
@@ -7,6 +7,8 @@ export interface PriceView {
   amount: number
   discountedAmount?: number
   currency: string
+  /** The unit price of a product sold by measure: `amount` per `per` ("100 g"). */
+  perUnit?: { amount: number; per: string }
 }
 
 /** What the product grid shows of a product. */
@@ -41,14 +43,38 @@ export interface ProductDetailView {
   discount?: string
 }
 
-/** Reshapes a catalogue price, keeping a discount only when it lowers the price. */
-export function toPriceView(price: PriceData | undefined, fallbackCurrency = 'USD'): PriceView {
+// Units whose short form is not their code in lower case (spec section 3, MeasurementUnit).
+const UNIT_SYMBOLS: Record<string, string> = { L: 'L', CBM: 'm³', SQM: 'm²', FLOZ: 'fl oz', SQFT: 'sq ft' }
+
+/** `100, 'G'` -> `'100 g'`, `1, 'L'` -> `'L'`: what follows the slash of a unit price. */
+export function toUnitQuantityText(quantity: number, unit: string): string {
+  const symbol = UNIT_SYMBOLS[unit] ?? unit.toLowerCase()
+  return quantity === 1 ? symbol : `${quantity} ${symbol}`
+}
+
+/**
+ * Reshapes a catalogue price, keeping a discount only when it lowers the price, and the unit price
+ * when the product has one.
+ */
+export function toPriceView(
+  price: PriceData | undefined,
+  fallbackCurrency = 'USD',
+  unit?: PricePerUnitData,
+): PriceView {
   const amount = price?.price ?? 0
   const currency = price?.currency || fallbackCurrency
   const discounted = price?.discountedPrice
-  return discounted !== undefined && discounted < amount
-    ? { amount, discountedAmount: discounted, currency }
-    : { amount, currency }
+  const view: PriceView =
+    discounted !== undefined && discounted < amount
+      ? { amount, discountedAmount: discounted, currency }
+      : { amount, currency }
+  if (price?.pricePerUnit !== undefined && unit?.baseQuantity !== undefined && unit.baseMeasurementUnit) {
+    view.perUnit = {
+      amount: price.pricePerUnit,
+      per: toUnitQuantityText(unit.baseQuantity, unit.baseMeasurementUnit),
+    }
+  }
+  return view
 }
 
 /** Reduces product descriptions (which may hold merchant HTML) to plain text, so nothing is injected. */
@@ -75,7 +101,8 @@ export function toProductCard(product: Product, mediaBaseUrl: string): ProductCa
     id: product._id ?? '',
     slug: product.slug ?? '',
     name,
-    price: toPriceView(product.priceData),
+    // In the shopper's display currency when the platform converted it (decision 040).
+    price: toPriceView(product.convertedPriceData ?? product.priceData, undefined, product.pricePerUnitData),
     inStock: product.stock?.inStock !== false,
   }
   const image = toImageView(product.media?.mainMedia?.image, name, mediaBaseUrl)

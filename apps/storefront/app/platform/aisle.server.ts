@@ -52,14 +52,25 @@ function getCatalogueFetch(readOnlyApiUrl: string): typeof fetch {
   return found
 }
 
-function createPublicClient(options: StorefrontConfig) {
+function createPublicClient(options: StorefrontConfig, currency?: string) {
   return createClient({
     auth: OAuthStrategy({ clientId: options.clientId }),
     modules: PUBLIC_MODULES,
     baseUrl: options.apiUrl,
     readOnlyBaseUrl: options.readOnlyApiUrl,
     fetch: getCatalogueFetch(options.readOnlyApiUrl),
+    // Catalogue reads then carry convertedPriceData in the shopper's display currency (decision 040).
+    headers: currency ? { 'x-wix-currency': currency } : undefined,
   })
+}
+
+/** The cookie that keeps the shopper's display currency (an ISO-4217 code). */
+export const CURRENCY_COOKIE = 'aisle_currency'
+
+/** The display currency the request's cookie names, when it is a currency code. */
+export function findDisplayCurrency(request: Request): string | undefined {
+  const value = findCookie(request.headers.get('Cookie'), CURRENCY_COOKIE)
+  return value && /^[A-Z]{3}$/.test(value) ? value : undefined
 }
 
 /**
@@ -77,11 +88,11 @@ export type PublicClient = Pick<
  * platform no token of their own: tokens are minted when a visit needs an identity (a cart, a sign-in), and
  * every visitor's catalogue reads share one revalidating cache.
  */
-function getPublicClient(options: StorefrontConfig): PublicClient {
-  const key = `${options.clientId} ${options.apiUrl} ${options.readOnlyApiUrl}`
+function getPublicClient(options: StorefrontConfig, currency?: string): PublicClient {
+  const key = `${options.clientId} ${options.apiUrl} ${options.readOnlyApiUrl} ${currency ?? ''}`
   let found = publicClients.get(key)
   if (!found) {
-    found = createPublicClient(options)
+    found = createPublicClient(options, currency)
     publicClients.set(key, found)
   }
   return found
@@ -121,7 +132,9 @@ export function createAisle(request: Request, options: StorefrontConfig = getCon
   return {
     client,
     /** What any visitor may read (the catalogue), read with the storefront's own tokens (see `getPublicClient`). */
-    publicClient: getPublicClient(options),
+    publicClient: getPublicClient(options, findDisplayCurrency(request)),
+    /** The display currency the shopper picked, if any: catalogue prices come converted to it. */
+    displayCurrency: findDisplayCurrency(request),
     config: options,
     /**
      * Whether the visitor has tokens: they came with a session cookie, or a call of this request got them.

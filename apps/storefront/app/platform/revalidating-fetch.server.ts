@@ -5,8 +5,11 @@ interface StoredAnswer {
   etag: string
 }
 
-/** Headers an answer may vary on and still be stored: the SDK sends the same `Accept` on every call. */
-const STORABLE_VARY = new Set(['authorization', 'accept', 'accept-encoding'])
+/**
+ * Headers an answer may vary on and still be stored: the SDK sends the same `Accept` on every call; the
+ * display currency (`x-wix-currency`) is part of the key.
+ */
+const STORABLE_VARY = new Set(['authorization', 'accept', 'accept-encoding', 'x-wix-currency'])
 
 /** How big the cache may grow, and which URLs it may keep. */
 export interface RevalidatingFetchOptions {
@@ -59,7 +62,7 @@ export function createRevalidatingFetch(
       return fetchFunction(input, init)
     }
     const headers = new Headers(init?.headers)
-    const key = `${url}\n${headers.get('authorization') ?? ''}`
+    const key = `${url}\n${headers.get('authorization') ?? ''}\n${headers.get('x-wix-currency') ?? ''}`
     const stored = entries.get(key)
     if (stored && !headers.has('if-none-match')) headers.set('if-none-match', stored.etag)
     const response = await fetchFunction(input, { ...init, headers })

@@ -1,5 +1,5 @@
 import { useRef } from 'react'
-import { Link, type ShouldRevalidateFunctionArgs, useFetchers } from 'react-router'
+import { Link, type ShouldRevalidateFunctionArgs, useFetchers, useRouteLoaderData } from 'react-router'
 import { BuyerNoteForm } from '../cart/buyer-note-form'
 import { CART_ACTION_PATH, CART_CHANGED_ELSEWHERE_STATUS, type CartEditResult } from '../cart/cart-edit'
 import { editCurrentCart } from '../cart/cart-edit-action.server'
@@ -88,11 +88,20 @@ export default function CartPage({ loaderData, actionData: answered }: Route.Com
   // Without JavaScript the page comes back with the action's answer: a removal says so up here.
   const status = notice ?? (actionData?.ok && actionData.intent === 'remove' ? actionData.message : undefined)
   const lines = cart?.lines ?? []
+  // The root's currencies (a route may not import the root, so its type is spelt here).
+  const root = useRouteLoaderData('root') as { displayCurrency?: string; storeCurrency?: string } | undefined
   return (
     <div className="cart-page">
       <h1 ref={headingRef} tabIndex={-1}>
         Your cart
       </h1>
+      {root?.displayCurrency && root.storeCurrency && (
+        // The shop shows converted prices; the cart, the checkout and the payment stay in the store's currency.
+        <p className="currency-note">
+          Prices in the shop are shown in {root.displayCurrency}. Your cart and checkout are in{' '}
+          {root.storeCurrency}, and you pay in {root.storeCurrency}.
+        </p>
+      )}
       <p role="status" className="cart-notice">
         {status}
       </p>

@@ -30,6 +30,8 @@ export interface ShopInfo {
   currency: string
   regions: { name: string; countries: string[]; options: ShopShippingOption[] }[]
   pickup: { title: string; rate: ShopRate; address: ShopAddress; instructions?: string | undefined }[]
+  /** Other currencies the shop shows prices in (payment stays in `currency`). */
+  displayCurrencies: string[]
 }
 
 /**
@@ -114,5 +116,10 @@ export function parseShopInfo(value: unknown): ShopInfo | undefined {
     if (!title || !rate) return []
     return [{ title, rate, address: parseAddress(place.address), instructions: text(place.instructions) }]
   })
-  return { name, currency, regions, pickup }
+  const displayCurrencies = list(value.displayCurrencies).flatMap((entry) =>
+    isObject(entry) && text(entry.currency) && /^[A-Z]{3}$/.test(entry.currency as string)
+      ? [entry.currency as string]
+      : [],
+  )
+  return { name, currency, regions, pickup, displayCurrencies }
 }

@@ -5,6 +5,7 @@ import { toAddressLines, toCurrencyName, toDeliverySummary, toShippingPage } fro
 const shop: ShopInfo = {
   name: 'Aisle Demo Store',
   currency: 'USD',
+  displayCurrencies: [],
   regions: [
     {
       name: 'United States',

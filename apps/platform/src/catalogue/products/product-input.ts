@@ -3,12 +3,15 @@ import { type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { toPatchSchema } from '../../http/patch-schema.ts'
 import { wireNumber } from '../../http/wire-number.ts'
 import { applyDiscount, toMinor } from '../../money/money.ts'
+import { checkPricePerUnitData, MEASUREMENT_UNITS, type PricePerUnitData } from './price-per-unit.ts'
 import type { ProductOption, ProductRow } from './product-store.ts'
 
 export const MAX_OPTIONS = 6
 export const MAX_VARIANTS = 300
 
 const money = wireNumber(z.number().min(0).max(10_000_000))
+// Above zero: a unit price divides by the total quantity.
+const unitQuantity = wireNumber(z.number().gt(0).max(1_000_000))
 const text = (max: number) => z.string().trim().max(max)
 
 const OptionInput = z.object({
@@ -36,6 +39,15 @@ export const ProductInput = z.object({
   visible: z.boolean().default(true),
   priceData: z.object({ price: money }),
   costAndProfitData: z.object({ itemCost: money }).nullish(),
+  /** How much the product holds and per how much its unit price is shown; null removes it. */
+  pricePerUnitData: z
+    .object({
+      totalQuantity: unitQuantity,
+      totalMeasurementUnit: z.enum(MEASUREMENT_UNITS),
+      baseQuantity: unitQuantity,
+      baseMeasurementUnit: z.enum(MEASUREMENT_UNITS),
+    })
+    .nullish(),
   discount: z
     .object({
       type: z.enum(['NONE', 'AMOUNT', 'PERCENT']),
@@ -70,6 +82,7 @@ export interface ProductColumns {
   visible: boolean
   price_minor: number
   cost_minor: number | null
+  price_per_unit: PricePerUnitData | null
   discount_type: 'NONE' | 'AMOUNT' | 'PERCENT'
   discount_value: number
   discounted_price_minor: number
@@ -150,6 +163,9 @@ export function toProductColumns(
   }
   const options = input.productOptions ?? current?.options ?? []
   if (input.productOptions) checkOptions(input.productOptions, violations)
+  if (input.pricePerUnitData) {
+    violations.push(...checkPricePerUnitData(input.pricePerUnitData, 'product.pricePerUnitData'))
+  }
   const stock = input.stock
   const track = stock?.trackInventory ?? current?.track_inventory ?? false
   const quantity = stock ? (stock.quantity ?? null) : (current?.quantity ?? null)
@@ -177,6 +193,10 @@ export function toProductColumns(
           ? toMinor(input.costAndProfitData.itemCost, currency)
           : null
         : (current?.cost_minor ?? null),
+    price_per_unit:
+      input.pricePerUnitData !== undefined
+        ? (input.pricePerUnitData ?? null)
+        : (current?.price_per_unit ?? null),
     discount_type: discountType,
     discount_value: discountValue,
     discounted_price_minor: applyDiscount(price, discountType, discountValue),

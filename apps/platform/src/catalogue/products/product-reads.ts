@@ -5,6 +5,7 @@ import { ApplicationError } from '../../http/errors.ts'
 import { wireNumber } from '../../http/wire-number.ts'
 import type { Query } from '../../query/query-request.ts'
 import { audienceOf, wantsMerchantData } from '../catalogue-access.ts'
+import { resolveDisplayCurrency } from '../display-currency.ts'
 import { optionsAvailability } from './options-availability.ts'
 import { findProduct, type ProductRecord, queryProducts } from './product-store.ts'
 import { toWireProduct, toWireSelectedVariant, toWireVariant } from './product-wire.ts'
@@ -32,7 +33,9 @@ export const QueryProductVariantsBody = z.object({
     .optional(),
   includeMerchantSpecificData: z.boolean().optional(),
 })
-export type QueryProductVariantsInput = { id: string } & z.output<typeof QueryProductVariantsBody>
+export type QueryProductVariantsInput = { id: string; currency?: string | undefined } & z.output<
+  typeof QueryProductVariantsBody
+>
 
 /**
  * The product with this id, if the caller may see it (merchants see hidden ones too).
@@ -54,19 +57,38 @@ export async function getProductRecord(db: Db, caller: Caller, id: string): Prom
 export async function getProduct(
   deps: CatalogueReadDeps,
   caller: Caller,
-  input: { id: string; includeMerchantSpecificData?: boolean | undefined },
+  input: { id: string; includeMerchantSpecificData?: boolean | undefined; currency?: string | undefined },
 ) {
   const includeMerchantData = wantsMerchantData(caller, input.includeMerchantSpecificData === true)
+  const displayCurrency = await resolveDisplayCurrency(deps.db, caller.site, input.currency)
   const record = await getProductRecord(deps.db, caller, input.id)
-  return { product: toWireProduct(record, caller.site, { publicUrl: deps.publicUrl, includeMerchantData }) }
+  return {
+    product: toWireProduct(record, caller.site, {
+      publicUrl: deps.publicUrl,
+      includeMerchantData,
+      displayCurrency,
+    }),
+  }
 }
 
-/** One page of the products the caller may see that match the query, with the total that match. */
-export async function queryProductPage(deps: CatalogueReadDeps, caller: Caller, query: Query) {
+/**
+ * One page of the products the caller may see that match the query, with the total that match; cost
+ * and profit only for a merchant with the catalogue permission who asks for them.
+ */
+export async function queryProductPage(
+  deps: CatalogueReadDeps,
+  caller: Caller,
+  query: Query,
+  options: { includeMerchantSpecificData?: boolean; currency?: string | undefined } = {},
+) {
   const site = caller.site
+  const includeMerchantData = wantsMerchantData(caller, options.includeMerchantSpecificData === true)
+  const displayCurrency = await resolveDisplayCurrency(deps.db, site, options.currency)
   const page = await queryProducts(deps.db, audienceOf(caller), query, site.currency)
   return {
-    products: page.records.map((record) => toWireProduct(record, site, { publicUrl: deps.publicUrl })),
+    products: page.records.map((record) =>
+      toWireProduct(record, site, { publicUrl: deps.publicUrl, includeMerchantData, displayCurrency }),
+    ),
     metadata: { count: page.records.length, offset: page.offset, total: page.total },
   }
 }
@@ -84,6 +106,7 @@ export async function queryProductVariants(
   const record = await getProductRecord(deps.db, caller, input.id)
   const site = caller.site
   const includeMerchantData = wantsMerchantData(caller, input.includeMerchantSpecificData === true)
+  const displayCurrency = await resolveDisplayCurrency(deps.db, site, input.currency)
   const matching = record.variants.filter(
     (variant) =>
       (caller.kind === 'merchant' || variant.visible) &&
@@ -94,7 +117,11 @@ export async function queryProductVariants(
   const page = matching.slice(offset, offset + limit)
   return {
     variants: page.map((variant) =>
-      toWireVariant(record, variant, site, { publicUrl: deps.publicUrl, includeMerchantData }),
+      toWireVariant(record, variant, site, {
+        publicUrl: deps.publicUrl,
+        includeMerchantData,
+        displayCurrency,
+      }),
     ),
     metadata: { count: page.length, offset, total: matching.length },
   }
@@ -109,12 +136,15 @@ export async function queryProductVariants(
 export async function getProductOptionsAvailability(
   deps: CatalogueReadDeps,
   caller: Caller,
-  input: { id: string } & z.output<typeof ProductOptionsAvailabilityBody>,
+  input: { id: string; currency?: string | undefined } & z.output<typeof ProductOptionsAvailabilityBody>,
 ) {
   const record = await getProductRecord(deps.db, caller, input.id)
   const site = caller.site
   const availability = optionsAvailability(record, input.options)
-  const options = { publicUrl: deps.publicUrl }
+  const options = {
+    publicUrl: deps.publicUrl,
+    displayCurrency: await resolveDisplayCurrency(deps.db, site, input.currency),
+  }
   const product = toWireProduct(record, site, options)
   const selected =
     availability.selectedVariant && toWireSelectedVariant(record, availability.selectedVariant, site, options)

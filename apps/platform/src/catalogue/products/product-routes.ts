@@ -9,6 +9,7 @@ import {
   SelectedVariantSchema,
   VariantSchema,
 } from '../catalogue-schemas.ts'
+import { CURRENCY_HEADER } from '../display-currency.ts'
 import { registerQueryRoutes } from '../query-routes.ts'
 import {
   getProduct,
@@ -42,11 +43,16 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       operationId: 'queryProducts',
       summary: 'Query products',
       response: QueryProductsResponse,
+      merchantData: true,
     },
-    (caller, query, c) =>
-      answerCached(deps, c, caller, `products?${JSON.stringify(query)}`, () =>
-        queryProductPage(deps, caller, query),
-      ),
+    (caller, query, c, options) => {
+      const includeMerchantData = wantsMerchantData(caller, options.includeMerchantSpecificData)
+      const currency = c.req.header(CURRENCY_HEADER)
+      const read = `products?${includeMerchantData}&${currency ?? ''}&${JSON.stringify(query)}`
+      return answerCached(deps, c, caller, read, () =>
+        queryProductPage(deps, caller, query, { includeMerchantSpecificData: includeMerchantData, currency }),
+      )
+    },
   )
 
   // After the query routes: `:id` would otherwise take `query-platformized` for an id.
@@ -65,8 +71,18 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
     },
     async ({ params, query, caller }, c) => {
       const includeMerchantData = wantsMerchantData(caller, query.includeMerchantSpecificData === 'true')
-      return answerCached(deps, c, caller, `product/${params.id}?${includeMerchantData}`, () =>
-        getProduct(deps, caller, { id: params.id, includeMerchantSpecificData: includeMerchantData }),
+      const currency = c.req.header(CURRENCY_HEADER)
+      return answerCached(
+        deps,
+        c,
+        caller,
+        `product/${params.id}?${includeMerchantData}&${currency ?? ''}`,
+        () =>
+          getProduct(deps, caller, {
+            id: params.id,
+            includeMerchantSpecificData: includeMerchantData,
+            currency,
+          }),
       )
     },
   )
@@ -83,8 +99,12 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       body: ProductOptionsAvailabilityBody,
       response: ProductOptionsAvailabilityResponse,
     },
-    async ({ params, body, caller }) =>
-      getProductOptionsAvailability(deps, caller, { id: params.id, ...body }),
+    async ({ params, body, caller }, c) =>
+      getProductOptionsAvailability(deps, caller, {
+        id: params.id,
+        currency: c.req.header(CURRENCY_HEADER),
+        ...body,
+      }),
   )
 
   api.route(
@@ -99,6 +119,7 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       body: QueryProductVariantsBody,
       response: QueryProductVariantsResponse,
     },
-    async ({ params, body, caller }) => queryProductVariants(deps, caller, { id: params.id, ...body }),
+    async ({ params, body, caller }, c) =>
+      queryProductVariants(deps, caller, { id: params.id, currency: c.req.header(CURRENCY_HEADER), ...body }),
   )
 }

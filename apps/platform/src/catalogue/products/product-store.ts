@@ -3,6 +3,7 @@ import { queryOne } from '../../db/db.ts'
 import type { ImageSize } from '../../media/image-derivatives.ts'
 import { compileQuery, type Query } from '../../query/query-request.ts'
 import { productQueryFields } from '../product-query-fields.ts'
+import type { PricePerUnitData } from './price-per-unit.ts'
 
 export interface ProductOption {
   name: string
@@ -36,6 +37,8 @@ export interface ProductRow {
   discount_value: number
   discounted_price_minor: number
   cost_minor: number | null
+  /** How its unit price is worked out, if it shows one. */
+  price_per_unit: PricePerUnitData | null
   weight: number | null
   track_inventory: boolean
   quantity: number | null
@@ -78,7 +81,7 @@ export interface Audience {
 // Every column but the search vector.
 const baseColumns = `p.id, p.site_id, p.name, p.slug, p.description, p.product_type, p.sku, p.brand, p.ribbon,
   p.visible, p.price_minor, p.discount_type, p.discount_value, p.discounted_price_minor, p.weight, p.track_inventory,
-  p.quantity, p.in_stock, p.manage_variants, p.options, p.media, p.cost_minor, p.created_date, p.updated_date`
+  p.quantity, p.in_stock, p.manage_variants, p.options, p.media, p.cost_minor, p.price_per_unit, p.created_date, p.updated_date`
 
 /** A product's variants and collection ids, in the same row as the product: one statement per read. */
 function relationColumns(alias: string): string {

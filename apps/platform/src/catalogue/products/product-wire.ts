@@ -1,6 +1,8 @@
 import { mediaFileUrl, toWireImage } from '../../media/media-wire.ts'
 import { applyDiscount, formatMoney, toMajorNumber } from '../../money/money.ts'
+import { convertMinor, type DisplayCurrency } from '../../sites/display-currencies/display-currencies.ts'
 import type { Site } from '../../sites/site-store.ts'
+import { type PricePerUnitData, pricePerUnitMinor } from './price-per-unit.ts'
 import type { ProductMedia, ProductRecord, VariantRow } from './product-store.ts'
 
 /** Where media files are served: `${publicUrl}/media/${id}`. */
@@ -18,14 +20,31 @@ export function toWireMediaItem(media: ProductMedia, publicUrl: string) {
   }
 }
 
-function priceData(listMinor: number, discountedMinor: number, site: Site) {
+/**
+ * A price on the wire; with the product's unit data, `pricePerUnit` too: what a shopper pays (the
+ * discounted price) per base quantity, as Wix works it out. With a display currency, every amount is
+ * converted at its rate (the unit price from the converted discounted price).
+ */
+function priceData(
+  listMinor: number,
+  discountedMinor: number,
+  site: Site,
+  perUnit: PricePerUnitData | null,
+  display?: DisplayCurrency,
+) {
+  const currency = display?.currency ?? site.currency
+  const list = display ? convertMinor(listMinor, site.currency, display) : listMinor
+  const discounted = display ? convertMinor(discountedMinor, site.currency, display) : discountedMinor
+  const unitMinor = perUnit ? pricePerUnitMinor(discounted, perUnit) : undefined
   return {
-    currency: site.currency,
-    price: toMajorNumber(listMinor, site.currency),
-    discountedPrice: toMajorNumber(discountedMinor, site.currency),
+    currency,
+    price: toMajorNumber(list, currency),
+    discountedPrice: toMajorNumber(discounted, currency),
+    pricePerUnit: unitMinor === undefined ? undefined : toMajorNumber(unitMinor, currency),
     formatted: {
-      price: formatMoney(listMinor, site.currency, site.locale),
-      discountedPrice: formatMoney(discountedMinor, site.currency, site.locale),
+      price: formatMoney(list, currency, site.locale),
+      discountedPrice: formatMoney(discounted, currency, site.locale),
+      pricePerUnit: unitMinor === undefined ? undefined : formatMoney(unitMinor, currency, site.locale),
     },
   }
 }
@@ -62,10 +81,14 @@ function costAndProfit(priceMinor: number, costMinor: number | null, site: Site)
   }
 }
 
-/** Options of the wire forms: merchant-only data goes to merchants who ask for it. */
+/**
+ * Options of the wire forms: merchant-only data goes to merchants who ask for it; a display currency
+ * adds `convertedPriceData` beside every `priceData`.
+ */
 export interface WireOptions {
   publicUrl: string
   includeMerchantData?: boolean
+  displayCurrency?: DisplayCurrency | undefined
 }
 
 /** The variant part of a product's wire form. */
@@ -76,7 +99,16 @@ function toWireVariantEntry(record: ProductRecord, variant: VariantRow, site: Si
     id: variant.id,
     choices: variant.choices,
     variant: {
-      priceData: priceData(variantListPrice(record, variant), discounted, site),
+      priceData: priceData(variantListPrice(record, variant), discounted, site, product.price_per_unit),
+      convertedPriceData:
+        options.displayCurrency &&
+        priceData(
+          variantListPrice(record, variant),
+          discounted,
+          site,
+          product.price_per_unit,
+          options.displayCurrency,
+        ),
       costAndProfitData: options.includeMerchantData
         ? costAndProfit(discounted, variant.cost_minor ?? product.cost_minor, site)
         : undefined,
@@ -134,6 +166,7 @@ export function toWireSelectedVariant(
   return {
     variantId: variant.id,
     priceData: entry.variant.priceData,
+    convertedPriceData: entry.variant.convertedPriceData,
     weight: entry.variant.weight,
     sku: entry.variant.sku,
     inStock: entry.stock.inStock,
@@ -173,6 +206,7 @@ export function toWireStoreVariant(
     cost:
       options.includeMerchantData && costMinor !== null ? toMajorNumber(costMinor, site.currency) : undefined,
     priceData: entry.variant.priceData,
+    convertedPriceData: entry.variant.convertedPriceData,
     costAndProfitData: entry.variant.costAndProfitData,
     media: image ? { image } : {},
     visible: variant.visible,
@@ -188,7 +222,7 @@ export function toWireProduct(record: ProductRecord, site: Site, options: WireOp
   const { publicUrl } = options
   const { product, variants } = record
   const visibleVariants = variants.filter((v) => v.visible)
-  const price = priceData(product.price_minor, product.discounted_price_minor, site)
+  const price = priceData(product.price_minor, product.discounted_price_minor, site, product.price_per_unit)
   const variantPrices = visibleVariants.map((v) =>
     toMajorNumber(variantDiscountedPrice(record, v), site.currency),
   )
@@ -213,11 +247,21 @@ export function toWireProduct(record: ProductRecord, site: Site, options: WireOp
     weightRange: range(weights.length > 0 ? weights : [product.weight ?? 0]),
     price,
     priceData: price,
+    convertedPriceData:
+      options.displayCurrency &&
+      priceData(
+        product.price_minor,
+        product.discounted_price_minor,
+        site,
+        product.price_per_unit,
+        options.displayCurrency,
+      ),
     costAndProfitData: options.includeMerchantData
       ? costAndProfit(product.discounted_price_minor, product.cost_minor, site)
       : undefined,
     priceRange: range(variantPrices.length > 0 ? variantPrices : [price.discountedPrice]),
     costRange: options.includeMerchantData && costs.length > 0 ? range(costs) : undefined,
+    pricePerUnitData: product.price_per_unit ?? undefined,
     discount: {
       type: product.discount_type,
       value:

@@ -15,6 +15,7 @@ const columnNames = [
   'visible',
   'price_minor',
   'cost_minor',
+  'price_per_unit',
   'discount_type',
   'discount_value',
   'discounted_price_minor',
@@ -26,8 +27,14 @@ const columnNames = [
   'manage_variants',
 ] as const satisfies readonly (keyof ProductColumns)[]
 
+function jsonOrNull(value: unknown): string | null {
+  return value === null ? null : JSON.stringify(value)
+}
+
 function values(columns: ProductColumns): unknown[] {
-  return columnNames.map((name) => (name === 'options' ? JSON.stringify(columns.options) : columns[name]))
+  return columnNames.map((name) =>
+    name === 'options' || name === 'price_per_unit' ? jsonOrNull(columns[name]) : columns[name],
+  )
 }
 
 /** Inserts a product and the variants its options make; returns its id. */

@@ -68,7 +68,8 @@ export async function findProductPage(
     ...toProductQuery(filters),
     paging: { limit: PRODUCT_PAGE_SIZE, offset: (page - 1) * PRODUCT_PAGE_SIZE },
   })
-  const answer = await queryProductPage(deps, caller, query)
+  // The list shows each product's cost range: merchant data.
+  const answer = await queryProductPage(deps, caller, query, { includeMerchantSpecificData: true })
   return { items: answer.products, total: answer.metadata.total }
 }
 

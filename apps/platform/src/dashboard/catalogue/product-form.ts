@@ -34,6 +34,11 @@ export interface ProductFormValues {
   discountType: 'NONE' | 'AMOUNT' | 'PERCENT'
   discountValue: string
   weight: string
+  /** The unit price: how much the product holds (empty for none) and per how much the price is shown. */
+  unitTotalQuantity: string
+  unitTotalUnit: string
+  unitBaseQuantity: string
+  unitBaseUnit: string
   trackInventory: boolean
   quantity: string
   inStock: boolean
@@ -55,6 +60,10 @@ export const emptyProductForm: ProductFormValues = {
   discountType: 'NONE',
   discountValue: '0',
   weight: '',
+  unitTotalQuantity: '',
+  unitTotalUnit: 'G',
+  unitBaseQuantity: '',
+  unitBaseUnit: 'G',
   trackInventory: false,
   quantity: '',
   inStock: true,
@@ -76,6 +85,9 @@ export const productFieldLabels: Record<string, string> = {
   discountType: 'Discount type',
   discountValue: 'Discount',
   weight: 'Weight',
+  unitTotalQuantity: 'Contents',
+  unitBaseQuantity: 'Unit price per',
+  unitBaseUnit: 'Unit price unit',
   quantity: 'Quantity',
   options: 'Options',
 }
@@ -99,6 +111,10 @@ export function toProductFormValues(product: WireProduct): ProductFormValues {
     discountType: product.discount.type === 'UNDEFINED' ? 'NONE' : product.discount.type,
     discountValue: String(product.discount.value),
     weight: text(product.weight),
+    unitTotalQuantity: text(product.pricePerUnitData?.totalQuantity),
+    unitTotalUnit: product.pricePerUnitData?.totalMeasurementUnit ?? 'G',
+    unitBaseQuantity: text(product.pricePerUnitData?.baseQuantity),
+    unitBaseUnit: product.pricePerUnitData?.baseMeasurementUnit ?? 'G',
     trackInventory: product.stock.trackInventory,
     quantity: text(product.stock.quantity),
     inStock: product.stock.inStock,
@@ -185,6 +201,10 @@ export function readProductForm(form: FormFields): {
     discountType: discountType === 'AMOUNT' || discountType === 'PERCENT' ? discountType : 'NONE',
     discountValue: form.text('discountValue'),
     weight: form.text('weight'),
+    unitTotalQuantity: form.text('unitTotalQuantity'),
+    unitTotalUnit: form.text('unitTotalUnit'),
+    unitBaseQuantity: form.text('unitBaseQuantity'),
+    unitBaseUnit: form.text('unitBaseUnit'),
     trackInventory: form.isChecked('trackInventory'),
     quantity: form.text('quantity'),
     inStock: form.isChecked('inStock'),
@@ -199,6 +219,9 @@ export function readProductForm(form: FormFields): {
   const discountValue = parseNumber(values.discountValue, 'discountValue', violations) ?? 0
   const weight = parseNumber(values.weight, 'weight', violations)
   const quantity = parseNumber(values.quantity, 'quantity', violations, { integer: true })
+  const unitTotal = parseNumber(values.unitTotalQuantity, 'unitTotalQuantity', violations)
+  // A unit price "per" nothing is per one of the unit, as a merchant means it.
+  const unitBase = parseNumber(values.unitBaseQuantity, 'unitBaseQuantity', violations) ?? 1
   const input: Record<string, unknown> = {
     name: values.name,
     description: values.description,
@@ -211,6 +234,16 @@ export function readProductForm(form: FormFields): {
     costAndProfitData: cost === undefined ? null : { itemCost: cost },
     discount: { type: values.discountType, value: values.discountType === 'NONE' ? 0 : discountValue },
     weight: weight ?? null,
+    // The units go as typed: the API refuses one that is not a MeasurementUnit, beside its field.
+    pricePerUnitData:
+      unitTotal === undefined
+        ? null
+        : {
+            totalQuantity: unitTotal,
+            totalMeasurementUnit: values.unitTotalUnit,
+            baseQuantity: unitBase,
+            baseMeasurementUnit: values.unitBaseUnit,
+          },
     stock: { trackInventory: values.trackInventory, quantity: quantity ?? null, inStock: values.inStock },
     productOptions: options.map((option) => ({
       name: option.name,
@@ -228,6 +261,10 @@ const apiFieldToFormField: [RegExp, string][] = [
   [/^product\.discount\.type$/, 'discountType'],
   [/^product\.discount(\..*)?$/, 'discountValue'],
   [/^product\.stock(\..*)?$/, 'quantity'],
+  [/^product\.pricePerUnitData\.totalMeasurementUnit$/, 'unitTotalQuantity'],
+  [/^product\.pricePerUnitData\.baseMeasurementUnit$/, 'unitBaseUnit'],
+  [/^product\.pricePerUnitData\.baseQuantity$/, 'unitBaseQuantity'],
+  [/^product\.pricePerUnitData(\..*)?$/, 'unitTotalQuantity'],
   [/^product\.productOptions\[(\d+)\]\.name$/, 'option-$1-name'],
   [/^product\.productOptions\[(\d+)\].*$/, 'option-$1-choices'],
   [/^product\.productOptions$/, 'options'],

@@ -115,6 +115,60 @@ describe.each(databaseKinds())('dashboard products on %s', (kind) => {
     })
   })
 
+  describe('cost in the dashboard', () => {
+    it('shows each product’s cost range in the list and on its page, as the merchant API answers it', async () => {
+      const { json } = await api('GET', `/stores/v1/products/${tee}?includeMerchantSpecificData=true`)
+      const { minValue, maxValue } = json.product.costRange
+      const money = (n: number) => `$${n.toFixed(2)}`
+      const shown = minValue === maxValue ? money(minValue) : `${money(minValue)} – ${money(maxValue)}`
+      expect((await browser.get('/dashboard/products?q=classic+tee')).text).toContain(
+        `<td class="number">${shown}</td>`,
+      )
+      expect((await browser.get(`/dashboard/products/${tee}`)).text).toContain(`cost ${shown}`)
+    })
+  })
+
+  describe('the unit price of the product form', () => {
+    it('saves, shows and removes a unit price with the plain form', async () => {
+      await browser.get(`/dashboard/products/${tee}`)
+      const saved = await browser.submit(`/dashboard/products/${tee}`, {
+        unitTotalQuantity: '0.25',
+        unitTotalUnit: 'KG',
+        unitBaseQuantity: '100',
+        unitBaseUnit: 'G',
+      })
+      expect(saved.status).toBe(303)
+      const { json } = await api('GET', `/stores/v1/products/${tee}`)
+      expect(json.product.pricePerUnitData).toEqual({
+        totalQuantity: 0.25,
+        totalMeasurementUnit: 'KG',
+        baseQuantity: 100,
+        baseMeasurementUnit: 'G',
+      })
+      const page = await browser.get(`/dashboard/products/${tee}`)
+      expect(page.text).toContain(`${json.product.priceData.formatted.pricePerUnit} / 100 g`)
+      expect(page.text).toMatch(/<option value="KG" selected="">kg<\/option>/)
+      const cleared = await browser.submit(`/dashboard/products/${tee}`, { unitTotalQuantity: '' })
+      expect(cleared.status).toBe(303)
+      expect((await api('GET', `/stores/v1/products/${tee}`)).json.product.pricePerUnitData).toBeUndefined()
+    })
+
+    it('shows a unit price per a unit of another kind beside its field and saves nothing', async () => {
+      const before = await api('GET', `/stores/v1/products/${tee}`)
+      await browser.get(`/dashboard/products/${tee}`)
+      const refused = await browser.submit(`/dashboard/products/${tee}`, {
+        unitTotalQuantity: '1',
+        unitTotalUnit: 'KG',
+        unitBaseQuantity: '100',
+        unitBaseUnit: 'ML',
+      })
+      expect(refused.status).toBe(400)
+      expect(refused.text).toMatch(/id="field-unitBaseUnit-error">must measure mass like KG/)
+      const after = await api('GET', `/stores/v1/products/${tee}`)
+      expect(after.json.product.lastUpdated).toBe(before.json.product.lastUpdated)
+    })
+  })
+
   describe('POST /dashboard/products', () => {
     it('creates a product with options, variants and a collection, as the JSON API shows it', async () => {
       const collection = (

@@ -1,4 +1,7 @@
+import { formatUnitQuantity, MEASUREMENT_UNITS } from '../../catalogue/products/price-per-unit.ts'
 import type { FieldViolation } from '../../http/errors.ts'
+import { formatMoney, toMinor } from '../../money/money.ts'
+import { LabelledControl } from '../../pages/form-controls.tsx'
 import { Checkbox, CsrfField, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import {
@@ -17,6 +20,40 @@ import {
   toFormErrors,
   toVariantRowValues,
 } from './product-form.ts'
+
+/** A choice of the spec's measurement units (a merchant's unit price). */
+function UnitSelect(props: { label: string; name: string; value: string; error?: string | undefined }) {
+  return (
+    <LabelledControl label={props.label} name={props.name} error={props.error}>
+      {({ id, describedBy }) => (
+        <select
+          id={id}
+          name={props.name}
+          defaultValue={props.value}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy}
+        >
+          {MEASUREMENT_UNITS.map((unit) => (
+            <option key={unit} value={unit}>
+              {formatUnitQuantity(1, unit)}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledControl>
+  )
+}
+
+/** A product's cost, or its variants' lowest and highest: merchant data, empty when none is set. */
+function costRangeText(product: WireProduct, owner: Owner): string {
+  const range = product.costRange
+  if (!range) return ''
+  const { currency } = product.priceData
+  const money = (major: number) => formatMoney(toMinor(major, currency), currency, owner.caller.site.locale)
+  return range.minValue === range.maxValue
+    ? money(range.minValue)
+    : `${money(range.minValue)} – ${money(range.maxValue)}`
+}
 
 function stockBadge(product: WireProduct) {
   const status = product.stock.inventoryStatus
@@ -113,6 +150,7 @@ export function ProductListPage(props: {
               </th>
               <th>Name</th>
               <th className="number">Price</th>
+              <th className="number">Cost</th>
               <th>Stock</th>
               <th>Visibility</th>
               <th>SKU</th>
@@ -138,6 +176,7 @@ export function ProductListPage(props: {
                     <div className="muted">{product.priceData.formatted.discountedPrice} after discount</div>
                   )}
                 </td>
+                <td className="number">{costRangeText(product, props.owner)}</td>
                 <td>{stockBadge(product)}</td>
                 <td>{product.visible ? 'Visible' : <span className="badge off">Hidden</span>}</td>
                 <td>{product.sku}</td>
@@ -268,6 +307,41 @@ function ProductForm(props: {
             min="0"
             defaultValue={values.weight}
             error={errors.weight}
+          />
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Unit price</legend>
+        <p className="hint">
+          For goods sold by measure: what the product holds, and per how much shoppers see its price (1 L, per
+          100 ml). Leave the contents empty for no unit price.
+        </p>
+        <div className="grid">
+          <Field
+            label="Contents"
+            name="unitTotalQuantity"
+            type="number"
+            step="any"
+            min="0"
+            defaultValue={values.unitTotalQuantity}
+            error={errors.unitTotalQuantity}
+          />
+          <UnitSelect label="Contents unit" name="unitTotalUnit" value={values.unitTotalUnit} />
+          <Field
+            label="Unit price per"
+            name="unitBaseQuantity"
+            type="number"
+            step="any"
+            min="0"
+            defaultValue={values.unitBaseQuantity}
+            error={errors.unitBaseQuantity}
+            hint="Empty for one unit"
+          />
+          <UnitSelect
+            label="Unit price unit"
+            name="unitBaseUnit"
+            value={values.unitBaseUnit}
+            error={errors.unitBaseUnit}
           />
         </div>
       </fieldset>
@@ -646,6 +720,10 @@ export function EditProductPage(props: {
         {product.priceData.formatted.price}
         {product.priceData.discountedPrice !== product.priceData.price &&
           ` (${product.priceData.formatted.discountedPrice} after discount)`}
+        {product.pricePerUnitData &&
+          product.priceData.formatted.pricePerUnit &&
+          ` · ${product.priceData.formatted.pricePerUnit} / ${formatUnitQuantity(product.pricePerUnitData.baseQuantity, product.pricePerUnitData.baseMeasurementUnit)}`}
+        {product.costRange && ` · cost ${costRangeText(product, props.owner)}`}
         {product.costAndProfitData &&
           ` · profit ${product.costAndProfitData.formattedProfit} (${product.costAndProfitData.profitMargin}%)`}
         {' · '}last changed {new Date(product.lastUpdated).toUTCString()}

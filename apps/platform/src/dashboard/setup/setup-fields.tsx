@@ -5,7 +5,7 @@ import { DashboardPage, Problems } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
 /** The parts of the store setup, each a page under `/dashboard/setup`. */
-export type SetupPart = 'shop' | 'coupons' | 'shipping' | 'pickup' | 'tax' | 'fees'
+export type SetupPart = 'shop' | 'coupons' | 'shipping' | 'pickup' | 'tax' | 'fees' | 'currencies'
 
 const parts: { id: SetupPart; label: string }[] = [
   { id: 'shop', label: 'Shop details' },
@@ -14,6 +14,7 @@ const parts: { id: SetupPart; label: string }[] = [
   { id: 'pickup', label: 'Pickup locations' },
   { id: 'tax', label: 'Tax' },
   { id: 'fees', label: 'Additional fees' },
+  { id: 'currencies', label: 'Display currencies' },
 ]
 
 /** A page of the store setup: the dashboard page with the setup's own navigation above its content. */
