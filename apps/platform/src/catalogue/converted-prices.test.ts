@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { ValidationError } from '../http/errors.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
-import { setDisplayCurrencies } from '../sites/display-currencies/set-display-currencies.ts'
 import { getSite, type Site } from '../sites/site-store.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
+import { setDisplayCurrencies } from './set-display-currencies.ts'
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 

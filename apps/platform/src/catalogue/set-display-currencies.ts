@@ -1,9 +1,12 @@
-import type { Db } from '../../db/db.ts'
-import { ValidationError } from '../../http/errors.ts'
-import { parseWith } from '../../http/validation.ts'
-import type { Site } from '../site-store.ts'
-import { DisplayCurrenciesInput, type DisplayCurrency } from './display-currencies.ts'
-import { replaceDisplayCurrencies } from './display-currency-store.ts'
+import type { Db } from '../db/db.ts'
+import { ValidationError } from '../http/errors.ts'
+import { parseWith } from '../http/validation.ts'
+import {
+  DisplayCurrenciesInput,
+  type DisplayCurrency,
+} from '../sites/display-currencies/display-currencies.ts'
+import { replaceDisplayCurrencies } from '../sites/display-currencies/display-currency-store.ts'
+import type { Site } from '../sites/site-store.ts'
 
 /**
  * Sets the currencies a site's shoppers may see prices in, with their rates, in this order; the store's
