@@ -1,6 +1,6 @@
 import type { FieldViolation } from '../http/errors.ts'
+import { parseScaledDecimal } from '../money/decimal-text.ts'
 import type { FormFields } from '../pages/form-fields.ts'
-import { parseScaledDecimal } from './decimal-text.ts'
 
 /**
  * Typed values out of form text, for the setup forms. Only the shape changes here: text that is not

@@ -4,6 +4,7 @@ import type { Api } from '../http/api.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError, invalidField } from '../http/errors.ts'
 import { Id, IdParam } from '../http/validation.ts'
+import { parseScaledDecimal } from '../money/decimal-text.ts'
 import { fractionDigits } from '../money/money.ts'
 import { addOrderNote, cancelOrder, type OrderDeskDeps, refundOrder, shipOrder } from './order-actions.ts'
 import { findOrder } from './order-store.ts'
@@ -46,17 +47,11 @@ const RefundBody = z.strictObject({
 })
 const NoteBody = z.strictObject({ text: z.string().max(4000) })
 
-/** `"12.5"` in a currency of 2 fraction digits is `1250`: the digits moved, no float on the way. */
+/** `"12.5"` in a currency of 2 fraction digits is `1250`: the dashboard's own digit-moving reading. */
 function toMinorAmount(amount: string, currency: string): number {
-  const digits = fractionDigits(currency)
-  const [whole = '', fraction = ''] = amount.split('.')
-  if (fraction.length > digits)
-    throw invalidField(
-      'amount',
-      `must have at most ${digits} digits after the point in ${currency}`,
-      'FORMAT',
-    )
-  return Number(`${whole}${fraction.padEnd(digits, '0')}`)
+  const reading = parseScaledDecimal(amount, fractionDigits(currency))
+  if ('problem' in reading) throw invalidField('amount', `${reading.problem} in ${currency}`, 'FORMAT')
+  return reading.value as number
 }
 
 /**

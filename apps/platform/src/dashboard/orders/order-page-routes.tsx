@@ -4,6 +4,7 @@ import { listLowStock } from '../../catalogue/products/stock-store.ts'
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, ValidationError } from '../../http/errors.ts'
 import { IdParam } from '../../http/validation.ts'
+import { parseScaledDecimal } from '../../money/decimal-text.ts'
 import { fractionDigits, toDecimalString } from '../../money/money.ts'
 import {
   addOrderNote,
@@ -18,7 +19,6 @@ import { findOrder, listOrders, type OrderFilter, ordersPerDay } from '../../ord
 import { fulfillmentStatusWords, orderStatusWords, paymentStatusWords } from '../../orders/order-words.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
-import { parseScaledDecimal } from '../decimal-text.ts'
 import { noticeText } from '../notices.ts'
 import { createDashboardRoutes, NoticeQuery } from '../owner-routes.ts'
 import type { DashboardDeps, Owner } from '../session/owner-session.ts'

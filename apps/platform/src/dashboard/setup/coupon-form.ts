@@ -1,9 +1,9 @@
 import type { CouponRow } from '../../carts/coupon-store.ts'
 import { CouponInputSchema } from '../../checkout/commerce-settings.ts'
 import type { FieldViolation } from '../../http/errors.ts'
+import { formatPercent, formatScaledDecimal } from '../../money/decimal-text.ts'
 import { fractionDigits } from '../../money/money.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
-import { formatPercent, formatScaledDecimal } from '../decimal-text.ts'
 import { fromInstant, readScaled, toInstantText } from '../form-text.ts'
 import { violationsOf, withSchemaViolations } from './setup-violations.ts'
 

@@ -1,8 +1,8 @@
 import type { CommerceSettings } from '../../checkout/commerce-settings.ts'
 import type { FieldViolation } from '../../http/errors.ts'
+import { formatScaledDecimal } from '../../money/decimal-text.ts'
 import { fractionDigits } from '../../money/money.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
-import { formatScaledDecimal } from '../decimal-text.ts'
 import { fromInstant, readList, readNumber, readScaled, rowIndexes, toInstantText } from '../form-text.ts'
 import { type FieldRule, rowField, toFormFieldViolations } from './setup-violations.ts'
 

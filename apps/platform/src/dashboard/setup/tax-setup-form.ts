@@ -1,7 +1,7 @@
 import type { CommerceSettings } from '../../checkout/commerce-settings.ts'
 import type { FieldViolation } from '../../http/errors.ts'
+import { formatPercent } from '../../money/decimal-text.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
-import { formatPercent } from '../decimal-text.ts'
 import { readList, readScaled, rowIndexes } from '../form-text.ts'
 import { rowField, toFormFieldViolations } from './setup-violations.ts'
 import { EXTRA_ROWS } from './shipping-setup-form.ts'
