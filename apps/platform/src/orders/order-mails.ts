@@ -24,8 +24,9 @@ export interface MailOrder {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 
-// Only `#rrggbb` reaches a style attribute, whatever a row holds.
-const safeColour = (colour: string, fallback: string) => (/^#[0-9a-f]{6}$/i.test(colour) ? colour : fallback)
+/** Only `#rrggbb` reaches a style, whatever a row holds: `fallback` otherwise. */
+export const safeColour = (colour: string, fallback: string) =>
+  /^#[0-9a-f]{6}$/i.test(colour) ? colour : fallback
 
 function addressLines(address: Record<string, unknown> | null | undefined): string[] {
   if (!address) return []

@@ -1,5 +1,6 @@
 import { MIN_CONTRAST_WITH_WHITE } from '../../checkout/shop-details.ts'
 import type { FieldViolation } from '../../http/errors.ts'
+import { safeColour } from '../../orders/order-mails.ts'
 import { useNonce } from '../../pages/document.tsx'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { CsrfField, Field } from '../dashboard-layout.tsx'
@@ -13,9 +14,8 @@ import { SetupPage, SetupProblems } from './setup-fields.tsx'
  */
 function MailPreview(props: { shop: ShopDetailsFormValues }) {
   const nonce = useNonce()
-  // Only `#rrggbb` reaches the style sheet, whatever a row holds (the database checks it too).
-  const colour = (value: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value : '#59636e')
-  const css = `.mail-preview-header{background:${colour(props.shop.brandColour)}}.mail-preview-button{background:${colour(props.shop.accentColour)}}`
+  // As the mails themselves: only `#rrggbb` reaches the style sheet (the database checks it too).
+  const css = `.mail-preview-header{background:${safeColour(props.shop.brandColour, '#59636e')}}.mail-preview-button{background:${safeColour(props.shop.accentColour, '#59636e')}}`
   return (
     <figure className="mail-preview" aria-label="How mails look">
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: two checked #rrggbb colours in fixed rules */}
