@@ -197,3 +197,27 @@ test('the search field suggests products and collections as the shopper types, a
   await expect(plain.getByRole('heading', { level: 1, name: 'Results for “notebook”' })).toBeVisible()
   await withoutScript.close()
 })
+
+test('the styles come in the page itself, and stay through hydration and moving to another page', async ({
+  page,
+}) => {
+  const stylesheets: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url())
+  })
+  await page.goto('/')
+  await waitForHydration(page)
+  const styled = () =>
+    page.evaluate(() => ({
+      styles: document.getElementById('site-styles')?.textContent?.length ?? 0,
+      // The site header is a flex row in the stylesheet; unstyled, it would be a block.
+      headerDisplay: getComputedStyle(document.querySelector('header') as Element).display,
+    }))
+  const first = await styled()
+  expect(first.styles).toBeGreaterThan(10_000)
+  expect(first.headerDisplay).not.toBe('block')
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Shipping' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Shipping' })).toBeVisible()
+  expect(await styled()).toEqual(first)
+  expect(stylesheets).toEqual([])
+})

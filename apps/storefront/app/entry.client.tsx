@@ -4,6 +4,7 @@
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
+import { PageStylesContext, readPageStyles } from './rendering/page-styles'
 import { NonceContext, readPageNonce } from './security/nonce'
 
 startTransition(() => {
@@ -11,7 +12,9 @@ startTransition(() => {
     document,
     <StrictMode>
       <NonceContext value={readPageNonce(document)}>
-        <HydratedRouter useTransitions />
+        <PageStylesContext value={readPageStyles(document)}>
+          <HydratedRouter useTransitions />
+        </PageStylesContext>
       </NonceContext>
     </StrictMode>,
   )

@@ -5,8 +5,10 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, ServerRouter } from 'react-router'
 import { getConfig } from './platform/config.server'
 import { isHttpsRequest } from './platform/session-cookie'
+import { PageStylesContext } from './rendering/page-styles'
 import { NonceContext } from './security/nonce'
 import { createNonce, setPageSecurityHeaders } from './security/security-headers.server'
+import pageStyles from './styles.css?inline'
 
 /** For `server.js`: the headers its static files carry too (read from the build's entry module). */
 export { COMMON_SECURITY_HEADERS } from './security/security-headers.server'
@@ -39,7 +41,9 @@ export default function handleRequest(
     let isReady = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageStylesContext value={pageStyles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageStylesContext>
       </NonceContext>,
       {
         nonce,

@@ -26,17 +26,15 @@ import { aisleMiddleware, getAisle } from './platform/aisle.server'
 import { VISITOR_PAGE_CACHE_CONTROL } from './platform/cache-control'
 import { toSiteUrl } from './platform/config.server'
 import { findErrorCode, toShopperError } from './platform/shopper-error'
+import { PageStyles } from './rendering/page-styles'
 import { useHydrated } from './rendering/use-hydrated'
 import { useNonce } from './security/nonce'
 import { toPrivatePageMeta } from './seo/page-meta'
 import { CurrencyPicker } from './store/currency-picker'
 import { findSharedShopInfo } from './store/shop-info.server'
 import { STORE_LOCALE, STORE_NAME } from './store/store'
-import stylesheet from './styles.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [aisleMiddleware]
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
 // The visitor's cart, for the header's count and the cart drawer (a visitor who never added has none),
 // whether they are a signed-in member (with their name, read with their tokens) for the header's account
@@ -105,6 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <Meta />
+          <PageStyles />
           <Links />
         </head>
         <body>
