@@ -78,6 +78,26 @@ describe.each(databaseKinds())('converted prices on %s', (kind) => {
     expect(one.json.variant.convertedPriceData.currency).toBe('EUR')
   })
 
+  it('converts over GraphQL too, for the currency the same header asks for', async () => {
+    const query = `{ products(query: { filter: { slug: "classic-tee" } }) {
+      products { priceData { price } convertedPriceData { currency price formatted { price } }
+        variants { variant { priceData { price } convertedPriceData { currency price } } } } } }`
+    const { status, json } = await post('/graphql/alpha', { query }, 'EUR')
+    expect(status).toBe(200)
+    const [product] = json.data.products.products
+    expect(product.convertedPriceData).toMatchObject({
+      currency: 'EUR',
+      price: Math.round(product.priceData.price * 92) / 100,
+    })
+    expect(product.convertedPriceData.formatted.price).toMatch(/^€/)
+    expect(product.variants[0].variant.convertedPriceData.currency).toBe('EUR')
+    const plain = await post('/graphql/alpha', { query })
+    expect(plain.json.data.products.products[0].convertedPriceData).toBeNull()
+    const refused = await post('/graphql/alpha', { query }, 'euro')
+    expect(refused.status).toBe(400)
+    expect(refused.json.details.validationError.fieldViolations[0].field).toBe('x-wix-currency')
+  })
+
   it('answers no conversion without the header or for a currency the site does not offer', async () => {
     expect((await get(`/stores/v1/products/${tee}`)).json.product.convertedPriceData).toBeUndefined()
     const gbp = await get(`/stores/v1/products/${tee}`, 'GBP')

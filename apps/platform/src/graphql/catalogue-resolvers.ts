@@ -17,6 +17,7 @@ export function toGraphQLProduct(context: GraphQLContext, record: ProductRecord)
   return toWireProduct(record, context.caller.site, {
     publicUrl: context.publicUrl,
     includeMerchantData: context.includeMerchantData,
+    displayCurrency: context.displayCurrency,
   })
 }
 
@@ -24,6 +25,7 @@ function toGraphQLVariant(context: GraphQLContext, found: VariantRecord) {
   return toWireStoreVariant(found.record, found.variant, context.caller.site, {
     publicUrl: context.publicUrl,
     includeMerchantData: context.includeMerchantData,
+    displayCurrency: context.displayCurrency,
   })
 }
 

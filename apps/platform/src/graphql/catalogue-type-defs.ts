@@ -195,7 +195,7 @@ type VariantStock {
 
 type VariantDetails {
   priceData: PriceData!
-  """Prices in a display currency: REST reads only (the x-wix-currency header); null over GraphQL."""
+  """Prices in the display currency the x-wix-currency header asks for, when the site offers it; null otherwise."""
   convertedPriceData: PriceData
   costAndProfitData: CostAndProfitData
   weight: Float
@@ -231,7 +231,7 @@ type Product {
   weightRange: Range!
   price: PriceData!
   priceData: PriceData!
-  """Prices in a display currency: REST reads only (the x-wix-currency header); null over GraphQL."""
+  """Prices in the display currency the x-wix-currency header asks for, when the site offers it; null otherwise."""
   convertedPriceData: PriceData
   costAndProfitData: CostAndProfitData
   priceRange: Range!
@@ -277,7 +277,7 @@ type Variant {
   """Merchant data."""
   cost: Float
   priceData: PriceData!
-  """Prices in a display currency: REST reads only (the x-wix-currency header); null over GraphQL."""
+  """Prices in the display currency the x-wix-currency header asks for, when the site offers it; null otherwise."""
   convertedPriceData: PriceData
   costAndProfitData: CostAndProfitData
   media: VariantMedia!

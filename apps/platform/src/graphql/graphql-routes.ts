@@ -1,6 +1,7 @@
 import type { ExecutionResult, GraphQLSchema } from 'graphql'
 import { z } from 'zod'
 import type { CurrentCart } from '../carts/current-cart.ts'
+import { CURRENCY_HEADER, resolveDisplayCurrency } from '../catalogue/display-currency.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
@@ -103,7 +104,10 @@ export function registerGraphQLRoutes(api: Api, deps: GraphQLDeps) {
         })
       const { db, clock, publicUrl, carts } = deps
       const origin = { clientAddress: c.get('clientAddress') }
-      const context = () => createGraphQLContext({ db, clock, publicUrl, carts, caller, origin })
+      // Once per request, as the REST reads do: a header that is no currency code is refused before any field runs.
+      const displayCurrency = await resolveDisplayCurrency(db, caller.site, c.req.header(CURRENCY_HEADER))
+      const context = () =>
+        createGraphQLContext({ db, clock, publicUrl, carts, caller, origin, displayCurrency })
       const result = await executeGraphQLRequest(schemas[params.version], body, context, {
         introspection: deps.introspection,
       })
