@@ -9,8 +9,15 @@ export default defineConfig({
       'packages/sdk',
       'apps/platform',
       'apps/storefront',
-      // Checks of the repository itself (documentation that must match the code).
-      { test: { name: 'repository', include: ['scripts/*.test.mjs'], environment: 'node' } },
+      // Checks of the repository itself (documentation that must match the code), the release archive
+      // and the deployment files.
+      {
+        test: {
+          name: 'repository',
+          include: ['scripts/*.test.mjs', 'deploy/*.test.mjs'],
+          environment: 'node',
+        },
+      },
     ],
   },
 })

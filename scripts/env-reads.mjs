@@ -1,6 +1,6 @@
 // Finds the environment variables the code reads, by reading it as text: the apps, their scripts, the
-// repository's scripts, the end-to-end tests and the benchmarks. Shared by the tests that keep the README's
-// settings and `.env.example` complete.
+// repository's scripts and operator command, the end-to-end tests, the benchmarks, and deploy/'s compose
+// file and scripts. Shared by the tests that keep the README's settings and `.env.example` complete.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { repoRoot } from './processes.mjs'
@@ -16,6 +16,9 @@ const ENV_READS = [
   /\(\s*env\s*,\s*['"]([A-Z][A-Z0-9_]+)['"]/g,
   /\boption\(\s*'[^']*'\s*,\s*'([A-Z][A-Z0-9_]+)'/g,
 ]
+
+/** A shell's or compose's `${NAME}`, `${NAME:-default}`, `${NAME:?message}`: in deploy/'s files only. */
+const DEPLOY_READS = /\$\{([A-Z][A-Z0-9_]+)/g
 
 /**
  * Not settings anyone sets: what the end-to-end setup hands its own workers, and the shell's `PATH`
@@ -50,6 +53,7 @@ export function findEnvReads({ except = [] } = {}) {
     ...listFiles(join(repoRoot, 'scripts'), /\.mjs$/),
     ...listFiles(join(repoRoot, 'e2e'), /\.ts$/),
     ...listFiles(join(repoRoot, 'bench'), /\.mjs$/),
+    join(repoRoot, 'bin/aisle.mjs'),
   ].filter((file) => !except.includes(file))
   const readBy = new Map()
   for (const file of sources) {
@@ -59,6 +63,12 @@ export function findEnvReads({ except = [] } = {}) {
         const name = match[1] ?? match[2]
         if (!INTERNAL_VARIABLES.has(name) && !readBy.has(name)) readBy.set(name, relative(repoRoot, file))
       }
+    }
+  }
+  for (const file of listFiles(join(repoRoot, 'deploy'), /\.(ya?ml|sh)$/)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(DEPLOY_READS)) {
+      const name = match[1]
+      if (!INTERNAL_VARIABLES.has(name) && !readBy.has(name)) readBy.set(name, relative(repoRoot, file))
     }
   }
   return readBy

@@ -328,7 +328,7 @@ function capture([command, ...args], cwd) {
 }
 
 /** `PG_BIN`, else the newest Debian install, else whatever `pg_config` on the PATH names. */
-function findPostgresBinaries() {
+export function findPostgresBinaries() {
   const hasServer = (bin) => ['initdb', 'pg_ctl', 'postgres'].every((name) => existsSync(join(bin, name)))
   if (process.env.PG_BIN) {
     if (hasServer(process.env.PG_BIN)) return process.env.PG_BIN

@@ -2,6 +2,7 @@
 // compression. It hands the app the shopper's address (for the platform's per-shopper limits), and a failed
 // promise that nothing heard is logged, never the end of the process.
 
+import './production-mode.js'
 import { fileURLToPath } from 'node:url'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
@@ -10,8 +11,6 @@ import express from 'express'
 /** Must match `CLIENT_ADDRESS_HEADER` in app/platform/client-address.server.ts. */
 const CLIENT_ADDRESS_HEADER = 'x-aisle-client-address'
 const buildDirectory = new URL('./build/', import.meta.url)
-
-process.env.NODE_ENV ??= 'production'
 
 // A promise no one awaited (a loader's bug) must not take every other shopper's page down with it.
 process.on('unhandledRejection', (reason) => {

@@ -4,12 +4,14 @@
 // dependency, since a production install (`npm ci --omit=dev`) would not have it.
 import { readFileSync, rmSync } from 'node:fs'
 import { builtinModules } from 'node:module'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const platformRoot = join(dirname(fileURLToPath(import.meta.url)), '..')
-const outdir = join(platformRoot, 'dist')
+// `--outdir <folder>`: the release script bundles into its own staging folder, never racing a test's build.
+const outdirFlag = process.argv.indexOf('--outdir')
+const outdir = outdirFlag > 0 ? resolve(process.argv[outdirFlag + 1] ?? '') : join(platformRoot, 'dist')
 const manifest = JSON.parse(readFileSync(join(platformRoot, 'package.json'), 'utf8'))
 const runtimeDependencies = new Set(Object.keys(manifest.dependencies ?? {}))
 
@@ -17,7 +19,11 @@ rmSync(outdir, { recursive: true, force: true })
 const started = performance.now()
 const result = await build({
   absWorkingDir: platformRoot,
-  entryPoints: { main: 'src/main.ts', 'create-site-owner': 'scripts/create-site-owner.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    aisle: 'scripts/aisle.ts',
+    'create-site-owner': 'scripts/create-site-owner.ts',
+  },
   outdir,
   bundle: true,
   platform: 'node',
@@ -48,5 +54,5 @@ if (strays.size > 0) {
 }
 const bytes = Object.entries(result.metafile.outputs)
   .filter(([file]) => file.endsWith('.js'))
-  .map(([file, output]) => `${file.replace(/^dist\//, '')} ${(output.bytes / 1024).toFixed(0)} KiB`)
-console.log(`build: ${bytes.join(', ')} in dist/, in ${Math.round(performance.now() - started)} ms`)
+  .map(([file, output]) => `${file.slice(file.lastIndexOf('/') + 1)} ${(output.bytes / 1024).toFixed(0)} KiB`)
+console.log(`build: ${bytes.join(', ')} in ${outdir}, in ${Math.round(performance.now() - started)} ms`)

@@ -13,6 +13,7 @@ import { createMailWorker } from './mail/mail-worker.ts'
 import { createMediaStorage } from './media/media-storage-config.ts'
 import { parseMetricsToken } from './observability/metrics-routes.ts'
 import { createDrainState, parseDrainDelay } from './observability/readiness.ts'
+import { createProgress } from './operator/operator-progress.ts'
 import { prepareDatabase } from './prepare-database.ts'
 import { DEMO_OWNER_EMAIL } from './seed/demo-store.ts'
 import { createDeliveryWorker } from './webhooks/delivery-worker.ts'
@@ -26,10 +27,11 @@ async function main() {
   for (const warning of networkExposureWarnings(config)) logger.warn(warning)
   const started = performance.now()
   const db = await openDatabase({ ...config, logger })
+  // Seeding progress goes to standard error, as the operator command's does: standard output is the log.
+  const progress = createProgress(process.stderr)
   const { applied, seeded, demoOwner } = await prepareDatabase(db, {
     ...config,
-    onProgress: (done, total) =>
-      process.stdout.write(`\rseeding ${done}/${total} products${done === total ? '\n' : ''}`),
+    onProgress: (done, total) => progress('seeding products', done, total),
   })
   if (applied.length > 0) logger.info('migrated', { versions: applied })
   if (seeded) logger.info('seeded the demo store', { ...seeded })

@@ -57,6 +57,14 @@ describe('the built platform', () => {
     )
     expect(stdout).toContain('second-owner@shop.example')
   }, 120_000)
+
+  it('answers the built operator command: the database is migrated and holds two owners', async () => {
+    const { stdout } = await run(process.execPath, ['dist/aisle.js', 'status', '--json'], {
+      cwd: platformRoot,
+      env,
+    })
+    expect(JSON.parse(stdout)).toMatchObject({ reachable: true, pending: [], rows: { site_users: 2 } })
+  }, 120_000)
 })
 
 /** The JSON of the first 200 answer from `url`; throws when `hasDied` says the server stopped first. */

@@ -47,8 +47,14 @@ export const migrations: readonly { version: number; name: string; sql: string }
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.
 const MIGRATION_LOCK = 7_310_427
 
-/** Applies the migrations the database has not seen yet, each in its own transaction. Returns their versions. */
-export async function migrate(db: Db): Promise<number[]> {
+/**
+ * Applies the migrations the database has not seen yet, each in its own transaction. Returns their versions.
+ * `onApplied` hears of each one as it commits, with its milliseconds (the operator command's progress).
+ */
+export async function migrate(
+  db: Db,
+  options: { onApplied?: (migration: { version: number; name: string }, ms: number) => void } = {},
+): Promise<number[]> {
   await db.query(`create table if not exists schema_migrations (
     version integer primary key,
     name text not null,
@@ -56,6 +62,7 @@ export async function migrate(db: Db): Promise<number[]> {
   )`)
   const applied: number[] = []
   for (const migration of migrations) {
+    const started = performance.now()
     const didApply = await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
       const done = await tx.query('select 1 from schema_migrations where version = $1', [migration.version])
@@ -67,7 +74,9 @@ export async function migrate(db: Db): Promise<number[]> {
       ])
       return true
     })
-    if (didApply) applied.push(migration.version)
+    if (!didApply) continue
+    applied.push(migration.version)
+    options.onApplied?.(migration, performance.now() - started)
   }
   return applied
 }
