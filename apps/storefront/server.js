@@ -3,15 +3,17 @@
 // promise that nothing heard is logged, never the end of the process.
 
 import { fileURLToPath } from 'node:url'
-import { createRequestHandler } from '@react-router/express'
-import compression from 'compression'
-import express from 'express'
 
 /** Must match `CLIENT_ADDRESS_HEADER` in app/platform/client-address.server.ts. */
 const CLIENT_ADDRESS_HEADER = 'x-aisle-client-address'
 const buildDirectory = new URL('./build/', import.meta.url)
 
 process.env.NODE_ENV ??= 'production'
+// Imported only now: React picks its build from NODE_ENV when first loaded (through React Router), and a
+// development React under the production react-dom/server fails every page ("dispatcher.getOwner").
+const { createRequestHandler } = await import('@react-router/express')
+const { default: compression } = await import('compression')
+const { default: express } = await import('express')
 
 // A promise no one awaited (a loader's bug) must not take every other shopper's page down with it.
 process.on('unhandledRejection', (reason) => {
