@@ -36,7 +36,8 @@ export function contentSecurityPolicy(nonce: string, origins: PageOrigins): stri
   ].join('; ')
 }
 
-const loopbackNames = ['localhost', '127.0.0.1', '[::1]']
+// CSP host sources cannot name an IPv6 literal ([::1]): browsers ignore such a source and log it.
+const loopbackNames = ['localhost', '127.0.0.1']
 
 /**
  * The origin, and when it is on a loopback host its other loopback names at the same port: a platform on
