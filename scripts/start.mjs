@@ -6,6 +6,7 @@ import { findDemoClientId } from './demo-client-id.mjs'
 import { ensureDependencies } from './ensure-dependencies.mjs'
 import { repoRoot, secondsSince, signalNumber, startService } from './processes.mjs'
 import { ensureStorefrontBuild } from './storefront-build.mjs'
+import { storefrontReturnUris } from './storefront-return-uris.mjs'
 import { waitForHttp } from './wait-for-http.mjs'
 
 const started = performance.now()
@@ -15,6 +16,10 @@ const dataDir = process.env.DATA_DIR ?? join(repoRoot, '.data')
 const clientId = findDemoClientId()
 const platformUrl = `http://127.0.0.1:${platformPort}`
 const storefrontUrl = `http://127.0.0.1:${storefrontPort}`
+// Sign-in, sign-out and checkout come back to the storefront only at addresses the demo client knows:
+// the platform adds these to it at every start, on a fresh or an existing database (each once).
+const { warnings, ...returnUris } = storefrontReturnUris(process.env, storefrontPort)
+for (const warning of warnings) console.warn(`npm start: ${warning}`)
 
 try {
   await ensureDependencies()
@@ -42,6 +47,7 @@ const platform = startService('npm', ['start', '-w', '@aisle/platform'], {
     PORT: String(platformPort),
     DATA_DIR: dataDir,
     AISLE_CLIENT_ID: clientId,
+    ...returnUris,
     // The storefront calls from loopback and names each shopper in `X-Forwarded-For`: the platform counts
     // its per-address limits per shopper only when it trusts that address.
     TRUSTED_PROXIES: [process.env.TRUSTED_PROXIES, 'loopback'].filter(Boolean).join(','),
@@ -124,8 +130,8 @@ if (!isStopping) {
     [
       '',
       `Aisle is running (ready in ${secondsSince(started)}):`,
-      `  storefront  http://localhost:${storefrontPort}`,
-      `  platform    http://localhost:${platformPort}   (JSON API, /health, /openapi.json)`,
+      `  storefront  ${process.env.AISLE_STOREFRONT_URL || `http://localhost:${storefrontPort}`}`,
+      `  platform    ${process.env.PUBLIC_URL || `http://localhost:${platformPort}`}   (JSON API, /health, /openapi.json)`,
       `  client id   ${clientId}`,
       `  data        ${dataDir}`,
       'Press Ctrl+C to stop.',

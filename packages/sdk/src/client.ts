@@ -106,7 +106,12 @@ export function createClient<M extends AisleModules, A extends AuthStrategy>(
     auth,
     prefixes: toApiPrefixes(options.apiPrefixes),
   })
-  auth.attach?.({ fetchWithoutAuth: http.fetchWithoutAuth, request: http.request, toPath: http.toPath })
+  auth.attach?.({
+    fetchWithoutAuth: http.fetchWithoutAuth,
+    request: http.request,
+    toPath: http.toPath,
+    baseUrl: hosts.baseUrl,
+  })
 
   const client: Record<string, unknown> = {
     auth,

@@ -109,6 +109,8 @@ export const applicationErrorStatus = {
   /** No identity-provider connection of the caller's site has this id (or it is disabled). */
   IDP_CONNECTION_NOT_FOUND: 404,
   API_KEY_NOT_FOUND: 404,
+  /** No OAuth client of the site has this id. */
+  OAUTH_CLIENT_NOT_FOUND: 404,
   CART_AMOUNT_TOO_LARGE: 400,
   /** The identity provider's token is not one the connection trusts (signature, issuer, audience, age, reuse). */
   ID_TOKEN_INVALID: 400,

@@ -3,10 +3,12 @@ import { choiceCombinations, slugify } from '../catalogue/products/product-input
 import type { ProductMedia, ProductOption } from '../catalogue/products/product-store.ts'
 import { hasSiteUsers, saveSiteUser } from '../dashboard/session/site-user-store.ts'
 import type { Db } from '../db/db.ts'
+import { ApplicationError } from '../http/errors.ts'
 import { derivedSizes } from '../media/image-derivatives.ts'
 import { applyDiscount } from '../money/money.ts'
 import { createArgon2idHasher } from '../passwords/argon2id-hasher.ts'
 import type { PasswordHasher } from '../passwords/password-hasher.ts'
+import { addClientReturnUris, type ClientReturnUris } from '../redirects/client-return-uris.ts'
 import { DEMO_CLIENT_ID } from './demo-ids.ts'
 import { DEMO_PICTURE_SIZE, insertProductPictures } from './demo-pictures.ts'
 import { deterministicId } from './deterministic-id.ts'
@@ -334,35 +336,24 @@ export async function seedDemoStore(
 }
 
 /** Extra return addresses for the demo OAuth client (a storefront on another origin than port 3000). */
-export interface DemoReturnUris {
-  /** Added to the client's redirect URIs: where codes may be sent, and whose origins callbacks may use. */
-  redirectUris: readonly string[]
-  /** Added to the client's post-logout redirect URIs: where a signed-out member may land. */
-  postLogoutRedirectUris: readonly string[]
-}
+export type DemoReturnUris = ClientReturnUris
 
 /**
- * Registers `uris` for the demo store's OAuth client `clientId`, keeping the ones it has (each URI once,
- * in the order given). Does nothing when there is no such client of the demo store. Returns whether the
- * client was found.
+ * Registers `uris` for the demo store's OAuth client `clientId` through `addClientReturnUris` (each URI
+ * once, keeping the ones it has). Returns whether the demo store has that client.
  */
 export async function registerDemoReturnUris(
   db: Db,
   clientId: string,
   uris: DemoReturnUris,
 ): Promise<boolean> {
-  const rows = await db.query(
-    `update oauth_clients set
-       redirect_uris = redirect_uris || array(
-         select u from unnest($3::text[]) with ordinality as given(u, n) where u <> all(redirect_uris) order by n),
-       post_logout_redirect_uris = post_logout_redirect_uris || array(
-         select u from unnest($4::text[]) with ordinality as given(u, n)
-         where u <> all(post_logout_redirect_uris) order by n)
-     where id = $1 and site_id = $2
-     returning id`,
-    [clientId, DEMO_SITE_ID, [...new Set(uris.redirectUris)], [...new Set(uris.postLogoutRedirectUris)]],
-  )
-  return rows.length > 0
+  try {
+    await addClientReturnUris(db, DEMO_SITE_ID, clientId, uris)
+    return true
+  } catch (error) {
+    if (error instanceof ApplicationError && error.code === 'OAUTH_CLIENT_NOT_FOUND') return false
+    throw error
+  }
 }
 
 // ---- The demo store's site owner (dashboard), kept apart from the catalogue seed above. ----

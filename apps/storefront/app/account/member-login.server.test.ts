@@ -13,7 +13,8 @@ import {
 // The real SDK client on a scripted `fetch` that answers as the platform does (apps/platform/src/identity
 // and src/redirects): the storefront never imports the platform, so its wire answers are written out here.
 
-type Answer = { status?: number; body: unknown } | 'network-error'
+/** `as-platform`: the scripted platform's own answer (an auth redirect session it accepts). */
+type Answer = { status?: number; body: unknown } | 'network-error' | 'as-platform'
 
 function applicationError(status: number, code: string): Answer {
   return { status, body: { message: code, details: { applicationError: { description: code, code } } } }
@@ -43,7 +44,9 @@ function createScriptedClient(answers: Record<string, Answer | Answer[]>) {
     }
     // An auth redirect session is scripted apart (`… auth`), so a test can refuse it and not a logout's.
     const scriptedKey = key === 'POST /redirects/v1/redirect-session' && body.auth ? `${key} auth` : key
-    if (scriptedKey === 'POST /redirects/v1/redirect-session auth' && !answers[scriptedKey]) {
+    const scripted = answers[scriptedKey]
+    const answer = Array.isArray(scripted) ? scripted.shift() : scripted
+    if (scriptedKey === 'POST /redirects/v1/redirect-session auth' && (!answer || answer === 'as-platform')) {
       authorizeState = body.auth.authRequest.state
       const fullUrl = 'http://api.test/_auth/authorize?session=redirect-1'
       return Response.json({ redirectSession: { id: 'r1', fullUrl, sessionToken: 'redirect-1' } })
@@ -52,10 +55,9 @@ function createScriptedClient(answers: Record<string, Answer | Answer[]>) {
       const location = `http://localhost:3000/callback?code=code-1&state=${authorizeState}`
       return new Response(null, { status: 302, headers: { location } })
     }
-    const scripted = answers[scriptedKey]
-    const answer = Array.isArray(scripted) ? scripted.shift() : scripted
     if (answer === 'network-error') throw new TypeError('fetch failed')
-    if (!answer) return Response.json({ message: 'ROUTE_NOT_FOUND' }, { status: 404 })
+    if (!answer || answer === 'as-platform')
+      return Response.json({ message: 'ROUTE_NOT_FOUND' }, { status: 404 })
     return Response.json(answer.body, { status: answer.status ?? 200 })
   }
   const client: AisleClient = createClient({
@@ -251,6 +253,58 @@ describe('a sign-in left to the page’s hidden frame', () => {
     })
     expect(await loginMember(client, credentials, target)).toEqual({
       message: 'We couldn’t reach the store just now. Please try again in a moment.',
+      status: 503,
+    })
+    expect(await client.auth.loggedIn()).toBe(false)
+  })
+})
+
+describe('a sign-up at an address the platform does not know', () => {
+  const target = { redirectUri: 'http://localhost:3100/callback', originalUri: '/account' }
+  const success = { body: { state: 'SUCCESS', sessionToken: 'session-1' } }
+  const refused = {
+    status: 400,
+    body: {
+      message:
+        'INVALID_ARGUMENT: auth.authRequest.redirectUri is not a redirect URI registered for the client',
+      details: {
+        validationError: {
+          fieldViolations: [
+            {
+              field: 'auth.authRequest.redirectUri',
+              description: 'is not a redirect URI registered for the client',
+              violatedRule: 'VALIDATION',
+            },
+          ],
+        },
+      },
+    },
+  }
+
+  it('signs the new member in on the server when the platform refuses the page’s return address', async () => {
+    const { client, calls } = createScriptedClient({
+      'POST /identity/v2/register': success,
+      'POST /redirects/v1/redirect-session auth': [refused, 'as-platform'],
+    })
+    expect(await registerMember(client, { ...credentials, name: 'Ada' }, target)).toBeUndefined()
+    expect(await client.auth.loggedIn()).toBe(true)
+    expect(calls.slice(1)).toEqual([
+      'POST /identity/v2/register',
+      'POST /redirects/v1/redirect-session',
+      'POST /redirects/v1/redirect-session',
+      'GET /_auth/authorize',
+      'POST /oauth2/token authorization_code',
+    ])
+  })
+
+  it('says the account is created when its sign-in cannot be finished, not that the store is unreachable', async () => {
+    const { client } = createScriptedClient({
+      'POST /identity/v2/register': success,
+      'POST /redirects/v1/redirect-session auth': [refused, refused],
+    })
+    expect(await registerMember(client, { ...credentials, name: 'Ada' }, target)).toEqual({
+      message:
+        'Your account is created, but we couldn’t sign you in just now. Please sign in with your e-mail and password.',
       status: 503,
     })
     expect(await client.auth.loggedIn()).toBe(false)

@@ -122,12 +122,8 @@ async function completeLogin(
 ): Promise<AccountFormOutcome> {
   try {
     const result = await start()
-    if (result.loginState === 'SUCCESS') {
-      const { sessionToken } = result.data
-      if (silentLogin) return await startSilentLogin(client, sessionToken, silentLogin)
-      await client.auth.getMemberTokensForDirectLogin(sessionToken)
-      return undefined
-    }
+    if (result.loginState === 'SUCCESS')
+      return await finishLogin(client, form, result.data.sessionToken, silentLogin)
     if (result.loginState === 'USER_CAPTCHA_REQUIRED' || result.loginState === 'SILENT_CAPTCHA_REQUIRED') {
       const captcha = await findAskedCaptchaInput(client)
       const words =
@@ -146,6 +142,45 @@ async function completeLogin(
     return { message: UNAVAILABLE_MESSAGE, status: 503 }
   }
 }
+
+/**
+ * Turns a direct login's session token into the member's tokens. A page's hidden frame needs the platform
+ * to know this storefront's address as a redirect URI; when it refuses it (400: the storefront runs at an
+ * address its OAuth client lacks), the server exchanges the token itself, which needs no address of ours,
+ * and the operator is told. If the exchange fails after a sign-up, the shopper learns their account exists.
+ */
+async function finishLogin(
+  client: AisleClient,
+  form: AccountForm,
+  sessionToken: string,
+  silentLogin: SilentLoginTarget | undefined,
+): Promise<AccountFormOutcome> {
+  try {
+    if (silentLogin) {
+      try {
+        return await startSilentLogin(client, sessionToken, silentLogin)
+      } catch (error) {
+        if (!isAisleError(error) || error.status !== 400) throw error
+        console.warn(
+          `storefront: the platform refuses ${silentLogin.redirectUri} as a redirect URI of the storefront's OAuth client, so sign-in finishes on the server (without the platform's own sign-in session); register this address with the client (npm start registers its own, DEMO_REDIRECT_URIS adds others)`,
+        )
+      }
+    }
+    await client.auth.getMemberTokensForDirectLogin(sessionToken)
+    return undefined
+  } catch (error) {
+    if (!isAisleError(error)) throw error
+    if (form === 'register') return { message: ACCOUNT_CREATED_NOT_SIGNED_IN_MESSAGE, status: 503 }
+    throw error
+  }
+}
+
+/**
+ * The answer to a sign-up whose account the platform created but whose sign-in could not be finished: the
+ * account is there, so trying the form again would say the e-mail is taken.
+ */
+export const ACCOUNT_CREATED_NOT_SIGNED_IN_MESSAGE =
+  'Your account is created, but we couldn’t sign you in just now. Please sign in with your e-mail and password.'
 
 /** The answer to a sign-in, sign-up or code refused by the platform's limit on attempts. */
 export const TOO_MANY_ATTEMPTS_MESSAGE =

@@ -23,6 +23,12 @@ describe('the page’s Content Security Policy', () => {
     expect(directives.get('connect-src')).toEqual(["'self'", ...origins.platform])
   })
 
+  it('lets a platform on this machine be reached under each loopback name at its port', () => {
+    const policy = contentSecurityPolicy('n', { platform: ['http://127.0.0.1:4100'], isHttps: false })
+    const formAction = policy.split('; ').find((directive) => directive.startsWith('form-action '))
+    expect(formAction).toBe("form-action 'self' http://127.0.0.1:4100 http://localhost:4100")
+  })
+
   it('gives every page a nonce of its own', () => {
     const nonces = new Set(Array.from({ length: 100 }, createNonce))
     expect(nonces.size).toBe(100)

@@ -18,7 +18,7 @@ export interface PageOrigins {
  * post to the shop and may be redirected to the platform's hosted pages (login, checkout).
  */
 export function contentSecurityPolicy(nonce: string, origins: PageOrigins): string {
-  const platform = [...new Set(origins.platform)].join(' ')
+  const platform = [...new Set(origins.platform.flatMap(withLoopbackNames))].join(' ')
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -34,6 +34,20 @@ export function contentSecurityPolicy(nonce: string, origins: PageOrigins): stri
     "base-uri 'none'",
     "object-src 'none'",
   ].join('; ')
+}
+
+// CSP host sources cannot name an IPv6 literal ([::1]): browsers ignore such a source and log it.
+const loopbackNames = ['localhost', '127.0.0.1']
+
+/**
+ * The origin, and when it is on a loopback host its other loopback names at the same port: a platform on
+ * this machine is called at 127.0.0.1 but its hosted pages and pictures are at its `PUBLIC_URL`, by default
+ * http://localhost:<port> (`npm start`), and a policy naming one alone blocks the other.
+ */
+function withLoopbackNames(origin: string): string[] {
+  const url = URL.canParse(origin) ? new URL(origin) : undefined
+  if (!url || !loopbackNames.includes(url.hostname)) return [origin]
+  return [origin, ...loopbackNames.map((name) => `${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`)]
 }
 
 /** Headers every answer of the storefront carries, pages and files alike. */

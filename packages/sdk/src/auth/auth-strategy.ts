@@ -24,6 +24,8 @@ export interface AuthTransport {
   request<T>(call: AuthCall): Promise<T>
   /** The full path of `path` under the client's prefix of `api`, e.g. `('oauth', '/token')` -> `/oauth2/token`. */
   toPath(api: ApiFamily, path: string): string
+  /** The client's `baseUrl`, where it asks for the platform's own pages (the hosted authorize page). */
+  readonly baseUrl: string
 }
 
 /**

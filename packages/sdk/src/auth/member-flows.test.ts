@@ -646,6 +646,24 @@ describe('OAuthStrategy.getMemberTokensForDirectLogin', () => {
     expect(client.auth.loggedIn()).toBe(true)
   })
 
+  it('in Node, asks its own baseUrl for the authorize page the platform names at its public address', async () => {
+    const { client, fake } = createTestClient()
+    fake.on('POST /redirects/v1/redirect-session', () =>
+      redirectSession('http://localhost:4100/oauth2/authorize?session=rs-1'),
+    )
+    fake
+      .on('GET /oauth2/authorize', () => {
+        const { authRequest } = authRequestOf(fake.requestsTo('POST /redirects/v1/redirect-session')[0])
+        const location = `http://localhost:3000/callback?code=code-7&state=${authRequest.state}`
+        return new Response(null, { status: 302, headers: { location } })
+      })
+      .once('POST /oauth2/token', memberTokenResponse)
+    await client.auth.getMemberTokensForDirectLogin('session-1')
+    const [authorize] = fake.requestsTo('GET /oauth2/authorize')
+    expect(authorize?.url.href).toBe('http://api.test/oauth2/authorize?session=rs-1')
+    expect(client.auth.loggedIn()).toBe(true)
+  })
+
   it('in Node, rejects with the error the redirect carries, without a token request', async () => {
     const { client, fake } = createMemberClient()
     fake.on('GET /oauth2/authorize', () => {

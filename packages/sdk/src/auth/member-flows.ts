@@ -173,7 +173,13 @@ export function createMemberFlows(context: MemberFlowContext): MemberFlows {
   }
 
   async function readRedirect(authUrl: string): Promise<AuthorizationResponse> {
-    const response = await context.transport().fetchWithoutAuth(authUrl, { redirect: 'manual' })
+    // The platform names its page at its public address (PUBLIC_URL), which a server may know under
+    // another name (localhost for browsers, 127.0.0.1 here): ask baseUrl for the same page.
+    const transport = context.transport()
+    const { pathname, search } = new URL(authUrl)
+    const response = await transport.fetchWithoutAuth(`${transport.baseUrl}${pathname}${search}`, {
+      redirect: 'manual',
+    })
     void response.body?.cancel().catch(() => undefined)
     const location = response.headers.get('location')
     if (location) return context.parseAuthorizationResponse(new URL(location, authUrl).searchParams)
