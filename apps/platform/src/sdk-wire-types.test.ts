@@ -237,8 +237,7 @@ type SpecFieldsNotSent =
   // Media URLs never expire, and the platform stores images only.
   | 'urlExpirationDate'
   | 'video'
-  // The cart keeps no contact details (the checkout takes the addresses) and no per-line overrides.
-  | 'contactInfo'
+  // The cart keeps no per-line overrides.
   | 'catalogOverrideFields'
 
 /** The field paths that pass through a field named `Name`. */

@@ -154,11 +154,85 @@ describe.each(databaseKinds())('editing the current cart on %s', (kind) => {
     expect(removed.json.cart.cartInfo).toEqual({ buyerNote: 'Gift, please' })
   })
 
-  it('refuses merchant discounts from a shopper', async () => {
+  // Decision 044: the merchant sets discounts, with an API key, on the cart by its id.
+  it('refuses merchant discounts from a visitor and a member with 403, and changes nothing', async () => {
     const { call } = await visitor()
-    const response = await call('PATCH', '', { merchantDiscounts: [{ percentage: 100 }] })
-    expect(response.status).toBe(400)
-    expect(response.json.details.validationError.fieldViolations[0].field).toBe('merchantDiscounts')
+    const before = await counts()
+    const first = await call('PATCH', '', { merchantDiscounts: [{ percentage: 100 }] })
+    expect(first.status).toBe(403)
+    expect(first.json.details.applicationError.code).toBe('MERCHANT_DISCOUNTS_FORBIDDEN')
+    expect(await counts()).toEqual(before)
+
+    const added = await call('POST', '/add-to-cart', {
+      lineItems: [{ catalogReference: { catalogItemId: mug } }],
+    })
+    const lineId = added.json.cart.lineItems[0].id as string
+    const cartId = added.json.cart.id as string
+    for (const merchantDiscounts of [[{ amount: '1.00', lineItemIds: [lineId] }], []]) {
+      const refused = await call('PATCH', '', { merchantDiscounts, cartInfo: { buyerNote: 'cheaper?' } })
+      expect(refused.status).toBe(403)
+      expect(refused.json.details.applicationError.code).toBe('MERCHANT_DISCOUNTS_FORBIDDEN')
+    }
+    const cart = (await call('GET', '')).json.cart
+    expect(cart).toMatchObject({ merchantDiscounts: [], cartInfo: {} })
+    expect(await events(cartId)).toEqual(['cart.created'])
+
+    const stranger = await visitor()
+    const member = (await memberTokens(platform, stranger.token)).tokens.access_token
+    const asMember = await platform.call('PATCH', '/ecom/v1/carts/current', {
+      token: member,
+      body: { merchantDiscounts: [{ percentage: 10 }] },
+    })
+    expect(asMember.status).toBe(403)
+    expect(asMember.json.details.applicationError.code).toBe('MERCHANT_DISCOUNTS_FORBIDDEN')
+  })
+
+  it('stores the contact address with its geocode, answers it, and keeps it apart from the cart info', async () => {
+    const { call } = await visitor()
+    const contactInfo = {
+      address: {
+        country: 'US',
+        subdivision: 'US-NY',
+        city: 'Brooklyn',
+        postalCode: '11201',
+        addressLine: '1 Main St',
+        geocode: { latitude: 40.7033, longitude: -73.9881 },
+      },
+      contactDetails: { firstName: 'Ada', lastName: 'Lovelace', phone: '+1 555 0100' },
+    }
+    const set = await call('PATCH', '', { cartInfo: { buyerNote: 'Ring twice', contactInfo } })
+    expect(set.status).toBe(200)
+    expect(set.json.cart).toMatchObject({ contactInfo, cartInfo: { buyerNote: 'Ring twice' } })
+    expect(set.json.cart.cartInfo).not.toHaveProperty('contactInfo')
+    // The contact alone leaves the note; the note alone leaves the contact.
+    const moved = { address: { ...contactInfo.address, city: 'New York', postalCode: '10001' } }
+    expect((await call('PATCH', '', { cartInfo: { contactInfo: moved } })).json.cart).toMatchObject({
+      contactInfo: moved,
+      cartInfo: { buyerNote: 'Ring twice' },
+    })
+    expect((await call('PATCH', '', { cartInfo: { buyerNote: 'Leave it' } })).json.cart.contactInfo).toEqual(
+      moved,
+    )
+    expect((await call('GET', '')).json.cart.contactInfo).toEqual(moved)
+    const removed = await call('PATCH', '', { cartInfo: { contactInfo: null } })
+    expect(removed.json.cart.contactInfo).toBeUndefined()
+    expect((await call('GET', '')).json.cart).not.toHaveProperty('contactInfo')
+  })
+
+  it('refuses a contact geocode off the globe with the field named, and changes nothing', async () => {
+    const { call } = await visitor()
+    const before = await counts()
+    const refused = await call('PATCH', '', {
+      cartInfo: { contactInfo: { address: { geocode: { latitude: 91, longitude: 'Infinity' } } } },
+    })
+    expect(refused.status).toBe(400)
+    expect(
+      refused.json.details.validationError.fieldViolations.map((v: { field: string }) => v.field),
+    ).toEqual([
+      'cartInfo.contactInfo.address.geocode.latitude',
+      'cartInfo.contactInfo.address.geocode.longitude',
+    ])
+    expect(await counts()).toEqual(before)
   })
 
   it('deletes the cart, and records created, updated and deleted events with the visitor', async () => {

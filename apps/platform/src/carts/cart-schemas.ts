@@ -3,7 +3,9 @@ import { wireNumber } from '../http/wire-number.ts'
 import { WireMoneySchema } from '../money/money.ts'
 import { MAX_LINE_QUANTITY } from './cart-limits.ts'
 import { CatalogueAppId } from './catalogue-app-id.ts'
+import { ContactInfoInput, ContactInfoSchema } from './contact-info.ts'
 import { CustomLineItemInput } from './custom-line-item.ts'
+import { MerchantDiscountsInput, WireMerchantDiscountSchema } from './merchant-discounts.ts'
 
 export const CatalogReference = z.object({
   catalogItemId: z.guid({ message: 'must be an id (UUID)' }),
@@ -108,27 +110,45 @@ export const CartSchema = z.object({
   subtotal: Money,
   couponCode: z.string().optional(),
   cartInfo: z.record(z.string(), z.unknown()),
-  appliedDiscounts: z.array(z.object({ coupon: z.object({ code: z.string() }) })),
+  contactInfo: ContactInfoSchema.optional().describe("the buyer's contact address and details, once given"),
+  merchantDiscounts: z
+    .array(WireMerchantDiscountSchema)
+    .describe('the discounts the merchant set (decision 044); what each takes off is in the totals estimate'),
+  appliedDiscounts: z
+    .array(
+      z.object({
+        discountType: z.enum(['GLOBAL', 'SPECIFIC_ITEMS', 'SHIPPING']).optional(),
+        coupon: z.object({ code: z.string() }).optional(),
+        merchantDiscount: z
+          .object({ id: z.string(), amount: WireMoneySchema.optional(), percentage: z.number().optional() })
+          .optional(),
+        lineItemIds: z.array(z.string()).optional(),
+      }),
+    )
+    .describe(
+      'the coupon and the merchant discounts on the cart; their amounts come with the totals estimate',
+    ),
   createdDate: z.iso.datetime(),
   updatedDate: z.iso.datetime(),
 })
 
-/** `PATCH /ecom/v1/carts/current`: the cart's own fields, and line items to add. */
+const CartInfoInput = z.object({
+  buyerNote: z.string().max(1_000).optional(),
+  purchaseFlowId: z.string().max(100).optional(),
+  contactInfo: ContactInfoInput.nullish().describe("the buyer's contact; null removes it"),
+})
+
+/**
+ * `PATCH /ecom/v1/carts/current`: the cart's own fields, and line items to add. `merchantDiscounts` are
+ * the merchant's: from a visitor or member they are refused (MERCHANT_DISCOUNTS_FORBIDDEN, decision 044).
+ */
 export const UpdateCartBody = z.object({
-  cartInfo: z
-    .object({ buyerNote: z.string().max(1_000).optional(), purchaseFlowId: z.string().max(100).optional() })
-    .optional(),
+  cartInfo: CartInfoInput.optional(),
   couponCode: z.string().trim().min(1).max(50).nullish(),
-  merchantDiscounts: z.array(z.unknown()).max(0, 'can be set by the merchant only').optional(),
-  lineItems: z
-    .array(
-      z.object({
-        catalogReference: CatalogReference,
-        quantity: wireNumber(z.number().int().min(1).max(MAX_LINE_QUANTITY)).default(1),
-      }),
-    )
-    .max(100)
-    .optional(),
+  merchantDiscounts: MerchantDiscountsInput.optional().describe(
+    "the merchant's only (PATCH /ecom/v1/carts/{id}); a visitor's or member's are refused with 403",
+  ),
+  lineItems: CatalogLineItems.optional(),
 })
 export type UpdateCartInput = z.output<typeof UpdateCartBody>
 

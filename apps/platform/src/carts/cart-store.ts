@@ -10,8 +10,10 @@ import { prepared, queryOne } from '../db/db.ts'
 import { eventInsert, type OutboxEvent } from '../events/event-outbox.ts'
 import type { ShopperCaller, ShopperCredential } from '../http/caller.ts'
 import { type AccessTokenRow, accessTokenLookup, toAccessTokenRecord } from '../oauth/token-store.ts'
+import type { ContactInfo } from './contact-info.ts'
 import type { CouponRow } from './coupon-store.ts'
 import type { CustomLine } from './custom-line-item.ts'
+import type { CartMerchantDiscount } from './merchant-discounts.ts'
 
 export interface CartRow {
   id: string
@@ -21,7 +23,10 @@ export interface CartRow {
   currency: string
   coupon_code: string | null
   cart_info: Record<string, unknown>
-  merchant_discounts: unknown[]
+  /** The buyer's contact address and details, `null` until given (decision 044). */
+  contact_info: ContactInfo | null
+  /** Set by the merchant only (decision 044). */
+  merchant_discounts: CartMerchantDiscount[]
   created_date: Date
   updated_date: Date
 }
@@ -262,14 +267,15 @@ export async function readCartContents(
 
 /**
  * The cart with this id in the merchant's site, read like a shopper's (see `contentsStatement`): its
- * version, lines and the site's catalogue version; `cart` is `undefined` when the site has no such cart.
+ * version, lines, the site's catalogue version and the coupon `couponCode` names; `cart` is `undefined` when the site has no such cart.
  */
 export async function readCartContentsById(
   db: Db,
   siteId: string,
   cartId: string,
+  couponCode?: string | undefined,
 ): Promise<Omit<CartContents, 'caller'>> {
-  const [row] = await db.query<ContentsRow>(CONTENTS_BY_ID, [null, cartId, siteId])
+  const [row] = await db.query<ContentsRow>(CONTENTS_BY_ID, [couponCode ?? null, cartId, siteId])
   const { caller: _none, ...contents } = toCartContents(row, undefined)
   return contents
 }
@@ -371,6 +377,10 @@ export interface CartWrite {
   fields?: {
     couponCode?: string | null | undefined
     cartInfo?: Record<string, unknown> | undefined
+    /** `null` removes the contact. */
+    contactInfo?: ContactInfo | null | undefined
+    /** The merchant's discounts, replacing those the cart had. */
+    merchantDiscounts?: readonly CartMerchantDiscount[] | undefined
     owner?: { kind: 'visitor' | 'member'; id: string } | undefined
   }
   /** The event that records the change in the outbox. */
@@ -397,6 +407,13 @@ export async function writeCartChange(tx: Db, write: CartWrite, now: Date): Prom
   const couponSet = fields.couponCode !== undefined
   const coupon = couponSet ? param(fields.couponCode, 'text') : undefined
   const info = fields.cartInfo ? param(JSON.stringify(fields.cartInfo), 'jsonb') : undefined
+  const contactSet = fields.contactInfo !== undefined
+  const contact = contactSet
+    ? param(fields.contactInfo && JSON.stringify(fields.contactInfo), 'jsonb')
+    : undefined
+  const discounts = fields.merchantDiscounts
+    ? param(JSON.stringify(fields.merchantDiscounts), 'jsonb')
+    : undefined
   const guard = write.guard
   const parts: string[] = []
   if ('create' in guard) {
@@ -408,8 +425,10 @@ export async function writeCartChange(tx: Db, write: CartWrite, now: Date): Prom
       param(cart.currency, 'text'),
     ].join(', ')
     parts.push(`target as (
-       insert into carts (id, site_id, owner_kind, owner_id, currency, coupon_code, cart_info, created_date, updated_date)
-       values (${cartId}, ${owner}, ${coupon ?? 'null'}, ${info ?? "'{}'"}, ${stamp}, ${stamp})
+       insert into carts (id, site_id, owner_kind, owner_id, currency, coupon_code, cart_info, contact_info,
+                          merchant_discounts, created_date, updated_date)
+       values (${cartId}, ${owner}, ${coupon ?? 'null'}, ${info ?? "'{}'"}, ${contact ?? 'null'},
+               ${discounts ?? "'[]'"}, ${stamp}, ${stamp})
        on conflict (site_id, owner_kind, owner_id) do nothing
        returning id)`)
   } else {
@@ -419,6 +438,8 @@ export async function writeCartChange(tx: Db, write: CartWrite, now: Date): Prom
       `updated_date = ${stamp}`,
       ...(coupon ? [`coupon_code = ${coupon}`] : []),
       ...(info ? [`cart_info = ${info}`] : []),
+      ...(contact ? [`contact_info = ${contact}`] : []),
+      ...(discounts ? [`merchant_discounts = ${discounts}`] : []),
       ...(owner
         ? [`owner_kind = ${param(owner.kind, 'text')}`, `owner_id = ${param(owner.id, 'uuid')}`]
         : []),

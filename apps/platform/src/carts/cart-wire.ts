@@ -5,6 +5,7 @@ import { MAX_CART_AMOUNT_MINOR, toDecimalString, toWireMoney } from '../money/mo
 import type { Site } from '../sites/site-store.ts'
 import type { CartWithLines, LineItemRow } from './cart-store.ts'
 import type { CustomLine } from './custom-line-item.ts'
+import { liveMerchantDiscounts, toWireMerchantDiscount } from './merchant-discounts.ts'
 
 type Availability =
   | { status: 'AVAILABLE' }
@@ -115,6 +116,22 @@ export function cartAmount(
 }
 
 /**
+ * Each line's price as the cart shows it (`lineItemPrice`: the unit price now times the quantity), in
+ * minor units, by line id: what a merchant discount on the line may take at most (decision 044).
+ */
+export function lineAmountsOf(
+  lines: readonly LineItemRow[],
+  products: ReadonlyMap<string, ProductRecord>,
+): Map<string, number> {
+  return new Map(
+    lines.map((line) => [
+      line.id,
+      (line.custom?.priceMinor ?? catalogueLineOf(line, products).unit) * line.quantity,
+    ]),
+  )
+}
+
+/**
  * Refuses a cart past {@link MAX_CART_AMOUNT_MINOR}: a change before it is written, a checkout before it
  * is priced (a catalogue price may have risen since the lines were added).
  *
@@ -213,6 +230,9 @@ export function toWireCart(
       paymentOption: 'FULL_PAYMENT_ONLINE' as const,
     }
   })
+  const merchantDiscounts = liveMerchantDiscounts(cart.merchant_discounts, lines).map((discount) =>
+    toWireMerchantDiscount(discount, site),
+  )
   return {
     id: cart.id,
     currency: cart.currency,
@@ -223,8 +243,17 @@ export function toWireCart(
     subtotal: money(subtotal, site),
     couponCode: cart.coupon_code ?? undefined,
     cartInfo: cart.cart_info,
-    // Amounts come with the totals estimate, which prices coupons and discounts against the whole cart.
-    appliedDiscounts: cart.coupon_code ? [{ coupon: { code: cart.coupon_code } }] : [],
+    contactInfo: cart.contact_info ?? undefined,
+    merchantDiscounts,
+    // What each takes comes with the totals estimate, which prices discounts against the whole cart.
+    appliedDiscounts: [
+      ...(cart.coupon_code ? [{ coupon: { code: cart.coupon_code } }] : []),
+      ...merchantDiscounts.map(({ lineItemIds, ...merchantDiscount }) => ({
+        discountType: lineItemIds.length > 0 ? ('SPECIFIC_ITEMS' as const) : ('GLOBAL' as const),
+        merchantDiscount,
+        lineItemIds,
+      })),
+    ],
     createdDate: cart.created_date.toISOString(),
     updatedDate: cart.updated_date.toISOString(),
   }

@@ -89,6 +89,7 @@ describe.each(databaseKinds())('a cart change written under its guard on %s', (k
             currency: 'USD',
             coupon_code: null,
             cart_info: {},
+            contact_info: null,
             merchant_discounts: [],
             created_date: new Date(),
             updated_date: new Date(),

@@ -23,7 +23,9 @@ import {
   writeCartChange,
 } from './cart-store.ts'
 import { assertCartAmountWithinBound, toWireCart, type WireCart } from './cart-wire.ts'
+import type { ContactInfo } from './contact-info.ts'
 import { applicableCoupon } from './coupon-store.ts'
+import { merchantDiscountsForbidden } from './merchant-discounts.ts'
 
 /** What a cart's operations need, a shopper's or a merchant's. */
 export interface CartDeps {
@@ -72,6 +74,7 @@ function newCart(caller: ShopperCaller, now: Date): CartRow {
     currency: caller.site.currency,
     coupon_code: null,
     cart_info: {},
+    contact_info: null,
     merchant_discounts: [],
     created_date: now,
     updated_date: now,
@@ -103,6 +106,23 @@ function assertCustomQuantitiesKept(lines: readonly LineItemRow[], quantities: R
     'A custom line item keeps the quantity the merchant set: a visitor or member may remove it (quantity 0), not change it',
     { lineItemIds: changed.map((line) => line.id) },
   )
+}
+
+/**
+ * The cart fields a `cartInfo` sets: its contact goes to the cart's own `contactInfo` (`null` removes it);
+ * the rest replaces the cart's info, unless `cartInfo` held the contact alone.
+ */
+export function cartInfoFields(cartInfo: UpdateCartInput['cartInfo']): {
+  cartInfo?: Record<string, unknown>
+  contactInfo?: ContactInfo | null
+} {
+  if (!cartInfo) return {}
+  const { contactInfo, ...info } = cartInfo
+  const keepsInfo = contactInfo !== undefined && Object.keys(info).length === 0
+  return {
+    ...(keepsInfo ? {} : { cartInfo: info }),
+    ...(contactInfo === undefined ? {} : { contactInfo }),
+  }
 }
 
 function noCart(): never {
@@ -223,6 +243,7 @@ export function createCurrentCart(deps: CurrentCartDeps) {
       ...target.cart,
       coupon_code: fields.couponCode === undefined ? target.cart.coupon_code : fields.couponCode,
       cart_info: fields.cartInfo ?? target.cart.cart_info,
+      contact_info: fields.contactInfo === undefined ? target.cart.contact_info : fields.contactInfo,
       updated_date: now,
     }
     const answered = toWireCart({ cart, lines }, contents.products, caller.site, publicUrl)
@@ -259,8 +280,10 @@ export function createCurrentCart(deps: CurrentCartDeps) {
     },
 
     /**
-     * Sets the cart's info and coupon (`null` removes it), and adds line items. A coupon code counts as an
-     * attempt of the request's `origin`, limited like a password guess.
+     * Sets the cart's info, contact and coupon (`null` removes it), and adds line items. A coupon code
+     * counts as an attempt of the request's `origin`, limited like a password guess. Merchant discounts
+     * are the merchant's (decision 044): once the token is checked they are refused with
+     * MERCHANT_DISCOUNTS_FORBIDDEN, and nothing is written.
      */
     update(who: ShopperCredential, input: UpdateCartInput, origin: RequestOrigin): Promise<WireCart> {
       const lineItems = input.lineItems ?? []
@@ -268,6 +291,8 @@ export function createCurrentCart(deps: CurrentCartDeps) {
       const couponCode = input.couponCode || undefined
       const coupon = couponCode ? { code: couponCode, origin } : undefined
       return change(who, { create: true, productIds, coupon }, (contents, cart, now) => {
+        // A shopper is never the merchant: any merchant discount, even an empty list, is refused here.
+        if (input.merchantDiscounts !== undefined) throw merchantDiscountsForbidden()
         const coupon = couponCode ? applicableCoupon(contents.coupon, couponCode, now) : undefined
         const changes = planAddToCart(
           contents.lines,
@@ -278,7 +303,10 @@ export function createCurrentCart(deps: CurrentCartDeps) {
         )
         return {
           ...applied(contents, cart, { changes }, now),
-          fields: { couponCode: input.couponCode === null ? null : coupon?.code, cartInfo: input.cartInfo },
+          fields: {
+            couponCode: input.couponCode === null ? null : coupon?.code,
+            ...cartInfoFields(input.cartInfo),
+          },
         }
       })
     },

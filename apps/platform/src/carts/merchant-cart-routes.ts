@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Api } from '../http/api.ts'
 import { IdParam } from '../http/validation.ts'
-import { AddToCartBody, CartSchema } from './cart-schemas.ts'
+import { AddToCartBody, CartSchema, UpdateCartBody } from './cart-schemas.ts'
 import type { CartDeps } from './current-cart.ts'
 import { createMerchantCarts } from './merchant-cart.ts'
 
@@ -44,5 +44,18 @@ export function registerMerchantCartRoutes(api: Api, deps: CartDeps) {
       body: AddToCartBody,
     },
     async ({ params, body, caller }) => ({ cart: await carts.add(caller, params.id, body) }),
+  )
+
+  api.route(
+    {
+      ...merchantCall,
+      method: 'patch',
+      path: '/ecom/v1/carts/:id',
+      operationId: 'updateCart',
+      summary:
+        "Set a shopper's cart's merchant discounts (an amount or a percentage, on lines or the whole cart), info, contact and coupon, and add line items, by its id",
+      body: UpdateCartBody,
+    },
+    async ({ params, body, caller }) => ({ cart: await carts.update(caller, params.id, body) }),
   )
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { AddressInput } from '../carts/address-input.ts'
 import { CartSchema } from '../carts/cart-schemas.ts'
-import { wireNumber } from '../http/wire-number.ts'
 import { WireTotalsSchema } from './totals-wire.ts'
 
 const channelTypes = [
@@ -21,34 +21,6 @@ const channelTypes = [
   'ETSY',
   'FAIRE_COM',
 ] as const
-
-const text = (max: number) => z.string().trim().max(max)
-
-/** An address as the buyer gives it (estimate, checkout, the hosted checkout form). */
-export const AddressInput = z.object({
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/, 'must be an ISO-3166 alpha-2 code')
-    .optional(),
-  subdivision: text(10).optional(),
-  city: text(100).optional(),
-  postalCode: text(20).optional(),
-  addressLine: text(200).optional(),
-  addressLine2: text(200).optional(),
-  streetAddress: z
-    .object({ name: text(200).optional(), number: text(20).optional(), apt: text(20).optional() })
-    .optional(),
-  formattedAddress: text(500).optional(),
-  geocode: z
-    .object({
-      latitude: wireNumber(z.number().min(-90).max(90)),
-      longitude: wireNumber(z.number().min(-180).max(180)),
-    })
-    .optional(),
-  vatId: z
-    .object({ id: text(40), type: z.enum(['UNSPECIFIED', 'CPF', 'CNPJ']).default('UNSPECIFIED') })
-    .optional(),
-})
 
 const ShippingChoice = z.object({ code: z.string().min(1).max(50), carrierId: z.string().max(50).optional() })
 

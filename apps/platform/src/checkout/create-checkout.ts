@@ -8,8 +8,9 @@ import { type CheckoutDeps, priceCurrentCart } from './price-cart.ts'
 import { toWireTotals } from './totals-wire.ts'
 
 /**
- * Freezes the caller's current cart, with their addresses, shipping choice and e-mail, into a new open
- * checkout: its lines and totals as priced now, in one transaction with the read of the cart.
+ * Freezes the caller's current cart, with their addresses (the cart's contact address for any not
+ * given), shipping choice and e-mail, into a new open checkout: its lines and totals as priced now, the
+ * merchant's discounts among them, in one transaction with the read of the cart.
  *
  * @throws {ApplicationError} OWNED_CART_NOT_FOUND before the caller's first add; CART_NOT_PURCHASABLE
  * when nothing in the cart can be bought now (nothing is stored).
@@ -27,6 +28,7 @@ export async function createCheckoutFromCurrentCart(
       throw new ApplicationError('CART_NOT_PURCHASABLE', 'Nothing in the cart can be bought right now', {})
     }
     const wire = toWireCart(cart, products, caller.site, deps.publicUrl)
+    const contactAddress = cart.cart.contact_info?.address
     await insertCheckout(
       tx,
       {
@@ -36,8 +38,9 @@ export async function createCheckoutFromCurrentCart(
         owner: { kind: caller.kind, id: caller.subjectId },
         channelType: input.channelType,
         email: input.email,
-        shippingAddress: input.shippingAddress,
-        billingAddress: input.billingAddress,
+        // The cart's contact address is the default of both (decision 044), as a Wix checkout takes it.
+        shippingAddress: input.shippingAddress ?? contactAddress,
+        billingAddress: input.billingAddress ?? contactAddress,
         selectedShippingOption: input.selectedShippingOption,
         couponCode: cart.cart.coupon_code,
         lines: wire.lineItems,

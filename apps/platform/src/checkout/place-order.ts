@@ -10,7 +10,7 @@ import { priceCheckout } from './checkout-pricing.ts'
 import { type CheckoutRow, lockCheckoutForOrder } from './checkout-store.ts'
 import { claimOrderNeeds, writePlacedOrder } from './place-order-store.ts'
 import { lineNamesOf } from './price-cart.ts'
-import { toWireTotals } from './totals-wire.ts'
+import { toWireTotals, type WireTotals } from './totals-wire.ts'
 
 /** Why an order was not placed; nothing was changed. */
 export type PlaceOrderRefusal =
@@ -102,6 +102,25 @@ function customOf(custom: CustomLine | null | undefined): OrderLineCustom | null
   return custom.addedBy ? { addedBy: custom.addedBy } : {}
 }
 
+/** Wire totals whose line ids (the cart's) are the order lines' ids instead. */
+function withOrderLineIds(totals: WireTotals, orderLineIds: ReadonlyMap<string, string>): WireTotals {
+  const id = (cartLineId: string) => orderLineIds.get(cartLineId) ?? cartLineId
+  return {
+    ...totals,
+    calculatedLineItems: totals.calculatedLineItems.map((line) => ({
+      ...line,
+      lineItemId: id(line.lineItemId),
+    })),
+    appliedDiscounts: totals.appliedDiscounts.map((discount) => ({
+      ...discount,
+      lineItems: discount.lineItems.map((share) => ({ ...share, lineItemId: id(share.lineItemId) })),
+    })),
+    violations: totals.violations.map((violation) =>
+      violation.lineItemId === undefined ? violation : { ...violation, lineItemId: id(violation.lineItemId) },
+    ),
+  }
+}
+
 async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   return db.transaction(async (tx) => {
     // The checkout and its site, locked in one statement: orders of one site queue on the site row
@@ -162,9 +181,23 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
       )
     const { payment } = input
     const orderId = randomUUID()
-    const wireTotals = toWireTotals(totals, site)
     const names = lineNamesOf(priced)
     const byId = new Map(cart.lines.map((line) => [line.id, line]))
+    const lines = totals.lineItems.map((line, index) => ({
+      id: randomUUID(),
+      cartLineId: line.id,
+      position: index + 1,
+      catalog_item_id: byId.get(line.id)?.catalog_item_id ?? null,
+      variant_id: byId.get(line.id)?.variant_id ?? null,
+      name: names.get(line.id) ?? '',
+      quantity: line.quantity,
+      unitPriceMinor: line.quantity > 0 ? Math.round(line.price / line.quantity) : 0,
+      totalMinor: line.discountedPrice,
+      custom: customOf(byId.get(line.id)?.custom),
+    }))
+    // The order keeps its totals with its own line ids: its discounts name the order's lines, not the cart's.
+    const orderLineIds = new Map(lines.map((line) => [line.cartLineId, line.id]))
+    const wireTotals = withOrderLineIds(toWireTotals(totals, site), orderLineIds)
     const selected = totals.shippingInfo.selectedCarrierServiceOption
     const orderNumber = claim.number
     const identity = identityOfCheckout(checkout)
@@ -191,17 +224,7 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
         totals: wireTotals,
         created_date: input.now,
         number: orderNumber,
-        lines: totals.lineItems.map((line, index) => ({
-          id: randomUUID(),
-          position: index + 1,
-          catalog_item_id: byId.get(line.id)?.catalog_item_id ?? null,
-          variant_id: byId.get(line.id)?.variant_id ?? null,
-          name: names.get(line.id) ?? '',
-          quantity: line.quantity,
-          unitPriceMinor: line.quantity > 0 ? Math.round(line.price / line.quantity) : 0,
-          totalMinor: line.discountedPrice,
-          custom: customOf(byId.get(line.id)?.custom),
-        })),
+        lines,
       },
       shop,
       checkoutId: checkout.id,

@@ -1,6 +1,7 @@
 import type { CartWithLines } from '../carts/cart-store.ts'
 import { availabilityOf } from '../carts/cart-wire.ts'
 import type { CouponRow } from '../carts/coupon-store.ts'
+import { liveMerchantDiscounts, toPricingDiscount } from '../carts/merchant-discounts.ts'
 import type {
   Address,
   Coupon,
@@ -44,7 +45,9 @@ function toCoupon(row: CouponRow): Coupon {
 /**
  * The pricing engine's input for a cart as it stands: each line priced from the catalogue now and
  * charged for the units in stock (lines that cannot be bought are left out), custom lines at their
- * own price, the cart's coupon, the site's setup, the buyer's choices.
+ * own price, the cart's coupon and merchant discounts (decision 044), the site's setup, the buyer's
+ * choices. Without a shipping or billing address the cart's contact address stands in (decision 044),
+ * so an estimate finds the shipping region and tax of the address the buyer already gave.
  */
 export function pricingInputForCart(input: {
   cart: CartWithLines
@@ -94,19 +97,22 @@ export function pricingInputForCart(input: {
       },
     ]
   })
+  const contactAddress = input.cart.cart.contact_info?.address
   return {
     currency: input.currency,
     now: input.now,
     lines,
     coupon: input.coupon && toCoupon(input.coupon),
-    merchantDiscounts: [],
+    merchantDiscounts: liveMerchantDiscounts(input.cart.cart.merchant_discounts, input.cart.lines).map(
+      toPricingDiscount,
+    ),
     shipping: input.setup.shipping,
     tax: input.setup.tax,
     additionalFees: input.setup.additionalFees,
     memberships: [],
     selectedShippingOption: input.choices.selectedShippingOption,
-    shippingAddress: input.choices.shippingAddress,
-    billingAddress: input.choices.billingAddress,
+    shippingAddress: input.choices.shippingAddress ?? contactAddress,
+    billingAddress: input.choices.billingAddress ?? contactAddress,
     selectedMemberships: input.choices.selectedMemberships,
   }
 }

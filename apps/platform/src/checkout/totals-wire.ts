@@ -85,9 +85,17 @@ export const WireTotalsSchema = z.object({
       amount: Money,
       coupon: z.object({ id: z.string(), code: z.string(), name: z.string().optional() }).optional(),
       merchantDiscount: z
-        .object({ id: z.string().optional(), name: z.string().optional(), percentage: z.number().optional() })
-        .optional(),
-      lineItems: z.array(z.object({ lineItemId: z.string(), amount: Money })),
+        .object({
+          id: z.string().optional(),
+          name: z.string().optional(),
+          amount: Money.describe('what the discount takes off, as `amount` beside it (Wix names it here)'),
+          percentage: z.number().optional().describe('for a percentage discount: 12.5 is 12.5 %'),
+        })
+        .optional()
+        .describe('a discount the merchant set on the cart (decision 044)'),
+      lineItems: z
+        .array(z.object({ lineItemId: z.string(), amount: Money }))
+        .describe('the lines it applies to, with its share of each'),
     }),
   ),
   shippingInfo: z.object({
@@ -224,6 +232,7 @@ export function toWireTotals(estimate: TotalsEstimate, site: Site) {
       merchantDiscount: discount.merchantDiscount && {
         id: discount.merchantDiscount.id,
         name: discount.merchantDiscount.name,
+        amount: money(discount.amount),
         percentage:
           discount.merchantDiscount.percentageBasisPoints === undefined
             ? undefined

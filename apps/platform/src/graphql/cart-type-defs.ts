@@ -133,8 +133,46 @@ type Coupon {
   name: String
 }
 
+"""A discount on the cart: the coupon, or one the merchant set (its amount is the totals estimate's)."""
 type CartDiscount {
+  discountType: CartDiscountType
   coupon: Coupon
+  merchantDiscount: CartMerchantDiscountValue
+  lineItemIds: [ID!]
+}
+
+type CartMerchantDiscountValue {
+  id: String!
+  amount: Money
+  percentage: Float
+}
+
+"""A discount the merchant set on the cart: an amount or a percentage (12.5 is 12.5 %), on lines or the whole cart."""
+type CartMerchantDiscount {
+  id: String!
+  amount: Money
+  percentage: Float
+  """Empty for the whole cart."""
+  lineItemIds: [ID!]!
+}
+
+type VatId {
+  id: String!
+  type: VatType!
+}
+
+type ContactDetails {
+  firstName: String
+  lastName: String
+  phone: String
+  company: String
+  vatId: VatId
+}
+
+"""The buyer's contact: the address estimates and checkouts use when given none, and who is at it."""
+type ContactInfo {
+  address: Address
+  contactDetails: ContactDetails
 }
 
 """The caller's current cart."""
@@ -148,6 +186,8 @@ type Cart {
   subtotal: Money!
   couponCode: String
   cartInfo: JSONObject!
+  contactInfo: ContactInfo
+  merchantDiscounts: [CartMerchantDiscount!]!
   appliedDiscounts: [CartDiscount!]!
   createdDate: String!
   updatedDate: String!
@@ -205,6 +245,8 @@ enum CartDiscountType {
 type MerchantDiscount {
   id: String
   name: String
+  """What it took off."""
+  amount: Money!
   percentage: Float
 }
 
@@ -485,9 +527,31 @@ input LineItemQuantityInput {
   quantity: Int!
 }
 
+input ContactDetailsInput {
+  firstName: String
+  lastName: String
+  phone: String
+  company: String
+  vatId: VatIdInput
+}
+
+input ContactInfoInput {
+  address: AddressInput
+  contactDetails: ContactDetailsInput
+}
+
 input CartInfoInput {
   buyerNote: String
   purchaseFlowId: String
+  """The buyer's contact; null removes it."""
+  contactInfo: ContactInfoInput
+}
+
+"""An amount ("5.00") or a percentage (0 to 100), on lineItemIds or the whole cart: the merchant's only."""
+input MerchantDiscountInput {
+  amount: String
+  percentage: Float
+  lineItemIds: [ID!]
 }
 
 input ShippingChoiceInput {
@@ -562,8 +626,16 @@ export const cartMutationFields = /* GraphQL */ `
   visitor or member they are refused with CUSTOM_LINE_ITEMS_FORBIDDEN (403), and nothing is written.
   """
   addToCurrentCart(lineItems: [LineItemInput!], customLineItems: [CustomLineItemInput!]): Cart
-  """Sets the coupon (null removes it) and the cart's info, and adds line items."""
-  updateCurrentCart(couponCode: String, cartInfo: CartInfoInput, lineItems: [LineItemInput!]): Cart
+  """
+  Sets the coupon (null removes it) and the cart's info and contact, and adds line items. Merchant discounts
+  are the merchant's: from a visitor or member they are refused with MERCHANT_DISCOUNTS_FORBIDDEN (403).
+  """
+  updateCurrentCart(
+    couponCode: String
+    cartInfo: CartInfoInput
+    merchantDiscounts: [MerchantDiscountInput!]
+    lineItems: [LineItemInput!]
+  ): Cart
   """Removes line items by id."""
   removeLineItemsFromCurrentCart(lineItemIds: [ID!]!): Cart
   """Sets the quantities of line items; 0 removes a line."""

@@ -204,6 +204,44 @@ describe.each(databaseKinds())('the current cart over GraphQL on %s', (kind) => 
     expect(await counts()).toEqual(before)
   })
 
+  it('refuses merchant discounts from a visitor as REST does, and stores and answers the contact', async () => {
+    const token = await visitor()
+    await graphql(ADD, { lineItems: [teeLine(1)] }, { token })
+    const refused = await graphql(
+      `mutation ($discounts: [MerchantDiscountInput!]) {
+        updateCurrentCart(merchantDiscounts: $discounts) { id merchantDiscounts { id } }
+      }`,
+      { discounts: [{ percentage: 50 }] },
+      { token },
+    )
+    expect(refused.json.data).toEqual({ updateCurrentCart: null })
+    expect(refused.json.errors[0].extensions).toMatchObject({
+      code: 'MERCHANT_DISCOUNTS_FORBIDDEN',
+      status: 403,
+    })
+    const contactInfo = {
+      address: { country: 'US', city: 'Brooklyn', geocode: { latitude: 40.69, longitude: -73.99 } },
+      contactDetails: { firstName: 'Ada' },
+    }
+    const set = await graphql(
+      `mutation ($cartInfo: CartInfoInput) {
+        updateCurrentCart(cartInfo: $cartInfo) {
+          contactInfo { address { country city geocode { latitude longitude } } contactDetails { firstName } }
+          merchantDiscounts { id }
+          appliedDiscounts { discountType merchantDiscount { id } }
+        }
+      }`,
+      { cartInfo: { contactInfo } },
+      { token },
+    )
+    expect(set.json.errors).toBeUndefined()
+    expect(set.json.data.updateCurrentCart).toEqual({
+      contactInfo,
+      merchantDiscounts: [],
+      appliedDiscounts: [],
+    })
+  })
+
   it('answers a bad change with the error REST gives, and changes nothing', async () => {
     const token = await visitor()
     await graphql(ADD, { lineItems: [teeLine(1)] }, { token })

@@ -43,6 +43,8 @@ export const applicationErrorStatus = {
   OWNED_CART_NOT_FOUND: 404,
   CART_NOT_FOUND: 404,
   CUSTOM_LINE_ITEMS_FORBIDDEN: 403,
+  /** A visitor or member sent merchant discounts: the merchant sets them on the cart by its id (decision 044). */
+  MERCHANT_DISCOUNTS_FORBIDDEN: 403,
   CART_LINE_ITEM_LIMIT: 409,
   VARIANT_NOT_FOUND: 404,
   SLUG_TAKEN: 409,

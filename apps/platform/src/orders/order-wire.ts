@@ -5,6 +5,25 @@ import type { OrderWithLines } from './order-store.ts'
 
 const Money = WireMoneySchema
 
+/** A discount the order got, as the totals at the order had it (decision 044). */
+const OrderDiscountSchema = z.object({
+  discountType: z.enum(['GLOBAL', 'SPECIFIC_ITEMS', 'SHIPPING']),
+  amount: Money.describe('what it took off the order'),
+  coupon: z.object({ id: z.string(), code: z.string(), name: z.string().optional() }).optional(),
+  merchantDiscount: z
+    .object({
+      id: z.string().optional(),
+      name: z.string().optional(),
+      amount: Money,
+      percentage: z.number().optional().describe('for a percentage discount: 12.5 is 12.5 %'),
+    })
+    .optional()
+    .describe('a discount the merchant set on the cart'),
+  lineItems: z
+    .array(z.object({ lineItemId: z.string(), amount: Money }))
+    .describe('its share of each order line (`lineItems[].id`); empty for a shipping discount'),
+})
+
 /** An order on the wire. */
 export const OrderSchema = z.object({
   id: z.string(),
@@ -48,6 +67,9 @@ export const OrderSchema = z.object({
     .nullable(),
   couponCode: z.string().nullable(),
   priceSummary: z.record(z.string(), z.unknown()),
+  appliedDiscounts: z
+    .array(OrderDiscountSchema)
+    .describe("the coupon's and the merchant's discounts, as the order's totals took them"),
   lineItems: z.array(
     z.object({
       id: z.string(),
@@ -105,6 +127,7 @@ export function toWireOrder({ order, lines, fulfillments }: OrderWithLines, site
     shippingInfo: order.shipping_option,
     couponCode: order.coupon_code,
     priceSummary: (order.totals.priceSummary ?? {}) as Record<string, unknown>,
+    appliedDiscounts: (order.totals.appliedDiscounts ?? []) as z.output<typeof OrderDiscountSchema>[],
     lineItems: lines.map((line) => ({
       id: line.id,
       catalogItemId: line.catalog_item_id,

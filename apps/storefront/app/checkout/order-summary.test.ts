@@ -19,6 +19,7 @@ const order: Order = {
   shippingInfo: { code: 'standard' },
   couponCode: null,
   priceSummary: { subtotal: { amount: '24.00' }, total: { amount: '31.5' } },
+  appliedDiscounts: [],
   lineItems: [
     {
       _id: 'l',

@@ -251,6 +251,25 @@ describe('toTotalsBreakdown', () => {
     expect(breakdown.options[0]?.price).toBe('Free')
   })
 
+  it('names the shop’s discount on some lines with the lines it took from', () => {
+    const estimate = estimateFor({
+      appliedDiscounts: [
+        {
+          discountType: 'SPECIFIC_ITEMS',
+          amount: money('2.50'),
+          merchantDiscount: { _id: 'd1', amount: money('2.50') },
+          lineItems: [{ lineItemId: 'line-1', amount: money('2.50') }],
+        },
+        { discountType: 'GLOBAL', amount: money('1.00'), merchantDiscount: { amount: money('1.00') } },
+      ],
+    })
+    const discounts = toTotalsBreakdown(estimate, newYork).rows.filter((row) => row.kind === 'discount')
+    expect(discounts.map(({ label, detail, value }) => [label, detail, value])).toEqual([
+      ['Shop discount', 'On Meadow Notebook', '−$2.50'],
+      ['Shop discount', undefined, '−$1.00'],
+    ])
+  })
+
   it('names merchant discounts by their name, else by their percentage, and skips discounts of nothing', () => {
     const estimate = estimateFor({
       appliedDiscounts: [

@@ -129,7 +129,12 @@ function toOptionView(
   return view
 }
 
-function toDiscountRow(discount: EstimateDiscount, index: number, format: (amount: string) => string) {
+function toDiscountRow(
+  discount: EstimateDiscount,
+  index: number,
+  format: (amount: string) => string,
+  lineNames: ReadonlyMap<string, string>,
+) {
   const { coupon, merchantDiscount } = discount
   const isShipping = discount.discountType === 'SHIPPING'
   const percentage = merchantDiscount?.percentage
@@ -143,10 +148,23 @@ function toDiscountRow(discount: EstimateDiscount, index: number, format: (amoun
           ? 'Shipping discount'
           : percentage
             ? `${formatPercent(percentage / 100)} off`
-            : 'Discount'),
+            : merchantDiscount
+              ? 'Shop discount'
+              : 'Discount'),
     value: `${MINUS}${format(discount.amount?.amount ?? '0')}`,
   }
-  const detail = coupon?.name || (coupon?.code && isShipping ? 'Shipping discount' : undefined)
+  // A discount the shop gave on some lines says which, so the shopper sees what got cheaper.
+  const discounted =
+    merchantDiscount && discount.discountType === 'SPECIFIC_ITEMS'
+      ? (discount.lineItems ?? []).flatMap((share) => {
+          const name = share.lineItemId ? lineNames.get(share.lineItemId) : undefined
+          return name ? [name] : []
+        })
+      : []
+  const detail =
+    coupon?.name ||
+    (coupon?.code && isShipping ? 'Shipping discount' : undefined) ||
+    (discounted.length > 0 ? `On ${discounted.join(', ')}` : undefined)
   if (detail) row.detail = detail
   return row
 }
@@ -190,9 +208,15 @@ export function toTotalsBreakdown(
   )
   const shipping = toShippingState(estimate, options.length, hasAddress)
 
+  const lineNames = new Map(
+    (estimate.cart?.lineItems ?? []).flatMap((line) => {
+      const name = line.productName?.translated || line.productName?.original
+      return line._id && name ? [[line._id, name] as const] : []
+    }),
+  )
   const rows: TotalsRow[] = (estimate.appliedDiscounts ?? [])
     .filter((discount) => toMinorUnits(discount.amount?.amount ?? '0', currency) > 0)
-    .map((discount, index) => toDiscountRow(discount, index, format))
+    .map((discount, index) => toDiscountRow(discount, index, format, lineNames))
   if (shipping === 'options' && selected) {
     rows.push({
       key: 'shipping',
@@ -222,12 +246,6 @@ export function toTotalsBreakdown(
     ? format(summary.total?.amount ?? '0')
     : formatMinorUnits(minor(summary.subtotal) - minor(summary.discount), currency)
   const totalLabel = hasAddress ? 'Estimated total' : 'Total before shipping and tax'
-  const lineNames = new Map(
-    (estimate.cart?.lineItems ?? []).flatMap((line) => {
-      const name = line.productName?.translated || line.productName?.original
-      return line._id && name ? [[line._id, name] as const] : []
-    }),
-  )
   return {
     rows,
     totalLabel,

@@ -34,8 +34,8 @@ export interface ContactDetails {
   lastName?: string
   phone?: string
   company?: string
-  /** Tax id and its type (`VatType`). */
-  vatId?: { id?: string; type?: VatType }
+  /** Tax id (`_id`, `id` on the wire, renamed like every id) and its type (`VatType`). */
+  vatId?: { _id?: string; type?: VatType }
 }
 
 /** An address and the person at it. */

@@ -95,9 +95,31 @@ export interface CartDiscount {
   /** What the discount took off in all. */
   amount?: MultiCurrencyPrice
   coupon?: { _id?: string; code?: string; name?: string }
-  merchantDiscount?: { _id?: string; name?: string; percentage?: number }
-  /** The discount's share of each line; empty for SHIPPING discounts. */
+  /** A discount the merchant set: `amount` is what it took off, `percentage` is set for a percentage (12.5 is 12.5 %). */
+  merchantDiscount?: { _id?: string; name?: string; amount?: MultiCurrencyPrice; percentage?: number }
+  /** The lines it applies to, with its share of each; empty for SHIPPING discounts. */
   lineItems?: { lineItemId?: string; amount?: MultiCurrencyPrice }[]
+}
+
+/** A discount the merchant set on a cart (`Cart.merchantDiscounts`): an amount or a percentage, on lines or the whole cart. */
+export interface CartMerchantDiscount {
+  _id?: string
+  /** For an amount discount: the amount set. */
+  amount?: MultiCurrencyPrice
+  /** For a percentage discount: 12.5 is 12.5 %. */
+  percentage?: number
+  /** The lines it discounts; empty for the whole cart. */
+  lineItemIds?: string[]
+}
+
+/** A discount on the cart as the cart lists it; what it takes off is in the totals estimate's `appliedDiscounts`. */
+export interface CartAppliedDiscount {
+  /** GLOBAL or SPECIFIC_ITEMS for a merchant discount. */
+  discountType?: CartDiscountType
+  coupon?: { code?: string }
+  merchantDiscount?: { _id?: string; amount?: MultiCurrencyPrice; percentage?: number }
+  /** The lines a merchant discount applies to; empty for the whole cart. */
+  lineItemIds?: string[]
 }
 
 /** The caller's current cart (spec section 3, "Cart"). */
@@ -109,9 +131,12 @@ export interface Cart {
   conversionCurrency?: string
   subtotal?: MultiCurrencyPrice
   weightUnit?: WeightUnit
-  /** The coupon applied; what it takes off is in the totals estimate's `appliedDiscounts`. */
-  appliedDiscounts?: { coupon?: { code?: string } }[]
+  /** The coupon and the merchant's discounts; what they take off is in the totals estimate's `appliedDiscounts`. */
+  appliedDiscounts?: CartAppliedDiscount[]
+  /** The buyer's contact address (with its geocode) and details, once given in `cartInfo.contactInfo`. */
   contactInfo?: AddressWithContact
+  /** The discounts the merchant set (with an API key, `carts.updateCart`). */
+  merchantDiscounts?: CartMerchantDiscount[]
   /** The coupon applied to the cart, if any (its amount is in the totals estimate). */
   couponCode?: string
   /** What the buyer told the seller (`buyerNote`), and other free cart information. */
@@ -141,12 +166,24 @@ export interface AddToCurrentCartOptions {
   customLineItems?: CustomLineItemInput[]
 }
 
-/** Body of `updateCurrentCart` (PATCH). */
+/** A discount for the merchant to set: an `amount` (a decimal string, "5.00") or a `percentage` (0 to 100), on `lineItemIds` or, without them, the whole cart. */
+export interface MerchantDiscountInput {
+  amount?: string
+  percentage?: number
+  lineItemIds?: string[]
+}
+
+/** Body of `updateCurrentCart` (PATCH) and of the merchant's `updateCart`. */
 export interface UpdateCurrentCartOptions {
-  cartInfo?: { buyerNote?: string; purchaseFlowId?: string }
+  /** The buyer's note and other information, and their contact (`null` removes it). */
+  cartInfo?: { buyerNote?: string; purchaseFlowId?: string; contactInfo?: AddressWithContact | null }
   /** A coupon to apply; `null` removes the one applied. */
   couponCode?: string | null
-  merchantDiscounts?: { amount: string; lineItemIds?: string[] }[]
+  /**
+   * The merchant's only: `carts.updateCart` with an API key sets them, replacing those the cart has (`[]`
+   * removes them). From a visitor's or member's token they are refused (`MERCHANT_DISCOUNTS_FORBIDDEN`, 403).
+   */
+  merchantDiscounts?: MerchantDiscountInput[]
   lineItems?: LineItemInput[]
 }
 

@@ -1,4 +1,5 @@
 import type { MultiCurrencyPrice } from './cart.js'
+import type { CartDiscountType } from './enumerations.js'
 
 /** An order's status: APPROVED once placed, CANCELED when the merchant cancels it. */
 export type OrderStatus = 'APPROVED' | 'CANCELED'
@@ -45,6 +46,18 @@ export interface OrderLineItem {
   totalPrice: OrderMoney
 }
 
+/** A discount an order got: the coupon's or one the merchant set on the cart. */
+export interface OrderAppliedDiscount {
+  discountType: CartDiscountType
+  /** What it took off the order. */
+  amount: MultiCurrencyPrice
+  coupon?: { _id: string; code: string; name?: string }
+  /** `percentage` is set for a percentage discount (12.5 is 12.5 %). */
+  merchantDiscount?: { _id?: string; name?: string; amount: MultiCurrencyPrice; percentage?: number }
+  /** Its share of each order line (`OrderLineItem._id`); empty for a shipping discount. */
+  lineItems: { lineItemId: string; amount: MultiCurrencyPrice }[]
+}
+
 /** An order placed through checkout (`GET /ecom/v1/orders`). */
 export interface Order {
   _id: string
@@ -68,6 +81,8 @@ export interface Order {
   couponCode: string | null
   /** The checkout's totals at the time of the order: `subtotal`, `shipping`, `tax`, `discount`, `total`. */
   priceSummary: Record<string, MultiCurrencyPrice>
+  /** The coupon's and the merchant's discounts, as the order's totals took them. */
+  appliedDiscounts: OrderAppliedDiscount[]
   lineItems: OrderLineItem[]
   /** ISO-8601 date-time the order was placed. */
   _createdDate: string

@@ -68,10 +68,19 @@ export async function mergeVisitorIntoMember(
   const { changes, ...counts } = planCartMerge(memberCart.lines, visitorCart.lines)
   const { lines, saved } = applyLineChanges(memberCart.lines, cartId, { changes }, now)
   const couponCode = memberCart.cart.coupon_code ?? visitorCart.cart.coupon_code
-  const cart: CartRow = { ...memberCart.cart, coupon_code: couponCode, updated_date: now }
+  // The contact the visitor gave joins too when the member's cart has none; the visitor cart's merchant
+  // discounts name its own lines and go with it, the member's cart keeps its own (decision 044).
+  const contactInfo = memberCart.cart.contact_info ?? visitorCart.cart.contact_info
+  const cart: CartRow = {
+    ...memberCart.cart,
+    coupon_code: couponCode,
+    contact_info: contactInfo,
+    updated_date: now,
+  }
   const payload = await toWire(tx, { cart, lines }, site, publicUrl)
   const event = { siteId, identity, type: 'cart.updated' as const, entityId: cartId, payload }
-  await writeCartChange(tx, { cartId, guard, savedLines: saved, fields: { couponCode }, event }, now)
+  const fields = { couponCode, contactInfo }
+  await writeCartChange(tx, { cartId, guard, savedLines: saved, fields, event }, now)
   const visitorCartId = visitorCart.cart.id
   await deleteCart(tx, visitorCartId, {
     event: {
