@@ -408,7 +408,7 @@ export function createApp(options: AppDeps) {
     publicUrl: deps.publicUrl,
     refunds: orderRefunds,
   })
-  const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })
+  const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION }, deps.publicUrl)
   hono.get('/openapi.json', (c) => c.json(openApi))
 
   hono.notFound((c) => {
