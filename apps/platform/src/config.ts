@@ -95,6 +95,8 @@ export interface Config {
    * every field is no help to a shopper and a guide to whoever probes the platform.
    */
   graphqlIntrospection: boolean
+  /** Whether the GraphQL explorer (`/_dev/graphql`) is served: outside production (`NODE_ENV`) only. */
+  graphqlExplorer: boolean
 }
 
 /** How the platform sends e-mail. */
@@ -165,6 +167,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mediaStorage: parseMediaConfig(env, dataDir),
     localDevelopmentSites: parseLocalDevelopmentSites(env, host, isLocal),
     graphqlIntrospection: parseOnOff(env, 'GRAPHQL_INTROSPECTION') ?? env.NODE_ENV !== 'production',
+    graphqlExplorer: env.NODE_ENV !== 'production',
   }
 }
 
