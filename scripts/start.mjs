@@ -39,7 +39,7 @@ try {
   process.exit(1)
 }
 
-// The rest of the platform's environment (HOST, DATABASE_URL, PUBLIC_URL, LOG_LEVEL, SEED) passes through.
+// The rest of the platform's environment (HOST, DATABASE_URL, PUBLIC_URL, LOG_LEVEL, LOG_FORMAT, SEED) passes through.
 const platform = startService('npm', ['start', '-w', '@aisle/platform'], {
   label: 'platform  ',
   env: {
@@ -51,6 +51,8 @@ const platform = startService('npm', ['start', '-w', '@aisle/platform'], {
     // The storefront calls from loopback and names each shopper in `X-Forwarded-For`: the platform counts
     // its per-address limits per shopper only when it trusts that address.
     TRUSTED_PROXIES: [process.env.TRUSTED_PROXIES, 'loopback'].filter(Boolean).join(','),
+    // The platform writes to this pipe, not to the terminal: on a terminal it is told to print readable lines.
+    ...(process.stdout.isTTY && !process.env.LOG_FORMAT ? { LOG_FORMAT: 'pretty' } : {}),
   },
 })
 const storefront = startService('npm', ['start', '-w', '@aisle/storefront'], {

@@ -41,4 +41,17 @@ describe('the app main.ts makes from the configuration', () => {
     expect(depsFrom({ NODE_ENV: 'production' }).graphqlIntrospection).toBe(false)
     expect(depsFrom({}).graphqlIntrospection).toBe(true)
   })
+
+  it('serves the GraphQL explorer outside production only, and the API reference links it only then', async () => {
+    const explorer = async (env: Record<string, string>) =>
+      (await appFrom(env).request('http://localhost:4000/_dev/graphql')).status
+    const reference = async (env: Record<string, string>) =>
+      (await appFrom(env).request('http://localhost:4000/docs')).text()
+    expect(await explorer({})).toBe(200)
+    expect(await explorer({ NODE_ENV: 'production' })).toBe(404)
+    expect(await reference({})).toContain('href="/_dev/graphql"')
+    const production = await reference({ NODE_ENV: 'production' })
+    expect(production).toContain('API reference')
+    expect(production).not.toContain('href="/_dev/graphql"')
+  })
 })

@@ -32,6 +32,7 @@ export function appDepsFromConfig(config: Config, parts: ProcessParts): AppDeps 
     devMailInbox: config.mail.isDevInboxEnabled,
     localDevelopmentSites: config.localDevelopmentSites,
     graphqlIntrospection: config.graphqlIntrospection,
+    graphqlExplorer: config.graphqlExplorer ? { clientId: config.demoClientId } : undefined,
     publicReadCallers: true,
     mediaStorage: parts.mediaStorage,
     metricsToken: parts.metricsToken,

@@ -19,6 +19,8 @@ import {
   TEST_PROVIDER_PATH,
 } from './checkout/test-provider/test-provider.ts'
 import { registerTestProviderRoutes } from './checkout/test-provider/test-provider-routes.tsx'
+import type { ReferenceDocument } from './api-reference/api-reference-page.tsx'
+import { API_REFERENCE_PATH, registerApiReferenceRoutes } from './api-reference/api-reference-routes.tsx'
 import { type Clock, systemClock } from './clock.ts'
 import {
   type DashboardOptions,
@@ -33,6 +35,10 @@ import { isDatabaseUnavailableError } from './db/database-unavailable.ts'
 import type { Db } from './db/db.ts'
 import { isReplicaRoutingDb } from './db/replica-routing-db.ts'
 import { withWriteHook } from './db/write-hook-db.ts'
+import {
+  GRAPHQL_EXPLORER_PATH,
+  registerGraphQLExplorerRoutes,
+} from './graphql/explorer/graphql-explorer-routes.tsx'
 import { registerGraphQLRoutes } from './graphql/graphql-routes.ts'
 import { registerHostedProductRoutes } from './hosted-product/hosted-product-routes.tsx'
 import { type AppEnv, createApi, JsonSyntaxError } from './http/api.ts'
@@ -127,6 +133,11 @@ export interface AppDeps {
    * in production by default; on by default here, for tests.
    */
   graphqlIntrospection?: boolean
+  /**
+   * Serve the GraphQL explorer at `/_dev/graphql`, which fetches visitor tokens of `clientId` by default.
+   * `main.ts` passes it outside production (`NODE_ENV`) with the demo client; left out, no explorer.
+   */
+  graphqlExplorer?: { clientId: string } | undefined
   /**
    * Where uploaded media files go. `main.ts` passes the configured one (a local directory under
    * `DATA_DIR`, or S3); left out, they are kept in memory (tests).
@@ -408,7 +419,20 @@ export function createApp(options: AppDeps) {
     publicUrl: deps.publicUrl,
     refunds: orderRefunds,
   })
-  const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION })
+  if (deps.graphqlExplorer) {
+    registerGraphQLExplorerRoutes(api, {
+      publicUrl: deps.publicUrl,
+      clientId: deps.graphqlExplorer.clientId,
+      send: async (request) => hono.fetch(request),
+      referencePath: API_REFERENCE_PATH,
+    })
+  }
+  // The page reads the document's operations in the shape `toOpenApi` writes them.
+  registerApiReferenceRoutes(api, {
+    document: () => openApi as unknown as ReferenceDocument,
+    explorerPath: deps.graphqlExplorer ? GRAPHQL_EXPLORER_PATH : undefined,
+  })
+  const openApi = toOpenApi(api.routes, { title: 'Aisle platform', version: VERSION }, deps.publicUrl)
   hono.get('/openapi.json', (c) => c.json(openApi))
 
   hono.notFound((c) => {

@@ -233,6 +233,13 @@ describe('parseConfig: abuse resistance', () => {
 })
 
 describe('parseConfig: GraphQL introspection', () => {
+  it('takes LOG_FORMAT json or pretty, leaves it to the terminal when unset, and refuses anything else', () => {
+    expect(parseConfig({}).logFormat).toBeUndefined()
+    expect(parseConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json')
+    expect(parseConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty')
+    expect(() => parseConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT must be one of json, pretty/)
+  })
+
   it('answers introspection outside production, not in production, unless told', () => {
     expect(parseConfig({}).graphqlIntrospection).toBe(true)
     expect(parseConfig({ NODE_ENV: 'production' }).graphqlIntrospection).toBe(false)

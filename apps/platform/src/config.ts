@@ -7,7 +7,7 @@ import {
   CaptchaConfigError,
   parseCaptchaConfig,
 } from './identity/captcha/captcha-config.ts'
-import type { LogLevel } from './log.ts'
+import { type LogFormat, type LogLevel, logFormats } from './log.ts'
 import type { SmtpSettings } from './mail/mail-transport.ts'
 import {
   type MediaStorageConfig,
@@ -49,6 +49,11 @@ export interface Config {
   replicas: ReplicaConfig
   /** `LOG_LEVEL` (info): debug, info, warn, error or silent. */
   logLevel: LogLevel
+  /**
+   * `LOG_FORMAT` (unset): `pretty` for readable lines, `json` for one JSON object per line; unset, the
+   * process picks pretty on a terminal and JSON elsewhere (`chooseLogFormat`).
+   */
+  logFormat: LogFormat | undefined
   /** `SEED` (demo): what an empty database is seeded with: `demo`, `10k` (demo plus 10,000 products) or `none`. */
   seed: SeedPreset
   /** `AISLE_CLIENT_ID` (the demo client id): the OAuth client id the demo seed registers. */
@@ -95,6 +100,8 @@ export interface Config {
    * every field is no help to a shopper and a guide to whoever probes the platform.
    */
   graphqlIntrospection: boolean
+  /** Whether the GraphQL explorer (`/_dev/graphql`) is served: outside production (`NODE_ENV`) only. */
+  graphqlExplorer: boolean
 }
 
 /** How the platform sends e-mail. */
@@ -128,6 +135,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`)
   const logLevel = env.LOG_LEVEL ?? 'info'
   if (!logLevels.has(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${[...logLevels].join(', ')}`)
+  const logFormat = env.LOG_FORMAT || undefined
+  if (logFormat !== undefined && !logFormats.includes(logFormat as LogFormat))
+    throw new ConfigError(`LOG_FORMAT must be one of ${logFormats.join(', ')}, or unset`)
   const seed = env.SEED ?? 'demo'
   if (seed !== 'demo' && seed !== '10k' && seed !== 'none')
     throw new ConfigError('SEED must be "demo", "10k" or "none"')
@@ -150,6 +160,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     replicas: parseReplicas(env),
     logLevel: logLevel as LogLevel,
+    logFormat: logFormat as LogFormat | undefined,
     seed,
     demoClientId: env.AISLE_CLIENT_ID || DEMO_CLIENT_ID,
     demoOwnerPassword: env.DEMO_OWNER_PASSWORD || DEFAULT_DEMO_OWNER_PASSWORD,
@@ -165,6 +176,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mediaStorage: parseMediaConfig(env, dataDir),
     localDevelopmentSites: parseLocalDevelopmentSites(env, host, isLocal),
     graphqlIntrospection: parseOnOff(env, 'GRAPHQL_INTROSPECTION') ?? env.NODE_ENV !== 'production',
+    graphqlExplorer: env.NODE_ENV !== 'production',
   }
 }
 

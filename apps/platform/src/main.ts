@@ -7,7 +7,7 @@ import { openDatabase } from './db/open-database.ts'
 import { isReplicaRoutingDb } from './db/replica-routing-db.ts'
 import { answerClientError } from './http/client-error.ts'
 import { withReadRouting } from './http/read-routing.ts'
-import { createLogger } from './log.ts'
+import { chooseLogFormat, createLogger } from './log.ts'
 import { chooseMailTransport } from './mail/mail-transport.ts'
 import { createMailWorker } from './mail/mail-worker.ts'
 import { createMediaStorage } from './media/media-storage-config.ts'
@@ -23,7 +23,13 @@ async function main() {
   const config = parseConfig(process.env)
   const metricsToken = parseMetricsToken(process.env.METRICS_TOKEN)
   const drainDelayMs = parseDrainDelay(process.env.DRAIN_DELAY_MS)
-  const logger = createLogger(config.logLevel)
+  // Readable lines on a terminal, JSON lines anywhere else, unless LOG_FORMAT says which.
+  const isTerminal = process.stdout.isTTY === true
+  const logFormat = chooseLogFormat(config.logFormat, isTerminal)
+  const logger = createLogger(config.logLevel, undefined, {
+    format: logFormat,
+    colour: logFormat === 'pretty' && isTerminal && !process.env.NO_COLOR,
+  })
   for (const warning of networkExposureWarnings(config)) logger.warn(warning)
   const started = performance.now()
   const db = await openDatabase({ ...config, logger })
@@ -65,19 +71,20 @@ async function main() {
       media: mediaStorage.description,
       startupMs: Math.round(performance.now() - started),
     })
-    process.stdout.write(
-      `Aisle platform on ${config.publicUrl} (demo OAuth client id: ${config.demoClientId})\n`,
-    )
+    // Records like any other: in JSON they stay parseable, on a terminal they read as lines.
+    logger.info(`Aisle platform on ${config.publicUrl}`, { demoClientId: config.demoClientId })
+    logger.info(`API reference on ${config.publicUrl}/docs`)
+    if (config.graphqlExplorer) logger.info(`GraphQL explorer on ${config.publicUrl}/_dev/graphql`)
     if (config.mail.isDevInboxEnabled)
-      process.stdout.write(`E-mails it sends are in the local inbox on ${config.publicUrl}/_dev/mail\n`)
+      logger.info(`E-mails it sends are in the local inbox on ${config.publicUrl}/_dev/mail`)
     if (config.seed !== 'none') {
       // A password chosen in the environment is not echoed to the terminal or its logs.
       const password =
         config.demoOwnerPassword === DEFAULT_DEMO_OWNER_PASSWORD
           ? `password ${DEFAULT_DEMO_OWNER_PASSWORD}`
           : 'password from DEMO_OWNER_PASSWORD'
-      process.stdout.write(
-        `Merchant dashboard on ${config.publicUrl}/dashboard (demo owner ${DEMO_OWNER_EMAIL}, ${password})\n`,
+      logger.info(
+        `Merchant dashboard on ${config.publicUrl}/dashboard (demo owner ${DEMO_OWNER_EMAIL}, ${password})`,
       )
     }
   })

@@ -41,8 +41,9 @@ beforeAll(async () => {
 afterAll(() => rmSync(project, { recursive: true, force: true }))
 
 describe('the packed @aisle/sdk in a fresh project', () => {
-  it('ships the built entries, their sources, the licence and the readme, and no tests', () => {
+  it('ships the built entries, their sources, the licence, the readme and the changelog, and no tests', () => {
     for (const file of [
+      'CHANGELOG.md',
       'LICENSE',
       'README.md',
       'package.json',

@@ -9,6 +9,7 @@ import { UNMATCHED_ROUTE } from '../observability/http-metrics.ts'
 import { parseExposition } from '../observability/testing/exposition-parser.ts'
 import { LIMITED_ROUTES } from '../rate-limits/limited-routes.ts'
 import { type RateLimitSettings, rateLimitBuckets } from '../rate-limits/rate-limit-settings.ts'
+import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { apiKeyPermissions, createApiKey } from '../sites/api-key-store.ts'
 import { createTestBrowser, OWNER, testHasher } from '../testing/dashboard-browser.ts'
@@ -124,6 +125,8 @@ describe('hostile input to every route', () => {
       passwordHasher: testHasher,
       dashboard: { bulkChunkSize: 100 },
       metricsToken: METRICS_TOKEN,
+      // The development pages too: the explorer's form runs what it is sent through the app itself.
+      graphqlExplorer: { clientId: DEMO_CLIENT_ID },
     })
     await saveSiteUser(db, testHasher, { siteId: DEMO_SITE_ID, ...OWNER }, setup.clock())
     credentials.owner = await signInOwner(app)

@@ -1,8 +1,15 @@
 import { z } from 'zod'
 import type { RouteDefinition } from './api.ts'
 
-/** The OpenAPI 3.1 document of every registered route, generated from the same schemas that validate. */
-export function toOpenApi(routes: readonly RouteDefinition[], info: { title: string; version: string }) {
+/**
+ * The OpenAPI 3.1 document of every registered route, generated from the same schemas that validate;
+ * `serverUrl` is the platform's public URL. `http/openapi.test.ts` lints it with Redocly's rules.
+ */
+export function toOpenApi(
+  routes: readonly RouteDefinition[],
+  info: { title: string; version: string },
+  serverUrl: string,
+) {
   const schema = (type: z.ZodType, io: 'input' | 'output') =>
     z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'draft-2020-12' })
   const paths: Record<string, Record<string, unknown>> = {}
@@ -33,12 +40,12 @@ export function toOpenApi(routes: readonly RouteDefinition[], info: { title: str
           description: 'OK',
           content: { 'application/json': { schema: schema(route.response, 'output') } },
         },
-        default: {
-          description: 'Error',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-        },
+        '4XX': { $ref: '#/components/responses/Error' },
+        '5XX': { $ref: '#/components/responses/Error' },
       },
     }
+    // A route anyone may call says so: an operation without `security` would leave it unstated.
+    if (route.auth === 'none') operation.security = []
     if (route.auth === 'shopper' || route.auth === 'shopperToken') operation.security = [{ accessToken: [] }]
     if (route.auth === 'merchant') operation.security = [{ apiKey: [] }]
     if (route.auth === 'caller') operation.security = [{ accessToken: [] }, { apiKey: [] }]
@@ -59,9 +66,16 @@ export function toOpenApi(routes: readonly RouteDefinition[], info: { title: str
   }
   return {
     openapi: '3.1.0',
-    info,
+    info: { ...info, license: { name: 'MIT', identifier: 'MIT' } },
+    servers: [{ url: serverUrl }],
     paths,
     components: {
+      responses: {
+        Error: {
+          description: 'The request was refused (4XX) or failed (5XX), with the normalised error body',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
       securitySchemes: {
         accessToken: {
           type: 'apiKey',

@@ -134,4 +134,19 @@ dl.facts dd { margin: 0; }
 .mail-preview-body p { margin: 0 0 0.75rem; }
 .mail-preview-button { display: inline-block; color: #fff; padding: 0.45rem 0.9rem; border-radius: var(--radius); }
 .mail-preview figcaption { padding: 0.4rem 1rem; }
+/* The API reference (/docs) and the GraphQL explorer (/_dev/graphql). */
+.reference-contents { columns: 3 14rem; padding-left: 1.25rem; }
+details.operation { border: 1px solid var(--line); border-radius: var(--radius); margin: 0 0 0.4rem; padding: 0.3rem 0.75rem; }
+details.operation[open] { padding-bottom: 0.75rem; }
+details.operation summary { cursor: pointer; }
+details.operation h4 { margin: 0.9rem 0 0.3rem; }
+.method { display: inline-block; min-width: 4.2rem; text-align: center; font-size: 0.8rem; font-weight: 600; padding: 0 0.4rem; border-radius: var(--radius); background: var(--soft); border: 1px solid var(--line); }
+.method-get { color: var(--ok); } .method-post { color: var(--accent); } .method-delete { color: var(--danger); }
+ul.schema { list-style: none; margin: 0.15rem 0 0.15rem 0.4rem; padding-left: 0.9rem; border-left: 1px solid var(--line); }
+ul.schema li { margin: 0.15rem 0; }
+.schema-type { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.85rem; color: #8250df; }
+.response p { margin: 0.3rem 0; }
+.explorer textarea { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.875rem; }
+.explorer textarea[name="query"] { min-height: 16rem; }
+.explorer pre, pre.sdl { background: var(--soft); border: 1px solid var(--line); border-radius: var(--radius); padding: 0.75rem; overflow: auto; max-height: 32rem; }
 `

@@ -45,9 +45,8 @@ export function createPollingWorker(options: PollingWorkerOptions): PollingWorke
       running = options
         .runOnce()
         .catch((error: unknown) => {
-          options.logger.error(options.failureMessage, {
-            error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
-          })
+          // The error itself: the logger keeps its stack (and redacts what it must).
+          options.logger.error(options.failureMessage, { error })
           return 0
         })
         .finally(() => {

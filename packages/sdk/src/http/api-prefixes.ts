@@ -6,7 +6,7 @@ import { invalidArgument } from './aisle-error.js'
  */
 export type ApiFamily = 'ecom' | 'stores' | 'redirects' | 'identity' | 'oauth' | 'graphql'
 
-/** A prefix per API family; see {@link defaultApiPrefixes}. */
+/** A path prefix per API family (`ecom` -> `/ecom`); `createClient({ apiPrefixes })` overrides some. */
 export type ApiPrefixes = Readonly<Record<ApiFamily, string>>
 
 /**

@@ -22,7 +22,10 @@ export interface GraphQLResponse<TData> {
   errors?: GraphQLError[]
 }
 
-/** `client.graphql`: see {@link createGraphQLCall}. */
+/**
+ * `client.graphql(query, variables?, { version = 'alpha' })`: `POST /graphql/{version}`, authorised like
+ * any call; errors inside a 200 answer are in `errors`, a non-200 answer rejects with an `AisleError`.
+ */
 export type GraphQLCall = <TData = Record<string, unknown>>(
   query: string,
   variables?: Record<string, unknown>,

@@ -21,11 +21,11 @@ export interface RequestOptions {
   path: string
   /** Query string parameters; `undefined` values are left out. */
   params?: QueryParams
-  /** JSON body, sent through {@link toWire}. */
+  /** JSON body, reshaped for the wire (`_id` -> `id` at every depth, non-finite numbers as strings). */
   body?: unknown
   /** Fields of the answer that hold numbers (see {@link NumberFields}). */
   numberFields?: NumberFields
-  /** The request to send instead when this GET's query string would pass {@link maxQueryStringLength}. */
+  /** The request to send instead when this GET's query string would pass 4,000 characters. */
   fallback?: Omit<RequestOptions, 'fallback' | 'numberFields' | 'raw'>
   /** Sends the body and reads the answer as they are, without wire transforms (GraphQL). */
   raw?: boolean

@@ -18,6 +18,7 @@ import type {
   VariantOverride,
 } from '../types/product.js'
 
+/** Options of `products.getProduct(id, options)`. */
 export interface GetProductOptions {
   /** Also return merchant data (cost and profit); needs a merchant's credentials. */
   includeMerchantSpecificData?: boolean

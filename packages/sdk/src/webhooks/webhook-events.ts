@@ -270,13 +270,18 @@ export interface RedirectWebhookSubscriptions {
   onRedirectSessionCreated(handler: WebhookHandler<'redirect_session.created'>): () => void
 }
 
-type ModuleResults<M> = { [K in keyof M]: M[K] extends (...args: never[]) => infer R ? R : never }[keyof M]
-
 /**
  * The `on<Event>` calls a client's module `T` gains when the client also has the `webhooks` module
  * (`M` is the client's `modules`); nothing otherwise.
  */
-export type WebhookSubscriptionsOf<M, T> = [Extract<ModuleResults<M>, WebhooksModule>] extends [never]
+// The module factories' results are spelled out here rather than in a helper type, which the API
+// reference would name without documenting it.
+export type WebhookSubscriptionsOf<M, T> = [
+  Extract<
+    { [K in keyof M]: M[K] extends (...args: never[]) => infer R ? R : never }[keyof M],
+    WebhooksModule
+  >,
+] extends [never]
   ? unknown
   : (T extends CurrentCartModule ? CartWebhookSubscriptions : unknown) &
       (T extends ProductsModule ? ProductWebhookSubscriptions : unknown) &

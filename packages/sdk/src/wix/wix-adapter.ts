@@ -17,7 +17,9 @@ export interface WixTokens {
 
 /** The Wix client's token storage (`OAuthStrategy({ tokenStorage })`): synchronous, like the Wix one. */
 export interface WixTokenStorage<T extends WixTokens = WixTokens> {
+  /** The tokens kept now. */
   getTokens(): T
+  /** Keeps the tokens the Wix client got or refreshed, in place of the ones kept. */
   setTokens(tokens: T): void
 }
 
