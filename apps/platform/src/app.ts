@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { getPath } from 'hono/utils/url'
+import type { ReferenceDocument } from './api-reference/api-reference-page.tsx'
+import { API_REFERENCE_PATH, registerApiReferenceRoutes } from './api-reference/api-reference-routes.tsx'
 import { registerCartRoutes } from './carts/cart-routes.ts'
 import { createCurrentCart } from './carts/current-cart.ts'
 import { registerMerchantCartRoutes } from './carts/merchant-cart-routes.ts'
@@ -19,8 +21,6 @@ import {
   TEST_PROVIDER_PATH,
 } from './checkout/test-provider/test-provider.ts'
 import { registerTestProviderRoutes } from './checkout/test-provider/test-provider-routes.tsx'
-import type { ReferenceDocument } from './api-reference/api-reference-page.tsx'
-import { API_REFERENCE_PATH, registerApiReferenceRoutes } from './api-reference/api-reference-routes.tsx'
 import { type Clock, systemClock } from './clock.ts'
 import {
   type DashboardOptions,

@@ -1,9 +1,9 @@
 import { z } from 'zod'
+import { AddressInput } from '../../carts/address-input.ts'
 import type { Address, SelectedShippingOption } from '../../carts/pricing/pricing-input.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 import { checkAddress } from '../address/address-rules.ts'
-import { AddressInput } from '../../carts/address-input.ts'
 
 /** Every Address field as the hosted page names it (`shipping.` or `billing.` before it). */
 export const addressFieldNames = [
