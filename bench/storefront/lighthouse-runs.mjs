@@ -27,13 +27,7 @@ export function median(values) {
 export async function auditPerformance(url, { port, runs }) {
   const results = []
   for (let run = 0; run < runs; run += 1) {
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-    })
-    const lhr = result?.lhr
+    const lhr = await auditOnce(url, port)
     if (!lhr || lhr.runtimeError) {
       throw new Error(`Lighthouse could not audit ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`)
     }
@@ -59,6 +53,22 @@ export async function auditPerformance(url, { port, runs }) {
     medianRun: medianResult.metrics,
     lighthouseVersion: medianResult.lighthouseVersion,
     formFactor: medianResult.formFactor,
+  }
+}
+
+/** Lighthouse's own advice for a trace it could not record: run it again (twice at most). */
+const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP'])
+
+async function auditOnce(url, port) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    })
+    const code = result?.lhr?.runtimeError?.code
+    if (!code || !RETRIED_ERRORS.has(code) || attempt === 3) return result?.lhr
   }
 }
 
