@@ -12,8 +12,16 @@ import type { ShopperCaller, ShopperCredential } from '../http/caller.ts'
 import { type AccessTokenRow, accessTokenLookup, toAccessTokenRecord } from '../oauth/token-store.ts'
 import type { ContactInfo } from './contact-info.ts'
 import type { CouponRow } from './coupon-store.ts'
-import type { CustomLine } from './custom-line-item.ts'
-import type { CartMerchantDiscount } from './merchant-discounts.ts'
+import type { CustomLine, CustomLineOrigin } from './custom-line-item.ts'
+
+/** A merchant discount as the cart keeps it (`carts.merchant_discounts`): its value in minor units or basis points. */
+export interface CartMerchantDiscount {
+  id: string
+  value: { type: 'AMOUNT'; amount: number } | { type: 'PERCENTAGE'; basisPoints: number }
+  /** The lines it discounts; empty for the whole cart. */
+  lineItemIds: string[]
+  addedBy: CustomLineOrigin
+}
 
 export interface CartRow {
   id: string

@@ -4,7 +4,7 @@ import { ApplicationError, type FieldViolation, ValidationError } from '../http/
 import { wireNumber } from '../http/wire-number.ts'
 import { fractionDigits, toDecimalString, toWireMoney, WireMoneySchema } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
-import type { LineItemRow } from './cart-store.ts'
+import type { CartMerchantDiscount, LineItemRow } from './cart-store.ts'
 import type { CustomLineOrigin } from './custom-line-item.ts'
 import type { MerchantDiscount } from './pricing/pricing-input.ts'
 
@@ -37,15 +37,6 @@ export const MerchantDiscountInput = z
 
 export const MerchantDiscountsInput = z.array(MerchantDiscountInput).max(MAX_MERCHANT_DISCOUNTS)
 export type MerchantDiscountValue = z.output<typeof MerchantDiscountInput>
-
-/** A merchant discount as the cart keeps it (`carts.merchant_discounts`): its value in minor units or basis points. */
-export interface CartMerchantDiscount {
-  id: string
-  value: { type: 'AMOUNT'; amount: number } | { type: 'PERCENTAGE'; basisPoints: number }
-  /** The lines it discounts; empty for the whole cart. */
-  lineItemIds: string[]
-  addedBy: CustomLineOrigin
-}
 
 /** The refusal a shopper's merchant discounts get, wherever they come from (REST or GraphQL). */
 export function merchantDiscountsForbidden(): ApplicationError {
