@@ -1,6 +1,8 @@
 // What the logger never writes: secrets found by the name of the field that holds them, and the shapes of
 // credentials inside any text (messages, error messages and stacks, URLs, request paths).
 
+import { isLuhnValid } from './card-number.ts'
+
 /** What a secret is replaced with. */
 export const REDACTED = '[redacted]'
 
@@ -51,20 +53,6 @@ export function isSecretName(name: string): boolean {
   return SECRET_PAIRS.some(([first, second]) =>
     words.some((word, index) => word === first && words[index + 1] === second),
   )
-}
-
-/** Whether a run of digits passes the Luhn check that every card number passes. */
-function isLuhnValid(digits: string): boolean {
-  let sum = 0
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index])
-    if (index % 2 === 1) {
-      digit *= 2
-      if (digit > 9) digit -= 9
-    }
-    sum += digit
-  }
-  return sum % 10 === 0
 }
 
 const TEXT_RULES: [RegExp, string | ((match: string) => string)][] = [

@@ -1,18 +1,5 @@
+import { isLuhnValid } from '../../card-number.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
-
-/** Whether the digits pass the Luhn check every card number passes. */
-function isLuhnValid(digits: string): boolean {
-  let sum = 0
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index])
-    if (index % 2 === 1) {
-      digit *= 2
-      if (digit > 9) digit -= 9
-    }
-    sum += digit
-  }
-  return sum % 10 === 0
-}
 
 /**
  * Reads the test provider's card form: the number (digits, spaces or dashes, Luhn-valid), an expiry
