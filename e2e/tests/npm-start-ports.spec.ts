@@ -3,13 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { type NpmStart, runNpmStart } from '../support/npm-start'
-import {
-  addSimpleProductToCart,
-  fillHostedCheckout,
-  payOnTestProvider,
-  placeHostedOrder,
-  waitForHydration,
-} from '../support/pages'
+import { addSimpleProductToCart, checkOutOnHostedPage, waitForHydration } from '../support/pages'
 import { findFreePort } from '../support/storefront-process'
 
 // Issue 20, item 6: `PLATFORM_PORT=… STOREFRONT_PORT=… npm start`, as a new user runs it, signs shoppers
@@ -67,19 +61,7 @@ async function signUpAndSignOut(page: Page, storefront: string) {
 /** Checks out the notebook on the hosted checkout and comes back to the storefront's own thank-you page. */
 async function checkOutToThankYou(page: Page, storefront: string) {
   await addSimpleProductToCart(page)
-  await page.goto('/cart')
-  await page.getByRole('button', { name: 'Check out' }).click()
-  await fillHostedCheckout(page, {
-    email: 'ports@example.com',
-    street: '1 Pine St',
-    city: 'San Francisco',
-    postalCode: '94111',
-    country: 'United States',
-    region: 'California',
-  })
-  await page.getByRole('radio', { name: /Standard/ }).check()
-  await placeHostedOrder(page)
-  await payOnTestProvider(page, '4242 4242 4242 4242')
+  await checkOutOnHostedPage(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible()
   expect(page.url().startsWith(`${storefront}/thank-you`)).toBe(true)
 }
