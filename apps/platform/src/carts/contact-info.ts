@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AddressInput } from './address-input.ts'
+import { WireAddressSchema } from './address-wire.ts'
 
 const text = (max: number) => z.string().trim().max(max)
 
@@ -27,23 +28,9 @@ export const ContactInfoInput = z.object({
 /** A cart's contact as stored (`carts.contact_info`) and answered. */
 export type ContactInfo = z.output<typeof ContactInfoInput>
 
-const WireAddress = z.object({
-  country: z.string().optional(),
-  subdivision: z.string().optional(),
-  city: z.string().optional(),
-  postalCode: z.string().optional(),
-  addressLine: z.string().optional(),
-  addressLine2: z.string().optional(),
-  streetAddress: z
-    .object({ name: z.string().optional(), number: z.string().optional(), apt: z.string().optional() })
-    .optional(),
-  formattedAddress: z.string().optional(),
-  geocode: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
-})
-
 /** The cart's `contactInfo` on the wire: as given, absent until given. */
 export const ContactInfoSchema = z.object({
-  address: WireAddress.optional(),
+  address: WireAddressSchema.optional(),
   contactDetails: z
     .object({
       firstName: z.string().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { WireAddressSchema as Address } from '../carts/address-wire.ts'
 import type { ShippingOptionEstimate, TotalsEstimate } from '../carts/pricing/totals-estimate.ts'
 import { WireMoneySchema as Money, toWireMoney } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
@@ -11,20 +12,6 @@ const PaymentOption = z.enum([
   'MEMBERSHIP_OFFLINE',
 ])
 const JurisdictionType = z.enum(['UNDEFINED', 'COUNTRY', 'STATE', 'COUNTY', 'CITY', 'SPECIAL'])
-
-const Address = z.object({
-  country: z.string().optional(),
-  subdivision: z.string().optional(),
-  city: z.string().optional(),
-  postalCode: z.string().optional(),
-  addressLine: z.string().optional(),
-  addressLine2: z.string().optional(),
-  streetAddress: z
-    .object({ name: z.string().optional(), number: z.string().optional(), apt: z.string().optional() })
-    .optional(),
-  formattedAddress: z.string().optional(),
-  geocode: z.object({ latitude: z.number().optional(), longitude: z.number().optional() }).optional(),
-})
 
 const ShippingOption = z.object({
   code: z.string(),
