@@ -1,18 +1,9 @@
 import { z } from 'zod'
+import { WireAddressSchema as ShopAddress } from '../carts/address-wire.ts'
 import { toDecimalString } from '../money/money.ts'
 import type { DisplayCurrency } from '../sites/display-currencies/display-currencies.ts'
 import type { Site } from '../sites/site-store.ts'
 import type { CommerceSettings } from './commerce-settings.ts'
-
-const ShopAddress = z.object({
-  country: z.string().optional(),
-  subdivision: z.string().optional(),
-  city: z.string().optional(),
-  postalCode: z.string().optional(),
-  addressLine: z.string().optional(),
-  addressLine2: z.string().optional(),
-  formattedAddress: z.string().optional(),
-})
 
 const ShopShippingOption = z.object({
   title: z.string(),
