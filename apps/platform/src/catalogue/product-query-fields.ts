@@ -32,6 +32,7 @@ export function productQueryFields(currency: string): QueryFields {
       sql: '',
       type: 'idSet',
       setSql: 'select pc.collection_id from product_collections pc where pc.product_id = p.id',
+      setMember: 'pc.collection_id',
     },
   }
 }

@@ -111,32 +111,108 @@ export async function lockCheckoutForOrder(tx: Db, id: string): Promise<Checkout
     [id],
   )
   if (!row) return undefined
-  const checkout = Object.fromEntries(
+  return { checkout: checkoutOf(row), site: toSite(row), shop: toMailShop(row) }
+}
+
+/** The checkout's own columns of a row read with `prefixedColumns` beside others. */
+function checkoutOf(row: CheckoutRow): CheckoutRow {
+  return Object.fromEntries(
     columns.split(',').map((column) => {
       const name = column.trim() as keyof CheckoutRow
       return [name, row[name]]
     }),
   ) as unknown as CheckoutRow
-  return { checkout, site: toSite(row), shop: toMailShop(row) }
 }
 
-/** The buyer's contact, addresses and shipping choice, as typed on the hosted page (an open checkout only). */
-export async function saveCheckoutChoices(
+/** The checkout with this id and its site, in one statement (the hosted pages need both). */
+export async function findCheckoutWithSite(
   db: Db,
   id: string,
-  choices: {
-    email: string
-    shippingAddress: Address
-    billingAddress: Address
-    selectedShippingOption: SelectedShippingOption | undefined
-  },
+): Promise<{ checkout: CheckoutRow; site: Site } | undefined> {
+  const row = await queryOne<CheckoutRow & SiteColumns>(
+    db,
+    `select ${prefixedColumns}, ${siteColumns} from checkouts k join sites s on s.id = k.site_id where k.id = $1`,
+    [id],
+  )
+  return row && { checkout: checkoutOf(row), site: toSite(row) }
+}
+
+/** What a shopper coming back from a provider names: the checkout, that payment of it, and its order. */
+export interface PaymentReturn {
+  checkout: CheckoutRow
+  /** The payment, when it is one of this checkout's. */
+  payment: { id: string; provider: string; providerPaymentId: string | null } | undefined
+  /** The checkout's order, when it is placed, and the payment it was placed with. */
+  order: { id: string; paymentId: string | undefined } | undefined
+}
+
+/**
+ * The checkout, the payment a provider's return names (only when it is the checkout's) and the
+ * checkout's order, in one statement: the return usually finds the order the notification placed.
+ */
+export async function findPaymentReturn(
+  db: Db,
+  checkoutId: string,
+  paymentId: string | undefined,
+): Promise<PaymentReturn | undefined> {
+  const row = await queryOne<
+    CheckoutRow & {
+      payment_id: string | null
+      payment_provider: string | null
+      payment_provider_payment_id: string | null
+      order_id: string | null
+      order_payment_id: string | null
+    }
+  >(
+    db,
+    `select ${prefixedColumns}, p.id as payment_id, p.provider as payment_provider,
+       p.provider_payment_id as payment_provider_payment_id, o.id as order_id,
+       o.payment->>'paymentId' as order_payment_id
+     from checkouts k
+     left join payments p on p.id = $2::uuid and p.checkout_id = k.id
+     left join orders o on o.checkout_id = k.id
+     where k.id = $1`,
+    [checkoutId, paymentId ?? null],
+  )
+  if (!row) return undefined
+  return {
+    checkout: checkoutOf(row),
+    payment: row.payment_id
+      ? {
+          id: row.payment_id,
+          provider: row.payment_provider as string,
+          providerPaymentId: row.payment_provider_payment_id,
+        }
+      : undefined,
+    order: row.order_id ? { id: row.order_id, paymentId: row.order_payment_id ?? undefined } : undefined,
+  }
+}
+
+/** The buyer's contact, addresses and shipping choice, as typed on the hosted page. */
+export interface CheckoutChoices {
+  email: string
+  shippingAddress: Address
+  billingAddress: Address
+  selectedShippingOption: SelectedShippingOption | undefined
+}
+
+/**
+ * Saving the choices on an open checkout as part of a bigger statement: a `with` part named `name`
+ * that answers the checkout's id when it was open (and saved), with its parameters numbered from `first`.
+ */
+export function saveChoicesPart(
+  name: string,
+  id: string,
+  choices: CheckoutChoices,
   now: Date,
-): Promise<boolean> {
-  const rows = await db.query(
-    `update checkouts set email = $2, shipping_address = $3, billing_address = $4, selected_shipping_option = $5,
-       updated_date = $6
-     where id = $1 and status = 'OPEN' returning id`,
-    [
+  first: number,
+): { sql: string; params: unknown[] } {
+  const at = (offset: number) => `$${first + offset}`
+  return {
+    sql: `${name} as (update checkouts set email = ${at(1)}, shipping_address = ${at(2)},
+       billing_address = ${at(3)}, selected_shipping_option = ${at(4)}, updated_date = ${at(5)}
+     where id = ${at(0)} and status = 'OPEN' returning id)`,
+    params: [
       id,
       choices.email,
       JSON.stringify(choices.shippingAddress),
@@ -144,8 +220,30 @@ export async function saveCheckoutChoices(
       choices.selectedShippingOption ? JSON.stringify(choices.selectedShippingOption) : null,
       now,
     ],
-  )
+  }
+}
+
+/** Saves the buyer's choices as typed on the hosted page (an open checkout only); false when it is not open. */
+export async function saveCheckoutChoices(
+  db: Db,
+  id: string,
+  choices: CheckoutChoices,
+  now: Date,
+): Promise<boolean> {
+  const part = saveChoicesPart('saved', id, choices, now, 1)
+  const rows = await db.query(`with ${part.sql} select id from saved`, part.params)
   return rows.length > 0
+}
+
+/** The checkout as it is once `choices` are saved on it (they are not saved by this). */
+export function withChoices(checkout: CheckoutRow, choices: CheckoutChoices): CheckoutRow {
+  return {
+    ...checkout,
+    email: choices.email,
+    shipping_address: choices.shippingAddress,
+    billing_address: choices.billingAddress,
+    selected_shipping_option: choices.selectedShippingOption ?? null,
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { ShopperCaller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
-import { getCommerceSettings, toPricingSetup } from './commerce-settings.ts'
+import { type CommerceSettings, getCommerceSettings, toPricingSetup } from './commerce-settings.ts'
 import { type BuyerChoices, pricingInputForCart } from './pricing-input-for-cart.ts'
 
 /** What the checkout calls need: the database, the time, and the platform's origin for media URLs. */
@@ -33,14 +33,21 @@ export interface PricedCart {
 export async function priceCart(
   db: Db,
   cart: CartWithLines,
-  options: { siteId: string; currency: string; choices: BuyerChoices; now: Date },
+  options: {
+    siteId: string
+    currency: string
+    choices: BuyerChoices
+    now: Date
+    /** The site's commerce settings, when the caller read them already. */
+    settings?: CommerceSettings
+  },
 ): Promise<PricedCart> {
   const { siteId } = options
   const ids = cart.lines.flatMap((line) => (line.catalog_item_id ? [line.catalog_item_id] : []))
   const [products, coupon, settings] = await Promise.all([
     findProductsByIds(db, { siteId, includeHidden: false }, ids),
     cart.cart.coupon_code ? findCoupon(db, siteId, cart.cart.coupon_code) : undefined,
-    getCommerceSettings(db, siteId),
+    options.settings ?? getCommerceSettings(db, siteId),
   ])
   assertCartAmountWithinBound(cart.lines, products, options.currency)
   const input = pricingInputForCart({

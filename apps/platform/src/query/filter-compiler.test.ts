@@ -141,3 +141,64 @@ describe.each(databaseKinds())('FilterCompiler $isEmpty on %s', (kind) => {
     expect(await select({ label: { $isEmpty: false }, tags: { $isEmpty: true } })).toEqual([4, 5, 6])
   })
 })
+
+// $hasSome of a set that names its member column: the same rows, as a semi-join instead of a subplan
+// run once per row (the products query of a collection read every product of the site that way).
+describe.each(databaseKinds())('FilterCompiler $hasSome on %s', (kind) => {
+  let db: Db
+  const tags = 'select t.tag from some_tags t where t.item_id = e.id'
+  const withMember: QueryFields = { tags: { sql: '', type: 'idSet', setSql: tags, setMember: 't.tag' } }
+  const without: QueryFields = { tags: { sql: '', type: 'idSet', setSql: tags } }
+  const first = '00000000-0000-4000-8000-000000000001'
+  const second = '00000000-0000-4000-8000-000000000002'
+  beforeAll(async () => {
+    db = await openTestDatabase(kind, 'empty')
+    await db.query('create table some_items (id int primary key)')
+    await db.query(
+      'create table some_tags (item_id int not null, tag uuid not null, primary key (tag, item_id))',
+    )
+    await db.query('insert into some_items (id) select generate_series(1, 2000)')
+    await db.query(
+      `insert into some_tags (item_id, tag)
+       select id, case when id % 3 = 0 then $1::uuid else $2::uuid end from some_items where id % 2 = 0`,
+      [first, second],
+    )
+    await db.query('analyze some_items')
+    await db.query('analyze some_tags')
+  })
+  afterAll(() => db.close())
+
+  function where(fields: QueryFields, filter: unknown) {
+    const params: unknown[] = []
+    return { sql: new FilterCompiler(fields, params, 'query.filter').compile(filter), params }
+  }
+
+  it('puts the members in the set’s own where clause', () => {
+    expect(where(withMember, { tags: { $hasSome: [first] } }).sql).toBe(
+      `exists (${tags} and t.tag = any($1::uuid[]))`,
+    )
+  })
+
+  it('selects the rows the member test around the set selects', async () => {
+    for (const ids of [[first], [second], [first, second]]) {
+      const rows = async (fields: QueryFields) => {
+        const compiled = where(fields, { tags: { $hasSome: ids } })
+        return db.query(`select id from some_items e where ${compiled.sql} order by id`, compiled.params)
+      }
+      const expected = await rows(without)
+      expect(expected.length).toBeGreaterThan(0)
+      expect(await rows(withMember)).toEqual(expected)
+    }
+  })
+
+  it('is planned as a join, not a subplan per row', async () => {
+    const compiled = where(withMember, { tags: { $hasSome: [first] } })
+    const plan = await db.query<{ 'QUERY PLAN': string }>(
+      `explain select id from some_items e where ${compiled.sql}`,
+      compiled.params,
+    )
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n')
+    expect(text).toMatch(/Semi Join|Join/)
+    expect(text).not.toMatch(/SubPlan/)
+  })
+})

@@ -11,6 +11,12 @@ export interface QueryField {
   toParam?: (value: number) => number
   /** For `idSet`: SQL of the set's members for the current row, e.g. `select collection_id from ... where product_id = p.id`. */
   setSql?: string
+  /**
+   * For `idSet`: the member column of `setSql`, which then must end in its `where` clause. `$hasSome`
+   * adds its condition to that clause: a plain correlated `exists` the planner turns into a semi-join,
+   * where a member test around `setSql` as a subquery runs it once per row.
+   */
+  setMember?: string
   /** The SQL type parameters are cast to; defaults by `type` (an integer column wants `int` to keep its index). */
   cast?: string
   sortable?: boolean
@@ -131,7 +137,9 @@ export class FilterCompiler {
       const ids = this.list(field, value, where)
       const array = this.param(ids, 'uuid[]')
       if (operator === '$hasSome')
-        return `exists (select 1 from (${field.setSql}) s(v) where s.v = any(${array}))`
+        return field.setMember
+          ? `exists (${field.setSql} and ${field.setMember} = any(${array}))`
+          : `exists (select 1 from (${field.setSql}) s(v) where s.v = any(${array}))`
       return `(select count(distinct s.v) from (${field.setSql}) s(v) where s.v = any(${array})) = ${this.param(new Set(ids).size, 'int')}`
     }
     const cast = castOf(field)

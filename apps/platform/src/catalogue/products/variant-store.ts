@@ -38,6 +38,7 @@ function variantQueryFields(currency: string): QueryFields {
       sql: '',
       type: 'idSet',
       setSql: 'select pc.collection_id from product_collections pc where pc.product_id = p.id',
+      setMember: 'pc.collection_id',
     },
   }
 }

@@ -262,15 +262,27 @@ export function isCountryCode(code: string): boolean {
  * Every country with its name in the shopper's language (Node's full ICU names them all), sorted as
  * that language sorts; an unknown locale falls back to English.
  */
-export function countryOptions(locale: string): { code: string; name: string }[] {
+export function countryOptions(locale: string): readonly { code: string; name: string }[] {
   let names: Intl.DisplayNames
   try {
     names = new Intl.DisplayNames([locale, 'en'], { type: 'region' })
   } catch {
     names = new Intl.DisplayNames(['en'], { type: 'region' })
   }
-  const collator = new Intl.Collator(names.resolvedOptions().locale)
-  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-    collator.compare(a.name, b.name),
-  )
+  // Kept per resolved locale (ICU has a few hundred): naming and sorting every country each time
+  // cost the hosted checkout page more than its SQL.
+  const resolved = names.resolvedOptions().locale
+  let options = optionsByLocale.get(resolved)
+  if (!options) {
+    const collator = new Intl.Collator(resolved)
+    options = Object.freeze(
+      COUNTRY_CODES.map((code) => Object.freeze({ code, name: names.of(code) ?? code })).sort((a, b) =>
+        collator.compare(a.name, b.name),
+      ),
+    )
+    optionsByLocale.set(resolved, options)
+  }
+  return options
 }
+
+const optionsByLocale = new Map<string, readonly { code: string; name: string }[]>()

@@ -20,12 +20,18 @@ import { getSite, type Site } from '../../sites/site-store.ts'
 import { countryOptions } from '../address/countries.ts'
 import { shipToCountries } from '../address/ship-to-countries.ts'
 import { priceCheckout } from '../checkout-pricing.ts'
-import { type CheckoutRow, findCheckout, saveCheckoutChoices } from '../checkout-store.ts'
+import {
+  type CheckoutRow,
+  findCheckout,
+  findCheckoutWithSite,
+  findPaymentReturn,
+  saveCheckoutChoices,
+  withChoices,
+} from '../checkout-store.ts'
 import { getCommerceSettings } from '../commerce-settings.ts'
 import type { PaymentProvider } from '../payment-provider.ts'
 import { confirmPayment, type PaymentConfirmation } from '../payments/confirm-payment.ts'
 import { providerOf } from '../payments/payment-deps.ts'
-import { findPayment } from '../payments/payment-store.ts'
 import { startPayment } from '../payments/start-payment.ts'
 import { lineNamesOf, priceCart } from '../price-cart.ts'
 import {
@@ -167,8 +173,9 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     notifyUrl: (providerId: string) => `${publicUrl}${PAYMENT_NOTIFICATIONS_PATH}/${providerId}`,
   })
 
+  /** The checkout of a link and its site (read together), when the link's id is one. */
   async function findUsable(checkoutId: string) {
-    return UUID.test(checkoutId) ? findCheckout(db, checkoutId) : undefined
+    return UUID.test(checkoutId) ? findCheckoutWithSite(db, checkoutId) : undefined
   }
 
   /** The token of this browser's checkout forms, and the cookie that sets it when it has none yet. */
@@ -217,9 +224,11 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       problem?: string
       notice?: string
       status?: number
+      /** The checkout's site, when it was read with the checkout. */
+      site?: Site
     } = {},
   ): Promise<Response> {
-    const site = await getSite(db, checkout.site_id)
+    const site = options.site ?? (await getSite(db, checkout.site_id))
     const [settings, member] = await Promise.all([
       getCommerceSettings(db, checkout.site_id),
       checkout.owner_kind === 'member' ? deps.findMember(db, checkout.site_id, checkout.owner_id) : undefined,
@@ -235,6 +244,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       (await priceCart(db, cart, {
         siteId: checkout.site_id,
         currency: site.currency,
+        settings,
         choices: options.values
           ? typedChoicesOfValues(values)
           : {
@@ -305,11 +315,14 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       'The form expired or came from another site. Reload the page and try again.',
     )
 
-  /** The page of an open checkout; a completed one goes to where its order went. */
-  async function openOrElsewhere(checkout: CheckoutRow) {
+  /**
+   * The page of an open checkout; a completed one goes to where its order went (`order`: the
+   * checkout's order when it was read already).
+   */
+  async function openOrElsewhere(checkout: CheckoutRow, order?: { id: string }) {
     if (checkout.status === 'COMPLETED') {
-      const order = await findOrderByCheckout(db, checkout.id)
-      if (order) return seeOther(afterOrderUrl(checkout, order.id))
+      const placed = order ?? (await findOrderByCheckout(db, checkout.id))
+      if (placed) return seeOther(afterOrderUrl(checkout, placed.id))
     }
     if (checkout.status !== 'OPEN')
       return messagePage(
@@ -351,11 +364,13 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       query: z.object({ notice: z.string().max(40).optional() }),
     },
     async ({ params, query }, c) => {
-      const checkout = await findUsable(params.checkoutId)
-      if (!checkout) return notFound()
+      const found = await findUsable(params.checkoutId)
+      if (!found) return notFound()
+      const { checkout, site } = found
       const elsewhere = await openOrElsewhere(checkout)
       if (elsewhere) return elsewhere
       return checkoutPage(c, checkout, {
+        site,
         notice: query.notice === 'saved' ? 'Saved. The totals are up to date.' : undefined,
       })
     },
@@ -380,7 +395,8 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       }),
     },
     async ({ params }, c) => {
-      const checkout = await findUsable(params.checkoutId)
+      const found = await findUsable(params.checkoutId)
+      const checkout = found?.checkout
       const form = checkout && (await readCheckoutForm(c))
       if (!checkout || !form || checkout.status !== 'OPEN')
         throw checkout
@@ -389,7 +405,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
               'The form expired, came from another site, or the checkout is closed',
             )
           : new ApplicationError('CHECKOUT_NOT_FOUND', 'There is no such checkout', {})
-      const site = await getSite(db, checkout.site_id)
+      const site = found.site
       const cart = await findCartById(db, checkout.site_id, checkout.cart_id)
       if (!cart) throw new ApplicationError('CART_NOT_FOUND', 'The checkout’s cart is gone', {})
       const priced = await priceCart(db, cart, {
@@ -435,8 +451,9 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         'Without script: save the details as typed (or fill in a saved address) and show the page with new totals',
     },
     async ({ params }, c) => {
-      const checkout = await findUsable(params.checkoutId)
-      if (!checkout) return notFound()
+      const found = await findUsable(params.checkoutId)
+      if (!found) return notFound()
+      const { checkout, site } = found
       const form = await readCheckoutForm(c)
       if (!form) return refusedForm()
       const elsewhere = await openOrElsewhere(checkout)
@@ -450,11 +467,11 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         const saved =
           member && savedAddressesOf(member.profile).find((one) => one.id === form.text('savedAddress'))
         for (const [key, value] of Object.entries(saved?.fields ?? {})) values[`shipping.${key}`] = value
-        return checkoutPage(c, checkout, { values })
+        return checkoutPage(c, checkout, { site, values })
       }
       const parsed = parseCheckoutDetails(form)
       if (!parsed.details)
-        return checkoutPage(c, checkout, { values, violations: parsed.violations, status: 400 })
+        return checkoutPage(c, checkout, { site, values, violations: parsed.violations, status: 400 })
       await saveCheckoutChoices(db, checkout.id, parsed.details, clock())
       return seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}?notice=saved`)
     },
@@ -470,8 +487,9 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         'Place the order (the whole form, with expectedTotal, paymentMethod, paymentKey): saved, then paid on the provider’s page or placed at once',
     },
     async ({ params }, c) => {
-      const checkout = await findUsable(params.checkoutId)
-      if (!checkout) return notFound()
+      const found = await findUsable(params.checkoutId)
+      if (!found) return notFound()
+      const { checkout, site } = found
       const form = await readCheckoutForm(c)
       if (!form) return refusedForm()
       const elsewhere = await openOrElsewhere(checkout)
@@ -479,34 +497,50 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       const values = formValuesOf(form)
       const parsed = parseCheckoutDetails(form)
       if (!parsed.details)
-        return checkoutPage(c, checkout, { values, violations: parsed.violations, status: 400 })
+        return checkoutPage(c, checkout, { site, values, violations: parsed.violations, status: 400 })
+      const { details } = parsed
       const provider = providerOf(payments, form.text('paymentMethod'))
       const paymentKey = form.text('paymentKey')
       if (!provider || !/^[0-9a-f-]{36}$/.test(paymentKey))
-        return checkoutPage(c, checkout, { values, problem: 'Choose a way to pay.', status: 400 })
-      await saveCheckoutChoices(db, checkout.id, parsed.details, clock())
-      const saved = (await findCheckout(db, checkout.id)) ?? checkout
-      const site = await getSite(db, checkout.site_id)
+        return checkoutPage(c, checkout, { site, values, problem: 'Choose a way to pay.', status: 400 })
+      // The cart is priced for the choices as they will be saved; they are saved with the payment's
+      // row in one statement, or on their own when the press ends on the page again.
+      const saved = withChoices(checkout, details)
+      const saveAlone = () => saveCheckoutChoices(db, checkout.id, details, clock())
       const priced = await priceCheckout(db, saved, { currency: site.currency, now: clock() })
-      if (!priced || priced.cart.lines.length === 0)
+      if (!priced || priced.cart.lines.length === 0) {
+        await saveAlone()
         return messagePage(409, 'Your cart is empty', 'Go back to the shop and add something to your cart.')
+      }
       const total = priced.totals.priceSummary.total
       // The order is placed only for the total the shopper saw: without script, the first press shows it.
-      if (String(total) !== form.text('expectedTotal'))
+      if (String(total) !== form.text('expectedTotal')) {
+        await saveAlone()
         return checkoutPage(c, saved, {
+          site,
           values,
           notice: 'Your total is updated for the details you entered. Check it, then place the order.',
         })
+      }
       const blocking = priced.totals.violations.find((violation) => violation.severity === 'ERROR')
-      if (blocking) return checkoutPage(c, saved, { values, problem: blocking.description, status: 409 })
+      if (blocking) {
+        await saveAlone()
+        return checkoutPage(c, saved, { site, values, problem: blocking.description, status: 409 })
+      }
       const started = await startPayment(payments, paymentUrls(checkout.id), {
         checkout: saved,
         provider,
         amountMinor: total,
         currency: site.currency,
         idempotencyKey: paymentKey,
+        choices: details,
       })
       if (started.kind === 'redirect') return seeOther(started.url)
+      if (started.kind === 'closed') {
+        // Another press placed the order (or the checkout closed) since this one read it.
+        const fresh = (await findCheckout(db, checkout.id)) ?? checkout
+        return (await openOrElsewhere(fresh)) ?? seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}`)
+      }
       return afterPayment(c, saved, started.confirmation, values)
     },
   )
@@ -522,20 +556,23 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       query: z.object({ payment: z.string().max(100).optional() }),
     },
     async ({ params, query }, c) => {
-      const checkout = await findUsable(params.checkoutId)
-      if (!checkout) return notFound()
-      const payment = UUID.test(query.payment ?? '')
-        ? await findPayment(db, query.payment as string)
+      // The checkout, the payment and the order in one read: usually the signed notification came
+      // first and placed the order with this very payment.
+      const found = UUID.test(params.checkoutId)
+        ? await findPaymentReturn(
+            db,
+            params.checkoutId,
+            UUID.test(query.payment ?? '') ? query.payment : undefined,
+          )
         : undefined
+      if (!found) return notFound()
+      const { checkout, payment, order } = found
       const provider = payment && providerOf(payments, payment.provider)
-      if (!payment || payment.checkout_id !== checkout.id || !provider || !payment.provider_payment_id)
-        return (await openOrElsewhere(checkout)) ?? seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}`)
-      if (checkout.status === 'COMPLETED') {
-        // Usually the signed notification came first and placed the order with this very payment.
-        const order = await findOrderByCheckout(db, checkout.id)
-        if (order?.payment.paymentId === payment.id) return seeOther(afterOrderUrl(checkout, order.id))
-      }
-      const state = await provider.retrievePayment(payment.provider_payment_id)
+      if (!payment || !provider || !payment.providerPaymentId)
+        return (await openOrElsewhere(checkout, order)) ?? seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}`)
+      if (checkout.status === 'COMPLETED' && order?.paymentId === payment.id)
+        return seeOther(afterOrderUrl(checkout, order.id))
+      const state = await provider.retrievePayment(payment.providerPaymentId)
       if (!state) return seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}`)
       return afterPayment(c, checkout, await confirmPayment(payments, provider, state))
     },
@@ -578,11 +615,11 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         'The hosted confirmation page: order number, lines, addresses, payment, delivery and what comes next',
     },
     async ({ params }, c) => {
-      const checkout = await findUsable(params.checkoutId)
-      const placed = checkout && (await findOrderByCheckout(db, checkout.id))
+      const usable = await findUsable(params.checkoutId)
+      const placed = usable && (await findOrderByCheckout(db, usable.checkout.id))
       const found = placed && (await findOrder(db, { siteId: placed.site_id }, placed.id))
-      if (!checkout || !found) return notFound()
-      const site = await getSite(db, checkout.site_id)
+      if (!usable || !found) return notFound()
+      const { site } = usable
       const names = new Intl.DisplayNames([shopperLocale(c, site), 'en'], { type: 'region' })
       const totals = found.order.totals as {
         shippingInfo?: { selectedCarrierServiceOption?: { logistics?: { deliveryTime?: string } } }

@@ -1,3 +1,4 @@
+import { isUuid } from '../../http/validation.ts'
 import type { OrderPayment } from '../../orders/order-store.ts'
 import type { CheckoutRow } from '../checkout-store.ts'
 import type { PaymentProvider, ProviderPayment } from '../payment-provider.ts'
@@ -53,22 +54,27 @@ export async function confirmPayment(
   provider: PaymentProvider,
   state: ProviderPayment,
 ): Promise<PaymentConfirmation> {
-  const stored = await findPayment(deps.db, state.reference).catch(() => undefined)
+  if (!isUuid(state.reference)) return { kind: 'unknown' }
+  // A final outcome is recorded in one statement when the payment was pending; only a repeat (or a
+  // stranger) reads the payment as it is.
+  const settled =
+    state.status === 'REQUIRES_ACTION'
+      ? undefined
+      : await settlePayment(
+          deps.db,
+          { id: state.reference, provider: provider.id, providerPaymentId: state.providerPaymentId },
+          { status: state.status, failureReason: state.failureReason, cardLast4: state.cardLast4 },
+          deps.clock(),
+        )
+  const payment = settled ?? (await findPayment(deps.db, state.reference))
   if (
-    !stored ||
-    stored.provider !== provider.id ||
-    (stored.provider_payment_id !== null && stored.provider_payment_id !== state.providerPaymentId)
+    !payment ||
+    payment.provider !== provider.id ||
+    (payment.provider_payment_id !== null && payment.provider_payment_id !== state.providerPaymentId)
   )
     return { kind: 'unknown' }
   if (state.status === 'REQUIRES_ACTION')
-    return { kind: 'pending', checkoutId: stored.checkout_id, redirectUrl: state.redirectUrl }
-  const payment =
-    (await settlePayment(
-      deps.db,
-      stored.id,
-      { status: state.status, failureReason: state.failureReason, cardLast4: state.cardLast4 },
-      deps.clock(),
-    )) ?? stored
+    return { kind: 'pending', checkoutId: payment.checkout_id, redirectUrl: state.redirectUrl }
   if (payment.status === 'FAILED')
     return {
       kind: 'failed',

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db.ts'
 import { queryOne } from '../../db/db.ts'
+import { type CheckoutChoices, saveChoicesPart } from '../checkout-store.ts'
 
 /** The platform's payment of a checkout: one per attempt to pay, found again by its idempotency key. */
 export interface PaymentRow {
@@ -33,7 +34,9 @@ export interface PaymentRefundRow {
 
 /**
  * Stores a new pending payment, or answers the payment stored before under the same idempotency key:
- * a retried request finds the first attempt instead of making a second.
+ * a retried request finds the first attempt instead of making a second. With `choices`, the buyer's
+ * choices are saved on the checkout in the same statement, and a payment is stored only while the
+ * checkout is open: undefined when it is not and no payment was stored before under the key.
  */
 export async function insertPayment(
   db: Db,
@@ -47,28 +50,37 @@ export async function insertPayment(
     currency: string
   },
   now: Date,
-): Promise<PaymentRow> {
+  choices?: CheckoutChoices,
+): Promise<PaymentRow | undefined> {
+  const params: unknown[] = [
+    payment.id,
+    payment.siteId,
+    payment.checkoutId,
+    payment.provider,
+    payment.idempotencyKey,
+    payment.amountMinor,
+    payment.currency,
+    now,
+  ]
+  const columns = `id, site_id, checkout_id, provider, idempotency_key, amount_minor, currency, status,
+       created_date, updated_date`
+  // Typed: in `insert ... select` the values are a select list, which would read them as text.
+  const values = `$1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::bigint, $7::text, 'PENDING',
+       $8::timestamptz, $8::timestamptz`
+  const saved = choices && saveChoicesPart('saved', payment.checkoutId, choices, now, params.length + 1)
   const [inserted] = await db.query<PaymentRow>(
-    `insert into payments (id, site_id, checkout_id, provider, idempotency_key, amount_minor, currency, status,
-       created_date, updated_date)
-     values ($1, $2, $3, $4, $5, $6, $7, 'PENDING', $8, $8)
-     on conflict (idempotency_key) do nothing returning *`,
-    [
-      payment.id,
-      payment.siteId,
-      payment.checkoutId,
-      payment.provider,
-      payment.idempotencyKey,
-      payment.amountMinor,
-      payment.currency,
-      now,
-    ],
+    saved
+      ? `with ${saved.sql} insert into payments (${columns}) select ${values} from saved
+         on conflict (idempotency_key) do nothing returning *`
+      : `insert into payments (${columns}) values (${values})
+         on conflict (idempotency_key) do nothing returning *`,
+    saved ? [...params, ...saved.params] : params,
   )
   if (inserted) return inserted
   const existing = await queryOne<PaymentRow>(db, 'select * from payments where idempotency_key = $1', [
     payment.idempotencyKey,
   ])
-  if (!existing) throw new Error('payment vanished after an idempotency conflict')
+  if (!existing && !choices) throw new Error('payment vanished after an idempotency conflict')
   return existing
 }
 
@@ -87,12 +99,13 @@ export async function setProviderPaymentId(db: Db, id: string, providerPaymentId
 }
 
 /**
- * Records a pending payment's outcome; a payment already decided keeps its outcome (the return and
- * the notification both tell it). Answers the payment as it is now.
+ * Records a pending payment's outcome, in one statement, when the payment is the provider's (its
+ * provider, and the provider's id when one is recorded). Undefined when nothing changed: the payment is
+ * decided already (the return and the notification both tell it), not this provider's, or unknown.
  */
 export async function settlePayment(
   db: Db,
-  id: string,
+  payment: { id: string; provider: string; providerPaymentId: string },
   outcome: {
     status: 'SUCCEEDED' | 'FAILED' | 'PAY_LATER'
     failureReason?: string | undefined
@@ -102,10 +115,20 @@ export async function settlePayment(
 ): Promise<PaymentRow | undefined> {
   const [settled] = await db.query<PaymentRow>(
     `update payments set status = $2, failure_reason = $3, card_last4 = $4, updated_date = $5
-     where id = $1 and status = 'PENDING' returning *`,
-    [id, outcome.status, outcome.failureReason ?? null, outcome.cardLast4 ?? null, now],
+     where id = $1 and status = 'PENDING' and provider = $6
+       and (provider_payment_id is null or provider_payment_id = $7)
+     returning *`,
+    [
+      payment.id,
+      outcome.status,
+      outcome.failureReason ?? null,
+      outcome.cardLast4 ?? null,
+      now,
+      payment.provider,
+      payment.providerPaymentId,
+    ],
   )
-  return settled ?? findPayment(db, id)
+  return settled
 }
 
 /** What claiming a refund found: a new pending refund, one made before under the key, or a refusal. */

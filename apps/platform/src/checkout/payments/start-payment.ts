@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { CheckoutRow } from '../checkout-store.ts'
+import type { CheckoutChoices, CheckoutRow } from '../checkout-store.ts'
 import type { PaymentProvider } from '../payment-provider.ts'
 import { confirmPayment, type PaymentConfirmation } from './confirm-payment.ts'
 import type { PaymentDeps } from './payment-deps.ts'
@@ -15,13 +15,16 @@ export interface PaymentUrls {
 export type PaymentStart =
   | { kind: 'redirect'; url: string }
   | { kind: 'confirmed'; confirmation: PaymentConfirmation }
+  /** The checkout was no longer open when the choices were to be saved: nothing was stored. */
+  | { kind: 'closed' }
 
 /**
  * Starts paying a checkout's total with a provider: a payment is stored under the checkout's
  * idempotency key (the form carries one per attempt, so a double click or a retried post finds the
  * first payment, never a second charge), then created at the provider with the payment's id as its
  * key. A payment with a step for the shopper answers its page; one decided at once (pay later) is
- * confirmed, which places the order.
+ * confirmed, which places the order. With `choices`, the buyer's choices are saved on the checkout
+ * in the statement that stores the payment (an open checkout only).
  */
 export async function startPayment(
   deps: PaymentDeps,
@@ -32,6 +35,7 @@ export async function startPayment(
     amountMinor: number
     currency: string
     idempotencyKey: string
+    choices?: CheckoutChoices
   },
 ): Promise<PaymentStart> {
   const { checkout, provider } = request
@@ -49,7 +53,9 @@ export async function startPayment(
       currency: request.currency,
     },
     deps.clock(),
+    request.choices,
   )
+  if (!payment) return { kind: 'closed' }
   const created = await provider.createPayment({
     amountMinor: Number(payment.amount_minor),
     currency: payment.currency,

@@ -124,22 +124,24 @@ export function registerTestProviderRoutes(
       summary: 'Pay with a test card (form: cardNumber, cardExpiry, cardCvc); then back to the shop',
     },
     async ({ params }, c) => {
+      // A good card moves the waiting payment in one statement; anything else reads it for its page.
+      const form = PAYMENT_ID.test(params.paymentId) ? await readProviderForm(c) : undefined
+      const card = form && parseCardForm(form, clock())
+      const moved =
+        card && card.errors.size === 0 && (await provider.submitCard(params.paymentId, card.number))
+      if (moved)
+        return moved.status === 'REQUIRES_ACTION'
+          ? seeOther(`${base}/${moved.id}`)
+          : seeOther(moved.return_url)
       const payment = await find(params.paymentId)
       if (!payment) return notFound()
-      const form = await readProviderForm(c)
-      if (!form) return refused()
-      if (payment.status !== 'REQUIRES_PAYMENT_METHOD') return pageOf(c, payment)
-      const card = parseCardForm(form, clock())
-      if (card.errors.size > 0)
-        // The number is shown again as typed only on this, the provider's own page.
-        return pageOf(c, payment, {
-          errors: card.errors,
-          values: { cardNumber: form.text('cardNumber'), cardExpiry: form.text('cardExpiry'), cardCvc: '' },
-        })
-      const after = (await provider.submitCard(payment.id, card.number)) ?? payment
-      return after.status === 'REQUIRES_ACTION'
-        ? seeOther(`${base}/${payment.id}`)
-        : seeOther(after.return_url)
+      if (!form || !card) return refused()
+      if (payment.status !== 'REQUIRES_PAYMENT_METHOD' || card.errors.size === 0) return pageOf(c, payment)
+      // The number is shown again as typed only on this, the provider's own page.
+      return pageOf(c, payment, {
+        errors: card.errors,
+        values: { cardNumber: form.text('cardNumber'), cardExpiry: form.text('cardExpiry'), cardCvc: '' },
+      })
     },
   )
 

@@ -36,7 +36,10 @@ export interface TestProviderDeps {
 export interface TestProvider extends PaymentProvider {
   /** The payment as the provider keeps it, for its own pages. */
   find(id: string): Promise<TestProviderPaymentRow | undefined>
-  /** The shopper entered a card: paid, declined, or an approval step to take. */
+  /**
+   * The shopper entered a card: paid, declined, or an approval step to take. Undefined when the
+   * payment was not waiting for a card (or is not there): nothing moved.
+   */
   submitCard(id: string, cardNumber: string): Promise<TestProviderPaymentRow | undefined>
   /** The shopper approved (or refused) the extra authentication step. */
   authenticate(id: string, approved: boolean): Promise<TestProviderPaymentRow | undefined>
@@ -58,6 +61,33 @@ function toProviderPayment(row: TestProviderPaymentRow, publicUrl: string): Prov
     redirectUrl: isOpen ? `${publicUrl}${TEST_PROVIDER_PATH}/pay/${row.id}` : undefined,
     failureReason: row.failure_reason ?? undefined,
     cardLast4: row.card_last4 ?? undefined,
+  }
+}
+
+const PROVIDER_STATUSES: readonly ProviderPayment['status'][] = [
+  'REQUIRES_ACTION',
+  'SUCCEEDED',
+  'FAILED',
+  'PAY_LATER',
+]
+
+/** The payment a notification's body tells (as `toProviderPayment` wrote it); undefined when it is not one. */
+function providerPaymentOf(value: unknown): ProviderPayment | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const { providerPaymentId, reference, status, redirectUrl, failureReason, cardLast4 } = value as Record<
+    string,
+    unknown
+  >
+  if (typeof providerPaymentId !== 'string' || typeof reference !== 'string') return undefined
+  if (!PROVIDER_STATUSES.includes(status as ProviderPayment['status'])) return undefined
+  const text = (field: unknown) => (typeof field === 'string' ? field : undefined)
+  return {
+    providerPaymentId,
+    reference,
+    status: status as ProviderPayment['status'],
+    redirectUrl: text(redirectUrl),
+    failureReason: text(failureReason),
+    cardLast4: text(cardLast4),
   }
 }
 
@@ -88,6 +118,7 @@ export function createTestProvider(deps: TestProviderDeps): TestProvider {
     }
   }
 
+  /** Tells a final state; the moved payment, or the payment as it is when it was not moved. */
   async function settle(moved: TestProviderPaymentRow | undefined, id: string) {
     if (moved && (moved.status === 'SUCCEEDED' || moved.status === 'FAILED')) await notify(moved)
     return moved ?? findTestPayment(db, id)
@@ -120,13 +151,10 @@ export function createTestProvider(deps: TestProviderDeps): TestProvider {
     },
     async verifyNotification(body, headers) {
       if (!isNotificationSigned(deps.secret, body, headers.get(SIGNATURE_HEADER), clock())) return undefined
+      // The signed body is the provider's word: it tells only final states, which never change again,
+      // so a replay within the signature's tolerance tells the same. No second read of the payment.
       try {
-        const parsed = JSON.parse(body) as { payment?: { providerPaymentId?: unknown } }
-        const id = parsed.payment?.providerPaymentId
-        if (typeof id !== 'string') return undefined
-        // The signed body names the payment; its state is read from the provider, like a real integration.
-        const row = await findTestPayment(db, id)
-        return row && toProviderPayment(row, publicUrl)
+        return providerPaymentOf((JSON.parse(body) as { payment?: unknown }).payment)
       } catch {
         return undefined
       }
@@ -149,23 +177,16 @@ export function createTestProvider(deps: TestProviderDeps): TestProvider {
     find: (id) => findTestPayment(db, id),
     async submitCard(id, cardNumber) {
       const number = cardNumber.replace(/[\s-]/g, '')
-      const last4 = number.slice(-4)
-      const from = ['REQUIRES_PAYMENT_METHOD'] as const
-      if (number === TEST_CARDS.authenticates)
-        return settle(
-          await moveTestPayment(db, id, from, { status: 'REQUIRES_ACTION', cardLast4: last4 }),
-          id,
-        )
-      if (number === TEST_CARDS.succeeds)
-        return settle(await moveTestPayment(db, id, from, { status: 'SUCCEEDED', cardLast4: last4 }), id)
-      return settle(
-        await moveTestPayment(db, id, from, {
-          status: 'FAILED',
-          cardLast4: last4,
-          failureReason: 'The card was declined',
-        }),
-        id,
-      )
+      const cardLast4 = number.slice(-4)
+      const to =
+        number === TEST_CARDS.authenticates
+          ? ({ status: 'REQUIRES_ACTION', cardLast4 } as const)
+          : number === TEST_CARDS.succeeds
+            ? ({ status: 'SUCCEEDED', cardLast4 } as const)
+            : ({ status: 'FAILED', cardLast4, failureReason: 'The card was declined' } as const)
+      const moved = await moveTestPayment(db, id, ['REQUIRES_PAYMENT_METHOD'], to)
+      if (moved && moved.status !== 'REQUIRES_ACTION') await notify(moved)
+      return moved
     },
     async authenticate(id, approved) {
       const moved = await moveTestPayment(
