@@ -179,7 +179,14 @@ button.small, .button.small { font-size: 0.85rem; padding: 0.2rem 0.65rem; }
 fieldset.plain { border: 0; padding: 0; margin: 0.75rem 0 0; }
 fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
 .converted h3 { font-size: 0.95rem; margin: 0.75rem 0 0.25rem; }
-@media (max-width: 900px) { .editor-cols { grid-template-columns: 1fr; } }
+/* minmax(0, …): a wide variants table scrolls in its card instead of widening the page. */
+@media (max-width: 900px) { .editor-cols { grid-template-columns: minmax(0, 1fr); } }
+/* On a phone the bar scrolls away with the title; its save button stays at hand in the corner. */
+@media (max-width: 600px) {
+  .editor-bar { position: static; }
+  .editor-bar button.primary { position: fixed; right: 1rem; bottom: 1rem; z-index: 2; padding: 0.6rem 1.2rem; box-shadow: 0 2px 8px rgba(31, 35, 40, 0.3); }
+  .editor { padding-bottom: 3.5rem; }
+}
 /* The API reference (/docs) and the GraphQL explorer (/_dev/graphql). */
 .reference-contents { columns: 3 14rem; padding-left: 1.25rem; }
 details.operation { border: 1px solid var(--line); border-radius: var(--radius); margin: 0 0 0.4rem; padding: 0.3rem 0.75rem; }

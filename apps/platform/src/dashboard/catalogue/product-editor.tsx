@@ -892,7 +892,6 @@ export function ProductEditorPage(props: {
             <DetailsSection values={values} errors={errors} />
             <ImagesSection images={props.images} errors={errors} />
             <OptionsSection values={values} images={props.images} errors={errors} />
-            <VariantsSection rows={values.variants} isNew={!product} errors={errors} />
           </div>
           <div>
             <PriceSection
@@ -906,6 +905,7 @@ export function ProductEditorPage(props: {
             <PublishingSection values={values} collections={props.collections} errors={errors} />
           </div>
         </div>
+        <VariantsSection rows={values.variants} isNew={!product} errors={errors} />
       </form>
       <RowTemplates images={props.images} />
       {props.sections?.map((section) => (
