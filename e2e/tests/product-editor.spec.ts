@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { expectNoSeriousAxeViolations } from '../support/accessibility'
 
 // The product editor with JavaScript: options as rows with colour pickers, several images uploaded at once
 // with their progress, dragged into order, and everything saved with one press. The shopper's read then
@@ -122,6 +123,7 @@ test('a merchant builds a product with colours and two images in one save, and t
     const file = testInfo.outputPath(`product-editor-${device}.png`)
     await page.screenshot({ path: file, fullPage: true })
     await testInfo.attach(`product-editor-${device}`, { path: file, contentType: 'image/png' })
+    await expectNoSeriousAxeViolations(page, `the product editor on a ${device}`, testInfo)
     // The images and options cards up close, where the rows are densest.
     for (const card of ['Images', 'Options']) {
       const part = testInfo.outputPath(`product-editor-${device}-${card.toLowerCase()}.png`)

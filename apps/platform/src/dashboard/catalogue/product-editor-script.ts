@@ -94,6 +94,7 @@ export const productEditorScript = /* js */ `
       const position = item.querySelector('[data-position]');
       position.value = String(index + 1);
       position.setAttribute('aria-label', 'Position of image ' + (index + 1));
+      item.querySelector('[data-remove-image]').setAttribute('aria-label', 'Remove image ' + (index + 1));
     });
     if (noImages) noImages.hidden = list.children.length > 0;
     syncChoiceImages();

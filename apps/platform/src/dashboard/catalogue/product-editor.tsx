@@ -314,7 +314,14 @@ function ImageItem(props: { image: EditorImage; position: number }) {
           data-position=""
         />
         <label className="check small">
-          <input type="checkbox" name="removeMediaIds" value={image.id} data-remove-image="" /> Remove
+          <input
+            type="checkbox"
+            name="removeMediaIds"
+            value={image.id}
+            data-remove-image=""
+            aria-label={`Remove image ${position}`}
+          />{' '}
+          Remove
         </label>
       </div>
     </li>

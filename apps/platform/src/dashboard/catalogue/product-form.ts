@@ -17,6 +17,8 @@ export interface ChoiceFormValues {
   name: string
   colour: string
   mediaIds: string[]
+  /** The row it was submitted in, which the row buttons name (rows left empty are dropped). */
+  row?: number
 }
 
 /** An option row and its choice rows. */
@@ -24,6 +26,8 @@ export interface OptionFormValues {
   name: string
   type: 'drop_down' | 'color'
   choices: ChoiceFormValues[]
+  /** The row it was submitted in, which the row buttons name (rows left empty are dropped). */
+  row?: number
 }
 
 /** A variant row of the variants table: the values shown, to send only what the merchant changed. */
@@ -231,6 +235,7 @@ function readOptionRows(form: FormFields): OptionFormValues[] {
         name: form.text(field('name')).trim(),
         colour: form.text(field('colour')).trim() || NEW_CHOICE_COLOUR,
         mediaIds: form.texts(field('media')),
+        row: at,
       }
       if (choice.name !== '') choices.push(choice)
     }
@@ -238,6 +243,7 @@ function readOptionRows(form: FormFields): OptionFormValues[] {
       name: form.text(`option-${index}-name`).trim(),
       type: form.text(`option-${index}-type`) === 'color' ? 'color' : 'drop_down',
       choices,
+      row: index,
     }
     if (option.name !== '' || choices.length > 0) options.push(option)
   }
@@ -338,12 +344,21 @@ export function readRowIntent(form: FormFields): RowIntent | undefined {
 export function applyRowIntent(values: ProductFormValues, intent: RowIntent): ProductFormValues {
   const options = values.options.map((option) => ({ ...option, choices: [...option.choices] }))
   const emptyChoice = () => ({ name: '', colour: NEW_CHOICE_COLOUR, mediaIds: [] })
+  // Buttons name rows as drawn; a row emptied since is no longer among the values.
+  const rowOf = (item: { row?: number | undefined }, index: number) => item.row ?? index
+  const wanted = intent.kind === 'add-option' ? -1 : intent.option
+  const at = options.findIndex((option, index) => rowOf(option, index) === wanted)
+  const option = options[at]
   if (intent.kind === 'add-option') options.push({ name: '', type: 'drop_down', choices: [emptyChoice()] })
-  else if (intent.kind === 'remove-option') options.splice(intent.option, 1)
-  else {
-    const option = options[intent.option]
-    if (option && intent.kind === 'add-choice') option.choices.push(emptyChoice())
-    if (option && intent.kind === 'remove-choice') option.choices.splice(intent.choice, 1)
+  else if (intent.kind === 'remove-option') {
+    if (option) options.splice(at, 1)
+  } else if (intent.kind === 'add-choice') {
+    if (option) option.choices.push(emptyChoice())
+    // The empty option row under the others: it becomes an option with two empty choice rows.
+    else options.push({ name: '', type: 'drop_down', choices: [emptyChoice()] })
+  } else if (option) {
+    const choice = option.choices.findIndex((one, index) => rowOf(one, index) === intent.choice)
+    if (choice >= 0) option.choices.splice(choice, 1)
   }
   return { ...values, options }
 }

@@ -341,6 +341,14 @@ describe.each(databaseKinds())('dashboard products on %s', (kind) => {
       expect(choiceRows(form(more.text))).toBe(choiceRows(form(page.text)) + 1)
       const fewer = await browser.submit(`/dashboard/products/${tee}`, { intent: 'remove-choice-1-0' })
       expect(fewer.text).not.toMatch(/id="field-option-1-choice-0-name"[^>]*value="Blue"/)
+      // A button names its row as drawn, though a row above it was emptied since.
+      await browser.get(`/dashboard/products/${tee}`)
+      expect(browser.formOf(`/dashboard/products/${tee}`)['option-1-choice-1-name']).toEqual(['Red'])
+      const emptied = await browser.submit(`/dashboard/products/${tee}`, {
+        'option-1-choice-0-name': '',
+        intent: 'remove-choice-1-1',
+      })
+      expect(form(emptied.text)).not.toContain('value="Red"')
       expect((await tshirt()).lastUpdated).toBe(before.lastUpdated)
     })
 
