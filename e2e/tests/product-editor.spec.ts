@@ -50,7 +50,7 @@ test('a merchant builds a product with colours and two images in one save, and t
   await editor.getByRole('combobox', { name: 'Option 1 type' }).selectOption({ label: 'Colours' })
   await editor.getByRole('textbox', { name: 'Option 1, choice 1 name' }).fill('Moss')
   await editor.getByLabel('Option 1, choice 1 colour').fill('#2da44e')
-  await editor.getByRole('button', { name: 'Add a choice to option 1' }).click()
+  await editor.getByRole('button', { name: 'Add choice to option 1' }).click()
   await editor.getByRole('textbox', { name: 'Option 1, choice 2 name' }).fill('Sand')
   await editor.getByLabel('Option 1, choice 2 colour').fill('#d4a373')
 

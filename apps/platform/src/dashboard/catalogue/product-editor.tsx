@@ -248,7 +248,7 @@ function OptionRow(props: {
       <RowButton
         intent={`add-choice-${index}`}
         action="add-choice"
-        label={`Add a choice to option ${index + 1}`}
+        label={`Add choice to option ${index + 1}`}
       >
         Add choice
       </RowButton>
@@ -285,7 +285,7 @@ function OptionsSection(props: {
           />
         ))}
       </div>
-      <RowButton intent="add-option" action="add-option" label="Add an option">
+      <RowButton intent="add-option" action="add-option" label="Add option">
         Add option
       </RowButton>
     </section>
