@@ -51,11 +51,16 @@ export function DashboardPage(props: {
   title: string
   section?: Section
   notice?: string | undefined
+  /** The page's own scripts, after the dashboard's (progressive enhancement only). */
+  scripts?: readonly string[]
   children: ReactNode
 }) {
   const { session } = props.owner
   return (
-    <Document title={`${props.title} · ${session.site.name} · Aisle dashboard`} scripts={[enhance]}>
+    <Document
+      title={`${props.title} · ${session.site.name} · Aisle dashboard`}
+      scripts={[enhance, ...(props.scripts ?? [])]}
+    >
       <a className="skip" href="#main">
         Skip to content
       </a>
@@ -131,8 +136,9 @@ export function renderDashboardPage(
   element: ReactElement,
   deps: { publicUrl: string },
   status = 200,
+  options: { connectSources?: readonly string[] } = {},
 ): Response {
-  return renderPage(element, { status, imageOrigins: [new URL(deps.publicUrl).origin] })
+  return renderPage(element, { status, imageOrigins: [new URL(deps.publicUrl).origin], ...options })
 }
 
 /** `303 See Other` to a dashboard path (after a form post), with cookies to set. */

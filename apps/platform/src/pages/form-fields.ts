@@ -12,6 +12,8 @@ export interface FormFields {
   isChecked(name: string): boolean
   /** An uploaded file, when one was chosen. */
   file(name: string): File | undefined
+  /** Every file chosen in a field (`<input type=file multiple>`), none when none was. */
+  files(name: string): File[]
   /** The names of every field, in order. */
   names(): string[]
 }
@@ -44,6 +46,8 @@ export async function readForm(c: Context<AppEnv>): Promise<FormFields> {
       const value = data.get(name)
       return typeof value === 'object' && value !== null && value.size > 0 ? value : undefined
     },
+    files: (name) =>
+      data.getAll(name).filter((value): value is File => typeof value === 'object' && value.size > 0),
     names: () => [...new Set(data.keys())],
   }
 }

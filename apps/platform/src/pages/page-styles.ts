@@ -134,6 +134,59 @@ dl.facts dd { margin: 0; }
 .mail-preview-body p { margin: 0 0 0.75rem; }
 .mail-preview-button { display: inline-block; color: #fff; padding: 0.45rem 0.9rem; border-radius: var(--radius); }
 .mail-preview figcaption { padding: 0.4rem 1rem; }
+/* The product editor: one form of cards, a sticky bar with its one save. */
+[hidden] { display: none !important; }
+.card { border: 1px solid var(--line); border-radius: 8px; padding: 0.9rem 1.1rem 1rem; margin: 0 0 1rem; background: #fff; box-shadow: 0 1px 2px rgba(31, 35, 40, 0.05); }
+.card > h2 { margin: 0 0 0.75rem; font-size: 1.05rem; }
+.card .field > input:not([type="checkbox"]):not([type="color"]), .card .field > select, .card .field > textarea { width: 100%; }
+.editor-bar { position: sticky; top: 0; z-index: 1; display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; background: #fff; border-bottom: 1px solid var(--line); padding: 0.6rem 0; margin: 0 0 1rem; }
+.editor-bar h1 { margin: 0; }
+.editor-bar > div:first-child { flex: 1 1 16rem; min-width: 0; }
+.editor-bar p { margin: 0.15rem 0 0; }
+.editor-cols { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 0 1.25rem; align-items: start; }
+.pair { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 0 0.9rem; }
+.row-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.option-row { background: var(--soft); padding: 0.6rem 0.9rem 0.75rem; }
+.option-head { display: flex; flex-wrap: wrap; gap: 0 0.9rem; align-items: end; }
+.option-head .field { flex: 1 1 150px; }
+.option-head button { margin-bottom: 0.9rem; }
+.choice-rows { list-style: none; margin: 0 0 0.6rem; padding: 0; }
+.choice-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 0.75rem; padding: 0.45rem 0; border-top: 1px solid var(--line); }
+.choice-row .field { margin: 0; }
+.choice-name { flex: 1 1 150px; }
+.choice-name input { width: 100%; }
+input[type="color"] { width: 2.6rem; height: 2.1rem; padding: 0.15rem; border: 1px solid var(--line); border-radius: var(--radius); background: #fff; cursor: pointer; }
+.js .option-row[data-type="drop_down"] .colour-field { display: none; }
+.choice-images { border: 0; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.3rem; align-items: center; flex: 2 1 180px; min-width: 0; }
+.choice-image { display: inline-flex; align-items: center; gap: 0.25rem; margin: 0; font-weight: 400; border: 1px solid var(--line); border-radius: var(--radius); padding: 0.15rem 0.3rem; background: #fff; cursor: pointer; }
+.choice-image img { width: 28px; height: 28px; object-fit: cover; border-radius: 3px; }
+button.small, .button.small { font-size: 0.85rem; padding: 0.2rem 0.65rem; }
+.image-list { list-style: none; padding: 0; margin: 0 0 0.75rem; display: grid; grid-template-columns: repeat(auto-fill, minmax(118px, 1fr)); gap: 0.75rem; }
+.image-item { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.4rem; background: #fff; }
+.image-item[draggable="true"] { cursor: grab; }
+.image-item:first-child { border-color: var(--accent); box-shadow: 0 0 0 1px var(--accent); }
+.image-item img { width: 100%; aspect-ratio: 1; object-fit: cover; border-radius: 4px; background: var(--soft); display: block; }
+.image-controls { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.3rem; margin-top: 0.35rem; }
+.image-controls input.position { width: 3.6rem; }
+.image-controls .check { margin: 0; }
+.image-item.dragging { opacity: 0.45; }
+.image-item.removed img { opacity: 0.3; }
+.image-item.failed { border-color: var(--danger); color: var(--danger); }
+.image-item progress { width: 100%; height: 0.6rem; margin-top: 0.3rem; }
+.image-item [data-upload-note] { word-break: break-all; margin-top: 0.3rem; }
+.dropzone { border: 2px dashed var(--line); border-radius: 8px; padding: 0.9rem 1rem; background: var(--soft); }
+.dropzone.over { border-color: var(--accent); background: #ddf4ff; }
+fieldset.plain { border: 0; padding: 0; margin: 0.75rem 0 0; }
+fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
+.converted h3 { font-size: 0.95rem; margin: 0.75rem 0 0.25rem; }
+/* minmax(0, …): a wide variants table scrolls in its card instead of widening the page. */
+@media (max-width: 900px) { .editor-cols { grid-template-columns: minmax(0, 1fr); } }
+/* On a phone the bar scrolls away with the title; its save button stays at hand in the corner. */
+@media (max-width: 600px) {
+  .editor-bar { position: static; }
+  .editor-bar button.primary { position: fixed; right: 1rem; bottom: 1rem; z-index: 2; padding: 0.6rem 1.2rem; box-shadow: 0 2px 8px rgba(31, 35, 40, 0.3); }
+  .editor { padding-bottom: 3.5rem; }
+}
 /* The API reference (/docs) and the GraphQL explorer (/_dev/graphql). */
 .reference-contents { columns: 3 14rem; padding-left: 1.25rem; }
 details.operation { border: 1px solid var(--line); border-radius: var(--radius); margin: 0 0 0.4rem; padding: 0.3rem 0.75rem; }

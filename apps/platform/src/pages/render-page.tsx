@@ -8,6 +8,8 @@ export interface PageOptions {
   headers?: Record<string, string>
   /** Origins images may come from besides the page's own (the platform's public URL for media). */
   imageOrigins?: readonly string[]
+  /** Where the page's script may send requests (`connect-src`); none by default. */
+  connectSources?: readonly string[]
 }
 
 /**
@@ -18,12 +20,14 @@ export interface PageOptions {
 export function pageSecurityHeaders(
   nonce: string,
   imageOrigins: readonly string[] = [],
+  connectSources: readonly string[] = [],
 ): Record<string, string> {
   const images = ["'self'", 'data:', ...imageOrigins].join(' ')
   return {
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': [
       "default-src 'none'",
+      ...(connectSources.length > 0 ? [`connect-src ${connectSources.join(' ')}`] : []),
       `script-src 'nonce-${nonce}'`,
       `style-src 'nonce-${nonce}'`,
       `img-src ${images}`,
@@ -52,7 +56,10 @@ export function renderPage(element: ReactElement, options: PageOptions = {}): Re
   const nonce = randomBytes(16).toString('base64')
   return new Response(`<!doctype html>${render(element, nonce)}`, {
     status: options.status ?? 200,
-    headers: { ...pageSecurityHeaders(nonce, options.imageOrigins), ...options.headers },
+    headers: {
+      ...pageSecurityHeaders(nonce, options.imageOrigins, options.connectSources),
+      ...options.headers,
+    },
   })
 }
 

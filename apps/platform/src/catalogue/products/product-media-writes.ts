@@ -3,7 +3,7 @@ import type { Db } from '../../db/db.ts'
 import { recordCallerEvent } from '../../events/event-outbox.ts'
 import type { MerchantCaller } from '../../http/caller.ts'
 import { type FieldViolation, ValidationError } from '../../http/errors.ts'
-import { findSiteMediaFiles } from '../../media/media-file-store.ts'
+import { findSiteMediaFiles, type MediaFileSummary } from '../../media/media-file-store.ts'
 import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
 import { findProduct, type ProductMedia, type ProductOption } from './product-store.ts'
 import { lockProduct, updateProductMedia } from './product-write-store.ts'
@@ -34,6 +34,18 @@ export const RemoveProductMediaFromChoicesBody = z.object({ media: z.array(Choic
 
 /** A product's id with the body of one of its media writes. */
 export type ProductMediaInput<S extends z.ZodType> = { id: string } & z.output<S>
+
+/** An uploaded file of the site as one of a product's media items. */
+export function toProductMedia(file: MediaFileSummary): ProductMedia {
+  return {
+    id: file.id,
+    title: file.fileName ?? '',
+    width: file.width,
+    height: file.height,
+    altText: '',
+    ...(file.sizes.length > 0 ? { sizes: file.sizes } : {}),
+  }
+}
 
 interface MediaChange {
   media: ProductMedia[]
@@ -110,14 +122,7 @@ export function addProductMedia(
         return
       }
       if (!media.some((m) => m.id === item.mediaId)) {
-        media.push({
-          id: file.id,
-          title: file.fileName ?? '',
-          width: file.width,
-          height: file.height,
-          altText: '',
-          ...(file.sizes.length > 0 ? { sizes: file.sizes } : {}),
-        })
+        media.push(toProductMedia(file))
       }
       if (item.choice) {
         const choice = findChoice(options, item.choice, `media[${index}].choice`, violations)

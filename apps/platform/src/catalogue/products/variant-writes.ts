@@ -15,7 +15,8 @@ import {
   type VariantColumns,
 } from './product-write-store.ts'
 
-const VariantChangeSchema = z.object({
+/** One change of a variants update, as the API and the product editor take it. */
+export const VariantChangeSchema = z.object({
   choices: z.record(z.string().max(100), z.string().max(200)).optional(),
   variantIds: z.array(z.guid()).max(300).optional(),
   price: wireNumber(z.number().min(0).max(10_000_000)).nullish(),

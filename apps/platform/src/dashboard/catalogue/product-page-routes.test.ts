@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/db.ts'
+import { DEMO_CLIENT_ID } from '../../seed/demo-ids.ts'
 import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
 import { createApiKey } from '../../sites/api-key-store.ts'
 import { createDashboardPlatform, createTestBrowser } from '../../testing/dashboard-browser.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
+import { productEditorSections } from './product-editor-sections.tsx'
 
 // The smallest PNG: 1×1 pixel.
 const PNG = Uint8Array.from(
@@ -170,7 +172,7 @@ describe.each(databaseKinds())('dashboard products on %s', (kind) => {
   })
 
   describe('POST /dashboard/products', () => {
-    it('creates a product with options, variants and a collection, as the JSON API shows it', async () => {
+    it('creates a product with options, colour choices, variants and a collection, as the JSON API shows it', async () => {
       const collection = (
         await db.query<{ id: string }>("select id from collections where slug = 'footwear'")
       )[0]!.id
@@ -181,10 +183,15 @@ describe.each(databaseKinds())('dashboard products on %s', (kind) => {
         cost: '50',
         sku: 'TR-1',
         'option-0-name': 'Size',
-        'option-0-choices': '42\n43',
+        'option-0-choice-0-name': '42',
+        // The page offers one empty choice row per option; more come with "Add choice".
+        'option-0-choice-1-name': '43',
         'option-1-name': 'Color',
         'option-1-type': 'color',
-        'option-1-choices': 'Moss = #2da44e\nSand = #d4a373',
+        'option-1-choice-0-name': 'Moss',
+        'option-1-choice-0-colour': '#2da44e',
+        'option-1-choice-1-name': 'Sand',
+        'option-1-choice-1-colour': '#d4a373',
         collectionIds: [collection],
       })
       expect(created.status).toBe(303)
@@ -202,112 +209,246 @@ describe.each(databaseKinds())('dashboard products on %s', (kind) => {
         '#2da44e',
         '#d4a373',
       ])
-      // Hidden variants are still variants: the merchant sees all four.
       const variants = await api('POST', `/stores/v1/products/${id}/variants/query`, {})
       expect(variants.json.variants).toHaveLength(4)
+      const page = await browser.get(`/dashboard/products/${id}`)
+      expect(page.text).toMatch(/id="field-option-1-choice-0-colour"[^>]*type="color"[^>]*value="#2da44e"/)
     })
 
-    it('refuses a colour that is no colour, naming the option', async () => {
+    it('refuses a colour that is no colour beside its choice row, keeping what was typed', async () => {
       await browser.get('/dashboard/products/new')
       const refused = await browser.submit('/dashboard/products', {
         name: 'Bad colours',
         price: '1',
-        visible: 'on',
         'option-0-name': 'Color',
         'option-0-type': 'color',
-        'option-0-choices': 'Blue = blue',
+        'option-0-choice-0-name': 'Blue',
+        'option-0-choice-0-colour': 'blue',
       })
       expect(refused.status).toBe(400)
-      expect(refused.text).toMatch(/id="field-option-0-choices"[^>]*aria-invalid="true"/)
-      expect(refused.text).toContain('must be a colour as #rrggbb')
-      expect(refused.text).toContain('Blue = blue')
+      expect(refused.text).toMatch(/id="field-option-0-choice-0-colour"[^>]*aria-invalid="true"/)
+      expect(refused.text).toContain('id="field-option-0-choice-0-colour-error">must be a colour as #rrggbb')
+      expect(refused.text).toContain('Option 1, choice 1 colour must be a colour as #rrggbb')
+      expect(refused.text).toMatch(/id="field-option-0-choice-0-name"[^>]*value="Blue"/)
+      expect(await db.query("select id from products where name = 'Bad colours'")).toHaveLength(0)
     })
   })
 
-  describe('POST /dashboard/products/:id/variants', () => {
-    it('gives one variant its own price and stock, leaving the others to follow the product', async () => {
+  describe('the one save of the editor', () => {
+    const tshirt = async () =>
+      (await api('GET', `/stores/v1/products/${tee}?includeMerchantSpecificData=true`)).json.product
+
+    it('saves fields, a variant, choice images and the image order in one post', async () => {
       await browser.get(`/dashboard/products/${tee}`)
-      const form = browser.formOf(`/dashboard/products/${tee}/variants`)
+      const form = browser.formOf(`/dashboard/products/${tee}`)
+      const before = await tshirt()
+      const ids: string[] = before.media.items.map((m: { id: string }) => m.id)
+      expect(ids.length).toBeGreaterThan(1)
       const row = Object.keys(form)
-        .find((name) => /^v-\d+-id$/.test(name) && form[name]![0])!
+        .find((name) => /^v-\d+-id$/.test(name))!
         .replace(/-id$/, '')
-      const saved = await browser.submit(`/dashboard/products/${tee}/variants`, {
+      // Color is the second option; Blue its first choice: it gets the product's last image only.
+      expect(form['option-1-name']).toEqual(['Color'])
+      expect(form['option-1-choice-0-name']).toEqual(['Blue'])
+      const reversed = [...ids].reverse()
+      const positions = Object.fromEntries(
+        ids.map((id) => [`media-${id}-position`, String(reversed.indexOf(id) + 1)]),
+      )
+      const saved = await browser.submit(`/dashboard/products/${tee}`, {
+        price: '26',
         [`${row}-price`]: '30',
         [`${row}-quantity`]: '2',
+        'option-1-choice-0-media': [ids.at(-1)!],
+        ...positions,
       })
       expect(saved.status).toBe(303)
-      const variants = await db.query<{ id: string; price_minor: number | null; quantity: number | null }>(
-        'select id, price_minor, quantity from product_variants where product_id = $1 order by position',
-        [tee],
-      )
-      const changed = variants.find((v) => v.id === form[`${row}-id`]![0])!
-      expect(changed.price_minor).toBe(3000)
-      expect(changed.quantity).toBe(2)
-      expect(variants.filter((v) => v.id !== changed.id && v.price_minor === 3000)).toHaveLength(0)
-      // Nothing changed: nothing sent.
-      await browser.get(`/dashboard/products/${tee}`)
-      const again = await browser.submit(`/dashboard/products/${tee}/variants`)
-      expect(again.location).toContain('notice=variants-unchanged')
-    })
-  })
-
-  describe('POST /dashboard/products/:id/media', () => {
-    it('uploads an image to the product and to a choice, then removes it', async () => {
-      const { json: before } = await api('GET', `/stores/v1/products/${tee}`)
-      await browser.get(`/dashboard/products/${tee}`)
-      const form = new FormData()
-      form.append('file', new Blob([PNG], { type: 'image/png' }), 'pixel.png')
-      form.append('choice', '1:0') // Color: Blue
-      const uploaded = await browser.postMultipart(`/dashboard/products/${tee}/media`, form)
-      expect(uploaded.status).toBe(303)
-      const { json } = await api('GET', `/stores/v1/products/${tee}`)
-      expect(json.product.media.items).toHaveLength(before.product.media.items.length + 1)
-      const added = json.product.media.items.at(-1)
-      expect(added.image).toMatchObject({ width: 1, height: 1 })
-      const blue = json.product.productOptions[1].choices.find(
+      expect(saved.location).toBe(`/dashboard/products/${tee}?notice=saved`)
+      const after = await tshirt()
+      expect(after.priceData.price).toBe(26)
+      expect(after.media.items.map((m: { id: string }) => m.id)).toEqual(reversed)
+      const blue = after.productOptions[1].choices.find(
         (c: { description: string }) => c.description === 'Blue',
       )
-      expect(blue.media.items.map((m: { id: string }) => m.id)).toContain(added.id)
-
-      await browser.get(`/dashboard/products/${tee}`)
-      const removed = await browser.post(`/dashboard/products/${tee}/media/delete`, { mediaId: added.id })
-      expect(removed.status).toBe(303)
-      const after = await api('GET', `/stores/v1/products/${tee}`)
-      expect(after.json.product.media.items).toHaveLength(before.product.media.items.length)
-    })
-
-    it('takes a file whose name is not Latin-1, keeping what of the name is plain', async () => {
-      await browser.get(`/dashboard/products/${tee}`)
-      const form = new FormData()
-      form.append('file', new Blob([PNG], { type: 'image/png' }), '图片 pixel.png')
-      const uploaded = await browser.postMultipart(`/dashboard/products/${tee}/media`, form)
-      expect(uploaded.status).toBe(303)
-      const named = await db.query("select id from media_files where file_name = ' pixel.png'")
-      expect(named).toHaveLength(1)
-    })
-
-    it('refuses a file that is no image', async () => {
-      await browser.get(`/dashboard/products/${tee}`)
-      const form = new FormData()
-      form.append('file', new Blob(['<svg/>'], { type: 'image/png' }), 'fake.png')
-      const refused = await browser.postMultipart(`/dashboard/products/${tee}/media`, form)
-      expect(refused.status).toBe(400)
-      expect(refused.text).toContain('must be a PNG, JPEG, GIF or WebP image')
-    })
-
-    it('sets the images of each choice', async () => {
-      await browser.get(`/dashboard/products/${tee}`)
-      const form = browser.formOf(`/dashboard/products/${tee}/choice-media`)
-      const redImages = form['choice-1:1']!
-      const saved = await browser.submit(`/dashboard/products/${tee}/choice-media`, {
-        'choice-1:0': redImages,
-        'choice-1:1': undefined,
+      expect(blue.media.items.map((m: { id: string }) => m.id)).toEqual([ids.at(-1)])
+      const variant = (
+        await db.query<{ price_minor: number | null; quantity: number | null }>(
+          'select price_minor, quantity from product_variants where id = $1',
+          [form[`${row}-id`]![0]],
+        )
+      )[0]!
+      expect(variant).toEqual({ price_minor: 3000, quantity: 2 })
+      // A shopper's read answers the images in the merchant's order.
+      const token = (await api('POST', '/oauth2/token', { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' }))
+        .json.access_token as string
+      const visitor = await platform.app.request(`http://platform.test/stores/v1/products/${tee}`, {
+        headers: { authorization: token },
       })
+      const shown = (await visitor.json()) as { product: { media: { items: { id: string }[] } } }
+      expect(shown.product.media.items.map((m) => m.id)).toEqual(reversed)
+      // The variant's own price goes back to following the product; the order back as it was.
+      await browser.get(`/dashboard/products/${tee}`)
+      const back = Object.fromEntries(ids.map((id, index) => [`media-${id}-position`, String(index + 1)]))
+      await browser.submit(`/dashboard/products/${tee}`, { [`${row}-price`]: '', ...back })
+      expect((await tshirt()).media.items.map((m: { id: string }) => m.id)).toEqual(ids)
+    })
+
+    it('changes nothing when one choice row is refused, and shows why beside it', async () => {
+      const before = await tshirt()
+      await browser.get(`/dashboard/products/${tee}`)
+      const form = browser.formOf(`/dashboard/products/${tee}`)
+      const row = Object.keys(form)
+        .find((name) => /^v-\d+-id$/.test(name))!
+        .replace(/-id$/, '')
+      const refused = await browser.submit(`/dashboard/products/${tee}`, {
+        price: '99',
+        [`${row}-price`]: '41',
+        // A second "Blue" in the Color option: the domain refuses the repeat.
+        'option-1-choice-2-name': 'Blue',
+        'option-1-choice-2-colour': '#000000',
+      })
+      expect(refused.status).toBe(400)
+      expect(refused.text).toContain('Nothing was saved')
+      expect(refused.text).toMatch(/id="field-option-1-choice-2-name"[^>]*aria-invalid="true"/)
+      expect(refused.text).toContain('id="field-option-1-choice-2-name-error">repeats &quot;Blue&quot;')
+      // What the merchant typed is kept.
+      expect(refused.text).toMatch(/id="field-price"[^>]*value="99"/)
+      expect(refused.text).toMatch(new RegExp(`name="${row}-price"[^>]*value="41"`))
+      const after = await tshirt()
+      expect(after.lastUpdated).toBe(before.lastUpdated)
+      expect(after.priceData.price).toBe(before.priceData.price)
+      const prices = await db.query(
+        'select id from product_variants where product_id = $1 and price_minor = 4100',
+        [tee],
+      )
+      expect(prices).toHaveLength(0)
+    })
+
+    it('adds a row without JavaScript by re-rendering the form, saving nothing', async () => {
+      const before = await tshirt()
+      await browser.get(`/dashboard/products/${tee}`)
+      const rows = (html: string) =>
+        new Set([...html.matchAll(/name="option-(\d+)-name"/g)].map((m) => m[1])).size
+      const choiceRows = (html: string) => [...html.matchAll(/name="option-1-choice-\d+-name"/g)].length
+      const page = await browser.get(`/dashboard/products/${tee}`)
+      const added = await browser.submit(`/dashboard/products/${tee}`, { intent: 'add-option', price: '31' })
+      expect(added.status).toBe(200)
+      // Two options, the empty row and the one added (the templates for the script come after the form).
+      const form = (html: string) =>
+        html.slice(0, html.indexOf('</form>', html.indexOf('id="product-editor"')))
+      expect(rows(form(added.text))).toBe(rows(form(page.text)) + 1)
+      expect(added.text).toMatch(/id="field-price"[^>]*value="31"/)
+      const more = await browser.submit(`/dashboard/products/${tee}`, { intent: 'add-choice-1' })
+      expect(choiceRows(form(more.text))).toBe(choiceRows(form(page.text)) + 1)
+      const fewer = await browser.submit(`/dashboard/products/${tee}`, { intent: 'remove-choice-1-0' })
+      expect(fewer.text).not.toMatch(/id="field-option-1-choice-0-name"[^>]*value="Blue"/)
+      // A button names its row as drawn, though a row above it was emptied since.
+      await browser.get(`/dashboard/products/${tee}`)
+      expect(browser.formOf(`/dashboard/products/${tee}`)['option-1-choice-1-name']).toEqual(['Red'])
+      const emptied = await browser.submit(`/dashboard/products/${tee}`, {
+        'option-1-choice-0-name': '',
+        intent: 'remove-choice-1-1',
+      })
+      expect(form(emptied.text)).not.toContain('value="Red"')
+      expect((await tshirt()).lastUpdated).toBe(before.lastUpdated)
+    })
+
+    it('uploads images for the script as JSON, and the plain form uploads several with the save', async () => {
+      const before = await tshirt()
+      await browser.get(`/dashboard/products/${tee}`)
+      const one = new FormData()
+      one.append('file', new Blob([PNG], { type: 'image/png' }), 'pixel.png')
+      const uploaded = await browser.postMultipart('/dashboard/media', one)
+      expect(uploaded.status).toBe(201)
+      const image = JSON.parse(uploaded.text) as { id: string; thumbnailUrl: string }
+      expect(image.thumbnailUrl).toContain(image.id)
+      const bad = new FormData()
+      bad.append('file', new Blob(['<svg/>'], { type: 'image/png' }), 'fake.png')
+      const refused = await browser.postMultipart('/dashboard/media', bad)
+      expect(refused.status).toBe(400)
+      expect(JSON.parse(refused.text).message).toContain('must be a PNG, JPEG, GIF or WebP image')
+
+      // The plain form: the script's upload in the list first, two files picked beside it.
+      await browser.get(`/dashboard/products/${tee}`)
+      const fields = browser.formOf(`/dashboard/products/${tee}`)
+      const data = new FormData()
+      for (const [name, values] of Object.entries(fields))
+        for (const value of values) data.append(name, value)
+      data.append('mediaIds', image.id)
+      data.append('files', new Blob([PNG], { type: 'image/png' }), 'first.png')
+      data.append('files', new Blob([PNG], { type: 'image/png' }), '图片 second.png')
+      const saved = await browser.postMultipart(`/dashboard/products/${tee}`, data)
       expect(saved.status).toBe(303)
-      const { json } = await api('GET', `/stores/v1/products/${tee}`)
-      const [blue, red] = json.product.productOptions[1].choices
-      expect(blue.media.items.map((m: { id: string }) => m.id)).toEqual(redImages)
-      expect(red.media.items).toEqual([])
+      const after = await tshirt()
+      const ids = after.media.items.map((m: { id: string }) => m.id)
+      expect(ids).toHaveLength(before.media.items.length + 3)
+      expect(ids.at(-3)).toBe(image.id)
+      expect(after.media.items.at(-1).title).toBe(' second.png')
+
+      // Removing them is the same save.
+      await browser.get(`/dashboard/products/${tee}`)
+      const removed = await browser.submit(`/dashboard/products/${tee}`, { removeMediaIds: ids.slice(-3) })
+      expect(removed.status).toBe(303)
+      expect((await tshirt()).media.items).toHaveLength(before.media.items.length)
+    })
+
+    it('refuses an image of another store and a file that is no image, saving nothing', async () => {
+      const before = await tshirt()
+      await browser.get(`/dashboard/products/${tee}`)
+      const foreign = await browser.submit(`/dashboard/products/${tee}`, {
+        mediaIds: ['00000000-0000-4000-8000-000000000000'],
+      })
+      expect(foreign.status).toBe(400)
+      expect(foreign.text).toContain('Images is no image uploaded to this store')
+      const fields = browser.formOf(`/dashboard/products/${tee}`)
+      const data = new FormData()
+      for (const [name, values] of Object.entries(fields))
+        for (const value of values) data.append(name, value)
+      data.append('files', new Blob(['<svg/>'], { type: 'image/png' }), 'fake.png')
+      const notImage = await browser.postMultipart(`/dashboard/products/${tee}`, data)
+      expect(notImage.status).toBe(400)
+      expect(notImage.text).toContain('fake.png must be a PNG, JPEG, GIF or WebP image')
+      expect((await tshirt()).lastUpdated).toBe(before.lastUpdated)
+    })
+
+    it('shows the price in each display currency, read-only, with a link to the rates', async () => {
+      await browser.get('/dashboard/setup/currencies')
+      await browser.submit('/dashboard/setup/currencies', { 'cur-0-code': 'EUR', 'cur-0-rate': '0.5' })
+      const page = await browser.get(`/dashboard/products/${tee}`)
+      const price = (await tshirt()).priceData.discountedPrice as number
+      expect(page.text).toContain(`€${(price / 2).toFixed(2)}`)
+      expect(page.text).toContain('href="/dashboard/setup/currencies"')
+      expect(page.text).not.toMatch(/name="[^"]*EUR/)
+    })
+
+    it('refuses a save without the session’s token or session, changing nothing', async () => {
+      const before = await tshirt()
+      await browser.get(`/dashboard/products/${tee}`)
+      const fields = browser.formOf(`/dashboard/products/${tee}`)
+      expect(
+        (await browser.post(`/dashboard/products/${tee}`, { ...fields, price: '1', csrf: '' })).status,
+      ).toBe(403)
+      const upload = new FormData()
+      upload.append('csrf', 'x'.repeat(43))
+      upload.append('file', new Blob([PNG], { type: 'image/png' }), 'pixel.png')
+      expect((await browser.postMultipart('/dashboard/media', upload)).status).toBe(403)
+      const stranger = createTestBrowser(platform.app)
+      const anonymous = await stranger.post(`/dashboard/products/${tee}`, { ...fields, price: '1' })
+      expect(anonymous.status).toBe(303)
+      expect(anonymous.location).toContain('/dashboard/login')
+      expect((await tshirt()).lastUpdated).toBe(before.lastUpdated)
+    })
+
+    it('renders the extra sections of the editor below its form', async () => {
+      productEditorSections.push({
+        id: 'test-section',
+        render: async ({ product }) => `Files of ${product?.name}`,
+      })
+      try {
+        const page = await browser.get(`/dashboard/products/${tee}`)
+        expect(page.text).toContain('<div data-editor-section="test-section">Files of Classic Tee</div>')
+      } finally {
+        productEditorSections.pop()
+      }
     })
   })
 

@@ -1,44 +1,37 @@
 import { z } from 'zod'
+import { deleteProduct } from '../../catalogue/products/merchant-product-writes.ts'
 import {
-  addProductsToCollection,
-  removeProductsFromCollection,
-} from '../../catalogue/collections/collection-writes.ts'
-import {
-  CreateProductBody,
-  createProduct,
-  deleteProduct,
-  UpdateProductBody,
-  updateProduct,
-} from '../../catalogue/products/merchant-product-writes.ts'
-import {
-  AddProductMediaBody,
-  AddProductMediaToChoicesBody,
-  addProductMedia,
-  addProductMediaToChoices,
-  RemoveProductMediaBody,
-  RemoveProductMediaFromChoicesBody,
-  removeProductMedia,
-  removeProductMediaFromChoices,
-} from '../../catalogue/products/product-media-writes.ts'
-import { UpdateProductVariantsBody, updateProductVariants } from '../../catalogue/products/variant-writes.ts'
+  type EditorImage,
+  findDisplayPrices,
+  findEditorImages,
+} from '../../catalogue/products/product-editor-reads.ts'
+import { ProductEditorBody, saveProductEditor } from '../../catalogue/products/product-editor-writes.ts'
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { IdParam, parseWith } from '../../http/validation.ts'
 import { uploadMedia } from '../../media/media-uploads.ts'
+import type { FormFields } from '../../pages/form-fields.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
 import { noticeText, withNotice } from '../notices.ts'
 import { createDashboardRoutes, NoticeQuery } from '../owner-routes.ts'
 import type { DashboardDeps, Owner } from '../session/owner-session.ts'
-import { findAllCollections, findProductPage, getProductForEditing } from './catalogue-lists.ts'
 import {
+  findAllCollections,
+  findProductPage,
+  getProductForEditing,
+  type WireProduct,
+} from './catalogue-lists.ts'
+import { ProductEditorPage } from './product-editor.tsx'
+import { renderEditorSections } from './product-editor-sections.tsx'
+import {
+  applyRowIntent,
   emptyProductForm,
   type ProductFormValues,
   readProductForm,
-  readVariantsForm,
-  toFormViolations,
+  readRowIntent,
   toProductFormValues,
 } from './product-form.ts'
-import { EditProductPage, NewProductPage, ProductListPage } from './product-pages.tsx'
+import { ProductListPage } from './product-pages.tsx'
 
 const ListQuery = z.object({
   q: z.string().max(200).optional(),
@@ -49,36 +42,49 @@ const ListQuery = z.object({
   notice: z.string().max(40).optional(),
 })
 
-/** The violations of a refused write, named by form field; other errors go on to the error page. */
-function toRefusal(error: unknown): FieldViolation[] {
+/** The editor's script sends its uploads here: the page may connect to its own origin. */
+const editorPageOptions = { connectSources: ["'self'"] }
+
+/** Uploads the images a plain form carries (no JavaScript), in order; answers their ids or the violation. */
+async function uploadFormImages(
+  deps: DashboardDeps,
+  owner: Owner,
+  form: FormFields,
+): Promise<{ ids: string[]; violations: FieldViolation[] }> {
+  const ids: string[] = []
+  for (const file of form.files('files')) {
+    try {
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      const { media } = await uploadMedia(deps.media, owner.caller, { bytes, fileName: file.name })
+      ids.push(media.id)
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error
+      const why = error.fieldViolations[0]?.description ?? 'is no image the store takes'
+      return {
+        ids,
+        violations: [{ field: 'files', description: `${file.name} ${why}`, violatedRule: 'VALIDATION' }],
+      }
+    }
+  }
+  return { ids, violations: [] }
+}
+
+/** The violations of a refused save, named by the editor's fields; other errors go on to the error page. */
+function toRefusal(error: unknown, toFormViolations: (v: readonly FieldViolation[]) => FieldViolation[]) {
   if (error instanceof ValidationError) return toFormViolations(error.fieldViolations)
   if (error instanceof ApplicationError && error.code === 'SLUG_TAKEN')
-    return [{ field: 'slug', description: error.description, violatedRule: 'VALIDATION' }]
+    return [{ field: 'slug', description: error.description, violatedRule: 'VALIDATION' as const }]
   throw error
 }
 
-/** Puts a product in exactly the checked collections (ids from the form, checked as the API checks them). */
-async function syncCollections(
-  deps: DashboardDeps,
-  owner: Owner,
-  productId: string,
-  before: readonly string[],
-  after: readonly string[],
-) {
-  const membership = (id: string) => ({ ...parseWith(IdParam, { id }), productIds: [productId] })
-  for (const id of after.filter((id) => !before.includes(id)))
-    await addProductsToCollection(deps, owner.caller, membership(id))
-  for (const id of before.filter((id) => !after.includes(id)))
-    await removeProductsFromCollection(deps, owner.caller, membership(id))
-}
-
-/** Products: the list, a new product, and editing one with its variants, images and collections. */
+/** Products: the list, and the one editor that creates a product or saves all of one at once. */
 export function registerProductPages(api: Api, deps: DashboardDeps) {
   const { page, form: postForm } = createDashboardRoutes(api, deps)
 
-  async function editPage(
+  /** The editor for a new product (no `id`) or a product, with the values given or as stored. */
+  async function editorPage(
     owner: Owner,
-    id: string,
+    id: string | undefined,
     options: {
       values?: ProductFormValues
       violations?: FieldViolation[]
@@ -86,23 +92,74 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
       status?: number
     } = {},
   ) {
-    const [{ product, variants }, collections] = await Promise.all([
-      getProductForEditing(deps, owner.caller, id),
+    const [stored, collections] = await Promise.all([
+      id ? getProductForEditing(deps, owner.caller, id) : undefined,
       findAllCollections(deps, owner.caller),
     ])
+    const product: WireProduct | undefined = stored?.product
+    const values =
+      options.values ?? (stored ? toProductFormValues(stored.product, stored.variants) : emptyProductForm)
+    const [images, displayPrices, sections] = await Promise.all([
+      editorImages(owner, product, values.mediaIds),
+      product ? findDisplayPrices(deps.db, owner.caller, product.priceData) : undefined,
+      renderEditorSections({ deps, owner, product }),
+    ])
     return renderDashboardPage(
-      <EditProductPage
+      <ProductEditorPage
         owner={owner}
         product={product}
-        variants={variants}
-        values={options.values ?? toProductFormValues(product)}
+        values={values}
+        images={images}
         collections={collections}
+        displayPrices={displayPrices}
         violations={options.violations ?? []}
+        sections={sections}
         notice={options.notice}
       />,
       deps,
       options.status,
+      editorPageOptions,
     )
+  }
+
+  /** The images the editor lists, in order: the product's own, and uploads not saved with it yet. */
+  async function editorImages(
+    owner: Owner,
+    product: WireProduct | undefined,
+    ids: readonly string[],
+  ): Promise<EditorImage[]> {
+    const own = new Map(
+      (product?.media.items ?? []).map((item) => [
+        item.id,
+        { id: item.id, thumbnailUrl: item.thumbnail?.url ?? item.image?.url ?? '', title: item.title ?? '' },
+      ]),
+    )
+    const uploads = await findEditorImages(
+      deps,
+      owner.caller,
+      ids.filter((id) => !own.has(id)),
+    )
+    return ids.flatMap((id) => own.get(id) ?? uploads.find((image) => image.id === id) ?? [])
+  }
+
+  /** Saves the editor's form, or re-renders it with a row added or removed, or with what was refused. */
+  async function saveEditor(owner: Owner, form: FormFields, id: string | undefined) {
+    const read = readProductForm(form)
+    const intent = readRowIntent(form)
+    const uploaded = await uploadFormImages(deps, owner, form)
+    const values = { ...read.values, mediaIds: [...read.values.mediaIds, ...uploaded.ids] }
+    if (intent) return editorPage(owner, id, { values: applyRowIntent(values, intent) })
+    let refused = [...read.violations, ...uploaded.violations]
+    if (refused.length === 0) {
+      try {
+        const body = parseWith(ProductEditorBody, { ...read.body, mediaIds: values.mediaIds })
+        const { product } = await saveProductEditor(deps, owner.caller, { ...body, id })
+        return seeOther(withNotice(`/dashboard/products/${product.id}`, id ? 'saved' : 'product-created'))
+      } catch (error) {
+        refused = toRefusal(error, read.toFormViolations)
+      }
+    }
+    return editorPage(owner, id, { values, violations: refused, status: 400 })
   }
 
   page(
@@ -135,196 +192,67 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     {
       path: '/dashboard/products/new',
       operationId: 'dashboardNewProduct',
-      summary: 'The form of a new product',
+      summary: 'The product editor of a new product',
     },
-    async (owner) => {
-      const collections = await findAllCollections(deps, owner.caller)
-      return renderDashboardPage(
-        <NewProductPage owner={owner} values={emptyProductForm} collections={collections} violations={[]} />,
-        deps,
-      )
-    },
+    async (owner) => editorPage(owner, undefined),
   )
 
   postForm(
     {
       path: '/dashboard/products',
       operationId: 'dashboardCreateProduct',
-      summary: 'Create a product from the product form (as POST /stores/v1/products does)',
+      summary:
+        'Create a product from the editor (multipart: fields, options and choice rows, images in order, files)',
+      upload: ['multipart/form-data', 'application/x-www-form-urlencoded'],
     },
-    async (owner, form) => {
-      const { values, input, violations } = readProductForm(form)
-      let refused = violations
-      if (refused.length === 0) {
-        try {
-          const body = parseWith(CreateProductBody, { product: input })
-          const { product } = await createProduct(deps, owner.caller, body)
-          await syncCollections(deps, owner, product.id, [], values.collectionIds)
-          return seeOther(withNotice(`/dashboard/products/${product.id}`, 'product-created'))
-        } catch (error) {
-          refused = toRefusal(error)
-        }
-      }
-      const collections = await findAllCollections(deps, owner.caller)
-      return renderDashboardPage(
-        <NewProductPage owner={owner} values={values} collections={collections} violations={refused} />,
-        deps,
-        400,
-      )
-    },
+    async (owner, form) => saveEditor(owner, form, undefined),
   )
 
   page(
     {
       path: '/dashboard/products/:id',
       operationId: 'dashboardProduct',
-      summary: 'Edit a product, its variants, images and collections',
+      summary: 'The product editor: details, images, options, variants, prices, stock and collections',
       params: IdParam,
       query: NoticeQuery,
     },
-    async (owner, { params, query }) => {
-      return editPage(owner, params.id, { notice: noticeText(query.notice) })
-    },
+    async (owner, { params, query }) => editorPage(owner, params.id, { notice: noticeText(query.notice) }),
   )
 
   postForm(
     {
       path: '/dashboard/products/:id',
-      operationId: 'dashboardUpdateProduct',
-      summary: 'Save the product form (as PATCH /stores/v1/products/{id} and collection membership do)',
-      params: IdParam,
-    },
-    async (owner, form, { params }) => {
-      const { values, input, violations } = readProductForm(form)
-      let refused = violations
-      if (refused.length === 0) {
-        try {
-          const body = parseWith(UpdateProductBody, { product: input })
-          const { product } = await updateProduct(deps, owner.caller, { id: params.id, ...body })
-          await syncCollections(deps, owner, params.id, product.collectionIds, values.collectionIds)
-          return seeOther(withNotice(`/dashboard/products/${params.id}`, 'saved'))
-        } catch (error) {
-          refused = toRefusal(error)
-        }
-      }
-      return editPage(owner, params.id, { values, violations: refused, status: 400 })
-    },
-  )
-
-  postForm(
-    {
-      path: '/dashboard/products/:id/variants',
-      operationId: 'dashboardUpdateVariants',
+      operationId: 'dashboardSaveProduct',
       summary:
-        'Save the variants table: only changed fields (as PATCH /stores/v1/products/{id}/variants does)',
+        'Save the whole editor in one transaction (or add or remove a row without saving, by `intent`)',
       params: IdParam,
+      upload: ['multipart/form-data', 'application/x-www-form-urlencoded'],
     },
-    async (owner, form, { params }) => {
-      const { changes, violations, toRowViolations } = readVariantsForm(form)
-      if (violations.length === 0 && changes.length === 0)
-        return seeOther(withNotice(`/dashboard/products/${params.id}`, 'variants-unchanged'))
-      let refused = violations
-      if (refused.length === 0) {
-        try {
-          const body = parseWith(UpdateProductVariantsBody, { variants: changes })
-          await updateProductVariants(deps, owner.caller, { id: params.id, ...body })
-          return seeOther(withNotice(`/dashboard/products/${params.id}`, 'variants-saved'))
-        } catch (error) {
-          if (!(error instanceof ValidationError || error instanceof ApplicationError)) throw error
-          refused =
-            error instanceof ValidationError
-              ? toRowViolations(error.fieldViolations)
-              : [{ field: 'Variants:', description: error.description, violatedRule: 'VALIDATION' }]
-        }
-      }
-      return editPage(owner, params.id, { violations: refused, status: 400 })
-    },
+    async (owner, form, { params }) => saveEditor(owner, form, params.id),
   )
 
   postForm(
     {
-      path: '/dashboard/products/:id/media',
-      operationId: 'dashboardUploadProductMedia',
-      summary: 'Upload an image (multipart: file, choice) and add it to the product, optionally to a choice',
-      params: IdParam,
+      path: '/dashboard/media',
+      operationId: 'dashboardUploadImage',
+      summary:
+        'Upload one image (multipart: file) for the editor’s script; answers JSON { id, thumbnailUrl, title } with 201',
       upload: ['multipart/form-data'],
     },
-    async (owner, form, { params }) => {
+    async (owner, form, _input, c) => {
       const file = form.file('file')
-      if (!file) {
-        return editPage(owner, params.id, {
-          violations: [
-            { field: 'file', description: 'choose an image file to upload', violatedRule: 'REQUIRED_FIELD' },
-          ],
-          status: 400,
-        })
-      }
-      const { product } = await getProductForEditing(deps, owner.caller, params.id)
-      const [optionIndex, choiceIndex] = form.text('choice').split(':').map(Number)
-      const option = optionIndex === undefined ? undefined : product.productOptions[optionIndex]
-      const choice = choiceIndex === undefined ? undefined : option?.choices[choiceIndex]
+      if (!file) return c.json({ message: 'choose an image file to upload' }, 400)
       try {
         const bytes = new Uint8Array(await file.arrayBuffer())
         const { media } = await uploadMedia(deps.media, owner.caller, { bytes, fileName: file.name })
-        const ref = option && choice ? { choice: { option: option.name, choice: choice.description } } : {}
-        const body = parseWith(AddProductMediaBody, { media: [{ mediaId: media.id, ...ref }] })
-        await addProductMedia(deps, owner.caller, { id: params.id, ...body })
+        return c.json({ id: media.id, thumbnailUrl: media.thumbnail.url, title: media.title }, 201)
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error
-        return editPage(owner, params.id, {
-          violations: error.fieldViolations.map((v) => ({
-            ...v,
-            field: v.field === '$body' ? 'file' : v.field,
-          })),
-          status: 400,
-        })
+        return c.json(
+          { message: error.fieldViolations[0]?.description ?? 'is no image the store takes' },
+          400,
+        )
       }
-      return seeOther(withNotice(`/dashboard/products/${params.id}`, 'media-added'))
-    },
-  )
-
-  postForm(
-    {
-      path: '/dashboard/products/:id/media/delete',
-      operationId: 'dashboardRemoveProductMedia',
-      summary: 'Remove an image from the product and its choices (form: mediaId)',
-      params: IdParam,
-    },
-    async (owner, form, { params }) => {
-      const body = parseWith(RemoveProductMediaBody, { mediaIds: [form.text('mediaId')] })
-      await removeProductMedia(deps, owner.caller, { id: params.id, ...body })
-      return seeOther(withNotice(`/dashboard/products/${params.id}`, 'media-removed'))
-    },
-  )
-
-  postForm(
-    {
-      path: '/dashboard/products/:id/choice-media',
-      operationId: 'dashboardSaveChoiceMedia',
-      summary: 'Set which images each option choice shows (form: choice-{option}:{choice} = media ids)',
-      params: IdParam,
-    },
-    async (owner, form, { params }) => {
-      const { product } = await getProductForEditing(deps, owner.caller, params.id)
-      const set: { option: string; choice: string; mediaIds: string[] }[] = []
-      const clear: { option: string; choice: string }[] = []
-      product.productOptions.forEach((option, optionIndex) => {
-        option.choices.forEach((choice, choiceIndex) => {
-          const mediaIds = form.texts(`choice-${optionIndex}:${choiceIndex}`)
-          const ref = { option: option.name, choice: choice.description }
-          if (mediaIds.length > 0) set.push({ ...ref, mediaIds })
-          else if (choice.media.items.length > 0) clear.push(ref)
-        })
-      })
-      if (set.length > 0) {
-        const body = parseWith(AddProductMediaToChoicesBody, { media: set })
-        await addProductMediaToChoices(deps, owner.caller, { id: params.id, ...body })
-      }
-      if (clear.length > 0) {
-        const body = parseWith(RemoveProductMediaFromChoicesBody, { media: clear })
-        await removeProductMediaFromChoices(deps, owner.caller, { id: params.id, ...body })
-      }
-      return seeOther(withNotice(`/dashboard/products/${params.id}`, 'choice-media-saved'))
     },
   )
 

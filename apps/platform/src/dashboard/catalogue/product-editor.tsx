@@ -1,0 +1,940 @@
+import type { ReactNode } from 'react'
+import type { DisplayPrice, EditorImage } from '../../catalogue/products/product-editor-reads.ts'
+import { formatUnitQuantity, MEASUREMENT_UNITS } from '../../catalogue/products/price-per-unit.ts'
+import type { FieldViolation } from '../../http/errors.ts'
+import { LabelledControl } from '../../pages/form-controls.tsx'
+import { Checkbox, CsrfField, DashboardPage, Field } from '../dashboard-layout.tsx'
+import type { Owner } from '../session/owner-session.ts'
+import type { WireCollection, WireProduct } from './catalogue-lists.ts'
+import { costRangeText } from './product-pages.tsx'
+import { productEditorScript } from './product-editor-script.ts'
+import {
+  type ChoiceFormValues,
+  NEW_CHOICE_COLOUR,
+  type OptionFormValues,
+  type ProductFormValues,
+  productFieldLabel,
+  toFormErrors,
+  type VariantRowValues,
+} from './product-form.ts'
+
+/** The image types an upload may be. */
+const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp'
+
+type Errors = Record<string, string>
+
+/** A choice of the spec's measurement units (a merchant's unit price). */
+function UnitSelect(props: { label: string; name: string; value: string; error?: string | undefined }) {
+  return (
+    <LabelledControl label={props.label} name={props.name} error={props.error}>
+      {({ id, describedBy }) => (
+        <select
+          id={id}
+          name={props.name}
+          defaultValue={props.value}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy}
+        >
+          {MEASUREMENT_UNITS.map((unit) => (
+            <option key={unit} value={unit}>
+              {formatUnitQuantity(1, unit)}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledControl>
+  )
+}
+
+/** A select with its label and error. */
+function SelectField(props: {
+  label: string
+  name: string
+  value: string
+  choices: [string, string][]
+  error?: string | undefined
+}) {
+  return (
+    <LabelledControl label={props.label} name={props.name} error={props.error}>
+      {({ id, describedBy }) => (
+        <select
+          id={id}
+          name={props.name}
+          defaultValue={props.value}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy}
+        >
+          {props.choices.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledControl>
+  )
+}
+
+/** An input of a row, labelled for screen readers by its row, with its error under it. */
+function RowInput(props: {
+  name: string
+  label: string
+  defaultValue: string
+  error?: string | undefined
+  type?: 'text' | 'color'
+  className?: string
+  placeholder?: string
+}) {
+  const id = `field-${props.name}`
+  return (
+    <div className={`field ${props.className ?? ''}`}>
+      <label htmlFor={id} className="row-label">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? 'text'}
+        defaultValue={props.defaultValue}
+        placeholder={props.placeholder}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+      />
+      {props.error && (
+        <div className="error-text" id={`${id}-error`}>
+          {props.error}
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** A button that changes the rows without saving: re-renders the form, or does it in place with JavaScript. */
+function RowButton(props: {
+  intent: string
+  action: string
+  label: string
+  children: ReactNode
+  danger?: boolean
+}) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={props.intent}
+      formNoValidate
+      data-row-action={props.action}
+      aria-label={props.label}
+      className={props.danger ? 'danger small' : 'small'}
+    >
+      {props.children}
+    </button>
+  )
+}
+
+function ChoiceRow(props: {
+  option: number
+  index: number
+  choice: ChoiceFormValues
+  images: readonly EditorImage[]
+  errors: Errors
+}) {
+  const { option, index, choice, errors } = props
+  const base = `option-${option}-choice-${index}`
+  const label = `Option ${option + 1}, choice ${index + 1}`
+  return (
+    <li className="choice-row" data-choice-row="">
+      <RowInput
+        name={`${base}-name`}
+        label={`${label} name`}
+        defaultValue={choice.name}
+        placeholder="Choice, e.g. Blue"
+        error={errors[`${base}-name`]}
+        className="choice-name"
+      />
+      <RowInput
+        name={`${base}-colour`}
+        label={`${label} colour`}
+        type="color"
+        className="colour-field"
+        defaultValue={choice.colour}
+        error={errors[`${base}-colour`]}
+      />
+      <fieldset className="choice-images" data-choice-images="">
+        <legend className="row-label">{label} images</legend>
+        <span className="muted small" aria-hidden="true">
+          {props.images.length > 0 ? 'Images:' : 'No images to show for it yet'}
+        </span>
+        {props.images.map((image, at) => (
+          <label key={image.id} className="choice-image" data-image-id={image.id}>
+            <input
+              type="checkbox"
+              name={`${base}-media`}
+              value={image.id}
+              defaultChecked={choice.mediaIds.includes(image.id)}
+              aria-label={`Image ${at + 1} for ${label}`}
+            />
+            <img src={image.thumbnailUrl} alt="" />
+          </label>
+        ))}
+        {errors[`${base}-media`] && <div className="error-text">{errors[`${base}-media`]}</div>}
+      </fieldset>
+      <RowButton
+        intent={`remove-choice-${option}-${index}`}
+        action="remove-choice"
+        label={`Remove ${label}`}
+        danger
+      >
+        Remove
+      </RowButton>
+    </li>
+  )
+}
+
+function OptionRow(props: {
+  index: number
+  option: OptionFormValues
+  images: readonly EditorImage[]
+  errors: Errors
+  isNew: boolean
+}) {
+  const { index, option, errors } = props
+  const base = `option-${index}`
+  const emptyChoice = { name: '', colour: NEW_CHOICE_COLOUR, mediaIds: [] }
+  // One empty row under the choices: a choice is added by filling it in, without JavaScript too.
+  const choices = [...option.choices, emptyChoice]
+  return (
+    <fieldset className="option-row" data-option-row="" data-type={option.type}>
+      <legend>{props.isNew ? 'New option' : `Option ${index + 1}`}</legend>
+      <div className="option-head">
+        <Field
+          label={`Option ${index + 1} name`}
+          name={`${base}-name`}
+          defaultValue={option.name}
+          error={errors[`${base}-name`]}
+        />
+        <SelectField
+          label={`Option ${index + 1} type`}
+          name={`${base}-type`}
+          value={option.type}
+          choices={[
+            ['drop_down', 'List of choices'],
+            ['color', 'Colours'],
+          ]}
+        />
+        <RowButton
+          intent={`remove-option-${index}`}
+          action="remove-option"
+          label={`Remove option ${index + 1}`}
+          danger
+        >
+          Remove option
+        </RowButton>
+      </div>
+      {errors[`${base}-choices`] && <p className="error-text">{errors[`${base}-choices`]}</p>}
+      <ul className="choice-rows" data-choice-rows="">
+        {choices.map((choice, at) => (
+          <ChoiceRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields
+            key={at}
+            option={index}
+            index={at}
+            choice={choice}
+            images={props.images}
+            errors={errors}
+          />
+        ))}
+      </ul>
+      <RowButton
+        intent={`add-choice-${index}`}
+        action="add-choice"
+        label={`Add choice to option ${index + 1}`}
+      >
+        Add choice
+      </RowButton>
+    </fieldset>
+  )
+}
+
+function OptionsSection(props: {
+  values: ProductFormValues
+  images: readonly EditorImage[]
+  errors: Errors
+}) {
+  const { values, errors } = props
+  const blank: OptionFormValues = { name: '', type: 'drop_down', choices: [] }
+  const rows = [...values.options, blank]
+  return (
+    <section className="card" aria-labelledby="options-heading">
+      <h2 id="options-heading">Options</h2>
+      <p className="hint">
+        Options such as size or colour make the variants: one for each combination of choices. Fill in an
+        empty row to add one; a row left empty adds nothing.
+      </p>
+      {errors.options && <p className="error-text">{errors.options}</p>}
+      <div data-option-rows="">
+        {rows.map((option, index) => (
+          <OptionRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields
+            key={index}
+            index={index}
+            option={option}
+            images={props.images}
+            errors={errors}
+            isNew={index >= values.options.length}
+          />
+        ))}
+      </div>
+      <RowButton intent="add-option" action="add-option" label="Add option">
+        Add option
+      </RowButton>
+    </section>
+  )
+}
+
+function ImageItem(props: { image: EditorImage; position: number }) {
+  const { image, position } = props
+  return (
+    <li className="image-item" draggable data-image-item="" data-image-id={image.id}>
+      <input type="hidden" name="mediaIds" value={image.id} />
+      <img src={image.thumbnailUrl || undefined} alt={image.title || `Image ${position}`} />
+      <div className="image-controls">
+        <label className="row-label" htmlFor={`field-media-${image.id}-position`}>
+          Position of image {position}
+        </label>
+        <input
+          id={`field-media-${image.id}-position`}
+          name={`media-${image.id}-position`}
+          type="number"
+          min="1"
+          step="1"
+          className="position"
+          defaultValue={position}
+          aria-label={`Position of image ${position}`}
+          data-position=""
+        />
+        <label className="check small">
+          <input
+            type="checkbox"
+            name="removeMediaIds"
+            value={image.id}
+            data-remove-image=""
+            aria-label={`Remove image ${position}`}
+          />{' '}
+          Remove
+        </label>
+      </div>
+    </li>
+  )
+}
+
+function ImagesSection(props: { images: readonly EditorImage[]; errors: Errors }) {
+  const { images, errors } = props
+  return (
+    <section className="card" aria-labelledby="images-heading">
+      <h2 id="images-heading">Images</h2>
+      <p className="hint">
+        The first image is the product's main picture. Drag images to order them, or number their positions.
+      </p>
+      {errors.media && <p className="error-text">{errors.media}</p>}
+      <ol className="image-list" aria-label="Images" data-image-list="">
+        {images.map((image, index) => (
+          <ImageItem key={image.id} image={image} position={index + 1} />
+        ))}
+      </ol>
+      {images.length === 0 && (
+        <p className="hint" data-no-images="">
+          No images yet.
+        </p>
+      )}
+      <div className="dropzone" data-dropzone="">
+        <label htmlFor="field-files">Add images</label>
+        <input
+          id="field-files"
+          name="files"
+          type="file"
+          multiple
+          accept={IMAGE_TYPES}
+          aria-describedby="field-files-hint"
+          aria-invalid={errors.files ? true : undefined}
+        />
+        <div className="hint" id="field-files-hint">
+          Drop images here or choose several at once: PNG, JPEG, GIF or WebP, up to 10 MB each. Without
+          JavaScript they are uploaded when you save.
+        </div>
+        {errors.files && <div className="error-text">{errors.files}</div>}
+      </div>
+    </section>
+  )
+}
+
+function VariantsSection(props: { rows: readonly VariantRowValues[]; isNew: boolean; errors: Errors }) {
+  const { rows, errors } = props
+  const was = (index: number, name: string, value: string | boolean) => (
+    <input type="hidden" name={`v-${index}-${name}-was`} value={String(value)} />
+  )
+  const cell = (index: number, name: string, label: string, input: ReactNode) => (
+    <td>
+      {input}
+      {errors[`v-${index}-${name}`] && (
+        <div className="error-text">
+          {label} {errors[`v-${index}-${name}`]}
+        </div>
+      )}
+    </td>
+  )
+  return (
+    <section className="card" aria-labelledby="variants-heading">
+      <h2 id="variants-heading">Variants</h2>
+      {rows.length === 0 ? (
+        <p className="hint">
+          {props.isNew
+            ? 'The options make the variants when you save; then each can get its own price and stock here.'
+            : 'This product has no options: it is sold as it is.'}
+        </p>
+      ) : (
+        <>
+          <p className="hint">
+            A variant shows the product's price, cost, weight and SKU until you give it its own; clear a field
+            to follow the product again.
+          </p>
+          <div className="scroll">
+            <table aria-label="Variants">
+              <thead>
+                <tr>
+                  <th>Variant</th>
+                  <th>Price</th>
+                  <th>Cost</th>
+                  <th>Weight</th>
+                  <th>SKU</th>
+                  <th>Track quantity</th>
+                  <th>Quantity</th>
+                  <th>In stock</th>
+                  <th>Visible</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr key={row.id}>
+                    <th scope="row">
+                      {row.label}
+                      <input type="hidden" name={`v-${index}-id`} value={row.id} />
+                      <input type="hidden" name={`v-${index}-label`} value={row.label} />
+                      {was(index, 'price', row.was.price)}
+                      {was(index, 'cost', row.was.cost)}
+                      {was(index, 'weight', row.was.weight)}
+                      {was(index, 'sku', row.was.sku)}
+                      {was(index, 'quantity', row.was.quantity)}
+                      {was(index, 'trackQuantity', row.was.trackQuantity)}
+                      {was(index, 'inStock', row.was.inStock)}
+                      {was(index, 'visible', row.was.visible)}
+                    </th>
+                    {cell(
+                      index,
+                      'price',
+                      'Price',
+                      <input
+                        name={`v-${index}-price`}
+                        type="number"
+                        step="any"
+                        min="0"
+                        defaultValue={row.price}
+                        aria-label={`Price of ${row.label}`}
+                        aria-invalid={errors[`v-${index}-price`] ? true : undefined}
+                      />,
+                    )}
+                    {cell(
+                      index,
+                      'cost',
+                      'Cost',
+                      <input
+                        name={`v-${index}-cost`}
+                        type="number"
+                        step="any"
+                        min="0"
+                        defaultValue={row.cost}
+                        aria-label={`Cost of ${row.label}`}
+                      />,
+                    )}
+                    {cell(
+                      index,
+                      'weight',
+                      'Weight',
+                      <input
+                        name={`v-${index}-weight`}
+                        type="number"
+                        step="any"
+                        min="0"
+                        defaultValue={row.weight}
+                        aria-label={`Weight of ${row.label}`}
+                      />,
+                    )}
+                    {cell(
+                      index,
+                      'sku',
+                      'SKU',
+                      <input
+                        name={`v-${index}-sku`}
+                        type="text"
+                        defaultValue={row.sku}
+                        aria-label={`SKU of ${row.label}`}
+                      />,
+                    )}
+                    <td>
+                      <input
+                        name={`v-${index}-trackQuantity`}
+                        type="checkbox"
+                        defaultChecked={row.trackQuantity}
+                        aria-label={`Track quantity of ${row.label}`}
+                      />
+                    </td>
+                    {cell(
+                      index,
+                      'quantity',
+                      'Quantity',
+                      <input
+                        name={`v-${index}-quantity`}
+                        type="number"
+                        step="1"
+                        min="0"
+                        defaultValue={row.quantity}
+                        aria-label={`Quantity of ${row.label}`}
+                      />,
+                    )}
+                    <td>
+                      <input
+                        name={`v-${index}-inStock`}
+                        type="checkbox"
+                        defaultChecked={row.inStock}
+                        aria-label={`${row.label} in stock`}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        name={`v-${index}-visible`}
+                        type="checkbox"
+                        defaultChecked={row.visible}
+                        aria-label={`${row.label} visible`}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  )
+}
+
+function DisplayPrices(props: { prices: readonly DisplayPrice[] | undefined; currency: string }) {
+  const link = <a href="/dashboard/setup/currencies">display currencies</a>
+  if (!props.prices) return <p className="hint">Prices in other currencies show once the product is saved.</p>
+  if (props.prices.length === 0)
+    return (
+      <p className="hint">
+        Shoppers see prices in {props.currency} only. Offer them other {link}, converted at your rates.
+      </p>
+    )
+  return (
+    <div className="converted">
+      <h3>In other currencies</h3>
+      <p className="hint">Converted at your rates: change them under {link}.</p>
+      <table aria-label="Converted prices">
+        <tbody>
+          {props.prices.map((price) => (
+            <tr key={price.currency}>
+              <th scope="row">{price.currency}</th>
+              <td className="number">
+                {price.discountedPrice === price.price ? (
+                  price.price
+                ) : (
+                  <>
+                    {price.discountedPrice} <s className="muted">{price.price}</s>
+                  </>
+                )}
+              </td>
+              <td className="number muted small">at {price.rate}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function PriceSection(props: {
+  values: ProductFormValues
+  errors: Errors
+  currency: string
+  displayPrices: readonly DisplayPrice[] | undefined
+}) {
+  const { values, errors } = props
+  return (
+    <section className="card" aria-labelledby="price-heading">
+      <h2 id="price-heading">Price ({props.currency})</h2>
+      <div className="pair">
+        <Field
+          label="Price"
+          name="price"
+          type="number"
+          step="any"
+          min="0"
+          defaultValue={values.price}
+          error={errors.price}
+          required
+        />
+        <Field
+          label="Cost"
+          name="cost"
+          type="number"
+          step="any"
+          min="0"
+          defaultValue={values.cost}
+          error={errors.cost}
+          hint="Only you see it"
+        />
+        <SelectField
+          label="Discount type"
+          name="discountType"
+          value={values.discountType}
+          error={errors.discountType}
+          choices={[
+            ['NONE', 'No discount'],
+            ['AMOUNT', 'Amount off'],
+            ['PERCENT', 'Percent off'],
+          ]}
+        />
+        <Field
+          label="Discount"
+          name="discountValue"
+          type="number"
+          step="any"
+          min="0"
+          defaultValue={values.discountValue}
+          error={errors.discountValue}
+        />
+      </div>
+      <DisplayPrices prices={props.displayPrices} currency={props.currency} />
+    </section>
+  )
+}
+
+function UnitPriceSection(props: { values: ProductFormValues; errors: Errors }) {
+  const { values, errors } = props
+  return (
+    <section className="card" aria-labelledby="unit-price-heading">
+      <h2 id="unit-price-heading">Unit price</h2>
+      <p className="hint">
+        For goods sold by measure: what the product holds, and per how much shoppers see its price (per 100
+        ml). Leave the contents empty for no unit price.
+      </p>
+      <div className="pair">
+        <Field
+          label="Contents"
+          name="unitTotalQuantity"
+          type="number"
+          step="any"
+          min="0"
+          defaultValue={values.unitTotalQuantity}
+          error={errors.unitTotalQuantity}
+        />
+        <UnitSelect label="Contents unit" name="unitTotalUnit" value={values.unitTotalUnit} />
+        <Field
+          label="Unit price per"
+          name="unitBaseQuantity"
+          type="number"
+          step="any"
+          min="0"
+          defaultValue={values.unitBaseQuantity}
+          error={errors.unitBaseQuantity}
+          hint="Empty for one unit"
+        />
+        <UnitSelect
+          label="Unit price unit"
+          name="unitBaseUnit"
+          value={values.unitBaseUnit}
+          error={errors.unitBaseUnit}
+        />
+      </div>
+    </section>
+  )
+}
+
+function StockSection(props: { values: ProductFormValues; errors: Errors }) {
+  const { values, errors } = props
+  return (
+    <section className="card" aria-labelledby="stock-heading">
+      <h2 id="stock-heading">Stock and shipping</h2>
+      {values.options.length > 0 ? (
+        <p className="hint">This product has options: quantities are kept per variant.</p>
+      ) : (
+        <>
+          <Checkbox label="Track quantity" name="trackInventory" defaultChecked={values.trackInventory} />
+          <Field
+            label="Quantity"
+            name="quantity"
+            type="number"
+            step="1"
+            min="0"
+            defaultValue={values.quantity}
+            error={errors.quantity}
+          />
+        </>
+      )}
+      <Checkbox label="In stock" name="inStock" defaultChecked={values.inStock} />
+      <Field
+        label="Weight"
+        name="weight"
+        type="number"
+        step="any"
+        min="0"
+        defaultValue={values.weight}
+        error={errors.weight}
+      />
+    </section>
+  )
+}
+
+function PublishingSection(props: {
+  values: ProductFormValues
+  collections: readonly WireCollection[]
+  errors: Errors
+}) {
+  const { values, errors } = props
+  return (
+    <section className="card" aria-labelledby="publishing-heading">
+      <h2 id="publishing-heading">Visibility and collections</h2>
+      <Checkbox label="Visible in the store" name="visible" defaultChecked={values.visible} />
+      <fieldset className="plain">
+        <legend>Collections</legend>
+        {props.collections.length === 0 && <p className="hint">No collections yet.</p>}
+        {props.collections.map((collection) => (
+          <Checkbox
+            key={collection.id}
+            label={collection.name}
+            name="collectionIds"
+            value={collection.id}
+            defaultChecked={values.collectionIds.includes(collection.id)}
+          />
+        ))}
+        {errors.collections && <div className="error-text">{errors.collections}</div>}
+      </fieldset>
+    </section>
+  )
+}
+
+function DetailsSection(props: { values: ProductFormValues; errors: Errors }) {
+  const { values, errors } = props
+  return (
+    <section className="card" aria-labelledby="details-heading">
+      <h2 id="details-heading">Details</h2>
+      <Field
+        label="Name"
+        name="name"
+        defaultValue={values.name}
+        error={errors.name}
+        required
+        className="wide"
+      />
+      <LabelledControl label="Description" name="description" error={errors.description}>
+        {({ id, describedBy }) => (
+          <textarea
+            id={id}
+            name="description"
+            rows={5}
+            defaultValue={values.description}
+            aria-describedby={describedBy}
+          />
+        )}
+      </LabelledControl>
+      <div className="pair">
+        <Field
+          label="Slug"
+          name="slug"
+          defaultValue={values.slug}
+          error={errors.slug}
+          hint="Its address in the store; made from the name when empty"
+        />
+        <Field label="SKU" name="sku" defaultValue={values.sku} error={errors.sku} />
+        <SelectField
+          label="Type"
+          name="productType"
+          value={values.productType}
+          choices={[
+            ['physical', 'Physical'],
+            ['digital', 'Digital'],
+          ]}
+        />
+        <Field label="Brand" name="brand" defaultValue={values.brand} error={errors.brand} />
+        <Field
+          label="Ribbon"
+          name="ribbon"
+          defaultValue={values.ribbon}
+          error={errors.ribbon}
+          hint="e.g. New, Sale"
+        />
+      </div>
+    </section>
+  )
+}
+
+/** What the product is now, in one line: its price, unit price, cost and profit, visibility, last change. */
+function ProductFacts(props: { owner: Owner; product: WireProduct }) {
+  const { product } = props
+  const { priceData, pricePerUnitData } = product
+  const facts = [
+    priceData.discountedPrice !== priceData.price
+      ? `${priceData.formatted.discountedPrice} after discount (${priceData.formatted.price})`
+      : priceData.formatted.price,
+    pricePerUnitData && priceData.formatted.pricePerUnit
+      ? `${priceData.formatted.pricePerUnit} / ${formatUnitQuantity(pricePerUnitData.baseQuantity, pricePerUnitData.baseMeasurementUnit)}`
+      : undefined,
+    product.costRange ? `cost ${costRangeText(product, props.owner)}` : undefined,
+    product.costAndProfitData
+      ? `profit ${product.costAndProfitData.formattedProfit} (${product.costAndProfitData.profitMargin}%)`
+      : undefined,
+    product.visible ? 'visible' : 'hidden',
+    `last changed ${new Date(product.lastUpdated).toUTCString()}`,
+  ]
+  return <p className="muted small">{facts.filter(Boolean).join(' · ')}</p>
+}
+
+/** The field violations of a refused save, above the form, each named as the merchant sees the field. */
+function EditorProblems(props: { violations: readonly FieldViolation[] }) {
+  if (props.violations.length === 0) return null
+  return (
+    <div className="problem" role="alert">
+      <strong>Nothing was saved:</strong>
+      <ul>
+        {props.violations.map((violation) => (
+          <li key={`${violation.field}${violation.description}`}>
+            {productFieldLabel(violation.field)} {violation.description}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The templates the editor's script copies for new rows and uploaded images (never submitted). */
+function RowTemplates(props: { images: readonly EditorImage[] }) {
+  const blank: OptionFormValues = { name: '', type: 'drop_down', choices: [] }
+  return (
+    <>
+      <template data-template="option">
+        <OptionRow index={0} option={blank} images={props.images} errors={{}} isNew />
+      </template>
+      <template data-template="choice">
+        <ChoiceRow
+          option={0}
+          index={0}
+          choice={{ name: '', colour: NEW_CHOICE_COLOUR, mediaIds: [] }}
+          images={props.images}
+          errors={{}}
+        />
+      </template>
+      <template data-template="image">
+        <ImageItem image={{ id: 'new', thumbnailUrl: '', title: '' }} position={1} />
+      </template>
+    </>
+  )
+}
+
+/**
+ * The product editor: one form, one save, for a new product (`product` absent) or an existing one.
+ * Extra sections (`productEditorSections`) come after the form, the delete button last.
+ */
+export function ProductEditorPage(props: {
+  owner: Owner
+  product?: WireProduct | undefined
+  values: ProductFormValues
+  images: readonly EditorImage[]
+  collections: readonly WireCollection[]
+  displayPrices?: readonly DisplayPrice[] | undefined
+  violations: readonly FieldViolation[]
+  sections?: readonly { id: string; node: ReactNode }[]
+  notice?: string | undefined
+}) {
+  const { owner, product, values } = props
+  const errors = toFormErrors(props.violations)
+  const title = product ? product.name : 'New product'
+  const action = product ? `/dashboard/products/${product.id}` : '/dashboard/products'
+  return (
+    <DashboardPage
+      owner={owner}
+      title={title}
+      section="products"
+      notice={props.notice}
+      scripts={[productEditorScript]}
+    >
+      <p>
+        <a href="/dashboard/products">← Products</a>
+      </p>
+      <EditorProblems violations={props.violations} />
+      <form
+        id="product-editor"
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        aria-label="Product"
+        className="editor"
+        data-product-editor=""
+        data-upload-url="/dashboard/media"
+      >
+        <CsrfField token={owner.session.csrfToken} />
+        <div className="editor-bar">
+          <div>
+            <h1>{title}</h1>
+            {product && <ProductFacts owner={owner} product={product} />}
+          </div>
+          <span className="upload-state muted small" data-upload-state="" aria-live="polite" />
+          <button type="submit" className="primary">
+            {product ? 'Save product' : 'Create product'}
+          </button>
+        </div>
+        <div className="editor-cols">
+          <div>
+            <DetailsSection values={values} errors={errors} />
+            <ImagesSection images={props.images} errors={errors} />
+            <OptionsSection values={values} images={props.images} errors={errors} />
+          </div>
+          <div>
+            <PriceSection
+              values={values}
+              errors={errors}
+              currency={owner.session.site.currency}
+              displayPrices={props.displayPrices}
+            />
+            <UnitPriceSection values={values} errors={errors} />
+            <StockSection values={values} errors={errors} />
+            <PublishingSection values={values} collections={props.collections} errors={errors} />
+          </div>
+        </div>
+        <VariantsSection rows={values.variants} isNew={!product} errors={errors} />
+      </form>
+      <RowTemplates images={props.images} />
+      {props.sections?.map((section) => (
+        <div key={section.id} data-editor-section={section.id}>
+          {section.node}
+        </div>
+      ))}
+      {product && (
+        <section className="card" aria-labelledby="delete-heading">
+          <h2 id="delete-heading">Delete</h2>
+          <form method="post" action={`/dashboard/products/${product.id}/delete`}>
+            <CsrfField token={owner.session.csrfToken} />
+            <button
+              type="submit"
+              className="danger"
+              data-confirm={`Delete ${product.name}? This cannot be undone.`}
+            >
+              Delete product
+            </button>
+          </form>
+        </section>
+      )}
+    </DashboardPage>
+  )
+}
