@@ -31,6 +31,10 @@ import {
   registerDashboardRoutes,
   toDashboardErrorResponse,
 } from './dashboard/dashboard-routes.ts'
+import {
+  DASHBOARD_SECURE_FILE_UPLOAD,
+  registerSecureFilePages,
+} from './dashboard/digital/secure-files-page-routes.tsx'
 import { registerOrderDeskPages } from './dashboard/orders/order-page-routes.tsx'
 import { isDatabaseUnavailableError } from './db/database-unavailable.ts'
 import type { Db } from './db/db.ts'
@@ -306,7 +310,7 @@ export function createApp(options: AppDeps) {
   const secureFileLimit = limit(MAX_SECURE_FILE_BYTES)
   // Image uploads may be larger than any JSON body needs to be, and a digital product's files larger still.
   hono.use((c, next) =>
-    SECURE_FILE_UPLOAD.test(c.req.path)
+    SECURE_FILE_UPLOAD.test(c.req.path) || DASHBOARD_SECURE_FILE_UPLOAD.test(c.req.path)
       ? secureFileLimit(c, next)
       : c.req.path === MEDIA_UPLOAD_PATH || isDashboardUpload(c.req.path)
         ? uploadLimit(c, next)
@@ -455,6 +459,17 @@ export function createApp(options: AppDeps) {
     { db: deps.db, clock, logger, publicUrl: deps.publicUrl, localDevelopmentSites, passwordHasher, media },
     deps.dashboard,
   )
+  registerSecureFilePages(api, {
+    db: deps.db,
+    clock,
+    logger,
+    publicUrl: deps.publicUrl,
+    localDevelopmentSites,
+    passwordHasher,
+    media,
+    bulkChunkSize: deps.dashboard?.bulkChunkSize ?? 100,
+    digital,
+  })
   registerOrderDeskPages(api, {
     db: deps.db,
     clock,

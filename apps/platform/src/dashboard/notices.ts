@@ -14,6 +14,8 @@ const notices = {
   'variants-unchanged': 'Nothing changed in the variants.',
   'media-added': 'Image added.',
   'media-removed': 'Image removed.',
+  'secure-file-added': 'File added. Buyers of this product can download it once they have paid.',
+  'secure-file-removed': 'File removed. Links to it no longer work.',
   'choice-media-saved': 'Choice images saved.',
   'collection-created': 'Collection created.',
   'collection-deleted': 'Collection deleted.',

@@ -39,6 +39,19 @@ export async function findProductType(
   return row?.product_type
 }
 
+/** The product's name and type, if the site has the product. */
+export async function findProductSummary(
+  db: Db,
+  siteId: string,
+  productId: string,
+): Promise<{ name: string; product_type: 'physical' | 'digital' } | undefined> {
+  return queryOne<{ name: string; product_type: 'physical' | 'digital' }>(
+    db,
+    'select name, product_type from products where site_id = $1 and id = $2',
+    [siteId, productId],
+  )
+}
+
 /** Records a secure file (its bytes already stored, or given here to keep in the row). */
 export async function insertSecureFile(
   db: Db,
