@@ -13,6 +13,9 @@ const storefrontBuild = join(repoRoot, 'apps/storefront/build/server/index.js')
 const clientId = process.env.AISLE_CLIENT_ID || '9b6e3f0a-5c1d-4e8b-a7f2-2d4c6b8e0f13'
 const startTimeoutMs = 180_000
 
+/** How long a download link on a page lives in the stories (the platform's default is 15 minutes). */
+export const E2E_DOWNLOAD_LINK_SECONDS = 20
+
 interface Service {
   label: string
   child: ChildProcess
@@ -48,6 +51,8 @@ export default async function globalSetup() {
       // and checkout come back to it, reset mails and logout return to its home.
       DEMO_REDIRECT_URIS: `${storefrontUrl}/callback`,
       DEMO_POST_LOGOUT_REDIRECT_URIS: `${storefrontUrl}/`,
+      // The digital product story sees a page's download link expire without a long wait.
+      DOWNLOAD_PAGE_LINK_SECONDS: String(E2E_DOWNLOAD_LINK_SECONDS),
     })
     services.push(platform)
     await waitForHttp(`${apiUrl}/health`, platform, (status) => status === 200)

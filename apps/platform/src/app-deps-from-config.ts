@@ -15,6 +15,8 @@ export interface ProcessParts {
   mediaStorage: MediaStorage
   metricsToken: string | undefined
   drain: DrainState
+  /** The database's link-signing key (`digital/signing-key-store.ts`). */
+  signingKey?: Uint8Array | undefined
 }
 
 /**
@@ -37,5 +39,7 @@ export function appDepsFromConfig(config: Config, parts: ProcessParts): AppDeps 
     mediaStorage: parts.mediaStorage,
     metricsToken: parts.metricsToken,
     drain: parts.drain,
+    ...(parts.signingKey ? { signingKey: parts.signingKey } : {}),
+    downloadLinkLifetimes: config.downloadLinkLifetimes,
   }
 }

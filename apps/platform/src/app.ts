@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { getPath } from 'hono/utils/url'
@@ -30,6 +31,10 @@ import {
   registerDashboardRoutes,
   toDashboardErrorResponse,
 } from './dashboard/dashboard-routes.ts'
+import {
+  DASHBOARD_SECURE_FILE_UPLOAD,
+  registerSecureFilePages,
+} from './dashboard/digital/secure-files-page-routes.tsx'
 import { registerOrderDeskPages } from './dashboard/orders/order-page-routes.tsx'
 import { isDatabaseUnavailableError } from './db/database-unavailable.ts'
 import type { Db } from './db/db.ts'
@@ -67,6 +72,16 @@ import { registerRecoveryRoutes } from './identity/recovery/recovery-routes.ts'
 import { registerSignOnRoutes } from './identity/sso/sign-on-routes.ts'
 import { registerSsoRoutes } from './identity/sso/sso-routes.ts'
 import { type Logger, silentLogger } from './log.ts'
+import {
+  DEFAULT_LINK_LIFETIMES,
+  type DigitalDeps,
+  type DownloadLinkLifetimes,
+} from './digital/digital-deps.ts'
+import { registerDigitalRoutes, SECURE_FILE_UPLOAD } from './digital/digital-routes.tsx'
+import { orderDownloadsLink } from './digital/download-links.ts'
+import { downloadsOfOrders } from './digital/order-downloads.ts'
+import { MAX_SECURE_FILE_BYTES } from './digital/secure-files.ts'
+import { createLinkSigner } from './digital/signed-links.ts'
 import { registerDevInboxRoutes } from './mail/dev-inbox-routes.tsx'
 import { MAX_UPLOAD_BYTES, MEDIA_UPLOAD_PATH, registerMediaRoutes } from './media/media-routes.ts'
 import type { MediaStorage } from './media/media-storage.ts'
@@ -156,6 +171,13 @@ export interface AppDeps {
    * `main.ts` turns it on; off here, so tests see every change made behind the app's back at once.
    */
   publicReadCallers?: boolean | { pollMs: number }
+  /**
+   * The key expiring links are signed with (digital products' downloads, decision 047): `main.ts` passes
+   * the database's (`digital/signing-key-store.ts`), the same for every process; left out, a random one.
+   */
+  signingKey?: Uint8Array
+  /** How long download links live; 15 minutes on pages and a day in mails by default. */
+  downloadLinkLifetimes?: DownloadLinkLifetimes
 }
 
 export const VERSION = '0.1.0'
@@ -285,11 +307,14 @@ export function createApp(options: AppDeps) {
     })
   const jsonLimit = limit(deps.maxBodyBytes ?? 1024 * 1024)
   const uploadLimit = limit(MAX_UPLOAD_BYTES)
-  // Image uploads may be larger than any JSON body needs to be.
+  const secureFileLimit = limit(MAX_SECURE_FILE_BYTES)
+  // Image uploads may be larger than any JSON body needs to be, and a digital product's files larger still.
   hono.use((c, next) =>
-    c.req.path === MEDIA_UPLOAD_PATH || isDashboardUpload(c.req.path)
-      ? uploadLimit(c, next)
-      : jsonLimit(c, next),
+    SECURE_FILE_UPLOAD.test(c.req.path) || DASHBOARD_SECURE_FILE_UPLOAD.test(c.req.path)
+      ? secureFileLimit(c, next)
+      : c.req.path === MEDIA_UPLOAD_PATH || isDashboardUpload(c.req.path)
+        ? uploadLimit(c, next)
+        : jsonLimit(c, next),
   )
 
   const trustedProxies = deps.trustedProxies ?? parseTrustedProxies('')
@@ -353,6 +378,18 @@ export function createApp(options: AppDeps) {
     deliver: async (request) => hono.fetch(request),
   })
   const paymentProviders = [testProvider, offlineProvider]
+  const mediaStorage = deps.mediaStorage ?? createMemoryMediaStorage()
+  const digital: DigitalDeps = {
+    db: deps.db,
+    clock,
+    publicUrl: deps.publicUrl,
+    storage: mediaStorage,
+    logger,
+    signer: createLinkSigner(deps.signingKey ?? randomBytes(32)),
+    lifetimes: deps.downloadLinkLifetimes ?? DEFAULT_LINK_LIFETIMES,
+  }
+  const downloadsLink = (orderId: string, now: Date) =>
+    orderDownloadsLink(digital, orderId, new Date(now.getTime() + digital.lifetimes.mailSeconds * 1000))
   registerTestProviderRoutes(api, { provider: testProvider, clock, publicUrl: deps.publicUrl })
   registerHostedCheckoutRoutes(api, {
     db: deps.db,
@@ -360,8 +397,12 @@ export function createApp(options: AppDeps) {
     publicUrl: deps.publicUrl,
     paymentProviders,
     findMember: findMemberById,
+    downloadsLink,
   })
-  registerOrderRoutes(api, { db: deps.db })
+  registerOrderRoutes(api, {
+    db: deps.db,
+    findDownloads: async (orders) => downloadsOfOrders(digital, orders),
+  })
   // The order desk's actions, for the dashboard's order page and the merchant's JSON calls alike.
   const orderRefunds =
     deps.orderRefunds ?? orderRefundsThroughPayments({ db: deps.db, clock, providers: paymentProviders })
@@ -370,10 +411,11 @@ export function createApp(options: AppDeps) {
     db: deps.db,
     clock,
     publicUrl: deps.publicUrl,
-    storage: deps.mediaStorage ?? createMemoryMediaStorage(),
+    storage: mediaStorage,
     logger,
   })
   registerMediaRoutes(api, media)
+  registerDigitalRoutes(api, digital)
   const localDevelopmentSites = deps.localDevelopmentSites ?? true
   const identity = {
     db: deps.db,
@@ -397,7 +439,12 @@ export function createApp(options: AppDeps) {
   registerRedirectSessionRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerRedirectLandingRoutes(api, { db: deps.db, clock })
   registerHostedProductRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, carts })
-  registerMembersAccountRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerMembersAccountRoutes(api, {
+    db: deps.db,
+    clock,
+    publicUrl: deps.publicUrl,
+    findDownloads: async (orders) => downloadsOfOrders(digital, orders),
+  })
   registerWebhookRoutes(api, { db: deps.db, clock, localDevelopmentSites })
   registerGraphQLRoutes(api, {
     db: deps.db,
@@ -412,6 +459,17 @@ export function createApp(options: AppDeps) {
     { db: deps.db, clock, logger, publicUrl: deps.publicUrl, localDevelopmentSites, passwordHasher, media },
     deps.dashboard,
   )
+  registerSecureFilePages(api, {
+    db: deps.db,
+    clock,
+    logger,
+    publicUrl: deps.publicUrl,
+    localDevelopmentSites,
+    passwordHasher,
+    media,
+    bulkChunkSize: deps.dashboard?.bulkChunkSize ?? 100,
+    digital,
+  })
   registerOrderDeskPages(api, {
     db: deps.db,
     clock,

@@ -263,4 +263,17 @@ describe('parseConfig: local development sites', () => {
     expect(parseConfig({ LOCAL_DEVELOPMENT_SITES: 'off' }).localDevelopmentSites).toBe(false)
     expect(() => parseConfig({ LOCAL_DEVELOPMENT_SITES: 'yes' })).toThrow(/LOCAL_DEVELOPMENT_SITES/)
   })
+
+  it('reads the download links’ lifetimes, 15 minutes on pages and a day in mails by default', () => {
+    const base = { DATABASE_URL: undefined }
+    expect(parseConfig(base).downloadLinkLifetimes).toEqual({ pageSeconds: 900, mailSeconds: 86_400 })
+    expect(
+      parseConfig({ ...base, DOWNLOAD_PAGE_LINK_SECONDS: '20', DOWNLOAD_MAIL_LINK_SECONDS: '3600' })
+        .downloadLinkLifetimes,
+    ).toEqual({ pageSeconds: 20, mailSeconds: 3600 })
+    for (const bad of ['0', '-1', '1.5', 'soon', '2592001'])
+      expect(() => parseConfig({ ...base, DOWNLOAD_PAGE_LINK_SECONDS: bad })).toThrow(
+        /DOWNLOAD_PAGE_LINK_SECONDS/,
+      )
+  })
 })

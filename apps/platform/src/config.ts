@@ -7,6 +7,7 @@ import {
   CaptchaConfigError,
   parseCaptchaConfig,
 } from './identity/captcha/captcha-config.ts'
+import { DEFAULT_LINK_LIFETIMES, type DownloadLinkLifetimes } from './digital/digital-deps.ts'
 import { type LogFormat, type LogLevel, logFormats } from './log.ts'
 import type { SmtpSettings } from './mail/mail-transport.ts'
 import {
@@ -29,6 +30,8 @@ export const DEFAULT_DEMO_OWNER_PASSWORD = 'aisle-demo-owner'
 
 /** The platform's configuration: every setting comes from an environment variable with a default. */
 export interface Config {
+  /** How long download links live: on pages (`DOWNLOAD_PAGE_LINK_SECONDS`) and in mails (`DOWNLOAD_MAIL_LINK_SECONDS`). */
+  downloadLinkLifetimes: DownloadLinkLifetimes
   /** `PORT` (4000): where the platform listens. */
   port: number
   /**
@@ -177,7 +180,20 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     localDevelopmentSites: parseLocalDevelopmentSites(env, host, isLocal),
     graphqlIntrospection: parseOnOff(env, 'GRAPHQL_INTROSPECTION') ?? env.NODE_ENV !== 'production',
     graphqlExplorer: env.NODE_ENV !== 'production',
+    downloadLinkLifetimes: {
+      pageSeconds: parseSeconds(env, 'DOWNLOAD_PAGE_LINK_SECONDS', DEFAULT_LINK_LIFETIMES.pageSeconds),
+      mailSeconds: parseSeconds(env, 'DOWNLOAD_MAIL_LINK_SECONDS', DEFAULT_LINK_LIFETIMES.mailSeconds),
+    },
   }
+}
+
+/** A lifetime in whole seconds, 1 s to 30 days, or the default when unset. */
+function parseSeconds(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const value = env[name]
+  if (value === undefined || value === '') return fallback
+  if (!/^[0-9]{1,7}$/.test(value) || Number(value) < 1 || Number(value) > 30 * 24 * 3600)
+    throw new ConfigError(`${name} must be a number of seconds from 1 to 2592000`)
+  return Number(value)
 }
 
 const LOOPBACK_ADDRESSES = new BlockList()

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createLinkSigner } from './digital/signed-links.ts'
 import { isVerifierOfChallenge, toS256Challenge } from './oauth/pkce.ts'
 import { hasMetricsToken } from './observability/metrics-routes.ts'
 import { isCsrfTokenValid } from './pages/csrf.ts'
@@ -59,5 +60,19 @@ describe('H5: secrets are compared in constant time, whatever length is presente
       expect(isVerifierOfChallenge(presented, challenge)).toBe(isRight)
       expect(comparedLengths()).toEqual([[32, 32]])
     }
+  })
+
+  it.each([
+    ['the right signature', true],
+    ['a one-character signature', false],
+    ['a 10,000-character signature', false],
+  ])('checks a download link against %s with one comparison of two SHA-256 digests', (what, isRight) => {
+    const signer = createLinkSigner(new Uint8Array(32).fill(7))
+    const now = new Date('2026-06-01T12:00:00Z')
+    const link = signer.sign(['file', 'f'], new Date(now.getTime() + 60_000))
+    const presented = isRight ? link.signature : what.startsWith('a one') ? 'x' : 'y'.repeat(10_000)
+    compared.mockClear()
+    expect(signer.check(['file', 'f'], link.expires, presented, now)).toBe(isRight ? 'valid' : 'invalid')
+    expect(comparedLengths()).toEqual([[32, 32]])
   })
 })

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { appDepsFromConfig } from './app-deps-from-config.ts'
 import { ConfigError, DEFAULT_DEMO_OWNER_PASSWORD, networkExposureWarnings, parseConfig } from './config.ts'
+import { loadSigningKey } from './digital/signing-key-store.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { openDatabase } from './db/open-database.ts'
 import { isReplicaRoutingDb } from './db/replica-routing-db.ts'
@@ -45,7 +46,15 @@ async function main() {
   const mediaStorage = createMediaStorage(config.mediaStorage)
   const drain = createDrainState()
   const app = createApp(
-    appDepsFromConfig(config, { db, logger, clock: () => new Date(), mediaStorage, metricsToken, drain }),
+    appDepsFromConfig(config, {
+      db,
+      logger,
+      clock: () => new Date(),
+      mediaStorage,
+      metricsToken,
+      drain,
+      signingKey: await loadSigningKey(db),
+    }),
   )
   const deliveryWorker = createDeliveryWorker({
     db,

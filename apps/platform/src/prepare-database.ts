@@ -1,5 +1,6 @@
 import type { Db } from './db/db.ts'
 import { migrate } from './db/migrate.ts'
+import { seedDemoDigitalProduct } from './seed/demo-digital.ts'
 import { seedDemoCommerce } from './seed/demo-commerce.ts'
 import {
   type DemoReturnUris,
@@ -37,6 +38,8 @@ export async function prepareDatabase(
   }
   const seeded = await seedDemoStore(db, { clientId: options.demoClientId })
   await seedDemoCommerce(db, seeded.siteId, new Date('2026-01-01T00:00:00Z'))
+  await seedDemoDigitalProduct(db, seeded.siteId)
+  seeded.products += 1
   if (options.seed === '10k') {
     await seedScaleCatalogue(db, {
       siteId: seeded.siteId,

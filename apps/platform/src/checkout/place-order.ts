@@ -41,6 +41,11 @@ export interface PlaceOrderInput {
   /** The payment as confirmed by its provider (paid), or pay-later (not paid): decided before the order. */
   payment: OrderPayment
   now: Date
+  /**
+   * The signed link to the page of a paid order's downloads, for its confirmation mail when it bought a
+   * digital product (decision 047); left out, the mail has none.
+   */
+  downloadsLink?: ((orderId: string, now: Date) => string) | undefined
 }
 
 export type PlaceOrderResult =
@@ -199,6 +204,10 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
     const orderLineIds = new Map(lines.map((line) => [line.cartLineId, line.id]))
     const wireTotals = withOrderLineIds(toWireTotals(totals, site), orderLineIds)
     const selected = totals.shippingInfo.selectedCarrierServiceOption
+    const boughtDigital = lines.some(
+      (line) =>
+        line.catalog_item_id && products.get(line.catalog_item_id)?.product.product_type === 'digital',
+    )
     const orderNumber = claim.number
     const identity = identityOfCheckout(checkout)
     await writePlacedOrder(tx, {
@@ -225,6 +234,8 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
         created_date: input.now,
         number: orderNumber,
         lines,
+        downloadsUrl:
+          boughtDigital && payment.status === 'PAID' ? input.downloadsLink?.(orderId, input.now) : undefined,
       },
       shop,
       checkoutId: checkout.id,

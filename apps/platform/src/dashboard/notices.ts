@@ -10,6 +10,8 @@ const notices = {
   'note-added': 'Note added.',
   'product-created': 'Product created.',
   'product-deleted': 'Product deleted.',
+  'secure-file-added': 'File added. Buyers of this product can download it once they have paid.',
+  'secure-file-removed': 'File removed. Links to it no longer work.',
   'collection-created': 'Collection created.',
   'collection-deleted': 'Collection deleted.',
   'products-added': 'Products added to the collection.',

@@ -116,6 +116,17 @@ export const applicationErrorStatus = {
   CART_AMOUNT_TOO_LARGE: 400,
   /** The identity provider's token is not one the connection trusts (signature, issuer, audience, age, reuse). */
   ID_TOKEN_INVALID: 400,
+  /** Digital products (decision 047): a download link that is not the platform's, or altered. */
+  DOWNLOAD_LINK_INVALID: 403,
+  /** A download link past its expiry: the order page or the mail's page gives a fresh one. */
+  DOWNLOAD_LINK_EXPIRED: 410,
+  /** The order gives no downloads (not paid, canceled, refunded in full), or not this file. */
+  DOWNLOAD_NOT_ALLOWED: 403,
+  SECURE_FILE_NOT_FOUND: 404,
+  /** A secure file of a content type that is no picture, video, document, music or archive. */
+  SECURE_FILE_TYPE_NOT_ACCEPTED: 415,
+  /** Secure files belong to digital products (`productType: digital`). */
+  PRODUCT_NOT_DIGITAL: 409,
 } as const
 
 export type ApplicationErrorCode = keyof typeof applicationErrorStatus

@@ -1,5 +1,6 @@
 import { formatMoney } from '../money/money.ts'
 import type { OrderWithLines } from '../orders/order-store.ts'
+import type { OrderLineDownloads } from '../orders/order-wire.ts'
 import { fulfillmentStatusWords, orderStatusWords, paymentStatusWords } from '../orders/order-words.ts'
 import { Document } from '../pages/document.tsx'
 import { type ReturnLink, ReturnLinks } from '../redirects/hosted/hosted-redirect-pages.tsx'
@@ -31,7 +32,12 @@ const notOfferedWords: Record<MembersAccountSection, string> = {
 /** What a section shows: the member's details, their orders, or nothing the site sells. */
 export type AccountSectionContent =
   | { section: 'ACCOUNT_INFO'; member: AccountMember }
-  | { section: 'ORDERS'; orders: readonly OrderWithLines[]; total: number }
+  | {
+      section: 'ORDERS'
+      orders: readonly OrderWithLines[]
+      total: number
+      downloads?: OrderLineDownloads | undefined
+    }
   | { section: Exclude<MembersAccountSection, 'ACCOUNT_INFO' | 'ORDERS'> }
 
 function formatDate(date: Date | string, site: Site): string {
@@ -75,7 +81,12 @@ function AccountInfo(props: { member: AccountMember; site: Site }) {
   )
 }
 
-function Orders(props: { orders: readonly OrderWithLines[]; total: number; site: Site }) {
+function Orders(props: {
+  orders: readonly OrderWithLines[]
+  total: number
+  site: Site
+  downloads?: OrderLineDownloads | undefined
+}) {
   if (props.orders.length === 0) return <p>You have not ordered anything yet.</p>
   return (
     <>
@@ -96,7 +107,24 @@ function Orders(props: { orders: readonly OrderWithLines[]; total: number; site:
             <tr key={order.id} data-order-number={order.number}>
               <td>#{order.number}</td>
               <td>{formatDate(order.created_date, props.site)}</td>
-              <td>{lines.map((line) => `${line.name} × ${line.quantity}`).join(', ')}</td>
+              <td>
+                {lines.map((line) => `${line.name} × ${line.quantity}`).join(', ')}
+                {lines.flatMap((line) =>
+                  (props.downloads?.get(line.id) ?? []).map((file) => (
+                    <span key={`${line.id}-${file.fileId}`} className="download">
+                      <br />
+                      <a
+                        href={file.link}
+                        rel="noreferrer"
+                        download={file.fileName}
+                        data-file-id={file.fileId}
+                      >
+                        Download {file.fileName}
+                      </a>
+                    </span>
+                  )),
+                )}
+              </td>
               <td>
                 {orderStatusWords[order.status]} · {fulfillmentStatusWords[order.fulfillment_status]} ·{' '}
                 {paymentStatusWords[order.payment_status]}
@@ -134,7 +162,7 @@ function SectionContent(props: { content: AccountSectionContent; site: Site }) {
   const { content, site } = props
   if (content.section === 'ACCOUNT_INFO') return <AccountInfo member={content.member} site={site} />
   if (content.section === 'ORDERS')
-    return <Orders orders={content.orders} total={content.total} site={site} />
+    return <Orders orders={content.orders} total={content.total} site={site} downloads={content.downloads} />
   return (
     <p data-not-offered={content.section}>
       {site.name} does not offer {notOfferedWords[content.section]}, so there is nothing to show here.

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
+import type { FindOrderDownloads } from '../orders/order-routes.ts'
 import { listOrders } from '../orders/order-store.ts'
 import {
   RedirectMessagePage,
@@ -25,6 +26,8 @@ export interface MembersAccountDeps {
   db: Db
   clock: Clock
   publicUrl: string
+  /** The download links of a member's paid digital orders (decision 047); none when left out. */
+  findDownloads?: FindOrderDownloads
 }
 
 const Html = z.string().describe('an HTML page, or a redirect')
@@ -77,7 +80,10 @@ export function registerMembersAccountRoutes(api: Api, deps: MembersAccountDeps)
     if (section !== 'ORDERS') return { section }
     const audience = { siteId: session.siteId, ownerKind: 'member' as const, ownerId: memberId }
     const { orders, total } = await listOrders(db, audience, { limit: ORDER_PAGE_SIZE, offset: 0 })
-    return { section, orders, total }
+    const downloads = deps.findDownloads
+      ? await deps.findDownloads(orders.map(({ order }) => order))
+      : undefined
+    return { section, orders, total, downloads }
   }
 
   api.route(

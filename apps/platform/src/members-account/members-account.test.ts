@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { formatMoney } from '../money/money.ts'
 import { seedDemoCommerce } from '../seed/demo-commerce.ts'
+import { DEMO_DIGITAL_SLUG, seedDemoDigitalProduct } from '../seed/demo-digital.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createTestBrowser } from '../testing/dashboard-browser.ts'
 import { memberTokens, newEmail } from '../testing/member-flows.ts'
@@ -153,5 +154,23 @@ describe.each(databaseKinds())('the hosted members account on %s', (kind) => {
     const expired = await browser.get(pathOf(late))
     expect(expired.status).toBe(400)
     expect(expired.location).toBeNull()
+  })
+
+  it('offers a paid digital order’s file to download, through a link that works', async () => {
+    await seedDemoDigitalProduct(db, DEMO_SITE_ID)
+    const [product] = await db.query<{ id: string }>('select id from products where slug = $1', [
+      DEMO_DIGITAL_SLUG,
+    ])
+    const checkoutId = await checkoutOf(platform, member.token, product!.id, 1)
+    expect((await placeOrderOnHostedCheckout(createTestBrowser(platform.app), checkoutId)).status).toBe(303)
+    const { browser, page } = await openAccount({ membersAccount: { section: 'ORDERS' } })
+    const orders = await browser.get(page)
+    expect(orders.text).toContain('Download weekly-planner.pdf')
+    const href = orders.text
+      .match(/href="([^"]*\/downloads\/v1\/files\/[^"]*)"/)![1]!
+      .replaceAll('&amp;', '&')
+    const file = await platform.fetch(href)
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-disposition')).toContain('weekly-planner.pdf')
   })
 })

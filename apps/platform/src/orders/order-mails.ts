@@ -20,6 +20,8 @@ export interface MailOrder {
   totalMinor: number
   lines: readonly { name: string; quantity: number; totalMinor: number }[]
   shippingAddress?: Record<string, unknown> | null | undefined
+  /** The signed, expiring link to the page of the order's downloads (a paid digital order's). */
+  downloadsUrl?: string | undefined
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
@@ -140,10 +142,18 @@ export function orderConfirmationMail(shop: MailShop, order: MailOrder): Outgoin
     'order-confirmation',
     `Your ${shop.name} order #${order.number}`,
     `Thank you for your order #${order.number}`,
-    {
-      paragraphs: [`${shop.name} has your order and will tell you when it ships.`],
-      withLines: true,
-    },
+    order.downloadsUrl
+      ? {
+          paragraphs: [
+            `${shop.name} has your order, and your files are ready: download them from the link below while it lasts (a day). After that, find them on your order in your account.`,
+          ],
+          link: { label: 'Download your files', href: order.downloadsUrl },
+          withLines: true,
+        }
+      : {
+          paragraphs: [`${shop.name} has your order and will tell you when it ships.`],
+          withLines: true,
+        },
   )
 }
 

@@ -5,7 +5,11 @@ import type { Caller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { IdParam } from '../http/validation.ts'
 import { findOrder, listOrders, type OrderAudience } from './order-store.ts'
-import { OrderSchema, toWireOrder } from './order-wire.ts'
+import type { OrderRow } from './order-store.ts'
+import { type OrderLineDownloads, OrderSchema, toWireOrder } from './order-wire.ts'
+
+/** The downloads of a buyer's orders by line id (digital products, decision 047; the app hands it in). */
+export type FindOrderDownloads = (orders: readonly OrderRow[]) => Promise<OrderLineDownloads>
 
 const Paging = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -23,13 +27,20 @@ function audienceOf(caller: Caller): OrderAudience {
 }
 
 /** Orders: the buyer's own (`/ecom/v1/orders`) and all of the site's for the merchant. */
-export function registerOrderRoutes(api: Api, deps: { db: Db }) {
+export function registerOrderRoutes(api: Api, deps: { db: Db; findDownloads?: FindOrderDownloads }) {
   const { db } = deps
+
+  /** A buyer's own orders carry their download links; the merchant's answers never do. */
+  const downloadsOf = async (caller: Caller, orders: readonly { order: OrderRow }[]) =>
+    caller.kind === 'merchant' || !deps.findDownloads
+      ? undefined
+      : deps.findDownloads(orders.map(({ order }) => order))
 
   async function list(caller: Caller, paging: z.output<typeof Paging>) {
     const { orders, total } = await listOrders(db, audienceOf(caller), paging)
+    const downloads = await downloadsOf(caller, orders)
     return {
-      orders: orders.map((order) => toWireOrder(order, caller.site)),
+      orders: orders.map((order) => toWireOrder(order, caller.site, downloads)),
       metadata: { count: orders.length, offset: paging.offset, total },
     }
   }
@@ -65,7 +76,7 @@ export function registerOrderRoutes(api: Api, deps: { db: Db }) {
       const order = await findOrder(db, audienceOf(caller), params.id)
       if (!order)
         throw new ApplicationError('ORDER_NOT_FOUND', `There is no order ${params.id}`, { id: params.id })
-      return { order: toWireOrder(order, caller.site) }
+      return { order: toWireOrder(order, caller.site, await downloadsOf(caller, [order])) }
     },
   )
 

@@ -88,6 +88,8 @@ export type OrderInput = Omit<
   payment_status: 'PAID' | 'NOT_PAID'
   subtotalMinor: number
   totalMinor: number
+  /** The signed link to the order's downloads, for the confirmation mail of a paid digital order. */
+  downloadsUrl?: string | undefined
   lines: (Omit<
     OrderLineRow,
     | 'order_id'
@@ -148,6 +150,7 @@ export function orderInserts(
         totalMinor: line.totalMinor,
       })),
       shippingAddress: input.shipping_address as Record<string, unknown> | null,
+      downloadsUrl: input.downloadsUrl,
     }),
     input.created_date,
     first + 20,

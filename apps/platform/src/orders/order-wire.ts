@@ -24,6 +24,24 @@ const OrderDiscountSchema = z.object({
     .describe('its share of each order line (`lineItems[].id`); empty for a shipping discount'),
 })
 
+/** A file an order line bought, with a signed link of its buyer's (decision 047). */
+export interface LineDownload {
+  fileId: string
+  fileName: string
+  fileType: string
+  link: string
+  expirationDate: Date
+}
+
+/** An order's downloads by order line id; lines with none are absent. */
+export type OrderLineDownloads = ReadonlyMap<string, readonly LineDownload[]>
+
+const DigitalFileSchema = z.object({
+  fileId: z.string(),
+  link: z.string().describe('signed by the platform; refused after expirationDate'),
+  expirationDate: z.string().describe('when `link` stops working (ISO 8601)'),
+})
+
 /** An order on the wire. */
 export const OrderSchema = z.object({
   id: z.string(),
@@ -82,6 +100,20 @@ export const OrderSchema = z.object({
       quantity: z.number(),
       price: Money,
       totalPrice: Money,
+      digitalFile: DigitalFileSchema.optional().describe(
+        "a digital line's (first) secure file, for its buyer once the order is paid: present only in the buyer's own answers, never when the order is unpaid, canceled or refunded in full",
+      ),
+      digitalFiles: z
+        .array(
+          DigitalFileSchema.extend({
+            fileName: z.string(),
+            fileType: z
+              .enum(['SECURE_PICTURE', 'SECURE_VIDEO', 'SECURE_DOCUMENT', 'SECURE_MUSIC', 'SECURE_ARCHIVE'])
+              .describe("the spec's FileType"),
+          }),
+        )
+        .optional()
+        .describe('every secure file of a digital line, as `digitalFile` (when the product carries several)'),
     }),
   ),
   createdDate: z.string(),
@@ -91,7 +123,11 @@ export const OrderSchema = z.object({
 export type WireOrder = ReturnType<typeof toWireOrder>
 
 /** The wire form of a stored order. */
-export function toWireOrder({ order, lines, fulfillments }: OrderWithLines, site: Site) {
+export function toWireOrder(
+  { order, lines, fulfillments }: OrderWithLines,
+  site: Site,
+  downloads?: OrderLineDownloads,
+) {
   const money = (minor: string | number) => toWireMoney(Number(minor), order.currency, site.locale)
   const payment = order.payment
   return {
@@ -137,7 +173,27 @@ export function toWireOrder({ order, lines, fulfillments }: OrderWithLines, site
       quantity: line.quantity,
       price: money(line.unit_price_minor),
       totalPrice: money(line.total_minor),
+      ...digitalFilesOf(downloads?.get(line.id)),
     })),
     createdDate: new Date(order.created_date).toISOString(),
+  }
+}
+
+type FileTypeName = 'SECURE_PICTURE' | 'SECURE_VIDEO' | 'SECURE_DOCUMENT' | 'SECURE_MUSIC' | 'SECURE_ARCHIVE'
+
+/** A line's `digitalFile` and `digitalFiles`, or nothing for a line with no downloads. */
+function digitalFilesOf(files: readonly LineDownload[] | undefined) {
+  if (!files || files.length === 0) return {}
+  const digitalFiles = files.map((file) => ({
+    fileId: file.fileId,
+    link: file.link,
+    expirationDate: file.expirationDate.toISOString(),
+    fileName: file.fileName,
+    fileType: file.fileType as FileTypeName,
+  }))
+  const first = digitalFiles[0]!
+  return {
+    digitalFile: { fileId: first.fileId, link: first.link, expirationDate: first.expirationDate },
+    digitalFiles,
   }
 }

@@ -118,4 +118,33 @@ describe('toOrderSummary', () => {
     ])
     expect(toOrderSummary(order)).toMatchObject({ delivery: undefined, shipments: [] })
   })
+
+  it('gives a paid digital line its files to download, by name, and drops links that are no web address', () => {
+    const file = (fileName: string, link: string) => ({
+      fileId: 'f',
+      link,
+      expirationDate: '2026-03-05T23:45:00.000Z',
+      fileName,
+      fileType: 'SECURE_DOCUMENT' as const,
+    })
+    const digital: Order = {
+      ...order,
+      lineItems: [
+        {
+          ...order.lineItems[0]!,
+          digitalFiles: [
+            file('pattern.pdf', 'https://platform.example/downloads/v1/files/f?expires=1&signature=s'),
+            file('trap.pdf', 'javascript:alert(1)'),
+          ],
+        },
+      ],
+    }
+    expect(toOrderSummary(digital).lines[0]!.downloads).toEqual([
+      {
+        fileName: 'pattern.pdf',
+        link: 'https://platform.example/downloads/v1/files/f?expires=1&signature=s',
+      },
+    ])
+    expect(toOrderSummary(order).lines[0]!.downloads).toBeUndefined()
+  })
 })

@@ -12,7 +12,11 @@ export interface OrderSummary {
   total: string
   /** In shopper words: `Placed` or `Canceled`, with `paid` when it is. */
   status: string
-  lines: { name: string; quantity: number; total: string }[]
+  /**
+   * Each line, with the files a paid digital line gives to download: links the platform signed for the
+   * buyer, which expire (a fresh one comes with each read of the order).
+   */
+  lines: { name: string; quantity: number; total: string; downloads?: { fileName: string; link: string }[] }[]
   /** How much has shipped, in shopper words (`Shipped`, `Partly shipped`); undefined before anything has. */
   delivery: string | undefined
   /** Each shipment's carrier and tracking number, with the carrier's page when the shop gave it. */
@@ -62,11 +66,17 @@ export function toOrderSummary(order: Order): OrderSummary {
         ? trackingInfo.trackingLink
         : undefined,
     })),
-    lines: order.lineItems.map((line) => ({
-      name: line.productName,
-      quantity: line.quantity,
-      total: line.totalPrice.formattedAmount,
-    })),
+    lines: order.lineItems.map((line) => {
+      const downloads = (line.digitalFiles ?? [])
+        .filter((file) => /^https?:\/\//i.test(file.link))
+        .map((file) => ({ fileName: file.fileName, link: file.link }))
+      return {
+        name: line.productName,
+        quantity: line.quantity,
+        total: line.totalPrice.formattedAmount,
+        ...(downloads.length > 0 ? { downloads } : {}),
+      }
+    }),
     totals: TOTAL_ROWS.flatMap(([key, label]) => {
       const amount = order.priceSummary[key]?.amount
       // A discount or shipping of nothing says nothing; the subtotal and total always show.

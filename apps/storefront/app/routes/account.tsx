@@ -3,6 +3,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import { UNAVAILABLE_MESSAGE } from '../account/login-message'
 import { findMember, findMyOrders, toMemberName } from '../account/member.server'
 import { type SavedAddressView, toSavedAddresses } from '../account/saved-addresses'
+import { DownloadLinks } from '../checkout/download-links'
 import { type OrderSummary, toOrderSummary } from '../checkout/order-summary'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
@@ -172,7 +173,10 @@ function OrderList({ orders }: { orders: OrderSummary[] | undefined }) {
               <tbody>
                 {order.lines.map((line) => (
                   <tr key={`${line.name}-${line.quantity}-${line.total}`}>
-                    <th scope="row">{line.name}</th>
+                    <th scope="row">
+                      {line.name}
+                      <DownloadLinks downloads={line.downloads} />
+                    </th>
                     <td>× {line.quantity}</td>
                     <td>{line.total}</td>
                   </tr>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { findMyOrder } from '../account/member.server'
+import { DownloadLinks } from '../checkout/download-links'
 import { type OrderSummary, toOrderSummary } from '../checkout/order-summary'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
@@ -59,6 +60,7 @@ function OrderDetails({ order }: { order: OrderSummary }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
           <li key={index}>
             {line.quantity} × {line.name}: {line.total}
+            <DownloadLinks downloads={line.downloads} />
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import type { MultiCurrencyPrice } from './cart.js'
-import type { CartDiscountType } from './enumerations.js'
+import type { CartDiscountType, FileType } from './enumerations.js'
 
 /** An order's status: APPROVED once placed, CANCELED when the merchant cancels it. */
 export type OrderStatus = 'APPROVED' | 'CANCELED'
@@ -44,6 +44,28 @@ export interface OrderLineItem {
   quantity: number
   price: OrderMoney
   totalPrice: OrderMoney
+  /**
+   * A digital line's (first) secure file with a download link that expires: present only in the buyer's
+   * own order, once it is paid (never when unpaid, canceled or refunded in full).
+   */
+  digitalFile?: OrderDigitalFile
+  /** Every secure file of a digital line, as `digitalFile`, with its name and FileType. */
+  digitalFiles?: OrderDigitalFileDetails[]
+}
+
+/** A secure file an order line bought, and a link to download it, signed by the platform. */
+export interface OrderDigitalFile {
+  fileId: string
+  /** Refused (410) after `expirationDate`: read the order again for a new one. */
+  link: string
+  /** When `link` stops working (ISO 8601). */
+  expirationDate: string
+}
+
+/** A secure file with its name and type. */
+export interface OrderDigitalFileDetails extends OrderDigitalFile {
+  fileName: string
+  fileType: Exclude<FileType, 'UNSPECIFIED'>
 }
 
 /** A discount an order got: the coupon's or one the merchant set on the cart. */

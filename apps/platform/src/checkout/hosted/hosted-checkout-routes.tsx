@@ -63,6 +63,8 @@ export interface HostedCheckoutDeps {
    * the app (identity stands above checkout, so checkout does not import it).
    */
   findMember: (db: Db, siteId: string, memberId: string) => Promise<CheckoutMember | undefined>
+  /** The signed link to a paid order's downloads, for its confirmation mail (decision 047). */
+  downloadsLink?: ((orderId: string, now: Date) => string) | undefined
 }
 
 /** What the page reads of a signed-in buyer: the e-mail they sign in with and their saved addresses. */
@@ -166,7 +168,7 @@ function savedAddressesOf(profile: {
 export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps) {
   const { db, clock, publicUrl } = deps
   const providers = deps.paymentProviders
-  const payments = { db, clock, providers }
+  const payments = { db, clock, providers, downloadsLink: deps.downloadsLink }
   const paymentUrls = (checkoutId: string) => ({
     returnUrl: (paymentId: string) =>
       `${publicUrl}${HOSTED_CHECKOUT_PATH}/${checkoutId}/payment-return?payment=${paymentId}`,

@@ -87,6 +87,7 @@ export async function confirmPayment(
       expectedTotalMinor: Number(payment.amount_minor),
       payment: orderPaymentOf(payment, state),
       now: deps.clock(),
+      downloadsLink: deps.downloadsLink,
     })
     if (result.kind === 'price-changed') {
       await refundInFull(deps, payment)

@@ -7,6 +7,8 @@ export interface PaymentDeps {
   db: Db
   clock: Clock
   providers: readonly PaymentProvider[]
+  /** The signed link to a paid order's downloads, for its confirmation mail (decision 047). */
+  downloadsLink?: ((orderId: string, now: Date) => string) | undefined
 }
 
 /** The provider with this id among the platform's, if any. */
