@@ -31,15 +31,22 @@ import {
   registerDashboardRoutes,
   toDashboardErrorResponse,
 } from './dashboard/dashboard-routes.ts'
-import {
-  DASHBOARD_SECURE_FILE_UPLOAD,
-  registerSecureFilePages,
-} from './dashboard/digital/secure-files-page-routes.tsx'
+import { DASHBOARD_SECURE_FILE_UPLOAD } from './dashboard/digital/secure-files-page-routes.tsx'
 import { registerOrderDeskPages } from './dashboard/orders/order-page-routes.tsx'
 import { isDatabaseUnavailableError } from './db/database-unavailable.ts'
 import type { Db } from './db/db.ts'
 import { isReplicaRoutingDb } from './db/replica-routing-db.ts'
 import { withWriteHook } from './db/write-hook-db.ts'
+import {
+  DEFAULT_LINK_LIFETIMES,
+  type DigitalDeps,
+  type DownloadLinkLifetimes,
+} from './digital/digital-deps.ts'
+import { registerDigitalRoutes, SECURE_FILE_UPLOAD } from './digital/digital-routes.tsx'
+import { orderDownloadsLink } from './digital/download-links.ts'
+import { downloadsOfOrders } from './digital/order-downloads.ts'
+import { MAX_SECURE_FILE_BYTES } from './digital/secure-files.ts'
+import { createLinkSigner } from './digital/signed-links.ts'
 import {
   GRAPHQL_EXPLORER_PATH,
   registerGraphQLExplorerRoutes,
@@ -72,16 +79,6 @@ import { registerRecoveryRoutes } from './identity/recovery/recovery-routes.ts'
 import { registerSignOnRoutes } from './identity/sso/sign-on-routes.ts'
 import { registerSsoRoutes } from './identity/sso/sso-routes.ts'
 import { type Logger, silentLogger } from './log.ts'
-import {
-  DEFAULT_LINK_LIFETIMES,
-  type DigitalDeps,
-  type DownloadLinkLifetimes,
-} from './digital/digital-deps.ts'
-import { registerDigitalRoutes, SECURE_FILE_UPLOAD } from './digital/digital-routes.tsx'
-import { orderDownloadsLink } from './digital/download-links.ts'
-import { downloadsOfOrders } from './digital/order-downloads.ts'
-import { MAX_SECURE_FILE_BYTES } from './digital/secure-files.ts'
-import { createLinkSigner } from './digital/signed-links.ts'
 import { registerDevInboxRoutes } from './mail/dev-inbox-routes.tsx'
 import { MAX_UPLOAD_BYTES, MEDIA_UPLOAD_PATH, registerMediaRoutes } from './media/media-routes.ts'
 import type { MediaStorage } from './media/media-storage.ts'
@@ -456,20 +453,18 @@ export function createApp(options: AppDeps) {
   })
   registerDashboardRoutes(
     api,
-    { db: deps.db, clock, logger, publicUrl: deps.publicUrl, localDevelopmentSites, passwordHasher, media },
+    {
+      db: deps.db,
+      clock,
+      logger,
+      publicUrl: deps.publicUrl,
+      localDevelopmentSites,
+      passwordHasher,
+      media,
+      digital,
+    },
     deps.dashboard,
   )
-  registerSecureFilePages(api, {
-    db: deps.db,
-    clock,
-    logger,
-    publicUrl: deps.publicUrl,
-    localDevelopmentSites,
-    passwordHasher,
-    media,
-    bulkChunkSize: deps.dashboard?.bulkChunkSize ?? 100,
-    digital,
-  })
   registerOrderDeskPages(api, {
     db: deps.db,
     clock,

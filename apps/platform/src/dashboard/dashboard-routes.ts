@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
+import type { DigitalDeps } from '../digital/digital-deps.ts'
 import type { Api } from '../http/api.ts'
 import type { Logger } from '../log.ts'
 import type { MediaDeps } from '../media/media-uploads.ts'
@@ -8,6 +9,7 @@ import { registerApiKeyPages } from './api-keys/api-key-page-routes.tsx'
 import { registerBulkPages } from './catalogue/bulk-page-routes.tsx'
 import { registerCollectionPages } from './catalogue/collection-page-routes.tsx'
 import { registerProductPages } from './catalogue/product-page-routes.tsx'
+import { registerSecureFilePages } from './digital/secure-files-page-routes.tsx'
 import { registerMemberPages } from './members/member-page-routes.tsx'
 import { registerLoginRoutes } from './session/login-page-routes.tsx'
 import { DASHBOARD_PATH } from './session/owner-session.ts'
@@ -52,6 +54,7 @@ export function registerDashboardRoutes(
     localDevelopmentSites: boolean
     passwordHasher: PasswordHasher
     media: MediaDeps
+    digital: DigitalDeps
   },
   options: DashboardOptions = {},
 ) {
@@ -70,6 +73,7 @@ export function registerDashboardRoutes(
   })
   registerLoginRoutes(api, dashboard)
   registerProductPages(api, dashboard)
+  registerSecureFilePages(api, dashboard)
   registerCollectionPages(api, dashboard)
   registerBulkPages(api, dashboard)
   registerApiKeyPages(api, dashboard)

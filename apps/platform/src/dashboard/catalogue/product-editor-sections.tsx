@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import { secureFilesOfProduct } from '../../digital/secure-files.ts'
+import { SecureFilesSection } from '../digital/secure-files-section.tsx'
 import type { DashboardDeps, Owner } from '../session/owner-session.ts'
 import type { WireProduct } from './catalogue-lists.ts'
 
@@ -24,7 +26,28 @@ export interface ProductEditorSection {
  * use the page's `card` class and a heading of level 2 to look like the editor's own sections.
  */
 export const productEditorSections: ProductEditorSection[] = [
-  // Secure files of a digital product go here.
+  {
+    id: 'secure-files',
+    render: async ({ deps, owner, product }) => {
+      if (!product?.id) return null
+      const productType = product.productType === 'digital' ? 'digital' : 'physical'
+      const files =
+        productType === 'digital'
+          ? await secureFilesOfProduct(deps.digital, owner.caller.siteId, product.id)
+          : []
+      return (
+        <div className="card">
+          <SecureFilesSection
+            productId={product.id}
+            productType={productType}
+            files={files}
+            csrfToken={owner.session.csrfToken}
+            returnTo={`/dashboard/products/${product.id}`}
+          />
+        </div>
+      )
+    },
+  },
 ]
 
 /** The extra sections of a product's editor, each rendered (and loaded) at once. */

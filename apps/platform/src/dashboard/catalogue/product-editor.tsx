@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react'
-import type { DisplayPrice, EditorImage } from '../../catalogue/products/product-editor-reads.ts'
 import { formatUnitQuantity, MEASUREMENT_UNITS } from '../../catalogue/products/price-per-unit.ts'
+import type { DisplayPrice, EditorImage } from '../../catalogue/products/product-editor-reads.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { LabelledControl } from '../../pages/form-controls.tsx'
 import { Checkbox, CsrfField, DashboardPage, Field } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import type { WireCollection, WireProduct } from './catalogue-lists.ts'
-import { costRangeText } from './product-pages.tsx'
 import { productEditorScript } from './product-editor-script.ts'
 import {
   type ChoiceFormValues,
@@ -17,6 +16,7 @@ import {
   toFormErrors,
   type VariantRowValues,
 } from './product-form.ts'
+import { costRangeText } from './product-pages.tsx'
 
 /** The image types an upload may be. */
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp'

@@ -60,6 +60,20 @@ describe.each(databaseKinds())('the dashboard’s secure files of a product on %
     expect(safe.location).toBe(`/dashboard/products/${digitalId}/secure-files?notice=secure-file-added`)
   })
 
+  it('shows a digital product’s files in its editor, whose upload comes back to the editor', async () => {
+    const data = pdf('planner.pdf')
+    data.append('returnTo', `/dashboard/products/${digitalId}`)
+    await browser.postMultipart(`/dashboard/products/${digitalId}/secure-files`, data)
+    const editor = await browser.get(`/dashboard/products/${digitalId}`)
+    expect(editor.status).toBe(200)
+    expect(editor.text).toContain('data-editor-section="secure-files"')
+    expect(editor.text).toContain('Files buyers download')
+    expect(editor.text).toContain('planner.pdf')
+    expect(editor.text).toContain(`name="returnTo" value="/dashboard/products/${digitalId}"`)
+    const physical = await browser.get(`/dashboard/products/${physicalId}`)
+    expect(physical.text).toContain('Make this a digital product')
+  })
+
   it('shows a refused type, or a physical product, beside the form and stores nothing', async () => {
     const before = await db.query('select id from product_secure_files')
     const refused = await browser.postMultipart(

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import type { DigitalDeps } from '../../digital/digital-deps.ts'
 import { findProductSummary } from '../../digital/secure-file-store.ts'
 import { addSecureFile, removeSecureFile, secureFilesOfProduct } from '../../digital/secure-files.ts'
 import type { Api } from '../../http/api.ts'
@@ -23,7 +22,7 @@ const SHOWN_CODES = new Set(['SECURE_FILE_TYPE_NOT_ACCEPTED', 'PRODUCT_NOT_DIGIT
  * include, and the upload and remove posts, which call the domain functions the JSON API calls and
  * return to the `returnTo` the section's forms carry (a path of this product's pages) or to this page.
  */
-export function registerSecureFilePages(api: Api, deps: DashboardDeps & { digital: DigitalDeps }) {
+export function registerSecureFilePages(api: Api, deps: DashboardDeps) {
   const { page, form } = createDashboardRoutes(api, deps)
 
   async function filesPage(

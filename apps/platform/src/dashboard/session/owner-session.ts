@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/db.ts'
+import type { DigitalDeps } from '../../digital/digital-deps.ts'
 import type { AppEnv } from '../../http/api.ts'
 import type { MerchantCaller } from '../../http/caller.ts'
 import type { Logger } from '../../log.ts'
@@ -26,6 +27,8 @@ export interface DashboardDeps {
   localDevelopmentSites: boolean
   /** The app's media storage and decoding limiter: the dashboard's uploads are the JSON API's. */
   media: MediaDeps
+  /** Digital products' secure files, which the product editor shows and its secure-files forms change. */
+  digital: DigitalDeps
 }
 
 /** A signed-in site owner, and the caller the domain functions record as the source of their events. */
