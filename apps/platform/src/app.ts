@@ -73,6 +73,8 @@ import type { MediaStorage } from './media/media-storage.ts'
 import { createMediaDeps } from './media/media-uploads.ts'
 import { createMemoryMediaStorage } from './media/memory-media-storage.ts'
 import { registerMembersAccountRoutes } from './members-account/members-account-routes.tsx'
+import { registerPlanCheckoutRoutes } from './plan-checkout/plan-checkout-routes.tsx'
+import { registerMembershipRoutes } from './plans/membership-routes.ts'
 import { createAuthenticate, createDeferTokenCheck } from './oauth/authenticate.ts'
 import { createOriginCheck } from './oauth/client-origins.ts'
 import { createPublicReadCallers, mayChangeSites } from './oauth/public-read-callers.ts'
@@ -398,6 +400,8 @@ export function createApp(options: AppDeps) {
   registerRedirectLandingRoutes(api, { db: deps.db, clock })
   registerHostedProductRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, carts })
   registerMembersAccountRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerMembershipRoutes(api, { db: deps.db, clock })
+  registerPlanCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
   registerWebhookRoutes(api, { db: deps.db, clock, localDevelopmentSites })
   registerGraphQLRoutes(api, {
     db: deps.db,

@@ -500,7 +500,8 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       const blocking = priced.totals.violations.find((violation) => violation.severity === 'ERROR')
       if (blocking) return checkoutPage(c, saved, { values, problem: blocking.description, status: 409 })
       const started = await startPayment(payments, paymentUrls(checkout.id), {
-        checkout: saved,
+        siteId: saved.site_id,
+        purpose: { kind: 'checkout', checkoutId: saved.id },
         provider,
         amountMinor: total,
         currency: site.currency,

@@ -1,11 +1,15 @@
 import type { Db } from '../../db/db.ts'
 import { queryOne } from '../../db/db.ts'
 
-/** The platform's payment of a checkout: one per attempt to pay, found again by its idempotency key. */
+/**
+ * The platform's payment of a checkout or of a plan purchase (decision 046): one per attempt to pay, found
+ * again by its idempotency key. Exactly one of `checkout_id` and `plan_purchase_id` is set.
+ */
 export interface PaymentRow {
   id: string
   site_id: string
-  checkout_id: string
+  checkout_id: string | null
+  plan_purchase_id: string | null
   provider: string
   provider_payment_id: string | null
   idempotency_key: string
@@ -18,6 +22,11 @@ export interface PaymentRow {
   created_date: Date
   updated_date: Date
 }
+
+/** What a payment pays for. */
+export type PaymentPurpose =
+  | { kind: 'checkout'; checkoutId: string }
+  | { kind: 'plan'; planPurchaseId: string }
 
 /** A refund of a payment; `PENDING` while the provider is being asked. */
 export interface PaymentRefundRow {
@@ -40,7 +49,8 @@ export async function insertPayment(
   payment: {
     id: string
     siteId: string
-    checkoutId: string
+    /** What the payment pays for: a checkout's order, or a plan purchase. */
+    purpose: PaymentPurpose
     provider: string
     idempotencyKey: string
     amountMinor: number
@@ -50,18 +60,19 @@ export async function insertPayment(
 ): Promise<PaymentRow> {
   const [inserted] = await db.query<PaymentRow>(
     `insert into payments (id, site_id, checkout_id, provider, idempotency_key, amount_minor, currency, status,
-       created_date, updated_date)
-     values ($1, $2, $3, $4, $5, $6, $7, 'PENDING', $8, $8)
+       created_date, updated_date, plan_purchase_id)
+     values ($1, $2, $3, $4, $5, $6, $7, 'PENDING', $8, $8, $9)
      on conflict (idempotency_key) do nothing returning *`,
     [
       payment.id,
       payment.siteId,
-      payment.checkoutId,
+      payment.purpose.kind === 'checkout' ? payment.purpose.checkoutId : null,
       payment.provider,
       payment.idempotencyKey,
       payment.amountMinor,
       payment.currency,
       now,
+      payment.purpose.kind === 'plan' ? payment.purpose.planPurchaseId : null,
     ],
   )
   if (inserted) return inserted
