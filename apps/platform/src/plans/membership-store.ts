@@ -43,6 +43,19 @@ export async function findMembershipsOfMember(
   )
 }
 
+/** The memberships of several members of a site (a page of the dashboard's member list), newest first. */
+export async function findMembershipsOfMembers(
+  db: Db,
+  siteId: string,
+  memberIds: readonly string[],
+): Promise<MembershipRow[]> {
+  if (memberIds.length === 0) return []
+  return db.query<MembershipRow>(
+    `select * from memberships where site_id = $1 and member_id = any($2::uuid[]) order by start_date desc, id`,
+    [siteId, [...memberIds]],
+  )
+}
+
 /** What granting a membership stores. */
 export interface MembershipGrant {
   id: string
