@@ -5,12 +5,12 @@ import type { Api } from '../http/api.ts'
 import { findMembershipsOfMember } from './membership-store.ts'
 import { MembershipSchema, toWireMembership } from './membership-wire.ts'
 
-/** `GET /members/v1/memberships/my`: the caller's own memberships, newest first (none for a visitor). */
+/** `GET /ecom/v1/memberships/my`: the caller's own memberships, newest first (none for a visitor). */
 export function registerMembershipRoutes(api: Api, deps: { db: Db; clock: Clock }) {
   api.route(
     {
       method: 'get',
-      path: '/members/v1/memberships/my',
+      path: '/ecom/v1/memberships/my',
       operationId: 'listMyMemberships',
       summary:
         "The caller's own memberships (plans bought), newest first, with sessions left and expiry; a visitor holds none",

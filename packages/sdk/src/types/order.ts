@@ -44,6 +44,10 @@ export interface OrderLineItem {
   quantity: number
   price: OrderMoney
   totalPrice: OrderMoney
+  /** How the line was paid: `MEMBERSHIP` when a membership paid it (its total then 0). */
+  paymentOption: string
+  /** The membership that paid for the line, as it was called then, when one did. */
+  membership?: { _id: string; name: string }
 }
 
 /** A discount an order got: the coupon's or one the merchant set on the cart. */
