@@ -97,6 +97,8 @@ import type { OrderRefunds } from './orders/order-refunds.ts'
 import { registerOrderRoutes } from './orders/order-routes.ts'
 import { createArgon2idHasher } from './passwords/argon2id-hasher.ts'
 import type { PasswordHasher } from './passwords/password-hasher.ts'
+import { registerPlanCheckoutRoutes } from './plan-checkout/plan-checkout-routes.tsx'
+import { registerMembershipRoutes } from './plans/membership-routes.ts'
 import { countAttempt } from './rate-limits/count-attempt.ts'
 import { LIMITED_ROUTES } from './rate-limits/limited-routes.ts'
 import { createRateLimiter } from './rate-limits/rate-limit-middleware.ts'
@@ -442,6 +444,8 @@ export function createApp(options: AppDeps) {
     publicUrl: deps.publicUrl,
     findDownloads: async (orders) => downloadsOfOrders(digital, orders),
   })
+  registerMembershipRoutes(api, { db: deps.db, clock })
+  registerPlanCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
   registerWebhookRoutes(api, { db: deps.db, clock, localDevelopmentSites })
   registerGraphQLRoutes(api, {
     db: deps.db,

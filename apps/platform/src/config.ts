@@ -1,13 +1,13 @@
 import { BlockList, isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { parseReplicaConfig, type ReplicaConfig, ReplicaConfigError } from './db/replica-config.ts'
+import { DEFAULT_LINK_LIFETIMES, type DownloadLinkLifetimes } from './digital/digital-deps.ts'
 import { parseTrustedProxies, type TrustedProxies, TrustedProxiesError } from './http/client-address.ts'
 import {
   type CaptchaConfig,
   CaptchaConfigError,
   parseCaptchaConfig,
 } from './identity/captcha/captcha-config.ts'
-import { DEFAULT_LINK_LIFETIMES, type DownloadLinkLifetimes } from './digital/digital-deps.ts'
 import { type LogFormat, type LogLevel, logFormats } from './log.ts'
 import type { SmtpSettings } from './mail/mail-transport.ts'
 import {

@@ -1,7 +1,7 @@
 import type { Db } from './db/db.ts'
 import { migrate } from './db/migrate.ts'
-import { seedDemoDigitalProduct } from './seed/demo-digital.ts'
 import { seedDemoCommerce } from './seed/demo-commerce.ts'
+import { seedDemoDigitalProduct } from './seed/demo-digital.ts'
 import {
   type DemoReturnUris,
   registerDemoReturnUris,

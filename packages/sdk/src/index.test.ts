@@ -23,6 +23,7 @@ it('exports exactly the chosen runtime surface', () => {
     'generateCodeVerifier',
     'isAisleError',
     'members',
+    'memberships',
     'orders',
     'products',
     'recovery',

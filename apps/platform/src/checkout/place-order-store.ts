@@ -4,6 +4,7 @@ import type { Db } from '../db/db.ts'
 import { eventInsert, type OutboxEvent } from '../events/event-outbox.ts'
 import type { MailShop } from '../orders/order-mails.ts'
 import { type OrderInput, orderInserts } from '../orders/order-store.ts'
+import { membershipUsePart } from '../plans/membership-store.ts'
 
 /** What an order claimed before it is stored: the counters whose units it took, its coupon's use, its number. */
 export interface OrderClaim {
@@ -11,22 +12,34 @@ export interface OrderClaim {
   taken: ReadonlySet<string>
   /** Whether the coupon's use was counted (false when there is no coupon). */
   couponCounted: boolean
+  /** Ids of the memberships whose sessions were there and are now used. */
+  membershipsUsed: ReadonlySet<string>
   /** The order's number, from the sequence (a rolled-back order leaves a gap, as the column default did). */
   number: string
 }
 
 /**
- * Takes the order's stock units and its coupon's use, and its number, in one statement (decision 038).
- * The caller refuses the order (rolling back) when a take or the coupon's use did not happen.
+ * Takes the order's stock units, its coupon's use, the sessions of the memberships that pay for lines
+ * (decision 046), and its number, in one statement (decision 038). The caller refuses the order (rolling
+ * back) when a take, the coupon's use or a membership's sessions did not happen.
  */
 export async function claimOrderNeeds(
   tx: Db,
-  needs: { takes: readonly StockTake[]; couponId: string | undefined; now: Date },
+  needs: {
+    takes: readonly StockTake[]
+    couponId: string | undefined
+    /** Sessions to use per membership, with the member who must hold them. */
+    memberships?:
+      | { memberId: string; uses: readonly { membershipId: string; sessions: number }[] }
+      | undefined
+    now: Date
+  },
 ): Promise<OrderClaim> {
   const parts: string[] = []
   const params: unknown[] = []
   let taken = `'{}'::text[]`
   let couponCounted = 'false'
+  let membershipsUsed = `'{}'::text[]`
   if (needs.takes.length > 0) {
     const stock = stockTakeParts(needs.takes, params.length + 1)
     parts.push(stock.sql)
@@ -39,13 +52,35 @@ export async function claimOrderNeeds(
     params.push(...coupon.params)
     couponCounted = coupon.used
   }
-  const [row] = await tx.query<{ taken: string[]; coupon_counted: boolean; number: string }>(
+  if (needs.memberships && needs.memberships.uses.length > 0) {
+    const use = membershipUsePart(
+      needs.memberships.uses,
+      needs.memberships.memberId,
+      needs.now,
+      params.length + 1,
+    )
+    parts.push(use.sql)
+    params.push(...use.params)
+    membershipsUsed = use.used
+  }
+  const [row] = await tx.query<{
+    taken: string[]
+    coupon_counted: boolean
+    memberships_used: string[]
+    number: string
+  }>(
     `${parts.length > 0 ? `with ${parts.join(',\n')} ` : ''}select ${taken} as taken,
-       ${couponCounted} as coupon_counted, nextval('order_numbers')::text as number`,
+       ${couponCounted} as coupon_counted, ${membershipsUsed} as memberships_used,
+       nextval('order_numbers')::text as number`,
     params,
   )
   if (!row) throw new Error('claiming an order answered no row')
-  return { taken: new Set(row.taken), couponCounted: row.coupon_counted, number: row.number }
+  return {
+    taken: new Set(row.taken),
+    couponCounted: row.coupon_counted,
+    membershipsUsed: new Set(row.memberships_used),
+    number: row.number,
+  }
 }
 
 /**

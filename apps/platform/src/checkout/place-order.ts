@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { availabilityOf } from '../carts/cart-wire.ts'
 import { type CustomLine, hasMerchantOrigin } from '../carts/custom-line-item.ts'
+import type { LinePrice } from '../carts/pricing/totals-estimate.ts'
 import type { ProductRecord } from '../catalogue/products/product-store.ts'
 import { type StockCounter, stockCounterKey } from '../catalogue/products/stock-store.ts'
 import type { Db } from '../db/db.ts'
 import type { EventIdentity } from '../events/event-outbox.ts'
 import { findOrderByCheckout, type OrderLineCustom, type OrderPayment } from '../orders/order-store.ts'
-import { priceCheckout } from './checkout-pricing.ts'
+import { type CoverableLine, unusableMembershipReason } from '../plans/plan-rules.ts'
+import { type PricedCheckout, priceCheckout } from './checkout-pricing.ts'
 import { type CheckoutRow, lockCheckoutForOrder } from './checkout-store.ts'
 import { claimOrderNeeds, writePlacedOrder } from './place-order-store.ts'
 import { lineNamesOf } from './price-cart.ts'
@@ -22,6 +24,7 @@ export type PlaceOrderRefusal =
   | 'CUSTOM_LINE_NOT_FROM_MERCHANT'
   | 'NOT_PURCHASABLE'
   | 'COUPON_USED_UP'
+  | 'MEMBERSHIP_NOT_USABLE'
 
 /** Placing the order was refused; the transaction was rolled back, so stock, coupon and cart are as they were. */
 export class PlaceOrderRefused extends Error {
@@ -101,6 +104,25 @@ function stockTakes(
   return [...takes.values()].sort((a, b) => keyOf(a).localeCompare(keyOf(b)))
 }
 
+/** Sessions each membership pays with: one per line it pays for (decision 046). */
+function sessionsUsed(lines: readonly LinePrice[]): { membershipId: string; sessions: number }[] {
+  const counts = new Map<string, number>()
+  for (const line of lines) {
+    if (line.paidByMembershipId !== undefined)
+      counts.set(line.paidByMembershipId, (counts.get(line.paidByMembershipId) ?? 0) + 1)
+  }
+  return [...counts].map(([membershipId, sessions]) => ({ membershipId, sessions }))
+}
+
+/** The catalogue lines of a priced cart as membership cover sees them. */
+function coverableLines(priced: PricedCheckout): CoverableLine[] {
+  return priced.cart.lines.map((line) => ({
+    id: line.id,
+    catalogItemId: line.catalog_item_id ?? undefined,
+    collectionIds: (line.catalog_item_id && priced.products.get(line.catalog_item_id)?.collectionIds) || [],
+  }))
+}
+
 /** What an order line keeps of a cart's custom line: who added it. */
 function customOf(custom: CustomLine | null | undefined): OrderLineCustom | null {
   if (!custom) return null
@@ -171,11 +193,25 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
     const blocking = totals.violations.find((violation) => violation.severity === 'ERROR')
     if (blocking) throw new PlaceOrderRefused('NOT_PURCHASABLE', blocking.description)
     const totalMinor = totals.priceSummary.total
-    if (totalMinor !== input.expectedTotalMinor) return { kind: 'price-changed', totalMinor }
+    if (totalMinor !== input.expectedTotalMinor) {
+      // A plan that expired or ran out of sessions since the buyer saw the total: say so, not "prices changed".
+      const unusable = unusableMembershipReason(priced.memberships, coverableLines(priced), input.now)
+      if (unusable) throw new PlaceOrderRefused('MEMBERSHIP_NOT_USABLE', unusable)
+      return { kind: 'price-changed', totalMinor }
+    }
 
     const takes = stockTakes(cart.lines, products)
     const coupon = totals.appliedDiscounts.find((discount) => discount.coupon)?.coupon
-    const claim = await claimOrderNeeds(tx, { takes, couponId: coupon?.id, now: input.now })
+    const membershipUses = sessionsUsed(totals.lineItems)
+    const claim = await claimOrderNeeds(tx, {
+      takes,
+      couponId: coupon?.id,
+      memberships:
+        membershipUses.length > 0 && checkout.owner_kind === 'member'
+          ? { memberId: checkout.owner_id, uses: membershipUses }
+          : undefined,
+      now: input.now,
+    })
     const missing = takes.find((take) => !claim.taken.has(stockCounterKey(take.counter)))
     if (missing)
       throw new PlaceOrderRefused('OUT_OF_STOCK', `${missing.name} is no longer available in that quantity`)
@@ -184,6 +220,16 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
         'COUPON_USED_UP',
         `Coupon "${coupon.code}" can no longer be used: remove it from the cart`,
       )
+    // The second lock on the door: the sessions are taken under the membership's row lock.
+    const unused = membershipUses.find((use) => !claim.membershipsUsed.has(use.membershipId))
+    if (unused) {
+      const name = priced.memberships.find((held) => held.id === unused.membershipId)?.name ?? 'Your plan'
+      throw new PlaceOrderRefused(
+        'MEMBERSHIP_NOT_USABLE',
+        `Your plan "${name}" has no sessions left or has expired: the items it covered are now at full price`,
+      )
+    }
+    const membershipNames = new Map(priced.memberships.map((held) => [held.id, held.name]))
     const { payment } = input
     const orderId = randomUUID()
     const names = lineNamesOf(priced)
@@ -199,6 +245,11 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
       unitPriceMinor: line.quantity > 0 ? Math.round(line.price / line.quantity) : 0,
       totalMinor: line.discountedPrice,
       custom: customOf(byId.get(line.id)?.custom),
+      payment_option: line.paymentOption,
+      membership:
+        line.paidByMembershipId === undefined
+          ? null
+          : { id: line.paidByMembershipId, name: membershipNames.get(line.paidByMembershipId) ?? '' },
     }))
     // The order keeps its totals with its own line ids: its discounts name the order's lines, not the cart's.
     const orderLineIds = new Map(lines.map((line) => [line.cartLineId, line.id]))

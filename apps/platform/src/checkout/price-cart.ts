@@ -8,6 +8,8 @@ import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { ShopperCaller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
+import { findMembershipsOfMember, toHeldMembership } from '../plans/membership-store.ts'
+import type { HeldMembership } from '../plans/plan-rules.ts'
 import { type CommerceSettings, getCommerceSettings, toPricingSetup } from './commerce-settings.ts'
 import { type BuyerChoices, pricingInputForCart } from './pricing-input-for-cart.ts'
 
@@ -23,11 +25,14 @@ export interface PricedCart {
   cart: CartWithLines
   products: ReadonlyMap<string, ProductRecord>
   totals: TotalsEstimate
+  /** The buyer's memberships the pricing saw (a member's; none for a visitor). */
+  memberships: readonly HeldMembership[]
 }
 
 /**
  * Prices a cart for the buyer's choices: its products as the catalogue has them now (hidden ones
- * left out), its coupon, the site's shipping, tax and fee setup. The one pricing of a cart that
+ * left out), its coupon, the site's shipping, tax and fee setup, and a member's memberships (one more
+ * statement, for members' carts only: decision 046). The one pricing of a cart that
  * estimates, checkouts and the hosted checkout page share.
  */
 export async function priceCart(
@@ -44,11 +49,15 @@ export async function priceCart(
 ): Promise<PricedCart> {
   const { siteId } = options
   const ids = cart.lines.flatMap((line) => (line.catalog_item_id ? [line.catalog_item_id] : []))
-  const [products, coupon, settings] = await Promise.all([
+  const [products, coupon, settings, membershipRows] = await Promise.all([
     findProductsByIds(db, { siteId, includeHidden: false }, ids),
     cart.cart.coupon_code ? findCoupon(db, siteId, cart.cart.coupon_code) : undefined,
     options.settings ?? getCommerceSettings(db, siteId),
+    cart.cart.owner_kind === 'member' && ids.length > 0
+      ? findMembershipsOfMember(db, siteId, cart.cart.owner_id)
+      : [],
   ])
+  const memberships = membershipRows.map(toHeldMembership)
   assertCartAmountWithinBound(cart.lines, products, options.currency)
   const input = pricingInputForCart({
     cart,
@@ -57,9 +66,10 @@ export async function priceCart(
     coupon,
     setup: toPricingSetup(settings),
     choices: options.choices,
+    memberships,
     now: options.now,
   })
-  return { cart, products, totals: await estimateTotals(input) }
+  return { cart, products, totals: await estimateTotals(input), memberships }
 }
 
 /** What each line of a priced cart is called: a custom line's own name, else its product's name now. */

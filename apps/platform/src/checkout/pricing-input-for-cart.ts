@@ -12,6 +12,7 @@ import type {
 } from '../carts/pricing/pricing-input.ts'
 import type { ProductRecord } from '../catalogue/products/product-store.ts'
 import { variantDiscountedPrice, variantListPrice } from '../catalogue/products/product-wire.ts'
+import { type CoverableLine, covers, type HeldMembership, membershipsForLines } from '../plans/plan-rules.ts'
 import type { PricingSetup } from './commerce-settings.ts'
 
 /** What the buyer chose for an estimate or a checkout. */
@@ -47,7 +48,8 @@ function toCoupon(row: CouponRow): Coupon {
  * charged for the units in stock (lines that cannot be bought are left out), custom lines at their
  * own price, the cart's coupon and merchant discounts (decision 044), the site's setup, the buyer's
  * choices. Without a shipping or billing address the cart's contact address stands in (decision 044),
- * so an estimate finds the shipping region and tax of the address the buyer already gave.
+ * so an estimate finds the shipping region and tax of the address the buyer already gave. A line whose
+ * product a held membership covers may be paid by it (decision 046): the memberships name their lines.
  */
 export function pricingInputForCart(input: {
   cart: CartWithLines
@@ -56,8 +58,12 @@ export function pricingInputForCart(input: {
   coupon: CouponRow | undefined
   setup: PricingSetup
   choices: BuyerChoices
+  /** The buyer's memberships (a member's; none for a visitor). */
+  memberships?: readonly HeldMembership[] | undefined
   now: Date
 }): PricingInput {
+  const held = (input.memberships ?? []).filter((membership) => membership.sessionsLeft !== 0)
+  const coverable: CoverableLine[] = []
   const lines = input.cart.lines.flatMap((line): PricedLine[] => {
     if (line.custom) {
       return [
@@ -83,6 +89,12 @@ export function pricingInputForCart(input: {
           ? availability.quantityAvailable
           : 0
     if (!record || !variant || quantity === 0) return []
+    const coverableLine = {
+      id: line.id,
+      catalogItemId: record.product.id,
+      collectionIds: record.collectionIds,
+    }
+    coverable.push(coverableLine)
     return [
       {
         id: line.id,
@@ -94,6 +106,7 @@ export function pricingInputForCart(input: {
         catalogItemId: record.product.id,
         isShippable: record.product.product_type === 'physical',
         weight: variant.weight ?? record.product.weight ?? undefined,
+        membershipOptional: held.some((membership) => covers(membership, coverableLine)),
       },
     ]
   })
@@ -109,7 +122,7 @@ export function pricingInputForCart(input: {
     shipping: input.setup.shipping,
     tax: input.setup.tax,
     additionalFees: input.setup.additionalFees,
-    memberships: [],
+    memberships: membershipsForLines(input.memberships ?? [], coverable),
     selectedShippingOption: input.choices.selectedShippingOption,
     shippingAddress: input.choices.shippingAddress ?? contactAddress,
     billingAddress: input.choices.billingAddress ?? contactAddress,

@@ -18,6 +18,7 @@ export type Section =
   | 'setup'
   | 'webhooks'
   | 'members'
+  | 'plans'
   | 'sso'
 
 const sections: { id: Section; label: string; href: string }[] = [
@@ -26,6 +27,7 @@ const sections: { id: Section; label: string; href: string }[] = [
   { id: 'collections', label: 'Collections', href: '/dashboard/collections' },
   { id: 'bulk', label: 'Bulk changes', href: '/dashboard/bulk' },
   { id: 'members', label: 'Members', href: '/dashboard/members' },
+  { id: 'plans', label: 'Plans', href: '/dashboard/plans' },
   { id: 'api-keys', label: 'API keys', href: '/dashboard/api-keys' },
   { id: 'orders', label: 'Orders', href: '/dashboard/orders' },
   { id: 'setup', label: 'Store setup', href: '/dashboard/setup/coupons' },

@@ -11,6 +11,7 @@ import { registerCollectionPages } from './catalogue/collection-page-routes.tsx'
 import { registerProductPages } from './catalogue/product-page-routes.tsx'
 import { registerSecureFilePages } from './digital/secure-files-page-routes.tsx'
 import { registerMemberPages } from './members/member-page-routes.tsx'
+import { registerPlanPages } from './plans/plan-page-routes.tsx'
 import { registerLoginRoutes } from './session/login-page-routes.tsx'
 import { DASHBOARD_PATH } from './session/owner-session.ts'
 import { registerCouponPages } from './setup/coupon-page-routes.tsx'
@@ -78,6 +79,7 @@ export function registerDashboardRoutes(
   registerBulkPages(api, dashboard)
   registerApiKeyPages(api, dashboard)
   registerMemberPages(api, dashboard)
+  registerPlanPages(api, dashboard)
   registerCouponPages(api, dashboard)
   registerShopDetailsPages(api, dashboard)
   registerShippingSetupPages(api, dashboard)

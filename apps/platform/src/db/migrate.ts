@@ -20,6 +20,7 @@ import * as orderDesk from './migrations/018-order-desk.ts'
 import * as idpKeySources from './migrations/019-idp-key-sources.ts'
 import * as unitPrices from './migrations/020-unit-prices-and-display-currencies.ts'
 import * as cartContactAndMerchantDiscounts from './migrations/021-cart-contact-and-merchant-discounts.ts'
+import * as membershipPlans from './migrations/022-membership-plans.ts'
 import * as secureFiles from './migrations/023-secure-files-and-signing-keys.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
@@ -45,6 +46,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 19, name: 'idp-key-sources', sql: idpKeySources.sql },
   { version: 20, name: 'unit-prices-and-display-currencies', sql: unitPrices.sql },
   { version: 21, name: 'cart-contact-and-merchant-discounts', sql: cartContactAndMerchantDiscounts.sql },
+  { version: 22, name: 'membership-plans', sql: membershipPlans.sql },
   { version: 23, name: 'secure-files-and-signing-keys', sql: secureFiles.sql },
 ]
 

@@ -19,6 +19,7 @@ export type EventType =
   | 'order.fulfilled'
   | 'order.canceled'
   | 'order.refunded'
+  | 'membership.purchased'
 
 /** Who caused an event (spec WebhookIdentityType). */
 export type EventIdentity =

@@ -3,6 +3,7 @@ import type { OrderWithLines } from '../orders/order-store.ts'
 import type { OrderLineDownloads } from '../orders/order-wire.ts'
 import { fulfillmentStatusWords, orderStatusWords, paymentStatusWords } from '../orders/order-words.ts'
 import { Document } from '../pages/document.tsx'
+import type { MembershipRow } from '../plans/membership-store.ts'
 import { type ReturnLink, ReturnLinks } from '../redirects/hosted/hosted-redirect-pages.tsx'
 import {
   MEMBERS_ACCOUNT_SECTIONS,
@@ -31,7 +32,7 @@ const notOfferedWords: Record<MembersAccountSection, string> = {
 
 /** What a section shows: the member's details, their orders, or nothing the site sells. */
 export type AccountSectionContent =
-  | { section: 'ACCOUNT_INFO'; member: AccountMember }
+  | { section: 'ACCOUNT_INFO'; member: AccountMember; memberships: readonly MembershipRow[]; now: Date }
   | {
       section: 'ORDERS'
       orders: readonly OrderWithLines[]
@@ -76,6 +77,43 @@ function AccountInfo(props: { member: AccountMember; site: Site }) {
             <td>{value}</td>
           </tr>
         ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** The member's plans (decision 046): sessions left and expiry, shown with the account's details. */
+function Plans(props: { memberships: readonly MembershipRow[]; now: Date; site: Site }) {
+  if (props.memberships.length === 0) return <p>You hold no plans.</p>
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Plan</th>
+          <th scope="col">Sessions left</th>
+          <th scope="col">Expires</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.memberships.map((membership) => {
+          const expired =
+            membership.expiration_date !== null && props.now >= new Date(membership.expiration_date)
+          return (
+            <tr key={membership.id} data-membership-id={membership.id}>
+              <td>{membership.name}</td>
+              <td>
+                {membership.sessions_left === null
+                  ? 'Unlimited'
+                  : `${membership.sessions_left} of ${membership.sessions_total}`}
+              </td>
+              <td>
+                {membership.expiration_date
+                  ? `${formatDate(membership.expiration_date, props.site)}${expired ? ' (expired)' : ''}`
+                  : 'Never'}
+              </td>
+            </tr>
+          )
+        })}
       </tbody>
     </table>
   )
@@ -160,7 +198,14 @@ function Orders(props: {
 
 function SectionContent(props: { content: AccountSectionContent; site: Site }) {
   const { content, site } = props
-  if (content.section === 'ACCOUNT_INFO') return <AccountInfo member={content.member} site={site} />
+  if (content.section === 'ACCOUNT_INFO')
+    return (
+      <>
+        <AccountInfo member={content.member} site={site} />
+        <h2>Your plans</h2>
+        <Plans memberships={content.memberships} now={content.now} site={site} />
+      </>
+    )
   if (content.section === 'ORDERS')
     return <Orders orders={content.orders} total={content.total} site={site} downloads={content.downloads} />
   return (

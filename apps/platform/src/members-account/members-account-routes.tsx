@@ -4,6 +4,7 @@ import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
 import type { FindOrderDownloads } from '../orders/order-routes.ts'
 import { listOrders } from '../orders/order-store.ts'
+import { findMembershipsOfMember } from '../plans/membership-store.ts'
 import {
   RedirectMessagePage,
   renderRedirectPage,
@@ -76,7 +77,13 @@ export function registerMembersAccountRoutes(api: Api, deps: MembersAccountDeps)
     const memberId = session.creator.id
     const member = await findActiveAccountMember(db, session.siteId, memberId)
     if (!member) return undefined
-    if (section === 'ACCOUNT_INFO') return { section, member }
+    if (section === 'ACCOUNT_INFO')
+      return {
+        section,
+        member,
+        memberships: await findMembershipsOfMember(db, session.siteId, memberId),
+        now: clock(),
+      }
     if (section !== 'ORDERS') return { section }
     const audience = { siteId: session.siteId, ownerKind: 'member' as const, ownerId: memberId }
     const { orders, total } = await listOrders(db, audience, { limit: ORDER_PAGE_SIZE, offset: 0 })

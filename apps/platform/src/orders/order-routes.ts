@@ -4,8 +4,8 @@ import type { Api } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { IdParam } from '../http/validation.ts'
-import { findOrder, listOrders, type OrderAudience } from './order-store.ts'
 import type { OrderRow } from './order-store.ts'
+import { findOrder, listOrders, type OrderAudience } from './order-store.ts'
 import { type OrderLineDownloads, OrderSchema, toWireOrder } from './order-wire.ts'
 
 /** The downloads of a buyer's orders by line id (digital products, decision 047; the app hands it in). */

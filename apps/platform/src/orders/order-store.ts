@@ -58,6 +58,10 @@ export interface OrderLineRow {
   total_minor: string
   /** `null` for a catalogue line. */
   custom: OrderLineCustom | null
+  /** How the line was paid: the estimate's PaymentOptionType (MEMBERSHIP when a membership paid it). */
+  payment_option: string
+  /** The membership that paid for the line, as it was called then; `null` when money did. */
+  membership: { id: string; name: string } | null
   shipped_quantity: number
   refunded_quantity: number
   restocked_quantity: number
@@ -165,10 +169,12 @@ export function orderInserts(
        values (${orderValues})),
      placed_lines as (
        insert into order_lines (id, order_id, position, catalog_item_id, variant_id, name, quantity,
-         unit_price_minor, total_minor, custom)
-       select id, ${$(0)}, position, catalog_item_id, variant_id, name, quantity, unit_price_minor, total_minor, custom
+         unit_price_minor, total_minor, custom, payment_option, membership)
+       select id, ${$(0)}, position, catalog_item_id, variant_id, name, quantity, unit_price_minor, total_minor, custom,
+         payment_option, membership
        from jsonb_to_recordset(${$(19)}::jsonb) as l(id uuid, position int, catalog_item_id uuid, variant_id uuid,
-         name text, quantity int, unit_price_minor bigint, total_minor bigint, custom jsonb)),
+         name text, quantity int, unit_price_minor bigint, total_minor bigint, custom jsonb, payment_option text,
+         membership jsonb)),
      confirmation_mail as (${mail.sql})`,
     params: [
       input.id,
@@ -201,6 +207,8 @@ export function orderInserts(
           unit_price_minor: line.unitPriceMinor,
           total_minor: line.totalMinor,
           custom: line.custom,
+          payment_option: line.payment_option,
+          membership: line.membership,
         })),
       ),
       ...mail.params,

@@ -114,6 +114,18 @@ export const OrderSchema = z.object({
         )
         .optional()
         .describe('every secure file of a digital line, as `digitalFile` (when the product carries several)'),
+      paymentOption: z
+        .string()
+        .describe(
+          'how the line was paid (PaymentOptionType): `MEMBERSHIP` when a membership paid it, its total then 0',
+        ),
+      membership: z
+        .object({
+          id: z.string().describe("the membership's id (`membershipOptions.selectedMemberships[].id`)"),
+          name: z.string().describe("the plan's name when the order was placed"),
+        })
+        .optional()
+        .describe('the membership that paid for the line, when one did (decision 046)'),
     }),
   ),
   createdDate: z.string(),
@@ -174,6 +186,8 @@ export function toWireOrder(
       price: money(line.unit_price_minor),
       totalPrice: money(line.total_minor),
       ...digitalFilesOf(downloads?.get(line.id)),
+      paymentOption: line.payment_option,
+      ...(line.membership ? { membership: line.membership } : {}),
     })),
     createdDate: new Date(order.created_date).toISOString(),
   }

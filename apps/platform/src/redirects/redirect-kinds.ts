@@ -40,6 +40,7 @@ export const NOT_OFFERED_PATH = '/_redirect/not-offered'
 export const CHECKOUT_LANDING_PATH = '/_redirect/checkout'
 export const PRODUCT_PAGE_PATH = '/_product'
 export const MEMBERS_ACCOUNT_PATH = '/_account'
+export const PLAN_CHECKOUT_PATH = '/_plans/checkout'
 
 export interface RedirectKindDefinition {
   /** The hosted page a session's URL names (with `?session=<token>`). */
@@ -60,11 +61,11 @@ export const redirectKinds: Readonly<Record<RedirectKind, RedirectKindDefinition
   bookingsCheckout: { path: NOT_OFFERED_PATH, locationType: 'CHECKOUT', isSold: false },
   bookingsBook: { path: NOT_OFFERED_PATH, locationType: 'UNKNOWN', isSold: false },
   eventsCheckout: { path: NOT_OFFERED_PATH, locationType: 'CHECKOUT', isSold: false },
-  paidPlansCheckout: { path: NOT_OFFERED_PATH, locationType: 'CHECKOUT', isSold: false },
+  paidPlansCheckout: { path: PLAN_CHECKOUT_PATH, locationType: 'CHECKOUT', isSold: true },
 }
 
 /** The kinds this platform does not sell, whose sessions land on the "not offered" page. */
-export type NotOfferedKind = 'bookingsCheckout' | 'bookingsBook' | 'eventsCheckout' | 'paidPlansCheckout'
+export type NotOfferedKind = 'bookingsCheckout' | 'bookingsBook' | 'eventsCheckout'
 
 /** Whether a kind is one this platform does not sell. */
 export function isNotOfferedKind(kind: RedirectKind): kind is NotOfferedKind {

@@ -58,7 +58,7 @@ describe.each(databaseKinds())('redirect sessions of every kind on %s', (kind) =
     ['bookingsCheckout', '/_redirect/not-offered', 'CHECKOUT'],
     ['bookingsBook', '/_redirect/not-offered', 'UNKNOWN'],
     ['eventsCheckout', '/_redirect/not-offered', 'CHECKOUT'],
-    ['paidPlansCheckout', '/_redirect/not-offered', 'CHECKOUT'],
+    ['paidPlansCheckout', '/_plans/checkout', 'CHECKOUT'],
   ])(
     'creates a %s session leading to %s, stores it for 10 minutes and records the event',
     async (name, path, location) => {
@@ -337,7 +337,7 @@ describe.each(databaseKinds())('redirect sessions of every kind on %s', (kind) =
         bookingsCheckout: false,
         bookingsBook: false,
         eventsCheckout: false,
-        paidPlansCheckout: false,
+        paidPlansCheckout: true,
       })
       expect(shopper.json.kinds).toContainEqual({
         kind: 'ecomCheckout',

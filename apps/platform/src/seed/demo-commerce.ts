@@ -123,7 +123,17 @@ export const demoCommerceSettings: CommerceSettings = {
   ],
 }
 
-/** Sets up the demo store's shipping, tax and fees, and two coupons (WELCOME10, FREESHIP). */
+/** Ids of the demo plans (decision 046), for a paidPlansCheckout session's `planId`. */
+export const DEMO_PLAN_IDS = {
+  stationeryClub: deterministicId('demo/plan/stationery-club'),
+  notebookTrial: deterministicId('demo/plan/notebook-trial'),
+}
+
+/**
+ * Sets up the demo store's shipping, tax and fees, two coupons (WELCOME10, FREESHIP) and two plans: the
+ * Stationery club (the stationery collection, 5 items a month, $20.00) and a free Notebook trial (one
+ * Meadow Notebook within 7 days).
+ */
 export async function seedDemoCommerce(db: Db, siteId: string, now: Date) {
   await putCommerceSettings(db, siteId, demoCommerceSettings, now)
   await db.query(
@@ -132,5 +142,16 @@ export async function seedDemoCommerce(db: Db, siteId: string, now: Date) {
        ($2, $3, 'FREESHIP', 'Free shipping over $40', 'FREE_SHIPPING', 0, 4000, $4)
      on conflict (site_id, code) do nothing`,
     [deterministicId('demo/coupon/welcome10'), deterministicId('demo/coupon/freeship'), siteId, now],
+  )
+  await db.query(
+    `insert into plans (id, site_id, name, description, price_minor, duration_unit, duration_count, sessions,
+       product_ids, collection_ids, created_date, updated_date) values
+       ($1, $3, 'Stationery club', 'Five stationery items a month, on us.', 2000, 'MONTH', 1, 5, '{}',
+        coalesce((select array_agg(id) from collections where site_id = $3 and slug = 'stationery'), '{}'), $4, $4),
+       ($2, $3, 'Notebook trial', 'One Meadow Notebook free within a week.', 0, 'DAY', 7, 1,
+        coalesce((select array_agg(id) from products where site_id = $3 and slug = 'meadow-notebook'), '{}'), '{}',
+        $4, $4)
+     on conflict (id) do nothing`,
+    [DEMO_PLAN_IDS.stationeryClub, DEMO_PLAN_IDS.notebookTrial, siteId, now],
   )
 }

@@ -17,6 +17,7 @@ export const webhookEventTypes = [
   'order.fulfilled',
   'order.canceled',
   'order.refunded',
+  'membership.purchased',
 ] as const satisfies readonly EventType[]
 
 // Fails to compile when the outbox gains an event type this list lacks.

@@ -1,4 +1,10 @@
-import { type Identity, isAisleError, type ListMyOrdersResponse, type Order } from '@aisle/sdk'
+import {
+  type Identity,
+  isAisleError,
+  type ListMyOrdersResponse,
+  type Membership,
+  type Order,
+} from '@aisle/sdk'
 import type { AisleClient } from '../platform/aisle.server'
 
 /**
@@ -36,4 +42,9 @@ export function findMyOrders(client: AisleClient, limit = 20): Promise<ListMyOrd
 /** One of the shopper's own orders; undefined when it is not theirs, does not exist or cannot be read. */
 export function findMyOrder(client: AisleClient, orderId: string): Promise<Order | undefined> {
   return orUndefined(() => client.orders.getMyOrder(orderId))
+}
+
+/** The plans the member holds (sessions left, expiry); undefined when they cannot be read now. */
+export async function findMyMemberships(client: AisleClient): Promise<Membership[] | undefined> {
+  return (await orUndefined(() => client.memberships.listMyMemberships()))?.memberships
 }

@@ -4,6 +4,7 @@ import {
   createCookieTokenStorage,
   currentCart,
   members,
+  memberships,
   OAuthStrategy,
   orders,
   products,
@@ -33,7 +34,16 @@ export function sessionCookieName(request: Request): string {
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30
 
 /** The SDK modules the storefront uses: one list, shared by the request clients and the tests' clients. */
-export const STOREFRONT_MODULES = { currentCart, products, collections, recovery, redirects, members, orders }
+export const STOREFRONT_MODULES = {
+  currentCart,
+  products,
+  collections,
+  recovery,
+  redirects,
+  members,
+  memberships,
+  orders,
+}
 
 /** The SDK modules of what any visitor of the site may read: the catalogue. */
 const PUBLIC_MODULES = { products, collections }

@@ -1,7 +1,7 @@
-import { isAisleError } from '@aisle/sdk'
+import { isAisleError, type Membership } from '@aisle/sdk'
 import { data, Form, Link, redirect } from 'react-router'
 import { UNAVAILABLE_MESSAGE } from '../account/login-message'
-import { findMember, findMyOrders, toMemberName } from '../account/member.server'
+import { findMember, findMyMemberships, findMyOrders, toMemberName } from '../account/member.server'
 import { type SavedAddressView, toSavedAddresses } from '../account/saved-addresses'
 import { DownloadLinks } from '../checkout/download-links'
 import { type OrderSummary, toOrderSummary } from '../checkout/order-summary'
@@ -23,7 +23,11 @@ export function headers(): HeadersInit {
 export async function loader({ context }: Route.LoaderArgs) {
   const { client } = getAisle(context)
   if (!(await client.auth.loggedIn())) throw redirect('/account/login?returnTo=%2Faccount')
-  const [member, orders] = await Promise.all([findMember(client), findMyOrders(client)])
+  const [member, orders, plans] = await Promise.all([
+    findMember(client),
+    findMyOrders(client),
+    findMyMemberships(client),
+  ])
   return {
     details: member && {
       name: toMemberName(member),
@@ -32,6 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     addresses: member ? toSavedAddresses(member) : undefined,
     orders: orders?.orders.map(toOrderSummary),
+    plans,
   }
 }
 
@@ -59,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  * addresses; signing out ends the session on this storefront and the platform.
  */
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { details, orders, addresses } = loaderData
+  const { details, orders, addresses, plans } = loaderData
   return (
     <section className="account">
       <header className="account-intro">
@@ -71,6 +76,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       </header>
       <nav aria-label="Account" className="account-nav">
         <a href="#orders">Orders</a>
+        <a href="#plans">Plans</a>
         <a href="#addresses">Addresses</a>
         <a href="#profile">Profile</a>
       </nav>
@@ -85,6 +91,10 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             All orders on the account page
           </button>
         </Form>
+      </section>
+      <section id="plans" className="account-section" aria-labelledby="plans-heading">
+        <h2 id="plans-heading">Your plans</h2>
+        <PlanList plans={plans} />
       </section>
       <div className="account-columns">
         <section id="addresses" className="account-section" aria-labelledby="addresses-heading">
@@ -122,6 +132,26 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </button>
       </Form>
     </section>
+  )
+}
+
+/** The member's plans: what each has left and until when (items it covers cost nothing in the cart). */
+function PlanList({ plans }: { plans: Membership[] | undefined }) {
+  if (!plans) return <p>Your plans can’t be shown just now.</p>
+  if (plans.length === 0) return <p>You don’t hold any plans.</p>
+  return (
+    <ul className="plan-list" aria-label="Your plans">
+      {plans.map((plan) => (
+        <li key={plan._id} data-membership-id={plan._id}>
+          <strong>{plan.name}</strong>:{' '}
+          {plan.sessionsLeft === undefined
+            ? 'unlimited sessions'
+            : `${plan.sessionsLeft} of ${plan.sessionsTotal} sessions left`}
+          , {plan.expirationDate ? `until ${plan.expirationDate.slice(0, 10)}` : 'no end'}
+          {plan.status === 'ACTIVE' ? '' : plan.status === 'EXPIRED' ? ' (expired)' : ' (used up)'}
+        </li>
+      ))}
+    </ul>
   )
 }
 

@@ -44,6 +44,10 @@ export interface OrderLineItem {
   quantity: number
   price: OrderMoney
   totalPrice: OrderMoney
+  /** How the line was paid: `MEMBERSHIP` when a membership paid it (its total then 0). */
+  paymentOption: string
+  /** The membership that paid for the line, as it was called then, when one did. */
+  membership?: { _id: string; name: string }
   /**
    * A digital line's (first) secure file with a download link that expires: present only in the buyer's
    * own order, once it is paid (never when unpaid, canceled or refunded in full).

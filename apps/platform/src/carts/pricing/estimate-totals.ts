@@ -165,7 +165,9 @@ export function calculateTotals(input: PricingInput, autoTax?: AutoTaxOutcome): 
       id: line.id,
       quantity: line.quantity,
       itemType: line.itemType,
-      paymentOption: line.paymentOption,
+      // A line sold for money that a membership pays is a MEMBERSHIP line in the answer (decision 046).
+      paymentOption:
+        line.membershipOptional && paidByMembershipId !== undefined ? 'MEMBERSHIP' : line.paymentOption,
       fullPrice,
       price,
       discount,

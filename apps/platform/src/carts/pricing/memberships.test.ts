@@ -136,4 +136,50 @@ describe('memberships', () => {
     expect(estimate.lineItems.map((item) => item.discount)).toEqual([0, 1000])
     expectConsistent(estimate)
   })
+
+  describe('a line sold for money that a held plan covers (decision 046)', () => {
+    const tee = line({ id: 'tee', unitPrice: 2000, membershipOptional: true })
+    const cap = line({ id: 'cap', unitPrice: 1500, membershipOptional: true })
+    const club: Membership = { id: 'club', appId: 'plans', name: 'Club', lineItemIds: ['tee', 'cap'] }
+
+    it('is paid by the first eligible membership by default and answered as a MEMBERSHIP line', () => {
+      const estimate = calculateTotals(pricingInput({ lines: [tee, mat], memberships: [club] }))
+      expect(estimate.lineItems.map((item) => [item.id, item.price, item.paymentOption])).toEqual([
+        ['tee', 0, 'MEMBERSHIP'],
+        ['mat', 4000, 'FULL_PAYMENT_ONLINE'],
+      ])
+      expect(estimate.membershipOptions.eligibleMemberships).toEqual([
+        { id: 'club', appId: 'plans', name: 'Club', lineItemIds: ['tee'] },
+      ])
+      expectConsistent(estimate)
+    })
+
+    it('is paid in full, without a violation, when the buyer selects no membership for it', () => {
+      const estimate = calculateTotals(
+        pricingInput({ lines: [tee], memberships: [club], selectedMemberships: [] }),
+      )
+      expect(estimate.lineItems.map((item) => [item.price, item.paymentOption])).toEqual([
+        [2000, 'FULL_PAYMENT_ONLINE'],
+      ])
+      expect(estimate.membershipOptions.eligibleMemberships).toHaveLength(1)
+      expect(estimate.violations).toEqual([])
+    })
+
+    it('pays no more lines than the membership has sessions left, by default or by selection', () => {
+      const oneLeft = { ...club, sessionsLeft: 1 }
+      const byDefault = calculateTotals(pricingInput({ lines: [tee, cap], memberships: [oneLeft] }))
+      expect(byDefault.lineItems.map((item) => item.price)).toEqual([0, 1500])
+      const chosen = calculateTotals(
+        pricingInput({
+          lines: [tee, cap],
+          memberships: [oneLeft],
+          selectedMemberships: [{ id: 'club', appId: 'plans', lineItemIds: ['tee', 'cap'] }],
+        }),
+      )
+      expect(chosen.lineItems.map((item) => item.price)).toEqual([0, 1500])
+      expect(chosen.violations.map((violation) => [violation.code, violation.lineItemId])).toEqual([
+        ['MEMBERSHIP_NOT_APPLICABLE', 'cap'],
+      ])
+    })
+  })
 })

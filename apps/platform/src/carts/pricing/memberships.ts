@@ -2,9 +2,13 @@ import type { Membership, PricedLine, SelectedMembership } from './pricing-input
 import type { MembershipOptions } from './totals-estimate.ts'
 import { toViolation, type Violation } from './violations.ts'
 
-/** Whether a line may be paid with a membership. */
+/** Whether a line may be paid with a membership: its payment option says so, or a plan the buyer holds covers it. */
 export function isMembershipLine(line: PricedLine): boolean {
-  return line.paymentOption === 'MEMBERSHIP' || line.paymentOption === 'MEMBERSHIP_OFFLINE'
+  return (
+    line.paymentOption === 'MEMBERSHIP' ||
+    line.paymentOption === 'MEMBERSHIP_OFFLINE' ||
+    line.membershipOptional === true
+  )
 }
 
 /** Which membership pays for which line, and what the buyer is told. */
@@ -22,7 +26,9 @@ export interface MembershipResolution {
  * selection, each named line goes to the named membership when it is eligible for it (a WARNING
  * otherwise); without one, each line takes the first eligible membership that names it. A MEMBERSHIP
  * line that no membership pays for is an ERROR (it is priced in full meanwhile); a
- * MEMBERSHIP_OFFLINE line is then simply paid offline.
+ * MEMBERSHIP_OFFLINE line is then simply paid offline, and a `membershipOptional` line in full. Each
+ * line a membership pays uses one of its `sessionsLeft`: a default stops at them, a selection beyond them is a
+ * WARNING for the lines it cannot pay.
  */
 export function resolveMemberships(
   lines: readonly PricedLine[],
@@ -70,6 +76,9 @@ export function resolveMemberships(
 
   const paidBy = new Map<string, string>()
   const assigned = new Map<string, string[]>()
+  const hasSessionFor = (membership: Membership) =>
+    membership.sessionsLeft === undefined ||
+    (assigned.get(keyOf(membership))?.length ?? 0) < membership.sessionsLeft
   const assign = (membership: Membership, lineId: string) => {
     paidBy.set(lineId, membership.id)
     const key = keyOf(membership)
@@ -80,7 +89,11 @@ export function resolveMemberships(
     for (const choice of selected) {
       const candidate = eligible.get(keyOf(choice))
       for (const lineId of choice.lineItemIds) {
-        if (candidate?.lineItemIds.includes(lineId) && !paidBy.has(lineId)) {
+        if (
+          candidate?.lineItemIds.includes(lineId) &&
+          !paidBy.has(lineId) &&
+          hasSessionFor(candidate.membership)
+        ) {
           assign(candidate.membership, lineId)
         } else {
           violations.push(
@@ -95,7 +108,9 @@ export function resolveMemberships(
     }
   } else {
     for (const lineId of membershipLineIds) {
-      const first = [...eligible.values()].find((candidate) => candidate.lineItemIds.includes(lineId))
+      const first = [...eligible.values()].find(
+        (candidate) => candidate.lineItemIds.includes(lineId) && hasSessionFor(candidate.membership),
+      )
       if (first) assign(first.membership, lineId)
     }
   }

@@ -48,6 +48,11 @@ export interface PricedLine {
   weight?: number | undefined
   /** Tax category, for jurisdictions that tax some categories at their own rate; `standard` when absent. */
   taxGroup?: string | undefined
+  /**
+   * A line sold for money that a membership the buyer holds may pay for instead (decision 046): offered
+   * like a MEMBERSHIP line, paid in full when no membership is chosen, answered as MEMBERSHIP when one is.
+   */
+  membershipOptional?: boolean | undefined
   /** Subscription lines are priced for their first charge; the options pass through. */
   subscription?: { frequency: SubscriptionFrequency; interval: number } | undefined
 }
@@ -196,6 +201,8 @@ export interface Membership {
   lineItemIds: readonly string[]
   /** First instant it no longer works (exclusive). */
   expirationDate?: Date | undefined
+  /** How many more lines it may pay for (each line it pays uses one); unlimited when absent. */
+  sessionsLeft?: number | undefined
 }
 
 /** A membership the buyer chose for some lines. */

@@ -11,8 +11,8 @@ import {
   touchCollection,
 } from '../collections/collection-write-store.ts'
 import { type CatalogueWriteDeps, readBackProduct } from './merchant-product-writes.ts'
-import { toProductMedia } from './product-media-writes.ts'
 import { ProductInput, toProductColumns } from './product-input.ts'
+import { toProductMedia } from './product-media-writes.ts'
 import type { ProductMedia, ProductOption, ProductRecord } from './product-store.ts'
 import { toWireProduct } from './product-wire.ts'
 import {

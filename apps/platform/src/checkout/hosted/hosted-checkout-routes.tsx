@@ -530,7 +530,8 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         return checkoutPage(c, saved, { site, values, problem: blocking.description, status: 409 })
       }
       const started = await startPayment(payments, paymentUrls(checkout.id), {
-        checkout: saved,
+        siteId: saved.site_id,
+        purpose: { kind: 'checkout', checkoutId: saved.id },
         provider,
         amountMinor: total,
         currency: site.currency,

@@ -1,5 +1,8 @@
 import { isUuid } from '../../http/validation.ts'
 import type { OrderPayment } from '../../orders/order-store.ts'
+import { membershipGrantOf } from '../../plans/grant-membership.ts'
+import { completePlanPurchase, findPlanPurchase } from '../../plans/plan-purchase-store.ts'
+import { findPlan } from '../../plans/plan-store.ts'
 import type { CheckoutRow } from '../checkout-store.ts'
 import type { PaymentProvider, ProviderPayment } from '../payment-provider.ts'
 import { PlaceOrderRefused, placeOrder } from '../place-order.ts'
@@ -17,6 +20,14 @@ export type PaymentConfirmation =
   | { kind: 'refused'; checkoutId: string; reason: string }
   /** The payment is not one of this platform's (or not of this provider). */
   | { kind: 'unknown' }
+  /** A plan purchase's payment (decision 046): the plan granted, still pending, or failed. */
+  | {
+      kind: 'plan'
+      planPurchaseId: string
+      outcome: 'granted' | 'pending' | 'failed'
+      redirectUrl?: string | undefined
+      reason?: string | undefined
+    }
 
 function orderPaymentOf(payment: PaymentRow, state: ProviderPayment): OrderPayment {
   if (payment.status === 'PAY_LATER')
@@ -73,17 +84,19 @@ export async function confirmPayment(
     (payment.provider_payment_id !== null && payment.provider_payment_id !== state.providerPaymentId)
   )
     return { kind: 'unknown' }
+  if (payment.plan_purchase_id !== null) return confirmPlanPayment(deps, payment, state)
+  const checkoutId = payment.checkout_id ?? ''
   if (state.status === 'REQUIRES_ACTION')
-    return { kind: 'pending', checkoutId: payment.checkout_id, redirectUrl: state.redirectUrl }
+    return { kind: 'pending', checkoutId, redirectUrl: state.redirectUrl }
   if (payment.status === 'FAILED')
     return {
       kind: 'failed',
-      checkoutId: payment.checkout_id,
+      checkoutId,
       reason: payment.failure_reason ?? 'The payment failed',
     }
   try {
     const result = await placeOrder(deps.db, {
-      checkoutId: payment.checkout_id,
+      checkoutId,
       expectedTotalMinor: Number(payment.amount_minor),
       payment: orderPaymentOf(payment, state),
       now: deps.clock(),
@@ -93,7 +106,7 @@ export async function confirmPayment(
       await refundInFull(deps, payment)
       return {
         kind: 'refused',
-        checkoutId: payment.checkout_id,
+        checkoutId,
         reason: refusedWords(
           'Prices changed since you started checking out: check the new total and pay again.',
           payment,
@@ -105,8 +118,48 @@ export async function confirmPayment(
   } catch (error) {
     if (!(error instanceof PlaceOrderRefused)) throw error
     await refundInFull(deps, payment)
-    return { kind: 'refused', checkoutId: payment.checkout_id, reason: refusedWords(error.message, payment) }
+    return { kind: 'refused', checkoutId, reason: refusedWords(error.message, payment) }
   }
+}
+
+/**
+ * A plan purchase's payment: records the outcome once, and when it succeeded grants the membership
+ * (once, whichever of the return and the notification comes first). A plan is never bought to pay later:
+ * such an outcome is a failure.
+ */
+async function confirmPlanPayment(
+  deps: PaymentDeps,
+  payment: PaymentRow,
+  state: ProviderPayment,
+): Promise<PaymentConfirmation> {
+  const planPurchaseId = payment.plan_purchase_id ?? ''
+  if (state.status === 'REQUIRES_ACTION')
+    return { kind: 'plan', planPurchaseId, outcome: 'pending', redirectUrl: state.redirectUrl }
+  if (payment.status !== 'SUCCEEDED')
+    return {
+      kind: 'plan',
+      planPurchaseId,
+      outcome: 'failed',
+      reason: payment.failure_reason ?? 'The payment did not go through',
+    }
+  const purchase = await findPlanPurchase(deps.db, planPurchaseId)
+  const plan = purchase && (await findPlan(deps.db, purchase.site_id, purchase.plan_id))
+  if (!purchase || !plan)
+    return { kind: 'plan', planPurchaseId, outcome: 'failed', reason: 'The plan is gone' }
+  if (purchase.status === 'OPEN') {
+    const grant = membershipGrantOf(plan, {
+      memberId: purchase.member_id,
+      currency: purchase.currency,
+      now: deps.clock(),
+    })
+    await completePlanPurchase(
+      deps.db,
+      purchase.id,
+      { ...grant, priceMinor: Number(purchase.amount_minor) },
+      deps.clock(),
+    )
+  }
+  return { kind: 'plan', planPurchaseId, outcome: 'granted' }
 }
 
 function refusedWords(reason: string, payment: PaymentRow): string {

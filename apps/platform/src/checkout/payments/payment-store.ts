@@ -2,11 +2,15 @@ import type { Db } from '../../db/db.ts'
 import { queryOne } from '../../db/db.ts'
 import { type CheckoutChoices, saveChoicesPart } from '../checkout-store.ts'
 
-/** The platform's payment of a checkout: one per attempt to pay, found again by its idempotency key. */
+/**
+ * The platform's payment of a checkout or of a plan purchase (decision 046): one per attempt to pay, found
+ * again by its idempotency key. Exactly one of `checkout_id` and `plan_purchase_id` is set.
+ */
 export interface PaymentRow {
   id: string
   site_id: string
-  checkout_id: string
+  checkout_id: string | null
+  plan_purchase_id: string | null
   provider: string
   provider_payment_id: string | null
   idempotency_key: string
@@ -19,6 +23,11 @@ export interface PaymentRow {
   created_date: Date
   updated_date: Date
 }
+
+/** What a payment pays for. */
+export type PaymentPurpose =
+  | { kind: 'checkout'; checkoutId: string }
+  | { kind: 'plan'; planPurchaseId: string }
 
 /** A refund of a payment; `PENDING` while the provider is being asked. */
 export interface PaymentRefundRow {
@@ -43,7 +52,8 @@ export async function insertPayment(
   payment: {
     id: string
     siteId: string
-    checkoutId: string
+    /** What the payment pays for: a checkout's order, or a plan purchase. */
+    purpose: PaymentPurpose
     provider: string
     idempotencyKey: string
     amountMinor: number
@@ -52,22 +62,25 @@ export async function insertPayment(
   now: Date,
   choices?: CheckoutChoices,
 ): Promise<PaymentRow | undefined> {
+  const checkoutId = payment.purpose.kind === 'checkout' ? payment.purpose.checkoutId : null
   const params: unknown[] = [
     payment.id,
     payment.siteId,
-    payment.checkoutId,
+    checkoutId,
     payment.provider,
     payment.idempotencyKey,
     payment.amountMinor,
     payment.currency,
     now,
+    payment.purpose.kind === 'plan' ? payment.purpose.planPurchaseId : null,
   ]
   const columns = `id, site_id, checkout_id, provider, idempotency_key, amount_minor, currency, status,
-       created_date, updated_date`
+       created_date, updated_date, plan_purchase_id`
   // Typed: in `insert ... select` the values are a select list, which would read them as text.
   const values = `$1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::bigint, $7::text, 'PENDING',
-       $8::timestamptz, $8::timestamptz`
-  const saved = choices && saveChoicesPart('saved', payment.checkoutId, choices, now, params.length + 1)
+       $8::timestamptz, $8::timestamptz, $9::uuid`
+  // The buyer's choices are a checkout's: a plan purchase has none to save.
+  const saved = choices && checkoutId && saveChoicesPart('saved', checkoutId, choices, now, params.length + 1)
   const [inserted] = await db.query<PaymentRow>(
     saved
       ? `with ${saved.sql} insert into payments (${columns}) select ${values} from saved

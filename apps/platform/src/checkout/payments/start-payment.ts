@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import type { CheckoutChoices, CheckoutRow } from '../checkout-store.ts'
+import type { CheckoutChoices } from '../checkout-store.ts'
 import type { PaymentProvider } from '../payment-provider.ts'
 import { confirmPayment, type PaymentConfirmation } from './confirm-payment.ts'
 import type { PaymentDeps } from './payment-deps.ts'
-import { insertPayment, setProviderPaymentId } from './payment-store.ts'
+import { insertPayment, type PaymentPurpose, setProviderPaymentId } from './payment-store.ts'
 
 /** Where the platform sends the shopper back, and where providers post notifications. */
 export interface PaymentUrls {
@@ -19,18 +19,20 @@ export type PaymentStart =
   | { kind: 'closed' }
 
 /**
- * Starts paying a checkout's total with a provider: a payment is stored under the checkout's
- * idempotency key (the form carries one per attempt, so a double click or a retried post finds the
- * first payment, never a second charge), then created at the provider with the payment's id as its
- * key. A payment with a step for the shopper answers its page; one decided at once (pay later) is
- * confirmed, which places the order. With `choices`, the buyer's choices are saved on the checkout
- * in the statement that stores the payment (an open checkout only).
+ * Starts paying a checkout's total (or a plan purchase's price, decision 046) with a provider: a payment
+ * is stored under the form's idempotency key (the form carries one per attempt, so a double click or a
+ * retried post finds the first payment, never a second charge), then created at the provider with the
+ * payment's id as its key. A payment with a step for the shopper answers its page; one decided at once
+ * (pay later) is confirmed, which places the order (or grants the plan). With `choices`, the buyer's
+ * choices are saved on the checkout in the statement that stores the payment (an open checkout only).
  */
 export async function startPayment(
   deps: PaymentDeps,
   urls: PaymentUrls,
   request: {
-    checkout: CheckoutRow
+    /** The site, and what is paid for: a checkout or a plan purchase. */
+    siteId: string
+    purpose: PaymentPurpose
     provider: PaymentProvider
     amountMinor: number
     currency: string
@@ -38,17 +40,18 @@ export async function startPayment(
     choices?: CheckoutChoices
   },
 ): Promise<PaymentStart> {
-  const { checkout, provider } = request
+  const { purpose, provider } = request
+  const purposeId = purpose.kind === 'checkout' ? purpose.checkoutId : purpose.planPurchaseId
   const payment = await insertPayment(
     deps.db,
     {
       id: randomUUID(),
-      siteId: checkout.site_id,
-      checkoutId: checkout.id,
+      siteId: request.siteId,
+      purpose,
       provider: provider.id,
-      // Scoped to the checkout, provider and amount: a key copied from another checkout's form finds
-      // nothing of it, and a changed choice or total on the same page is a new attempt.
-      idempotencyKey: `${checkout.id}:${provider.id}:${request.amountMinor}:${request.idempotencyKey}`,
+      // Scoped to the checkout (or purchase), provider and amount: a key copied from another checkout's
+      // form finds nothing of it, and a changed choice or total on the same page is a new attempt.
+      idempotencyKey: `${purposeId}:${provider.id}:${request.amountMinor}:${request.idempotencyKey}`,
       amountMinor: request.amountMinor,
       currency: request.currency,
     },

@@ -6,6 +6,7 @@ import { readIdentityPolicy, saveIdentityPolicy } from '../../identity/identity-
 import { MemberListStatusSchema } from '../../identity/members/member-admin-routes.ts'
 import { approveMember, blockMember } from '../../identity/members/member-moderation.ts'
 import { listMembers, type MemberListStatus } from '../../identity/members/member-store.ts'
+import { findMembershipsOfMembers } from '../../plans/membership-store.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
 import { noticeText, withNotice } from '../notices.ts'
 import { createDashboardRoutes } from '../owner-routes.ts'
@@ -42,10 +43,17 @@ export function registerMemberPages(api: Api, deps: DashboardDeps) {
       limit: MEMBERS_PAGE_SIZE,
       offset: (current - 1) * MEMBERS_PAGE_SIZE,
     })
+    const memberships = await findMembershipsOfMembers(
+      db,
+      siteId,
+      list.members.map((member) => member.id),
+    )
     return renderDashboardPage(
       <MembersPage
         owner={owner}
         members={list.members}
+        memberships={memberships}
+        now={clock()}
         total={list.total}
         page={current}
         pageSize={MEMBERS_PAGE_SIZE}

@@ -1,6 +1,8 @@
 import type { IdentityPolicy } from '../../identity/identity-policy.ts'
 import type { MemberListStatus, MemberRow } from '../../identity/members/member-store.ts'
+import type { MembershipRow } from '../../plans/membership-store.ts'
 import { Checkbox, CsrfField, DashboardPage } from '../dashboard-layout.tsx'
+import { MemberPlans } from '../plans/plan-pages.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
 /** The filters of the member list, in the order the page shows them. */
@@ -60,6 +62,9 @@ function MemberActions(props: { member: MemberRow; csrfToken: string }) {
 export function MembersPage(props: {
   owner: Owner
   members: readonly MemberRow[]
+  /** The listed members' plans (decision 046). */
+  memberships: readonly MembershipRow[]
+  now: Date
   total: number
   page: number
   pageSize: number
@@ -127,6 +132,7 @@ export function MembersPage(props: {
             <th>E-mail</th>
             <th>Joined</th>
             <th>Status</th>
+            <th>Plans</th>
             <th />
           </tr>
         </thead>
@@ -137,6 +143,12 @@ export function MembersPage(props: {
               <td>{new Date(member.created_date).toISOString().slice(0, 16).replace('T', ' ')} UTC</td>
               <td>
                 <StatusBadge member={member} />
+              </td>
+              <td>
+                <MemberPlans
+                  memberships={props.memberships.filter((membership) => membership.member_id === member.id)}
+                  now={props.now}
+                />
               </td>
               <td>
                 <MemberActions member={member} csrfToken={token} />

@@ -46,12 +46,6 @@ const notOffered: Record<NotOfferedKind, NotOfferedWording> = {
       `${site} does not sell event tickets online, so no tickets were reserved and you have not been charged.`,
     back: ['postFlowUrl'],
   },
-  paidPlansCheckout: {
-    title: 'Plans are not available',
-    says: (site) =>
-      `${site} does not sell plans or memberships online, so nothing was bought and you have not been charged.`,
-    back: ['planListUrl', 'postFlowUrl'],
-  },
 }
 
 /**

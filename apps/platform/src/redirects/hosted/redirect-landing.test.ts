@@ -109,7 +109,6 @@ describe.each(databaseKinds())('hosted landing pages of redirect sessions on %s'
         'Event tickets are not available',
         `${SHOP}/`,
       ],
-      ['paidPlansCheckout', { planId: randomUUID() }, 'Plans are not available', `${SHOP}/plans`],
     ])('%s lands on a page that says so and links back, once', async (name, input, title, back) => {
       const fullUrl = await redirectUrl(platform, visitor, {
         [name]: input,

@@ -1,0 +1,256 @@
+import type { FieldViolation } from '../../http/errors.ts'
+import { formatMoney } from '../../money/money.ts'
+import type { MembershipRow } from '../../plans/membership-store.ts'
+import type { CoverChoice, PlanRow } from '../../plans/plan-store.ts'
+import { Checkbox, CsrfField, DashboardPage, Field } from '../dashboard-layout.tsx'
+import type { Owner } from '../session/owner-session.ts'
+import { Select, SetupProblems } from '../setup/setup-fields.tsx'
+import type { PlanFormValues } from './plan-form.ts'
+
+const labels: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  price: 'Price',
+  durationCount: 'Duration',
+  sessions: 'Sessions',
+}
+
+const durationChoices = [
+  { value: 'MONTH', label: 'Months' },
+  { value: 'DAY', label: 'Days' },
+  { value: 'NONE', label: 'No end' },
+]
+
+function errorsOf(violations: readonly FieldViolation[]): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const violation of violations) errors[violation.field] ??= violation.description
+  return errors
+}
+
+/** "3 sessions · 1 month · $25.00" */
+export function describePlan(plan: PlanRow, owner: Owner): string {
+  const { currency, locale } = owner.session.site
+  const sessions = plan.sessions === null ? 'unlimited sessions' : `${plan.sessions} sessions`
+  const duration =
+    plan.duration_unit && plan.duration_count
+      ? `${plan.duration_count} ${plan.duration_unit === 'DAY' ? 'day' : 'month'}${plan.duration_count === 1 ? '' : 's'}`
+      : 'no end'
+  const price =
+    Number(plan.price_minor) === 0 ? 'free' : formatMoney(Number(plan.price_minor), currency, locale)
+  return `${sessions} · ${duration} · ${price}`
+}
+
+/** The fields of a plan: the same form creates and edits. */
+function PlanForm(props: {
+  owner: Owner
+  action: string
+  values: PlanFormValues
+  violations: readonly FieldViolation[]
+  choices: { products: CoverChoice[]; collections: CoverChoice[] }
+  submitLabel: string
+}) {
+  const { values } = props
+  const errors = errorsOf(props.violations)
+  const currency = props.owner.session.site.currency
+  return (
+    <form method="post" action={props.action} aria-label="Plan">
+      <CsrfField token={props.owner.session.csrfToken} />
+      <SetupProblems violations={props.violations} labels={labels} />
+      <div className="grid">
+        <Field label="Name" name="name" defaultValue={values.name} error={errors.name} required />
+        <Field
+          label={`Price (${currency})`}
+          name="price"
+          defaultValue={values.price}
+          error={errors.price}
+          hint="0 for a free plan"
+        />
+        <Field
+          label="Duration"
+          name="durationCount"
+          defaultValue={values.durationCount}
+          error={errors.durationCount}
+          hint="How many days or months a membership lasts from its purchase"
+        />
+        <Select
+          label="Duration in"
+          name="durationUnit"
+          options={durationChoices}
+          defaultValue={values.durationUnit}
+        />
+        <Field
+          label="Sessions"
+          name="sessions"
+          defaultValue={values.sessions}
+          error={errors.sessions}
+          hint="Items a membership pays for (one per cart line); empty for unlimited"
+        />
+        <Field
+          label="Description"
+          name="description"
+          defaultValue={values.description}
+          error={errors.description}
+        />
+      </div>
+      <fieldset>
+        <legend>Covered products</legend>
+        {props.choices.products.map((product) => (
+          <Checkbox
+            key={product.id}
+            label={product.name}
+            name="productIds"
+            value={product.id}
+            defaultChecked={values.productIds.includes(product.id)}
+          />
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Covered collections (every product in them)</legend>
+        {props.choices.collections.map((collection) => (
+          <Checkbox
+            key={collection.id}
+            label={collection.name}
+            name="collectionIds"
+            value={collection.id}
+            defaultChecked={values.collectionIds.includes(collection.id)}
+          />
+        ))}
+      </fieldset>
+      <div className="actions">
+        <button type="submit" className="primary">
+          {props.submitLabel}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** The site's plans and the form of a new one. */
+export function PlansPage(props: {
+  owner: Owner
+  plans: PlanRow[]
+  values: PlanFormValues
+  violations: readonly FieldViolation[]
+  choices: { products: CoverChoice[]; collections: CoverChoice[] }
+  notice?: string | undefined
+}) {
+  const { owner } = props
+  return (
+    <DashboardPage owner={owner} title="Plans" section="plans" notice={props.notice}>
+      <h1>Plans</h1>
+      <p className="hint">
+        Members buy a plan through a paidPlansCheckout redirect session; the products it covers then cost
+        nothing in their cart, one session per item.
+      </p>
+      <table aria-label="Plans">
+        <thead>
+          <tr>
+            <th>Plan</th>
+            <th>Sessions, duration and price</th>
+            <th>Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.plans.map((plan) => (
+            <tr key={plan.id} data-plan-id={plan.id}>
+              <td>
+                <a href={`/dashboard/plans/${plan.id}`}>{plan.name}</a>
+              </td>
+              <td>{describePlan(plan, owner)}</td>
+              <td>
+                {plan.archived ? (
+                  <span className="badge off">Archived</span>
+                ) : (
+                  <span className="badge ok">On sale</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.plans.length === 0 && <p className="hint">No plans yet.</p>}
+      <h2>New plan</h2>
+      <PlanForm
+        owner={owner}
+        action="/dashboard/plans"
+        values={props.values}
+        violations={props.violations}
+        choices={props.choices}
+        submitLabel="Create plan"
+      />
+    </DashboardPage>
+  )
+}
+
+/** One plan: its form, and archiving or restoring it. */
+export function PlanPage(props: {
+  owner: Owner
+  plan: PlanRow
+  values: PlanFormValues
+  violations: readonly FieldViolation[]
+  choices: { products: CoverChoice[]; collections: CoverChoice[] }
+  notice?: string | undefined
+}) {
+  const { owner, plan } = props
+  return (
+    <DashboardPage owner={owner} title={`Plan ${plan.name}`} section="plans" notice={props.notice}>
+      <p>
+        <a href="/dashboard/plans">All plans</a>
+      </p>
+      <h1>Plan {plan.name}</h1>
+      <p>
+        Id (the <code>planId</code> of a paidPlansCheckout session): <code>{plan.id}</code>
+      </p>
+      <PlanForm
+        owner={owner}
+        action={`/dashboard/plans/${plan.id}`}
+        values={props.values}
+        violations={props.violations}
+        choices={props.choices}
+        submitLabel="Save plan"
+      />
+      <form method="post" action={`/dashboard/plans/${plan.id}/${plan.archived ? 'restore' : 'archive'}`}>
+        <CsrfField token={owner.session.csrfToken} />
+        <button type="submit" className={plan.archived ? 'primary' : 'danger'}>
+          {plan.archived ? 'Put back on sale' : 'Archive plan'}
+        </button>
+        <p className="hint">An archived plan is sold no more; members keep the memberships they bought.</p>
+      </form>
+    </DashboardPage>
+  )
+}
+
+/** A member's memberships, as the dashboard's member page lists them. */
+export function MemberPlans(props: { memberships: readonly MembershipRow[]; now: Date }) {
+  if (props.memberships.length === 0) return <p className="hint">No plans.</p>
+  return (
+    <table aria-label="Plans">
+      <thead>
+        <tr>
+          <th>Plan</th>
+          <th>Sessions left</th>
+          <th>Expires</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.memberships.map((membership) => (
+          <tr key={membership.id}>
+            <td>{membership.name}</td>
+            <td>
+              {membership.sessions_left === null
+                ? 'unlimited'
+                : `${membership.sessions_left} of ${membership.sessions_total}`}
+            </td>
+            <td>
+              {membership.expiration_date
+                ? `${new Date(membership.expiration_date).toISOString().slice(0, 10)}${
+                    props.now >= new Date(membership.expiration_date) ? ' (expired)' : ''
+                  }`
+                : 'never'}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { PAYMENT_NOTIFICATIONS_PATH } from '../checkout/hosted/hosted-checkout-routes.tsx'
+import type { PaymentProvider } from '../checkout/payment-provider.ts'
+import { confirmPayment } from '../checkout/payments/confirm-payment.ts'
+import { providerOf } from '../checkout/payments/payment-deps.ts'
+import { findPayment } from '../checkout/payments/payment-store.ts'
+import { startPayment } from '../checkout/payments/start-payment.ts'
+import type { Clock } from '../clock.ts'
+import type { Db } from '../db/db.ts'
+import type { Api } from '../http/api.ts'
+import { isUuid } from '../http/validation.ts'
+import { membershipGrantOf } from '../plans/grant-membership.ts'
+import { findMembershipsOfMember } from '../plans/membership-store.ts'
+import { completePlanPurchase, findPlanPurchase, insertPlanPurchase } from '../plans/plan-purchase-store.ts'
+import { coverChoices, findPlan, type PlanRow } from '../plans/plan-store.ts'
+import {
+  RedirectMessagePage,
+  redirectFromHostedPage,
+  renderFormRefused,
+  renderRedirectPage,
+  renderUnusableLink,
+  renderVisitEnded,
+  returnLink,
+} from '../redirects/hosted/hosted-redirect-pages.tsx'
+import {
+  findHostedVisit,
+  findLandingSession,
+  type HostedVisit,
+  openHostedVisit,
+  readVisitForm,
+} from '../redirects/hosted-visit.ts'
+import { PLAN_CHECKOUT_PATH } from '../redirects/redirect-kinds.ts'
+import type { RedirectSession } from '../redirects/redirect-session-store.ts'
+import { spendRedirectSession } from '../redirects/redirect-session-store.ts'
+import { findSessionShopper } from '../redirects/session-shopper.ts'
+import { getSite, type Site } from '../sites/site-store.ts'
+import { PlanBoughtPage, PlanCheckoutPage } from './plan-checkout-page.tsx'
+import { priceWords } from './plan-words.ts'
+
+export interface PlanCheckoutDeps {
+  db: Db
+  clock: Clock
+  publicUrl: string
+  paymentProviders: readonly PaymentProvider[]
+}
+
+const Html = z.string().describe('an HTML page, or a redirect')
+const page = { tag: 'Hosted pages', auth: 'none', response: Html } as const
+const VisitParams = z.object({ sessionId: z.string() })
+
+function pagePath(sessionId: string): string {
+  return `${PLAN_CHECKOUT_PATH}/${sessionId}`
+}
+
+function linksOf(session: RedirectSession) {
+  return [
+    returnLink('See all plans', session.callbacks.planListUrl),
+    returnLink('Back to the shop', session.callbacks.postFlowUrl),
+  ]
+}
+
+/** Where the shopper goes once the plan is theirs: the session's thank-you or post-flow URL, if any. */
+function afterPurchaseUrl(session: RedirectSession): string | undefined {
+  return session.callbacks.thankYouPageUrl ?? session.callbacks.postFlowUrl
+}
+
+/**
+ * The hosted plan checkout of `paidPlansCheckout` sessions (decision 046): `GET /_plans/checkout?session=`
+ * spends the session; a member's opens the plan's page for this browser, a visitor's says to sign in
+ * first. The page shows the plan; buying it grants a free plan at once, and pays a priced one through
+ * the card provider's page like an order (`startPayment`, `confirmPayment`), which grants it when paid.
+ * Then the shopper goes to the session's thank-you or post-flow URL (with `membershipId`), or a page
+ * that says what they now hold.
+ */
+export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
+  const { db, clock, publicUrl } = deps
+  // A plan is granted when it is paid: paying later is no way to buy one.
+  const providers = deps.paymentProviders.filter((provider) => provider.id !== 'offline')
+  const payments = { db, clock, providers }
+
+  async function loadPlan(session: RedirectSession): Promise<{ site: Site; plan: PlanRow } | undefined> {
+    const plan = await findPlan(db, session.siteId, String(session.input.planId))
+    if (!plan || plan.archived) return undefined
+    return { site: await getSite(db, session.siteId), plan }
+  }
+
+  function planGone(session: RedirectSession): Response {
+    return renderRedirectPage(
+      <RedirectMessagePage title="This plan is no longer offered" links={linksOf(session)}>
+        <p>The shop no longer sells it. Go back to the shop to see its plans.</p>
+      </RedirectMessagePage>,
+      { status: 404 },
+    )
+  }
+
+  async function planPage(visit: HostedVisit, options: { problem?: string; status?: number } = {}) {
+    const loaded = await loadPlan(visit.session)
+    if (!loaded) return planGone(visit.session)
+    const { site, plan } = loaded
+    const names = await coverChoices(db, site.id, {
+      productIds: plan.product_ids,
+      collectionIds: plan.collection_ids,
+    })
+    return renderRedirectPage(
+      <PlanCheckoutPage
+        siteName={site.name}
+        plan={plan}
+        price={priceWords(plan, site.currency, site.locale)}
+        covers={{
+          products: names.products.map((product) => product.name),
+          collections: names.collections.map((collection) => collection.name),
+        }}
+        action={`${pagePath(visit.session.id)}/buy`}
+        csrfToken={visit.csrfToken}
+        paymentKey={randomUUID()}
+        providers={providers}
+        links={linksOf(visit.session)}
+        problem={options.problem}
+      />,
+      { status: options.status ?? 200 },
+    )
+  }
+
+  /** After the plan is the member's: on to the session's URL, or the page that says so. */
+  async function afterGrant(session: RedirectSession, membershipId: string | null) {
+    const target = afterPurchaseUrl(session)
+    if (!target) return redirectFromHostedPage(`${pagePath(session.id)}/done`, 303)
+    const url = new URL(target)
+    if (membershipId) url.searchParams.set('membershipId', membershipId)
+    return redirectFromHostedPage(url.toString(), 303)
+  }
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: PLAN_CHECKOUT_PATH,
+      operationId: 'hostedPlanCheckoutLanding',
+      summary:
+        "The landing of a paidPlansCheckout redirect session: spends it and opens the plan's checkout for this browser; a visitor is asked to sign in first",
+      query: z.object({ session: z.string().optional() }),
+    },
+    async ({ query }, c) => {
+      const now = clock()
+      const session = await findLandingSession(db, query.session, ['paidPlansCheckout'], now)
+      if (!session) return renderUnusableLink()
+      if (session.creator.role === 'member')
+        return (
+          (await openHostedVisit(c, { db, publicUrl, now }, session, pagePath(session.id))) ??
+          renderUnusableLink()
+        )
+      if (!(await spendRedirectSession(db, session.id, now))) return renderUnusableLink()
+      const site = await getSite(db, session.siteId)
+      return renderRedirectPage(
+        <RedirectMessagePage
+          title="Sign in to buy a plan"
+          links={[returnLink('Sign in', session.callbacks.loginUrl), ...linksOf(session)]}
+        >
+          <p>Plans at {site.name} are for members. Sign in on the shop, then choose the plan again.</p>
+        </RedirectMessagePage>,
+        { status: 403 },
+      )
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: `${PLAN_CHECKOUT_PATH}/:sessionId`,
+      operationId: 'hostedPlanCheckout',
+      summary:
+        'The hosted plan checkout: the plan (price, what it covers, sessions, duration) and the button that buys it',
+      params: VisitParams,
+    },
+    async ({ params }, c) => {
+      const visit = await findHostedVisit(c, db, params.sessionId, clock())
+      if (!visit) return renderVisitEnded()
+      return planPage(visit)
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'post',
+      path: `${PLAN_CHECKOUT_PATH}/:sessionId/buy`,
+      operationId: 'hostedPlanCheckoutBuy',
+      summary:
+        'Buy the plan (form: paymentMethod, paymentKey, csrf): a free plan is granted at once, a priced one is paid on the provider’s page first',
+      params: VisitParams,
+    },
+    async ({ params }, c) => {
+      const visit = await findHostedVisit(c, db, params.sessionId, clock())
+      if (!visit) return renderVisitEnded()
+      const form = await readVisitForm(c, visit, publicUrl)
+      if (!form) return renderFormRefused()
+      const { session } = visit
+      const loaded = await loadPlan(session)
+      if (!loaded) return planGone(session)
+      const { site, plan } = loaded
+      const shopper = await findSessionShopper(db, session)
+      if (shopper?.kind !== 'member')
+        return planPage(visit, { problem: 'Your account cannot buy plans here any more.', status: 403 })
+      const priceMinor = Number(plan.price_minor)
+      const paymentKey = form.text('paymentKey')
+      const provider = priceMinor > 0 ? providerOf(payments, form.text('paymentMethod')) : undefined
+      if (priceMinor > 0 && (!provider || !/^[0-9a-f-]{36}$/.test(paymentKey)))
+        return planPage(visit, { problem: 'Choose a way to pay.', status: 400 })
+      const now = clock()
+      const purchase = await insertPlanPurchase(db, {
+        id: randomUUID(),
+        siteId: site.id,
+        planId: plan.id,
+        memberId: shopper.subjectId,
+        amountMinor: priceMinor,
+        currency: site.currency,
+        postFlowUrl: afterPurchaseUrl(session),
+        now,
+      })
+      if (!provider) {
+        const grant = membershipGrantOf(plan, { memberId: shopper.subjectId, currency: site.currency, now })
+        const done = await completePlanPurchase(db, purchase.id, grant, now)
+        return afterGrant(session, done?.membership_id ?? null)
+      }
+      const started = await startPayment(
+        payments,
+        {
+          returnUrl: (paymentId) => `${publicUrl}${pagePath(session.id)}/payment-return?payment=${paymentId}`,
+          notifyUrl: (providerId) => `${publicUrl}${PAYMENT_NOTIFICATIONS_PATH}/${providerId}`,
+        },
+        {
+          siteId: site.id,
+          purpose: { kind: 'plan', planPurchaseId: purchase.id },
+          provider,
+          amountMinor: priceMinor,
+          currency: site.currency,
+          idempotencyKey: paymentKey,
+        },
+      )
+      if (started.kind === 'redirect') return redirectFromHostedPage(started.url, 303)
+      // A plan purchase saves no checkout choices, so it is never refused as a closed checkout.
+      const confirmation = started.kind === 'confirmed' ? started.confirmation : undefined
+      if (confirmation?.kind === 'plan' && confirmation.outcome === 'granted')
+        return afterGrant(session, (await findPlanPurchase(db, purchase.id))?.membership_id ?? null)
+      return planPage(visit, { problem: 'The payment did not go through. Nothing was charged.', status: 409 })
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: `${PLAN_CHECKOUT_PATH}/:sessionId/payment-return`,
+      operationId: 'hostedPlanCheckoutPaymentReturn',
+      summary:
+        'Where a provider sends the shopper back from paying for a plan: the payment is asked of the provider, and the plan granted when paid',
+      params: VisitParams,
+      query: z.object({ payment: z.string().max(100).optional() }),
+    },
+    async ({ params, query }, c) => {
+      const visit = await findHostedVisit(c, db, params.sessionId, clock())
+      if (!visit) return renderVisitEnded()
+      const payment = isUuid(query.payment ?? '') ? await findPayment(db, query.payment as string) : undefined
+      const purchase = payment?.plan_purchase_id
+        ? await findPlanPurchase(db, payment.plan_purchase_id)
+        : undefined
+      const provider = payment && providerOf(payments, payment.provider)
+      if (
+        !payment ||
+        !purchase ||
+        !provider ||
+        !payment.provider_payment_id ||
+        purchase.member_id !== visit.session.creator.id ||
+        purchase.site_id !== visit.session.siteId
+      )
+        return planPage(visit)
+      if (purchase.status === 'COMPLETED') return afterGrant(visit.session, purchase.membership_id)
+      const state = await provider.retrievePayment(payment.provider_payment_id)
+      const confirmation = state && (await confirmPayment(payments, provider, state))
+      if (confirmation?.kind === 'plan' && confirmation.outcome === 'granted')
+        return afterGrant(visit.session, (await findPlanPurchase(db, purchase.id))?.membership_id ?? null)
+      if (confirmation?.kind === 'plan' && confirmation.outcome === 'pending' && confirmation.redirectUrl)
+        return redirectFromHostedPage(confirmation.redirectUrl, 303)
+      const reason = confirmation?.kind === 'plan' ? confirmation.reason : undefined
+      return planPage(visit, {
+        problem:
+          `${reason ?? 'The payment did not go through'}. Nothing was charged: try another card.`.replace(
+            '.. ',
+            '. ',
+          ),
+        status: 409,
+      })
+    },
+  )
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: `${PLAN_CHECKOUT_PATH}/:sessionId/done`,
+      operationId: 'hostedPlanCheckoutDone',
+      summary: 'The page after a plan was bought: what the member now holds, and the way back',
+      params: VisitParams,
+    },
+    async ({ params }, c) => {
+      const visit = await findHostedVisit(c, db, params.sessionId, clock())
+      if (!visit) return renderVisitEnded()
+      const loaded = await loadPlan(visit.session)
+      const held = await findMembershipsOfMember(db, visit.session.siteId, visit.session.creator.id)
+      const latest = held.find((membership) => membership.plan_id === String(visit.session.input.planId))
+      if (!loaded || !latest) return planPage(visit)
+      return renderRedirectPage(
+        <PlanBoughtPage
+          siteName={loaded.site.name}
+          plan={loaded.plan}
+          expirationDate={latest.expiration_date}
+          links={linksOf(visit.session)}
+        />,
+      )
+    },
+  )
+}

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../db/db.ts'
+import { savePlan } from '../plans/plan-store.ts'
+import { DEMO_SITE_ID } from '../seed/demo-store.ts'
+import { createTestBrowser } from '../testing/dashboard-browser.ts'
+import { pathOfLocation, payOnTestProvider } from '../testing/hosted-checkout-flow.ts'
+import { memberTokens } from '../testing/member-flows.ts'
+import { pathOf, redirectUrl, SHOP } from '../testing/redirect-flows.ts'
+import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { createTestPlatform } from '../testing/test-platform.ts'
+
+describe.each(databaseKinds())('the hosted plan checkout on %s', (kind) => {
+  let db: Db
+  let platform: ReturnType<typeof createTestPlatform>
+  const plans: Record<'paid' | 'free', string> = { paid: '', free: '' }
+  beforeAll(async () => {
+    db = await openTestDatabase(kind)
+    platform = createTestPlatform(db)
+    const [product] = await db.query<{ id: string }>("select id from products where slug = 'meadow-notebook'")
+    for (const [key, priceMinor] of [
+      ['paid', 2500],
+      ['free', 0],
+    ] as const) {
+      const plan = await savePlan(db, DEMO_SITE_ID, {
+        id: crypto.randomUUID(),
+        isNew: true,
+        fields: {
+          name: `Notebook club ${key}`,
+          description: 'A notebook a month',
+          priceMinor,
+          duration: { unit: 'DAY', count: 30 },
+          sessions: 3,
+          productIds: [product!.id],
+          collectionIds: [],
+        },
+        now: platform.clock(),
+      })
+      plans[key] = plan!.id
+    }
+  })
+  afterAll(() => db.close())
+
+  const held = async (memberId: string) =>
+    db.query<{ name: string; sessions_left: number; expiration_date: Date }>(
+      'select name, sessions_left, expiration_date from memberships where member_id = $1',
+      [memberId],
+    )
+
+  /** A new member's browser on the plan's checkout page. */
+  async function openPlan(planId: string) {
+    const visitor = (await platform.visitorTokens()).access_token
+    const member = await memberTokens(platform, visitor)
+    const browser = createTestBrowser(platform.app)
+    const landing = await browser.get(
+      pathOf(
+        await redirectUrl(platform, member.tokens.access_token, {
+          paidPlansCheckout: { planId },
+          callbacks: { postFlowUrl: `${SHOP}/account` },
+        }),
+      ),
+    )
+    expect(landing.status).toBe(303)
+    const page = await browser.get(landing.location!)
+    expect(page.status).toBe(200)
+    return { browser, page, path: landing.location!, memberId: member.memberId }
+  }
+
+  it('shows the plan and grants it once the card is paid, then goes on to the post-flow URL', async () => {
+    const { browser, page, path, memberId } = await openPlan(plans.paid)
+    expect(page.text).toContain('<h1>Notebook club paid</h1>')
+    expect(page.text).toContain('$25.00')
+    expect(page.text).toContain('Meadow Notebook')
+    expect(page.text).toContain('3 sessions')
+    expect(page.text).toContain('30 days')
+    expect(page.text).not.toContain('value="offline"')
+    const bought = await browser.submit(`${path}/buy`)
+    expect(bought.status).toBe(303)
+    expect(bought.location).toContain('/test-provider/pay/')
+    expect(await held(memberId)).toEqual([])
+    const back = await payOnTestProvider(browser, bought.location!, '4242 4242 4242 4242')
+    expect(back.status).toBe(303)
+    expect(back.location).toMatch(new RegExp(`^${SHOP}/account\\?membershipId=[0-9a-f-]{36}$`))
+    const memberships = await held(memberId)
+    expect(memberships).toEqual([
+      {
+        name: 'Notebook club paid',
+        sessions_left: 3,
+        expiration_date: new Date(platform.clock().getTime() + 30 * 86_400_000),
+      },
+    ])
+    const [event] = await db.query<{ n: number }>(
+      "select count(*)::int as n from events where type = 'membership.purchased' and identity->>'memberId' = $1",
+      [memberId],
+    )
+    expect(event!.n).toBe(1)
+    // The return again (a reload) grants nothing more.
+    await browser.get(pathOfLocation(bought.location!))
+    expect(await held(memberId)).toHaveLength(1)
+  })
+
+  it('grants nothing when the card is declined, and says so on the plan page', async () => {
+    const { browser, path, memberId } = await openPlan(plans.paid)
+    const bought = await browser.submit(`${path}/buy`)
+    const back = await payOnTestProvider(browser, bought.location!, '4000 0000 0000 0002')
+    const final = back.location ? await browser.get(pathOfLocation(back.location)) : back
+    expect(final.text).toContain('Nothing was charged')
+    expect(await held(memberId)).toEqual([])
+  })
+
+  it('grants a free plan at once, without a payment', async () => {
+    const { browser, page, path, memberId } = await openPlan(plans.free)
+    expect(page.text).toContain('Get this plan')
+    const bought = await browser.submit(`${path}/buy`)
+    expect(bought.status).toBe(303)
+    expect(bought.location).toMatch(new RegExp(`^${SHOP}/account\\?membershipId=`))
+    expect(await held(memberId)).toHaveLength(1)
+  })
+
+  it('asks a visitor to sign in, and refuses a post without the page’s token', async () => {
+    const visitor = (await platform.visitorTokens()).access_token
+    const browser = createTestBrowser(platform.app)
+    const landing = await browser.get(
+      pathOf(await redirectUrl(platform, visitor, { paidPlansCheckout: { planId: plans.paid } })),
+    )
+    expect(landing.status).toBe(403)
+    expect(landing.text).toContain('Sign in to buy a plan')
+    const { browser: member, path, memberId } = await openPlan(plans.free)
+    const forged = await member.post(`${path}/buy`, { csrf: 'forged' })
+    expect(forged.status).toBe(403)
+    expect(await held(memberId)).toEqual([])
+  })
+})

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import type { Clock } from '../clock.ts'
+import type { Db } from '../db/db.ts'
+import type { Api } from '../http/api.ts'
+import { findMembershipsOfMember } from './membership-store.ts'
+import { MembershipSchema, toWireMembership } from './membership-wire.ts'
+
+/** `GET /ecom/v1/memberships/my`: the caller's own memberships, newest first (none for a visitor). */
+export function registerMembershipRoutes(api: Api, deps: { db: Db; clock: Clock }) {
+  api.route(
+    {
+      method: 'get',
+      path: '/ecom/v1/memberships/my',
+      operationId: 'listMyMemberships',
+      summary:
+        "The caller's own memberships (plans bought), newest first, with sessions left and expiry; a visitor holds none",
+      tag: 'Memberships',
+      auth: 'shopper',
+      response: z.object({
+        memberships: z.array(MembershipSchema).describe("the member's memberships, newest first"),
+      }),
+      cacheControl: 'private, no-store',
+    },
+    async ({ caller }) => {
+      if (caller.kind !== 'member') return { memberships: [] }
+      const rows = await findMembershipsOfMember(deps.db, caller.siteId, caller.subjectId)
+      const now = deps.clock()
+      return { memberships: rows.map((row) => toWireMembership(row, now)) }
+    },
+  )
+}

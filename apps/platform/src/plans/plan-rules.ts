@@ -1,0 +1,99 @@
+import type { Membership } from '../carts/pricing/pricing-input.ts'
+
+/** The app id the estimate answers for memberships of the platform's own plans (decision 046). */
+export const PLANS_APP_ID = 'aisle-plans'
+
+/** How long a membership of a plan lasts: a number of days or months, or for ever (`undefined`). */
+export type PlanDuration = { unit: 'DAY' | 'MONTH'; count: number } | undefined
+
+/** A membership as the pricing needs it: what it covers, its sessions and its expiry. */
+export interface HeldMembership {
+  id: string
+  name: string
+  productIds: readonly string[]
+  collectionIds: readonly string[]
+  /** Unlimited when `null`. */
+  sessionsLeft: number | null
+  /** Never expires when `null`. */
+  expirationDate: Date | null
+}
+
+/** A cart line as coverage sees it: its product and the collections the product is in. */
+export interface CoverableLine {
+  id: string
+  catalogItemId: string | undefined
+  collectionIds: readonly string[]
+}
+
+/**
+ * When a membership that starts at `start` ends (exclusive), or `undefined` for a plan without end. A
+ * month past the 31st ends on the last day of the shorter month (31 January + 1 month = 28 or 29 February).
+ */
+export function expirationOf(duration: PlanDuration, start: Date): Date | undefined {
+  if (!duration) return undefined
+  if (duration.unit === 'DAY') return new Date(start.getTime() + duration.count * 86_400_000)
+  const end = new Date(start.getTime())
+  const day = end.getUTCDate()
+  end.setUTCDate(1)
+  end.setUTCMonth(end.getUTCMonth() + duration.count)
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate()
+  end.setUTCDate(Math.min(day, lastDay))
+  return end
+}
+
+/** Whether a membership covers a line: its product is named, or one of the product's collections is. */
+export function covers(
+  membership: Pick<HeldMembership, 'productIds' | 'collectionIds'>,
+  line: CoverableLine,
+) {
+  if (!line.catalogItemId) return false
+  return (
+    membership.productIds.includes(line.catalogItemId) ||
+    line.collectionIds.some((id) => membership.collectionIds.includes(id))
+  )
+}
+
+/**
+ * The buyer's memberships as the pricing engine reads them, each naming the lines it covers. A
+ * membership with no session left is left out (it can pay for nothing and is not offered); an expired
+ * one stays, so the estimate lists it as invalid with its expiration date.
+ */
+export function membershipsForLines(
+  held: readonly HeldMembership[],
+  lines: readonly CoverableLine[],
+): Membership[] {
+  return held.flatMap((membership) => {
+    if (membership.sessionsLeft === 0) return []
+    const lineItemIds = lines.filter((line) => covers(membership, line)).map((line) => line.id)
+    if (lineItemIds.length === 0) return []
+    return [
+      {
+        id: membership.id,
+        appId: PLANS_APP_ID,
+        name: membership.name,
+        lineItemIds,
+        ...(membership.expirationDate ? { expirationDate: membership.expirationDate } : {}),
+        ...(membership.sessionsLeft === null ? {} : { sessionsLeft: membership.sessionsLeft }),
+      },
+    ]
+  })
+}
+
+/**
+ * Why a held membership that covers one of the lines cannot pay now, in words for the buyer; `undefined`
+ * when every covering membership can (placing an order names it when the total moved because of it).
+ */
+export function unusableMembershipReason(
+  held: readonly HeldMembership[],
+  lines: readonly CoverableLine[],
+  now: Date,
+): string | undefined {
+  for (const membership of held) {
+    if (!lines.some((line) => covers(membership, line))) continue
+    if (membership.expirationDate && now.getTime() >= membership.expirationDate.getTime())
+      return `Your plan "${membership.name}" has expired: the items it covered are now at full price`
+    if (membership.sessionsLeft === 0)
+      return `Your plan "${membership.name}" has no sessions left: the items it covered are now at full price`
+  }
+  return undefined
+}
