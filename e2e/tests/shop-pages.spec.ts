@@ -221,31 +221,3 @@ test('the styles come in the page itself, and stay through hydration and moving 
   expect(await styled()).toEqual(first)
   expect(stylesheets).toEqual([])
 })
-
-test('a product page asks for its scripts once each at low priority, and its main picture at high', async ({
-  page,
-}) => {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Network.enable')
-  const requests: { url: string; type: string | undefined; priority: string }[] = []
-  cdp.on('Network.requestWillBeSent', (event) => {
-    requests.push({ url: event.request.url, type: event.type, priority: event.request.initialPriority })
-  })
-  const response = await page.goto('/products/classic-tee')
-  await waitForHydration(page)
-  // The scripts the server's HTML names; those the page loads later, on demand, are not in the first paint's way.
-  const html = (await response?.text()) ?? ''
-  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
-    (match) => new URL(match[1] ?? '', page.url()).href,
-  )
-  const scripts = requests.filter((request) => request.type === 'Script' && preloaded.includes(request.url))
-  expect(scripts.length).toBeGreaterThan(3)
-  // The page's own preload and React Router's for the same module make one request, not two.
-  expect(new Set(scripts.map((script) => script.url)).size).toBe(scripts.length)
-  expect(scripts.filter((script) => script.priority !== 'Low')).toEqual([])
-  const firstPicture = await gallery(page)
-    .locator('img')
-    .first()
-    .evaluate((image) => (image as HTMLImageElement).currentSrc)
-  expect(requests.find((request) => request.url === firstPicture)?.priority).toBe('High')
-})

@@ -27,7 +27,6 @@ import { VISITOR_PAGE_CACHE_CONTROL } from './platform/cache-control'
 import { toSiteUrl } from './platform/config.server'
 import { findErrorCode, toShopperError } from './platform/shopper-error'
 import { PageStyles } from './rendering/page-styles'
-import { LowPriorityScripts } from './rendering/script-priority'
 import { useHydrated } from './rendering/use-hydrated'
 import { useNonce } from './security/nonce'
 import { toPrivatePageMeta } from './seo/page-meta'
@@ -105,7 +104,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <Meta />
           <PageStyles />
-          <LowPriorityScripts nonce={nonce} />
           <Links />
         </head>
         <body>
