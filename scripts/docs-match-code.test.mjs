@@ -44,13 +44,13 @@ describe('the documentation', () => {
     }
   })
 
-  it('gives every decision a status: accepted, or superseded by the one that replaces it', () => {
+  it('gives every decision a status: accepted, rejected (tried and reverted), or superseded by the one that replaces it', () => {
     const folder = join(repoRoot, 'docs/decisions')
     const decisions = readdirSync(folder).filter((name) => /^\d{3}-.+\.md$/.test(name))
     expect(decisions.length).toBeGreaterThan(15)
     for (const name of decisions) {
       const status = /^Status: (.+)$/m.exec(readFileSync(join(folder, name), 'utf8'))?.[1]
-      expect(status, `${name} has no status line`).toMatch(/^(accepted|superseded by \d{3})\b/)
+      expect(status, `${name} has no status line`).toMatch(/^(accepted|rejected|superseded by \d{3})\b/)
       const replacement = /^superseded by (\d{3})/.exec(status ?? '')?.[1]
       if (replacement) expect(decisions.some((other) => other.startsWith(`${replacement}-`))).toBe(true)
     }
