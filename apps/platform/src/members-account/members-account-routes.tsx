@@ -8,17 +8,16 @@ import { findMembershipsOfMember } from '../plans/membership-store.ts'
 import {
   RedirectMessagePage,
   renderRedirectPage,
-  renderUnusableLink,
   renderVisitEnded,
   returnLink,
 } from '../redirects/hosted/hosted-redirect-pages.tsx'
-import { findHostedVisit, findLandingSession, openHostedVisit } from '../redirects/hosted-visit.ts'
+import { findHostedVisit, findLandingSession, landMembersOnlySession } from '../redirects/hosted-visit.ts'
 import {
   MEMBERS_ACCOUNT_PATH,
   MEMBERS_ACCOUNT_SECTIONS,
   type MembersAccountSection,
 } from '../redirects/redirect-kinds.ts'
-import { type RedirectSession, spendRedirectSession } from '../redirects/redirect-session-store.ts'
+import type { RedirectSession } from '../redirects/redirect-session-store.ts'
 import { getSite, type Site } from '../sites/site-store.ts'
 import { findActiveAccountMember } from './account-member-store.ts'
 import { type AccountSectionContent, MembersAccountPage } from './members-account-page.tsx'
@@ -106,14 +105,9 @@ export function registerMembersAccountRoutes(api: Api, deps: MembersAccountDeps)
     async ({ query }, c) => {
       const now = clock()
       const session = await findLandingSession(db, query.session, ['membersAccount'], now)
-      if (!session) return renderUnusableLink()
-      if (session.creator.role === 'member')
-        return (
-          (await openHostedVisit(c, { db, publicUrl, now }, session, pagePath(session.id))) ??
-          renderUnusableLink()
-        )
-      if (!(await spendRedirectSession(db, session.id, now))) return renderUnusableLink()
-      return signInFirst(session, await getSite(db, session.siteId))
+      return landMembersOnlySession(c, { db, publicUrl, now }, session, pagePath, async (visitor) =>
+        signInFirst(visitor, await getSite(db, visitor.siteId)),
+      )
     },
   )
 

@@ -19,7 +19,6 @@ import {
   redirectFromHostedPage,
   renderFormRefused,
   renderRedirectPage,
-  renderUnusableLink,
   renderVisitEnded,
   returnLink,
 } from '../redirects/hosted/hosted-redirect-pages.tsx'
@@ -27,12 +26,11 @@ import {
   findHostedVisit,
   findLandingSession,
   type HostedVisit,
-  openHostedVisit,
+  landMembersOnlySession,
   readVisitForm,
 } from '../redirects/hosted-visit.ts'
 import { PLAN_CHECKOUT_PATH } from '../redirects/redirect-kinds.ts'
 import type { RedirectSession } from '../redirects/redirect-session-store.ts'
-import { spendRedirectSession } from '../redirects/redirect-session-store.ts'
 import { findSessionShopper } from '../redirects/session-shopper.ts'
 import { getSite, type Site } from '../sites/site-store.ts'
 import { PlanBoughtPage, PlanCheckoutPage } from './plan-checkout-page.tsx'
@@ -144,23 +142,18 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
     async ({ query }, c) => {
       const now = clock()
       const session = await findLandingSession(db, query.session, ['paidPlansCheckout'], now)
-      if (!session) return renderUnusableLink()
-      if (session.creator.role === 'member')
-        return (
-          (await openHostedVisit(c, { db, publicUrl, now }, session, pagePath(session.id))) ??
-          renderUnusableLink()
+      return landMembersOnlySession(c, { db, publicUrl, now }, session, pagePath, async (visitor) => {
+        const site = await getSite(db, visitor.siteId)
+        return renderRedirectPage(
+          <RedirectMessagePage
+            title="Sign in to buy a plan"
+            links={[returnLink('Sign in', visitor.callbacks.loginUrl), ...linksOf(visitor)]}
+          >
+            <p>Plans at {site.name} are for members. Sign in on the shop, then choose the plan again.</p>
+          </RedirectMessagePage>,
+          { status: 403 },
         )
-      if (!(await spendRedirectSession(db, session.id, now))) return renderUnusableLink()
-      const site = await getSite(db, session.siteId)
-      return renderRedirectPage(
-        <RedirectMessagePage
-          title="Sign in to buy a plan"
-          links={[returnLink('Sign in', session.callbacks.loginUrl), ...linksOf(session)]}
-        >
-          <p>Plans at {site.name} are for members. Sign in on the shop, then choose the plan again.</p>
-        </RedirectMessagePage>,
-        { status: 403 },
-      )
+      })
     },
   )
 

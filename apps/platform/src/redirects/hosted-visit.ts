@@ -6,13 +6,14 @@ import type { AppEnv } from '../http/api.ts'
 import { isUuid } from '../http/validation.ts'
 import { isCrossSiteRequest, isCsrfTokenValid } from '../pages/csrf.ts'
 import { type FormFields, readForm } from '../pages/form-fields.ts'
-import { redirectFromHostedPage } from './hosted/hosted-redirect-pages.tsx'
+import { redirectFromHostedPage, renderUnusableLink } from './hosted/hosted-redirect-pages.tsx'
 import {
   findRedirectSession,
   findVisitedSession,
   HOSTED_VISIT_TTL_SECONDS,
   type RedirectKind,
   type RedirectSession,
+  spendRedirectSession,
   spendRedirectSessionForVisit,
 } from './redirect-session-store.ts'
 
@@ -63,6 +64,25 @@ export async function openHostedVisit(
   const secure = isHttps(c, deps.publicUrl) ? '; Secure' : ''
   const cookie = `${visitCookieName(session.id)}=${visitToken}; Path=${pagePath}; Max-Age=${HOSTED_VISIT_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`
   return redirectFromHostedPage(pagePath, 303, [cookie])
+}
+
+/**
+ * The landing of a session only a member may use (the members account, a plan's checkout): a member's
+ * session opens its page (`pagePathOf`) as a visit; a visitor's is spent and answered by `forVisitor`
+ * (a page asking them to sign in first). An unknown, spent or expired session gets the unusable-link page.
+ */
+export async function landMembersOnlySession(
+  c: Context<AppEnv>,
+  deps: { db: Db; publicUrl: string; now: Date },
+  session: RedirectSession | undefined,
+  pagePathOf: (sessionId: string) => string,
+  forVisitor: (session: RedirectSession) => Promise<Response> | Response,
+): Promise<Response> {
+  if (!session) return renderUnusableLink()
+  if (session.creator.role === 'member')
+    return (await openHostedVisit(c, deps, session, pagePathOf(session.id))) ?? renderUnusableLink()
+  if (!(await spendRedirectSession(deps.db, session.id, deps.now))) return renderUnusableLink()
+  return forVisitor(session)
 }
 
 /** The visit this request's cookie proves for the session id of the page's path, while it lasts. */
