@@ -1,5 +1,19 @@
 import { toMinor } from '../money/money.ts'
-import type { QueryFields } from '../query/filter-compiler.ts'
+import type { QueryField, QueryFields } from '../query/filter-compiler.ts'
+
+/**
+ * A product's collections (`p` is the product), for products and variants alike. A collection page
+ * hashes the collection's products once: probing the set for each of the 10k store's products read
+ * 24 times the pages (20,857 buffers against 864 on the funnel's collection page).
+ */
+export const collectionIdsField: QueryField = {
+  sql: '',
+  type: 'idSet',
+  setSql: 'select pc.collection_id from product_collections pc where pc.product_id = p.id',
+  // `offset 0` keeps the subquery whole, so the planner cannot turn it back into a probe per product.
+  hasSome: (ids) =>
+    `p.id in (select pc.product_id from product_collections pc where pc.collection_id = any(${ids}) offset 0)`,
+}
 
 /** The product fields a query may filter and sort on, and the SQL behind each. */
 export function productQueryFields(currency: string): QueryFields {
@@ -28,11 +42,6 @@ export function productQueryFields(currency: string): QueryFields {
     weight: { sql: 'p.weight', type: 'number', cast: 'float8', sortable: true },
     createdDate: { sql: 'p.created_date', type: 'date', sortable: true },
     lastUpdated: { sql: 'p.updated_date', type: 'date', sortable: true },
-    collectionIds: {
-      sql: '',
-      type: 'idSet',
-      setSql: 'select pc.collection_id from product_collections pc where pc.product_id = p.id',
-      setMember: 'pc.collection_id',
-    },
+    collectionIds: collectionIdsField,
   }
 }

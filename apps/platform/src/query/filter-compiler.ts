@@ -12,11 +12,11 @@ export interface QueryField {
   /** For `idSet`: SQL of the set's members for the current row, e.g. `select collection_id from ... where product_id = p.id`. */
   setSql?: string
   /**
-   * For `idSet`: the member column of `setSql`, which then must end in its `where` clause. `$hasSome`
-   * adds its condition to that clause: a plain correlated `exists` the planner turns into a semi-join,
-   * where a member test around `setSql` as a subquery runs it once per row.
+   * For `idSet`: `$hasSome` as a condition on the row's key, given the ids' array parameter: the rows
+   * holding any of them, read once from the set's own index and hashed. A test around `setSql` runs
+   * the set once per row, and even a correlated `exists` probes it once per row of the site.
    */
-  setMember?: string
+  hasSome?: (ids: string) => string
   /** The SQL type parameters are cast to; defaults by `type` (an integer column wants `int` to keep its index). */
   cast?: string
   sortable?: boolean
@@ -137,8 +137,8 @@ export class FilterCompiler {
       const ids = this.list(field, value, where)
       const array = this.param(ids, 'uuid[]')
       if (operator === '$hasSome')
-        return field.setMember
-          ? `exists (${field.setSql} and ${field.setMember} = any(${array}))`
+        return field.hasSome
+          ? field.hasSome(array)
           : `exists (select 1 from (${field.setSql}) s(v) where s.v = any(${array}))`
       return `(select count(distinct s.v) from (${field.setSql}) s(v) where s.v = any(${array})) = ${this.param(new Set(ids).size, 'int')}`
     }

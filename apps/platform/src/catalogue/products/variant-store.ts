@@ -3,6 +3,7 @@ import { queryOne } from '../../db/db.ts'
 import { toMinor } from '../../money/money.ts'
 import type { QueryFields } from '../../query/filter-compiler.ts'
 import { compileQuery, type Query } from '../../query/query-request.ts'
+import { collectionIdsField } from '../product-query-fields.ts'
 import { type Audience, findProductsByIds, type ProductRecord, type VariantRow } from './product-store.ts'
 
 /** A variant with the product it belongs to. */
@@ -34,12 +35,7 @@ function variantQueryFields(currency: string): QueryFields {
     'stock.quantity': { sql: 'v.quantity', type: 'number', cast: 'int', sortable: true },
     price: { sql: discountedPrice, ...price },
     'price.price': { sql: listPrice, ...price },
-    collectionIds: {
-      sql: '',
-      type: 'idSet',
-      setSql: 'select pc.collection_id from product_collections pc where pc.product_id = p.id',
-      setMember: 'pc.collection_id',
-    },
+    collectionIds: collectionIdsField,
   }
 }
 
