@@ -5,7 +5,7 @@
 // Part of `npm run bench -- funnel`; also runs alone: `node bench/funnel/benchmark.mjs`.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { repoRoot } from '../../scripts/processes.mjs'
@@ -14,6 +14,7 @@ import { renderBarChart } from '../harness/bar-chart.mjs'
 import { startPlatform } from '../harness/load.mjs'
 import { describeMachine, findPackageVersion, writeResults } from '../harness/results.mjs'
 import { driveFunnel, summariseFunnel } from './drive.mjs'
+import { cpuByPart, readProcesses } from './process-cpu.mjs'
 import { STEPS } from './shopper.mjs'
 
 export const name = 'funnel'
@@ -39,16 +40,32 @@ const PLATFORM_ENV = { SEED: '10k', RATE_LIMITS, NODE_ENV }
 /**
  * Warm-up, then the measured run; fails when any step of the measured run failed. An order refused
  * because its product sold out or changed price since the shopper read it (the demo store tracks a few
- * units of some products) is a right answer, counted apart.
+ * units of some products) is a right answer, counted apart. `parts` pick the processes whose CPU time
+ * per completed order is reported beside the driver's own (see `process-cpu.mjs`).
+ * @param {Record<string, (pid: number, process: { command: string }) => boolean>} parts
  */
-async function measure(label, baseUrl, log) {
+async function measure(label, baseUrl, log, parts) {
   await driveFunnel({ baseUrl, shoppers: SHOPPERS, seconds: Math.max(2, SECONDS / 3) })
+  const before = readProcesses()
+  const driverBefore = process.cpuUsage()
   const load = await driveFunnel({ baseUrl, shoppers: SHOPPERS, seconds: SECONDS })
+  const driver = process.cpuUsage(driverBefore)
+  const used = { ...cpuByPart(before, readProcesses(), parts), driver: (driver.user + driver.system) / 1000 }
   const figures = summariseFunnel(load)
+  const perOrder = Object.fromEntries(
+    Object.entries(used).map(([part, ms]) => [part, Math.round((ms / Math.max(1, load.funnels)) * 10) / 10]),
+  )
+  const totalMs = Object.values(perOrder).reduce((sum, ms) => sum + ms, 0)
+  figures.cpuMsPerOrder = { ...perOrder, total: Math.round(totalMs * 10) / 10 }
+  // The most orders per second the machine's cores could give at this cost, with every core busy.
+  figures.coreBoundOrdersPerSecond =
+    totalMs > 0 ? Math.round((availableParallelism() * 10_000) / totalMs) / 10 : null
   log(
     `${label}: ${figures.funnelsPerSecond} orders/s over ${figures.seconds} s, ${figures.errors} errors, ` +
       `${figures.refusals} orders rightly refused ${JSON.stringify(figures.refusalsByReason)}; ` +
-      `place-order p95 ${figures.steps['place-order'].latencyMs.p95} ms`,
+      `place-order p95 ${figures.steps['place-order'].latencyMs.p95} ms; CPU ms per order ` +
+      `${JSON.stringify(figures.cpuMsPerOrder)}, so at most ${figures.coreBoundOrdersPerSecond} orders/s on ` +
+      `${availableParallelism()} cores`,
   )
   if (figures.errors > 0)
     throw new Error(
@@ -61,7 +78,9 @@ async function onPglite(log) {
   const dataDir = mkdtempSync(join(tmpdir(), 'aisle-bench-funnel-'))
   const platform = await startPlatform({ ...PLATFORM_ENV, DATA_DIR: dataDir }, log)
   try {
-    return await measure('PGlite, one process', platform.url, log)
+    return await measure('PGlite, one process', platform.url, log, {
+      platform: (pid) => pid === platform.pid,
+    })
   } finally {
     await platform.stop()
     rmSync(dataDir, { recursive: true, force: true })
@@ -69,14 +88,27 @@ async function onPglite(log) {
 }
 
 async function onTopology(log) {
+  /** @type {{ platformPids: number[], nginxPid?: number, primaryDir?: string, replicaDir?: string }} */
+  const started = { platformPids: [] }
   const topology = await startTopology({
     processes: PROCESSES,
     seed: '10k',
     env: { RATE_LIMITS, NODE_ENV },
     log,
+    onStarted: (part) => {
+      if (part.platform) started.platformPids.push(part.platform.pid)
+      else Object.assign(started, part)
+    },
   })
+  // A server's postmaster is the process started on its data directory; its backends descend from it.
+  const onDirectory = (dir) => (_pid, process) => dir !== undefined && process.command.includes(dir)
   try {
-    return await measure(`topology, ${PROCESSES} processes`, topology.mainUrl, log)
+    return await measure(`topology, ${PROCESSES} processes`, topology.mainUrl, log, {
+      postgresPrimary: onDirectory(started.primaryDir),
+      postgresReplica: onDirectory(started.replicaDir),
+      platform: (pid) => started.platformPids.includes(pid),
+      nginx: (pid) => pid === started.nginxPid,
+    })
   } finally {
     await topology.stop()
   }
@@ -127,7 +159,7 @@ export async function run({ log }) {
       seconds: SECONDS,
       processes: PROCESSES,
       nodeEnv: NODE_ENV,
-      note: 'closed loop: each shopper waits for each answer, so every step runs at the rate of whole funnels; statements per step counted in-process on PGlite (counting-db, BEGIN/COMMIT not counted); the machine is shared, so latencies move between runs',
+      note: 'closed loop: each shopper waits for each answer, so every step runs at the rate of whole funnels; statements per step counted in-process on PGlite (counting-db, BEGIN/COMMIT not counted); cpuMsPerOrder is the CPU time (user and system, from /proc) each part spent per completed order during the measured run, the driver being this benchmark itself on the same machine, and coreBoundOrdersPerSecond the cores divided by that cost; the machine is shared, so latencies move between runs',
       versions: { node: process.version, autocannon: findPackageVersion('autocannon') },
       statementsPerStep: statements,
       results,

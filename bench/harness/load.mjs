@@ -40,6 +40,8 @@ export async function startPlatform(env, log) {
   log(`platform on ${url} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, seed ${env.SEED ?? 'demo'})`)
   return {
     url,
+    /** The platform's process id. */
+    pid: service.child.pid,
     async stop() {
       service.signal('SIGTERM')
       await service.exited
