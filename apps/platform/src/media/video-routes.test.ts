@@ -226,8 +226,8 @@ describe.each(databaseKinds())('product videos on %s', (kind) => {
       for (const [item, field, description] of [
         [
           { mediaId: video },
-          'media[0].posterMediaId',
-          'is required: a video needs a poster picture, the id of an image uploaded to this store',
+          'media[0]',
+          'is a video without a poster: a video needs a poster picture (posterMediaId), an image uploaded to this store',
         ],
         [
           { mediaId: video, posterMediaId: video },

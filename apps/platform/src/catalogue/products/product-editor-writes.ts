@@ -85,17 +85,11 @@ async function orderedMedia(
   for (const id of ids) {
     const own = current.find((item) => item.id === id)
     const file = files.get(id)
-    const field = `posters[${input.posters.findIndex((p) => p.mediaId === id)}].posterMediaId`
+    const poster = `posters[${input.posters.findIndex((p) => p.mediaId === id)}].posterMediaId`
     if (own && !posterOf.has(id)) media.push(own)
     else if (file) {
-      const at = mediaIds.indexOf(id)
-      const made = toProductMediaItem(
-        file,
-        posterOf.get(id),
-        files,
-        posterOf.has(id) ? field : `mediaIds[${at}]`,
-        violations,
-      )
+      const item = `mediaIds[${mediaIds.indexOf(id)}]`
+      const made = toProductMediaItem(file, posterOf.get(id), files, { item, poster }, violations)
       if (made) media.push(own ? { ...made, altText: own.altText, title: own.title } : made)
     } else
       violations.push({

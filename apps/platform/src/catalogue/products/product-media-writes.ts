@@ -64,31 +64,34 @@ export function toProductMedia(file: MediaFileSummary): ProductMedia {
 export const isVideoFile = (file: MediaFileSummary) => file.contentType.startsWith('video/')
 
 /**
- * The media item an uploaded file makes, or `undefined` with a violation on `field` (the poster's): a
- * video needs a poster, an image of the site (`posters` holds the files its id may name); an image takes none.
+ * The media item an uploaded file makes, or `undefined` with a violation: on `fields.item` for a video
+ * without a poster (`REQUIRED_FIELD`), on `fields.poster` for a poster that is no image of the site
+ * (`posters` holds the files its id may name) or a poster given to an image.
  */
 export function toProductMediaItem(
   file: MediaFileSummary,
   posterId: string | undefined,
   posters: ReadonlyMap<string, MediaFileSummary>,
-  field: string,
+  fields: { item: string; poster: string },
   violations: FieldViolation[],
 ): ProductMedia | undefined {
-  const refuse = (description: string, violatedRule: FieldViolation['violatedRule'] = 'VALIDATION') => {
+  const refuse = (field: string, description: string, violatedRule: FieldViolation['violatedRule']) => {
     violations.push({ field, description, violatedRule })
     return undefined
   }
   if (!isVideoFile(file))
     return posterId === undefined
       ? toProductMedia(file)
-      : refuse('is a poster for an image; only a video takes one')
+      : refuse(fields.poster, 'is a poster for an image; only a video takes one', 'FIELD_NOT_ALLOWED')
   if (posterId === undefined)
     return refuse(
-      'is required: a video needs a poster picture, the id of an image uploaded to this store',
+      fields.item,
+      'is a video without a poster: a video needs a poster picture (posterMediaId), an image uploaded to this store',
       'REQUIRED_FIELD',
     )
   const poster = posters.get(posterId)
-  if (!poster || isVideoFile(poster)) return refuse('names no image uploaded to this store')
+  if (!poster || isVideoFile(poster))
+    return refuse(fields.poster, 'names no image uploaded to this store', 'VALIDATION')
   return {
     ...toProductMedia(file),
     mediaType: 'video',
@@ -185,7 +188,7 @@ export function addProductMedia(
           file,
           item.posterMediaId,
           known,
-          `media[${index}].posterMediaId`,
+          { item: `media[${index}]`, poster: `media[${index}].posterMediaId` },
           violations,
         )
         if (made && at < 0) media.push(made)
