@@ -81,6 +81,7 @@ import { registerSsoRoutes } from './identity/sso/sso-routes.ts'
 import { type Logger, silentLogger } from './log.ts'
 import { registerDevInboxRoutes } from './mail/dev-inbox-routes.tsx'
 import { MAX_UPLOAD_BYTES, MEDIA_UPLOAD_PATH, registerMediaRoutes } from './media/media-routes.ts'
+import { MAX_VIDEO_BYTES, VIDEO_UPLOAD_PATH } from './media/video-uploads.ts'
 import type { MediaStorage } from './media/media-storage.ts'
 import { createMediaDeps } from './media/media-uploads.ts'
 import { createMemoryMediaStorage } from './media/memory-media-storage.ts'
@@ -307,13 +308,17 @@ export function createApp(options: AppDeps) {
   const jsonLimit = limit(deps.maxBodyBytes ?? 1024 * 1024)
   const uploadLimit = limit(MAX_UPLOAD_BYTES)
   const secureFileLimit = limit(MAX_SECURE_FILE_BYTES)
-  // Image uploads may be larger than any JSON body needs to be, and a digital product's files larger still.
+  const videoLimit = limit(MAX_VIDEO_BYTES)
+  // Image uploads may be larger than any JSON body needs to be, a digital product's files larger still, and
+  // videos larger again; the dashboard's forms may carry videos (images in them are held to their own limit).
   hono.use((c, next) =>
     SECURE_FILE_UPLOAD.test(c.req.path) || DASHBOARD_SECURE_FILE_UPLOAD.test(c.req.path)
       ? secureFileLimit(c, next)
-      : c.req.path === MEDIA_UPLOAD_PATH || isDashboardUpload(c.req.path)
-        ? uploadLimit(c, next)
-        : jsonLimit(c, next),
+      : c.req.path === VIDEO_UPLOAD_PATH || isDashboardUpload(c.req.path)
+        ? videoLimit(c, next)
+        : c.req.path === MEDIA_UPLOAD_PATH
+          ? uploadLimit(c, next)
+          : jsonLimit(c, next),
   )
 
   const trustedProxies = deps.trustedProxies ?? parseTrustedProxies('')

@@ -1,5 +1,10 @@
 import type { ProductRecord } from '../catalogue/products/product-store.ts'
-import { mediaUrl, variantDiscountedPrice, variantListPrice } from '../catalogue/products/product-wire.ts'
+import {
+  mainPicture,
+  mediaUrl,
+  variantDiscountedPrice,
+  variantListPrice,
+} from '../catalogue/products/product-wire.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { MAX_CART_AMOUNT_MINOR, toDecimalString, toWireMoney } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
@@ -177,7 +182,7 @@ export function toWireCart(
           ? availability.quantityAvailable
           : 0
     subtotal += unit * payable
-    const main = record?.product.media[0]
+    const main = record && mainPicture(record.product.media)
     return {
       id: line.id,
       quantity: line.quantity,

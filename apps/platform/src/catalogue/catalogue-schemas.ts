@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { WireImageSchema, WireThumbnailSchema } from '../media/media-wire.ts'
+import { WireImageSchema, WireThumbnailSchema, WireVideoSchema } from '../media/media-wire.ts'
 import { MEASUREMENT_UNITS } from './products/price-per-unit.ts'
 
 /** Wire shapes of the catalogue: they document the API (OpenAPI) and tests hold answers to them. */
@@ -44,10 +44,13 @@ export const PricePerUnitDataSchema = z.object({
 
 export const MediaItemSchema = z.object({
   id: z.string(),
-  mediaType: z.enum(['image', 'video', 'audio', 'document', 'zip']),
+  mediaType: z
+    .enum(['image', 'video', 'audio', 'document', 'zip'])
+    .describe('image or video: the platform takes no other media'),
   title: z.string(),
-  image: WireImageSchema.optional(),
-  thumbnail: WireThumbnailSchema.optional(),
+  image: WireImageSchema.optional().describe('images only'),
+  video: WireVideoSchema.optional().describe('videos only (decision 052)'),
+  thumbnail: WireThumbnailSchema.optional().describe("a picture's smallest size; a video's poster's"),
 })
 
 const Range = z.object({ minValue: z.number(), maxValue: z.number() })

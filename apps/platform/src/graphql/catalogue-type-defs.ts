@@ -126,11 +126,44 @@ type MediaThumbnail {
   altText: String!
 }
 
+"""A video's file as uploaded (decision 052)."""
+type VideoFile {
+  url: String!
+  width: Float!
+  height: Float!
+}
+
+"""A video's container."""
+enum VideoFormat {
+  mp4
+  webm
+}
+
+"""One file of a video: the upload itself, in its container."""
+type VideoResolution {
+  url: String!
+  width: Float!
+  height: Float!
+  format: VideoFormat!
+}
+
+"""A product's video: its file, and the poster shown before it plays."""
+type MediaVideo {
+  files: [VideoFile!]!
+  resolutions: [VideoResolution!]!
+  posters: [MediaImage!]!
+  stillFrameMediaId: String
+}
+
 type MediaItem {
   id: String!
   mediaType: MediaItemType!
   title: String!
+  """Images only."""
   image: MediaImage
+  """Videos only."""
+  video: MediaVideo
+  """A picture's smallest size; a video's poster's."""
   thumbnail: MediaThumbnail
 }
 

@@ -55,6 +55,10 @@ export const defaultQueryLimits: QueryLimits = {
   assumedListSize: 10,
   listSizes: {
     'MediaImage.resolutions': DERIVATIVE_WIDTHS.length,
+    // A video is one file with one poster (decision 052).
+    'MediaVideo.files': 1,
+    'MediaVideo.resolutions': 1,
+    'MediaVideo.posters': 1,
     'Product.productOptions': MAX_OPTIONS,
   },
 }

@@ -75,7 +75,9 @@ export interface ProductPageProps {
 /** The hosted product page: picture, name, price, options, stock, add to cart, and the way back. */
 export function ProductPage(props: ProductPageProps) {
   const { product } = props
-  const image = product.media.mainMedia?.image
+  // A video leads with its poster here: the hosted page shows one picture.
+  const main = product.media.mainMedia
+  const image = main && ('image' in main ? main.image : main.video.posters[0])
   const purchasable = product.variants.filter((variant) => isPurchasable(product, variant))
   const chosen = props.chosenVariantId ?? purchasable[0]?.id
   return (

@@ -39,6 +39,8 @@ export const applicationErrorStatus = {
   COLLECTION_NOT_FOUND: 404,
   MEDIA_NOT_FOUND: 404,
   MEDIA_STORAGE_UNAVAILABLE: 503,
+  /** A `Range` wholly past a media file's end; `Content-Range` tells the size (decision 052). */
+  RANGE_NOT_SATISFIABLE: 416,
   DATABASE_UNAVAILABLE: 503,
   OWNED_CART_NOT_FOUND: 404,
   CART_NOT_FOUND: 404,

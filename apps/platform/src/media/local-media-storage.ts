@@ -61,11 +61,11 @@ export function createLocalMediaStorage(directory: string): MediaStorage {
         throw describeFailure('write', path, error)
       }
     },
-    async get(key) {
+    async get(key, range) {
       const path = pathOf(key)
       const found = await info(path)
       if (!found) return undefined
-      const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>
+      const body = Readable.toWeb(createReadStream(path, range)) as ReadableStream<Uint8Array>
       return { ...found, body }
     },
     head: (key) => info(pathOf(key)),

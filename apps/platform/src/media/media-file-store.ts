@@ -23,6 +23,8 @@ export interface MediaFile {
 /** The facts of a site's media file that products and collections copy when they take it. */
 export interface MediaFileSummary {
   id: string
+  /** `image/...`, or `video/mp4` and `video/webm` for videos (decision 052). */
+  contentType: string
   width: number
   height: number
   fileName: string | null
@@ -38,11 +40,13 @@ function sizesOf(row: {
   width: number | null
   height: number | null
 }): ImageSize[] {
+  // Videos have no derived sizes: they are served as uploaded.
+  if (!row.content_type.startsWith('image/')) return []
   const sized = row.in_storage || row.content_type === SVG
   return sized && row.width && row.height ? derivedSizes(row.width, row.height) : []
 }
 
-/** Records an upload whose files are in the media storage: after they are stored, never before. */
+/** Records an upload (image or video) whose files are in the media storage: after they are stored, never before. */
 export async function insertStoredMediaFile(
   db: Db,
   file: {
@@ -115,6 +119,7 @@ export async function findSiteMediaFiles(
       row.id,
       {
         id: row.id,
+        contentType: row.content_type,
         width: row.width ?? 0,
         height: row.height ?? 0,
         fileName: row.file_name,

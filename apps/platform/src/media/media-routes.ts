@@ -3,14 +3,22 @@ import { z } from 'zod'
 import type { Api, AppEnv } from '../http/api.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { Id, IdParam } from '../http/validation.ts'
+import { parseByteRange } from './byte-ranges.ts'
 import { findMediaFile, type MediaFile } from './media-file-store.ts'
-import { callStorage, mediaObjectKey, originalFileName } from './media-storage.ts'
-import { type MediaDeps, uploadMedia } from './media-uploads.ts'
-import { mediaFileUrl, mediaSizeUrl, WireImageSchema, WireThumbnailSchema } from './media-wire.ts'
+import { type ByteRange, callStorage, mediaObjectKey, originalFileName } from './media-storage.ts'
+import { MAX_IMAGE_BYTES, type MediaDeps, uploadMedia } from './media-uploads.ts'
+import {
+  mediaFileUrl,
+  mediaSizeUrl,
+  WireImageSchema,
+  WireThumbnailSchema,
+  WireVideoSchema,
+} from './media-wire.ts'
 import { createRenditionQueue, renderSvgRendition, renditionFileName } from './svg-renditions.ts'
+import { uploadVideo, VIDEO_UPLOAD_PATH } from './video-uploads.ts'
 
 export const MEDIA_UPLOAD_PATH = '/stores/v1/media'
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+export const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES
 
 /** Media URLs never change what they answer (a new upload gets a new id), so caches may keep them. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -21,6 +29,13 @@ const MediaFileSchema = z.object({
   title: z.string(),
   image: WireImageSchema,
   thumbnail: WireThumbnailSchema,
+})
+
+const VideoFileSchema = z.object({
+  id: z.string(),
+  mediaType: z.literal('video'),
+  title: z.string(),
+  video: WireVideoSchema,
 })
 
 /** Whether an `If-None-Match` header names this tag (weak comparison, as RFC 9110 asks for GET). */
@@ -65,25 +80,100 @@ export function registerMediaRoutes(api: Api, deps: MediaDeps) {
       }),
   )
 
+  api.route(
+    {
+      method: 'post',
+      path: VIDEO_UPLOAD_PATH,
+      operationId: 'uploadVideo',
+      summary:
+        'Upload a video (MP4 or WebM, recognised by its bytes, at most 50 MiB); a product takes it with a poster picture (decision 052)',
+      tag: 'Catalogue (write)',
+      auth: 'merchant',
+      permission: 'catalogue',
+      upload: ['video/mp4', 'video/webm'],
+      response: z.object({ media: VideoFileSchema }),
+    },
+    async ({ caller }, c) =>
+      uploadVideo(deps, caller, {
+        bytes: new Uint8Array(await c.req.arrayBuffer()),
+        fileName: c.req.header('x-file-name'),
+      }),
+  )
+
   async function requireFile(id: string): Promise<MediaFile> {
     const file = await findMediaFile(db, id)
     if (!file) throw new ApplicationError('MEDIA_NOT_FOUND', `Media file ${id} was not found`, { id })
     return file
   }
 
-  /** Answers one file of a media item: 304 when the caller has it, else its bytes from where they are. */
+  /** The 416 of a range past the end: the normalised error, and the size the caller may ask within. */
+  function unsatisfiable(file: MediaFile, size: number, headers: Record<string, string>) {
+    const error = new ApplicationError(
+      'RANGE_NOT_SATISFIABLE',
+      `The range asked for lies past the end of media file ${file.id} (${size} bytes)`,
+      { id: file.id, size },
+    )
+    return new Response(JSON.stringify(error.toBody()), {
+      status: 416,
+      headers: { ...headers, 'content-type': 'application/json', 'content-range': `bytes */${size}` },
+    })
+  }
+
+  /**
+   * Answers one file of a media item: 304 when the caller has it, else its bytes from where they are; a GET
+   * with one `Range` (and an `If-Range` naming this version, if any) gets those bytes, 206, as video
+   * players seek.
+   */
   async function serve(c: Context<AppEnv>, file: MediaFile, name: string, contentType: string) {
     const etag = file.inDatabase ? `"${file.inDatabase.md5}"` : `"${file.id}-${name}"`
     const headers: Record<string, string> = {
       etag,
       'cache-control': IMMUTABLE,
+      'accept-ranges': 'bytes',
       // An uploaded SVG must never run script in the platform's origin.
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     }
     if (matchesETag(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
     headers['content-type'] = contentType
-    if (file.inDatabase) return new Response(new Uint8Array(file.inDatabase.bytes), { headers })
+    const ifRange = c.req.header('if-range')
+    const rangeHeader =
+      c.req.method === 'GET' && (ifRange === undefined || ifRange.trim() === etag)
+        ? c.req.header('range')
+        : undefined
+    const partial = (range: ByteRange, size: number) => {
+      headers['content-range'] = `bytes ${range.start}-${range.end}/${size}`
+      headers['content-length'] = String(range.end - range.start + 1)
+    }
+    if (file.inDatabase) {
+      const bytes = file.inDatabase.bytes
+      const range = parseByteRange(rangeHeader, bytes.byteLength)
+      if (range === 'unsatisfiable') return unsatisfiable(file, bytes.byteLength, headers)
+      if (!range) return new Response(new Uint8Array(bytes), { headers })
+      partial(range, bytes.byteLength)
+      return new Response(bytes.slice(range.start, range.end + 1), { status: 206, headers })
+    }
     const key = mediaObjectKey(file.siteId, file.id, name)
+    const missing = () => {
+      logger.warn('media file missing from the media storage', {
+        id: file.id,
+        key,
+        storage: storage.description,
+      })
+      return new ApplicationError('MEDIA_NOT_FOUND', `Media file ${file.id} was not found`, { id: file.id })
+    }
+    if (rangeHeader !== undefined) {
+      // The size decides what the range means; then only those bytes are read.
+      const info = await callStorage(logger, storage, 'serve', () => storage.head(key))
+      if (!info) throw missing()
+      const range = parseByteRange(rangeHeader, info.size)
+      if (range === 'unsatisfiable') return unsatisfiable(file, info.size, headers)
+      if (range) {
+        const object = await callStorage(logger, storage, 'serve', () => storage.get(key, range))
+        if (!object) throw missing()
+        partial(range, object.size)
+        return new Response(object.body, { status: 206, headers })
+      }
+    }
     // HEAD answers without a body: ask the storage for the size only, opening no stream.
     const object: { size: number; body: ReadableStream<Uint8Array> | null } | undefined = await callStorage(
       logger,
@@ -94,14 +184,7 @@ export function registerMediaRoutes(api: Api, deps: MediaDeps) {
           ? storage.head(key).then((info) => info && { ...info, body: null })
           : storage.get(key),
     )
-    if (!object) {
-      logger.warn('media file missing from the media storage', {
-        id: file.id,
-        key,
-        storage: storage.description,
-      })
-      throw new ApplicationError('MEDIA_NOT_FOUND', `Media file ${file.id} was not found`, { id: file.id })
-    }
+    if (!object) throw missing()
     headers['content-length'] = String(object.size)
     return new Response(object.body, { headers })
   }
@@ -158,7 +241,8 @@ export function registerMediaRoutes(api: Api, deps: MediaDeps) {
       method: 'get',
       path: '/media/:id',
       operationId: 'getMediaFile',
-      summary: 'Download a media file as uploaded (immutable; ETag and If-None-Match)',
+      summary:
+        'Download a media file as uploaded (immutable; ETag and If-None-Match; one byte Range answered 206, as video players seek)',
       tag: 'Media',
       auth: 'none',
       params: IdParam,

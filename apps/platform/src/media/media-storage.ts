@@ -9,9 +9,15 @@ export interface StoredObjectInfo {
   etag: string
 }
 
-/** An object being read: its bytes arrive through `body`. */
+/** An object being read: its bytes (or the range asked for) arrive through `body`; `size` is the whole object's. */
 export interface StoredObject extends StoredObjectInfo {
   body: ReadableStream<Uint8Array>
+}
+
+/** Bytes `start` to `end` of an object, both included (as HTTP ranges count them). */
+export interface ByteRange {
+  start: number
+  end: number
 }
 
 /**
@@ -24,8 +30,11 @@ export interface MediaStorage {
   readonly description: string
   /** Stores the bytes under the key, replacing what was there. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>
-  /** The object, or `undefined` when there is none. */
-  get(key: string): Promise<StoredObject | undefined>
+  /**
+   * The object, or `undefined` when there is none; with a range (within the object: the caller checked it
+   * against `head`), only those bytes.
+   */
+  get(key: string, range?: ByteRange): Promise<StoredObject | undefined>
   /** The object's size and tag, or `undefined` when there is none. */
   head(key: string): Promise<StoredObjectInfo | undefined>
   /** Removes the object; removing one that is not there is no error. */
@@ -57,9 +66,11 @@ const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/gif': 'gif',
   'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
 }
 
-/** The file an uploaded image's original bytes are stored as: `original.png`, `original.jpg`... */
+/** The file an upload's original bytes are stored as: `original.png`, `original.jpg`, `original.mp4`... */
 export function originalFileName(contentType: string): string {
   return `original.${EXTENSIONS[contentType]}`
 }

@@ -68,3 +68,51 @@ export function toWireImage(picture: Picture, publicUrl: string) {
     },
   }
 }
+
+/** One file of a video on the wire (the spec's video resolution): as uploaded, in its container. */
+export const VideoResolutionSchema = z.object({
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  format: z.enum(['mp4', 'webm']).describe('the container'),
+})
+
+/** A video on the wire (decision 052): its file, and its poster picture. */
+export const WireVideoSchema = z.object({
+  files: z
+    .array(z.object({ url: z.string(), width: z.number(), height: z.number() }))
+    .describe("the video's files, as Wix Stores' v1 products list them (the same as resolutions)"),
+  resolutions: z
+    .array(VideoResolutionSchema)
+    .describe('the file as uploaded (one: the platform transcodes nothing); served with HTTP ranges'),
+  posters: z
+    .array(WireImageSchema)
+    .describe(
+      "the picture shown before the video plays (one, an image uploaded to the store); absent on an upload's answer, which has none yet",
+    ),
+  stillFrameMediaId: z.string().describe("the poster's media id").optional(),
+})
+
+/** What the wire needs to know of a video file. */
+export interface VideoFile extends ImageSize {
+  id: string
+  format: 'mp4' | 'webm'
+}
+
+/**
+ * The `video` of a media item, and its `thumbnail` (the poster's) when it has a poster: URLs on the
+ * platform's own origin, which never expire, as images' do not.
+ */
+export function toWireVideo(video: VideoFile, poster: Picture | undefined, publicUrl: string) {
+  const file = { url: mediaFileUrl(publicUrl, video.id), width: video.width, height: video.height }
+  const picture = poster && toWireImage(poster, publicUrl)
+  return {
+    video: {
+      files: [file],
+      resolutions: [{ ...file, format: video.format }],
+      posters: picture ? [picture.image] : [],
+      ...(poster ? { stillFrameMediaId: poster.id } : {}),
+    },
+    ...(picture ? { thumbnail: picture.thumbnail } : {}),
+  }
+}

@@ -15,11 +15,12 @@ export function createMemoryMediaStorage(): MediaStorage {
       const etag = `"${createHash('md5').update(copy).digest('hex')}"`
       objects.set(key, { bytes: copy, info: { size: copy.byteLength, etag } })
     },
-    async get(key) {
+    async get(key, range) {
       assertMediaKey(key)
       const object = objects.get(key)
       if (!object) return undefined
-      return { ...object.info, body: new Blob([object.bytes]).stream() }
+      const bytes = range ? object.bytes.subarray(range.start, range.end + 1) : object.bytes
+      return { ...object.info, body: new Blob([bytes]).stream() }
     },
     async head(key) {
       assertMediaKey(key)

@@ -1,5 +1,6 @@
 import {
   assertMediaKey,
+  type ByteRange,
   type MediaStorage,
   MediaStorageError,
   type StoredObjectInfo,
@@ -79,11 +80,13 @@ export function createS3MediaStorage(settings: S3Settings, transport: S3Transpor
     method: 'GET' | 'HEAD' | 'PUT' | 'DELETE',
     key: string,
     body?: { bytes: Uint8Array; contentType: string },
+    range?: ByteRange,
   ): Promise<Response> {
     assertMediaKey(key)
     const url = s3ObjectUrl(settings, key)
     const payloadHash = body ? sha256Hex(body.bytes) : EMPTY_PAYLOAD_SHA256
     const headers: Record<string, string> = { 'x-amz-content-sha256': payloadHash }
+    if (range) headers.range = `bytes=${range.start}-${range.end}`
     if (body) {
       headers['content-type'] = body.contentType
       headers['content-length'] = String(body.bytes.byteLength)
@@ -128,9 +131,18 @@ export function createS3MediaStorage(settings: S3Settings, transport: S3Transpor
       if (!response.ok) throw await refusal('PUT', key, response)
       await response.body?.cancel()
     },
-    async get(key) {
-      const response = await call('GET', key)
-      if (response.ok && response.body) return { ...infoOf(response), body: response.body }
+    async get(key, range) {
+      const response = await call('GET', key, undefined, range)
+      if (response.ok && response.body) {
+        if (!range) return { ...infoOf(response), body: response.body }
+        // A range comes back 206 with the whole size after the slash of its Content-Range.
+        const total = /\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1]
+        if (response.status !== 206 || total === undefined) {
+          await response.body.cancel()
+          throw new MediaStorageError(`S3 GET "${key}" in ${where} did not answer the range it was asked for`)
+        }
+        return { ...infoOf(response), size: Number(total), body: response.body }
+      }
       if (response.status === 404) {
         // A missing bucket is a configuration problem, not a missing file.
         const { code } = parseS3Error(await readErrorBody(response))

@@ -46,4 +46,46 @@ describe('the product gallery’s pictures', () => {
     expect(urls(images)).toEqual(['main.webp', 'back.webp', 'red-front.webp'])
     expect(images[0]?.alt).toBe('Classic Tee')
   })
+
+  it('show a video as its poster, with the file to play and a poster no wider than the slide needs', () => {
+    const poster = {
+      url: '/media/poster',
+      width: 1600,
+      height: 900,
+      resolutions: [
+        { url: '/media/poster/400w.webp', width: 400, height: 225 },
+        { url: '/media/poster/800w.webp', width: 800, height: 450 },
+      ],
+    }
+    const video = {
+      mediaType: 'video' as const,
+      video: {
+        resolutions: [{ url: '/media/clip', width: 1280, height: 720, format: 'webm' }],
+        posters: [poster],
+      },
+    }
+    // The poster is also one of the product's pictures: both are shown, the video once.
+    const withVideo = { ...product, media: { mainMedia: video, items: [video, { image: poster }] } }
+    const [slide, picture] = toGalleryImages(withVideo, {}, 'http://api.test')
+    expect(slide).toMatchObject({
+      url: 'http://api.test/media/poster',
+      width: 1600,
+      height: 900,
+      alt: 'Classic Tee',
+      video: {
+        url: 'http://api.test/media/clip',
+        type: 'video/webm',
+        poster: 'http://api.test/media/poster/800w.webp',
+      },
+    })
+    expect(picture).toMatchObject({ url: 'http://api.test/media/poster' })
+    expect(picture?.video).toBeUndefined()
+    expect(
+      toGalleryImages(
+        { ...product, media: { items: [{ mediaType: 'video', video: {} }] } },
+        {},
+        'http://api.test',
+      ),
+    ).toEqual([])
+  })
 })

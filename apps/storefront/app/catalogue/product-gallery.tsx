@@ -29,7 +29,8 @@ export function ProductGallery({ images, name, ribbon }: ProductGalleryProps) {
   const [current, setCurrent] = useState(0)
   // The picture a programmatic scroll is on its way to: the scroll events on the way do not change the current one.
   const targetRef = useRef<number | undefined>(undefined)
-  const imagesKey = images.map((image) => image.url).join(' ')
+  const keyOf = (image: ImageView) => image.video?.url ?? image.url
+  const imagesKey = images.map(keyOf).join(' ')
 
   const show = useCallback((index: number, behavior: ScrollBehavior = 'smooth') => {
     const track = trackRef.current
@@ -65,6 +66,8 @@ export function ProductGallery({ images, name, ribbon }: ProductGalleryProps) {
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // A playing video's controls take the arrow keys (seeking).
+    if (event.target instanceof HTMLVideoElement) return
     const last = images.length - 1
     const next =
       event.key === 'ArrowRight'
@@ -119,20 +122,35 @@ export function ProductGallery({ images, name, ribbon }: ProductGalleryProps) {
           onKeyDown={onKeyDown}
         >
           {images.map((image, index) => (
-            <li key={image.url} id={`${id}-${index}`} className="gallery-slide">
-              <a
-                href={image.url}
-                onClick={(event) => onEnlarge(event, index)}
-                aria-label={`Open larger: ${image.alt}`}
-                tabIndex={index === current ? 0 : -1}
-              >
-                <ResponsiveImage
-                  image={image}
-                  sizes={SLIDE_SIZES}
-                  loading={index === 0 ? 'eager' : 'lazy'}
-                  fetchPriority={index === 0 ? 'high' : undefined}
-                />
-              </a>
+            <li key={keyOf(image)} id={`${id}-${index}`} className="gallery-slide">
+              {image.video ? (
+                // biome-ignore lint/a11y/useMediaCaption: products' videos have no caption tracks yet (decision 052)
+                <video
+                  controls
+                  preload="none"
+                  poster={image.video.poster}
+                  width={image.width}
+                  height={image.height}
+                  aria-label={image.alt}
+                  tabIndex={index === current ? 0 : -1}
+                >
+                  <source src={image.video.url} type={image.video.type} />
+                </video>
+              ) : (
+                <a
+                  href={image.url}
+                  onClick={(event) => onEnlarge(event, index)}
+                  aria-label={`Open larger: ${image.alt}`}
+                  tabIndex={index === current ? 0 : -1}
+                >
+                  <ResponsiveImage
+                    image={image}
+                    sizes={SLIDE_SIZES}
+                    loading={index === 0 ? 'eager' : 'lazy'}
+                    fetchPriority={index === 0 ? 'high' : undefined}
+                  />
+                </a>
+              )}
             </li>
           ))}
         </ul>
@@ -159,7 +177,7 @@ export function ProductGallery({ images, name, ribbon }: ProductGalleryProps) {
       {hasMany ? (
         <ul className="gallery-thumbnails" aria-label="Choose a picture">
           {images.map((image, index) => (
-            <li key={image.url}>
+            <li key={keyOf(image)}>
               <a
                 href={`#${id}-${index}`}
                 aria-label={`Show picture ${index + 1} of ${images.length}`}

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { toImageView } from '../media/image'
 import { Price } from './price'
-import { toDiscountLabel, toPlainText, toPriceView, toUnitQuantityText } from './product-view'
+import { toDiscountLabel, toPlainText, toPriceView, toProductCard, toUnitQuantityText } from './product-view'
 
 describe('toPriceView', () => {
   it('keeps a discount only when it lowers the price', () => {
@@ -89,5 +89,16 @@ describe('toDiscountLabel', () => {
     expect(toDiscountLabel({ type: 'AMOUNT', value: 5 }, 'USD')).toBe('$5.00 off')
     expect(toDiscountLabel({ type: 'NONE', value: 0 }, 'USD')).toBeUndefined()
     expect(toDiscountLabel(undefined, 'USD')).toBeUndefined()
+  })
+})
+
+describe('toProductCard', () => {
+  it('shows the poster of a product that leads with a video', () => {
+    const poster = { url: '/media/poster', width: 800, height: 450 }
+    const card = toProductCard(
+      { name: 'Lantern', media: { mainMedia: { mediaType: 'video', video: { posters: [poster] } } } },
+      'http://api.test',
+    )
+    expect(card.image).toMatchObject({ url: 'http://api.test/media/poster', width: 800, height: 450 })
   })
 })

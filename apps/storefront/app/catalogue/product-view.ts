@@ -105,7 +105,9 @@ export function toProductCard(product: Product, mediaBaseUrl: string): ProductCa
     price: toPriceView(product.convertedPriceData ?? product.priceData, undefined, product.pricePerUnitData),
     inStock: product.stock?.inStock !== false,
   }
-  const image = toImageView(product.media?.mainMedia?.image, name, mediaBaseUrl)
+  // A product that leads with a video shows its poster (decision 052).
+  const main = product.media?.mainMedia
+  const image = toImageView(main?.image ?? main?.video?.posters?.[0], name, mediaBaseUrl)
   if (image) card.image = image
   if (product.ribbon) card.ribbon = product.ribbon
   return card

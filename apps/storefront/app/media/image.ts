@@ -6,6 +6,8 @@ export interface ImageView {
   alt: string
   /** The image's derived sizes as an `srcset` (`url 400w, url 800w`), when the platform made any. */
   srcSet?: string
+  /** A video this picture is the poster of: its file, its type, and the poster's size to show before it plays. */
+  video?: { url: string; type: string; poster: string }
 }
 
 /** One derived size of an image, as the platform lists them (narrowest first). */
@@ -73,6 +75,7 @@ export function toSrcSet(
     .join(', ')
 }
 
-function toMediaUrl(url: string, mediaBaseUrl: string): string {
+/** A media URL as the browser fetches it: relative ones resolved against the platform that serves the media. */
+export function toMediaUrl(url: string, mediaBaseUrl: string): string {
   return new URL(url, `${mediaBaseUrl}/`).href
 }

@@ -21,6 +21,7 @@ describe('the page’s Content Security Policy', () => {
     expect(directives.get('object-src')).toEqual(["'none'"])
     expect(directives.get('form-action')).toEqual(["'self'", ...origins.platform])
     expect(directives.get('connect-src')).toEqual(["'self'", ...origins.platform])
+    expect(directives.get('media-src')).toEqual(["'self'", ...origins.platform])
   })
 
   it('lets a platform on this machine be reached under each loopback name at its port', () => {

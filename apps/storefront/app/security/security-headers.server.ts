@@ -25,6 +25,8 @@ export function contentSecurityPolicy(nonce: string, origins: PageOrigins): stri
     // React sets style attributes (the gallery's and the drawer's positions): inline styles stay allowed.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https: ${platform}`,
+    // Product videos play from the platform's media (decision 052).
+    `media-src 'self' ${platform}`,
     "font-src 'self' data:",
     `connect-src 'self' ${platform}`,
     // A captcha provider's widget is a frame from its own origin.

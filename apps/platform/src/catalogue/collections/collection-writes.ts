@@ -66,12 +66,15 @@ async function readBack(tx: Db, caller: MerchantCaller, id: string): Promise<Col
 async function mediaOf(tx: Db, caller: MerchantCaller, ids: readonly string[]): Promise<ProductMedia[]> {
   if (ids.length === 0) return []
   const files = await findSiteMediaFiles(tx, caller.siteId, ids)
-  const missing = ids.filter((id) => !files.has(id))
+  // A collection shows pictures only: a video (decision 052) is refused as a file it cannot take.
+  const missing = ids.filter((id) => !files.get(id)?.contentType.startsWith('image/'))
   if (missing.length > 0) {
     throw new ValidationError(
       missing.map((id) => ({
         field: 'collection.mediaIds',
-        description: `names no media file of this site (${id})`,
+        description: files.has(id)
+          ? `names a video (${id}); a collection takes images only`
+          : `names no media file of this site (${id})`,
         violatedRule: 'VALIDATION' as const,
       })),
     )

@@ -6,11 +6,13 @@ import { formatMoney, toMinor } from '../../money/money.ts'
 import { convertMinor } from '../../sites/display-currencies/display-currencies.ts'
 import { listDisplayCurrencies } from '../../sites/display-currencies/display-currency-store.ts'
 
-/** An image the editor lists: its id, a small picture of it and its name. */
+/** An image or video the editor lists: its id, a small picture of it (a video's poster's, if any) and its name. */
 export interface EditorImage {
   id: string
   thumbnailUrl: string
   title: string
+  /** `'video'` for a video, which needs a poster among the images (decision 052). */
+  mediaType?: 'video'
 }
 
 /**
@@ -27,8 +29,11 @@ export async function findEditorImages(
   return ids.flatMap((id) => {
     const file = files.get(id)
     if (!file) return []
+    const title = file.fileName ?? ''
+    if (file.contentType.startsWith('video/'))
+      return [{ id, thumbnailUrl: '', title, mediaType: 'video' as const }]
     const { thumbnail } = toWireImage({ ...file, altText: '' }, deps.publicUrl)
-    return [{ id, thumbnailUrl: thumbnail.url, title: file.fileName ?? '' }]
+    return [{ id, thumbnailUrl: thumbnail.url, title }]
   })
 }
 

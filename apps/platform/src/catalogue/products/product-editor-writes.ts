@@ -12,7 +12,7 @@ import {
 } from '../collections/collection-write-store.ts'
 import { type CatalogueWriteDeps, readBackProduct } from './merchant-product-writes.ts'
 import { ProductInput, toProductColumns } from './product-input.ts'
-import { toProductMedia } from './product-media-writes.ts'
+import { toProductMediaItem } from './product-media-writes.ts'
 import type { ProductMedia, ProductOption, ProductRecord } from './product-store.ts'
 import { toWireProduct } from './product-wire.ts'
 import {
@@ -34,8 +34,16 @@ export const MAX_PRODUCT_MEDIA = 50
  */
 export const ProductEditorBody = z.object({
   product: ProductInput,
-  /** The product's images in order: the product's own or uploads of the site; any other is removed. */
+  /** The product's images and videos in order: the product's own or uploads of the site; any other is removed. */
   mediaIds: z.array(z.guid()).max(MAX_PRODUCT_MEDIA).default([]),
+  /**
+   * The poster of each video among `mediaIds`, by the video's id: an image uploaded to the site (one of
+   * the product's, in the editor). A new video must have one; a video the product has keeps its own.
+   */
+  posters: z
+    .array(z.object({ mediaId: z.guid(), posterMediaId: z.guid() }))
+    .max(MAX_PRODUCT_MEDIA)
+    .default([]),
   /** The images of each choice, by option and choice name after this save; a choice not named has none. */
   choiceMedia: z
     .array(
@@ -56,27 +64,37 @@ export type ProductEditorInput = z.output<typeof ProductEditorBody>
 
 type MerchantWireProduct = ReturnType<typeof toWireProduct>
 
-/** The product's media in the order asked for: its own items as they are, new uploads looked up. */
+/**
+ * The product's media in the order asked for: its own items as they are (a video with the poster asked
+ * for, if any), new uploads looked up, each new video with its poster.
+ */
 async function orderedMedia(
   tx: Db,
   siteId: string,
   current: readonly ProductMedia[],
-  mediaIds: readonly string[],
+  input: Pick<ProductEditorInput, 'mediaIds' | 'posters'>,
   violations: FieldViolation[],
 ): Promise<ProductMedia[]> {
+  const { mediaIds } = input
   const ids = [...new Set(mediaIds)]
-  const fresh = ids.filter((id) => !current.some((item) => item.id === id))
-  const files = fresh.length > 0 ? await findSiteMediaFiles(tx, siteId, fresh) : new Map()
+  const posterOf = new Map(input.posters.map((p) => [p.mediaId, p.posterMediaId]))
+  const asked = ids.filter((id) => !current.some((item) => item.id === id) || posterOf.has(id))
+  const lookup = [...asked, ...asked.flatMap((id) => posterOf.get(id) ?? [])]
+  const files = lookup.length > 0 ? await findSiteMediaFiles(tx, siteId, lookup) : new Map()
   const media: ProductMedia[] = []
   for (const id of ids) {
     const own = current.find((item) => item.id === id)
     const file = files.get(id)
-    if (own) media.push(own)
-    else if (file) media.push(toProductMedia(file))
-    else
+    const poster = `posters[${input.posters.findIndex((p) => p.mediaId === id)}].posterMediaId`
+    if (own && !posterOf.has(id)) media.push(own)
+    else if (file) {
+      const item = `mediaIds[${mediaIds.indexOf(id)}]`
+      const made = toProductMediaItem(file, posterOf.get(id), files, { item, poster }, violations)
+      if (made) media.push(own ? { ...made, altText: own.altText, title: own.title } : made)
+    } else
       violations.push({
         field: `mediaIds[${mediaIds.indexOf(id)}]`,
-        description: 'is no image uploaded to this store',
+        description: 'is no image or video uploaded to this store',
         violatedRule: 'VALIDATION',
       })
   }
@@ -174,7 +192,7 @@ export async function saveProductEditor(
     }
     const written = await readBackProduct(tx, caller.siteId, id)
     const violations: FieldViolation[] = []
-    const media = await orderedMedia(tx, caller.siteId, written.product.media, input.mediaIds, violations)
+    const media = await orderedMedia(tx, caller.siteId, written.product.media, input, violations)
     const options = withChoiceMedia(written.product.options, media, input.choiceMedia, violations)
     let variantsChanged = false
     for (const change of input.variants) {

@@ -10,10 +10,23 @@ import { lockProduct, updateProductMedia } from './product-write-store.ts'
 
 const ChoiceRef = z.object({ option: z.string().min(1).max(50), choice: z.string().min(1).max(50) })
 
-/** The body of adding media: uploaded files, each optionally for one choice of an option too. */
+/**
+ * The body of adding media: uploaded files, each optionally for one choice of an option too; a video
+ * with its poster picture (an image uploaded to the store, perhaps one of the product's), which it
+ * must have.
+ */
 export const AddProductMediaBody = z.object({
   media: z
-    .array(z.object({ mediaId: z.guid(), choice: ChoiceRef.optional() }))
+    .array(
+      z.object({
+        mediaId: z.guid(),
+        posterMediaId: z
+          .guid()
+          .optional()
+          .describe("a video's poster: an uploaded image's id; required for a video, refused for an image"),
+        choice: ChoiceRef.optional(),
+      }),
+    )
     .min(1)
     .max(50),
 })
@@ -35,7 +48,7 @@ export const RemoveProductMediaFromChoicesBody = z.object({ media: z.array(Choic
 /** A product's id with the body of one of its media writes. */
 export type ProductMediaInput<S extends z.ZodType> = { id: string } & z.output<S>
 
-/** An uploaded file of the site as one of a product's media items. */
+/** An uploaded image of the site as one of a product's media items. */
 export function toProductMedia(file: MediaFileSummary): ProductMedia {
   return {
     id: file.id,
@@ -44,6 +57,51 @@ export function toProductMedia(file: MediaFileSummary): ProductMedia {
     height: file.height,
     altText: '',
     ...(file.sizes.length > 0 ? { sizes: file.sizes } : {}),
+  }
+}
+
+/** Whether an uploaded file is a video (decision 052). */
+export const isVideoFile = (file: MediaFileSummary) => file.contentType.startsWith('video/')
+
+/**
+ * The media item an uploaded file makes, or `undefined` with a violation: on `fields.item` for a video
+ * without a poster (`REQUIRED_FIELD`), on `fields.poster` for a poster that is no image of the site
+ * (`posters` holds the files its id may name) or a poster given to an image.
+ */
+export function toProductMediaItem(
+  file: MediaFileSummary,
+  posterId: string | undefined,
+  posters: ReadonlyMap<string, MediaFileSummary>,
+  fields: { item: string; poster: string },
+  violations: FieldViolation[],
+): ProductMedia | undefined {
+  const refuse = (field: string, description: string, violatedRule: FieldViolation['violatedRule']) => {
+    violations.push({ field, description, violatedRule })
+    return undefined
+  }
+  if (!isVideoFile(file))
+    return posterId === undefined
+      ? toProductMedia(file)
+      : refuse(fields.poster, 'is a poster for an image; only a video takes one', 'FIELD_NOT_ALLOWED')
+  if (posterId === undefined)
+    return refuse(
+      fields.item,
+      'is a video without a poster: a video needs a poster picture (posterMediaId), an image uploaded to this store',
+      'REQUIRED_FIELD',
+    )
+  const poster = posters.get(posterId)
+  if (!poster || isVideoFile(poster))
+    return refuse(fields.poster, 'names no image uploaded to this store', 'VALIDATION')
+  return {
+    ...toProductMedia(file),
+    mediaType: 'video',
+    format: file.contentType === 'video/webm' ? 'webm' : 'mp4',
+    poster: {
+      id: poster.id,
+      width: poster.width,
+      height: poster.height,
+      ...(poster.sizes.length > 0 ? { sizes: poster.sizes } : {}),
+    },
   }
 }
 
@@ -92,10 +150,12 @@ async function changeMedia(
 }
 
 /**
- * Adds uploaded media of the site to a product (once each), and to the choices named beside them.
+ * Adds uploaded media of the site to a product (once each), and to the choices named beside them; a
+ * video with its poster (a video the product has already takes a new poster this way).
  *
  * @throws ApplicationError `PRODUCT_NOT_FOUND`.
- * @throws ValidationError naming each media id of no file of the site and each choice the product lacks.
+ * @throws ValidationError naming each media id of no file of the site, each choice the product lacks,
+ *   each video without a poster or with a poster that is no image of the site, each image given a poster.
  */
 export function addProductMedia(
   deps: CatalogueWriteDeps,
@@ -106,7 +166,7 @@ export function addProductMedia(
     const known = await findSiteMediaFiles(
       tx,
       caller.siteId,
-      input.media.map((m) => m.mediaId),
+      input.media.flatMap((m) => (m.posterMediaId ? [m.mediaId, m.posterMediaId] : [m.mediaId])),
     )
     const violations: FieldViolation[] = []
     const options = structuredClone(current.options)
@@ -121,8 +181,18 @@ export function addProductMedia(
         })
         return
       }
-      if (!media.some((m) => m.id === item.mediaId)) {
-        media.push(toProductMedia(file))
+      const at = media.findIndex((m) => m.id === item.mediaId)
+      // A video the product has keeps its poster unless another is named.
+      if (at < 0 || item.posterMediaId !== undefined) {
+        const made = toProductMediaItem(
+          file,
+          item.posterMediaId,
+          known,
+          { item: `media[${index}]`, poster: `media[${index}].posterMediaId` },
+          violations,
+        )
+        if (made && at < 0) media.push(made)
+        else if (made) media[at] = { ...made, altText: media[at]!.altText }
       }
       if (item.choice) {
         const choice = findChoice(options, item.choice, `media[${index}].choice`, violations)

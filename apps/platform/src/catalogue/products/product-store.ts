@@ -11,6 +11,7 @@ export interface ProductOption {
   choices: { value: string; description: string; mediaIds?: string[] }[]
 }
 
+/** A product's, choice's or collection's media item, as kept in the row's `media` (JSON). */
 export interface ProductMedia {
   id: string
   title: string
@@ -19,6 +20,12 @@ export interface ProductMedia {
   altText: string
   /** The WebP sizes derived from an uploaded image, narrowest first (absent for SVGs). */
   sizes?: ImageSize[]
+  /** `'video'` for a video (decision 052); absent for an image. */
+  mediaType?: 'video'
+  /** A video's container. */
+  format?: 'mp4' | 'webm'
+  /** A video's poster: an image uploaded to the site, copied here as an image item is. */
+  poster?: { id: string; width: number; height: number; sizes?: ImageSize[] }
 }
 
 export interface ProductRow {

@@ -1,4 +1,4 @@
-import { mediaFileUrl, toWireImage } from '../../media/media-wire.ts'
+import { mediaFileUrl, toWireImage, toWireVideo } from '../../media/media-wire.ts'
 import { applyDiscount, formatMoney, toMajorNumber } from '../../money/money.ts'
 import { convertMinor, type DisplayCurrency } from '../../sites/display-currencies/display-currencies.ts'
 import type { Site } from '../../sites/site-store.ts'
@@ -10,8 +10,27 @@ export function mediaUrl(publicUrl: string, fileId: string): string {
   return mediaFileUrl(publicUrl, fileId)
 }
 
-/** A product's, choice's or collection's picture on the wire: `image` with its derived `resolutions`, and `thumbnail`. */
+/** The picture a product leads with, for its cart lines: its first media item, or that video's poster. */
+export function mainPicture(media: readonly ProductMedia[]) {
+  const first = media[0]
+  if (first?.mediaType !== 'video') return first
+  return first.poster && { ...first.poster, altText: first.altText }
+}
+
+/**
+ * A product's, choice's or collection's media item on the wire: a picture's `image` with its derived
+ * `resolutions`, or a video's `video` with its file and poster (decision 052); and the `thumbnail`.
+ */
 export function toWireMediaItem(media: ProductMedia, publicUrl: string) {
+  if (media.mediaType === 'video') {
+    const poster = media.poster && { ...media.poster, altText: media.altText }
+    return {
+      id: media.id,
+      mediaType: 'video' as const,
+      title: media.title,
+      ...toWireVideo({ ...media, format: media.format ?? 'mp4' }, poster, publicUrl),
+    }
+  }
   return {
     id: media.id,
     mediaType: 'image' as const,
@@ -189,7 +208,9 @@ export function toWireStoreVariant(
   const { product } = record
   const entry = toWireVariantEntry(record, variant, site, options)
   const costMinor = variant.cost_minor ?? product.cost_minor
-  const image = variantMedia(record, variant, options.publicUrl)[0]?.image
+  const first = variantMedia(record, variant, options.publicUrl)[0]
+  // A video's picture is its poster.
+  const image = first && ('image' in first ? first.image : first.video.posters[0])
   return {
     id: variant.id,
     variantId: variant.id,

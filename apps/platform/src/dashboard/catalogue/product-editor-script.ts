@@ -1,8 +1,9 @@
 /**
  * The product editor's one script (progressive enhancement: the plain form saves everything without
  * it). It adds and removes option and choice rows in place instead of re-rendering the page, reorders
- * images by dragging, and uploads several images at once (picked or dropped), each with its progress,
- * each joining the image list where it was picked as soon as it is stored. The save stays one post.
+ * images by dragging, and uploads several images or videos at once (picked or dropped), each with its
+ * progress, each joining the list where it was picked as soon as it is stored; a video's poster picker
+ * offers the list's images. The save stays one post.
  */
 export const productEditorScript = /* js */ `
 (() => {
@@ -89,6 +90,17 @@ export const productEditorScript = /* js */ `
     }
   }
 
+  // Each video's poster picker offers the list's images, in order; a poster no longer listed is unpicked.
+  function syncPosters() {
+    const pictures = images().filter((item) => !item.hasAttribute('data-video'));
+    for (const select of form.querySelectorAll('[data-poster-select]')) {
+      const chosen = select.value;
+      const options = pictures.map((item, index) => new Option(item.querySelector('img').alt || 'Image ' + (index + 1), item.dataset.imageId));
+      select.replaceChildren(select.options[0], ...options);
+      select.value = pictures.some((item) => item.dataset.imageId === chosen) ? chosen : '';
+    }
+  }
+
   function numberImages() {
     images().forEach((item, index) => {
       const position = item.querySelector('[data-position]');
@@ -98,6 +110,7 @@ export const productEditorScript = /* js */ `
     });
     if (noImages) noImages.hidden = list.children.length > 0;
     syncChoiceImages();
+    syncPosters();
   }
 
   form.addEventListener('click', (event) => {
@@ -134,6 +147,13 @@ export const productEditorScript = /* js */ `
       order.sort((a, b) => wanted(a.item) - wanted(b.item) || a.index - b.index);
       for (const { item } of order) list.appendChild(item);
       numberImages();
+    }
+    // A video shows its poster's picture in the list.
+    if (event.target.matches('[data-poster-select]')) {
+      const poster = list.querySelector('[data-image-id="' + event.target.value + '"] img');
+      const img = event.target.closest('[data-image-item]').querySelector('img');
+      if (poster) img.src = poster.src;
+      else img.removeAttribute('src');
     }
     if (event.target.matches('[data-remove-image]'))
       event.target.closest('[data-image-item]').classList.toggle('removed', event.target.checked);
@@ -186,7 +206,7 @@ export const productEditorScript = /* js */ `
   }
 
   function upload(file) {
-    const item = template('image');
+    const item = template(file.type.startsWith('video/') ? 'video' : 'image');
     item.setAttribute('data-pending', '');
     item.draggable = false;
     item.querySelector('input[name="mediaIds"]').disabled = true;
@@ -238,8 +258,21 @@ export const productEditorScript = /* js */ `
       position.name = 'media-' + id + '-position';
       item.querySelector('label.row-label').htmlFor = position.id;
       item.querySelector('[data-remove-image]').value = id;
+      let poster = item.querySelector('[data-poster-select]');
+      // The bytes decide: a file called a video that is not one loses its poster picker.
+      if (poster && answer.mediaType !== 'video') {
+        poster.parentElement.remove();
+        item.querySelector('.badge').remove();
+        item.removeAttribute('data-video');
+        poster = null;
+      }
+      if (poster) {
+        poster.name = 'poster-' + id;
+        poster.id = 'field-poster-' + id;
+        poster.previousElementSibling.htmlFor = poster.id;
+      }
       const img = item.querySelector('img');
-      img.src = answer.thumbnailUrl;
+      if (answer.thumbnailUrl) img.src = answer.thumbnailUrl;
       img.alt = answer.title || file.name;
       note.remove();
       item.querySelector('.image-controls').hidden = false;

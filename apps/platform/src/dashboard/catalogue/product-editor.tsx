@@ -18,8 +18,8 @@ import {
 } from './product-form.ts'
 import { costRangeText } from './product-pages.tsx'
 
-/** The image types an upload may be. */
-const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp'
+/** The image and video types an upload may be (the platform goes by the bytes). */
+const MEDIA_TYPES = 'image/png,image/jpeg,image/gif,image/webp,video/mp4,video/webm'
 
 type Errors = Record<string, string>
 
@@ -292,12 +292,74 @@ function OptionsSection(props: {
   )
 }
 
-function ImageItem(props: { image: EditorImage; position: number }) {
-  const { image, position } = props
+/** A video's poster, picked among the list's images (the script keeps the choices in step with the list). */
+function PosterPicker(props: {
+  video: EditorImage
+  images: readonly EditorImage[]
+  posterId: string | undefined
+  error: string | undefined
+}) {
+  const { video, posterId, error } = props
+  const id = `field-poster-${video.id}`
   return (
-    <li className="image-item" draggable data-image-item="" data-image-id={image.id}>
+    <div className="poster-picker">
+      <label className="small" htmlFor={id}>
+        Poster
+      </label>
+      <select
+        id={id}
+        name={`poster-${video.id}`}
+        defaultValue={posterId ?? ''}
+        data-poster-select=""
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        <option value="">Choose an image</option>
+        {props.images
+          .filter((image) => image.mediaType !== 'video')
+          .map((image, index) => (
+            <option key={image.id} value={image.id}>
+              {image.title || `Image ${index + 1}`}
+            </option>
+          ))}
+      </select>
+      {error && (
+        <div className="error-text" id={`${id}-error`}>
+          {error}
+        </div>
+      )}
+    </div>
+  )
+}
+
+function ImageItem(props: {
+  image: EditorImage
+  position: number
+  images: readonly EditorImage[]
+  posters: Readonly<Record<string, string>>
+  errors: Errors
+}) {
+  const { image, position } = props
+  const isVideo = image.mediaType === 'video'
+  return (
+    <li
+      className="image-item"
+      draggable
+      data-image-item=""
+      data-image-id={image.id}
+      data-video={isVideo ? '' : undefined}
+    >
       <input type="hidden" name="mediaIds" value={image.id} />
       <img src={image.thumbnailUrl || undefined} alt={image.title || `Image ${position}`} />
+      {isVideo && <span className="badge">Video</span>}
+      {isVideo && (
+        <PosterPicker
+          video={image}
+          images={props.images}
+          posterId={props.posters[image.id]}
+          error={props.errors[`poster-${image.id}`]}
+        />
+      )}
       <div className="image-controls">
         <label className="row-label" htmlFor={`field-media-${image.id}-position`}>
           Position of image {position}
@@ -328,18 +390,30 @@ function ImageItem(props: { image: EditorImage; position: number }) {
   )
 }
 
-function ImagesSection(props: { images: readonly EditorImage[]; errors: Errors }) {
+function ImagesSection(props: {
+  images: readonly EditorImage[]
+  posters: Readonly<Record<string, string>>
+  errors: Errors
+}) {
   const { images, errors } = props
   return (
     <section className="card" aria-labelledby="images-heading">
-      <h2 id="images-heading">Images</h2>
+      <h2 id="images-heading">Images and videos</h2>
       <p className="hint">
-        The first image is the product's main picture. Drag images to order them, or number their positions.
+        The first image is the product's main picture. Drag images to order them, or number their positions. A
+        video shows one of the images as its poster until it plays.
       </p>
       {errors.media && <p className="error-text">{errors.media}</p>}
       <ol className="image-list" aria-label="Images" data-image-list="">
         {images.map((image, index) => (
-          <ImageItem key={image.id} image={image} position={index + 1} />
+          <ImageItem
+            key={image.id}
+            image={image}
+            position={index + 1}
+            images={images}
+            posters={props.posters}
+            errors={errors}
+          />
         ))}
       </ol>
       {images.length === 0 && (
@@ -348,19 +422,19 @@ function ImagesSection(props: { images: readonly EditorImage[]; errors: Errors }
         </p>
       )}
       <div className="dropzone" data-dropzone="">
-        <label htmlFor="field-files">Add images</label>
+        <label htmlFor="field-files">Add images or videos</label>
         <input
           id="field-files"
           name="files"
           type="file"
           multiple
-          accept={IMAGE_TYPES}
+          accept={MEDIA_TYPES}
           aria-describedby="field-files-hint"
           aria-invalid={errors.files ? true : undefined}
         />
         <div className="hint" id="field-files-hint">
-          Drop images here or choose several at once: PNG, JPEG, GIF or WebP, up to 10 MB each. Without
-          JavaScript they are uploaded when you save.
+          Drop images here or choose several at once: PNG, JPEG, GIF or WebP, up to 10 MB each; MP4 or WebM
+          videos up to 50 MB. Without JavaScript they are uploaded when you save.
         </div>
         {errors.files && <div className="error-text">{errors.files}</div>}
       </div>
@@ -836,7 +910,22 @@ function RowTemplates(props: { images: readonly EditorImage[] }) {
         />
       </template>
       <template data-template="image">
-        <ImageItem image={{ id: 'new', thumbnailUrl: '', title: '' }} position={1} />
+        <ImageItem
+          image={{ id: 'new', thumbnailUrl: '', title: '' }}
+          position={1}
+          images={[]}
+          posters={{}}
+          errors={{}}
+        />
+      </template>
+      <template data-template="video">
+        <ImageItem
+          image={{ id: 'new', thumbnailUrl: '', title: '', mediaType: 'video' }}
+          position={1}
+          images={props.images}
+          posters={{}}
+          errors={{}}
+        />
       </template>
     </>
   )
@@ -897,7 +986,7 @@ export function ProductEditorPage(props: {
         <div className="editor-cols">
           <div>
             <DetailsSection values={values} errors={errors} />
-            <ImagesSection images={props.images} errors={errors} />
+            <ImagesSection images={props.images} posters={values.posters} errors={errors} />
             <OptionsSection values={values} images={props.images} errors={errors} />
           </div>
           <div>

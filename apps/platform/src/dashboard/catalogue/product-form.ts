@@ -71,8 +71,10 @@ export interface ProductFormValues {
   inStock: boolean
   options: OptionFormValues[]
   collectionIds: string[]
-  /** The product's images in the merchant's order (uploads not saved yet included). */
+  /** The product's images and videos in the merchant's order (uploads not saved yet included). */
   mediaIds: string[]
+  /** Each video's poster, by the video's id (decision 052). */
+  posters: Record<string, string>
   variants: VariantRowValues[]
 }
 
@@ -103,6 +105,7 @@ export const emptyProductForm: ProductFormValues = {
   options: [],
   collectionIds: [],
   mediaIds: [],
+  posters: {},
   variants: [],
 }
 
@@ -137,6 +140,7 @@ export function productFieldLabel(field: string): string {
     const what = { name: 'name', colour: 'colour', media: 'images' }[choice[3] as 'name']
     return `Option ${Number(choice[1]) + 1}, choice ${Number(choice[2]) + 1} ${what}`
   }
+  if (field.startsWith('poster-')) return 'Video poster'
   const option = /^option-(\d+)-(name|choices)$/.exec(field)
   if (option) return `Option ${Number(option[1]) + 1} ${option[2]}`
   return productFieldLabels[field] ?? field
@@ -200,6 +204,11 @@ export function toProductFormValues(
     })),
     collectionIds: product.collectionIds,
     mediaIds: product.media.items.map((item) => item.id),
+    posters: Object.fromEntries(
+      product.media.items.flatMap((item) =>
+        item.video?.stillFrameMediaId ? [[item.id, item.video.stillFrameMediaId]] : [],
+      ),
+    ),
     variants: product.manageVariants ? variants.map(toVariantRowValues) : [],
   }
 }
@@ -390,6 +399,13 @@ export function readProductForm(form: FormFields): ProductEditorForm {
     .sort((a, b) => a.position - b.position || a.index - b.index)
     .map((entry) => entry.id)
     .filter((id) => !removed.has(id))
+  // A video's poster is picked among the images (`poster-<video id>`); none picked is sent as none.
+  const posters = Object.fromEntries(
+    mediaIds.flatMap((id) => {
+      const poster = form.text(`poster-${id}`)
+      return poster ? [[id, poster]] : []
+    }),
+  )
   const variants = readVariantRows(form)
   const values: ProductFormValues = {
     name: form.text('name'),
@@ -415,6 +431,7 @@ export function readProductForm(form: FormFields): ProductEditorForm {
     options,
     collectionIds: form.texts('collectionIds'),
     mediaIds,
+    posters,
     variants,
   }
   const violations: FieldViolation[] = []
@@ -470,13 +487,31 @@ export function readProductForm(form: FormFields): ProductEditorForm {
       (_choice, choiceIndex) => `option-${optionIndex}-choice-${choiceIndex}`,
     ),
   )
-  const body = { product, mediaIds, choiceMedia, variants: changes, collectionIds: values.collectionIds }
+  const posterList = Object.entries(posters).map(([mediaId, posterMediaId]) => ({ mediaId, posterMediaId }))
+  const body = {
+    product,
+    mediaIds,
+    posters: posterList,
+    choiceMedia,
+    variants: changes,
+    collectionIds: values.collectionIds,
+  }
   return {
     values,
     body,
     violations,
     toFormViolations: (refused) =>
       refused.map((violation) => {
+        // A video's poster problems are told at its poster's picker.
+        const poster = /^posters\[(\d+)\]/.exec(violation.field)
+        const missing = /^mediaIds\[(\d+)\]$/.exec(violation.field)
+        const video =
+          (poster && posterList[Number(poster[1])]?.mediaId) ||
+          (missing && violation.violatedRule === 'REQUIRED_FIELD' && mediaIds[Number(missing[1])])
+        if (video) {
+          const description = poster ? violation.description : 'is required: choose one of the images'
+          return { ...violation, field: `poster-${video}`, description }
+        }
         const field = toFormField(violation.field, { choiceRows, rowOfChange })
         return { ...violation, field, description: inPlainWords(violation) }
       }),

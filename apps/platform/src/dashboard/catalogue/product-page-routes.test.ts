@@ -4,6 +4,7 @@ import { DEMO_CLIENT_ID } from '../../seed/demo-ids.ts'
 import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
 import { createApiKey } from '../../sites/api-key-store.ts'
 import { createDashboardPlatform, createTestBrowser } from '../../testing/dashboard-browser.ts'
+import { testMp4 } from '../../media/test-videos.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { productEditorSections } from './product-editor-sections.tsx'
 
@@ -391,6 +392,49 @@ describe.each(databaseKinds())('dashboard products on %s', (kind) => {
       expect((await tshirt()).media.items).toHaveLength(before.media.items.length)
     })
 
+    it('takes a video in the same ordered list with a poster picked among the images, and refuses one without', async () => {
+      const before = await tshirt()
+      await browser.get(`/dashboard/products/${tee}`)
+      const file = new FormData()
+      file.append('file', new Blob([testMp4({ width: 640, height: 360 })], { type: 'video/mp4' }), 'spin.mp4')
+      const uploaded = await browser.postMultipart('/dashboard/media', file)
+      expect(uploaded.status).toBe(201)
+      const video = JSON.parse(uploaded.text) as { id: string }
+      expect(video).toEqual({ id: video.id, title: 'spin.mp4', mediaType: 'video', thumbnailUrl: '' })
+
+      // The video first in the list, no poster picked: refused at its poster picker, nothing saved.
+      const listed = browser.formOf(`/dashboard/products/${tee}`).mediaIds!
+      const first = { mediaIds: [video.id, ...listed], [`media-${video.id}-position`]: '0' }
+      const refused = await browser.submit(`/dashboard/products/${tee}`, first)
+      expect(refused.status).toBe(400)
+      expect(refused.text).toMatch(new RegExp(`id="field-poster-${video.id}"[^>]*aria-invalid="true"`))
+      expect(refused.text).toContain('Video poster is required: choose one of the images')
+      expect((await tshirt()).lastUpdated).toBe(before.lastUpdated)
+
+      // The page drawn again offers the product's images as posters.
+      const poster = before.media.items[0].id as string
+      expect(refused.text).toMatch(new RegExp(`<option value="${poster}">`))
+      const saved = await browser.submit(`/dashboard/products/${tee}`, { [`poster-${video.id}`]: poster })
+      expect(saved.status).toBe(303)
+      const after = await tshirt()
+      expect(after.media.mainMedia).toMatchObject({
+        id: video.id,
+        mediaType: 'video',
+        video: { stillFrameMediaId: poster, resolutions: [{ width: 640, height: 360, format: 'mp4' }] },
+        thumbnail: { url: before.media.items[0].thumbnail.url },
+      })
+      expect(after.media.items.map((m: { id: string }) => m.id)).toEqual([
+        video.id,
+        ...before.media.items.map((m: { id: string }) => m.id),
+      ])
+      const page = await browser.get(`/dashboard/products/${tee}`)
+      expect(page.text).toMatch(new RegExp(`<option value="${poster}" selected="">`))
+
+      const removed = await browser.submit(`/dashboard/products/${tee}`, { removeMediaIds: [video.id] })
+      expect(removed.status).toBe(303)
+      expect((await tshirt()).media.items).toHaveLength(before.media.items.length)
+    })
+
     it('refuses an image of another store and a file that is no image, saving nothing', async () => {
       const before = await tshirt()
       await browser.get(`/dashboard/products/${tee}`)
@@ -398,7 +442,7 @@ describe.each(databaseKinds())('dashboard products on %s', (kind) => {
         mediaIds: ['00000000-0000-4000-8000-000000000000'],
       })
       expect(foreign.status).toBe(400)
-      expect(foreign.text).toContain('Images is no image uploaded to this store')
+      expect(foreign.text).toContain('Images is no image or video uploaded to this store')
       const fields = browser.formOf(`/dashboard/products/${tee}`)
       const data = new FormData()
       for (const [name, values] of Object.entries(fields))

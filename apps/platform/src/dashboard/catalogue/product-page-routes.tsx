@@ -9,7 +9,7 @@ import { ProductEditorBody, saveProductEditor } from '../../catalogue/products/p
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { IdParam, parseWith } from '../../http/validation.ts'
-import { uploadMedia } from '../../media/media-uploads.ts'
+import { uploadImageOrVideo } from '../../media/video-uploads.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
 import { noticeText, withNotice } from '../notices.ts'
@@ -55,11 +55,16 @@ async function uploadFormImages(
   for (const file of form.files('files')) {
     try {
       const bytes = new Uint8Array(await file.arrayBuffer())
-      const { media } = await uploadMedia(deps.media, owner.caller, { bytes, fileName: file.name })
+      const media = await uploadImageOrVideo(deps.media, owner.caller, { bytes, fileName: file.name })
       ids.push(media.id)
     } catch (error) {
-      if (!(error instanceof ValidationError)) throw error
-      const why = error.fieldViolations[0]?.description ?? 'is no image the store takes'
+      const why =
+        error instanceof ApplicationError && error.code === 'PAYLOAD_TOO_LARGE'
+          ? `is too large: ${error.description}`
+          : error instanceof ValidationError
+            ? (error.fieldViolations[0]?.description ?? 'is no image or video the store takes')
+            : undefined
+      if (why === undefined) throw error
       return {
         ids,
         violations: [{ field: 'files', description: `${file.name} ${why}`, violatedRule: 'VALIDATION' }],
@@ -131,7 +136,12 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     const own = new Map(
       (product?.media.items ?? []).map((item) => [
         item.id,
-        { id: item.id, thumbnailUrl: item.thumbnail?.url ?? item.image?.url ?? '', title: item.title ?? '' },
+        {
+          id: item.id,
+          thumbnailUrl: item.thumbnail?.url ?? item.image?.url ?? '',
+          title: item.title ?? '',
+          ...(item.mediaType === 'video' ? { mediaType: 'video' as const } : {}),
+        },
       ]),
     )
     const uploads = await findEditorImages(
@@ -236,20 +246,22 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
       path: '/dashboard/media',
       operationId: 'dashboardUploadImage',
       summary:
-        'Upload one image (multipart: file) for the editor’s script; answers JSON { id, thumbnailUrl, title } with 201',
+        'Upload one image or video (multipart: file) for the editor’s script; answers JSON { id, thumbnailUrl, title, mediaType } with 201',
       upload: ['multipart/form-data'],
     },
     async (owner, form, _input, c) => {
       const file = form.file('file')
-      if (!file) return c.json({ message: 'choose an image file to upload' }, 400)
+      if (!file) return c.json({ message: 'choose an image or video file to upload' }, 400)
       try {
         const bytes = new Uint8Array(await file.arrayBuffer())
-        const { media } = await uploadMedia(deps.media, owner.caller, { bytes, fileName: file.name })
-        return c.json({ id: media.id, thumbnailUrl: media.thumbnail.url, title: media.title }, 201)
+        const media = await uploadImageOrVideo(deps.media, owner.caller, { bytes, fileName: file.name })
+        return c.json(media, 201)
       } catch (error) {
+        if (error instanceof ApplicationError && error.code === 'PAYLOAD_TOO_LARGE')
+          return c.json({ message: error.description }, 413)
         if (!(error instanceof ValidationError)) throw error
         return c.json(
-          { message: error.fieldViolations[0]?.description ?? 'is no image the store takes' },
+          { message: error.fieldViolations[0]?.description ?? 'is no image or video the store takes' },
           400,
         )
       }
