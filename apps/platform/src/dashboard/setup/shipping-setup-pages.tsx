@@ -1,9 +1,9 @@
 import { CommerceSettingsSchema } from '../../checkout/commerce-settings.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
-import { Checkbox, CsrfField, Field } from '../dashboard-layout.tsx'
+import { Checkbox, CsrfField, Field, Select } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
-import { Select, SetupPage, SetupProblems, TextArea, toChoices } from './setup-fields.tsx'
+import { SetupPage, SetupProblems, TextArea, toChoices } from './setup-fields.tsx'
 import type { OptionRowValues, RegionFormValues, ShippingRegion } from './shipping-setup-form.ts'
 
 const optionSchema =

@@ -2,10 +2,10 @@ import { CommerceSettingsSchema } from '../../checkout/commerce-settings.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatPercent } from '../../money/decimal-text.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
-import { Checkbox, CsrfField, Field } from '../dashboard-layout.tsx'
+import { Checkbox, CsrfField, Field, Select } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import type { FeeRowValues } from './fee-setup-form.ts'
-import { Select, SetupPage, SetupProblems, toChoices } from './setup-fields.tsx'
+import { SetupPage, SetupProblems, toChoices } from './setup-fields.tsx'
 import type { TaxRegion, TaxRegionFormValues, TaxSettings } from './tax-setup-form.ts'
 
 const taxSchema = CommerceSettingsSchema.shape.tax.shape
