@@ -22,13 +22,18 @@ export function LabelledControl(props: {
   name: string
   error?: string | undefined
   hint?: string | undefined
+  /** Classes of the frame besides `field`, and of the label (`row-label` hides a row's label but for screen readers). */
+  className?: string | undefined
+  labelClassName?: string | undefined
   children: (ids: ControlIds) => ReactNode
 }) {
   const id = `field-${props.name}`
   const describedBy = [props.hint && `${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ')
   return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
+    <div className={props.className ? `field ${props.className}` : 'field'}>
+      <label htmlFor={id} className={props.labelClassName}>
+        {props.label}
+      </label>
       {props.children({ id, describedBy: describedBy || undefined })}
       {props.hint && (
         <div className="hint" id={`${id}-hint`}>
