@@ -62,15 +62,27 @@ export function Field(props: {
   className?: string
   step?: string
   min?: string
+  placeholder?: string
+  /** Classes of the field's frame and of its label (see `LabelledControl`). */
+  frameClassName?: string
+  labelClassName?: string
 }) {
   return (
-    <LabelledControl label={props.label} name={props.name} error={props.error} hint={props.hint}>
+    <LabelledControl
+      label={props.label}
+      name={props.name}
+      error={props.error}
+      hint={props.hint}
+      className={props.frameClassName}
+      labelClassName={props.labelClassName}
+    >
       {({ id, describedBy }) => (
         <input
           id={id}
           name={props.name}
           type={props.type ?? 'text'}
           defaultValue={props.defaultValue}
+          placeholder={props.placeholder}
           required={props.required}
           autoComplete={props.autoComplete}
           className={props.className}

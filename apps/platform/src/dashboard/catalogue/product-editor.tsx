@@ -47,39 +47,6 @@ const VARIANT_VALUES = [
   'visible',
 ] as const satisfies readonly (keyof VariantRowValues['was'])[]
 
-/** An input of a row, labelled for screen readers by its row, with its error under it. */
-function RowInput(props: {
-  name: string
-  label: string
-  defaultValue: string
-  error?: string | undefined
-  type?: 'text' | 'color'
-  className?: string
-  placeholder?: string
-}) {
-  return (
-    <LabelledControl
-      label={props.label}
-      name={props.name}
-      error={props.error}
-      className={props.className}
-      labelClassName="row-label"
-    >
-      {({ id, describedBy }) => (
-        <input
-          id={id}
-          name={props.name}
-          type={props.type ?? 'text'}
-          defaultValue={props.defaultValue}
-          placeholder={props.placeholder}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-      )}
-    </LabelledControl>
-  )
-}
-
 /** A button that changes the rows without saving: re-renders the form, or does it in place with JavaScript. */
 function RowButton(props: {
   intent: string
@@ -115,19 +82,22 @@ function ChoiceRow(props: {
   const label = `Option ${option + 1}, choice ${index + 1}`
   return (
     <li className="choice-row" data-choice-row="">
-      <RowInput
+      {/* The row's fields are labelled for screen readers by their row (`row-label`). */}
+      <Field
         name={`${base}-name`}
         label={`${label} name`}
         defaultValue={choice.name}
         placeholder="Choice, e.g. Blue"
         error={errors[`${base}-name`]}
-        className="choice-name"
+        frameClassName="choice-name"
+        labelClassName="row-label"
       />
-      <RowInput
+      <Field
         name={`${base}-colour`}
         label={`${label} colour`}
         type="color"
-        className="colour-field"
+        frameClassName="colour-field"
+        labelClassName="row-label"
         defaultValue={choice.colour}
         error={errors[`${base}-colour`]}
       />
