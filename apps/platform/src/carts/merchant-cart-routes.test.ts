@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveCheckoutChoices } from '../checkout/checkout-store.ts'
 import { placeOrder } from '../checkout/place-order.ts'
 import type { Db } from '../db/db.ts'
-import { seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform } from '../testing/test-platform.ts'
+import { databaseKinds } from '../testing/test-database.ts'
+import { type createTestPlatform, openDemoCommerce } from '../testing/test-platform.ts'
 import { MAX_LINE_ITEMS } from './cart-limits.ts'
 import { CartSchema } from './cart-schemas.ts'
 
@@ -22,11 +21,7 @@ describe.each(databaseKinds())("the merchant's cart calls by id on %s", (kind) =
   let ordersKey: { id: string; key: string }
   let otherSiteKey: { id: string; key: string }
   beforeAll(async () => {
-    db = await openTestDatabase(kind)
-    platform = createTestPlatform(db)
-    await seedDemoCommerce(db, DEMO_SITE_ID, new Date('2026-01-01T00:00:00Z'))
-    const [row] = await db.query<{ id: string }>("select id from products where slug = 'meadow-notebook'")
-    notebook = row!.id
+    ;({ db, platform, notebookId: notebook } = await openDemoCommerce(kind))
     const now = platform.clock()
     cartsKey = await createApiKey(db, { siteId: DEMO_SITE_ID, name: 'carts', permissions: ['carts'] }, now)
     ordersKey = await createApiKey(

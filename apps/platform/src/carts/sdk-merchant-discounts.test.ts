@@ -10,15 +10,14 @@ import {
 } from '@aisle/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
-import { seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { createTestBrowser } from '../testing/dashboard-browser.ts'
 import { placeOrderOnHostedCheckout } from '../testing/redirect-flows.ts'
 import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
+import { databaseKinds } from '../testing/test-database.ts'
+import { type createTestPlatform, openDemoCommerce, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 
 const minor = (amount: string | undefined) => Math.round(Number(amount) * 100)
 
@@ -32,11 +31,7 @@ describe.each(databaseKinds())(
     let notebook: string
     let apiKey: string
     beforeAll(async () => {
-      db = await openTestDatabase(kind)
-      platform = createTestPlatform(db)
-      await seedDemoCommerce(db, DEMO_SITE_ID, new Date('2026-01-01T00:00:00Z'))
-      const [row] = await db.query<{ id: string }>("select id from products where slug = 'meadow-notebook'")
-      notebook = row!.id
+      ;({ db, platform, notebookId: notebook } = await openDemoCommerce(kind))
       await db.query('update products set track_inventory = false, in_stock = true where id = $1', [notebook])
       const key = await createApiKey(
         db,

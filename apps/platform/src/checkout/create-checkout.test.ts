@@ -3,10 +3,8 @@ import { createCurrentCart } from '../carts/current-cart.ts'
 import type { Db } from '../db/db.ts'
 import type { ShopperCaller } from '../http/caller.ts'
 import { findCallerByAccessToken } from '../oauth/token-store.ts'
-import { seedDemoCommerce } from '../seed/demo-commerce.ts'
-import { DEMO_SITE_ID } from '../seed/demo-store.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
+import { databaseKinds } from '../testing/test-database.ts'
+import { type createTestPlatform, openDemoCommerce, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import { findCheckout } from './checkout-store.ts'
 import { createCheckoutFromCurrentCart } from './create-checkout.ts'
 
@@ -18,12 +16,8 @@ describe.each(databaseKinds())('createCheckoutFromCurrentCart on %s', (kind) => 
   let deps: { db: Db; clock: () => Date; publicUrl: string }
   let notebook: string
   beforeAll(async () => {
-    db = await openTestDatabase(kind)
-    platform = createTestPlatform(db)
+    ;({ db, platform, notebookId: notebook } = await openDemoCommerce(kind))
     deps = { db, clock: platform.clock, publicUrl: TEST_PUBLIC_URL }
-    await seedDemoCommerce(db, DEMO_SITE_ID, new Date('2026-01-01T00:00:00Z'))
-    const [row] = await db.query<{ id: string }>("select id from products where slug = 'meadow-notebook'")
-    notebook = row!.id
   })
   afterAll(() => db.close())
 

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { Db } from '../db/db.ts'
-import { seedDemoCommerce } from '../seed/demo-commerce.ts'
-import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createCountingDb } from '../testing/counting-db.ts'
 import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform } from '../testing/test-platform.ts'
+import { databaseKinds } from '../testing/test-database.ts'
+import { type createTestPlatform, openDemoCommerce } from '../testing/test-platform.ts'
 import { saveCheckoutChoices } from './checkout-store.ts'
 import { PlaceOrderRefused, placeOrder } from './place-order.ts'
 import { claimOrderNeeds } from './place-order-store.ts'
@@ -16,11 +14,7 @@ describe.each(databaseKinds())('placing an order with custom lines on %s', (kind
   let platform: ReturnType<typeof createTestPlatform>
   let notebook: string
   beforeAll(async () => {
-    db = await openTestDatabase(kind)
-    platform = createTestPlatform(db)
-    await seedDemoCommerce(db, DEMO_SITE_ID, new Date('2026-01-01T00:00:00Z'))
-    const [row] = await db.query<{ id: string }>("select id from products where slug = 'meadow-notebook'")
-    notebook = row!.id
+    ;({ db, platform, notebookId: notebook } = await openDemoCommerce(kind))
   })
   afterAll(() => db.close())
 

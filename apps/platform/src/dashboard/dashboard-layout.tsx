@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react'
 import type { FieldViolation } from '../http/errors.ts'
 import { Document } from '../pages/document.tsx'
-import { CsrfField, Field } from '../pages/form-controls.tsx'
+import { CsrfField, Field, LabelledControl } from '../pages/form-controls.tsx'
 import { renderPage } from '../pages/render-page.tsx'
 
 import type { Owner } from './session/owner-session.ts'
@@ -130,6 +130,61 @@ export function Checkbox(props: { label: string; name: string; value?: string; d
       />{' '}
       {props.label}
     </label>
+  )
+}
+
+/** A labelled drop-down with its error. */
+export function Select(props: {
+  label: string
+  name: string
+  options: readonly { value: string; label: string }[]
+  defaultValue?: string | undefined
+  error?: string | undefined
+  hint?: string
+}) {
+  return (
+    <LabelledControl label={props.label} name={props.name} error={props.error} hint={props.hint}>
+      {({ id }) => (
+        <select
+          id={id}
+          name={props.name}
+          defaultValue={props.defaultValue}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? `${id}-error` : props.hint ? `${id}-hint` : undefined}
+        >
+          {props.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledControl>
+  )
+}
+
+/**
+ * A dashboard form that saves its fields in one post: the session's CSRF token, the fields (with the
+ * problems of a refused save first), then its primary button.
+ */
+export function DashboardForm(props: {
+  action: string
+  /** The form's accessible name. */
+  label: string
+  csrfToken: string
+  submitLabel: string
+  children: ReactNode
+}) {
+  return (
+    <form method="post" action={props.action} aria-label={props.label}>
+      <CsrfField token={props.csrfToken} />
+      {props.children}
+      <div className="actions">
+        <button type="submit" className="primary">
+          {props.submitLabel}
+        </button>
+      </div>
+    </form>
   )
 }
 

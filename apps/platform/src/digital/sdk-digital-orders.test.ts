@@ -1,14 +1,14 @@
-import { createClient, createMemoryTokenStorage, currentCart, OAuthStrategy, orders } from '@aisle/sdk'
+import { currentCart, orders } from '@aisle/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_DIGITAL_SLUG, seedDemoDigitalProduct } from '../seed/demo-digital.ts'
-import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createTestBrowser } from '../testing/dashboard-browser.ts'
 import { checkoutOf, placeOrderOnHostedCheckout } from '../testing/redirect-flows.ts'
+import { createSdkShopper } from '../testing/sdk-shoppers.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
+import { createTestPlatform } from '../testing/test-platform.ts'
 
 // The real SDK reads a paid digital order bought on the hosted checkout: the seed's product, its PDF,
 // the buyer's expiring link, and the confirmation mail's page of downloads.
@@ -29,13 +29,7 @@ describe.each(databaseKinds())('the SDK’s digital order against the platform o
   afterAll(() => db.close())
 
   it('gives the buyer the seed’s PDF through a link that works for them and expires', async () => {
-    const auth = OAuthStrategy({ clientId: DEMO_CLIENT_ID, tokenStorage: createMemoryTokenStorage() })
-    const client = createClient({
-      auth,
-      modules: { currentCart, orders },
-      baseUrl: TEST_PUBLIC_URL,
-      fetch: platform.fetch,
-    })
+    const { auth, client } = createSdkShopper(platform, { currentCart, orders })
     await client.currentCart.getCurrentCart().catch(() => undefined)
     const { accessToken } = await auth.getTokens()
     const checkoutId = await checkoutOf(platform, accessToken.value, productId, 1)

@@ -10,6 +10,7 @@ import type { ShopperCaller } from '../http/caller.ts'
 import { ApiError } from '../http/errors.ts'
 import type { FormFields } from '../pages/form-fields.ts'
 import {
+  HOSTED_PAGE_ROUTE,
   RedirectMessagePage,
   redirectFromHostedPage,
   renderFormRefused,
@@ -17,6 +18,8 @@ import {
   renderUnusableLink,
   renderVisitEnded,
   returnLink,
+  SessionQuery,
+  VisitParams,
 } from '../redirects/hosted/hosted-redirect-pages.tsx'
 import {
   findHostedVisit,
@@ -38,11 +41,6 @@ export interface HostedProductDeps {
   /** The current-cart calls the REST current-cart routes make. */
   carts: CurrentCart
 }
-
-const Html = z.string().describe('an HTML page, or a redirect')
-// No bounds here: a bad value gets the hosted page from the handler, not a JSON error.
-const page = { tag: 'Hosted pages', auth: 'none', response: Html } as const
-const VisitParams = z.object({ sessionId: z.string() })
 
 function pagePath(sessionId: string): string {
   return `${PRODUCT_PAGE_PATH}/${sessionId}`
@@ -150,13 +148,13 @@ export function registerHostedProductRoutes(api: Api, deps: HostedProductDeps) {
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       method: 'get',
       path: PRODUCT_PAGE_PATH,
       operationId: 'hostedProductLanding',
       summary:
         'The landing of a storesProduct redirect session: spends it and opens the product page for this browser',
-      query: z.object({ session: z.string().optional() }),
+      query: SessionQuery,
     },
     async ({ query }, c) => {
       const now = clock()
@@ -169,7 +167,7 @@ export function registerHostedProductRoutes(api: Api, deps: HostedProductDeps) {
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       method: 'get',
       path: `${PRODUCT_PAGE_PATH}/:sessionId`,
       operationId: 'hostedProductPage',
@@ -186,7 +184,7 @@ export function registerHostedProductRoutes(api: Api, deps: HostedProductDeps) {
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       method: 'post',
       path: `${PRODUCT_PAGE_PATH}/:sessionId/add-to-cart`,
       operationId: 'hostedProductAddToCart',

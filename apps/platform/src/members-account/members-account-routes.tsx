@@ -6,10 +6,13 @@ import type { FindOrderDownloads } from '../orders/order-routes.ts'
 import { listOrders } from '../orders/order-store.ts'
 import { findMembershipsOfMember } from '../plans/membership-store.ts'
 import {
+  HOSTED_PAGE_ROUTE,
   RedirectMessagePage,
   renderRedirectPage,
   renderVisitEnded,
   returnLink,
+  SessionQuery,
+  VisitParams,
 } from '../redirects/hosted/hosted-redirect-pages.tsx'
 import { findHostedVisit, findLandingSession, landMembersOnlySession } from '../redirects/hosted-visit.ts'
 import {
@@ -30,9 +33,6 @@ export interface MembersAccountDeps {
   findDownloads?: FindOrderDownloads
 }
 
-const Html = z.string().describe('an HTML page, or a redirect')
-// No bounds here: a bad value gets the hosted page from the handler, not a JSON error.
-const page = { tag: 'Hosted pages', auth: 'none', response: Html } as const
 /** The latest orders the account shows. */
 const ORDER_PAGE_SIZE = 20
 
@@ -94,13 +94,13 @@ export function registerMembersAccountRoutes(api: Api, deps: MembersAccountDeps)
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       method: 'get',
       path: MEMBERS_ACCOUNT_PATH,
       operationId: 'hostedMembersAccountLanding',
       summary:
         "The landing of a membersAccount redirect session: spends it and opens the member's account for this browser; a visitor is asked to sign in first",
-      query: z.object({ session: z.string().optional() }),
+      query: SessionQuery,
     },
     async ({ query }, c) => {
       const now = clock()
@@ -113,13 +113,13 @@ export function registerMembersAccountRoutes(api: Api, deps: MembersAccountDeps)
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       method: 'get',
       path: `${MEMBERS_ACCOUNT_PATH}/:sessionId`,
       operationId: 'hostedMembersAccount',
       summary:
         "The hosted members account: the member's details, their orders, and the sections the site does not offer",
-      params: z.object({ sessionId: z.string() }),
+      params: VisitParams,
       query: z.object({ section: z.string().optional() }),
     },
     async ({ params, query }, c) => {

@@ -3,23 +3,18 @@ import { priceCheckout } from '../checkout/checkout-pricing.ts'
 import { findCheckout, saveCheckoutChoices } from '../checkout/checkout-store.ts'
 import { placeOrder } from '../checkout/place-order.ts'
 import type { Db } from '../db/db.ts'
-import { seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform } from '../testing/test-platform.ts'
+import { databaseKinds } from '../testing/test-database.ts'
+import { type createTestPlatform, openDemoCommerce } from '../testing/test-platform.ts'
 
 describe.each(databaseKinds())('orders on %s', (kind) => {
   let db: Db
   let platform: ReturnType<typeof createTestPlatform>
   let notebookId: string
   beforeAll(async () => {
-    db = await openTestDatabase(kind)
-    platform = createTestPlatform(db)
-    await seedDemoCommerce(db, DEMO_SITE_ID, new Date('2026-01-01T00:00:00Z'))
-    const [row] = await db.query<{ id: string }>("select id from products where slug = 'meadow-notebook'")
-    notebookId = row!.id
+    ;({ db, platform, notebookId } = await openDemoCommerce(kind))
   })
   afterAll(() => db.close())
 

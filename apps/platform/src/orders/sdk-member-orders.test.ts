@@ -1,22 +1,11 @@
-import {
-  createClient,
-  createMemoryTokenStorage,
-  currentCart,
-  isAisleError,
-  members,
-  OAuthStrategy,
-  orders,
-} from '@aisle/sdk'
+import { currentCart, isAisleError, members, orders } from '@aisle/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
-import { seedDemoCommerce } from '../seed/demo-commerce.ts'
-import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
-import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createTestBrowser } from '../testing/dashboard-browser.ts'
-import { MEMBER_PASSWORD, newEmail } from '../testing/member-flows.ts'
 import { checkoutOf, placeOrderOnHostedCheckout } from '../testing/redirect-flows.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
+import { createSdkShopper, signedInSdkMember } from '../testing/sdk-shoppers.ts'
+import { databaseKinds } from '../testing/test-database.ts'
+import { type createTestPlatform, openDemoCommerce } from '../testing/test-platform.ts'
 
 // The real SDK's member profile and order calls against the real app: the wire holds from both ends.
 describe.each(databaseKinds())('the SDK’s member profile and orders against the platform on %s', (kind) => {
@@ -24,40 +13,17 @@ describe.each(databaseKinds())('the SDK’s member profile and orders against th
   let platform: ReturnType<typeof createTestPlatform>
   let notebookId: string
   beforeAll(async () => {
-    db = await openTestDatabase(kind)
-    platform = createTestPlatform(db)
-    await seedDemoCommerce(db, DEMO_SITE_ID, new Date('2026-01-01T00:00:00Z'))
-    const [product] = await db.query<{ id: string }>("select id from products where slug = 'meadow-notebook'")
-    notebookId = product!.id
+    ;({ db, platform, notebookId } = await openDemoCommerce(kind))
     await db.query('update products set track_inventory = false, in_stock = true where id = $1', [notebookId])
   })
   afterAll(() => db.close())
 
-  function shop() {
-    const auth = OAuthStrategy({ clientId: DEMO_CLIENT_ID, tokenStorage: createMemoryTokenStorage() })
-    const client = createClient({
-      auth,
-      modules: { currentCart, members, orders },
-      baseUrl: TEST_PUBLIC_URL,
-      fetch: platform.fetch,
-    })
-    return { auth, client }
-  }
+  const modules = { currentCart, members, orders }
+  const shop = () => createSdkShopper(platform, modules)
 
   /** A shopper signed in as a new member called `nickname`. */
-  async function signedInMember(nickname: string) {
-    const shopper = shop()
-    const email = newEmail('sdk-profile')
-    const registered = await shopper.auth.register({
-      email,
-      password: MEMBER_PASSWORD,
-      profile: { nickname },
-    })
-    if (registered.loginState !== 'SUCCESS')
-      throw new Error(`registration stopped at ${registered.loginState}`)
-    await shopper.auth.getMemberTokensForDirectLogin(registered.data.sessionToken)
-    return { ...shopper, email }
-  }
+  const signedInMember = (nickname: string) =>
+    signedInSdkMember(platform, modules, { emailPrefix: 'sdk-profile', nickname })
 
   /** Places an order of `quantity` notebooks on the hosted checkout as the shopper; returns its checkout id. */
   async function placeOrder(shopper: ReturnType<typeof shop>, quantity: number) {

@@ -22,13 +22,18 @@ export function LabelledControl(props: {
   name: string
   error?: string | undefined
   hint?: string | undefined
+  /** Classes of the frame besides `field`, and of the label (`row-label` hides a row's label but for screen readers). */
+  className?: string | undefined
+  labelClassName?: string | undefined
   children: (ids: ControlIds) => ReactNode
 }) {
   const id = `field-${props.name}`
   const describedBy = [props.hint && `${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ')
   return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
+    <div className={props.className ? `field ${props.className}` : 'field'}>
+      <label htmlFor={id} className={props.labelClassName}>
+        {props.label}
+      </label>
       {props.children({ id, describedBy: describedBy || undefined })}
       {props.hint && (
         <div className="hint" id={`${id}-hint`}>
@@ -57,15 +62,27 @@ export function Field(props: {
   className?: string
   step?: string
   min?: string
+  placeholder?: string
+  /** Classes of the field's frame and of its label (see `LabelledControl`). */
+  frameClassName?: string
+  labelClassName?: string
 }) {
   return (
-    <LabelledControl label={props.label} name={props.name} error={props.error} hint={props.hint}>
+    <LabelledControl
+      label={props.label}
+      name={props.name}
+      error={props.error}
+      hint={props.hint}
+      className={props.frameClassName}
+      labelClassName={props.labelClassName}
+    >
       {({ id, describedBy }) => (
         <input
           id={id}
           name={props.name}
           type={props.type ?? 'text'}
           defaultValue={props.defaultValue}
+          placeholder={props.placeholder}
           required={props.required}
           autoComplete={props.autoComplete}
           className={props.className}

@@ -15,12 +15,15 @@ import { findMembershipsOfMember } from '../plans/membership-store.ts'
 import { completePlanPurchase, findPlanPurchase, insertPlanPurchase } from '../plans/plan-purchase-store.ts'
 import { coverChoices, findPlan, type PlanRow } from '../plans/plan-store.ts'
 import {
+  HOSTED_PAGE_ROUTE,
   RedirectMessagePage,
   redirectFromHostedPage,
   renderFormRefused,
   renderRedirectPage,
   renderVisitEnded,
   returnLink,
+  SessionQuery,
+  VisitParams,
 } from '../redirects/hosted/hosted-redirect-pages.tsx'
 import {
   findHostedVisit,
@@ -42,10 +45,6 @@ export interface PlanCheckoutDeps {
   publicUrl: string
   paymentProviders: readonly PaymentProvider[]
 }
-
-const Html = z.string().describe('an HTML page, or a redirect')
-const page = { tag: 'Hosted pages', auth: 'none', response: Html } as const
-const VisitParams = z.object({ sessionId: z.string() })
 
 function pagePath(sessionId: string): string {
   return `${PLAN_CHECKOUT_PATH}/${sessionId}`
@@ -131,13 +130,13 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       method: 'get',
       path: PLAN_CHECKOUT_PATH,
       operationId: 'hostedPlanCheckoutLanding',
       summary:
         "The landing of a paidPlansCheckout redirect session: spends it and opens the plan's checkout for this browser; a visitor is asked to sign in first",
-      query: z.object({ session: z.string().optional() }),
+      query: SessionQuery,
     },
     async ({ query }, c) => {
       const now = clock()
@@ -159,7 +158,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       method: 'get',
       path: `${PLAN_CHECKOUT_PATH}/:sessionId`,
       operationId: 'hostedPlanCheckout',
@@ -176,7 +175,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       method: 'post',
       path: `${PLAN_CHECKOUT_PATH}/:sessionId/buy`,
       operationId: 'hostedPlanCheckoutBuy',
@@ -243,7 +242,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       method: 'get',
       path: `${PLAN_CHECKOUT_PATH}/:sessionId/payment-return`,
       operationId: 'hostedPlanCheckoutPaymentReturn',
@@ -290,7 +289,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       method: 'get',
       path: `${PLAN_CHECKOUT_PATH}/:sessionId/done`,
       operationId: 'hostedPlanCheckoutDone',

@@ -1,20 +1,11 @@
-import {
-  createClient,
-  createMemoryTokenStorage,
-  currentCart,
-  members,
-  memberships,
-  OAuthStrategy,
-  orders,
-} from '@aisle/sdk'
+import { currentCart, members, memberships, orders } from '@aisle/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
-import { DEMO_PLAN_IDS, seedDemoCommerce } from '../seed/demo-commerce.ts'
-import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
+import { DEMO_PLAN_IDS } from '../seed/demo-commerce.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
-import { MEMBER_PASSWORD, newEmail } from '../testing/member-flows.ts'
-import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
+import { createSdkShopper, signedInSdkMember } from '../testing/sdk-shoppers.ts'
+import { databaseKinds } from '../testing/test-database.ts'
+import { type createTestPlatform, openDemoCommerce } from '../testing/test-platform.ts'
 import { membershipGrantOf } from './grant-membership.ts'
 import { insertMembership } from './membership-store.ts'
 import { findPlan } from './plan-store.ts'
@@ -25,26 +16,13 @@ describe.each(databaseKinds())('the SDK’s memberships against the platform on 
   let platform: ReturnType<typeof createTestPlatform>
   let notebookId: string
   beforeAll(async () => {
-    db = await openTestDatabase(kind)
-    platform = createTestPlatform(db)
-    await seedDemoCommerce(db, DEMO_SITE_ID, new Date('2026-01-01T00:00:00Z'))
-    const [product] = await db.query<{ id: string }>("select id from products where slug = 'meadow-notebook'")
-    notebookId = product!.id
+    ;({ db, platform, notebookId } = await openDemoCommerce(kind))
   })
   afterAll(() => db.close())
 
   async function memberHoldingTheTrial() {
-    const auth = OAuthStrategy({ clientId: DEMO_CLIENT_ID, tokenStorage: createMemoryTokenStorage() })
-    const client = createClient({
-      auth,
-      modules: { currentCart, members, memberships, orders },
-      baseUrl: TEST_PUBLIC_URL,
-      fetch: platform.fetch,
-    })
-    const registered = await auth.register({ email: newEmail('sdk-plans'), password: MEMBER_PASSWORD })
-    if (registered.loginState !== 'SUCCESS')
-      throw new Error(`registration stopped at ${registered.loginState}`)
-    await auth.getMemberTokensForDirectLogin(registered.data.sessionToken)
+    const modules = { currentCart, members, memberships, orders }
+    const { client } = await signedInSdkMember(platform, modules, { emailPrefix: 'sdk-plans' })
     const me = await client.members.getMyMember()
     const plan = await findPlan(db, DEMO_SITE_ID, DEMO_PLAN_IDS.notebookTrial)
     const grant = membershipGrantOf(plan!, { memberId: me._id!, currency: 'USD', now: platform.clock() })
@@ -69,12 +47,7 @@ describe.each(databaseKinds())('the SDK’s memberships against the platform on 
         status: 'ACTIVE',
       },
     ])
-    const visitor = createClient({
-      auth: OAuthStrategy({ clientId: DEMO_CLIENT_ID, tokenStorage: createMemoryTokenStorage() }),
-      modules: { memberships },
-      baseUrl: TEST_PUBLIC_URL,
-      fetch: platform.fetch,
-    })
+    const visitor = createSdkShopper(platform, { memberships }).client
     expect(await visitor.memberships.listMyMemberships()).toEqual({ memberships: [] })
   })
 

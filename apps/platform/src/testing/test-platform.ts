@@ -1,6 +1,9 @@
 import { createApp } from '../app.ts'
 import type { Db } from '../db/db.ts'
+import { seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
+import { DEMO_SITE_ID } from '../seed/demo-store.ts'
+import { type DatabaseKind, openTestDatabase } from './test-database.ts'
 
 export const TEST_PUBLIC_URL = 'http://platform.test'
 
@@ -59,4 +62,17 @@ export function createTestPlatform(db: Db) {
     Promise.resolve(app.request(input as string, init))
 
   return { app, db, clock, call, visitorTokens, fetch, paymentProviders: app.paymentProviders }
+}
+
+/**
+ * The real app on a fresh database of `kind` holding the demo store's catalogue (seeded as of
+ * 2026-01-01), with the id of its notebook, the product most tests put in a cart.
+ */
+export async function openDemoCommerce(kind: DatabaseKind) {
+  const db = await openTestDatabase(kind)
+  const platform = createTestPlatform(db)
+  await seedDemoCommerce(db, DEMO_SITE_ID, new Date('2026-01-01T00:00:00Z'))
+  const [notebook] = await db.query<{ id: string }>("select id from products where slug = 'meadow-notebook'")
+  if (!notebook) throw new Error('the demo store has no meadow-notebook')
+  return { db, platform, notebookId: notebook.id }
 }

@@ -1,7 +1,7 @@
 import type { FieldViolation } from '../../http/errors.ts'
 import { type ApiKeySummary, apiKeyPermissions } from '../../sites/api-key-store.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
-import { Checkbox, CsrfField, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
+import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
 const permissionHints: Record<(typeof apiKeyPermissions)[number], string> = {
@@ -85,8 +85,12 @@ export function ApiKeysPage(props: {
       {props.keys.length === 0 && <p className="hint">No API keys yet.</p>}
       <h2>New API key</h2>
       <Problems violations={props.violations} labels={{ name: 'Name', permissions: 'Permissions' }} />
-      <form method="post" action="/dashboard/api-keys" aria-label="New API key">
-        <CsrfField token={token} />
+      <DashboardForm
+        action="/dashboard/api-keys"
+        label="New API key"
+        csrfToken={token}
+        submitLabel="Create API key"
+      >
         <Field
           label="Name"
           name="name"
@@ -107,12 +111,7 @@ export function ApiKeysPage(props: {
           ))}
           {errors.permissions && <p className="error-text">{errors.permissions}</p>}
         </fieldset>
-        <div className="actions">
-          <button type="submit" className="primary">
-            Create API key
-          </button>
-        </div>
-      </form>
+      </DashboardForm>
     </DashboardPage>
   )
 }

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { formatUnitQuantity, MEASUREMENT_UNITS } from '../../catalogue/products/price-per-unit.ts'
 import type { DisplayPrice, EditorImage } from '../../catalogue/products/product-editor-reads.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { LabelledControl } from '../../pages/form-controls.tsx'
-import { Checkbox, CsrfField, DashboardPage, Field } from '../dashboard-layout.tsx'
+import { Checkbox, CsrfField, DashboardPage, Field, Problems, Select } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import type { WireCollection, WireProduct } from './catalogue-lists.ts'
 import { productEditorScript } from './product-editor-script.ts'
@@ -23,91 +23,29 @@ const MEDIA_TYPES = 'image/png,image/jpeg,image/gif,image/webp,video/mp4,video/w
 
 type Errors = Record<string, string>
 
-/** A choice of the spec's measurement units (a merchant's unit price). */
-function UnitSelect(props: { label: string; name: string; value: string; error?: string | undefined }) {
-  return (
-    <LabelledControl label={props.label} name={props.name} error={props.error}>
-      {({ id, describedBy }) => (
-        <select
-          id={id}
-          name={props.name}
-          defaultValue={props.value}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={describedBy}
-        >
-          {MEASUREMENT_UNITS.map((unit) => (
-            <option key={unit} value={unit}>
-              {formatUnitQuantity(1, unit)}
-            </option>
-          ))}
-        </select>
-      )}
-    </LabelledControl>
-  )
+/** The spec's measurement units as drop-down choices (a merchant's unit price). */
+const UNIT_CHOICES = MEASUREMENT_UNITS.map((unit) => ({ value: unit, label: formatUnitQuantity(1, unit) }))
+
+/** A field of an amount the editor takes: a number, never negative, any decimals unless `step` says. */
+function NumberField(props: Omit<ComponentProps<typeof Field>, 'type' | 'min'>) {
+  return <Field type="number" step="any" min="0" {...props} />
 }
 
-/** A select with its label and error. */
-function SelectField(props: {
-  label: string
-  name: string
-  value: string
-  choices: [string, string][]
-  error?: string | undefined
-}) {
-  return (
-    <LabelledControl label={props.label} name={props.name} error={props.error}>
-      {({ id, describedBy }) => (
-        <select
-          id={id}
-          name={props.name}
-          defaultValue={props.value}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={describedBy}
-        >
-          {props.choices.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      )}
-    </LabelledControl>
-  )
-}
+/** The rows a form shows empty, to add an option or a choice by filling one in. */
+const BLANK_OPTION: OptionFormValues = { name: '', type: 'drop_down', choices: [] }
+const BLANK_CHOICE: ChoiceFormValues = { name: '', colour: NEW_CHOICE_COLOUR, mediaIds: [] }
 
-/** An input of a row, labelled for screen readers by its row, with its error under it. */
-function RowInput(props: {
-  name: string
-  label: string
-  defaultValue: string
-  error?: string | undefined
-  type?: 'text' | 'color'
-  className?: string
-  placeholder?: string
-}) {
-  const id = `field-${props.name}`
-  return (
-    <div className={`field ${props.className ?? ''}`}>
-      <label htmlFor={id} className="row-label">
-        {props.label}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? 'text'}
-        defaultValue={props.defaultValue}
-        placeholder={props.placeholder}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-      />
-      {props.error && (
-        <div className="error-text" id={`${id}-error`}>
-          {props.error}
-        </div>
-      )}
-    </div>
-  )
-}
+/** The values a variant row keeps as they were shown, in the order the form carries them. */
+const VARIANT_VALUES = [
+  'price',
+  'cost',
+  'weight',
+  'sku',
+  'quantity',
+  'trackQuantity',
+  'inStock',
+  'visible',
+] as const satisfies readonly (keyof VariantRowValues['was'])[]
 
 /** A button that changes the rows without saving: re-renders the form, or does it in place with JavaScript. */
 function RowButton(props: {
@@ -144,19 +82,22 @@ function ChoiceRow(props: {
   const label = `Option ${option + 1}, choice ${index + 1}`
   return (
     <li className="choice-row" data-choice-row="">
-      <RowInput
+      {/* The row's fields are labelled for screen readers by their row (`row-label`). */}
+      <Field
         name={`${base}-name`}
         label={`${label} name`}
         defaultValue={choice.name}
         placeholder="Choice, e.g. Blue"
         error={errors[`${base}-name`]}
-        className="choice-name"
+        frameClassName="choice-name"
+        labelClassName="row-label"
       />
-      <RowInput
+      <Field
         name={`${base}-colour`}
         label={`${label} colour`}
         type="color"
-        className="colour-field"
+        frameClassName="colour-field"
+        labelClassName="row-label"
         defaultValue={choice.colour}
         error={errors[`${base}-colour`]}
       />
@@ -200,9 +141,8 @@ function OptionRow(props: {
 }) {
   const { index, option, errors } = props
   const base = `option-${index}`
-  const emptyChoice = { name: '', colour: NEW_CHOICE_COLOUR, mediaIds: [] }
   // One empty row under the choices: a choice is added by filling it in, without JavaScript too.
-  const choices = [...option.choices, emptyChoice]
+  const choices = [...option.choices, BLANK_CHOICE]
   return (
     <fieldset className="option-row" data-option-row="" data-type={option.type}>
       <legend>{props.isNew ? 'New option' : `Option ${index + 1}`}</legend>
@@ -213,13 +153,13 @@ function OptionRow(props: {
           defaultValue={option.name}
           error={errors[`${base}-name`]}
         />
-        <SelectField
+        <Select
           label={`Option ${index + 1} type`}
           name={`${base}-type`}
-          value={option.type}
-          choices={[
-            ['drop_down', 'List of choices'],
-            ['color', 'Colours'],
+          defaultValue={option.type}
+          options={[
+            { value: 'drop_down', label: 'List of choices' },
+            { value: 'color', label: 'Colours' },
           ]}
         />
         <RowButton
@@ -262,8 +202,7 @@ function OptionsSection(props: {
   errors: Errors
 }) {
   const { values, errors } = props
-  const blank: OptionFormValues = { name: '', type: 'drop_down', choices: [] }
-  const rows = [...values.options, blank]
+  const rows = [...values.options, BLANK_OPTION]
   return (
     <section className="card" aria-labelledby="options-heading">
       <h2 id="options-heading">Options</h2>
@@ -444,17 +383,43 @@ function ImagesSection(props: {
 
 function VariantsSection(props: { rows: readonly VariantRowValues[]; isNew: boolean; errors: Errors }) {
   const { rows, errors } = props
-  const was = (index: number, name: string, value: string | boolean) => (
-    <input type="hidden" name={`v-${index}-${name}-was`} value={String(value)} />
-  )
-  const cell = (index: number, name: string, label: string, input: ReactNode) => (
+  /** A cell with the input of one of a variant's own values, and its error under it. */
+  const cell = (
+    index: number,
+    row: VariantRowValues,
+    name: 'price' | 'cost' | 'weight' | 'sku' | 'quantity',
+    label: string,
+    input: { type: 'number' | 'text'; step?: string; marksInvalid?: boolean },
+  ) => {
+    const error = errors[`v-${index}-${name}`]
+    return (
+      <td>
+        <input
+          name={`v-${index}-${name}`}
+          type={input.type}
+          step={input.step}
+          min={input.type === 'number' ? '0' : undefined}
+          defaultValue={row[name]}
+          aria-label={`${label} of ${row.label}`}
+          aria-invalid={input.marksInvalid && error ? true : undefined}
+        />
+        {error && (
+          <div className="error-text">
+            {label} {error}
+          </div>
+        )}
+      </td>
+    )
+  }
+  /** A cell with a box of one of a variant's yes-or-no values. */
+  const box = (
+    index: number,
+    name: 'trackQuantity' | 'inStock' | 'visible',
+    checked: boolean,
+    label: string,
+  ) => (
     <td>
-      {input}
-      {errors[`v-${index}-${name}`] && (
-        <div className="error-text">
-          {label} {errors[`v-${index}-${name}`]}
-        </div>
-      )}
+      <input name={`v-${index}-${name}`} type="checkbox" defaultChecked={checked} aria-label={label} />
     </td>
   )
   return (
@@ -494,103 +459,23 @@ function VariantsSection(props: { rows: readonly VariantRowValues[]; isNew: bool
                       {row.label}
                       <input type="hidden" name={`v-${index}-id`} value={row.id} />
                       <input type="hidden" name={`v-${index}-label`} value={row.label} />
-                      {was(index, 'price', row.was.price)}
-                      {was(index, 'cost', row.was.cost)}
-                      {was(index, 'weight', row.was.weight)}
-                      {was(index, 'sku', row.was.sku)}
-                      {was(index, 'quantity', row.was.quantity)}
-                      {was(index, 'trackQuantity', row.was.trackQuantity)}
-                      {was(index, 'inStock', row.was.inStock)}
-                      {was(index, 'visible', row.was.visible)}
+                      {VARIANT_VALUES.map((name) => (
+                        <input
+                          key={name}
+                          type="hidden"
+                          name={`v-${index}-${name}-was`}
+                          value={String(row.was[name])}
+                        />
+                      ))}
                     </th>
-                    {cell(
-                      index,
-                      'price',
-                      'Price',
-                      <input
-                        name={`v-${index}-price`}
-                        type="number"
-                        step="any"
-                        min="0"
-                        defaultValue={row.price}
-                        aria-label={`Price of ${row.label}`}
-                        aria-invalid={errors[`v-${index}-price`] ? true : undefined}
-                      />,
-                    )}
-                    {cell(
-                      index,
-                      'cost',
-                      'Cost',
-                      <input
-                        name={`v-${index}-cost`}
-                        type="number"
-                        step="any"
-                        min="0"
-                        defaultValue={row.cost}
-                        aria-label={`Cost of ${row.label}`}
-                      />,
-                    )}
-                    {cell(
-                      index,
-                      'weight',
-                      'Weight',
-                      <input
-                        name={`v-${index}-weight`}
-                        type="number"
-                        step="any"
-                        min="0"
-                        defaultValue={row.weight}
-                        aria-label={`Weight of ${row.label}`}
-                      />,
-                    )}
-                    {cell(
-                      index,
-                      'sku',
-                      'SKU',
-                      <input
-                        name={`v-${index}-sku`}
-                        type="text"
-                        defaultValue={row.sku}
-                        aria-label={`SKU of ${row.label}`}
-                      />,
-                    )}
-                    <td>
-                      <input
-                        name={`v-${index}-trackQuantity`}
-                        type="checkbox"
-                        defaultChecked={row.trackQuantity}
-                        aria-label={`Track quantity of ${row.label}`}
-                      />
-                    </td>
-                    {cell(
-                      index,
-                      'quantity',
-                      'Quantity',
-                      <input
-                        name={`v-${index}-quantity`}
-                        type="number"
-                        step="1"
-                        min="0"
-                        defaultValue={row.quantity}
-                        aria-label={`Quantity of ${row.label}`}
-                      />,
-                    )}
-                    <td>
-                      <input
-                        name={`v-${index}-inStock`}
-                        type="checkbox"
-                        defaultChecked={row.inStock}
-                        aria-label={`${row.label} in stock`}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        name={`v-${index}-visible`}
-                        type="checkbox"
-                        defaultChecked={row.visible}
-                        aria-label={`${row.label} visible`}
-                      />
-                    </td>
+                    {cell(index, row, 'price', 'Price', { type: 'number', step: 'any', marksInvalid: true })}
+                    {cell(index, row, 'cost', 'Cost', { type: 'number', step: 'any' })}
+                    {cell(index, row, 'weight', 'Weight', { type: 'number', step: 'any' })}
+                    {cell(index, row, 'sku', 'SKU', { type: 'text' })}
+                    {box(index, 'trackQuantity', row.trackQuantity, `Track quantity of ${row.label}`)}
+                    {cell(index, row, 'quantity', 'Quantity', { type: 'number', step: '1' })}
+                    {box(index, 'inStock', row.inStock, `${row.label} in stock`)}
+                    {box(index, 'visible', row.visible, `${row.label} visible`)}
                   </tr>
                 ))}
               </tbody>
@@ -649,43 +534,28 @@ function PriceSection(props: {
     <section className="card" aria-labelledby="price-heading">
       <h2 id="price-heading">Price ({props.currency})</h2>
       <div className="pair">
-        <Field
-          label="Price"
-          name="price"
-          type="number"
-          step="any"
-          min="0"
-          defaultValue={values.price}
-          error={errors.price}
-          required
-        />
-        <Field
+        <NumberField label="Price" name="price" defaultValue={values.price} error={errors.price} required />
+        <NumberField
           label="Cost"
           name="cost"
-          type="number"
-          step="any"
-          min="0"
           defaultValue={values.cost}
           error={errors.cost}
           hint="Only you see it"
         />
-        <SelectField
+        <Select
           label="Discount type"
           name="discountType"
-          value={values.discountType}
+          defaultValue={values.discountType}
           error={errors.discountType}
-          choices={[
-            ['NONE', 'No discount'],
-            ['AMOUNT', 'Amount off'],
-            ['PERCENT', 'Percent off'],
+          options={[
+            { value: 'NONE', label: 'No discount' },
+            { value: 'AMOUNT', label: 'Amount off' },
+            { value: 'PERCENT', label: 'Percent off' },
           ]}
         />
-        <Field
+        <NumberField
           label="Discount"
           name="discountValue"
-          type="number"
-          step="any"
-          min="0"
           defaultValue={values.discountValue}
           error={errors.discountValue}
         />
@@ -705,30 +575,30 @@ function UnitPriceSection(props: { values: ProductFormValues; errors: Errors }) 
         ml). Leave the contents empty for no unit price.
       </p>
       <div className="pair">
-        <Field
+        <NumberField
           label="Contents"
           name="unitTotalQuantity"
-          type="number"
-          step="any"
-          min="0"
           defaultValue={values.unitTotalQuantity}
           error={errors.unitTotalQuantity}
         />
-        <UnitSelect label="Contents unit" name="unitTotalUnit" value={values.unitTotalUnit} />
-        <Field
+        <Select
+          label="Contents unit"
+          name="unitTotalUnit"
+          options={UNIT_CHOICES}
+          defaultValue={values.unitTotalUnit}
+        />
+        <NumberField
           label="Unit price per"
           name="unitBaseQuantity"
-          type="number"
-          step="any"
-          min="0"
           defaultValue={values.unitBaseQuantity}
           error={errors.unitBaseQuantity}
           hint="Empty for one unit"
         />
-        <UnitSelect
+        <Select
           label="Unit price unit"
           name="unitBaseUnit"
-          value={values.unitBaseUnit}
+          options={UNIT_CHOICES}
+          defaultValue={values.unitBaseUnit}
           error={errors.unitBaseUnit}
         />
       </div>
@@ -746,27 +616,17 @@ function StockSection(props: { values: ProductFormValues; errors: Errors }) {
       ) : (
         <>
           <Checkbox label="Track quantity" name="trackInventory" defaultChecked={values.trackInventory} />
-          <Field
+          <NumberField
             label="Quantity"
             name="quantity"
-            type="number"
             step="1"
-            min="0"
             defaultValue={values.quantity}
             error={errors.quantity}
           />
         </>
       )}
       <Checkbox label="In stock" name="inStock" defaultChecked={values.inStock} />
-      <Field
-        label="Weight"
-        name="weight"
-        type="number"
-        step="any"
-        min="0"
-        defaultValue={values.weight}
-        error={errors.weight}
-      />
+      <NumberField label="Weight" name="weight" defaultValue={values.weight} error={errors.weight} />
     </section>
   )
 }
@@ -832,13 +692,13 @@ function DetailsSection(props: { values: ProductFormValues; errors: Errors }) {
           hint="Its address in the store; made from the name when empty"
         />
         <Field label="SKU" name="sku" defaultValue={values.sku} error={errors.sku} />
-        <SelectField
+        <Select
           label="Type"
           name="productType"
-          value={values.productType}
-          choices={[
-            ['physical', 'Physical'],
-            ['digital', 'Digital'],
+          defaultValue={values.productType}
+          options={[
+            { value: 'physical', label: 'Physical' },
+            { value: 'digital', label: 'Digital' },
           ]}
         />
         <Field label="Brand" name="brand" defaultValue={values.brand} error={errors.brand} />
@@ -875,39 +735,15 @@ function ProductFacts(props: { owner: Owner; product: WireProduct }) {
   return <p className="muted small">{facts.filter(Boolean).join(' · ')}</p>
 }
 
-/** The field violations of a refused save, above the form, each named as the merchant sees the field. */
-function EditorProblems(props: { violations: readonly FieldViolation[] }) {
-  if (props.violations.length === 0) return null
-  return (
-    <div className="problem" role="alert">
-      <strong>Nothing was saved:</strong>
-      <ul>
-        {props.violations.map((violation) => (
-          <li key={`${violation.field}${violation.description}`}>
-            {productFieldLabel(violation.field)} {violation.description}
-          </li>
-        ))}
-      </ul>
-    </div>
-  )
-}
-
 /** The templates the editor's script copies for new rows and uploaded images (never submitted). */
 function RowTemplates(props: { images: readonly EditorImage[] }) {
-  const blank: OptionFormValues = { name: '', type: 'drop_down', choices: [] }
   return (
     <>
       <template data-template="option">
-        <OptionRow index={0} option={blank} images={props.images} errors={{}} isNew />
+        <OptionRow index={0} option={BLANK_OPTION} images={props.images} errors={{}} isNew />
       </template>
       <template data-template="choice">
-        <ChoiceRow
-          option={0}
-          index={0}
-          choice={{ name: '', colour: NEW_CHOICE_COLOUR, mediaIds: [] }}
-          images={props.images}
-          errors={{}}
-        />
+        <ChoiceRow option={0} index={0} choice={BLANK_CHOICE} images={props.images} errors={{}} />
       </template>
       <template data-template="image">
         <ImageItem
@@ -961,7 +797,10 @@ export function ProductEditorPage(props: {
       <p>
         <a href="/dashboard/products">← Products</a>
       </p>
-      <EditorProblems violations={props.violations} />
+      <Problems
+        violations={props.violations}
+        labels={Object.fromEntries(props.violations.map(({ field }) => [field, productFieldLabel(field)]))}
+      />
       <form
         id="product-editor"
         method="post"

@@ -2,9 +2,10 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney } from '../../money/money.ts'
 import type { MembershipRow } from '../../plans/membership-store.ts'
 import type { CoverChoice, PlanRow } from '../../plans/plan-store.ts'
-import { Checkbox, CsrfField, DashboardPage, Field } from '../dashboard-layout.tsx'
+import { toFormErrors } from '../catalogue/product-form.ts'
+import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
-import { Select, SetupProblems } from '../setup/setup-fields.tsx'
+import { SetupProblems } from '../setup/setup-fields.tsx'
 import type { PlanFormValues } from './plan-form.ts'
 
 const labels: Record<string, string> = {
@@ -21,10 +22,25 @@ const durationChoices = [
   { value: 'NONE', label: 'No end' },
 ]
 
-function errorsOf(violations: readonly FieldViolation[]): Record<string, string> {
-  const errors: Record<string, string> = {}
-  for (const violation of violations) errors[violation.field] ??= violation.description
-  return errors
+/** What a plan may cover, to choose from: the site's products and collections. */
+type CoverChoices = { products: CoverChoice[]; collections: CoverChoice[] }
+
+/** A box for each product or collection a plan may cover, ticked when it does. */
+function CoverBoxes(props: { legend: string; name: string; choices: CoverChoice[]; covered: string[] }) {
+  return (
+    <fieldset>
+      <legend>{props.legend}</legend>
+      {props.choices.map((choice) => (
+        <Checkbox
+          key={choice.id}
+          label={choice.name}
+          name={props.name}
+          value={choice.id}
+          defaultChecked={props.covered.includes(choice.id)}
+        />
+      ))}
+    </fieldset>
+  )
 }
 
 /** "3 sessions · 1 month · $25.00" */
@@ -46,15 +62,19 @@ function PlanForm(props: {
   action: string
   values: PlanFormValues
   violations: readonly FieldViolation[]
-  choices: { products: CoverChoice[]; collections: CoverChoice[] }
+  choices: CoverChoices
   submitLabel: string
 }) {
   const { values } = props
-  const errors = errorsOf(props.violations)
+  const errors = toFormErrors(props.violations)
   const currency = props.owner.session.site.currency
   return (
-    <form method="post" action={props.action} aria-label="Plan">
-      <CsrfField token={props.owner.session.csrfToken} />
+    <DashboardForm
+      action={props.action}
+      label="Plan"
+      csrfToken={props.owner.session.csrfToken}
+      submitLabel={props.submitLabel}
+    >
       <SetupProblems violations={props.violations} labels={labels} />
       <div className="grid">
         <Field label="Name" name="name" defaultValue={values.name} error={errors.name} required />
@@ -92,36 +112,19 @@ function PlanForm(props: {
           error={errors.description}
         />
       </div>
-      <fieldset>
-        <legend>Covered products</legend>
-        {props.choices.products.map((product) => (
-          <Checkbox
-            key={product.id}
-            label={product.name}
-            name="productIds"
-            value={product.id}
-            defaultChecked={values.productIds.includes(product.id)}
-          />
-        ))}
-      </fieldset>
-      <fieldset>
-        <legend>Covered collections (every product in them)</legend>
-        {props.choices.collections.map((collection) => (
-          <Checkbox
-            key={collection.id}
-            label={collection.name}
-            name="collectionIds"
-            value={collection.id}
-            defaultChecked={values.collectionIds.includes(collection.id)}
-          />
-        ))}
-      </fieldset>
-      <div className="actions">
-        <button type="submit" className="primary">
-          {props.submitLabel}
-        </button>
-      </div>
-    </form>
+      <CoverBoxes
+        legend="Covered products"
+        name="productIds"
+        choices={props.choices.products}
+        covered={values.productIds}
+      />
+      <CoverBoxes
+        legend="Covered collections (every product in them)"
+        name="collectionIds"
+        choices={props.choices.collections}
+        covered={values.collectionIds}
+      />
+    </DashboardForm>
   )
 }
 
@@ -131,7 +134,7 @@ export function PlansPage(props: {
   plans: PlanRow[]
   values: PlanFormValues
   violations: readonly FieldViolation[]
-  choices: { products: CoverChoice[]; collections: CoverChoice[] }
+  choices: CoverChoices
   notice?: string | undefined
 }) {
   const { owner } = props
@@ -188,7 +191,7 @@ export function PlanPage(props: {
   plan: PlanRow
   values: PlanFormValues
   violations: readonly FieldViolation[]
-  choices: { products: CoverChoice[]; collections: CoverChoice[] }
+  choices: CoverChoices
   notice?: string | undefined
 }) {
   const { owner, plan } = props

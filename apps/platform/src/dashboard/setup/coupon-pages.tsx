@@ -3,11 +3,11 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { formatPercent } from '../../money/decimal-text.ts'
 import { formatMoney } from '../../money/money.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
-import { CsrfField, Field } from '../dashboard-layout.tsx'
+import { CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
 import { fromInstant } from '../form-text.ts'
 import type { Owner } from '../session/owner-session.ts'
 import { type CouponFormValues, couponFieldLabels } from './coupon-form.ts'
-import { Select, SetupPage, SetupProblems } from './setup-fields.tsx'
+import { SetupPage, SetupProblems } from './setup-fields.tsx'
 
 const kindChoices = [
   { value: 'PERCENTAGE', label: 'Percentage off' },
@@ -38,8 +38,12 @@ function CouponForm(props: {
   const errors = toFormErrors(props.violations)
   const currency = props.owner.session.site.currency
   return (
-    <form method="post" action={props.action} aria-label="Coupon">
-      <CsrfField token={props.owner.session.csrfToken} />
+    <DashboardForm
+      action={props.action}
+      label="Coupon"
+      csrfToken={props.owner.session.csrfToken}
+      submitLabel={props.submitLabel}
+    >
       <SetupProblems violations={props.violations} labels={couponFieldLabels} />
       <div className="grid">
         <Field
@@ -94,12 +98,7 @@ function CouponForm(props: {
           hint="2026-12-31 23:59; empty for never"
         />
       </div>
-      <div className="actions">
-        <button type="submit" className="primary">
-          {props.submitLabel}
-        </button>
-      </div>
-    </form>
+    </DashboardForm>
   )
 }
 

@@ -44,36 +44,6 @@ export function SetupPage(props: {
   )
 }
 
-/** A labelled drop-down with its error. */
-export function Select(props: {
-  label: string
-  name: string
-  options: readonly { value: string; label: string }[]
-  defaultValue?: string | undefined
-  error?: string | undefined
-  hint?: string
-}) {
-  return (
-    <LabelledControl label={props.label} name={props.name} error={props.error} hint={props.hint}>
-      {({ id }) => (
-        <select
-          id={id}
-          name={props.name}
-          defaultValue={props.defaultValue}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={props.error ? `${id}-error` : props.hint ? `${id}-hint` : undefined}
-        >
-          {props.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </LabelledControl>
-  )
-}
-
 /** A labelled multi-line field with its hint and error. */
 export function TextArea(props: {
   label: string

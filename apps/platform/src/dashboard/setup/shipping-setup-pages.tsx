@@ -1,9 +1,9 @@
 import { CommerceSettingsSchema } from '../../checkout/commerce-settings.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
-import { Checkbox, CsrfField, Field } from '../dashboard-layout.tsx'
+import { Checkbox, CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
-import { Select, SetupPage, SetupProblems, TextArea, toChoices } from './setup-fields.tsx'
+import { SetupPage, SetupProblems, TextArea, toChoices } from './setup-fields.tsx'
 import type { OptionRowValues, RegionFormValues, ShippingRegion } from './shipping-setup-form.ts'
 
 const optionSchema =
@@ -185,12 +185,12 @@ export function ShippingRegionPage(props: {
         <a href="/dashboard/setup/shipping">All shipping regions</a>
       </p>
       <h1>{title}</h1>
-      <form
-        method="post"
+      <DashboardForm
         action={props.isNew ? '/dashboard/setup/shipping' : path}
-        aria-label="Shipping region"
+        label="Shipping region"
+        csrfToken={owner.session.csrfToken}
+        submitLabel={props.isNew ? 'Create region' : 'Save region'}
       >
-        <CsrfField token={owner.session.csrfToken} />
         <SetupProblems
           violations={props.violations}
           labels={{ id: 'Region id', name: 'Name' }}
@@ -248,12 +248,7 @@ export function ShippingRegionPage(props: {
         </fieldset>
         <h2>Carrier service options</h2>
         <OptionRows rows={values.options} errors={errors} currency={currency} isPickup={false} />
-        <div className="actions">
-          <button type="submit" className="primary">
-            {props.isNew ? 'Create region' : 'Save region'}
-          </button>
-        </div>
-      </form>
+      </DashboardForm>
       {!props.isNew && (
         <form method="post" action={`${path}/delete`}>
           <CsrfField token={owner.session.csrfToken} />
@@ -279,16 +274,15 @@ export function PickupPage(props: {
     <SetupPage owner={owner} title="Pickup locations" part="pickup" notice={props.notice}>
       <h1>Pickup locations</h1>
       <p className="hint">Offered beside the region’s delivery options, to every address.</p>
-      <form method="post" action="/dashboard/setup/pickup" aria-label="Pickup locations">
-        <CsrfField token={owner.session.csrfToken} />
+      <DashboardForm
+        action="/dashboard/setup/pickup"
+        label="Pickup locations"
+        csrfToken={owner.session.csrfToken}
+        submitLabel="Save pickup locations"
+      >
         <SetupProblems violations={props.violations} labels={{}} rows={rowNouns} />
         <OptionRows rows={props.rows} errors={errors} currency={owner.session.site.currency} isPickup />
-        <div className="actions">
-          <button type="submit" className="primary">
-            Save pickup locations
-          </button>
-        </div>
-      </form>
+      </DashboardForm>
     </SetupPage>
   )
 }

@@ -3,7 +3,7 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { safeColour } from '../../orders/order-mails.ts'
 import { useNonce } from '../../pages/document.tsx'
 import { toFormErrors } from '../catalogue/product-form.ts'
-import { CsrfField, Field } from '../dashboard-layout.tsx'
+import { DashboardForm, Field } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { SetupPage, SetupProblems } from './setup-fields.tsx'
 
@@ -64,8 +64,12 @@ export function ShopDetailsPage(props: {
         shipment, cancellation and refund mails wear.
       </p>
       <MailPreview shop={props.stored} />
-      <form method="post" action="/dashboard/setup/shop" aria-label="Shop details">
-        <CsrfField token={owner.session.csrfToken} />
+      <DashboardForm
+        action="/dashboard/setup/shop"
+        label="Shop details"
+        csrfToken={owner.session.csrfToken}
+        submitLabel="Save shop details"
+      >
         <SetupProblems
           violations={props.violations}
           labels={{
@@ -85,12 +89,7 @@ export function ShopDetailsPage(props: {
             hint={colourHint}
           />
         ))}
-        <div className="actions">
-          <button type="submit" className="primary">
-            Save shop details
-          </button>
-        </div>
-      </form>
+      </DashboardForm>
     </SetupPage>
   )
 }

@@ -2,10 +2,10 @@ import { CommerceSettingsSchema } from '../../checkout/commerce-settings.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatPercent } from '../../money/decimal-text.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
-import { Checkbox, CsrfField, Field } from '../dashboard-layout.tsx'
+import { Checkbox, CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import type { FeeRowValues } from './fee-setup-form.ts'
-import { Select, SetupPage, SetupProblems, toChoices } from './setup-fields.tsx'
+import { SetupPage, SetupProblems, toChoices } from './setup-fields.tsx'
 import type { TaxRegion, TaxRegionFormValues, TaxSettings } from './tax-setup-form.ts'
 
 const taxSchema = CommerceSettingsSchema.shape.tax.shape
@@ -42,8 +42,12 @@ export function TaxPage(props: {
   return (
     <SetupPage owner={owner} title="Tax" part="tax" notice={props.notice}>
       <h1>Tax</h1>
-      <form method="post" action="/dashboard/setup/tax" aria-label="Tax settings">
-        <CsrfField token={owner.session.csrfToken} />
+      <DashboardForm
+        action="/dashboard/setup/tax"
+        label="Tax settings"
+        csrfToken={owner.session.csrfToken}
+        submitLabel="Save tax settings"
+      >
         <SetupProblems
           violations={props.violations}
           labels={{ 'tax.calculation': 'Calculation', calculation: 'Calculation' }}
@@ -62,12 +66,7 @@ export function TaxPage(props: {
           name="isAutoTaxDeactivated"
           defaultChecked={tax.isAutoTaxDeactivated ?? false}
         />
-        <div className="actions">
-          <button type="submit" className="primary">
-            Save tax settings
-          </button>
-        </div>
-      </form>
+      </DashboardForm>
       <div className="actions">
         <h2>Tax regions</h2>
         <a className="button primary" href="/dashboard/setup/tax/new">
@@ -117,12 +116,12 @@ export function TaxRegionPage(props: {
         <a href="/dashboard/setup/tax">Tax settings and regions</a>
       </p>
       <h1>{title}</h1>
-      <form
-        method="post"
+      <DashboardForm
         action={props.isNew ? '/dashboard/setup/tax/regions' : path}
-        aria-label="Tax region"
+        label="Tax region"
+        csrfToken={owner.session.csrfToken}
+        submitLabel={props.isNew ? 'Create tax region' : 'Save tax region'}
       >
-        <CsrfField token={owner.session.csrfToken} />
         <SetupProblems
           violations={props.violations}
           labels={{ country: 'Country' }}
@@ -218,12 +217,7 @@ export function TaxRegionPage(props: {
             </fieldset>
           )
         })}
-        <div className="actions">
-          <button type="submit" className="primary">
-            {props.isNew ? 'Create tax region' : 'Save tax region'}
-          </button>
-        </div>
-      </form>
+      </DashboardForm>
       {!props.isNew && (
         <form method="post" action={`${path}/delete`}>
           <CsrfField token={owner.session.csrfToken} />
@@ -249,8 +243,12 @@ export function FeesPage(props: {
   return (
     <SetupPage owner={owner} title="Additional fees" part="fees" notice={props.notice}>
       <h1>Additional fees</h1>
-      <form method="post" action="/dashboard/setup/fees" aria-label="Additional fees">
-        <CsrfField token={owner.session.csrfToken} />
+      <DashboardForm
+        action="/dashboard/setup/fees"
+        label="Additional fees"
+        csrfToken={owner.session.csrfToken}
+        submitLabel="Save fees"
+      >
         <SetupProblems violations={props.violations} labels={{}} rows={{ fee: 'Fee' }} />
         {errors.fees && <p className="error-text">{errors.fees}</p>}
         {props.rows.map((row, index) => {
@@ -315,12 +313,7 @@ export function FeesPage(props: {
             </fieldset>
           )
         })}
-        <div className="actions">
-          <button type="submit" className="primary">
-            Save fees
-          </button>
-        </div>
-      </form>
+      </DashboardForm>
     </SetupPage>
   )
 }

@@ -4,7 +4,7 @@ import type { DeliveryStatus, WebhookDelivery } from '../../webhooks/webhook-del
 import type { WebhookEndpoint } from '../../webhooks/webhook-endpoint-store.ts'
 import { webhookEventTypes } from '../../webhooks/webhook-event-types.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
-import { Checkbox, CsrfField, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
+import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
 /** What the endpoint form shows: as stored or as submitted. */
@@ -143,15 +143,14 @@ export function WebhookEndpointsPage(props: {
       {props.endpoints.length === 0 && <p className="hint">No webhook endpoints yet.</p>}
       <h2>New endpoint</h2>
       <Problems violations={props.violations} labels={endpointLabels} />
-      <form method="post" action="/dashboard/webhooks" aria-label="New webhook endpoint">
-        <CsrfField token={owner.session.csrfToken} />
+      <DashboardForm
+        action="/dashboard/webhooks"
+        label="New webhook endpoint"
+        csrfToken={owner.session.csrfToken}
+        submitLabel="Create endpoint"
+      >
         <EndpointFields values={props.values} errors={errors} />
-        <div className="actions">
-          <button type="submit" className="primary">
-            Create endpoint
-          </button>
-        </div>
-      </form>
+      </DashboardForm>
       {props.localDevelopment !== undefined && (
         <LocalDevelopmentForm owner={owner} on={props.localDevelopment} />
       )}
@@ -299,15 +298,9 @@ export function WebhookEndpointPage(props: {
       </div>
       <h2>Settings</h2>
       <Problems violations={props.violations} labels={endpointLabels} />
-      <form method="post" action={path} aria-label="Endpoint settings">
-        <CsrfField token={token} />
+      <DashboardForm action={path} label="Endpoint settings" csrfToken={token} submitLabel="Save endpoint">
         <EndpointFields values={props.values} errors={errors} />
-        <div className="actions">
-          <button type="submit" className="primary">
-            Save endpoint
-          </button>
-        </div>
-      </form>
+      </DashboardForm>
       <div className="actions">
         <h2>Delivery log</h2>
         <form method="post" action={`${path}/replay-dead`}>

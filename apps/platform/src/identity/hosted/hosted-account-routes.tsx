@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Api, AppEnv } from '../../http/api.ts'
 import { ApplicationError, ValidationError } from '../../http/errors.ts'
 import { createCsrfToken } from '../../pages/csrf.ts'
+import { HOSTED_PAGE_ROUTE, SessionQuery } from '../../redirects/hosted/hosted-redirect-pages.tsx'
 import { HOSTED_PAGE_PATHS } from '../../redirects/redirect-session-routes.ts'
 import { findRedirectSession, type RedirectSession } from '../../redirects/redirect-session-store.ts'
 import { getSite } from '../../sites/site-store.ts'
@@ -56,11 +57,6 @@ export interface HostedSignIn {
   signIn(c: Context<AppEnv>, session: RedirectSession, memberId: string): Promise<SignedIn>
   complete(session: RedirectSession, signedIn: SignedIn, status: 302 | 303): Promise<Response>
 }
-
-const Html = z.string().describe('an HTML page, or a redirect')
-// No bounds: a bad value gets the hosted error page from the handler, not a JSON error.
-const SessionQuery = z.object({ session: z.string().optional() })
-const page = { tag: 'Hosted pages', auth: 'none', response: Html } as const
 
 const UNUSABLE = 'This page has expired or was already used. Go back to the shop and try again.'
 const CROSS_SITE = 'The form was sent from another site.'
@@ -157,7 +153,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       query: SessionQuery,
       method: 'get',
       path: HOSTED_ACCOUNT_PATHS.signUp,
@@ -173,7 +169,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       query: SessionQuery,
       method: 'post',
       path: HOSTED_ACCOUNT_PATHS.signUp,
@@ -258,7 +254,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       query: SessionQuery,
       method: 'get',
       path: HOSTED_ACCOUNT_PATHS.verifyEmail,
@@ -274,7 +270,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       query: SessionQuery,
       method: 'post',
       path: HOSTED_ACCOUNT_PATHS.verifyEmail,
@@ -314,7 +310,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       query: SessionQuery,
       method: 'post',
       path: HOSTED_ACCOUNT_PATHS.resendCode,
@@ -369,7 +365,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       query: SessionQuery,
       method: 'get',
       path: HOSTED_ACCOUNT_PATHS.forgotPassword,
@@ -385,7 +381,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       query: SessionQuery,
       method: 'post',
       path: HOSTED_ACCOUNT_PATHS.forgotPassword,
@@ -446,7 +442,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       query: z.object({ token: z.string().optional() }),
       method: 'get',
       path: HOSTED_ACCOUNT_PATHS.resetPassword,
@@ -462,7 +458,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
 
   api.route(
     {
-      ...page,
+      ...HOSTED_PAGE_ROUTE,
       method: 'post',
       path: HOSTED_ACCOUNT_PATHS.resetPassword,
       operationId: 'hostedResetPasswordSubmit',

@@ -4,6 +4,7 @@ import type { Api, AppEnv } from '../../http/api.ts'
 import { createAuthorizationCode } from '../../oauth/authorization-code-store.ts'
 import { renderWebMessageResponse } from '../../oauth/web-message-response.ts'
 import { createCsrfToken } from '../../pages/csrf.ts'
+import { HOSTED_PAGE_ROUTE, SessionQuery } from '../../redirects/hosted/hosted-redirect-pages.tsx'
 import { HOSTED_PAGE_PATHS } from '../../redirects/redirect-session-routes.ts'
 import {
   findRedirectSession,
@@ -39,10 +40,7 @@ import {
 import { createHostedSession, findHostedSession, revokeHostedSession } from './hosted-session-store.ts'
 import { signOutBrowser } from './sign-out-browser.ts'
 
-const Html = z.string().describe('an HTML page, or a redirect')
-// No bounds here: a bad value gets the hosted error page from the handler, not a JSON error.
-const SessionQuery = z.object({ session: z.string().optional() })
-const page = { tag: 'Hosted pages', auth: 'none', response: Html, query: SessionQuery } as const
+const page = { ...HOSTED_PAGE_ROUTE, query: SessionQuery } as const
 // `account` answers the account chooser of prompt select_account: `current` or `other`.
 const AuthorizeQuery = z.object({ session: z.string().optional(), account: z.string().optional() })
 

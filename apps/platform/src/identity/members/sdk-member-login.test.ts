@@ -1,4 +1,4 @@
-import { createClient, createMemoryTokenStorage, currentCart, OAuthStrategy } from '@aisle/sdk'
+import { createClient, currentCart, OAuthStrategy } from '@aisle/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/db.ts'
 import { DEMO_CLIENT_ID } from '../../seed/demo-ids.ts'
@@ -10,6 +10,7 @@ import {
   submitLoginForm,
 } from '../../testing/member-flows.ts'
 import { findClassicTee } from '../../testing/placed-orders.ts'
+import { createSdkShopper } from '../../testing/sdk-shoppers.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { createTestPlatform, TEST_PUBLIC_URL } from '../../testing/test-platform.ts'
 
@@ -25,16 +26,7 @@ describe.each(databaseKinds())('the SDK’s member login against the platform on
   })
   afterAll(() => db.close())
 
-  function shop() {
-    const auth = OAuthStrategy({ clientId: DEMO_CLIENT_ID, tokenStorage: createMemoryTokenStorage() })
-    const client = createClient({
-      auth,
-      modules: { currentCart },
-      baseUrl: TEST_PUBLIC_URL,
-      fetch: platform.fetch,
-    })
-    return { auth, client }
-  }
+  const shop = () => createSdkShopper(platform, { currentCart })
   const addTee = (client: ReturnType<typeof shop>['client'], quantity: number) =>
     client.currentCart.addToCurrentCart({
       lineItems: [

@@ -1,9 +1,25 @@
 import type { ReactElement, ReactNode } from 'react'
+import { z } from 'zod'
 import { Document } from '../../pages/document.tsx'
 import { renderPage } from '../../pages/render-page.tsx'
 
 /** What a shopper reads when a redirect session's link is spent, expired or unknown. */
 export const UNUSABLE_LINK = 'This link has expired or was already used. Go back to the shop and try again.'
+
+/**
+ * What the route of every hosted page declares: its tag, no API auth, and an HTML page or a redirect as
+ * its answer. Its params and queries have no bounds: a bad value gets the hosted page from the handler,
+ * not a JSON error.
+ */
+export const HOSTED_PAGE_ROUTE = {
+  tag: 'Hosted pages',
+  auth: 'none',
+  response: z.string().describe('an HTML page, or a redirect'),
+} as const
+/** The `?session=` of a landing URL: the redirect session's token. */
+export const SessionQuery = z.object({ session: z.string().optional() })
+/** The `:sessionId` of a page kept open as a visit (`findHostedVisit` checks it). */
+export const VisitParams = z.object({ sessionId: z.string() })
 
 /** A link back to the client's site (a checked callback URL). */
 export interface ReturnLink {

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { HOSTED_CHECKOUT_PATH } from '../../checkout/hosted/hosted-checkout-routes.tsx'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/db.ts'
@@ -10,17 +9,16 @@ import { CHECKOUT_LANDING_PATH, NOT_OFFERED_PATH, type NotOfferedKind } from '..
 import type { CallbackUrlField } from '../redirect-session-input.ts'
 import { spendRedirectSession } from '../redirect-session-store.ts'
 import {
+  HOSTED_PAGE_ROUTE,
   RedirectMessagePage,
   redirectFromHostedPage,
   renderRedirectPage,
   renderUnusableLink,
   returnLink,
+  SessionQuery,
 } from './hosted-redirect-pages.tsx'
 
-const Html = z.string().describe('an HTML page, or a redirect')
-// No bounds here: a bad value gets the hosted error page from the handler, not a JSON error.
-const SessionQuery = z.object({ session: z.string().optional() })
-const page = { tag: 'Hosted pages', auth: 'none', response: Html, query: SessionQuery } as const
+const page = { ...HOSTED_PAGE_ROUTE, query: SessionQuery } as const
 
 interface NotOfferedWording {
   title: string

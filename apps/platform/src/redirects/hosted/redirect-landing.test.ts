@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/db.ts'
-import { seedDemoCommerce } from '../../seed/demo-commerce.ts'
-import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
 import { createTestBrowser } from '../../testing/dashboard-browser.ts'
 import {
   checkoutOf,
@@ -11,8 +9,8 @@ import {
   redirectUrl,
   SHOP,
 } from '../../testing/redirect-flows.ts'
-import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
-import { createTestPlatform } from '../../testing/test-platform.ts'
+import { databaseKinds } from '../../testing/test-database.ts'
+import { type createTestPlatform, openDemoCommerce } from '../../testing/test-platform.ts'
 
 describe.each(databaseKinds())('hosted landing pages of redirect sessions on %s', (kind) => {
   let db: Db
@@ -20,11 +18,7 @@ describe.each(databaseKinds())('hosted landing pages of redirect sessions on %s'
   let visitor: string
   let productId: string
   beforeAll(async () => {
-    db = await openTestDatabase(kind)
-    platform = createTestPlatform(db)
-    await seedDemoCommerce(db, DEMO_SITE_ID, new Date('2026-01-01T00:00:00Z'))
-    const [row] = await db.query<{ id: string }>("select id from products where slug = 'meadow-notebook'")
-    productId = row!.id
+    ;({ db, platform, notebookId: productId } = await openDemoCommerce(kind))
     await db.query('update products set track_inventory = false, in_stock = true where id = $1', [productId])
   })
   beforeEach(async () => {
