@@ -13,7 +13,7 @@ import { isUuid } from '../http/validation.ts'
 import { membershipGrantOf } from '../plans/grant-membership.ts'
 import { findMembershipsOfMember } from '../plans/membership-store.ts'
 import { completePlanPurchase, findPlanPurchase, insertPlanPurchase } from '../plans/plan-purchase-store.ts'
-import { coverChoices, findPlan, type PlanRow } from '../plans/plan-store.ts'
+import { coverChoices, durationOf, findPlan, type PlanRow } from '../plans/plan-store.ts'
 import {
   RedirectMessagePage,
   redirectFromHostedPage,
@@ -214,7 +214,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       })
       if (!provider) {
         const grant = membershipGrantOf(plan, { memberId: shopper.subjectId, currency: site.currency, now })
-        const done = await completePlanPurchase(db, purchase.id, grant, now)
+        const done = await completePlanPurchase(db, purchase.id, grant, durationOf(plan), now)
         return afterGrant(session, done?.membership_id ?? null)
       }
       const started = await startPayment(
