@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import { findShippingChoice } from '../checkout/cart-estimate.server'
+import { findPlanChoice, findShippingChoice } from '../checkout/cart-estimate.server'
 import { startCheckout } from '../checkout/hosted-checkout.server'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
@@ -26,6 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     config.apiUrl,
     findShippingChoice(request, client),
     toRequestOrigin(request),
+    findPlanChoice(request, client),
   )
   if (started.ok) return redirect(started.url)
   return data(started, { status: 409, headers: { 'Cache-Control': NO_STORE_CACHE_CONTROL } })
