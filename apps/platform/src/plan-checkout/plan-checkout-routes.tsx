@@ -100,7 +100,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       productIds: plan.product_ids,
       collectionIds: plan.collection_ids,
     })
-    return renderRedirectPage(
+    const response = renderRedirectPage(
       <PlanCheckoutPage
         siteName={site.name}
         plan={plan}
@@ -118,6 +118,17 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       />,
       { status: options.status ?? 200 },
     )
+    // A free plan's press ends on the session's thank-you or post-flow URL: form-action must allow its
+    // origin, or the browser stops the redirect after the post (the hosted checkout does the same).
+    const target = afterPurchaseUrl(visit.session)
+    if (target) {
+      const policy = response.headers.get('content-security-policy') ?? ''
+      response.headers.set(
+        'content-security-policy',
+        policy.replace("form-action 'self'", `form-action 'self' ${new URL(target).origin}`),
+      )
+    }
+    return response
   }
 
   /** After the plan is the member's: on to the session's URL, or the page that says so. */

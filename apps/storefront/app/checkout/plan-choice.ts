@@ -89,3 +89,13 @@ export function toCoveredLines(
 export function toPlanChoiceOptions(choice: PlanChoice) {
   return Object.keys(choice).length > 0 ? { selectedMemberships: toSelectedMemberships(choice) } : {}
 }
+
+/** The choice for the lines still in the cart: a line gone (an order placed, a line removed) drops out. */
+export function planChoiceForLines(choice: PlanChoice, lineIds: readonly string[]): PlanChoice {
+  return Object.fromEntries(Object.entries(choice).filter(([line]) => lineIds.includes(line)))
+}
+
+/** Whether the shopper chose a plan for any line. */
+export function hasPlanChoice(choice: PlanChoice): boolean {
+  return Object.keys(choice).length > 0
+}

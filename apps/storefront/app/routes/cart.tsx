@@ -17,7 +17,7 @@ import {
   savePlanChoice,
   saveShippingChoice,
 } from '../checkout/cart-estimate.server'
-import { PLAN_CHOICE_INTENT } from '../checkout/plan-choice'
+import { hasPlanChoice, PLAN_CHOICE_INTENT, planChoiceForLines } from '../checkout/plan-choice'
 import { PlanChoiceForm } from '../checkout/plan-choice-form'
 import { toShippingAddressValues } from '../checkout/shipping-choice'
 import { ShippingEstimate } from '../checkout/shipping-estimate'
@@ -43,12 +43,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, config } = aisle
   const choice = findShippingChoice(request, client)
   // A visitor without tokens has no cart: nothing to read or estimate.
-  const [cart, estimate] = aisle.hasSession()
-    ? await Promise.all([
-        findCurrentCart(aisle),
-        estimateCart(client, choice, findPlanChoice(request, client)),
-      ])
-    : [undefined, undefined]
+  const plans = findPlanChoice(request, client)
+  // A plan choice is estimated for the lines still in the cart: the cart is read first only then.
+  const [cart, estimate] = !aisle.hasSession()
+    ? [undefined, undefined]
+    : hasPlanChoice(plans)
+      ? await findCurrentCart(aisle).then(
+          async (found) =>
+            [
+              found,
+              await estimateCart(
+                client,
+                choice,
+                planChoiceForLines(
+                  plans,
+                  (found?.lineItems ?? []).flatMap((line) => line._id ?? []),
+                ),
+              ),
+            ] as const,
+        )
+      : await Promise.all([findCurrentCart(aisle), estimateCart(client, choice)])
   const hasLines = (cart?.lineItems?.length ?? 0) > 0
   return {
     cart: cart ? toCartView(cart, config.apiUrl) : undefined,
