@@ -46,7 +46,9 @@ export function PlanChoiceForm(props: { lines: readonly CoveredLine[]; names: Re
           </label>
         </fieldset>
       ))}
-      <SubmitButton pendingLabel="Saving…">Update plan choice</SubmitButton>
+      <SubmitButton className="button button-secondary" pendingLabel="Saving…">
+        Update plan choice
+      </SubmitButton>
     </Form>
   )
 }

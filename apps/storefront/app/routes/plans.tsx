@@ -86,7 +86,7 @@ export default function PlansPage({ loaderData, actionData }: Route.ComponentPro
               </p>
               <Form method="post">
                 <input type="hidden" name="planId" value={plan.id} />
-                <SubmitButton pendingLabel="Opening…">
+                <SubmitButton className="button" pendingLabel="Opening…">
                   Buy<span className="visually-hidden"> {plan.name}</span>
                 </SubmitButton>
               </Form>
