@@ -471,6 +471,7 @@ export function createApp(options: AppDeps) {
       passwordHasher,
       media,
       digital,
+      payments: { db: deps.db, clock, providers: paymentProviders },
     },
     deps.dashboard,
   )

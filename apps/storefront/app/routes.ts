@@ -6,6 +6,7 @@ export default [
   route('products/:slug', 'routes/product.tsx'),
   route('collections/:slug', 'routes/collection.tsx'),
   route('cart', 'routes/cart.tsx'),
+  route('plans', 'routes/plans.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('account', 'routes/account.tsx'),
   route('account/login', 'routes/account-login.tsx'),

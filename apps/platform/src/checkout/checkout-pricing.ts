@@ -24,6 +24,8 @@ export async function priceCheckout(
       shippingAddress: checkout.shipping_address ?? undefined,
       billingAddress: checkout.billing_address ?? undefined,
       selectedShippingOption: checkout.selected_shipping_option ?? undefined,
+      // No choice stored: no membership pays a line it may pay (decision 051).
+      selectedMemberships: checkout.selected_memberships ?? undefined,
     },
     now: options.now,
   })

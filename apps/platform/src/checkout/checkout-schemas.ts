@@ -24,24 +24,28 @@ const channelTypes = [
 
 const ShippingChoice = z.object({ code: z.string().min(1).max(50), carrierId: z.string().max(50).optional() })
 
+/**
+ * The buyer's choice of which held membership pays which lines (`membershipOptions.eligibleMemberships`
+ * names what may be chosen); `memberships: []` pays every line with money (decision 051).
+ */
+export const SelectedMembershipsInput = z.object({
+  memberships: z
+    .array(
+      z.object({
+        id: z.string().max(100),
+        appId: z.string().max(100),
+        lineItemIds: z.array(z.guid()).max(300),
+      }),
+    )
+    .max(50),
+})
+
 /** `POST /ecom/v1/carts/current/estimate-totals` (and GraphQL's `estimateCurrentCartTotals`). */
 export const EstimateBody = z.object({
   selectedShippingOption: ShippingChoice.optional(),
   shippingAddress: AddressInput.optional(),
   billingAddress: AddressInput.optional(),
-  selectedMemberships: z
-    .object({
-      memberships: z
-        .array(
-          z.object({
-            id: z.string().max(100),
-            appId: z.string().max(100),
-            lineItemIds: z.array(z.guid()).max(300),
-          }),
-        )
-        .max(50),
-    })
-    .optional(),
+  selectedMemberships: SelectedMembershipsInput.optional(),
 })
 
 export type EstimateInput = z.output<typeof EstimateBody>
@@ -56,6 +60,9 @@ export const CreateCheckoutBody = z.object({
   billingAddress: AddressInput.optional(),
   selectedShippingOption: ShippingChoice.optional(),
   email: z.email().max(254).optional(),
+  selectedMemberships: SelectedMembershipsInput.optional().describe(
+    'which held memberships pay which lines, as chosen in the estimate: kept on the checkout and honoured when the order is placed; left out, no membership pays (decision 051)',
+  ),
 })
 
 export type CreateCheckoutInput = z.output<typeof CreateCheckoutBody>

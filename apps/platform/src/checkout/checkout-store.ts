@@ -1,4 +1,4 @@
-import type { Address, SelectedShippingOption } from '../carts/pricing/pricing-input.ts'
+import type { Address, SelectedMembership, SelectedShippingOption } from '../carts/pricing/pricing-input.ts'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
 import type { MailShop } from '../orders/order-mails.ts'
@@ -25,6 +25,8 @@ export interface CheckoutRow {
   billing_address: Address | null
   selected_shipping_option: SelectedShippingOption | null
   coupon_code: string | null
+  /** The buyer's choice of memberships for lines; null when none was made (no membership pays). */
+  selected_memberships: SelectedMembership[] | null
   status: 'OPEN' | 'COMPLETED' | 'ABANDONED'
   callbacks: CheckoutCallbacks | null
   created_date: Date
@@ -32,7 +34,7 @@ export interface CheckoutRow {
 }
 
 const columns = `id, site_id, cart_id, owner_kind, owner_id, channel_type, email, shipping_address, billing_address,
-  selected_shipping_option, coupon_code, status, callbacks, created_date, updated_date`
+  selected_shipping_option, coupon_code, selected_memberships, status, callbacks, created_date, updated_date`
 
 /** The checkout's columns under the alias `k`, for statements that read it beside its site. */
 const prefixedColumns = columns
@@ -52,6 +54,7 @@ export interface NewCheckout {
   billingAddress: Address | undefined
   selectedShippingOption: SelectedShippingOption | undefined
   couponCode: string | null
+  selectedMemberships: readonly SelectedMembership[] | undefined
   lines: unknown[]
   totals: unknown
 }
@@ -60,8 +63,9 @@ export interface NewCheckout {
 export async function insertCheckout(tx: Db, checkout: NewCheckout, now: Date): Promise<void> {
   await tx.query(
     `insert into checkouts (id, site_id, cart_id, owner_kind, owner_id, channel_type, email, shipping_address,
-       billing_address, selected_shipping_option, coupon_code, lines, totals, created_date, updated_date)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
+       billing_address, selected_shipping_option, coupon_code, lines, totals, created_date, updated_date,
+       selected_memberships)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)`,
     [
       checkout.id,
       checkout.siteId,
@@ -77,6 +81,7 @@ export async function insertCheckout(tx: Db, checkout: NewCheckout, now: Date): 
       JSON.stringify(checkout.lines),
       JSON.stringify(checkout.totals),
       now,
+      checkout.selectedMemberships ? JSON.stringify(checkout.selectedMemberships) : null,
     ],
   )
 }
@@ -188,12 +193,14 @@ export async function findPaymentReturn(
   }
 }
 
-/** The buyer's contact, addresses and shipping choice, as typed on the hosted page. */
+/** The buyer's contact, addresses, shipping choice and choice of plans, as typed on the hosted page. */
 export interface CheckoutChoices {
   email: string
   shippingAddress: Address
   billingAddress: Address
   selectedShippingOption: SelectedShippingOption | undefined
+  /** Which memberships pay which lines; undefined keeps the checkout's choice as it is. */
+  selectedMemberships?: readonly SelectedMembership[] | undefined
 }
 
 /**
@@ -210,7 +217,8 @@ export function saveChoicesPart(
   const at = (offset: number) => `$${first + offset}`
   return {
     sql: `${name} as (update checkouts set email = ${at(1)}, shipping_address = ${at(2)},
-       billing_address = ${at(3)}, selected_shipping_option = ${at(4)}, updated_date = ${at(5)}
+       billing_address = ${at(3)}, selected_shipping_option = ${at(4)}, updated_date = ${at(5)},
+       selected_memberships = coalesce(${at(6)}::jsonb, selected_memberships)
      where id = ${at(0)} and status = 'OPEN' returning id)`,
     params: [
       id,
@@ -219,6 +227,7 @@ export function saveChoicesPart(
       JSON.stringify(choices.billingAddress),
       choices.selectedShippingOption ? JSON.stringify(choices.selectedShippingOption) : null,
       now,
+      choices.selectedMemberships ? JSON.stringify(choices.selectedMemberships) : null,
     ],
   }
 }
@@ -243,6 +252,9 @@ export function withChoices(checkout: CheckoutRow, choices: CheckoutChoices): Ch
     shipping_address: choices.shippingAddress,
     billing_address: choices.billingAddress,
     selected_shipping_option: choices.selectedShippingOption ?? null,
+    selected_memberships: choices.selectedMemberships
+      ? [...choices.selectedMemberships]
+      : checkout.selected_memberships,
   }
 }
 

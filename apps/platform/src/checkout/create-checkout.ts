@@ -4,16 +4,19 @@ import type { ShopperCaller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import type { CreateCheckoutInput } from './checkout-schemas.ts'
 import { insertCheckout } from './checkout-store.ts'
-import { type CheckoutDeps, priceCurrentCart } from './price-cart.ts'
+import { membershipSelectionProblem } from '../plans/membership-selection.ts'
+import { type CheckoutDeps, coverableLinesOf, priceCurrentCart } from './price-cart.ts'
 import { toWireTotals } from './totals-wire.ts'
 
 /**
  * Freezes the caller's current cart, with their addresses (the cart's contact address for any not
- * given), shipping choice and e-mail, into a new open checkout: its lines and totals as priced now, the
- * merchant's discounts among them, in one transaction with the read of the cart.
+ * given), shipping choice, e-mail and choice of memberships (kept on the checkout: decision 051), into a
+ * new open checkout: its lines and totals as priced now, the merchant's discounts among them, in one
+ * transaction with the read of the cart.
  *
  * @throws {ApplicationError} OWNED_CART_NOT_FOUND before the caller's first add; CART_NOT_PURCHASABLE
- * when nothing in the cart can be bought now (nothing is stored).
+ * when nothing in the cart can be bought now; MEMBERSHIP_NOT_APPLICABLE when a chosen membership is not
+ * the caller's, does not cover a line it names or lacks the sessions (nothing is stored).
  */
 export async function createCheckoutFromCurrentCart(
   deps: CheckoutDeps,
@@ -23,7 +26,18 @@ export async function createCheckoutFromCurrentCart(
   const now = deps.clock()
   const checkoutId = randomUUID()
   await deps.db.transaction(async (tx) => {
-    const { cart, products, totals } = await priceCurrentCart(tx, caller, input, now)
+    const selectedMemberships = input.selectedMemberships?.memberships
+    const priced = await priceCurrentCart(tx, caller, { ...input, selectedMemberships }, now)
+    const { cart, products, totals } = priced
+    const problem =
+      selectedMemberships &&
+      membershipSelectionProblem(selectedMemberships, priced.memberships, coverableLinesOf(priced), now)
+    if (problem)
+      throw new ApplicationError('MEMBERSHIP_NOT_APPLICABLE', problem.message, {
+        membershipId: problem.membershipId,
+        ...(problem.lineItemId ? { lineItemId: problem.lineItemId } : {}),
+        reason: problem.reason,
+      })
     if (totals.lineItems.length === 0) {
       throw new ApplicationError('CART_NOT_PURCHASABLE', 'Nothing in the cart can be bought right now', {})
     }
@@ -43,6 +57,7 @@ export async function createCheckoutFromCurrentCart(
         billingAddress: input.billingAddress ?? contactAddress,
         selectedShippingOption: input.selectedShippingOption,
         couponCode: cart.cart.coupon_code,
+        selectedMemberships,
         lines: wire.lineItems,
         totals: toWireTotals(totals, caller.site),
       },

@@ -7,11 +7,12 @@ import { type StockCounter, stockCounterKey } from '../catalogue/products/stock-
 import type { Db } from '../db/db.ts'
 import type { EventIdentity } from '../events/event-outbox.ts'
 import { findOrderByCheckout, type OrderLineCustom, type OrderPayment } from '../orders/order-store.ts'
-import { type CoverableLine, unusableMembershipReason } from '../plans/plan-rules.ts'
-import { type PricedCheckout, priceCheckout } from './checkout-pricing.ts'
+import { membershipSelectionProblem } from '../plans/membership-selection.ts'
+import { unusableMembershipReason } from '../plans/plan-rules.ts'
+import { priceCheckout } from './checkout-pricing.ts'
 import { type CheckoutRow, lockCheckoutForOrder } from './checkout-store.ts'
 import { claimOrderNeeds, writePlacedOrder } from './place-order-store.ts'
-import { lineNamesOf } from './price-cart.ts'
+import { coverableLinesOf, lineNamesOf } from './price-cart.ts'
 import { toWireTotals, type WireTotals } from './totals-wire.ts'
 
 /** Why an order was not placed; nothing was changed. */
@@ -114,15 +115,6 @@ function sessionsUsed(lines: readonly LinePrice[]): { membershipId: string; sess
   return [...counts].map(([membershipId, sessions]) => ({ membershipId, sessions }))
 }
 
-/** The catalogue lines of a priced cart as membership cover sees them. */
-function coverableLines(priced: PricedCheckout): CoverableLine[] {
-  return priced.cart.lines.map((line) => ({
-    id: line.id,
-    catalogItemId: line.catalog_item_id ?? undefined,
-    collectionIds: (line.catalog_item_id && priced.products.get(line.catalog_item_id)?.collectionIds) || [],
-  }))
-}
-
 /** What an order line keeps of a cart's custom line: who added it. */
 function customOf(custom: CustomLine | null | undefined): OrderLineCustom | null {
   if (!custom) return null
@@ -190,12 +182,21 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
           `${record?.product.name ?? 'An item'} is no longer available in the quantity in your cart`,
         )
     }
+    // The buyer's choice of plans, kept on the checkout, is honoured or refused: never replaced (decision 051).
+    const selection = checkout.selected_memberships ?? []
+    const selectionProblem = membershipSelectionProblem(
+      selection,
+      priced.memberships,
+      coverableLinesOf(priced),
+      input.now,
+    )
+    if (selectionProblem) throw new PlaceOrderRefused('MEMBERSHIP_NOT_USABLE', selectionProblem.message)
     const blocking = totals.violations.find((violation) => violation.severity === 'ERROR')
     if (blocking) throw new PlaceOrderRefused('NOT_PURCHASABLE', blocking.description)
     const totalMinor = totals.priceSummary.total
     if (totalMinor !== input.expectedTotalMinor) {
       // A plan that expired or ran out of sessions since the buyer saw the total: say so, not "prices changed".
-      const unusable = unusableMembershipReason(priced.memberships, coverableLines(priced), input.now)
+      const unusable = unusableMembershipReason(priced.memberships, coverableLinesOf(priced), input.now)
       if (unusable) throw new PlaceOrderRefused('MEMBERSHIP_NOT_USABLE', unusable)
       return { kind: 'price-changed', totalMinor }
     }

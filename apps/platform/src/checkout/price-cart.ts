@@ -9,7 +9,7 @@ import type { Db } from '../db/db.ts'
 import type { ShopperCaller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { findMembershipsOfMember, toHeldMembership } from '../plans/membership-store.ts'
-import type { HeldMembership } from '../plans/plan-rules.ts'
+import type { CoverableLine, HeldMembership } from '../plans/plan-rules.ts'
 import { type CommerceSettings, getCommerceSettings, toPricingSetup } from './commerce-settings.ts'
 import { type BuyerChoices, pricingInputForCart } from './pricing-input-for-cart.ts'
 
@@ -57,7 +57,8 @@ export async function priceCart(
       ? findMembershipsOfMember(db, siteId, cart.cart.owner_id)
       : [],
   ])
-  const memberships = membershipRows.map(toHeldMembership)
+  // An ended membership (its purchase refunded) is held no more: it is neither offered nor usable.
+  const memberships = membershipRows.filter((row) => row.ended_date === null).map(toHeldMembership)
   assertCartAmountWithinBound(cart.lines, products, options.currency)
   const input = pricingInputForCart({
     cart,
@@ -82,6 +83,15 @@ export function lineNamesOf(priced: Pick<PricedCart, 'cart' | 'products'>): Map<
         '',
     ]),
   )
+}
+
+/** The lines of a priced cart as membership cover sees them: each line's product and its collections. */
+export function coverableLinesOf(priced: Pick<PricedCart, 'cart' | 'products'>): CoverableLine[] {
+  return priced.cart.lines.map((line) => ({
+    id: line.id,
+    catalogItemId: line.catalog_item_id ?? undefined,
+    collectionIds: (line.catalog_item_id && priced.products.get(line.catalog_item_id)?.collectionIds) || [],
+  }))
 }
 
 /** The caller's current cart priced for their choices; OWNED_CART_NOT_FOUND before their first add. */

@@ -1,3 +1,4 @@
+import type { PaymentDeps } from '../checkout/payments/payment-deps.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { DigitalDeps } from '../digital/digital-deps.ts'
@@ -56,6 +57,7 @@ export function registerDashboardRoutes(
     passwordHasher: PasswordHasher
     media: MediaDeps
     digital: DigitalDeps
+    payments: PaymentDeps
   },
   options: DashboardOptions = {},
 ) {

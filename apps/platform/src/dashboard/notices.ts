@@ -24,6 +24,7 @@ const notices = {
   'plan-created': 'Plan created. Members can buy it through a paidPlansCheckout session now.',
   'plan-archived': 'Plan archived: it is sold no more. Members keep what they bought.',
   'plan-restored': 'Plan back on sale.',
+  'plan-refunded': 'Refunded in full. The membership has ended; orders it paid keep their record.',
   'region-deleted': 'Shipping region deleted.',
   'tax-region-deleted': 'Tax region deleted.',
   'endpoint-deleted': 'Webhook endpoint deleted with its delivery log.',

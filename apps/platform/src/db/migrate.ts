@@ -22,6 +22,7 @@ import * as unitPrices from './migrations/020-unit-prices-and-display-currencies
 import * as cartContactAndMerchantDiscounts from './migrations/021-cart-contact-and-merchant-discounts.ts'
 import * as membershipPlans from './migrations/022-membership-plans.ts'
 import * as secureFiles from './migrations/023-secure-files-and-signing-keys.ts'
+import * as membershipChoices from './migrations/024-membership-choices-refunds-renewals.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -48,6 +49,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 21, name: 'cart-contact-and-merchant-discounts', sql: cartContactAndMerchantDiscounts.sql },
   { version: 22, name: 'membership-plans', sql: membershipPlans.sql },
   { version: 23, name: 'secure-files-and-signing-keys', sql: secureFiles.sql },
+  { version: 24, name: 'membership-choices-refunds-renewals', sql: membershipChoices.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

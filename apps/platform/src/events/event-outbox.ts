@@ -20,6 +20,8 @@ export type EventType =
   | 'order.canceled'
   | 'order.refunded'
   | 'membership.purchased'
+  | 'membership.renewed'
+  | 'membership.refunded'
 
 /** Who caused an event (spec WebhookIdentityType). */
 export type EventIdentity =

@@ -57,6 +57,9 @@ export const applicationErrorStatus = {
   COUPON_NOT_APPLICABLE: 400,
   LINE_ITEM_NOT_FOUND: 404,
   CART_NOT_PURCHASABLE: 409,
+  /** A chosen membership is not the buyer's, does not cover a line it names, or lacks sessions (decision 051). */
+  MEMBERSHIP_NOT_APPLICABLE: 400,
+  PLAN_PURCHASE_NOT_FOUND: 404,
   BULK_OPERATION_UNDONE: 409,
   ORDER_NOT_FOUND: 404,
   CHECKOUT_NOT_FOUND: 404,

@@ -13,7 +13,7 @@ import { isUuid } from '../http/validation.ts'
 import { membershipGrantOf } from '../plans/grant-membership.ts'
 import { findMembershipsOfMember } from '../plans/membership-store.ts'
 import { completePlanPurchase, findPlanPurchase, insertPlanPurchase } from '../plans/plan-purchase-store.ts'
-import { coverChoices, findPlan, type PlanRow } from '../plans/plan-store.ts'
+import { coverChoices, durationOf, findPlan, type PlanRow } from '../plans/plan-store.ts'
 import {
   HOSTED_PAGE_ROUTE,
   RedirectMessagePage,
@@ -99,7 +99,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       productIds: plan.product_ids,
       collectionIds: plan.collection_ids,
     })
-    return renderRedirectPage(
+    const response = renderRedirectPage(
       <PlanCheckoutPage
         siteName={site.name}
         plan={plan}
@@ -117,6 +117,17 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       />,
       { status: options.status ?? 200 },
     )
+    // A free plan's press ends on the session's thank-you or post-flow URL: form-action must allow its
+    // origin, or the browser stops the redirect after the post (the hosted checkout does the same).
+    const target = afterPurchaseUrl(visit.session)
+    if (target) {
+      const policy = response.headers.get('content-security-policy') ?? ''
+      response.headers.set(
+        'content-security-policy',
+        policy.replace("form-action 'self'", `form-action 'self' ${new URL(target).origin}`),
+      )
+    }
+    return response
   }
 
   /** After the plan is the member's: on to the session's URL, or the page that says so. */
@@ -213,7 +224,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       })
       if (!provider) {
         const grant = membershipGrantOf(plan, { memberId: shopper.subjectId, currency: site.currency, now })
-        const done = await completePlanPurchase(db, purchase.id, grant, now)
+        const done = await completePlanPurchase(db, purchase.id, grant, durationOf(plan), now)
         return afterGrant(session, done?.membership_id ?? null)
       }
       const started = await startPayment(

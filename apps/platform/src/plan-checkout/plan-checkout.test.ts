@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
+import type { MembershipRow } from '../plans/membership-store.ts'
+import { toWireMembership } from '../plans/membership-wire.ts'
 import { savePlan } from '../plans/plan-store.ts'
+import { ABANDONED_PLAN_PURCHASE_MS } from '../plans/plan-purchase-store.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
-import { createTestBrowser } from '../testing/dashboard-browser.ts'
+import { createDashboardPlatform, createTestBrowser } from '../testing/dashboard-browser.ts'
 import { pathOfLocation, payOnTestProvider } from '../testing/hosted-checkout-flow.ts'
 import { memberTokens } from '../testing/member-flows.ts'
 import { pathOf, redirectUrl, SHOP } from '../testing/redirect-flows.ts'
@@ -98,18 +101,117 @@ describe.each(databaseKinds())('the hosted plan checkout on %s', (kind) => {
     expect(await held(memberId)).toHaveLength(1)
   })
 
-  it('grants nothing when the card is declined, and says so on the plan page', async () => {
+  const purchasesOf = (memberId: string) =>
+    db.query<{ status: string; failure_reason: string | null; membership_id: string | null }>(
+      'select status, failure_reason, membership_id from plan_purchases where member_id = $1 order by created_date',
+      [memberId],
+    )
+
+  it('grants nothing when the card is declined, says so on the plan page and closes the purchase as failed', async () => {
     const { browser, path, memberId } = await openPlan(plans.paid)
     const bought = await browser.submit(`${path}/buy`)
     const back = await payOnTestProvider(browser, bought.location!, '4000 0000 0000 0002')
     const final = back.location ? await browser.get(pathOfLocation(back.location)) : back
     expect(final.text).toContain('Nothing was charged')
     expect(await held(memberId)).toEqual([])
+    const [purchase] = await purchasesOf(memberId)
+    expect(purchase).toMatchObject({ status: 'FAILED', membership_id: null })
+    expect(purchase!.failure_reason).toBeTruthy()
+  })
+
+  it('closes a purchase left unpaid for an hour as abandoned when the next purchase starts', async () => {
+    const { browser, path, memberId } = await openPlan(plans.paid)
+    const left = await browser.submit(`${path}/buy`)
+    expect(left.location).toContain('/test-provider/pay/')
+    await db.query(
+      'update plan_purchases set created_date = created_date - $2::interval where member_id = $1',
+      [memberId, `${ABANDONED_PLAN_PURCHASE_MS + 1000} milliseconds`],
+    )
+    const other = await openPlan(plans.paid)
+    await other.browser.submit(`${other.path}/buy`)
+    expect(await purchasesOf(memberId)).toEqual([
+      { status: 'FAILED', failure_reason: 'Abandoned: not paid within an hour', membership_id: null },
+    ])
+    expect((await purchasesOf(other.memberId)).map((purchase) => purchase.status)).toEqual(['OPEN'])
+  })
+
+  it('renews a held plan bought again: expiry from the current expiry, sessions added, one membership', async () => {
+    const { browser, path, memberId } = await openPlan(plans.free)
+    await browser.submit(`${path}/buy`)
+    await db.query('update memberships set sessions_left = 1 where member_id = $1', [memberId])
+    const again = await browser.get(path)
+    expect(again.status).toBe(200)
+    const renewed = await browser.submit(`${path}/buy`)
+    expect(renewed.status).toBe(303)
+    const memberships = await held(memberId)
+    expect(memberships).toEqual([
+      {
+        name: 'Notebook club free',
+        sessions_left: 4,
+        expiration_date: new Date(platform.clock().getTime() + 60 * 86_400_000),
+      },
+    ])
+    const [event] = await db.query<{ n: number }>(
+      "select count(*)::int as n from events where type = 'membership.renewed' and identity->>'memberId' = $1",
+      [memberId],
+    )
+    expect(event!.n).toBe(1)
+  })
+
+  it('lets the merchant refund a paid plan once from the dashboard, and ends its membership', async () => {
+    const { browser, path, memberId } = await openPlan(plans.paid)
+    const bought = await browser.submit(`${path}/buy`)
+    await payOnTestProvider(browser, bought.location!, '4242 4242 4242 4242')
+    const [membership] = await db.query<{ id: string }>('select id from memberships where member_id = $1', [
+      memberId,
+    ])
+    const [purchase] = await db.query<{ id: string }>(
+      "select id from plan_purchases where member_id = $1 and status = 'COMPLETED'",
+      [memberId],
+    )
+    const dashboard = await createDashboardPlatform(db)
+    const owner = createTestBrowser(dashboard.app)
+    await owner.signIn()
+    const page = await owner.get(`/dashboard/plans/${plans.paid}`)
+    expect(page.text).toContain('Refund and end membership')
+    const action = `/dashboard/plans/${plans.paid}/purchases/${purchase!.id}/refund`
+    const form = owner.formOf(action)
+    const first = await owner.post(action, form)
+    expect(first.status, first.text).toBe(303)
+    // The same press again (a double click, a retry) gives nothing more back.
+    const second = await owner.post(action, form)
+    expect(second.status).toBe(303)
+    const refunds = await db.query<{ amount_minor: string; status: string }>(
+      `select r.amount_minor, r.status from payment_refunds r join payments p on p.id = r.payment_id
+        where p.plan_purchase_id = $1`,
+      [purchase!.id],
+    )
+    expect(refunds.map((refund) => [Number(refund.amount_minor), refund.status])).toEqual([
+      [2500, 'SUCCEEDED'],
+    ])
+    // Another press with a new key finds nothing left to give back.
+    const third = await owner.post(action, { ...form, idempotencyKey: crypto.randomUUID() })
+    expect(third.status).toBe(409)
+    const [ended] = await db.query<{ ended_date: Date | null }>(
+      'select ended_date from memberships where id = $1',
+      [membership!.id],
+    )
+    expect(ended!.ended_date).not.toBeNull()
+    const [status] = await db.query<{ status: string }>('select status from plan_purchases where id = $1', [
+      purchase!.id,
+    ])
+    expect(status!.status).toBe('REFUNDED')
+    const [row] = await db.query<MembershipRow>('select * from memberships where id = $1', [membership!.id])
+    expect(toWireMembership(row!, platform.clock()).status).toBe('ENDED')
   })
 
   it('grants a free plan at once, without a payment', async () => {
     const { browser, page, path, memberId } = await openPlan(plans.free)
     expect(page.text).toContain('Get this plan')
+    // The press ends on the shop's page: without its origin in form-action the browser stops the redirect.
+    expect(page.headers.get('content-security-policy')).toContain(
+      `form-action 'self' ${new URL(SHOP).origin}`,
+    )
     const bought = await browser.submit(`${path}/buy`)
     expect(bought.status).toBe(303)
     expect(bought.location).toMatch(new RegExp(`^${SHOP}/account\\?membershipId=`))

@@ -6,6 +6,8 @@ import type { Db } from '../db/db.ts'
 import { seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createCountingDb } from '../testing/counting-db.ts'
+import { createTestBrowser } from '../testing/dashboard-browser.ts'
+import { BROOKLYN_FIELDS } from '../testing/hosted-checkout-flow.ts'
 import { memberTokens } from '../testing/member-flows.ts'
 import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
@@ -82,16 +84,34 @@ describe.each(databaseKinds())('memberships in the estimate and the order on %s'
   const estimate = (token: string, body: unknown = {}) =>
     platform.call('POST', '/ecom/v1/carts/current/estimate-totals', { token, body })
 
-  it('offers the held plan for the line it covers and pays it at zero as a MEMBERSHIP line', async () => {
+  const choose = (membershipId: string, lineItemIds: string[]) => ({
+    memberships: [{ id: membershipId, appId: 'aisle-plans', lineItemIds }],
+  })
+
+  it('offers the held plan for the line it covers and pays it at zero as a MEMBERSHIP line when chosen', async () => {
     const { token, membershipId, covered } = await memberWithCart()
-    const answer = await estimate(token)
+    const answer = await estimate(token, { selectedMemberships: choose(membershipId, [covered]) })
     expect(answer.status, answer.text).toBe(200)
     expect(answer.json.membershipOptions.eligibleMemberships).toEqual([
       { id: membershipId, appId: 'aisle-plans', name: 'Reader club', lineItemIds: [covered] },
     ])
+    expect(answer.json.membershipOptions.selectedMemberships).toEqual([
+      { id: membershipId, appId: 'aisle-plans', lineItemIds: [covered] },
+    ])
     const line = answer.json.calculatedLineItems.find((item: any) => item.lineItemId === covered)
     expect(line.paymentOption).toBe('MEMBERSHIP')
     expect(Number(line.pricesBreakdown.price.amount)).toBe(0)
+  })
+
+  it('offers the held plan but charges the line in full when the buyer has not chosen it', async () => {
+    const { token, membershipId, covered } = await memberWithCart()
+    const answer = await estimate(token)
+    expect(answer.json.membershipOptions.eligibleMemberships).toHaveLength(1)
+    expect(answer.json.membershipOptions.selectedMemberships).toEqual([])
+    const line = answer.json.calculatedLineItems.find((item: any) => item.lineItemId === covered)
+    expect(line.paymentOption).toBe('FULL_PAYMENT_ONLINE')
+    expect(Number(line.pricesBreakdown.price.amount)).toBeGreaterThan(0)
+    expect(membershipId).toBeDefined()
   })
 
   it('charges the covered line in full when the buyer selects no membership', async () => {
@@ -120,11 +140,11 @@ describe.each(databaseKinds())('memberships in the estimate and the order on %s'
     ])
   })
 
-  /** The member's checkout with addresses, and the total the buyer saw. */
-  async function readyCheckout(token: string) {
+  /** The member's checkout with addresses (and `body`'s choices), and the total the buyer saw. */
+  async function readyCheckout(token: string, body: Record<string, unknown> = {}) {
     const created = await platform.call('POST', '/ecom/v1/carts/current/create-checkout', {
       token,
-      body: { channelType: 'WEB' },
+      body: { channelType: 'WEB', ...body },
     })
     expect(created.status, created.text).toBe(200)
     const checkoutId = created.json.checkoutId as string
@@ -151,9 +171,9 @@ describe.each(databaseKinds())('memberships in the estimate and the order on %s'
       ])
     )[0]!.left
 
-  it('places the order with the covered line at zero, records the membership and uses one session', async () => {
+  it('places the order with the chosen line at zero, records the membership and uses one session', async () => {
     const { token, membershipId, covered } = await memberWithCart()
-    const input = await readyCheckout(token)
+    const input = await readyCheckout(token, { selectedMemberships: choose(membershipId, [covered]) })
     const counting = createCountingDb(db)
     let placed: Awaited<ReturnType<typeof placeOrder>> | undefined
     const statements = await counting.measure(async () => {
@@ -179,8 +199,8 @@ describe.each(databaseKinds())('memberships in the estimate and the order on %s'
   })
 
   it('refuses the order with MEMBERSHIP_NOT_USABLE when the plan ran out since the total was shown', async () => {
-    const { token, membershipId } = await memberWithCart()
-    const input = await readyCheckout(token)
+    const { token, membershipId, covered } = await memberWithCart()
+    const input = await readyCheckout(token, { selectedMemberships: choose(membershipId, [covered]) })
     await db.query('update memberships set sessions_left = 0 where id = $1', [membershipId])
     const refusal = await placeOrder(db, input).catch((error: unknown) => error)
     expect(refusal).toBeInstanceOf(PlaceOrderRefused)
@@ -191,6 +211,139 @@ describe.each(databaseKinds())('memberships in the estimate and the order on %s'
     ])
     expect(checkout!.status).toBe('OPEN')
     expect(await sessionsLeft(membershipId)).toBe(0)
+  })
+
+  /** The order of a placed checkout as its buyer reads it, and its line of the covered product. */
+  async function coveredLineOf(token: string, placed: Awaited<ReturnType<typeof placeOrder>>) {
+    if (placed.kind !== 'placed') throw new Error('expected the order to be placed')
+    const order = await platform.call('GET', `/ecom/v1/orders/${placed.orderId}`, { token })
+    expect(order.status, order.text).toBe(200)
+    return (order.json.order.lineItems as any[]).find((line) => line.catalogItemId === notebook)
+  }
+
+  it('keeps the buyer’s “no plan” from the estimate: the checkout charges the covered line and uses no session', async () => {
+    const { token, membershipId } = await memberWithCart()
+    const input = await readyCheckout(token, { selectedMemberships: { memberships: [] } })
+    const [stored] = await db.query<{ selected_memberships: unknown }>(
+      'select selected_memberships from checkouts where id = $1',
+      [input.checkoutId],
+    )
+    expect(stored!.selected_memberships).toEqual([])
+    const line = await coveredLineOf(token, await placeOrder(db, input))
+    expect(line.paymentOption).toBe('FULL_PAYMENT_ONLINE')
+    expect(Number(line.totalPrice.amount)).toBeGreaterThan(0)
+    expect(await sessionsLeft(membershipId)).toBe(2)
+  })
+
+  it('applies no plan at checkout when the buyer made no choice', async () => {
+    const { token, membershipId } = await memberWithCart()
+    const input = await readyCheckout(token)
+    const line = await coveredLineOf(token, await placeOrder(db, input))
+    expect(line.paymentOption).toBe('FULL_PAYMENT_ONLINE')
+    expect(await sessionsLeft(membershipId)).toBe(2)
+  })
+
+  it('refuses a checkout whose chosen membership is not the buyer’s, does not cover the line or lacks sessions, and stores none', async () => {
+    const { token, membershipId, covered } = await memberWithCart({ sessions: 1 })
+    const someoneElses = await memberWithCart()
+    const lines = (await platform.call('GET', '/ecom/v1/carts/current', { token })).json.cart.lineItems.map(
+      (line: { id: string }) => line.id,
+    ) as string[]
+    const uncovered = lines.find((id) => id !== covered)!
+    const attempts = [
+      [choose(someoneElses.membershipId, [covered]), 'NOT_HELD'],
+      [{ memberships: [{ id: membershipId, appId: 'stores', lineItemIds: [covered] }] }, 'NOT_HELD'],
+      [choose(membershipId, [uncovered]), 'NOT_COVERED'],
+      [choose(membershipId, [crypto.randomUUID()]), 'NOT_COVERED'],
+    ] as const
+    const before = await db.query('select count(*)::int as n from checkouts')
+    for (const [selectedMemberships, reason] of attempts) {
+      const answer = await platform.call('POST', '/ecom/v1/carts/current/create-checkout', {
+        token,
+        body: { channelType: 'WEB', selectedMemberships },
+      })
+      expect(answer.status, answer.text).toBe(400)
+      expect(answer.json.details.applicationError).toMatchObject({
+        code: 'MEMBERSHIP_NOT_APPLICABLE',
+        data: { reason },
+      })
+    }
+    await db.query('update memberships set sessions_left = 0 where id = $1', [membershipId])
+    const usedUp = await platform.call('POST', '/ecom/v1/carts/current/create-checkout', {
+      token,
+      body: { channelType: 'WEB', selectedMemberships: choose(membershipId, [covered]) },
+    })
+    expect(usedUp.status, usedUp.text).toBe(400)
+    expect(usedUp.json.message).toContain('"Reader club" has no sessions left')
+    expect(await db.query('select count(*)::int as n from checkouts')).toEqual(before)
+  })
+
+  it('refuses to place an order whose stored choice names a membership the buyer does not hold, and changes nothing', async () => {
+    const { token, membershipId, covered } = await memberWithCart()
+    const stranger = await memberWithCart()
+    const input = await readyCheckout(token, { selectedMemberships: choose(membershipId, [covered]) })
+    // A choice that slipped past the checkout's own checks (written straight to the row here).
+    await db.query('update checkouts set selected_memberships = $2 where id = $1', [
+      input.checkoutId,
+      JSON.stringify(choose(stranger.membershipId, [covered]).memberships),
+    ])
+    const refusal = await placeOrder(db, input).catch((error: unknown) => error)
+    expect(refusal).toBeInstanceOf(PlaceOrderRefused)
+    expect((refusal as PlaceOrderRefused).code).toBe('MEMBERSHIP_NOT_USABLE')
+    const [checkout] = await db.query<{ status: string }>('select status from checkouts where id = $1', [
+      input.checkoutId,
+    ])
+    expect(checkout!.status).toBe('OPEN')
+    expect(await sessionsLeft(membershipId)).toBe(2)
+    expect(await sessionsLeft(stranger.membershipId)).toBe(2)
+  })
+
+  it('lets the buyer change the plan choice on the hosted checkout page, and refuses a plan that does not cover the line', async () => {
+    const { token, membershipId, covered } = await memberWithCart()
+    const created = await platform.call('POST', '/ecom/v1/carts/current/create-checkout', {
+      token,
+      body: { channelType: 'WEB', selectedMemberships: choose(membershipId, [covered]) },
+    })
+    const checkoutId = created.json.checkoutId as string
+    const browser = createTestBrowser(platform.app)
+    const page = await browser.get(`/_checkout/${checkoutId}`)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('Use my plan Reader club (2 sessions left)')
+    expect(page.text).toContain('Pay normally')
+    const form = browser.formOf(`/_checkout/${checkoutId}/place-order`)
+    expect(form[`plan.${covered}`]).toEqual([membershipId])
+    const stored = async () =>
+      (
+        await db.query<{ selected_memberships: unknown }>(
+          'select selected_memberships from checkouts where id = $1',
+          [checkoutId],
+        )
+      )[0]!.selected_memberships
+    // Without script, "Update totals" saves the choice: pay normally.
+    const payNormally = await browser.post(`/_checkout/${checkoutId}`, {
+      ...form,
+      ...BROOKLYN_FIELDS,
+      email: 'member@example.com',
+      [`plan.${covered}`]: '',
+    })
+    expect(payNormally.status, payNormally.text).toBe(303)
+    expect(await stored()).toEqual([])
+    const again = await browser.get(`/_checkout/${checkoutId}`)
+    expect(browser.formOf(`/_checkout/${checkoutId}/place-order`)[`plan.${covered}`]).toEqual([''])
+    expect(again.text).toContain('Pay normally')
+    // A plan named for a line it does not cover is refused and changes nothing.
+    const lines = (await platform.call('GET', '/ecom/v1/carts/current', { token })).json.cart.lineItems
+    const uncovered = lines.find((line: { id: string }) => line.id !== covered).id as string
+    const refused = await browser.post(`/_checkout/${checkoutId}/place-order`, {
+      ...browser.formOf(`/_checkout/${checkoutId}/place-order`),
+      ...BROOKLYN_FIELDS,
+      email: 'member@example.com',
+      [`plan.${uncovered}`]: membershipId,
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain('does not cover an item it was chosen for')
+    expect(await stored()).toEqual([])
+    expect(await sessionsLeft(membershipId)).toBe(2)
   })
 
   it('uses sessions in the claim only while the membership has them, is the member’s and has not expired', async () => {

@@ -4,8 +4,13 @@ import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
 import { findMembershipsOfMember } from './membership-store.ts'
 import { MembershipSchema, toWireMembership } from './membership-wire.ts'
+import { listPlans } from './plan-store.ts'
+import { PublicPlanSchema, toWirePublicPlan } from './public-plan-wire.ts'
 
-/** `GET /ecom/v1/memberships/my`: the caller's own memberships, newest first (none for a visitor). */
+/**
+ * `GET /ecom/v1/memberships/my`: the caller's own memberships, newest first (none for a visitor); and
+ * `GET /ecom/v1/plans/public`: the plans the shop sells, for any shopper.
+ */
 export function registerMembershipRoutes(api: Api, deps: { db: Db; clock: Clock }) {
   api.route(
     {
@@ -26,6 +31,24 @@ export function registerMembershipRoutes(api: Api, deps: { db: Db; clock: Clock 
       const rows = await findMembershipsOfMember(deps.db, caller.siteId, caller.subjectId)
       const now = deps.clock()
       return { memberships: rows.map((row) => toWireMembership(row, now)) }
+    },
+  )
+
+  api.route(
+    {
+      method: 'get',
+      path: '/ecom/v1/plans/public',
+      operationId: 'listPublicPlans',
+      summary:
+        'The plans the shop sells (archived ones left out), oldest first: price, duration, sessions and what each covers; buy one through a paidPlansCheckout redirect session',
+      tag: 'Memberships',
+      auth: 'shopper',
+      response: z.object({ plans: z.array(PublicPlanSchema).describe('the plans on sale, oldest first') }),
+      cacheControl: 'no-cache',
+    },
+    async ({ caller }) => {
+      const rows = await listPlans(deps.db, caller.siteId, { includeArchived: false })
+      return { plans: rows.map((row) => toWirePublicPlan(row, caller.site.currency)) }
     },
   )
 }

@@ -17,6 +17,8 @@ export interface MembershipRow {
   price_minor: string
   currency: string
   created_date: Date
+  /** When it ended before its time (its purchase was refunded: decision 051); null while it runs. */
+  ended_date: Date | null
 }
 
 /** The pricing's view of a stored membership. */
@@ -116,8 +118,8 @@ export async function insertMembership(db: Db, grant: MembershipGrant): Promise<
 
 /**
  * The use of sessions by an order, as a part of `claimOrderNeeds`' statement (parameters from `$first`):
- * each named membership of the member loses as many sessions as lines it pays, only while it has them and
- * has not expired (an unlimited one keeps `null`). The row lock of the update makes a second order wait
+ * each named membership of the member loses as many sessions as lines it pays, only while it has them, has
+ * not ended and has not expired (an unlimited one keeps `null`). The row lock of the update makes a second order wait
  * and read the first one's count, so no session is used twice. `used` is the SQL of the ids it took.
  */
 export function membershipUsePart(
@@ -134,6 +136,7 @@ export function membershipUsePart(
         where m.id = u.id and m.member_id = ${$(1)}::uuid
           and (m.sessions_left is null or m.sessions_left >= u.sessions)
           and (m.expiration_date is null or m.expiration_date > ${$(2)}::timestamptz)
+          and m.ended_date is null
        returning m.id::text as id)`,
     used: `coalesce((select array_agg(id) from memberships_used), '{}'::text[])`,
     params: [

@@ -22,9 +22,9 @@ export const MembershipSchema = z.object({
     .optional()
     .describe('the first instant it no longer pays (ISO 8601); absent when it never expires'),
   status: z
-    .enum(['ACTIVE', 'EXPIRED', 'USED_UP'])
+    .enum(['ACTIVE', 'EXPIRED', 'USED_UP', 'ENDED'])
     .describe(
-      'ACTIVE pays for lines it covers; EXPIRED is past its expiration date; USED_UP has no session left',
+      'ACTIVE pays for lines it covers; EXPIRED is past its expiration date; USED_UP has no session left; ENDED was ended before its time (its purchase refunded)',
     ),
 })
 
@@ -44,6 +44,6 @@ export function toWireMembership(row: MembershipRow, now: Date): WireMembership 
     ...(row.sessions_left === null ? {} : { sessionsLeft: row.sessions_left }),
     startDate: new Date(row.start_date).toISOString(),
     ...(row.expiration_date ? { expirationDate: new Date(row.expiration_date).toISOString() } : {}),
-    status: expired ? 'EXPIRED' : row.sessions_left === 0 ? 'USED_UP' : 'ACTIVE',
+    status: row.ended_date ? 'ENDED' : expired ? 'EXPIRED' : row.sessions_left === 0 ? 'USED_UP' : 'ACTIVE',
   }
 }

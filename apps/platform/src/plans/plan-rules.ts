@@ -97,3 +97,27 @@ export function unusableMembershipReason(
   }
   return undefined
 }
+
+/**
+ * A held membership renewed by buying its plan again (decision 051): its expiry moves on by the plan's
+ * duration from the current expiry (a membership without end keeps none; one of a plan that now has no
+ * end gets none), and the plan's sessions are added to its total and to what is left (unlimited when
+ * either is).
+ */
+export function renewalOf(
+  held: { expiration_date: Date | null; sessions_total: number | null; sessions_left: number | null },
+  plan: { sessions: number | null; duration: PlanDuration },
+  now: Date,
+): { expirationDate: Date | null; sessionsTotal: number | null; sessionsLeft: number | null } {
+  const expirationDate =
+    held.expiration_date === null || !plan.duration
+      ? null
+      : (expirationOf(plan.duration, new Date(Math.max(held.expiration_date.getTime(), now.getTime()))) ??
+        null)
+  const unlimited = held.sessions_total === null || plan.sessions === null
+  return {
+    expirationDate,
+    sessionsTotal: unlimited ? null : (held.sessions_total ?? 0) + (plan.sessions ?? 0),
+    sessionsLeft: unlimited ? null : (held.sessions_left ?? 0) + (plan.sessions ?? 0),
+  }
+}

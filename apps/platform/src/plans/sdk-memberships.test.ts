@@ -73,4 +73,61 @@ describe.each(databaseKinds())('the SDK’s memberships against the platform on 
     expect(none.calculatedLineItems?.[0]?.paymentOption).toBe('FULL_PAYMENT_ONLINE')
     expect(Number(none.priceSummary?.subtotal?.amount)).toBeGreaterThan(0)
   })
+
+  it('lists the shop’s plans on sale to a visitor, shaped like Wix’s public plans', async () => {
+    const visitor = createClient({
+      auth: OAuthStrategy({ clientId: DEMO_CLIENT_ID, tokenStorage: createMemoryTokenStorage() }),
+      modules: { memberships },
+      baseUrl: TEST_PUBLIC_URL,
+      fetch: platform.fetch,
+    })
+    const { plans } = await visitor.memberships.listPublicPlans()
+    const trial = plans.find((plan) => plan._id === DEMO_PLAN_IDS.notebookTrial)
+    expect(trial).toEqual({
+      _id: DEMO_PLAN_IDS.notebookTrial,
+      name: 'Notebook trial',
+      description: expect.any(String),
+      pricing: {
+        price: { value: '0.00', currency: 'USD' },
+        singlePaymentForDuration: { count: 7, unit: 'DAY' },
+      },
+      sessions: 1,
+      productIds: [notebookId],
+      collectionIds: [],
+    })
+    await db.query('update plans set archived = true where id = $1', [DEMO_PLAN_IDS.stationeryClub])
+    const after = await visitor.memberships.listPublicPlans()
+    expect(after.plans.map((plan) => plan._id)).not.toContain(DEMO_PLAN_IDS.stationeryClub)
+    await db.query('update plans set archived = false where id = $1', [DEMO_PLAN_IDS.stationeryClub])
+  })
+
+  it('carries the estimate’s plan choice into the checkout, and refuses one the member does not hold', async () => {
+    const { client, membershipId } = await memberHoldingTheTrial()
+    const { cart } = await client.currentCart.addToCurrentCart({
+      lineItems: [{ catalogReference: { catalogItemId: notebookId, appId: 'stores' }, quantity: 1 }],
+    })
+    const lineId = cart!.lineItems![0]!._id!
+    const refused = await client.currentCart
+      .createCheckoutFromCurrentCart({
+        channelType: 'WEB',
+        selectedMemberships: {
+          memberships: [{ _id: crypto.randomUUID(), appId: 'aisle-plans', lineItemIds: [lineId] }],
+        },
+      })
+      .catch((error: unknown) => error)
+    expect(refused).toMatchObject({ details: { applicationError: { code: 'MEMBERSHIP_NOT_APPLICABLE' } } })
+    const { checkoutId } = await client.currentCart.createCheckoutFromCurrentCart({
+      channelType: 'WEB',
+      selectedMemberships: {
+        memberships: [{ _id: membershipId, appId: 'aisle-plans', lineItemIds: [lineId] }],
+      },
+    })
+    const [stored] = await db.query<{ selected_memberships: unknown }>(
+      'select selected_memberships from checkouts where id = $1',
+      [checkoutId],
+    )
+    expect(stored!.selected_memberships).toEqual([
+      { id: membershipId, appId: 'aisle-plans', lineItemIds: [lineId] },
+    ])
+  })
 })

@@ -18,6 +18,8 @@ export const webhookEventTypes = [
   'order.canceled',
   'order.refunded',
   'membership.purchased',
+  'membership.renewed',
+  'membership.refunded',
 ] as const satisfies readonly EventType[]
 
 // Fails to compile when the outbox gains an event type this list lacks.

@@ -18,6 +18,16 @@ import {
   type ShippingFormResult,
   type ShippingIntent,
 } from './shipping-form'
+import {
+  type CoveredLine,
+  PLAN_CHOICE_COOKIE_NAME,
+  PLAN_CHOICE_INTENT,
+  type PlanChoice,
+  parsePlanChoice,
+  readPlanChoiceForm,
+  toCoveredLines,
+  toPlanChoiceOptions,
+} from './plan-choice'
 import { type TotalsBreakdown, type TotalsEstimate, toTotalsBreakdown } from './totals-breakdown'
 
 /** The cookie that remembers the shopper's address and shipping option for the browser session. */
@@ -37,8 +47,37 @@ export function findShippingChoice(request: Request, client: AisleClient): Shipp
 
 /** The estimate of the visitor's cart, or why there is none in the shopper's words. */
 export type CartEstimate =
-  | { breakdown: TotalsBreakdown; problem?: undefined }
-  | { breakdown?: undefined; problem: string }
+  | { breakdown: TotalsBreakdown; problem?: undefined; coveredLines: CoveredLine[] }
+  | { breakdown?: undefined; problem: string; coveredLines?: undefined }
+
+/** The shopper's plan choice: the one saved earlier in this request, else the cookie's, else none. */
+export function findPlanChoice(request: Request, client: AisleClient): PlanChoice {
+  return (
+    plansSavedByClient.get(client) ??
+    parsePlanChoice(findCookie(request.headers.get('Cookie'), PLAN_CHOICE_COOKIE_NAME))
+  )
+}
+
+const plansSavedByClient = new WeakMap<AisleClient, PlanChoice>()
+
+/**
+ * Saves the cart page's plan choice for the browser session (a line paid by a plan the member holds, or
+ * normally); the loaders after it estimate with it, and the checkout takes it along (decision 051).
+ */
+export function savePlanChoice(request: Request, client: AisleClient, form: FormData) {
+  const choice = readPlanChoiceForm(form)
+  plansSavedByClient.set(client, choice)
+  const cookie = serializeSessionCookie(JSON.stringify(choice), {
+    name: PLAN_CHOICE_COOKIE_NAME,
+    isSecure: isHttpsRequest(request),
+  })
+  return data(
+    { ok: true as const, intent: PLAN_CHOICE_INTENT, message: 'Plan choice saved.' },
+    {
+      headers: { 'Set-Cookie': cookie },
+    },
+  )
+}
 
 const ESTIMATE_UNAVAILABLE =
   'We couldn’t work out shipping and tax just now. Please try again, or see them at checkout.'
@@ -52,12 +91,21 @@ const ESTIMATE_UNAVAILABLE =
 export async function estimateCart(
   client: AisleClient,
   choice: ShippingChoice | undefined,
+  plans: PlanChoice = {},
 ): Promise<CartEstimate | undefined> {
   try {
-    const estimate: TotalsEstimate = await client.currentCart.estimateCurrentCartTotals(
-      toEstimateOptions(choice),
-    )
-    return { breakdown: toTotalsBreakdown(estimate, choice) }
+    const estimate: TotalsEstimate = await client.currentCart.estimateCurrentCartTotals({
+      ...toEstimateOptions(choice),
+      ...toPlanChoiceOptions(plans),
+    })
+    const eligible = estimate.membershipOptions?.eligibleMemberships ?? []
+    // Only a member offered a plan is asked for their plans' sessions left.
+    const held = eligible.length > 0 ? (await client.memberships.listMyMemberships()).memberships : []
+    const sessionsLeft = new Map(held.map((membership) => [membership._id, membership.sessionsLeft]))
+    return {
+      breakdown: toTotalsBreakdown(estimate, choice),
+      coveredLines: toCoveredLines(eligible, sessionsLeft, plans),
+    }
   } catch (error) {
     if (!isAisleError(error)) throw error
     if (error.code === 'OWNED_CART_NOT_FOUND') return undefined

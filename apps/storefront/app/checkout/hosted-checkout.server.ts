@@ -1,6 +1,7 @@
 import { type AisleClient, type currentCart, isAisleError, type RedirectsModule } from '@aisle/sdk'
 import { toShopperError } from '../platform/shopper-error'
 import { toEstimateOptions } from './cart-estimate.server'
+import { type PlanChoice, toPlanChoiceOptions } from './plan-choice'
 import type { ShippingChoice } from './shipping-choice'
 
 type CheckoutClient = AisleClient<{ currentCart: typeof currentCart }> & { redirects?: RedirectsModule }
@@ -17,11 +18,14 @@ export async function startCheckout(
   platformUrl: string,
   choice?: ShippingChoice,
   storefrontOrigin?: string,
+  plans: PlanChoice = {},
 ): Promise<CheckoutStart> {
   try {
+    // The plan chosen per line on the cart page goes along: the checkout keeps it (decision 051).
     const { checkoutId } = await client.currentCart.createCheckoutFromCurrentCart({
       channelType: 'WEB',
       ...toEstimateOptions(choice),
+      ...toPlanChoiceOptions(plans),
     })
     if (!checkoutId) return { ok: false, ...toShopperError(500) }
     const returning = storefrontOrigin && (await toCheckoutSessionUrl(client, checkoutId, storefrontOrigin))

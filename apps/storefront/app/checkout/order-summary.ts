@@ -16,7 +16,14 @@ export interface OrderSummary {
    * Each line, with the files a paid digital line gives to download: links the platform signed for the
    * buyer, which expire (a fresh one comes with each read of the order).
    */
-  lines: { name: string; quantity: number; total: string; downloads?: { fileName: string; link: string }[] }[]
+  lines: {
+    name: string
+    quantity: number
+    total: string
+    downloads?: { fileName: string; link: string }[]
+    /** The plan that paid the line, when one did: "Paid by your plan Stationery club". */
+    paidBy?: string
+  }[]
   /** How much has shipped, in shopper words (`Shipped`, `Partly shipped`); undefined before anything has. */
   delivery: string | undefined
   /** Each shipment's carrier and tracking number, with the carrier's page when the shop gave it. */
@@ -75,6 +82,9 @@ export function toOrderSummary(order: Order): OrderSummary {
         quantity: line.quantity,
         total: line.totalPrice.formattedAmount,
         ...(downloads.length > 0 ? { downloads } : {}),
+        ...(line.paymentOption === 'MEMBERSHIP' && line.membership
+          ? { paidBy: `Paid by your plan ${line.membership.name}` }
+          : {}),
       }
     }),
     totals: TOTAL_ROWS.flatMap(([key, label]) => {

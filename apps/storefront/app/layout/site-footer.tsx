@@ -12,6 +12,9 @@ export function SiteFooter({ shopName }: { shopName: string }) {
               <Link to="/products">All products</Link>
             </li>
             <li>
+              <Link to="/plans">Plans</Link>
+            </li>
+            <li>
               <Link to="/cart">Your cart</Link>
             </li>
           </ul>

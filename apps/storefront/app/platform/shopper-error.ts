@@ -5,6 +5,11 @@ export interface ShopperError {
 }
 
 const byCode: Record<string, ShopperError> = {
+  MEMBERSHIP_NOT_APPLICABLE: {
+    title: 'Your plan can’t pay for that',
+    message:
+      'A plan you chose can no longer pay for an item (it has no sessions left, has ended or no longer covers it). Please choose again in your cart.',
+  },
   CART_NOT_PURCHASABLE: {
     title: 'Nothing to check out',
     message: 'Nothing in your cart can be bought right now. Please check the items in your cart.',

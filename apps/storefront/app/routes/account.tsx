@@ -140,7 +140,7 @@ function PlanList({ plans }: { plans: Membership[] | undefined }) {
   if (!plans) return <p>Your plans can’t be shown just now.</p>
   if (plans.length === 0) return <p>You don’t hold any plans.</p>
   return (
-    <ul className="plan-list" aria-label="Your plans">
+    <ul className="held-plan-list" aria-label="Your plans">
       {plans.map((plan) => (
         <li key={plan._id} data-membership-id={plan._id}>
           <strong>{plan.name}</strong>:{' '}
@@ -148,7 +148,13 @@ function PlanList({ plans }: { plans: Membership[] | undefined }) {
             ? 'unlimited sessions'
             : `${plan.sessionsLeft} of ${plan.sessionsTotal} sessions left`}
           , {plan.expirationDate ? `until ${plan.expirationDate.slice(0, 10)}` : 'no end'}
-          {plan.status === 'ACTIVE' ? '' : plan.status === 'EXPIRED' ? ' (expired)' : ' (used up)'}
+          {plan.status === 'ACTIVE'
+            ? ''
+            : plan.status === 'EXPIRED'
+              ? ' (expired)'
+              : plan.status === 'ENDED'
+                ? ' (ended)'
+                : ' (used up)'}
         </li>
       ))}
     </ul>
@@ -205,6 +211,7 @@ function OrderList({ orders }: { orders: OrderSummary[] | undefined }) {
                   <tr key={`${line.name}-${line.quantity}-${line.total}`}>
                     <th scope="row">
                       {line.name}
+                      {line.paidBy && <span className="line-paid-by"> ({line.paidBy})</span>}
                       <DownloadLinks downloads={line.downloads} />
                     </th>
                     <td>× {line.quantity}</td>

@@ -10,7 +10,15 @@ import { CouponForm } from '../cart/coupon-form'
 import { findCurrentCart } from '../cart/current-cart.server'
 import { useCartNotice } from '../cart/use-cart-notice'
 import { useOptimisticCart } from '../cart/use-optimistic-cart'
-import { estimateCart, findShippingChoice, saveShippingChoice } from '../checkout/cart-estimate.server'
+import {
+  estimateCart,
+  findPlanChoice,
+  findShippingChoice,
+  savePlanChoice,
+  saveShippingChoice,
+} from '../checkout/cart-estimate.server'
+import { hasPlanChoice, PLAN_CHOICE_INTENT, planChoiceForLines } from '../checkout/plan-choice'
+import { PlanChoiceForm } from '../checkout/plan-choice-form'
 import { toShippingAddressValues } from '../checkout/shipping-choice'
 import { ShippingEstimate } from '../checkout/shipping-estimate'
 import { isShippingIntent, type ShippingFormResult } from '../checkout/shipping-form'
@@ -35,9 +43,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { client, config } = aisle
   const choice = findShippingChoice(request, client)
   // A visitor without tokens has no cart: nothing to read or estimate.
-  const [cart, estimate] = aisle.hasSession()
-    ? await Promise.all([findCurrentCart(aisle), estimateCart(client, choice)])
-    : [undefined, undefined]
+  const plans = findPlanChoice(request, client)
+  // A plan choice is estimated for the lines still in the cart: the cart is read first only then.
+  const [cart, estimate] = !aisle.hasSession()
+    ? [undefined, undefined]
+    : hasPlanChoice(plans)
+      ? await findCurrentCart(aisle).then(
+          async (found) =>
+            [
+              found,
+              await estimateCart(
+                client,
+                choice,
+                planChoiceForLines(
+                  plans,
+                  (found?.lineItems ?? []).flatMap((line) => line._id ?? []),
+                ),
+              ),
+            ] as const,
+        )
+      : await Promise.all([findCurrentCart(aisle), estimateCart(client, choice)])
   const hasLines = (cart?.lineItems?.length ?? 0) > 0
   return {
     cart: cart ? toCartView(cart, config.apiUrl) : undefined,
@@ -52,6 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const intent = form.get('intent')
   if (isShippingIntent(intent)) return saveShippingChoice(request, client, intent, form)
+  if (intent === PLAN_CHOICE_INTENT) return savePlanChoice(request, client, form)
   return editCurrentCart(client, form)
 }
 
@@ -65,8 +91,10 @@ function useIsTotalsPending(): boolean {
   )
 }
 
-function splitResult(result: CartEditResult | ShippingFormResult | undefined) {
-  if (!result) return {}
+function splitResult(
+  result: CartEditResult | ShippingFormResult | { ok: true; intent: typeof PLAN_CHOICE_INTENT } | undefined,
+) {
+  if (!result || result.intent === PLAN_CHOICE_INTENT) return {}
   return isShippingIntent(result.intent)
     ? { shipping: result as ShippingFormResult }
     : { edit: result as CartEditResult }
@@ -117,6 +145,12 @@ export default function CartPage({ loaderData, actionData: answered }: Route.Com
           {/* The forms come first and the figures last, so what an answer adds to the figures moves nothing
               the shopper is using, and checkout is the last step. */}
           <div className="cart-aside">
+            {estimate?.coveredLines && estimate.coveredLines.length > 0 && (
+              <PlanChoiceForm
+                lines={estimate.coveredLines}
+                names={new Map(lines.map((line) => [line.id, line.name]))}
+              />
+            )}
             <CouponForm couponCode={cart.couponCode} result={actionData} />
             <ShippingEstimate
               address={loaderData.address}

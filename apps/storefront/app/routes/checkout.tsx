@@ -1,6 +1,8 @@
 import { data, redirect } from 'react-router'
-import { findShippingChoice } from '../checkout/cart-estimate.server'
+import { findPlanChoice, findShippingChoice } from '../checkout/cart-estimate.server'
+import { findCurrentCart } from '../cart/current-cart.server'
 import { startCheckout } from '../checkout/hosted-checkout.server'
+import { hasPlanChoice, planChoiceForLines } from '../checkout/plan-choice'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
 import { toRequestOrigin } from '../platform/same-origin'
@@ -20,12 +22,22 @@ export function headers(): HeadersInit {
  * the cart page, and sends the shopper to the platform's hosted checkout.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { client, config } = getAisle(context)
+  const aisle = getAisle(context)
+  const { client, config } = aisle
+  const chosen = findPlanChoice(request, client)
+  // The plan choice goes along for the lines still in the cart (the cart is read only when there is one).
+  const plans = hasPlanChoice(chosen)
+    ? planChoiceForLines(
+        chosen,
+        ((await findCurrentCart(aisle))?.lineItems ?? []).flatMap((line) => line._id ?? []),
+      )
+    : chosen
   const started = await startCheckout(
     client,
     config.apiUrl,
     findShippingChoice(request, client),
     toRequestOrigin(request),
+    plans,
   )
   if (started.ok) return redirect(started.url)
   return data(started, { status: 409, headers: { 'Cache-Control': NO_STORE_CACHE_CONTROL } })

@@ -60,6 +60,7 @@ function OrderDetails({ order }: { order: OrderSummary }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
           <li key={index}>
             {line.quantity} × {line.name}: {line.total}
+            {line.paidBy && <span className="line-paid-by"> ({line.paidBy})</span>}
             <DownloadLinks downloads={line.downloads} />
           </li>
         ))}

@@ -214,6 +214,12 @@ export interface CreateCheckoutFromCurrentCartOptions {
   billingAddress?: Address
   selectedShippingOption?: SelectedShippingOption
   email?: string
+  /**
+   * Which held memberships pay which lines, as chosen in the estimate: kept on the checkout and honoured
+   * when the order is placed. Left out, no membership pays; a membership the buyer does not hold, that
+   * does not cover a line it names or lacks sessions is refused (`MEMBERSHIP_NOT_APPLICABLE`).
+   */
+  selectedMemberships?: { memberships?: { _id: string; appId: string; lineItemIds: string[] }[] }
 }
 
 /**

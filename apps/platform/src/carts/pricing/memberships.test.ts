@@ -142,16 +142,28 @@ describe('memberships', () => {
     const cap = line({ id: 'cap', unitPrice: 1500, membershipOptional: true })
     const club: Membership = { id: 'club', appId: 'plans', name: 'Club', lineItemIds: ['tee', 'cap'] }
 
-    it('is paid by the first eligible membership by default and answered as a MEMBERSHIP line', () => {
-      const estimate = calculateTotals(pricingInput({ lines: [tee, mat], memberships: [club] }))
-      expect(estimate.lineItems.map((item) => [item.id, item.price, item.paymentOption])).toEqual([
+    it('is paid in full by default and offered, and answered as a MEMBERSHIP line when chosen', () => {
+      const byDefault = calculateTotals(pricingInput({ lines: [tee, mat], memberships: [club] }))
+      expect(byDefault.lineItems.map((item) => [item.id, item.price, item.paymentOption])).toEqual([
+        ['tee', 2000, 'FULL_PAYMENT_ONLINE'],
+        ['mat', 4000, 'FULL_PAYMENT_ONLINE'],
+      ])
+      expect(byDefault.membershipOptions.eligibleMemberships).toEqual([
+        { id: 'club', appId: 'plans', name: 'Club', lineItemIds: ['tee'] },
+      ])
+      expect(byDefault.membershipOptions.selectedMemberships).toEqual([])
+      const chosen = calculateTotals(
+        pricingInput({
+          lines: [tee, mat],
+          memberships: [club],
+          selectedMemberships: [{ id: 'club', appId: 'plans', lineItemIds: ['tee'] }],
+        }),
+      )
+      expect(chosen.lineItems.map((item) => [item.id, item.price, item.paymentOption])).toEqual([
         ['tee', 0, 'MEMBERSHIP'],
         ['mat', 4000, 'FULL_PAYMENT_ONLINE'],
       ])
-      expect(estimate.membershipOptions.eligibleMemberships).toEqual([
-        { id: 'club', appId: 'plans', name: 'Club', lineItemIds: ['tee'] },
-      ])
-      expectConsistent(estimate)
+      expectConsistent(chosen)
     })
 
     it('is paid in full, without a violation, when the buyer selects no membership for it', () => {
@@ -165,10 +177,8 @@ describe('memberships', () => {
       expect(estimate.violations).toEqual([])
     })
 
-    it('pays no more lines than the membership has sessions left, by default or by selection', () => {
+    it('pays no more lines than the membership has sessions left', () => {
       const oneLeft = { ...club, sessionsLeft: 1 }
-      const byDefault = calculateTotals(pricingInput({ lines: [tee, cap], memberships: [oneLeft] }))
-      expect(byDefault.lineItems.map((item) => item.price)).toEqual([0, 1500])
       const chosen = calculateTotals(
         pricingInput({
           lines: [tee, cap],

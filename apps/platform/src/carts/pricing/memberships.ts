@@ -24,7 +24,8 @@ export interface MembershipResolution {
  * is eligible when it names such a line and has not expired (`expirationDate` is exclusive); an
  * expired one that names such a line is listed as invalid with its expiration date. With the buyer's
  * selection, each named line goes to the named membership when it is eligible for it (a WARNING
- * otherwise); without one, each line takes the first eligible membership that names it. A MEMBERSHIP
+ * otherwise); without one, each MEMBERSHIP or MEMBERSHIP_OFFLINE line takes the first eligible membership
+ * that names it, and a `membershipOptional` line is paid in full (decision 051). A MEMBERSHIP
  * line that no membership pays for is an ERROR (it is priced in full meanwhile); a
  * MEMBERSHIP_OFFLINE line is then simply paid offline, and a `membershipOptional` line in full. Each
  * line a membership pays uses one of its `sessionsLeft`: a default stops at them, a selection beyond them is a
@@ -107,7 +108,15 @@ export function resolveMemberships(
       }
     }
   } else {
+    // Only a line that must be paid by a plan takes one unasked: a line sold for money that a plan may
+    // pay is paid by it only when the buyer chooses so (decision 051).
+    const unasked = new Set(
+      lines
+        .filter((line) => line.paymentOption === 'MEMBERSHIP' || line.paymentOption === 'MEMBERSHIP_OFFLINE')
+        .map((line) => line.id),
+    )
     for (const lineId of membershipLineIds) {
+      if (!unasked.has(lineId)) continue
       const first = [...eligible.values()].find(
         (candidate) => candidate.lineItemIds.includes(lineId) && hasSessionFor(candidate.membership),
       )

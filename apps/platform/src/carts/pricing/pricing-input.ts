@@ -50,7 +50,8 @@ export interface PricedLine {
   taxGroup?: string | undefined
   /**
    * A line sold for money that a membership the buyer holds may pay for instead (decision 046): offered
-   * like a MEMBERSHIP line, paid in full when no membership is chosen, answered as MEMBERSHIP when one is.
+   * like a MEMBERSHIP line, paid in full unless the buyer chooses a membership for it (decision 051),
+   * answered as MEMBERSHIP when one pays.
    */
   membershipOptional?: boolean | undefined
   /** Subscription lines are priced for their first charge; the options pass through. */
@@ -228,6 +229,9 @@ export interface PricingInput {
   additionalFees?: readonly AdditionalFeeSetup[] | undefined
   /** The buyer's memberships, valid or not. */
   memberships?: readonly Membership[] | undefined
-  /** The buyer's choice; without one each MEMBERSHIP line takes the first eligible membership. */
+  /**
+   * The buyer's choice; without one each MEMBERSHIP line takes the first eligible membership and a
+   * `membershipOptional` line is paid in full (decision 051).
+   */
   selectedMemberships?: readonly SelectedMembership[] | undefined
 }

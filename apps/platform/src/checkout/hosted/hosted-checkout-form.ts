@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { AddressInput } from '../../carts/address-input.ts'
-import type { Address, SelectedShippingOption } from '../../carts/pricing/pricing-input.ts'
+import type {
+  Address,
+  SelectedMembership,
+  SelectedShippingOption,
+} from '../../carts/pricing/pricing-input.ts'
+import { PLANS_APP_ID } from '../../plans/plan-rules.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 import { checkAddress } from '../address/address-rules.ts'
@@ -28,12 +33,40 @@ export type AddressFieldName = (typeof addressFieldNames)[number]
 /** What the buyer typed, as typed, to show again beside its problems. */
 export type CheckoutFormValues = Record<string, string>
 
-/** The contact, addresses and shipping choice of a valid details form. */
+/** The contact, addresses, shipping choice and choice of plans of a valid details form. */
 export interface CheckoutDetails {
   email: string
   shippingAddress: Address
   billingAddress: Address
   selectedShippingOption: SelectedShippingOption | undefined
+  /** Undefined when the page offered no plan (the checkout's choice stays). */
+  selectedMemberships: SelectedMembership[] | undefined
+}
+
+/** The radio group of a line's plan choice: its value a membership's id, or empty to pay normally. */
+export function planFieldName(lineItemId: string): string {
+  return `plan.${lineItemId}`
+}
+
+/**
+ * The plan chosen for each line the page offered plans for (decision 051): `plansShown` says the page
+ * had the choice; each `plan.<line id>` names a membership, or is empty to pay normally.
+ */
+export function parsePlanChoice(form: Pick<FormFields, 'text' | 'names'>): SelectedMembership[] | undefined {
+  if (form.text('plansShown') !== '1') return undefined
+  const byMembership = new Map<string, string[]>()
+  for (const name of form.names()) {
+    if (!name.startsWith('plan.')) continue
+    const lineItemId = name.slice('plan.'.length)
+    const membershipId = form.text(name).trim()
+    if (!membershipId || membershipId.length > 100 || !/^[0-9a-f-]{36}$/i.test(lineItemId)) continue
+    byMembership.set(membershipId, [...(byMembership.get(membershipId) ?? []), lineItemId])
+  }
+  return [...byMembership].slice(0, 50).map(([id, lineItemIds]) => ({
+    id,
+    appId: PLANS_APP_ID,
+    lineItemIds: lineItemIds.slice(0, 300),
+  }))
 }
 
 export function readAddress(form: FormFields, prefix: string) {
@@ -109,7 +142,13 @@ export function parseCheckoutDetails(
     : undefined
   if (violations.length > 0 || !email.success || !shippingAddress || !billingAddress) return { violations }
   return {
-    details: { email: email.data, shippingAddress, billingAddress, selectedShippingOption },
+    details: {
+      email: email.data,
+      shippingAddress,
+      billingAddress,
+      selectedShippingOption,
+      selectedMemberships: parsePlanChoice(form),
+    },
     violations: [],
   }
 }
@@ -124,8 +163,11 @@ export function formValuesOfCheckout(checkout: {
   email: string | null
   shipping_address: Address | null
   billing_address: Address | null
+  selected_memberships?: readonly SelectedMembership[] | null
 }): CheckoutFormValues {
   const values: CheckoutFormValues = { email: checkout.email ?? '' }
+  for (const choice of checkout.selected_memberships ?? [])
+    for (const lineItemId of choice.lineItemIds) values[planFieldName(lineItemId)] = choice.id
   const flatten = (prefix: string, address: Address | null) => {
     for (const name of addressFieldNames) {
       const value = name

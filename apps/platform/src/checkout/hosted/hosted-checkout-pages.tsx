@@ -9,7 +9,8 @@ import { REGION_REQUIRED, subdivisionsOf } from '../address/subdivisions.ts'
 import type { CheckoutRow } from '../checkout-store.ts'
 import type { PaymentProvider } from '../payment-provider.ts'
 import { checkoutScript } from './checkout-script.ts'
-import { type CheckoutFormValues, toShippingChoiceValue } from './hosted-checkout-form.ts'
+import type { HeldMembership } from '../../plans/plan-rules.ts'
+import { type CheckoutFormValues, planFieldName, toShippingChoiceValue } from './hosted-checkout-form.ts'
 
 /** A country for the country list: its code and its name in the shopper's language. */
 export interface CountryChoice {
@@ -258,11 +259,73 @@ export function PlaceOrderButton(props: { totals: TotalsEstimate; site: Site }) 
   )
 }
 
+/**
+ * The plan choice of each line a held membership may pay (decision 051): a radio per membership that
+ * covers it ("use my plan", with its sessions left) and "pay normally", checked as `values` say.
+ */
+export function PlanChoices(props: {
+  totals: TotalsEstimate
+  names: ReadonlyMap<string, string>
+  memberships: readonly HeldMembership[]
+  values: CheckoutFormValues
+}) {
+  const eligible = props.totals.membershipOptions.eligibleMemberships
+  const lineIds = [...new Set(eligible.flatMap((membership) => membership.lineItemIds))]
+  if (lineIds.length === 0) return null
+  const sessionsOf = (id: string) => {
+    const left = props.memberships.find((membership) => membership.id === id)?.sessionsLeft
+    return left === null || left === undefined
+      ? 'unlimited sessions'
+      : `${left} session${left === 1 ? '' : 's'} left`
+  }
+  return (
+    <fieldset>
+      <legend>Your plans</legend>
+      <input type="hidden" name="plansShown" value="1" />
+      {lineIds.map((lineId) => {
+        const name = planFieldName(lineId)
+        const chosen = props.values[name] ?? ''
+        return (
+          <div
+            key={lineId}
+            className="field plan-choice"
+            role="radiogroup"
+            aria-label={props.names.get(lineId)}
+          >
+            <p className="option-title">{props.names.get(lineId)}</p>
+            {eligible
+              .filter((membership) => membership.lineItemIds.includes(lineId))
+              .map((membership) => (
+                <label key={membership.id} className="check option">
+                  <input
+                    type="radio"
+                    name={name}
+                    value={membership.id}
+                    defaultChecked={chosen === membership.id}
+                  />
+                  <span>
+                    Use my plan {membership.name} ({sessionsOf(membership.id)})
+                  </span>
+                </label>
+              ))}
+            <label className="check option">
+              <input type="radio" name={name} value="" defaultChecked={chosen === ''} />
+              <span>Pay normally</span>
+            </label>
+          </div>
+        )
+      })}
+    </fieldset>
+  )
+}
+
 export interface CheckoutPageProps {
   checkout: CheckoutRow
   site: Site
   totals: TotalsEstimate
   names: ReadonlyMap<string, string>
+  /** The buyer's memberships (their sessions left beside the plan choice). */
+  memberships: readonly HeldMembership[]
   providers: readonly PaymentProvider[]
   csrfToken: string
   /** A fresh key for this page's payment attempt: a retried post of this form pays once. */
@@ -387,6 +450,12 @@ export function CheckoutPage(props: CheckoutPageProps) {
                   shipTo={props.shipTo}
                 />
               </fieldset>
+              <PlanChoices
+                totals={totals}
+                names={props.names}
+                memberships={props.memberships}
+                values={values}
+              />
               <fieldset>
                 <legend>Delivery</legend>
                 <div data-fragment="shipping-options">

@@ -12,6 +12,7 @@ import type { Db } from '../../db/db.ts'
 import type { Api, AppEnv } from '../../http/api.ts'
 import { ApplicationError, type ValidationError } from '../../http/errors.ts'
 import { formatMoney } from '../../money/money.ts'
+import { membershipSelectionProblem } from '../../plans/membership-selection.ts'
 import { findOrder, findOrderByCheckout } from '../../orders/order-store.ts'
 import { createCsrfToken, isCrossSiteRequest, isCsrfTokenValid } from '../../pages/csrf.ts'
 import { readForm } from '../../pages/form-fields.ts'
@@ -33,12 +34,13 @@ import type { PaymentProvider } from '../payment-provider.ts'
 import { confirmPayment, type PaymentConfirmation } from '../payments/confirm-payment.ts'
 import { providerOf } from '../payments/payment-deps.ts'
 import { startPayment } from '../payments/start-payment.ts'
-import { lineNamesOf, priceCart } from '../price-cart.ts'
+import { coverableLinesOf, lineNamesOf, type PricedCart, priceCart } from '../price-cart.ts'
 import {
   type CheckoutFormValues,
   formValuesOf,
   formValuesOfCheckout,
   parseCheckoutDetails,
+  parsePlanChoice,
   readAddress,
 } from './hosted-checkout-form.ts'
 import {
@@ -210,6 +212,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     const [carrierId = '', code = ''] = form.text('shippingOption').split('|')
     return {
       shippingAddress,
+      selectedMemberships: parsePlanChoice(form),
       billingAddress: form.isChecked('billingSameAsShipping') ? shippingAddress : address('billing'),
       selectedShippingOption: code
         ? { code: code.slice(0, 50), carrierId: carrierId.slice(0, 50) || undefined }
@@ -253,6 +256,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
               shippingAddress: checkout.shipping_address ?? typedChoicesOfValues(values).shippingAddress,
               billingAddress: checkout.billing_address ?? undefined,
               selectedShippingOption: checkout.selected_shipping_option ?? undefined,
+              selectedMemberships: checkout.selected_memberships ?? undefined,
             },
         now: clock(),
       }))
@@ -265,6 +269,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         site={site}
         totals={priced.totals}
         names={lineNamesOf(priced)}
+        memberships={priced.memberships}
         providers={providers}
         csrfToken={csrf.token}
         paymentKey={randomUUID()}
@@ -302,6 +307,20 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       names: () => Object.keys(values),
     }
     return typedChoices(fields as unknown as Awaited<ReturnType<typeof readForm>>)
+  }
+
+  /** Why the checkout's choice of plans cannot pay, in the buyer's words (decision 051); undefined when it can. */
+  function planChoiceProblemOf(checkout: CheckoutRow, priced: PricedCart): string | undefined {
+    const selection = checkout.selected_memberships ?? []
+    return membershipSelectionProblem(selection, priced.memberships, coverableLinesOf(priced), clock())
+      ?.message
+  }
+
+  /** The same, pricing the checkout's cart first (the no-script save, which otherwise prices nothing). */
+  async function planChoiceProblem(checkout: CheckoutRow, site: Site): Promise<string | undefined> {
+    if (!checkout.selected_memberships?.length) return undefined
+    const priced = await priceCheckout(db, checkout, { currency: site.currency, now: clock() })
+    return priced && planChoiceProblemOf(checkout, priced)
   }
 
   const notFound = () =>
@@ -474,6 +493,8 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       const parsed = parseCheckoutDetails(form)
       if (!parsed.details)
         return checkoutPage(c, checkout, { site, values, violations: parsed.violations, status: 400 })
+      const planProblem = await planChoiceProblem(withChoices(checkout, parsed.details), site)
+      if (planProblem) return checkoutPage(c, checkout, { site, values, problem: planProblem, status: 400 })
       await saveCheckoutChoices(db, checkout.id, parsed.details, clock())
       return seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}?notice=saved`)
     },
@@ -514,6 +535,9 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         await saveAlone()
         return messagePage(409, 'Your cart is empty', 'Go back to the shop and add something to your cart.')
       }
+      // A plan chosen on the page that cannot pay is refused before any money moves, and nothing is saved.
+      const planProblem = planChoiceProblemOf(saved, priced)
+      if (planProblem) return checkoutPage(c, checkout, { site, values, problem: planProblem, status: 400 })
       const total = priced.totals.priceSummary.total
       // The order is placed only for the total the shopper saw: without script, the first press shows it.
       if (String(total) !== form.text('expectedTotal')) {

@@ -1,8 +1,8 @@
 import { isUuid } from '../../http/validation.ts'
 import type { OrderPayment } from '../../orders/order-store.ts'
 import { membershipGrantOf } from '../../plans/grant-membership.ts'
-import { completePlanPurchase, findPlanPurchase } from '../../plans/plan-purchase-store.ts'
-import { findPlan } from '../../plans/plan-store.ts'
+import { completePlanPurchase, failPlanPurchase, findPlanPurchase } from '../../plans/plan-purchase-store.ts'
+import { durationOf, findPlan } from '../../plans/plan-store.ts'
 import type { CheckoutRow } from '../checkout-store.ts'
 import type { PaymentProvider, ProviderPayment } from '../payment-provider.ts'
 import { PlaceOrderRefused, placeOrder } from '../place-order.ts'
@@ -123,9 +123,9 @@ export async function confirmPayment(
 }
 
 /**
- * A plan purchase's payment: records the outcome once, and when it succeeded grants the membership
- * (once, whichever of the return and the notification comes first). A plan is never bought to pay later:
- * such an outcome is a failure.
+ * A plan purchase's payment: records the outcome once, and when it succeeded grants (or renews) the
+ * membership (once, whichever of the return and the notification comes first); a declined one closes the
+ * purchase as FAILED. A plan is never bought to pay later: such an outcome is a failure.
  */
 async function confirmPlanPayment(
   deps: PaymentDeps,
@@ -135,18 +135,17 @@ async function confirmPlanPayment(
   const planPurchaseId = payment.plan_purchase_id ?? ''
   if (state.status === 'REQUIRES_ACTION')
     return { kind: 'plan', planPurchaseId, outcome: 'pending', redirectUrl: state.redirectUrl }
-  if (payment.status !== 'SUCCEEDED')
-    return {
-      kind: 'plan',
-      planPurchaseId,
-      outcome: 'failed',
-      reason: payment.failure_reason ?? 'The payment did not go through',
-    }
+  if (payment.status !== 'SUCCEEDED') {
+    const reason = payment.failure_reason ?? 'The payment did not go through'
+    // A declined purchase is closed, never left open (decision 051); buying again starts a new one.
+    if (payment.status === 'FAILED') await failPlanPurchase(deps.db, planPurchaseId, reason, deps.clock())
+    return { kind: 'plan', planPurchaseId, outcome: 'failed', reason }
+  }
   const purchase = await findPlanPurchase(deps.db, planPurchaseId)
   const plan = purchase && (await findPlan(deps.db, purchase.site_id, purchase.plan_id))
   if (!purchase || !plan)
     return { kind: 'plan', planPurchaseId, outcome: 'failed', reason: 'The plan is gone' }
-  if (purchase.status === 'OPEN') {
+  if (purchase.status === 'OPEN' || purchase.status === 'FAILED') {
     const grant = membershipGrantOf(plan, {
       memberId: purchase.member_id,
       currency: purchase.currency,
@@ -156,6 +155,7 @@ async function confirmPlanPayment(
       deps.db,
       purchase.id,
       { ...grant, priceMinor: Number(purchase.amount_minor) },
+      durationOf(plan),
       deps.clock(),
     )
   }

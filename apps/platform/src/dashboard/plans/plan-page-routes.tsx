@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { HTTPException } from 'hono/http-exception'
+import { z } from 'zod'
+import { identityOf } from '../../events/event-outbox.ts'
 import type { Api } from '../../http/api.ts'
-import type { FieldViolation } from '../../http/errors.ts'
+import { ApplicationError, type FieldViolation } from '../../http/errors.ts'
 import { IdParam } from '../../http/validation.ts'
+import { refundPlanPurchase } from '../../plan-checkout/refund-plan-purchase.ts'
+import { listPlanPurchases } from '../../plans/plan-purchase-store.ts'
 import {
   coverChoices,
   findPlan,
@@ -55,12 +59,21 @@ export function registerPlanPages(api: Api, deps: DashboardDeps) {
   async function planPage(
     owner: Owner,
     plan: PlanRow,
-    options: { values?: PlanFormValues; violations?: FieldViolation[]; notice?: string; status?: number },
+    options: {
+      values?: PlanFormValues
+      violations?: FieldViolation[]
+      notice?: string
+      problem?: string
+      status?: number
+    },
   ) {
     return renderDashboardPage(
       <PlanPage
         owner={owner}
         plan={plan}
+        purchases={await listPlanPurchases(db, owner.session.siteId, plan.id)}
+        refundKey={randomUUID()}
+        problem={options.problem}
         values={options.values ?? toPlanFormValues(plan, owner.session.site.currency)}
         violations={options.violations ?? []}
         choices={await coverChoices(db, owner.session.siteId)}
@@ -151,4 +164,36 @@ export function registerPlanPages(api: Api, deps: DashboardDeps) {
       },
     )
   }
+
+  postForm(
+    {
+      path: '/dashboard/plans/:id/purchases/:purchaseId/refund',
+      operationId: 'dashboardRefundPlanPurchase',
+      summary:
+        'Refund a plan purchase in full through its payment provider (form: idempotencyKey) and end its membership',
+      params: z.object({ id: z.string(), purchaseId: z.string() }),
+    },
+    async (owner, form, { params }) => {
+      const plan = await getPlan(owner, params.id)
+      const idempotencyKey = form.text('idempotencyKey').slice(0, 100)
+      try {
+        const result = await refundPlanPurchase(deps.payments, {
+          siteId: owner.session.siteId,
+          purchaseId: params.purchaseId,
+          idempotencyKey: idempotencyKey || randomUUID(),
+          identity: identityOf(owner.caller),
+        })
+        if (result.status === 'FAILED')
+          return planPage(owner, plan, {
+            problem: `The payment provider refused the refund: ${result.reason ?? 'no reason given'}`,
+            status: 409,
+          })
+      } catch (error) {
+        if (error instanceof ApplicationError)
+          return planPage(owner, plan, { problem: error.description, status: 409 })
+        throw error
+      }
+      return seeOther(withNotice(`/dashboard/plans/${plan.id}`, 'plan-refunded'))
+    },
+  )
 }

@@ -1,6 +1,7 @@
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney } from '../../money/money.ts'
 import type { MembershipRow } from '../../plans/membership-store.ts'
+import type { PlanPurchaseRow } from '../../plans/plan-purchase-store.ts'
 import type { CoverChoice, PlanRow } from '../../plans/plan-store.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
@@ -186,6 +187,62 @@ export function PlansPage(props: {
 }
 
 /** One plan: its form, and archiving or restoring it. */
+/** A purchase as the plan page lists it: who bought it and whether its payment can be given back. */
+export type ListedPlanPurchase = PlanPurchaseRow & { member_email: string | null; payment_id: string | null }
+
+/**
+ * The plan's purchases, newest first, each paid one with a "Refund" button (decision 051): its form
+ * carries a fresh idempotency key, so a second press of the same page gives the money back once.
+ */
+function PlanPurchases(props: {
+  owner: Owner
+  plan: PlanRow
+  purchases: readonly ListedPlanPurchase[]
+  refundKey: string
+}) {
+  const { owner } = props
+  if (props.purchases.length === 0) return <p className="hint">Nobody has bought this plan yet.</p>
+  return (
+    <table aria-label="Purchases">
+      <thead>
+        <tr>
+          <th>Bought</th>
+          <th>Member</th>
+          <th>Paid</th>
+          <th>Status</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {props.purchases.map((purchase) => (
+          <tr key={purchase.id}>
+            <td>{new Date(purchase.created_date).toISOString().slice(0, 16).replace('T', ' ')}</td>
+            <td>{purchase.member_email ?? 'a former member'}</td>
+            <td>
+              {formatMoney(Number(purchase.amount_minor), purchase.currency, owner.session.site.locale)}
+            </td>
+            <td>{purchase.status === 'REFUNDED' ? 'Refunded, membership ended' : 'Completed'}</td>
+            <td>
+              {purchase.status === 'COMPLETED' && purchase.payment_id && (
+                <form
+                  method="post"
+                  action={`/dashboard/plans/${props.plan.id}/purchases/${purchase.id}/refund`}
+                >
+                  <CsrfField token={owner.session.csrfToken} />
+                  <input type="hidden" name="idempotencyKey" value={props.refundKey} />
+                  <button type="submit" className="danger">
+                    Refund and end membership
+                  </button>
+                </form>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
 export function PlanPage(props: {
   owner: Owner
   plan: PlanRow
@@ -193,6 +250,9 @@ export function PlanPage(props: {
   violations: readonly FieldViolation[]
   choices: CoverChoices
   notice?: string | undefined
+  purchases: readonly ListedPlanPurchase[]
+  refundKey: string
+  problem?: string | undefined
 }) {
   const { owner, plan } = props
   return (
@@ -219,6 +279,13 @@ export function PlanPage(props: {
         </button>
         <p className="hint">An archived plan is sold no more; members keep the memberships they bought.</p>
       </form>
+      <h2>Purchases</h2>
+      {props.problem && (
+        <p className="problem" role="alert">
+          {props.problem}
+        </p>
+      )}
+      <PlanPurchases owner={owner} plan={plan} purchases={props.purchases} refundKey={props.refundKey} />
     </DashboardPage>
   )
 }
@@ -245,11 +312,13 @@ export function MemberPlans(props: { memberships: readonly MembershipRow[]; now:
                 : `${membership.sessions_left} of ${membership.sessions_total}`}
             </td>
             <td>
-              {membership.expiration_date
-                ? `${new Date(membership.expiration_date).toISOString().slice(0, 10)}${
-                    props.now >= new Date(membership.expiration_date) ? ' (expired)' : ''
-                  }`
-                : 'never'}
+              {membership.ended_date
+                ? `ended ${new Date(membership.ended_date).toISOString().slice(0, 10)} (refunded)`
+                : membership.expiration_date
+                  ? `${new Date(membership.expiration_date).toISOString().slice(0, 10)}${
+                      props.now >= new Date(membership.expiration_date) ? ' (expired)' : ''
+                    }`
+                  : 'never'}
             </td>
           </tr>
         ))}

@@ -1,3 +1,4 @@
+import type { PaymentDeps } from '../../checkout/payments/payment-deps.ts'
 import type { Context } from 'hono'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/db.ts'
@@ -29,6 +30,8 @@ export interface DashboardDeps {
   media: MediaDeps
   /** Digital products' secure files, which the product editor shows and its secure-files forms change. */
   digital: DigitalDeps
+  /** The payments and their providers: refunds of plan purchases go through them (decision 051). */
+  payments: PaymentDeps
 }
 
 /** A signed-in site owner, and the caller the domain functions record as the source of their events. */

@@ -1,0 +1,99 @@
+import { isAisleError } from '@aisle/sdk'
+import { data, Form, redirect } from 'react-router'
+import { getAisle } from '../platform/aisle.server'
+import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
+import { toRequestOrigin } from '../platform/same-origin'
+import { toShopperError } from '../platform/shopper-error'
+import { SubmitButton } from '../rendering/submit-button'
+import { toPrivatePageMeta } from '../seo/page-meta'
+import { toPlanView } from '../store/plan-view'
+import type { Route } from './+types/plans'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return toPrivatePageMeta(matches, 'Plans')
+}
+
+export function headers(): HeadersInit {
+  return { 'Cache-Control': NO_STORE_CACHE_CONTROL }
+}
+
+/** The plans the shop sells (the SDK's public read, decision 051). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { client } = getAisle(context)
+  const { plans } = await client.memberships.listPublicPlans()
+  return { plans: plans.map(toPlanView) }
+}
+
+/**
+ * "Buy" posts the plan here: a `paidPlansCheckout` redirect session sends the shopper to the platform's
+ * plan checkout, which brings them back to their account once the plan is theirs (or asks a visitor to
+ * sign in through this storefront's login page).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { client } = getAisle(context)
+  const planId = (await request.formData()).get('planId')
+  if (typeof planId !== 'string' || !/^[0-9a-f-]{36}$/i.test(planId))
+    return data({ title: 'Choose a plan', message: 'Please choose one of the plans below.' }, { status: 400 })
+  const origin = toRequestOrigin(request)
+  const start = (withCallbacks: boolean) =>
+    client.redirects.createRedirectSession({
+      paidPlansCheckout: { planId },
+      ...(withCallbacks && origin
+        ? {
+            callbacks: {
+              postFlowUrl: `${origin}/account`,
+              planListUrl: `${origin}/plans`,
+              loginUrl: `${origin}/account/login`,
+            },
+          }
+        : {}),
+    })
+  try {
+    const { redirectSession } = await start(true).catch((error: unknown) => {
+      // The storefront's origin is not registered for the client: the plan checkout still opens.
+      if (isAisleError(error) && error.status === 400) return start(false)
+      throw error
+    })
+    if (redirectSession?.fullUrl) return redirect(redirectSession.fullUrl)
+    return data(toShopperError(500), { status: 502 })
+  } catch (error) {
+    if (!isAisleError(error)) throw error
+    return data(toShopperError(error.status, error.code), { status: 409 })
+  }
+}
+
+export default function PlansPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="plans-page">
+      <h1>Plans</h1>
+      <p>A plan pays for the items it covers: each item in an order uses one session.</p>
+      {actionData && (
+        <p role="alert" className="plans-problem">
+          {actionData.message}
+        </p>
+      )}
+      {loaderData.plans.length === 0 ? (
+        <p>The shop offers no plans right now.</p>
+      ) : (
+        <ul className="plans-grid">
+          {loaderData.plans.map((plan) => (
+            <li key={plan.id} className="plan-card">
+              <h2>{plan.name}</h2>
+              {plan.description && <p>{plan.description}</p>}
+              <p className="plan-price">{plan.price}</p>
+              <p className="plan-terms">
+                {plan.sessions} · {plan.duration}
+              </p>
+              <Form method="post">
+                <input type="hidden" name="planId" value={plan.id} />
+                <SubmitButton className="button" pendingLabel="Opening…">
+                  Buy<span className="visually-hidden"> {plan.name}</span>
+                </SubmitButton>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
