@@ -75,12 +75,7 @@ describe.each(databaseKinds())('the SDK’s memberships against the platform on 
   })
 
   it('lists the shop’s plans on sale to a visitor, shaped like Wix’s public plans', async () => {
-    const visitor = createClient({
-      auth: OAuthStrategy({ clientId: DEMO_CLIENT_ID, tokenStorage: createMemoryTokenStorage() }),
-      modules: { memberships },
-      baseUrl: TEST_PUBLIC_URL,
-      fetch: platform.fetch,
-    })
+    const { client: visitor } = createSdkShopper(platform, { memberships })
     const { plans } = await visitor.memberships.listPublicPlans()
     const trial = plans.find((plan) => plan._id === DEMO_PLAN_IDS.notebookTrial)
     expect(trial).toEqual({
