@@ -27,6 +27,7 @@ import { aisleMiddleware, getAisle } from './platform/aisle.server'
 import { VISITOR_PAGE_CACHE_CONTROL } from './platform/cache-control'
 import { toSiteUrl } from './platform/config.server'
 import { findErrorCode, toShopperError } from './platform/shopper-error'
+import { HydrateLater } from './rendering/hydrate-later'
 import { PageStyles } from './rendering/page-styles'
 import { useHydrated } from './rendering/use-hydrated'
 import { useNonce } from './security/nonce'
@@ -144,14 +145,17 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
       <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
         {children}
       </main>
-      {root?.storeCurrency && (
-        <CurrencyPicker
-          storeCurrency={root.storeCurrency}
-          currencies={root.displayCurrencies}
-          chosen={root.displayCurrency}
-        />
-      )}
-      <SiteFooter shopName={root?.shopName ?? STORE_NAME} />
+      {/* The page's foot hydrates after the header and the page. */}
+      <HydrateLater>
+        {root?.storeCurrency && (
+          <CurrencyPicker
+            storeCurrency={root.storeCurrency}
+            currencies={root.displayCurrencies}
+            chosen={root.displayCurrency}
+          />
+        )}
+        <SiteFooter shopName={root?.shopName ?? STORE_NAME} />
+      </HydrateLater>
     </CartDrawerProvider>
   )
 }
