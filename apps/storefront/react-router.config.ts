@@ -3,6 +3,10 @@ import type { Config } from '@react-router/dev/config'
 export default {
   // Server rendering from the first page: the visitor's cart count is in the first HTML.
   ssr: true,
+  // Every route in the build's manifest (a cached module of 1.1 kB gzipped) rather than discovered from the
+  // page's links after hydration: that fetch added its routes to the router and re-rendered the whole page
+  // twice in the tasks after hydration (decision 053).
+  routeDiscovery: { mode: 'initial' },
   future: {
     // Middleware gives each request one SDK client, so parallel loaders share one visitor token.
     v8_middleware: true,

@@ -130,6 +130,22 @@ test('a product page has breadcrumbs, stock words, related products and a galler
   await expect(page.getByRole('dialog')).toBeHidden()
 })
 
+test('without script a product page shows its thumbnails, related products and footer, which hydrate after the rest', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/products/classic-tee')
+  // Written in place by the server, not held back for a script to show (entry.server.tsx).
+  await expect(gallery(page).getByRole('link', { name: 'Show picture 1 of' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'More from Tees & Tops' }).getByRole('listitem')).toHaveCount(4)
+  await expect(
+    page.getByRole('list', { name: 'More from Tees & Tops' }).getByRole('link').first(),
+  ).toBeVisible()
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Shipping' })).toBeVisible()
+  await context.close()
+})
+
 test('choosing a colour shows that colour’s pictures', async ({ page }) => {
   await page.goto('/products/classic-tee')
   await waitForHydration(page)

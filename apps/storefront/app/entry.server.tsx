@@ -47,6 +47,9 @@ export default function handleRequest(
       </NonceContext>,
       {
         nonce,
+        // Every Suspense boundary (`HydrateLater`) written in place: past this many bytes of page React
+        // would send a boundary hidden, to be shown by an inline script, so it would not show without script.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           isReady = true
           clearTimeout(timeout)

@@ -11,6 +11,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from 'react-router'
+import { useMemo } from 'react'
 import type { Route } from './+types/root'
 import { findMember, toMemberName } from './account/member.server'
 import { CartDrawerProvider } from './cart/cart-drawer'
@@ -26,6 +27,7 @@ import { aisleMiddleware, getAisle } from './platform/aisle.server'
 import { VISITOR_PAGE_CACHE_CONTROL } from './platform/cache-control'
 import { toSiteUrl } from './platform/config.server'
 import { findErrorCode, toShopperError } from './platform/shopper-error'
+import { HydrateLater } from './rendering/hydrate-later'
 import { PageStyles } from './rendering/page-styles'
 import { useHydrated } from './rendering/use-hydrated'
 import { useNonce } from './security/nonce'
@@ -94,11 +96,11 @@ export function meta({ error, matches }: Route.MetaArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const isHydrated = useHydrated()
   const nonce = useNonce()
-  return (
-    // The cart edits on their way, for every part of the page that shows the cart.
-    <CartEditsProvider>
-      {/* `data-hydrated` tells styles and end-to-end tests that the page now runs its scripts. */}
-      <html lang={STORE_LOCALE} data-hydrated={isHydrated ? 'true' : undefined}>
+  // The same elements when only `isHydrated` changes: marking the page hydrated then re-renders `<html>`
+  // alone, not the head, the header and the footer with it in the task after hydration.
+  const page = useMemo(
+    () => (
+      <>
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -111,6 +113,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ScrollRestoration nonce={nonce} />
           <Scripts nonce={nonce} />
         </body>
+      </>
+    ),
+    [children, nonce],
+  )
+  return (
+    // The cart edits on their way, for every part of the page that shows the cart.
+    <CartEditsProvider>
+      {/* `data-hydrated` tells styles and end-to-end tests that the page now runs its scripts. */}
+      <html lang={STORE_LOCALE} data-hydrated={isHydrated ? 'true' : undefined}>
+        {page}
       </html>
     </CartEditsProvider>
   )
@@ -133,14 +145,17 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
       <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
         {children}
       </main>
-      {root?.storeCurrency && (
-        <CurrencyPicker
-          storeCurrency={root.storeCurrency}
-          currencies={root.displayCurrencies}
-          chosen={root.displayCurrency}
-        />
-      )}
-      <SiteFooter shopName={root?.shopName ?? STORE_NAME} />
+      {/* The page's foot hydrates after the header and the page. */}
+      <HydrateLater>
+        {root?.storeCurrency && (
+          <CurrencyPicker
+            storeCurrency={root.storeCurrency}
+            currencies={root.displayCurrencies}
+            chosen={root.displayCurrency}
+          />
+        )}
+        <SiteFooter shopName={root?.shopName ?? STORE_NAME} />
+      </HydrateLater>
     </CartDrawerProvider>
   )
 }

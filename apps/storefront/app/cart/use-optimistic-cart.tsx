@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useOptimistic } from 'react'
+import { createContext, type ReactNode, useContext, useMemo, useOptimistic } from 'react'
 import type { FetcherWithComponents } from 'react-router'
 import { CART_ACTION_PATH, type CartEdit, findCartEdit } from './cart-edit'
 import type { CartView } from './cart-view'
@@ -11,7 +11,12 @@ interface CartEdits {
   add: (edit: CartEdit) => void
 }
 
-const CartEditsContext = createContext<CartEdits>({ pending: [], add: () => {} })
+/** The edits when none is on its way: one array, so the provider's value stays the same between renders. */
+const NO_EDITS: readonly CartEdit[] = []
+
+const appendEdit = (edits: readonly CartEdit[], edit: CartEdit) => [...edits, edit]
+
+const CartEditsContext = createContext<CartEdits>({ pending: NO_EDITS, add: () => {} })
 
 /**
  * Holds the cart edits on their way for the whole page (header count, drawer, cart page), with React's
@@ -19,8 +24,10 @@ const CartEditsContext = createContext<CartEdits>({ pending: [], add: () => {} }
  * answer and the cart read after it have arrived, so the cart never shows a state the platform did not give.
  */
 export function CartEditsProvider({ children }: { children: ReactNode }) {
-  const [pending, add] = useOptimistic<readonly CartEdit[], CartEdit>([], (edits, edit) => [...edits, edit])
-  return <CartEditsContext value={{ pending, add }}>{children}</CartEditsContext>
+  const [pending, add] = useOptimistic<readonly CartEdit[], CartEdit>(NO_EDITS, appendEdit)
+  // One value while no edit is on its way: a re-render of the page (once hydrated) leaves the readers be.
+  const edits = useMemo(() => ({ pending, add }), [pending, add])
+  return <CartEditsContext value={edits}>{children}</CartEditsContext>
 }
 
 /**

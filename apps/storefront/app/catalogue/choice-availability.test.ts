@@ -141,7 +141,13 @@ describe('toPurchaseView', () => {
   it('asks for the remaining choices at the product’s price and picture', () => {
     expect(toPurchaseView(tee, smallChosen, { Size: 'S' }, api)).toEqual({
       status: 'choose',
-      price: { amount: 24, discountedAmount: 19.2, currency: 'USD' },
+      price: {
+        amount: 24,
+        discountedAmount: 19.2,
+        currency: 'USD',
+        formatted: '$24.00',
+        discountedFormatted: '$19.20',
+      },
       image: { url: `${api}/media/main`, width: 800, height: 800, alt: 'Classic Tee, product photo' },
     })
   })
@@ -158,7 +164,13 @@ describe('toPurchaseView', () => {
     expect(toPurchaseView(tee, answer, { Size: 'M', Color: 'Red' }, api)).toEqual({
       status: 'available',
       variantId: 'v-m-red',
-      price: { amount: 26, discountedAmount: 20.8, currency: 'USD' },
+      price: {
+        amount: 26,
+        discountedAmount: 20.8,
+        currency: 'USD',
+        formatted: '$26.00',
+        discountedFormatted: '$20.80',
+      },
       image: { url: `${api}/media/red`, width: 800, height: 800, alt: 'Classic Tee in Red' },
     })
   })
@@ -177,7 +189,7 @@ describe('toPurchaseView', () => {
     expect(toPurchaseView(product, answer, { Size: 'S', Color: 'White' }, api)).toEqual({
       status: 'available',
       variantId: 'v-s-white',
-      price: { amount: 24, currency: 'USD' },
+      price: { amount: 24, currency: 'USD', formatted: '$24.00' },
       image: { url: `${api}/media/white`, width: 800, height: 800, alt: 'White tee' },
     })
   })
@@ -201,7 +213,7 @@ describe('toPurchaseView', () => {
     }
     expect(toPurchaseView(notebook, undefined, {}, api)).toEqual({
       status: 'available',
-      price: { amount: 12, currency: 'USD' },
+      price: { amount: 12, currency: 'USD', formatted: '$12.00' },
     })
     expect(toPurchaseView({ ...notebook, stock: { inStock: false } }, undefined, {}, api).status).toBe(
       'sold-out',

@@ -1,7 +1,8 @@
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { ImageView } from '../media/image'
 import { ResponsiveImage } from '../media/responsive-image'
-import { useHydrated } from '../rendering/use-hydrated'
+import { AfterHydration } from '../rendering/after-hydration'
+import { HydrateLater } from '../rendering/hydrate-later'
 
 /** The large picture's width: the page's full width on a phone, half of the page from 48rem up. */
 const SLIDE_SIZES = '(min-width: 48rem) 36rem, 100vw'
@@ -23,7 +24,6 @@ export interface ProductGalleryProps {
  */
 export function ProductGallery({ images, name, ribbon }: ProductGalleryProps) {
   const id = useId()
-  const isHydrated = useHydrated()
   const trackRef = useRef<HTMLUListElement>(null)
   const dialogRef = useRef<HTMLDialogElement>(null)
   const [current, setCurrent] = useState(0)
@@ -155,8 +155,8 @@ export function ProductGallery({ images, name, ribbon }: ProductGalleryProps) {
           ))}
         </ul>
         {ribbon ? <span className="ribbon">{ribbon}</span> : null}
-        {isHydrated && hasMany ? (
-          <>
+        {hasMany ? (
+          <AfterHydration>
             <button
               type="button"
               className="icon-button gallery-step gallery-previous"
@@ -171,51 +171,55 @@ export function ProductGallery({ images, name, ribbon }: ProductGalleryProps) {
               disabled={current === images.length - 1}
               onClick={() => show(current + 1)}
             />
-          </>
+          </AfterHydration>
         ) : null}
       </div>
       {hasMany ? (
-        <ul className="gallery-thumbnails" aria-label="Choose a picture">
-          {images.map((image, index) => (
-            <li key={keyOf(image)}>
-              <a
-                href={`#${id}-${index}`}
-                aria-label={`Show picture ${index + 1} of ${images.length}`}
-                aria-current={index === current ? 'true' : undefined}
-                onClick={(event) => onThumbnail(event, index)}
-              >
-                <ResponsiveImage image={image} sizes={THUMBNAIL_SIZES} loading="lazy" alt="" />
-              </a>
-            </li>
-          ))}
-        </ul>
+        <HydrateLater>
+          <ul className="gallery-thumbnails" aria-label="Choose a picture">
+            {images.map((image, index) => (
+              <li key={keyOf(image)}>
+                <a
+                  href={`#${id}-${index}`}
+                  aria-label={`Show picture ${index + 1} of ${images.length}`}
+                  aria-current={index === current ? 'true' : undefined}
+                  onClick={(event) => onThumbnail(event, index)}
+                >
+                  <ResponsiveImage image={image} sizes={THUMBNAIL_SIZES} loading="lazy" alt="" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </HydrateLater>
       ) : null}
-      {isHydrated && large ? (
-        <dialog
-          ref={dialogRef}
-          className="gallery-dialog"
-          aria-label={`${name}, picture ${current + 1} of ${images.length}`}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') onKeyDown(event)
-          }}
-          onClick={(event) => {
-            if (event.target === event.currentTarget) event.currentTarget.close()
-          }}
-        >
-          <img src={large.url} width={large.width} height={large.height} alt={large.alt} />
-          <div className="gallery-dialog-bar">
-            {hasMany ? (
-              <p aria-live="polite">
-                {current + 1} / {images.length}
-              </p>
-            ) : null}
-            <form method="dialog">
-              <button type="submit" className="button button-secondary">
-                Close
-              </button>
-            </form>
-          </div>
-        </dialog>
+      {large ? (
+        <AfterHydration>
+          <dialog
+            ref={dialogRef}
+            className="gallery-dialog"
+            aria-label={`${name}, picture ${current + 1} of ${images.length}`}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') onKeyDown(event)
+            }}
+            onClick={(event) => {
+              if (event.target === event.currentTarget) event.currentTarget.close()
+            }}
+          >
+            <img src={large.url} width={large.width} height={large.height} alt={large.alt} />
+            <div className="gallery-dialog-bar">
+              {hasMany ? (
+                <p aria-live="polite">
+                  {current + 1} / {images.length}
+                </p>
+              ) : null}
+              <form method="dialog">
+                <button type="submit" className="button button-secondary">
+                  Close
+                </button>
+              </form>
+            </div>
+          </dialog>
+        </AfterHydration>
       ) : null}
     </section>
   )

@@ -6,15 +6,18 @@ import { Price } from './price'
 import { toDiscountLabel, toPlainText, toPriceView, toProductCard, toUnitQuantityText } from './product-view'
 
 describe('toPriceView', () => {
-  it('keeps a discount only when it lowers the price', () => {
+  it('keeps a discount only when it lowers the price, and formats each amount', () => {
     expect(toPriceView({ currency: 'USD', price: 20, discountedPrice: 15 })).toEqual({
       amount: 20,
       discountedAmount: 15,
       currency: 'USD',
+      formatted: '$20.00',
+      discountedFormatted: '$15.00',
     })
     expect(toPriceView({ currency: 'USD', price: 20, discountedPrice: 20 })).toEqual({
       amount: 20,
       currency: 'USD',
+      formatted: '$20.00',
     })
   })
 })
@@ -32,7 +35,8 @@ describe('toPriceView with a unit price', () => {
     ).toEqual({
       amount: 24,
       currency: 'USD',
-      perUnit: { amount: 2.4, per: '100 g' },
+      formatted: '$24.00',
+      perUnit: { amount: 2.4, formatted: '$2.40', per: '100 g' },
     })
     expect(
       toPriceView({ currency: 'USD', price: 24, discountedPrice: 24 }, 'USD', unit).perUnit,
@@ -49,12 +53,31 @@ describe('Price', () => {
   it('shows the unit price after the price, read out as "per"', () => {
     const html = renderToStaticMarkup(
       createElement(Price, {
-        price: { amount: 24, currency: 'USD', perUnit: { amount: 2.4, per: '100 g' } },
+        price: toPriceView({ currency: 'USD', price: 24, pricePerUnit: 2.4 }, 'USD', {
+          baseQuantity: 100,
+          baseMeasurementUnit: 'G',
+        }),
       }),
     )
     expect(html).toContain(
       '$2.40<span aria-hidden="true"> / </span><span class="visually-hidden"> per </span>100 g',
     )
+  })
+
+  it('shows the amounts as the loader formatted them, so hydration builds no number format', () => {
+    const html = renderToStaticMarkup(
+      createElement(Price, {
+        price: {
+          amount: 20,
+          discountedAmount: 15,
+          currency: 'USD',
+          formatted: 'twenty dollars',
+          discountedFormatted: 'fifteen dollars',
+        },
+      }),
+    )
+    expect(html).toContain('<span class="price-sale">fifteen dollars</span>')
+    expect(html).toContain('<s class="price-regular">twenty dollars</s>')
   })
 })
 

@@ -1,5 +1,4 @@
 import type { Collection, Product } from '@aisle/sdk'
-import { formatPrice } from '../store/money'
 import { toProductCard } from './product-view'
 
 /** Fewer letters than this suggest nothing: one letter matches half the shop. */
@@ -38,7 +37,7 @@ export function toSearchSuggestions(
       return {
         name: card.name,
         href: `/products/${encodeURIComponent(card.slug)}`,
-        price: formatPrice(card.price.discountedAmount ?? card.price.amount, card.price.currency),
+        price: card.price.discountedFormatted ?? card.price.formatted,
         imageUrl: card.image?.url,
       }
     }),

@@ -44,6 +44,6 @@ describe('the display currency picker', () => {
       },
       'http://platform.test',
     )
-    expect(card.price).toEqual({ amount: 18.4, currency: 'EUR' })
+    expect(card.price).toEqual({ amount: 18.4, currency: 'EUR', formatted: '€18.40' })
   })
 })

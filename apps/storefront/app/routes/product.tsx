@@ -20,6 +20,7 @@ import { toProductCard, toProductDetail } from '../catalogue/product-view'
 import { toStockWords } from '../catalogue/stock-words'
 import { toImageView } from '../media/image'
 import { getAisle } from '../platform/aisle.server'
+import { HydrateLater } from '../rendering/hydrate-later'
 import { catalogueCacheMiddleware } from '../platform/cache-control'
 import { toSiteUrl } from '../platform/config.server'
 import { findSite, serializeJsonLd, toMetaDescription, toPrivatePageMeta, toSeoMeta } from '../seo/page-meta'
@@ -161,15 +162,18 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </div>
       </article>
       {related.length > 0 && collection ? (
-        <section className="related" aria-labelledby="related-heading">
-          <h2 id="related-heading">More from {collection.name}</h2>
-          <ProductGrid
-            products={related}
-            eagerImages={0}
-            label={`More from ${collection.name}`}
-            headingLevel={3}
-          />
-        </section>
+        // Below the fold: hydrates after the gallery and the form.
+        <HydrateLater>
+          <section className="related" aria-labelledby="related-heading">
+            <h2 id="related-heading">More from {collection.name}</h2>
+            <ProductGrid
+              products={related}
+              eagerImages={0}
+              label={`More from ${collection.name}`}
+              headingLevel={3}
+            />
+          </section>
+        </HydrateLater>
       ) : null}
     </>
   )
