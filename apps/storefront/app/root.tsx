@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import {
   isRouteErrorResponse,
   Link,
@@ -11,7 +12,6 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from 'react-router'
-import { useMemo } from 'react'
 import type { Route } from './+types/root'
 import { findMember, toMemberName } from './account/member.server'
 import { CartDrawerProvider } from './cart/cart-drawer'

@@ -3,6 +3,16 @@ import { data } from 'react-router'
 import type { AisleClient } from '../platform/aisle.server'
 import { findCookie, isHttpsRequest, serializeSessionCookie } from '../platform/session-cookie'
 import {
+  type CoveredLine,
+  PLAN_CHOICE_COOKIE_NAME,
+  PLAN_CHOICE_INTENT,
+  type PlanChoice,
+  parsePlanChoice,
+  readPlanChoiceForm,
+  toCoveredLines,
+  toPlanChoiceOptions,
+} from './plan-choice'
+import {
   parseShippingAddress,
   parseShippingChoice,
   parseShippingOptionValue,
@@ -18,16 +28,6 @@ import {
   type ShippingFormResult,
   type ShippingIntent,
 } from './shipping-form'
-import {
-  type CoveredLine,
-  PLAN_CHOICE_COOKIE_NAME,
-  PLAN_CHOICE_INTENT,
-  type PlanChoice,
-  parsePlanChoice,
-  readPlanChoiceForm,
-  toCoveredLines,
-  toPlanChoiceOptions,
-} from './plan-choice'
 import { type TotalsBreakdown, type TotalsEstimate, toTotalsBreakdown } from './totals-breakdown'
 
 /** The cookie that remembers the shopper's address and shipping option for the browser session. */

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router'
-import { findPlanChoice, findShippingChoice } from '../checkout/cart-estimate.server'
 import { findCurrentCart } from '../cart/current-cart.server'
+import { findPlanChoice, findShippingChoice } from '../checkout/cart-estimate.server'
 import { startCheckout } from '../checkout/hosted-checkout.server'
 import { hasPlanChoice, planChoiceForLines } from '../checkout/plan-choice'
 import { getAisle } from '../platform/aisle.server'

@@ -5,9 +5,9 @@ import type {
   SelectedMembership,
   SelectedShippingOption,
 } from '../../carts/pricing/pricing-input.ts'
-import { PLANS_APP_ID } from '../../plans/plan-rules.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
+import { PLANS_APP_ID } from '../../plans/plan-rules.ts'
 import { checkAddress } from '../address/address-rules.ts'
 
 /** Every Address field as the hosted page names it (`shipping.` or `billing.` before it). */

@@ -4,12 +4,12 @@ import { formatMoney } from '../../money/money.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
 import { Document } from '../../pages/document.tsx'
 import { CsrfField, Field } from '../../pages/form-controls.tsx'
+import type { HeldMembership } from '../../plans/plan-rules.ts'
 import type { Site } from '../../sites/site-store.ts'
 import { REGION_REQUIRED, subdivisionsOf } from '../address/subdivisions.ts'
 import type { CheckoutRow } from '../checkout-store.ts'
 import type { PaymentProvider } from '../payment-provider.ts'
 import { checkoutScript } from './checkout-script.ts'
-import type { HeldMembership } from '../../plans/plan-rules.ts'
 import { type CheckoutFormValues, planFieldName, toShippingChoiceValue } from './hosted-checkout-form.ts'
 
 /** A country for the country list: its code and its name in the shopper's language. */

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/db.ts'
+import { testMp4 } from '../../media/test-videos.ts'
 import { DEMO_CLIENT_ID } from '../../seed/demo-ids.ts'
 import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
 import { createApiKey } from '../../sites/api-key-store.ts'
 import { createDashboardPlatform, createTestBrowser } from '../../testing/dashboard-browser.ts'
-import { testMp4 } from '../../media/test-videos.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { productEditorSections } from './product-editor-sections.tsx'
 

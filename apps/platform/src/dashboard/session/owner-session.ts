@@ -1,5 +1,5 @@
-import type { PaymentDeps } from '../../checkout/payments/payment-deps.ts'
 import type { Context } from 'hono'
+import type { PaymentDeps } from '../../checkout/payments/payment-deps.ts'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/db.ts'
 import type { DigitalDeps } from '../../digital/digital-deps.ts'
