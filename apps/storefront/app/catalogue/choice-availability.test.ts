@@ -205,6 +205,25 @@ describe('toPurchaseView', () => {
     ).toBe('unavailable')
   })
 
+  it('shows the poster of a product that leads with a video', () => {
+    const filmed: PickableProduct = {
+      ...tee,
+      productOptions: [],
+      media: {
+        mainMedia: {
+          mediaType: 'video',
+          video: { posters: [{ url: '/media/poster', width: 1280, height: 720, altText: 'Tee on a hike' }] },
+        },
+      },
+    }
+    expect(toPurchaseView(filmed, undefined, {}, api).image).toEqual({
+      url: `${api}/media/poster`,
+      width: 1280,
+      height: 720,
+      alt: 'Tee on a hike',
+    })
+  })
+
   it('sells a product without options by its own stock', () => {
     const notebook: PickableProduct = {
       name: 'Notebook',

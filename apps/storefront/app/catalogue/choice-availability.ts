@@ -182,7 +182,11 @@ export function toPurchaseView(
   const image =
     toImageView(findChoiceImage(options, selection), name, mediaBaseUrl) ??
     toImageView(variant?.media?.[0]?.image, name, mediaBaseUrl) ??
-    toImageView(product.media?.mainMedia?.image, name, mediaBaseUrl)
+    toImageView(
+      product.media?.mainMedia?.image ?? product.media?.mainMedia?.video?.posters?.[0],
+      name,
+      mediaBaseUrl,
+    )
   if (image) view.image = image
   if (variant?.variantId) view.variantId = variant.variantId
   return view
