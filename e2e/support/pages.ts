@@ -97,18 +97,23 @@ export async function payOnTestProvider(page: Page, card: string, options: { app
   }
 }
 
-/** Checks the cart out on the platform's hosted checkout: a San Francisco address, Standard shipping, a test card. */
-export async function checkOutOnHostedPage(page: Page) {
+/** The shipping address the stories' buyers give, in a region the demo store ships to with tax. */
+export const SAN_FRANCISCO = {
+  street: '1 Pine St',
+  city: 'San Francisco',
+  postalCode: '94111',
+  country: 'United States',
+  region: 'California',
+} as const
+
+/**
+ * Checks the cart out on the platform's hosted checkout: a San Francisco address, Standard shipping, a
+ * test card, as `email` (`ada@example.com`).
+ */
+export async function checkOutOnHostedPage(page: Page, email = 'ada@example.com') {
   await page.goto('/cart')
   await page.getByRole('button', { name: 'Check out' }).click()
-  await fillHostedCheckout(page, {
-    email: 'ada@example.com',
-    street: '1 Pine St',
-    city: 'San Francisco',
-    postalCode: '94111',
-    country: 'United States',
-    region: 'California',
-  })
+  await fillHostedCheckout(page, { email, ...SAN_FRANCISCO })
   await page.getByRole('radio', { name: /Standard/ }).check()
   await placeHostedOrder(page)
   await payOnTestProvider(page, '4242 4242 4242 4242')

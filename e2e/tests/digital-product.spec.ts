@@ -5,6 +5,7 @@ import {
   fillHostedCheckout,
   payOnTestProvider,
   placeHostedOrder,
+  SAN_FRANCISCO,
   signUp,
 } from '../support/pages'
 
@@ -29,14 +30,7 @@ test('a buyer pays for a digital product and downloads it; a stranger’s and an
   await addSimpleProductToCart(page, 'printable-planner-pages', 'Printable Planner Pages')
   await page.goto('/cart')
   await page.getByRole('button', { name: 'Check out' }).click()
-  await fillHostedCheckout(page, {
-    email: 'dana@example.com',
-    street: '1 Pine St',
-    city: 'San Francisco',
-    postalCode: '94111',
-    country: 'United States',
-    region: 'California',
-  })
+  await fillHostedCheckout(page, { email: 'dana@example.com', ...SAN_FRANCISCO })
   // Nothing ships: the page offers no shipping method to choose.
   await expect(page.getByRole('radio', { name: /Standard/ })).toHaveCount(0)
   await placeHostedOrder(page)

@@ -1,11 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import {
-  addSimpleProductToCart,
-  fillHostedCheckout,
-  payOnTestProvider,
-  placeHostedOrder,
-  signUp,
-} from '../support/pages'
+import { addSimpleProductToCart, checkOutOnHostedPage, payOnTestProvider, signUp } from '../support/pages'
 
 // The demo store's Stationery club ($20.00, five stationery items a month) covers the Meadow Notebook.
 // A member buys it from the storefront's plans page, then chooses it for the notebook on the cart page:
@@ -13,19 +7,7 @@ import {
 
 /** Checks the cart out on the hosted checkout (its plan choice as the cart page made it). */
 async function checkOut(page: Page) {
-  await page.goto('/cart')
-  await page.getByRole('button', { name: 'Check out' }).click()
-  await fillHostedCheckout(page, {
-    email: 'pat@example.com',
-    street: '1 Pine St',
-    city: 'San Francisco',
-    postalCode: '94111',
-    country: 'United States',
-    region: 'California',
-  })
-  await page.getByRole('radio', { name: /Standard/ }).check()
-  await placeHostedOrder(page)
-  await payOnTestProvider(page, '4242 4242 4242 4242')
+  await checkOutOnHostedPage(page, 'pat@example.com')
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible()
 }
 

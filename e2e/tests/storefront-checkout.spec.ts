@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { fillHostedCheckout, payOnTestProvider, placeHostedOrder } from '../support/pages'
+import { fillHostedCheckout, payOnTestProvider, placeHostedOrder, SAN_FRANCISCO } from '../support/pages'
 
 // The demo seed is deterministic: Meadow Notebook costs $28.00; the US region ships "Standard" for $5.99.
 
@@ -20,14 +20,7 @@ test('a visitor checks out from the cart page on the hosted checkout and comes t
   // The hosted checkout lives on the platform's origin.
   await expect(page.getByRole('heading', { level: 1, name: /Checkout/ })).toBeVisible()
   expect(new URL(page.url()).pathname).toMatch(/^\/_checkout\/[0-9a-f-]{36}$/)
-  await fillHostedCheckout(page, {
-    email: 'grace@example.com',
-    street: '1 Pine St',
-    city: 'San Francisco',
-    postalCode: '94111',
-    country: 'United States',
-    region: 'California',
-  })
+  await fillHostedCheckout(page, { email: 'grace@example.com', ...SAN_FRANCISCO })
   await page.getByRole('radio', { name: /Standard/ }).check()
   await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText('$28.00')
   await placeHostedOrder(page)

@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
@@ -10,13 +7,11 @@ import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestClock, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
-import { createLocalMediaStorage } from './local-media-storage.ts'
 import { matchesETag } from './media-routes.ts'
 import { type MediaStorage, MediaStorageError, mediaObjectKey } from './media-storage.ts'
 import { createMemoryMediaStorage } from './memory-media-storage.ts'
-import { createS3MediaStorage } from './s3-media-storage.ts'
 import { renditionFileName } from './svg-renditions.ts'
-import { startTestS3Server } from './test-s3-server.ts'
+import { routeTestStorages } from './test-media-storages.ts'
 
 interface WireMedia {
   id: string
@@ -29,26 +24,6 @@ interface WireMedia {
   }
   thumbnail: { url: string; width: number; height: number }
 }
-
-const storages: [string, () => Promise<{ storage: MediaStorage; stop(): Promise<void> }>][] = [
-  [
-    'a local directory',
-    async () => {
-      const directory = await mkdtemp(join(tmpdir(), 'aisle-media-'))
-      return {
-        storage: createLocalMediaStorage(directory),
-        stop: () => rm(directory, { recursive: true, force: true }),
-      }
-    },
-  ],
-  [
-    'S3 (s3rver)',
-    async () => {
-      const server = await startTestS3Server()
-      return { storage: createS3MediaStorage(server.settings), stop: server.stop }
-    },
-  ],
-]
 
 async function jpeg(width: number, height: number) {
   const noise = { type: 'gaussian', mean: 120, sigma: 40 } as const
@@ -104,7 +79,7 @@ describe.each(databaseKinds())('media upload and serving on %s', (kind) => {
   const countFiles = async () =>
     (await db.query<{ n: number }>('select count(*)::int as n from media_files'))[0]!.n
 
-  describe.each(storages)('stored in %s', (_name, open) => {
+  describe.each(routeTestStorages)('stored in %s', (_name, open) => {
     let storage: MediaStorage
     let stop: () => Promise<void>
     let app: ReturnType<typeof createApp>

@@ -9,6 +9,7 @@ import { createLocalMediaStorage } from './local-media-storage.ts'
 import { type MediaStorage, MediaStorageError } from './media-storage.ts'
 import { createMemoryMediaStorage } from './memory-media-storage.ts'
 import { createS3MediaStorage, s3ObjectUrl } from './s3-media-storage.ts'
+import { inTemporaryDirectory, inTestS3, type OpenTestStorage } from './test-media-storages.ts'
 import { startTestS3Server } from './test-s3-server.ts'
 
 /**
@@ -49,25 +50,10 @@ function fetchResolvingToLoopback(input: RequestInfo | URL, init: RequestInit = 
 const bytesOf = async (body: ReadableStream<Uint8Array>) =>
   new Uint8Array(await new Response(body).arrayBuffer())
 
-const storages: [string, () => Promise<{ storage: MediaStorage; stop(): Promise<void> }>][] = [
+const storages: [string, OpenTestStorage][] = [
   ['memory', async () => ({ storage: createMemoryMediaStorage(), stop: async () => {} })],
-  [
-    'a local directory',
-    async () => {
-      const directory = await mkdtemp(join(tmpdir(), 'aisle-media-'))
-      return {
-        storage: createLocalMediaStorage(directory),
-        stop: () => rm(directory, { recursive: true, force: true }),
-      }
-    },
-  ],
-  [
-    'S3 (s3rver, path-style)',
-    async () => {
-      const server = await startTestS3Server()
-      return { storage: createS3MediaStorage(server.settings), stop: server.stop }
-    },
-  ],
+  ['a local directory', inTemporaryDirectory],
+  ['S3 (s3rver, path-style)', inTestS3],
   [
     'S3 (s3rver, virtual-hosted style)',
     async () => {

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createClient, OAuthStrategy, products } from '@aisle/sdk'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,33 +8,11 @@ import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestClock, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
-import { createLocalMediaStorage } from './local-media-storage.ts'
 import { type MediaStorage, mediaObjectKey } from './media-storage.ts'
 import { createMemoryMediaStorage } from './memory-media-storage.ts'
-import { createS3MediaStorage } from './s3-media-storage.ts'
-import { startTestS3Server } from './test-s3-server.ts'
+import { routeTestStorages } from './test-media-storages.ts'
 import { testMp4, testWebm } from './test-videos.ts'
 import { MAX_VIDEO_BYTES } from './video-uploads.ts'
-
-const storages: [string, () => Promise<{ storage: MediaStorage; stop(): Promise<void> }>][] = [
-  [
-    'a local directory',
-    async () => {
-      const directory = await mkdtemp(join(tmpdir(), 'aisle-video-'))
-      return {
-        storage: createLocalMediaStorage(directory),
-        stop: () => rm(directory, { recursive: true, force: true }),
-      }
-    },
-  ],
-  [
-    'S3 (s3rver)',
-    async () => {
-      const server = await startTestS3Server()
-      return { storage: createS3MediaStorage(server.settings), stop: server.stop }
-    },
-  ],
-]
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -98,7 +73,7 @@ describe.each(databaseKinds())('product videos on %s', (kind) => {
     return { app, send, json, uploadVideo, uploadImage, createProduct }
   }
 
-  describe.each(storages)('stored in %s', (_name, open) => {
+  describe.each(routeTestStorages)('stored in %s', (_name, open) => {
     let storage: MediaStorage
     let stop: () => Promise<void>
     let platform: ReturnType<typeof appWith>
