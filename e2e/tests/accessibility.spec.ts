@@ -17,6 +17,7 @@ const pages: { label: string; path: string; heading: string | RegExp; status?: n
   { label: 'a sold-out choice', path: '/products/classic-tee?Size=M&Color=Black', heading: 'Classic Tee' },
   { label: 'a chosen colour', path: '/products/classic-tee?Color=Red&Size=S', heading: 'Classic Tee' },
   { label: 'the empty cart', path: '/cart', heading: 'Your cart' },
+  { label: 'the plans', path: '/plans', heading: 'Plans' },
   { label: 'the shipping page', path: '/help/shipping', heading: 'Shipping' },
   { label: 'the returns page', path: '/help/returns', heading: 'Returns' },
   { label: 'the contact page', path: '/help/contact', heading: 'Contact' },

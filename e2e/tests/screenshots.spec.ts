@@ -39,6 +39,7 @@ const pages = [
   { name: 'collection', path: '/collections/tees-and-tops', heading: 'Tees & Tops' },
   { name: 'product', path: '/products/classic-tee', heading: 'Classic Tee' },
   { name: 'search', path: '/products?q=tee', heading: 'Results for “tee”' },
+  { name: 'plans', path: '/plans', heading: 'Plans' },
   { name: 'shipping', path: '/help/shipping', heading: 'Shipping' },
   { name: 'sign-in', path: '/account/login', heading: 'Sign in' },
   { name: 'not-found', path: '/no-such-page', heading: 'Page not found' },
