@@ -115,7 +115,12 @@ function ChoiceRow(props: {
               defaultChecked={choice.mediaIds.includes(image.id)}
               aria-label={`Image ${at + 1} for ${label}`}
             />
-            <img src={image.thumbnailUrl} alt="" />
+            {/* A video has no picture of its own here: its name stands in, as the media list's badge does. */}
+            {image.mediaType === 'video' ? (
+              <span className="badge">Video</span>
+            ) : (
+              <img src={image.thumbnailUrl} alt="" />
+            )}
           </label>
         ))}
         {errors[`${base}-media`] && <div className="error-text">{errors[`${base}-media`]}</div>}
