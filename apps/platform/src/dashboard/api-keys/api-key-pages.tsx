@@ -2,6 +2,7 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { type ApiKeySummary, apiKeyPermissions } from '../../sites/api-key-store.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
+import { minuteText } from '../form-text.ts'
 import type { Owner } from '../session/owner-session.ts'
 
 const permissionHints: Record<(typeof apiKeyPermissions)[number], string> = {
@@ -55,7 +56,7 @@ export function ApiKeysPage(props: {
             <tr key={key.id}>
               <td>{key.name}</td>
               <td>{key.permissions.join(', ')}</td>
-              <td>{key.createdDate.toISOString().slice(0, 16).replace('T', ' ')} UTC</td>
+              <td>{minuteText(key.createdDate)} UTC</td>
               <td>
                 {key.revokedDate ? (
                   <span className="badge off">Revoked</span>

@@ -2,6 +2,7 @@ import type { IdentityPolicy } from '../../identity/identity-policy.ts'
 import type { MemberListStatus, MemberRow } from '../../identity/members/member-store.ts'
 import type { MembershipRow } from '../../plans/membership-store.ts'
 import { Checkbox, CsrfField, DashboardPage } from '../dashboard-layout.tsx'
+import { minuteText } from '../form-text.ts'
 import { MemberPlans } from '../plans/plan-pages.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
@@ -140,7 +141,7 @@ export function MembersPage(props: {
           {props.members.map((member) => (
             <tr key={member.id}>
               <td>{member.login_email}</td>
-              <td>{new Date(member.created_date).toISOString().slice(0, 16).replace('T', ' ')} UTC</td>
+              <td>{minuteText(member.created_date)} UTC</td>
               <td>
                 <StatusBadge member={member} />
               </td>

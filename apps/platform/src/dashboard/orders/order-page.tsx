@@ -5,13 +5,14 @@ import { formatMoney, toDecimalString } from '../../money/money.ts'
 import type { OrderEventRow, RefundRow } from '../../orders/order-desk-store.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
 import { CsrfField, DashboardPage, Problems } from '../dashboard-layout.tsx'
+import { minuteText } from '../form-text.ts'
 import type { Owner } from '../session/owner-session.ts'
 import { OrderBadges } from './order-pages.tsx'
 
 /** What an action that was refused says above the page. */
 export type ActionProblem = { violations: readonly FieldViolation[] } | { message: string }
 
-const dateTime = (date: Date) => `${new Date(date).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+const dateTime = (date: Date) => `${minuteText(date)} UTC`
 
 function AddressLines(props: { address: Address | null }) {
   if (!props.address) return <p className="muted">None</p>

@@ -4,13 +4,12 @@ import type { DeskSummary } from '../../orders/order-desk-store.ts'
 import type { OrderLineRow, OrderWithLines } from '../../orders/order-store.ts'
 import { fulfillmentStatusWords, orderStatusWords, paymentStatusWords } from '../../orders/order-words.ts'
 import { DashboardPage } from '../dashboard-layout.tsx'
+import { minuteText } from '../form-text.ts'
 import type { Owner } from '../session/owner-session.ts'
 import { type DayTotals, OrdersChart } from './orders-chart.tsx'
 
 /** Orders per page of the list. */
 export const ORDERS_PAGE_SIZE = 50
-
-const dateTime = (date: Date) => new Date(date).toISOString().slice(0, 16).replace('T', ' ')
 
 /**
  * An order's custom lines, each marked as such with the price it was sold at: the merchant set it, or,
@@ -151,7 +150,7 @@ export function OrdersPage(props: {
                   <td>
                     <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>
                   </td>
-                  <td>{dateTime(order.created_date)}</td>
+                  <td>{minuteText(order.created_date)}</td>
                   <td>{order.email}</td>
                   <td>
                     {lines.reduce((sum, line) => sum + line.quantity, 0)}
@@ -228,7 +227,7 @@ export function DeskHomePage(props: {
                     <td>
                       <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>
                     </td>
-                    <td>{dateTime(order.created_date)}</td>
+                    <td>{minuteText(order.created_date)}</td>
                     <td>
                       {lines.reduce((sum, line) => sum + line.quantity - line.shipped_quantity, 0)} to ship
                     </td>

@@ -5,6 +5,7 @@ import type { PlanPurchaseRow } from '../../plans/plan-purchase-store.ts'
 import type { CoverChoice, PlanRow } from '../../plans/plan-store.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
+import { minuteText } from '../form-text.ts'
 import type { Owner } from '../session/owner-session.ts'
 import { SetupProblems } from '../setup/setup-fields.tsx'
 import type { PlanFormValues } from './plan-form.ts'
@@ -216,7 +217,7 @@ function PlanPurchases(props: {
       <tbody>
         {props.purchases.map((purchase) => (
           <tr key={purchase.id}>
-            <td>{new Date(purchase.created_date).toISOString().slice(0, 16).replace('T', ' ')}</td>
+            <td>{minuteText(purchase.created_date)}</td>
             <td>{purchase.member_email ?? 'a former member'}</td>
             <td>
               {formatMoney(Number(purchase.amount_minor), purchase.currency, owner.session.site.locale)}
