@@ -68,6 +68,7 @@ export async function makeRelease({ reuse = false, log = console.log } = {}) {
   await ensureStorefrontBuild({ log })
   copy('apps/storefront/build', stage)
   copy('apps/storefront/server.js', stage)
+  copy('apps/storefront/server-app.js', stage)
   copy('apps/storefront/production-mode.js', stage)
   // The SDK is bundled into the storefront's server build (vite `ssr.noExternal`): not a runtime package.
   const storefrontRuntime = runtimeManifest(storefrontManifest)

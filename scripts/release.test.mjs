@@ -126,6 +126,7 @@ describe.skipIf(!pgBin)('the release archive', () => {
       'apps/platform/dist/main.js',
       'apps/platform/dist/aisle.js',
       'apps/storefront/server.js',
+      'apps/storefront/server-app.js',
       'apps/storefront/build/server/index.js',
       'deploy/README.md',
       'deploy/systemd/aisle-platform@.service',

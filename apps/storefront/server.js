@@ -1,15 +1,11 @@
-// The storefront's production server: the built app behind React Router's request handler, its static files,
-// compression. It hands the app the shopper's address (for the platform's per-shopper limits), and a failed
-// promise that nothing heard is logged, never the end of the process.
+// The storefront's production server: the built app (server-app.js: React Router's request handler, its
+// static files, compression, the shopper's address) listening on its port. A failed promise that nothing
+// heard is logged, never the end of the process.
 
 import './production-mode.js'
 import { fileURLToPath } from 'node:url'
-import { createRequestHandler } from '@react-router/express'
-import compression from 'compression'
-import express from 'express'
+import { createServerApp, parseTrustedProxies } from './server-app.js'
 
-/** Must match `CLIENT_ADDRESS_HEADER` in app/platform/client-address.server.ts. */
-const CLIENT_ADDRESS_HEADER = 'x-aisle-client-address'
 const buildDirectory = new URL('./build/', import.meta.url)
 
 // A promise no one awaited (a loader's bug) must not take every other shopper's page down with it.
@@ -21,32 +17,15 @@ const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST || undefined
 const build = await import(new URL('server/index.js', buildDirectory).href)
 
-const app = express()
-app.disable('x-powered-by')
-// `STOREFRONT_TRUSTED_PROXIES` (none): the proxies in front of the storefront whose `X-Forwarded-For`
-// names the shopper (addresses, CIDR ranges, `loopback`); without it the shopper is the socket's peer.
-app.set('trust proxy', parseTrustedProxies(process.env.STOREFRONT_TRUSTED_PROXIES))
-app.use(compression())
-// The static files carry the pages' common security headers (nosniff, no framing, …); the app's server
-// entry sets them, with each page's Content Security Policy, on the pages.
-const securityHeaders = build.entry.module.COMMON_SECURITY_HEADERS
-const setHeaders = (response) => response.set(securityHeaders)
-app.use(
-  '/assets',
-  express.static(fileURLToPath(new URL('client/assets', buildDirectory)), {
-    immutable: true,
-    maxAge: '1y',
-    setHeaders,
-  }),
-)
-app.use(express.static(fileURLToPath(new URL('client', buildDirectory)), { maxAge: '1h', setHeaders }))
-app.use((request, _response, next) => {
-  // The shopper's address, as this server sees it: never a copy the request brought along.
-  delete request.headers[CLIENT_ADDRESS_HEADER]
-  if (request.ip) request.headers[CLIENT_ADDRESS_HEADER] = request.ip.replace(/^::ffff:(?=\d+\.)/, '')
-  next()
+const app = createServerApp({
+  build,
+  mode: process.env.NODE_ENV,
+  // `STOREFRONT_TRUSTED_PROXIES` (none): the proxies in front of the storefront whose forwarded headers
+  // (`X-Forwarded-For`, `-Proto`, `-Host`) are believed; without it the shopper is the socket's peer, and
+  // the protocol and host are the connection's own.
+  trustedProxies: parseTrustedProxies(process.env.STOREFRONT_TRUSTED_PROXIES),
+  clientDirectory: fileURLToPath(new URL('client', buildDirectory)),
 })
-app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
 
 const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen)
 
@@ -61,13 +40,4 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
     setTimeout(() => process.exit(0), 5_000).unref()
     server.closeIdleConnections?.()
   })
-}
-
-/** Reads `STOREFRONT_TRUSTED_PROXIES` as express's `trust proxy` takes it: a list of addresses, ranges and names. */
-function parseTrustedProxies(text) {
-  const entries = (text ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-  return entries.length > 0 ? entries : false
 }

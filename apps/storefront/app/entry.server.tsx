@@ -4,10 +4,9 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, ServerRouter } from 'react-router'
 import { getConfig } from './platform/config.server'
-import { isHttpsRequest } from './platform/session-cookie'
 import { PageStylesContext } from './rendering/page-styles'
 import { NonceContext } from './security/nonce'
-import { createNonce, setPageSecurityHeaders } from './security/security-headers.server'
+import { createNonce, setPageSecurityPolicy } from './security/security-headers.server'
 import pageStyles from './styles.css?inline'
 
 /** For `server.js`: the headers its static files carry too (read from the build's entry module). */
@@ -27,11 +26,12 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ): Promise<Response> | Response {
-  // Each page's own nonce: its scripts carry it, and its policy allows no other inline script.
+  // Each page's own nonce: its scripts carry it, and its policy allows no other inline script. The other
+  // security headers are the root middleware's (`securityHeadersMiddleware`), on every answer.
   const nonce = createNonce()
   const config = getConfig()
   const platform = [new URL(config.apiUrl).origin, new URL(config.readOnlyApiUrl).origin]
-  setPageSecurityHeaders(responseHeaders, nonce, { platform, isHttps: isHttpsRequest(request) })
+  setPageSecurityPolicy(responseHeaders, nonce, { platform })
   // A HEAD answer has the page's status and headers, without rendering it.
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })

@@ -31,12 +31,14 @@ import { HydrateLater } from './rendering/hydrate-later'
 import { PageStyles } from './rendering/page-styles'
 import { useHydrated } from './rendering/use-hydrated'
 import { useNonce } from './security/nonce'
+import { securityHeadersMiddleware } from './security/security-headers.server'
 import { toPrivatePageMeta } from './seo/page-meta'
 import { CurrencyPicker } from './store/currency-picker'
 import { findSharedShopInfo } from './store/shop-info.server'
 import { STORE_LOCALE, STORE_NAME } from './store/store'
 
-export const middleware: Route.MiddlewareFunction[] = [aisleMiddleware]
+// Every answer's security headers first, so they wrap whatever the rest answers; then the request's client.
+export const middleware: Route.MiddlewareFunction[] = [securityHeadersMiddleware, aisleMiddleware]
 
 // The visitor's cart, for the header's count and the cart drawer (a visitor who never added has none),
 // whether they are a signed-in member (with their name, read with their tokens) for the header's account

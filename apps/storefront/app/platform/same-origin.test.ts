@@ -34,12 +34,17 @@ describe('isSameOriginPost', () => {
     )
   })
 
-  it('accepts the https origin behind a proxy that ends TLS', () => {
+  it('accepts the https origin behind a trusted proxy that ends TLS (server.js makes the URL https)', () => {
+    const request = post({ Origin: 'https://shop.example.com' }, 'https://shop.example.com/account/login')
+    expect(isSameOriginPost(request)).toBe(true)
+  })
+
+  it('does not take a plain http request for https because it says X-Forwarded-Proto', () => {
     const request = post(
       { Origin: 'https://shop.example.com', 'X-Forwarded-Proto': 'https' },
       'http://shop.example.com/account/login',
     )
-    expect(isSameOriginPost(request)).toBe(true)
+    expect(isSameOriginPost(request)).toBe(false)
   })
 
   it('accepts a post that carries neither header', () => {

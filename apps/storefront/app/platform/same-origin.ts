@@ -1,5 +1,4 @@
 import { data } from 'react-router'
-import { isHttpsRequest } from './session-cookie'
 
 /**
  * Whether a form post comes from a page of this storefront, by Fetch Metadata (`Sec-Fetch-Site`) where
@@ -11,13 +10,15 @@ export function isSameOriginPost(request: Request): boolean {
   if (site !== null) return site === 'same-origin'
   const origin = request.headers.get('Origin')
   if (origin === null) return true
-  return origin === toRequestOrigin(request) || origin === new URL(request.url).origin
+  return origin === toRequestOrigin(request)
 }
 
-/** The storefront's origin as the shopper's browser sees it (https behind a proxy that ends TLS). */
+/**
+ * The storefront's origin as the shopper's browser sees it: the request's URL, which `server.js` builds
+ * with https behind a trusted proxy that ends TLS (`STOREFRONT_TRUSTED_PROXIES`).
+ */
 export function toRequestOrigin(request: Request): string {
-  const url = new URL(request.url)
-  return `${isHttpsRequest(request) ? 'https:' : url.protocol}//${url.host}`
+  return new URL(request.url).origin
 }
 
 /**

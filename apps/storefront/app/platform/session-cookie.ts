@@ -39,9 +39,11 @@ export function serializeSessionCookie(value: string | undefined, options: Sessi
   return parts.join('; ')
 }
 
-/** Whether the shopper reached the storefront over HTTPS, directly or through a proxy that says so. */
+/**
+ * Whether the shopper reached the storefront over HTTPS. The request's URL says so: `server.js` builds it
+ * with `https:` when the connection is TLS or a proxy of `STOREFRONT_TRUSTED_PROXIES` forwarded
+ * `X-Forwarded-Proto: https`. The header itself is never read here: any client can send it.
+ */
 export function isHttpsRequest(request: Request): boolean {
-  if (new URL(request.url).protocol === 'https:') return true
-  const forwarded = request.headers.get('X-Forwarded-Proto')
-  return forwarded?.split(',')[0]?.trim().toLowerCase() === 'https'
+  return new URL(request.url).protocol === 'https:'
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import type { MiddlewareFunction } from 'react-router'
+import { isHttpsRequest } from '../platform/session-cookie'
 
 /** A fresh nonce for one page: 128 random bits, base64. */
 export function createNonce(): string {
@@ -8,8 +10,6 @@ export function createNonce(): string {
 /** The origins a page talks to besides its own: the platform's API and read hosts, for images, calls and form redirects. */
 export interface PageOrigins {
   platform: readonly string[]
-  /** Whether the page was reached over HTTPS: then browsers are told to keep to it (HSTS). */
-  isHttps: boolean
 }
 
 /**
@@ -61,9 +61,37 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 }
 
-/** Sets a page's security headers: the common ones, its CSP with `nonce`, and HSTS over HTTPS. */
-export function setPageSecurityHeaders(headers: Headers, nonce: string, origins: PageOrigins): void {
-  for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value)
+/**
+ * The policy of an answer that is no page (robots.txt, the sitemap, JSON): it runs nothing, loads nothing
+ * and is framed by no one, should a browser ever render it.
+ */
+export const RESOURCE_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
+
+/** Sets a page's Content Security Policy with its `nonce` (the other headers are `securityHeadersMiddleware`'s). */
+export function setPageSecurityPolicy(headers: Headers, nonce: string, origins: PageOrigins): void {
   headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, origins))
-  if (origins.isHttps) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+}
+
+/**
+ * Sets the headers every answer of the app carries: the common ones, HSTS when the request came over HTTPS
+ * (as `server.js` decided, believing `X-Forwarded-Proto` from `STOREFRONT_TRUSTED_PROXIES` only), and, on an
+ * answer without a policy of its own (anything but a page), one that allows nothing.
+ */
+export function setSecurityHeaders(headers: Headers, isHttps: boolean): void {
+  for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value)
+  if (isHttps) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  if (!headers.has('Content-Security-Policy')) {
+    headers.set('Content-Security-Policy', RESOURCE_CONTENT_SECURITY_POLICY)
+  }
+}
+
+/**
+ * The root route's first middleware: whatever the route (a page, its data, a redirect, robots.txt, the
+ * sitemap, search suggestions, an error), its answer leaves with the security headers, so no route can
+ * forget them. A page's own policy, with its nonce, is set by the server entry as it renders.
+ */
+export const securityHeadersMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const response = await next()
+  setSecurityHeaders(response.headers, isHttpsRequest(request))
+  return response
 }
