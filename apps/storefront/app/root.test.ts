@@ -8,13 +8,28 @@ import { loader } from './root'
 
 let calls: string[]
 let shopName: string
+/** The grant types of the token requests the platform received. */
+let grants: string[]
+/** Whether the platform refuses every refresh token (one it revoked, or expired beyond refresh). */
+let refusesRefresh: boolean
 
 beforeEach(() => {
   calls = []
+  grants = []
+  refusesRefresh = false
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init)
     const key = `${request.method} ${new URL(request.url).pathname}`
     calls.push(key)
+    if (key === 'POST /oauth2/token') {
+      const { grantType } = (await request.json()) as { grantType: string }
+      grants.push(grantType)
+      if (grantType === 'refresh_token' && refusesRefresh)
+        return Response.json(
+          { error: 'invalid_grant', error_description: 'refresh token revoked' },
+          { status: 400 },
+        )
+    }
     if (key === 'POST /oauth2/token')
       return Response.json({
         access_token: 'visitor-access',
@@ -60,5 +75,64 @@ describe('the root loader', () => {
     )
     expect(answer.response.status).toBe(200)
     expect(calls).toEqual(['GET /ecom/v1/carts/current'])
+  })
+})
+
+/** Sends `count` GETs of the home page with `cookie`, replacing it with each answer's, as a browser would. */
+async function browse(count: number, cookie: string, options: { keepsCookies: boolean }) {
+  let sent = cookie
+  const answers: Awaited<ReturnType<typeof callRoute>>[] = []
+  for (let index = 0; index < count; index++) {
+    const answer = await callRoute(loader, new Request('http://shop.test/', { headers: { cookie: sent } }))
+    answers.push(answer)
+    const set = answer.setCookies.find((line) => line.startsWith(`${SESSION_COOKIE_NAME}=`))
+    if (set && options.keepsCookies) sent = /Max-Age=0/.test(set) ? '' : (set.split(';')[0] ?? '')
+  }
+  return answers
+}
+
+const visitorGrants = () => grants.filter((grant) => grant === 'anonymous')
+
+describe('a session cookie that holds no tokens', () => {
+  // The process's public reader gets its own tokens once (the shop info): not the visitor's.
+  beforeEach(async () => {
+    await callRoute(loader, new Request('http://shop.test/'))
+    grants = []
+    calls = []
+  })
+
+  const garbage = [
+    `${SESSION_COOKIE_NAME}=garbage`,
+    `${SESSION_COOKIE_NAME}=${Buffer.from('["a",1]').toString('base64url')}`,
+    `${SESSION_COOKIE_NAME}=${Buffer.from(JSON.stringify(['access', 'soon', 'refresh', 'admin'])).toString('base64url')}`,
+    `${SESSION_COOKIE_NAME}=%E0%A4%A`,
+    `${SESSION_COOKIE_NAME}=`,
+  ]
+
+  it.each(garbage)('counts as none, and the first answer expires it (%s)', async (cookie) => {
+    const [first, ...rest] = await browse(5, cookie, { keepsCookies: true })
+    expect(first?.response.status).toBe(200)
+    expect(first?.setCookies).toContain(`${SESSION_COOKIE_NAME}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`)
+    expect(rest.flatMap((answer) => answer.setCookies)).toEqual([])
+    // A catalogue page needs no token of the visitor's: none is minted, and no cart is asked for.
+    expect(visitorGrants()).toEqual([])
+    expect(calls).not.toContain('GET /ecom/v1/carts/current')
+  })
+
+  it('mints no token for a client that keeps sending it and never takes the answer’s cookie', async () => {
+    const answers = await browse(70, `${SESSION_COOKIE_NAME}=garbage`, { keepsCookies: false })
+    expect(answers.every((answer) => answer.response.status === 200)).toBe(true)
+    expect(visitorGrants()).toEqual([])
+  })
+
+  it('replaces tokens the platform refuses to refresh: a browser that takes the new cookie costs one token', async () => {
+    refusesRefresh = true
+    const expired = `${SESSION_COOKIE_NAME}=${Buffer.from(
+      JSON.stringify(['access-1', Math.floor(Date.now() / 1000) - 60, 'revoked-refresh', 'visitor']),
+    ).toString('base64url')}`
+    const [first, ...rest] = await browse(10, expired, { keepsCookies: true })
+    expect(first?.setCookies[0]).toMatch(new RegExp(`^${SESSION_COOKIE_NAME}=[^;]+; Path=/; Max-Age=2592000`))
+    expect(rest.flatMap((answer) => answer.setCookies)).toEqual([])
+    expect(grants).toEqual(['refresh_token', 'anonymous'])
   })
 })

@@ -23,7 +23,7 @@ import { SiteFooter } from './layout/site-footer'
 import { SiteHeader } from './layout/site-header'
 import { SkeletonFor } from './layout/skeletons'
 import { useFocusOnNewPage } from './layout/use-focus-on-new-page'
-import { aisleMiddleware, getAisle } from './platform/aisle.server'
+import { createAisleMiddleware, getAisle } from './platform/aisle.server'
 import { VISITOR_PAGE_CACHE_CONTROL } from './platform/cache-control'
 import { toSiteUrl } from './platform/config.server'
 import { findErrorCode, toShopperError } from './platform/shopper-error'
@@ -34,11 +34,14 @@ import { useNonce } from './security/nonce'
 import { securityHeadersMiddleware } from './security/security-headers.server'
 import { toPrivatePageMeta } from './seo/page-meta'
 import { CurrencyPicker } from './store/currency-picker'
-import { findSharedShopInfo } from './store/shop-info.server'
+import { findOfferedCurrencies, findSharedShopInfo } from './store/shop-info.server'
 import { STORE_LOCALE, STORE_NAME } from './store/store'
 
 // Every answer's security headers first, so they wrap whatever the rest answers; then the request's client.
-export const middleware: Route.MiddlewareFunction[] = [securityHeadersMiddleware, aisleMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [
+  securityHeadersMiddleware,
+  createAisleMiddleware(findOfferedCurrencies),
+]
 
 // The visitor's cart, for the header's count and the cart drawer (a visitor who never added has none),
 // whether they are a signed-in member (with their name, read with their tokens) for the header's account
@@ -60,10 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shopName: shop?.name ?? STORE_NAME,
     storeCurrency: shop?.currency,
     displayCurrencies: shop?.displayCurrencies ?? [],
-    // A currency the shop no longer offers is not shown as chosen: its prices come unconverted.
-    displayCurrency: shop?.displayCurrencies.includes(aisle.displayCurrency ?? '')
-      ? aisle.displayCurrency
-      : undefined,
+    // Only a currency the shop offers is chosen (the middleware ignores any other): its prices come converted.
+    displayCurrency: aisle.displayCurrency,
     siteUrl: toSiteUrl(config, request),
   }
 }

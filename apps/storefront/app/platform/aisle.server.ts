@@ -3,6 +3,7 @@ import {
   createClient,
   createCookieTokenStorage,
   currentCart,
+  decodeTokens,
   members,
   memberships,
   OAuthStrategy,
@@ -77,11 +78,14 @@ function createPublicClient(options: StorefrontConfig, currency?: string) {
 /** The cookie that keeps the shopper's display currency (an ISO-4217 code). */
 export const CURRENCY_COOKIE = 'aisle_currency'
 
-/** The display currency the request's cookie names, when it is a currency code. */
+/** The display currency the request's cookie names, when it is a currency code (offered or not). */
 export function findDisplayCurrency(request: Request): string | undefined {
   const value = findCookie(request.headers.get('Cookie'), CURRENCY_COOKIE)
   return value && /^[A-Z]{3}$/.test(value) ? value : undefined
 }
+
+/** Reads the display currencies the shop offers (its shop info), with the process's store-currency reader. */
+export type FindOfferedCurrencies = (publicClient: PublicClient) => Promise<readonly string[]>
 
 /**
  * A client for what reads the same for every visitor: the catalogue (products, collections) and the site's
@@ -109,18 +113,44 @@ function getPublicClient(options: StorefrontConfig, currency?: string): PublicCl
 }
 
 /**
+ * The session cookie's value when it holds tokens the SDK can use (a refresh token of a visitor or a
+ * member); a value that does not decode to them (garbage, truncated, edited) is as good as no cookie.
+ */
+function findSessionTokens(cookieHeader: string | null, name: string): string | undefined {
+  const value = findCookie(cookieHeader, name)
+  if (value === undefined) return undefined
+  return decodeTokens(value).refreshToken.value ? value : undefined
+}
+
+/** Whether the request carries a cookie of that name at all, whatever its value. */
+function hasCookie(cookieHeader: string | null, name: string): boolean {
+  return (cookieHeader ?? '').split(';').some((pair) => pair.split('=')[0]?.trim() === name)
+}
+
+/**
  * Creates the SDK client for one request, restoring the visitor's tokens from the session cookie, beside
  * the process's public reader. This file is the only place the storefront creates clients. Catalogue reads
  * go to the read-only host, through an HTTP cache that revalidates each answer with its `ETag` (see
- * `createRevalidatingFetch`).
+ * `createRevalidatingFetch`), converted to `displayCurrency` when given (one the shop offers: see
+ * `createAisleMiddleware`).
+ *
+ * A session cookie that holds no usable tokens counts as none: the visitor reads the catalogue without
+ * tokens of their own (no cart is asked for, so none is minted), and the answer expires the cookie, unless
+ * the request got new tokens, which replace it.
  * @example
  * const aisle = createAisle(request)
  * const cart = await aisle.client.currentCart.getCurrentCart()
  * response.headers.append('Set-Cookie', aisle.getSetCookieHeader() ?? '')
  */
-export function createAisle(request: Request, options: StorefrontConfig = getConfig()) {
+export function createAisle(
+  request: Request,
+  options: StorefrontConfig = getConfig(),
+  displayCurrency?: string,
+) {
   const cookieName = sessionCookieName(request)
-  const received = findCookie(request.headers.get('Cookie'), cookieName)
+  const cookieHeader = request.headers.get('Cookie')
+  const received = findSessionTokens(cookieHeader, cookieName)
+  const isCookieInvalid = received === undefined && hasCookie(cookieHeader, cookieName)
   const clientAddress = findClientAddress(request)
   let stored = received
   const tokenStorage = createCookieTokenStorage({
@@ -142,9 +172,9 @@ export function createAisle(request: Request, options: StorefrontConfig = getCon
   return {
     client,
     /** What any visitor may read (the catalogue), read with the storefront's own tokens (see `getPublicClient`). */
-    publicClient: getPublicClient(options, findDisplayCurrency(request)),
-    /** The display currency the shopper picked, if any: catalogue prices come converted to it. */
-    displayCurrency: findDisplayCurrency(request),
+    publicClient: getPublicClient(options, displayCurrency),
+    /** The display currency the shopper picked, if the shop offers it: catalogue prices come converted to it. */
+    displayCurrency,
     config: options,
     /**
      * Whether the visitor has tokens: they came with a session cookie, or a call of this request got them.
@@ -154,9 +184,12 @@ export function createAisle(request: Request, options: StorefrontConfig = getCon
     hasSession(): boolean {
       return stored !== undefined
     },
-    /** The `Set-Cookie` header to send when the SDK changed the tokens during this request, else undefined. */
+    /**
+     * The `Set-Cookie` header to send when the SDK changed the tokens during this request, or to expire a
+     * cookie that held no usable tokens; else undefined.
+     */
     getSetCookieHeader(): string | undefined {
-      if (stored === received) return undefined
+      if (stored === received && !isCookieInvalid) return undefined
       return serializeSessionCookie(stored, {
         name: cookieName,
         maxAgeSeconds: SESSION_MAX_AGE_SECONDS,
@@ -178,21 +211,32 @@ const aisleContext = createContext<Aisle>()
  * session cookie to the response. One client per request: two loaders each asking for visitor tokens
  * would otherwise split a new visitor in two, each with a cart of its own. An answer that sets the cookie
  * carries the visitor's tokens, so no cache may store it, whatever the page allowed.
+ *
+ * The display currency cookie is believed only for a currency the shop offers (`findOfferedCurrencies`,
+ * asked only when the cookie names one): any other (`XXX`, one the merchant dropped) shows the shop's own
+ * prices, since the platform refuses a code it does not know and would fail every catalogue page.
  */
-export const aisleMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const aisle = createAisle(request)
-  context.set(aisleContext, aisle)
-  const response = await next()
-  const setCookie = aisle.getSetCookieHeader()
-  if (setCookie) {
-    response.headers.append('Set-Cookie', setCookie)
-    response.headers.set('Cache-Control', NO_STORE_CACHE_CONTROL)
+export function createAisleMiddleware(
+  findOfferedCurrencies: FindOfferedCurrencies,
+): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    const config = getConfig()
+    const picked = findDisplayCurrency(request)
+    const offered = picked ? await findOfferedCurrencies(getPublicClient(config)) : []
+    const aisle = createAisle(request, config, picked && offered.includes(picked) ? picked : undefined)
+    context.set(aisleContext, aisle)
+    const response = await next()
+    const setCookie = aisle.getSetCookieHeader()
+    if (setCookie) {
+      response.headers.append('Set-Cookie', setCookie)
+      response.headers.set('Cache-Control', NO_STORE_CACHE_CONTROL)
+    }
+    return response
   }
-  return response
 }
 
 /**
- * Returns the request's Aisle client set up by `aisleMiddleware`.
+ * Returns the request's Aisle client set up by `createAisleMiddleware`'s middleware.
  * @throws {Error} when the root middleware did not run (a route outside the root).
  */
 export function getAisle(context: Readonly<RouterContextProvider>): Aisle {

@@ -61,6 +61,14 @@ export const findSharedShopInfo: (client: PublicClient) => Promise<ShopInfo | un
   { isKept: (shop) => shop !== undefined },
 )
 
+/**
+ * The display currencies the shop offers (none when its shop info cannot be read), for the root middleware
+ * to believe a shopper's currency cookie by (`createAisleMiddleware`).
+ */
+export async function findOfferedCurrencies(client: PublicClient): Promise<readonly string[]> {
+  return (await findSharedShopInfo(client))?.displayCurrencies ?? []
+}
+
 type Json = Record<string, unknown>
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null

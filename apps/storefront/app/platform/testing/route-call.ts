@@ -1,5 +1,8 @@
 import { RouterContextProvider } from 'react-router'
-import { aisleMiddleware } from '../aisle.server'
+import { createAisleMiddleware } from '../aisle.server'
+
+/** The root's middleware as the tests' platform sees it: a shop that offers no display currency. */
+const aisleMiddleware = createAisleMiddleware(async () => [])
 
 /** What a route handler may end with: a Response, `data(...)`, or a plain value. */
 type HandlerResult = unknown
@@ -25,7 +28,7 @@ function toResponse(result: HandlerResult): Response {
 
 /**
  * Runs a route's loader or action as React Router does for one request: inside the root's
- * `aisleMiddleware` (one SDK client, the session cookie set on the way out), a thrown `Response` or
+ * `createAisleMiddleware` (one SDK client, the session cookie set on the way out), a thrown `Response` or
  * `data(...)` answering like a returned one. The SDK calls go to the global `fetch`: stub it to play the
  * platform.
  */
