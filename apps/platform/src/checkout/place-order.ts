@@ -105,12 +105,15 @@ function stockTakes(
   return [...takes.values()].sort((a, b) => keyOf(a).localeCompare(keyOf(b)))
 }
 
-/** Sessions each membership pays with: one per line it pays for (decision 046). */
+/** Sessions each membership pays with: one per unit it pays for (decision 046). */
 function sessionsUsed(lines: readonly LinePrice[]): { membershipId: string; sessions: number }[] {
   const counts = new Map<string, number>()
   for (const line of lines) {
     if (line.paidByMembershipId !== undefined)
-      counts.set(line.paidByMembershipId, (counts.get(line.paidByMembershipId) ?? 0) + 1)
+      counts.set(
+        line.paidByMembershipId,
+        (counts.get(line.paidByMembershipId) ?? 0) + (line.membershipQuantity ?? line.quantity),
+      )
   }
   return [...counts].map(([membershipId, sessions]) => ({ membershipId, sessions }))
 }
@@ -235,23 +238,31 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
     const orderId = randomUUID()
     const names = lineNamesOf(priced)
     const byId = new Map(cart.lines.map((line) => [line.id, line]))
-    const lines = totals.lineItems.map((line, index) => ({
-      id: randomUUID(),
-      cartLineId: line.id,
-      position: index + 1,
-      catalog_item_id: byId.get(line.id)?.catalog_item_id ?? null,
-      variant_id: byId.get(line.id)?.variant_id ?? null,
-      name: names.get(line.id) ?? '',
-      quantity: line.quantity,
-      unitPriceMinor: line.quantity > 0 ? Math.round(line.price / line.quantity) : 0,
-      totalMinor: line.discountedPrice,
-      custom: customOf(byId.get(line.id)?.custom),
-      payment_option: line.paymentOption,
-      membership:
-        line.paidByMembershipId === undefined
-          ? null
-          : { id: line.paidByMembershipId, name: membershipNames.get(line.paidByMembershipId) ?? '' },
-    }))
+    const lines = totals.lineItems.map((line, index) => {
+      // The units a plan paid cost nothing; the unit price is what each charged unit cost (0 when none was).
+      const charged = line.quantity - (line.membershipQuantity ?? 0)
+      return {
+        id: randomUUID(),
+        cartLineId: line.id,
+        position: index + 1,
+        catalog_item_id: byId.get(line.id)?.catalog_item_id ?? null,
+        variant_id: byId.get(line.id)?.variant_id ?? null,
+        name: names.get(line.id) ?? '',
+        quantity: line.quantity,
+        unitPriceMinor: charged > 0 ? Math.round(line.price / charged) : 0,
+        totalMinor: line.discountedPrice,
+        custom: customOf(byId.get(line.id)?.custom),
+        payment_option: line.paymentOption,
+        membership:
+          line.paidByMembershipId === undefined
+            ? null
+            : {
+                id: line.paidByMembershipId,
+                name: membershipNames.get(line.paidByMembershipId) ?? '',
+                quantity: line.membershipQuantity ?? line.quantity,
+              },
+      }
+    })
     // The order keeps its totals with its own line ids: its discounts name the order's lines, not the cart's.
     const orderLineIds = new Map(lines.map((line) => [line.cartLineId, line.id]))
     const wireTotals = withOrderLineIds(toWireTotals(totals, site), orderLineIds)

@@ -39,7 +39,17 @@ export const WireTotalsSchema = z.object({
       lineItemId: z.string(),
       quantity: z.number().int(),
       paymentOption: PaymentOption,
-      paidByMembershipId: z.string().optional(),
+      paidByMembershipId: z
+        .string()
+        .optional()
+        .describe('the membership that pays for the line, all its units or `membershipQuantity` of them'),
+      membershipQuantity: z
+        .number()
+        .int()
+        .optional()
+        .describe(
+          "how many of the line's units the membership pays, one session each (decision 046); the rest are in `price`",
+        ),
       pricesBreakdown: z.object({
         fullPrice: Money,
         price: Money,
@@ -189,6 +199,7 @@ export function toWireTotals(estimate: TotalsEstimate, site: Site) {
       quantity: line.quantity,
       paymentOption: line.paymentOption,
       paidByMembershipId: line.paidByMembershipId,
+      membershipQuantity: line.membershipQuantity,
       pricesBreakdown: {
         fullPrice: money(line.fullPrice),
         price: money(line.price),

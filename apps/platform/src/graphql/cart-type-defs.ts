@@ -223,6 +223,8 @@ type CalculatedLineItem {
   quantity: Int!
   paymentOption: PaymentOptionType!
   paidByMembershipId: String
+  """How many of the line's units the membership pays, one session each; the rest are at the line's price."""
+  membershipQuantity: Int
   pricesBreakdown: PricesBreakdown!
   taxDetails: [LineTaxDetail!]!
 }

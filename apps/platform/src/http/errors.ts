@@ -60,6 +60,8 @@ export const applicationErrorStatus = {
   /** A chosen membership is not the buyer's, does not cover a line it names, or lacks sessions (decision 051). */
   MEMBERSHIP_NOT_APPLICABLE: 400,
   PLAN_PURCHASE_NOT_FOUND: 404,
+  /** The member bought the plan as many times as it may be bought per member (decision 051). */
+  PLAN_PURCHASE_LIMIT_REACHED: 409,
   BULK_OPERATION_UNDONE: 409,
   ORDER_NOT_FOUND: 404,
   CHECKOUT_NOT_FOUND: 404,

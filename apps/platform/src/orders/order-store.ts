@@ -60,8 +60,12 @@ export interface OrderLineRow {
   custom: OrderLineCustom | null
   /** How the line was paid: the estimate's PaymentOptionType (MEMBERSHIP when a membership paid it). */
   payment_option: string
-  /** The membership that paid for the line, as it was called then; `null` when money did. */
-  membership: { id: string; name: string } | null
+  /**
+   * The membership that paid for the line, as it was called then, and how many of its units it paid (one
+   * session each; absent in orders placed before a session paid one unit: the whole line then); `null`
+   * when money paid it all.
+   */
+  membership: { id: string; name: string; quantity?: number } | null
   shipped_quantity: number
   refunded_quantity: number
   restocked_quantity: number

@@ -117,15 +117,23 @@ export const OrderSchema = z.object({
       paymentOption: z
         .string()
         .describe(
-          'how the line was paid (PaymentOptionType): `MEMBERSHIP` when a membership paid it, its total then 0',
+          'how the line was paid (PaymentOptionType): `MEMBERSHIP` when a membership paid all its units, its total then 0; a line a membership paid in part keeps the option its other units were paid with',
         ),
       membership: z
         .object({
           id: z.string().describe("the membership's id (`membershipOptions.selectedMemberships[].id`)"),
           name: z.string().describe("the plan's name when the order was placed"),
+          quantity: z
+            .number()
+            .int()
+            .describe(
+              "how many of the line's units it paid, one session each; the others were charged at `price` each",
+            ),
         })
         .optional()
-        .describe('the membership that paid for the line, when one did (decision 046)'),
+        .describe(
+          'the membership that paid for the line (all or some of its units), when one did (decision 046)',
+        ),
     }),
   ),
   createdDate: z.string(),
@@ -187,7 +195,10 @@ export function toWireOrder(
       totalPrice: money(line.total_minor),
       ...digitalFilesOf(downloads?.get(line.id)),
       paymentOption: line.payment_option,
-      ...(line.membership ? { membership: line.membership } : {}),
+      // An order placed before a session paid one unit has no quantity: its membership paid the whole line.
+      ...(line.membership
+        ? { membership: { ...line.membership, quantity: line.membership.quantity ?? line.quantity } }
+        : {}),
     })),
     createdDate: new Date(order.created_date).toISOString(),
   }

@@ -21,6 +21,8 @@ export interface PlanCheckoutPageProps {
   providers: readonly Pick<PaymentProvider, 'id' | 'title' | 'description'>[]
   links: readonly (ReturnLink | undefined)[]
   problem?: string | undefined
+  /** Why the member may not buy it (bought as many times as one member may): said instead of the button. */
+  refusal?: string | undefined
 }
 
 /** The hosted plan checkout: the plan (price, cover, sessions, duration) and the button that buys it. */
@@ -52,41 +54,59 @@ export function PlanCheckoutPage(props: PlanCheckoutPageProps) {
           </div>
           <div>
             <dt>Sessions</dt>
-            <dd>{sessionWords(plan.sessions)}: each item the plan pays for uses one</dd>
+            <dd>
+              {sessionWords(plan.sessions)}: each item the plan pays for uses one (two of a product use two)
+            </dd>
           </div>
+          {plan.max_purchases_per_member !== null && (
+            <div>
+              <dt>Limit</dt>
+              <dd>
+                {plan.max_purchases_per_member === 1
+                  ? 'Once per member'
+                  : `${plan.max_purchases_per_member} times per member`}
+              </dd>
+            </div>
+          )}
           <div>
             <dt>Duration</dt>
             <dd>{durationWords(plan)} from today</dd>
           </div>
         </dl>
-        <form method="post" action={props.action}>
-          <CsrfField token={props.csrfToken} />
-          <input type="hidden" name="paymentKey" value={props.paymentKey} />
-          {!isFree && (
-            <fieldset>
-              <legend>Pay with</legend>
-              {props.providers.map((provider, index) => (
-                <div className="field" key={provider.id}>
-                  <label>
-                    <input
-                      type="radio"
-                      name="paymentMethod"
-                      value={provider.id}
-                      defaultChecked={index === 0}
-                    />{' '}
-                    {provider.title}
-                  </label>
-                  {provider.description && <p className="muted">{provider.description}</p>}
-                </div>
-              ))}
-            </fieldset>
-          )}
-          <div className="actions">
-            <button type="submit" className="primary">
-              {isFree ? 'Get this plan' : `Buy for ${props.price}`}
-            </button>
-          </div>
-        </form>
+        {props.refusal ? (
+          <p className="notice" role="status" data-plan-refusal>
+            {props.refusal}.
+          </p>
+        ) : (
+          <form method="post" action={props.action}>
+            <CsrfField token={props.csrfToken} />
+            <input type="hidden" name="paymentKey" value={props.paymentKey} />
+            {!isFree && (
+              <fieldset>
+                <legend>Pay with</legend>
+                {props.providers.map((provider, index) => (
+                  <div className="field" key={provider.id}>
+                    <label>
+                      <input
+                        type="radio"
+                        name="paymentMethod"
+                        value={provider.id}
+                        defaultChecked={index === 0}
+                      />{' '}
+                      {provider.title}
+                    </label>
+                    {provider.description && <p className="muted">{provider.description}</p>}
+                  </div>
+                ))}
+              </fieldset>
+            )}
+            <div className="actions">
+              <button type="submit" className="primary">
+                {isFree ? 'Get this plan' : `Buy for ${props.price}`}
+              </button>
+            </div>
+          </form>
+        )}
         <ReturnLinks links={props.links} />
       </main>
     </Document>

@@ -11,8 +11,15 @@ import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
 import { isUuid } from '../http/validation.ts'
 import { membershipGrantOf } from '../plans/grant-membership.ts'
+import { ApplicationError } from '../http/errors.ts'
 import { findMembershipsOfMember } from '../plans/membership-store.ts'
-import { completePlanPurchase, findPlanPurchase, insertPlanPurchase } from '../plans/plan-purchase-store.ts'
+import { assertMayBuyPlan } from '../plans/plan-purchase-limit.ts'
+import {
+  completePlanPurchase,
+  findPlanPurchase,
+  insertPlanPurchase,
+  PURCHASE_LIMIT_FAILURE,
+} from '../plans/plan-purchase-store.ts'
 import { coverChoices, durationOf, findPlan, type PlanRow } from '../plans/plan-store.ts'
 import {
   HOSTED_PAGE_ROUTE,
@@ -91,10 +98,25 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
     )
   }
 
+  /** The words of a refusal of the member's purchase by the plan's limit per member, if it is refused. */
+  async function limitRefusal(plan: PlanRow, memberId: string): Promise<string | undefined> {
+    try {
+      await assertMayBuyPlan(db, plan, memberId)
+      return undefined
+    } catch (error) {
+      if (error instanceof ApplicationError && error.code === 'PLAN_PURCHASE_LIMIT_REACHED')
+        return error.description
+      throw error
+    }
+  }
+
   async function planPage(visit: HostedVisit, options: { problem?: string; status?: number } = {}) {
     const loaded = await loadPlan(visit.session)
     if (!loaded) return planGone(visit.session)
     const { site, plan } = loaded
+    // A member who may buy it no more is told so instead of offered the button (decision 051).
+    const refusal =
+      visit.session.creator.role === 'member' ? await limitRefusal(plan, visit.session.creator.id) : undefined
     const names = await coverChoices(db, site.id, {
       productIds: plan.product_ids,
       collectionIds: plan.collection_ids,
@@ -114,8 +136,9 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
         providers={providers}
         links={linksOf(visit.session)}
         problem={options.problem}
+        refusal={refusal}
       />,
-      { status: options.status ?? 200 },
+      { status: options.status ?? (refusal ? 409 : 200) },
     )
     // A free plan's press ends on the session's thank-you or post-flow URL: form-action must allow its
     // origin, or the browser stops the redirect after the post (the hosted checkout does the same).
@@ -206,6 +229,8 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       const shopper = await findSessionShopper(db, session)
       if (shopper?.kind !== 'member')
         return planPage(visit, { problem: 'Your account cannot buy plans here any more.', status: 403 })
+      // Refused before anything is stored or paid; the page then says why instead of offering the button.
+      if (await limitRefusal(plan, shopper.subjectId)) return planPage(visit)
       const priceMinor = Number(plan.price_minor)
       const paymentKey = form.text('paymentKey')
       const provider = priceMinor > 0 ? providerOf(payments, form.text('paymentMethod')) : undefined
@@ -225,6 +250,8 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       if (!provider) {
         const grant = membershipGrantOf(plan, { memberId: shopper.subjectId, currency: site.currency, now })
         const done = await completePlanPurchase(db, purchase.id, grant, durationOf(plan), now)
+        // Another purchase at once got a plan the member may buy once: this one granted nothing.
+        if (done?.status === 'FAILED') return planPage(visit)
         return afterGrant(session, done?.membership_id ?? null)
       }
       const started = await startPayment(
@@ -287,6 +314,9 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       if (confirmation?.kind === 'plan' && confirmation.outcome === 'pending' && confirmation.redirectUrl)
         return redirectFromHostedPage(confirmation.redirectUrl, 303)
       const reason = confirmation?.kind === 'plan' ? confirmation.reason : undefined
+      // Paid while another purchase got a plan the member may buy once: the money went back.
+      if ((await findPlanPurchase(db, purchase.id))?.failure_reason === PURCHASE_LIMIT_FAILURE)
+        return planPage(visit, { problem: reason, status: 409 })
       return planPage(visit, {
         problem:
           `${reason ?? 'The payment did not go through'}. Nothing was charged: try another card.`.replace(

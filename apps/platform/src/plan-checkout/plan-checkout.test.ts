@@ -8,21 +8,23 @@ import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createDashboardPlatform, createTestBrowser } from '../testing/dashboard-browser.ts'
 import { pathOfLocation, payOnTestProvider } from '../testing/hosted-checkout-flow.ts'
 import { memberTokens } from '../testing/member-flows.ts'
-import { pathOf, redirectUrl, SHOP } from '../testing/redirect-flows.ts'
+import { createRedirect, pathOf, redirectUrl, SHOP } from '../testing/redirect-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 
 describe.each(databaseKinds())('the hosted plan checkout on %s', (kind) => {
   let db: Db
   let platform: ReturnType<typeof createTestPlatform>
-  const plans: Record<'paid' | 'free', string> = { paid: '', free: '' }
+  const plans: Record<'paid' | 'free' | 'once', string> = { paid: '', free: '', once: '' }
   beforeAll(async () => {
     db = await openTestDatabase(kind)
     platform = createTestPlatform(db)
     const [product] = await db.query<{ id: string }>("select id from products where slug = 'meadow-notebook'")
-    for (const [key, priceMinor] of [
-      ['paid', 2500],
-      ['free', 0],
+    // The free plan here has no limit (the merchant chose so); `once` is a free plan as the form makes it.
+    for (const [key, priceMinor, maxPurchasesPerMember] of [
+      ['paid', 2500, null],
+      ['free', 0, null],
+      ['once', 0, 1],
     ] as const) {
       const plan = await savePlan(db, DEMO_SITE_ID, {
         id: crypto.randomUUID(),
@@ -33,6 +35,7 @@ describe.each(databaseKinds())('the hosted plan checkout on %s', (kind) => {
           priceMinor,
           duration: { unit: 'DAY', count: 30 },
           sessions: 3,
+          maxPurchasesPerMember,
           productIds: [product!.id],
           collectionIds: [],
         },
@@ -49,10 +52,10 @@ describe.each(databaseKinds())('the hosted plan checkout on %s', (kind) => {
       [memberId],
     )
 
-  /** A new member's browser on the plan's checkout page. */
-  async function openPlan(planId: string) {
+  /** A new member's browser on the plan's checkout page (or `member`'s, in a browser of its own). */
+  async function openPlan(planId: string, existing?: Awaited<ReturnType<typeof memberTokens>>) {
     const visitor = (await platform.visitorTokens()).access_token
-    const member = await memberTokens(platform, visitor)
+    const member = existing ?? (await memberTokens(platform, visitor))
     const browser = createTestBrowser(platform.app)
     const landing = await browser.get(
       pathOf(
@@ -65,7 +68,7 @@ describe.each(databaseKinds())('the hosted plan checkout on %s', (kind) => {
     expect(landing.status).toBe(303)
     const page = await browser.get(landing.location!)
     expect(page.status).toBe(200)
-    return { browser, page, path: landing.location!, memberId: member.memberId }
+    return { browser, page, path: landing.location!, memberId: member.memberId, member }
   }
 
   it('shows the plan and grants it once the card is paid, then goes on to the post-flow URL', async () => {
@@ -156,6 +159,79 @@ describe.each(databaseKinds())('the hosted plan checkout on %s', (kind) => {
       [memberId],
     )
     expect(event!.n).toBe(1)
+  })
+
+  it('renews a paid plan without a limit bought again with the card: sessions added, one membership', async () => {
+    const { browser, path, memberId, member } = await openPlan(plans.paid)
+    const first = await browser.submit(`${path}/buy`)
+    await payOnTestProvider(browser, first.location!, '4242 4242 4242 4242')
+    const again = await openPlan(plans.paid, member)
+    expect(again.page.text).toContain('Buy for $25.00')
+    const second = await again.browser.submit(`${again.path}/buy`)
+    const back = await payOnTestProvider(again.browser, second.location!, '4242 4242 4242 4242')
+    expect(back.location).toMatch(new RegExp(`^${SHOP}/account\\?membershipId=`))
+    expect(await held(memberId)).toEqual([
+      {
+        name: 'Notebook club paid',
+        sessions_left: 6,
+        expiration_date: new Date(platform.clock().getTime() + 60 * 86_400_000),
+      },
+    ])
+  })
+
+  it('refuses a once-per-member plan bought a second time on every entry point, changing nothing', async () => {
+    const { browser, path, memberId, member } = await openPlan(plans.once)
+    expect(browser.formOf(`${path}/buy`).csrf).toBeDefined()
+    const bought = await browser.submit(`${path}/buy`)
+    expect(bought.status).toBe(303)
+    const before = await held(memberId)
+    expect(before).toEqual([
+      {
+        name: 'Notebook club once',
+        sessions_left: 3,
+        expiration_date: new Date(platform.clock().getTime() + 30 * 86_400_000),
+      },
+    ])
+    // Creating the redirect session is refused with the wire's error body.
+    const session = await createRedirect(platform, member.tokens.access_token, {
+      paidPlansCheckout: { planId: plans.once },
+    })
+    expect(session.status, session.text).toBe(409)
+    expect(session.json.details.applicationError).toMatchObject({
+      code: 'PLAN_PURCHASE_LIMIT_REACHED',
+      data: { planId: plans.once, maxPurchasesPerMember: 1 },
+    })
+    expect(session.json.message).toBe('You already have Notebook club once: it can be bought once per member')
+    // The page still open says so instead of offering the button, and its press is refused.
+    const page = await browser.get(path)
+    expect(page.status).toBe(409)
+    expect(page.text).toContain('it can be bought once per member')
+    expect(page.text).not.toContain('Get this plan')
+    expect(() => browser.formOf(`${path}/buy`)).toThrow()
+    // A press of the page as it was (kept open in another tab) is refused too, with the page's token.
+    const pressed = await browser.post(`${path}/buy`, { paymentKey: crypto.randomUUID() })
+    expect(pressed.status).toBe(409)
+    expect(pressed.text).toContain('it can be bought once per member')
+    expect(await held(memberId)).toEqual(before)
+    expect((await purchasesOf(memberId)).map((purchase) => purchase.status)).toEqual(['COMPLETED'])
+  })
+
+  it('grants a once-per-member plan once when two purchases of it race', async () => {
+    const first = await openPlan(plans.once)
+    const second = await openPlan(plans.once, first.member)
+    const forms = [first, second].map(({ browser, path }) => ({
+      browser,
+      path,
+      form: browser.formOf(`${path}/buy`),
+    }))
+    const presses = await Promise.all(
+      forms.map(({ browser, path, form }) => browser.post(`${path}/buy`, form)),
+    )
+    expect(presses.map((press) => press.status).sort()).toEqual([303, 409])
+    expect(await held(first.memberId)).toHaveLength(1)
+    expect((await held(first.memberId))[0]!.sessions_left).toBe(3)
+    const statuses = (await purchasesOf(first.memberId)).map((purchase) => purchase.status)
+    expect(statuses.filter((status) => status === 'COMPLETED')).toHaveLength(1)
   })
 
   it('lets the merchant refund a paid plan once from the dashboard, and ends its membership', async () => {

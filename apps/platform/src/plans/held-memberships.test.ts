@@ -3,7 +3,7 @@ import { saveCheckoutChoices } from '../checkout/checkout-store.ts'
 import { PlaceOrderRefused, placeOrder } from '../checkout/place-order.ts'
 import { claimOrderNeeds } from '../checkout/place-order-store.ts'
 import type { Db } from '../db/db.ts'
-import { seedDemoCommerce } from '../seed/demo-commerce.ts'
+import { DEMO_PLAN_IDS, seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createCountingDb } from '../testing/counting-db.ts'
 import { createTestBrowser } from '../testing/dashboard-browser.ts'
@@ -14,7 +14,7 @@ import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
 import { membershipGrantOf } from './grant-membership.ts'
 import { insertMembership } from './membership-store.ts'
-import { type PlanRow, savePlan } from './plan-store.ts'
+import { findPlan, type PlanRow, savePlan } from './plan-store.ts'
 
 describe.each(databaseKinds())('memberships in the estimate and the order on %s', (kind) => {
   let db: Db
@@ -42,6 +42,7 @@ describe.each(databaseKinds())('memberships in the estimate and the order on %s'
         priceMinor: 2500,
         duration: { unit: 'MONTH', count: 1 },
         sessions: 2,
+        maxPurchasesPerMember: null,
         productIds: [notebook, crypto.randomUUID()],
         collectionIds: [],
       },
@@ -171,7 +172,7 @@ describe.each(databaseKinds())('memberships in the estimate and the order on %s'
       ])
     )[0]!.left
 
-  it('places the order with the chosen line at zero, records the membership and uses one session', async () => {
+  it('places the order with the chosen line at zero, records the membership and uses a session per unit', async () => {
     const { token, membershipId, covered } = await memberWithCart()
     const input = await readyCheckout(token, { selectedMemberships: choose(membershipId, [covered]) })
     const counting = createCountingDb(db)
@@ -182,14 +183,15 @@ describe.each(databaseKinds())('memberships in the estimate and the order on %s'
     if (placed?.kind !== 'placed') throw new Error('expected the order to be placed')
     // The member's memberships are read with the cart's pricing; their sessions are used in the claim.
     expect(statements.length, statements.join('\n\n')).toBeLessThanOrEqual(8)
-    expect(await sessionsLeft(membershipId)).toBe(1)
+    // The line holds 2 of the product: one session each.
+    expect(await sessionsLeft(membershipId)).toBe(0)
     const order = await platform.call('GET', `/ecom/v1/orders/${placed.orderId}`, { token })
     expect(order.status, order.text).toBe(200)
     const lines = order.json.order.lineItems as any[]
     const paid = lines.find((line) => line.catalogItemId === notebook)
     expect(paid).toMatchObject({
       paymentOption: 'MEMBERSHIP',
-      membership: { id: membershipId, name: 'Reader club' },
+      membership: { id: membershipId, name: 'Reader club', quantity: 2 },
       totalPrice: { amount: '0.00' },
     })
     const charged = lines.find((line) => line.catalogItemId === other)
@@ -308,6 +310,7 @@ describe.each(databaseKinds())('memberships in the estimate and the order on %s'
     const browser = createTestBrowser(platform.app)
     const page = await browser.get(`/_checkout/${checkoutId}`)
     expect(page.status).toBe(200)
+    // The line holds 2 of the product: the plan's 2 sessions pay for both.
     expect(page.text).toContain('Use my plan Reader club (2 sessions left)')
     expect(page.text).toContain('Pay normally')
     const form = browser.formOf(`/_checkout/${checkoutId}/place-order`)
@@ -365,19 +368,109 @@ describe.each(databaseKinds())('memberships in the estimate and the order on %s'
     expect(await sessionsLeft(membershipId)).toBe(0)
   })
 
-  it('uses each session once when two orders of the same membership race', async () => {
+  it('uses each session once when eight orders race for the last session, or for units of a line', async () => {
     const { memberId, membershipId } = await memberWithCart({ sessions: 1 })
-    const claim = () =>
+    const claim = (id: string, sessions: number, member = memberId) =>
       db.transaction((tx) =>
         claimOrderNeeds(tx, {
           takes: [],
           couponId: undefined,
-          memberships: { memberId, uses: [{ membershipId, sessions: 1 }] },
+          memberships: { memberId: member, uses: [{ membershipId: id, sessions }] },
           now: platform.clock(),
         }),
       )
-    const results = await Promise.all([claim(), claim(), claim()])
+    const results = await Promise.all(Array.from({ length: 8 }, () => claim(membershipId, 1)))
     expect(results.filter((result) => result.membershipsUsed.has(membershipId))).toHaveLength(1)
     expect(await sessionsLeft(membershipId)).toBe(0)
+    // Three sessions left, eight orders of a line of 2 units: one order gets its 2, the others none.
+    const three = await memberWithCart({ sessions: 3 })
+    const lines = await Promise.all(
+      Array.from({ length: 8 }, () => claim(three.membershipId, 2, three.memberId)),
+    )
+    expect(lines.filter((result) => result.membershipsUsed.has(three.membershipId))).toHaveLength(1)
+    expect(await sessionsLeft(three.membershipId)).toBe(1)
+  })
+
+  /** A new member's cart of `quantity` of the notebook, and the checkout of it ready to place. */
+  async function notebooksCheckout(held: PlanRow, quantity: number, options: { sessions?: number } = {}) {
+    const visitor = await platform.visitorTokens()
+    const member = await memberTokens(platform, visitor.access_token)
+    const token = member.tokens.access_token
+    const grant = membershipGrantOf(held, {
+      memberId: member.memberId,
+      currency: 'USD',
+      now: platform.clock(),
+    })
+    await insertMembership(db, { ...grant, sessions: options.sessions ?? grant.sessions })
+    const added = await platform.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+      token,
+      body: { lineItems: [{ catalogReference: { catalogItemId: held.product_ids[0] }, quantity }] },
+    })
+    expect(added.status, added.text).toBe(200)
+    const line = added.json.cart.lineItems[0].id as string
+    const input = await readyCheckout(token, { selectedMemberships: choose(grant.id, [line]) })
+    return { token, membershipId: grant.id, line, input }
+  }
+
+  it('pays one unit per session: 50 notebooks with the free 1-session Notebook trial charge 49 at their price', async () => {
+    const trial = (await findPlan(db, DEMO_SITE_ID, DEMO_PLAN_IDS.notebookTrial))!
+    const [meadow] = await db.query<{ price: string }>(
+      'select discounted_price_minor::text as price from products where id = $1',
+      [trial.product_ids[0]],
+    )
+    expect(Number(meadow!.price)).toBe(2800)
+    const { token, membershipId, line, input } = await notebooksCheckout(trial, 50)
+    const estimate = await platform.call('POST', '/ecom/v1/carts/current/estimate-totals', {
+      token,
+      body: { selectedMemberships: choose(membershipId, [line]) },
+    })
+    const priced = estimate.json.calculatedLineItems[0]
+    expect(priced).toMatchObject({
+      quantity: 50,
+      paymentOption: 'FULL_PAYMENT_ONLINE',
+      paidByMembershipId: membershipId,
+      membershipQuantity: 1,
+      pricesBreakdown: { fullPrice: { amount: '1400.00' }, price: { amount: '1372.00' } },
+    })
+    expect(estimate.json.membershipOptions.selectedMemberships).toEqual([
+      { id: membershipId, appId: 'aisle-plans', lineItemIds: [line] },
+    ])
+    expect(await sessionsLeft(membershipId)).toBe(1)
+    const placed = await placeOrder(db, input)
+    if (placed.kind !== 'placed') throw new Error('expected the order to be placed')
+    expect(await sessionsLeft(membershipId)).toBe(0)
+    const order = (await platform.call('GET', `/ecom/v1/orders/${placed.orderId}`, { token })).json.order
+    expect(order.priceSummary.subtotal.amount).toBe('1372.00')
+    expect(order.lineItems).toEqual([
+      expect.objectContaining({
+        quantity: 50,
+        price: expect.objectContaining({ amount: '28.00' }),
+        totalPrice: expect.objectContaining({ amount: '1372.00' }),
+        paymentOption: 'FULL_PAYMENT_ONLINE',
+        membership: { id: membershipId, name: 'Notebook trial', quantity: 1 },
+      }),
+    ])
+  })
+
+  it('takes as many sessions as units: a plan with 5 sessions pays a line of 3 in full and keeps 2', async () => {
+    const five = { ...plan, sessions: 5 }
+    const { token, membershipId, input } = await notebooksCheckout(five, 3)
+    const placed = await placeOrder(db, input)
+    expect(await sessionsLeft(membershipId)).toBe(2)
+    const line = await coveredLineOf(token, placed)
+    expect(line).toMatchObject({
+      quantity: 3,
+      paymentOption: 'MEMBERSHIP',
+      totalPrice: { amount: '0.00' },
+      membership: { id: membershipId, quantity: 3 },
+    })
+  })
+
+  it('pays every unit with an unlimited plan, and keeps it unlimited', async () => {
+    const unlimited = { ...plan, sessions: null }
+    const { token, membershipId, input } = await notebooksCheckout(unlimited, 7)
+    const line = await coveredLineOf(token, await placeOrder(db, input))
+    expect(line).toMatchObject({ quantity: 7, paymentOption: 'MEMBERSHIP', totalPrice: { amount: '0.00' } })
+    expect(await sessionsLeft(membershipId)).toBeNull()
   })
 })

@@ -1,7 +1,7 @@
 import type { Db } from '../db/db.ts'
 import { type EventIdentity, eventInsert, recordEvent } from '../events/event-outbox.ts'
 import { type MembershipGrant, type MembershipRow, membershipInsertPart } from './membership-store.ts'
-import { type PlanDuration, renewalOf } from './plan-rules.ts'
+import { mayBuyAgain, type PlanDuration, renewalOf } from './plan-rules.ts'
 
 /** How long an unpaid purchase stays open before it is closed as abandoned (decision 051). */
 export const ABANDONED_PLAN_PURCHASE_MS = 60 * 60 * 1000
@@ -70,6 +70,20 @@ export async function insertPlanPurchase(
   return row
 }
 
+/** How many purchases of a plan a member completed (refunded and failed ones do not count). */
+export async function countCompletedPurchases(db: Db, planId: string, memberId: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from plan_purchases
+      where member_id::text = $2 and plan_id::text = $1 and status = 'COMPLETED'`,
+    [planId, memberId],
+  )
+  return row?.n ?? 0
+}
+
+/** What a purchase refused at completion by the plan's limit per member says (decision 051). */
+export const PURCHASE_LIMIT_FAILURE =
+  'Refused: the member had bought the plan as many times as one member may'
+
 /** The purchase with this id, if any. */
 export async function findPlanPurchase(db: Db, id: string): Promise<PlanPurchaseRow | undefined> {
   const [row] = await db.query<PlanPurchaseRow>('select * from plan_purchases where id::text = $1', [id])
@@ -91,7 +105,10 @@ export async function failPlanPurchase(db: Db, purchaseId: string, reason: strin
  * all), and the member gets the plan. When they hold a membership of the same plan that has neither
  * ended nor expired, it is renewed (decision 051: its expiry moved on by the plan's duration from the
  * current expiry, the plan's sessions added, `membership.renewed`); otherwise the granted one is stored
- * (`membership.purchased`). Answers the purchase as it is now.
+ * (`membership.purchased`). A purchase past the plan's limit per member (`mayBuyAgain`) is closed FAILED
+ * ({@link PURCHASE_LIMIT_FAILURE}) and grants nothing: the plan's row is locked first, so purchases of
+ * one plan complete one at a time and the second of two at once counts the first. Answers the purchase
+ * as it is now.
  */
 export async function completePlanPurchase(
   db: Db,
@@ -101,6 +118,21 @@ export async function completePlanPurchase(
   now: Date,
 ): Promise<PlanPurchaseRow | undefined> {
   await db.transaction(async (tx) => {
+    // The lock is taken in a statement of its own: the count after it sees a purchase that completed
+    // while this one waited (a statement's snapshot is taken when it starts).
+    const [plan] = await tx.query<{ max_purchases_per_member: number | null }>(
+      'select max_purchases_per_member from plans where id = $1 for update',
+      [grant.planId],
+    )
+    const limited = plan !== undefined && plan.max_purchases_per_member !== null
+    if (limited && !mayBuyAgain(plan, await countCompletedPurchases(tx, grant.planId, grant.memberId))) {
+      await tx.query(
+        `update plan_purchases set status = 'FAILED', failure_reason = $3, updated_date = $2
+          where id = $1 and status in ('OPEN', 'FAILED')`,
+        [purchaseId, now, PURCHASE_LIMIT_FAILURE],
+      )
+      return
+    }
     const [claimed] = await tx.query<{ id: string }>(
       `update plan_purchases set status = 'COMPLETED', updated_date = $2
         where id = $1 and status in ('OPEN', 'FAILED') returning id`,

@@ -121,3 +121,16 @@ export function renewalOf(
     sessionsLeft: unlimited ? null : (held.sessions_left ?? 0) + (plan.sessions ?? 0),
   }
 }
+
+/**
+ * How many times one member may buy a plan when the merchant did not say (decision 051): a free plan
+ * once, a plan with a price without limit (each purchase renews the membership).
+ */
+export function defaultPurchaseLimit(priceMinor: number): number | null {
+  return priceMinor === 0 ? 1 : null
+}
+
+/** Whether a member who completed `purchases` purchases of a plan may buy it again. */
+export function mayBuyAgain(plan: { max_purchases_per_member: number | null }, purchases: number): boolean {
+  return plan.max_purchases_per_member === null || purchases < plan.max_purchases_per_member
+}

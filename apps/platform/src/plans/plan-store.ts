@@ -12,6 +12,8 @@ export interface PlanRow {
   duration_count: number | null
   /** Unlimited when `null`. */
   sessions: number | null
+  /** How many times one member may buy it; `null`: no limit, each purchase renews (decision 051). */
+  max_purchases_per_member: number | null
   product_ids: string[]
   collection_ids: string[]
   archived: boolean
@@ -26,6 +28,8 @@ export interface PlanFields {
   priceMinor: number
   duration: PlanDuration
   sessions: number | null
+  /** How many times one member may buy it (1: once per member); `null`: no limit. */
+  maxPurchasesPerMember: number | null
   productIds: readonly string[]
   collectionIds: readonly string[]
 }
@@ -80,20 +84,22 @@ export async function savePlan(
     fields.productIds,
     fields.collectionIds,
     plan.now,
+    fields.maxPurchasesPerMember,
   ]
   const owned = `(select coalesce(array_agg(p.id), '{}') from products p where p.site_id = $2 and p.id::text = any($9::text[])),
        (select coalesce(array_agg(c.id), '{}') from collections c where c.site_id = $2 and c.id::text = any($10::text[]))`
   const [row] = plan.isNew
     ? await db.query<PlanRow>(
         `insert into plans (id, site_id, name, description, price_minor, duration_unit, duration_count, sessions,
-           product_ids, collection_ids, created_date, updated_date)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, ${owned}, $11, $11)
+           product_ids, collection_ids, created_date, updated_date, max_purchases_per_member)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, ${owned}, $11, $11, $12)
          returning *`,
         params,
       )
     : await db.query<PlanRow>(
         `update plans set name = $3, description = $4, price_minor = $5, duration_unit = $6, duration_count = $7,
-           sessions = $8, (product_ids, collection_ids) = (select ${owned}), updated_date = $11
+           sessions = $8, (product_ids, collection_ids) = (select ${owned}), updated_date = $11,
+           max_purchases_per_member = $12
          where site_id = $2 and id::text = $1
          returning *`,
         params,

@@ -5,6 +5,8 @@ import { identityOf, recordEvent } from '../events/event-outbox.ts'
 import type { ShopperCaller } from '../http/caller.ts'
 import { invalidField } from '../http/errors.ts'
 import { hashToken } from '../oauth/opaque-token.ts'
+import { assertMayBuyPlan } from '../plans/plan-purchase-limit.ts'
+import { findPlan } from '../plans/plan-store.ts'
 import { resolveCallbacks, type StoredCallbacks } from './redirect-callbacks.ts'
 import { type RedirectKind, redirectKinds } from './redirect-kinds.ts'
 import {
@@ -117,6 +119,21 @@ async function prepareProduct(
 }
 
 /**
+ * paidPlansCheckout: a member who bought the plan as many times as one member may is refused now
+ * (`PLAN_PURCHASE_LIMIT_REACHED`, decision 051), not on the page the session leads to. A visitor is asked
+ * to sign in there; an unknown plan is said to be gone there.
+ */
+async function preparePlanCheckout(
+  db: Db,
+  caller: ShopperCaller,
+  input: KindInput<'paidPlansCheckout'>,
+): Promise<Record<string, unknown>> {
+  const plan = caller.kind === 'member' ? await findPlan(db, caller.siteId, input.planId) : undefined
+  if (plan) await assertMayBuyPlan(db, plan, caller.subjectId)
+  return { ...input }
+}
+
+/**
  * The session an input asks for, checked: the client (the caller's own, or the one `logout` names),
  * every callback URL on an origin registered for it (a login's or logout's `postFlowUrl` registered
  * exactly), and the kind's own rules.
@@ -137,6 +154,8 @@ async function prepareSession(
   if (body.ecomCheckout)
     return { ...prepared, input: await prepareCheckout(tx, caller, body.ecomCheckout, callbacks) }
   if (body.storesProduct) return { ...prepared, input: await prepareProduct(tx, caller, body.storesProduct) }
+  if (body.paidPlansCheckout)
+    return { ...prepared, input: await preparePlanCheckout(tx, caller, body.paidPlansCheckout) }
   if (body.membersAccount) {
     const section = body.membersAccount.section ?? body.preferences.membersAccountSection ?? 'ACCOUNT_INFO'
     return { ...prepared, input: { section } }

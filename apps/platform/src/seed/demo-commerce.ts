@@ -131,8 +131,8 @@ export const DEMO_PLAN_IDS = {
 
 /**
  * Sets up the demo store's shipping, tax and fees, two coupons (WELCOME10, FREESHIP) and two plans: the
- * Stationery club (the stationery collection, 5 items a month, $20.00) and a free Notebook trial (one
- * Meadow Notebook within 7 days).
+ * Stationery club (the stationery collection, 5 items a month, $20.00, bought again to renew) and a free
+ * Notebook trial (one Meadow Notebook within 7 days, once per member).
  */
 export async function seedDemoCommerce(db: Db, siteId: string, now: Date) {
   await putCommerceSettings(db, siteId, demoCommerceSettings, now)
@@ -145,12 +145,13 @@ export async function seedDemoCommerce(db: Db, siteId: string, now: Date) {
   )
   await db.query(
     `insert into plans (id, site_id, name, description, price_minor, duration_unit, duration_count, sessions,
-       product_ids, collection_ids, created_date, updated_date) values
+       product_ids, collection_ids, created_date, updated_date, max_purchases_per_member) values
        ($1, $3, 'Stationery club', 'Five stationery items a month, on us.', 2000, 'MONTH', 1, 5, '{}',
-        coalesce((select array_agg(id) from collections where site_id = $3 and slug = 'stationery'), '{}'), $4, $4),
+        coalesce((select array_agg(id) from collections where site_id = $3 and slug = 'stationery'), '{}'), $4, $4,
+        null),
        ($2, $3, 'Notebook trial', 'One Meadow Notebook free within a week.', 0, 'DAY', 7, 1,
         coalesce((select array_agg(id) from products where site_id = $3 and slug = 'meadow-notebook'), '{}'), '{}',
-        $4, $4)
+        $4, $4, 1)
      on conflict (id) do nothing`,
     [DEMO_PLAN_IDS.stationeryClub, DEMO_PLAN_IDS.notebookTrial, siteId, now],
   )

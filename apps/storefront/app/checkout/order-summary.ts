@@ -21,7 +21,10 @@ export interface OrderSummary {
     quantity: number
     total: string
     downloads?: { fileName: string; link: string }[]
-    /** The plan that paid the line, when one did: "Paid by your plan Stationery club". */
+    /**
+     * The plan that paid the line, when one did: "Paid by your plan Stationery club", or "1 of 50 paid by
+     * your plan Notebook trial" when it paid some of the units (one session each).
+     */
     paidBy?: string
   }[]
   /** How much has shipped, in shopper words (`Shipped`, `Partly shipped`); undefined before anything has. */
@@ -54,6 +57,15 @@ const deliveryWords: Partial<Record<Order['fulfillmentStatus'], string>> = {
 
 const dateFormat = new Intl.DateTimeFormat(STORE_LOCALE, { dateStyle: 'long', timeZone: 'UTC' })
 
+/** Which plan paid a line, and for how many of its units when not all. */
+function paidByWords(line: Order['lineItems'][number]): string {
+  const name = line.membership?.name ?? ''
+  const units = line.membership?.quantity ?? line.quantity
+  return units < line.quantity
+    ? `${units} of ${line.quantity} paid by your plan ${name}`
+    : `Paid by your plan ${name}`
+}
+
 /** The summary of an order as the buyer reads it. */
 export function toOrderSummary(order: Order): OrderSummary {
   const total = order.priceSummary.total?.amount
@@ -82,9 +94,7 @@ export function toOrderSummary(order: Order): OrderSummary {
         quantity: line.quantity,
         total: line.totalPrice.formattedAmount,
         ...(downloads.length > 0 ? { downloads } : {}),
-        ...(line.paymentOption === 'MEMBERSHIP' && line.membership
-          ? { paidBy: `Paid by your plan ${line.membership.name}` }
-          : {}),
+        ...(line.membership ? { paidBy: paidByWords(line) } : {}),
       }
     }),
     totals: TOTAL_ROWS.flatMap(([key, label]) => {

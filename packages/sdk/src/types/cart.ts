@@ -260,6 +260,8 @@ export interface CalculatedLineItem {
   paymentOption?: PaymentOptionType
   /** The membership paying for the line, if one does. */
   paidByMembershipId?: string
+  /** How many of the line's units the membership pays (one session each); the rest are in its price. */
+  membershipQuantity?: number
   pricesBreakdown?: {
     fullPrice?: MultiCurrencyPrice
     price?: MultiCurrencyPrice

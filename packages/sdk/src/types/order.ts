@@ -44,10 +44,16 @@ export interface OrderLineItem {
   quantity: number
   price: OrderMoney
   totalPrice: OrderMoney
-  /** How the line was paid: `MEMBERSHIP` when a membership paid it (its total then 0). */
+  /**
+   * How the line was paid: `MEMBERSHIP` when a membership paid all its units (its total then 0); a line
+   * a membership paid in part keeps the option its other units were paid with.
+   */
   paymentOption: string
-  /** The membership that paid for the line, as it was called then, when one did. */
-  membership?: { _id: string; name: string }
+  /**
+   * The membership that paid for the line (as it was called then) and how many of its units it paid, one
+   * session each, when one did.
+   */
+  membership?: { _id: string; name: string; quantity?: number }
   /**
    * A digital line's (first) secure file with a download link that expires: present only in the buyer's
    * own order, once it is paid (never when unpaid, canceled or refunded in full).

@@ -38,7 +38,8 @@ function priceBeforeTax(input: PricingInput) {
     line,
     // Safe integers: assertPricingInput checked each product.
     fullPrice: (line.fullUnitPrice ?? line.unitPrice) * line.quantity,
-    price: memberships.paidBy.has(line.id) ? 0 : line.unitPrice * line.quantity,
+    // A membership pays for some units (one session each): the line costs the rest (decision 046).
+    price: line.unitPrice * (line.quantity - (memberships.paidBy.get(line.id)?.quantity ?? 0)),
   }))
   const subtotal = priced.reduce((sum, { price }) => sum + price, 0)
 
@@ -160,14 +161,15 @@ export function calculateTotals(input: PricingInput, autoTax?: AutoTaxOutcome): 
   const lineItems = state.lines.map(({ line, fullPrice, price, discount, discountedPrice }): LinePrice => {
     const taxBreakdown = tax.byLine.get(line.id) ?? []
     const lineTax = taxBreakdown.reduce((sum, part) => sum + part.amount, 0)
-    const paidByMembershipId = state.memberships.paidBy.get(line.id)
+    const paidBy = state.memberships.paidBy.get(line.id)
     return {
       id: line.id,
       quantity: line.quantity,
       itemType: line.itemType,
-      // A line sold for money that a membership pays is a MEMBERSHIP line in the answer (decision 046).
+      // A line sold for money that a membership pays in whole is a MEMBERSHIP line in the answer (decision
+      // 046); one it pays in part is still sold for money, for the units it does not pay.
       paymentOption:
-        line.membershipOptional && paidByMembershipId !== undefined ? 'MEMBERSHIP' : line.paymentOption,
+        line.membershipOptional && paidBy?.quantity === line.quantity ? 'MEMBERSHIP' : line.paymentOption,
       fullPrice,
       price,
       discount,
@@ -175,7 +177,9 @@ export function calculateTotals(input: PricingInput, autoTax?: AutoTaxOutcome): 
       tax: lineTax,
       taxBreakdown,
       total: discountedPrice + lineTax,
-      ...(paidByMembershipId === undefined ? {} : { paidByMembershipId }),
+      ...(paidBy === undefined
+        ? {}
+        : { paidByMembershipId: paidBy.membershipId, membershipQuantity: paidBy.quantity }),
       ...(line.subscription ? { subscription: line.subscription } : {}),
     }
   })

@@ -11,11 +11,18 @@ export function isMembershipLine(line: PricedLine): boolean {
   )
 }
 
+/** A membership paying for a line: which one, and how many of the line's units (one session each). */
+export interface MembershipPayment {
+  membershipId: string
+  /** Units of the line it pays, from 1 to the line's quantity; the rest of the line is at its price. */
+  quantity: number
+}
+
 /** Which membership pays for which line, and what the buyer is told. */
 export interface MembershipResolution {
   options: MembershipOptions
-  /** Line id to the id of the membership that pays for it. */
-  paidBy: Map<string, string>
+  /** Line id to the membership that pays for (some of) its units. */
+  paidBy: Map<string, MembershipPayment>
   violations: Violation[]
 }
 
@@ -28,8 +35,10 @@ export interface MembershipResolution {
  * that names it, and a `membershipOptional` line is paid in full (decision 051). A MEMBERSHIP
  * line that no membership pays for is an ERROR (it is priced in full meanwhile); a
  * MEMBERSHIP_OFFLINE line is then simply paid offline, and a `membershipOptional` line in full. Each
- * line a membership pays uses one of its `sessionsLeft`: a default stops at them, a selection beyond them is a
- * WARNING for the lines it cannot pay.
+ * unit a membership pays uses one of its `sessionsLeft` (a line of 3 uses 3): a line gets as many units
+ * as the sessions still free, the rest of it at its price (a MEMBERSHIP line not wholly paid is an ERROR);
+ * a line for which no session is left is not paid (a WARNING when the selection named it). An unlimited
+ * membership pays whole lines.
  */
 export function resolveMemberships(
   lines: readonly PricedLine[],
@@ -75,15 +84,20 @@ export function resolveMemberships(
     })
   }
 
-  const paidBy = new Map<string, string>()
-  const assigned = new Map<string, string[]>()
-  const hasSessionFor = (membership: Membership) =>
-    membership.sessionsLeft === undefined ||
-    (assigned.get(keyOf(membership))?.length ?? 0) < membership.sessionsLeft
+  const quantityOf = new Map(lines.map((line) => [line.id, line.quantity]))
+  const paidBy = new Map<string, MembershipPayment>()
+  const assigned = new Map<string, { lineItemIds: string[]; sessions: number }>()
+  const sessionsFree = (membership: Membership) =>
+    membership.sessionsLeft === undefined
+      ? Number.POSITIVE_INFINITY
+      : membership.sessionsLeft - (assigned.get(keyOf(membership))?.sessions ?? 0)
+  const hasSessionFor = (membership: Membership) => sessionsFree(membership) > 0
   const assign = (membership: Membership, lineId: string) => {
-    paidBy.set(lineId, membership.id)
+    const quantity = Math.min(quantityOf.get(lineId) ?? 0, sessionsFree(membership))
+    paidBy.set(lineId, { membershipId: membership.id, quantity })
     const key = keyOf(membership)
-    assigned.set(key, [...(assigned.get(key) ?? []), lineId])
+    const before = assigned.get(key) ?? { lineItemIds: [], sessions: 0 }
+    assigned.set(key, { lineItemIds: [...before.lineItemIds, lineId], sessions: before.sessions + quantity })
   }
 
   if (selected) {
@@ -125,14 +139,14 @@ export function resolveMemberships(
   }
 
   for (const line of lines) {
-    if (line.paymentOption === 'MEMBERSHIP' && line.quantity > 0 && !paidBy.has(line.id)) {
+    if (line.paymentOption === 'MEMBERSHIP' && line.quantity > (paidBy.get(line.id)?.quantity ?? 0)) {
       violations.push(
         toViolation('MEMBERSHIP_REQUIRED', 'This item can only be paid with a membership', line.id),
       )
     }
   }
   options.selectedMemberships = [...eligible.entries()].flatMap(([key, { membership }]) => {
-    const lineItemIds = assigned.get(key)
+    const lineItemIds = assigned.get(key)?.lineItemIds
     return lineItemIds ? [{ id: membership.id, appId: membership.appId, lineItemIds }] : []
   })
   return { options, paidBy, violations }

@@ -34,7 +34,10 @@ export interface LinePrice {
   paymentOption: PaymentOptionType
   /** Full unit price times quantity, before the catalogue's product discount. */
   fullPrice: number
-  /** Unit price times quantity: the line's share of the subtotal (0 when a membership pays). */
+  /**
+   * Unit price times the units charged: the line's share of the subtotal (the units a membership pays
+   * cost nothing: 0 when it pays them all).
+   */
   price: number
   /** Cart discounts on the line (merchant discounts and coupon). */
   discount: number
@@ -44,8 +47,10 @@ export interface LinePrice {
   taxBreakdown: LineTax[]
   /** `discountedPrice + tax`. */
   total: number
-  /** The membership that pays for the line, if one does. */
+  /** The membership that pays for the line (all or some of its units), if one does. */
   paidByMembershipId?: string
+  /** How many of the line's units the membership pays, one session each (with `paidByMembershipId`). */
+  membershipQuantity?: number
   subscription?: { frequency: SubscriptionFrequency; interval: number }
 }
 

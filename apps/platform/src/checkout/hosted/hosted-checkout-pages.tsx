@@ -187,6 +187,15 @@ export function SummaryTable(props: {
           <tr key={line.id}>
             <td>
               {props.names.get(line.id)} <span className="muted">× {line.quantity}</span>
+              {line.membershipQuantity !== undefined && (
+                <span className="muted">
+                  {' '}
+                  ·{' '}
+                  {line.membershipQuantity < line.quantity
+                    ? `${line.membershipQuantity} of ${line.quantity} paid by your plan`
+                    : 'paid by your plan'}
+                </span>
+              )}
             </td>
             <td className="number">{money(line.discountedPrice)}</td>
           </tr>
@@ -261,7 +270,8 @@ export function PlaceOrderButton(props: { totals: TotalsEstimate; site: Site }) 
 
 /**
  * The plan choice of each line a held membership may pay (decision 051): a radio per membership that
- * covers it ("use my plan", with its sessions left) and "pay normally", checked as `values` say.
+ * covers it ("use my plan", with its sessions left: each pays one unit) and "pay normally", checked as
+ * `values` say.
  */
 export function PlanChoices(props: {
   totals: TotalsEstimate
@@ -272,11 +282,13 @@ export function PlanChoices(props: {
   const eligible = props.totals.membershipOptions.eligibleMemberships
   const lineIds = [...new Set(eligible.flatMap((membership) => membership.lineItemIds))]
   if (lineIds.length === 0) return null
-  const sessionsOf = (id: string) => {
+  const sessionsOf = (id: string, lineId: string) => {
     const left = props.memberships.find((membership) => membership.id === id)?.sessionsLeft
-    return left === null || left === undefined
-      ? 'unlimited sessions'
-      : `${left} session${left === 1 ? '' : 's'} left`
+    if (left === null || left === undefined) return 'unlimited sessions'
+    // A session pays one unit: a line of more units than sessions left is paid in part.
+    const quantity = props.totals.lineItems.find((line) => line.id === lineId)?.quantity ?? 0
+    const part = left < quantity ? `: pays for ${left} of the ${quantity}` : ''
+    return `${left} session${left === 1 ? '' : 's'} left${part}`
   }
   return (
     <fieldset>
@@ -304,7 +316,7 @@ export function PlanChoices(props: {
                     defaultChecked={chosen === membership.id}
                   />
                   <span>
-                    Use my plan {membership.name} ({sessionsOf(membership.id)})
+                    Use my plan {membership.name} ({sessionsOf(membership.id, lineId)})
                   </span>
                 </label>
               ))}

@@ -1,7 +1,13 @@
 import { isUuid } from '../../http/validation.ts'
 import type { OrderPayment } from '../../orders/order-store.ts'
 import { membershipGrantOf } from '../../plans/grant-membership.ts'
-import { completePlanPurchase, failPlanPurchase, findPlanPurchase } from '../../plans/plan-purchase-store.ts'
+import { purchaseLimitWords } from '../../plans/plan-purchase-limit.ts'
+import {
+  completePlanPurchase,
+  failPlanPurchase,
+  findPlanPurchase,
+  PURCHASE_LIMIT_FAILURE,
+} from '../../plans/plan-purchase-store.ts'
 import { durationOf, findPlan } from '../../plans/plan-store.ts'
 import type { CheckoutRow } from '../checkout-store.ts'
 import type { PaymentProvider, ProviderPayment } from '../payment-provider.ts'
@@ -145,19 +151,32 @@ async function confirmPlanPayment(
   const plan = purchase && (await findPlan(deps.db, purchase.site_id, purchase.plan_id))
   if (!purchase || !plan)
     return { kind: 'plan', planPurchaseId, outcome: 'failed', reason: 'The plan is gone' }
-  if (purchase.status === 'OPEN' || purchase.status === 'FAILED') {
-    const grant = membershipGrantOf(plan, {
-      memberId: purchase.member_id,
-      currency: purchase.currency,
-      now: deps.clock(),
-    })
-    await completePlanPurchase(
-      deps.db,
-      purchase.id,
-      { ...grant, priceMinor: Number(purchase.amount_minor) },
-      durationOf(plan),
-      deps.clock(),
-    )
+  const done =
+    purchase.status === 'OPEN' || purchase.status === 'FAILED'
+      ? await completePlanPurchase(
+          deps.db,
+          purchase.id,
+          {
+            ...membershipGrantOf(plan, {
+              memberId: purchase.member_id,
+              currency: purchase.currency,
+              now: deps.clock(),
+            }),
+            priceMinor: Number(purchase.amount_minor),
+          },
+          durationOf(plan),
+          deps.clock(),
+        )
+      : purchase
+  if (done?.status === 'FAILED' && done.failure_reason === PURCHASE_LIMIT_FAILURE) {
+    // Another purchase of a plan the member may buy once got it first (both paid at once): this money goes back.
+    await refundInFull(deps, payment)
+    return {
+      kind: 'plan',
+      planPurchaseId,
+      outcome: 'failed',
+      reason: refusedWords(`${purchaseLimitWords(plan)}.`, payment),
+    }
   }
   return { kind: 'plan', planPurchaseId, outcome: 'granted' }
 }

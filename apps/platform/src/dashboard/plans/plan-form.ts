@@ -2,6 +2,7 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { formatScaledDecimal } from '../../money/decimal-text.ts'
 import { fractionDigits } from '../../money/money.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
+import { defaultPurchaseLimit } from '../../plans/plan-rules.ts'
 import type { PlanFields, PlanRow } from '../../plans/plan-store.ts'
 import { readScaled } from '../form-text.ts'
 
@@ -13,6 +14,8 @@ export interface PlanFormValues {
   durationUnit: 'DAY' | 'MONTH' | 'NONE'
   durationCount: string
   sessions: string
+  /** `DEFAULT` (once if free, no limit if priced), `NONE` (no limit) or a number of purchases. */
+  maxPurchasesPerMember: string
   productIds: string[]
   collectionIds: string[]
 }
@@ -24,6 +27,7 @@ export const emptyPlanForm: PlanFormValues = {
   durationUnit: 'MONTH',
   durationCount: '1',
   sessions: '',
+  maxPurchasesPerMember: 'DEFAULT',
   productIds: [],
   collectionIds: [],
 }
@@ -37,6 +41,8 @@ export function toPlanFormValues(plan: PlanRow, currency: string): PlanFormValue
     durationUnit: plan.duration_unit ?? 'NONE',
     durationCount: plan.duration_count === null ? '' : String(plan.duration_count),
     sessions: plan.sessions === null ? '' : String(plan.sessions),
+    maxPurchasesPerMember:
+      plan.max_purchases_per_member === null ? 'NONE' : String(plan.max_purchases_per_member),
     productIds: plan.product_ids,
     collectionIds: plan.collection_ids,
   }
@@ -63,7 +69,8 @@ function wholeNumber(
 /**
  * The plan a submitted form describes, or what is wrong with it: a name (1 to 200 characters), a price
  * of 0 or more in the site's currency, a duration of 1 to 1200 days or months (or none), sessions from 1
- * to 100000 (empty for unlimited), and what it covers (ticked products and collections).
+ * to 100000 (empty for unlimited), how many times one member may buy it (`DEFAULT`: once if free, no
+ * limit if priced; `NONE`; or 1 to 1000), and what it covers (ticked products and collections).
  */
 export function readPlanForm(
   form: FormFields,
@@ -77,6 +84,7 @@ export function readPlanForm(
     durationUnit: unit === 'DAY' || unit === 'MONTH' ? unit : 'NONE',
     durationCount: form.text('durationCount').trim(),
     sessions: form.text('sessions').trim(),
+    maxPurchasesPerMember: form.text('maxPurchasesPerMember').trim() || 'DEFAULT',
     productIds: form.texts('productIds').slice(0, 1000),
     collectionIds: form.texts('collectionIds').slice(0, 1000),
   }
@@ -106,7 +114,17 @@ export function readPlanForm(
     values.sessions === ''
       ? null
       : wholeNumber(values.sessions, 'sessions', { min: 1, max: 100_000 }, violations)
-  if (violations.length > 0 || price === undefined || sessions === undefined)
+  const limitText = values.maxPurchasesPerMember
+  const maxPurchasesPerMember =
+    limitText === 'DEFAULT' || limitText === 'NONE'
+      ? null
+      : wholeNumber(limitText, 'maxPurchasesPerMember', { min: 1, max: 1000 }, violations)
+  if (
+    violations.length > 0 ||
+    price === undefined ||
+    sessions === undefined ||
+    maxPurchasesPerMember === undefined
+  )
     return { values, fields: undefined, violations }
   return {
     values,
@@ -120,6 +138,7 @@ export function readPlanForm(
           ? undefined
           : { unit: values.durationUnit, count },
       sessions,
+      maxPurchasesPerMember: limitText === 'DEFAULT' ? defaultPurchaseLimit(price) : maxPurchasesPerMember,
       productIds: values.productIds,
       collectionIds: values.collectionIds,
     },

@@ -16,6 +16,7 @@ const labels: Record<string, string> = {
   price: 'Price',
   durationCount: 'Duration',
   sessions: 'Sessions',
+  maxPurchasesPerMember: 'Purchases per member',
 }
 
 const durationChoices = [
@@ -23,6 +24,18 @@ const durationChoices = [
   { value: 'DAY', label: 'Days' },
   { value: 'NONE', label: 'No end' },
 ]
+
+/** How often one member may buy the plan; a stored limit the choices lack is offered as it is. */
+function purchaseLimitChoices(current: string) {
+  const choices = [
+    { value: 'DEFAULT', label: 'Once if free, no limit if priced' },
+    { value: '1', label: 'Once per member' },
+    { value: 'NONE', label: 'No limit: buying it again renews the membership' },
+  ]
+  return choices.some((choice) => choice.value === current)
+    ? choices
+    : [...choices, { value: current, label: `${current} times per member` }]
+}
 
 /** What a plan may cover, to choose from: the site's products and collections. */
 type CoverChoices = { products: CoverChoice[]; collections: CoverChoice[] }
@@ -45,7 +58,7 @@ function CoverBoxes(props: { legend: string; name: string; choices: CoverChoice[
   )
 }
 
-/** "3 sessions · 1 month · $25.00" */
+/** "3 sessions · 1 month · $25.00", and " · once per member" when it is. */
 export function describePlan(plan: PlanRow, owner: Owner): string {
   const { currency, locale } = owner.session.site
   const sessions = plan.sessions === null ? 'unlimited sessions' : `${plan.sessions} sessions`
@@ -55,7 +68,13 @@ export function describePlan(plan: PlanRow, owner: Owner): string {
       : 'no end'
   const price =
     Number(plan.price_minor) === 0 ? 'free' : formatMoney(Number(plan.price_minor), currency, locale)
-  return `${sessions} · ${duration} · ${price}`
+  const limit =
+    plan.max_purchases_per_member === null
+      ? ''
+      : plan.max_purchases_per_member === 1
+        ? ' · once per member'
+        : ` · ${plan.max_purchases_per_member} times per member`
+  return `${sessions} · ${duration} · ${price}${limit}`
 }
 
 /** The fields of a plan: the same form creates and edits. */
@@ -105,7 +124,15 @@ function PlanForm(props: {
           name="sessions"
           defaultValue={values.sessions}
           error={errors.sessions}
-          hint="Items a membership pays for (one per cart line); empty for unlimited"
+          hint="Items a membership pays for (one per unit: two of a product use two); empty for unlimited"
+        />
+        <Select
+          label="Purchases per member"
+          name="maxPurchasesPerMember"
+          options={purchaseLimitChoices(values.maxPurchasesPerMember)}
+          defaultValue={values.maxPurchasesPerMember}
+          error={errors.maxPurchasesPerMember}
+          hint="How many times one member may buy it"
         />
         <Field
           label="Description"
