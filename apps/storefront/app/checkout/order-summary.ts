@@ -21,6 +21,8 @@ export interface OrderSummary {
     quantity: number
     total: string
     downloads?: { fileName: string; link: string }[]
+    /** A digital line that was refunded: its files are no longer offered (the page says so). */
+    downloadsRefunded?: true
     /** The plan that paid the line, when one did: "Paid by your plan Stationery club". */
     paidBy?: string
   }[]
@@ -82,6 +84,7 @@ export function toOrderSummary(order: Order): OrderSummary {
         quantity: line.quantity,
         total: line.totalPrice.formattedAmount,
         ...(downloads.length > 0 ? { downloads } : {}),
+        ...(line.digitalFileRefunded ? { downloadsRefunded: true as const } : {}),
         ...(line.paymentOption === 'MEMBERSHIP' && line.membership
           ? { paidBy: `Paid by your plan ${line.membership.name}` }
           : {}),
