@@ -402,6 +402,7 @@ export function createApp(options: AppDeps) {
     paymentProviders,
     findMember: findMemberById,
     downloadsLink,
+    signer: digital.signer,
   })
   registerOrderRoutes(api, {
     db: deps.db,

@@ -1,13 +1,15 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import { saveCheckoutChoices } from '../checkout/checkout-store.ts'
 import { placeOrder } from '../checkout/place-order.ts'
 import type { Db } from '../db/db.ts'
 import type { OrderPayment } from '../orders/order-store.ts'
+import { seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
+import { findClassicTee } from '../testing/placed-orders.ts'
 import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestClock, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
@@ -27,10 +29,18 @@ describe.each(databaseKinds())('digital products and their downloads on %s', (ki
   let apiKey: string
   let productId: string
   let teeId: string
+  let tee: { id: string; variantId: string }
 
   beforeAll(async () => {
     db = await openTestDatabase(kind)
-    app = createApp({ db, publicUrl: TEST_PUBLIC_URL, clock, signingKey: key })
+    app = createApp({
+      db,
+      publicUrl: TEST_PUBLIC_URL,
+      clock,
+      signingKey: key,
+      // The orders here are placed without a provider's payment: the desk's refunds are taken as given.
+      orderRefunds: { refund: async () => ({ status: 'REFUNDED', refundId: `re_${randomUUID()}` }) },
+    })
     apiKey = (
       await createApiKey(
         db,
@@ -43,8 +53,10 @@ describe.each(databaseKinds())('digital products and their downloads on %s', (ki
         where slug = 'meadow-notebook' returning id`,
     )
     productId = product!.id
-    const [tee] = await db.query<{ id: string }>("select id from products where slug = 'classic-tee'")
-    teeId = tee!.id
+    // The demo's shipping regions, for the orders that carry a tee beside the digital product.
+    await seedDemoCommerce(db, DEMO_SITE_ID, clock())
+    tee = await findClassicTee(db)
+    teeId = tee.id
   })
   afterAll(() => db.close())
 
@@ -89,12 +101,19 @@ describe.each(databaseKinds())('digital products and their downloads on %s', (ki
     return response.json.access_token as string
   }
 
-  /** Places an order of the digital product (no shipping) as a new visitor; paid unless told otherwise. */
-  async function buy(options: { paid?: boolean } = {}) {
+  /**
+   * Places an order of the digital product (no shipping) as a new visitor, with a tee beside it when
+   * `withTee` (shipped by the standard option); paid unless told otherwise.
+   */
+  async function buy(options: { paid?: boolean; withTee?: boolean } = {}) {
     const token = await visitorToken()
+    const references = [
+      { catalogItemId: productId },
+      ...(options.withTee ? [{ catalogItemId: tee.id, options: { variantId: tee.variantId } }] : []),
+    ]
     await call('POST', '/ecom/v1/carts/current/add-to-cart', {
       token,
-      body: { lineItems: [{ catalogReference: { catalogItemId: productId }, quantity: 1 }] },
+      body: { lineItems: references.map((catalogReference) => ({ catalogReference, quantity: 1 })) },
     })
     const { checkoutId } = (await call('POST', '/ecom/v1/carts/current/create-checkout', { token, body: {} }))
       .json
@@ -105,7 +124,7 @@ describe.each(databaseKinds())('digital products and their downloads on %s', (ki
         email: 'maker@example.com',
         shippingAddress: BROOKLYN_ADDRESS,
         billingAddress: BROOKLYN_ADDRESS,
-        selectedShippingOption: undefined,
+        selectedShippingOption: options.withTee ? { code: 'standard' } : undefined,
       },
       clock(),
     )
@@ -289,6 +308,99 @@ describe.each(databaseKinds())('digital products and their downloads on %s', (ki
       expect(after.lineItems[0].digitalFile).toBeUndefined()
       expect((await call('GET', link)).json.details.applicationError.code).toBe('DOWNLOAD_NOT_ALLOWED')
     }
+  })
+
+  /** The merchant's refund through the order desk's JSON call. */
+  async function refund(orderId: string, body: Record<string, unknown>) {
+    const refunded = await call('POST', `/ecom/v1/merchant/orders/${orderId}/refund`, {
+      headers: { ...merchant(), 'idempotency-key': randomUUID() },
+      body,
+    })
+    expect(refunded.status).toBe(200)
+    return refunded.json.order
+  }
+
+  /** The mail's page of an order's downloads, signed as the confirmation mail signs it. */
+  const downloadsPage = (orderId: string) =>
+    call(
+      'GET',
+      orderDownloadsLink(
+        { signer, publicUrl: TEST_PUBLIC_URL },
+        orderId,
+        new Date(clock().getTime() + 60_000),
+      ),
+    )
+
+  it('stops the links of a digital line the merchant refunds, those already handed out too, and keeps the other lines', async () => {
+    const { token, orderId } = await buy({ withTee: true })
+    const before = (await call('GET', `/ecom/v1/orders/${orderId}`, { token })).json.order
+    const [digital, teeLine] = before.lineItems
+    expect(teeLine.catalogItemId).toBe(teeId)
+    const link = digital.digitalFile.link as string
+    expect((await call('GET', link)).status).toBe(200)
+
+    // Refunding the tee (another line) keeps the download.
+    await refund(orderId, { lineItems: [{ id: teeLine.id, quantity: 1 }] })
+    expect((await call('GET', link)).status).toBe(200)
+
+    // Both lines refunded; the shipping and tax are not, so the order stays partly refunded.
+    const after = await refund(orderId, { lineItems: [{ id: digital.id, quantity: 1 }] })
+    expect(after.paymentStatus).toBe('PARTIALLY_REFUNDED')
+    const old = await call('GET', link)
+    expect(old.status).toBe(410)
+    expect(old.json.details.applicationError.code).toBe('DOWNLOAD_REFUNDED')
+    expect(old.text).toContain('refunded')
+  })
+
+  it('stops a digital line refunded by name while the order keeps its other lines paid', async () => {
+    const { token, orderId } = await buy({ withTee: true })
+    const before = (await call('GET', `/ecom/v1/orders/${orderId}`, { token })).json.order
+    const digital = before.lineItems[0]
+    const link = digital.digitalFile.link as string
+    const after = await refund(orderId, { lineItems: [{ id: digital.id, quantity: 1 }] })
+    expect(after.paymentStatus).toBe('PARTIALLY_REFUNDED')
+
+    const old = await call('GET', link)
+    expect(old.status).toBe(410)
+    expect(old.json.details.applicationError.code).toBe('DOWNLOAD_REFUNDED')
+    const read = (await call('GET', `/ecom/v1/orders/${orderId}`, { token })).json.order
+    expect(read.lineItems[0].digitalFile).toBeUndefined()
+    expect(read.lineItems[0].digitalFiles).toBeUndefined()
+    expect(read.lineItems[0].digitalFileRefunded).toBe(true)
+    expect(read.lineItems[1].digitalFileRefunded).toBeUndefined()
+    const listed = (await call('GET', '/ecom/v1/orders', { token })).json.orders[0]
+    expect(listed.lineItems[0]).not.toHaveProperty('digitalFile')
+    expect(JSON.stringify(listed)).not.toContain('/downloads/v1/files/')
+    // The mail's page says the item was refunded and offers no link.
+    const page = await downloadsPage(orderId)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('refunded: its files')
+    expect(page.text).not.toContain('/downloads/v1/files/')
+  })
+
+  it('stops a digital order refunded by an amount that leaves its line unpaid (6.00 of 6.44), not by one its shipping covers', async () => {
+    const { token, orderId, totalMinor } = await buy()
+    const link = (await call('GET', `/ecom/v1/orders/${orderId}`, { token })).json.order.lineItems[0]
+      .digitalFile.link as string
+    const after = await refund(orderId, { amount: ((totalMinor - 44) / 100).toFixed(2) })
+    expect(after.paymentStatus).toBe('PARTIALLY_REFUNDED')
+    const old = await call('GET', link)
+    expect(old.status).toBe(410)
+    expect(old.json.details.applicationError.code).toBe('DOWNLOAD_REFUNDED')
+    const read = (await call('GET', `/ecom/v1/orders/${orderId}`, { token })).json.order
+    expect(read.lineItems[0].digitalFile).toBeUndefined()
+    expect(read.lineItems[0].digitalFileRefunded).toBe(true)
+    expect((await downloadsPage(orderId)).text).not.toContain('/downloads/v1/files/')
+
+    // A mixed order refunded by the tee's worth, naming no line: the money kept still pays the digital line.
+    const mixed = await buy({ withTee: true })
+    const order = (await call('GET', `/ecom/v1/orders/${mixed.orderId}`, { token: mixed.token })).json.order
+    const teeWorth = Number(order.lineItems[1].totalPrice.amount)
+    await refund(mixed.orderId, { amount: teeWorth.toFixed(2) })
+    const kept = (await call('GET', `/ecom/v1/orders/${mixed.orderId}`, { token: mixed.token })).json.order
+    expect(kept.lineItems[0].digitalFileRefunded).toBeUndefined()
+    expect((await call('GET', kept.lineItems[0].digitalFile.link)).status).toBe(200)
+    expect((await call('GET', order.lineItems[0].digitalFile.link)).status).toBe(200)
   })
 
   it('mails the buyer of a paid digital order a link to a page of fresh links, which expires in a day', async () => {

@@ -8,7 +8,7 @@ import type { DigitalDeps } from './digital-deps.ts'
 import { assertLinkValid, downloadFile } from './download-file.ts'
 import { checkOrderDownloadsLink, DOWNLOAD_FILE_PATH, ORDER_DOWNLOADS_PATH } from './download-links.ts'
 import { FILE_TYPES, SECURE_FILE_CONTENT_TYPES } from './file-types.ts'
-import { type DownloadableFile, downloadsOfOrders, orderGivesDownloads } from './order-downloads.ts'
+import { type DownloadableFile, downloadsOfOrders } from './order-downloads.ts'
 import { findOrderForDownload } from './secure-file-store.ts'
 import {
   addSecureFile,
@@ -117,7 +117,7 @@ export function registerDigitalRoutes(api: Api, deps: DigitalDeps) {
       path: `${DOWNLOAD_FILE_PATH}/:id`,
       operationId: 'downloadSecureFile',
       summary:
-        'Download a secure file through a link the platform signed: 403 DOWNLOAD_LINK_INVALID for an altered link, 410 DOWNLOAD_LINK_EXPIRED after its expiry, 403 DOWNLOAD_NOT_ALLOWED when the order is not paid, canceled or refunded',
+        'Download a secure file through a link the platform signed: 403 DOWNLOAD_LINK_INVALID for an altered link, 410 DOWNLOAD_LINK_EXPIRED after its expiry, 403 DOWNLOAD_NOT_ALLOWED when the order is not paid, canceled or refunded in full, 410 DOWNLOAD_REFUNDED when the line that bought the file was refunded',
       tag: 'Media',
       auth: 'none',
       params: IdParam,
@@ -151,24 +151,33 @@ export function registerDigitalRoutes(api: Api, deps: DigitalDeps) {
       assertLinkValid(checkOrderDownloadsLink(deps, params.id, query, deps.clock()))
       const order = await findOrderForDownload(deps.db, params.id)
       if (!order) throw new ApplicationError('ORDER_NOT_FOUND', 'There is no such order')
-      const files = orderGivesDownloads(order)
-        ? [...(await downloadsOfOrders(deps, [order])).values()].flat()
-        : []
-      return renderPage(<OrderDownloadsPage number={order.number} files={files} />, {
+      const lines = [...(await downloadsOfOrders(deps, [order])).values()]
+      const files = lines.flatMap((line) => (line.refunded ? [] : line.files))
+      const refunded = lines.filter((line) => line.refunded).length
+      return renderPage(<OrderDownloadsPage number={order.number} files={files} refunded={refunded} />, {
         headers: { 'referrer-policy': 'no-referrer' },
       })
     },
   )
 }
 
-function OrderDownloadsPage(props: { number: string; files: readonly DownloadableFile[] }) {
+function OrderDownloadsPage(props: { number: string; files: readonly DownloadableFile[]; refunded: number }) {
   const title = `Downloads of order #${props.number}`
   return (
     <Document title={title}>
       <main className="narrow">
         <h1>{title}</h1>
+        {props.refunded > 0 ? (
+          <p data-refunded-lines={props.refunded}>
+            {props.refunded === 1 ? 'An item' : `${props.refunded} items`} of this order{' '}
+            {props.refunded === 1 ? 'was' : 'were'} refunded: {props.refunded === 1 ? 'its' : 'their'} files
+            can no longer be downloaded.
+          </p>
+        ) : null}
         {props.files.length === 0 ? (
-          <p>This order has nothing to download: it is not paid, or was canceled or refunded.</p>
+          props.refunded > 0 ? null : (
+            <p>This order has nothing to download: it is not paid, or was canceled or refunded.</p>
+          )
         ) : (
           <>
             <ul className="downloads">

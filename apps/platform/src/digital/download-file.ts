@@ -2,7 +2,7 @@ import { ApplicationError } from '../http/errors.ts'
 import { callStorage } from '../media/media-storage.ts'
 import type { DigitalDeps } from './digital-deps.ts'
 import { checkFileLink, type FileGrant } from './download-links.ts'
-import { orderGivesDownloads } from './order-downloads.ts'
+import { orderGivesDownloads, refundedDigitalLines } from './order-downloads.ts'
 import { findOrderForDownload, findSecureFile, listOrderFiles, secureFileKey } from './secure-file-store.ts'
 import type { LinkCheck } from './signed-links.ts'
 
@@ -34,10 +34,10 @@ function attachment(fileName: string): string {
 
 /**
  * Answers a secure file to the holder of a link the platform signed for it: the merchant's, or an order's
- * whose order is approved and paid and bought the file. Checked in that order, so an altered link learns
+ * whose order is approved and paid and bought the file on a line not refunded. Checked in that order, so an altered link learns
  * nothing of the order; refused with the normalised error, never served from a cache.
  *
- * @throws ApplicationError `DOWNLOAD_LINK_INVALID`, `DOWNLOAD_LINK_EXPIRED`, `DOWNLOAD_NOT_ALLOWED`, `SECURE_FILE_NOT_FOUND`.
+ * @throws ApplicationError `DOWNLOAD_LINK_INVALID`, `DOWNLOAD_LINK_EXPIRED`, `DOWNLOAD_NOT_ALLOWED`, `DOWNLOAD_REFUNDED`, `SECURE_FILE_NOT_FOUND`.
  */
 export async function downloadFile(deps: DigitalDeps, request: DownloadRequest): Promise<Response> {
   const grant: FileGrant = request.orderId ? { orderId: request.orderId } : { merchant: true }
@@ -49,11 +49,19 @@ export async function downloadFile(deps: DigitalDeps, request: DownloadRequest):
     })
   if (request.orderId) {
     const order = await findOrderForDownload(deps.db, request.orderId)
-    const bought = order && (await listOrderFiles(deps.db, [order.id])).some((row) => row.id === file.id)
-    if (!order || order.site_id !== file.site_id || !orderGivesDownloads(order) || !bought)
+    const lines = order && order.site_id === file.site_id ? await listOrderFiles(deps.db, [order.id]) : []
+    const buying = lines.filter((row) => row.id === file.id)
+    if (!order || !orderGivesDownloads(order) || buying.length === 0)
       throw new ApplicationError(
         'DOWNLOAD_NOT_ALLOWED',
         'This order gives no download of this file (it is not paid, or was canceled or refunded)',
+      )
+    // Checked at every download, so a refund stops the links already handed out (decision 054).
+    const refunded = refundedDigitalLines(order, lines)
+    if (buying.every((row) => refunded.has(row.line_id)))
+      throw new ApplicationError(
+        'DOWNLOAD_REFUNDED',
+        'This item was refunded: its files can no longer be downloaded',
       )
   }
   const headers: Record<string, string> = {

@@ -120,29 +120,38 @@ export interface OrderForDownload {
   owner_kind: 'visitor' | 'member'
   owner_id: string
   number: string
+  /** The order's total and what was refunded of it (minor units, bigint as text). */
+  total_minor: string
+  refunded_minor: string
 }
 
 /** The order with this id (any site: a signed link names it), with the facts downloading needs. */
 export async function findOrderForDownload(db: Db, orderId: string): Promise<OrderForDownload | undefined> {
   return queryOne<OrderForDownload>(
     db,
-    `select id, site_id, status, payment_status, owner_kind, owner_id, number::text as number
+    `select id, site_id, status, payment_status, owner_kind, owner_id, number::text as number,
+            total_minor::text as total_minor, refunded_minor::text as refunded_minor
        from orders where id = $1`,
     [orderId],
   )
 }
 
-/** A secure file an order line bought. */
+/** A secure file an order line bought, with the line's units, refunded units and total. */
 export interface OrderFileRow extends SecureFileRow {
   order_id: string
   line_id: string
+  quantity: number
+  refunded_quantity: number
+  /** The line's total (minor units, bigint as text). */
+  total_minor: string
 }
 
 /** The secure files the lines of these orders bought (their products' files now), by line position. */
 export async function listOrderFiles(db: Db, orderIds: readonly string[]): Promise<OrderFileRow[]> {
   if (orderIds.length === 0) return []
   return db.query<OrderFileRow>(
-    `select l.order_id, l.id as line_id, f.id, f.site_id, f.product_id, f.file_name, f.content_type, f.file_type,
+    `select l.order_id, l.id as line_id, l.quantity, l.refunded_quantity, l.total_minor::text as total_minor,
+            f.id, f.site_id, f.product_id, f.file_name, f.content_type, f.file_type,
             f.size_bytes, f.bytes is not null as in_database, f.created_date
        from order_lines l
        join orders o on o.id = l.order_id

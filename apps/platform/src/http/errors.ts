@@ -129,6 +129,8 @@ export const applicationErrorStatus = {
   DOWNLOAD_LINK_EXPIRED: 410,
   /** The order gives no downloads (not paid, canceled, refunded in full), or not this file. */
   DOWNLOAD_NOT_ALLOWED: 403,
+  /** The order line that bought the file was refunded (decision 054): its links are gone for good. */
+  DOWNLOAD_REFUNDED: 410,
   SECURE_FILE_NOT_FOUND: 404,
   /** A secure file of a content type that is no picture, video, document, music or archive. */
   SECURE_FILE_TYPE_NOT_ACCEPTED: 415,

@@ -147,8 +147,21 @@ function Orders(props: {
               <td>{formatDate(order.created_date, props.site)}</td>
               <td>
                 {lines.map((line) => `${line.name} × ${line.quantity}`).join(', ')}
-                {lines.flatMap((line) =>
-                  (props.downloads?.get(line.id) ?? []).map((file) => (
+                {lines.flatMap((line) => {
+                  const downloads = props.downloads?.get(line.id)
+                  if (!downloads) return []
+                  if (downloads.refunded)
+                    return [
+                      <span
+                        key={`${line.id}-refunded`}
+                        className="download muted"
+                        data-refunded-line={line.id}
+                      >
+                        <br />
+                        {line.name}: refunded, no longer downloadable
+                      </span>,
+                    ]
+                  return downloads.files.map((file) => (
                     <span key={`${line.id}-${file.fileId}`} className="download">
                       <br />
                       <a
@@ -160,8 +173,8 @@ function Orders(props: {
                         Download {file.fileName}
                       </a>
                     </span>
-                  )),
-                )}
+                  ))
+                })}
               </td>
               <td>
                 {orderStatusWords[order.status]} · {fulfillmentStatusWords[order.fulfillment_status]} ·{' '}

@@ -33,8 +33,11 @@ export interface LineDownload {
   expirationDate: Date
 }
 
-/** An order's downloads by order line id; lines with none are absent. */
-export type OrderLineDownloads = ReadonlyMap<string, readonly LineDownload[]>
+/** What a digital line gives its buyer: its files, or nothing as it was refunded (decision 054). */
+export type LineDownloadState = { refunded: false; files: readonly LineDownload[] } | { refunded: true }
+
+/** An order's downloads by order line id; lines with none (not digital, order not paid) are absent. */
+export type OrderLineDownloads = ReadonlyMap<string, LineDownloadState>
 
 const DigitalFileSchema = z.object({
   fileId: z.string(),
@@ -101,7 +104,7 @@ export const OrderSchema = z.object({
       price: Money,
       totalPrice: Money,
       digitalFile: DigitalFileSchema.optional().describe(
-        "a digital line's (first) secure file, for its buyer once the order is paid: present only in the buyer's own answers, never when the order is unpaid, canceled or refunded in full",
+        "a digital line's (first) secure file, for its buyer once the order is paid: present only in the buyer's own answers, never when the order is unpaid or canceled or the line refunded",
       ),
       digitalFiles: z
         .array(
@@ -114,6 +117,12 @@ export const OrderSchema = z.object({
         )
         .optional()
         .describe('every secure file of a digital line, as `digitalFile` (when the product carries several)'),
+      digitalFileRefunded: z
+        .boolean()
+        .optional()
+        .describe(
+          "true on a digital line that was refunded (a refund named it, or the order's refunds reach it: decision 054): its files give no link any more; present only in the buyer's own answers",
+        ),
       paymentOption: z
         .string()
         .describe(
@@ -206,9 +215,12 @@ export function toWireOrder(
 
 type FileTypeName = 'SECURE_PICTURE' | 'SECURE_VIDEO' | 'SECURE_DOCUMENT' | 'SECURE_MUSIC' | 'SECURE_ARCHIVE'
 
-/** A line's `digitalFile` and `digitalFiles`, or nothing for a line with no downloads. */
-function digitalFilesOf(files: readonly LineDownload[] | undefined) {
-  if (!files || files.length === 0) return {}
+/** A line's `digitalFile` and `digitalFiles`, `digitalFileRefunded` for a refunded one, or nothing. */
+function digitalFilesOf(downloads: LineDownloadState | undefined) {
+  if (!downloads) return {}
+  if (downloads.refunded) return { digitalFileRefunded: true }
+  const { files } = downloads
+  if (files.length === 0) return {}
   const digitalFiles = files.map((file) => ({
     fileId: file.fileId,
     link: file.link,

@@ -378,6 +378,7 @@ describe.each(databaseKinds())('webhook delivery on %s', (kind) => {
       ['a loopback address', ['127.0.0.1']],
       ['a public and a loopback address', ['93.184.216.34', '127.0.0.1']],
       ['an IPv4-mapped loopback address', ['::ffff:127.0.0.1']],
+      ['an IPv4-translated loopback address', ['::ffff:0:7f00:1']],
       ['a NAT64 private address', ['64:ff9b::a00:1']],
     ])('refuses a public name that resolves to %s when it connects', async (_case, addresses) => {
       const endpoint = await endpointAt(`https://hooks.rebind.example:${port()}/hooks`)

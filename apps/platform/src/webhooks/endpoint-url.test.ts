@@ -39,6 +39,11 @@ describe('isAllowedEndpointUrl', () => {
     'https://[::127.0.0.1]/',
     'https://[::ffff:127.0.0.1]/',
     'https://[::ffff:7f00:1]/',
+    'https://[::ffff:0:127.0.0.1]/',
+    'https://[::ffff:0:7f00:1]/',
+    'https://[64:ff9b:1::808:808]/',
+    'https://[100::1]/',
+    'https://[2001:10::1]/',
     'https://[64:ff9b::7f00:1]/',
     'https://[64:ff9b::10.0.0.1]/',
     'https://[2002:7f00:1::]/',
@@ -72,6 +77,7 @@ describe('isAllowedEndpointUrl', () => {
     'https://[::ffff:a9fe:a9fe]/',
     'https://[64:ff9b::a9fe:a9fe]/',
     'https://[2002:a9fe:a9fe::]/',
+    'https://[::ffff:0:a9fe:a9fe]/',
   ])('refuses %s on every site', (url) => {
     expect(isAllowedEndpointUrl(url, production)).toBe(false)
     expect(isAllowedEndpointUrl(url, local)).toBe(false)

@@ -4,6 +4,7 @@ import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
+import { setLocalDevelopment } from './webhook-endpoint-store.ts'
 
 describe.each(databaseKinds())('webhook endpoint routes on %s', (kind) => {
   let db: Db
@@ -56,6 +57,19 @@ describe.each(databaseKinds())('webhook endpoint routes on %s', (kind) => {
       const response = await call('POST', '/webhooks/v1/endpoints', { ...input, url })
       expect(response.status).toBe(400)
       expect(response.json.details.validationError.fieldViolations[0].field).toBe(field)
+    })
+
+    it('refuses an IPv4-translated loopback address (::ffff:0:127.0.0.1) to a site not in local development mode', async () => {
+      await setLocalDevelopment(db, DEMO_SITE_ID, false, platform.clock())
+      try {
+        for (const url of ['https://[::ffff:0:127.0.0.1]/', 'https://[::ffff:0:a00:1]/hooks']) {
+          const response = await call('POST', '/webhooks/v1/endpoints', { ...input, url })
+          expect(response.status).toBe(400)
+          expect(response.json.details.validationError.fieldViolations[0].field).toBe('url')
+        }
+      } finally {
+        await setLocalDevelopment(db, DEMO_SITE_ID, true, platform.clock())
+      }
     })
 
     it('accepts http on a loopback host, for local receivers', async () => {

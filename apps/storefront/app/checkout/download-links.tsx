@@ -2,9 +2,16 @@ import type { OrderSummary } from './order-summary'
 
 /**
  * The download links of a paid digital line: each file by name. The links expire soon; the page is
- * never cached, so each visit shows fresh ones.
+ * never cached, so each visit shows fresh ones. A refunded digital line says so instead.
  */
-export function DownloadLinks({ downloads }: { downloads: OrderSummary['lines'][number]['downloads'] }) {
+export function DownloadLinks({
+  line,
+}: {
+  line: Pick<OrderSummary['lines'][number], 'downloads' | 'downloadsRefunded'>
+}) {
+  if (line.downloadsRefunded)
+    return <p className="order-downloads-refunded">Refunded: no longer downloadable</p>
+  const { downloads } = line
   if (!downloads || downloads.length === 0) return null
   return (
     <ul className="order-downloads" aria-label="Downloads">

@@ -148,4 +148,15 @@ describe('toOrderSummary', () => {
     ])
     expect(toOrderSummary(order).lines[0]!.downloads).toBeUndefined()
   })
+
+  it('says a refunded digital line is refunded, with no link', () => {
+    const refunded: Order = {
+      ...order,
+      lineItems: [{ ...order.lineItems[0]!, digitalFileRefunded: true }],
+    }
+    const line = toOrderSummary(refunded).lines[0]!
+    expect(line.downloadsRefunded).toBe(true)
+    expect(line.downloads).toBeUndefined()
+    expect(toOrderSummary(order).lines[0]!.downloadsRefunded).toBeUndefined()
+  })
 })

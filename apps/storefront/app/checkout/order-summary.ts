@@ -21,6 +21,8 @@ export interface OrderSummary {
     quantity: number
     total: string
     downloads?: { fileName: string; link: string }[]
+    /** A digital line that was refunded: its files are no longer offered (the page says so). */
+    downloadsRefunded?: true
     /**
      * The plan that paid the line, when one did: "Paid by your plan Stationery club", or "1 of 50 paid by
      * your plan Notebook trial" when it paid some of the units (one session each).
@@ -94,6 +96,7 @@ export function toOrderSummary(order: Order): OrderSummary {
         quantity: line.quantity,
         total: line.totalPrice.formattedAmount,
         ...(downloads.length > 0 ? { downloads } : {}),
+        ...(line.digitalFileRefunded ? { downloadsRefunded: true as const } : {}),
         ...(line.membership ? { paidBy: paidByWords(line) } : {}),
       }
     }),

@@ -212,7 +212,7 @@ function OrderList({ orders }: { orders: OrderSummary[] | undefined }) {
                     <th scope="row">
                       {line.name}
                       {line.paidBy && <span className="line-paid-by"> ({line.paidBy})</span>}
-                      <DownloadLinks downloads={line.downloads} />
+                      <DownloadLinks line={line} />
                     </th>
                     <td>× {line.quantity}</td>
                     <td>{line.total}</td>

@@ -61,7 +61,7 @@ function OrderDetails({ order }: { order: OrderSummary }) {
           <li key={index}>
             {line.quantity} × {line.name}: {line.total}
             {line.paidBy && <span className="line-paid-by"> ({line.paidBy})</span>}
-            <DownloadLinks downloads={line.downloads} />
+            <DownloadLinks line={line} />
           </li>
         ))}
       </ul>

@@ -56,11 +56,13 @@ export interface OrderLineItem {
   membership?: { _id: string; name: string; quantity?: number }
   /**
    * A digital line's (first) secure file with a download link that expires: present only in the buyer's
-   * own order, once it is paid (never when unpaid, canceled or refunded in full).
+   * own order, once it is paid (never when unpaid or canceled, or the line refunded).
    */
   digitalFile?: OrderDigitalFile
   /** Every secure file of a digital line, as `digitalFile`, with its name and FileType. */
   digitalFiles?: OrderDigitalFileDetails[]
+  /** True on a digital line that was refunded: its files give no link any more (in the buyer's own order only). */
+  digitalFileRefunded?: boolean
 }
 
 /** A secure file an order line bought, and a link to download it, signed by the platform. */

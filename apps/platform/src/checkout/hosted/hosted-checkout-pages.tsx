@@ -561,6 +561,26 @@ function AddressBlock(props: {
   )
 }
 
+/**
+ * The confirmation page for whoever holds only its bare address (not the buyer's signed link): that the
+ * order is placed, with nothing of the buyer's (no e-mail, name, address or phone).
+ */
+export function OrderPlacedPage(props: { site: Site }) {
+  return (
+    <Document title={`Order placed · ${props.site.name}`}>
+      <header className="checkout-header">
+        <strong className="shop-name">{props.site.name}</strong>
+      </header>
+      <main id="main" className="checkout confirmation">
+        <h1>Your order is placed</h1>
+        <p className="notice" role="status" data-order-placed="">
+          Thank you. Sign in to your account, or check your e-mail, for the order's details.
+        </p>
+      </main>
+    </Document>
+  )
+}
+
 /** The hosted confirmation page: number, lines, addresses, payment, delivery estimate, what comes next. */
 export function ThankYouPage(props: {
   site: Site

@@ -51,6 +51,7 @@ import {
   type SavedAddressChoice,
   ShippingOptions,
   SummaryTable,
+  OrderPlacedPage,
   ThankYouPage,
 } from './hosted-checkout-pages.tsx'
 
@@ -67,7 +68,19 @@ export interface HostedCheckoutDeps {
   findMember: (db: Db, siteId: string, memberId: string) => Promise<CheckoutMember | undefined>
   /** The signed link to a paid order's downloads, for its confirmation mail (decision 047). */
   downloadsLink?: ((orderId: string, now: Date) => string) | undefined
+  /**
+   * The platform's link signer (decision 047's `LinkSigner`, handed in by the app): the thank-you page
+   * shows the order's details only through a link it signed for the browser that paid.
+   */
+  signer: {
+    sign(parts: readonly string[], expiresAt: Date): { expires: number; signature: string }
+    check(parts: readonly string[], expires: number, signature: string, now: Date): string
+  }
 }
+
+/** How long the thank-you page's signed link shows the order's details: the buyer's visit, not for ever. */
+export const THANK_YOU_LINK_SECONDS = 60 * 60
+const thankYouParts = (checkoutId: string) => ['checkout-thank-you', checkoutId]
 
 /** What the page reads of a signed-in buyer: the e-mail they sign in with and their saved addresses. */
 export interface CheckoutMember {
@@ -103,10 +116,26 @@ function messagePage(status: number, title: string, message: string): Response {
   return renderPage(<CheckoutMessagePage title={title} message={message} />, { status })
 }
 
-/** Where the buyer goes once the order is placed: the registered callback, else the hosted thank-you page. */
-function afterOrderUrl(checkout: CheckoutRow, orderId: string): string {
+/**
+ * Where the buyer goes once the order is placed: the registered callback, else the hosted thank-you
+ * page, through a link signed for an hour when `signer` is given (the browser that paid, or pressed the
+ * form); without one, the page shows no personal data.
+ */
+function afterOrderUrl(
+  checkout: CheckoutRow,
+  orderId: string,
+  signing?: { signer: HostedCheckoutDeps['signer']; now: Date },
+): string {
   const target = checkout.callbacks?.thankYouPageUrl ?? checkout.callbacks?.postFlowUrl
-  if (!target) return `${HOSTED_CHECKOUT_PATH}/${checkout.id}/thank-you`
+  if (!target) {
+    const path = `${HOSTED_CHECKOUT_PATH}/${checkout.id}/thank-you`
+    if (!signing) return path
+    const { expires, signature } = signing.signer.sign(
+      thankYouParts(checkout.id),
+      new Date(signing.now.getTime() + THANK_YOU_LINK_SECONDS * 1000),
+    )
+    return `${path}?${new URLSearchParams({ expires: String(expires), signature })}`
+  }
   const url = new URL(target)
   url.searchParams.set('orderId', orderId)
   return url.toString()
@@ -171,6 +200,8 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
   const { db, clock, publicUrl } = deps
   const providers = deps.paymentProviders
   const payments = { db, clock, providers, downloadsLink: deps.downloadsLink }
+  /** Signs the thank-you page's link for the browser that just paid or pressed the form. */
+  const signing = () => ({ signer: deps.signer, now: clock() })
   const paymentUrls = (checkoutId: string) => ({
     returnUrl: (paymentId: string) =>
       `${publicUrl}${HOSTED_CHECKOUT_PATH}/${checkoutId}/payment-return?payment=${paymentId}`,
@@ -340,10 +371,15 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
    * The page of an open checkout; a completed one goes to where its order went (`order`: the
    * checkout's order when it was read already).
    */
-  async function openOrElsewhere(checkout: CheckoutRow, order?: { id: string }) {
+  async function openOrElsewhere(
+    checkout: CheckoutRow,
+    order?: { id: string },
+    from: 'buyer' | 'anyone' = 'buyer',
+  ) {
     if (checkout.status === 'COMPLETED') {
       const placed = order ?? (await findOrderByCheckout(db, checkout.id))
-      if (placed) return seeOther(afterOrderUrl(checkout, placed.id))
+      if (placed)
+        return seeOther(afterOrderUrl(checkout, placed.id, from === 'buyer' ? signing() : undefined))
     }
     if (checkout.status !== 'OPEN')
       return messagePage(
@@ -362,7 +398,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     values?: CheckoutFormValues,
   ) {
     if (confirmation.kind === 'placed')
-      return seeOther(afterOrderUrl(confirmation.checkout, confirmation.orderId))
+      return seeOther(afterOrderUrl(confirmation.checkout, confirmation.orderId, signing()))
     if (confirmation.kind === 'pending' && confirmation.redirectUrl) return seeOther(confirmation.redirectUrl)
     const fresh = (await findCheckout(db, checkout.id)) ?? checkout
     const elsewhere = await openOrElsewhere(fresh)
@@ -388,7 +424,8 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       const found = await findUsable(params.checkoutId)
       if (!found) return notFound()
       const { checkout, site } = found
-      const elsewhere = await openOrElsewhere(checkout)
+      // Anyone with the checkout's address reaches this: a placed order's page without its details.
+      const elsewhere = await openOrElsewhere(checkout, undefined, 'anyone')
       if (elsewhere) return elsewhere
       return checkoutPage(c, checkout, {
         site,
@@ -598,7 +635,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       if (!payment || !provider || !payment.providerPaymentId)
         return (await openOrElsewhere(checkout, order)) ?? seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}`)
       if (checkout.status === 'COMPLETED' && order?.paymentId === payment.id)
-        return seeOther(afterOrderUrl(checkout, order.id))
+        return seeOther(afterOrderUrl(checkout, order.id, signing()))
       const state = await provider.retrievePayment(payment.providerPaymentId)
       if (!state) return seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}`)
       return afterPayment(c, checkout, await confirmPayment(payments, provider, state))
@@ -639,14 +676,33 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       path: `${HOSTED_CHECKOUT_PATH}/:checkoutId/thank-you`,
       operationId: 'hostedCheckoutThankYou',
       summary:
-        'The hosted confirmation page: order number, lines, addresses, payment, delivery and what comes next',
+        'The hosted confirmation page: order number, lines, addresses, payment, delivery and what comes next, through the signed link the buyer is sent to after paying (an hour); without it, or after it, only that the order is placed',
+      query: z.object({
+        expires: z
+          .string()
+          .regex(/^[0-9]{1,12}$/)
+          .optional(),
+        signature: z.string().max(200).optional(),
+      }),
     },
-    async ({ params }, c) => {
+    async ({ params, query }, c) => {
       const usable = await findUsable(params.checkoutId)
       const placed = usable && (await findOrderByCheckout(db, usable.checkout.id))
       const found = placed && (await findOrder(db, { siteId: placed.site_id }, placed.id))
       if (!usable || !found) return notFound()
       const { site } = usable
+      const isBuyer =
+        query.expires !== undefined &&
+        query.signature !== undefined &&
+        deps.signer.check(
+          thankYouParts(usable.checkout.id),
+          Number(query.expires),
+          query.signature,
+          clock(),
+        ) === 'valid'
+      // The bare address (shared, from the history, or after the hour): no e-mail, name, address or phone.
+      if (!isBuyer)
+        return renderPage(<OrderPlacedPage site={site} />, { headers: { 'referrer-policy': 'no-referrer' } })
       const names = new Intl.DisplayNames([shopperLocale(c, site), 'en'], { type: 'region' })
       const totals = found.order.totals as {
         shippingInfo?: { selectedCarrierServiceOption?: { logistics?: { deliveryTime?: string } } }

@@ -15,6 +15,11 @@ import { createOwnerCaller } from '../../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { createTestPlatform } from '../../testing/test-platform.ts'
 import { setCheckoutCallbacks } from '../checkout-store.ts'
+import { THANK_YOU_LINK_SECONDS } from './hosted-checkout-routes.tsx'
+
+/** The thank-you page's address as the buyer is sent to it: signed, with its expiry. */
+const signedThankYou = (checkoutId: string) =>
+  new RegExp(`^/_checkout/${checkoutId}/thank-you\\?expires=[0-9]+&signature=[A-Za-z0-9_-]+$`)
 import { refundPayment } from '../payments/refund-payment.ts'
 import { orderRefundsThroughPayments } from '../payments/refunds-for-order-desk.ts'
 
@@ -140,7 +145,7 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
     expect(toProvider.location).toMatch(/\/test-provider\/pay\/tp_[0-9a-f]{32}$/)
     expect(await orderCount(checkoutId)).toBe(0)
     const back = await payOnTestProvider(browser, toProvider.location!, CARD_OK)
-    expect(back.location).toBe(`/_checkout/${checkoutId}/thank-you`)
+    expect(back.location).toMatch(signedThankYou(checkoutId))
     const thanks = await browser.get(back.location!)
     const number = /data-order-number="(\d+)"/.exec(thanks.text)?.[1]
     expect(number).toBeDefined()
@@ -148,6 +153,27 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
     expect(thanks.text).toContain('5 Main St')
     expect(thanks.text).toContain('by card ending 4242')
     expect(thanks.text).toContain('What happens next')
+    expect(thanks.text).toContain('ada@example.com')
+
+    // Whoever holds only the bare address, an altered link or the buyer's after its hour: no personal data.
+    const signed = new URL(back.location!, 'https://platform.test')
+    const altered = new URL(signed)
+    altered.searchParams.set('signature', `${signed.searchParams.get('signature')!.slice(0, -2)}AA`)
+    const bare = `/_checkout/${checkoutId}/thank-you`
+    const stranger = createTestBrowser(platform.app)
+    for (const address of [bare, `${altered.pathname}${altered.search}`, `${bare}?expires=1&signature=x`]) {
+      const page = await stranger.get(address)
+      expect(page.status).toBe(200)
+      expect(page.text).toContain('Your order is placed')
+      expect(page.text).toContain('check your e-mail')
+      for (const personal of ['ada@example.com', '5 Main St', 'Brooklyn', '11201', 'Ada', '4242'])
+        expect(page.text).not.toContain(personal)
+    }
+    platform.clock.advance(THANK_YOU_LINK_SECONDS + 1)
+    const late = await stranger.get(back.location!)
+    expect(late.text).toContain('Your order is placed')
+    expect(late.text).not.toContain('ada@example.com')
+    expect(late.text).not.toContain('5 Main St')
 
     expect(await stock()).toBe(8)
     const [order] = await db.query<{ number: string; payment: Record<string, unknown> }>(
@@ -198,7 +224,7 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
     // The signed notification placed the order before the shopper even came back.
     expect(await orderCount(approved.checkoutId)).toBe(1)
     const thanks = await second.get(pathOfLocation(done.location!))
-    expect(thanks.location).toBe(`/_checkout/${approved.checkoutId}/thank-you`)
+    expect(thanks.location).toMatch(signedThankYou(approved.checkoutId))
     expect(await orderCount(approved.checkoutId)).toBe(1)
   })
 
@@ -219,7 +245,7 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
 
     const again = await browser.submit(placeAction(checkoutId))
     const paid = await payOnTestProvider(browser, again.location!, CARD_OK)
-    expect(paid.location).toBe(`/_checkout/${checkoutId}/thank-you`)
+    expect(paid.location).toMatch(signedThankYou(checkoutId))
     const [used] = await db.query<{ uses: number }>("select uses from coupons where code = 'WELCOME10'")
     expect(used!.uses).toBe(1)
   })
@@ -270,10 +296,10 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
     const rows = await db.query('select id from payments where checkout_id = $1', [checkoutId])
     expect(rows).toHaveLength(1)
     const paid = await payOnTestProvider(browser, answers[0]!.location!, CARD_OK)
-    expect(paid.location).toBe(`/_checkout/${checkoutId}/thank-you`)
+    expect(paid.location).toMatch(signedThankYou(checkoutId))
     // The same form posted again after the order finds the order, not a second payment.
     const again = await browser.post(placeAction(checkoutId), fields)
-    expect(again.location).toBe(`/_checkout/${checkoutId}/thank-you`)
+    expect(again.location).toMatch(signedThankYou(checkoutId))
     expect(await orderCount(checkoutId)).toBe(1)
     expect(await stock()).toBe(19)
   })
@@ -308,7 +334,7 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
     await setStock(null)
     const { checkoutId } = await checkoutOf(2)
     const placed = await checkOutWithTestCard(createTestBrowser(platform.app), checkoutId)
-    expect(placed.location).toBe(`/_checkout/${checkoutId}/thank-you`)
+    expect(placed.location).toMatch(signedThankYou(checkoutId))
     const [order] = await db.query<{ id: string; total_minor: string }>(
       'select id, total_minor from orders where checkout_id = $1',
       [checkoutId],
@@ -351,7 +377,7 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
     await setStock(null)
     const { checkoutId } = await checkoutOf(1)
     const placed = await checkOutWithTestCard(createTestBrowser(platform.app), checkoutId)
-    expect(placed.location).toBe(`/_checkout/${checkoutId}/thank-you`)
+    expect(placed.location).toMatch(signedThankYou(checkoutId))
     const [order] = await db.query<{ id: string }>('select id from orders where checkout_id = $1', [
       checkoutId,
     ])

@@ -218,6 +218,11 @@ describe.each(databaseKinds())('identity providers’ published keys on %s', (ki
     ['discovery of an issuer on a loopback address', { discovery: true }, 'issuer'],
     ['a JWKS URL over plain http', { jwksUrl: 'http://keys.example.com/jwks' }, 'jwksUrl'],
     ['a JWKS URL on a link-local address', { jwksUrl: 'https://169.254.169.254/jwks' }, 'jwksUrl'],
+    [
+      'a JWKS URL on an IPv4-translated loopback address',
+      { jwksUrl: 'https://[::ffff:0:127.0.0.1]/jwks' },
+      'jwksUrl',
+    ],
     ['two key sources', { jwksUrl: 'https://keys.example.com/jwks', discovery: true }, 'jwks'],
     ['no key source', {}, 'jwks'],
   ])('refuses %s to a site not in local development mode', async (_what, keys, field) => {
