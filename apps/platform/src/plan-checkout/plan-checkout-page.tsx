@@ -59,34 +59,40 @@ export function PlanCheckoutPage(props: PlanCheckoutPageProps) {
             <dd>{durationWords(plan)} from today</dd>
           </div>
         </dl>
-        <form method="post" action={props.action}>
-          <CsrfField token={props.csrfToken} />
-          <input type="hidden" name="paymentKey" value={props.paymentKey} />
-          {!isFree && (
-            <fieldset>
-              <legend>Pay with</legend>
-              {props.providers.map((provider, index) => (
-                <div className="field" key={provider.id}>
-                  <label>
-                    <input
-                      type="radio"
-                      name="paymentMethod"
-                      value={provider.id}
-                      defaultChecked={index === 0}
-                    />{' '}
-                    {provider.title}
-                  </label>
-                  {provider.description && <p className="muted">{provider.description}</p>}
-                </div>
-              ))}
-            </fieldset>
-          )}
-          <div className="actions">
-            <button type="submit" className="primary">
-              {isFree ? 'Get this plan' : `Buy for ${props.price}`}
-            </button>
-          </div>
-        </form>
+        {!isFree && props.providers.length === 0 ? (
+          <p className="warning" role="note">
+            This shop takes no card payments yet, so this plan cannot be bought here.
+          </p>
+        ) : (
+          <form method="post" action={props.action}>
+            <CsrfField token={props.csrfToken} />
+            <input type="hidden" name="paymentKey" value={props.paymentKey} />
+            {!isFree && (
+              <fieldset>
+                <legend>Pay with</legend>
+                {props.providers.map((provider, index) => (
+                  <div className="field" key={provider.id}>
+                    <label>
+                      <input
+                        type="radio"
+                        name="paymentMethod"
+                        value={provider.id}
+                        defaultChecked={index === 0}
+                      />{' '}
+                      {provider.title}
+                    </label>
+                    {provider.description && <p className="muted">{provider.description}</p>}
+                  </div>
+                ))}
+              </fieldset>
+            )}
+            <div className="actions">
+              <button type="submit" className="primary">
+                {isFree ? 'Get this plan' : `Buy for ${props.price}`}
+              </button>
+            </div>
+          </form>
+        )}
         <ReturnLinks links={props.links} />
       </main>
     </Document>
