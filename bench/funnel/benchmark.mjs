@@ -35,7 +35,9 @@ const COUNTED_SHOPPERS = 5
 // hosted pages with its development checks, which cost the checkout page more than all its SQL.
 const NODE_ENV = process.env.FUNNEL_NODE_ENV ?? 'production'
 const RATE_LIMITS = 'anonymousToken.ip=off'
-const PLATFORM_ENV = { SEED: '10k', RATE_LIMITS, NODE_ENV }
+// Shoppers pay with the test card: production offers no test provider unless told (decision 054).
+const PAYMENTS_TEST_PROVIDER = 'on'
+const PLATFORM_ENV = { SEED: '10k', RATE_LIMITS, NODE_ENV, PAYMENTS_TEST_PROVIDER }
 
 /**
  * Warm-up, then the measured run; fails when any step of the measured run failed. An order refused
@@ -93,7 +95,7 @@ async function onTopology(log) {
   const topology = await startTopology({
     processes: PROCESSES,
     seed: '10k',
-    env: { RATE_LIMITS, NODE_ENV },
+    env: { RATE_LIMITS, NODE_ENV, PAYMENTS_TEST_PROVIDER },
     log,
     onStarted: (part) => {
       if (part.platform) started.platformPids.push(part.platform.pid)

@@ -42,13 +42,16 @@ describe('the app main.ts makes from the configuration', () => {
     expect(depsFrom({}).graphqlIntrospection).toBe(true)
   })
 
-  it('serves the GraphQL explorer outside production only, and the API reference links it only then', async () => {
+  it('serves the GraphQL explorer on a local platform outside production only, and the API reference links it only then', async () => {
     const explorer = async (env: Record<string, string>) =>
       (await appFrom(env).request('http://localhost:4000/_dev/graphql')).status
     const reference = async (env: Record<string, string>) =>
       (await appFrom(env).request('http://localhost:4000/docs')).text()
     expect(await explorer({})).toBe(200)
     expect(await explorer({ NODE_ENV: 'production' })).toBe(404)
+    // The local inbox's rule: a platform on 0.0.0.0 serves no explorer, even outside production.
+    expect(await explorer({ HOST: '0.0.0.0', PUBLIC_URL: 'http://localhost:4000' })).toBe(404)
+    expect(await explorer({ HOST: '0.0.0.0' })).toBe(404)
     expect(await reference({})).toContain('href="/_dev/graphql"')
     const production = await reference({ NODE_ENV: 'production' })
     expect(production).toContain('API reference')

@@ -21,7 +21,7 @@ export interface ProcessParts {
 
 /**
  * The app's dependencies as `main.ts` makes them from the configuration: a pure mapping, so that what the
- * settings switch on (the local inbox, local development sites) can be tested through the app.
+ * settings switch on (the local inbox, local development sites, the test card provider) can be tested through the app.
  */
 export function appDepsFromConfig(config: Config, parts: ProcessParts): AppDeps {
   return {
@@ -35,6 +35,7 @@ export function appDepsFromConfig(config: Config, parts: ProcessParts): AppDeps 
     localDevelopmentSites: config.localDevelopmentSites,
     graphqlIntrospection: config.graphqlIntrospection,
     graphqlExplorer: config.graphqlExplorer ? { clientId: config.demoClientId } : undefined,
+    testPaymentProvider: config.paymentsTestProvider,
     publicReadCallers: true,
     mediaStorage: parts.mediaStorage,
     metricsToken: parts.metricsToken,

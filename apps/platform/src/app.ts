@@ -14,13 +14,11 @@ import {
   HOSTED_CHECKOUT_PATH,
   registerHostedCheckoutRoutes,
 } from './checkout/hosted/hosted-checkout-routes.tsx'
-import { offlineProvider } from './checkout/payment-provider.ts'
+import { createPaymentProviders } from './checkout/payments/payment-providers.ts'
 import { orderRefundsThroughPayments } from './checkout/payments/refunds-for-order-desk.ts'
-import {
-  createTestProvider,
-  createTestProviderSecret,
-  TEST_PROVIDER_PATH,
-} from './checkout/test-provider/test-provider.ts'
+import { TEST_MODE_BANNER } from './checkout/test-provider/test-mode-banner.tsx'
+import { TEST_PROVIDER_PATH } from './checkout/test-provider/test-provider.ts'
+import type { TestProviderMode } from './checkout/test-provider/test-provider-mode.ts'
 import { registerTestProviderRoutes } from './checkout/test-provider/test-provider-routes.tsx'
 import { type Clock, systemClock } from './clock.ts'
 import {
@@ -98,6 +96,7 @@ import type { OrderRefunds } from './orders/order-refunds.ts'
 import { registerOrderRoutes } from './orders/order-routes.ts'
 import { createArgon2idHasher } from './passwords/argon2id-hasher.ts'
 import type { PasswordHasher } from './passwords/password-hasher.ts'
+import { addPageBanner } from './pages/page-banner.ts'
 import { registerPlanCheckoutRoutes } from './plan-checkout/plan-checkout-routes.tsx'
 import { registerMembershipRoutes } from './plans/membership-routes.ts'
 import { countAttempt } from './rate-limits/count-attempt.ts'
@@ -105,7 +104,7 @@ import { LIMITED_ROUTES } from './rate-limits/limited-routes.ts'
 import { createRateLimiter } from './rate-limits/rate-limit-middleware.ts'
 import type { RateLimitSettings } from './rate-limits/rate-limit-settings.ts'
 import { registerRedirectLandingRoutes } from './redirects/hosted/redirect-landing-routes.tsx'
-import { MEMBERS_ACCOUNT_PATH, PRODUCT_PAGE_PATH } from './redirects/redirect-kinds.ts'
+import { MEMBERS_ACCOUNT_PATH, PLAN_CHECKOUT_PATH, PRODUCT_PAGE_PATH } from './redirects/redirect-kinds.ts'
 import { registerRedirectSessionRoutes } from './redirects/redirect-session-routes.ts'
 import { registerSystemRoutes } from './system-routes.ts'
 import { registerWebhookRoutes } from './webhooks/webhook-routes.ts'
@@ -153,6 +152,13 @@ export interface AppDeps {
    * `main.ts` passes it outside production (`NODE_ENV`) with the demo client; left out, no explorer.
    */
   graphqlExplorer?: { clientId: string } | undefined
+  /**
+   * The built-in test card provider (decision 054): `off`, no test provider (its pages answer 404, its
+   * notifications are refused, checkouts offer pay-later alone); `on`; `on-in-production`, on with a
+   * banner on every payment page and the dashboard. `main.ts` passes `PAYMENTS_TEST_PROVIDER`, off in
+   * production by default; on by default here, for tests.
+   */
+  testPaymentProvider?: TestProviderMode
   /**
    * Where uploaded media files go. `main.ts` passes the configured one (a local directory under
    * `DATA_DIR`, or S3); left out, they are kept in memory (tests).
@@ -232,10 +238,23 @@ const HOSTED_PAGE_PREFIXES = [
   MEMBERS_ACCOUNT_PATH,
 ]
 
-function isHostedPagePath(path: string): boolean {
-  return HOSTED_PAGE_PREFIXES.some(
+/** Whether `path` is one of `prefixes` or below one. */
+function isUnder(prefixes: readonly string[], path: string): boolean {
+  return prefixes.some(
     (prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
   )
+}
+
+function isHostedPagePath(path: string): boolean {
+  return isUnder(HOSTED_PAGE_PREFIXES, path)
+}
+
+// Where a production platform with the test card provider on says so on every page (decision 054): the
+// provider's own pages, both checkouts, and the dashboard.
+const TEST_MODE_PREFIXES = [`${HOSTED_CHECKOUT_PATH}/`, `${TEST_PROVIDER_PATH}/`, PLAN_CHECKOUT_PATH]
+
+function isTestModePath(path: string): boolean {
+  return isDashboardPath(path) || isUnder(TEST_MODE_PREFIXES, path)
 }
 
 /** What a caller is told to wait before sending a request again while the database is out of reach. */
@@ -341,6 +360,16 @@ export function createApp(options: AppDeps) {
     )
   }
 
+  if (deps.testPaymentProvider === 'on-in-production')
+    hono.use(async (c, next) => {
+      await next()
+      if (!isTestModePath(c.req.path)) return
+      const page = addPageBanner(c.res, TEST_MODE_BANNER)
+      // Unset first: Hono's setter would copy the old answer's headers (a Content-Length) onto the new one.
+      c.res = undefined
+      c.res = page
+    })
+
   const api = createApi(hono, createAuthenticate({ db: deps.db, clock }), {
     db: deps.db,
     clock,
@@ -372,16 +401,10 @@ export function createApp(options: AppDeps) {
   // After the current-cart routes: `/ecom/v1/carts/current` must not be taken for a cart id.
   registerMerchantCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
-  // The test provider posts its signed notifications to this same app, as a real provider would over
-  // the network; the secret lives in the process that both sides run in.
-  const testProvider = createTestProvider({
-    db: deps.db,
-    clock,
-    publicUrl: deps.publicUrl,
-    secret: createTestProviderSecret(),
-    deliver: async (request) => hono.fetch(request),
-  })
-  const paymentProviders = [testProvider, offlineProvider]
+  const { providers: paymentProviders, testProvider } = createPaymentProviders(
+    deps.testPaymentProvider ?? 'on',
+    { db: deps.db, clock, publicUrl: deps.publicUrl, deliver: async (request) => hono.fetch(request) },
+  )
   const mediaStorage = deps.mediaStorage ?? createMemoryMediaStorage()
   const digital: DigitalDeps = {
     db: deps.db,
@@ -394,7 +417,8 @@ export function createApp(options: AppDeps) {
   }
   const downloadsLink = (orderId: string, now: Date) =>
     orderDownloadsLink(digital, orderId, new Date(now.getTime() + digital.lifetimes.mailSeconds * 1000))
-  registerTestProviderRoutes(api, { provider: testProvider, clock, publicUrl: deps.publicUrl })
+  if (testProvider)
+    registerTestProviderRoutes(api, { provider: testProvider, clock, publicUrl: deps.publicUrl })
   registerHostedCheckoutRoutes(api, {
     db: deps.db,
     clock,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, isLoopbackHost, networkExposureWarnings, parseConfig } from './config.ts'
+import {
+  ConfigError,
+  DEFAULT_DEMO_OWNER_PASSWORD,
+  isLoopbackHost,
+  parseConfig,
+  startWarnings,
+} from './config.ts'
 import { DEFAULT_RATE_LIMITS } from './rate-limits/rate-limit-settings.ts'
 import { DEMO_CLIENT_ID } from './seed/demo-ids.ts'
 
@@ -123,13 +129,14 @@ describe('parseConfig: mail', () => {
 
 describe('parseConfig: a platform reachable from the network', () => {
   it.each(['127.0.0.1', '127.0.5.9', '::1', '[::1]', 'localhost', 'LocalHost'])(
-    'treats HOST=%s as loopback: the local inbox and local development sites are on, as without HOST',
+    'treats HOST=%s as loopback: the local inbox, local development sites and the GraphQL explorer are on, as without HOST',
     (host) => {
       expect(isLoopbackHost(host)).toBe(true)
       const config = parseConfig({ HOST: host })
       expect(config.mail.isDevInboxEnabled).toBe(true)
       expect(config.localDevelopmentSites).toBe(true)
-      expect(networkExposureWarnings(config)).toEqual([])
+      expect(config.graphqlExplorer).toBe(true)
+      expect(startWarnings(config)).toEqual([])
     },
   )
 
@@ -143,13 +150,14 @@ describe('parseConfig: a platform reachable from the network', () => {
     'platform.example',
     'localhost.example',
   ])(
-    'keeps the local inbox and local development sites off by default with HOST=%j, even with a loopback PUBLIC_URL',
+    'keeps the local inbox, local development sites and the GraphQL explorer off by default with HOST=%j, even with a loopback PUBLIC_URL',
     (host) => {
       expect(isLoopbackHost(host)).toBe(false)
       const config = parseConfig({ HOST: host, PUBLIC_URL: 'http://localhost:4000' })
       expect(config.mail.isDevInboxEnabled).toBe(false)
       expect(config.localDevelopmentSites).toBe(false)
-      expect(networkExposureWarnings(config)).toEqual([])
+      expect(config.graphqlExplorer).toBe(false)
+      expect(startWarnings(config)).toEqual([])
     },
   )
 
@@ -157,11 +165,11 @@ describe('parseConfig: a platform reachable from the network', () => {
     const config = parseConfig({ HOST: '0.0.0.0', MAIL_DEV_INBOX: 'on', LOCAL_DEVELOPMENT_SITES: 'on' })
     expect(config.mail.isDevInboxEnabled).toBe(true)
     expect(config.localDevelopmentSites).toBe(true)
-    const warnings = networkExposureWarnings(config)
+    const warnings = startWarnings(config)
     expect(warnings).toHaveLength(2)
     expect(warnings[0]).toMatch(/MAIL_DEV_INBOX is on and HOST 0\.0\.0\.0 is not loopback/)
     expect(warnings[1]).toMatch(/LOCAL_DEVELOPMENT_SITES is on and HOST 0\.0\.0\.0 is not loopback/)
-    expect(networkExposureWarnings(parseConfig({ HOST: '0.0.0.0', MAIL_DEV_INBOX: 'on' }))).toHaveLength(1)
+    expect(startWarnings(parseConfig({ HOST: '0.0.0.0', MAIL_DEV_INBOX: 'on' }))).toHaveLength(1)
   })
 
   it('lets off win on any host, and refuses on in production on a host that is not loopback', () => {
@@ -248,6 +256,49 @@ describe('parseConfig: GraphQL introspection', () => {
     )
     expect(parseConfig({ GRAPHQL_INTROSPECTION: 'off' }).graphqlIntrospection).toBe(false)
     expect(() => parseConfig({ GRAPHQL_INTROSPECTION: 'yes' })).toThrow(/GRAPHQL_INTROSPECTION/)
+  })
+})
+
+describe('parseConfig: the GraphQL explorer', () => {
+  it('serves it by the local inbox’s rule: outside production, with a loopback HOST and PUBLIC_URL', () => {
+    expect(parseConfig({}).graphqlExplorer).toBe(true)
+    expect(parseConfig({ HOST: '0.0.0.0' }).graphqlExplorer).toBe(false)
+    expect(parseConfig({ PUBLIC_URL: 'https://shop-platform.example' }).graphqlExplorer).toBe(false)
+    expect(parseConfig({ NODE_ENV: 'production' }).graphqlExplorer).toBe(false)
+  })
+})
+
+describe('parseConfig: payment providers and the demo seed in production (decision 054)', () => {
+  it('offers the test card provider outside production, and in production only when told, announced', () => {
+    expect(parseConfig({}).paymentsTestProvider).toBe('on')
+    expect(parseConfig({ PAYMENTS_TEST_PROVIDER: 'off' }).paymentsTestProvider).toBe('off')
+    expect(parseConfig({ NODE_ENV: 'production' }).paymentsTestProvider).toBe('off')
+    expect(startWarnings(parseConfig({ NODE_ENV: 'production' }))).toEqual([])
+    const staging = parseConfig({ NODE_ENV: 'production', PAYMENTS_TEST_PROVIDER: 'on' })
+    expect(staging.paymentsTestProvider).toBe('on-in-production')
+    expect(startWarnings(staging)).toEqual([
+      expect.stringMatching(/^PAYMENTS_TEST_PROVIDER is on in production/),
+    ])
+    expect(() => parseConfig({ PAYMENTS_TEST_PROVIDER: 'true' })).toThrow(/PAYMENTS_TEST_PROVIDER/)
+  })
+
+  it('seeds nothing in production unless told, and never with the published demo owner password', () => {
+    expect(parseConfig({}).seed).toBe('demo')
+    expect(parseConfig({}).demoOwnerPassword).toBe(DEFAULT_DEMO_OWNER_PASSWORD)
+    const production = parseConfig({ NODE_ENV: 'production' })
+    expect(production.seed).toBe('none')
+    expect(production.demoOwnerPassword).toBeUndefined()
+    // A demo store in production on request: without DEMO_OWNER_PASSWORD, no owner (prepareDatabase).
+    const demo = parseConfig({ NODE_ENV: 'production', SEED: 'demo' })
+    expect(demo.seed).toBe('demo')
+    expect(demo.demoOwnerPassword).toBeUndefined()
+    expect(
+      parseConfig({ NODE_ENV: 'production', SEED: 'demo', DEMO_OWNER_PASSWORD: 'a secret of my own' })
+        .demoOwnerPassword,
+    ).toBe('a secret of my own')
+    expect(() =>
+      parseConfig({ NODE_ENV: 'production', SEED: 'demo', DEMO_OWNER_PASSWORD: DEFAULT_DEMO_OWNER_PASSWORD }),
+    ).toThrow(/DEMO_OWNER_PASSWORD cannot be the published demo password in production/)
   })
 })
 

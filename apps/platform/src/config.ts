@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net'
 import { resolve } from 'node:path'
+import type { TestProviderMode } from './checkout/test-provider/test-provider-mode.ts'
 import { parseReplicaConfig, type ReplicaConfig, ReplicaConfigError } from './db/replica-config.ts'
 import { DEFAULT_LINK_LIFETIMES, type DownloadLinkLifetimes } from './digital/digital-deps.ts'
 import { parseTrustedProxies, type TrustedProxies, TrustedProxiesError } from './http/client-address.ts'
@@ -25,7 +26,10 @@ import { isSafeRedirectUri } from './redirects/redirect-uri.ts'
 import { DEMO_CLIENT_ID } from './seed/demo-ids.ts'
 import type { DemoReturnUris } from './seed/demo-store.ts'
 
-/** The demo store's site owner's password when `DEMO_OWNER_PASSWORD` is not set: for local use only. */
+/**
+ * The demo store's site owner's password when `DEMO_OWNER_PASSWORD` is not set: for local use only.
+ * Production never uses it: it is published (decision 054).
+ */
 export const DEFAULT_DEMO_OWNER_PASSWORD = 'aisle-demo-owner'
 
 /** The platform's configuration: every setting comes from an environment variable with a default. */
@@ -36,7 +40,8 @@ export interface Config {
   port: number
   /**
    * `HOST` (127.0.0.1): the interface to listen on; `0.0.0.0` to serve a network. Anything but a loopback
-   * address (or `localhost`) turns off the defaults of `MAIL_DEV_INBOX` and `LOCAL_DEVELOPMENT_SITES`.
+   * address (or `localhost`) turns off the defaults of `MAIL_DEV_INBOX` and `LOCAL_DEVELOPMENT_SITES`,
+   * and the GraphQL explorer.
    */
   host: string
   /** `PUBLIC_URL` (http://localhost:PORT): the platform's origin as browsers reach it: media URLs, links in e-mails. */
@@ -57,12 +62,19 @@ export interface Config {
    * process picks pretty on a terminal and JSON elsewhere (`chooseLogFormat`).
    */
   logFormat: LogFormat | undefined
-  /** `SEED` (demo): what an empty database is seeded with: `demo`, `10k` (demo plus 10,000 products) or `none`. */
+  /**
+   * `SEED` (demo; none in production): what an empty database is seeded with: `demo`, `10k` (demo plus
+   * 10,000 products) or `none`.
+   */
   seed: SeedPreset
   /** `AISLE_CLIENT_ID` (the demo client id): the OAuth client id the demo seed registers. */
   demoClientId: string
-  /** `DEMO_OWNER_PASSWORD` (aisle-demo-owner): the password the demo store's site owner is created with. */
-  demoOwnerPassword: string
+  /**
+   * `DEMO_OWNER_PASSWORD` (aisle-demo-owner; unset in production): the password the demo store's site
+   * owner is created with. In production there is no default, so a demo seed creates no owner unless it
+   * is set, and the published default is refused: never a known password (decision 054).
+   */
+  demoOwnerPassword: string | undefined
   /**
    * `DEMO_REDIRECT_URIS` and `DEMO_POST_LOGOUT_REDIRECT_URIS` (none): comma-separated absolute URLs (https,
    * or http on a loopback host) that the demo OAuth client gets besides its `http://localhost:3000` ones,
@@ -103,8 +115,17 @@ export interface Config {
    * every field is no help to a shopper and a guide to whoever probes the platform.
    */
   graphqlIntrospection: boolean
-  /** Whether the GraphQL explorer (`/_dev/graphql`) is served: outside production (`NODE_ENV`) only. */
+  /**
+   * Whether the GraphQL explorer (`/_dev/graphql`) is served: by the local inbox's rule
+   * (`isLocalDevelopment`): outside production with a loopback `HOST` and `PUBLIC_URL` only.
+   */
   graphqlExplorer: boolean
+  /**
+   * `PAYMENTS_TEST_PROVIDER` (on outside production, off in production): whether the built-in test card
+   * provider is offered, whose card 4242 4242 4242 4242 pays for anything. `on` in production is
+   * allowed for a staging platform, and then every payment page and the dashboard say so (decision 054).
+   */
+  paymentsTestProvider: TestProviderMode
 }
 
 /** How the platform sends e-mail. */
@@ -141,7 +162,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const logFormat = env.LOG_FORMAT || undefined
   if (logFormat !== undefined && !logFormats.includes(logFormat as LogFormat))
     throw new ConfigError(`LOG_FORMAT must be one of ${logFormats.join(', ')}, or unset`)
-  const seed = env.SEED ?? 'demo'
+  const isProduction = env.NODE_ENV === 'production'
+  // Production seeds nothing unless told: a demo store there is a store with a known client (decision 054).
+  const seed = env.SEED ?? (isProduction ? 'none' : 'demo')
   if (seed !== 'demo' && seed !== '10k' && seed !== 'none')
     throw new ConfigError('SEED must be "demo", "10k" or "none"')
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
@@ -152,9 +175,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const dataDir = resolve(env.DATA_DIR ?? '.data')
   const host = env.HOST ?? '127.0.0.1'
-  // Local inbox and local webhook targets by default only where this machine alone reaches the platform:
-  // the inbox shows every member's recovery links.
-  const isLocal = isLoopbackHost(host) && LOOPBACK_HOSTS.has(new URL(publicUrl).hostname)
+  const isLocal = isLocalDevelopment(env, host, publicUrl)
   return {
     port,
     host,
@@ -166,7 +187,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logFormat: logFormat as LogFormat | undefined,
     seed,
     demoClientId: env.AISLE_CLIENT_ID || DEMO_CLIENT_ID,
-    demoOwnerPassword: env.DEMO_OWNER_PASSWORD || DEFAULT_DEMO_OWNER_PASSWORD,
+    demoOwnerPassword: parseDemoOwnerPassword(env, isProduction),
     demoReturnUris: {
       redirectUris: parseUriList('DEMO_REDIRECT_URIS', env.DEMO_REDIRECT_URIS),
       postLogoutRedirectUris: parseUriList(
@@ -179,12 +200,56 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mediaStorage: parseMediaConfig(env, dataDir),
     localDevelopmentSites: parseLocalDevelopmentSites(env, host, isLocal),
     graphqlIntrospection: parseOnOff(env, 'GRAPHQL_INTROSPECTION') ?? env.NODE_ENV !== 'production',
-    graphqlExplorer: env.NODE_ENV !== 'production',
+    graphqlExplorer: isLocal,
+    paymentsTestProvider: parseTestProviderMode(env, isProduction),
     downloadLinkLifetimes: {
       pageSeconds: parseSeconds(env, 'DOWNLOAD_PAGE_LINK_SECONDS', DEFAULT_LINK_LIFETIMES.pageSeconds),
       mailSeconds: parseSeconds(env, 'DOWNLOAD_MAIL_LINK_SECONDS', DEFAULT_LINK_LIFETIMES.mailSeconds),
     },
   }
+}
+
+/**
+ * Whether the platform runs for one developer on this machine: outside production (`NODE_ENV`), listening
+ * on a loopback `HOST`, and reached at a loopback `PUBLIC_URL`. What only such a platform may serve
+ * without being told (the local inbox, which shows every member's recovery links; local development
+ * sites; the GraphQL explorer) is on by default only here.
+ */
+export function isLocalDevelopment(
+  env: Record<string, string | undefined>,
+  host: string,
+  publicUrl: string,
+): boolean {
+  return (
+    env.NODE_ENV !== 'production' && isLoopbackHost(host) && LOOPBACK_HOSTS.has(new URL(publicUrl).hostname)
+  )
+}
+
+/**
+ * `DEMO_OWNER_PASSWORD`: the published default outside production; in production only what the operator
+ * set (unset: no demo owner), and never the published default.
+ */
+function parseDemoOwnerPassword(
+  env: Record<string, string | undefined>,
+  isProduction: boolean,
+): string | undefined {
+  const chosen = env.DEMO_OWNER_PASSWORD || undefined
+  if (!isProduction) return chosen ?? DEFAULT_DEMO_OWNER_PASSWORD
+  if (chosen === DEFAULT_DEMO_OWNER_PASSWORD)
+    throw new ConfigError(
+      'DEMO_OWNER_PASSWORD cannot be the published demo password in production: choose another, or leave it unset for no demo owner',
+    )
+  return chosen
+}
+
+/** `PAYMENTS_TEST_PROVIDER`: on outside production and off in production unless told; on in production is announced. */
+function parseTestProviderMode(
+  env: Record<string, string | undefined>,
+  isProduction: boolean,
+): TestProviderMode {
+  const isOn = parseOnOff(env, 'PAYMENTS_TEST_PROVIDER') ?? !isProduction
+  if (!isOn) return 'off'
+  return isProduction ? 'on-in-production' : 'on'
 }
 
 /** A lifetime in whole seconds, 1 s to 30 days, or the default when unset. */
@@ -213,11 +278,15 @@ export function isLoopbackHost(host: string): boolean {
 
 /**
  * Warnings for settings that `main.ts` logs at start: a local inbox or local webhook targets turned on
- * explicitly on a platform that listens beyond loopback.
+ * explicitly on a platform that listens beyond loopback, and the test card provider on in production.
  */
-export function networkExposureWarnings(config: Config): string[] {
-  if (isLoopbackHost(config.host)) return []
+export function startWarnings(config: Config): string[] {
   const warnings: string[] = []
+  if (config.paymentsTestProvider === 'on-in-production')
+    warnings.push(
+      'PAYMENTS_TEST_PROVIDER is on in production: the test card 4242 4242 4242 4242 pays for any order or plan, and every payment page says so',
+    )
+  if (isLoopbackHost(config.host)) return warnings
   if (config.mail.isDevInboxEnabled)
     warnings.push(
       `MAIL_DEV_INBOX is on and HOST ${config.host} is not loopback: anyone on the network can read every mail at /_dev/mail, password recovery links included`,
@@ -251,7 +320,7 @@ function parseLocalDevelopmentSites(
       `LOCAL_DEVELOPMENT_SITES cannot be on in production with a HOST that is not loopback ("${host}"): webhooks could reach the platform's network`,
     )
   if (choice !== undefined) return choice === 'on'
-  return !isProduction && isLocal
+  return isLocal
 }
 
 /**
@@ -350,6 +419,6 @@ function parseMailConfig(
   return {
     smtp,
     from: env.MAIL_FROM || `Aisle <no-reply@${new URL(publicUrl).hostname}>`,
-    isDevInboxEnabled: choice === 'on' || (choice === undefined && !smtp && !isProduction && isLocal),
+    isDevInboxEnabled: choice === 'on' || (choice === undefined && !smtp && isLocal),
   }
 }

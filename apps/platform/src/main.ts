@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { appDepsFromConfig } from './app-deps-from-config.ts'
-import { ConfigError, DEFAULT_DEMO_OWNER_PASSWORD, networkExposureWarnings, parseConfig } from './config.ts'
+import { ConfigError, DEFAULT_DEMO_OWNER_PASSWORD, startWarnings, parseConfig } from './config.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { openDatabase } from './db/open-database.ts'
 import { isReplicaRoutingDb } from './db/replica-routing-db.ts'
@@ -31,7 +31,7 @@ async function main() {
     format: logFormat,
     colour: logFormat === 'pretty' && isTerminal && !process.env.NO_COLOR,
   })
-  for (const warning of networkExposureWarnings(config)) logger.warn(warning)
+  for (const warning of startWarnings(config)) logger.warn(warning)
   const started = performance.now()
   const db = await openDatabase({ ...config, logger })
   // Seeding progress goes to standard error, as the operator command's does: standard output is the log.
@@ -86,15 +86,20 @@ async function main() {
     if (config.graphqlExplorer) logger.info(`GraphQL explorer on ${config.publicUrl}/_dev/graphql`)
     if (config.mail.isDevInboxEnabled)
       logger.info(`E-mails it sends are in the local inbox on ${config.publicUrl}/_dev/mail`)
+    // Which ways to pay the checkouts offer: in production, pay later alone unless the test provider is on.
+    logger.info(`Payment providers: ${app.paymentProviders.map((provider) => provider.id).join(', ')}`, {
+      paymentProviders: app.paymentProviders.map((provider) => provider.id),
+    })
     if (config.seed !== 'none') {
-      // A password chosen in the environment is not echoed to the terminal or its logs.
-      const password =
-        config.demoOwnerPassword === DEFAULT_DEMO_OWNER_PASSWORD
-          ? `password ${DEFAULT_DEMO_OWNER_PASSWORD}`
-          : 'password from DEMO_OWNER_PASSWORD'
-      logger.info(
-        `Merchant dashboard on ${config.publicUrl}/dashboard (demo owner ${DEMO_OWNER_EMAIL}, ${password})`,
-      )
+      // A password chosen in the environment is not echoed to the terminal or its logs; production has
+      // no default one, so without DEMO_OWNER_PASSWORD there it made no demo owner.
+      const owner =
+        config.demoOwnerPassword === undefined
+          ? 'no demo owner: set DEMO_OWNER_PASSWORD'
+          : config.demoOwnerPassword === DEFAULT_DEMO_OWNER_PASSWORD
+            ? `demo owner ${DEMO_OWNER_EMAIL}, password ${DEFAULT_DEMO_OWNER_PASSWORD}`
+            : `demo owner ${DEMO_OWNER_EMAIL}, password from DEMO_OWNER_PASSWORD`
+      logger.info(`Merchant dashboard on ${config.publicUrl}/dashboard (${owner})`)
     }
   })
   // Requests Node cannot parse (headers over 16 KiB, broken HTTP) get the normalised error body too.

@@ -65,6 +65,79 @@ describe('the built platform', () => {
     })
     expect(JSON.parse(stdout)).toMatchObject({ reachable: true, pending: [], rows: { site_users: 2 } })
   }, 120_000)
+
+  it('in production offers pay-later alone, answers no test provider page, and gives the demo store no owner', async () => {
+    // An operator asks for the demo store in production: it comes without the published owner password.
+    // Nothing of the caller's environment turns the test provider on or gives the owner a password.
+    const withoutPaymentAndOwnerSettings = Object.fromEntries(
+      Object.entries(env).filter(
+        ([name]) => name !== 'PAYMENTS_TEST_PROVIDER' && name !== 'DEMO_OWNER_PASSWORD',
+      ),
+    )
+    const productionDir = mkdtempSync(join(tmpdir(), 'aisle-built-production-'))
+    const port = await findFreePort()
+    const origin = `http://127.0.0.1:${port}`
+    const platform = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+      cwd: platformRoot,
+      env: {
+        ...withoutPaymentAndOwnerSettings,
+        NODE_ENV: 'production',
+        SEED: 'demo',
+        DATA_DIR: productionDir,
+        PORT: String(port),
+        PUBLIC_URL: origin,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    platform.stdout.on('data', (chunk) => (output += chunk))
+    platform.stderr.on('data', (chunk) => (output += chunk))
+    const exited = new Promise<number | null>((done) => platform.once('exit', done))
+    try {
+      await waitForOk(`${origin}/health`, () => platform.exitCode !== null)
+      expect(output).toContain('"message":"Payment providers: offline"')
+      expect(output).toContain('no demo owner: set DEMO_OWNER_PASSWORD')
+      expect(output).not.toContain('created the demo site owner')
+      const call = async (path: string, token: string, body: unknown) => {
+        const answer = await fetch(`${origin}${path}`, {
+          method: 'POST',
+          headers: { authorization: token, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+        expect(answer.status, path).toBe(200)
+        return (await answer.json()) as Record<string, any>
+      }
+      const { access_token: token } = await call('/oauth2/token', '', {
+        clientId: DEMO_CLIENT_ID,
+        grantType: 'anonymous',
+      })
+      const { products } = await call('/stores/v1/products/query-platformized', token, {
+        query: { filter: { slug: 'meadow-notebook' } },
+      })
+      await call('/ecom/v1/carts/current/add-to-cart', token, {
+        lineItems: [{ catalogReference: { catalogItemId: products[0].id }, quantity: 1 }],
+      })
+      const { checkoutId } = await call('/ecom/v1/carts/current/create-checkout', token, {})
+      const page = await fetch(`${origin}/_checkout/${checkoutId}`)
+      expect(page.status).toBe(200)
+      const html = await page.text()
+      const choices = [...html.matchAll(/<input[^>]*name="paymentMethod"[^>]*>/g)].map(
+        (input) => /value="([^"]+)"/.exec(input[0])?.[1],
+      )
+      expect(choices).toEqual(['offline'])
+      expect(html).not.toContain('4242')
+      expect((await fetch(`${origin}/test-provider/pay/tp_${'0'.repeat(32)}`)).status).toBe(404)
+    } finally {
+      platform.kill('SIGTERM')
+    }
+    expect(await exited).toBe(0)
+    const { stdout } = await run(process.execPath, ['dist/aisle.js', 'status', '--json'], {
+      cwd: platformRoot,
+      env: { ...env, DATA_DIR: productionDir },
+    })
+    expect(JSON.parse(stdout)).toMatchObject({ rows: { site_users: 0 } })
+    rmSync(productionDir, { recursive: true, force: true })
+  }, 180_000)
 })
 
 /** The JSON of the first 200 answer from `url`; throws when `hasDied` says the server stopped first. */

@@ -56,7 +56,7 @@ export async function downloadFile(deps: DigitalDeps, request: DownloadRequest):
         'DOWNLOAD_NOT_ALLOWED',
         'This order gives no download of this file (it is not paid, or was canceled or refunded)',
       )
-    // Checked at every download, so a refund stops the links already handed out (decision 054).
+    // Checked at every download, so a refund stops the links already handed out (decision 055).
     const refunded = refundedDigitalLines(order, lines)
     if (buying.every((row) => refunded.has(row.line_id)))
       throw new ApplicationError(

@@ -41,7 +41,7 @@ function orderWasPaid(order: { status: string; payment_status: string }): boolea
 }
 
 /**
- * The digital lines of a paid order that were refunded, and so give no downloads (decision 054):
+ * The digital lines of a paid order that were refunded, and so give no downloads (decision 055):
  *
  * - every line, when the order was refunded in full;
  * - a line every unit of which a refund named;

@@ -45,7 +45,8 @@ const withoutIntrospection = [...specifiedRules, NoSchemaIntrospectionCustomRule
  * Runs one request: parse, check the query limits, validate, execute. A document that
  * fails before execution answers errors only (no `data`), each with its `extensions.code`:
  * `GRAPHQL_PARSE_FAILED`, `GRAPHQL_VALIDATION_FAILED` (introspection too, when it is off), or the
- * limit's code. The context is created only for a document that will run.
+ * limit's code. The context is created only for a document that will run. With introspection off, no
+ * error suggests a field, type or value name.
  */
 export async function executeGraphQLRequest(
   schema: GraphQLSchema,
@@ -60,7 +61,11 @@ export async function executeGraphQLRequest(
   // past the field and alias limits is refused before validation spends time on it.
   const overLimits = checkQueryLimits(schema, document, request, limits)
   if (overLimits.length > 0) return { errors: overLimits }
-  const invalid = validate(schema, document, options.introspection ? specifiedRules : withoutIntrospection)
+  // Without introspection, errors suggest no names either ("Did you mean …?" would map the schema).
+  const hideSuggestions = !options.introspection
+  const invalid = validate(schema, document, options.introspection ? specifiedRules : withoutIntrospection, {
+    hideSuggestions,
+  })
   if (invalid.length > 0)
     return { errors: invalid.map((error) => withCode(error, 'GRAPHQL_VALIDATION_FAILED')) }
   return execute({
@@ -69,5 +74,6 @@ export async function executeGraphQLRequest(
     variableValues: request.variables ?? undefined,
     operationName: request.operationName ?? undefined,
     contextValue: createContext(),
+    hideSuggestions,
   })
 }

@@ -440,6 +440,41 @@ describe.each(databaseKinds())('POST /graphql/alpha on %s', (kind) => {
       expect(typename.json).toEqual({ data: { __typename: 'Query' } })
     })
 
+    it('suggests no field, type or value names where introspection is off (production), as it does where on', async () => {
+      const postTo =
+        (introspection: boolean) => async (query: string, variables?: Record<string, unknown>) => {
+          const app = createApp({
+            db,
+            publicUrl: TEST_PUBLIC_URL,
+            clock: platform.clock,
+            graphqlIntrospection: introspection,
+          })
+          const response = await app.request(`${TEST_PUBLIC_URL}/graphql/alpha`, {
+            method: 'POST',
+            headers: { authorization: token, 'content-type': 'application/json' },
+            body: JSON.stringify({ query, variables }),
+          })
+          return ((await response.json()) as { errors: { message: string; extensions: { code: string } }[] })
+            .errors
+        }
+      const misspeltField = '{ productBySlug(slug: "classic-tee") { nam } }'
+      const misspeltValue = [
+        'query ($query: QueryInput) { products(query: $query) { products { id } } }',
+        { query: { sort: [{ fieldName: 'name', order: 'ASCX' }] } },
+      ] as const
+      const open = postTo(true)
+      expect((await open(misspeltField))[0]!.message).toMatch(/Did you mean "name"\?/)
+      expect((await open(...misspeltValue))[0]!.message).toMatch(/Did you mean the enum value "ASC"\?/)
+      const closed = postTo(false)
+      const field = (await closed(misspeltField))[0]!
+      expect(field.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED')
+      expect(field.message).toBe('Cannot query field "nam" on type "Product".')
+      const value = (await closed(...misspeltValue))[0]!
+      expect(value.extensions.code).toBe('BAD_USER_INPUT')
+      expect(value.message).toMatch(/"ASCX"/)
+      expect(value.message).not.toMatch(/Did you mean|"ASC"/)
+    })
+
     it('refuses introspection nested to multiply the schema, and past the introspection depth', async () => {
       const nested = await graphql(
         '{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }',

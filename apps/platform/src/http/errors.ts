@@ -129,7 +129,7 @@ export const applicationErrorStatus = {
   DOWNLOAD_LINK_EXPIRED: 410,
   /** The order gives no downloads (not paid, canceled, refunded in full), or not this file. */
   DOWNLOAD_NOT_ALLOWED: 403,
-  /** The order line that bought the file was refunded (decision 054): its links are gone for good. */
+  /** The order line that bought the file was refunded (decision 055): its links are gone for good. */
   DOWNLOAD_REFUNDED: 410,
   SECURE_FILE_NOT_FOUND: 404,
   /** A secure file of a content type that is no picture, video, document, music or archive. */

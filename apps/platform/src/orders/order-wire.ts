@@ -33,7 +33,7 @@ export interface LineDownload {
   expirationDate: Date
 }
 
-/** What a digital line gives its buyer: its files, or nothing as it was refunded (decision 054). */
+/** What a digital line gives its buyer: its files, or nothing as it was refunded (decision 055). */
 export type LineDownloadState = { refunded: false; files: readonly LineDownload[] } | { refunded: true }
 
 /** An order's downloads by order line id; lines with none (not digital, order not paid) are absent. */
@@ -121,7 +121,7 @@ export const OrderSchema = z.object({
         .boolean()
         .optional()
         .describe(
-          "true on a digital line that was refunded (a refund named it, or the order's refunds reach it: decision 054): its files give no link any more; present only in the buyer's own answers",
+          "true on a digital line that was refunded (a refund named it, or the order's refunds reach it: decision 055): its files give no link any more; present only in the buyer's own answers",
         ),
       paymentOption: z
         .string()

@@ -63,6 +63,7 @@ td input[type="text"] { width: 9rem; }
 .notice { background: var(--ok-bg); border: 1px solid #aceebb; }
 .problem { background: var(--danger-bg); border: 1px solid #ffcecb; }
 .warning { background: var(--warn-bg); border: 1px solid #eed888; }
+.test-mode-banner { margin: 0; border-radius: 0; border-width: 0 0 1px; text-align: center; }
 .problem ul { margin: 0.25rem 0 0; padding-left: 1.25rem; }
 .badge { display: inline-block; font-size: 0.8rem; padding: 0 0.45rem; border-radius: 999px; border: 1px solid var(--line); color: var(--muted); }
 .badge.ok { color: var(--ok); border-color: #aceebb; }

@@ -77,6 +77,10 @@ export function PlanCheckoutPage(props: PlanCheckoutPageProps) {
           <p className="notice" role="status" data-plan-refusal>
             {props.refusal}.
           </p>
+        ) : !isFree && props.providers.length === 0 ? (
+          <p className="warning" role="note">
+            This shop takes no card payments yet, so this plan cannot be bought here.
+          </p>
         ) : (
           <form method="post" action={props.action}>
             <CsrfField token={props.csrfToken} />

@@ -1,0 +1,31 @@
+import { offlineProvider, type PaymentProvider } from '../payment-provider.ts'
+import {
+  createTestProvider,
+  createTestProviderSecret,
+  type TestProvider,
+  type TestProviderDeps,
+} from '../test-provider/test-provider.ts'
+import type { TestProviderMode } from '../test-provider/test-provider-mode.ts'
+
+/** The platform's ways to pay, and the test provider among them (its own pages need it) when it is on. */
+export interface PaymentProviders {
+  /** In the order checkouts offer them; every page, refund and notification takes this one list. */
+  providers: readonly PaymentProvider[]
+  testProvider: TestProvider | undefined
+}
+
+/**
+ * The platform's payment providers (decision 054): the built-in test card provider unless its mode is
+ * `off`, then pay later (offline). No real provider is built in yet, so a production platform without the
+ * test provider takes orders to be paid later only.
+ */
+export function createPaymentProviders(
+  mode: TestProviderMode,
+  deps: Omit<TestProviderDeps, 'secret'>,
+): PaymentProviders {
+  if (mode === 'off') return { providers: [offlineProvider], testProvider: undefined }
+  // The test provider posts its signed notifications to this same app, as a real provider would over
+  // the network; the secret lives in the process that both sides run in.
+  const testProvider = createTestProvider({ ...deps, secret: createTestProviderSecret() })
+  return { providers: [testProvider, offlineProvider], testProvider }
+}

@@ -1,0 +1,33 @@
+/**
+ * The same answer with `banner` (markup) written first in its body: an HTML page, streamed or not, gets
+ * it right after `<body>`; any other answer (JSON, a redirect, a file) is left as it is.
+ */
+export function addPageBanner(response: Response, banner: string): Response {
+  if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return response
+  const decoder = new TextDecoder()
+  const encoder = new TextEncoder()
+  let head = ''
+  let isWritten = false
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        const text = decoder.decode(chunk, { stream: true })
+        if (isWritten) return controller.enqueue(encoder.encode(text))
+        // The page's start is held back until its body tag is whole, however the chunks cut it.
+        head += text
+        const tag = /<body[^>]*>/.exec(head)
+        if (!tag) return
+        isWritten = true
+        const end = tag.index + tag[0].length
+        controller.enqueue(encoder.encode(`${head.slice(0, end)}${banner}${head.slice(end)}`))
+      },
+      flush(controller) {
+        const rest = `${isWritten ? '' : head}${decoder.decode()}`
+        if (rest) controller.enqueue(encoder.encode(rest))
+      },
+    }),
+  )
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  return new Response(body, { status: response.status, statusText: response.statusText, headers })
+}
