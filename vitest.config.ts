@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { moduleMockingTests } from './apps/platform/vitest.config.ts'
 
 // One runner for every workspace's unit and integration tests; e2e/ is Playwright's.
 export default defineConfig({
@@ -8,6 +9,17 @@ export default defineConfig({
     projects: [
       'packages/sdk',
       'apps/platform',
+      // The platform's files that mock a module, each with a module registry of its own.
+      {
+        resolve: { conditions: ['@aisle/source'] },
+        ssr: { resolve: { conditions: ['@aisle/source'] } },
+        test: {
+          name: 'platform-isolated',
+          root: 'apps/platform',
+          include: moduleMockingTests,
+          environment: 'node',
+        },
+      },
       'apps/storefront',
       // Checks of the repository itself (documentation that must match the code), the release archive
       // and the deployment files.

@@ -23,10 +23,49 @@ interface Service {
   output: string[]
 }
 
+/** One platform and storefront pair: each Playwright worker has its own (support/e2e-system.ts). */
+export interface E2eSystem {
+  storefrontUrl: string
+  apiUrl: string
+}
+
+/**
+ * How many workers, and so systems, the suite runs with (`E2E_WORKERS`, 2 by default): the stories of one
+ * file run in order on one worker, and two workers never share a database, so a story that changes the
+ * shop's settings cannot disturb another running beside it.
+ */
+export const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 2)
+
 export default async function globalSetup() {
   if (!existsSync(storefrontBuild)) {
     throw new Error(`${storefrontBuild} is missing: run "npm run build -w @aisle/storefront" first`)
   }
+  const stops: (() => Promise<void>)[] = []
+  const stopAll = () => Promise.all(stops.map((stop) => stop())).then(() => undefined)
+  try {
+    const started = await Promise.allSettled(
+      Array.from({ length: e2eWorkers }, async () => {
+        const system = await startSystem()
+        stops.push(system.stop)
+        return system
+      }),
+    )
+    const failure = started.find((result) => result.status === 'rejected')
+    if (failure) throw failure.reason
+    const systems = started.flatMap((result) =>
+      result.status === 'fulfilled' ? [{ storefrontUrl: result.value.storefrontUrl, apiUrl: result.value.apiUrl }] : [],
+    )
+    // Workers start after global setup and inherit this; each takes the system of its parallel index.
+    process.env.AISLE_E2E_SYSTEMS = JSON.stringify(systems satisfies E2eSystem[])
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+  return stopAll
+}
+
+/** The platform on a fresh PGlite data directory and the built storefront that calls it. */
+async function startSystem(): Promise<E2eSystem & { stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'aisle-e2e-'))
   const services: Service[] = []
   const stop = async () => {
@@ -66,14 +105,11 @@ export default async function globalSetup() {
     services.push(storefront)
     await waitForHttp(`${storefrontUrl}/`, storefront, (status) => status < 500)
 
-    // Workers start after global setup and inherit these; the config reads the storefront's as baseURL.
-    process.env.AISLE_E2E_STOREFRONT_URL = storefrontUrl
-    process.env.AISLE_E2E_API_URL = apiUrl
+    return { storefrontUrl, apiUrl, stop }
   } catch (error) {
     await stop()
     throw error
   }
-  return stop
 }
 
 function startService(label: string, npmArgs: string[], env: Record<string, string>): Service {

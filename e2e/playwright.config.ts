@@ -1,4 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
+import { e2eWorkers } from './global-setup'
+import { useOwnSystem } from './support/e2e-system'
+
+// In a worker: the stories read their own platform's and storefront's addresses from then on.
+useOwnSystem()
 
 // Debian's Chromium (installed by scripts/test.mjs), never a downloaded browser.
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
@@ -10,8 +15,9 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // A file's stories run in order on one worker; files spread over the workers, each with its own system.
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
