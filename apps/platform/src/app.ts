@@ -16,7 +16,7 @@ import {
 } from './checkout/hosted/hosted-checkout-routes.tsx'
 import { createPaymentProviders } from './checkout/payments/payment-providers.ts'
 import { orderRefundsThroughPayments } from './checkout/payments/refunds-for-order-desk.ts'
-import { TEST_MODE_BANNER } from './checkout/test-provider/test-mode-banner.tsx'
+import { testModeBanner } from './checkout/test-provider/test-mode-banner.tsx'
 import { TEST_PROVIDER_PATH } from './checkout/test-provider/test-provider.ts'
 import type { TestProviderMode } from './checkout/test-provider/test-provider-mode.ts'
 import { registerTestProviderRoutes } from './checkout/test-provider/test-provider-routes.tsx'
@@ -364,7 +364,7 @@ export function createApp(options: AppDeps) {
     hono.use(async (c, next) => {
       await next()
       if (!isTestModePath(c.req.path)) return
-      const page = addPageBanner(c.res, TEST_MODE_BANNER)
+      const page = addPageBanner(c.res, testModeBanner())
       // Unset first: Hono's setter would copy the old answer's headers (a Content-Length) onto the new one.
       c.res = undefined
       c.res = page
