@@ -28,6 +28,7 @@ export default defineConfig({
           name: 'repository',
           include: ['scripts/*.test.mjs', 'deploy/*.test.mjs'],
           environment: 'node',
+          isolate: false,
         },
       },
     ],

@@ -21,10 +21,16 @@ const ENV_READS = [
 const DEPLOY_READS = /\$\{([A-Z][A-Z0-9_]+)/g
 
 /**
- * Not settings anyone sets: what the end-to-end setup hands its own workers, and the shell's `PATH`
- * (which `scripts/node24.mjs` extends for its child processes).
+ * Not settings anyone sets: what the end-to-end setup hands its own workers, the index Playwright gives
+ * each worker, and the shell's `PATH` (which `scripts/node24.mjs` extends for its child processes).
  */
-export const INTERNAL_VARIABLES = new Set(['AISLE_E2E_API_URL', 'AISLE_E2E_STOREFRONT_URL', 'PATH'])
+export const INTERNAL_VARIABLES = new Set([
+  'AISLE_E2E_API_URL',
+  'AISLE_E2E_STOREFRONT_URL',
+  'AISLE_E2E_SYSTEMS',
+  'TEST_PARALLEL_INDEX',
+  'PATH',
+])
 
 /** Every file below `folder` whose name matches `pattern`, skipping dependencies and build output. */
 function listFiles(folder, pattern) {
