@@ -53,7 +53,9 @@ export default async function globalSetup() {
     const failure = started.find((result) => result.status === 'rejected')
     if (failure) throw failure.reason
     const systems = started.flatMap((result) =>
-      result.status === 'fulfilled' ? [{ storefrontUrl: result.value.storefrontUrl, apiUrl: result.value.apiUrl }] : [],
+      result.status === 'fulfilled'
+        ? [{ storefrontUrl: result.value.storefrontUrl, apiUrl: result.value.apiUrl }]
+        : [],
     )
     // Workers start after global setup and inherit this; each takes the system of its parallel index.
     process.env.AISLE_E2E_SYSTEMS = JSON.stringify(systems satisfies E2eSystem[])

@@ -1,4 +1,4 @@
-// The tests that run a second time on Node 24 (`npm test -- --node24`, CI; decision 056): the files that
+// The tests that run a second time on Node 24 (`npm test -- --node24`, CI; decision 057): the files that
 // exercise what changes between Node majors (the runtime's own APIs, native and WebAssembly modules,
 // sockets, streams, child processes, the built bundle) rather than the project's JavaScript, which any
 // major runs alike. The whole suite runs once, on the machine's Node.
@@ -14,7 +14,10 @@ export const RUNTIME_TESTS = [
     why: 'the client runs on the runtime itself: fetch, Headers, AbortSignal, Web Crypto, streams, timers',
   },
   { path: 'apps/platform/src/db/', why: 'PGlite (WebAssembly, its file system) and pg (sockets)' },
-  { path: 'apps/platform/src/passwords/', why: 'argon2id through a native addon (N-API), off the event loop' },
+  {
+    path: 'apps/platform/src/passwords/',
+    why: 'argon2id through a native addon (N-API), off the event loop',
+  },
   {
     path: 'apps/platform/src/media/',
     why: 'image decoding and encoding, byte ranges over streams, uploads, an S3 server on a socket',
@@ -26,7 +29,10 @@ export const RUNTIME_TESTS = [
   },
   { path: 'apps/platform/src/identity/sso/', why: 'keys fetched over HTTP and verified with node:crypto' },
   { path: 'apps/platform/src/digital/', why: 'files streamed from storage, links signed with HMAC' },
-  { path: 'apps/platform/src/http/', why: 'body limits and parsing on streamed requests, outbound addresses' },
+  {
+    path: 'apps/platform/src/http/',
+    why: 'body limits and parsing on streamed requests, outbound addresses',
+  },
   { path: 'apps/platform/src/observability/', why: 'the server under a database outage, readiness, metrics' },
   {
     path: 'apps/platform/src/production-build.test.ts',

@@ -115,7 +115,7 @@ async function runVitest() {
 }
 
 /**
- * The runtime tests again on Node 24 (decision 056, which replaces running the whole suite twice), with
+ * The runtime tests again on Node 24 (decision 057, which replaces running the whole suite twice), with
  * the same PostgreSQL server: the files that exercise what differs between Node majors, so a difference
  * fails CI and not a user.
  * @param {string} databaseUrl

@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'storefront',
     environment: 'node',
-    // The files of a worker share one module registry (decision 056): the modules load once per worker.
+    // The files of a worker share one module registry (decision 057): the modules load once per worker.
     isolate: false,
     include: ['app/**/*.test.ts', '*.test.ts'],
   },

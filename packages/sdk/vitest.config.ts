@@ -5,7 +5,7 @@ export default defineProject({
   test: {
     name: 'sdk',
     environment: 'node',
-    // The files of a worker share one module registry (decision 056): the modules load once per worker.
+    // The files of a worker share one module registry (decision 057): the modules load once per worker.
     isolate: false,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   },
