@@ -32,9 +32,13 @@ function unitVariables(text) {
   return names
 }
 
+/** node-postgres' own settings (libpq's names), which compose.yaml hands the Aisle containers. */
+const DRIVER_VARIABLES = new Set(['PGPASSWORD'])
+
 /**
  * The compose file's variables: `${NAME}` it reads, and the keys of every `environment:` block of the
- * services that run Aisle (the postgres image's own POSTGRES_* keys are that image's settings).
+ * services that run Aisle (the postgres image's own POSTGRES_* keys are that image's settings, PGPASSWORD
+ * node-postgres').
  */
 function composeVariables(text) {
   const names = [...text.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((match) => match[1])
@@ -48,7 +52,7 @@ function composeVariables(text) {
       environmentIndent = undefined
     if (environmentIndent !== undefined && service !== 'postgres') {
       const key = /^\s+([A-Z][A-Z0-9_]*):/.exec(line)
-      if (key) names.push(key[1])
+      if (key && !DRIVER_VARIABLES.has(key[1])) names.push(key[1])
     }
     if (/^\s+environment:\s*$/.test(line)) environmentIndent = indent
   }
@@ -97,7 +101,62 @@ describe('deploy/', () => {
     }
     expect(read('Dockerfile')).toMatch(/^FROM node:24-slim$/m)
     expect(read('Dockerfile')).toMatch(/^USER aisle$/m)
-    expect(read('Dockerfile.dockerignore')).toContain('!.tmp/release/*.tar.gz')
+  })
+
+  it('sends the builder the release archive alone: a .dockerignore at the root of the build context', () => {
+    // Every builder reads `.dockerignore` at the context's root; podman and compose v1 ignore
+    // deploy/Dockerfile.dockerignore, and then send the whole repository (node_modules, .tmp, .git).
+    expect(compose).toMatch(/^ {4}context: \.\.$/m)
+    const ignored = readFileSync(join(repoRoot, '.dockerignore'), 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'))
+    expect(ignored).toEqual(['*', '!.tmp/release/*.tar.gz'])
+    expect(existsSync(join(deployDir, 'Dockerfile.dockerignore'))).toBe(false)
+  })
+
+  it('keeps the archive out of the image: unpacked in a stage the final image copies a folder from', () => {
+    const stages = read('Dockerfile')
+      .split(/^(?=FROM )/m)
+      .slice(1)
+    expect(stages.length).toBe(2)
+    expect(stages[0]).toMatch(/^COPY \$\{AISLE_ARCHIVE\} /m)
+    const final = stages.at(-1)
+    expect(final).not.toMatch(/AISLE_ARCHIVE|\.tar\.gz/)
+    expect(final).toMatch(/^COPY --from=unpack \/opt\/aisle \/opt\/aisle$/m)
+  })
+
+  it('declares no VOLUME, which would leave an anonymous volume behind each setup and storefront container', () => {
+    expect(read('Dockerfile')).not.toMatch(/^VOLUME\b/m)
+    // The platform's media go to a named volume at DATA_DIR instead.
+    expect(read('Dockerfile')).toMatch(/^\s+DATA_DIR=\/var\/lib\/aisle /m)
+    expect(compose).toMatch(/^ {6}- media:\/var\/lib\/aisle$/m)
+  })
+
+  it('runs its health checks as one shell string (CMD-SHELL), which podman and podman-compose keep whole', () => {
+    const tests = [...compose.matchAll(/^ {6}test: (.+)$/gm)].map((match) => JSON.parse(match[1]))
+    expect(tests).toHaveLength(3)
+    for (const test of tests) {
+      expect(test[0]).toBe('CMD-SHELL')
+      expect(test).toHaveLength(2)
+    }
+  })
+
+  it('keeps the password out of DATABASE_URL, where # / ? @ would break it: PGPASSWORD carries it', () => {
+    const url = /^x-database-url: &database-url (\S+)$/m.exec(compose)?.[1]
+    expect(url).toBe('postgres://aisle@postgres:5432/aisle')
+    expect(compose).toMatch(
+      /^x-database-password: &database-password \$\{POSTGRES_PASSWORD:\?set POSTGRES_PASSWORD\}$/m,
+    )
+    // Every service given the URL is given the password, and nothing else is built from it.
+    expect(compose.match(/DATABASE_URL: \*database-url\n\s+PGPASSWORD: \*database-password\n/g)).toHaveLength(
+      2,
+    )
+    expect(compose.match(/\$\{POSTGRES_PASSWORD/g)).toHaveLength(2)
+  })
+
+  it('has no top-level name:, which compose v1 refuses', () => {
+    expect(compose).not.toMatch(/^name:/m)
+    expect(read('README.md')).toMatch(/docker-compose 1\.29/)
   })
 
   it.skipIf(!parsedCompose)(
@@ -111,6 +170,15 @@ describe('deploy/', () => {
       expect(services.storefront.depends_on.platform.condition).toBe('service_healthy')
       expect(services.storefront.command).toEqual(['node', 'apps/storefront/server.js'])
       expect(services.setup.command).toEqual(['node', 'bin/aisle.mjs', 'seed', 'demo'])
+      for (const name of ['setup', 'platform']) {
+        expect(services[name].environment).toMatchObject({
+          DATABASE_URL: 'postgres://aisle@postgres:5432/aisle',
+          PGPASSWORD: expect.stringMatching(/^\$\{POSTGRES_PASSWORD:\?/),
+        })
+      }
+      for (const name of ['postgres', 'platform', 'storefront'])
+        expect(services[name].healthcheck.test[0], name).toBe('CMD-SHELL')
+      expect(parsedCompose.name).toBeUndefined()
     },
   )
 

@@ -5,11 +5,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createClient, currentCart, OAuthStrategy, products } from '../packages/sdk/src/index.ts'
-import { findDemoClientId } from './demo-client-id.mjs'
 import { findFreePort } from './free-port.mjs'
 import { findPostgresBinaries, startPostgres } from './postgres.mjs'
 import { repoRoot } from './processes.mjs'
+import { shopAsVisitor, visitStorefront } from './shopper.mjs'
 
 const pgBin = (() => {
   try {
@@ -67,9 +66,6 @@ async function waitForOk(url, server) {
   }
   throw new Error(`${url} did not answer 200 within 2 minutes:\n${server.output()}`)
 }
-
-const escapeHtml = (text) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll("'", '&#x27;')
 
 describe.skipIf(!pgBin)('the release archive', () => {
   let workDir
@@ -189,29 +185,14 @@ describe.skipIf(!pgBin)('the release archive', () => {
     expect(await health.json()).toEqual({ status: 'ok', database: 'postgres' })
     await waitForOk(`${storefrontUrl}/`, storefront)
 
-    // The visitor's token, the catalogue, the cart and a checkout, through the SDK as a shop's code would.
-    const client = createClient({
-      auth: OAuthStrategy({ clientId: findDemoClientId({}) }),
-      modules: { products, currentCart },
-      baseUrl: platformUrl,
+    // The visitor's token, the catalogue, the cart and a checkout, through the SDK as a shop's code would,
+    // then the storefront's pages.
+    const shopped = await shopAsVisitor(platformUrl)
+    const { checkoutId } = await shopped.client.currentCart.createCheckoutFromCurrentCart({
+      channelType: 'WEB',
     })
-    const { items } = await client.products.queryProducts().limit(10).find()
-    const product = items.find((item) => item.stock?.inStock !== false && item.slug)
-    expect(product, 'an in-stock product').toBeDefined()
-    const { cart } = await client.currentCart.addToCurrentCart({
-      lineItems: [{ catalogReference: { catalogItemId: product._id, appId: 'stores' }, quantity: 1 }],
-    })
-    expect(cart.lineItems).toHaveLength(1)
-    const { checkoutId } = await client.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' })
     expect(checkoutId).toMatch(/^[0-9a-f-]{36}$/)
-
-    const home = await fetch(`${storefrontUrl}/`)
-    expect(home.status).toBe(200)
-    const homeHtml = await home.text()
-    expect(items.some((item) => homeHtml.includes(escapeHtml(item.name)))).toBe(true)
-    const page = await fetch(`${storefrontUrl}/products/${product.slug}`)
-    expect(page.status).toBe(200)
-    expect(await page.text()).toContain(escapeHtml(product.name))
+    await visitStorefront(storefrontUrl, shopped)
 
     expect(await platform.stop()).toBe(0)
     expect(await storefront.stop()).toBe(0)

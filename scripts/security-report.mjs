@@ -1,7 +1,9 @@
 // `node scripts/security-report.mjs`: the security figures. Lists each property of SECURITY.md with
 // the tests that prove it (scripts/security-properties.json, every entry checked against its file
-// now) or NOT COVERED, and the bad inputs tried per family from the suites' reports in
-// apps/platform/.reports (the hostile-input fuzzer's, the fault suite's). Writes docs/security-report.md.
+// now) or NOT COVERED, then the same for the properties of our own probes that SECURITY.md does not
+// have (projectProperties there, such as issue 28's), and the bad inputs tried per family from the
+// suites' reports in apps/platform/.reports (the hostile-input fuzzer's, the fault suite's). Writes
+// docs/security-report.md.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { repoRoot } from './processes.mjs'
@@ -124,6 +126,34 @@ export function matchProperties(properties, mapping, notApplicable = {}) {
   return { rows, unknownIds }
 }
 
+/** The section the properties of our own probes are listed in. */
+export const projectSection = 'Properties of our own probes'
+
+/**
+ * The properties of our own probes (`projectProperties` of the mapping: id -> `{ text, source, tests }`),
+ * each with its proving tests that exist and, in `broken`, its mapped tests not found, as
+ * `matchProperties` does for SECURITY.md's. `clashingIds` lists ids that SECURITY.md has too (`known`).
+ * @param {Record<string, { text: string, source?: string, tests?: { file: string, test: string }[] }>} projectProperties
+ * @param {Iterable<string>} [known] the ids of SECURITY.md's properties
+ */
+export function matchProjectProperties(projectProperties = {}, known = []) {
+  const securityIds = new Set(known)
+  const rows = Object.entries(projectProperties).map(([id, property]) => {
+    const entries = property.tests ?? []
+    const proving = entries.filter((entry) => holdsTest(entry.file, entry.test))
+    const broken = entries.filter((entry) => !proving.includes(entry))
+    return {
+      id,
+      section: projectSection,
+      text: property.text,
+      source: property.source ?? '',
+      proving,
+      broken,
+    }
+  })
+  return { rows, clashingIds: rows.map((row) => row.id).filter((id) => securityIds.has(id)) }
+}
+
 /** The families of bad input (and faults) the suites' JSON reports count, per report. */
 function readReports() {
   if (!existsSync(reportsDir)) return []
@@ -141,9 +171,24 @@ function readReports() {
 
 const cell = (text) => String(text).replaceAll('|', '\\|').replaceAll('\n', ' ')
 
-function render({ rows, unknownIds }, reports, securityFound) {
+/** How a property is proved: its tests that exist, the reason it does not apply, or NOT COVERED. */
+function proofCell(row) {
+  if (row.proving.length > 0)
+    return row.proving.map((entry) => `\`${entry.file}\`: “${cell(entry.test)}”`).join('<br>')
+  return row.notApplicable ? `does not apply: ${cell(row.notApplicable)}` : '**NOT COVERED**'
+}
+
+/**
+ * The report's markdown and figures.
+ * @param {{ rows: object[], unknownIds: string[] }} security SECURITY.md's properties (`matchProperties`)
+ * @param {{ rows: object[], clashingIds: string[] }} project our own (`matchProjectProperties`)
+ * @param {object[]} reports the suites' reports
+ * @param {boolean} securityFound whether SECURITY.md was read
+ */
+export function render({ rows, unknownIds }, project, reports, securityFound) {
   const covered = rows.filter((row) => row.proving.length > 0).length
   const applicable = rows.filter((row) => row.proving.length > 0 || !row.notApplicable).length
+  const projectCovered = project.rows.filter((row) => row.proving.length > 0).length
   const lines = [
     '# Security figures',
     '',
@@ -156,6 +201,8 @@ function render({ rows, unknownIds }, reports, securityFound) {
     lines.push(`SECURITY.md was not found at \`${securityFile}\`: only the mapped properties are listed.`, '')
   lines.push(
     `**Coverage: ${covered} of ${applicable} applicable properties have a proving test (${Math.round((covered / Math.max(1, applicable)) * 100)} %); ${rows.length - applicable} of ${rows.length} do not apply, each with its reason below.**`,
+    '',
+    `**Properties of our own probes: ${projectCovered} of ${project.rows.length} have a proving test (${Math.round((projectCovered / Math.max(1, project.rows.length)) * 100)} %), listed in a section of their own below.**`,
     '',
     '## Bad inputs tried, per family',
     '',
@@ -185,45 +232,83 @@ function render({ rows, unknownIds }, reports, securityFound) {
       section = row.section
       lines.push(`### ${section}`, '', '| id | property | proved by |', '|---|---|---|')
     }
-    const proof =
-      row.proving.length > 0
-        ? row.proving.map((entry) => `\`${entry.file}\`: “${cell(entry.test)}”`).join('<br>')
-        : row.notApplicable
-          ? `does not apply: ${cell(row.notApplicable)}`
-          : '**NOT COVERED**'
     const text = row.text.length > 160 ? `${row.text.slice(0, 157)}…` : row.text
-    lines.push(`| ${row.id} | ${cell(text)} | ${proof} |`)
+    lines.push(`| ${row.id} | ${cell(text)} | ${proofCell(row)} |`)
     if (row === rows.at(-1) || rows[rows.indexOf(row) + 1].section !== section) lines.push('')
   }
-  const broken = rows.flatMap((row) => row.broken.map((entry) => ({ id: row.id, ...entry })))
-  if (broken.length > 0 || unknownIds.length > 0) {
+  if (project.rows.length > 0) {
+    // Their text is nowhere else, so it is shown whole.
+    lines.push(
+      `## ${projectSection}`,
+      '',
+      'Found by our own probes of a running platform and storefront; SECURITY.md does not list them.',
+      '',
+      '| id | property | source | proved by |',
+      '|---|---|---|---|',
+      ...project.rows.map(
+        (row) => `| ${row.id} | ${cell(row.text)} | ${cell(row.source)} | ${proofCell(row)} |`,
+      ),
+      '',
+    )
+  }
+  const broken = [...rows, ...project.rows].flatMap((row) =>
+    row.broken.map((entry) => ({ id: row.id, ...entry })),
+  )
+  const { clashingIds } = project
+  if (broken.length > 0 || unknownIds.length > 0 || clashingIds.length > 0) {
     lines.push('## Mapping problems', '')
     for (const entry of broken) lines.push(`- ${entry.id}: no test “${entry.test}” in \`${entry.file}\``)
     for (const id of unknownIds) lines.push(`- ${id} is not a property of SECURITY.md`)
+    for (const id of clashingIds) lines.push(`- ${id} is a property of SECURITY.md and of our own probes`)
     lines.push('')
   }
-  return { markdown: lines.join('\n'), covered, applicable, total: rows.length, broken, unknownIds }
+  return {
+    markdown: lines.join('\n'),
+    covered,
+    applicable,
+    total: rows.length,
+    projectCovered,
+    projectTotal: project.rows.length,
+    broken,
+    unknownIds,
+    clashingIds,
+  }
 }
 
 /** Writes the report; resolves to its figures. */
 export function writeSecurityReport() {
-  const { properties: mapping, notApplicable } = JSON.parse(readFileSync(mappingFile, 'utf8'))
+  const {
+    properties: mapping,
+    notApplicable,
+    projectProperties,
+  } = JSON.parse(readFileSync(mappingFile, 'utf8'))
   const securityFound = existsSync(securityFile)
   const properties = securityFound
     ? parseProperties(readFileSync(securityFile, 'utf8'))
     : Object.keys(mapping).map((id) => ({ id, section: 'Mapped properties', text: '' }))
-  const result = render(matchProperties(properties, mapping, notApplicable), readReports(), securityFound)
+  const project = matchProjectProperties(
+    projectProperties,
+    properties.map((property) => property.id),
+  )
+  const result = render(
+    matchProperties(properties, mapping, notApplicable),
+    project,
+    readReports(),
+    securityFound,
+  )
   writeFileSync(outputFile, result.markdown)
   return { ...result, outputFile }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { covered, applicable, total, broken, unknownIds, outputFile: written } = writeSecurityReport()
+  const result = writeSecurityReport()
+  const { covered, applicable, total, projectCovered, projectTotal, broken, unknownIds, clashingIds } = result
   console.log(
-    `security report: ${covered}/${applicable} applicable properties covered (${total - applicable} do not apply); wrote ${written}`,
+    `security report: ${covered}/${applicable} applicable properties covered (${total - applicable} do not apply), ${projectCovered}/${projectTotal} properties of our own probes covered; wrote ${result.outputFile}`,
   )
   for (const entry of broken)
     console.error(`  mapped test not found: ${entry.id} ${entry.file}: ${entry.test}`)
   for (const id of unknownIds) console.error(`  mapped id not in SECURITY.md: ${id}`)
-  process.exitCode = broken.length > 0 || unknownIds.length > 0 ? 1 : 0
+  for (const id of clashingIds) console.error(`  id of our own probes also in SECURITY.md: ${id}`)
+  process.exitCode = broken.length > 0 || unknownIds.length > 0 || clashingIds.length > 0 ? 1 : 0
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
+  defaultPurchaseLimit,
   expirationOf,
   type HeldMembership,
+  mayBuyAgain,
   membershipsForLines,
   unusableMembershipReason,
 } from './plan-rules.ts'
@@ -56,5 +58,15 @@ describe('plan rules', () => {
     expect(unusableMembershipReason([club], lines, now)).toBeUndefined()
     expect(unusableMembershipReason([club], lines, club.expirationDate!)).toContain('"Club" has expired')
     expect(unusableMembershipReason([{ ...club, sessionsLeft: 0 }], lines, now)).toContain('no sessions left')
+  })
+
+  it('lets a member buy a free plan once and a priced one without limit when the merchant says nothing', () => {
+    expect(defaultPurchaseLimit(0)).toBe(1)
+    expect(defaultPurchaseLimit(2000)).toBeNull()
+    const free = { max_purchases_per_member: defaultPurchaseLimit(0) }
+    expect(mayBuyAgain(free, 0)).toBe(true)
+    expect(mayBuyAgain(free, 1)).toBe(false)
+    const priced = { max_purchases_per_member: defaultPurchaseLimit(2000) }
+    expect(mayBuyAgain(priced, 7)).toBe(true)
   })
 })
