@@ -3,6 +3,7 @@
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { findDemoClientId } from './demo-client-id.mjs'
+import { findDemoOwnerSignIn } from './demo-owner-sign-in.mjs'
 import { ensureDependencies } from './ensure-dependencies.mjs'
 import { repoRoot, secondsSince, signalNumber, startService } from './processes.mjs'
 import { ensureStorefrontBuild } from './storefront-build.mjs'
@@ -40,21 +41,26 @@ try {
 }
 
 // The rest of the platform's environment (HOST, DATABASE_URL, PUBLIC_URL, LOG_LEVEL, LOG_FORMAT, SEED) passes through.
+const platformEnv = {
+  ...process.env,
+  PORT: String(platformPort),
+  DATA_DIR: dataDir,
+  AISLE_CLIENT_ID: clientId,
+  ...returnUris,
+  // The storefront calls from loopback and names each shopper in `X-Forwarded-For`: the platform counts
+  // its per-address limits per shopper only when it trusts that address.
+  TRUSTED_PROXIES: [process.env.TRUSTED_PROXIES, 'loopback'].filter(Boolean).join(','),
+  // The platform writes to this pipe, not to the terminal: on a terminal it is told to print readable lines.
+  ...(process.stdout.isTTY && !process.env.LOG_FORMAT ? { LOG_FORMAT: 'pretty' } : {}),
+}
 const platform = startService('npm', ['start', '-w', '@aisle/platform'], {
   label: 'platform  ',
-  env: {
-    ...process.env,
-    PORT: String(platformPort),
-    DATA_DIR: dataDir,
-    AISLE_CLIENT_ID: clientId,
-    ...returnUris,
-    // The storefront calls from loopback and names each shopper in `X-Forwarded-For`: the platform counts
-    // its per-address limits per shopper only when it trusts that address.
-    TRUSTED_PROXIES: [process.env.TRUSTED_PROXIES, 'loopback'].filter(Boolean).join(','),
-    // The platform writes to this pipe, not to the terminal: on a terminal it is told to print readable lines.
-    ...(process.stdout.isTTY && !process.env.LOG_FORMAT ? { LOG_FORMAT: 'pretty' } : {}),
-  },
+  env: platformEnv,
 })
+// For the banner, read while the platform starts. A configuration the platform refuses, it reports itself.
+const demoOwnerSignIn = findDemoOwnerSignIn(platformEnv).catch(
+  () => "the sign-in is in the platform's log above",
+)
 const storefront = startService('npm', ['start', '-w', '@aisle/storefront'], {
   label: 'storefront',
   env: {
@@ -128,12 +134,15 @@ try {
 }
 
 if (!isStopping) {
+  const platformShown = process.env.PUBLIC_URL || `http://localhost:${platformPort}`
+  const signIn = await demoOwnerSignIn
   console.log(
     [
       '',
       `Aisle is running (ready in ${secondsSince(started)}):`,
       `  storefront  ${process.env.AISLE_STOREFRONT_URL || `http://localhost:${storefrontPort}`}`,
-      `  platform    ${process.env.PUBLIC_URL || `http://localhost:${platformPort}`}   (JSON API, /health, /openapi.json)`,
+      `  platform    ${platformShown}   (JSON API, /health, /openapi.json, API reference on /docs)`,
+      `  dashboard   ${platformShown}/dashboard${signIn ? `   (${signIn})` : ''}`,
       `  client id   ${clientId}`,
       `  data        ${dataDir}`,
       'Press Ctrl+C to stop.',

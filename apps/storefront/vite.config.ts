@@ -45,6 +45,9 @@ export default defineConfig({
   resolve: {
     conditions: ['@aisle/source', ...defaultClientConditions],
   },
+  // Rolldown's [PLUGIN_TIMINGS] report after each build says which plugins took the time: a profiling aid
+  // that read as a warning at every `npm start` that builds, so it is off.
+  build: { rolldownOptions: { checks: { bundlerTimings: false } } },
   environments: {
     client: {
       build: { rolldownOptions: { output: { codeSplitting: { groups: FRAMEWORK_CHUNKS } } } },

@@ -91,6 +91,7 @@ import { registerTokenRoutes } from './oauth/token-routes.ts'
 import { registerMetricsRoutes } from './observability/metrics-routes.ts'
 import { createPlatformMetrics } from './observability/platform-metrics.ts'
 import type { DrainState } from './observability/readiness.ts'
+import { registerFaviconRoutes } from './pages/favicon-routes.ts'
 import { registerOrderDeskRoutes } from './orders/order-desk-routes.ts'
 import type { OrderRefunds } from './orders/order-refunds.ts'
 import { registerOrderRoutes } from './orders/order-routes.ts'
@@ -377,6 +378,7 @@ export function createApp(options: AppDeps) {
     deferTokenCheck: createDeferTokenCheck({ clock }),
   })
   registerSystemRoutes(api, { db: deps.db, drain: deps.drain })
+  registerFaviconRoutes(api)
   registerMetricsRoutes(api, { metrics, token: deps.metricsToken })
   registerTokenRoutes(api, {
     db: deps.db,

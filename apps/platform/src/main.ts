@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { appDepsFromConfig } from './app-deps-from-config.ts'
-import { ConfigError, DEFAULT_DEMO_OWNER_PASSWORD, startWarnings, parseConfig } from './config.ts'
+import { ConfigError, startWarnings, parseConfig } from './config.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { openDatabase } from './db/open-database.ts'
 import { isReplicaRoutingDb } from './db/replica-routing-db.ts'
@@ -16,7 +16,8 @@ import { parseMetricsToken } from './observability/metrics-routes.ts'
 import { createDrainState, parseDrainDelay } from './observability/readiness.ts'
 import { createProgress } from './operator/operator-progress.ts'
 import { prepareDatabase } from './prepare-database.ts'
-import { DEMO_OWNER_EMAIL } from './seed/demo-store.ts'
+import { DEMO_OWNER_EMAIL } from './seed/demo-ids.ts'
+import { demoOwnerSignIn } from './seed/demo-owner-sign-in.ts'
 import { createDeliveryWorker } from './webhooks/delivery-worker.ts'
 
 // The only impure entry point: read the environment, open the database, listen.
@@ -90,17 +91,9 @@ async function main() {
     logger.info(`Payment providers: ${app.paymentProviders.map((provider) => provider.id).join(', ')}`, {
       paymentProviders: app.paymentProviders.map((provider) => provider.id),
     })
-    if (config.seed !== 'none') {
-      // A password chosen in the environment is not echoed to the terminal or its logs; production has
-      // no default one, so without DEMO_OWNER_PASSWORD there it made no demo owner.
-      const owner =
-        config.demoOwnerPassword === undefined
-          ? 'no demo owner: set DEMO_OWNER_PASSWORD'
-          : config.demoOwnerPassword === DEFAULT_DEMO_OWNER_PASSWORD
-            ? `demo owner ${DEMO_OWNER_EMAIL}, password ${DEFAULT_DEMO_OWNER_PASSWORD}`
-            : `demo owner ${DEMO_OWNER_EMAIL}, password from DEMO_OWNER_PASSWORD`
-      logger.info(`Merchant dashboard on ${config.publicUrl}/dashboard (${owner})`)
-    }
+    // A password chosen in the environment is not echoed to the terminal or its logs.
+    const signIn = demoOwnerSignIn(config)
+    if (signIn) logger.info(`Merchant dashboard on ${config.publicUrl}/dashboard (${signIn})`)
   })
   // Requests Node cannot parse (headers over 16 KiB, broken HTTP) get the normalised error body too.
   server.on('clientError', answerClientError)

@@ -21,6 +21,7 @@ import { findCurrentCart } from './cart/current-cart.server'
 import { CartEditsProvider, useOptimisticCart } from './cart/use-optimistic-cart'
 import { SiteFooter } from './layout/site-footer'
 import { SiteHeader } from './layout/site-header'
+import { SITE_ICON_PATH } from './layout/site-icon'
 import { SkeletonFor } from './layout/skeletons'
 import { useFocusOnNewPage } from './layout/use-focus-on-new-page'
 import { createAisleMiddleware, getAisle } from './platform/aisle.server'
@@ -68,6 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     siteUrl: toSiteUrl(config, request),
   }
 }
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', type: 'image/svg+xml', href: SITE_ICON_PATH }]
 
 // Every page carries the visitor's cart count, so no shared cache may keep a copy; catalogue routes let
 // shared caches keep their route data alone (platform/cache-control.ts).

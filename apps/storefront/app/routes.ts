@@ -22,5 +22,7 @@ export default [
   route('currency', 'routes/currency.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('favicon.svg', 'routes/favicon.ts', { id: 'favicon-svg' }),
+  route('favicon.ico', 'routes/favicon.ts', { id: 'favicon-ico' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

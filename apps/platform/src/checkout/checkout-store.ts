@@ -147,8 +147,8 @@ export interface PaymentReturn {
   checkout: CheckoutRow
   /** The payment, when it is one of this checkout's. */
   payment: { id: string; provider: string; providerPaymentId: string | null } | undefined
-  /** The checkout's order, when it is placed, and the payment it was placed with. */
-  order: { id: string; paymentId: string | undefined } | undefined
+  /** The checkout's order, when it is placed, the payment it was placed with and when it was placed. */
+  order: { id: string; paymentId: string | undefined; createdDate: Date } | undefined
 }
 
 /**
@@ -167,12 +167,13 @@ export async function findPaymentReturn(
       payment_provider_payment_id: string | null
       order_id: string | null
       order_payment_id: string | null
+      order_created_date: Date | null
     }
   >(
     db,
     `select ${prefixedColumns}, p.id as payment_id, p.provider as payment_provider,
        p.provider_payment_id as payment_provider_payment_id, o.id as order_id,
-       o.payment->>'paymentId' as order_payment_id
+       o.payment->>'paymentId' as order_payment_id, o.created_date as order_created_date
      from checkouts k
      left join payments p on p.id = $2::uuid and p.checkout_id = k.id
      left join orders o on o.checkout_id = k.id
@@ -189,7 +190,13 @@ export async function findPaymentReturn(
           providerPaymentId: row.payment_provider_payment_id,
         }
       : undefined,
-    order: row.order_id ? { id: row.order_id, paymentId: row.order_payment_id ?? undefined } : undefined,
+    order: row.order_id
+      ? {
+          id: row.order_id,
+          paymentId: row.order_payment_id ?? undefined,
+          createdDate: new Date(row.order_created_date as Date),
+        }
+      : undefined,
   }
 }
 

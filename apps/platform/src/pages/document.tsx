@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, use } from 'react'
+import { FAVICON_PATH } from './favicon-routes.ts'
 import { pageStyles } from './page-styles.ts'
 
 /** The CSP nonce of the page being rendered: inline styles and scripts carry it to be allowed. */
@@ -22,6 +23,7 @@ export function Document(props: { title: string; children: ReactNode; scripts?: 
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <title>{props.title}</title>
+        <link rel="icon" type="image/svg+xml" href={FAVICON_PATH} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant style sheet */}
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: pageStyles }} />
       </head>

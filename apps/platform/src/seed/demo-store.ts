@@ -9,7 +9,7 @@ import { applyDiscount } from '../money/money.ts'
 import { createArgon2idHasher } from '../passwords/argon2id-hasher.ts'
 import type { PasswordHasher } from '../passwords/password-hasher.ts'
 import { addClientReturnUris, type ClientReturnUris } from '../redirects/client-return-uris.ts'
-import { DEMO_CLIENT_ID } from './demo-ids.ts'
+import { DEMO_CLIENT_ID, DEMO_OWNER_EMAIL } from './demo-ids.ts'
 import { DEMO_PICTURE_SIZE, insertProductPictures } from './demo-pictures.ts'
 import { deterministicId } from './deterministic-id.ts'
 
@@ -357,9 +357,6 @@ export async function registerDemoReturnUris(
 }
 
 // ---- The demo store's site owner (dashboard), kept apart from the catalogue seed above. ----
-
-/** The demo store's site owner, who signs in to the dashboard. */
-export const DEMO_OWNER_EMAIL = 'owner@demo.aisle.dev'
 
 /**
  * Gives the demo store its site owner (`owner@demo.aisle.dev`) for the dashboard, when the demo store

@@ -634,8 +634,12 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       const provider = payment && providerOf(payments, payment.provider)
       if (!payment || !provider || !payment.providerPaymentId)
         return (await openOrElsewhere(checkout, order)) ?? seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}`)
-      if (checkout.status === 'COMPLETED' && order?.paymentId === payment.id)
-        return seeOther(afterOrderUrl(checkout, order.id, signing()))
+      if (checkout.status === 'COMPLETED' && order?.paymentId === payment.id) {
+        // The return address stays in the browser's history: past the thank-you link's hour it leads to
+        // the page without personal data, as the link itself would.
+        const isFresh = clock().getTime() - order.createdDate.getTime() < THANK_YOU_LINK_SECONDS * 1000
+        return seeOther(afterOrderUrl(checkout, order.id, isFresh ? signing() : undefined))
+      }
       const state = await provider.retrievePayment(payment.providerPaymentId)
       if (!state) return seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}`)
       return afterPayment(c, checkout, await confirmPayment(payments, provider, state))

@@ -174,6 +174,12 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
     expect(late.text).toContain('Your order is placed')
     expect(late.text).not.toContain('ada@example.com')
     expect(late.text).not.toContain('5 Main St')
+    // The provider's return address, kept in the browser's history, signs no new link after the hour.
+    const [payment] = await db.query<{ id: string }>('select id from payments where checkout_id = $1', [
+      checkoutId,
+    ])
+    const returned = await stranger.get(`/_checkout/${checkoutId}/payment-return?payment=${payment!.id}`)
+    expect(returned.location).toBe(`/_checkout/${checkoutId}/thank-you`)
 
     expect(await stock()).toBe(8)
     const [order] = await db.query<{ number: string; payment: Record<string, unknown> }>(

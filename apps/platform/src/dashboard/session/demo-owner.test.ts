@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../db/db.ts'
-import { DEMO_OWNER_EMAIL, seedDemoOwner } from '../../seed/demo-store.ts'
+import { DEMO_OWNER_EMAIL } from '../../seed/demo-ids.ts'
+import { seedDemoOwner } from '../../seed/demo-store.ts'
 import { testHasher } from '../../testing/dashboard-browser.ts'
 import { openTestDatabase } from '../../testing/test-database.ts'
 import { findSiteUserByCredentials } from './site-user-store.ts'
