@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { moduleMockingTests } from './apps/platform/vitest.config.ts'
 
@@ -6,6 +7,9 @@ export default defineConfig({
   resolve: { conditions: ['@aisle/source'] },
   ssr: { resolve: { conditions: ['@aisle/source'] } },
   test: {
+    // A worker per core: Vitest's default keeps one core for itself (one worker on a 2-core machine),
+    // while the tests wait on PostgreSQL and PGlite as much as they compute (decision 057).
+    maxWorkers: availableParallelism(),
     projects: [
       'packages/sdk',
       'apps/platform',
