@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { loadStorefrontBuild, type StorefrontBuild } from './app/platform/testing/storefront-build'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { storefrontBuildForTests } from './app/platform/testing/storefront-build'
 import { createServerApp, parseTrustedProxies } from './server-app.js'
 
 // The storefront's express app (server.js's) on the real build, listening on loopback: whether it believes
@@ -8,7 +8,7 @@ import { createServerApp, parseTrustedProxies } from './server-app.js'
 // global `fetch`; the test's own requests go through the real one.
 
 const realFetch = globalThis.fetch
-let storefront: StorefrontBuild
+const storefront = storefrontBuildForTests()
 /** The X-Forwarded-For the platform received with the visitor's calls. */
 let forwardedToPlatform: (string | null)[]
 
@@ -16,14 +16,6 @@ let forwardedToPlatform: (string | null)[]
 const expiredSession = Buffer.from(
   JSON.stringify(['old-access', Math.floor(Date.now() / 1000) - 60, 'visitor-refresh', 'visitor']),
 ).toString('base64url')
-
-beforeAll(async () => {
-  storefront = await loadStorefrontBuild()
-}, 120_000)
-
-afterAll(async () => {
-  await storefront?.close()
-})
 
 beforeEach(() => {
   forwardedToPlatform = []
@@ -45,14 +37,10 @@ beforeEach(() => {
   })
 })
 
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
-
 /** Runs the storefront's server with `trustedProxies` and sends it one GET from loopback. */
 async function getFrom(trustedProxies: string | undefined, path: string, headers: Record<string, string>) {
   const app = createServerApp({
-    build: storefront.build,
+    build: storefront().build,
     mode: 'production',
     trustedProxies: parseTrustedProxies(trustedProxies),
     clientDirectory: '/nonexistent',

@@ -1,13 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { toProductCard } from '../catalogue/product-view'
-import { loadStorefrontBuild, type StorefrontBuild } from '../platform/testing/storefront-build'
+import { storefrontBuildForTests } from '../platform/testing/storefront-build'
 import { parseShopInfo } from '../store/shop-info.server'
 
 // The real storefront build (routes, root middleware, server entry) on a scripted platform: a shop in USD
 // that offers EUR, and that refuses a currency header naming a code it does not know, as the platform does
 // (apps/platform/src/catalogue/display-currency.ts).
 
-let storefront: StorefrontBuild
+const storefront = storefrontBuildForTests()
 /** The `x-wix-currency` of each catalogue read the platform received ('' for none). */
 let currencyHeaders: string[]
 
@@ -62,14 +62,6 @@ function answerAsPlatform(request: Request): Response {
   return Response.json({ message: `unscripted ${key}` }, { status: 404 })
 }
 
-beforeAll(async () => {
-  storefront = await loadStorefrontBuild()
-}, 120_000)
-
-afterAll(async () => {
-  await storefront?.close()
-})
-
 beforeEach(() => {
   currencyHeaders = []
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
@@ -77,13 +69,9 @@ beforeEach(() => {
   )
 })
 
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
-
 /** The picker's form post, from a page of the storefront unless `headers` say otherwise. */
 function pick(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return storefront.handle(
+  return storefront().handle(
     new Request('http://shop.test/currency', {
       method: 'POST',
       body: new URLSearchParams(fields),
@@ -138,7 +126,7 @@ describe('the display currency picker', () => {
       body: new URLSearchParams({ currency: 'XXX', returnTo: '/\\evil.example/phish' }),
       headers: Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== '')),
     })
-    const response = await storefront.handle(request)
+    const response = await storefront().handle(request)
     expect(response.status).toBe(403)
     expect(response.headers.get('location')).toBeNull()
     expect(response.headers.get('set-cookie') ?? '').not.toMatch(/aisle_currency/)
@@ -147,7 +135,7 @@ describe('the display currency picker', () => {
   it.each(['/', '/products', '/collections/tees', '/products/classic-tee'])(
     'shows %s in the shop’s currency to a shopper whose cookie names a currency it does not offer',
     async (path) => {
-      const response = await storefront.handle(
+      const response = await storefront().handle(
         new Request(`http://shop.test${path}`, { headers: { Cookie: 'aisle_currency=XXX' } }),
       )
       expect(response.status).toBe(200)
@@ -158,7 +146,7 @@ describe('the display currency picker', () => {
   )
 
   it('converts the catalogue to a currency the shop offers', async () => {
-    const response = await storefront.handle(
+    const response = await storefront().handle(
       new Request('http://shop.test/products', { headers: { Cookie: 'aisle_currency=EUR' } }),
     )
     expect(response.status).toBe(200)

@@ -1,30 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { SITE_ICON_PATH } from '../layout/site-icon'
-import { loadStorefrontBuild, type StorefrontBuild } from '../platform/testing/storefront-build'
+import { storefrontBuildForTests } from '../platform/testing/storefront-build'
 
 // Browsers ask every site for /favicon.ico on the first visit: the real storefront build answers it, and its
 // pages name the SVG icon. The platform is a stubbed global `fetch` that knows nothing.
 
-let storefront: StorefrontBuild
-
-beforeAll(async () => {
-  storefront = await loadStorefrontBuild()
-}, 120_000)
-
-afterAll(async () => {
-  await storefront?.close()
-})
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+const storefront = storefrontBuildForTests()
 
 describe('the site icon', () => {
   it.each(['/favicon.ico', SITE_ICON_PATH])(
     'answers %s with the SVG icon, cached for a week',
     async (path) => {
       vi.stubGlobal('fetch', async () => Response.json({ message: 'unscripted' }, { status: 404 }))
-      const response = await storefront.handle(new Request(`http://shop.test${path}`))
+      const response = await storefront().handle(new Request(`http://shop.test${path}`))
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toBe('image/svg+xml')
       expect(response.headers.get('cache-control')).toBe('public, max-age=604800')
@@ -34,7 +22,7 @@ describe('the site icon', () => {
 
   it('is named in the head of every page', async () => {
     vi.stubGlobal('fetch', async () => Response.json({ message: 'unscripted' }, { status: 404 }))
-    const response = await storefront.handle(new Request('http://shop.test/no-such-page'))
+    const response = await storefront().handle(new Request('http://shop.test/no-such-page'))
     expect(response.headers.get('content-type')).toMatch(/^text\/html/)
     const head = (await response.text()).split('</head>')[0]
     expect(head).toMatch(/<link [^>]*rel="icon" type="image\/svg\+xml" href="\/favicon\.svg"\/>/)

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME, sessionCookieName } from '../platform/aisle.server'
 import { serializeSessionCookie } from '../platform/session-cookie'
-import { loadStorefrontBuild, type StorefrontBuild } from '../platform/testing/storefront-build'
+import { storefrontBuildForTests } from '../platform/testing/storefront-build'
 import {
   contentSecurityPolicy,
   createNonce,
@@ -78,16 +78,7 @@ describe('the session cookie’s name (SECURITY.md K2)', () => {
 })
 
 describe('every answer of the storefront (the root’s securityHeadersMiddleware)', () => {
-  let storefront: StorefrontBuild
-  beforeAll(async () => {
-    storefront = await loadStorefrontBuild()
-  }, 120_000)
-  afterAll(async () => {
-    await storefront?.close()
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-  })
+  const storefront = storefrontBuildForTests()
 
   const tee = { _id: 'p1', id: 'p1', slug: 'tee', name: 'Tee', visible: true }
   const platform = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -105,7 +96,7 @@ describe('every answer of the storefront (the root’s securityHeadersMiddleware
     'gives %s the common headers and a policy that allows nothing',
     async (path) => {
       vi.stubGlobal('fetch', platform)
-      const response = await storefront.handle(new Request(`http://shop.test${path}`))
+      const response = await storefront().handle(new Request(`http://shop.test${path}`))
       expect(response.status).toBe(200)
       expect(Object.fromEntries(response.headers)).toMatchObject({
         'x-content-type-options': 'nosniff',
@@ -116,14 +107,14 @@ describe('every answer of the storefront (the root’s securityHeadersMiddleware
         'content-security-policy': RESOURCE_CONTENT_SECURITY_POLICY,
       })
       expect(response.headers.has('strict-transport-security')).toBe(false)
-      const secure = await storefront.handle(new Request(`https://shop.test${path}`))
+      const secure = await storefront().handle(new Request(`https://shop.test${path}`))
       expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
     },
   )
 
   it('keeps a page’s own policy, with its nonce, beside the common headers', async () => {
     vi.stubGlobal('fetch', platform)
-    const response = await storefront.handle(new Request('http://shop.test/no-such-page'))
+    const response = await storefront().handle(new Request('http://shop.test/no-such-page'))
     expect(response.status).toBe(404)
     expect(response.headers.get('content-type')).toMatch(/^text\/html/)
     expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-[^']+' /)
