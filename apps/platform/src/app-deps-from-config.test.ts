@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from './app.ts'
-import { appDepsFromConfig } from './app-deps-from-config.ts'
-import { parseConfig } from './config.ts'
 import type { Db } from './db/db.ts'
-import { silentLogger } from './log.ts'
-import { createMemoryMediaStorage } from './media/memory-media-storage.ts'
-import { createDrainState } from './observability/readiness.ts'
+import { appFromConfig, depsFromConfig } from './testing/app-from-config.ts'
 import { openTestDatabase } from './testing/test-database.ts'
 
 describe('the app main.ts makes from the configuration', () => {
@@ -15,16 +10,8 @@ describe('the app main.ts makes from the configuration', () => {
   })
   afterAll(() => db.close())
 
-  const depsFrom = (env: Record<string, string>) =>
-    appDepsFromConfig(parseConfig(env), {
-      db,
-      logger: silentLogger,
-      clock: () => new Date(),
-      mediaStorage: createMemoryMediaStorage(),
-      metricsToken: undefined,
-      drain: createDrainState(),
-    })
-  const appFrom = (env: Record<string, string>) => createApp(depsFrom(env))
+  const depsFrom = (env: Record<string, string>) => depsFromConfig(db, env)
+  const appFrom = (env: Record<string, string>) => appFromConfig(db, env)
   const inboxStatus = async (env: Record<string, string>) =>
     (await appFrom(env).request('http://localhost:4000/_dev/mail')).status
 

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../app.ts'
-import { appDepsFromConfig } from '../../app-deps-from-config.ts'
-import { parseConfig } from '../../config.ts'
 import type { Db } from '../../db/db.ts'
-import { silentLogger } from '../../log.ts'
-import { createMemoryMediaStorage } from '../../media/memory-media-storage.ts'
-import { createDrainState } from '../../observability/readiness.ts'
 import { DEMO_CLIENT_ID } from '../../seed/demo-ids.ts'
+import { appFromConfig } from '../../testing/app-from-config.ts'
 import { createTestBrowser } from '../../testing/dashboard-browser.ts'
 import { BROOKLYN_FIELDS, pathOfLocation, submitCheckout } from '../../testing/hosted-checkout-flow.ts'
 import { openDemoCommerce, TEST_PUBLIC_URL } from '../../testing/test-platform.ts'
@@ -23,17 +18,7 @@ describe('the test card provider of a platform built from its configuration (dec
   afterAll(() => db.close())
 
   /** The app `main.ts` would make of these settings, at the test address. */
-  const appFrom = (env: Record<string, string>) =>
-    createApp(
-      appDepsFromConfig(parseConfig({ PUBLIC_URL: TEST_PUBLIC_URL, ...env }), {
-        db,
-        logger: silentLogger,
-        clock: () => new Date(),
-        mediaStorage: createMemoryMediaStorage(),
-        metricsToken: undefined,
-        drain: createDrainState(),
-      }),
-    )
+  const appFrom = (env: Record<string, string>) => appFromConfig(db, { PUBLIC_URL: TEST_PUBLIC_URL, ...env })
   const production = { NODE_ENV: 'production' }
 
   /** A new visitor's checkout of one notebook, and a browser on its page. */
