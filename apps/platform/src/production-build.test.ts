@@ -23,26 +23,18 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 describe('the built platform', () => {
   it('migrates, seeds the demo store and serves it from dist/main.js, then stops on SIGTERM', async () => {
     const port = await findFreePort()
-    const platform = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
-      cwd: platformRoot,
-      env: { ...env, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    platform.stdout.on('data', (chunk) => (output += chunk))
-    platform.stderr.on('data', (chunk) => (output += chunk))
-    const exited = new Promise<number | null>((done) => platform.once('exit', done))
+    const { platform, output, exited } = startBuiltPlatform({ ...env, PORT: String(port) })
     try {
       const health = await waitForOk(`http://127.0.0.1:${port}/health`, () => platform.exitCode !== null)
-      expect(health, output).toEqual({ status: 'ok', database: 'pglite' })
+      expect(health, output()).toEqual({ status: 'ok', database: 'pglite' })
       const token = await fetch(`http://127.0.0.1:${port}/oauth2/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ clientId: DEMO_CLIENT_ID, grantType: 'anonymous' }),
       })
       expect(token.status).toBe(200)
-      expect(output).toMatch(/"message":"migrated","versions":\[1,2,/)
-      expect(output).toMatch(/"message":"seeded the demo store".*"products":\d+/)
+      expect(output()).toMatch(/"message":"migrated","versions":\[1,2,/)
+      expect(output()).toMatch(/"message":"seeded the demo store".*"products":\d+/)
     } finally {
       platform.kill('SIGTERM')
     }
@@ -77,27 +69,19 @@ describe('the built platform', () => {
     const productionDir = mkdtempSync(join(tmpdir(), 'aisle-built-production-'))
     const port = await findFreePort()
     const origin = `http://127.0.0.1:${port}`
-    const platform = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
-      cwd: platformRoot,
-      env: {
-        ...withoutPaymentAndOwnerSettings,
-        NODE_ENV: 'production',
-        SEED: 'demo',
-        DATA_DIR: productionDir,
-        PORT: String(port),
-        PUBLIC_URL: origin,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { platform, output, exited } = startBuiltPlatform({
+      ...withoutPaymentAndOwnerSettings,
+      NODE_ENV: 'production',
+      SEED: 'demo',
+      DATA_DIR: productionDir,
+      PORT: String(port),
+      PUBLIC_URL: origin,
     })
-    let output = ''
-    platform.stdout.on('data', (chunk) => (output += chunk))
-    platform.stderr.on('data', (chunk) => (output += chunk))
-    const exited = new Promise<number | null>((done) => platform.once('exit', done))
     try {
       await waitForOk(`${origin}/health`, () => platform.exitCode !== null)
-      expect(output).toContain('"message":"Payment providers: offline"')
-      expect(output).toContain('no demo owner: set DEMO_OWNER_PASSWORD')
-      expect(output).not.toContain('created the demo site owner')
+      expect(output()).toContain('"message":"Payment providers: offline"')
+      expect(output()).toContain('no demo owner: set DEMO_OWNER_PASSWORD')
+      expect(output()).not.toContain('created the demo site owner')
       const call = async (path: string, token: string, body: unknown) => {
         const answer = await fetch(`${origin}${path}`, {
           method: 'POST',
@@ -161,4 +145,18 @@ function findFreePort(): Promise<number> {
       probe.close(() => done(port))
     })
   })
+}
+
+/** The built platform (`dist/main.js`) started with `env`, everything it prints kept, and its exit code. */
+function startBuiltPlatform(env: NodeJS.ProcessEnv) {
+  const platform = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+    cwd: platformRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let printed = ''
+  platform.stdout.on('data', (chunk) => (printed += chunk))
+  platform.stderr.on('data', (chunk) => (printed += chunk))
+  const exited = new Promise<number | null>((done) => platform.once('exit', done))
+  return { platform, output: () => printed, exited }
 }
