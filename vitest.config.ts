@@ -28,6 +28,8 @@ export default defineConfig({
       // Checks of the repository itself (documentation that must match the code), the release archive
       // and the deployment files.
       {
+        resolve: { conditions: ['@aisle/source'] },
+        ssr: { resolve: { conditions: ['@aisle/source'] } },
         test: {
           name: 'repository',
           include: ['scripts/*.test.mjs', 'deploy/*.test.mjs'],
