@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ProductMedia, ProductOption } from '../catalogue/products/product-store.ts'
 import type { Db } from '../db/db.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
@@ -93,6 +94,36 @@ describe.each(databaseKinds())('current cart on %s', (kind) => {
       const response = await add(access_token, [item, item])
       expect(response.json.cart.lineItems).toHaveLength(1)
       expect(response.json.cart.lineItems[0].quantity).toBe(3)
+    })
+
+    it('shows each line its variant’s picture: the red tee’s red one, a product without colours its first', async () => {
+      const { access_token } = await platform.visitorTokens()
+      const teeIn = (Color: string) => ({
+        catalogReference: { catalogItemId: tee.id, options: { options: { Size: 'M', Color } } },
+        quantity: 1,
+      })
+      const { cart } = (
+        await add(access_token, [
+          teeIn('Red'),
+          teeIn('Blue'),
+          { catalogReference: { catalogItemId: notebook }, quantity: 1 },
+        ])
+      ).json
+      const [row] = await db.query<{ options: ProductOption[]; media: ProductMedia[] }>(
+        "select options, media from products where slug = 'classic-tee'",
+      )
+      const colours = row!.options.find((option) => option.optionType === 'color')!.choices
+      const firstPictureOf = (colour: string) => colours.find((c) => c.description === colour)!.mediaIds![0]
+      const [red, blue, other] = cart.lineItems
+      expect(red.image.id).toBe(firstPictureOf('Red'))
+      expect(blue.image.id).toBe(firstPictureOf('Blue'))
+      expect(red.image.id).not.toBe(row!.media[0]!.id)
+      expect(red.image.altText).toContain('in Red')
+      const [notebookRow] = await db.query<{ media: ProductMedia[] }>(
+        'select media from products where id = $1',
+        [notebook],
+      )
+      expect(other.image.id).toBe(notebookRow!.media[0]!.id)
     })
 
     it('acts on the caller’s own cart only', async () => {

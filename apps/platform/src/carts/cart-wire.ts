@@ -1,6 +1,6 @@
 import type { ProductRecord } from '../catalogue/products/product-store.ts'
 import {
-  mainPicture,
+  linePicture,
   mediaUrl,
   variantDiscountedPrice,
   variantListPrice,
@@ -182,7 +182,7 @@ export function toWireCart(
           ? availability.quantityAvailable
           : 0
     subtotal += unit * payable
-    const main = record && mainPicture(record.product.media)
+    const main = record && linePicture(record, variant)
     return {
       id: line.id,
       quantity: line.quantity,

@@ -10,11 +10,20 @@ export function mediaUrl(publicUrl: string, fileId: string): string {
   return mediaFileUrl(publicUrl, fileId)
 }
 
-/** The picture a product leads with, for its cart lines: its first media item, or that video's poster. */
-export function mainPicture(media: readonly ProductMedia[]) {
-  const first = media[0]
-  if (first?.mediaType !== 'video') return first
-  return first.poster && { ...first.poster, altText: first.altText }
+/** A media item as a picture: an image itself, a video its poster (with the video's alt text). */
+function asPicture(media: ProductMedia | undefined) {
+  if (media?.mediaType !== 'video') return media
+  return media.poster && { ...media.poster, altText: media.altText }
+}
+
+/**
+ * The picture a cart line shows, and with it every later step (checkout, order): its variant's first
+ * media item (the chosen colour's picture, so a red tee shows the red one), else the product's first; a
+ * video gives its poster.
+ */
+export function linePicture(record: ProductRecord, variant: VariantRow | undefined) {
+  const own = variant ? variantMediaItems(record, variant)[0] : undefined
+  return asPicture(own ?? record.product.media[0])
 }
 
 /**
@@ -144,12 +153,17 @@ function toWireVariantEntry(record: ProductRecord, variant: VariantRow, site: Si
 }
 
 /** The media of a variant: the media of its chosen options (a colour's pictures), else none. */
-function variantMedia(record: ProductRecord, variant: VariantRow, publicUrl: string) {
+function variantMediaItems(record: ProductRecord, variant: VariantRow): ProductMedia[] {
   const ids = record.product.options.flatMap((option) => {
     const choice = option.choices.find((c) => c.description === variant.choices[option.name])
     return choice?.mediaIds ?? []
   })
-  return record.product.media.filter((m) => ids.includes(m.id)).map((m) => toWireMediaItem(m, publicUrl))
+  return record.product.media.filter((m) => ids.includes(m.id))
+}
+
+/** A variant's media on the wire (see `variantMediaItems`). */
+function variantMedia(record: ProductRecord, variant: VariantRow, publicUrl: string) {
+  return variantMediaItems(record, variant).map((m) => toWireMediaItem(m, publicUrl))
 }
 
 /** A variant on its own (variants queries, variant by id, options availability). */
