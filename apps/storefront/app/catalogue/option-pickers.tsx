@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { type RefObject, useId, useLayoutEffect, useRef } from 'react'
 import type { ChoiceView, OptionPickerView, Selection } from './choice-availability'
 
 export interface OptionPickersProps {
@@ -35,6 +35,23 @@ export function OptionPickers({ pickers, selection, onChoose }: OptionPickersPro
   )
 }
 
+/**
+ * Makes the shown choice the field's default too: React resets a form after its action (`Add to cart`), and
+ * a browser's reset returns each field to its default, which for a controlled field stays what the server
+ * first rendered (the first size, no colour). With the shopper's choice as the default, the reset keeps it.
+ */
+function useChoiceAsDefault<T extends HTMLElement>(selected: string | undefined): RefObject<T | null> {
+  const ref = useRef<T>(null)
+  useLayoutEffect(() => {
+    const field = ref.current
+    if (!field) return
+    for (const option of field.querySelectorAll('option')) option.defaultSelected = option.value === selected
+    for (const radio of field.querySelectorAll<HTMLInputElement>('input[type="radio"]'))
+      radio.defaultChecked = radio.value === selected
+  }, [selected])
+  return ref
+}
+
 interface PickerProps {
   picker: OptionPickerView
   selected: string | undefined
@@ -43,8 +60,9 @@ interface PickerProps {
 
 function DropDownPicker({ picker, selected, onChoose }: PickerProps) {
   const id = useId()
+  const ref = useChoiceAsDefault<HTMLDivElement>(selected)
   return (
-    <div className="field">
+    <div className="field" ref={ref}>
       <label htmlFor={id}>{picker.name}</label>
       <select
         id={id}
@@ -69,8 +87,9 @@ function DropDownPicker({ picker, selected, onChoose }: PickerProps) {
 }
 
 function ColorPicker({ picker, selected, onChoose }: PickerProps) {
+  const ref = useChoiceAsDefault<HTMLFieldSetElement>(selected)
   return (
-    <fieldset className="field swatches">
+    <fieldset className="field swatches" ref={ref}>
       <legend>
         {picker.name}
         {selected ? <span className="swatch-selected">: {selected}</span> : null}
