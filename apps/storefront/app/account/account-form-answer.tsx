@@ -11,7 +11,11 @@ import { VerificationCodeForm } from './verification-code-form'
 export function useAccountFormAnswer(actionData: AccountFormAnswer | undefined) {
   const fetcher = useFetcher<AccountFormAnswer>()
   const answer = fetcher.data ?? actionData
-  const silentLogin = useSilentLogin(answer?.silentLogin)
+  // The silent login waits for the loaders that follow the form's action to answer. They read the page with
+  // the visitor's cookie; the login revokes the visitor's tokens (platform, SECURITY.md T6), so a loader
+  // still on its way when the code is exchanged was refused, got a new visitor's tokens and sent them as a
+  // cookie that could land after the member's: the shopper was signed out with an empty cart.
+  const silentLogin = useSilentLogin(fetcher.state === 'idle' ? answer?.silentLogin : undefined)
   return {
     fetcher,
     answer,
