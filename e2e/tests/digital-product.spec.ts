@@ -49,9 +49,13 @@ test('a buyer pays for a digital product and downloads it; a stranger’s and an
   expect(file.headers()['content-type']).toBe('application/pdf')
   expect((await file.body()).subarray(0, 8).toString()).toBe('%PDF-1.4')
 
-  // On the account page, the link downloads the file as the browser's download.
+  // On the account's page of the order, the link downloads the file as the browser's download.
   await page.goto('/account')
-  const order = page.getByRole('article', { name: `Order #${number}` })
+  await page
+    .getByRole('article', { name: `Order #${number}` })
+    .getByRole('link', { name: `Order #${number}` })
+    .click()
+  const order = page.getByRole('list', { name: `Items in order #${number}` })
   const accountLink = order.getByRole('link', { name: 'Download weekly-planner.pdf' })
   const [download] = await Promise.all([page.waitForEvent('download'), accountLink.click()])
   expect(download.suggestedFilename()).toBe('weekly-planner.pdf')

@@ -101,7 +101,9 @@ test('a merchant ships an order with a tracking number; the buyer gets the mail 
   await page.goto('/account')
   const order = page.getByRole('article', { name: `Order #${number}` })
   await expect(order).toContainText('Shipped')
-  await expect(order.getByRole('link', { name: '1Z999AA10123456784' })).toHaveAttribute(
+  await order.getByRole('link', { name: `Order #${number}` }).click()
+  const shipments = page.getByRole('region', { name: 'Shipments' })
+  await expect(shipments.getByRole('link', { name: '1Z999AA10123456784' })).toHaveAttribute(
     'href',
     'https://www.ups.com/track?tracknum=1Z999AA10123456784',
   )

@@ -41,6 +41,8 @@ const requests: { method: 'GET' | 'POST'; path: string; form?: Record<string, st
   { method: 'GET', path: '/collections/tees-tops' },
   { method: 'GET', path: '/cart' },
   { method: 'GET', path: '/account' },
+  { method: 'GET', path: '/account/orders?page=2' },
+  { method: 'GET', path: '/account/orders/7d9c2b6e-1f0a-4c3b-9e8d-5a4b3c2d1e0f' },
   { method: 'GET', path: '/account/login' },
   { method: 'GET', path: '/account/register' },
   { method: 'GET', path: '/account/forgot-password' },

@@ -24,6 +24,7 @@ const LAYERS = [
   'catalogue',
   'cart',
   'checkout',
+  'orders',
   'layout',
 ] as const
 

@@ -9,6 +9,8 @@ export default [
   route('plans', 'routes/plans.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('account', 'routes/account.tsx'),
+  route('account/orders', 'routes/account-orders.tsx'),
+  route('account/orders/:orderId', 'routes/account-order.tsx'),
   route('account/login', 'routes/account-login.tsx'),
   route('account/login/hosted', 'routes/account-login-hosted.ts'),
   route('account/login/silent', 'routes/account-login-silent.tsx'),

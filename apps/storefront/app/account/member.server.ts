@@ -1,6 +1,7 @@
 import {
   type Identity,
   isAisleError,
+  type ListMyOrdersOptions,
   type ListMyOrdersResponse,
   type Membership,
   type Order,
@@ -34,9 +35,12 @@ export async function findMember(client: AisleClient): Promise<Identity | undefi
   return orUndefined(() => client.members.getMyMember())
 }
 
-/** The newest orders of the shopper (member or visitor); undefined when they cannot be read now. */
-export function findMyOrders(client: AisleClient, limit = 20): Promise<ListMyOrdersResponse | undefined> {
-  return orUndefined(() => client.orders.listMyOrders({ limit }))
+/** A page of the shopper's orders (member or visitor), newest first; undefined when they cannot be read now. */
+export function findMyOrders(
+  client: AisleClient,
+  page: ListMyOrdersOptions = { limit: 20 },
+): Promise<ListMyOrdersResponse | undefined> {
+  return orUndefined(() => client.orders.listMyOrders(page))
 }
 
 /** One of the shopper's own orders; undefined when it is not theirs, does not exist or cannot be read. */

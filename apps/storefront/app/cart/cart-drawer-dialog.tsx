@@ -2,7 +2,7 @@ import { type KeyboardEvent, type RefObject, useEffect, useId } from 'react'
 import { Link } from 'react-router'
 import { CART_ACTION_PATH } from './cart-edit'
 import { CartLineList } from './cart-line-list'
-import { CartSummary } from './cart-summary'
+import { CartSummary, CheckoutForm } from './cart-summary'
 import type { CartView } from './cart-view'
 import { CloseIcon } from './icons'
 import { useCartNotice } from './use-cart-notice'
@@ -92,7 +92,8 @@ export default function CartDrawer({
           <>
             <CartLineList lines={lines} onEdit={onEdit} />
             <CartSummary cart={cart}>
-              <Link to={CART_ACTION_PATH} className="button cart-drawer-go">
+              <CheckoutForm disabled={cart.isPending} />
+              <Link to={CART_ACTION_PATH} className="button button-secondary cart-drawer-go">
                 Go to cart
               </Link>
             </CartSummary>

@@ -9,15 +9,29 @@ export interface CartSummaryProps {
   note?: React.ReactNode
   /** Set while a change that moves the totals waits for the platform: the figures are busy. */
   isTotalsPending?: boolean
-  /** What follows the figures on this surface: the drawer's link to the cart page; else, checkout. */
+  /** What follows the figures on this surface: the drawer's checkout and its link to the cart page. */
   children?: React.ReactNode
 }
 
 /**
+ * "Check out": a plain form that creates the checkout and goes to the hosted checkout (a document
+ * navigation on purpose: the hosted checkout is on the platform's origin). The first thing after the lines
+ * on the cart page, and the drawer's main button.
+ */
+export function CheckoutForm({ disabled }: { disabled?: boolean | undefined }) {
+  return (
+    <form method="post" action="/checkout" className="checkout-form">
+      <button type="submit" className="button" disabled={disabled}>
+        Check out
+      </button>
+    </form>
+  )
+}
+
+/**
  * The cart's subtotal (only what can be bought counts), faded while a change waits for the platform; on the
- * cart page the estimate's rows follow it. Then the checkout button: a plain form that creates the checkout
- * and goes to the hosted checkout. The estimate's parts come in as slots, so the drawer, on every page,
- * carries none of their code.
+ * cart page the estimate's rows follow it (`TotalsRows`). The estimate's parts come in as slots, so the
+ * drawer, on every page, carries none of their code.
  */
 export function CartSummary({ cart, rows, note, isTotalsPending, children }: CartSummaryProps) {
   const headingId = useId()
@@ -34,14 +48,7 @@ export function CartSummary({ cart, rows, note, isTotalsPending, children }: Car
         {rows}
       </dl>
       {note ?? <p className="cart-summary-note">Shipping, taxes and discounts are worked out at checkout.</p>}
-      {children ?? (
-        // A document navigation on purpose: the hosted checkout is on the platform's origin.
-        <form method="post" action="/checkout">
-          <button type="submit" className="button" disabled={cart.isPending}>
-            Check out
-          </button>
-        </form>
-      )}
+      {children}
     </section>
   )
 }

@@ -53,7 +53,7 @@ export function countCartItems(
 }
 
 /** Reads a line's chosen options ("Size: M") or a custom line's descriptions from its description lines. */
-export function toLineOptions(line: LineItem): LineOptionView[] {
+export function toLineOptions(line: Pick<LineItem, 'descriptionLines'>): LineOptionView[] {
   const descriptions = line.descriptionLines ?? []
   return descriptions.flatMap((description) => {
     const name = description.name?.translated || description.name?.original

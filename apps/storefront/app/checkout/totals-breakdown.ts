@@ -17,10 +17,10 @@ export type EstimateShippingOption = ShippingOption
 /** A totals estimate as the platform answers it, typed by the SDK. */
 export type TotalsEstimate = EstimateTotalsResponse
 
-/** One row of the breakdown under the subtotal. */
+/** One row of a breakdown: the subtotal, each discount, shipping, each fee, tax; or a refund after the total. */
 export interface TotalsRow {
   key: string
-  kind: 'discount' | 'shipping' | 'tax' | 'fee'
+  kind: 'subtotal' | 'discount' | 'shipping' | 'tax' | 'fee' | 'refund'
   label: string
   /** A second line under the label: the coupon's name, the shipping option, the jurisdiction and rate. */
   detail?: string
@@ -49,12 +49,21 @@ export interface ShippingOptionView {
  */
 export type ShippingState = 'not-needed' | 'needs-address' | 'options' | 'unavailable'
 
-/** What the cart page shows of an estimate: the breakdown, the shipping options and the notices. */
-export interface TotalsBreakdown {
+/**
+ * The figures of a cart or an order as `TotalsRows` draws them, the one breakdown of every surface: its rows
+ * in a receipt's order, the total, and what came after it (refunds). The rows sum to the total.
+ */
+export interface TotalsFigures {
   rows: TotalsRow[]
-  /** `Estimated total`, or before an address `Total before shipping and tax`. */
+  /** `Total`; for a cart's estimate `Estimated total`, or before an address `Total before shipping and tax`. */
   totalLabel: string
   total: string
+  /** Rows under the total: each refund, with its date when known. */
+  after?: TotalsRow[]
+}
+
+/** What the cart page shows of an estimate: the breakdown, the shipping options and the notices. */
+export interface TotalsBreakdown extends TotalsFigures {
   /** Whether shipping and tax are in: the shopper gave an address. */
   hasAddress: boolean
   shipping: ShippingState
@@ -129,7 +138,8 @@ function toOptionView(
   return view
 }
 
-function toDiscountRow(
+/** A discount's row: the coupon's code, the shop's discount by name or percentage, and what it took off. */
+export function toDiscountRow(
   discount: EstimateDiscount,
   index: number,
   format: (amount: string) => string,

@@ -1,14 +1,10 @@
-import type { OrderSummary } from './order-summary'
+import type { OrderLineView } from './order-summary'
 
 /**
  * The download links of a paid digital line: each file by name. The links expire soon; the page is
  * never cached, so each visit shows fresh ones. A refunded digital line says so instead.
  */
-export function DownloadLinks({
-  line,
-}: {
-  line: Pick<OrderSummary['lines'][number], 'downloads' | 'downloadsRefunded'>
-}) {
+export function DownloadLinks({ line }: { line: Pick<OrderLineView, 'downloads' | 'downloadsRefunded'> }) {
   if (line.downloadsRefunded)
     return <p className="order-downloads-refunded">Refunded: no longer downloadable</p>
   const { downloads } = line

@@ -1,6 +1,6 @@
 import type { Order } from '@aisle/sdk'
 import { describe, expect, it } from 'vitest'
-import { toOrderSummary } from './order-summary'
+import { toOrderAddressLines, toOrderSummary, toOrderTotals } from './order-summary'
 
 const order: Order = {
   _id: '7d9c2b6e-1f0a-4c3b-9e8d-5a4b3c2d1e0f',
@@ -36,46 +36,160 @@ const order: Order = {
   _createdDate: '2026-03-05T23:30:00.000Z',
 }
 
+const MEDIA = 'https://platform.example'
+const summarise = (value: Order) => toOrderSummary(value, MEDIA)
+
+/** The figures' amounts in cents, a discount or refund negative: what a receipt's reader adds up. */
+function cents(value: string): number {
+  if (value === 'Free') return 0
+  const sign = value.startsWith('\u2212') ? -1 : 1
+  return sign * Math.round(Number(value.replace(/[^0-9.]/g, '')) * 100)
+}
+
 describe('toOrderSummary', () => {
   it('shows the number, the day, the total in its currency and the status in shopper words', () => {
-    expect(toOrderSummary(order)).toEqual({
+    const summary = summarise(order)
+    expect(summary).toMatchObject({
       id: order._id,
       number: '1004',
       date: 'March 5, 2026',
       total: '$31.50',
       status: 'Placed, paid',
-      lines: [{ name: 'Meadow Notebook', quantity: 2, total: '$24.00' }],
+      itemCount: '2 items',
       delivery: undefined,
       shipments: [],
-      totals: [
-        { label: 'Subtotal', amount: '$24.00' },
-        { label: 'Total', amount: '$31.50' },
-      ],
+      payment: 'Card ending 4242',
+      deliveryMethod: 'standard',
     })
-  })
-
-  it('lists the totals a receipt shows, with the shipping method, and leaves out rows of nothing', () => {
-    const summary = toOrderSummary({
-      ...order,
-      shippingInfo: { code: 'standard', title: 'Standard' },
-      priceSummary: {
-        subtotal: { amount: '24.00' },
-        discount: { amount: '2.40' },
-        shipping: { amount: '5.99' },
-        tax: { amount: '0' },
-        total: { amount: '27.59' },
-      },
-    })
-    expect(summary.totals).toEqual([
-      { label: 'Subtotal', amount: '$24.00' },
-      { label: 'Discount', amount: '−$2.40' },
-      { label: 'Shipping (Standard)', amount: '$5.99' },
-      { label: 'Total', amount: '$27.59' },
+    expect(summary.lines).toEqual([
+      { key: 'l', name: 'Meadow Notebook', options: [], quantity: 2, unitPrice: '$12.00', total: '$24.00' },
     ])
   })
 
+  it('draws the breakdown in a receipt’s order, each discount by name, fees, and refunds under the total; the rows sum to it', () => {
+    const totals = toOrderTotals({
+      ...order,
+      shippingInfo: { code: 'standard', title: 'Standard' },
+      refundedAmount: { amount: '12.00', formattedAmount: '$12.00' },
+      priceSummary: {
+        subtotal: { amount: '24.00' },
+        discount: { amount: '3.40' },
+        shipping: { amount: '5.99' },
+        additionalFees: { amount: '1.00' },
+        tax: { amount: '1.71' },
+        total: { amount: '29.30' },
+      },
+      appliedDiscounts: [
+        {
+          discountType: 'GLOBAL',
+          amount: { amount: '2.40' },
+          coupon: { _id: 'c', code: 'SPRING10', name: 'Spring sale' },
+          lineItems: [],
+        },
+        {
+          discountType: 'SPECIFIC_ITEMS',
+          amount: { amount: '1.00' },
+          merchantDiscount: { name: 'Loyal buyer', amount: { amount: '1.00' } },
+          lineItems: [{ lineItemId: 'l', amount: { amount: '1.00' } }],
+        },
+      ],
+    })
+    expect(totals.rows.map(({ label, detail, value }) => ({ label, detail, value }))).toEqual([
+      { label: 'Subtotal', detail: undefined, value: '$24.00' },
+      { label: 'Coupon SPRING10', detail: 'Spring sale', value: '\u2212$2.40' },
+      { label: 'Loyal buyer', detail: 'On Meadow Notebook', value: '\u2212$1.00' },
+      { label: 'Shipping', detail: 'Standard', value: '$5.99' },
+      { label: 'Fees', detail: undefined, value: '$1.00' },
+      { label: 'Tax', detail: undefined, value: '$1.71' },
+    ])
+    expect(totals).toMatchObject({ totalLabel: 'Total', total: '$29.30' })
+    expect(totals.rows.reduce((sum, row) => sum + cents(row.value), 0)).toBe(cents(totals.total))
+    expect(totals.after).toEqual([
+      { key: 'refunded', kind: 'refund', label: 'Refunded', value: '\u2212$12.00' },
+    ])
+  })
+
+  it('says free shipping, keeps a discount the summary took beyond those it lists, and leaves out rows of nothing', () => {
+    const totals = toOrderTotals({
+      ...order,
+      priceSummary: {
+        subtotal: { amount: '24.00' },
+        discount: { amount: '2.40' },
+        shipping: { amount: '0' },
+        tax: { amount: '0' },
+        total: { amount: '21.60' },
+      },
+    })
+    expect(totals.rows.map((row) => [row.label, row.value])).toEqual([
+      ['Subtotal', '$24.00'],
+      ['Discount', '\u2212$2.40'],
+      ['Shipping', 'Free'],
+    ])
+    expect(totals.rows.reduce((sum, row) => sum + cents(row.value), 0)).toBe(cents(totals.total))
+    expect(totals.after).toBeUndefined()
+  })
+
+  it('shows a line’s options, colours with their swatch, its SKU and its variant’s picture once the order carries them', () => {
+    const line = {
+      ...order.lineItems[0]!,
+      productName: 'Classic Tee',
+      sku: 'TEE-M-RED',
+      image: { id: 'i', url: '/media/red-tee', width: 800, height: 800, altText: 'Classic Tee in Red' },
+      descriptionLines: [
+        { name: { original: 'Size' }, lineType: 'PLAIN_TEXT' as const, plainText: { original: 'M' } },
+        {
+          name: { original: 'Color' },
+          lineType: 'COLOR' as const,
+          colorInfo: { original: 'Red', code: '#c0392b' },
+        },
+      ],
+    }
+    const [view] = summarise({ ...order, lineItems: [line] }).lines
+    expect(view).toMatchObject({
+      name: 'Classic Tee',
+      sku: 'TEE-M-RED',
+      options: [
+        { name: 'Size', value: 'M' },
+        { name: 'Color', value: 'Red', color: '#c0392b' },
+      ],
+      image: { url: 'https://platform.example/media/red-tee', alt: '' },
+    })
+  })
+
+  it('writes the addresses as a label’s lines, the recipient first, and leaves out a shipping address when nothing ships', () => {
+    const address = {
+      addressLine: '1 Pine St',
+      city: 'San Francisco',
+      subdivision: 'US-CA',
+      postalCode: '94111',
+      country: 'US',
+      contactDetails: { firstName: 'Ada', lastName: 'Lovelace', phone: '+1 415 555 0100' },
+    }
+    const summary = summarise({ ...order, shippingAddress: address, billingAddress: address })
+    expect(summary.shippingAddress).toEqual([
+      'Ada Lovelace',
+      '1 Pine St',
+      'San Francisco, CA 94111',
+      'United States',
+      '+1 415 555 0100',
+    ])
+    expect(toOrderAddressLines({ formattedAddress: '1 Pine St\nSan Francisco CA 94111' })).toEqual([
+      '1 Pine St',
+      'San Francisco CA 94111',
+    ])
+    const collected = summarise({
+      ...order,
+      shippingInfo: null,
+      shippingAddress: address,
+      billingAddress: address,
+    })
+    expect(collected.shippingAddress).toBeUndefined()
+    expect(collected.deliveryMethod).toBeUndefined()
+    expect(collected.billingAddress).toHaveLength(5)
+  })
+
   it('says when an order is canceled or unpaid, and has a dash for a missing total', () => {
-    const canceled = toOrderSummary({
+    const canceled = summarise({
       ...order,
       status: 'CANCELED',
       paymentStatus: 'NOT_PAID',
@@ -85,7 +199,7 @@ describe('toOrderSummary', () => {
   })
 
   it('says what has shipped, with each carrier and tracking number, and links only an http(s) tracking page', () => {
-    const summary = toOrderSummary({
+    const summary = summarise({
       ...order,
       paymentStatus: 'PARTIALLY_REFUNDED',
       fulfillmentStatus: 'PARTIALLY_FULFILLED',
@@ -114,10 +228,24 @@ describe('toOrderSummary', () => {
     })
     expect(summary).toMatchObject({ status: 'Placed, partly refunded', delivery: 'Partly shipped' })
     expect(summary.shipments).toEqual([
-      { carrier: 'UPS', trackingNumber: '1Z999', trackingLink: 'https://ups.example/1Z999' },
-      { carrier: 'DHL', trackingNumber: 'X1', trackingLink: undefined },
+      {
+        key: 'f1',
+        date: 'March 6, 2026',
+        carrier: 'UPS',
+        trackingNumber: '1Z999',
+        trackingLink: 'https://ups.example/1Z999',
+        items: '1 × Meadow Notebook',
+      },
+      {
+        key: 'f2',
+        date: 'March 7, 2026',
+        carrier: 'DHL',
+        trackingNumber: 'X1',
+        trackingLink: undefined,
+        items: '1 × Meadow Notebook',
+      },
     ])
-    expect(toOrderSummary(order)).toMatchObject({ delivery: undefined, shipments: [] })
+    expect(summarise(order)).toMatchObject({ delivery: undefined, shipments: [] })
   })
 
   it('gives a paid digital line its files to download, by name, and drops links that are no web address', () => {
@@ -140,13 +268,13 @@ describe('toOrderSummary', () => {
         },
       ],
     }
-    expect(toOrderSummary(digital).lines[0]!.downloads).toEqual([
+    expect(summarise(digital).lines[0]!.downloads).toEqual([
       {
         fileName: 'pattern.pdf',
         link: 'https://platform.example/downloads/v1/files/f?expires=1&signature=s',
       },
     ])
-    expect(toOrderSummary(order).lines[0]!.downloads).toBeUndefined()
+    expect(summarise(order).lines[0]!.downloads).toBeUndefined()
   })
 
   it('says a refunded digital line is refunded, with no link', () => {
@@ -154,9 +282,9 @@ describe('toOrderSummary', () => {
       ...order,
       lineItems: [{ ...order.lineItems[0]!, digitalFileRefunded: true }],
     }
-    const line = toOrderSummary(refunded).lines[0]!
+    const line = summarise(refunded).lines[0]!
     expect(line.downloadsRefunded).toBe(true)
     expect(line.downloads).toBeUndefined()
-    expect(toOrderSummary(order).lines[0]!.downloadsRefunded).toBeUndefined()
+    expect(summarise(order).lines[0]!.downloadsRefunded).toBeUndefined()
   })
 })

@@ -1,6 +1,64 @@
-import type { Order } from '@aisle/sdk'
-import { formatPrice } from '../store/money'
+import type { LineItem, Order } from '@aisle/sdk'
+import { type LineOptionView, toLineOptions } from '../cart/cart-view'
+import { type TotalsFigures, type TotalsRow, toDiscountRow } from '../checkout/totals-breakdown'
+import { type ImageView, toImageView } from '../media/image'
+import { formatMinorUnits, formatPrice, toMinorUnits } from '../store/money'
+import { toAddressLines } from '../store/shop-pages'
 import { STORE_LOCALE } from '../store/store'
+
+/**
+ * What an order line may carry beside the SDK's type today: the cart line's description lines (options,
+ * colours named), its picture and SKU, which the order wire is gaining (issue 35, section 1). The view
+ * shows them when they come, and the line's name alone until then.
+ */
+type SoldLine = Order['lineItems'][number] &
+  Partial<Pick<LineItem, 'descriptionLines' | 'image'>> & { sku?: string | undefined }
+
+/** An address the order may carry: the wire's fields, and the recipient's name and phone once it has them. */
+interface SoldAddress {
+  addressLine?: string
+  addressLine2?: string
+  city?: string
+  subdivision?: string
+  postalCode?: string
+  country?: string
+  formattedAddress?: string
+  contactDetails?: { firstName?: string; lastName?: string; company?: string; phone?: string }
+}
+
+/** One line of an order, as the thank-you page and the account's order pages show it. */
+export interface OrderLineView {
+  key: string
+  name: string
+  /** The chosen options (`Size: M`, `Color: Red` with its swatch), when the order carries them. */
+  options: LineOptionView[]
+  sku?: string
+  /** The variant's picture, when the order carries it. */
+  image?: ImageView
+  quantity: number
+  unitPrice: string
+  total: string
+  /** A paid digital line's files to download: links the platform signed for the buyer, which expire. */
+  downloads?: { fileName: string; link: string }[]
+  /** A digital line that was refunded: its files are no longer offered (the page says so). */
+  downloadsRefunded?: true
+  /**
+   * The plan that paid the line, when one did: "Paid by your plan Stationery club", or "1 of 50 paid by
+   * your plan Notebook trial" when it paid some of the units (one session each).
+   */
+  paidBy?: string
+}
+
+/** A shipment: when, which carrier, its tracking number (with the carrier's page when given) and what it holds. */
+export interface ShipmentView {
+  key: string
+  date: string
+  carrier: string
+  trackingNumber: string
+  trackingLink: string | undefined
+  /** `1 × Classic Tee, 2 × Notebook`. */
+  items: string
+}
 
 /** What the account and thank-you pages show of an order. */
 export interface OrderSummary {
@@ -12,40 +70,22 @@ export interface OrderSummary {
   total: string
   /** In shopper words: `Placed` or `Canceled`, with `paid` when it is. */
   status: string
-  /**
-   * Each line, with the files a paid digital line gives to download: links the platform signed for the
-   * buyer, which expire (a fresh one comes with each read of the order).
-   */
-  lines: {
-    name: string
-    quantity: number
-    total: string
-    downloads?: { fileName: string; link: string }[]
-    /** A digital line that was refunded: its files are no longer offered (the page says so). */
-    downloadsRefunded?: true
-    /**
-     * The plan that paid the line, when one did: "Paid by your plan Stationery club", or "1 of 50 paid by
-     * your plan Notebook trial" when it paid some of the units (one session each).
-     */
-    paidBy?: string
-  }[]
+  /** How many items, in words (`3 items`). */
+  itemCount: string
+  lines: OrderLineView[]
   /** How much has shipped, in shopper words (`Shipped`, `Partly shipped`); undefined before anything has. */
   delivery: string | undefined
-  /** Each shipment's carrier and tracking number, with the carrier's page when the shop gave it. */
-  shipments: { carrier: string; trackingNumber: string; trackingLink: string | undefined }[]
-  /** The totals the buyer paid, in order: subtotal, discount, shipping (with its method), fees, tax, total. */
-  totals: { label: string; amount: string }[]
+  shipments: ShipmentView[]
+  /** The figures: subtotal, each discount, shipping with its method, fees, tax, total; refunds below. */
+  totals: TotalsFigures
+  /** The address it goes to, as the lines of a label; undefined when nothing ships. */
+  shippingAddress?: string[]
+  billingAddress?: string[]
+  /** The delivery method the buyer chose (`Standard`). */
+  deliveryMethod?: string
+  /** How it was paid: `Card ending 4242`. */
+  payment: string
 }
-
-/** The rows of an order's totals, by their key in its price summary, in the order a receipt lists them. */
-const TOTAL_ROWS = [
-  ['subtotal', 'Subtotal'],
-  ['discount', 'Discount'],
-  ['shipping', 'Shipping'],
-  ['additionalFees', 'Fees'],
-  ['tax', 'Tax'],
-  ['total', 'Total'],
-] as const
 
 const paymentWords: Partial<Record<Order['paymentStatus'], string>> = {
   PAID: ', paid',
@@ -56,6 +96,8 @@ const deliveryWords: Partial<Record<Order['fulfillmentStatus'], string>> = {
   PARTIALLY_FULFILLED: 'Partly shipped',
   FULFILLED: 'Shipped',
 }
+
+const MINUS = '\u2212'
 
 const dateFormat = new Intl.DateTimeFormat(STORE_LOCALE, { dateStyle: 'long', timeZone: 'UTC' })
 
@@ -68,45 +110,154 @@ function paidByWords(line: Order['lineItems'][number]): string {
     : `Paid by your plan ${name}`
 }
 
-/** The summary of an order as the buyer reads it. */
-export function toOrderSummary(order: Order): OrderSummary {
-  const total = order.priceSummary.total?.amount
-  const placed = order.status === 'CANCELED' ? 'Canceled' : 'Placed'
+function toLineView(line: SoldLine, mediaBaseUrl: string): OrderLineView {
+  const downloads = (line.digitalFiles ?? [])
+    .filter((file) => /^https?:\/\//i.test(file.link))
+    .map((file) => ({ fileName: file.fileName, link: file.link }))
+  const image = toImageView(line.image && { width: 160, height: 160, ...line.image }, '', mediaBaseUrl)
   return {
+    key: line._id,
+    name: line.productName,
+    options: toLineOptions(line),
+    ...(line.sku ? { sku: line.sku } : {}),
+    // The name sits beside the picture, so the picture itself is decorative.
+    ...(image ? { image: { ...image, alt: '' } } : {}),
+    quantity: line.quantity,
+    unitPrice: line.price.formattedAmount,
+    total: line.totalPrice.formattedAmount,
+    ...(downloads.length > 0 ? { downloads } : {}),
+    ...(line.digitalFileRefunded ? { downloadsRefunded: true as const } : {}),
+    ...(line.membership ? { paidBy: paidByWords(line) } : {}),
+  }
+}
+
+/** An order's address as the lines of a label: who, the street, city with region and postcode, country. */
+export function toOrderAddressLines(address: Record<string, unknown> | null): string[] | undefined {
+  if (!address) return undefined
+  const sold = address as SoldAddress
+  const contact = sold.contactDetails
+  const who = [contact?.firstName, contact?.lastName].filter(Boolean).join(' ')
+  const place = sold.formattedAddress
+    ? sold.formattedAddress.split('\n').filter((line) => line.trim())
+    : toAddressLines(sold)
+  const lines = [who, contact?.company, ...place, contact?.phone].filter((line): line is string =>
+    Boolean(line?.trim()),
+  )
+  return lines.length > 0 ? lines : undefined
+}
+
+/**
+ * The order's figures in a receipt's order, drawn by the one `TotalsRows`: the subtotal, each discount
+ * (the coupon's code, the shop's discount by name), shipping with its method, fees, tax and the total, then
+ * what was refunded. Rows of nothing are left out, except the subtotal and the total.
+ */
+export function toOrderTotals(order: Order): TotalsFigures {
+  const { currency, priceSummary: summary } = order
+  const minor = (key: string) => toMinorUnits(summary[key]?.amount ?? '0', currency)
+  const format = (amount: string) => formatPrice(amount, currency)
+  const rows: TotalsRow[] = [
+    {
+      key: 'subtotal',
+      kind: 'subtotal',
+      label: 'Subtotal',
+      value: formatMinorUnits(minor('subtotal'), currency),
+    },
+  ]
+  const lineNames = new Map(order.lineItems.map((line) => [line._id, line.productName]))
+  const discounts = order.appliedDiscounts.filter(
+    (discount) => toMinorUnits(discount.amount.amount ?? '0', currency) > 0,
+  )
+  const listed = discounts.reduce(
+    (sum, discount) => sum + toMinorUnits(discount.amount.amount ?? '0', currency),
+    0,
+  )
+  rows.push(...discounts.map((discount, index) => toDiscountRow(discount, index, format, lineNames)))
+  // What the summary took off beyond the discounts it lists (an order read from an older platform).
+  if (minor('discount') > listed)
+    rows.push({
+      key: 'discount',
+      kind: 'discount',
+      label: 'Discount',
+      value: `${MINUS}${formatMinorUnits(minor('discount') - listed, currency)}`,
+    })
+  if (order.shippingInfo || minor('shipping') > 0) {
+    const row: TotalsRow = {
+      key: 'shipping',
+      kind: 'shipping',
+      label: 'Shipping',
+      value: minor('shipping') === 0 ? 'Free' : formatMinorUnits(minor('shipping'), currency),
+    }
+    if (order.shippingInfo?.title) row.detail = order.shippingInfo.title
+    rows.push(row)
+  }
+  if (minor('additionalFees') > 0)
+    rows.push({
+      key: 'fees',
+      kind: 'fee',
+      label: 'Fees',
+      value: formatMinorUnits(minor('additionalFees'), currency),
+    })
+  if (minor('tax') > 0)
+    rows.push({ key: 'tax', kind: 'tax', label: 'Tax', value: formatMinorUnits(minor('tax'), currency) })
+  const refunded = toMinorUnits(order.refundedAmount?.amount ?? '0', currency)
+  const figures: TotalsFigures = {
+    rows,
+    totalLabel: 'Total',
+    total: summary.total?.amount === undefined ? '—' : format(summary.total.amount),
+  }
+  if (refunded > 0)
+    figures.after = [
+      {
+        key: 'refunded',
+        kind: 'refund',
+        label: 'Refunded',
+        value: `${MINUS}${formatMinorUnits(refunded, currency)}`,
+      },
+    ]
+  return figures
+}
+
+/** How the order was paid, in shopper words. */
+function toPaymentWords(order: Order): string {
+  if (order.paymentStatus === 'NOT_PAID') return 'Not paid'
+  return order.payment.cardLast4 ? `Card ending ${order.payment.cardLast4}` : 'Paid online'
+}
+
+/** The summary of an order as the buyer reads it; pictures resolve against `mediaBaseUrl`. */
+export function toOrderSummary(order: Order, mediaBaseUrl: string): OrderSummary {
+  const placed = order.status === 'CANCELED' ? 'Canceled' : 'Placed'
+  const totals = toOrderTotals(order)
+  const names = new Map(order.lineItems.map((line) => [line._id, line.productName]))
+  const count = order.lineItems.reduce((sum, line) => sum + line.quantity, 0)
+  const summary: OrderSummary = {
     id: order._id,
     number: order.number,
     date: dateFormat.format(new Date(order._createdDate)),
-    total: total === undefined ? '—' : formatPrice(total, order.currency),
+    total: totals.total,
     status: `${placed}${paymentWords[order.paymentStatus] ?? ''}`,
+    itemCount: count === 1 ? '1 item' : `${count} items`,
     delivery: deliveryWords[order.fulfillmentStatus],
     // An order read from an older platform has no shipments field: nothing has shipped then.
-    shipments: (order.fulfillments ?? []).map(({ trackingInfo }) => ({
-      carrier: trackingInfo.shippingProvider,
-      trackingNumber: trackingInfo.trackingNumber,
-      trackingLink: /^https?:\/\//i.test(trackingInfo.trackingLink ?? '')
-        ? trackingInfo.trackingLink
+    shipments: (order.fulfillments ?? []).map((fulfillment) => ({
+      key: fulfillment._id,
+      date: dateFormat.format(new Date(fulfillment._createdDate)),
+      carrier: fulfillment.trackingInfo.shippingProvider,
+      trackingNumber: fulfillment.trackingInfo.trackingNumber,
+      trackingLink: /^https?:\/\//i.test(fulfillment.trackingInfo.trackingLink ?? '')
+        ? fulfillment.trackingInfo.trackingLink
         : undefined,
+      items: fulfillment.lineItems
+        .map((shipped) => `${shipped.quantity} × ${names.get(shipped._id) ?? 'Item'}`)
+        .join(', '),
     })),
-    lines: order.lineItems.map((line) => {
-      const downloads = (line.digitalFiles ?? [])
-        .filter((file) => /^https?:\/\//i.test(file.link))
-        .map((file) => ({ fileName: file.fileName, link: file.link }))
-      return {
-        name: line.productName,
-        quantity: line.quantity,
-        total: line.totalPrice.formattedAmount,
-        ...(downloads.length > 0 ? { downloads } : {}),
-        ...(line.digitalFileRefunded ? { downloadsRefunded: true as const } : {}),
-        ...(line.membership ? { paidBy: paidByWords(line) } : {}),
-      }
-    }),
-    totals: TOTAL_ROWS.flatMap(([key, label]) => {
-      const amount = order.priceSummary[key]?.amount
-      // A discount or shipping of nothing says nothing; the subtotal and total always show.
-      if (amount === undefined || (Number(amount) === 0 && key !== 'subtotal' && key !== 'total')) return []
-      const method = key === 'shipping' && order.shippingInfo?.title ? ` (${order.shippingInfo.title})` : ''
-      const formatted = formatPrice(amount, order.currency)
-      return [{ label: `${label}${method}`, amount: key === 'discount' ? `−${formatted}` : formatted }]
-    }),
+    lines: order.lineItems.map((line) => toLineView(line, mediaBaseUrl)),
+    totals,
+    payment: toPaymentWords(order),
   }
+  const shippingAddress = order.shippingInfo ? toOrderAddressLines(order.shippingAddress) : undefined
+  if (shippingAddress) summary.shippingAddress = shippingAddress
+  const billingAddress = toOrderAddressLines(order.billingAddress)
+  if (billingAddress) summary.billingAddress = billingAddress
+  if (order.shippingInfo) summary.deliveryMethod = order.shippingInfo.title || order.shippingInfo.code
+  return summary
 }

@@ -3,8 +3,8 @@ import { data, Form, Link, redirect } from 'react-router'
 import { UNAVAILABLE_MESSAGE } from '../account/login-message'
 import { findMember, findMyMemberships, findMyOrders, toMemberName } from '../account/member.server'
 import { type SavedAddressView, toSavedAddresses } from '../account/saved-addresses'
-import { DownloadLinks } from '../checkout/download-links'
-import { type OrderSummary, toOrderSummary } from '../checkout/order-summary'
+import { OrderList } from '../orders/order-list'
+import { type OrderSummary, toOrderSummary } from '../orders/order-summary'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
 import { requireSameOriginPost } from '../platform/same-origin'
@@ -19,13 +19,16 @@ export function headers(): HeadersInit {
   return { 'Cache-Control': NO_STORE_CACHE_CONTROL }
 }
 
+/** How many of the newest orders the account page shows; "All orders" lists the rest. */
+const RECENT_ORDERS = 3
+
 // Members only: a visitor signs in first and comes back here.
 export async function loader({ context }: Route.LoaderArgs) {
-  const { client } = getAisle(context)
+  const { client, config } = getAisle(context)
   if (!(await client.auth.loggedIn())) throw redirect('/account/login?returnTo=%2Faccount')
   const [member, orders, plans] = await Promise.all([
     findMember(client),
-    findMyOrders(client),
+    findMyOrders(client, { limit: RECENT_ORDERS }),
     findMyMemberships(client),
   ])
   return {
@@ -35,22 +38,23 @@ export async function loader({ context }: Route.LoaderArgs) {
       phone: member.identityProfile?.phones?.[0]?.phone,
     },
     addresses: member ? toSavedAddresses(member) : undefined,
-    orders: orders?.orders.map(toOrderSummary),
+    orders: orders?.orders.map((order) => toOrderSummary(order, config.apiUrl)),
     plans,
   }
 }
 
 /**
- * Opens the platform's hosted account page (a `membersAccount` redirect session of the signed-in member)
- * at the orders or at the member's details, where they are changed.
+ * Opens the platform's hosted account page (a `membersAccount` redirect session of the signed-in member) at
+ * the member's details, where they are changed. Orders are this storefront's own pages (`/account/orders`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOriginPost(request)
   const { client } = getAisle(context)
   if (!(await client.auth.loggedIn())) throw redirect('/account/login?returnTo=%2Faccount')
-  const section = (await request.formData()).get('section') === 'ACCOUNT_INFO' ? 'ACCOUNT_INFO' : 'ORDERS'
   try {
-    const { redirectSession } = await client.redirects.createRedirectSession({ membersAccount: { section } })
+    const { redirectSession } = await client.redirects.createRedirectSession({
+      membersAccount: { section: 'ACCOUNT_INFO' },
+    })
     if (redirectSession?.fullUrl) return redirect(redirectSession.fullUrl)
   } catch (error) {
     if (!isAisleError(error)) throw error
@@ -85,12 +89,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       </p>
       <section id="orders" className="account-section" aria-labelledby="orders-heading">
         <h2 id="orders-heading">Your orders</h2>
-        <OrderList orders={orders} />
-        <Form method="post" className="account-links">
-          <button type="submit" name="section" value="ORDERS" className="button button-secondary">
-            All orders on the account page
-          </button>
-        </Form>
+        <RecentOrders orders={orders} />
+        {orders && orders.length > 0 ? (
+          <p className="account-links">
+            <Link to="/account/orders" className="button button-secondary">
+              All orders
+            </Link>
+          </p>
+        ) : null}
       </section>
       <section id="plans" className="account-section" aria-labelledby="plans-heading">
         <h2 id="plans-heading">Your plans</h2>
@@ -161,7 +167,7 @@ function PlanList({ plans }: { plans: Membership[] | undefined }) {
   )
 }
 
-function OrderList({ orders }: { orders: OrderSummary[] | undefined }) {
+function RecentOrders({ orders }: { orders: OrderSummary[] | undefined }) {
   if (!orders) return <p>Your orders can’t be shown just now.</p>
   if (orders.length === 0) {
     return (
@@ -170,69 +176,7 @@ function OrderList({ orders }: { orders: OrderSummary[] | undefined }) {
       </p>
     )
   }
-  return (
-    <ol className="order-list" aria-label="Your orders, newest first">
-      {orders.map((order) => (
-        <li key={order.id} className="order-card">
-          <article aria-labelledby={`order-${order.id}`}>
-            <header className="order-card-header">
-              <h3 id={`order-${order.id}`}>Order #{order.number}</h3>
-              <p className="order-card-meta">
-                <span>{order.date}</span>
-                <span className={`order-status${order.status.startsWith('Canceled') ? ' is-canceled' : ''}`}>
-                  {order.status}
-                </span>
-                {order.delivery && <span className="order-status">{order.delivery}</span>}
-              </p>
-              {order.shipments.map((shipment) => (
-                <p key={shipment.trackingNumber} className="order-tracking">
-                  {shipment.carrier} tracking{' '}
-                  {shipment.trackingLink ? (
-                    <a href={shipment.trackingLink} rel="noreferrer">
-                      {shipment.trackingNumber}
-                    </a>
-                  ) : (
-                    shipment.trackingNumber
-                  )}
-                </p>
-              ))}
-            </header>
-            <table className="order-lines">
-              <caption className="visually-hidden">Items in order #{order.number}</caption>
-              <thead className="visually-hidden">
-                <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Price</th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.lines.map((line) => (
-                  <tr key={`${line.name}-${line.quantity}-${line.total}`}>
-                    <th scope="row">
-                      {line.name}
-                      {line.paidBy && <span className="line-paid-by"> ({line.paidBy})</span>}
-                      <DownloadLinks line={line} />
-                    </th>
-                    <td>× {line.quantity}</td>
-                    <td>{line.total}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <dl className="order-totals">
-              {order.totals.map((row) => (
-                <div key={row.label} className={row.label === 'Total' ? 'is-total' : undefined}>
-                  <dt>{row.label}</dt>
-                  <dd>{row.amount}</dd>
-                </div>
-              ))}
-            </dl>
-          </article>
-        </li>
-      ))}
-    </ol>
-  )
+  return <OrderList orders={orders} />
 }
 
 function AddressList({ addresses }: { addresses: SavedAddressView[] | undefined }) {

@@ -4,7 +4,7 @@ import { BuyerNoteForm } from '../cart/buyer-note-form'
 import { CART_ACTION_PATH, CART_CHANGED_ELSEWHERE_STATUS, type CartEditResult } from '../cart/cart-edit'
 import { editCurrentCart } from '../cart/cart-edit-action.server'
 import { CartLineList } from '../cart/cart-line-list'
-import { CartSummary } from '../cart/cart-summary'
+import { CartSummary, CheckoutForm } from '../cart/cart-summary'
 import { toCartView } from '../cart/cart-view'
 import { CouponForm } from '../cart/coupon-form'
 import { findCurrentCart } from '../cart/current-cart.server'
@@ -138,12 +138,13 @@ export default function CartPage({ loaderData, actionData: answered }: Route.Com
           {/* The way back stays beside the lines: under the long aside it would sit far below them. */}
           <div className="cart-main">
             <CartLineList lines={lines} result={actionData} onEdit={onEdit} />
+            <CheckoutForm disabled={cart.isPending} />
             <p>
               <Link to="/">Continue shopping</Link>
             </p>
           </div>
           {/* The forms come first and the figures last, so what an answer adds to the figures moves nothing
-              the shopper is using, and checkout is the last step. */}
+              the shopper is using; checkout is the first thing after the lines. */}
           <div className="cart-aside">
             {estimate?.coveredLines && estimate.coveredLines.length > 0 && (
               <PlanChoiceForm

@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
 import { findMyOrder } from '../account/member.server'
-import { DownloadLinks } from '../checkout/download-links'
-import { type OrderSummary, toOrderSummary } from '../checkout/order-summary'
+import { OrderDetails } from '../orders/order-details'
+import { toOrderPath } from '../orders/order-list'
+import { toOrderSummary } from '../orders/order-summary'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
 import { toPrivatePageMeta } from '../seo/page-meta'
@@ -26,14 +27,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const given = new URL(request.url).searchParams.get('orderId') ?? ''
   const orderId = ORDER_ID.test(given) ? given.toLowerCase() : undefined
   // Shown only to whoever placed it: the platform answers 404 for another shopper's order.
-  const order = orderId ? await findMyOrder(getAisle(context).client, orderId) : undefined
-  return { orderId, order: order && toOrderSummary(order) }
+  const { client, config } = getAisle(context)
+  const order = orderId ? await findMyOrder(client, orderId) : undefined
+  return {
+    orderId,
+    order: order && toOrderSummary(order, config.apiUrl),
+    isMember: Boolean(order?.buyerInfo.memberId),
+  }
 }
 
 export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
-  const { orderId, order } = loaderData
+  const { orderId, order, isMember } = loaderData
   return (
-    <section className="account-page">
+    <section className="account order-page">
       <h1>Thank you for your order</h1>
       <p role="status">
         {order
@@ -43,36 +49,20 @@ export default function ThankYouPage({ loaderData }: Route.ComponentProps) {
             : 'Your order is placed.'}
       </p>
       {order ? <OrderDetails order={order} /> : null}
-      <p>
-        <Link to="/products">Continue shopping</Link> or <Link to="/account">see your account</Link>.
+      <p className="account-links">
+        <Link to="/products">Continue shopping</Link>
+        {order && isMember ? (
+          <>
+            {' '}
+            or <Link to={toOrderPath(order.id)}>follow this order in your account</Link>.
+          </>
+        ) : (
+          <>
+            {' '}
+            or <Link to="/account">see your account</Link>.
+          </>
+        )}
       </p>
     </section>
-  )
-}
-
-function OrderDetails({ order }: { order: OrderSummary }) {
-  return (
-    <>
-      <h2>Order #{order.number}</h2>
-      <ul className="order-lines">
-        {order.lines.map((line, index) => (
-          // Lines have no stable key of their own here; their order never changes.
-          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
-          <li key={index}>
-            {line.quantity} × {line.name}: {line.total}
-            {line.paidBy && <span className="line-paid-by"> ({line.paidBy})</span>}
-            <DownloadLinks line={line} />
-          </li>
-        ))}
-      </ul>
-      <dl className="account-details">
-        <dt>Placed on</dt>
-        <dd>{order.date}</dd>
-        <dt>Total</dt>
-        <dd>{order.total}</dd>
-        <dt>Status</dt>
-        <dd>{order.status}</dd>
-      </dl>
-    </>
   )
 }
