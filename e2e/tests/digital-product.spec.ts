@@ -55,6 +55,8 @@ test('a buyer pays for a digital product and downloads it; a stranger’s and an
     .getByRole('article', { name: `Order #${number}` })
     .getByRole('link', { name: `Order #${number}` })
     .click()
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${number}` })).toBeVisible()
+  const orderPage = page.url()
   const order = page.getByRole('list', { name: `Items in order #${number}` })
   const accountLink = order.getByRole('link', { name: 'Download weekly-planner.pdf' })
   const [download] = await Promise.all([page.waitForEvent('download'), accountLink.click()])
@@ -93,14 +95,14 @@ test('a buyer pays for a digital product and downloads it; a stranger’s and an
   await expect(page.getByRole('heading', { level: 1, name: `Downloads of order #${number}` })).toBeVisible()
   await expect(page.getByRole('link', { name: 'weekly-planner.pdf' })).toBeVisible()
 
-  // Once its second has passed, the account page's link is refused; the page, read again, has a new one.
+  // Once its second has passed, the order page's link is refused; the page, read again, has a new one.
   const expiresAt = Number(link.searchParams.get('expires')) * 1000
   expect(expiresAt - Date.now()).toBeLessThanOrEqual(E2E_DOWNLOAD_LINK_SECONDS * 1000)
   await page.waitForTimeout(Math.max(0, expiresAt - Date.now()) + 1_000)
   expect(await refusalOf(page, link.toString())).toEqual({ status: 410, code: 'DOWNLOAD_LINK_EXPIRED' })
-  await page.goto('/account')
+  await page.goto(orderPage)
   const fresh = await page
-    .getByRole('article', { name: `Order #${number}` })
+    .getByRole('list', { name: `Items in order #${number}` })
     .getByRole('link', { name: 'Download weekly-planner.pdf' })
     .getAttribute('href')
   expect(fresh).not.toBe(link.toString())

@@ -53,13 +53,19 @@ test('a member adds a red tee twice without touching the options, sees its pictu
   // A whole purchase, with twelve screenshots and three accessibility checks.
   test.setTimeout(180_000)
   await signUp(page, 'Rita Red')
-  await page.goto('/products/classic-tee?Size=M&Color=Red')
+  // The shopper chooses on the page (the server drew it with no choice made).
+  await page.goto('/products/classic-tee')
   await waitForHydration(page)
+  const size = page.getByRole('combobox', { name: 'Size' })
+  const red = page.getByRole('radio', { name: 'Red' })
+  await size.selectOption('M')
+  await expect(page).toHaveURL(/Size=M/)
+  await red.check()
+  await expect(page).toHaveURL(/Color=Red/)
+  await expect(page.locator('.gallery-slide img').first()).toHaveAttribute('alt', /in Red/)
   const redPicture = await page.locator('.gallery-slide img').first().getAttribute('src')
 
   // React resets a form after its action: the choice stays, and "Add to cart" works again as it is.
-  const size = page.getByRole('combobox', { name: 'Size' })
-  const red = page.getByRole('radio', { name: 'Red' })
   await page.getByRole('button', { name: 'Add to cart' }).click()
   await expect(header(page).getByRole('link', { name: 'Cart (1)' })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: 'Added' })).toHaveText(
