@@ -1,7 +1,8 @@
-import { formatMoney } from '../money/money.ts'
 import type { OrderWithLines } from '../orders/order-store.ts'
 import type { OrderLineDownloads } from '../orders/order-wire.ts'
-import { fulfillmentStatusWords, orderStatusWords, paymentStatusWords } from '../orders/order-words.ts'
+import { orderStateParts } from '../orders/order-words.ts'
+import { breakdownOfOrder } from '../orders/totals-breakdown.ts'
+import { TotalsBreakdownRows } from '../orders/totals-breakdown-rows.tsx'
 import { Document } from '../pages/document.tsx'
 import type { MembershipRow } from '../plans/membership-store.ts'
 import { type ReturnLink, ReturnLinks } from '../redirects/hosted/hosted-redirect-pages.tsx'
@@ -135,69 +136,79 @@ function Orders(props: {
             <th scope="col">Date</th>
             <th scope="col">Items</th>
             <th scope="col">Status</th>
-            <th scope="col" className="number">
-              Total
-            </th>
+            <th scope="col">Totals</th>
           </tr>
         </thead>
         <tbody>
-          {props.orders.map(({ order, lines, fulfillments }) => (
-            <tr key={order.id} data-order-number={order.number}>
-              <td>#{order.number}</td>
-              <td>{formatDate(order.created_date, props.site)}</td>
-              <td>
-                {lines.map((line) => `${line.name} × ${line.quantity}`).join(', ')}
-                {lines.flatMap((line) => {
-                  const downloads = props.downloads?.get(line.id)
-                  if (!downloads) return []
-                  if (downloads.refunded)
-                    return [
-                      <span
-                        key={`${line.id}-refunded`}
-                        className="download muted"
-                        data-refunded-line={line.id}
-                      >
+          {props.orders.map((entry) => {
+            const { order, lines, fulfillments } = entry
+            return (
+              <tr key={order.id} data-order-number={order.number}>
+                <td>#{order.number}</td>
+                <td>{formatDate(order.created_date, props.site)}</td>
+                <td>
+                  {lines.map((line) => `${line.name} × ${line.quantity}`).join(', ')}
+                  {lines.flatMap((line) => {
+                    const downloads = props.downloads?.get(line.id)
+                    if (!downloads) return []
+                    if (downloads.refunded)
+                      return [
+                        <span
+                          key={`${line.id}-refunded`}
+                          className="download muted"
+                          data-refunded-line={line.id}
+                        >
+                          <br />
+                          {line.name}: refunded, no longer downloadable
+                        </span>,
+                      ]
+                    return downloads.files.map((file) => (
+                      <span key={`${line.id}-${file.fileId}`} className="download">
                         <br />
-                        {line.name}: refunded, no longer downloadable
-                      </span>,
-                    ]
-                  return downloads.files.map((file) => (
-                    <span key={`${line.id}-${file.fileId}`} className="download">
+                        <a
+                          href={file.link}
+                          rel="noreferrer"
+                          download={file.fileName}
+                          data-file-id={file.fileId}
+                        >
+                          Download {file.fileName}
+                        </a>
+                      </span>
+                    ))
+                  })}
+                </td>
+                <td>
+                  {orderStateParts(order)
+                    .map((part) => part.words)
+                    .join(' · ')}
+                  {fulfillments.map((fulfillment) => (
+                    <span
+                      key={fulfillment.id}
+                      className="tracking"
+                      data-tracking={fulfillment.tracking_number}
+                    >
                       <br />
-                      <a
-                        href={file.link}
-                        rel="noreferrer"
-                        download={file.fileName}
-                        data-file-id={file.fileId}
-                      >
-                        Download {file.fileName}
-                      </a>
+                      {fulfillment.carrier}:{' '}
+                      {fulfillment.tracking_url ? (
+                        <a href={fulfillment.tracking_url} rel="noreferrer">
+                          {fulfillment.tracking_number}
+                        </a>
+                      ) : (
+                        fulfillment.tracking_number
+                      )}
                     </span>
-                  ))
-                })}
-              </td>
-              <td>
-                {orderStatusWords[order.status]} · {fulfillmentStatusWords[order.fulfillment_status]} ·{' '}
-                {paymentStatusWords[order.payment_status]}
-                {fulfillments.map((fulfillment) => (
-                  <span key={fulfillment.id} className="tracking" data-tracking={fulfillment.tracking_number}>
-                    <br />
-                    {fulfillment.carrier}:{' '}
-                    {fulfillment.tracking_url ? (
-                      <a href={fulfillment.tracking_url} rel="noreferrer">
-                        {fulfillment.tracking_number}
-                      </a>
-                    ) : (
-                      fulfillment.tracking_number
-                    )}
-                  </span>
-                ))}
-              </td>
-              <td className="number">
-                {formatMoney(Number(order.total_minor), order.currency, props.site.locale)}
-              </td>
-            </tr>
-          ))}
+                  ))}
+                </td>
+                <td>
+                  <table className="summary-table" aria-label={`Totals of order #${order.number}`}>
+                    <tbody>
+                      <TotalsBreakdownRows breakdown={breakdownOfOrder(entry, props.site.locale)} />
+                    </tbody>
+                  </table>
+                </td>
+              </tr>
+            )
+          })}
         </tbody>
       </table>
       {props.total > props.orders.length && (

@@ -12,13 +12,20 @@ import {
   insertOrderEvent,
   insertRefund,
   lockOrder,
-  type RefundRow,
   saveOrderChange,
 } from './order-desk-store.ts'
-import { cancellationMail, type MailOrder, refundMail, shipmentMail } from './order-mails.ts'
+import { cancellationMail, type MailOrder, type MailShop, refundMail, shipmentMail } from './order-mails.ts'
 import type { OrderRefunds } from './order-refunds.ts'
-import { nextOrderState, type OrderAction, type OrderState } from './order-state.ts'
-import type { FulfillmentRow, OrderLineRow, OrderRow, OrderWithLines } from './order-store.ts'
+import {
+  fulfillmentStatusOf,
+  nextOrderState,
+  type OrderAction,
+  type OrderState,
+  unitsLeftToShip,
+  withCountedFulfillment,
+} from './order-state.ts'
+import type { FulfillmentRow, OrderLineRow, OrderRow, OrderWithLines, RefundRow } from './order-store.ts'
+import { breakdownOfOrder } from './totals-breakdown.ts'
 
 /** What the order desk's actions need. */
 export interface OrderDeskDeps {
@@ -32,12 +39,18 @@ const stateOf = (order: OrderRow): OrderState => ({
   fulfillmentStatus: order.fulfillment_status,
 })
 
-function mailOrder({ order, lines }: OrderWithLines): MailOrder {
+/** What a buyer's mail tells of a locked order, its totals drawn by the one breakdown. */
+function mailOrder({
+  order,
+  lines,
+  refunds,
+  shop,
+}: Pick<OrderWithLines, 'order' | 'lines' | 'refunds'> & { shop: MailShop }): MailOrder {
   return {
     number: String(order.number),
     email: order.email,
     currency: order.currency,
-    totalMinor: Number(order.total_minor),
+    breakdown: breakdownOfOrder({ order, lines, refunds }, shop.locale),
     lines: lines.map((line) => ({
       name: line.name,
       quantity: line.quantity,
@@ -124,7 +137,7 @@ export async function shipOrder(deps: OrderDeskDeps, caller: MerchantCaller, inp
         const line = lineOf(lines, requested.lineId, `lines[${index}].lineId`)
         if (!Number.isInteger(requested.quantity) || requested.quantity < 0)
           throw new ValidationError([violation(field, 'must be a whole number of 0 or more', 'MIN')])
-        const left = line.quantity - line.shipped_quantity - (shipped.get(line.id) ?? 0)
+        const left = unitsLeftToShip(line) - (shipped.get(line.id) ?? 0)
         if (requested.quantity > left)
           throw new ValidationError([
             violation(field, `only ${left} of "${line.name}" are left to ship`, 'MAX'),
@@ -132,12 +145,13 @@ export async function shipOrder(deps: OrderDeskDeps, caller: MerchantCaller, inp
         if (requested.quantity > 0) shipped.set(line.id, (shipped.get(line.id) ?? 0) + requested.quantity)
       })
     } else
-      for (const line of lines)
-        if (line.quantity > line.shipped_quantity) shipped.set(line.id, line.quantity - line.shipped_quantity)
+      for (const line of lines) if (unitsLeftToShip(line) > 0) shipped.set(line.id, unitsLeftToShip(line))
+    const after = lines.map((line) => ({
+      ...line,
+      shipped_quantity: line.shipped_quantity + (shipped.get(line.id) ?? 0),
+    }))
     // The state comes first: a canceled or fulfilled order is refused for what it is, not for its lines.
-    const isComplete = lines.every(
-      (line) => line.shipped_quantity + (shipped.get(line.id) ?? 0) >= line.quantity,
-    )
+    const isComplete = fulfillmentStatusOf(after) === 'FULFILLED'
     const state = transition(order, isComplete ? 'SHIP_REST' : 'SHIP_SOME')
     if (shipped.size === 0)
       throw new ValidationError([violation('lines', 'choose at least one item to ship', 'MIN_SIZE')])
@@ -151,16 +165,7 @@ export async function shipOrder(deps: OrderDeskDeps, caller: MerchantCaller, inp
       created_date: now,
     }
     await insertFulfillment(tx, fulfillment)
-    await saveOrderChange(
-      tx,
-      order.id,
-      state,
-      Number(order.refunded_minor),
-      lines.map((line) => ({
-        ...line,
-        shipped_quantity: line.shipped_quantity + (shipped.get(line.id) ?? 0),
-      })),
-    )
+    await saveOrderChange(tx, order.id, state, Number(order.refunded_minor), after)
     const identity = identityOf(caller)
     const trackingInfo = { trackingNumber, shippingProvider: carrier, trackingLink: trackingUrl }
     await insertOrderEvent(
@@ -341,7 +346,13 @@ export async function refundOrder(
     const left = paid - Number(order.refunded_minor)
     const amount = input.amountMinor ?? linesWorth
     const action: OrderAction = amount >= left ? 'REFUND_REST' : 'REFUND_SOME'
-    const state = transition(order, action)
+    const after = lines.map((line) => ({
+      ...line,
+      refunded_quantity: line.refunded_quantity + (refunded.get(line.id)?.quantity ?? 0),
+      restocked_quantity: line.restocked_quantity + (refunded.get(line.id)?.restock ?? 0),
+    }))
+    // Refunded units are no longer to ship: the fulfilment follows the counts (issue 35).
+    const state = withCountedFulfillment(transition(order, action), after)
     if (!Number.isInteger(amount) || amount <= 0)
       throw new ValidationError([
         violation('amount', 'must be more than 0: choose items or type an amount', 'DECIMAL_GT'),
@@ -350,7 +361,7 @@ export async function refundOrder(
       throw new ValidationError([
         violation('amount', `must be at most what is left to refund (${left} minor units)`, 'DECIMAL_LTE'),
       ])
-    return { locked, order, lines, refunded, amount, state }
+    return { locked, order, lines, refunded, amount, state, after }
   }
   // The provider is asked outside any transaction (it may be a network call, or the test provider's own
   // books in this database): the key makes a retry the same refund. Then the order is read again under
@@ -375,7 +386,7 @@ export async function refundOrder(
   return deps.db.transaction(async (tx) => {
     const planned = await plan(tx)
     if (planned.replay) return planned.replay
-    const { locked, order, lines, refunded, amount, state } = planned
+    const { locked, order, lines, refunded, amount, state, after } = planned
     const refund: RefundRow = {
       id: randomUUID(),
       order_id: order.id,
@@ -406,17 +417,7 @@ export async function refundOrder(
         })),
       )
     }
-    await saveOrderChange(
-      tx,
-      order.id,
-      state,
-      Number(order.refunded_minor) + amount,
-      lines.map((line) => ({
-        ...line,
-        refunded_quantity: line.refunded_quantity + (refunded.get(line.id)?.quantity ?? 0),
-        restocked_quantity: line.restocked_quantity + (refunded.get(line.id)?.restock ?? 0),
-      })),
-    )
+    await saveOrderChange(tx, order.id, state, Number(order.refunded_minor) + amount, after)
     const identity = identityOf(caller)
     await insertOrderEvent(
       tx,
@@ -447,7 +448,7 @@ export async function refundOrder(
     )
     await enqueueMail(
       tx,
-      refundMail(locked.shop, mailOrder(locked), {
+      refundMail(locked.shop, mailOrder({ ...locked, refunds: [...locked.refunds, refund] }), {
         amountMinor: amount,
         isFull: state.paymentStatus === 'FULLY_REFUNDED',
         reason,

@@ -11,22 +11,11 @@ import {
   type OrderLineRow,
   type OrderRow,
   type OrderWithLines,
+  type RefundRow,
   toMailShop,
 } from './order-store.ts'
 
 /** The SQL of the order desk: the merchant's changes to an order, its shipments, refunds and timeline. */
-
-/** A refund of an order, in full or in part. */
-export interface RefundRow {
-  id: string
-  order_id: string
-  idempotency_key: string
-  amount_minor: string
-  provider_refund_id: string | null
-  lines: { lineId: string; quantity: number; restock: boolean }[]
-  reason: string | null
-  created_date: Date
-}
 
 /** One entry of an order's timeline. */
 export interface OrderEventRow {
@@ -38,7 +27,7 @@ export interface OrderEventRow {
   created_date: Date
 }
 
-/** An order locked for a change (until the transaction ends), with its lines and the shop of its mails (not its shipments). */
+/** An order locked for a change (until the transaction ends), with its lines, refunds and the shop of its mails (not its shipments). */
 export async function lockOrder(
   tx: Db,
   siteId: string,
@@ -51,11 +40,11 @@ export async function lockOrder(
     [orderId, siteId],
   )
   if (!row) return undefined
-  const lines = await tx.query<OrderLineRow>(
-    'select * from order_lines where order_id = $1 order by position',
-    [orderId],
-  )
-  return { order: row, lines, fulfillments: [], shop: toMailShop(row) }
+  const [lines, refunds] = await Promise.all([
+    tx.query<OrderLineRow>('select * from order_lines where order_id = $1 order by position', [orderId]),
+    tx.query<RefundRow>('select * from order_refunds where order_id = $1 order by sequence', [orderId]),
+  ])
+  return { order: row, lines, fulfillments: [], refunds, shop: toMailShop(row) }
 }
 
 /** Stores the order's new state, what it refunded so far, and each line's new counts. */
@@ -162,35 +151,4 @@ export async function insertRefund(tx: Db, refund: RefundRow): Promise<void> {
       refund.created_date,
     ],
   )
-}
-
-/** The refunds of an order, oldest first. */
-export async function listRefunds(db: Db, orderId: string): Promise<RefundRow[]> {
-  return db.query<RefundRow>('select * from order_refunds where order_id = $1 order by sequence', [orderId])
-}
-
-/** What the dashboard's home page counts. */
-export interface DeskSummary {
-  todayOrders: number
-  todaySalesMinor: number
-  waitingToShip: number
-}
-
-/** Today's (UTC) orders and sales, less refunds and canceled orders, and the orders waiting to ship. */
-export async function deskSummary(db: Db, siteId: string, now: Date): Promise<DeskSummary> {
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
-  const [row] = await db.query<{ today_orders: string; today_sales: string; waiting: string }>(
-    `select count(*) filter (where created_date >= $2 and status = 'APPROVED') as today_orders,
-       coalesce(sum(total_minor - refunded_minor) filter (where created_date >= $2 and status = 'APPROVED'), 0)
-         as today_sales,
-       count(*) filter (where status = 'APPROVED' and fulfillment_status <> 'FULFILLED'
-         and payment_status not in ('FULLY_REFUNDED')) as waiting
-     from orders where site_id = $1`,
-    [siteId, today],
-  )
-  return {
-    todayOrders: Number(row?.today_orders ?? 0),
-    todaySalesMinor: Number(row?.today_sales ?? 0),
-    waitingToShip: Number(row?.waiting ?? 0),
-  }
 }

@@ -1,5 +1,6 @@
 import type { OutgoingMail } from '../mail/mail-outbox.ts'
 import { formatMoney } from '../money/money.ts'
+import { type BreakdownLine, breakdownLinesInOrder, type TotalsBreakdown } from './totals-breakdown.ts'
 
 /** The shop a buyer's mail speaks for, in its name and colours. */
 export interface MailShop {
@@ -17,7 +18,8 @@ export interface MailOrder {
   number: string
   email: string
   currency: string
-  totalMinor: number
+  /** The order's totals, line by line, with its refunds (`breakdownOfOrder`). */
+  breakdown: TotalsBreakdown
   lines: readonly { name: string; quantity: number; totalMinor: number }[]
   shippingAddress?: Record<string, unknown> | null | undefined
   /** The signed, expiring link to the page of the order's downloads (a paid digital order's). */
@@ -54,21 +56,41 @@ interface Section {
   withLines: boolean
 }
 
-function lineRows(shop: MailShop, order: MailOrder) {
+/** A breakdown line's words: its label, then its detail and items, if any. */
+const breakdownWords = (line: BreakdownLine) =>
+  [line.label, line.detail, line.items].filter(Boolean).join(' · ')
+
+/**
+ * A mail's lines and totals, as text and as HTML: the items, then every line of the order's breakdown
+ * (each HTML row with its kind and amount in minor units, as the pages' rows).
+ */
+export function breakdownMailRows(
+  shop: MailShop,
+  order: Pick<MailOrder, 'currency' | 'lines' | 'breakdown'>,
+) {
   const money = (minor: number) => formatMoney(minor, order.currency, shop.locale)
+  const totals = breakdownLinesInOrder(order.breakdown)
+  const isStrong = (line: BreakdownLine) => line.kind === 'TOTAL' || line.kind === 'NET'
   return {
     text: [
       ...order.lines.map((line) => `  ${line.quantity} × ${line.name}  ${money(line.totalMinor)}`),
-      `  Total  ${money(order.totalMinor)}`,
+      ...totals.map((line) => `  ${breakdownWords(line)}  ${line.formattedAmount}`),
     ],
     html: `<table role="presentation" width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:16px 0">${order.lines
       .map(
         (line) =>
           `<tr><td style="border-bottom:1px solid #e5e7eb">${line.quantity} × ${escapeHtml(line.name)}</td><td align="right" style="border-bottom:1px solid #e5e7eb">${escapeHtml(money(line.totalMinor))}</td></tr>`,
       )
-      .join(
-        '',
-      )}<tr><td><strong>Total</strong></td><td align="right"><strong>${escapeHtml(money(order.totalMinor))}</strong></td></tr></table>`,
+      .join('')}${totals
+      .map((line) => {
+        const words = escapeHtml(breakdownWords(line))
+        const amount = escapeHtml(line.formattedAmount)
+        const [label, value] = isStrong(line)
+          ? [`<strong>${words}</strong>`, `<strong>${amount}</strong>`]
+          : [words, amount]
+        return `<tr data-line-kind="${line.kind}" data-amount-minor="${line.amountMinor}"><td>${label}</td><td align="right">${value}</td></tr>`
+      })
+      .join('')}</table>`,
   }
 }
 
@@ -82,7 +104,7 @@ function compose(
 ): OutgoingMail {
   const brand = safeColour(shop.brandColour, '#1f2328')
   const accent = safeColour(shop.accentColour, '#0969da')
-  const rows = lineRows(shop, order)
+  const rows = breakdownMailRows(shop, order)
   const address = addressLines(order.shippingAddress)
   const text = [
     heading,
@@ -233,7 +255,7 @@ export function refundMail(
         ...(refund.reason ? [`The shop's note: ${refund.reason}`] : []),
       ],
       facts: [['Refunded', amount]],
-      withLines: false,
+      withLines: true,
     },
   )
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { nextOrderState, type OrderAction, type OrderState } from './order-state.ts'
+import {
+  fulfillmentStatusOf,
+  nextOrderState,
+  type OrderAction,
+  type OrderState,
+  withCountedFulfillment,
+} from './order-state.ts'
 
 const state = (status: string, paymentStatus: string, fulfillmentStatus: string) =>
   ({ status, paymentStatus, fulfillmentStatus }) as OrderState
@@ -83,5 +89,37 @@ describe('the order state machine', () => {
               fulfilments.indexOf(fulfillmentStatus),
             )
           }
+  })
+})
+
+describe('fulfillmentStatusOf', () => {
+  const line = (quantity: number, shipped: number, refunded: number) => ({
+    quantity,
+    shipped_quantity: shipped,
+    refunded_quantity: refunded,
+  })
+
+  it.each([
+    [[line(1, 0, 0), line(1, 0, 0)], 'NOT_FULFILLED'],
+    [[line(1, 1, 0), line(1, 0, 0)], 'PARTIALLY_FULFILLED'],
+    [[line(1, 1, 0), line(1, 0, 1)], 'FULFILLED'],
+    [[line(2, 1, 1)], 'FULFILLED'],
+    [[line(3, 1, 1)], 'PARTIALLY_FULFILLED'],
+    [[line(2, 0, 1)], 'NOT_FULFILLED'],
+    [[line(2, 0, 2)], 'FULFILLED'],
+    [[line(2, 2, 1)], 'FULFILLED'],
+  ] as const)('counts refunded units as no longer to ship: %j is %s', (lines, status) => {
+    expect(fulfillmentStatusOf(lines)).toBe(status)
+  })
+
+  it('leaves a canceled order where it stood', () => {
+    const canceled = state('CANCELED', 'PARTIALLY_REFUNDED', 'NOT_FULFILLED')
+    expect(withCountedFulfillment(canceled, [line(1, 0, 1)])).toEqual(canceled)
+    expect(
+      withCountedFulfillment(state('APPROVED', 'PARTIALLY_REFUNDED', 'PARTIALLY_FULFILLED'), [
+        line(1, 1, 0),
+        line(1, 0, 1),
+      ]).fulfillmentStatus,
+    ).toBe('FULFILLED')
   })
 })

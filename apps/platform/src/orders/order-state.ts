@@ -80,7 +80,7 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
 
 const refusalWords: Record<OrderRefusal, string> = {
   ORDER_CANCELED: 'This order is canceled',
-  ORDER_ALREADY_FULFILLED: 'Every item of this order has shipped',
+  ORDER_ALREADY_FULFILLED: 'Nothing of this order is left to ship: every item has shipped or was refunded',
   ORDER_ALREADY_SHIPPED: 'Items of this order have shipped: refund them instead of cancelling',
   ORDER_NOT_PAID: 'This order was not paid, so there is nothing to refund',
   ORDER_FULLY_REFUNDED: 'This order is already refunded in full',
@@ -108,4 +108,35 @@ export function nextOrderState(
   if (row) return { ok: true, state: { ...state, ...row.to } }
   const code = refusalOf(state, action)
   return { ok: false, code, message: refusalWords[code] }
+}
+
+/** A line's counts that say what is left to ship. */
+export interface ShippableLine {
+  quantity: number
+  shipped_quantity: number
+  refunded_quantity: number
+}
+
+/**
+ * The units of a line still to ship: those neither shipped nor refunded. A refund takes the unshipped
+ * units first (what is refunded is not sent), so a line of 2 with 1 shipped and 1 refunded has none left.
+ */
+export function unitsLeftToShip(line: ShippableLine): number {
+  return Math.max(0, line.quantity - line.shipped_quantity - line.refunded_quantity)
+}
+
+/**
+ * Where an order's fulfilment stands by its lines' counts (issue 35): `FULFILLED` when no unit is left to
+ * ship (every unit shipped or refunded), `PARTIALLY_FULFILLED` when some shipped and some are left,
+ * `NOT_FULFILLED` when nothing shipped and some are left. The ship and refund actions store it, and
+ * migration 028 brought the orders stored before it to the same answer.
+ */
+export function fulfillmentStatusOf(lines: readonly ShippableLine[]): FulfillmentStatus {
+  if (lines.every((line) => unitsLeftToShip(line) === 0)) return 'FULFILLED'
+  return lines.some((line) => line.shipped_quantity > 0) ? 'PARTIALLY_FULFILLED' : 'NOT_FULFILLED'
+}
+
+/** `state` with the fulfilment its lines' counts give; a canceled order keeps where it stood. */
+export function withCountedFulfillment(state: OrderState, lines: readonly ShippableLine[]): OrderState {
+  return state.status === 'CANCELED' ? state : { ...state, fulfillmentStatus: fulfillmentStatusOf(lines) }
 }

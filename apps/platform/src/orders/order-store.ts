@@ -4,8 +4,8 @@ import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
 import { mailInsert } from '../mail/mail-outbox.ts'
 import { type MailShop, orderConfirmationMail } from './order-mails.ts'
-
 import type { FulfillmentStatus, PaymentStatus } from './order-state.ts'
+import { type BreakdownTotals, toTotalsBreakdown } from './totals-breakdown.ts'
 
 /** What an order keeps of its payment (no card number, at most its last 4). */
 export type OrderPayment =
@@ -82,11 +82,25 @@ export interface FulfillmentRow {
   created_date: Date
 }
 
+/** A refund of an order, in full or in part. */
+export interface RefundRow {
+  id: string
+  order_id: string
+  idempotency_key: string
+  amount_minor: string
+  provider_refund_id: string | null
+  lines: { lineId: string; quantity: number; restock: boolean }[]
+  reason: string | null
+  created_date: Date
+}
+
 export interface OrderWithLines {
   order: OrderRow
   lines: OrderLineRow[]
   /** Its shipments, oldest first. */
   fulfillments: FulfillmentRow[]
+  /** Its refunds, oldest first. */
+  refunds: RefundRow[]
 }
 
 export type OrderInput = Omit<
@@ -151,7 +165,10 @@ export function orderInserts(
       number: input.number,
       email: input.email,
       currency: input.currency,
-      totalMinor: input.totalMinor,
+      breakdown: toTotalsBreakdown(input.totals as unknown as BreakdownTotals, {
+        currency: input.currency,
+        locale: shop.locale,
+      }),
       lines: input.lines.map((line) => ({
         name: line.name,
         quantity: line.quantity,
@@ -223,7 +240,7 @@ export function orderInserts(
 async function withLines(db: Db, orders: OrderRow[]): Promise<OrderWithLines[]> {
   if (orders.length === 0) return []
   const ids = orders.map((order) => order.id)
-  const [lines, fulfillments] = await Promise.all([
+  const [lines, fulfillments, refunds] = await Promise.all([
     db.query<OrderLineRow>(
       'select * from order_lines where order_id = any($1::uuid[]) order by order_id, position',
       [ids],
@@ -232,11 +249,15 @@ async function withLines(db: Db, orders: OrderRow[]): Promise<OrderWithLines[]> 
       'select * from order_fulfillments where order_id = any($1::uuid[]) order by sequence',
       [ids],
     ),
+    db.query<RefundRow>('select * from order_refunds where order_id = any($1::uuid[]) order by sequence', [
+      ids,
+    ]),
   ])
   return orders.map((order) => ({
     order,
     lines: lines.filter((line) => line.order_id === order.id),
     fulfillments: fulfillments.filter((fulfillment) => fulfillment.order_id === order.id),
+    refunds: refunds.filter((refund) => refund.order_id === order.id),
   }))
 }
 
@@ -286,6 +307,11 @@ export interface OrderFilter {
   to?: Date | undefined
   /** An order number (with or without `#`), or the buyer's e-mail or a part of it. */
   search?: string | undefined
+  /**
+   * Only orders waiting to ship: placed and not canceled, with units left to ship (not `FULFILLED`, which
+   * counts refunded units as done: `fulfillmentStatusOf`), and not refunded in full.
+   */
+  isAwaitingShipment?: boolean | undefined
 }
 
 function filterSql(filter: OrderFilter, params: unknown[]): string {
@@ -299,6 +325,10 @@ function filterSql(filter: OrderFilter, params: unknown[]): string {
   if (filter.fulfillmentStatus) add('fulfillment_status = ?', filter.fulfillmentStatus)
   if (filter.from) add('created_date >= ?', filter.from)
   if (filter.to) add('created_date < ?', filter.to)
+  if (filter.isAwaitingShipment)
+    parts.push(
+      "status = 'APPROVED' and fulfillment_status <> 'FULFILLED' and payment_status <> 'FULLY_REFUNDED'",
+    )
   const search = filter.search?.trim().replace(/^#/, '')
   if (search) {
     if (/^\d{1,18}$/.test(search)) add('number = ?::bigint', search)
@@ -328,6 +358,42 @@ export async function listOrders(
     db.query<{ count: string }>(`select count(*) as count from orders where ${where}`, params),
   ])
   return { orders: await withLines(db, rows), total: Number(counted[0]?.count ?? 0) }
+}
+
+/** How many of a site's orders a filter finds, and their sales (minor units, totals less refunds). */
+export interface OrderCount {
+  count: number
+  salesMinor: number
+}
+
+/**
+ * For each named filter, how many of the site's orders it finds and their sales, in one statement: the
+ * counts use the list's own filter (`listOrders`), so a count always equals the list it links to.
+ */
+export async function countOrders<K extends string>(
+  db: Db,
+  siteId: string,
+  filters: Readonly<Record<K, OrderFilter>>,
+): Promise<Record<K, OrderCount>> {
+  const params: unknown[] = [siteId]
+  const names = Object.keys(filters) as K[]
+  const columns = names.flatMap((name, index) => {
+    const where = `true${filterSql(filters[name], params)}`
+    return [
+      `count(*) filter (where ${where}) as c${index}`,
+      `coalesce(sum(total_minor - refunded_minor) filter (where ${where}), 0) as s${index}`,
+    ]
+  })
+  const [row] = await db.query<Record<string, string>>(
+    `select ${columns.join(', ')} from orders where site_id = $1`,
+    params,
+  )
+  return Object.fromEntries(
+    names.map((name, index) => [
+      name,
+      { count: Number(row?.[`c${index}`] ?? 0), salesMinor: Number(row?.[`s${index}`] ?? 0) },
+    ]),
+  ) as Record<K, OrderCount>
 }
 
 /** Orders and revenue (minor units, less refunds; canceled orders left out) per UTC day over the last `days` days up to `now`, oldest first. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { toWireMoney, WireMoneySchema } from '../money/money.ts'
+import { toWireMoney, type WireMoney, WireMoneySchema } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
 import type { OrderWithLines } from './order-store.ts'
 
@@ -70,6 +70,20 @@ export const OrderSchema = z.object({
     )
     .describe("the order's shipments, oldest first, each with its carrier and tracking number"),
   refundedAmount: Money.describe('what was refunded so far'),
+  refunds: z
+    .array(
+      z.object({
+        id: z.string(),
+        createdDate: z.string().describe('when it was refunded (ISO 8601)'),
+        amount: Money,
+        lineItems: z
+          .array(z.object({ id: z.string(), quantity: z.number() }))
+          .describe(
+            'the order lines it named (`lineItems[].id`) and how many units of each; empty for an amount alone',
+          ),
+      }),
+    )
+    .describe("the order's refunds, oldest first: what was given back and when (decision 060)"),
   payment: z.object({
     provider: z.string(),
     transactionId: z.string().optional(),
@@ -88,6 +102,18 @@ export const OrderSchema = z.object({
     .nullable(),
   couponCode: z.string().nullable(),
   priceSummary: z.record(z.string(), z.unknown()),
+  additionalFees: z
+    .array(
+      z.object({
+        code: z.string(),
+        name: z.string(),
+        chargeType: z.enum(['HANDLING_FEE', 'INSURANCE']).describe("the spec's ChargeType"),
+        price: Money,
+      }),
+    )
+    .describe(
+      "each fee the order was charged, as the checkout's totals had it (`priceSummary.additionalFees` is their sum)",
+    ),
   appliedDiscounts: z
     .array(OrderDiscountSchema)
     .describe("the coupon's and the merchant's discounts, as the order's totals took them"),
@@ -153,7 +179,7 @@ export type WireOrder = ReturnType<typeof toWireOrder>
 
 /** The wire form of a stored order. */
 export function toWireOrder(
-  { order, lines, fulfillments }: OrderWithLines,
+  { order, lines, fulfillments, refunds }: OrderWithLines,
   site: Site,
   downloads?: OrderLineDownloads,
 ) {
@@ -177,6 +203,12 @@ export function toWireOrder(
       },
     })),
     refundedAmount: money(order.refunded_minor),
+    refunds: refunds.map((refund) => ({
+      id: refund.id,
+      createdDate: new Date(refund.created_date).toISOString(),
+      amount: money(refund.amount_minor),
+      lineItems: refund.lines.map((line) => ({ id: line.lineId, quantity: line.quantity })),
+    })),
     payment: {
       provider: payment.provider,
       transactionId: 'transactionId' in payment ? payment.transactionId : undefined,
@@ -193,6 +225,12 @@ export function toWireOrder(
     couponCode: order.coupon_code,
     priceSummary: (order.totals.priceSummary ?? {}) as Record<string, unknown>,
     appliedDiscounts: (order.totals.appliedDiscounts ?? []) as z.output<typeof OrderDiscountSchema>[],
+    additionalFees: (order.totals.additionalFees ?? []) as {
+      code: string
+      name: string
+      chargeType: 'HANDLING_FEE' | 'INSURANCE'
+      price: WireMoney
+    }[],
     lineItems: lines.map((line) => ({
       id: line.id,
       catalogItemId: line.catalog_item_id,

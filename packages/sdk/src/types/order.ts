@@ -1,4 +1,4 @@
-import type { MultiCurrencyPrice } from './cart.js'
+import type { AdditionalFee, MultiCurrencyPrice } from './cart.js'
 import type { CartDiscountType, FileType } from './enumerations.js'
 
 /** An order's status: APPROVED once placed, CANCELED when the merchant cancels it. */
@@ -92,6 +92,16 @@ export interface OrderAppliedDiscount {
   lineItems: { lineItemId: string; amount: MultiCurrencyPrice }[]
 }
 
+/** A refund of an order, in full or in part. */
+export interface OrderRefund {
+  _id: string
+  /** When it was refunded (ISO 8601). */
+  _createdDate: string
+  amount: MultiCurrencyPrice
+  /** The order lines it named (`OrderLineItem._id`) and how many units of each. */
+  lineItems: { _id: string; quantity: number }[]
+}
+
 /** An order placed through checkout (`GET /ecom/v1/orders`). */
 export interface Order {
   _id: string
@@ -105,6 +115,8 @@ export interface Order {
   fulfillments: OrderFulfillment[]
   /** What was refunded so far. */
   refundedAmount: MultiCurrencyPrice
+  /** Its refunds, oldest first: what was given back, when, and for which lines (empty for an amount alone). */
+  refunds: OrderRefund[]
   payment: { provider: string; transactionId?: string; cardLast4?: string }
   /** Who placed it: the buyer's e-mail and either their member id or their visitor id. */
   buyerInfo: { email: string; memberId?: string; visitorId?: string }
@@ -113,10 +125,12 @@ export interface Order {
   billingAddress: Record<string, unknown> | null
   shippingInfo: { code: string; carrierId?: string; title?: string } | null
   couponCode: string | null
-  /** The checkout's totals at the time of the order: `subtotal`, `shipping`, `tax`, `discount`, `total`. */
+  /** The checkout's totals at the time of the order: `subtotal`, `discount`, `shipping`, `tax`, `additionalFees`, `total`. */
   priceSummary: Record<string, MultiCurrencyPrice>
   /** The coupon's and the merchant's discounts, as the order's totals took them. */
   appliedDiscounts: OrderAppliedDiscount[]
+  /** Each fee the order was charged (ChargeType HANDLING_FEE or INSURANCE); `priceSummary.additionalFees` is their sum. */
+  additionalFees: AdditionalFee[]
   lineItems: OrderLineItem[]
   /** ISO-8601 date-time the order was placed. */
   _createdDate: string

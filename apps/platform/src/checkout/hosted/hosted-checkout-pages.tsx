@@ -2,6 +2,8 @@ import type { TotalsEstimate } from '../../carts/pricing/totals-estimate.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney } from '../../money/money.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
+import { breakdownOfOrder, toTotalsBreakdown } from '../../orders/totals-breakdown.ts'
+import { TotalsBreakdownRows } from '../../orders/totals-breakdown-rows.tsx'
 import { Document } from '../../pages/document.tsx'
 import { CsrfField, Field } from '../../pages/form-controls.tsx'
 import type { HeldMembership } from '../../plans/plan-rules.ts'
@@ -9,6 +11,7 @@ import type { Site } from '../../sites/site-store.ts'
 import { REGION_REQUIRED, subdivisionsOf } from '../address/subdivisions.ts'
 import type { CheckoutRow } from '../checkout-store.ts'
 import type { PaymentProvider } from '../payment-provider.ts'
+import { toWireTotals } from '../totals-wire.ts'
 import { checkoutScript } from './checkout-script.ts'
 import { type CheckoutFormValues, planFieldName, toShippingChoiceValue } from './hosted-checkout-form.ts'
 
@@ -171,15 +174,11 @@ export function SummaryTable(props: {
   site: Site
 }) {
   const money = (minor: number) => formatMoney(minor, props.site.currency, props.site.locale)
-  const { priceSummary } = props.totals
-  const hasShipping = Boolean(props.totals.shippingInfo.selectedCarrierServiceOption)
-  const rows: [string, number | string][] = [
-    ['Subtotal', priceSummary.subtotal],
-    ['Discount', -priceSummary.discount],
-    ['Shipping', hasShipping ? priceSummary.shipping : 'Enter your address'],
-    ['Tax', priceSummary.tax],
-    ['Fees', priceSummary.additionalFees],
-  ]
+  const breakdown = toTotalsBreakdown(toWireTotals(props.totals, props.site), {
+    currency: props.site.currency,
+    locale: props.site.locale,
+    awaitingAddress: !props.totals.shippingInfo.selectedCarrierServiceOption,
+  })
   return (
     <table className="summary-table">
       <tbody>
@@ -200,22 +199,7 @@ export function SummaryTable(props: {
             <td className="number">{money(line.discountedPrice)}</td>
           </tr>
         ))}
-        {rows
-          .filter(([label, amount]) => amount !== 0 || label === 'Subtotal' || label === 'Shipping')
-          .map(([label, amount]) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              <td className="number">
-                {typeof amount === 'number' ? money(amount) : <span className="muted">{amount}</span>}
-              </td>
-            </tr>
-          ))}
-        <tr className="total-row">
-          <th scope="row">Total</th>
-          <td className="number" data-total={priceSummary.total}>
-            <strong>{money(priceSummary.total)}</strong>
-          </td>
-        </tr>
+        <TotalsBreakdownRows breakdown={breakdown} />
       </tbody>
     </table>
   )
@@ -654,12 +638,7 @@ export function ThankYouPage(props: {
                     <td className="number">{money(Number(line.total_minor))}</td>
                   </tr>
                 ))}
-                <tr className="total-row">
-                  <th scope="row">Total</th>
-                  <td className="number">
-                    <strong>{money(Number(order.total_minor))}</strong>
-                  </td>
-                </tr>
+                <TotalsBreakdownRows breakdown={breakdownOfOrder(props.order, site.locale)} />
               </tbody>
             </table>
           </aside>

@@ -3,10 +3,12 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listLowStock } from '../../catalogue/products/stock-store.ts'
 import type { Db } from '../../db/db.ts'
+import { cancelOrder, type OrderDeskDeps, refundOrder, shipOrder } from '../../orders/order-actions.ts'
 import { seedDemoCommerce } from '../../seed/demo-commerce.ts'
 import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
 import { createDashboardPlatform, createTestBrowser } from '../../testing/dashboard-browser.ts'
 import { placeNotebookOrder, trackNotebookStock } from '../../testing/placed-orders.ts'
+import { createOwnerCaller } from '../../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { OrdersChart } from './orders-chart.tsx'
 
@@ -180,6 +182,98 @@ describe.each(databaseKinds())('the order desk pages on %s', (kind) => {
     )
     expect((await browser.get('/dashboard/orders/00000000-0000-4000-8000-000000000000')).status).toBe(404)
     expect((await browser.get('/dashboard/orders/not-an-id')).status).toBe(400)
+  })
+
+  it('counts on the home page exactly the orders of the list each count links to', async () => {
+    const owner = await createOwnerCaller(db)
+    const desk: OrderDeskDeps = {
+      db,
+      refunds: {
+        refund: async (request) => ({ status: 'REFUNDED', refundId: `re_${request.idempotencyKey}` }),
+      },
+    }
+    const now = platform.clock()
+    const waiting = await place({ quantity: 2 })
+    const partly = await place({ quantity: 2 })
+    const partlyLine = (
+      await db.query<{ id: string }>('select id from order_lines where order_id = $1', [partly.orderId])
+    )[0]!
+    await shipOrder(
+      desk,
+      owner,
+      {
+        orderId: partly.orderId,
+        carrier: 'UPS',
+        trackingNumber: 'P1',
+        lines: [{ lineId: partlyLine.id, quantity: 1 }],
+      },
+      now,
+    )
+    // One unit shipped, the other refunded: nothing is left to ship, so it is no longer waiting.
+    const done = await place({ quantity: 2, paid: true })
+    const doneLine = (
+      await db.query<{ id: string }>('select id from order_lines where order_id = $1', [done.orderId])
+    )[0]!
+    await shipOrder(
+      desk,
+      owner,
+      {
+        orderId: done.orderId,
+        carrier: 'UPS',
+        trackingNumber: 'D1',
+        lines: [{ lineId: doneLine.id, quantity: 1 }],
+      },
+      now,
+    )
+    await refundOrder(
+      desk,
+      owner,
+      {
+        orderId: done.orderId,
+        idempotencyKey: 'done-1',
+        lines: [{ lineId: doneLine.id, quantity: 1, restock: false }],
+      },
+      now,
+    )
+    const canceled = await place()
+    await cancelOrder(desk, owner, { orderId: canceled.orderId }, now)
+
+    const browser = createTestBrowser(platform.app)
+    await browser.signIn()
+    const home = await browser.get('/dashboard/home')
+    const figures = [
+      ...home.text.matchAll(
+        /<div class="muted">([^<]+)<\/div><div class="figure-value"><a href="([^"]+)">([^<]+)<\/a>/g,
+      ),
+    ].map((match) => ({ label: match[1]!, href: match[2]!.replace(/&amp;/g, '&'), value: match[3]! }))
+    expect(figures.map((figure) => figure.label)).toEqual([
+      'Orders today',
+      'Sales today',
+      'Orders, last 30 days',
+      'Sales, last 30 days',
+      'Waiting to ship',
+    ])
+    const listed = new Map<string, string>()
+    for (const figure of figures) {
+      const list = await browser.get(figure.href)
+      expect(list.status).toBe(200)
+      listed.set(figure.href, list.text)
+      if (figure.label.startsWith('Sales')) continue
+      expect(`${figure.label}: ${/· (\d+) orders/.exec(list.text)?.[1]}`).toBe(
+        `${figure.label}: ${figure.value}`,
+      )
+    }
+    // A sales figure links to the list of the orders it adds up.
+    expect(figures[1]!.href).toBe(figures[0]!.href)
+    expect(figures[3]!.href).toBe(figures[2]!.href)
+    const queue = listed.get(figures[4]!.href)!
+    expect(queue).toContain(`#${waiting.number}<`)
+    expect(queue).toContain(`#${partly.number}<`)
+    expect(queue).not.toContain(`#${done.number}<`)
+    expect(queue).not.toContain(`#${canceled.number}<`)
+    const section = home.text.slice(home.text.indexOf('id="waiting"'), home.text.indexOf('id="low-stock"'))
+    expect(section).toContain(`#${partly.number}<`)
+    expect(section).not.toContain(`#${done.number}<`)
   })
 
   it('shows the products and variants lowest on stock on the home page, fewest first', async () => {

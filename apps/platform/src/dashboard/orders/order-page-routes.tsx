@@ -13,17 +13,30 @@ import {
   refundOrder,
   shipOrder,
 } from '../../orders/order-actions.ts'
-import { deskSummary, listOrderEvents, listRefunds } from '../../orders/order-desk-store.ts'
+import { listOrderEvents } from '../../orders/order-desk-store.ts'
 import type { OrderRefunds } from '../../orders/order-refunds.ts'
-import { findOrder, listOrders, type OrderFilter, ordersPerDay } from '../../orders/order-store.ts'
-import { fulfillmentStatusWords, orderStatusWords, paymentStatusWords } from '../../orders/order-words.ts'
+import {
+  countOrders,
+  findOrder,
+  listOrders,
+  type OrderFilter,
+  ordersPerDay,
+} from '../../orders/order-store.ts'
+import { orderStatusWords, paymentStatusWords } from '../../orders/order-words.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
 import { noticeText } from '../notices.ts'
 import { createDashboardRoutes, NoticeQuery } from '../owner-routes.ts'
 import type { DashboardDeps, Owner } from '../session/owner-session.ts'
 import { type ActionProblem, OrderPage } from './order-page.tsx'
-import { DeskHomePage, ORDERS_PAGE_SIZE, type OrderFilterText, OrdersPage } from './order-pages.tsx'
+import {
+  DeskHomePage,
+  filterQuery,
+  fulfillmentFilterWords,
+  ORDERS_PAGE_SIZE,
+  type OrderFilterText,
+  OrdersPage,
+} from './order-pages.tsx'
 import { toCsv } from './orders-csv.ts'
 
 const CHART_DAYS = 30
@@ -46,7 +59,7 @@ const DateText = z
 const FilterQuery = z.object({
   status: choice(orderStatusWords),
   payment: choice(paymentStatusWords),
-  fulfillment: choice(fulfillmentStatusWords),
+  fulfillment: choice(fulfillmentFilterWords),
   from: DateText,
   to: DateText,
   q: z.string().max(320).optional().default(''),
@@ -56,12 +69,37 @@ function toFilter(query: z.output<typeof FilterQuery>): OrderFilter {
   return {
     status: query.status || undefined,
     paymentStatus: query.payment || undefined,
-    fulfillmentStatus: query.fulfillment || undefined,
+    fulfillmentStatus: query.fulfillment === 'TO_SHIP' ? undefined : query.fulfillment || undefined,
+    isAwaitingShipment: query.fulfillment === 'TO_SHIP' || undefined,
     from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
     // "To" is the last day shown: orders before the next day's start.
     to: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000) : undefined,
     search: query.q.trim() || undefined,
   }
+}
+
+const dayText = (date: Date) => date.toISOString().slice(0, 10)
+
+/** The list's filters as form text: what `toFilter` reads back into `filter` (the links of the home's counts). */
+function toFilterText(filter: OrderFilter): OrderFilterText {
+  return {
+    status: filter.status ?? '',
+    payment: filter.paymentStatus ?? '',
+    fulfillment: filter.isAwaitingShipment ? 'TO_SHIP' : (filter.fulfillmentStatus ?? ''),
+    from: filter.from ? dayText(filter.from) : '',
+    to: filter.to ? dayText(new Date(filter.to.getTime() - 86_400_000)) : '',
+    q: filter.search ?? '',
+  }
+}
+
+/** What the dashboard's home counts, each the filter of the list it links to (issue 35). */
+function deskFilters(now: Date, days: number) {
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+  return {
+    today: { status: 'APPROVED', from: today },
+    lastDays: { status: 'APPROVED', from: new Date(today.getTime() - (days - 1) * 86_400_000) },
+    toShip: { isAwaitingShipment: true },
+  } satisfies Record<string, OrderFilter>
 }
 
 /** The units of each of the order's lines that a form's `<prefix>-<lineId>` fields ask for. */
@@ -98,21 +136,22 @@ export function registerOrderDeskPages(
     async (owner) => {
       const siteId = owner.session.siteId
       const now = deps.clock()
-      const [summary, days, waiting, lowStock] = await Promise.all([
-        deskSummary(deps.db, siteId, now),
+      const filters = deskFilters(now, CHART_DAYS)
+      const [counts, days, waiting, lowStock] = await Promise.all([
+        countOrders(deps.db, siteId, filters),
         ordersPerDay(deps.db, siteId, { days: CHART_DAYS, now }),
-        listOrders(
-          deps.db,
-          { siteId },
-          { limit: 10, offset: 0 },
-          { status: 'APPROVED', fulfillmentStatus: 'NOT_FULFILLED' },
-        ),
+        listOrders(deps.db, { siteId }, { limit: 10, offset: 0 }, filters.toShip),
         listLowStock(deps.db, siteId, { threshold: LOW_STOCK_THRESHOLD, limit: 10 }),
       ])
+      const href = (filter: OrderFilter) => `/dashboard/orders${filterQuery(toFilterText(filter))}`
       return renderDashboardPage(
         <DeskHomePage
           owner={owner}
-          summary={summary}
+          counts={{
+            today: { ...counts.today, href: href(filters.today) },
+            lastDays: { ...counts.lastDays, href: href(filters.lastDays) },
+            toShip: { ...counts.toShip, href: href(filters.toShip) },
+          }}
           days={days}
           waiting={waiting.orders}
           lowStock={lowStock}
@@ -212,16 +251,12 @@ export function registerOrderDeskPages(
   ) {
     const order = await findOrder(deps.db, { siteId: owner.session.siteId }, orderId)
     if (!order) throw new ApplicationError('ORDER_NOT_FOUND', 'There is no such order', { id: orderId })
-    const [events, refunds] = await Promise.all([
-      listOrderEvents(deps.db, orderId),
-      listRefunds(deps.db, orderId),
-    ])
+    const events = await listOrderEvents(deps.db, orderId)
     return renderDashboardPage(
       <OrderPage
         owner={owner}
         order={order}
         events={events}
-        refunds={refunds}
         refundKey={randomUUID()}
         notice={options.notice}
         problem={options.problem}

@@ -2,8 +2,11 @@ import type { ReactNode } from 'react'
 import type { Address } from '../../carts/pricing/pricing-input.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney, toDecimalString } from '../../money/money.ts'
-import type { OrderEventRow, RefundRow } from '../../orders/order-desk-store.ts'
+import type { OrderEventRow } from '../../orders/order-desk-store.ts'
+import { unitsLeftToShip } from '../../orders/order-state.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
+import { breakdownOfOrder } from '../../orders/totals-breakdown.ts'
+import { TotalsBreakdownRows } from '../../orders/totals-breakdown-rows.tsx'
 import { CsrfField, DashboardPage, Problems } from '../dashboard-layout.tsx'
 import { minuteText } from '../form-text.ts'
 import type { Owner } from '../session/owner-session.ts'
@@ -112,7 +115,6 @@ export function OrderPage(props: {
   owner: Owner
   order: OrderWithLines
   events: readonly OrderEventRow[]
-  refunds: readonly RefundRow[]
   refundKey: string
   notice?: string | undefined
   problem?: ActionProblem | undefined
@@ -120,10 +122,6 @@ export function OrderPage(props: {
   const { session } = props.owner
   const { order, lines, fulfillments } = props.order
   const money = (minor: string | number) => formatMoney(Number(minor), order.currency, session.site.locale)
-  const totals = (order.totals.priceSummary ?? {}) as Record<
-    string,
-    { amount?: string; formattedAmount?: string } | undefined
-  >
   const names = new Map(lines.map((line) => [line.id, line.name]))
   const paid = order.payment_status === 'NOT_PAID' ? 0 : Number(order.total_minor)
   const refundable = paid - Number(order.refunded_minor)
@@ -193,38 +191,18 @@ export function OrderPage(props: {
                 </tbody>
               </table>
             </div>
-            <dl className="facts" aria-label="Totals">
-              {(['subtotal', 'shipping', 'tax', 'discount'] as const).map((key) =>
-                totals[key]?.formattedAmount && Number(totals[key]?.amount ?? 1) !== 0 ? (
-                  <div key={key} className="contents">
-                    <dt>{key[0]?.toUpperCase() + key.slice(1)}</dt>
-                    <dd>{totals[key]?.formattedAmount}</dd>
-                  </div>
-                ) : null,
-              )}
-              <dt>Total</dt>
-              <dd>
-                <strong>{money(order.total_minor)}</strong>
-              </dd>
-              {Number(order.refunded_minor) > 0 && (
-                <>
-                  <dt>Refunded</dt>
-                  <dd>{money(order.refunded_minor)}</dd>
-                </>
-              )}
-            </dl>
+            <table className="summary-table" aria-label="Totals">
+              <tbody>
+                <TotalsBreakdownRows breakdown={breakdownOfOrder(props.order, session.site.locale)} />
+              </tbody>
+            </table>
           </section>
           {canShip && (
             <section aria-labelledby="ship">
               <h2 id="ship">Ship</h2>
               <form method="post" action={action('ship')}>
                 <CsrfField token={session.csrfToken} />
-                <LineQuantities
-                  lines={lines}
-                  field="ship"
-                  left={(line) => line.quantity - line.shipped_quantity}
-                  proposed={(left) => left}
-                />
+                <LineQuantities lines={lines} field="ship" left={unitsLeftToShip} proposed={(left) => left} />
                 <div className="grid">
                   <div className="field">
                     <label htmlFor="field-carrier">Carrier</label>
@@ -339,7 +317,7 @@ export function OrderPage(props: {
                   <dd>•••• {payment.cardLast4}</dd>
                 </>
               )}
-              {props.refunds.map((refund) => (
+              {props.order.refunds.map((refund) => (
                 <div key={refund.id} className="contents">
                   <dt>Refund</dt>
                   <dd>

@@ -105,7 +105,7 @@ describe.each(databaseKinds())('GET /dashboard/orders on %s', (kind) => {
       ['2026-06-01', '1'],
       ['2026-06-02', '1'],
     ])
-    expect(home.text).toMatch(/Orders today<\/div><div class="figure-value">1</)
+    expect(home.text).toMatch(/Orders today<\/div><div class="figure-value"><a [^>]+>1</)
     expect(home.text).toMatch(/Waiting to ship<\/div><div class="figure-value"><a [^>]+>2</)
     const page = await browser.get('/dashboard/orders')
     expect(page.status).toBe(200)

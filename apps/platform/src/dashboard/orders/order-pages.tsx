@@ -1,8 +1,13 @@
 import type { LowStockItem } from '../../catalogue/products/stock-store.ts'
 import { formatMoney } from '../../money/money.ts'
-import type { DeskSummary } from '../../orders/order-desk-store.ts'
-import type { OrderLineRow, OrderWithLines } from '../../orders/order-store.ts'
-import { fulfillmentStatusWords, orderStatusWords, paymentStatusWords } from '../../orders/order-words.ts'
+import { unitsLeftToShip } from '../../orders/order-state.ts'
+import type { OrderCount, OrderLineRow, OrderWithLines } from '../../orders/order-store.ts'
+import {
+  fulfillmentStatusWords,
+  orderStateParts,
+  orderStatusWords,
+  paymentStatusWords,
+} from '../../orders/order-words.ts'
 import { DashboardPage } from '../dashboard-layout.tsx'
 import { minuteText } from '../form-text.ts'
 import type { Owner } from '../session/owner-session.ts'
@@ -33,21 +38,21 @@ function CustomLines(props: { lines: readonly OrderLineRow[]; money: (minor: str
   )
 }
 
-/** The three statuses of an order as badges. */
+/** How an order stands, as badges (`orderStateParts`). */
 export function OrderBadges(props: { order: OrderWithLines['order'] }) {
-  const { order } = props
   return (
     <span className="badges">
-      {order.status === 'CANCELED' && <span className="badge off">{orderStatusWords.CANCELED}</span>}
-      <span className={order.payment_status === 'PAID' ? 'badge ok' : 'badge'}>
-        {paymentStatusWords[order.payment_status]}
-      </span>{' '}
-      <span className={order.fulfillment_status === 'FULFILLED' ? 'badge ok' : 'badge'}>
-        {fulfillmentStatusWords[order.fulfillment_status]}
-      </span>
+      {orderStateParts(props.order).map((part) => (
+        <span key={part.words} className={part.tone === 'plain' ? 'badge' : `badge ${part.tone}`}>
+          {part.words}
+        </span>
+      ))}
     </span>
   )
 }
+
+/** The fulfilment filter's choices: the statuses, and the orders waiting to ship (the home's queue). */
+export const fulfillmentFilterWords = { ...fulfillmentStatusWords, TO_SHIP: 'Waiting to ship' }
 
 /** The list's filters as they were asked for, as form text. */
 export interface OrderFilterText {
@@ -111,7 +116,7 @@ export function OrdersPage(props: {
           label="Fulfilment"
           name="fulfillment"
           value={filter.fulfillment}
-          options={fulfillmentStatusWords}
+          options={fulfillmentFilterWords}
         />
         <div className="field">
           <label htmlFor="filter-from">From</label>
@@ -186,10 +191,13 @@ function Figure(props: { label: string; value: string; href?: string }) {
   )
 }
 
+/** A count of the home page with the list it links to. */
+export type LinkedCount = OrderCount & { href: string }
+
 /** The dashboard's home: today and the last 30 days, orders waiting to ship, products low on stock. */
 export function DeskHomePage(props: {
   owner: Owner
-  summary: DeskSummary
+  counts: { today: LinkedCount; lastDays: LinkedCount; toShip: LinkedCount }
   days: readonly DayTotals[]
   waiting: readonly OrderWithLines[]
   lowStock: readonly LowStockItem[]
@@ -197,26 +205,34 @@ export function DeskHomePage(props: {
 }) {
   const { site } = props.owner.session
   const money = (minor: string | number) => formatMoney(Number(minor), site.currency, site.locale)
-  const monthOrders = props.days.reduce((sum, day) => sum + day.orders, 0)
-  const monthSales = props.days.reduce((sum, day) => sum + day.revenueMinor, 0)
+  const { today, lastDays, toShip } = props.counts
   return (
     <DashboardPage owner={props.owner} title="Home" section="home">
       <h1>{site.name}</h1>
       <section className="figures" aria-label="Sales">
-        <Figure label="Orders today" value={String(props.summary.todayOrders)} />
-        <Figure label="Sales today" value={money(props.summary.todaySalesMinor)} />
-        <Figure label={`Orders, last ${props.days.length} days`} value={String(monthOrders)} />
-        <Figure label={`Sales, last ${props.days.length} days`} value={money(monthSales)} />
+        <Figure label="Orders today" value={String(today.count)} href={today.href} />
+        <Figure label="Sales today" value={money(today.salesMinor)} href={today.href} />
         <Figure
-          label="Waiting to ship"
-          value={String(props.summary.waitingToShip)}
-          href="/dashboard/orders?status=APPROVED&fulfillment=NOT_FULFILLED"
+          label={`Orders, last ${props.days.length} days`}
+          value={String(lastDays.count)}
+          href={lastDays.href}
         />
+        <Figure
+          label={`Sales, last ${props.days.length} days`}
+          value={money(lastDays.salesMinor)}
+          href={lastDays.href}
+        />
+        <Figure label="Waiting to ship" value={String(toShip.count)} href={toShip.href} />
       </section>
       <OrdersChart days={props.days} currency={site.currency} locale={site.locale} />
       <div className="cols">
         <section aria-labelledby="waiting">
           <h2 id="waiting">Waiting to ship</h2>
+          {toShip.count > props.waiting.length && (
+            <p>
+              <a href={toShip.href}>All {toShip.count} waiting to ship</a>
+            </p>
+          )}
           {props.waiting.length === 0 ? (
             <p className="muted">Nothing is waiting to ship.</p>
           ) : (
@@ -228,9 +244,7 @@ export function DeskHomePage(props: {
                       <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>
                     </td>
                     <td>{minuteText(order.created_date)}</td>
-                    <td>
-                      {lines.reduce((sum, line) => sum + line.quantity - line.shipped_quantity, 0)} to ship
-                    </td>
+                    <td>{lines.reduce((sum, line) => sum + unitsLeftToShip(line), 0)} to ship</td>
                   </tr>
                 ))}
               </tbody>
