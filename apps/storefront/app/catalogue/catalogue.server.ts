@@ -5,6 +5,7 @@ import { toRouteError } from '../platform/route-error.server'
 import { createSharedReads } from '../platform/shared-read.server'
 import { type CatalogueSearch, type ProductListQuery, toProductListQuery } from './catalogue-search'
 import type { OptionsAvailabilityLike, Selection } from './choice-availability'
+import { toFeaturedCollections } from './featured-collections'
 import { toOwnProductShares } from './home-collection'
 import { type ProductListView, toProductCard } from './product-view'
 
@@ -116,6 +117,20 @@ export const findOwnProductShares: (client: PublicClient) => Promise<Map<string,
     }
   },
 )
+
+/**
+ * The shop's collections that hold products, curated ones first (`featured-collections.ts`): the home page's
+ * featured collections and the menu's. Both reads are the process's shared ones; when the shares cannot be
+ * read the collections keep their name order.
+ * @throws the SDK's error as a route error when the collections cannot be read.
+ */
+export async function findFeaturedCollections(client: PublicClient): Promise<Collection[]> {
+  const [collections, shares] = await Promise.all([
+    listSharedCollections(client),
+    findOwnProductShares(client).catch(() => new Map<string, number>()),
+  ])
+  return toFeaturedCollections(collections, shares)
+}
 
 /**
  * Asks the platform what stays available after the shopper's choices, and which variant they name. Nothing

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { HELP_LINKS } from '../store/help-topics'
 
 /** The footer on every page: the shop, help and about links, and the shop's name; plain links, so it needs no script. */
 export function SiteFooter({ shopName }: { shopName: string }) {
@@ -22,23 +23,16 @@ export function SiteFooter({ shopName }: { shopName: string }) {
         <nav aria-labelledby="footer-help">
           <h2 id="footer-help">Help</h2>
           <ul>
-            <li>
-              <Link to="/help/shipping">Shipping</Link>
-            </li>
-            <li>
-              <Link to="/help/returns">Returns</Link>
-            </li>
-            <li>
-              <Link to="/help/contact">Contact</Link>
-            </li>
+            {HELP_LINKS.map((link) => (
+              <li key={link.topic}>
+                <Link to={link.to}>{link.title}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
-        <nav aria-labelledby="footer-about">
-          <h2 id="footer-about">About</h2>
+        <nav aria-labelledby="footer-account">
+          <h2 id="footer-account">Account</h2>
           <ul>
-            <li>
-              <Link to="/help/about">About us</Link>
-            </li>
             <li>
               <Link to="/account">Your account</Link>
             </li>
