@@ -1,7 +1,10 @@
+import { type CollectionMember, findHomeCollection, toOwnProductShares } from './home-collection'
+
 // The shop's collections in the order the home page and the menu offer them. The platform has no "featured"
-// flag: the curated collections (New in, Sale, Gifts: each of their products has its home elsewhere, see
-// `home-collection.ts`) are what a shop puts forward, so they come first; then the collections of one kind of
-// product. Each part keeps the order it came in (by name). A collection without products is not offered.
+// flag: the curated collections (New in, Sale, Gifts) are what a shop puts forward, so they come first; then
+// the collections of one kind of product. A curated collection is the home of none of its products: each of
+// them has its home in a kind's collection (`home-collection.ts`, the rule the product page's breadcrumb
+// follows). Each part keeps the order it came in (by name). A collection without products is not offered.
 
 /** What the order reads of a collection. */
 export interface FeaturableCollection {
@@ -10,15 +13,16 @@ export interface FeaturableCollection {
 }
 
 /**
- * The collections that hold products, curated ones first: those whose share of products of their own
- * (`toOwnProductShares`) is 0. A collection missing from `shares` (none of its products in the sample) counts
- * as a kind collection, so a shop that could not be sampled keeps the name order.
+ * The collections that hold products, curated ones first: those that are the home collection of none of
+ * `products` (a sample of the catalogue). Without a sample every collection keeps its place.
  */
 export function toFeaturedCollections<C extends FeaturableCollection>(
   collections: readonly C[],
-  shares: ReadonlyMap<string, number>,
+  products: readonly CollectionMember[],
 ): C[] {
   const held = collections.filter((collection) => (collection.numberOfProducts ?? 0) > 0)
-  const isCurated = (collection: C) => collection._id !== undefined && shares.get(collection._id) === 0
-  return [...held.filter(isCurated), ...held.filter((collection) => !isCurated(collection))]
+  const shares = toOwnProductShares(products)
+  const homes = new Set(products.map((product) => findHomeCollection(product, held, shares)?._id))
+  const isKind = (collection: C) => homes.has(collection._id)
+  return [...held.filter((collection) => !isKind(collection)), ...held.filter(isKind)]
 }
