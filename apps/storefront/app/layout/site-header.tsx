@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { CartLink } from '../cart/cart-link'
 import { HELP_LINKS } from '../store/help-topics'
+import { LinkGroup } from './link-group'
 
 // Suggestions load the first time the search field is focused: no part of any page's first load.
 const SearchSuggestions = lazy(() => import('./suggestion-panel'))
@@ -49,11 +50,7 @@ export function SiteHeader({ collections, cartItemCount, isMember, memberName, s
     const input = inputRef.current
     if (input && document.activeElement !== input) input.value = q
   }, [q])
-  const accountLink = isMember ? (
-    <NavLink to="/account">Account</NavLink>
-  ) : (
-    <Link to={signInLink}>Sign in</Link>
-  )
+  const accountLink = isMember ? { to: '/account', label: 'Account' } : { to: signInLink, label: 'Sign in' }
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -88,42 +85,20 @@ export function SiteHeader({ collections, cartItemCount, isMember, memberName, s
               Search
             </button>
           </Form>
-          <h2 id={`${menuId}-shop`} className="site-menu-heading">
-            Shop
-          </h2>
-          <ul aria-labelledby={`${menuId}-shop`}>
-            <li>
-              <NavLink to="/products" end>
-                All products
-              </NavLink>
-            </li>
-            {collections.map((collection) => (
-              <li key={collection.slug}>
-                <NavLink to={`/collections/${encodeURIComponent(collection.slug)}`}>
-                  {collection.name}
-                </NavLink>
-              </li>
-            ))}
-            <li>
-              <NavLink to="/plans">Plans</NavLink>
-            </li>
-          </ul>
-          <h2 id={`${menuId}-account`} className="site-menu-heading">
-            Account
-          </h2>
-          <ul aria-labelledby={`${menuId}-account`}>
-            <li>{accountLink}</li>
-          </ul>
-          <h2 id={`${menuId}-help`} className="site-menu-heading">
-            Help
-          </h2>
-          <ul aria-labelledby={`${menuId}-help`}>
-            {HELP_LINKS.map((link) => (
-              <li key={link.topic}>
-                <NavLink to={link.to}>{link.title}</NavLink>
-              </li>
-            ))}
-          </ul>
+          <LinkGroup
+            id={`${menuId}-shop`}
+            heading="Shop"
+            links={[
+              { to: '/products', label: 'All products' },
+              ...collections.map((collection) => ({
+                to: `/collections/${encodeURIComponent(collection.slug)}`,
+                label: collection.name,
+              })),
+              { to: '/plans', label: 'Plans' },
+            ]}
+          />
+          <LinkGroup id={`${menuId}-account`} heading="Account" links={[accountLink]} />
+          <LinkGroup id={`${menuId}-help`} heading="Help" links={HELP_LINKS} />
         </nav>
       </details>
       <Link to="/" className="store-name">
@@ -171,7 +146,9 @@ export function SiteHeader({ collections, cartItemCount, isMember, memberName, s
         {isMember && memberName ? (
           <span className="member-greeting site-nav-wide">Hi, {memberName}</span>
         ) : null}
-        <span className="site-nav-wide">{accountLink}</span>
+        <NavLink to={accountLink.to} className="site-nav-wide">
+          {accountLink.label}
+        </NavLink>
         <CartLink className="cart-link">
           {cartItemCount === undefined ? 'Cart' : `Cart (${cartItemCount})`}
         </CartLink>

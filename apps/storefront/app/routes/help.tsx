@@ -2,7 +2,7 @@ import { data, Link } from 'react-router'
 import { getAisle } from '../platform/aisle.server'
 import { catalogueCacheMiddleware } from '../platform/cache-control'
 import { findSite, toPrivatePageMeta, toSeoMeta } from '../seo/page-meta'
-import { HELP_LINKS, HELP_TOPICS, isHelpTopic } from '../store/help-topics'
+import { HELP_LINKS, HELP_TOPICS, type HelpTopic, isHelpTopic } from '../store/help-topics'
 import { findSharedShopInfo } from '../store/shop-info.server'
 import {
   type PickupView,
@@ -15,12 +15,19 @@ import type { Route } from './+types/help'
 
 export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
 
+/** What each help page is about, for search engines. */
+const DESCRIPTIONS: Record<HelpTopic, string> = {
+  shipping: 'Where we deliver, what it costs and how long it takes.',
+  returns: 'How to send something back.',
+  contact: 'Where to find us and how to reach us about an order.',
+  about: 'Who we are, what we sell and where we deliver.',
+}
+
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   if (!loaderData || !isHelpTopic(params.topic)) return toPrivatePageMeta(matches, 'Page not found')
-  const topic = HELP_TOPICS[params.topic]
   return toSeoMeta(findSite(matches), {
-    title: topic.title,
-    description: topic.description,
+    title: HELP_TOPICS[params.topic],
+    description: DESCRIPTIONS[params.topic],
     path: `/help/${params.topic}`,
   })
 }
@@ -50,11 +57,11 @@ export default function HelpPage({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Help pages" className="info-nav">
         {HELP_LINKS.map((link) => (
           <Link key={link.topic} to={link.to} aria-current={link.topic === topic ? 'page' : undefined}>
-            {link.title}
+            {link.label}
           </Link>
         ))}
       </nav>
-      <h1>{HELP_TOPICS[topic].title}</h1>
+      <h1>{HELP_TOPICS[topic]}</h1>
       {!shop ? (
         <p>The shop’s details can’t be shown just now. Please try again in a moment.</p>
       ) : topic === 'shipping' ? (

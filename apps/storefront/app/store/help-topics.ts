@@ -1,12 +1,12 @@
 /**
- * The shop's help pages (`/help/<topic>`), in the order every list of them gives: the help page's own tabs,
- * the menu and the footer.
+ * The shop's help pages (`/help/<topic>`) and their titles, in the order every list of them gives: the help
+ * page's own tabs, the menu and the footer. (Their descriptions live with the help page, which alone needs them.)
  */
 export const HELP_TOPICS = {
-  shipping: { title: 'Shipping', description: 'Where we deliver, what it costs and how long it takes.' },
-  returns: { title: 'Returns', description: 'How to send something back.' },
-  contact: { title: 'Contact', description: 'Where to find us and how to reach us about an order.' },
-  about: { title: 'About us', description: 'Who we are, what we sell and where we deliver.' },
+  shipping: 'Shipping',
+  returns: 'Returns',
+  contact: 'Contact',
+  about: 'About us',
 } as const
 
 export type HelpTopic = keyof typeof HELP_TOPICS
@@ -18,5 +18,5 @@ export const isHelpTopic = (value: string | undefined): value is HelpTopic =>
 export const HELP_LINKS = (Object.keys(HELP_TOPICS) as HelpTopic[]).map((topic) => ({
   topic,
   to: `/help/${topic}`,
-  title: HELP_TOPICS[topic].title,
+  label: HELP_TOPICS[topic],
 }))
