@@ -8,7 +8,8 @@ export interface SiteLink {
 
 /**
  * A heading and its list of links: a group of the phone menu and a column of the footer, drawn one way.
- * The footer's groups are landmarks of their own (`nav`); the menu's sit inside the menu's.
+ * The footer's groups are landmarks of their own (`nav`); the menu's sit inside the menu's. The list is named
+ * by its heading either way.
  */
 export function LinkGroup({
   id,
@@ -23,9 +24,9 @@ export function LinkGroup({
 }) {
   const Group = isLandmark ? 'nav' : 'div'
   return (
-    <Group aria-labelledby={id}>
+    <Group aria-labelledby={isLandmark ? id : undefined}>
       <h2 id={id}>{heading}</h2>
-      <ul>
+      <ul aria-labelledby={id}>
         {links.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} end>
