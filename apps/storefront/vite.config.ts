@@ -9,10 +9,11 @@ const STATIC_IMPORT = /^\s*import\s+(?!type\b)[^'"]*?from\s+['"](\.{1,2}\/[^'"]+
 
 /**
  * The storefront's own modules that `entry` imports statically, and theirs in turn (relative imports of
- * app/ only; `import()` is a lazy boundary and stops the walk).
+ * app/ only; `import()` is a lazy boundary and stops the walk, and so does a `.server` module, which never
+ * reaches the browser: what only it imports belongs to the pages that use it, not to every page's frame).
  */
 function findStaticClosure(entry: string, found = new Set<string>()): Set<string> {
-  if (found.has(entry)) return found
+  if (found.has(entry) || /\.server\.tsx?$/.test(entry)) return found
   found.add(entry)
   for (const [, specifier] of readFileSync(entry, 'utf8').matchAll(STATIC_IMPORT)) {
     const base = resolve(dirname(entry), specifier as string)

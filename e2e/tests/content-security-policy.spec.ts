@@ -59,7 +59,7 @@ test('a script injected into the platform’s hosted sign-in page is blocked', a
   const violations = collectViolations(page)
   await page.goto('/account/login')
   await waitForHydration(page)
-  await page.getByRole('link', { name: 'Sign in with the store’s secure page' }).click()
+  await page.getByRole('link', { name: 'Sign in on the shop’s account site' }).click()
   await expect(page.getByRole('heading', { level: 1, name: /^Sign in to / })).toBeVisible()
   expect(new URL(page.url()).origin).toBe(process.env.AISLE_E2E_API_URL)
   // The page was reached by redirects, which routes do not see: it is loaded again, through the route.

@@ -7,7 +7,7 @@ import { addSimpleProductToCart, waitForHydration } from '../support/pages'
 
 const header = (page: Page) => page.getByRole('navigation', { name: 'Store' })
 
-test('a member signs in on the store’s secure page and comes back signed in, with the visitor cart', async ({
+test('a member signs in on the shop’s account site and comes back signed in, with the visitor cart', async ({
   page,
   context,
 }) => {
@@ -31,7 +31,7 @@ test('a member signs in on the store’s secure page and comes back signed in, w
 
   await header(page).getByRole('link', { name: 'Sign in' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
-  await page.getByRole('link', { name: 'Sign in with the store’s secure page' }).click()
+  await page.getByRole('link', { name: 'Sign in on the shop’s account site' }).click()
 
   // The platform's own page, on its own origin; the transaction cookie is out of scripts' reach.
   await expect(page.getByRole('heading', { level: 1, name: /^Sign in to / })).toBeVisible()

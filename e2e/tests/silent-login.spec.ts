@@ -31,7 +31,7 @@ async function createAccountAndSignOut(page: Page, email: string, name: string) 
   await expect(header(page).getByRole('link', { name: 'Sign in' })).toBeVisible()
 }
 
-test('a visitor adds to the cart and signs in on the site’s form; the hidden frame also signs the browser in to the store’s secure page', async ({
+test('a visitor adds to the cart and signs in on the site’s form; the hidden frame also signs the browser in to the shop’s account site', async ({
   page,
   context,
 }) => {
@@ -78,7 +78,7 @@ test('a visitor adds to the cart and signs in on the site’s form; the hidden f
   const [platformSession] = await platformSessionCookies(context)
   expect(platformSession).toMatchObject({ httpOnly: true, sameSite: 'Lax' })
 
-  // The storefront's own session ends (its cookie is gone); the platform's stays. The store's secure page
+  // The storefront's own session ends (its cookie is gone); the platform's stays. The shop's account site
   // signs the member in again without asking: its authorize answers with a code at once.
   await context.clearCookies({ name: 'aisle_session' })
   await page.goto('/account/login')
@@ -87,7 +87,7 @@ test('a visitor adds to the cart and signs in on the site’s form; the hidden f
     (response) =>
       response.url().startsWith(`${api()}/_auth/authorize`) && response.frame() === page.mainFrame(),
   )
-  await page.getByRole('link', { name: 'Sign in with the store’s secure page' }).click()
+  await page.getByRole('link', { name: 'Sign in on the shop’s account site' }).click()
   const hosted = await hostedAuthorize
   expect(hosted.status()).toBe(302)
   expect(hosted.headers().location).toMatch(new RegExp(`^${storefront()}/callback\\?code=`))
@@ -100,7 +100,7 @@ test('a visitor adds to the cart and signs in on the site’s form; the hidden f
   await expect(lines.getByRole('heading', { name: 'Meadow Notebook' })).toBeVisible()
 })
 
-test('a shopper whose hidden sign-in the platform refuses stays a guest, is told why in plain words and offered the secure page', async ({
+test('a shopper whose hidden sign-in the platform refuses stays a guest, is told why in plain words and offered the account site', async ({
   page,
   context,
 }, testInfo) => {
@@ -124,10 +124,10 @@ test('a shopper whose hidden sign-in the platform refuses stays a guest, is told
   await page.getByRole('button', { name: 'Sign in' }).click()
 
   await expect(page.getByRole('alert')).toHaveText(
-    'We couldn’t finish signing you in on this page. Please sign in with the store’s secure page instead.',
+    'We couldn’t finish signing you in on this page. Please sign in on the shop’s account site instead.',
   )
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled()
-  await expect(page.getByRole('link', { name: 'Sign in with the store’s secure page' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Sign in on the shop’s account site' })).toBeVisible()
   await expectNoSeriousAxeViolations(page, 'a refused hidden sign-in', testInfo)
   await expect(page.locator('iframe')).toHaveCount(0)
 

@@ -22,6 +22,7 @@ const LAYERS = [
   'seo',
   'account',
   'catalogue',
+  'gallery',
   'cart',
   'checkout',
   'orders',

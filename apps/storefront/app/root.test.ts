@@ -38,6 +38,23 @@ beforeEach(() => {
       })
     if (key === 'GET /ecom/v1/shop-info')
       return Response.json({ name: shopName, currency: 'USD', shipping: { regions: [], pickup: [] } })
+    if (key === 'GET /stores/v2/collections/query')
+      return Response.json({
+        collections: [
+          { id: 'bags', slug: 'bags', name: 'Bags', numberOfProducts: 2, visible: true },
+          { id: 'empty', slug: 'empty', name: 'Empty', numberOfProducts: 0, visible: true },
+          { id: 'sale', slug: 'sale', name: 'Sale', numberOfProducts: 1, visible: true },
+        ],
+        metadata: { count: 3, offset: 0, total: 3 },
+      })
+    if (key === 'GET /stores/v1/products/query-platformized')
+      return Response.json({
+        products: [
+          { id: 'tote', name: 'Tote', slug: 'tote', collectionIds: ['bags'] },
+          { id: 'pouch', name: 'Pouch', slug: 'pouch', collectionIds: ['bags', 'sale'] },
+        ],
+        metadata: { count: 2, offset: 0, total: 2 },
+      })
     if (key === 'GET /ecom/v1/carts/current')
       return Response.json(
         { message: 'OWNED_CART_NOT_FOUND', details: { applicationError: { code: 'OWNED_CART_NOT_FOUND' } } },
@@ -64,6 +81,19 @@ describe('the root loader', () => {
     const second = await callRoute(loader, new Request('http://shop.test/products'))
     expect(second.body).toMatchObject({ shopName: 'Harbor Goods' })
     expect(calls.filter((call) => call === 'GET /ecom/v1/shop-info')).toHaveLength(1)
+  })
+
+  it('lists the featured collections for the menu, curated first, reading them once for many pages', async () => {
+    const first = await callRoute(loader, new Request('http://shop.test/'))
+    expect(first.body).toMatchObject({
+      menuCollections: [
+        { slug: 'sale', name: 'Sale' },
+        { slug: 'bags', name: 'Bags' },
+      ],
+    })
+    await callRoute(loader, new Request('http://shop.test/products'))
+    // The process keeps them (an earlier story may have read them already): never a read per page.
+    expect(calls.filter((call) => call === 'GET /stores/v2/collections/query').length).toBeLessThanOrEqual(1)
   })
 
   it('asks a visitor without a session for no cart and no member, and one with a session for no member', async () => {

@@ -19,6 +19,7 @@ import { CART_ACTION_PATH, CART_CHANGED_ELSEWHERE_STATUS } from './cart/cart-edi
 import { toCartView } from './cart/cart-view'
 import { findCurrentCart } from './cart/current-cart.server'
 import { CartEditsProvider, useOptimisticCart } from './cart/use-optimistic-cart'
+import { findFeaturedCollections } from './catalogue/catalogue.server'
 import { SiteFooter } from './layout/site-footer'
 import { SiteHeader } from './layout/site-header'
 import { SITE_ICON_PATH } from './layout/site-icon'
@@ -46,22 +47,28 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 // The visitor's cart, for the header's count and the cart drawer (a visitor who never added has none),
 // whether they are a signed-in member (with their name, read with their tokens) for the header's account
-// link, the shop's name (shared by every visitor, kept by the process), and the storefront's public URL
-// for the pages' canonical links. The three reads run at once; a visitor is not asked for a member.
+// link, the shop's name and its featured collections for the menu (shared by every visitor, kept by the
+// process), and the storefront's public URL for the pages' canonical links. The reads run at once; a visitor
+// is not asked for a member. Collections that cannot be read leave the menu without them, not the page.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const aisle = getAisle(context)
   const { client, config, publicClient } = aisle
   const isMember = client.auth.loggedIn()
-  const [cart, member, shop] = await Promise.all([
+  const [cart, member, shop, collections] = await Promise.all([
     findCurrentCart(aisle),
     isMember ? findMember(client) : undefined,
     findSharedShopInfo(publicClient),
+    findFeaturedCollections(publicClient).catch(() => []),
   ])
   return {
     cart: cart ? toCartView(cart, config.apiUrl) : undefined,
     isMember,
     memberName: member && toMemberName(member),
     shopName: shop?.name ?? STORE_NAME,
+    menuCollections: collections.map((collection) => ({
+      slug: collection.slug ?? '',
+      name: collection.name ?? '',
+    })),
     storeCurrency: shop?.currency,
     displayCurrencies: shop?.displayCurrencies ?? [],
     // Only a currency the shop offers is chosen (the middleware ignores any other): its prices come converted.
@@ -147,6 +154,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
         isMember={root?.isMember ?? false}
         memberName={root?.memberName}
         shopName={root?.shopName ?? STORE_NAME}
+        collections={root?.menuCollections ?? []}
       />
       <main id="main" tabIndex={-1} aria-busy={navigation.state === 'loading'}>
         {children}

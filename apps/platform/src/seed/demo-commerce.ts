@@ -146,7 +146,7 @@ export async function seedDemoCommerce(db: Db, siteId: string, now: Date) {
   await db.query(
     `insert into plans (id, site_id, name, description, price_minor, duration_unit, duration_count, sessions,
        product_ids, collection_ids, created_date, updated_date, max_purchases_per_member) values
-       ($1, $3, 'Stationery club', 'Five stationery items a month, on us.', 2000, 'MONTH', 1, 5, '{}',
+       ($1, $3, 'Stationery club', 'Five stationery items a month for one price.', 2000, 'MONTH', 1, 5, '{}',
         coalesce((select array_agg(id) from collections where site_id = $3 and slug = 'stationery'), '{}'), $4, $4,
         null),
        ($2, $3, 'Notebook trial', 'One Meadow Notebook free within a week.', 0, 'DAY', 7, 1,

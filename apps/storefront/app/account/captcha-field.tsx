@@ -11,7 +11,7 @@ interface CaptchaRenderer {
  * The captcha of a sign-in or sign-up form, when the site asks for one: the platform's test provider's
  * text input (a person types `test-pass.` and some letters), a real provider's widget (its container with
  * the site's visible key, and its script from the provider's origin; the widget adds its answer field to
- * the form), or nothing where this page cannot show it (the form's message then points to the secure page).
+ * the form), or nothing where this page cannot show it (the form's message then points to the account site).
  */
 export function CaptchaField({
   captcha,

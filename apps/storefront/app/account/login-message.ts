@@ -31,9 +31,9 @@ const otherFailure: Record<AccountForm, string> = {
 /** Words for a store that could not be reached (a retryable SDK error), whatever the form. */
 export const UNAVAILABLE_MESSAGE = 'We couldn’t reach the store just now. Please try again in a moment.'
 
-/** Words for a store whose captcha this page cannot show (no provider it knows): the secure page can. */
+/** Words for a store whose captcha this page cannot show (no provider it knows): the account site can. */
 export const CAPTCHA_UNAVAILABLE_MESSAGE =
-  'This store asks you to confirm you’re not a robot in a way this page can’t show. Please use the store’s secure page instead.'
+  'This store asks you to confirm you’re not a robot in a way this page can’t show. Please sign in on the shop’s account site instead.'
 
 /**
  * The shopper's words for a login state that did not sign them in (never the platform's raw message):

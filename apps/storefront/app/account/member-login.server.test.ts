@@ -450,14 +450,14 @@ describe('a site that asks for a captcha', () => {
   it.each<[string, Answer | 'network-error']>([
     ['a provider this page cannot show', settings('none')],
     ['settings that cannot be read', 'network-error'],
-  ])('points to the secure page with %s', async (_, answer) => {
+  ])('points to the account site with %s', async (_, answer) => {
     const { client } = createScriptedClient({
       'POST /identity/v2/login': captchaError(400, '-19971'),
       'GET /identity/v1/captcha-settings': answer,
     })
     expect(await loginMember(client, credentials)).toEqual({
       message:
-        'This store asks you to confirm you’re not a robot in a way this page can’t show. Please use the store’s secure page instead.',
+        'This store asks you to confirm you’re not a robot in a way this page can’t show. Please sign in on the shop’s account site instead.',
       status: 400,
       captcha: { kind: 'unavailable' },
     })

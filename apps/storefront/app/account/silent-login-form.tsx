@@ -24,7 +24,7 @@ export function SilentLoginField() {
 export interface SilentLoginProgress {
   /** True from the action's answer until the shopper is signed in (and on their way) or told why not. */
   isRunning: boolean
-  /** Why the shopper is still a guest, in shopper words; the page offers the store's secure page with it. */
+  /** Why the shopper is still a guest, in shopper words; the page offers the shop's account site with it. */
   failure: string | undefined
 }
 

@@ -28,7 +28,7 @@ describe('runSilentLogin', () => {
     const finish = vi.fn(async () => undefined)
     const message = await runSilentLogin(start, { authorize: () => Promise.reject(error), finish })
     expect(message).toBe(
-      'We couldn’t finish signing you in on this page. Please sign in with the store’s secure page instead.',
+      'We couldn’t finish signing you in on this page. Please sign in on the shop’s account site instead.',
     )
     expect(message).not.toContain(error.message)
     expect(finish).not.toHaveBeenCalled()
@@ -49,6 +49,6 @@ describe('runSilentLogin', () => {
       authorize: async () => ({ code: 'code-1', state: 'state-1' }),
       finish: () => Promise.reject(new TypeError('Failed to fetch')),
     })
-    expect(message).toMatch(/store’s secure page/)
+    expect(message).toMatch(/shop’s account site/)
   })
 })

@@ -12,7 +12,7 @@ export const FINISH_IN_FRAME = 'frame'
 
 /**
  * How long the page waits for the platform's frame: the platform answers at once or not at all, and a
- * shopper should not wait the SDK's two minutes to be told to use the secure page.
+ * shopper should not wait the SDK's two minutes to be told to use the account site.
  */
 export const SILENT_LOGIN_TIMEOUT_MS = 30_000
 
@@ -41,12 +41,11 @@ export interface SilentLoginSteps {
 }
 
 const frameFailureWords: Record<AccountForm, string> = {
-  login:
-    'We couldn’t finish signing you in on this page. Please sign in with the store’s secure page instead.',
+  login: 'We couldn’t finish signing you in on this page. Please sign in on the shop’s account site instead.',
   register:
-    'Your account is ready, but we couldn’t sign you in on this page. Please sign in with the store’s secure page.',
+    'Your account is ready, but we couldn’t sign you in on this page. Please sign in on the shop’s account site.',
   verify:
-    'Your e-mail is confirmed, but we couldn’t sign you in on this page. Please sign in with the store’s secure page.',
+    'Your e-mail is confirmed, but we couldn’t sign you in on this page. Please sign in on the shop’s account site.',
 }
 
 /**

@@ -39,13 +39,13 @@ export async function startSilentLogin(
   return { authUrl, oauthData }
 }
 
-const secureAlternative = 'You can also sign in with the store’s secure page.'
+const accountSiteAlternative = 'You can also sign in on the shop’s account site.'
 
-/** The words the page shows when the finishing post did not sign the shopper in; each offers the secure page. */
+/** The words the page shows when the finishing post did not sign the shopper in; each offers the account site. */
 export const SILENT_LOGIN_MESSAGES: Record<HostedLoginFailure, string> = {
-  cancelled: `The store couldn’t sign you in this time. ${secureAlternative}`,
-  expired: `Signing in took too long or was already finished, so we stopped it. Please sign in again. ${secureAlternative}`,
-  mismatch: `We couldn’t confirm that this sign-in was started here, so we stopped it to keep your account safe. ${secureAlternative}`,
-  unavailable: `We couldn’t reach the store to finish signing you in. Please try again in a moment. ${secureAlternative}`,
-  refused: `The store couldn’t sign you in this time. ${secureAlternative}`,
+  cancelled: `The store couldn’t sign you in this time. ${accountSiteAlternative}`,
+  expired: `Signing in took too long or was already finished, so we stopped it. Please sign in again. ${accountSiteAlternative}`,
+  mismatch: `We couldn’t confirm that this sign-in was started here, so we stopped it to keep your account safe. ${accountSiteAlternative}`,
+  unavailable: `We couldn’t reach the store to finish signing you in. Please try again in a moment. ${accountSiteAlternative}`,
+  refused: `The store couldn’t sign you in this time. ${accountSiteAlternative}`,
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import {
   type CatalogueSearch,
-  isFiltered,
+  countFilters,
   parseCatalogueSearch,
   SORT_CHOICES,
   toCatalogueSearchParams,
@@ -36,6 +36,17 @@ function toFields(state: CatalogueSearch): Fields {
   }
 }
 
+/** The fields as the form would send them. */
+function toFieldParams(fields: Fields): URLSearchParams {
+  const params = new URLSearchParams({
+    collection: fields.collection,
+    minPrice: fields.minPrice,
+    maxPrice: fields.maxPrice,
+  })
+  if (fields.inStockOnly) params.set('inStock', '1')
+  return params
+}
+
 function toSearchParams(form: HTMLFormElement): URLSearchParams {
   const params = new URLSearchParams()
   for (const [name, value] of new FormData(form)) if (typeof value === 'string') params.append(name, value)
@@ -44,9 +55,14 @@ function toSearchParams(form: HTMLFormElement): URLSearchParams {
 
 /**
  * Filters and sort of a product list as a GET form: without JavaScript it loads the list's URL with the
- * choices in the query string. On a phone the fields fold under a <details> toggle, so the products come
- * first; from 48rem up they always show (CSS, through `::details-content`). Once hydrated, a changed select or checkbox applies at once and the form
- * navigates to the canonical URL (no empty fields), keeping the scroll position and the focus.
+ * choices in the query string. On a phone the fields fold under a <details> toggle, a "Filter and sort"
+ * button beside the product count with the number of filters on, so the products come first; opened, the
+ * fields are a drawer from the side (CSS alone: the toggle becomes the drawer's closing head, and Apply or
+ * Clear load the list, so it works without script). From 48rem up they always show (CSS, through
+ * `::details-content`). Once hydrated, the form navigates to the canonical URL (no empty fields), keeping
+ * the scroll position and the focus: beside the list a changed select or checkbox applies at once; in the
+ * drawer, which hides the list, the choices wait for Apply (the count says what they will be), and closing
+ * it otherwise (its head, Escape, a tap beside it) puts back the applied ones.
  */
 export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) {
   const { pathname } = useLocation()
@@ -63,6 +79,14 @@ export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) 
   // biome-ignore lint/correctness/useExhaustiveDependencies: stateKey stands for state
   useEffect(() => setFields(toFields(state)), [stateKey])
 
+  // The fields are a drawer on a phone; from 48rem up they are no drawer and stay open.
+  const isDrawer = () => !window.matchMedia(WIDE_SCREEN).matches
+  const closeDrawer = () => {
+    const disclosure = disclosureRef.current
+    if (!disclosure?.open || !isDrawer()) return
+    disclosure.open = false
+    disclosure.querySelector('summary')?.focus()
+  }
   const apply = (form: HTMLFormElement | null) => {
     if (!form) return
     const next = parseCatalogueSearch(toSearchParams(form))
@@ -71,18 +95,20 @@ export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) 
   }
   const change = (patch: Partial<Fields>, applyNow: HTMLFormElement | null = null) => {
     setFields((current) => ({ ...current, ...patch }))
-    apply(applyNow)
+    if (!isDrawer()) apply(applyNow)
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     apply(event.currentTarget)
+    closeDrawer()
   }
   const ids = {
     collection: `${headingId}-collection`,
     sort: `${headingId}-sort`,
     stock: `${headingId}-stock`,
   }
-  const hasNarrowing = isFiltered({ ...state, q: '' })
+  // The filters the fields hold: the applied ones, or in the open drawer the ones Apply will apply.
+  const filterCount = countFilters(parseCatalogueSearch(toFieldParams(fields)))
   const clearHref = toPageHref(
     pathname,
     { ...state, collection: '', minPrice: undefined, maxPrice: undefined, inStockOnly: false },
@@ -92,11 +118,31 @@ export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) 
   return (
     <form method="get" action={pathname} className="filters" aria-labelledby={headingId} onSubmit={onSubmit}>
       {/* On a phone the fields fold under this toggle (no script needed); from 48rem up they always show. */}
-      <details className="filters-disclosure" ref={disclosureRef}>
+      <details
+        className="filters-disclosure"
+        ref={disclosureRef}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') closeDrawer()
+        }}
+        // Closed without Apply, the drawer's choices give way to the applied ones again.
+        onToggle={(event) => {
+          if (!event.currentTarget.open) setFields(toFields(state))
+        }}
+        // A tap on the backdrop (the disclosure's own ::before) lands on the <details> itself.
+        onClick={(event) => {
+          if (event.target === event.currentTarget) closeDrawer()
+        }}
+      >
         <summary className="filters-summary">
           <h2 id={headingId} className="filters-heading">
             Filter and sort
           </h2>
+          {filterCount > 0 ? (
+            <span className="filters-count">
+              {filterCount}
+              <span className="visually-hidden"> {filterCount === 1 ? 'filter' : 'filters'} on</span>
+            </span>
+          ) : null}
         </summary>
         <div className="filters-fields">
           {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
@@ -174,8 +220,8 @@ export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) 
             <button type="submit" className="button button-secondary">
               Apply
             </button>
-            {hasNarrowing ? (
-              <Link to={clearHref} preventScrollReset>
+            {filterCount > 0 ? (
+              <Link to={clearHref} preventScrollReset onClick={closeDrawer}>
                 Clear filters
               </Link>
             ) : null}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   type CatalogueSearch,
+  countFilters,
   isFiltered,
   parseCatalogueSearch,
   parsePage,
@@ -101,6 +102,17 @@ describe('isFiltered', () => {
     expect(isFiltered({ ...blank, sort: 'name', page: 4 })).toBe(false)
     expect(isFiltered({ ...blank, inStockOnly: true })).toBe(true)
     expect(isFiltered({ ...blank, maxPrice: 0 })).toBe(true)
+    expect(isFiltered({ ...blank, q: 'tee' })).toBe(true)
+  })
+})
+
+describe('countFilters', () => {
+  it('counts the narrowings of the filters form, each end of the price on its own, and not the search', () => {
+    expect(countFilters({ ...blank, q: 'tee', sort: 'name', page: 3 })).toBe(0)
+    expect(countFilters({ ...blank, collection: 'bags', minPrice: 0 })).toBe(2)
+    expect(countFilters({ ...blank, collection: 'bags', minPrice: 5, maxPrice: 20, inStockOnly: true })).toBe(
+      4,
+    )
   })
 })
 

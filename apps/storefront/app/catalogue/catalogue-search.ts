@@ -103,15 +103,22 @@ export function toPageHref(pathname: string, state: CatalogueSearch, page: numbe
   return search ? `${pathname}?${search}` : pathname
 }
 
+/**
+ * How many of the filters form's narrowings are on (collection, lowest price, highest price, in stock only):
+ * the count the "Filter and sort" button shows. The search is not one of them: the header holds it.
+ */
+export function countFilters(state: CatalogueSearch): number {
+  return [
+    state.collection !== '',
+    state.minPrice !== undefined,
+    state.maxPrice !== undefined,
+    state.inStockOnly,
+  ].filter(Boolean).length
+}
+
 /** Whether the shopper narrowed the list (search, collection, price or stock), so "clear" makes sense. */
 export function isFiltered(state: CatalogueSearch): boolean {
-  return (
-    state.q !== '' ||
-    state.collection !== '' ||
-    state.minPrice !== undefined ||
-    state.maxPrice !== undefined ||
-    state.inStockOnly
-  )
+  return state.q !== '' || countFilters(state) > 0
 }
 
 /**

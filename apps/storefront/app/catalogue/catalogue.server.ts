@@ -5,7 +5,8 @@ import { toRouteError } from '../platform/route-error.server'
 import { createSharedReads } from '../platform/shared-read.server'
 import { type CatalogueSearch, type ProductListQuery, toProductListQuery } from './catalogue-search'
 import type { OptionsAvailabilityLike, Selection } from './choice-availability'
-import { toOwnProductShares } from './home-collection'
+import { toFeaturedCollections } from './featured-collections'
+import { type CollectionMember, toOwnProductShares } from './home-collection'
 import { type ProductListView, toProductCard } from './product-view'
 
 /**
@@ -102,20 +103,43 @@ export const listSharedCollections: (client: PublicClient) => Promise<Collection
 const COLLECTION_SAMPLE_SIZE = 100
 
 /**
- * For each collection, the share of its products that sit in no other (see `home-collection.ts`), read
- * from the catalogue's first hundred products at most once per `SHARED_READ_MAX_AGE_MS` by the process.
+ * The collections each of the catalogue's first hundred products sits in: the sample the home collection rule
+ * (`home-collection.ts`) and the featured order read, at most once per `SHARED_READ_MAX_AGE_MS` by the process.
  * @throws the SDK's error as a route error when no answer is kept yet.
  */
-export const findOwnProductShares: (client: PublicClient) => Promise<Map<string, number>> = createSharedReads(
+const findCollectionMembers: (client: PublicClient) => Promise<CollectionMember[]> = createSharedReads(
   (client: PublicClient) => async () => {
     try {
       const { items } = await client.products.queryProducts().limit(COLLECTION_SAMPLE_SIZE).find()
-      return toOwnProductShares(items)
+      return items.map((product) => ({ collectionIds: product.collectionIds ?? [] }))
     } catch (error) {
       throw toRouteError(error)
     }
   },
 )
+
+/**
+ * For each collection, the share of its products that sit in no other (see `home-collection.ts`), from the
+ * process's sample of the catalogue.
+ * @throws the SDK's error as a route error when no sample is kept yet.
+ */
+export async function findOwnProductShares(client: PublicClient): Promise<Map<string, number>> {
+  return toOwnProductShares(await findCollectionMembers(client))
+}
+
+/**
+ * The shop's collections that hold products, curated ones first (`featured-collections.ts`): the home page's
+ * featured collections and the menu's. Both reads are the process's shared ones; when the sample cannot be
+ * read the collections keep their name order.
+ * @throws the SDK's error as a route error when the collections cannot be read.
+ */
+export async function findFeaturedCollections(client: PublicClient): Promise<Collection[]> {
+  const [collections, members] = await Promise.all([
+    listSharedCollections(client),
+    findCollectionMembers(client).catch(() => []),
+  ])
+  return toFeaturedCollections(collections, members)
+}
 
 /**
  * Asks the platform what stays available after the shopper's choices, and which variant they name. Nothing

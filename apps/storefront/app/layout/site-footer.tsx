@@ -1,49 +1,28 @@
-import { Link } from 'react-router'
+import { HELP_LINKS } from '../store/help-topics'
+import { LinkGroup } from './link-group'
 
-/** The footer on every page: the shop, help and about links, and the shop's name; plain links, so it needs no script. */
+/** The footer on every page: the shop, help and account links, and the shop's name; plain links, so it needs no script. */
 export function SiteFooter({ shopName }: { shopName: string }) {
   return (
     <footer className="site-footer">
       <div className="site-footer-columns">
-        <nav aria-labelledby="footer-shop">
-          <h2 id="footer-shop">Shop</h2>
-          <ul>
-            <li>
-              <Link to="/products">All products</Link>
-            </li>
-            <li>
-              <Link to="/plans">Plans</Link>
-            </li>
-            <li>
-              <Link to="/cart">Your cart</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-help">
-          <h2 id="footer-help">Help</h2>
-          <ul>
-            <li>
-              <Link to="/help/shipping">Shipping</Link>
-            </li>
-            <li>
-              <Link to="/help/returns">Returns</Link>
-            </li>
-            <li>
-              <Link to="/help/contact">Contact</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-about">
-          <h2 id="footer-about">About</h2>
-          <ul>
-            <li>
-              <Link to="/help/about">About us</Link>
-            </li>
-            <li>
-              <Link to="/account">Your account</Link>
-            </li>
-          </ul>
-        </nav>
+        <LinkGroup
+          id="footer-shop"
+          heading="Shop"
+          isLandmark
+          links={[
+            { to: '/products', label: 'All products' },
+            { to: '/plans', label: 'Plans' },
+            { to: '/cart', label: 'Your cart' },
+          ]}
+        />
+        <LinkGroup id="footer-help" heading="Help" isLandmark links={HELP_LINKS} />
+        <LinkGroup
+          id="footer-account"
+          heading="Account"
+          isLandmark
+          links={[{ to: '/account', label: 'Your account' }]}
+        />
       </div>
       <p className="site-footer-name">{shopName}</p>
     </footer>

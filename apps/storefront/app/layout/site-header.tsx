@@ -1,11 +1,21 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { CartLink } from '../cart/cart-link'
+import { HELP_LINKS } from '../store/help-topics'
+import { LinkGroup } from './link-group'
 
 // Suggestions load the first time the search field is focused: no part of any page's first load.
 const SearchSuggestions = lazy(() => import('./suggestion-panel'))
 
+/** A collection the menu links to. */
+export interface MenuCollection {
+  slug: string
+  name: string
+}
+
 export interface SiteHeaderProps {
+  /** The shop's featured collections (curated first, `featured-collections.ts`), listed in the phone menu. */
+  collections: readonly MenuCollection[]
   /** The visitor's item count (with changes on their way); undefined when it could not be read. */
   cartItemCount: number | undefined
   /** Whether a member is signed in: the header then leads to their account instead of signing in. */
@@ -20,11 +30,13 @@ export interface SiteHeaderProps {
  * The header on every page: the store's name home, the catalogue, a product search (a GET form to
  * `/products?q=`, so it works without JavaScript) and the cart with its item count, which opens the cart
  * drawer once hydrated, and "Sign in" or a signed-in member's "Account". On a phone the links fold into a menu
- * and the search field opens on demand, both with <details> toggles that need no script.
+ * (a search, every product and the shop's collections, plans, the account and the help pages) and the search
+ * field opens on demand, both with <details> toggles that need no script.
  */
-export function SiteHeader({ cartItemCount, isMember, memberName, shopName }: SiteHeaderProps) {
+export function SiteHeader({ collections, cartItemCount, isMember, memberName, shopName }: SiteHeaderProps) {
   const location = useLocation()
   const searchId = useId()
+  const menuId = useId()
   // On the catalogue page the box shows the search the results are for.
   const q = location.pathname === '/products' ? (new URLSearchParams(location.search).get('q') ?? '') : ''
   const inputRef = useRef<HTMLInputElement>(null)
@@ -38,11 +50,7 @@ export function SiteHeader({ cartItemCount, isMember, memberName, shopName }: Si
     const input = inputRef.current
     if (input && document.activeElement !== input) input.value = q
   }, [q])
-  const accountLink = isMember ? (
-    <NavLink to="/account">Account</NavLink>
-  ) : (
-    <Link to={signInLink}>Sign in</Link>
-  )
+  const accountLink = isMember ? { to: '/account', label: 'Account' } : { to: signInLink, label: 'Sign in' }
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -55,13 +63,42 @@ export function SiteHeader({ cartItemCount, isMember, memberName, shopName }: Si
         </summary>
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside answer the keyboard; this only closes the menu after one */}
         <nav aria-label="Menu" className="site-menu-panel" onClick={closeMenuAfterLink}>
-          <NavLink to="/products" end>
-            Shop all
-          </NavLink>
-          {accountLink}
-          <Link to="/help/shipping">Shipping</Link>
-          <Link to="/help/returns">Returns</Link>
-          <Link to="/help/contact">Contact</Link>
+          <Form
+            method="get"
+            action="/products"
+            role="search"
+            className="site-menu-search"
+            onSubmit={(event) => event.currentTarget.closest('details')?.removeAttribute('open')}
+          >
+            <label htmlFor={`${menuId}-q`} className="visually-hidden">
+              Search the shop
+            </label>
+            <input
+              id={`${menuId}-q`}
+              type="search"
+              name="q"
+              placeholder="Search products"
+              maxLength={200}
+              autoComplete="off"
+            />
+            <button type="submit" className="button button-secondary">
+              Search
+            </button>
+          </Form>
+          <LinkGroup
+            id={`${menuId}-shop`}
+            heading="Shop"
+            links={[
+              { to: '/products', label: 'All products' },
+              ...collections.map((collection) => ({
+                to: `/collections/${encodeURIComponent(collection.slug)}`,
+                label: collection.name,
+              })),
+              { to: '/plans', label: 'Plans' },
+            ]}
+          />
+          <LinkGroup id={`${menuId}-account`} heading="Account" links={[accountLink]} />
+          <LinkGroup id={`${menuId}-help`} heading="Help" links={HELP_LINKS} />
         </nav>
       </details>
       <Link to="/" className="store-name">
@@ -109,7 +146,9 @@ export function SiteHeader({ cartItemCount, isMember, memberName, shopName }: Si
         {isMember && memberName ? (
           <span className="member-greeting site-nav-wide">Hi, {memberName}</span>
         ) : null}
-        <span className="site-nav-wide">{accountLink}</span>
+        <NavLink to={accountLink.to} className="site-nav-wide">
+          {accountLink.label}
+        </NavLink>
         <CartLink className="cart-link">
           {cartItemCount === undefined ? 'Cart' : `Cart (${cartItemCount})`}
         </CartLink>

@@ -11,6 +11,7 @@ const order: Order = {
   fulfillmentStatus: 'NOT_FULFILLED',
   fulfillments: [],
   refundedAmount: { amount: '0', formattedAmount: '$0.00' },
+  refunds: [],
   payment: { provider: 'test-card', cardLast4: '4242' },
   buyerInfo: { email: 'ada@example.com', memberId: 'm' },
   currency: 'USD',
@@ -20,6 +21,7 @@ const order: Order = {
   couponCode: null,
   priceSummary: { subtotal: { amount: '24.00' }, total: { amount: '31.5' } },
   appliedDiscounts: [],
+  additionalFees: [],
   lineItems: [
     {
       _id: 'l',

@@ -52,7 +52,7 @@ export default function SilentLoginPage({ actionData }: Route.ComponentProps) {
       <p>{actionData?.message}</p>
       <p>
         <Link to={actionData?.hostedLoginLink ?? '/account/login/hosted'} reloadDocument>
-          Sign in with the store’s secure page
+          Sign in on the shop’s account site
         </Link>
       </p>
       <p>

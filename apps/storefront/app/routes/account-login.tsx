@@ -99,7 +99,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       </fetcher.Form>
       <p>
         <Link to={toAccountFormLink('/account/login/hosted', loaderData.returnTo)} reloadDocument>
-          Sign in with the store’s secure page
+          Sign in on the shop’s account site
         </Link>
       </p>
       <p>

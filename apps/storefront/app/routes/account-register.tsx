@@ -115,7 +115,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
         {silentLoginFailure || result?.captcha?.kind === 'unavailable' ? (
           <p>
             <Link to={toAccountFormLink('/account/login/hosted', loaderData.returnTo)} reloadDocument>
-              Sign in with the store’s secure page
+              Sign in on the shop’s account site
             </Link>
           </p>
         ) : null}

@@ -2,6 +2,7 @@ import { data, Link } from 'react-router'
 import { getAisle } from '../platform/aisle.server'
 import { catalogueCacheMiddleware } from '../platform/cache-control'
 import { findSite, toPrivatePageMeta, toSeoMeta } from '../seo/page-meta'
+import { HELP_LINKS, HELP_TOPICS, type HelpTopic, isHelpTopic } from '../store/help-topics'
 import { findSharedShopInfo } from '../store/shop-info.server'
 import {
   type PickupView,
@@ -14,31 +15,26 @@ import type { Route } from './+types/help'
 
 export const middleware: Route.MiddlewareFunction[] = [catalogueCacheMiddleware]
 
-/** The help pages, by the last segment of their URL. */
-const TOPICS = {
-  shipping: { title: 'Shipping', description: 'Where we deliver, what it costs and how long it takes.' },
-  returns: { title: 'Returns', description: 'How to send something back.' },
-  contact: { title: 'Contact', description: 'Where to find us and how to reach us about an order.' },
-  about: { title: 'About us', description: 'Who we are, what we sell and where we deliver.' },
-} as const
-
-type Topic = keyof typeof TOPICS
-
-const isTopic = (value: string | undefined): value is Topic => value !== undefined && value in TOPICS
+/** What each help page is about, for search engines. */
+const DESCRIPTIONS: Record<HelpTopic, string> = {
+  shipping: 'Where we deliver, what it costs and how long it takes.',
+  returns: 'How to send something back.',
+  contact: 'Where to find us and how to reach us about an order.',
+  about: 'Who we are, what we sell and where we deliver.',
+}
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
-  if (!loaderData || !isTopic(params.topic)) return toPrivatePageMeta(matches, 'Page not found')
-  const topic = TOPICS[params.topic]
+  if (!loaderData || !isHelpTopic(params.topic)) return toPrivatePageMeta(matches, 'Page not found')
   return toSeoMeta(findSite(matches), {
-    title: topic.title,
-    description: topic.description,
+    title: HELP_TOPICS[params.topic],
+    description: DESCRIPTIONS[params.topic],
     path: `/help/${params.topic}`,
   })
 }
 
 /** The shop's own setup (regions, rates, pickup places) for the shipping, returns and contact pages. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!isTopic(params.topic)) throw data({ code: 'PAGE_NOT_FOUND' }, { status: 404 })
+  if (!isHelpTopic(params.topic)) throw data({ code: 'PAGE_NOT_FOUND' }, { status: 404 })
   const shop = await findSharedShopInfo(getAisle(context).publicClient)
   return {
     topic: params.topic,
@@ -59,13 +55,13 @@ export default function HelpPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="info-page">
       <nav aria-label="Help pages" className="info-nav">
-        {(Object.keys(TOPICS) as Topic[]).map((key) => (
-          <Link key={key} to={`/help/${key}`} aria-current={key === topic ? 'page' : undefined}>
-            {TOPICS[key].title}
+        {HELP_LINKS.map((link) => (
+          <Link key={link.topic} to={link.to} aria-current={link.topic === topic ? 'page' : undefined}>
+            {link.label}
           </Link>
         ))}
       </nav>
-      <h1>{TOPICS[topic].title}</h1>
+      <h1>{HELP_TOPICS[topic]}</h1>
       {!shop ? (
         <p>The shop’s details can’t be shown just now. Please try again in a moment.</p>
       ) : topic === 'shipping' ? (

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from 'react-router'
-import { findProducts, listSharedCollections } from '../catalogue/catalogue.server'
+import { findFeaturedCollections, findProducts } from '../catalogue/catalogue.server'
 import { parseCatalogueSearch, toProductListQuery } from '../catalogue/catalogue-search'
 import { CollectionCard } from '../catalogue/collection-card'
 import { toCollectionView } from '../catalogue/collection-view'
@@ -27,19 +27,18 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   })
 }
 
-/** The store's front: its collections that hold products, and the newest products. */
+/** The store's front: its featured collections (those that hold products, curated first), and the newest products. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { publicClient, config } = getAisle(context)
   const newestQuery = toProductListQuery(parseCatalogueSearch(new URLSearchParams()), {
     pageSize: NEWEST_PRODUCTS,
   })
   const [collections, newest] = await Promise.all([
-    listSharedCollections(publicClient),
+    findFeaturedCollections(publicClient),
     findProducts(publicClient, newestQuery),
   ])
   return {
     collections: collections
-      .filter((collection) => (collection.numberOfProducts ?? 0) > 0)
       .slice(0, FEATURED_COLLECTIONS)
       .map((collection) => toCollectionView(collection, config.apiUrl)),
     newest: newest.products.map((product) => toProductCard(product, config.apiUrl)),

@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * "Buy" posts the plan here: a `paidPlansCheckout` redirect session sends the shopper to the platform's
+ * "Buy" (or "Get it free") posts the plan here: a `paidPlansCheckout` redirect session sends the shopper to the platform's
  * plan checkout, which brings them back to their account once the plan is theirs (or asks a visitor to
  * sign in through this storefront's login page).
  */
@@ -66,7 +66,7 @@ export default function PlansPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="plans-page">
       <h1>Plans</h1>
-      <p>A plan pays for the items it covers: each item in an order uses one session.</p>
+      <p>Buy a plan, then choose it at checkout: each session pays for one item the plan covers.</p>
       {actionData && (
         <p role="alert" className="plans-problem">
           {actionData.message}
@@ -87,7 +87,8 @@ export default function PlansPage({ loaderData, actionData }: Route.ComponentPro
               <Form method="post">
                 <input type="hidden" name="planId" value={plan.id} />
                 <SubmitButton className="button" pendingLabel="Opening…">
-                  Buy<span className="visually-hidden"> {plan.name}</span>
+                  {plan.action}
+                  <span className="visually-hidden"> {plan.name}</span>
                 </SubmitButton>
               </Form>
             </li>

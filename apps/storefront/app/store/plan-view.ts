@@ -12,6 +12,8 @@ export interface PlanView {
   duration: string
   /** "5 sessions", "1 session" or "Unlimited sessions". */
   sessions: string
+  /** The button's word: "Buy", or "Get it free" for a plan that costs nothing. */
+  action: string
 }
 
 /** The shop's plan in the shopper's words. */
@@ -29,5 +31,6 @@ export function toPlanView(plan: PublicPlan): PlanView {
       plan.sessions === undefined
         ? 'Unlimited sessions'
         : `${plan.sessions} session${plan.sessions === 1 ? '' : 's'}`,
+    action: amount === 0 ? 'Get it free' : 'Buy',
   }
 }

@@ -1,6 +1,6 @@
 import type { MediaItem } from '@aisle/sdk'
+import type { PickableProduct, Selection } from '../catalogue/choice-availability'
 import { type ImageView, toImageView, toMediaUrl } from '../media/image'
-import type { PickableProduct, Selection } from './choice-availability'
 
 /** The most pictures a gallery shows: enough for every view, few enough for one row of thumbnails. */
 const MAX_GALLERY_IMAGES = 12

@@ -3,6 +3,7 @@ import type { ImageView } from '../media/image'
 import { ResponsiveImage } from '../media/responsive-image'
 import { AfterHydration } from '../rendering/after-hydration'
 import { HydrateLater } from '../rendering/hydrate-later'
+import { PictureViewer } from './picture-viewer'
 
 /** The large picture's width: the page's full width on a phone, half of the page from 48rem up. */
 const SLIDE_SIZES = '(min-width: 48rem) 36rem, 100vw'
@@ -20,7 +21,8 @@ export interface ProductGalleryProps {
  * The product's pictures: a row that swipes and snaps (a scroll container, so touch, trackpad and the arrow
  * keys move it with no script), thumbnails that are links to each picture, and each picture a link to its
  * full size. Once hydrated, the thumbnails and the previous and next buttons move the row without moving the
- * page, the arrow keys go picture by picture, and a picture opens larger in a dialog.
+ * page, the arrow keys go picture by picture, and a picture opens larger in a dialog (`picture-viewer.tsx`:
+ * the whole screen on a phone, with its own steps, counter, swipe and zoom).
  */
 export function ProductGallery({ images, name, ribbon }: ProductGalleryProps) {
   const id = useId()
@@ -104,7 +106,6 @@ export function ProductGallery({ images, name, ribbon }: ProductGalleryProps) {
       </div>
     )
   }
-  const large = images[current] ?? images[0]
   const hasMany = images.length > 1
   return (
     <section className="product-media gallery" aria-label={`Pictures of ${name}`}>
@@ -192,35 +193,9 @@ export function ProductGallery({ images, name, ribbon }: ProductGalleryProps) {
           </ul>
         </HydrateLater>
       ) : null}
-      {large ? (
-        <AfterHydration>
-          <dialog
-            ref={dialogRef}
-            className="gallery-dialog"
-            aria-label={`${name}, picture ${current + 1} of ${images.length}`}
-            onKeyDown={(event) => {
-              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') onKeyDown(event)
-            }}
-            onClick={(event) => {
-              if (event.target === event.currentTarget) event.currentTarget.close()
-            }}
-          >
-            <img src={large.url} width={large.width} height={large.height} alt={large.alt} />
-            <div className="gallery-dialog-bar">
-              {hasMany ? (
-                <p aria-live="polite">
-                  {current + 1} / {images.length}
-                </p>
-              ) : null}
-              <form method="dialog">
-                <button type="submit" className="button button-secondary">
-                  Close
-                </button>
-              </form>
-            </div>
-          </dialog>
-        </AfterHydration>
-      ) : null}
+      <AfterHydration>
+        <PictureViewer dialogRef={dialogRef} images={images} current={current} name={name} onShow={show} />
+      </AfterHydration>
     </section>
   )
 }
