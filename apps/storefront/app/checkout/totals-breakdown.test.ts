@@ -115,7 +115,7 @@ describe('toTotalsBreakdown', () => {
       { key: 'shipping', kind: 'shipping', label: 'Shipping', detail: 'Standard', value: '$5.99' },
       { key: 'tax-0', kind: 'tax', label: 'Tax', detail: 'New York State (4%)', value: '$2.27' },
       { key: 'tax-1', kind: 'tax', label: 'Tax', detail: 'New York City (4.5%)', value: '$2.55' },
-      { key: 'fee-0', kind: 'fee', label: 'Handling', value: '$1.00' },
+      { key: 'fee-0', kind: 'fee', label: 'Handling fee', value: '$1.00' },
     ])
     expect(breakdown).toMatchObject({ totalLabel: 'Estimated total', total: '$68.51' })
     expect(breakdown).toMatchObject({ hasAddress: true, shipping: 'options', notices: [] })

@@ -1,4 +1,5 @@
 import type {
+  AdditionalFee,
   Address,
   CartDiscount,
   EstimateTotalsResponse,
@@ -20,7 +21,7 @@ export type TotalsEstimate = EstimateTotalsResponse
 /** One row of a breakdown: the subtotal, each discount, shipping, each fee, tax; or a refund after the total. */
 export interface TotalsRow {
   key: string
-  kind: 'subtotal' | 'discount' | 'shipping' | 'tax' | 'fee' | 'refund'
+  kind: 'subtotal' | 'discount' | 'shipping' | 'tax' | 'fee' | 'refund' | 'net'
   label: string
   /** A second line under the label: the coupon's name, the shipping option, the jurisdiction and rate. */
   detail?: string
@@ -179,6 +180,35 @@ export function toDiscountRow(
   return row
 }
 
+/** The word for each kind of fee (the spec's ChargeType), the same as the platform's pages and mails. */
+const chargeTypeWords: Record<string, string> = { HANDLING_FEE: 'Handling fee', INSURANCE: 'Insurance' }
+
+/**
+ * A row per fee, named by its kind (`Handling fee`), with the shop's own name for it under the label when
+ * that says more; fees of nothing are left out. `unlisted` is what a summary charged beyond the fees it
+ * lists (an order read from an older platform), shown as one `Fees` row so the rows still sum to the total.
+ */
+export function toFeeRows(fees: readonly AdditionalFee[], currency: string, unlisted = 0): TotalsRow[] {
+  const rows: TotalsRow[] = []
+  for (const [index, fee] of fees.entries()) {
+    const amount = toMinorUnits(fee.price?.amount ?? '0', currency)
+    if (amount === 0) continue
+    const word = (fee.chargeType && chargeTypeWords[fee.chargeType]) || fee.name || 'Fee'
+    const name = fee.name?.trim() ?? ''
+    const row: TotalsRow = {
+      key: `fee-${index}`,
+      kind: 'fee',
+      label: word,
+      value: formatMinorUnits(amount, currency),
+    }
+    if (name && !word.toLowerCase().startsWith(name.toLowerCase())) row.detail = name
+    rows.push(row)
+  }
+  if (unlisted !== 0)
+    rows.push({ key: 'fees', kind: 'fee', label: 'Fees', value: formatMinorUnits(unlisted, currency) })
+  return rows
+}
+
 function toShippingState(estimate: TotalsEstimate, options: number, hasAddress: boolean): ShippingState {
   const codes = new Set((estimate.violations ?? []).map((violation) => violation.code))
   if (!hasAddress)
@@ -239,15 +269,7 @@ export function toTotalsBreakdown(
     rows.push({ key: 'shipping', kind: 'shipping', label: 'Shipping', value: 'Not available' })
   }
   if (hasAddress) rows.push(...toTaxRows(estimate, format))
-  for (const [index, fee] of (estimate.additionalFees ?? []).entries()) {
-    if (toMinorUnits(fee.price?.amount ?? '0', currency) === 0) continue
-    rows.push({
-      key: `fee-${index}`,
-      kind: 'fee',
-      label: fee.name || 'Fee',
-      value: format(fee.price?.amount ?? '0'),
-    })
-  }
+  rows.push(...toFeeRows(estimate.additionalFees ?? [], currency))
 
   // Before an address the platform prices the cart with its first pickup and taxes it there; the shopper has
   // chosen neither, so the total shown is the items after discounts.

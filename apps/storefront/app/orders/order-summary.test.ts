@@ -73,6 +73,18 @@ describe('toOrderSummary', () => {
       ...order,
       shippingInfo: { code: 'standard', title: 'Standard' },
       refundedAmount: { amount: '12.00', formattedAmount: '$12.00' },
+      refunds: [
+        {
+          _id: 'r1',
+          _createdDate: '2026-11-30T10:00:00.000Z',
+          amount: { amount: '12.00' },
+          lineItems: [{ _id: 'l', quantity: 1 }],
+        },
+      ],
+      additionalFees: [
+        { code: 'handling', name: 'Handling', chargeType: 'HANDLING_FEE', price: { amount: '0.75' } },
+        { code: 'cover', name: 'Parcel cover', chargeType: 'INSURANCE', price: { amount: '0.25' } },
+      ],
       priceSummary: {
         subtotal: { amount: '24.00' },
         discount: { amount: '3.40' },
@@ -101,13 +113,39 @@ describe('toOrderSummary', () => {
       { label: 'Coupon SPRING10', detail: 'Spring sale', value: '\u2212$2.40' },
       { label: 'Loyal buyer', detail: 'On Meadow Notebook', value: '\u2212$1.00' },
       { label: 'Shipping', detail: 'Standard', value: '$5.99' },
-      { label: 'Fees', detail: undefined, value: '$1.00' },
+      { label: 'Handling fee', detail: undefined, value: '$0.75' },
+      { label: 'Insurance', detail: 'Parcel cover', value: '$0.25' },
       { label: 'Tax', detail: undefined, value: '$1.71' },
     ])
     expect(totals).toMatchObject({ totalLabel: 'Total', total: '$29.30' })
     expect(totals.rows.reduce((sum, row) => sum + cents(row.value), 0)).toBe(cents(totals.total))
-    expect(totals.after).toEqual([
-      { key: 'refunded', kind: 'refund', label: 'Refunded', value: '\u2212$12.00' },
+    expect(totals.after?.map(({ label, detail, value }) => ({ label, detail, value }))).toEqual([
+      { label: 'Refunded', detail: 'November 30, 2026: 1 × Meadow Notebook', value: '\u2212$12.00' },
+      { label: 'Net after refunds', detail: undefined, value: '$17.30' },
+    ])
+  })
+
+  it('keeps the fees and refunds of an order from an older platform, which lists neither, as one row each', () => {
+    const totals = toOrderTotals({
+      ...order,
+      refunds: undefined as unknown as Order['refunds'],
+      additionalFees: undefined as unknown as Order['additionalFees'],
+      shippingInfo: null,
+      refundedAmount: { amount: '5.00', formattedAmount: '$5.00' },
+      priceSummary: {
+        subtotal: { amount: '24.00' },
+        additionalFees: { amount: '1.00' },
+        total: { amount: '25.00' },
+      },
+    })
+    expect(totals.rows.map((row) => [row.label, row.value])).toEqual([
+      ['Subtotal', '$24.00'],
+      ['Fees', '$1.00'],
+    ])
+    expect(totals.rows.reduce((sum, row) => sum + cents(row.value), 0)).toBe(cents(totals.total))
+    expect(totals.after?.map((row) => [row.label, row.value])).toEqual([
+      ['Refunded', '\u2212$5.00'],
+      ['Net after refunds', '$20.00'],
     ])
   })
 

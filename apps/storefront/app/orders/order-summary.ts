@@ -1,6 +1,6 @@
 import type { LineItem, Order } from '@aisle/sdk'
 import { type LineOptionView, toLineOptions } from '../cart/cart-view'
-import { type TotalsFigures, type TotalsRow, toDiscountRow } from '../checkout/totals-breakdown'
+import { type TotalsFigures, type TotalsRow, toDiscountRow, toFeeRows } from '../checkout/totals-breakdown'
 import { type ImageView, toImageView } from '../media/image'
 import { formatMinorUnits, formatPrice, toMinorUnits } from '../store/money'
 import { toAddressLines } from '../store/shop-pages'
@@ -190,13 +190,9 @@ export function toOrderTotals(order: Order): TotalsFigures {
     if (order.shippingInfo?.title) row.detail = order.shippingInfo.title
     rows.push(row)
   }
-  if (minor('additionalFees') > 0)
-    rows.push({
-      key: 'fees',
-      kind: 'fee',
-      label: 'Fees',
-      value: formatMinorUnits(minor('additionalFees'), currency),
-    })
+  const fees = order.additionalFees ?? []
+  const listedFees = fees.reduce((sum, fee) => sum + toMinorUnits(fee.price?.amount ?? '0', currency), 0)
+  rows.push(...toFeeRows(fees, currency, minor('additionalFees') - listedFees))
   if (minor('tax') > 0)
     rows.push({ key: 'tax', kind: 'tax', label: 'Tax', value: formatMinorUnits(minor('tax'), currency) })
   const refunded = toMinorUnits(order.refundedAmount?.amount ?? '0', currency)
@@ -205,15 +201,42 @@ export function toOrderTotals(order: Order): TotalsFigures {
     totalLabel: 'Total',
     total: summary.total?.amount === undefined ? '—' : format(summary.total.amount),
   }
-  if (refunded > 0)
-    figures.after = [
-      {
-        key: 'refunded',
-        kind: 'refund',
-        label: 'Refunded',
-        value: `${MINUS}${formatMinorUnits(refunded, currency)}`,
-      },
-    ]
+  // Each refund with its date and the items it named; an order read from an older platform has only the sum.
+  const names = new Map(order.lineItems.map((line) => [line._id, line.productName]))
+  const refunds: TotalsRow[] = (order.refunds ?? []).map((refund) => {
+    const items = refund.lineItems
+      .map((item) => `${item.quantity} × ${names.get(item._id) ?? 'Item'}`)
+      .join(', ')
+    const date = dateFormat.format(new Date(refund._createdDate))
+    return {
+      key: `refund-${refund._id}`,
+      kind: 'refund',
+      label: 'Refunded',
+      detail: items ? `${date}: ${items}` : date,
+      value: `${MINUS}${formatMinorUnits(toMinorUnits(refund.amount.amount ?? '0', currency), currency)}`,
+    }
+  })
+  const listedRefunds = (order.refunds ?? []).reduce(
+    (sum, refund) => sum + toMinorUnits(refund.amount.amount ?? '0', currency),
+    0,
+  )
+  if (refunded > listedRefunds)
+    refunds.push({
+      key: 'refunded',
+      kind: 'refund',
+      label: 'Refunded',
+      value: `${MINUS}${formatMinorUnits(refunded - listedRefunds, currency)}`,
+    })
+  if (refunds.length > 0 && summary.total?.amount !== undefined) {
+    const net = toMinorUnits(summary.total.amount, currency) - Math.max(refunded, listedRefunds)
+    refunds.push({
+      key: 'net',
+      kind: 'net',
+      label: 'Net after refunds',
+      value: formatMinorUnits(net, currency),
+    })
+  }
+  if (refunds.length > 0) figures.after = refunds
   return figures
 }
 
