@@ -9,9 +9,9 @@ import { startPayment } from '../checkout/payments/start-payment.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
+import { ApplicationError } from '../http/errors.ts'
 import { isUuid } from '../http/validation.ts'
 import { membershipGrantOf } from '../plans/grant-membership.ts'
-import { ApplicationError } from '../http/errors.ts'
 import { findMembershipsOfMember } from '../plans/membership-store.ts'
 import { assertMayBuyPlan } from '../plans/plan-purchase-limit.ts'
 import {
@@ -259,6 +259,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
         {
           returnUrl: (paymentId) => `${publicUrl}${pagePath(session.id)}/payment-return?payment=${paymentId}`,
           notifyUrl: (providerId) => `${publicUrl}${PAYMENT_NOTIFICATIONS_PATH}/${providerId}`,
+          cancelUrl: `${publicUrl}${pagePath(session.id)}`,
         },
         {
           siteId: site.id,
