@@ -2,7 +2,7 @@ import type { Logger } from '../../log.ts'
 import { createPollingWorker, type PollingWorker } from '../../workers/polling-worker.ts'
 import { confirmPayment } from './confirm-payment.ts'
 import type { PaymentDeps } from './payment-deps.ts'
-import { listStalePendingPayments } from './payment-store.ts'
+import { listStalePendingPayments, settlePayment } from './payment-store.ts'
 
 /** How long a payment may wait for its shopper or its notification before the provider is asked. */
 export const PENDING_PAYMENT_LIMIT_MS = 60 * 60 * 1000
@@ -30,7 +30,16 @@ export async function reconcilePendingPayments(
     if (!provider?.closePayment || !payment.provider_payment_id) continue
     try {
       const state = await provider.closePayment(payment.provider_payment_id)
-      if (!state) continue
+      if (!state) {
+        // The provider has no such payment (another account's keys since): closed, so it is not asked again.
+        await settlePayment(
+          deps.db,
+          { id: payment.id, provider: provider.id, providerPaymentId: payment.provider_payment_id },
+          { status: 'FAILED', failureReason: 'The payment provider does not know this payment' },
+          deps.clock(),
+        )
+        continue
+      }
       const outcome = await confirmPayment(deps, provider, state)
       deps.logger.info('reconciled a pending payment', {
         paymentId: payment.id,
