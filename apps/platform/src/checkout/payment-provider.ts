@@ -28,6 +28,11 @@ export interface PaymentProvider {
    * Providers without it are not reconciled (their payments are decided on their own pages).
    */
   closePayment?(providerPaymentId: string): Promise<ProviderPayment | undefined>
+  /**
+   * The origins of the provider's own pages, when they are not the platform's: a form post that answers
+   * with a redirect there must be allowed by the page's CSP `form-action`, which browsers apply to redirects.
+   */
+  pageOrigins?: readonly string[]
   /** What the dashboard's payment setup page shows of the provider; nothing for pay later. */
   setup?: ProviderSetup
 }

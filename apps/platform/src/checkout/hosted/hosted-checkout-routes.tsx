@@ -319,7 +319,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     response.headers.set('referrer-policy', 'no-referrer')
     // The script asks the estimate endpoint (same origin); the place-order post may end at the
     // provider's page or the shop's thank-you page: form-action allows their origins.
-    const origins = new Set<string>()
+    const origins = new Set<string>(providers.flatMap((provider) => provider.pageOrigins ?? []))
     const target = checkout.callbacks?.thankYouPageUrl ?? checkout.callbacks?.postFlowUrl
     if (target) origins.add(new URL(target).origin)
     const policy = (response.headers.get('content-security-policy') ?? '')

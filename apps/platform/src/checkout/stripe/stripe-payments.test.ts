@@ -110,6 +110,9 @@ describe.each(databaseKinds())('Stripe payments on %s', (kind) => {
       'test-card',
       'offline',
     ])
+    const page = await createTestBrowser(platform.app).get(`/_checkout/${await checkoutOf()}`)
+    // The place-order post ends on Stripe's page: browsers check that redirect against form-action.
+    expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${stripe.url}`)
     const { checkoutId, sessionId } = await onStripePage()
     const session = stripe.sessions().find((candidate) => candidate.id === sessionId)!
     const [payment] = await db.query<{ id: string; amount_minor: string; currency: string }>(

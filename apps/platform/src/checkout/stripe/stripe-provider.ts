@@ -254,6 +254,12 @@ export function createStripeProvider(
       }
       return retrieve(sessionId)
     },
+    // Stripe Checkout's pages; the local Stripe serves its page from its API's origin.
+    pageOrigins: [
+      settings.api
+        ? `${settings.api.protocol}://${settings.api.host}:${settings.api.port}`
+        : 'https://checkout.stripe.com',
+    ],
     setup: {
       mode: stripeModeOf(settings.secretKey),
       notificationUrl: deps.notificationUrl,
