@@ -36,6 +36,7 @@ export function appDepsFromConfig(config: Config, parts: ProcessParts): AppDeps 
     graphqlIntrospection: config.graphqlIntrospection,
     graphqlExplorer: config.graphqlExplorer ? { clientId: config.demoClientId } : undefined,
     testPaymentProvider: config.paymentsTestProvider,
+    stripe: config.stripe,
     publicReadCallers: true,
     mediaStorage: parts.mediaStorage,
     metricsToken: parts.metricsToken,

@@ -12,10 +12,12 @@ import { createReadCache } from './catalogue/read-cache.ts'
 import { registerCheckoutRoutes } from './checkout/checkout-routes.ts'
 import {
   HOSTED_CHECKOUT_PATH,
+  PAYMENT_NOTIFICATIONS_PATH,
   registerHostedCheckoutRoutes,
 } from './checkout/hosted/hosted-checkout-routes.tsx'
 import { createPaymentProviders } from './checkout/payments/payment-providers.ts'
 import { orderRefundsThroughPayments } from './checkout/payments/refunds-for-order-desk.ts'
+import type { StripeSettings } from './checkout/stripe/stripe-provider.ts'
 import { testModeBanner } from './checkout/test-provider/test-mode-banner.tsx'
 import { TEST_PROVIDER_PATH } from './checkout/test-provider/test-provider.ts'
 import type { TestProviderMode } from './checkout/test-provider/test-provider-mode.ts'
@@ -91,13 +93,13 @@ import { registerTokenRoutes } from './oauth/token-routes.ts'
 import { registerMetricsRoutes } from './observability/metrics-routes.ts'
 import { createPlatformMetrics } from './observability/platform-metrics.ts'
 import type { DrainState } from './observability/readiness.ts'
-import { registerFaviconRoutes } from './pages/favicon-routes.ts'
 import { registerOrderDeskRoutes } from './orders/order-desk-routes.ts'
 import type { OrderRefunds } from './orders/order-refunds.ts'
 import { registerOrderRoutes } from './orders/order-routes.ts'
+import { registerFaviconRoutes } from './pages/favicon-routes.ts'
+import { addPageBanner } from './pages/page-banner.ts'
 import { createArgon2idHasher } from './passwords/argon2id-hasher.ts'
 import type { PasswordHasher } from './passwords/password-hasher.ts'
-import { addPageBanner } from './pages/page-banner.ts'
 import { registerPlanCheckoutRoutes } from './plan-checkout/plan-checkout-routes.tsx'
 import { registerMembershipRoutes } from './plans/membership-routes.ts'
 import { countAttempt } from './rate-limits/count-attempt.ts'
@@ -160,6 +162,11 @@ export interface AppDeps {
    * production by default; on by default here, for tests.
    */
   testPaymentProvider?: TestProviderMode
+  /**
+   * Stripe's keys (and, in tests and development, where its local stand-in listens): Stripe is offered
+   * first when set (decision 061). `main.ts` passes `STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`.
+   */
+  stripe?: StripeSettings | undefined
   /**
    * Where uploaded media files go. `main.ts` passes the configured one (a local directory under
    * `DATA_DIR`, or S3); left out, they are kept in memory (tests).
@@ -405,7 +412,14 @@ export function createApp(options: AppDeps) {
   registerCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   const { providers: paymentProviders, testProvider } = createPaymentProviders(
     deps.testPaymentProvider ?? 'on',
-    { db: deps.db, clock, publicUrl: deps.publicUrl, deliver: async (request) => hono.fetch(request) },
+    {
+      db: deps.db,
+      clock,
+      publicUrl: deps.publicUrl,
+      deliver: async (request) => hono.fetch(request),
+      stripe: deps.stripe,
+      notificationUrl: (providerId) => `${deps.publicUrl}${PAYMENT_NOTIFICATIONS_PATH}/${providerId}`,
+    },
   )
   const mediaStorage = deps.mediaStorage ?? createMemoryMediaStorage()
   const digital: DigitalDeps = {
@@ -556,7 +570,9 @@ export function createApp(options: AppDeps) {
     return response
   })
 
-  return Object.assign(hono, { routeDefinitions: api.routes, openApi, paymentProviders })
+  // What the payment functions take, for the reconciliation worker `main.ts` runs beside the app.
+  const payments = { db: deps.db, clock, providers: paymentProviders, downloadsLink }
+  return Object.assign(hono, { routeDefinitions: api.routes, openApi, paymentProviders, payments })
 }
 
 export type App = ReturnType<typeof createApp>

@@ -282,6 +282,39 @@ describe('parseConfig: payment providers and the demo seed in production (decisi
     expect(() => parseConfig({ PAYMENTS_TEST_PROVIDER: 'true' })).toThrow(/PAYMENTS_TEST_PROVIDER/)
   })
 
+  it('takes Stripe’s two keys together, its mode from the key, and a local Stripe outside production only (decision 061)', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_live_51Key0123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }
+    expect(parseConfig({}).stripe).toBeUndefined()
+    expect(parseConfig(keys).stripe).toEqual({
+      secretKey: 'sk_live_51Key0123',
+      webhookSecret: 'whsec_abc123',
+    })
+    const local = parseConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' })
+    expect(local.stripe?.api).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' })
+    expect(startWarnings(local)).toContainEqual(
+      expect.stringMatching(/^STRIPE_API_BASE sends Stripe requests/),
+    )
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ STRIPE_SECRET_KEY: 'sk_live_51Key0123' }, /STRIPE_WEBHOOK_SECRET/],
+      [{ STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }, /STRIPE_SECRET_KEY/],
+      [{ ...keys, STRIPE_SECRET_KEY: 'pk_live_51Key0123' }, /STRIPE_SECRET_KEY/],
+      [{ ...keys, NODE_ENV: 'production', STRIPE_API_BASE: 'http://127.0.0.1:12111' }, /in production/],
+      [{ ...keys, STRIPE_API_BASE: 'ftp://x' }, /STRIPE_API_BASE/],
+    ]
+    for (const [env, message] of refusals) {
+      const error = (() => {
+        try {
+          parseConfig(env)
+        } catch (caught) {
+          return caught as Error
+        }
+      })()
+      expect(error?.message).toMatch(message)
+      // A refused setting is named, never repeated.
+      expect(error?.message).not.toMatch(/51Key0123|abc123/)
+    }
+  })
+
   it('seeds nothing in production unless told, and never with the published demo owner password', () => {
     expect(parseConfig({}).seed).toBe('demo')
     expect(parseConfig({}).demoOwnerPassword).toBe(DEFAULT_DEMO_OWNER_PASSWORD)

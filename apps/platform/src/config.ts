@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net'
 import { resolve } from 'node:path'
+import type { StripeSettings } from './checkout/stripe/stripe-provider.ts'
 import type { TestProviderMode } from './checkout/test-provider/test-provider-mode.ts'
 import { parseReplicaConfig, type ReplicaConfig, ReplicaConfigError } from './db/replica-config.ts'
 import { DEFAULT_LINK_LIFETIMES, type DownloadLinkLifetimes } from './digital/digital-deps.ts'
@@ -126,6 +127,13 @@ export interface Config {
    * allowed for a staging platform, and then every payment page and the dashboard say so (decision 054).
    */
   paymentsTestProvider: TestProviderMode
+  /**
+   * `STRIPE_SECRET_KEY` (`sk_test_…`, `sk_live_…`, or a restricted `rk_…`) and `STRIPE_WEBHOOK_SECRET`
+   * (`whsec_…`, of the endpoint registered for `PUBLIC_URL/payments/v1/notifications/stripe`), both or
+   * neither: with them, checkouts offer card payments through Stripe (decision 061). `STRIPE_API_BASE`
+   * (`http://127.0.0.1:12111`) sends the library to a local Stripe instead: outside production only.
+   */
+  stripe: StripeSettings | undefined
 }
 
 /** How the platform sends e-mail. */
@@ -202,6 +210,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     graphqlIntrospection: parseOnOff(env, 'GRAPHQL_INTROSPECTION') ?? env.NODE_ENV !== 'production',
     graphqlExplorer: isLocal,
     paymentsTestProvider: parseTestProviderMode(env, isProduction),
+    stripe: parseStripeSettings(env, isProduction),
     downloadLinkLifetimes: {
       pageSeconds: parseSeconds(env, 'DOWNLOAD_PAGE_LINK_SECONDS', DEFAULT_LINK_LIFETIMES.pageSeconds),
       mailSeconds: parseSeconds(env, 'DOWNLOAD_MAIL_LINK_SECONDS', DEFAULT_LINK_LIFETIMES.mailSeconds),
@@ -252,6 +261,45 @@ function parseTestProviderMode(
   return isProduction ? 'on-in-production' : 'on'
 }
 
+/** `STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET` and `STRIPE_API_BASE`; the errors never repeat a key. */
+function parseStripeSettings(
+  env: Record<string, string | undefined>,
+  isProduction: boolean,
+): StripeSettings | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined
+  const apiBase = env.STRIPE_API_BASE || undefined
+  if (!secretKey && !webhookSecret) {
+    if (apiBase)
+      throw new ConfigError('STRIPE_API_BASE is set without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET')
+    return undefined
+  }
+  if (!secretKey || !/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/.test(secretKey))
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_…, or restricted rk_…) when STRIPE_WEBHOOK_SECRET is set',
+    )
+  if (!webhookSecret || !/^whsec_[A-Za-z0-9+/=_-]+$/.test(webhookSecret))
+    throw new ConfigError(
+      'STRIPE_WEBHOOK_SECRET must be the signing secret (whsec_…) of the webhook endpoint registered with Stripe',
+    )
+  if (!apiBase) return { secretKey, webhookSecret }
+  if (isProduction)
+    throw new ConfigError(
+      'STRIPE_API_BASE cannot be set in production: the platform talks to Stripe itself there',
+    )
+  let url: URL
+  try {
+    url = new URL(apiBase)
+  } catch {
+    throw new ConfigError('STRIPE_API_BASE must be an absolute URL such as http://127.0.0.1:12111')
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/')
+    throw new ConfigError('STRIPE_API_BASE must be an http(s) origin such as http://127.0.0.1:12111')
+  const protocol = url.protocol === 'https:' ? 'https' : 'http'
+  const port = Number(url.port || (protocol === 'https' ? 443 : 80))
+  return { secretKey, webhookSecret, api: { host: url.hostname, port, protocol } }
+}
+
 /** A lifetime in whole seconds, 1 s to 30 days, or the default when unset. */
 function parseSeconds(env: Record<string, string | undefined>, name: string, fallback: number): number {
   const value = env[name]
@@ -285,6 +333,10 @@ export function startWarnings(config: Config): string[] {
   if (config.paymentsTestProvider === 'on-in-production')
     warnings.push(
       'PAYMENTS_TEST_PROVIDER is on in production: the test card 4242 4242 4242 4242 pays for any order or plan, and every payment page says so',
+    )
+  if (config.stripe?.api)
+    warnings.push(
+      `STRIPE_API_BASE sends Stripe requests to ${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port}, not to Stripe`,
     )
   if (isLoopbackHost(config.host)) return warnings
   if (config.mail.isDevInboxEnabled)

@@ -87,4 +87,15 @@ describe('credential shapes in text', () => {
     expect(written).not.toMatch(/pa55word|tok3n|c0de/)
     expect(JSON.parse(written).error.stack).toContain(`postgres://app:${REDACTED}@db/aisle`)
   })
+
+  it('cut Stripe secret keys and webhook signing secrets from any text (decision 061)', () => {
+    const lines: string[] = []
+    const logger = createLogger('info', (line) => lines.push(line))
+    const error = new Error('Stripe refused sk_live_51AbCdEfGh0123 and whsec_Zy9+x/8=w_-7')
+    logger.error('with rk_test_51Restricted99 set', { error, settings: 'sk_test_51Key0 whsec_abc' })
+    const written = lines.join('')
+    expect(written).not.toMatch(/51AbCdEfGh0123|Zy9|51Restricted99|51Key0|whsec_abc/)
+    expect(written).toContain(`sk_live_${REDACTED}`)
+    expect(written).toContain(`whsec_${REDACTED}`)
+  })
 })

@@ -60,6 +60,9 @@ const TEXT_RULES: [RegExp, string | ((match: string) => string)][] = [
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`],
   // Merchant API keys (`sites/api-key-store.ts`).
   [/\baisle_key_[A-Za-z0-9_-]+/g, `aisle_key_${REDACTED}`],
+  // Stripe's secret and restricted keys and webhook signing secrets (decision 061).
+  [/\b(sk|rk)_(test|live)_[A-Za-z0-9]+/g, `$1_$2_${REDACTED}`],
+  [/\bwhsec_[A-Za-z0-9+/=_-]+/g, `whsec_${REDACTED}`],
   // A password in a URL: postgres://aisle:secret@host, smtp://user:pass@host.
   [/\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*):[^\s@/]+@/gi, `$1:${REDACTED}@`],
   // Credentials in a query string (tokens, codes, signed S3 URLs).

@@ -1,7 +1,8 @@
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { appDepsFromConfig } from './app-deps-from-config.ts'
-import { ConfigError, startWarnings, parseConfig } from './config.ts'
+import { createPaymentReconciliationWorker } from './checkout/payments/payment-reconciliation.ts'
+import { ConfigError, parseConfig, startWarnings } from './config.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { openDatabase } from './db/open-database.ts'
 import { isReplicaRoutingDb } from './db/replica-routing-db.ts'
@@ -64,6 +65,9 @@ async function main() {
     localDevelopmentSites: config.localDevelopmentSites,
   })
   deliveryWorker.start()
+  // Payments left pending past the limit (no return, no webhook) are asked of their provider and settled.
+  const reconciliationWorker = createPaymentReconciliationWorker({ ...app.payments, logger })
+  reconciliationWorker.start()
   const mailTransport = chooseMailTransport(config.mail)
   const mailWorker =
     mailTransport && createMailWorker({ db, clock: () => new Date(), transport: mailTransport, logger })
@@ -111,7 +115,7 @@ async function main() {
       closeNow = undefined
       clearTimeout(drainTimer)
       const finish = () =>
-        Promise.all([deliveryWorker.stop(), mailWorker?.stop()])
+        Promise.all([deliveryWorker.stop(), mailWorker?.stop(), reconciliationWorker.stop()])
           .then(() => db.close())
           .finally(() => process.exit(0))
       // Stop accepting, let requests in flight finish, and drop idle keep-alive connections at once;

@@ -1,3 +1,5 @@
+import { ApplicationError } from '../http/errors.ts'
+
 /**
  * A card provider as the platform sees it (decision 033): the platform creates a payment, the shopper
  * pays on the provider's own page (card numbers never reach the platform), the provider tells the
@@ -13,10 +15,51 @@ export interface PaymentProvider {
   createPayment(request: CreatePaymentRequest): Promise<ProviderPayment>
   /** The payment as the provider has it now (asked when the shopper comes back). */
   retrievePayment(providerPaymentId: string): Promise<ProviderPayment | undefined>
-  /** The payment a notification speaks of, when its signature is the provider's; undefined otherwise. */
-  verifyNotification(body: string, headers: Headers): Promise<ProviderPayment | undefined>
+  /**
+   * The payment a notification speaks of, when its signature is the provider's; `acknowledged` for a
+   * signed notification the platform has nothing to do with; undefined when it is not signed.
+   */
+  verifyNotification(body: string, headers: Headers): Promise<ProviderPayment | 'acknowledged' | undefined>
   /** Gives back part or all of a succeeded payment; the same idempotency key answers the same refund. */
   refund(request: ProviderRefundRequest): Promise<ProviderRefund>
+  /**
+   * Closes a payment left waiting past the platform's limit (the shopper never came back) so that it can
+   * no longer be paid, and answers its final state: failed, or paid when it was paid in the meantime.
+   * Providers without it are not reconciled (their payments are decided on their own pages).
+   */
+  closePayment?(providerPaymentId: string): Promise<ProviderPayment | undefined>
+  /**
+   * The origins of the provider's own pages, when they are not the platform's: a form post that answers
+   * with a redirect there must be allowed by the page's CSP `form-action`, which browsers apply to redirects.
+   */
+  pageOrigins?: readonly string[]
+  /** What the dashboard's payment setup page shows of the provider; nothing for pay later. */
+  setup?: ProviderSetup
+}
+
+/** A provider's settings as an operator checks them: its mode, where it posts, and whether it has. */
+export interface ProviderSetup {
+  /** Test or live money (a Stripe key's prefix says which). */
+  mode: 'test' | 'live'
+  /** The URL to register with the provider for its signed notifications, when it needs registering. */
+  notificationUrl?: string | undefined
+  /** When a notification signed with the platform's secret last arrived; undefined when none ever did. */
+  lastSignedNotification?: () => Promise<Date | undefined>
+}
+
+/**
+ * The provider could not be asked (down, slow, or refusing the platform's own key): nothing is known to
+ * have happened, and the same request with the same idempotency key may be sent again.
+ */
+export class PaymentProviderUnavailable extends ApplicationError {
+  constructor(provider: string, words: string, options?: ErrorOptions) {
+    super(
+      'PAYMENT_PROVIDER_UNAVAILABLE',
+      `${provider} did not answer: ${words}. Try again in a moment.`,
+      {},
+      options,
+    )
+  }
 }
 
 export interface CreatePaymentRequest {
@@ -29,6 +72,8 @@ export interface CreatePaymentRequest {
   returnUrl: string
   /** Where the provider posts its signed notifications. */
   notifyUrl: string
+  /** Where a shopper who gives up on the provider's page goes (the checkout again); `returnUrl` when left out. */
+  cancelUrl?: string | undefined
 }
 
 /**

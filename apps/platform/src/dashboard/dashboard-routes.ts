@@ -17,6 +17,7 @@ import { registerLoginRoutes } from './session/login-page-routes.tsx'
 import { DASHBOARD_PATH } from './session/owner-session.ts'
 import { registerCouponPages } from './setup/coupon-page-routes.tsx'
 import { registerCurrencySetupPages } from './setup/currency-setup-page-routes.tsx'
+import { registerPaymentSetupPages } from './setup/payment-setup-page-routes.tsx'
 import { registerShippingSetupPages } from './setup/shipping-setup-page-routes.tsx'
 import { registerShopDetailsPages } from './setup/shop-details-page-routes.tsx'
 import { registerTaxSetupPages } from './setup/tax-setup-page-routes.tsx'
@@ -84,6 +85,7 @@ export function registerDashboardRoutes(
   registerPlanPages(api, dashboard)
   registerCouponPages(api, dashboard)
   registerShopDetailsPages(api, dashboard)
+  registerPaymentSetupPages(api, dashboard)
   registerShippingSetupPages(api, dashboard)
   registerTaxSetupPages(api, dashboard)
   registerCurrencySetupPages(api, dashboard)

@@ -25,6 +25,7 @@ import * as secureFiles from './migrations/023-secure-files-and-signing-keys.ts'
 import * as membershipChoices from './migrations/024-membership-choices-refunds-renewals.ts'
 import * as planPurchaseLimits from './migrations/025-plan-purchase-limits.ts'
 import * as refundedUnitsAreNotToShip from './migrations/028-refunded-units-are-not-to-ship.ts'
+import * as stripeNotifications from './migrations/029-stripe-notifications-and-pending-payments.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -54,6 +55,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 24, name: 'membership-choices-refunds-renewals', sql: membershipChoices.sql },
   { version: 25, name: 'plan-purchase-limits', sql: planPurchaseLimits.sql },
   { version: 28, name: 'refunded-units-are-not-to-ship', sql: refundedUnitsAreNotToShip.sql },
+  { version: 29, name: 'stripe-notifications-and-pending-payments', sql: stripeNotifications.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

@@ -69,6 +69,8 @@ export const applicationErrorStatus = {
   PAYMENT_NOT_REFUNDABLE: 409,
   REFUND_EXCEEDS_PAYMENT: 409,
   REFUND_FAILED: 502,
+  /** A payment provider (Stripe) did not answer: nothing is known to have happened; the same request may be sent again. */
+  PAYMENT_PROVIDER_UNAVAILABLE: 503,
   /** The order desk: an action the order's state refuses (decision 034), or a refund the provider refused. */
   ORDER_CANCELED: 409,
   ORDER_ALREADY_FULFILLED: 409,

@@ -9,9 +9,9 @@ import { startPayment } from '../checkout/payments/start-payment.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
+import { ApplicationError } from '../http/errors.ts'
 import { isUuid } from '../http/validation.ts'
 import { membershipGrantOf } from '../plans/grant-membership.ts'
-import { ApplicationError } from '../http/errors.ts'
 import { findMembershipsOfMember } from '../plans/membership-store.ts'
 import { assertMayBuyPlan } from '../plans/plan-purchase-limit.ts'
 import {
@@ -142,12 +142,15 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
     )
     // A free plan's press ends on the session's thank-you or post-flow URL: form-action must allow its
     // origin, or the browser stops the redirect after the post (the hosted checkout does the same).
+    // A priced plan's press ends on the card provider's page, which may be on its own origin (Stripe).
     const target = afterPurchaseUrl(visit.session)
-    if (target) {
+    const origins = new Set(providers.flatMap((provider) => provider.pageOrigins ?? []))
+    if (target) origins.add(new URL(target).origin)
+    if (origins.size > 0) {
       const policy = response.headers.get('content-security-policy') ?? ''
       response.headers.set(
         'content-security-policy',
-        policy.replace("form-action 'self'", `form-action 'self' ${new URL(target).origin}`),
+        policy.replace("form-action 'self'", ['form-action', "'self'", ...origins].join(' ')),
       )
     }
     return response
@@ -259,6 +262,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
         {
           returnUrl: (paymentId) => `${publicUrl}${pagePath(session.id)}/payment-return?payment=${paymentId}`,
           notifyUrl: (providerId) => `${publicUrl}${PAYMENT_NOTIFICATIONS_PATH}/${providerId}`,
+          cancelUrl: `${publicUrl}${pagePath(session.id)}`,
         },
         {
           siteId: site.id,

@@ -1,4 +1,5 @@
 import { createApp } from '../app.ts'
+import type { StripeSettings } from '../checkout/stripe/stripe-provider.ts'
 import { saveSiteUser } from '../dashboard/session/site-user-store.ts'
 import type { Db } from '../db/db.ts'
 import type { TrustedProxies } from '../http/client-address.ts'
@@ -21,6 +22,7 @@ export async function createDashboardPlatform(
     bulkChunkSize?: number
     localDevelopmentSites?: boolean
     trustedProxies?: TrustedProxies
+    stripe?: StripeSettings
   } = {},
 ) {
   const clock = createTestClock()
@@ -35,6 +37,7 @@ export async function createDashboardPlatform(
       ? {}
       : { localDevelopmentSites: options.localDevelopmentSites }),
     ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
+    stripe: options.stripe,
   })
   const { user } = await saveSiteUser(db, testHasher, { siteId: DEMO_SITE_ID, ...OWNER }, clock())
   return { app, clock, publicUrl, owner: user }

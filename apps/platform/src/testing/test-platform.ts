@@ -1,4 +1,4 @@
-import { createApp } from '../app.ts'
+import { type AppDeps, createApp } from '../app.ts'
 import type { Db } from '../db/db.ts'
 import { seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_CLIENT_ID } from '../seed/demo-ids.ts'
@@ -18,10 +18,10 @@ export function createTestClock(start = new Date('2026-06-01T12:00:00Z')) {
   })
 }
 
-/** The real app on a test database, with helpers to call it as a visitor. */
-export function createTestPlatform(db: Db) {
+/** The real app on a test database (with `more` of its dependencies), with helpers to call it as a visitor. */
+export function createTestPlatform(db: Db, more: Partial<AppDeps> = {}) {
   const clock = createTestClock()
-  const app = createApp({ db, publicUrl: TEST_PUBLIC_URL, clock })
+  const app = createApp({ db, publicUrl: TEST_PUBLIC_URL, clock, ...more })
 
   async function call(
     method: string,

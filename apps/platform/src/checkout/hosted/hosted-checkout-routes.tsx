@@ -46,12 +46,12 @@ import {
 import {
   CheckoutMessagePage,
   CheckoutPage,
+  OrderPlacedPage,
   PlaceOrderButton,
   RegionField,
   type SavedAddressChoice,
   ShippingOptions,
   SummaryTable,
-  OrderPlacedPage,
   ThankYouPage,
 } from './hosted-checkout-pages.tsx'
 
@@ -206,6 +206,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     returnUrl: (paymentId: string) =>
       `${publicUrl}${HOSTED_CHECKOUT_PATH}/${checkoutId}/payment-return?payment=${paymentId}`,
     notifyUrl: (providerId: string) => `${publicUrl}${PAYMENT_NOTIFICATIONS_PATH}/${providerId}`,
+    cancelUrl: `${publicUrl}${HOSTED_CHECKOUT_PATH}/${checkoutId}`,
   })
 
   /** The checkout of a link and its site (read together), when the link's id is one. */
@@ -318,7 +319,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     response.headers.set('referrer-policy', 'no-referrer')
     // The script asks the estimate endpoint (same origin); the place-order post may end at the
     // provider's page or the shop's thank-you page: form-action allows their origins.
-    const origins = new Set<string>()
+    const origins = new Set<string>(providers.flatMap((provider) => provider.pageOrigins ?? []))
     const target = checkout.callbacks?.thankYouPageUrl ?? checkout.callbacks?.postFlowUrl
     if (target) origins.add(new URL(target).origin)
     const policy = (response.headers.get('content-security-policy') ?? '')
@@ -668,6 +669,8 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
           'The notification is not signed by that provider, or names no payment it knows',
           {},
         )
+      // Signed, but about nothing the platform acts on (another kind of event): taken, so not sent again.
+      if (state === 'acknowledged') return c.json({ received: true }, 200)
       const confirmation = await confirmPayment(payments, provider, state)
       return c.json({ received: confirmation.kind !== 'unknown' }, 200)
     },

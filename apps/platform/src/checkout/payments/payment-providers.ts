@@ -1,4 +1,5 @@
 import { offlineProvider, type PaymentProvider } from '../payment-provider.ts'
+import { createStripeProvider, STRIPE_PROVIDER_ID, type StripeSettings } from '../stripe/stripe-provider.ts'
 import {
   createTestProvider,
   createTestProviderSecret,
@@ -15,17 +16,30 @@ export interface PaymentProviders {
 }
 
 /**
- * The platform's payment providers (decision 054): the built-in test card provider unless its mode is
- * `off`, then pay later (offline). No real provider is built in yet, so a production platform without the
- * test provider takes orders to be paid later only.
+ * The platform's payment providers (decisions 054, 061): Stripe when its keys are set, the built-in test
+ * card provider unless its mode is `off`, then pay later (offline). A production platform without Stripe
+ * and without the test provider takes orders to be paid later only.
  */
 export function createPaymentProviders(
   mode: TestProviderMode,
-  deps: Omit<TestProviderDeps, 'secret'>,
+  deps: Omit<TestProviderDeps, 'secret'> & {
+    stripe?: StripeSettings | undefined
+    /** Where a provider posts its notifications: `/payments/v1/notifications/:providerId`. */
+    notificationUrl: (providerId: string) => string
+  },
 ): PaymentProviders {
-  if (mode === 'off') return { providers: [offlineProvider], testProvider: undefined }
+  const stripe = deps.stripe
+    ? [
+        createStripeProvider(deps.stripe, {
+          db: deps.db,
+          clock: deps.clock,
+          notificationUrl: deps.notificationUrl(STRIPE_PROVIDER_ID),
+        }),
+      ]
+    : []
+  if (mode === 'off') return { providers: [...stripe, offlineProvider], testProvider: undefined }
   // The test provider posts its signed notifications to this same app, as a real provider would over
   // the network; the secret lives in the process that both sides run in.
   const testProvider = createTestProvider({ ...deps, secret: createTestProviderSecret() })
-  return { providers: [testProvider, offlineProvider], testProvider }
+  return { providers: [...stripe, testProvider, offlineProvider], testProvider }
 }

@@ -227,3 +227,40 @@ export async function listRefunds(db: Db, paymentId: string): Promise<PaymentRef
     [paymentId],
   )
 }
+
+/**
+ * Payments of these providers still pending since before `olderThan`, oldest first: what the
+ * reconciliation worker asks the provider about (the shopper never came back, the notification never came).
+ */
+export async function listStalePendingPayments(
+  db: Db,
+  filter: { providers: readonly string[]; olderThan: Date; limit: number },
+): Promise<PaymentRow[]> {
+  return db.query<PaymentRow>(
+    `select * from payments
+     where status = 'PENDING' and created_date < $1 and provider = any($2::text[])
+       and provider_payment_id is not null
+     order by created_date limit $3`,
+    [filter.olderThan, filter.providers, filter.limit],
+  )
+}
+
+/** Notes that a notification signed with the provider's secret arrived (the payment setup page shows it). */
+export async function recordSignedNotification(db: Db, provider: string, eventType: string, now: Date) {
+  await db.query(
+    `insert into payment_notification_receipts (provider, last_signed_date, last_event_type) values ($1, $2, $3)
+     on conflict (provider) do update set last_signed_date = excluded.last_signed_date,
+       last_event_type = excluded.last_event_type`,
+    [provider, now, eventType],
+  )
+}
+
+/** When a signed notification of the provider last arrived, if ever. */
+export async function lastSignedNotification(db: Db, provider: string): Promise<Date | undefined> {
+  const row = await queryOne<{ last_signed_date: Date }>(
+    db,
+    'select last_signed_date from payment_notification_receipts where provider = $1',
+    [provider],
+  )
+  return row ? new Date(row.last_signed_date) : undefined
+}

@@ -9,6 +9,8 @@ import { insertPayment, type PaymentPurpose, setProviderPaymentId } from './paym
 export interface PaymentUrls {
   returnUrl: (paymentId: string) => string
   notifyUrl: (providerId: string) => string
+  /** Where a shopper who gives up on the provider's page goes back to (the checkout or plan page). */
+  cancelUrl?: string | undefined
 }
 
 /** What starting a payment led to: the provider's page to go to, or the outcome at once (pay later). */
@@ -66,6 +68,7 @@ export async function startPayment(
     idempotencyKey: payment.id,
     returnUrl: urls.returnUrl(payment.id),
     notifyUrl: urls.notifyUrl(provider.id),
+    cancelUrl: urls.cancelUrl,
   })
   if (payment.provider_payment_id !== created.providerPaymentId)
     await setProviderPaymentId(deps.db, payment.id, created.providerPaymentId, deps.clock())

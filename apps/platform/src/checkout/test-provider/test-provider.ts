@@ -174,6 +174,7 @@ export function createTestProvider(deps: TestProviderDeps): TestProvider {
         ? { status: 'SUCCEEDED', providerRefundId: outcome.refundId }
         : { status: 'FAILED', reason: outcome.reason }
     },
+    setup: { mode: 'test' },
     find: (id) => findTestPayment(db, id),
     async submitCard(id, cardNumber) {
       const number = cardNumber.replace(/[\s-]/g, '')

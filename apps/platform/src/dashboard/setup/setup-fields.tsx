@@ -5,10 +5,19 @@ import { DashboardPage, Problems } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
 /** The parts of the store setup, each a page under `/dashboard/setup`. */
-export type SetupPart = 'shop' | 'coupons' | 'shipping' | 'pickup' | 'tax' | 'fees' | 'currencies'
+export type SetupPart =
+  | 'shop'
+  | 'payments'
+  | 'coupons'
+  | 'shipping'
+  | 'pickup'
+  | 'tax'
+  | 'fees'
+  | 'currencies'
 
 const parts: { id: SetupPart; label: string }[] = [
   { id: 'shop', label: 'Shop details' },
+  { id: 'payments', label: 'Payments' },
   { id: 'coupons', label: 'Coupons' },
   { id: 'shipping', label: 'Shipping regions' },
   { id: 'pickup', label: 'Pickup locations' },

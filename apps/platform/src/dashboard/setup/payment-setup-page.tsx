@@ -1,0 +1,75 @@
+import type { Owner } from '../session/owner-session.ts'
+import { SetupPage } from './setup-fields.tsx'
+
+/** One payment provider as the setup page shows it: never a key, only what the key says. */
+export interface PaymentProviderStatus {
+  id: string
+  title: string
+  mode: 'test' | 'live' | undefined
+  /** The URL to register for the provider's signed notifications (Stripe's webhook endpoint). */
+  notificationUrl: string | undefined
+  /** When a signed notification last arrived; null when none ever did; undefined when it has none. */
+  lastSignedNotification: Date | null | undefined
+}
+
+function modeWords(mode: PaymentProviderStatus['mode']): string {
+  if (mode === 'live') return 'Live: real money'
+  if (mode === 'test') return 'Test: no money moves'
+  return 'No provider: the buyer pays the shop directly'
+}
+
+/** The platform's ways to pay as set up by its operator: which are on, in which mode, and their webhooks. */
+export function PaymentSetupPage(props: { owner: Owner; providers: readonly PaymentProviderStatus[] }) {
+  const hasStripe = props.providers.some((provider) => provider.id === 'stripe')
+  return (
+    <SetupPage owner={props.owner} title="Payments" part="payments">
+      <h1>Payments</h1>
+      <p className="hint">
+        The ways to pay the checkout offers, in this order. They are set by whoever runs the platform, in its
+        settings (<code>STRIPE_SECRET_KEY</code>, <code>STRIPE_WEBHOOK_SECRET</code>); keys are never shown
+        here.
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Provider</th>
+            <th scope="col">Mode</th>
+            <th scope="col">Webhook</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.providers.map((provider) => (
+            <tr key={provider.id}>
+              <th scope="row">
+                {provider.title} <span className="hint">({provider.id})</span>
+              </th>
+              <td>{modeWords(provider.mode)}</td>
+              <td>
+                {provider.notificationUrl ? (
+                  <>
+                    <p>
+                      Register <code>{provider.notificationUrl}</code>
+                    </p>
+                    <p className="hint">
+                      {provider.lastSignedNotification
+                        ? `Last signed webhook arrived ${provider.lastSignedNotification.toISOString().replace('T', ' ').slice(0, 16)} UTC.`
+                        : 'No signed webhook has arrived yet: check the URL and the signing secret.'}
+                    </p>
+                  </>
+                ) : (
+                  <span className="hint">None needed</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {hasStripe ? null : (
+        <p className="hint">
+          Stripe is off: card payments through Stripe start when the platform's operator sets its keys (see
+          deploy/README.md).
+        </p>
+      )}
+    </SetupPage>
+  )
+}
