@@ -91,13 +91,13 @@ import { registerTokenRoutes } from './oauth/token-routes.ts'
 import { registerMetricsRoutes } from './observability/metrics-routes.ts'
 import { createPlatformMetrics } from './observability/platform-metrics.ts'
 import type { DrainState } from './observability/readiness.ts'
-import { registerFaviconRoutes } from './pages/favicon-routes.ts'
 import { registerOrderDeskRoutes } from './orders/order-desk-routes.ts'
 import type { OrderRefunds } from './orders/order-refunds.ts'
 import { registerOrderRoutes } from './orders/order-routes.ts'
+import { registerFaviconRoutes } from './pages/favicon-routes.ts'
+import { addPageBanner } from './pages/page-banner.ts'
 import { createArgon2idHasher } from './passwords/argon2id-hasher.ts'
 import type { PasswordHasher } from './passwords/password-hasher.ts'
-import { addPageBanner } from './pages/page-banner.ts'
 import { registerPlanCheckoutRoutes } from './plan-checkout/plan-checkout-routes.tsx'
 import { registerMembershipRoutes } from './plans/membership-routes.ts'
 import { countAttempt } from './rate-limits/count-attempt.ts'
@@ -436,7 +436,13 @@ export function createApp(options: AppDeps) {
   })
   // The order desk's actions, for the dashboard's order page and the merchant's JSON calls alike.
   const orderRefunds =
-    deps.orderRefunds ?? orderRefundsThroughPayments({ db: deps.db, clock, providers: paymentProviders })
+    deps.orderRefunds ??
+    orderRefundsThroughPayments({
+      db: deps.db,
+      clock,
+      providers: paymentProviders,
+      publicUrl: deps.publicUrl,
+    })
   registerOrderDeskRoutes(api, { db: deps.db, clock, refunds: orderRefunds })
   const media = createMediaDeps({
     db: deps.db,
@@ -498,7 +504,7 @@ export function createApp(options: AppDeps) {
       passwordHasher,
       media,
       digital,
-      payments: { db: deps.db, clock, providers: paymentProviders },
+      payments: { db: deps.db, clock, providers: paymentProviders, publicUrl: deps.publicUrl },
     },
     deps.dashboard,
   )

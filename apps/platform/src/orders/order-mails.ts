@@ -1,5 +1,6 @@
 import type { OutgoingMail } from '../mail/mail-outbox.ts'
 import { formatMoney } from '../money/money.ts'
+import { type LineSummaryItem, lineSummaryText } from './line-summary.tsx'
 
 /** The shop a buyer's mail speaks for, in its name and colours. */
 export interface MailShop {
@@ -18,7 +19,7 @@ export interface MailOrder {
   email: string
   currency: string
   totalMinor: number
-  lines: readonly { name: string; quantity: number; totalMinor: number }[]
+  lines: readonly (LineSummaryItem & { quantity: number; totalMinor: number })[]
   shippingAddress?: Record<string, unknown> | null | undefined
   /** The signed, expiring link to the page of the order's downloads (a paid digital order's). */
   downloadsUrl?: string | undefined
@@ -58,13 +59,15 @@ function lineRows(shop: MailShop, order: MailOrder) {
   const money = (minor: number) => formatMoney(minor, order.currency, shop.locale)
   return {
     text: [
-      ...order.lines.map((line) => `  ${line.quantity} × ${line.name}  ${money(line.totalMinor)}`),
+      ...order.lines.map(
+        (line) => `  ${line.quantity} × ${lineSummaryText(line)}  ${money(line.totalMinor)}`,
+      ),
       `  Total  ${money(order.totalMinor)}`,
     ],
     html: `<table role="presentation" width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:16px 0">${order.lines
       .map(
         (line) =>
-          `<tr><td style="border-bottom:1px solid #e5e7eb">${line.quantity} × ${escapeHtml(line.name)}</td><td align="right" style="border-bottom:1px solid #e5e7eb">${escapeHtml(money(line.totalMinor))}</td></tr>`,
+          `<tr><td style="border-bottom:1px solid #e5e7eb">${line.quantity} × ${escapeHtml(lineSummaryText(line))}</td><td align="right" style="border-bottom:1px solid #e5e7eb">${escapeHtml(money(line.totalMinor))}</td></tr>`,
       )
       .join(
         '',
@@ -165,11 +168,11 @@ export function shipmentMail(
     carrier: string
     trackingNumber: string
     trackingUrl?: string | null | undefined
-    lines: readonly { name: string; quantity: number }[]
+    lines: readonly (LineSummaryItem & { quantity: number })[]
     isComplete: boolean
   },
 ): OutgoingMail {
-  const what = shipment.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')
+  const what = shipment.lines.map((line) => `${line.quantity} × ${lineSummaryText(line)}`).join(', ')
   return compose(
     shop,
     order,

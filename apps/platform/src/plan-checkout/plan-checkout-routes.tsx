@@ -9,9 +9,9 @@ import { startPayment } from '../checkout/payments/start-payment.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
+import { ApplicationError } from '../http/errors.ts'
 import { isUuid } from '../http/validation.ts'
 import { membershipGrantOf } from '../plans/grant-membership.ts'
-import { ApplicationError } from '../http/errors.ts'
 import { findMembershipsOfMember } from '../plans/membership-store.ts'
 import { assertMayBuyPlan } from '../plans/plan-purchase-limit.ts'
 import {
@@ -81,7 +81,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
   const { db, clock, publicUrl } = deps
   // A plan is granted when it is paid: paying later is no way to buy one.
   const providers = deps.paymentProviders.filter((provider) => provider.id !== 'offline')
-  const payments = { db, clock, providers }
+  const payments = { db, clock, providers, publicUrl }
 
   async function loadPlan(session: RedirectSession): Promise<{ site: Site; plan: PlanRow } | undefined> {
     const plan = await findPlan(db, session.siteId, String(session.input.planId))

@@ -18,6 +18,21 @@ export function mainPicture(media: readonly ProductMedia[]) {
 }
 
 /**
+ * The picture a variant leads with, for its cart and order lines: the first media item of its chosen
+ * options (a colour's picture), else its product's main picture.
+ */
+export function variantPicture(record: ProductRecord, variant: VariantRow | undefined) {
+  const ids = variant
+    ? record.product.options.flatMap(
+        (option) =>
+          option.choices.find((c) => c.description === variant.choices[option.name])?.mediaIds ?? [],
+      )
+    : []
+  const own = record.product.media.filter((m) => ids.includes(m.id))
+  return mainPicture(own.length > 0 ? own : record.product.media)
+}
+
+/**
  * A product's, choice's or collection's media item on the wire: a picture's `image` with its derived
  * `resolutions`, or a video's `video` with its file and poster (decision 052); and the `thumbnail`.
  */
