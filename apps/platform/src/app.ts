@@ -450,7 +450,13 @@ export function createApp(options: AppDeps) {
   })
   // The order desk's actions, for the dashboard's order page and the merchant's JSON calls alike.
   const orderRefunds =
-    deps.orderRefunds ?? orderRefundsThroughPayments({ db: deps.db, clock, providers: paymentProviders })
+    deps.orderRefunds ??
+    orderRefundsThroughPayments({
+      db: deps.db,
+      clock,
+      providers: paymentProviders,
+      publicUrl: deps.publicUrl,
+    })
   registerOrderDeskRoutes(api, { db: deps.db, clock, refunds: orderRefunds })
   const media = createMediaDeps({
     db: deps.db,
@@ -512,7 +518,7 @@ export function createApp(options: AppDeps) {
       passwordHasher,
       media,
       digital,
-      payments: { db: deps.db, clock, providers: paymentProviders },
+      payments: { db: deps.db, clock, providers: paymentProviders, publicUrl: deps.publicUrl },
     },
     deps.dashboard,
   )
@@ -571,7 +577,13 @@ export function createApp(options: AppDeps) {
   })
 
   // What the payment functions take, for the reconciliation worker `main.ts` runs beside the app.
-  const payments = { db: deps.db, clock, providers: paymentProviders, downloadsLink }
+  const payments = {
+    db: deps.db,
+    clock,
+    providers: paymentProviders,
+    publicUrl: deps.publicUrl,
+    downloadsLink,
+  }
   return Object.assign(hono, { routeDefinitions: api.routes, openApi, paymentProviders, payments })
 }
 

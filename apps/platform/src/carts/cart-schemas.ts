@@ -45,6 +45,30 @@ const Money = WireMoneySchema
 
 const Translatable = z.object({ original: z.string(), translated: z.string() })
 
+/** One chosen option of a line, as the cart showed it (DescriptionLineType PLAIN_TEXT or COLOR, colours with their code). */
+export const DescriptionLineSchema = z.object({
+  name: Translatable,
+  lineType: z.enum(['PLAIN_TEXT', 'COLOR']),
+  plainText: Translatable.optional(),
+  colorInfo: z.object({ original: z.string(), translated: z.string(), code: z.string() }).optional(),
+})
+
+/** A line's picture: its variant's own, else its product's first. */
+export const LineImageSchema = z.object({
+  id: z.string().optional(),
+  url: z.string(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+  altText: z.string(),
+})
+
+/** A line's weight, SKU and whether it ships. */
+export const PhysicalPropertiesSchema = z.object({
+  sku: z.string(),
+  shippable: z.boolean(),
+  weight: z.number().optional(),
+})
+
 export const CartSchema = z.object({
   id: z.string(),
   currency: z.string(),
@@ -68,32 +92,13 @@ export const CartSchema = z.object({
       price: Money,
       fullPrice: Money,
       lineItemPrice: Money,
-      descriptionLines: z.array(
-        z.object({
-          name: Translatable,
-          lineType: z.enum(['PLAIN_TEXT', 'COLOR']),
-          plainText: Translatable.optional(),
-          colorInfo: z.object({ original: z.string(), translated: z.string(), code: z.string() }).optional(),
-        }),
-      ),
-      image: z
-        .object({
-          id: z.string().optional(),
-          url: z.string(),
-          width: z.number().optional(),
-          height: z.number().optional(),
-          altText: z.string(),
-        })
-        .optional(),
+      descriptionLines: z.array(DescriptionLineSchema),
+      image: LineImageSchema.optional(),
       availability: z.object({
         status: z.enum(['AVAILABLE', 'NOT_FOUND', 'NOT_AVAILABLE', 'PARTIALLY_AVAILABLE']),
         quantityAvailable: z.number().int().optional(),
       }),
-      physicalProperties: z.object({
-        sku: z.string(),
-        shippable: z.boolean(),
-        weight: z.number().optional(),
-      }),
+      physicalProperties: PhysicalPropertiesSchema,
       serviceProperties: z
         .object({ scheduledDate: z.string().optional(), numberOfParticipants: z.number().int().optional() })
         .optional(),

@@ -1,4 +1,4 @@
-import type { ProductRecord } from '../catalogue/products/product-store.ts'
+import type { ProductRecord, VariantRow } from '../catalogue/products/product-store.ts'
 import {
   linePicture,
   mediaUrl,
@@ -36,28 +36,84 @@ function money(minor: number, site: Site) {
 }
 
 type Translatable = { original: string; translated: string }
-type DescriptionLine =
+/** A line's chosen option as the cart shows it and the order keeps it (`DescriptionLineSchema`). */
+export type DescriptionLine =
   | { name: Translatable; lineType: 'PLAIN_TEXT'; plainText: Translatable }
   | { name: Translatable; lineType: 'COLOR'; colorInfo: Translatable & { code: string } }
+
+/** A line's picture as the cart shows it and the order keeps it (`LineImageSchema`). */
+export interface LineImage {
+  id?: string | undefined
+  url: string
+  width?: number | undefined
+  height?: number | undefined
+  altText: string
+}
+
+/**
+ * What a line says of what it sells, as the cart shows it: the chosen options, the picture, weight, SKU
+ * and whether it ships. The order takes it as it stands when placed (decision 058), so both read alike.
+ */
+export interface LineDescription {
+  descriptionLines: DescriptionLine[]
+  image: LineImage | undefined
+  physicalProperties: { sku: string; shippable: boolean; weight: number | undefined }
+}
 
 function translatable(text: string): Translatable {
   return { original: text, translated: text }
 }
 
-/** A custom line as the caller described and priced it. */
-function toWireCustomLine(line: LineItemRow, custom: CustomLine, site: Site) {
+/** A catalogue line's description from its product and variant now (the variant's own picture first). */
+function catalogueLineDescription(
+  record: ProductRecord | undefined,
+  variant: VariantRow | undefined,
+  publicUrl: string,
+): LineDescription {
+  const picture = record && linePicture(record, variant)
+  return {
+    descriptionLines: (record?.product.options ?? []).flatMap((option): DescriptionLine[] => {
+      const chosen = variant?.choices[option.name]
+      const choice = option.choices.find((c) => c.description === chosen)
+      if (!choice) return []
+      return option.optionType === 'color'
+        ? [
+            {
+              name: translatable(option.name),
+              lineType: 'COLOR' as const,
+              colorInfo: { ...translatable(choice.description), code: choice.value },
+            },
+          ]
+        : [
+            {
+              name: translatable(option.name),
+              lineType: 'PLAIN_TEXT' as const,
+              plainText: translatable(choice.description),
+            },
+          ]
+    }),
+    image: picture && {
+      id: picture.id,
+      url: mediaUrl(publicUrl, picture.id),
+      width: picture.width,
+      height: picture.height,
+      altText: picture.altText,
+    },
+    physicalProperties: {
+      sku: variant?.sku ?? record?.product.sku ?? '',
+      shippable: record?.product.product_type === 'physical',
+      weight: variant?.weight ?? record?.product.weight ?? undefined,
+    },
+  }
+}
+
+/** A custom line's description as the merchant gave it. */
+function customLineDescription(custom: CustomLine): LineDescription {
   const translated = (text: { original: string; translated?: string | undefined }) => ({
     original: text.original,
     translated: text.translated ?? text.original,
   })
   return {
-    id: line.id,
-    quantity: line.quantity,
-    productName: translated(custom.productName),
-    url: custom.url,
-    price: money(custom.priceMinor, site),
-    fullPrice: money(custom.priceMinor, site),
-    lineItemPrice: money(custom.priceMinor * line.quantity, site),
     descriptionLines: custom.descriptionLines.map(
       (description): DescriptionLine =>
         'colorInfo' in description
@@ -73,12 +129,44 @@ function toWireCustomLine(line: LineItemRow, custom: CustomLine, site: Site) {
             },
     ),
     image: custom.image && { url: custom.image.url, altText: custom.image.altText ?? '' },
-    availability: { status: 'AVAILABLE' as const },
     physicalProperties: {
       sku: custom.physicalProperties?.sku ?? '',
       shippable: custom.physicalProperties?.shippable ?? custom.itemType.preset === 'PHYSICAL',
       weight: custom.physicalProperties?.weight,
     },
+  }
+}
+
+/** What a cart line says of what it sells now: a custom line's own words, a catalogue line's product's. */
+export function lineDescriptionOf(
+  line: LineItemRow,
+  products: ReadonlyMap<string, ProductRecord>,
+  publicUrl: string,
+): LineDescription {
+  if (line.custom) return customLineDescription(line.custom)
+  const { record, variant } = catalogueLineOf(line, products)
+  return catalogueLineDescription(record, variant, publicUrl)
+}
+
+/** A custom line as the caller described and priced it. */
+function toWireCustomLine(line: LineItemRow, custom: CustomLine, site: Site) {
+  const translated = (text: { original: string; translated?: string | undefined }) => ({
+    original: text.original,
+    translated: text.translated ?? text.original,
+  })
+  const { descriptionLines, image, physicalProperties } = customLineDescription(custom)
+  return {
+    id: line.id,
+    quantity: line.quantity,
+    productName: translated(custom.productName),
+    url: custom.url,
+    price: money(custom.priceMinor, site),
+    fullPrice: money(custom.priceMinor, site),
+    lineItemPrice: money(custom.priceMinor * line.quantity, site),
+    descriptionLines,
+    image,
+    availability: { status: 'AVAILABLE' as const },
+    physicalProperties,
     serviceProperties: custom.serviceProperties,
     itemType: custom.itemType,
     paymentOption: custom.paymentOption,
@@ -182,7 +270,6 @@ export function toWireCart(
           ? availability.quantityAvailable
           : 0
     subtotal += unit * payable
-    const main = record && linePicture(record, variant)
     return {
       id: line.id,
       quantity: line.quantity,
@@ -196,39 +283,8 @@ export function toWireCart(
       price: money(unit, site),
       fullPrice: money(full, site),
       lineItemPrice: money(unit * line.quantity, site),
-      descriptionLines: (record?.product.options ?? []).flatMap((option): DescriptionLine[] => {
-        const chosen = variant?.choices[option.name]
-        const choice = option.choices.find((c) => c.description === chosen)
-        if (!choice) return []
-        return option.optionType === 'color'
-          ? [
-              {
-                name: translatable(option.name),
-                lineType: 'COLOR' as const,
-                colorInfo: { ...translatable(choice.description), code: choice.value },
-              },
-            ]
-          : [
-              {
-                name: translatable(option.name),
-                lineType: 'PLAIN_TEXT' as const,
-                plainText: translatable(choice.description),
-              },
-            ]
-      }),
-      image: main && {
-        id: main.id,
-        url: mediaUrl(publicUrl, main.id),
-        width: main.width,
-        height: main.height,
-        altText: main.altText,
-      },
+      ...catalogueLineDescription(record, variant, publicUrl),
       availability,
-      physicalProperties: {
-        sku: variant?.sku ?? record?.product.sku ?? '',
-        shippable: record?.product.product_type === 'physical',
-        weight: variant?.weight ?? record?.product.weight ?? undefined,
-      },
       itemType: {
         preset: record?.product.product_type === 'digital' ? ('DIGITAL' as const) : ('PHYSICAL' as const),
       },

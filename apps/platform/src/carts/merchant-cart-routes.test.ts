@@ -6,7 +6,7 @@ import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
 import { databaseKinds } from '../testing/test-database.ts'
-import { type createTestPlatform, openDemoCommerce } from '../testing/test-platform.ts'
+import { type createTestPlatform, openDemoCommerce, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import { MAX_LINE_ITEMS } from './cart-limits.ts'
 import { CartSchema } from './cart-schemas.ts'
 
@@ -331,7 +331,7 @@ describe.each(databaseKinds())("the merchant's cart calls by id on %s", (kind) =
       transactionId: 'tp_test',
       cardLast4: '4242',
     } as const
-    const input = { checkoutId, payment, now }
+    const input = { checkoutId, payment, now, publicUrl: TEST_PUBLIC_URL }
     const first = await placeOrder(db, { ...input, expectedTotalMinor: -1 })
     if (first.kind !== 'price-changed') throw new Error('expected the total to be confirmed first')
     const placed = await placeOrder(db, { ...input, expectedTotalMinor: first.totalMinor })

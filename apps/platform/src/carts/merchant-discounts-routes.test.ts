@@ -7,7 +7,7 @@ import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform } from '../testing/test-platform.ts'
+import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import { CartSchema } from './cart-schemas.ts'
 
 const minor = (amount: string) => Math.round(Number(amount) * 100)
@@ -319,9 +319,21 @@ describe.each(databaseKinds())("the merchant's discounts and the cart's contact 
       transactionId: 'tp_test',
       cardLast4: '4242',
     } as const
-    const first = await placeOrder(db, { checkoutId, payment, now, expectedTotalMinor: -1 })
+    const first = await placeOrder(db, {
+      publicUrl: TEST_PUBLIC_URL,
+      checkoutId,
+      payment,
+      now,
+      expectedTotalMinor: -1,
+    })
     if (first.kind !== 'price-changed') throw new Error('expected the total to be confirmed first')
-    const placed = await placeOrder(db, { checkoutId, payment, now, expectedTotalMinor: first.totalMinor })
+    const placed = await placeOrder(db, {
+      publicUrl: TEST_PUBLIC_URL,
+      checkoutId,
+      payment,
+      now,
+      expectedTotalMinor: first.totalMinor,
+    })
     if (placed.kind !== 'placed') throw new Error('expected the order to be placed')
 
     const order = (await platform.call('GET', `/ecom/v1/orders/${placed.orderId}`, { token })).json.order

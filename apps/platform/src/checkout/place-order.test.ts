@@ -4,7 +4,7 @@ import type { Db } from '../db/db.ts'
 import { createCountingDb } from '../testing/counting-db.ts'
 import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
 import { databaseKinds } from '../testing/test-database.ts'
-import { type createTestPlatform, openDemoCommerce } from '../testing/test-platform.ts'
+import { type createTestPlatform, openDemoCommerce, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import { saveCheckoutChoices } from './checkout-store.ts'
 import { PlaceOrderRefused, placeOrder } from './place-order.ts'
 import { claimOrderNeeds } from './place-order-store.ts'
@@ -54,7 +54,7 @@ describe.each(databaseKinds())('placing an order with custom lines on %s', (kind
       transactionId: 'tp_test',
       cardLast4: '4242',
     } as const
-    return { checkoutId, payment, now: platform.clock() }
+    return { checkoutId, payment, now: platform.clock(), publicUrl: TEST_PUBLIC_URL }
   }
 
   const pouch = {
@@ -151,10 +151,22 @@ describe.each(databaseKinds())('placing an order with custom lines on %s', (kind
       platform.clock(),
     )
     const payment = { status: 'PAID', provider: 'test-card', transactionId: 'tp_test' } as const
-    const first = await placeOrder(db, { checkoutId, payment, now: platform.clock(), expectedTotalMinor: -1 })
+    const first = await placeOrder(db, {
+      publicUrl: TEST_PUBLIC_URL,
+      checkoutId,
+      payment,
+      now: platform.clock(),
+      expectedTotalMinor: -1,
+    })
     if (first.kind !== 'price-changed') throw new Error('expected the total to be confirmed first')
     return {
-      input: { checkoutId, payment, now: platform.clock(), expectedTotalMinor: first.totalMinor },
+      input: {
+        checkoutId,
+        payment,
+        now: platform.clock(),
+        publicUrl: TEST_PUBLIC_URL,
+        expectedTotalMinor: first.totalMinor,
+      },
       productId: product!.id,
       variantId: variant!.id,
     }

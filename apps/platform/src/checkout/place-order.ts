@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { availabilityOf } from '../carts/cart-wire.ts'
+import { availabilityOf, lineDescriptionOf } from '../carts/cart-wire.ts'
 import { type CustomLine, hasMerchantOrigin } from '../carts/custom-line-item.ts'
 import type { LinePrice } from '../carts/pricing/totals-estimate.ts'
 import type { ProductRecord } from '../catalogue/products/product-store.ts'
@@ -45,6 +45,8 @@ export interface PlaceOrderInput {
   /** The payment as confirmed by its provider (paid), or pay-later (not paid): decided before the order. */
   payment: OrderPayment
   now: Date
+  /** The platform's origin: the order's lines keep their pictures' addresses under it (decision 058). */
+  publicUrl: string
   /**
    * The signed link to the page of a paid order's downloads, for its confirmation mail when it bought a
    * digital product (decision 047); left out, the mail has none.
@@ -241,6 +243,9 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
     const lines = totals.lineItems.map((line, index) => {
       // The units a plan paid cost nothing; the unit price is what each charged unit cost (0 when none was).
       const charged = line.quantity - (line.membershipQuantity ?? 0)
+      const cartLine = byId.get(line.id)
+      // What was sold, as the cart showed it now: kept, never read again from a catalogue that changes.
+      const sold = cartLine && lineDescriptionOf(cartLine, products, input.publicUrl)
       return {
         id: randomUUID(),
         cartLineId: line.id,
@@ -261,6 +266,11 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
                 name: membershipNames.get(line.paidByMembershipId) ?? '',
                 quantity: line.membershipQuantity ?? line.quantity,
               },
+        description_lines: sold?.descriptionLines ?? [],
+        sku: sold?.physicalProperties.sku || null,
+        image: sold?.image ?? null,
+        weight: sold?.physicalProperties.weight ?? null,
+        shippable: sold?.physicalProperties.shippable ?? null,
       }
     })
     // The order keeps its totals with its own line ids: its discounts name the order's lines, not the cart's.
@@ -313,6 +323,19 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
             number: orderNumber,
             checkoutId: checkout.id,
             priceSummary: wireTotals.priceSummary,
+            // What was sold, as the order keeps it: a warehouse can pack from the webhook alone (decision 058).
+            lineItems: lines.map((line) => ({
+              id: line.id,
+              productName: line.name,
+              quantity: line.quantity,
+              descriptionLines: line.description_lines,
+              sku: line.sku ?? undefined,
+              image: line.image ?? undefined,
+              physicalProperties:
+                line.shippable === null
+                  ? undefined
+                  : { sku: line.sku ?? '', shippable: line.shippable, weight: line.weight ?? undefined },
+            })),
           },
           identity,
         },

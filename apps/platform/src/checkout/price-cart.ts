@@ -1,5 +1,5 @@
 import { type CartWithLines, findOwnedCart } from '../carts/cart-store.ts'
-import { assertCartAmountWithinBound } from '../carts/cart-wire.ts'
+import { assertCartAmountWithinBound, lineDescriptionOf } from '../carts/cart-wire.ts'
 import { findCoupon } from '../carts/coupon-store.ts'
 import { estimateTotals } from '../carts/pricing/estimate-totals.ts'
 import type { TotalsEstimate } from '../carts/pricing/totals-estimate.ts'
@@ -8,6 +8,7 @@ import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { ShopperCaller } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
+import type { LineSummaryItem } from '../orders/line-summary.tsx'
 import { findMembershipsOfMember, toHeldMembership } from '../plans/membership-store.ts'
 import type { CoverableLine, HeldMembership } from '../plans/plan-rules.ts'
 import { type CommerceSettings, getCommerceSettings, toPricingSetup } from './commerce-settings.ts'
@@ -82,6 +83,28 @@ export function lineNamesOf(priced: Pick<PricedCart, 'cart' | 'products'>): Map<
         (line.catalog_item_id ? priced.products.get(line.catalog_item_id)?.product.name : undefined) ??
         '',
     ]),
+  )
+}
+
+/** Each line of a priced cart as its summary shows it: name, options, SKU and picture (decision 058). */
+export function lineSummariesOf(
+  priced: Pick<PricedCart, 'cart' | 'products'>,
+  publicUrl: string,
+): Map<string, LineSummaryItem> {
+  const names = lineNamesOf(priced)
+  return new Map(
+    priced.cart.lines.map((line) => {
+      const description = lineDescriptionOf(line, priced.products, publicUrl)
+      return [
+        line.id,
+        {
+          name: names.get(line.id) ?? '',
+          descriptionLines: description.descriptionLines,
+          sku: description.physicalProperties.sku,
+          image: description.image,
+        },
+      ]
+    }),
   )
 }
 

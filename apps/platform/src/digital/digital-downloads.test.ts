@@ -139,6 +139,7 @@ describe.each(databaseKinds())('digital products and their downloads on %s', (ki
         new Date(now.getTime() + 86_400_000),
       )
     const first = await placeOrder(db, {
+      publicUrl: TEST_PUBLIC_URL,
       checkoutId,
       expectedTotalMinor: -1,
       payment,
@@ -147,6 +148,7 @@ describe.each(databaseKinds())('digital products and their downloads on %s', (ki
     })
     if (first.kind !== 'price-changed') throw new Error('expected the total first')
     const placed = await placeOrder(db, {
+      publicUrl: TEST_PUBLIC_URL,
       checkoutId,
       expectedTotalMinor: first.totalMinor,
       payment,

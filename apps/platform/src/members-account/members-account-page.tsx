@@ -1,3 +1,4 @@
+import { LineSummary, orderLineSummary } from '../orders/line-summary.tsx'
 import type { OrderWithLines } from '../orders/order-store.ts'
 import type { OrderLineDownloads } from '../orders/order-wire.ts'
 import { orderStateParts } from '../orders/order-words.ts'
@@ -147,7 +148,14 @@ function Orders(props: {
                 <td>#{order.number}</td>
                 <td>{formatDate(order.created_date, props.site)}</td>
                 <td>
-                  {lines.map((line) => `${line.name} × ${line.quantity}`).join(', ')}
+                  <ul className="line-list">
+                    {lines.map((line) => (
+                      <li key={line.id}>
+                        <LineSummary line={orderLineSummary(line)} thumbnail size={40} />{' '}
+                        <span className="muted">× {line.quantity}</span>
+                      </li>
+                    ))}
+                  </ul>
                   {lines.flatMap((line) => {
                     const downloads = props.downloads?.get(line.id)
                     if (!downloads) return []

@@ -61,7 +61,10 @@ describe.each(databaseKinds())('the hosted members account on %s', (kind) => {
     expect(orders.status).toBe(200)
     expect(orders.text).toContain(`<tr data-order-number="${order.number}">`)
     expect(orders.text).toContain(`#${order.number}`)
-    expect(orders.text).toContain('Meadow Notebook × 2')
+    expect(orders.text).toMatch(
+      /<span class="line-name">Meadow Notebook<\/span><small class="line-details">SKU [^<]+<\/small>/,
+    )
+    expect(orders.text).toContain('<span class="muted">× 2</span>')
     expect(orders.text).toContain('Paid · Not shipped')
     expect(orders.text).toContain(formatMoney(Number(order.total_minor), 'USD', 'en-US'))
     expect(orders.text).toContain(`href="${page}?section=ORDERS" aria-current="page"`)

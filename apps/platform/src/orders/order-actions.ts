@@ -6,6 +6,7 @@ import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../http/errors.ts'
 import { enqueueMail } from '../mail/mail-outbox.ts'
 import { lockSite } from '../sites/site-store.ts'
+import { orderLineSummary } from './line-summary.tsx'
 import {
   findRefundByKey,
   insertFulfillment,
@@ -52,7 +53,7 @@ function mailOrder({
     currency: order.currency,
     breakdown: breakdownOfOrder({ order, lines, refunds }, shop.locale),
     lines: lines.map((line) => ({
-      name: line.name,
+      ...orderLineSummary(line),
       quantity: line.quantity,
       totalMinor: Number(line.total_minor),
     })),
@@ -212,7 +213,7 @@ export async function shipOrder(deps: OrderDeskDeps, caller: MerchantCaller, inp
         trackingUrl,
         isComplete,
         lines: fulfillment.lines.map((shippedLine) => ({
-          name: lines.find((line) => line.id === shippedLine.lineId)?.name ?? '',
+          ...orderLineSummary(lines.find((line) => line.id === shippedLine.lineId)),
           quantity: shippedLine.quantity,
         })),
       }),

@@ -1,5 +1,6 @@
 import type { OutgoingMail } from '../mail/mail-outbox.ts'
 import { formatMoney } from '../money/money.ts'
+import { type LineSummaryItem, lineSummaryText } from './line-summary.tsx'
 import { type BreakdownLine, breakdownLinesInOrder, type TotalsBreakdown } from './totals-breakdown.ts'
 
 /** The shop a buyer's mail speaks for, in its name and colours. */
@@ -20,7 +21,7 @@ export interface MailOrder {
   currency: string
   /** The order's totals, line by line, with its refunds (`breakdownOfOrder`). */
   breakdown: TotalsBreakdown
-  lines: readonly { name: string; quantity: number; totalMinor: number }[]
+  lines: readonly (LineSummaryItem & { quantity: number; totalMinor: number })[]
   shippingAddress?: Record<string, unknown> | null | undefined
   /** The signed, expiring link to the page of the order's downloads (a paid digital order's). */
   downloadsUrl?: string | undefined
@@ -73,13 +74,15 @@ export function breakdownMailRows(
   const isStrong = (line: BreakdownLine) => line.kind === 'TOTAL' || line.kind === 'NET'
   return {
     text: [
-      ...order.lines.map((line) => `  ${line.quantity} × ${line.name}  ${money(line.totalMinor)}`),
+      ...order.lines.map(
+        (line) => `  ${line.quantity} × ${lineSummaryText(line)}  ${money(line.totalMinor)}`,
+      ),
       ...totals.map((line) => `  ${breakdownWords(line)}  ${line.formattedAmount}`),
     ],
     html: `<table role="presentation" width="100%" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:16px 0">${order.lines
       .map(
         (line) =>
-          `<tr><td style="border-bottom:1px solid #e5e7eb">${line.quantity} × ${escapeHtml(line.name)}</td><td align="right" style="border-bottom:1px solid #e5e7eb">${escapeHtml(money(line.totalMinor))}</td></tr>`,
+          `<tr><td style="border-bottom:1px solid #e5e7eb">${line.quantity} × ${escapeHtml(lineSummaryText(line))}</td><td align="right" style="border-bottom:1px solid #e5e7eb">${escapeHtml(money(line.totalMinor))}</td></tr>`,
       )
       .join('')}${totals
       .map((line) => {
@@ -187,11 +190,11 @@ export function shipmentMail(
     carrier: string
     trackingNumber: string
     trackingUrl?: string | null | undefined
-    lines: readonly { name: string; quantity: number }[]
+    lines: readonly (LineSummaryItem & { quantity: number })[]
     isComplete: boolean
   },
 ): OutgoingMail {
-  const what = shipment.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')
+  const what = shipment.lines.map((line) => `${line.quantity} × ${lineSummaryText(line)}`).join(', ')
   return compose(
     shop,
     order,

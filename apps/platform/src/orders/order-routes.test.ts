@@ -7,7 +7,7 @@ import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
 import { databaseKinds } from '../testing/test-database.ts'
-import { type createTestPlatform, openDemoCommerce } from '../testing/test-platform.ts'
+import { type createTestPlatform, openDemoCommerce, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 
 describe.each(databaseKinds())('orders on %s', (kind) => {
   let db: Db
@@ -41,6 +41,7 @@ describe.each(databaseKinds())('orders on %s', (kind) => {
     const checkout = (await findCheckout(db, checkoutId))!
     const priced = (await priceCheckout(db, checkout, { currency: 'USD', now }))!
     const placed = await placeOrder(db, {
+      publicUrl: TEST_PUBLIC_URL,
       checkoutId,
       expectedTotalMinor: priced.totals.priceSummary.total,
       payment: { status: 'NOT_PAID', provider: 'offline' },

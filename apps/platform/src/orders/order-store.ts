@@ -1,3 +1,4 @@
+import type { DescriptionLine, LineImage } from '../carts/cart-wire.ts'
 import type { CustomLineOrigin } from '../carts/custom-line-item.ts'
 import type { Address, SelectedShippingOption } from '../carts/pricing/pricing-input.ts'
 import type { Db } from '../db/db.ts'
@@ -66,6 +67,15 @@ export interface OrderLineRow {
    * when money paid it all.
    */
   membership: { id: string; name: string; quantity?: number } | null
+  /**
+   * What was sold, as the cart line showed it when the order was placed (decision 058): the chosen
+   * options, SKU, picture, weight and whether it ships. `null` in lines of orders placed before.
+   */
+  description_lines: DescriptionLine[] | null
+  sku: string | null
+  image: LineImage | null
+  weight: number | null
+  shippable: boolean | null
   shipped_quantity: number
   refunded_quantity: number
   restocked_quantity: number
@@ -171,6 +181,8 @@ export function orderInserts(
       }),
       lines: input.lines.map((line) => ({
         name: line.name,
+        descriptionLines: line.description_lines,
+        sku: line.sku,
         quantity: line.quantity,
         totalMinor: line.totalMinor,
       })),
@@ -190,12 +202,13 @@ export function orderInserts(
        values (${orderValues})),
      placed_lines as (
        insert into order_lines (id, order_id, position, catalog_item_id, variant_id, name, quantity,
-         unit_price_minor, total_minor, custom, payment_option, membership)
+         unit_price_minor, total_minor, custom, payment_option, membership, description_lines, sku, image, weight,
+         shippable)
        select id, ${$(0)}, position, catalog_item_id, variant_id, name, quantity, unit_price_minor, total_minor, custom,
-         payment_option, membership
+         payment_option, membership, description_lines, sku, image, weight, shippable
        from jsonb_to_recordset(${$(19)}::jsonb) as l(id uuid, position int, catalog_item_id uuid, variant_id uuid,
          name text, quantity int, unit_price_minor bigint, total_minor bigint, custom jsonb, payment_option text,
-         membership jsonb)),
+         membership jsonb, description_lines jsonb, sku text, image jsonb, weight double precision, shippable boolean)),
      confirmation_mail as (${mail.sql})`,
     params: [
       input.id,
@@ -230,6 +243,11 @@ export function orderInserts(
           custom: line.custom,
           payment_option: line.payment_option,
           membership: line.membership,
+          description_lines: line.description_lines,
+          sku: line.sku,
+          image: line.image,
+          weight: line.weight,
+          shippable: line.shippable,
         })),
       ),
       ...mail.params,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DescriptionLineSchema, LineImageSchema, PhysicalPropertiesSchema } from '../carts/cart-schemas.ts'
 import { toWireMoney, type WireMoney, WireMoneySchema } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
 import type { OrderWithLines } from './order-store.ts'
@@ -129,6 +130,16 @@ export const OrderSchema = z.object({
       quantity: z.number(),
       price: Money,
       totalPrice: Money,
+      descriptionLines: z
+        .array(DescriptionLineSchema)
+        .describe(
+          'the chosen options as the cart showed them when the order was placed (empty in orders placed before they were kept)',
+        ),
+      sku: z.string().optional().describe('the SKU sold, when it had one'),
+      image: LineImageSchema.optional().describe("the variant's picture when the order was placed"),
+      physicalProperties: PhysicalPropertiesSchema.optional().describe(
+        'weight, SKU and whether it ships, as sold (absent in orders placed before they were kept)',
+      ),
       digitalFile: DigitalFileSchema.optional().describe(
         "a digital line's (first) secure file, for its buyer once the order is paid: present only in the buyer's own answers, never when the order is unpaid or canceled or the line refunded",
       ),
@@ -240,6 +251,13 @@ export function toWireOrder(
       quantity: line.quantity,
       price: money(line.unit_price_minor),
       totalPrice: money(line.total_minor),
+      descriptionLines: line.description_lines ?? [],
+      sku: line.sku ?? undefined,
+      image: line.image ?? undefined,
+      physicalProperties:
+        line.shippable === null
+          ? undefined
+          : { sku: line.sku ?? '', shippable: line.shippable, weight: line.weight ?? undefined },
       ...digitalFilesOf(downloads?.get(line.id)),
       paymentOption: line.payment_option,
       // An order placed before a session paid one unit has no quantity: its membership paid the whole line.

@@ -88,6 +88,12 @@ main.checkout { margin: 0 auto; max-width: 1080px; }
 .summary-side h2 { margin-top: 0.75rem; }
 .summary-fold { display: none; }
 .summary-table th { background: transparent; font-weight: 400; }
+.line-summary { display: flex; gap: 0.6rem; align-items: flex-start; }
+.line-thumbnail { flex: none; object-fit: cover; border-radius: 4px; border: 1px solid var(--line); background: #fff; }
+.line-words { display: flex; flex-direction: column; min-width: 0; }
+.line-details { color: var(--muted); overflow-wrap: anywhere; }
+.line-list { list-style: none; margin: 0; padding: 0; }
+.line-list li { display: flex; gap: 0.4rem; align-items: center; margin: 0.2rem 0; }
 .summary-table .total-row th, .summary-table .total-row td { font-size: 1.1rem; font-weight: 600; border-bottom: 0; }
 main.checkout select, main.checkout .wide { width: 100%; }
 .option { display: flex; align-items: flex-start; gap: 0.6rem; padding: 0.6rem 0.75rem; border: 1px solid var(--line); border-radius: var(--radius); margin-bottom: 0.5rem; }

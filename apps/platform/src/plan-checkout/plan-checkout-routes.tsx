@@ -81,7 +81,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
   const { db, clock, publicUrl } = deps
   // A plan is granted when it is paid: paying later is no way to buy one.
   const providers = deps.paymentProviders.filter((provider) => provider.id !== 'offline')
-  const payments = { db, clock, providers }
+  const payments = { db, clock, providers, publicUrl }
 
   async function loadPlan(session: RedirectSession): Promise<{ site: Site; plan: PlanRow } | undefined> {
     const plan = await findPlan(db, session.siteId, String(session.input.planId))

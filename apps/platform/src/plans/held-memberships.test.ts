@@ -11,7 +11,7 @@ import { BROOKLYN_FIELDS } from '../testing/hosted-checkout-flow.ts'
 import { memberTokens } from '../testing/member-flows.ts'
 import { BROOKLYN_ADDRESS } from '../testing/shopper-address.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform } from '../testing/test-platform.ts'
+import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import { membershipGrantOf } from './grant-membership.ts'
 import { insertMembership } from './membership-store.ts'
 import { findPlan, type PlanRow, savePlan } from './plan-store.ts'
@@ -161,9 +161,21 @@ describe.each(databaseKinds())('memberships in the estimate and the order on %s'
       platform.clock(),
     )
     const payment = { status: 'PAID', provider: 'test-card', transactionId: 'tp_test' } as const
-    const first = await placeOrder(db, { checkoutId, payment, now: platform.clock(), expectedTotalMinor: -1 })
+    const first = await placeOrder(db, {
+      publicUrl: TEST_PUBLIC_URL,
+      checkoutId,
+      payment,
+      now: platform.clock(),
+      expectedTotalMinor: -1,
+    })
     if (first.kind !== 'price-changed') throw new Error('expected the total to be confirmed first')
-    return { checkoutId, payment, now: platform.clock(), expectedTotalMinor: first.totalMinor }
+    return {
+      checkoutId,
+      payment,
+      now: platform.clock(),
+      publicUrl: TEST_PUBLIC_URL,
+      expectedTotalMinor: first.totalMinor,
+    }
   }
   const sessionsLeft = async (membershipId: string) =>
     (

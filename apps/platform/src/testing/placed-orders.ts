@@ -61,9 +61,16 @@ export async function placeNotebookOrder(
   const payment: OrderPayment = options.paid
     ? { status: 'PAID', provider: 'test-card', transactionId: `test_${checkoutId}`, cardLast4: '4242' }
     : { status: 'NOT_PAID', provider: 'offline' }
-  const first = await placeOrder(db, { checkoutId, expectedTotalMinor: -1, payment, now })
+  const first = await placeOrder(db, {
+    publicUrl: TEST_PUBLIC_URL,
+    checkoutId,
+    expectedTotalMinor: -1,
+    payment,
+    now,
+  })
   if (first.kind !== 'price-changed') throw new Error('expected the total to be confirmed first')
   const placed = await placeOrder(db, {
+    publicUrl: TEST_PUBLIC_URL,
     checkoutId,
     expectedTotalMinor: first.totalMinor,
     payment,

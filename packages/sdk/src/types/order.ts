@@ -1,4 +1,10 @@
-import type { AdditionalFee, MultiCurrencyPrice } from './cart.js'
+import type {
+  AdditionalFee,
+  DescriptionLine,
+  LineItemImage,
+  MultiCurrencyPrice,
+  PhysicalProperties,
+} from './cart.js'
 import type { CartDiscountType, FileType } from './enumerations.js'
 
 /** An order's status: APPROVED once placed, CANCELED when the merchant cancels it. */
@@ -44,6 +50,14 @@ export interface OrderLineItem {
   quantity: number
   price: OrderMoney
   totalPrice: OrderMoney
+  /** The chosen options as the cart showed them when the order was placed (empty in older orders). */
+  descriptionLines: DescriptionLine[]
+  /** The SKU sold, when it had one. */
+  sku?: string
+  /** The variant's picture when the order was placed. */
+  image?: LineItemImage
+  /** Weight, SKU and whether it ships, as sold (absent in older orders). */
+  physicalProperties?: PhysicalProperties
   /**
    * How the line was paid: `MEMBERSHIP` when a membership paid all its units (its total then 0); a line
    * a membership paid in part keeps the option its other units were paid with.

@@ -1,6 +1,7 @@
 import type { TotalsEstimate } from '../../carts/pricing/totals-estimate.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney } from '../../money/money.ts'
+import { LineSummary, type LineSummaryItem } from '../../orders/line-summary.tsx'
 import type { OrderWithLines } from '../../orders/order-store.ts'
 import { breakdownOfOrder, toTotalsBreakdown } from '../../orders/totals-breakdown.ts'
 import { TotalsBreakdownRows } from '../../orders/totals-breakdown-rows.tsx'
@@ -170,7 +171,8 @@ function AddressFields(props: {
 /** The order summary: lines, totals, and the total to pay; rendered again as the shopper types. */
 export function SummaryTable(props: {
   totals: TotalsEstimate
-  names: ReadonlyMap<string, string>
+  /** Each line's name, options, SKU and picture, by cart line id. */
+  lines: ReadonlyMap<string, LineSummaryItem>
   site: Site
 }) {
   const money = (minor: number) => formatMoney(minor, props.site.currency, props.site.locale)
@@ -185,7 +187,8 @@ export function SummaryTable(props: {
         {props.totals.lineItems.map((line) => (
           <tr key={line.id}>
             <td>
-              {props.names.get(line.id)} <span className="muted">× {line.quantity}</span>
+              <LineSummary line={props.lines.get(line.id) ?? { name: '' }} thumbnail />
+              <span className="muted">× {line.quantity}</span>
               {line.membershipQuantity !== undefined && (
                 <span className="muted">
                   {' '}
@@ -259,7 +262,8 @@ export function PlaceOrderButton(props: { totals: TotalsEstimate; site: Site }) 
  */
 export function PlanChoices(props: {
   totals: TotalsEstimate
-  names: ReadonlyMap<string, string>
+  /** Each line's name, options, SKU and picture, by cart line id. */
+  lines: ReadonlyMap<string, LineSummaryItem>
   memberships: readonly HeldMembership[]
   values: CheckoutFormValues
 }) {
@@ -286,9 +290,9 @@ export function PlanChoices(props: {
             key={lineId}
             className="field plan-choice"
             role="radiogroup"
-            aria-label={props.names.get(lineId)}
+            aria-label={props.lines.get(lineId)?.name}
           >
-            <p className="option-title">{props.names.get(lineId)}</p>
+            <p className="option-title">{props.lines.get(lineId)?.name}</p>
             {eligible
               .filter((membership) => membership.lineItemIds.includes(lineId))
               .map((membership) => (
@@ -319,7 +323,8 @@ export interface CheckoutPageProps {
   checkout: CheckoutRow
   site: Site
   totals: TotalsEstimate
-  names: ReadonlyMap<string, string>
+  /** Each line's name, options, SKU and picture, by cart line id. */
+  lines: ReadonlyMap<string, LineSummaryItem>
   /** The buyer's memberships (their sessions left beside the plan choice). */
   memberships: readonly HeldMembership[]
   providers: readonly PaymentProvider[]
@@ -352,7 +357,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
   const base = `/_checkout/${checkout.id}`
   const money = (minor: number) => formatMoney(minor, site.currency, site.locale)
   const chosenProvider = values.paymentMethod ?? props.providers[0]?.id
-  const summary = <SummaryTable totals={totals} names={props.names} site={site} />
+  const summary = <SummaryTable totals={totals} lines={props.lines} site={site} />
   return (
     <Document title={`Checkout · ${site.name}`} scripts={[checkoutScript]}>
       <header className="checkout-header">
@@ -448,7 +453,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
               </fieldset>
               <PlanChoices
                 totals={totals}
-                names={props.names}
+                lines={props.lines}
                 memberships={props.memberships}
                 values={values}
               />

@@ -34,7 +34,7 @@ import type { PaymentProvider } from '../payment-provider.ts'
 import { confirmPayment, type PaymentConfirmation } from '../payments/confirm-payment.ts'
 import { providerOf } from '../payments/payment-deps.ts'
 import { startPayment } from '../payments/start-payment.ts'
-import { coverableLinesOf, lineNamesOf, type PricedCart, priceCart } from '../price-cart.ts'
+import { coverableLinesOf, lineSummariesOf, type PricedCart, priceCart } from '../price-cart.ts'
 import {
   type CheckoutFormValues,
   formValuesOf,
@@ -199,7 +199,7 @@ function savedAddressesOf(profile: {
 export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps) {
   const { db, clock, publicUrl } = deps
   const providers = deps.paymentProviders
-  const payments = { db, clock, providers, downloadsLink: deps.downloadsLink }
+  const payments = { db, clock, providers, publicUrl: deps.publicUrl, downloadsLink: deps.downloadsLink }
   /** Signs the thank-you page's link for the browser that just paid or pressed the form. */
   const signing = () => ({ signer: deps.signer, now: clock() })
   const paymentUrls = (checkoutId: string) => ({
@@ -300,7 +300,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         checkout={checkout}
         site={site}
         totals={priced.totals}
-        names={lineNamesOf(priced)}
+        lines={lineSummariesOf(priced, deps.publicUrl)}
         memberships={priced.memberships}
         providers={providers}
         csrfToken={csrf.token}
@@ -486,7 +486,13 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
             ]),
           ),
           fragments: {
-            summary: html(<SummaryTable totals={priced.totals} names={lineNamesOf(priced)} site={site} />),
+            summary: html(
+              <SummaryTable
+                totals={priced.totals}
+                lines={lineSummariesOf(priced, deps.publicUrl)}
+                site={site}
+              />,
+            ),
             'fold-total': formatMoney(priced.totals.priceSummary.total, site.currency, site.locale),
             'shipping-options': html(<ShippingOptions totals={priced.totals} site={site} />),
             place: html(<PlaceOrderButton totals={priced.totals} site={site} />),

@@ -13,13 +13,14 @@ import {
 } from '../../testing/hosted-checkout-flow.ts'
 import { createOwnerCaller } from '../../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
-import { createTestPlatform } from '../../testing/test-platform.ts'
+import { createTestPlatform, TEST_PUBLIC_URL } from '../../testing/test-platform.ts'
 import { setCheckoutCallbacks } from '../checkout-store.ts'
 import { THANK_YOU_LINK_SECONDS } from './hosted-checkout-routes.tsx'
 
 /** The thank-you page's address as the buyer is sent to it: signed, with its expiry. */
 const signedThankYou = (checkoutId: string) =>
   new RegExp(`^/_checkout/${checkoutId}/thank-you\\?expires=[0-9]+&signature=[A-Za-z0-9_-]+$`)
+
 import { refundPayment } from '../payments/refund-payment.ts'
 import { orderRefundsThroughPayments } from '../payments/refunds-for-order-desk.ts'
 
@@ -90,7 +91,12 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
     return browser
   }
   const placeAction = (checkoutId: string) => `/_checkout/${checkoutId}/place-order`
-  const payments = () => ({ db, clock: platform.clock, providers: platform.paymentProviders })
+  const payments = () => ({
+    db,
+    clock: platform.clock,
+    providers: platform.paymentProviders,
+    publicUrl: TEST_PUBLIC_URL,
+  })
 
   it('answers the typed form’s field errors beside its totals, as placing the order would word them', async () => {
     const { checkoutId } = await checkoutOf(1)

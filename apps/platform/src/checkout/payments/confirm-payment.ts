@@ -106,6 +106,7 @@ export async function confirmPayment(
       expectedTotalMinor: Number(payment.amount_minor),
       payment: orderPaymentOf(payment, state),
       now: deps.clock(),
+      publicUrl: deps.publicUrl,
       downloadsLink: deps.downloadsLink,
     })
     if (result.kind === 'price-changed') {

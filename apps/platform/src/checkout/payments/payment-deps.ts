@@ -7,6 +7,8 @@ export interface PaymentDeps {
   db: Db
   clock: Clock
   providers: readonly PaymentProvider[]
+  /** The platform's origin, for the pictures an order's lines keep (decision 058). */
+  publicUrl: string
   /** The signed link to a paid order's downloads, for its confirmation mail (decision 047). */
   downloadsLink?: ((orderId: string, now: Date) => string) | undefined
 }

@@ -55,7 +55,7 @@ describe.each(databaseKinds())('Stripe payments on %s', (kind) => {
   })
   beforeEach(() => stripe.setWebhooks('send'))
 
-  const payments = () => ({ db, clock: platform.clock, providers: platform.paymentProviders })
+  const payments = () => platform.app.payments
   const silent = createLogger('silent')
 
   async function checkoutOf(quantity = 1) {

@@ -6,6 +6,7 @@ import { ApplicationError, ValidationError } from '../../http/errors.ts'
 import { IdParam } from '../../http/validation.ts'
 import { parseScaledDecimal } from '../../money/decimal-text.ts'
 import { fractionDigits, toDecimalString } from '../../money/money.ts'
+import { lineSummaryText, orderLineSummary } from '../../orders/line-summary.tsx'
 import {
   addOrderNote,
   cancelOrder,
@@ -215,7 +216,7 @@ export function registerOrderDeskPages(
         order.payment_status,
         order.fulfillment_status,
         lines.reduce((sum, line) => sum + line.quantity, 0),
-        lines.map((line) => `${line.quantity} x ${line.name}`).join('; '),
+        lines.map((line) => `${line.quantity} x ${lineSummaryText(orderLineSummary(line))}`).join('; '),
         order.currency,
         toDecimalString(Number(order.total_minor), order.currency),
         toDecimalString(Number(order.refunded_minor), order.currency),

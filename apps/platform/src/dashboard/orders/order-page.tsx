@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { Address } from '../../carts/pricing/pricing-input.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney, toDecimalString } from '../../money/money.ts'
+import { LineSummary, orderLineSummary } from '../../orders/line-summary.tsx'
 import type { OrderEventRow } from '../../orders/order-desk-store.ts'
 import { unitsLeftToShip } from '../../orders/order-state.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
@@ -178,7 +179,7 @@ export function OrderPage(props: {
                   {lines.map((line) => (
                     <tr key={line.id}>
                       <td>
-                        {line.name}
+                        <LineSummary line={orderLineSummary(line)} thumbnail />
                         {line.custom !== null && <span className="badge"> Custom item</span>}
                         <div className="muted">{money(line.unit_price_minor)} each</div>
                       </td>

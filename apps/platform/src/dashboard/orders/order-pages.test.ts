@@ -72,6 +72,7 @@ describe.each(databaseKinds())('GET /dashboard/orders on %s', (kind) => {
       now,
     )
     const first = await placeOrder(db, {
+      publicUrl: TEST_PUBLIC_URL,
       checkoutId,
       expectedTotalMinor: -1,
       payment: { status: 'NOT_PAID', provider: 'offline' },
@@ -79,6 +80,7 @@ describe.each(databaseKinds())('GET /dashboard/orders on %s', (kind) => {
     })
     if (first.kind !== 'price-changed') throw new Error('expected the total to be confirmed first')
     return placeOrder(db, {
+      publicUrl: TEST_PUBLIC_URL,
       checkoutId,
       expectedTotalMinor: first.totalMinor,
       payment: { status: 'NOT_PAID', provider: 'offline' },
