@@ -33,6 +33,7 @@ const order: Order = {
       price: { amount: '12.00', formattedAmount: '$12.00' },
       totalPrice: { amount: '24.00', formattedAmount: '$24.00' },
       paymentOption: 'FULL_PAYMENT_ONLINE',
+      descriptionLines: [],
     },
   ],
   _createdDate: '2026-03-05T23:30:00.000Z',
