@@ -68,6 +68,7 @@ import { renderHostedError, renderHostedOutage } from './identity/hosted/hosted-
 import { registerIdentityRoutes } from './identity/identity-routes.tsx'
 import { registerMemberAdminRoutes } from './identity/members/member-admin-routes.ts'
 import { mergeVisitorIntoMember } from './identity/members/member-login.ts'
+import { addSavedAddress } from './identity/members/member-profile.ts'
 import { findMemberById } from './identity/members/member-store.ts'
 import { registerProfileRoutes } from './identity/members/profile-routes.ts'
 import { registerV1AuthenticationRoutes } from './identity/members/v1-authentication-routes.ts'
@@ -91,13 +92,13 @@ import { registerTokenRoutes } from './oauth/token-routes.ts'
 import { registerMetricsRoutes } from './observability/metrics-routes.ts'
 import { createPlatformMetrics } from './observability/platform-metrics.ts'
 import type { DrainState } from './observability/readiness.ts'
-import { registerFaviconRoutes } from './pages/favicon-routes.ts'
 import { registerOrderDeskRoutes } from './orders/order-desk-routes.ts'
 import type { OrderRefunds } from './orders/order-refunds.ts'
 import { registerOrderRoutes } from './orders/order-routes.ts'
+import { registerFaviconRoutes } from './pages/favicon-routes.ts'
+import { addPageBanner } from './pages/page-banner.ts'
 import { createArgon2idHasher } from './passwords/argon2id-hasher.ts'
 import type { PasswordHasher } from './passwords/password-hasher.ts'
-import { addPageBanner } from './pages/page-banner.ts'
 import { registerPlanCheckoutRoutes } from './plan-checkout/plan-checkout-routes.tsx'
 import { registerMembershipRoutes } from './plans/membership-routes.ts'
 import { countAttempt } from './rate-limits/count-attempt.ts'
@@ -427,6 +428,7 @@ export function createApp(options: AppDeps) {
     publicUrl: deps.publicUrl,
     paymentProviders,
     findMember: findMemberById,
+    saveMemberAddress: addSavedAddress,
     downloadsLink,
     signer: digital.signer,
   })

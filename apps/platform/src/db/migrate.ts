@@ -24,6 +24,7 @@ import * as membershipPlans from './migrations/022-membership-plans.ts'
 import * as secureFiles from './migrations/023-secure-files-and-signing-keys.ts'
 import * as membershipChoices from './migrations/024-membership-choices-refunds-renewals.ts'
 import * as planPurchaseLimits from './migrations/025-plan-purchase-limits.ts'
+import * as recipientsAndCheckoutPhone from './migrations/027-recipients-and-checkout-phone.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -52,6 +53,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 23, name: 'secure-files-and-signing-keys', sql: secureFiles.sql },
   { version: 24, name: 'membership-choices-refunds-renewals', sql: membershipChoices.sql },
   { version: 25, name: 'plan-purchase-limits', sql: planPurchaseLimits.sql },
+  { version: 27, name: 'recipients-and-checkout-phone', sql: recipientsAndCheckoutPhone.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.
