@@ -12,6 +12,12 @@ const SOURCE_TREES = ['apps/platform/src', 'apps/storefront/app', 'packages/sdk/
 
 const MAX_SOURCE_FILES_PER_FOLDER = 25
 
+/**
+ * Folders that are logs, not concepts: the database migrations are numbered, never edited once shipped and
+ * read one at a time in order (`db/migrate.ts` lists them), so the folder grows by one per schema change.
+ */
+const APPEND_ONLY_FOLDERS = new Set(['apps/platform/src/db/migrations'])
+
 const SOURCE = /\.(ts|tsx|mjs|js)$/
 const TEST = /\.(test|spec)\.(ts|tsx|mjs|js)$/
 
@@ -44,7 +50,9 @@ describe.each(SOURCE_TREES)('the source tree %s', (tree) => {
   it(`holds at most ${MAX_SOURCE_FILES_PER_FOLDER} source files in any folder`, () => {
     const perFolder = new Map()
     for (const path of sources) perFolder.set(folderOf(path), (perFolder.get(folderOf(path)) ?? 0) + 1)
-    const crowded = [...perFolder.entries()].filter(([, count]) => count > MAX_SOURCE_FILES_PER_FOLDER)
+    const crowded = [...perFolder.entries()].filter(
+      ([folder, count]) => count > MAX_SOURCE_FILES_PER_FOLDER && !APPEND_ONLY_FOLDERS.has(folder),
+    )
     expect(crowded).toEqual([])
   })
 

@@ -45,6 +45,9 @@ export async function signUp(page: Page, name: string) {
 /** A shopper's contact and shipping address, with the country and region as their lists name them. */
 export interface ShopperAddress {
   email: string
+  /** The recipient's names (the checkout asks for both); Ada Shopper when left out. */
+  firstName?: string
+  lastName?: string
   street: string
   city: string
   postalCode: string
@@ -65,6 +68,8 @@ export async function fillHostedCheckout(page: Page, address: ShopperAddress) {
       shipping.getByRole('combobox', { name: /State/ }).getByRole('option', { name: address.region }),
     ).toBeAttached()
   }
+  await shipping.getByRole('textbox', { name: /^First name/ }).fill(address.firstName ?? 'Ada')
+  await shipping.getByRole('textbox', { name: /^Last name/ }).fill(address.lastName ?? 'Shopper')
   await shipping.getByRole('textbox', { name: 'Street and number' }).fill(address.street)
   await shipping.getByRole('textbox', { name: 'Postal code' }).fill(address.postalCode)
   await shipping.getByRole('textbox', { name: 'City' }).fill(address.city)

@@ -126,6 +126,8 @@ test('a visitor applies a coupon, estimates shipping and tax, picks an option, c
   await expect(shipping.getByRole('combobox', { name: /State/ })).toHaveValue('US-NY')
   await expect(page.getByRole('radio', { name: /Express/ })).toBeChecked()
   await page.getByRole('textbox', { name: 'E-mail' }).fill('ada.estimate@example.com')
+  await shipping.getByRole('textbox', { name: /^First name/ }).fill('Ada')
+  await shipping.getByRole('textbox', { name: /^Last name/ }).fill('Estimate')
   await shipping.getByRole('textbox', { name: 'Street and number' }).fill('350 5th Ave')
   await expect(page.getByRole('complementary', { name: 'Order summary' })).toContainText(expressTotal)
   await expect(page.getByRole('button', { name: `Place order · ${expressTotal}` })).toBeVisible()

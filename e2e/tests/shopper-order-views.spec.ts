@@ -17,7 +17,7 @@ import {
 // the US region ships "Standard" for $5.99.
 
 const header = (page: Page) => page.getByRole('navigation', { name: 'Store' })
-const SHOTS = process.env.SHOPSIDE_SHOTS ?? 'test-results/shopper-order-views'
+const SHOTS = 'e2e/test-results/shopper-order-views'
 
 /** Keeps the page at a phone's and a desktop's width, full length, for a person to look at. */
 async function capture(page: Page, name: string) {

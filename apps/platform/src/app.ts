@@ -70,6 +70,7 @@ import { renderHostedError, renderHostedOutage } from './identity/hosted/hosted-
 import { registerIdentityRoutes } from './identity/identity-routes.tsx'
 import { registerMemberAdminRoutes } from './identity/members/member-admin-routes.ts'
 import { mergeVisitorIntoMember } from './identity/members/member-login.ts'
+import { addSavedAddress } from './identity/members/member-profile.ts'
 import { findMemberById } from './identity/members/member-store.ts'
 import { registerProfileRoutes } from './identity/members/profile-routes.ts'
 import { registerV1AuthenticationRoutes } from './identity/members/v1-authentication-routes.ts'
@@ -441,6 +442,7 @@ export function createApp(options: AppDeps) {
     publicUrl: deps.publicUrl,
     paymentProviders,
     findMember: findMemberById,
+    saveMemberAddress: addSavedAddress,
     downloadsLink,
     signer: digital.signer,
   })

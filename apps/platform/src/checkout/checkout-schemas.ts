@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AddressInput } from '../carts/address-input.ts'
 import { CartSchema } from '../carts/cart-schemas.ts'
+import { ContactDetailsInput } from '../carts/contact-info.ts'
 import { WireTotalsSchema } from './totals-wire.ts'
 
 const channelTypes = [
@@ -58,6 +59,12 @@ export const CreateCheckoutBody = z.object({
   channelType: z.enum(channelTypes).default('WEB'),
   shippingAddress: AddressInput.optional(),
   billingAddress: AddressInput.optional(),
+  shippingContactDetails: ContactDetailsInput.optional().describe(
+    "who receives the order (firstName, lastName, company, phone), beside `shippingAddress`; left out, the cart's `contactInfo.contactDetails` (decision 059)",
+  ),
+  billingContactDetails: ContactDetailsInput.optional().describe(
+    'who pays, beside `billingAddress`; left out, the same as `shippingContactDetails`',
+  ),
   selectedShippingOption: ShippingChoice.optional(),
   email: z.email().max(254).optional(),
   selectedMemberships: SelectedMembershipsInput.optional().describe(

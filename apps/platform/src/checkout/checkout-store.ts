@@ -1,3 +1,4 @@
+import type { ContactDetails } from '../carts/contact-info.ts'
 import type { Address, SelectedMembership, SelectedShippingOption } from '../carts/pricing/pricing-input.ts'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
@@ -23,6 +24,10 @@ export interface CheckoutRow {
   email: string | null
   shipping_address: Address | null
   billing_address: Address | null
+  /** Who receives the order (names, company, phone), beside `shipping_address`; null until given. */
+  shipping_contact: ContactDetails | null
+  /** Who pays, beside `billing_address`; null until given. */
+  billing_contact: ContactDetails | null
   selected_shipping_option: SelectedShippingOption | null
   coupon_code: string | null
   /** The buyer's choice of memberships for lines; null when none was made (no membership pays). */
@@ -34,6 +39,7 @@ export interface CheckoutRow {
 }
 
 const columns = `id, site_id, cart_id, owner_kind, owner_id, channel_type, email, shipping_address, billing_address,
+  shipping_contact, billing_contact,
   selected_shipping_option, coupon_code, selected_memberships, status, callbacks, created_date, updated_date`
 
 /** The checkout's columns under the alias `k`, for statements that read it beside its site. */
@@ -52,6 +58,8 @@ export interface NewCheckout {
   email: string | undefined
   shippingAddress: Address | undefined
   billingAddress: Address | undefined
+  shippingContact: ContactDetails | undefined
+  billingContact: ContactDetails | undefined
   selectedShippingOption: SelectedShippingOption | undefined
   couponCode: string | null
   selectedMemberships: readonly SelectedMembership[] | undefined
@@ -64,8 +72,8 @@ export async function insertCheckout(tx: Db, checkout: NewCheckout, now: Date): 
   await tx.query(
     `insert into checkouts (id, site_id, cart_id, owner_kind, owner_id, channel_type, email, shipping_address,
        billing_address, selected_shipping_option, coupon_code, lines, totals, created_date, updated_date,
-       selected_memberships)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)`,
+       selected_memberships, shipping_contact, billing_contact)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17)`,
     [
       checkout.id,
       checkout.siteId,
@@ -82,6 +90,8 @@ export async function insertCheckout(tx: Db, checkout: NewCheckout, now: Date): 
       JSON.stringify(checkout.totals),
       now,
       checkout.selectedMemberships ? JSON.stringify(checkout.selectedMemberships) : null,
+      checkout.shippingContact ? JSON.stringify(checkout.shippingContact) : null,
+      checkout.billingContact ? JSON.stringify(checkout.billingContact) : null,
     ],
   )
 }
@@ -205,6 +215,9 @@ export interface CheckoutChoices {
   email: string
   shippingAddress: Address
   billingAddress: Address
+  /** Who receives the order and who pays; left out, the checkout's stay as they are. */
+  shippingContact?: ContactDetails | undefined
+  billingContact?: ContactDetails | undefined
   selectedShippingOption: SelectedShippingOption | undefined
   /** Which memberships pay which lines; undefined keeps the checkout's choice as it is. */
   selectedMemberships?: readonly SelectedMembership[] | undefined
@@ -225,7 +238,9 @@ export function saveChoicesPart(
   return {
     sql: `${name} as (update checkouts set email = ${at(1)}, shipping_address = ${at(2)},
        billing_address = ${at(3)}, selected_shipping_option = ${at(4)}, updated_date = ${at(5)},
-       selected_memberships = coalesce(${at(6)}::jsonb, selected_memberships)
+       selected_memberships = coalesce(${at(6)}::jsonb, selected_memberships),
+       shipping_contact = coalesce(${at(7)}::jsonb, shipping_contact),
+       billing_contact = coalesce(${at(8)}::jsonb, billing_contact)
      where id = ${at(0)} and status = 'OPEN' returning id)`,
     params: [
       id,
@@ -235,6 +250,8 @@ export function saveChoicesPart(
       choices.selectedShippingOption ? JSON.stringify(choices.selectedShippingOption) : null,
       now,
       choices.selectedMemberships ? JSON.stringify(choices.selectedMemberships) : null,
+      choices.shippingContact ? JSON.stringify(choices.shippingContact) : null,
+      choices.billingContact ? JSON.stringify(choices.billingContact) : null,
     ],
   }
 }
@@ -258,6 +275,8 @@ export function withChoices(checkout: CheckoutRow, choices: CheckoutChoices): Ch
     email: choices.email,
     shipping_address: choices.shippingAddress,
     billing_address: choices.billingAddress,
+    shipping_contact: choices.shippingContact ?? checkout.shipping_contact,
+    billing_contact: choices.billingContact ?? checkout.billing_contact,
     selected_shipping_option: choices.selectedShippingOption ?? null,
     selected_memberships: choices.selectedMemberships
       ? [...choices.selectedMemberships]

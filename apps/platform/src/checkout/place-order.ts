@@ -297,6 +297,8 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
         currency: site.currency,
         shipping_address: checkout.shipping_address,
         billing_address: checkout.billing_address,
+        shipping_contact: checkout.shipping_contact,
+        billing_contact: checkout.billing_contact,
         shipping_option: selected
           ? { code: selected.code, carrierId: selected.carrierId, title: selected.title }
           : null,

@@ -17,7 +17,12 @@ describe('contrastWithWhite', () => {
 
 describe.each(databaseKinds())('shop details on %s', (kind) => {
   let db: Db
-  const demo = { name: 'Aisle Demo Store', brandColour: '#1f2328', accentColour: '#0969da' }
+  const demo = {
+    name: 'Aisle Demo Store',
+    brandColour: '#1f2328',
+    accentColour: '#0969da',
+    checkoutPhone: 'OPTIONAL',
+  }
   beforeAll(async () => {
     db = await openTestDatabase(kind)
   })
@@ -30,16 +35,18 @@ describe.each(databaseKinds())('shop details on %s', (kind) => {
     return error as ValidationError
   }
 
-  it('stores a new name, trimmed, and colours written in lower case', async () => {
+  it('stores a new name, trimmed, colours written in lower case and the checkout’s phone rule', async () => {
     await updateShopDetails(db, DEMO_SITE_ID, {
       name: '  Lumen & Loom ',
       brandColour: '#2D1B69',
       accentColour: '#B42318',
+      checkoutPhone: 'REQUIRED',
     })
     expect(await getShopDetails(db, DEMO_SITE_ID)).toEqual({
       name: 'Lumen & Loom',
       brandColour: '#2d1b69',
       accentColour: '#b42318',
+      checkoutPhone: 'REQUIRED',
     })
   })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CHECKOUT_PHONE_RULES } from '../addresses/contact-details.ts'
 import type { Db } from '../db/db.ts'
 import { type FieldViolation, ValidationError } from '../http/errors.ts'
 import { parseWith } from '../http/validation.ts'
@@ -24,6 +25,10 @@ export const ShopDetailsSchema = z.strictObject({
     .describe("the shop's name: page titles, the storefront's header, mails"),
   brandColour: Colour.describe("the mail header's background, under white text"),
   accentColour: Colour.describe('links and buttons in mails, under white text'),
+  checkoutPhone: z
+    .enum(CHECKOUT_PHONE_RULES)
+    .default('OPTIONAL')
+    .describe("whether the checkout asks for the recipient's phone: HIDDEN, OPTIONAL or REQUIRED"),
 })
 
 /** WCAG 2's relative luminance of a `#rrggbb` colour. */
@@ -57,7 +62,7 @@ function unreadableColours(details: ShopDetails): FieldViolation[] {
 }
 
 /**
- * Changes the shop's name and colours. Refused whole, with a violation per field, when the name is empty
+ * Changes the shop's name, colours and whether its checkout asks for a phone. Refused whole, with a violation per field, when the name is empty
  * or too long, or a colour is not `#rrggbb` or too light for white text; nothing is stored then.
  */
 export async function updateShopDetails(db: Db, siteId: string, input: unknown): Promise<ShopDetails> {

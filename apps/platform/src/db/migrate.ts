@@ -25,6 +25,7 @@ import * as secureFiles from './migrations/023-secure-files-and-signing-keys.ts'
 import * as membershipChoices from './migrations/024-membership-choices-refunds-renewals.ts'
 import * as planPurchaseLimits from './migrations/025-plan-purchase-limits.ts'
 import * as orderLinesAsSold from './migrations/026-order-lines-as-sold.ts'
+import * as recipientsAndCheckoutPhone from './migrations/027-recipients-and-checkout-phone.ts'
 import * as refundedUnitsAreNotToShip from './migrations/028-refunded-units-are-not-to-ship.ts'
 import * as stripeNotifications from './migrations/029-stripe-notifications-and-pending-payments.ts'
 
@@ -56,6 +57,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 24, name: 'membership-choices-refunds-renewals', sql: membershipChoices.sql },
   { version: 25, name: 'plan-purchase-limits', sql: planPurchaseLimits.sql },
   { version: 26, name: 'order-lines-as-sold', sql: orderLinesAsSold.sql },
+  { version: 27, name: 'recipients-and-checkout-phone', sql: recipientsAndCheckoutPhone.sql },
   { version: 28, name: 'refunded-units-are-not-to-ship', sql: refundedUnitsAreNotToShip.sql },
   { version: 29, name: 'stripe-notifications-and-pending-payments', sql: stripeNotifications.sql },
 ]

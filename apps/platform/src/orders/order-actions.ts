@@ -57,7 +57,8 @@ function mailOrder({
       quantity: line.quantity,
       totalMinor: Number(line.total_minor),
     })),
-    shippingAddress: order.shipping_address as Record<string, unknown> | null,
+    shippingAddress: order.shipping_address,
+    shippingContact: order.shipping_contact,
   }
 }
 

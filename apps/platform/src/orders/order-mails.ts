@@ -1,3 +1,6 @@
+import { formatAddress } from '../addresses/address-format.ts'
+import type { ContactDetails } from '../carts/contact-info.ts'
+import type { Address } from '../carts/pricing/pricing-input.ts'
 import type { OutgoingMail } from '../mail/mail-outbox.ts'
 import { formatMoney } from '../money/money.ts'
 import { type LineSummaryItem, lineSummaryText } from './line-summary.tsx'
@@ -22,7 +25,9 @@ export interface MailOrder {
   /** The order's totals, line by line, with its refunds (`breakdownOfOrder`). */
   breakdown: TotalsBreakdown
   lines: readonly (LineSummaryItem & { quantity: number; totalMinor: number })[]
-  shippingAddress?: Record<string, unknown> | null | undefined
+  shippingAddress?: Address | null | undefined
+  /** Who receives it: the first lines of the address (decision 059). */
+  shippingContact?: ContactDetails | null | undefined
   /** The signed, expiring link to the page of the order's downloads (a paid digital order's). */
   downloadsUrl?: string | undefined
 }
@@ -32,19 +37,6 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 /** Only `#rrggbb` reaches a style, whatever a row holds: `fallback` otherwise. */
 export const safeColour = (colour: string, fallback: string) =>
   /^#[0-9a-f]{6}$/i.test(colour) ? colour : fallback
-
-function addressLines(address: Record<string, unknown> | null | undefined): string[] {
-  if (!address) return []
-  const text = (key: string) => (typeof address[key] === 'string' ? (address[key] as string) : '')
-  const street = address.streetAddress as { name?: string; number?: string } | undefined
-  return [
-    [text('addressLine'), street ? `${street.number ?? ''} ${street.name ?? ''}`.trim() : ''].find(Boolean) ??
-      '',
-    text('addressLine2'),
-    [text('postalCode'), text('city')].filter(Boolean).join(' '),
-    [text('subdivision'), text('country')].filter(Boolean).join(', '),
-  ].filter(Boolean)
-}
 
 interface Section {
   /** Plain words; a paragraph each. */
@@ -108,7 +100,9 @@ function compose(
   const brand = safeColour(shop.brandColour, '#1f2328')
   const accent = safeColour(shop.accentColour, '#0969da')
   const rows = breakdownMailRows(shop, order)
-  const address = addressLines(order.shippingAddress)
+  const address = order.shippingAddress
+    ? formatAddress(order.shippingAddress, { contactDetails: order.shippingContact, locale: shop.locale })
+    : []
   const text = [
     heading,
     '',

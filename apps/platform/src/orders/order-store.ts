@@ -1,4 +1,5 @@
 import type { DescriptionLine, LineImage } from '../carts/cart-wire.ts'
+import type { ContactDetails } from '../carts/contact-info.ts'
 import type { CustomLineOrigin } from '../carts/custom-line-item.ts'
 import type { Address, SelectedShippingOption } from '../carts/pricing/pricing-input.ts'
 import type { Db } from '../db/db.ts'
@@ -30,6 +31,10 @@ export interface OrderRow {
   currency: string
   shipping_address: Address | null
   billing_address: Address | null
+  /** Who receives the order, beside `shipping_address` (decision 059); null on orders placed before. */
+  shipping_contact: ContactDetails | null
+  /** Who pays, beside `billing_address`; null on orders placed before decision 059. */
+  billing_contact: ContactDetails | null
   shipping_option: (SelectedShippingOption & { title?: string }) | null
   coupon_code: string | null
   subtotal_minor: string
@@ -186,7 +191,8 @@ export function orderInserts(
         quantity: line.quantity,
         totalMinor: line.totalMinor,
       })),
-      shippingAddress: input.shipping_address as Record<string, unknown> | null,
+      shippingAddress: input.shipping_address,
+      shippingContact: input.shipping_contact,
       downloadsUrl: input.downloadsUrl,
     }),
     input.created_date,
@@ -194,12 +200,14 @@ export function orderInserts(
   )
   const $ = (index: number) => `$${first + index}`
   const orderValues = Array.from({ length: 19 }, (_, index) => $(index)).join(', ')
+  // The recipient's and payer's details come after the mail's parameters.
+  const contacts = first + 20 + mail.params.length
   return {
     sql: `placed_order as (
        insert into orders (id, site_id, checkout_id, owner_kind, owner_id, email, status, payment_status, payment,
          currency, shipping_address, billing_address, shipping_option, coupon_code, subtotal_minor, total_minor,
-         totals, created_date, number)
-       values (${orderValues})),
+         totals, created_date, number, shipping_contact, billing_contact)
+       values (${orderValues}, $${contacts}, $${contacts + 1})),
      placed_lines as (
        insert into order_lines (id, order_id, position, catalog_item_id, variant_id, name, quantity,
          unit_price_minor, total_minor, custom, payment_option, membership, description_lines, sku, image, weight,
@@ -251,6 +259,8 @@ export function orderInserts(
         })),
       ),
       ...mail.params,
+      input.shipping_contact && JSON.stringify(input.shipping_contact),
+      input.billing_contact && JSON.stringify(input.billing_contact),
     ],
   }
 }

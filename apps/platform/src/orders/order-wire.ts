@@ -1,10 +1,36 @@
 import { z } from 'zod'
+import { formattedAddressOf } from '../addresses/address-format.ts'
+import { WireAddressSchema } from '../carts/address-wire.ts'
 import { DescriptionLineSchema, LineImageSchema, PhysicalPropertiesSchema } from '../carts/cart-schemas.ts'
+import { type ContactDetails, WireContactDetailsSchema } from '../carts/contact-info.ts'
+import type { Address } from '../carts/pricing/pricing-input.ts'
 import { toWireMoney, type WireMoney, WireMoneySchema } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
 import type { OrderWithLines } from './order-store.ts'
 
 const Money = WireMoneySchema
+
+/** An address and the person at it (Wix eCom's `AddressWithContact`): an order's recipient and payer. */
+const AddressWithContactSchema = z.object({
+  address: WireAddressSchema,
+  contactDetails: WireContactDetailsSchema.optional(),
+})
+
+/** The wire form of a stored address and its person: `formattedAddress` from the one formatter. */
+function toWireAddressWithContact(
+  address: Address | null,
+  contactDetails: ContactDetails | null,
+  locale: string,
+): z.output<typeof AddressWithContactSchema> | null {
+  if (!address) return null
+  // A tax id typed with the address goes with the person on the wire, as Wix's contact keeps it.
+  const { vatId, ...postal } = address as Address & { vatId?: ContactDetails['vatId'] }
+  const contact = vatId || contactDetails ? { ...(vatId ? { vatId } : {}), ...contactDetails } : undefined
+  return {
+    address: { ...postal, formattedAddress: formattedAddressOf(address, locale) },
+    ...(contact ? { contactDetails: contact } : {}),
+  }
+}
 
 /** A discount the order got, as the totals at the order had it (decision 044). */
 const OrderDiscountSchema = z.object({
@@ -96,8 +122,10 @@ export const OrderSchema = z.object({
     visitorId: z.string().optional(),
   }),
   currency: z.string(),
-  shippingAddress: z.record(z.string(), z.unknown()).nullable(),
-  billingAddress: z.record(z.string(), z.unknown()).nullable(),
+  recipientInfo: AddressWithContactSchema.nullable().describe(
+    'who receives the order and where: the address (its `formattedAddress` written as the country writes it) and the contact details (decision 059)',
+  ),
+  billingInfo: AddressWithContactSchema.nullable().describe('who pays and their address, as `recipientInfo`'),
   shippingInfo: z
     .object({ code: z.string(), carrierId: z.string().optional(), title: z.string().optional() })
     .nullable(),
@@ -230,8 +258,8 @@ export function toWireOrder(
       ...(order.owner_kind === 'member' ? { memberId: order.owner_id } : { visitorId: order.owner_id }),
     },
     currency: order.currency,
-    shippingAddress: order.shipping_address as Record<string, unknown> | null,
-    billingAddress: order.billing_address as Record<string, unknown> | null,
+    recipientInfo: toWireAddressWithContact(order.shipping_address, order.shipping_contact, site.locale),
+    billingInfo: toWireAddressWithContact(order.billing_address, order.billing_contact, site.locale),
     shippingInfo: order.shipping_option,
     couponCode: order.coupon_code,
     priceSummary: (order.totals.priceSummary ?? {}) as Record<string, unknown>,

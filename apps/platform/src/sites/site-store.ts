@@ -9,11 +9,16 @@ export interface Site {
   weightUnit: 'KG' | 'LB'
   /** Bumped by every change to the site's catalogue (a trigger does it): the key of cached reads. */
   catalogueVersion: number
+  /** Whether the checkout asks for the recipient's phone (decision 059). */
+  checkoutPhone: CheckoutPhoneRule
 }
+
+/** Whether a shop's checkout asks for the recipient's phone: not at all, optionally, or always. */
+export type CheckoutPhoneRule = 'HIDDEN' | 'OPTIONAL' | 'REQUIRED'
 
 /** The columns of a site, for statements that read it beside something else (`s` is the site's alias). */
 export const siteColumns =
-  's.id as site_id, s.name as site_name, s.currency as site_currency, s.locale as site_locale, s.weight_unit as site_weight_unit, s.catalogue_version as site_catalogue_version'
+  's.id as site_id, s.name as site_name, s.currency as site_currency, s.locale as site_locale, s.weight_unit as site_weight_unit, s.catalogue_version as site_catalogue_version, s.checkout_phone as site_checkout_phone'
 
 /** The site of a row read with `siteColumns`. */
 export interface SiteColumns {
@@ -23,6 +28,7 @@ export interface SiteColumns {
   site_locale: string
   site_weight_unit: 'KG' | 'LB'
   site_catalogue_version: number
+  site_checkout_phone: CheckoutPhoneRule
 }
 
 export function toSite(row: SiteColumns): Site {
@@ -33,6 +39,7 @@ export function toSite(row: SiteColumns): Site {
     locale: row.site_locale,
     weightUnit: row.site_weight_unit,
     catalogueVersion: row.site_catalogue_version,
+    checkoutPhone: row.site_checkout_phone,
   }
 }
 
@@ -55,25 +62,31 @@ export interface ShopDetails {
   brandColour: string
   /** Links and buttons in mails, `#rrggbb`. */
   accentColour: string
+  /** Whether the checkout asks for the recipient's phone. */
+  checkoutPhone: CheckoutPhoneRule
 }
 
 /** The site's shop details. */
 export async function getShopDetails(db: Db, siteId: string): Promise<ShopDetails> {
-  const row = await queryOne<{ name: string; brand_colour: string; accent_colour: string }>(
-    db,
-    'select name, brand_colour, accent_colour from sites where id = $1',
-    [siteId],
-  )
+  const row = await queryOne<{
+    name: string
+    brand_colour: string
+    accent_colour: string
+    checkout_phone: CheckoutPhoneRule
+  }>(db, 'select name, brand_colour, accent_colour, checkout_phone from sites where id = $1', [siteId])
   if (!row) throw new Error(`site ${siteId} is missing although a credential names it`)
-  return { name: row.name, brandColour: row.brand_colour, accentColour: row.accent_colour }
+  return {
+    name: row.name,
+    brandColour: row.brand_colour,
+    accentColour: row.accent_colour,
+    checkoutPhone: row.checkout_phone,
+  }
 }
 
 /** Stores the site's shop details as given (`updateShopDetails` checks them first). */
 export async function saveShopDetails(db: Db, siteId: string, details: ShopDetails): Promise<void> {
-  await db.query('update sites set name = $2, brand_colour = $3, accent_colour = $4 where id = $1', [
-    siteId,
-    details.name,
-    details.brandColour,
-    details.accentColour,
-  ])
+  await db.query(
+    'update sites set name = $2, brand_colour = $3, accent_colour = $4, checkout_phone = $5 where id = $1',
+    [siteId, details.name, details.brandColour, details.accentColour, details.checkoutPhone],
+  )
 }

@@ -4,6 +4,8 @@ type TestBrowser = ReturnType<typeof createTestBrowser>
 
 /** A Brooklyn address as the hosted checkout's form names its fields. */
 export const BROOKLYN_FIELDS = {
+  'shipping.firstName': 'Ada',
+  'shipping.lastName': 'Lovelace',
   'shipping.country': 'US',
   'shipping.subdivision': 'US-NY',
   'shipping.city': 'Brooklyn',

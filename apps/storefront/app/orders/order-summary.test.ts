@@ -15,8 +15,8 @@ const order: Order = {
   payment: { provider: 'test-card', cardLast4: '4242' },
   buyerInfo: { email: 'ada@example.com', memberId: 'm' },
   currency: 'USD',
-  shippingAddress: null,
-  billingAddress: null,
+  recipientInfo: null,
+  billingInfo: null,
   shippingInfo: { code: 'standard' },
   couponCode: null,
   priceSummary: { subtotal: { amount: '24.00' }, total: { amount: '31.5' } },
@@ -199,14 +199,16 @@ describe('toOrderSummary', () => {
 
   it('writes the addresses as a label’s lines, the recipient first, and leaves out a shipping address when nothing ships', () => {
     const address = {
-      addressLine: '1 Pine St',
-      city: 'San Francisco',
-      subdivision: 'US-CA',
-      postalCode: '94111',
-      country: 'US',
+      address: {
+        addressLine: '1 Pine St',
+        city: 'San Francisco',
+        subdivision: 'US-CA',
+        postalCode: '94111',
+        country: 'US',
+      },
       contactDetails: { firstName: 'Ada', lastName: 'Lovelace', phone: '+1 415 555 0100' },
     }
-    const summary = summarise({ ...order, shippingAddress: address, billingAddress: address })
+    const summary = summarise({ ...order, recipientInfo: address, billingInfo: address })
     expect(summary.shippingAddress).toEqual([
       'Ada Lovelace',
       '1 Pine St',
@@ -214,15 +216,18 @@ describe('toOrderSummary', () => {
       'United States',
       '+1 415 555 0100',
     ])
-    expect(toOrderAddressLines({ formattedAddress: '1 Pine St\nSan Francisco CA 94111' })).toEqual([
-      '1 Pine St',
-      'San Francisco CA 94111',
-    ])
+    // The platform writes the lines as the destination country does; they are drawn as given.
+    expect(
+      toOrderAddressLines({
+        address: { country: 'DE', formattedAddress: 'Unter den Linden 1\n10117 Berlin\nGermany' },
+        contactDetails: { firstName: 'Grete', lastName: 'Weiss', company: 'Weiss GmbH' },
+      }),
+    ).toEqual(['Grete Weiss', 'Weiss GmbH', 'Unter den Linden 1', '10117 Berlin', 'Germany'])
     const collected = summarise({
       ...order,
       shippingInfo: null,
-      shippingAddress: address,
-      billingAddress: address,
+      recipientInfo: address,
+      billingInfo: address,
     })
     expect(collected.shippingAddress).toBeUndefined()
     expect(collected.deliveryMethod).toBeUndefined()

@@ -1,4 +1,4 @@
-import type { LineItem, Order } from '@aisle/sdk'
+import type { AddressWithContact, LineItem, Order } from '@aisle/sdk'
 import { type LineOptionView, toLineOptions } from '../cart/cart-view'
 import { type TotalsFigures, type TotalsRow, toDiscountRow, toFeeRows } from '../checkout/totals-breakdown'
 import { type ImageView, toImageView } from '../media/image'
@@ -13,18 +13,6 @@ import { STORE_LOCALE } from '../store/store'
  */
 type SoldLine = Order['lineItems'][number] &
   Partial<Pick<LineItem, 'descriptionLines' | 'image'>> & { sku?: string | undefined }
-
-/** An address the order may carry: the wire's fields, and the recipient's name and phone once it has them. */
-interface SoldAddress {
-  addressLine?: string
-  addressLine2?: string
-  city?: string
-  subdivision?: string
-  postalCode?: string
-  country?: string
-  formattedAddress?: string
-  contactDetails?: { firstName?: string; lastName?: string; company?: string; phone?: string }
-}
 
 /** One line of an order, as the thank-you page and the account's order pages show it. */
 export interface OrderLineView {
@@ -131,15 +119,19 @@ function toLineView(line: SoldLine, mediaBaseUrl: string): OrderLineView {
   }
 }
 
-/** An order's address as the lines of a label: who, the street, city with region and postcode, country. */
-export function toOrderAddressLines(address: Record<string, unknown> | null): string[] | undefined {
-  if (!address) return undefined
-  const sold = address as SoldAddress
-  const contact = sold.contactDetails
+/**
+ * An order's address as the lines of a label: who, the street, city with region and postcode, country, then
+ * the phone. The lines come from the wire's `formattedAddress`, which the platform writes as the destination
+ * country does, one per text line; an address without it is written from its parts.
+ */
+export function toOrderAddressLines(info: AddressWithContact | null | undefined): string[] | undefined {
+  if (!info) return undefined
+  const contact = info.contactDetails
+  const address = info.address ?? {}
   const who = [contact?.firstName, contact?.lastName].filter(Boolean).join(' ')
-  const place = sold.formattedAddress
-    ? sold.formattedAddress.split('\n').filter((line) => line.trim())
-    : toAddressLines(sold)
+  const place = address.formattedAddress
+    ? address.formattedAddress.split('\n').filter((line) => line.trim())
+    : toAddressLines(address)
   const lines = [who, contact?.company, ...place, contact?.phone].filter((line): line is string =>
     Boolean(line?.trim()),
   )
@@ -277,9 +269,9 @@ export function toOrderSummary(order: Order, mediaBaseUrl: string): OrderSummary
     totals,
     payment: toPaymentWords(order),
   }
-  const shippingAddress = order.shippingInfo ? toOrderAddressLines(order.shippingAddress) : undefined
+  const shippingAddress = order.shippingInfo ? toOrderAddressLines(order.recipientInfo) : undefined
   if (shippingAddress) summary.shippingAddress = shippingAddress
-  const billingAddress = toOrderAddressLines(order.billingAddress)
+  const billingAddress = toOrderAddressLines(order.billingInfo)
   if (billingAddress) summary.billingAddress = billingAddress
   if (order.shippingInfo) summary.deliveryMethod = order.shippingInfo.title || order.shippingInfo.code
   return summary

@@ -1,4 +1,4 @@
-import type { Address, AddressWithContact } from './address.js'
+import type { Address, AddressWithContact, ContactDetails } from './address.js'
 import type {
   CartDiscountType,
   ChannelType,
@@ -212,6 +212,13 @@ export interface CreateCheckoutFromCurrentCartOptions {
   channelType: ChannelType
   shippingAddress?: Address
   billingAddress?: Address
+  /**
+   * Who receives the order (first and last name, company, phone as the shop asks): given, it must hold
+   * both names and the phone where the shop requires one. Left out, the cart's `contactInfo.contactDetails`.
+   */
+  shippingContactDetails?: ContactDetails
+  /** Who pays; left out, the same as `shippingContactDetails`. */
+  billingContactDetails?: ContactDetails
   selectedShippingOption?: SelectedShippingOption
   email?: string
   /**

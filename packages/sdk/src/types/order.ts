@@ -1,3 +1,4 @@
+import type { AddressWithContact } from './address.js'
 import type {
   AdditionalFee,
   DescriptionLine,
@@ -135,8 +136,13 @@ export interface Order {
   /** Who placed it: the buyer's e-mail and either their member id or their visitor id. */
   buyerInfo: { email: string; memberId?: string; visitorId?: string }
   currency: string
-  shippingAddress: Record<string, unknown> | null
-  billingAddress: Record<string, unknown> | null
+  /**
+   * Who receives the order and where (Wix eCom's `recipientInfo`): the address, its `formattedAddress`
+   * written the way the destination country writes it, and the recipient's contact details.
+   */
+  recipientInfo: AddressWithContact | null
+  /** Who pays and their address, as `recipientInfo`. */
+  billingInfo: AddressWithContact | null
   shippingInfo: { code: string; carrierId?: string; title?: string } | null
   couponCode: string | null
   /** The checkout's totals at the time of the order: `subtotal`, `discount`, `shipping`, `tax`, `additionalFees`, `total`. */

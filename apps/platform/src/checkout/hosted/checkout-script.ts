@@ -100,7 +100,9 @@ export const checkoutScript = /* js */ `
     if (!address) return;
     for (const [key, value] of Object.entries(address)) {
       const field = form.elements.namedItem('shipping.' + key);
-      if (field && 'value' in field) field.value = value;
+      // The profile's names fill only names not typed yet.
+      const isName = key === 'firstName' || key === 'lastName';
+      if (field && 'value' in field && !(isName && field.value)) field.value = value;
     }
     soon(0);
   });

@@ -1,5 +1,8 @@
 import { z } from 'zod'
+import { checkAddress } from '../../addresses/address-rules.ts'
+import { checkContactDetails } from '../../addresses/contact-details.ts'
 import { AddressInput } from '../../carts/address-input.ts'
+import { type ContactDetails, ContactDetailsInput } from '../../carts/contact-info.ts'
 import type {
   Address,
   SelectedMembership,
@@ -8,7 +11,7 @@ import type {
 import type { FieldViolation } from '../../http/errors.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 import { PLANS_APP_ID } from '../../plans/plan-rules.ts'
-import { checkAddress } from '../address/address-rules.ts'
+import type { CheckoutPhoneRule } from '../../sites/site-store.ts'
 
 /** Every Address field as the hosted page names it (`shipping.` or `billing.` before it). */
 export const addressFieldNames = [
@@ -30,6 +33,9 @@ export const addressFieldNames = [
 
 export type AddressFieldName = (typeof addressFieldNames)[number]
 
+/** The person at an address as the hosted page names the fields (`shipping.` or `billing.` before them). */
+export const contactFieldNames = ['firstName', 'lastName', 'company', 'phone'] as const
+
 /** What the buyer typed, as typed, to show again beside its problems. */
 export type CheckoutFormValues = Record<string, string>
 
@@ -38,6 +44,11 @@ export interface CheckoutDetails {
   email: string
   shippingAddress: Address
   billingAddress: Address
+  /** Who receives the order and who pays (decision 059). */
+  shippingContact: ContactDetails
+  billingContact: ContactDetails
+  /** A member ticked "save this address": it joins their saved addresses. */
+  isSaveAddressTicked: boolean
   selectedShippingOption: SelectedShippingOption | undefined
   /** Undefined when the page offered no plan (the checkout's choice stays). */
   selectedMemberships: SelectedMembership[] | undefined
@@ -113,17 +124,44 @@ function parseAddress(form: FormFields, prefix: string, violations: FieldViolati
   return JSON.parse(JSON.stringify(parsed.data)) as Address
 }
 
+/** The person at an address as typed (`shipping.firstName`...), checked by the shop's rules. */
+function parseContact(
+  form: FormFields,
+  prefix: string,
+  phoneRule: CheckoutPhoneRule,
+  violations: FieldViolation[],
+): ContactDetails | undefined {
+  const typed = Object.fromEntries(
+    contactFieldNames.map((name) => [name, form.text(`${prefix}.${name}`).trim() || undefined]),
+  )
+  const parsed = ContactDetailsInput.safeParse(typed)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues)
+      violations.push({
+        field: `${prefix}.${issue.path.join('.')}`,
+        description: issue.message,
+        violatedRule: 'FORMAT',
+      })
+    return undefined
+  }
+  const checked = checkContactDetails(parsed.data, { prefix, phoneRule, isComplete: true })
+  violations.push(...checked.violations)
+  return checked.violations.length > 0 ? undefined : checked.contactDetails
+}
+
 /** The shipping choice radio's value: `carrierId|code`. */
 export function toShippingChoiceValue(option: { carrierId?: string | undefined; code: string }): string {
   return `${option.carrierId ?? ''}|${option.code}`
 }
 
 /**
- * Reads the hosted checkout's details form: e-mail, shipping address, billing address (or the same as
- * shipping) and the shipping option.
+ * Reads the hosted checkout's details form: e-mail, who receives it and where, who pays and where (or
+ * the same as shipping), the shipping option, and whether to save the address. The recipient's and
+ * payer's names are required, the phone as the shop's `phoneRule` says (decision 059).
  */
 export function parseCheckoutDetails(
   form: FormFields,
+  phoneRule: CheckoutPhoneRule,
 ): { details: CheckoutDetails; violations: [] } | { details?: undefined; violations: FieldViolation[] } {
   const violations: FieldViolation[] = []
   const email = z.email().max(254).safeParse(form.text('email').trim())
@@ -133,19 +171,33 @@ export function parseCheckoutDetails(
       description: 'Enter an e-mail address, like name@example.com.',
       violatedRule: 'FORMAT',
     })
+  const shippingContact = parseContact(form, 'shipping', phoneRule, violations)
   const shippingAddress = parseAddress(form, 'shipping', violations)
   const isBillingSame = form.isChecked('billingSameAsShipping')
+  // The payer is asked for no phone: the phone is for the delivery.
+  const billingContact = isBillingSame ? shippingContact : parseContact(form, 'billing', 'HIDDEN', violations)
   const billingAddress = isBillingSame ? shippingAddress : parseAddress(form, 'billing', violations)
   const [carrierId = '', code = ''] = form.text('shippingOption').split('|')
   const selectedShippingOption = code
     ? { code: code.slice(0, 50), carrierId: carrierId.slice(0, 50) || undefined }
     : undefined
-  if (violations.length > 0 || !email.success || !shippingAddress || !billingAddress) return { violations }
+  if (
+    violations.length > 0 ||
+    !email.success ||
+    !shippingAddress ||
+    !billingAddress ||
+    !shippingContact ||
+    !billingContact
+  )
+    return { violations }
   return {
     details: {
       email: email.data,
       shippingAddress,
       billingAddress,
+      shippingContact,
+      billingContact,
+      isSaveAddressTicked: form.isChecked('saveAddress'),
       selectedShippingOption,
       selectedMemberships: parsePlanChoice(form),
     },
@@ -163,6 +215,8 @@ export function formValuesOfCheckout(checkout: {
   email: string | null
   shipping_address: Address | null
   billing_address: Address | null
+  shipping_contact?: ContactDetails | null
+  billing_contact?: ContactDetails | null
   selected_memberships?: readonly SelectedMembership[] | null
 }): CheckoutFormValues {
   const values: CheckoutFormValues = { email: checkout.email ?? '' }
@@ -181,7 +235,17 @@ export function formValuesOfCheckout(checkout: {
   }
   flatten('shipping', checkout.shipping_address)
   flatten('billing', checkout.billing_address)
-  const isSame = JSON.stringify(checkout.shipping_address) === JSON.stringify(checkout.billing_address)
+  for (const [prefix, contact] of [
+    ['shipping', checkout.shipping_contact],
+    ['billing', checkout.billing_contact],
+  ] as const)
+    for (const name of contactFieldNames) {
+      const value = contact?.[name]
+      if (value) values[`${prefix}.${name}`] = value
+    }
+  const isSame =
+    JSON.stringify(checkout.shipping_address) === JSON.stringify(checkout.billing_address) &&
+    JSON.stringify(checkout.shipping_contact ?? null) === JSON.stringify(checkout.billing_contact ?? null)
   if (isSame || !checkout.billing_address) values.billingSameAsShipping = 'on'
   return values
 }

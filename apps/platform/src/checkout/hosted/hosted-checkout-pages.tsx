@@ -1,3 +1,5 @@
+import { PostalAddress } from '../../addresses/postal-address.tsx'
+import { REGION_REQUIRED, subdivisionsOf } from '../../addresses/subdivisions.ts'
 import type { TotalsEstimate } from '../../carts/pricing/totals-estimate.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney } from '../../money/money.ts'
@@ -8,8 +10,7 @@ import { TotalsBreakdownRows } from '../../orders/totals-breakdown-rows.tsx'
 import { Document } from '../../pages/document.tsx'
 import { CsrfField, Field } from '../../pages/form-controls.tsx'
 import type { HeldMembership } from '../../plans/plan-rules.ts'
-import type { Site } from '../../sites/site-store.ts'
-import { REGION_REQUIRED, subdivisionsOf } from '../address/subdivisions.ts'
+import type { CheckoutPhoneRule, Site } from '../../sites/site-store.ts'
 import type { CheckoutRow } from '../checkout-store.ts'
 import type { PaymentProvider } from '../payment-provider.ts'
 import { toWireTotals } from '../totals-wire.ts'
@@ -133,6 +134,8 @@ function AddressFields(props: {
   errors: ReadonlyMap<string, string>
   countries: readonly CountryChoice[]
   shipTo: ReadonlySet<string>
+  /** How the shop asks for the phone (the billing address asks for none). */
+  phone: CheckoutPhoneRule
 }) {
   const { prefix, values, errors } = props
   const name = (field: string) => `${prefix}.${field}`
@@ -146,8 +149,23 @@ function AddressFields(props: {
       className="wide"
     />
   )
+  const required = (field: string, label: string, autoComplete: string) => (
+    <Field
+      label={label}
+      name={name(field)}
+      defaultValue={values[name(field)]}
+      error={errors.get(name(field))}
+      autoComplete={`${prefix} ${autoComplete}`}
+      required
+    />
+  )
   return (
     <>
+      <div className="grid">
+        {required('firstName', 'First name', 'given-name')}
+        {required('lastName', 'Last name', 'family-name')}
+      </div>
+      {text('company', 'Company (optional)', 'organization')}
       <CountryField
         prefix={prefix}
         values={values}
@@ -164,6 +182,19 @@ function AddressFields(props: {
           <RegionField prefix={prefix} values={values} error={errors.get(name('subdivision'))} />
         </div>
       </div>
+      {props.phone !== 'HIDDEN' && (
+        <Field
+          label={props.phone === 'REQUIRED' ? 'Phone' : 'Phone (optional)'}
+          name={name('phone')}
+          type="tel"
+          defaultValue={values[name('phone')]}
+          error={errors.get(name('phone'))}
+          autoComplete={`${prefix} tel`}
+          hint="For the carrier, if they need to reach you about the delivery."
+          className="wide"
+          required={props.phone === 'REQUIRED'}
+        />
+      )}
     </>
   )
 }
@@ -335,6 +366,8 @@ export interface CheckoutPageProps {
   countries: readonly CountryChoice[]
   shipTo: ReadonlySet<string>
   savedAddresses: readonly SavedAddressChoice[]
+  /** A signed-in member, who may save the address to their account. */
+  canSaveAddress: boolean
   violations?: readonly FieldViolation[] | undefined
   /** Why the last "Place order" did not place it. */
   problem?: string | undefined
@@ -449,7 +482,14 @@ export function CheckoutPage(props: CheckoutPageProps) {
                   errors={errors}
                   countries={props.countries}
                   shipTo={props.shipTo}
+                  phone={site.checkoutPhone}
                 />
+                {props.canSaveAddress && (
+                  <label className="check">
+                    <input type="checkbox" name="saveAddress" defaultChecked={values.saveAddress === 'on'} />
+                    Save this address to my account
+                  </label>
+                )}
               </fieldset>
               <PlanChoices
                 totals={totals}
@@ -471,7 +511,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
                     name="billingSameAsShipping"
                     defaultChecked={values.billingSameAsShipping === 'on'}
                   />
-                  Same as the shipping address
+                  Same as the shipping address and name
                 </label>
                 <div data-billing-fields="">
                   <p className="muted no-js-only">Fill these in only when the billing address is another.</p>
@@ -481,6 +521,7 @@ export function CheckoutPage(props: CheckoutPageProps) {
                     errors={errors}
                     countries={props.countries}
                     shipTo={props.shipTo}
+                    phone="HIDDEN"
                   />
                 </div>
               </fieldset>
@@ -526,30 +567,6 @@ export function CheckoutPage(props: CheckoutPageProps) {
   )
 }
 
-function AddressBlock(props: {
-  address: OrderWithLines['order']['shipping_address']
-  countryName: (code: string) => string
-}) {
-  const address = props.address
-  if (!address) return <p className="muted">None</p>
-  const lines = [
-    address.addressLine,
-    address.addressLine2,
-    // North American and Australian addresses put the region and postal code after the city.
-    ['US', 'CA', 'AU'].includes(address.country ?? '')
-      ? `${address.city ?? ''}, ${[address.subdivision?.replace(/^[A-Z]{2}-/, ''), address.postalCode].filter(Boolean).join(' ')}`
-      : [address.postalCode, address.city].filter(Boolean).join(' '),
-    address.country ? props.countryName(address.country) : undefined,
-  ].filter(Boolean)
-  return (
-    <address>
-      {lines.map((line) => (
-        <div key={line}>{line}</div>
-      ))}
-    </address>
-  )
-}
-
 /**
  * The confirmation page for whoever holds only its bare address (not the buyer's signed link): that the
  * order is placed, with nothing of the buyer's (no e-mail, name, address or phone).
@@ -574,7 +591,8 @@ export function OrderPlacedPage(props: { site: Site }) {
 export function ThankYouPage(props: {
   site: Site
   order: OrderWithLines
-  countryName: (code: string) => string
+  /** The shopper's language, for country names. */
+  locale: string
   deliveryTime: string | undefined
 }) {
   const { site } = props
@@ -609,7 +627,11 @@ export function ThankYouPage(props: {
             <div className="grid">
               <section>
                 <h2>Shipping to</h2>
-                <AddressBlock address={order.shipping_address} countryName={props.countryName} />
+                <PostalAddress
+                  address={order.shipping_address}
+                  contactDetails={order.shipping_contact}
+                  locale={props.locale}
+                />
                 {order.shipping_option?.title && (
                   <p>
                     {order.shipping_option.title}
@@ -619,7 +641,11 @@ export function ThankYouPage(props: {
               </section>
               <section>
                 <h2>Billing address</h2>
-                <AddressBlock address={order.billing_address} countryName={props.countryName} />
+                <PostalAddress
+                  address={order.billing_address}
+                  contactDetails={order.billing_contact}
+                  locale={props.locale}
+                />
               </section>
               <section>
                 <h2>Payment</h2>

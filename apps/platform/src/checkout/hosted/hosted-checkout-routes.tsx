@@ -4,6 +4,8 @@ import { getCookie } from 'hono/cookie'
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { z } from 'zod'
+import { formatAddress } from '../../addresses/address-format.ts'
+import { countryOptions } from '../../addresses/countries.ts'
 import { AddressInput } from '../../carts/address-input.ts'
 import { findCartById } from '../../carts/cart-store.ts'
 import type { Address } from '../../carts/pricing/pricing-input.ts'
@@ -18,8 +20,6 @@ import { readForm } from '../../pages/form-fields.ts'
 import { renderPage } from '../../pages/render-page.tsx'
 import { membershipSelectionProblem } from '../../plans/membership-selection.ts'
 import { getSite, type Site } from '../../sites/site-store.ts'
-import { countryOptions } from '../address/countries.ts'
-import { shipToCountries } from '../address/ship-to-countries.ts'
 import { priceCheckout } from '../checkout-pricing.ts'
 import {
   type CheckoutRow,
@@ -35,8 +35,11 @@ import { confirmPayment, type PaymentConfirmation } from '../payments/confirm-pa
 import { providerOf } from '../payments/payment-deps.ts'
 import { startPayment } from '../payments/start-payment.ts'
 import { coverableLinesOf, lineSummariesOf, type PricedCart, priceCart } from '../price-cart.ts'
+import { shipToCountries } from '../ship-to-countries.ts'
 import {
+  type CheckoutDetails,
   type CheckoutFormValues,
+  contactFieldNames,
   formValuesOf,
   formValuesOfCheckout,
   parseCheckoutDetails,
@@ -66,6 +69,13 @@ export interface HostedCheckoutDeps {
    * the app (identity stands above checkout, so checkout does not import it).
    */
   findMember: (db: Db, siteId: string, memberId: string) => Promise<CheckoutMember | undefined>
+  /** Adds an address to a member's saved ones ("save this address"): identity's, handed in by the app. */
+  saveMemberAddress: (
+    db: Db,
+    member: { siteId: string; memberId: string },
+    address: Omit<Address, 'geocode'>,
+    now: Date,
+  ) => Promise<unknown>
   /** The signed link to a paid order's downloads, for its confirmation mail (decision 047). */
   downloadsLink?: ((orderId: string, now: Date) => string) | undefined
   /**
@@ -165,6 +175,8 @@ function defaultCountry(c: Context<AppEnv>, site: Site, shipTo: readonly string[
 
 /** A member's saved addresses as choices for the page (the ones with a country). */
 function savedAddressesOf(profile: {
+  firstName?: string | undefined
+  lastName?: string | undefined
   addresses?: { id?: string | undefined; address?: Partial<Address> | undefined }[] | undefined
 }): SavedAddressChoice[] {
   return (profile.addresses ?? []).flatMap((entry, index) => {
@@ -182,9 +194,10 @@ function savedAddressesOf(profile: {
       const value = address[key]
       fields[key] = typeof value === 'string' ? value : ''
     }
-    const label = [address.addressLine, address.postalCode, address.city, address.country]
-      .filter(Boolean)
-      .join(', ')
+    // The profile's names are the recipient's until the member types others.
+    if (profile.firstName) fields.firstName = profile.firstName
+    if (profile.lastName) fields.lastName = profile.lastName
+    const label = formatAddress(address).join(', ')
     return [{ id: entry.id ?? String(index), label, fields }]
   })
 }
@@ -208,6 +221,23 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     notifyUrl: (providerId: string) => `${publicUrl}${PAYMENT_NOTIFICATIONS_PATH}/${providerId}`,
     cancelUrl: `${publicUrl}${HOSTED_CHECKOUT_PATH}/${checkoutId}`,
   })
+
+  /** A member's ticked "save this address": the shipping address joins their saved ones. */
+  async function rememberAddress(checkout: CheckoutRow, details: CheckoutDetails) {
+    if (!details.isSaveAddressTicked || checkout.owner_kind !== 'member') return
+    const {
+      vatId: _personal,
+      geocode: _located,
+      formattedAddress: _written,
+      ...postal
+    } = details.shippingAddress as Address & { vatId?: unknown }
+    await deps.saveMemberAddress(
+      db,
+      { siteId: checkout.site_id, memberId: checkout.owner_id },
+      postal,
+      clock(),
+    )
+  }
 
   /** The checkout of a link and its site (read together), when the link's id is one. */
   async function findUsable(checkoutId: string) {
@@ -309,6 +339,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         countries={countryOptions(shopperLocale(c, site))}
         shipTo={new Set(shipTo)}
         savedAddresses={member ? savedAddressesOf(member.profile) : []}
+        canSaveAddress={member !== undefined}
         violations={options.violations}
         problem={options.problem}
         cartPageUrl={checkout.callbacks?.cartPageUrl}
@@ -480,7 +511,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
           total: priced.totals.priceSummary.total,
           // The same parse as placing the order: the page can say what is wrong before the press.
           errors: Object.fromEntries(
-            parseCheckoutDetails(form).violations.map((violation) => [
+            parseCheckoutDetails(form, site.checkoutPhone).violations.map((violation) => [
               violation.field,
               violation.description,
             ]),
@@ -531,15 +562,18 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
             : undefined
         const saved =
           member && savedAddressesOf(member.profile).find((one) => one.id === form.text('savedAddress'))
-        for (const [key, value] of Object.entries(saved?.fields ?? {})) values[`shipping.${key}`] = value
+        for (const [key, value] of Object.entries(saved?.fields ?? {}))
+          if (!(contactFieldNames as readonly string[]).includes(key) || !values[`shipping.${key}`])
+            values[`shipping.${key}`] = value
         return checkoutPage(c, checkout, { site, values })
       }
-      const parsed = parseCheckoutDetails(form)
+      const parsed = parseCheckoutDetails(form, site.checkoutPhone)
       if (!parsed.details)
         return checkoutPage(c, checkout, { site, values, violations: parsed.violations, status: 400 })
       const planProblem = await planChoiceProblem(withChoices(checkout, parsed.details), site)
       if (planProblem) return checkoutPage(c, checkout, { site, values, problem: planProblem, status: 400 })
       await saveCheckoutChoices(db, checkout.id, parsed.details, clock())
+      await rememberAddress(checkout, parsed.details)
       return seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}?notice=saved`)
     },
   )
@@ -562,7 +596,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       const elsewhere = await openOrElsewhere(checkout)
       if (elsewhere) return elsewhere
       const values = formValuesOf(form)
-      const parsed = parseCheckoutDetails(form)
+      const parsed = parseCheckoutDetails(form, site.checkoutPhone)
       if (!parsed.details)
         return checkoutPage(c, checkout, { site, values, violations: parsed.violations, status: 400 })
       const { details } = parsed
@@ -597,6 +631,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         await saveAlone()
         return checkoutPage(c, saved, { site, values, problem: blocking.description, status: 409 })
       }
+      await rememberAddress(checkout, details)
       const started = await startPayment(payments, paymentUrls(checkout.id), {
         siteId: saved.site_id,
         purpose: { kind: 'checkout', checkoutId: saved.id },
@@ -716,7 +751,6 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       // The bare address (shared, from the history, or after the hour): no e-mail, name, address or phone.
       if (!isBuyer)
         return renderPage(<OrderPlacedPage site={site} />, { headers: { 'referrer-policy': 'no-referrer' } })
-      const names = new Intl.DisplayNames([shopperLocale(c, site), 'en'], { type: 'region' })
       const totals = found.order.totals as {
         shippingInfo?: { selectedCarrierServiceOption?: { logistics?: { deliveryTime?: string } } }
       }
@@ -724,7 +758,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         <ThankYouPage
           site={site}
           order={found}
-          countryName={(code) => names.of(code) ?? code}
+          locale={shopperLocale(c, site)}
           deliveryTime={totals.shippingInfo?.selectedCarrierServiceOption?.logistics?.deliveryTime}
         />,
         { headers: { 'referrer-policy': 'no-referrer' } },

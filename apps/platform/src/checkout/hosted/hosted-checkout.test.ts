@@ -449,6 +449,34 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
     expect(garbage.status).toBe(400)
   })
 
+  it('asks for the recipient’s names and the phone the shop requires, and keeps them on the order', async () => {
+    await setStock(null)
+    await db.query("update sites set checkout_phone = 'REQUIRED' where id = $1", [DEMO_SITE_ID])
+    try {
+      const { checkoutId } = await checkoutOf(1)
+      const browser = createTestBrowser(platform.app)
+      await browser.get(`/_checkout/${checkoutId}`)
+      const nameless = { ...BROOKLYN_FIELDS, 'shipping.firstName': '', 'shipping.lastName': '' }
+      const refused = await browser.submit(placeAction(checkoutId), { email: 'ada@example.com', ...nameless })
+      expect(refused.status).toBe(400)
+      expect(refused.text).toContain('Enter the first name.')
+      expect(refused.text).toContain('Enter the last name.')
+      expect(refused.text).toContain('Enter a phone number for the delivery.')
+      expect(await orderCount(checkoutId)).toBe(0)
+      const fields = { email: 'ada@example.com', ...BROOKLYN_FIELDS, 'shipping.phone': '+1 718 555 0100' }
+      const placed = await submitCheckout(browser, checkoutId, fields)
+      await payOnTestProvider(browser, placed.location!, CARD_OK)
+      const [order] = await db.query<{ shipping_contact: unknown; billing_contact: unknown }>(
+        'select shipping_contact, billing_contact from orders where checkout_id = $1',
+        [checkoutId],
+      )
+      const recipient = { firstName: 'Ada', lastName: 'Lovelace', phone: '+1 718 555 0100' }
+      expect(order).toEqual({ shipping_contact: recipient, billing_contact: recipient })
+    } finally {
+      await db.query("update sites set checkout_phone = 'OPTIONAL' where id = $1", [DEMO_SITE_ID])
+    }
+  })
+
   it('returns the buyer to the registered thank-you URL and refuses a post without the token', async () => {
     await setStock(null)
     const { checkoutId } = await checkoutOf(1)

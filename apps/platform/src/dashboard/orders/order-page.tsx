@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { Address } from '../../carts/pricing/pricing-input.ts'
+import { PostalAddress } from '../../addresses/postal-address.tsx'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney, toDecimalString } from '../../money/money.ts'
 import { LineSummary, orderLineSummary } from '../../orders/line-summary.tsx'
@@ -17,27 +17,6 @@ import { OrderBadges } from './order-pages.tsx'
 export type ActionProblem = { violations: readonly FieldViolation[] } | { message: string }
 
 const dateTime = (date: Date) => `${minuteText(date)} UTC`
-
-function AddressLines(props: { address: Address | null }) {
-  if (!props.address) return <p className="muted">None</p>
-  const address = props.address
-  const street = address.streetAddress
-    ? `${address.streetAddress.number ?? ''} ${address.streetAddress.name ?? ''}`.trim()
-    : address.addressLine
-  const lines = [
-    street,
-    address.addressLine2,
-    [address.postalCode, address.city].filter(Boolean).join(' '),
-    [address.subdivision, address.country].filter(Boolean).join(', '),
-  ].filter((line): line is string => typeof line === 'string' && line.length > 0)
-  return (
-    <address>
-      {lines.map((line) => (
-        <div key={line}>{line}</div>
-      ))}
-    </address>
-  )
-}
 
 /** What the timeline's entries keep (`order-actions.ts` writes them). */
 interface EventData {
@@ -296,10 +275,18 @@ export function OrderPage(props: {
               <span className="muted">{order.owner_kind === 'member' ? 'Member' : 'Visitor'}</span>
             </p>
             <h3>Shipping address</h3>
-            <AddressLines address={order.shipping_address} />
+            <PostalAddress
+              address={order.shipping_address}
+              contactDetails={order.shipping_contact}
+              locale={session.site.locale}
+            />
             {order.shipping_option?.title && <p className="muted">{order.shipping_option.title}</p>}
             <h3>Billing address</h3>
-            <AddressLines address={order.billing_address} />
+            <PostalAddress
+              address={order.billing_address}
+              contactDetails={order.billing_contact}
+              locale={session.site.locale}
+            />
           </section>
           <section aria-labelledby="payment">
             <h2 id="payment">Payment</h2>

@@ -10,7 +10,12 @@ describe.each(databaseKinds())('dashboard shop details on %s', (kind) => {
   let db: Db
   let dashboard: Awaited<ReturnType<typeof createDashboardPlatform>>
   let browser: ReturnType<typeof createTestBrowser>
-  const demo = { name: 'Aisle Demo Store', brandColour: '#1f2328', accentColour: '#0969da' }
+  const demo = {
+    name: 'Aisle Demo Store',
+    brandColour: '#1f2328',
+    accentColour: '#0969da',
+    checkoutPhone: 'OPTIONAL',
+  }
   beforeAll(async () => {
     db = await openTestDatabase(kind)
     dashboard = await createDashboardPlatform(db)
@@ -37,8 +42,10 @@ describe.each(databaseKinds())('dashboard shop details on %s', (kind) => {
       name: 'Lumen & Loom',
       brandColour: '#2d1b69',
       accentColour: '#b42318',
+      checkoutPhone: 'HIDDEN',
     })
     expect(saved.status).toBe(303)
+    expect((await getShopDetails(db, DEMO_SITE_ID)).checkoutPhone).toBe('HIDDEN')
     expect(saved.location).toBe('/dashboard/setup/shop?notice=saved')
     const page = (await browser.get(saved.location!)).text
     expect(page).toContain('value="Lumen &amp; Loom"')

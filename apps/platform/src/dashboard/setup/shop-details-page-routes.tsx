@@ -49,13 +49,15 @@ export function registerShopDetailsPages(api: Api, deps: DashboardDeps) {
     {
       path: '/dashboard/setup/shop',
       operationId: 'dashboardSaveShopDetails',
-      summary: "Save the shop's name and mail colours (form: name, brandColour, accentColour)",
+      summary:
+        "Save the shop's name, mail colours and the checkout's phone rule (form: name, brandColour, accentColour, checkoutPhone)",
     },
     async (owner, form) => {
       const values = {
         name: form.text('name'),
         brandColour: form.text('brandColour'),
         accentColour: form.text('accentColour'),
+        checkoutPhone: form.text('checkoutPhone'),
       }
       try {
         await updateShopDetails(deps.db, owner.session.siteId, values)

@@ -3,7 +3,7 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { safeColour } from '../../orders/order-mails.ts'
 import { useNonce } from '../../pages/document.tsx'
 import { toFormErrors } from '../catalogue/product-form.ts'
-import { DashboardForm, Field } from '../dashboard-layout.tsx'
+import { DashboardForm, Field, Select } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { SetupPage, SetupProblems } from './setup-fields.tsx'
 
@@ -35,6 +35,7 @@ export interface ShopDetailsFormValues {
   name: string
   brandColour: string
   accentColour: string
+  checkoutPhone: string
 }
 
 const colourFields = [
@@ -75,6 +76,7 @@ export function ShopDetailsPage(props: {
           labels={{
             name: 'Shop name',
             ...Object.fromEntries(colourFields.map(({ name, label }) => [name, label])),
+            checkoutPhone: 'Phone at checkout',
           }}
         />
         <Field label="Shop name" name="name" defaultValue={values.name} error={errors.name} required />
@@ -89,6 +91,18 @@ export function ShopDetailsPage(props: {
             hint={colourHint}
           />
         ))}
+        <Select
+          label="Phone at checkout"
+          name="checkoutPhone"
+          options={[
+            { value: 'HIDDEN', label: 'Not asked' },
+            { value: 'OPTIONAL', label: 'Optional' },
+            { value: 'REQUIRED', label: 'Required' },
+          ]}
+          defaultValue={values.checkoutPhone}
+          error={errors.checkoutPhone}
+          hint="Whether the checkout asks for the recipient's phone, for the carrier"
+        />
       </DashboardForm>
     </SetupPage>
   )

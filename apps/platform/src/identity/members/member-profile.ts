@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { isPhone } from '../../addresses/contact-details.ts'
 import type { Db } from '../../db/db.ts'
 import { queryOne } from '../../db/db.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { type IdentityProfile, toWireIdentity } from '../identity-wire.ts'
 import { isEmailAddress, type MemberRow, normalizeEmail } from './member-store.ts'
 
-const PHONE = /^\+?[0-9(][0-9 ()\-.]{2,29}$/
-const isPhone = (phone: string) => PHONE.test(phone) && (phone.match(/[0-9]/g) ?? []).length >= 3
 const VALUE_FORMS = ['strValue', 'numValue', 'dateValue', 'listValue', 'mapValue'] as const
 
 type CustomValue = Partial<Record<(typeof VALUE_FORMS)[number], unknown>>
@@ -112,11 +111,19 @@ export function applyProfileChange(current: IdentityProfile, change: IdentityPro
 export async function changeMemberProfile(
   db: Db,
   member: { siteId: string; memberId: string },
-  change: { identityProfile: IdentityProfile; revision?: string | undefined },
+  change: {
+    /** The change, or how to make it from the profile as stored (read under the row's lock). */
+    identityProfile: IdentityProfile | ((current: IdentityProfile) => IdentityProfile)
+    revision?: string | undefined
+  },
   now: Date,
 ): Promise<MemberRow> {
-  const violations = profileViolations(change.identityProfile, 'identityProfile')
-  if (violations.length > 0) throw new ValidationError(violations)
+  const checked = (profile: IdentityProfile) => {
+    const violations = profileViolations(profile, 'identityProfile')
+    if (violations.length > 0) throw new ValidationError(violations)
+    return profile
+  }
+  if (typeof change.identityProfile !== 'function') checked(change.identityProfile)
   return db.transaction(async (tx) => {
     const current = await queryOne<MemberRow>(
       tx,
@@ -130,7 +137,11 @@ export async function changeMemberProfile(
         'The profile changed since this revision: read it again',
         { revision: toWireIdentity(current).revision },
       )
-    const profile = applyProfileChange(current.profile ?? {}, change.identityProfile)
+    const given = change.identityProfile
+    const profile = applyProfileChange(
+      current.profile ?? {},
+      typeof given === 'function' ? checked(given(current.profile ?? {})) : given,
+    )
     const saved = await queryOne<MemberRow>(
       tx,
       `update members set profile = $2, updated_date = greatest($3, updated_date + interval '1 millisecond')
@@ -140,4 +151,44 @@ export async function changeMemberProfile(
     if (!saved) throw new ApplicationError('MEMBER_NOT_FOUND', 'The member does not exist')
     return saved
   })
+}
+
+/** How many addresses a member's profile holds at most (`IdentityProfileInput`'s limit). */
+const MAX_SAVED_ADDRESSES = 10
+
+/**
+ * Adds an address to the member's saved addresses (the hosted checkout's "save this address", decision
+ * 059), tagged SHIPPING, under the member's row lock. An address already saved (same country, region,
+ * town, postal code and street lines) is not added twice; a profile that holds the most addresses it may
+ * is left as it is.
+ *
+ * @returns `saved`, `known` (already there) or `full`.
+ */
+export async function addSavedAddress(
+  db: Db,
+  member: { siteId: string; memberId: string },
+  address: NonNullable<NonNullable<IdentityProfile['addresses']>[number]['address']>,
+  now: Date,
+): Promise<'saved' | 'known' | 'full'> {
+  const key = (entry: typeof address | undefined) =>
+    JSON.stringify(
+      (['country', 'subdivision', 'city', 'postalCode', 'addressLine', 'addressLine2'] as const).map(
+        (field) => (entry?.[field] ?? '').toLowerCase(),
+      ),
+    )
+  let outcome: 'saved' | 'known' | 'full' = 'saved'
+  await changeMemberProfile(
+    db,
+    member,
+    {
+      identityProfile: (current) => {
+        const addresses = current.addresses ?? []
+        if (addresses.some((entry) => key(entry.address) === key(address))) outcome = 'known'
+        else if (addresses.length >= MAX_SAVED_ADDRESSES) outcome = 'full'
+        return outcome === 'saved' ? { addresses: [...addresses, { tag: 'SHIPPING', address }] } : {}
+      },
+    },
+    now,
+  )
+  return outcome
 }

@@ -1,5 +1,5 @@
-import type { CommerceSettings } from '../commerce-settings.ts'
-import { COUNTRY_CODES } from './countries.ts'
+import { COUNTRY_CODES } from '../addresses/countries.ts'
+import type { CommerceSettings } from './commerce-settings.ts'
 
 /**
  * The countries the shop's shipping regions deliver to, in code order: every country when a region

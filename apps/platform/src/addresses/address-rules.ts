@@ -1,5 +1,5 @@
-import type { Address } from '../../carts/pricing/pricing-input.ts'
-import type { FieldViolation } from '../../http/errors.ts'
+import type { Address } from '../carts/pricing/pricing-input.ts'
+import type { FieldViolation } from '../http/errors.ts'
 import { isCountryCode } from './countries.ts'
 import { checkPostalCode } from './postal-codes.ts'
 import { REGION_REQUIRED, subdivisionsOf } from './subdivisions.ts'

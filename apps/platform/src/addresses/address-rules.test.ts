@@ -23,7 +23,7 @@ describe('address rules', () => {
       error: 'This is not a postal code of that country (for example 11201 or 11201-1234).',
     })
     expect(checkPostalCode('DE', '1011')).toHaveProperty('error')
-    expect(checkPostalCode('JP', 'anything')).toEqual({ postalCode: 'ANYTHING' })
+    expect(checkPostalCode('BR', 'anything')).toEqual({ postalCode: 'ANYTHING' })
   })
 
   it('names each problem of an address next to its field, in plain words', () => {

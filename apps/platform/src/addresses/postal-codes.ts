@@ -17,6 +17,7 @@ const POSTAL_CODES: Readonly<Record<string, { pattern: RegExp; example: string }
   IE: { pattern: /^[AC-FHKNPRTV-Y]\d[\dW] [AC-FHKNPRTV-Y\d]{4}$/, example: 'D02 X285' },
   NL: { pattern: /^\d{4} [A-Z]{2}$/, example: '1012 AB' },
   PT: { pattern: /^\d{4}-\d{3}$/, example: '1000-001' },
+  JP: { pattern: /^\d{3}-\d{4}$/, example: '100-0001' },
 }
 
 /** Writes a postal code the way its country does: uppercase, with the space in its place. */
@@ -29,6 +30,8 @@ export function normalisePostalCode(country: string, postalCode: string): string
     return `${spaceless.slice(0, -3)} ${spaceless.slice(-3)}`
   if (country === 'IE' && /^[A-Z\d]{7}$/.test(spaceless))
     return `${spaceless.slice(0, 3)} ${spaceless.slice(3)}`
+  if (country === 'JP' && /^\d{7}$/.test(spaceless.replace('-', '')))
+    return `${spaceless.replace('-', '').slice(0, 3)}-${spaceless.replace('-', '').slice(3)}`
   if (country === 'NL' && /^\d{4}[A-Z]{2}$/.test(spaceless))
     return `${spaceless.slice(0, 4)} ${spaceless.slice(4)}`
   return compact
