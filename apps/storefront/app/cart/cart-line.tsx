@@ -3,7 +3,7 @@ import { Link, useFetcher } from 'react-router'
 import { ResponsiveImage } from '../media/responsive-image'
 import { useHydrated } from '../rendering/use-hydrated'
 import { CART_ACTION_PATH, type CartEditResult, type LineEditIntent, toLineFetcherKey } from './cart-edit'
-import type { CartLineView } from './cart-view'
+import type { CartLineView, LineOptionView } from './cart-view'
 import { MinusIcon, PlusIcon } from './icons'
 import { canChangeQuantity, toAvailabilityNote } from './line-availability'
 import { MAX_QUANTITY } from './quantity'
@@ -47,21 +47,7 @@ export function CartLine({ line, result, onEdit }: CartLineProps) {
       )}
       <div className="cart-line-details">
         <h2 className="cart-line-name">{line.url ? <Link to={line.url}>{line.name}</Link> : line.name}</h2>
-        {line.options.length > 0 ? (
-          <dl className="cart-line-options">
-            {line.options.map((option) => (
-              <div key={option.name}>
-                <dt>{option.name}</dt>
-                <dd>
-                  {option.color ? (
-                    <span className="cart-line-swatch" style={{ backgroundColor: option.color }} />
-                  ) : null}
-                  {option.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
+        <LineOptions options={line.options} />
         {canChangeQuantity(line.availability) ? (
           <QuantityStepper line={line} action={action} onSubmit={() => onEdit?.(line, 'set-quantity')} />
         ) : (
@@ -166,5 +152,25 @@ function QuantityStepper({ line, action, onSubmit }: QuantityStepperProps) {
       </span>{' '}
       <span className="quantity-unit">× {line.unitPrice}</span>
     </form>
+  )
+}
+
+/** A line's chosen options as a list of name and value, a colour with its swatch; nothing when it has none. */
+export function LineOptions({ options }: { options: readonly LineOptionView[] }) {
+  if (options.length === 0) return null
+  return (
+    <dl className="cart-line-options">
+      {options.map((option) => (
+        <div key={option.name}>
+          <dt>{option.name}</dt>
+          <dd>
+            {option.color ? (
+              <span className="cart-line-swatch" style={{ backgroundColor: option.color }} />
+            ) : null}
+            {option.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
   )
 }

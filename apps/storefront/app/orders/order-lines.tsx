@@ -1,3 +1,4 @@
+import { LineOptions } from '../cart/cart-line'
 import { ResponsiveImage } from '../media/responsive-image'
 import { DownloadLinks } from './download-links'
 import type { OrderLineView } from './order-summary'
@@ -25,21 +26,7 @@ export function OrderLines({ lines, label }: { lines: readonly OrderLineView[]; 
           )}
           <div className="cart-line-details">
             <h3 className="cart-line-name">{line.name}</h3>
-            {line.options.length > 0 ? (
-              <dl className="cart-line-options">
-                {line.options.map((option) => (
-                  <div key={option.name}>
-                    <dt>{option.name}</dt>
-                    <dd>
-                      {option.color ? (
-                        <span className="cart-line-swatch" style={{ backgroundColor: option.color }} />
-                      ) : null}
-                      {option.value}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            ) : null}
+            <LineOptions options={line.options} />
             {line.sku ? <p className="order-line-sku">SKU {line.sku}</p> : null}
             <p>
               Quantity: {line.quantity} × {line.unitPrice}

@@ -139,26 +139,19 @@ function AddressFields(props: {
 }) {
   const { prefix, values, errors } = props
   const name = (field: string) => `${prefix}.${field}`
-  const text = (field: string, label: string, autoComplete: string) => (
+  /** A text field of the address; a name is required and sits in the grid, the rest take the width. */
+  const field = (key: string, label: string, autoComplete: string, isName = false) => (
     <Field
       label={label}
-      name={name(field)}
-      defaultValue={values[name(field)]}
-      error={errors.get(name(field))}
+      name={name(key)}
+      defaultValue={values[name(key)]}
+      error={errors.get(name(key))}
       autoComplete={`${prefix} ${autoComplete}`}
-      className="wide"
+      {...(isName ? { required: true } : { className: 'wide' })}
     />
   )
-  const required = (field: string, label: string, autoComplete: string) => (
-    <Field
-      label={label}
-      name={name(field)}
-      defaultValue={values[name(field)]}
-      error={errors.get(name(field))}
-      autoComplete={`${prefix} ${autoComplete}`}
-      required
-    />
-  )
+  const text = (key: string, label: string, autoComplete: string) => field(key, label, autoComplete)
+  const required = (key: string, label: string, autoComplete: string) => field(key, label, autoComplete, true)
   return (
     <>
       <div className="grid">
