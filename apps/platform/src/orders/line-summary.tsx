@@ -1,5 +1,4 @@
 import type { DescriptionLine, LineImage } from '../carts/cart-wire.ts'
-import type { OrderLineRow } from './order-store.ts'
 
 /**
  * What a page or mail says of a line: its name, chosen options, SKU and picture, as the cart line shows
@@ -12,8 +11,16 @@ export interface LineSummaryItem {
   image?: LineImage | null | undefined
 }
 
+/** The columns of an order line that keep what it sold (`OrderLineRow`'s, decision 058). */
+interface SoldLineColumns {
+  name: string
+  description_lines: readonly DescriptionLine[] | null
+  sku: string | null
+  image: LineImage | null
+}
+
 /** What an order line kept of what it sold (an unknown line: no name). */
-export function orderLineSummary(line: OrderLineRow | undefined): LineSummaryItem {
+export function orderLineSummary(line: SoldLineColumns | undefined): LineSummaryItem {
   if (!line) return { name: '' }
   return { name: line.name, descriptionLines: line.description_lines, sku: line.sku, image: line.image }
 }

@@ -1,6 +1,5 @@
 import { parseScaledDecimal } from '../money/decimal-text.ts'
 import { formatMoney, fractionDigits } from '../money/money.ts'
-import type { OrderWithLines } from './order-store.ts'
 
 /**
  * The one breakdown of a cart's, checkout's or order's money (decision 060): subtotal, each discount,
@@ -209,9 +208,20 @@ export function breakdownLinesInOrder(breakdown: TotalsBreakdown): BreakdownLine
   ]
 }
 
+/** What `breakdownOfOrder` reads of a stored order (`OrderWithLines`'s rows). */
+export interface OrderForBreakdown {
+  order: { totals: unknown; currency: string }
+  lines: readonly { id: string; name: string }[]
+  refunds: readonly {
+    amount_minor: string
+    created_date: Date
+    lines: readonly { lineId: string; quantity: number }[]
+  }[]
+}
+
 /** The breakdown of an order from the totals it kept at checkout, with its refunds below the total. */
 export function breakdownOfOrder(
-  { order, lines, refunds }: Pick<OrderWithLines, 'order' | 'lines' | 'refunds'>,
+  { order, lines, refunds }: OrderForBreakdown,
   locale: string,
 ): TotalsBreakdown {
   const names = new Map(lines.map((line) => [line.id, line.name]))

@@ -1,4 +1,10 @@
-import type { CheckoutSession } from './local-stripe.ts'
+/** What the pages show of a Checkout Session (the local Stripe's `CheckoutSession`). */
+interface CheckoutSession {
+  id: string
+  amount_total: number
+  currency: string
+  cancel_url: string | null
+}
 
 // The local Stripe's hosted page: a card form as Stripe Checkout draws one, in plain HTML (it stands for
 // Stripe's own site, so it shares nothing with the platform's pages).
