@@ -131,6 +131,20 @@ describe.each(databaseKinds())('the packing slips on %s', (kind) => {
     )
     const teeLeft = await browser.get(`/dashboard/orders/${order.orderId}/packing-slip`)
     expect(slipRows(teeLeft.text)).toEqual([{ lineId: order.notebookLine.id, quantity: 1 }])
+    // The last notebook refunded, nothing is left to ship, and the slip says so.
+    await refundOrder(
+      desk(),
+      await createOwnerCaller(db),
+      {
+        orderId: order.orderId,
+        idempotencyKey: `slip-rest-${order.orderId}`,
+        lines: [{ lineId: order.notebookLine.id, quantity: 1, restock: false }],
+      },
+      platform.clock(),
+    )
+    const done = await browser.get(`/dashboard/orders/${order.orderId}/packing-slip`)
+    expect(slipRows(done.text)).toEqual([])
+    expect(done.text).toContain('Nothing is left to ship on this order.')
   })
 
   it('prints the slips of the orders ticked in the list, in one page, one per printed page', async () => {
