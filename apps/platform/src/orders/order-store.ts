@@ -324,6 +324,27 @@ export async function findOrder(
   return order && (await withLines(db, [order]))[0]
 }
 
+/**
+ * The orders with these ids the audience may see, in the order the ids were given (each once); an id it
+ * may not see, or that names no order, is left out, so a caller compares the counts.
+ */
+export async function findOrders(
+  db: Db,
+  audience: OrderAudience,
+  ids: readonly string[],
+): Promise<OrderWithLines[]> {
+  const unique = [...new Set(ids.map((id) => id.toLowerCase()))]
+  if (unique.length === 0) return []
+  const params: unknown[] = [unique]
+  const rows = await db.query<OrderRow>(
+    `select * from orders where id = any($1::uuid[]) and ${audienceFilter(audience, params)}`,
+    params,
+  )
+  const position = new Map(unique.map((id, index) => [id, index]))
+  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))
+  return withLines(db, rows)
+}
+
 /** What the merchant's order list narrows to; every part optional. */
 export interface OrderFilter {
   status?: 'APPROVED' | 'CANCELED' | undefined

@@ -209,4 +209,22 @@ ul.schema li { margin: 0.15rem 0; }
 .explorer textarea { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.875rem; }
 .explorer textarea[name="query"] { min-height: 16rem; }
 .explorer pre, pre.sdl { background: var(--soft); border: 1px solid var(--line); border-radius: var(--radius); padding: 0.75rem; overflow: auto; max-height: 32rem; }
+.packing-slip { border: 1px solid var(--line); border-radius: var(--radius); padding: 1rem 1.25rem; margin: 1rem 0; max-width: 820px; }
+.slip-head { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 1rem 2rem; }
+.slip-head h2 { margin: 0.2rem 0 0.3rem; }
+.slip-head h3 { margin: 0 0 0.3rem; }
+.slip-shop { font-weight: 600; font-size: 1.1rem; }
+.slip-ship-to address { font-style: normal; }
+.slip-lines td.slip-quantity { font-size: 1.15rem; font-weight: 600; }
+.slip-nothing { font-weight: 600; }
+@media print {
+  .topbar, .skip, .slip-actions { display: none !important; }
+  :root { --text: #000; --muted: #000; --line: #000; --soft: #fff; }
+  body, main { color: #000; background: #fff; padding: 0; max-width: none; }
+  a { color: #000; text-decoration: none; }
+  .packing-slip { border: 0; margin: 0; padding: 0; max-width: none; break-after: page; break-inside: avoid-page; }
+  .packing-slip:last-of-type { break-after: auto; }
+  .packing-slip th { background: #fff; }
+  .slip-lines tr { break-inside: avoid; }
+}
 `

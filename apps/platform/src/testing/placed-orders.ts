@@ -1,3 +1,4 @@
+import type { ContactDetails } from '../carts/contact-info.ts'
 import { saveCheckoutChoices } from '../checkout/checkout-store.ts'
 import { placeOrder } from '../checkout/place-order.ts'
 import type { Db } from '../db/db.ts'
@@ -19,7 +20,7 @@ export async function trackNotebookStock(db: Db, units = 10): Promise<string> {
 }
 
 /**
- * Places an order of the demo notebook as a new visitor (or with `token`, that shopper) through the real
+ * Places an order of the demo notebook (after `variant`, when given) as a new visitor (or with `token`, that shopper) through the real
  * app's cart and checkout calls, with a payment a card provider confirmed (`paid`: no payment row of
  * checkout's, so refunds go through the order desk's `OrderRefunds` as the test gives it) or unpaid
  * (`offline`). Answers the order's id, number and the visitor's token.
@@ -28,7 +29,16 @@ export async function placeNotebookOrder(
   app: App,
   db: Db,
   now: Date,
-  options: { quantity?: number; paid?: boolean; email?: string; token?: string } = {},
+  options: {
+    quantity?: number
+    paid?: boolean
+    email?: string
+    token?: string
+    /** Who receives the order (the checkout's recipient). */
+    recipient?: ContactDetails
+    /** A variant put in the cart before the notebook. */
+    variant?: { productId: string; variantId: string; quantity: number }
+  } = {},
 ) {
   async function json(method: string, path: string, token: string, body?: unknown) {
     const response = await app.request(`${TEST_PUBLIC_URL}${path}`, {
@@ -43,8 +53,22 @@ export async function placeNotebookOrder(
     ((await json('POST', '/oauth2/token', '', { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' }))
       .access_token as string)
   const [product] = await db.query<{ id: string }>("select id from products where slug = 'meadow-notebook'")
+  const { variant } = options
   await json('POST', '/ecom/v1/carts/current/add-to-cart', token, {
-    lineItems: [{ catalogReference: { catalogItemId: product!.id }, quantity: options.quantity ?? 1 }],
+    lineItems: [
+      ...(variant
+        ? [
+            {
+              catalogReference: {
+                catalogItemId: variant.productId,
+                options: { variantId: variant.variantId },
+              },
+              quantity: variant.quantity,
+            },
+          ]
+        : []),
+      { catalogReference: { catalogItemId: product!.id }, quantity: options.quantity ?? 1 },
+    ],
   })
   const { checkoutId } = await json('POST', '/ecom/v1/carts/current/create-checkout', token, {})
   await saveCheckoutChoices(
@@ -54,6 +78,7 @@ export async function placeNotebookOrder(
       email: options.email ?? 'buyer@example.com',
       shippingAddress: BROOKLYN_ADDRESS,
       billingAddress: BROOKLYN_ADDRESS,
+      shippingContact: options.recipient,
       selectedShippingOption: { code: 'standard' },
     },
     now,

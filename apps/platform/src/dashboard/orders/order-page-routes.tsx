@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { listLowStock } from '../../catalogue/products/stock-store.ts'
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, ValidationError } from '../../http/errors.ts'
-import { IdParam } from '../../http/validation.ts'
+import { Id, IdParam, parseWith } from '../../http/validation.ts'
 import { parseScaledDecimal } from '../../money/decimal-text.ts'
 import { fractionDigits, toDecimalString } from '../../money/money.ts'
 import { lineSummaryText, orderLineSummary } from '../../orders/line-summary.tsx'
@@ -19,6 +19,7 @@ import type { OrderRefunds } from '../../orders/order-refunds.ts'
 import {
   countOrders,
   findOrder,
+  findOrders,
   listOrders,
   type OrderFilter,
   ordersPerDay,
@@ -39,6 +40,7 @@ import {
   OrdersPage,
 } from './order-pages.tsx'
 import { toCsv } from './orders-csv.ts'
+import { PACKING_SLIPS_LIMIT, PackingSlipsPage } from './packing-slip-page.tsx'
 
 const CHART_DAYS = 30
 const LOW_STOCK_THRESHOLD = 5
@@ -102,6 +104,15 @@ function deskFilters(now: Date, days: number) {
     toShip: { isAwaitingShipment: true },
   } satisfies Record<string, OrderFilter>
 }
+
+/**
+ * The orders a packing-slip page asks for: `ids` repeated (the list's tick boxes) or comma-separated,
+ * 1 to `PACKING_SLIPS_LIMIT` ids.
+ */
+const PackingSlipIds = z
+  .array(Id)
+  .min(1, 'must name at least one order: tick the orders to print')
+  .max(PACKING_SLIPS_LIMIT, `must name at most ${PACKING_SLIPS_LIMIT} orders at once`)
 
 /** The units of each of the order's lines that a form's `<prefix>-<lineId>` fields ask for. */
 function lineQuantities(form: FormFields, prefix: string, lineIds: readonly string[]) {
@@ -266,6 +277,46 @@ export function registerOrderDeskPages(
       options.status,
     )
   }
+
+  /** The slips of these of the owner's orders; an id of no order of theirs is the page's 404. */
+  async function packingSlips(owner: Owner, ids: readonly string[]) {
+    const orders = await findOrders(deps.db, { siteId: owner.session.siteId }, ids)
+    const found = new Set(orders.map(({ order }) => order.id.toLowerCase()))
+    const missing = ids.find((id) => !found.has(id.toLowerCase()))
+    if (missing) throw new ApplicationError('ORDER_NOT_FOUND', 'There is no such order', { id: missing })
+    return renderDashboardPage(<PackingSlipsPage owner={owner} orders={orders} />, deps)
+  }
+
+  page(
+    {
+      path: '/dashboard/orders/packing-slips',
+      operationId: 'dashboardOrdersPackingSlips',
+      summary: `Printable packing slips of up to ${PACKING_SLIPS_LIMIT} orders (ids repeated or comma-separated)`,
+      query: z.object({
+        ids: z
+          .string()
+          .max(40 * PACKING_SLIPS_LIMIT * 2)
+          .optional(),
+      }),
+    },
+    async (owner, _input, c) => {
+      const ids = (c.req.queries('ids') ?? [])
+        .flatMap((value) => value.split(','))
+        .map((id) => id.trim())
+        .filter(Boolean)
+      return packingSlips(owner, parseWith(PackingSlipIds, ids, 'ids'))
+    },
+  )
+
+  page(
+    {
+      path: '/dashboard/orders/:id/packing-slip',
+      operationId: 'dashboardOrderPackingSlip',
+      summary: "One order's printable packing slip: ship-to, delivery and the units left to ship",
+      params: IdParam,
+    },
+    async (owner, { params }) => packingSlips(owner, [params.id]),
+  )
 
   page(
     {

@@ -112,8 +112,11 @@ export function OrderPage(props: {
   const action = (name: string) => `/dashboard/orders/${order.id}/${name}`
   return (
     <DashboardPage owner={props.owner} title={`Order #${order.number}`} section="orders">
-      <p>
+      <p className="actions">
         <a href="/dashboard/orders">All orders</a>
+        <a className="button" href={action('packing-slip')}>
+          Packing slip
+        </a>
       </p>
       <h1>
         Order #{String(order.number)} <OrderBadges order={order} />

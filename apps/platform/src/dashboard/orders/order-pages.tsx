@@ -12,6 +12,7 @@ import { DashboardPage } from '../dashboard-layout.tsx'
 import { minuteText } from '../form-text.ts'
 import type { Owner } from '../session/owner-session.ts'
 import { type DayTotals, OrdersChart } from './orders-chart.tsx'
+import { PACKING_SLIPS_LIMIT } from './packing-slip-page.tsx'
 
 /** Orders per page of the list. */
 export const ORDERS_PAGE_SIZE = 50
@@ -135,41 +136,64 @@ export function OrdersPage(props: {
       {props.orders.length === 0 ? (
         <p className="muted">{props.isFiltered ? 'No order matches these filters.' : 'No orders yet.'}</p>
       ) : (
-        <div className="scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Number</th>
-                <th scope="col">Date</th>
-                <th scope="col">Buyer</th>
-                <th scope="col">Items</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="number">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.orders.map(({ order, lines }) => (
-                <tr key={order.id}>
-                  <td>
-                    <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>
-                  </td>
-                  <td>{minuteText(order.created_date)}</td>
-                  <td>{order.email}</td>
-                  <td>
-                    {lines.reduce((sum, line) => sum + line.quantity, 0)}
-                    <CustomLines lines={lines} money={money} />
-                  </td>
-                  <td>
-                    <OrderBadges order={order} />
-                  </td>
-                  <td className="number">{money(order.total_minor)}</td>
+        <form method="get" action="/dashboard/orders/packing-slips" aria-label="Print packing slips">
+          <p className="actions">
+            <button type="submit">Print packing slips</button>
+            <span className="muted">of the ticked orders (up to {PACKING_SLIPS_LIMIT})</span>
+          </p>
+          <div className="scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <label className="check">
+                      <input
+                        type="checkbox"
+                        data-select-all="ids"
+                        aria-label="Tick every order on this page"
+                      />
+                    </label>
+                  </th>
+                  <th scope="col">Number</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Buyer</th>
+                  <th scope="col">Items</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="number">
+                    Total
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {props.orders.map(({ order, lines }) => (
+                  <tr key={order.id}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={order.id}
+                        aria-label={`Order #${order.number}`}
+                      />
+                    </td>
+                    <td>
+                      <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>
+                    </td>
+                    <td>{minuteText(order.created_date)}</td>
+                    <td>{order.email}</td>
+                    <td>
+                      {lines.reduce((sum, line) => sum + line.quantity, 0)}
+                      <CustomLines lines={lines} money={money} />
+                    </td>
+                    <td>
+                      <OrderBadges order={order} />
+                    </td>
+                    <td className="number">{money(order.total_minor)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </form>
       )}
       <nav className="pager" aria-label="Pages">
         {props.page > 1 && <a href={`/dashboard/orders${filterQuery(filter, props.page - 1)}`}>Newer</a>}

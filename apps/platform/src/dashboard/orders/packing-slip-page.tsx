@@ -1,0 +1,113 @@
+import { PostalAddress } from '../../addresses/postal-address.tsx'
+import { LineSummary, orderLineSummary } from '../../orders/line-summary.tsx'
+import { unitsLeftToShip } from '../../orders/order-state.ts'
+import type { OrderWithLines } from '../../orders/order-store.ts'
+import { DashboardPage } from '../dashboard-layout.tsx'
+import type { Owner } from '../session/owner-session.ts'
+
+/** Orders one packing-slip page prints at most (the orders list's page). */
+export const PACKING_SLIPS_LIMIT = 50
+
+// Progressive enhancement: the button asks the browser to print; without scripts, the browser's own Print does.
+const printScript = `
+document.addEventListener('click', (event) => {
+  if (event.target.closest('button[data-print]')) window.print()
+})`
+
+/** One order's slip: the shop, the order, who it goes to and how, and each line with units left to ship. */
+function PackingSlip(props: { shopName: string; locale: string; order: OrderWithLines }) {
+  const { order, lines } = props.order
+  const left = lines.flatMap((line) => {
+    const units = unitsLeftToShip(line)
+    return units > 0 ? [{ line, units }] : []
+  })
+  const placed = new Intl.DateTimeFormat(props.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(order.created_date),
+  )
+  return (
+    <article className="packing-slip" aria-labelledby={`slip-${order.id}`} data-order={order.id}>
+      <header className="slip-head">
+        <div>
+          <div className="slip-shop">{props.shopName}</div>
+          <h2 id={`slip-${order.id}`}>Packing slip · Order #{String(order.number)}</h2>
+          <div>
+            Placed <time dateTime={new Date(order.created_date).toISOString()}>{placed}</time>
+          </div>
+        </div>
+        <div className="slip-ship-to">
+          <h3>Ship to</h3>
+          <PostalAddress
+            address={order.shipping_address}
+            contactDetails={order.shipping_contact}
+            locale={props.locale}
+          />
+          {order.shipping_option?.title && (
+            <p>
+              <strong>Delivery:</strong> {order.shipping_option.title}
+            </p>
+          )}
+        </div>
+      </header>
+      {left.length === 0 ? (
+        <p className="slip-nothing">Nothing is left to ship on this order.</p>
+      ) : (
+        <table className="slip-lines">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col" className="number">
+                Quantity
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {left.map(({ line, units }) => (
+              <tr key={line.id} data-line={line.id}>
+                <td>
+                  <LineSummary line={orderLineSummary(line)} thumbnail size={56} />
+                </td>
+                <td className="number slip-quantity">{units}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </article>
+  )
+}
+
+/**
+ * The packing slips of one or more orders, one per printed page: what a warehouse packs (the lines with
+ * units left to ship, as sold) and where it goes. The screen has a Print button; print shows only slips.
+ */
+export function PackingSlipsPage(props: { owner: Owner; orders: readonly OrderWithLines[] }) {
+  const { site } = props.owner.session
+  const [first] = props.orders
+  const title =
+    props.orders.length === 1 && first
+      ? `Packing slip #${first.order.number}`
+      : `Packing slips (${props.orders.length})`
+  return (
+    <DashboardPage owner={props.owner} title={title} section="orders" scripts={[printScript]}>
+      <div className="slip-actions">
+        <p>
+          {props.orders.length === 1 && first ? (
+            <a href={`/dashboard/orders/${first.order.id}`}>Order #{String(first.order.number)}</a>
+          ) : (
+            <a href="/dashboard/orders">All orders</a>
+          )}
+        </p>
+        <h1>{title}</h1>
+        <p className="actions">
+          <button type="button" className="primary" data-print>
+            Print
+          </button>
+          <span className="muted">Each order prints on its own page.</span>
+        </p>
+      </div>
+      {props.orders.map((order) => (
+        <PackingSlip key={order.order.id} shopName={site.name} locale={site.locale} order={order} />
+      ))}
+    </DashboardPage>
+  )
+}
