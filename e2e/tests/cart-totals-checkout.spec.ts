@@ -136,8 +136,8 @@ test('a visitor applies a coupon, estimates shipping and tax, picks an option, c
   // The checkout's redirect session brings the buyer back to the storefront's own thank-you page.
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible()
   await expect(page).toHaveURL(/\/thank-you\?/)
-  const orderHeading = page.getByRole('heading', { level: 2, name: /^Order #\d+$/ })
-  const orderNumber = (await orderHeading.innerText()).replace('Order #', '')
+  const placed = page.getByRole('status').filter({ hasText: /^Your order #\d+ is placed\.$/ })
+  const orderNumber = (await placed.innerText()).replace(/^Your order #(\d+) is placed\.$/, '$1')
   expect(orderNumber).toMatch(/^\d+$/)
 
   // Back on the storefront the cart is empty: the order took it.
