@@ -31,7 +31,11 @@ export async function ensureStorefrontBuild({ log = console.log } = {}) {
   }
   log('storefront: building')
   const started = performance.now()
-  const code = await run('npm', ['run', 'build', '-w', '@aisle/storefront'])
+  // Always a production build: Vite keeps a NODE_ENV it inherits, and under Vitest (NODE_ENV=test) it would
+  // bundle React's development build, which warns in the console and weighs three times as much.
+  const code = await run('npm', ['run', 'build', '-w', '@aisle/storefront'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (code !== 0) throw new Error(`the storefront build failed with exit code ${code} (see its output above)`)
   log(`storefront: built in ${secondsSince(started)}`)
   return { built: true }
