@@ -1,18 +1,10 @@
-import type { AddressWithContact, LineItem, Order } from '@aisle/sdk'
+import type { AddressWithContact, Order } from '@aisle/sdk'
 import { type LineOptionView, toLineOptions } from '../cart/cart-view'
 import { type TotalsFigures, type TotalsRow, toDiscountRow, toFeeRows } from '../checkout/totals-breakdown'
 import { type ImageView, toImageView } from '../media/image'
 import { formatMinorUnits, formatPrice, toMinorUnits } from '../store/money'
 import { toAddressLines } from '../store/shop-pages'
 import { STORE_LOCALE } from '../store/store'
-
-/**
- * What an order line may carry beside the SDK's type today: the cart line's description lines (options,
- * colours named), its picture and SKU, which the order wire is gaining (issue 35, section 1). The view
- * shows them when they come, and the line's name alone until then.
- */
-type SoldLine = Order['lineItems'][number] &
-  Partial<Pick<LineItem, 'descriptionLines' | 'image'>> & { sku?: string | undefined }
 
 /** One line of an order, as the thank-you page and the account's order pages show it. */
 export interface OrderLineView {
@@ -98,7 +90,7 @@ function paidByWords(line: Order['lineItems'][number]): string {
     : `Paid by your plan ${name}`
 }
 
-function toLineView(line: SoldLine, mediaBaseUrl: string): OrderLineView {
+function toLineView(line: Order['lineItems'][number], mediaBaseUrl: string): OrderLineView {
   const downloads = (line.digitalFiles ?? [])
     .filter((file) => /^https?:\/\//i.test(file.link))
     .map((file) => ({ fileName: file.fileName, link: file.link }))
