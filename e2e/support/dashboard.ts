@@ -1,8 +1,51 @@
-import { expect, type Page } from '@playwright/test'
+import { type Browser, expect, type Page } from '@playwright/test'
 
-const owner = {
+/** The platform's address (set by global setup for each worker). */
+const api = () => process.env.AISLE_E2E_API_URL ?? ''
+
+/** The demo site's owner, whom the platform's seed creates with DEMO_OWNER_PASSWORD. */
+export const DEMO_OWNER = {
   email: 'owner@demo.aisle.dev',
   password: process.env.DEMO_OWNER_PASSWORD || 'aisle-demo-owner',
+}
+const owner = DEMO_OWNER
+
+/** Signs the demo owner in on the dashboard's sign-in page; they land on the order desk's home. */
+export async function signInToDashboard(page: Page) {
+  await page.goto(`${api()}/dashboard`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your store' })).toBeVisible()
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(owner.email)
+  await page.getByLabel('Password').fill(owner.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('region', { name: 'Sales' })).toBeVisible()
+}
+
+/** A page of its own (a second browser context: the merchant's, beside the shopper's) with the owner signed in. */
+export async function merchantPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await signInToDashboard(page)
+  return page
+}
+
+/** Finds order `number` in the orders list by its number and opens its page. */
+export async function openOrder(merchant: Page, number: string) {
+  await merchant.goto(`${api()}/dashboard/orders`)
+  await merchant.getByRole('searchbox', { name: 'Number or e-mail' }).fill(number)
+  await merchant.getByRole('button', { name: 'Filter' }).click()
+  await merchant.getByRole('link', { name: `#${number}` }).click()
+  await expect(
+    merchant.getByRole('heading', { level: 1, name: new RegExp(`Order #${number}`) }),
+  ).toBeVisible()
+}
+
+/** Opens the newest mail to `to` whose subject matches, from the platform's local inbox (mail goes out in the background). */
+export async function openMail(page: Page, to: string, subject: RegExp) {
+  const link = page.getByRole('table', { name: 'Mails' }).getByRole('link', { name: subject }).first()
+  await expect(async () => {
+    await page.goto(`${api()}/_dev/mail?to=${encodeURIComponent(to)}`)
+    await expect(link).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 20_000 })
+  await link.click()
 }
 
 /**

@@ -123,3 +123,10 @@ export async function checkOutOnHostedPage(page: Page, email = 'ada@example.com'
   await placeHostedOrder(page)
   await payOnTestProvider(page, '4242 4242 4242 4242')
 }
+
+/** The number of the order the thank-you page says is placed (`Your order #N is placed.`). */
+export async function placedOrderNumber(page: Page): Promise<string> {
+  const status = page.getByRole('status').filter({ hasText: 'is placed' })
+  await expect(status).toHaveText(/^Your order #\d+ is placed\.$/)
+  return /#(\d+)/.exec((await status.textContent()) ?? '')![1]!
+}

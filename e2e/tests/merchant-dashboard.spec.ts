@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { signInToDashboard } from '../support/dashboard'
 
 // The demo seed is deterministic: "Meadow Notebook" (Stationery) costs $28.00 with no discount and no
 // options, "Coastal Desk Pad" $40.00 and "Classic Planner" $26.00. The demo site owner is created by the
@@ -6,19 +7,6 @@ import { expect, type Page, test } from '@playwright/test'
 // other stories see the seed's catalogue.
 
 const dashboard = () => `${process.env.AISLE_E2E_API_URL}/dashboard`
-const owner = {
-  email: 'owner@demo.aisle.dev',
-  password: process.env.DEMO_OWNER_PASSWORD || 'aisle-demo-owner',
-}
-
-async function signIn(page: Page) {
-  await page.goto(dashboard())
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your store' })).toBeVisible()
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(owner.email)
-  await page.getByLabel('Password').fill(owner.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('region', { name: 'Sales' })).toBeVisible()
-}
 
 async function openProduct(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Products' }).click()
@@ -39,7 +27,7 @@ test('a merchant changes a price in the dashboard and the storefront shows it', 
   await expect(page.getByRole('heading', { level: 1, name: 'Meadow Notebook' })).toBeVisible()
   await expect(page.locator('main .price').first()).toHaveText('$28.00')
 
-  await signIn(page)
+  await signInToDashboard(page)
   await openProduct(page, 'Meadow Notebook')
   await setPrice(page, '31.75')
   await expect(page.getByRole('spinbutton', { name: 'Price', exact: true })).toHaveValue('31.75')
@@ -60,7 +48,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
   test('a merchant previews, applies and undoes a bulk price change with plain forms', async ({ page }) => {
-    await signIn(page)
+    await signInToDashboard(page)
     // Signing in lands on the order desk's home; the bulk change starts from the products list.
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Products' }).click()
     await page.getByRole('searchbox', { name: 'Search' }).fill('desk pad')

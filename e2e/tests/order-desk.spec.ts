@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
-import { addSimpleProductToCart, checkOutOnHostedPage, signUp } from '../support/pages'
+import { expect, type Page, test } from '@playwright/test'
+import { merchantPage, openMail, openOrder } from '../support/dashboard'
+import { addSimpleProductToCart, checkOutOnHostedPage, placedOrderNumber, signUp } from '../support/pages'
 
 // The merchant's order desk, end to end: a member buys, the demo owner ships the order with a tracking
 // number in the dashboard, and the buyer reads the shipment mail in the platform's local inbox and the
@@ -8,46 +9,6 @@ import { addSimpleProductToCart, checkOutOnHostedPage, signUp } from '../support
 // their order number. The notebook's stock is tracked only inside the story, and untracked after it.
 
 const api = () => process.env.AISLE_E2E_API_URL ?? ''
-const owner = {
-  email: 'owner@demo.aisle.dev',
-  password: process.env.DEMO_OWNER_PASSWORD || 'aisle-demo-owner',
-}
-
-async function merchantPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  await page.goto(`${api()}/dashboard`)
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(owner.email)
-  await page.getByLabel('Password').fill(owner.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('region', { name: 'Sales' })).toBeVisible()
-  return page
-}
-
-async function placedOrderNumber(page: Page): Promise<string> {
-  const status = page.getByRole('status').filter({ hasText: 'is placed' })
-  await expect(status).toHaveText(/^Your order #\d+ is placed\.$/)
-  return /#(\d+)/.exec((await status.textContent()) ?? '')![1]!
-}
-
-async function openOrder(merchant: Page, number: string) {
-  await merchant.goto(`${api()}/dashboard/orders`)
-  await merchant.getByRole('searchbox', { name: 'Number or e-mail' }).fill(number)
-  await merchant.getByRole('button', { name: 'Filter' }).click()
-  await merchant.getByRole('link', { name: `#${number}` }).click()
-  await expect(
-    merchant.getByRole('heading', { level: 1, name: new RegExp(`Order #${number}`) }),
-  ).toBeVisible()
-}
-
-async function openMail(page: Page, subject: RegExp) {
-  const link = page.getByRole('table', { name: 'Mails' }).getByRole('link', { name: subject }).first()
-  await expect(async () => {
-    await page.goto(`${api()}/_dev/mail?to=ada%40example.com`)
-    await expect(link).toBeVisible({ timeout: 1_000 })
-  }).toPass({ timeout: 20_000 })
-  await link.click()
-}
-
 async function notebookQuantity(merchant: Page): Promise<string> {
   await merchant.goto(`${api()}/dashboard/products?q=Meadow%20Notebook`)
   await merchant
@@ -88,14 +49,14 @@ test('a merchant ships an order with a tracking number; the buyer gets the mail 
     'with UPS, tracking 1Z999AA10123456784',
   )
 
-  await openMail(page, new RegExp(`order #${number} has shipped`))
+  await openMail(page, 'ada@example.com', new RegExp(`order #${number} has shipped`))
   await expect(page.locator('pre')).toContainText('Tracking number: 1Z999AA10123456784')
   await page.getByRole('link', { name: 'View the HTML version' }).click()
   await expect(page.getByRole('link', { name: 'Track your parcel' })).toHaveAttribute(
     'href',
     'https://www.ups.com/track?tracknum=1Z999AA10123456784',
   )
-  await openMail(page, new RegExp(`order #${number}$`))
+  await openMail(page, 'ada@example.com', new RegExp(`order #${number}$`))
   await expect(page.locator('pre')).toContainText(`Thank you for your order #${number}`)
 
   await page.goto('/account')
@@ -129,7 +90,7 @@ test('a merchant cancels an order and its stock goes back', async ({ page, brows
     await expect(merchant.getByRole('heading', { level: 1 })).toContainText('Canceled')
     expect(await notebookQuantity(merchant)).toBe('10')
 
-    await openMail(page, new RegExp(`order #${number} was canceled`))
+    await openMail(page, 'ada@example.com', new RegExp(`order #${number} was canceled`))
     await expect(page.locator('pre')).toContainText('Damaged in the warehouse')
   } finally {
     await trackNotebook(merchant, undefined)

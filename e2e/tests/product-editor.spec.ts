@@ -1,15 +1,12 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousAxeViolations } from '../support/accessibility'
+import { signInToDashboard } from '../support/dashboard'
 
 // The product editor with JavaScript: options as rows with colour pickers, several images uploaded at once
 // with their progress, dragged into order, and everything saved with one press. The shopper's read then
 // answers the images in the merchant's order and the storefront offers the colours.
 
 const api = () => process.env.AISLE_E2E_API_URL!
-const owner = {
-  email: 'owner@demo.aisle.dev',
-  password: process.env.DEMO_OWNER_PASSWORD || 'aisle-demo-owner',
-}
 const clientId = process.env.AISLE_CLIENT_ID || '9b6e3f0a-5c1d-4e8b-a7f2-2d4c6b8e0f13'
 
 // Two small PNGs of different colours (24×24 pixels), so the two uploads are two pictures.
@@ -21,14 +18,6 @@ const SAND = png(
   'iVBORw0KGgoAAAANSUhEUgAAABgAAAAYCAIAAABvFaqvAAAAH0lEQVR4nGO4sriYKohh1KBRg0YNGjVo1KBRgwbeIABcOk69Y7FE/QAAAABJRU5ErkJggg==',
 )
 
-async function signIn(page: Page) {
-  await page.goto(`${api()}/dashboard`)
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(owner.email)
-  await page.getByLabel('Password').fill(owner.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('region', { name: 'Sales' })).toBeVisible()
-}
-
 const imageIds = (page: Page) =>
   page
     .getByRole('list', { name: 'Images' })
@@ -39,7 +28,7 @@ test('a merchant builds a product with colours and two images in one save, and t
   page,
 }, testInfo) => {
   const name = `Harbour Scarf ${Date.now().toString(36)}`
-  await signIn(page)
+  await signInToDashboard(page)
   await page.goto(`${api()}/dashboard/products/new`)
   const editor = page.getByRole('form', { name: 'Product' })
   await editor.getByRole('textbox', { name: 'Name', exact: true }).fill(name)

@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousAxeViolations } from '../support/accessibility'
+import { captureBothWidths, storefrontFigures } from '../support/order-figures'
 import {
   fillHostedCheckout,
   payOnTestProvider,
+  placedOrderNumber,
   placeHostedOrder,
   SAN_FRANCISCO,
   signUp,
@@ -19,32 +21,10 @@ import {
 const header = (page: Page) => page.getByRole('navigation', { name: 'Store' })
 const SHOTS = 'e2e/test-results/shopper-order-views'
 
-/** Keeps the page at a phone's and a desktop's width, full length, for a person to look at. */
-async function capture(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true })
-  const size = page.viewportSize() ?? { width: 1280, height: 800 }
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 844 })
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, animations: 'disabled' })
-  }
-  await page.setViewportSize(size)
-}
-
 /** The same in a dialog: a full-page picture would leave out the dialog's own scroll, so the viewport. */
 async function captureViewport(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true })
   await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' })
-}
-
-/** The amounts of a list of figures in cents, discounts and refunds negative, as a reader adds them up. */
-async function figuresOf(figures: Locator) {
-  const rows = await figures.locator('.cart-summary-row:not(.is-refund) dd').allTextContents()
-  const total = (await figures.locator('.cart-summary-total dd').textContent()) ?? ''
-  const cents = (value: string) =>
-    value === 'Free'
-      ? 0
-      : (value.startsWith('\u2212') ? -1 : 1) * Math.round(Number(value.replace(/[^0-9.]/g, '')) * 100)
-  return { sum: rows.reduce((sum, value) => sum + cents(value), 0), total: cents(total), rows }
 }
 
 test('a member adds a red tee twice without touching the options, sees its picture, checks out and follows the order', async ({
@@ -79,7 +59,7 @@ test('a member adds a red tee twice without touching the options, sees its pictu
   await expect(header(page).getByRole('link', { name: 'Cart (2)' })).toBeVisible()
   await expect(size).toHaveValue('M')
   await expect(red).toBeChecked()
-  await capture(page, 'product-after-adding')
+  await captureBothWidths(page, SHOTS, 'product-after-adding')
 
   // The drawer: one line, quantity 2 of the same variant, with the red picture; "Check out" its main button.
   await page.goto('/products/meadow-notebook')
@@ -111,7 +91,7 @@ test('a member adds a red tee twice without touching the options, sees its pictu
   )
   const afterLines = page.locator('.cart-main > .cart-lines + *')
   await expect(afterLines.getByRole('button')).toHaveText('Check out')
-  await capture(page, 'cart-page')
+  await captureBothWidths(page, SHOTS, 'cart-page')
   await afterLines.getByRole('button', { name: 'Check out' }).click()
 
   await fillHostedCheckout(page, { email: 'rita@example.com', ...SAN_FRANCISCO })
@@ -121,9 +101,7 @@ test('a member adds a red tee twice without touching the options, sees its pictu
 
   // The thank-you page: what was bought, the address, the delivery, the payment and the breakdown.
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible()
-  const number = /#(\d+)/.exec(
-    (await page.getByRole('status').filter({ hasText: 'is placed' }).textContent()) ?? '',
-  )![1]!
+  const number = await placedOrderNumber(page)
   const bought = page.getByRole('list', { name: `Items in order #${number}` })
   await expect(bought.getByRole('listitem').filter({ hasText: 'Classic Tee' })).toContainText(
     'Quantity: 2 × $19.20',
@@ -139,10 +117,10 @@ test('a member adds a red tee twice without touching the options, sees its pictu
   const thankYouFigures = page.getByRole('region', { name: `Totals of order #${number}` })
   await expect(thankYouFigures).toContainText('Subtotal$66.40')
   await expect(thankYouFigures).toContainText('Shipping')
-  const onThankYou = await figuresOf(thankYouFigures)
+  const onThankYou = await storefrontFigures(thankYouFigures)
   expect(onThankYou.sum).toBe(onThankYou.total)
   await expectNoSeriousAxeViolations(page, 'thank-you page with the whole order', testInfo)
-  await capture(page, 'thank-you')
+  await captureBothWidths(page, SHOTS, 'thank-you')
 
   // "All orders" on the account leads to the storefront's own list, and the list to the order's page.
   await header(page).getByRole('link', { name: 'Account' }).click()
@@ -151,14 +129,16 @@ test('a member adds a red tee twice without touching the options, sees its pictu
   await expect(page.getByRole('heading', { level: 1, name: 'Your orders' })).toBeVisible()
   expect(new URL(page.url()).origin).toBe(process.env.AISLE_E2E_STOREFRONT_URL)
   await expectNoSeriousAxeViolations(page, 'the account’s orders', testInfo)
-  await capture(page, 'account-orders')
+  await captureBothWidths(page, SHOTS, 'account-orders')
   await page.getByRole('link', { name: `Order #${number}` }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Order #${number}` })).toBeVisible()
   await expect(page.getByRole('list', { name: `Items in order #${number}` })).toContainText('Classic Tee')
-  const orderFigures = await figuresOf(page.getByRole('region', { name: `Totals of order #${number}` }))
+  const orderFigures = await storefrontFigures(
+    page.getByRole('region', { name: `Totals of order #${number}` }),
+  )
   expect(orderFigures).toEqual(onThankYou)
   await expectNoSeriousAxeViolations(page, 'an order’s page', testInfo)
-  await capture(page, 'account-order')
+  await captureBothWidths(page, SHOTS, 'account-order')
 
   // Another shopper's order, or no order at all, is not found.
   await page.goto('/account/orders/7d9c2b6e-1f0a-4c3b-9e8d-5a4b3c2d1e0f')

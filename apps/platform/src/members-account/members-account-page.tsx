@@ -1,4 +1,4 @@
-import { LineSummary, orderLineSummary } from '../orders/line-summary.tsx'
+import { LineSummary, lineNameWithOptions, orderLineSummary } from '../orders/line-summary.tsx'
 import type { OrderWithLines } from '../orders/order-store.ts'
 import type { OrderLineDownloads } from '../orders/order-wire.ts'
 import { orderStateParts } from '../orders/order-words.ts'
@@ -167,7 +167,7 @@ function Orders(props: {
                           data-refunded-line={line.id}
                         >
                           <br />
-                          {line.name}: refunded, no longer downloadable
+                          {lineNameWithOptions(orderLineSummary(line))}: refunded, no longer downloadable
                         </span>,
                       ]
                     return downloads.files.map((file) => (

@@ -12,7 +12,7 @@ export interface LineSummaryItem {
 }
 
 /** The columns of an order line that keep what it sold (`OrderLineRow`'s, decision 058). */
-interface SoldLineColumns {
+export interface SoldLineColumns {
   name: string
   description_lines: readonly DescriptionLine[] | null
   sku: string | null
@@ -35,12 +35,18 @@ export function lineOptionsText(line: LineSummaryItem): string {
     .join(', ')
 }
 
+/**
+ * A line named in words with its chosen options, `Classic Tee (Size: M, Color: Red)`, so that two variants
+ * of one product are told apart wherever a sentence or a label names a line; the name alone without options.
+ */
+export function lineNameWithOptions(line: LineSummaryItem): string {
+  const options = lineOptionsText(line)
+  return options ? `${line.name} (${options})` : line.name
+}
+
 /** A line in one line of text, for mails and spreadsheets: `Classic Tee (Size: M, Color: Red) · SKU TEE-M-R`. */
 export function lineSummaryText(line: LineSummaryItem): string {
-  const options = lineOptionsText(line)
-  return [options ? `${line.name} (${options})` : line.name, line.sku ? `SKU ${line.sku}` : '']
-    .filter(Boolean)
-    .join(' · ')
+  return [lineNameWithOptions(line), line.sku ? `SKU ${line.sku}` : ''].filter(Boolean).join(' · ')
 }
 
 /**

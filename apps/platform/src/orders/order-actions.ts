@@ -6,7 +6,7 @@ import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../http/errors.ts'
 import { enqueueMail } from '../mail/mail-outbox.ts'
 import { lockSite } from '../sites/site-store.ts'
-import { orderLineSummary } from './line-summary.tsx'
+import { lineNameWithOptions, orderLineSummary } from './line-summary.tsx'
 import {
   findRefundByKey,
   insertFulfillment,
@@ -142,7 +142,11 @@ export async function shipOrder(deps: OrderDeskDeps, caller: MerchantCaller, inp
         const left = unitsLeftToShip(line) - (shipped.get(line.id) ?? 0)
         if (requested.quantity > left)
           throw new ValidationError([
-            violation(field, `only ${left} of "${line.name}" are left to ship`, 'MAX'),
+            violation(
+              field,
+              `only ${left} of "${lineNameWithOptions(orderLineSummary(line))}" are left to ship`,
+              'MAX',
+            ),
           ])
         if (requested.quantity > 0) shipped.set(line.id, (shipped.get(line.id) ?? 0) + requested.quantity)
       })
@@ -333,7 +337,11 @@ export async function refundOrder(
       const left = line.quantity - line.refunded_quantity - before.quantity
       if (requested.quantity > left)
         throw new ValidationError([
-          violation(field, `only ${left} of "${line.name}" are left to refund`, 'MAX'),
+          violation(
+            field,
+            `only ${left} of "${lineNameWithOptions(orderLineSummary(line))}" are left to refund`,
+            'MAX',
+          ),
         ])
       if (requested.quantity === 0) return
       const restockLeft = line.quantity - line.restocked_quantity - before.restock

@@ -1,5 +1,6 @@
 import { parseScaledDecimal } from '../money/decimal-text.ts'
 import { formatMoney, fractionDigits } from '../money/money.ts'
+import { lineNameWithOptions, orderLineSummary, type SoldLineColumns } from './line-summary.tsx'
 
 /**
  * The one breakdown of a cart's, checkout's or order's money (decision 060): subtotal, each discount,
@@ -211,7 +212,7 @@ export function breakdownLinesInOrder(breakdown: TotalsBreakdown): BreakdownLine
 /** What `breakdownOfOrder` reads of a stored order (`OrderWithLines`'s rows). */
 export interface OrderForBreakdown {
   order: { totals: unknown; currency: string }
-  lines: readonly { id: string; name: string }[]
+  lines: readonly (SoldLineColumns & { id: string })[]
   refunds: readonly {
     amount_minor: string
     created_date: Date
@@ -224,7 +225,7 @@ export function breakdownOfOrder(
   { order, lines, refunds }: OrderForBreakdown,
   locale: string,
 ): TotalsBreakdown {
-  const names = new Map(lines.map((line) => [line.id, line.name]))
+  const names = new Map(lines.map((line) => [line.id, lineNameWithOptions(orderLineSummary(line))]))
   return toTotalsBreakdown(order.totals as unknown as BreakdownTotals, {
     currency: order.currency,
     locale,

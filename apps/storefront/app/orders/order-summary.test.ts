@@ -197,6 +197,43 @@ describe('toOrderSummary', () => {
     })
   })
 
+  it('names each of two variants by its options where a shipment or a refund lists what it covered', () => {
+    const variant = (id: string, size: string, colour: string) => ({
+      ...order.lineItems[0]!,
+      _id: id,
+      productName: 'Classic Tee',
+      quantity: 1,
+      descriptionLines: [
+        { name: { original: 'Size' }, lineType: 'PLAIN_TEXT' as const, plainText: { original: size } },
+        { name: { original: 'Color' }, lineType: 'COLOR' as const, colorInfo: { original: colour } },
+      ],
+    })
+    const twoTees: Order = {
+      ...order,
+      lineItems: [variant('red', 'M', 'Red'), variant('green', 'L', 'Green')],
+      fulfillments: [
+        {
+          _id: 'f1',
+          _createdDate: '2026-03-06T10:00:00.000Z',
+          lineItems: [{ _id: 'red', quantity: 1 }],
+          trackingInfo: { trackingNumber: '1Z999', shippingProvider: 'UPS' },
+        },
+      ],
+      refunds: [
+        {
+          _id: 'r1',
+          _createdDate: '2026-03-07T10:00:00.000Z',
+          amount: { amount: '12.00' },
+          lineItems: [{ _id: 'green', quantity: 1 }],
+        },
+      ],
+    }
+    expect(summarise(twoTees).shipments[0]?.items).toBe('1 × Classic Tee (Size: M, Color: Red)')
+    expect(toOrderTotals(twoTees).after?.[0]?.detail).toBe(
+      'March 7, 2026: 1 × Classic Tee (Size: L, Color: Green)',
+    )
+  })
+
   it('writes the addresses as a label’s lines, the recipient first, and leaves out a shipping address when nothing ships', () => {
     const address = {
       address: {

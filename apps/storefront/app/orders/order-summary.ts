@@ -6,6 +6,21 @@ import { formatMinorUnits, formatPrice, toMinorUnits } from '../store/money'
 import { toAddressLines } from '../store/shop-pages'
 import { STORE_LOCALE } from '../store/store'
 
+/**
+ * Each line's name as a sentence names it, with its chosen options (`Classic Tee (Size: M, Color: Red)`),
+ * so that a shipment or a refund of one of two variants says which.
+ */
+function lineNames(order: Pick<Order, 'lineItems'>): Map<string, string> {
+  return new Map(
+    order.lineItems.map((line) => {
+      const options = toLineOptions(line)
+        .map((option) => `${option.name}: ${option.value}`)
+        .join(', ')
+      return [line._id, options ? `${line.productName} (${options})` : line.productName]
+    }),
+  )
+}
+
 /** One line of an order, as the thank-you page and the account's order pages show it. */
 export interface OrderLineView {
   key: string
@@ -147,7 +162,7 @@ export function toOrderTotals(order: Order): TotalsFigures {
       value: formatMinorUnits(minor('subtotal'), currency),
     },
   ]
-  const lineNames = new Map(order.lineItems.map((line) => [line._id, line.productName]))
+  const names = lineNames(order)
   const discounts = order.appliedDiscounts.filter(
     (discount) => toMinorUnits(discount.amount.amount ?? '0', currency) > 0,
   )
@@ -155,7 +170,7 @@ export function toOrderTotals(order: Order): TotalsFigures {
     (sum, discount) => sum + toMinorUnits(discount.amount.amount ?? '0', currency),
     0,
   )
-  rows.push(...discounts.map((discount, index) => toDiscountRow(discount, index, format, lineNames)))
+  rows.push(...discounts.map((discount, index) => toDiscountRow(discount, index, format, names)))
   // What the summary took off beyond the discounts it lists (an order read from an older platform).
   if (minor('discount') > listed)
     rows.push({
@@ -186,7 +201,6 @@ export function toOrderTotals(order: Order): TotalsFigures {
     total: summary.total?.amount === undefined ? '—' : format(summary.total.amount),
   }
   // Each refund with its date and the items it named; an order read from an older platform has only the sum.
-  const names = new Map(order.lineItems.map((line) => [line._id, line.productName]))
   const refunds: TotalsRow[] = (order.refunds ?? []).map((refund) => {
     const items = refund.lineItems
       .map((item) => `${item.quantity} × ${names.get(item._id) ?? 'Item'}`)
@@ -234,7 +248,7 @@ function toPaymentWords(order: Order): string {
 export function toOrderSummary(order: Order, mediaBaseUrl: string): OrderSummary {
   const placed = order.status === 'CANCELED' ? 'Canceled' : 'Placed'
   const totals = toOrderTotals(order)
-  const names = new Map(order.lineItems.map((line) => [line._id, line.productName]))
+  const names = lineNames(order)
   const count = order.lineItems.reduce((sum, line) => sum + line.quantity, 0)
   const summary: OrderSummary = {
     id: order._id,

@@ -3,7 +3,7 @@ import { REGION_REQUIRED, subdivisionsOf } from '../../addresses/subdivisions.ts
 import type { TotalsEstimate } from '../../carts/pricing/totals-estimate.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney } from '../../money/money.ts'
-import { LineSummary, type LineSummaryItem } from '../../orders/line-summary.tsx'
+import { LineSummary, type LineSummaryItem, orderLineSummary } from '../../orders/line-summary.tsx'
 import type { OrderWithLines } from '../../orders/order-store.ts'
 import { breakdownOfOrder, toTotalsBreakdown } from '../../orders/totals-breakdown.ts'
 import { TotalsBreakdownRows } from '../../orders/totals-breakdown-rows.tsx'
@@ -657,7 +657,8 @@ export function ThankYouPage(props: {
                 {lines.map((line) => (
                   <tr key={line.id}>
                     <td>
-                      {line.name} <span className="muted">× {line.quantity}</span>
+                      <LineSummary line={orderLineSummary(line)} thumbnail />
+                      <span className="muted">× {line.quantity}</span>
                     </td>
                     <td className="number">{money(Number(line.total_minor))}</td>
                   </tr>

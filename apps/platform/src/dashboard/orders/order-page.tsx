@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { PostalAddress } from '../../addresses/postal-address.tsx'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney, toDecimalString } from '../../money/money.ts'
-import { LineSummary, orderLineSummary } from '../../orders/line-summary.tsx'
+import { LineSummary, lineNameWithOptions, orderLineSummary } from '../../orders/line-summary.tsx'
 import type { OrderEventRow } from '../../orders/order-desk-store.ts'
 import { unitsLeftToShip } from '../../orders/order-state.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
@@ -52,7 +52,7 @@ function LineQuantities(props: {
             return (
               <tr key={line.id}>
                 <td>
-                  <label htmlFor={id}>{line.name}</label>
+                  <label htmlFor={id}>{lineNameWithOptions(orderLineSummary(line))}</label>
                 </td>
                 <td className="number">
                   <input
@@ -102,7 +102,7 @@ export function OrderPage(props: {
   const { session } = props.owner
   const { order, lines, fulfillments } = props.order
   const money = (minor: string | number) => formatMoney(Number(minor), order.currency, session.site.locale)
-  const names = new Map(lines.map((line) => [line.id, line.name]))
+  const names = new Map(lines.map((line) => [line.id, lineNameWithOptions(orderLineSummary(line))]))
   const paid = order.payment_status === 'NOT_PAID' ? 0 : Number(order.total_minor)
   const refundable = paid - Number(order.refunded_minor)
   const canShip = order.status === 'APPROVED' && order.fulfillment_status !== 'FULFILLED'
