@@ -34,14 +34,15 @@ const notOfferedWords: Record<MembersAccountSection, string> = {
 
 /** What a section shows: the member's details, their orders, or nothing the site sells. */
 export type AccountSectionContent =
-  | { section: 'ACCOUNT_INFO'; member: AccountMember; memberships: readonly MembershipRow[]; now: Date }
+  | { section: 'ACCOUNT_INFO'; member: AccountMember }
+  | { section: 'SUBSCRIPTIONS'; memberships: readonly MembershipRow[]; now: Date }
   | {
       section: 'ORDERS'
       orders: readonly OrderWithLines[]
       total: number
       downloads?: OrderLineDownloads | undefined
     }
-  | { section: Exclude<MembersAccountSection, 'ACCOUNT_INFO' | 'ORDERS'> }
+  | { section: Exclude<MembersAccountSection, 'ACCOUNT_INFO' | 'ORDERS' | 'SUBSCRIPTIONS'> }
 
 function formatDate(date: Date | string, site: Site): string {
   return new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(date))
@@ -84,40 +85,50 @@ function AccountInfo(props: { member: AccountMember; site: Site }) {
   )
 }
 
-/** The member's plans (decision 046): sessions left and expiry, shown with the account's details. */
+/**
+ * The SUBSCRIPTIONS section: the member's plans (decision 046), sessions left and when each ends. A plan
+ * here is bought for its term and does not renew by itself, so there is no renewal to cancel: the section
+ * says so, and how to keep a plan going.
+ */
 function Plans(props: { memberships: readonly MembershipRow[]; now: Date; site: Site }) {
   if (props.memberships.length === 0) return <p>You hold no plans.</p>
   return (
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">Plan</th>
-          <th scope="col">Sessions left</th>
-          <th scope="col">Expires</th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.memberships.map((membership) => {
-          const expired =
-            membership.expiration_date !== null && props.now >= new Date(membership.expiration_date)
-          return (
-            <tr key={membership.id} data-membership-id={membership.id}>
-              <td>{membership.name}</td>
-              <td>
-                {membership.sessions_left === null
-                  ? 'Unlimited'
-                  : `${membership.sessions_left} of ${membership.sessions_total}`}
-              </td>
-              <td>
-                {membership.expiration_date
-                  ? `${formatDate(membership.expiration_date, props.site)}${expired ? ' (expired)' : ''}`
-                  : 'Never'}
-              </td>
-            </tr>
-          )
-        })}
-      </tbody>
-    </table>
+    <>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Plan</th>
+            <th scope="col">Sessions left</th>
+            <th scope="col">Expires</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.memberships.map((membership) => {
+            const expired =
+              membership.expiration_date !== null && props.now >= new Date(membership.expiration_date)
+            return (
+              <tr key={membership.id} data-membership-id={membership.id}>
+                <td>{membership.name}</td>
+                <td>
+                  {membership.sessions_left === null
+                    ? 'Unlimited'
+                    : `${membership.sessions_left} of ${membership.sessions_total}`}
+                </td>
+                <td>
+                  {membership.expiration_date
+                    ? `${formatDate(membership.expiration_date, props.site)}${expired ? ' (expired)' : ''}`
+                    : 'Never'}
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+      <p className="muted">
+        Plans do not renew by themselves and are never charged again: to keep one after it ends, buy it again
+        from {props.site.name}'s plans page.
+      </p>
+    </>
   )
 }
 
@@ -230,14 +241,9 @@ function Orders(props: {
 
 function SectionContent(props: { content: AccountSectionContent; site: Site }) {
   const { content, site } = props
-  if (content.section === 'ACCOUNT_INFO')
-    return (
-      <>
-        <AccountInfo member={content.member} site={site} />
-        <h2>Your plans</h2>
-        <Plans memberships={content.memberships} now={content.now} site={site} />
-      </>
-    )
+  if (content.section === 'ACCOUNT_INFO') return <AccountInfo member={content.member} site={site} />
+  if (content.section === 'SUBSCRIPTIONS')
+    return <Plans memberships={content.memberships} now={content.now} site={site} />
   if (content.section === 'ORDERS')
     return <Orders orders={content.orders} total={content.total} site={site} downloads={content.downloads} />
   return (

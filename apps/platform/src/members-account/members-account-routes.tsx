@@ -76,10 +76,10 @@ export function registerMembersAccountRoutes(api: Api, deps: MembersAccountDeps)
     const memberId = session.creator.id
     const member = await findActiveAccountMember(db, session.siteId, memberId)
     if (!member) return undefined
-    if (section === 'ACCOUNT_INFO')
+    if (section === 'ACCOUNT_INFO') return { section, member }
+    if (section === 'SUBSCRIPTIONS')
       return {
         section,
-        member,
         memberships: await findMembershipsOfMember(db, session.siteId, memberId),
         now: clock(),
       }

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
 import { formatMoney } from '../money/money.ts'
-import { seedDemoCommerce } from '../seed/demo-commerce.ts'
+import { membershipGrantOf } from '../plans/grant-membership.ts'
+import { insertMembership } from '../plans/membership-store.ts'
+import { findPlan } from '../plans/plan-store.ts'
+import { DEMO_PLAN_IDS, seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_DIGITAL_SLUG, seedDemoDigitalProduct } from '../seed/demo-digital.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createTestBrowser } from '../testing/dashboard-browser.ts'
@@ -81,7 +84,6 @@ describe.each(databaseKinds())('the hosted members account on %s', (kind) => {
     expect(details.text).toContain('<td>Nick</td>')
     for (const [section, words] of [
       ['BOOKINGS', 'bookings'],
-      ['SUBSCRIPTIONS', 'subscriptions'],
       ['EVENTS', 'events'],
     ]) {
       const other = await browser.get(`${page}?section=${section}`)
@@ -92,6 +94,35 @@ describe.each(databaseKinds())('the hosted members account on %s', (kind) => {
       expect(other.text).not.toContain(`#${order.number}`)
     }
     expect((await browser.get(`${page}?section=NONSENSE`)).text).toContain('<h2>Account details</h2>')
+  })
+
+  it('lists the member’s plans under Subscriptions, sessions left and end date, and says a plan does not renew by itself', async () => {
+    const plan = await findPlan(db, DEMO_SITE_ID, DEMO_PLAN_IDS.stationeryClub)
+    await insertMembership(
+      db,
+      membershipGrantOf(plan!, {
+        memberId: member.id,
+        currency: 'USD',
+        now: new Date('2026-03-01T12:00:00Z'),
+      }),
+    )
+    const { browser, page } = await openAccount({ membersAccount: { section: 'SUBSCRIPTIONS' } })
+    const plans = await browser.get(page)
+    expect(plans.status).toBe(200)
+    expect(plans.text).toContain('<h2>Subscriptions</h2>')
+    expect(plans.text).toMatch(/<td>Stationery club<\/td><td>5 of 5<\/td><td>Apr 1, 2026 \(expired\)<\/td>/)
+    expect(plans.text).toContain('Plans do not renew by themselves and are never charged again')
+    expect(plans.text).not.toContain('does not offer')
+    // The details no longer carry the plans; another member holds none of them.
+    expect((await browser.get(`${page.split('?')[0]}?section=ACCOUNT_INFO`)).text).not.toContain(
+      'Stationery club',
+    )
+    const other = await memberTokens(platform, (await platform.visitorTokens()).access_token)
+    const theirs = await openAccount(
+      { membersAccount: { section: 'SUBSCRIPTIONS' } },
+      other.tokens.access_token,
+    )
+    expect((await theirs.browser.get(theirs.page)).text).toContain('You hold no plans.')
   })
 
   it('opens on the section the preferences name, and shows another member none of these orders', async () => {

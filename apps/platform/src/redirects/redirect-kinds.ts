@@ -72,11 +72,11 @@ export function isNotOfferedKind(kind: RedirectKind): kind is NotOfferedKind {
   return !redirectKinds[kind].isSold
 }
 
-/** Which sections of the members account this platform fills: it sells products, not bookings or plans. */
+/** Which sections of the members account this platform fills: products and plans, not yet bookings or events. */
 export const membersAccountSections: Readonly<Record<MembersAccountSection, { isSold: boolean }>> = {
   ACCOUNT_INFO: { isSold: true },
   ORDERS: { isSold: true },
   BOOKINGS: { isSold: false },
-  SUBSCRIPTIONS: { isSold: false },
+  SUBSCRIPTIONS: { isSold: true },
   EVENTS: { isSold: false },
 }

@@ -349,7 +349,7 @@ describe.each(databaseKinds())('redirect sessions of every kind on %s', (kind) =
         { section: 'ACCOUNT_INFO', isSupported: true },
         { section: 'BOOKINGS', isSupported: false },
         { section: 'ORDERS', isSupported: true },
-        { section: 'SUBSCRIPTIONS', isSupported: false },
+        { section: 'SUBSCRIPTIONS', isSupported: true },
         { section: 'EVENTS', isSupported: false },
       ])
       const { key } = await createApiKey(
