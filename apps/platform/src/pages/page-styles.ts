@@ -130,9 +130,9 @@ main.provider { max-width: 440px; }
 .timeline { list-style: none; padding: 0; margin: 0; border-left: 2px solid var(--line); }
 .timeline li { margin: 0 0 0.75rem; padding-left: 0.75rem; }
 .timeline time { display: block; font-size: 0.8rem; color: var(--muted); }
-dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0 0 1rem; }
+dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.25rem 1rem; margin: 0 0 1rem; }
 dl.facts dt { color: var(--muted); }
-dl.facts dd { margin: 0; }
+dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .contents { display: contents; }
 /* The shop details page's mail preview; its two colours come from the page's own nonce'd style. */
 .mail-preview { max-width: 420px; margin: 0 0 1.25rem; border: 1px solid var(--line); border-radius: var(--radius); overflow: hidden; background: var(--soft); }
