@@ -79,7 +79,7 @@ td input[type="text"] { width: 9rem; }
 progress { width: 100%; max-width: 480px; height: 1.1rem; }
 .inline { display: inline; }
 .cols { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 1.5rem; }
-@media (max-width: 800px) { .cols { grid-template-columns: 1fr; } }
+@media (max-width: 800px) { .cols { grid-template-columns: minmax(0, 1fr); } }
 .checkout-header { display: flex; justify-content: space-between; align-items: center; gap: 1rem; padding: 0.9rem max(1.5rem, calc((100% - 1080px) / 2 + 1.5rem)); border-bottom: 1px solid var(--line); }
 .checkout-header .shop-name { font-size: 1.1rem; }
 main.checkout { margin: 0 auto; max-width: 1080px; }
