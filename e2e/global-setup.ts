@@ -16,7 +16,7 @@ const startTimeoutMs = 180_000
 /** How long a download link on a page lives in the stories (the platform's default is 15 minutes). */
 export const E2E_DOWNLOAD_LINK_SECONDS = 20
 
-interface Service {
+export interface Service {
   label: string
   child: ChildProcess
   exited: Promise<void>
@@ -71,16 +71,29 @@ export default async function globalSetup() {
   return stopAll
 }
 
-/** The platform on a fresh PGlite data directory and the built storefront that calls it. */
-async function startSystem(): Promise<E2eSystem & { stop: () => Promise<void> }> {
+/** What a story that needs a system of its own gives (the Stripe stories: support/stripe-system.ts). */
+export interface SystemOptions {
+  /** The platform's address, when the story chose its port first (another service must know it). */
+  apiUrl?: string
+  /** More settings for the platform, over the suite's. */
+  platformEnv?: Record<string, string>
+}
+
+/**
+ * The platform on a fresh PGlite data directory and the built storefront that calls it. `stop` may be
+ * called more than once.
+ */
+export async function startSystem(
+  options: SystemOptions = {},
+): Promise<E2eSystem & { stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'aisle-e2e-'))
   const services: Service[] = []
   const stop = async () => {
-    await Promise.all(services.reverse().map(stopService))
+    await Promise.all(services.splice(0).reverse().map(stopService))
     rmSync(dataDir, { recursive: true, force: true })
   }
   try {
-    const apiUrl = `http://127.0.0.1:${await findFreePort()}`
+    const apiUrl = options.apiUrl ?? `http://127.0.0.1:${await findFreePort()}`
     const storefrontUrl = `http://127.0.0.1:${await findFreePort()}`
     const platform = startService('platform', ['start', '-w', '@aisle/platform'], {
       PORT: new URL(apiUrl).port,
@@ -99,6 +112,7 @@ async function startSystem(): Promise<E2eSystem & { stop: () => Promise<void> }>
       DEMO_POST_LOGOUT_REDIRECT_URIS: `${storefrontUrl}/`,
       // The digital product story sees a page's download link expire without a long wait.
       DOWNLOAD_PAGE_LINK_SECONDS: String(E2E_DOWNLOAD_LINK_SECONDS),
+      ...options.platformEnv,
     })
     services.push(platform)
     await waitForHttp(`${apiUrl}/health`, platform, (status) => status === 200)
@@ -119,7 +133,7 @@ async function startSystem(): Promise<E2eSystem & { stop: () => Promise<void> }>
   }
 }
 
-function startService(label: string, npmArgs: string[], env: Record<string, string>): Service {
+export function startService(label: string, npmArgs: string[], env: Record<string, string>): Service {
   // Its own process group, so that stopping reaches npm's whole tree (npm -> sh -> node).
   const child = spawn('npm', npmArgs, {
     cwd: repoRoot,
@@ -148,7 +162,7 @@ function startService(label: string, npmArgs: string[], env: Record<string, stri
   return { label, child, exited, output }
 }
 
-async function stopService(service: Service) {
+export async function stopService(service: Service) {
   const { pid } = service.child
   if (pid === undefined) return
   // npm leaves before its children have closed the database: wait for the whole group to be gone.
@@ -176,7 +190,7 @@ async function waitForGroupExit(pid: number, timeoutMs: number): Promise<boolean
   return !signalGroup(pid, 0)
 }
 
-async function waitForHttp(url: string, service: Service, isReady: (status: number) => boolean) {
+export async function waitForHttp(url: string, service: Service, isReady: (status: number) => boolean) {
   const deadline = Date.now() + startTimeoutMs
   let exited = false
   void service.exited.then(() => {

@@ -441,6 +441,7 @@ export function createApp(options: AppDeps) {
     clock,
     publicUrl: deps.publicUrl,
     paymentProviders,
+    logger,
     findMember: findMemberById,
     saveMemberAddress: addSavedAddress,
     downloadsLink,

@@ -88,12 +88,30 @@ export interface ProviderPayment {
   /** Why it failed, in words the shopper can read. */
   failureReason?: string | undefined
   cardLast4?: string | undefined
+  /**
+   * The refunds the provider holds of the payment, when it told of a refund (a notification): those made
+   * on the provider's own dashboard are recorded on the order (`recordRefundsMadeAtProvider`).
+   */
+  refunds?: readonly RefundAtProvider[] | undefined
+}
+
+/** A refund of a payment as the provider keeps it. */
+export interface RefundAtProvider {
+  providerRefundId: string
+  amountMinor: number
+  createdDate: Date
+  /** The platform's refund id it was asked for under (`ProviderRefundRequest.reference`); none when made elsewhere. */
+  platformRefundId: string | undefined
+  /** What the order says of it, in the merchant's and buyer's words: "Refunded at Stripe". */
+  description: string
 }
 
 export interface ProviderRefundRequest {
   providerPaymentId: string
   amountMinor: number
   idempotencyKey: string
+  /** The platform's refund id: the provider keeps it with the refund, so its notification is known as the platform's own. */
+  reference: string
 }
 
 export type ProviderRefund =

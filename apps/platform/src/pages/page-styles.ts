@@ -79,7 +79,7 @@ td input[type="text"] { width: 9rem; }
 progress { width: 100%; max-width: 480px; height: 1.1rem; }
 .inline { display: inline; }
 .cols { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 1.5rem; }
-@media (max-width: 800px) { .cols { grid-template-columns: 1fr; } }
+@media (max-width: 800px) { .cols { grid-template-columns: minmax(0, 1fr); } }
 .checkout-header { display: flex; justify-content: space-between; align-items: center; gap: 1rem; padding: 0.9rem max(1.5rem, calc((100% - 1080px) / 2 + 1.5rem)); border-bottom: 1px solid var(--line); }
 .checkout-header .shop-name { font-size: 1.1rem; }
 main.checkout { margin: 0 auto; max-width: 1080px; }
@@ -130,9 +130,9 @@ main.provider { max-width: 440px; }
 .timeline { list-style: none; padding: 0; margin: 0; border-left: 2px solid var(--line); }
 .timeline li { margin: 0 0 0.75rem; padding-left: 0.75rem; }
 .timeline time { display: block; font-size: 0.8rem; color: var(--muted); }
-dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0 0 1rem; }
+dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.25rem 1rem; margin: 0 0 1rem; }
 dl.facts dt { color: var(--muted); }
-dl.facts dd { margin: 0; }
+dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .contents { display: contents; }
 /* The shop details page's mail preview; its two colours come from the page's own nonce'd style. */
 .mail-preview { max-width: 420px; margin: 0 0 1.25rem; border: 1px solid var(--line); border-radius: var(--radius); overflow: hidden; background: var(--soft); }

@@ -13,6 +13,7 @@ import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/db.ts'
 import type { Api, AppEnv } from '../../http/api.ts'
 import { ApplicationError, type ValidationError } from '../../http/errors.ts'
+import type { Logger } from '../../log.ts'
 import { formatMoney } from '../../money/money.ts'
 import { findOrder, findOrderByCheckout } from '../../orders/order-store.ts'
 import { createCsrfToken, isCrossSiteRequest, isCsrfTokenValid } from '../../pages/csrf.ts'
@@ -33,6 +34,7 @@ import { getCommerceSettings } from '../commerce-settings.ts'
 import type { PaymentProvider } from '../payment-provider.ts'
 import { confirmPayment, type PaymentConfirmation } from '../payments/confirm-payment.ts'
 import { providerOf } from '../payments/payment-deps.ts'
+import { recordRefundsMadeAtProvider } from '../payments/refunds-made-at-provider.ts'
 import { startPayment } from '../payments/start-payment.ts'
 import { coverableLinesOf, lineSummariesOf, type PricedCart, priceCart } from '../price-cart.ts'
 import { shipToCountries } from '../ship-to-countries.ts'
@@ -62,6 +64,8 @@ export interface HostedCheckoutDeps {
   db: Db
   clock: Clock
   publicUrl: string
+  /** For what a notification told that the platform could not record (a refund made at the provider). */
+  logger: Logger
   /** The ways to pay, in the order the page offers them (the test card and pay-later in app.ts). */
   paymentProviders: readonly PaymentProvider[]
   /**
@@ -713,6 +717,8 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       // Signed, but about nothing the platform acts on (another kind of event): taken, so not sent again.
       if (state === 'acknowledged') return c.json({ received: true }, 200)
       const confirmation = await confirmPayment(payments, provider, state)
+      // A refund the merchant made on the provider's own dashboard goes on the order (decision 067).
+      await recordRefundsMadeAtProvider({ ...payments, logger: deps.logger }, provider, state)
       return c.json({ received: confirmation.kind !== 'unknown' }, 200)
     },
   )

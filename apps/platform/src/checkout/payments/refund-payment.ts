@@ -93,6 +93,7 @@ export async function refundPaymentById(
     providerPaymentId: payment.provider_payment_id,
     amountMinor: Number(refund.amount_minor),
     idempotencyKey: `refund_${refund.id}`,
+    reference: refund.id,
   })
   const settled = (await settleRefund(deps.db, refund.id, answer, deps.clock())) ?? refund
   const refunded =

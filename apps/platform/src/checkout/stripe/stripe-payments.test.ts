@@ -233,10 +233,32 @@ describe.each(databaseKinds())('Stripe payments on %s', (kind) => {
     const paid = await stripe.pay(sessionId, STRIPE_TEST_CARDS.succeeds)
     await comeBack(browser, paid.location)
     const [order] = await ordersOf(checkoutId)
-    const intent = stripe.sessions().find((session) => session.id === sessionId)?.payment_intent
+    const intent = stripe.sessions().find((session) => session.id === sessionId)?.payment_intent ?? ''
     return {
       orderId: order!.id,
+      intent,
       refundsAtStripe: () => stripe.refunds().filter((r) => r.payment_intent === intent),
+    }
+  }
+
+  /** The order's refunds and money as the order desk has them. */
+  async function refundsOnOrder(orderId: string) {
+    const refunds = await db.query<{ amount_minor: string; reason: string | null; created_date: Date }>(
+      'select amount_minor, reason, created_date from order_refunds where order_id = $1 order by created_date',
+      [orderId],
+    )
+    const [order] = await db.query<{ refunded_minor: string; payment_status: string; total_minor: string }>(
+      'select refunded_minor, payment_status, total_minor from orders where id = $1',
+      [orderId],
+    )
+    // Amounts as numbers: the two databases' drivers read the columns differently.
+    return {
+      refunds: refunds.map((refund) => ({ ...refund, amount_minor: Number(refund.amount_minor) })),
+      order: {
+        ...order!,
+        refunded_minor: Number(order!.refunded_minor),
+        total_minor: Number(order!.total_minor),
+      },
     }
   }
 
@@ -250,9 +272,65 @@ describe.each(databaseKinds())('Stripe payments on %s', (kind) => {
     expect(first.isReplay).toBe(false)
     expect(again.isReplay).toBe(true)
     expect(refundsAtStripe().map((refund) => refund.amount)).toEqual([300])
-    // Stripe's charge.refunded webhook that followed was taken and changed nothing.
-    expect(stripe.events().at(-1)?.type).toBe('charge.refunded')
+    // Stripe's charge.refunded webhook came while the refund was being asked for (before the platform
+    // knew Stripe's refund id) and again later: the desk's refund is on the order once.
+    const echo = stripe.events().at(-1)
+    expect(echo?.type).toBe('charge.refunded')
     expect(stripe.heldEvents()).toHaveLength(0)
+    expect(await stripe.deliver(echo!.id)).toBe(200)
+    const { refunds, order } = await refundsOnOrder(orderId)
+    expect(refunds.map((refund) => refund.amount_minor)).toEqual([300])
+    expect(order.refunded_minor).toBe(300)
+  })
+
+  it('a refund made on Stripe’s dashboard goes on the order once: its amount, its date and Stripe’s words', async () => {
+    const { orderId, intent, refundsAtStripe } = await paidOrder()
+    const library = new Stripe(SECRET_KEY, { ...stripe.apiOptions, maxNetworkRetries: 0 })
+    // The webhook comes an hour late, and twice: the refund keeps Stripe's date and is recorded once.
+    stripe.setWebhooks('hold')
+    const atStripe = await library.refunds.create({
+      payment_intent: intent,
+      amount: 400,
+      reason: 'requested_by_customer',
+    })
+    platform.clock.advance(3600)
+    const [event] = stripe.heldEvents()
+    expect(event?.type).toBe('charge.refunded')
+    expect(await stripe.deliver(event!.id)).toBe(200)
+    expect(await stripe.deliver(event!.id)).toBe(200)
+    const after = await refundsOnOrder(orderId)
+    expect(after.refunds).toEqual([
+      {
+        amount_minor: 400,
+        reason: 'Refunded at Stripe: requested by the customer',
+        created_date: new Date(atStripe.created * 1000),
+      },
+    ])
+    expect(after.order).toMatchObject({ refunded_minor: 400, payment_status: 'PARTIALLY_REFUNDED' })
+    const [payment] = await db.query<{ refunded_minor: string }>(
+      "select refunded_minor from payments where id = (select (payment->>'paymentId')::uuid from orders where id = $1)",
+      [orderId],
+    )
+    expect(Number(payment?.refunded_minor)).toBe(400)
+    const [timeline] = await db.query<{ actor: unknown }>(
+      "select actor from order_events where order_id = $1 and kind = 'REFUNDED'",
+      [orderId],
+    )
+    expect(timeline?.actor).toEqual({ identityType: 'APP', appId: 'stripe' })
+    // The order desk refunds the rest: the books at Stripe and on the order agree.
+    stripe.setWebhooks('send')
+    const rest = after.order.total_minor - 400
+    const desk = { db, refunds: orderRefundsThroughPayments(payments()) }
+    await refundOrder(
+      desk,
+      await createOwnerCaller(db),
+      { orderId, idempotencyKey: 'desk-after-stripe', amountMinor: rest },
+      platform.clock(),
+    )
+    expect(refundsAtStripe().map((refund) => refund.amount)).toEqual([400, rest])
+    const last = await refundsOnOrder(orderId)
+    expect(last.refunds.map((refund) => refund.amount_minor)).toEqual([400, rest])
+    expect(last.order.payment_status).toBe('FULLY_REFUNDED')
   })
 
   it('Stripe answering 500 to a refund: the library retries with the same key; one refund', async () => {

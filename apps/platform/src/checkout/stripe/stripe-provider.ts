@@ -6,6 +6,7 @@ import {
   PaymentProviderUnavailable,
   type ProviderPayment,
   type ProviderRefund,
+  type RefundAtProvider,
 } from '../payment-provider.ts'
 import { lastSignedNotification, recordSignedNotification } from '../payments/payment-store.ts'
 
@@ -73,6 +74,27 @@ function intentOf(session: Stripe.Checkout.Session): Stripe.PaymentIntent | unde
   return typeof session.payment_intent === 'object' && session.payment_intent !== null
     ? session.payment_intent
     : undefined
+}
+
+/** Stripe's reasons for a refund, as the order reads them. */
+const REFUND_REASONS: Record<string, string> = {
+  duplicate: 'a duplicate payment',
+  fraudulent: 'fraudulent',
+  requested_by_customer: 'requested by the customer',
+}
+
+/** A Stripe refund as the platform records it; a failed or canceled one gave nothing back. */
+export function refundAtStripe(refund: Stripe.Refund): RefundAtProvider | undefined {
+  if (refund.status === 'failed' || refund.status === 'canceled') return undefined
+  const reason = refund.reason ? REFUND_REASONS[refund.reason] : undefined
+  const platformRefundId = refund.metadata?.aisle_refund_id
+  return {
+    providerRefundId: refund.id,
+    amountMinor: refund.amount,
+    createdDate: new Date(refund.created * 1000),
+    platformRefundId: platformRefundId || undefined,
+    description: `Refunded at Stripe${reason ? `: ${reason}` : ''}`,
+  }
 }
 
 /** A Checkout Session as the platform sees a payment (decision 061's table). */
@@ -153,6 +175,21 @@ export function createStripeProvider(
       const session = sessions.data[0]
       return session ? retrieve(session.id) : undefined
     } catch (error) {
+      if (error instanceof PaymentProviderUnavailable) throw error
+      throw unavailable(error)
+    }
+  }
+
+  /** Every refund Stripe holds of a payment intent, however it was made (the order desk, Stripe's dashboard). */
+  async function refundsOfIntent(intentId: string): Promise<RefundAtProvider[]> {
+    try {
+      const made: RefundAtProvider[] = []
+      for await (const refund of stripe.refunds.list({ payment_intent: intentId, limit: 100 })) {
+        const recorded = refundAtStripe(refund)
+        if (recorded) made.push(recorded)
+      }
+      return made
+    } catch (error) {
       throw unavailable(error)
     }
   }
@@ -217,13 +254,15 @@ export function createStripeProvider(
       const object = (event.data?.object ?? {}) as { id?: unknown; payment_intent?: unknown }
       if (SESSION_EVENTS.has(event.type) && typeof object.id === 'string')
         return (await retrieve(object.id)) ?? 'acknowledged'
-      const intentId =
-        INTENT_EVENTS.has(event.type) && typeof object.id === 'string'
-          ? object.id
-          : event.type === 'charge.refunded' && typeof object.payment_intent === 'string'
-            ? object.payment_intent
-            : undefined
-      // A refund the platform asked for is recorded when asked; the event confirms the session's payment again.
+      if (event.type === 'charge.refunded' && typeof object.payment_intent === 'string') {
+        // A refund: the payment again, with every refund Stripe holds of it. Those the platform asked for
+        // carry its refund id and are recorded when asked; one made on Stripe's dashboard is recorded now.
+        const payment = await sessionOfIntent(object.payment_intent)
+        return payment
+          ? { ...payment, refunds: await refundsOfIntent(object.payment_intent) }
+          : 'acknowledged'
+      }
+      const intentId = INTENT_EVENTS.has(event.type) && typeof object.id === 'string' ? object.id : undefined
       return (intentId && (await sessionOfIntent(intentId))) || 'acknowledged'
     },
     async refund(request): Promise<ProviderRefund> {
@@ -233,7 +272,12 @@ export function createStripeProvider(
         return { status: 'FAILED', reason: 'Stripe has no succeeded payment for this order to refund' }
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: intentId, amount: request.amountMinor },
+          {
+            payment_intent: intentId,
+            amount: request.amountMinor,
+            // Its charge.refunded event is then known as the platform's own, even before it is settled.
+            metadata: { aisle_refund_id: request.reference },
+          },
           { idempotencyKey: request.idempotencyKey },
         )
         return refund.status === 'failed' || refund.status === 'canceled'

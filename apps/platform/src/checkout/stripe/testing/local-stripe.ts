@@ -11,7 +11,8 @@ import { type FormValue, parseStripeForm, textAt } from './stripe-form-body.ts'
  * first answer again with `Idempotent-Replayed: true`; the same key with another body is a 400
  * `idempotency_error`), error objects `{ error: { type, code, message, param } }`, `expand[]`, lists.
  * Endpoints: `POST /v1/checkout/sessions`, `GET /v1/checkout/sessions/:id`, `GET /v1/checkout/sessions`
- * (`payment_intent`), `POST /v1/checkout/sessions/:id/expire`, `POST /v1/refunds`. Its hosted page
+ * (`payment_intent`), `POST /v1/checkout/sessions/:id/expire`, `POST /v1/refunds` (as the provider makes them,
+ * or as Stripe's dashboard would: without the platform's metadata), `GET /v1/refunds` (`payment_intent`, `charge`). Its hosted page
  * (`/pay/:sessionId`) takes Stripe's test cards, and it posts webhooks signed with Stripe's scheme.
  */
 export interface LocalStripe {
@@ -112,6 +113,7 @@ export interface Refund {
   charge: string
   payment_intent: string
   status: 'succeeded'
+  reason: 'duplicate' | 'fraudulent' | 'requested_by_customer' | null
   metadata: Record<string, FormValue>
   created: number
 }
@@ -382,6 +384,14 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         param: 'amount',
         message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
       })
+    const reason = textAt(form, 'reason')
+    if (reason !== undefined && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason))
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_string',
+        param: 'reason',
+        message: `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`,
+      })
     const refund: Refund = {
       id: newId('re'),
       object: 'refund',
@@ -390,6 +400,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       charge: charge.id,
       payment_intent: charge.payment_intent,
       status: 'succeeded',
+      reason: (reason as Refund['reason']) ?? null,
       metadata: (form.metadata as Record<string, FormValue>) ?? {},
       created: now(),
     }
@@ -432,6 +443,17 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         await announce([emit('checkout.session.expired', session)])
         return expanded(session, expandOf(form))
       }
+    }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const intentId = textAt(form, 'payment_intent')
+      const chargeId = textAt(form, 'charge')
+      const data = [...refunds.values()]
+        .filter(
+          (refund) =>
+            (!intentId || refund.payment_intent === intentId) && (!chargeId || refund.charge === chargeId),
+        )
+        .reverse()
+      return { object: 'list', data, has_more: false, url: '/v1/refunds' }
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const refund = createRefund(form)
