@@ -43,7 +43,7 @@ async function settleAnimations(page: Page) {
  * axe-core's WCAG 2.1 A and AA rules on the page as it is now, run in the page itself (`axe.run`), with axe
  * put into the document once and kept for its later checks. `AxeBuilder.analyze()` reaches the same
  * results by running the rules per frame and merging them in a blank page it opens, and evaluates axe's
- * 650 kB twice on every call: 3.3 CPU s a check where this takes 0.6 s (decision 066). The shop's pages
+ * 1.5 MB source twice on every call: 3.3 CPU s a check where this takes 0.6 s (decision 066). The shop's pages
  * have no frames; a page that has some still goes through AxeBuilder, which checks inside each.
  */
 async function runAxe(page: Page): Promise<AxeResults> {
