@@ -28,7 +28,7 @@ import { useFocusOnNewPage } from './layout/use-focus-on-new-page'
 import { createAisleMiddleware, getAisle } from './platform/aisle.server'
 import { VISITOR_PAGE_CACHE_CONTROL } from './platform/cache-control'
 import { toSiteUrl } from './platform/config.server'
-import { findErrorCode, toShopperError } from './platform/shopper-error'
+import { findShopperError, SHOPPER_FAULT } from './platform/failed-page'
 import { HydrateLater } from './rendering/hydrate-later'
 import { PageStyles } from './rendering/page-styles'
 import { useHydrated } from './rendering/use-hydrated'
@@ -188,11 +188,12 @@ export default function App() {
   return <Outlet />
 }
 
-/** The words for a page that failed: its status and code for an answered error, a server fault otherwise. */
+/**
+ * The words for a page that failed: those the server chose for its answer (`toShopperErrorResponse`), a fault
+ * of ours otherwise. The word table stays on the server, out of every page's JavaScript.
+ */
 function toErrorPage(error: unknown) {
-  return isRouteErrorResponse(error)
-    ? toShopperError(error.status, findErrorCode(error.data))
-    : toShopperError(500)
+  return (isRouteErrorResponse(error) ? findShopperError(error.data) : undefined) ?? SHOPPER_FAULT
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
