@@ -386,7 +386,7 @@ export function createApp(options: AppDeps) {
     deferTokenCheck: createDeferTokenCheck({ clock }),
   })
   registerSystemRoutes(api, { db: deps.db, drain: deps.drain })
-  registerFaviconRoutes(api)
+  registerFaviconRoutes(api, { db: deps.db, publicUrl: deps.publicUrl })
   registerMetricsRoutes(api, { metrics, token: deps.metricsToken })
   registerTokenRoutes(api, {
     db: deps.db,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Api } from '../http/api.ts'
 import { listDisplayCurrencies } from '../sites/display-currencies/display-currency-store.ts'
+import { findShopIcon } from '../sites/shop-icon.ts'
 import { getSite } from '../sites/site-store.ts'
 import { CartEstimateSchema, CreateCheckoutBody, EstimateBody } from './checkout-schemas.ts'
 import { CommerceSettingsSchema, getCommerceSettings, putCommerceSettings } from './commerce-settings.ts'
@@ -60,12 +61,13 @@ export function registerCheckoutRoutes(api: Api, deps: CheckoutDeps) {
       cacheControl: 'no-cache',
     },
     async ({ caller }) => {
-      const [site, settings, displayCurrencies] = await Promise.all([
+      const [site, settings, displayCurrencies, icon] = await Promise.all([
         getSite(db, caller.siteId),
         getCommerceSettings(db, caller.siteId),
         listDisplayCurrencies(db, caller.siteId),
+        findShopIcon(db, caller.siteId, deps.publicUrl),
       ])
-      return toShopInfo(site, settings, displayCurrencies)
+      return toShopInfo(site, settings, displayCurrencies, icon)
     },
   )
 
