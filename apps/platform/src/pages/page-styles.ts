@@ -79,7 +79,8 @@ td input[type="text"] { width: 9rem; }
 progress { width: 100%; max-width: 480px; height: 1.1rem; }
 .inline { display: inline; }
 .cols { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 1.5rem; }
-@media (max-width: 800px) { .cols { grid-template-columns: 1fr; } }
+/* minmax(0, …) on one column too: a 1fr column is as wide as its widest table or word, past a phone's screen. */
+@media (max-width: 800px) { .cols grid-template-columns: minmax(0, 1fr); }
 .checkout-header { display: flex; justify-content: space-between; align-items: center; gap: 1rem; padding: 0.9rem max(1.5rem, calc((100% - 1080px) / 2 + 1.5rem)); border-bottom: 1px solid var(--line); }
 .checkout-header .shop-name { font-size: 1.1rem; }
 main.checkout { margin: 0 auto; max-width: 1080px; }
@@ -110,14 +111,14 @@ button.place { width: 100%; padding: 0.7rem; font-size: 1.05rem; }
 address { font-style: normal; }
 main.provider { max-width: 440px; }
 @media (max-width: 800px) {
-  .checkout-cols { grid-template-columns: 1fr; gap: 0; }
-  main.checkout { padding: 0.75rem 0.9rem 2rem; }
-  .checkout:not(.confirmation) .summary-side { display: none; }
-  .confirmation .summary-side { position: static; }
-  .summary-fold { display: block; border: 1px solid var(--line); border-radius: var(--radius); padding: 0.6rem 0.9rem; margin-bottom: 1rem; background: var(--soft); }
-  .summary-fold summary { display: flex; justify-content: space-between; gap: 1rem; cursor: pointer; }
-  .address-grid { grid-template-columns: 1fr 1fr; }
-  fieldset { padding: 0.6rem 0.75rem; }
+  .checkout-cols grid-template-columns: minmax(0, 1fr); gap: 0; 
+  main.checkout padding: 0.75rem 0.9rem 2rem; 
+  .checkout:not(.confirmation) .summary-side display: none; 
+  .confirmation .summary-side position: static; 
+  .summary-fold display: block; border: 1px solid var(--line); border-radius: var(--radius); padding: 0.6rem 0.9rem; margin-bottom: 1rem; background: var(--soft); 
+  .summary-fold summary display: flex; justify-content: space-between; gap: 1rem; cursor: pointer; 
+  .address-grid grid-template-columns: 1fr 1fr; 
+  fieldset padding: 0.6rem 0.75rem; 
 }
 .figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 0.75rem; margin: 0 0 1rem; }
 .figure { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.6rem 0.8rem; }
@@ -130,9 +131,9 @@ main.provider { max-width: 440px; }
 .timeline { list-style: none; padding: 0; margin: 0; border-left: 2px solid var(--line); }
 .timeline li { margin: 0 0 0.75rem; padding-left: 0.75rem; }
 .timeline time { display: block; font-size: 0.8rem; color: var(--muted); }
-dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0 0 1rem; }
+dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.25rem 1rem; margin: 0 0 1rem; }
 dl.facts dt { color: var(--muted); }
-dl.facts dd { margin: 0; }
+dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .contents { display: contents; }
 /* The shop details page's mail preview; its two colours come from the page's own nonce'd style. */
 .mail-preview { max-width: 420px; margin: 0 0 1.25rem; border: 1px solid var(--line); border-radius: var(--radius); overflow: hidden; background: var(--soft); }
@@ -187,12 +188,23 @@ fieldset.plain { border: 0; padding: 0; margin: 0.75rem 0 0; }
 fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
 .converted h3 { font-size: 0.95rem; margin: 0.75rem 0 0.25rem; }
 /* minmax(0, …): a wide variants table scrolls in its card instead of widening the page. */
-@media (max-width: 900px) { .editor-cols { grid-template-columns: minmax(0, 1fr); } }
+@media (max-width: 900px) { .editor-cols grid-template-columns: minmax(0, 1fr); }
 /* On a phone the bar scrolls away with the title; its save button stays at hand in the corner. */
 @media (max-width: 600px) {
-  .editor-bar { position: static; }
-  .editor-bar button.primary { position: fixed; right: 1rem; bottom: 1rem; z-index: 2; padding: 0.6rem 1.2rem; box-shadow: 0 2px 8px rgba(31, 35, 40, 0.3); }
-  .editor { padding-bottom: 3.5rem; }
+  .editor-bar position: static; 
+  .editor-bar button.primary position: fixed; right: 1rem; bottom: 1rem; z-index: 2; padding: 0.6rem 1.2rem; box-shadow: 0 2px 8px rgba(31, 35, 40, 0.3); 
+  .editor padding-bottom: 3.5rem; 
+}
+/* A phone: a table wider than the screen scrolls within itself rather than widening the page, and long
+   words (ids, addresses, e-mails) wrap. */
+@media (max-width: 600px) {
+  main { padding: 1rem 1rem 3rem; overflow-wrap: anywhere; }
+  .topbar { padding: 0.6rem 1rem; }
+  table { display: block; overflow-x: auto; }
+  .filters > * { min-width: 0; max-width: 100%; }
+  .pair { grid-template-columns: minmax(0, 1fr); }
+  main img { max-width: 100%; height: auto; }
+  .thumbs li { max-width: 100%; }
 }
 /* The API reference (/docs) and the GraphQL explorer (/_dev/graphql). */
 .reference-contents { columns: 3 14rem; padding-left: 1.25rem; }
@@ -218,13 +230,13 @@ ul.schema li { margin: 0.15rem 0; }
 .slip-lines td.slip-quantity { font-size: 1.15rem; font-weight: 600; }
 .slip-nothing { font-weight: 600; }
 @media print {
-  .topbar, .skip, .slip-actions { display: none !important; }
-  :root { --text: #000; --muted: #000; --line: #000; --soft: #fff; }
-  body, main { color: #000; background: #fff; padding: 0; max-width: none; }
-  a { color: #000; text-decoration: none; }
-  .packing-slip { border: 0; margin: 0; padding: 0; max-width: none; break-after: page; break-inside: avoid-page; }
-  .packing-slip:last-of-type { break-after: auto; }
-  .packing-slip th { background: #fff; }
-  .slip-lines tr { break-inside: avoid; }
+  .topbar, .skip, .slip-actions display: none !important; 
+  :root --text: #000; --muted: #000; --line: #000; --soft: #fff; 
+  body, main color: #000; background: #fff; padding: 0; max-width: none; 
+  a color: #000; text-decoration: none; 
+  .packing-slip border: 0; margin: 0; padding: 0; max-width: none; break-after: page; break-inside: avoid-page; 
+  .packing-slip:last-of-type break-after: auto; 
+  .packing-slip th background: #fff; 
+  .slip-lines tr break-inside: avoid; 
 }
 `
