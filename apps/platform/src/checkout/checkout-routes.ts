@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import type { Api } from '../http/api.ts'
 import { listDisplayCurrencies } from '../sites/display-currencies/display-currency-store.ts'
-import { findShopIcon } from '../sites/shop-icon.ts'
 import { getSite } from '../sites/site-store.ts'
 import { CartEstimateSchema, CreateCheckoutBody, EstimateBody } from './checkout-schemas.ts'
 import { CommerceSettingsSchema, getCommerceSettings, putCommerceSettings } from './commerce-settings.ts'
 import { createCheckoutFromCurrentCart } from './create-checkout.ts'
 import { estimateCurrentCartTotals } from './estimate-current-cart.ts'
 import type { CheckoutDeps } from './price-cart.ts'
+import { findShopIcon } from './shop-icon.ts'
 import { ShopInfoSchema, toShopInfo } from './shop-info.ts'
 
 /** Totals estimates, checkouts from the current cart, and the merchant's shipping, tax and fee setup. */

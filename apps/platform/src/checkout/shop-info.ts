@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { WireAddressSchema as ShopAddress } from '../carts/address-wire.ts'
 import { toDecimalString } from '../money/money.ts'
 import type { DisplayCurrency } from '../sites/display-currencies/display-currencies.ts'
-import type { ShopIcon } from '../sites/shop-icon.ts'
 import type { Site } from '../sites/site-store.ts'
 import type { CommerceSettings } from './commerce-settings.ts'
+import type { ShopIcon } from './shop-icon.ts'
 
 const ShopShippingOption = z.object({
   title: z.string(),

@@ -1,8 +1,5 @@
 import { z } from 'zod'
-import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
-import { IdParam } from '../http/validation.ts'
-import { findShopIcon } from '../sites/shop-icon.ts'
 
 /** Where the platform's pages name their icon when they belong to no shop (developer pages). */
 export const FAVICON_PATH = '/favicon.svg'
@@ -20,7 +17,8 @@ const FAVICON_SVG =
   '<path d="M8.5 12h15l-1.5 13h-12z" fill="#fff"/>' +
   '</svg>\n'
 
-function defaultIcon(cacheControl: string): Response {
+/** The platform's own icon as an answer, kept in caches as long as `cacheControl` says. */
+export function defaultIconResponse(cacheControl: string): Response {
   return new Response(FAVICON_SVG, {
     headers: {
       'content-type': 'image/svg+xml',
@@ -34,11 +32,9 @@ function defaultIcon(cacheControl: string): Response {
 /**
  * `GET /favicon.svg` and `GET /favicon.ico`: the platform's icon, so that no first visit logs a 404 for it
  * (browsers ask for `/favicon.ico` whatever the page names). A week in caches: the address carries no
- * version, so a new icon must be able to replace the old one. `GET /sites/{id}/icon`: a shop's icon, the
- * picture set in its dashboard (a redirect to it) or the default; five minutes in caches, so a new one
- * shows soon after it is saved.
+ * version, so a new icon must be able to replace the old one.
  */
-export function registerFaviconRoutes(api: Api, deps: { db: Db; publicUrl: string }) {
+export function registerFaviconRoutes(api: Api) {
   for (const [path, operationId] of [
     [FAVICON_PATH, 'favicon'],
     ['/favicon.ico', 'faviconIco'],
@@ -53,28 +49,7 @@ export function registerFaviconRoutes(api: Api, deps: { db: Db; publicUrl: strin
         auth: 'none',
         response: z.string().describe('an SVG image'),
       },
-      async () => defaultIcon('public, max-age=604800'),
+      async () => defaultIconResponse('public, max-age=604800'),
     )
   }
-  api.route(
-    {
-      method: 'get',
-      path: '/sites/:id/icon',
-      operationId: 'shopIcon',
-      summary: 'A shop’s icon: a redirect to the picture set in its shop details, or the default SVG image',
-      tag: 'System',
-      auth: 'none',
-      params: IdParam,
-      response: z.string().describe('an SVG image, or a redirect to the shop’s picture'),
-    },
-    async ({ params }) => {
-      const icon = await findShopIcon(deps.db, params.id, deps.publicUrl)
-      const cacheControl = 'public, max-age=300'
-      if (!icon) return defaultIcon(cacheControl)
-      return new Response(null, {
-        status: 302,
-        headers: { location: icon.url, 'cache-control': cacheControl },
-      })
-    },
-  )
 }
