@@ -10,8 +10,10 @@ import { tsImport } from 'tsx/esm/api'
 export async function startSystem() {
   const { default: globalSetup } = await tsImport('../../e2e/global-setup.ts', import.meta.url)
   const stop = await globalSetup()
-  const storefrontUrl = process.env.AISLE_E2E_STOREFRONT_URL
-  const apiUrl = process.env.AISLE_E2E_API_URL
+  // Global setup names one system per end-to-end worker (E2E_WORKERS); the first is this one.
+  const [system] = JSON.parse(process.env.AISLE_E2E_SYSTEMS ?? '[]')
+  const storefrontUrl = system?.storefrontUrl
+  const apiUrl = system?.apiUrl
   if (!storefrontUrl || !apiUrl) {
     await stop()
     throw new Error('e2e/global-setup.ts started the system but did not say where')

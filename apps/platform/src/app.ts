@@ -17,6 +17,7 @@ import {
 } from './checkout/hosted/hosted-checkout-routes.tsx'
 import { createPaymentProviders } from './checkout/payments/payment-providers.ts'
 import { orderRefundsThroughPayments } from './checkout/payments/refunds-for-order-desk.ts'
+import { registerShopIconRoute } from './checkout/shop-icon-routes.ts'
 import type { StripeSettings } from './checkout/stripe/stripe-provider.ts'
 import { testModeBanner } from './checkout/test-provider/test-mode-banner.tsx'
 import { TEST_PROVIDER_PATH } from './checkout/test-provider/test-provider.ts'
@@ -387,6 +388,7 @@ export function createApp(options: AppDeps) {
   })
   registerSystemRoutes(api, { db: deps.db, drain: deps.drain })
   registerFaviconRoutes(api)
+  registerShopIconRoute(api, { db: deps.db, publicUrl: deps.publicUrl })
   registerMetricsRoutes(api, { metrics, token: deps.metricsToken })
   registerTokenRoutes(api, {
     db: deps.db,

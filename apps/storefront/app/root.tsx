@@ -28,7 +28,7 @@ import { useFocusOnNewPage } from './layout/use-focus-on-new-page'
 import { createAisleMiddleware, getAisle } from './platform/aisle.server'
 import { VISITOR_PAGE_CACHE_CONTROL } from './platform/cache-control'
 import { toSiteUrl } from './platform/config.server'
-import { findErrorCode, toShopperError } from './platform/shopper-error'
+import { findShopperError, SHOPPER_FAULT } from './platform/failed-page'
 import { HydrateLater } from './rendering/hydrate-later'
 import { PageStyles } from './rendering/page-styles'
 import { useHydrated } from './rendering/use-hydrated'
@@ -65,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isMember,
     memberName: member && toMemberName(member),
     shopName: shop?.name ?? STORE_NAME,
+    iconUrl: shop?.iconUrl,
     menuCollections: collections.map((collection) => ({
       slug: collection.slug ?? '',
       name: collection.name ?? '',
@@ -76,8 +77,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     siteUrl: toSiteUrl(config, request),
   }
 }
-
-export const links: Route.LinksFunction = () => [{ rel: 'icon', type: 'image/svg+xml', href: SITE_ICON_PATH }]
 
 // Every page carries the visitor's cart count, so no shared cache may keep a copy; catalogue routes let
 // shared caches keep their route data alone (platform/cache-control.ts).
@@ -109,6 +108,8 @@ export function meta({ error, matches }: Route.MetaArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const isHydrated = useHydrated()
   const nonce = useNonce()
+  // The shop's icon from its settings (shop info), else the storefront's own.
+  const iconUrl = useRouteLoaderData<typeof loader>('root')?.iconUrl
   // The same elements when only `isHydrated` changes: marking the page hydrated then re-renders `<html>`
   // alone, not the head, the header and the footer with it in the task after hydration.
   const page = useMemo(
@@ -118,6 +119,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <Meta />
+          {iconUrl ? (
+            <link rel="icon" href={iconUrl} />
+          ) : (
+            <link rel="icon" type="image/svg+xml" href={SITE_ICON_PATH} />
+          )}
           <PageStyles />
           <Links />
         </head>
@@ -128,7 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </body>
       </>
     ),
-    [children, nonce],
+    [children, nonce, iconUrl],
   )
   return (
     // The cart edits on their way, for every part of the page that shows the cart.
@@ -188,11 +194,12 @@ export default function App() {
   return <Outlet />
 }
 
-/** The words for a page that failed: its status and code for an answered error, a server fault otherwise. */
+/**
+ * The words for a page that failed: those the server chose for its answer (`toShopperErrorResponse`), a fault
+ * of ours otherwise. The word table stays on the server, out of every page's JavaScript.
+ */
 function toErrorPage(error: unknown) {
-  return isRouteErrorResponse(error)
-    ? toShopperError(error.status, findErrorCode(error.data))
-    : toShopperError(500)
+  return (isRouteErrorResponse(error) ? findShopperError(error.data) : undefined) ?? SHOPPER_FAULT
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -27,6 +27,16 @@ export function resolveVariant(
   }
   if (options?.options) {
     const wanted = options.options
+    const unchosen = record.product.options.filter((option) => !(option.name in wanted))
+    if (unchosen.length > 0 && visible.length > 1) {
+      throw new ValidationError(
+        unchosen.map((option) => ({
+          field: `${field}.options.${option.name}`,
+          description: `is required: choose one of ${option.choices.map((choice) => choice.description).join(', ')}`,
+          violatedRule: 'REQUIRED_FIELD',
+        })),
+      )
+    }
     const variant = visible.find(
       (v) =>
         Object.keys(v.choices).length === Object.keys(wanted).length &&

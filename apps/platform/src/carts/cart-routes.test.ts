@@ -193,7 +193,7 @@ describe.each(databaseKinds())('current cart on %s', (kind) => {
       ],
       [
         'choices no variant has',
-        () => [{ catalogReference: { catalogItemId: tee.id, options: { options: { Size: 'XXL' } } } }],
+        () => [{ catalogReference: { catalogItemId: tee.id, options: { options: { Size: 'XXL', Color: 'Red' } } } }],
         404,
         'VARIANT_NOT_FOUND',
       ],
@@ -224,6 +224,22 @@ describe.each(databaseKinds())('current cart on %s', (kind) => {
         field: 'lineItems[0].catalogReference.options.variantId',
         violatedRule: 'REQUIRED_FIELD',
       })
+      expect((await get(access_token)).status).toBe(404)
+    })
+
+    it('names the option left unchosen when a product is asked for by some of its choices', async () => {
+      const { access_token } = await platform.visitorTokens()
+      const response = await add(access_token, [
+        { catalogReference: { catalogItemId: tee.id, options: { options: { Size: 'M' } } }, quantity: 1 },
+      ])
+      expect(response.status).toBe(400)
+      expect(response.json.details.validationError.fieldViolations).toEqual([
+        expect.objectContaining({
+          field: 'lineItems[0].catalogReference.options.options.Color',
+          description: expect.stringMatching(/^is required: choose one of .*Red/),
+          violatedRule: 'REQUIRED_FIELD',
+        }),
+      ])
       expect((await get(access_token)).status).toBe(404)
     })
 

@@ -7,6 +7,7 @@ import { CommerceSettingsSchema, getCommerceSettings, putCommerceSettings } from
 import { createCheckoutFromCurrentCart } from './create-checkout.ts'
 import { estimateCurrentCartTotals } from './estimate-current-cart.ts'
 import type { CheckoutDeps } from './price-cart.ts'
+import { findShopIcon } from './shop-icon.ts'
 import { ShopInfoSchema, toShopInfo } from './shop-info.ts'
 
 /** Totals estimates, checkouts from the current cart, and the merchant's shipping, tax and fee setup. */
@@ -60,12 +61,13 @@ export function registerCheckoutRoutes(api: Api, deps: CheckoutDeps) {
       cacheControl: 'no-cache',
     },
     async ({ caller }) => {
-      const [site, settings, displayCurrencies] = await Promise.all([
+      const [site, settings, displayCurrencies, icon] = await Promise.all([
         getSite(db, caller.siteId),
         getCommerceSettings(db, caller.siteId),
         listDisplayCurrencies(db, caller.siteId),
+        findShopIcon(db, caller.siteId, deps.publicUrl),
       ])
-      return toShopInfo(site, settings, displayCurrencies)
+      return toShopInfo(site, settings, displayCurrencies, icon)
     },
   )
 

@@ -4,6 +4,7 @@ import { toDecimalString } from '../money/money.ts'
 import type { DisplayCurrency } from '../sites/display-currencies/display-currencies.ts'
 import type { Site } from '../sites/site-store.ts'
 import type { CommerceSettings } from './commerce-settings.ts'
+import type { ShopIcon } from './shop-icon.ts'
 
 const ShopShippingOption = z.object({
   title: z.string(),
@@ -18,6 +19,10 @@ export const ShopInfoSchema = z.object({
   name: z.string().describe("the site's name"),
   currency: z.string().describe('ISO-4217 code; every amount below is a decimal string in it'),
   locale: z.string(),
+  icon: z
+    .object({ url: z.string(), width: z.number(), height: z.number() })
+    .optional()
+    .describe("the shop's icon (its pages' favicon), set in its dashboard; absent for the default icon"),
   displayCurrencies: z
     .array(z.object({ currency: z.string(), rate: z.number() }))
     .describe(
@@ -58,6 +63,7 @@ export function toShopInfo(
   site: Site,
   settings: CommerceSettings,
   displayCurrencies: readonly DisplayCurrency[] = [],
+  icon?: ShopIcon | undefined,
 ): ShopInfo {
   const money = (minor: number) => toDecimalString(minor, site.currency)
   const toRate = (option: ShippingOption) =>
@@ -80,6 +86,7 @@ export function toShopInfo(
     name: site.name,
     currency: site.currency,
     locale: site.locale,
+    ...(icon ? { icon: { url: icon.url, width: icon.width, height: icon.height } } : {}),
     displayCurrencies: displayCurrencies.map(({ currency, rate }) => ({ currency, rate })),
     shipping: {
       regions: settings.shipping.regions.map((region) => ({

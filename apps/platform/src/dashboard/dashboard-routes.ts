@@ -39,7 +39,7 @@ export function isDashboardPath(path: string): boolean {
 
 /** Dashboard posts that carry files: they get the upload body limit instead of the JSON one. */
 export function isDashboardUpload(path: string): boolean {
-  return /^\/dashboard\/(?:media|products|products\/[^/]+|collections\/[^/]+)$/.test(path)
+  return /^\/dashboard\/(?:media|products|products\/[^/]+|collections\/[^/]+|setup\/shop\/icon)$/.test(path)
 }
 
 /**

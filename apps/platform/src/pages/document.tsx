@@ -5,6 +5,9 @@ import { pageStyles } from './page-styles.ts'
 /** The CSP nonce of the page being rendered: inline styles and scripts carry it to be allowed. */
 export const NonceContext = createContext('')
 
+/** Where the page being rendered names its icon: its shop's (`toShopIconPath`), or the platform's. */
+export const IconContext = createContext(FAVICON_PATH)
+
 /** The nonce of the page being rendered, for an inline `<script>` or `<style>`. */
 export function useNonce(): string {
   return use(NonceContext)
@@ -16,6 +19,7 @@ export function useNonce(): string {
  */
 export function Document(props: { title: string; children: ReactNode; scripts?: readonly string[] }) {
   const nonce = useNonce()
+  const icon = use(IconContext)
   return (
     <html lang="en">
       <head>
@@ -23,7 +27,8 @@ export function Document(props: { title: string; children: ReactNode; scripts?: 
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <title>{props.title}</title>
-        <link rel="icon" type="image/svg+xml" href={FAVICON_PATH} />
+        {/* A shop's icon may be any picture its owner uploaded; the platform's is SVG. */}
+        <link rel="icon" type={icon === FAVICON_PATH ? 'image/svg+xml' : undefined} href={icon} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant style sheet */}
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: pageStyles }} />
       </head>

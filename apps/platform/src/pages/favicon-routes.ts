@@ -1,8 +1,13 @@
 import { z } from 'zod'
 import type { Api } from '../http/api.ts'
 
-/** Where the platform's pages (hosted pages, dashboard, developer pages) name their icon. */
+/** Where the platform's pages name their icon when they belong to no shop (developer pages). */
 export const FAVICON_PATH = '/favicon.svg'
+
+/** Where the platform's pages for a shop (hosted pages, its dashboard) name its icon. */
+export function toShopIconPath(siteId: string): string {
+  return `/sites/${siteId}/icon`
+}
 
 /** A shopping bag on a rounded square: small enough to send inline, drawn without fonts. */
 const FAVICON_SVG =
@@ -11,6 +16,18 @@ const FAVICON_SVG =
   '<path d="M12.5 12v-2a3.5 3.5 0 0 1 7 0v2" fill="none" stroke="#fff" stroke-width="2"/>' +
   '<path d="M8.5 12h15l-1.5 13h-12z" fill="#fff"/>' +
   '</svg>\n'
+
+/** The platform's own icon as an answer, kept in caches as long as `cacheControl` says. */
+export function defaultIconResponse(cacheControl: string): Response {
+  return new Response(FAVICON_SVG, {
+    headers: {
+      'content-type': 'image/svg+xml',
+      'cache-control': cacheControl,
+      // A document of its own when opened: it may run and load nothing.
+      'content-security-policy': "default-src 'none'",
+    },
+  })
+}
 
 /**
  * `GET /favicon.svg` and `GET /favicon.ico`: the platform's icon, so that no first visit logs a 404 for it
@@ -32,15 +49,7 @@ export function registerFaviconRoutes(api: Api) {
         auth: 'none',
         response: z.string().describe('an SVG image'),
       },
-      async () =>
-        new Response(FAVICON_SVG, {
-          headers: {
-            'content-type': 'image/svg+xml',
-            'cache-control': 'public, max-age=604800',
-            // A document of its own when opened: it may run and load nothing.
-            'content-security-policy': "default-src 'none'",
-          },
-        }),
+      async () => defaultIconResponse('public, max-age=604800'),
     )
   }
 }

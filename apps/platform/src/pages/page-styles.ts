@@ -79,6 +79,7 @@ td input[type="text"] { width: 9rem; }
 progress { width: 100%; max-width: 480px; height: 1.1rem; }
 .inline { display: inline; }
 .cols { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 1.5rem; }
+/* minmax(0, …) on one column too: a 1fr column is as wide as its widest table or word, past a phone's screen. */
 @media (max-width: 800px) { .cols { grid-template-columns: minmax(0, 1fr); } }
 .checkout-header { display: flex; justify-content: space-between; align-items: center; gap: 1rem; padding: 0.9rem max(1.5rem, calc((100% - 1080px) / 2 + 1.5rem)); border-bottom: 1px solid var(--line); }
 .checkout-header .shop-name { font-size: 1.1rem; }
@@ -110,7 +111,7 @@ button.place { width: 100%; padding: 0.7rem; font-size: 1.05rem; }
 address { font-style: normal; }
 main.provider { max-width: 440px; }
 @media (max-width: 800px) {
-  .checkout-cols { grid-template-columns: 1fr; gap: 0; }
+  .checkout-cols { grid-template-columns: minmax(0, 1fr); gap: 0; }
   main.checkout { padding: 0.75rem 0.9rem 2rem; }
   .checkout:not(.confirmation) .summary-side { display: none; }
   .confirmation .summary-side { position: static; }
@@ -193,6 +194,17 @@ fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
   .editor-bar { position: static; }
   .editor-bar button.primary { position: fixed; right: 1rem; bottom: 1rem; z-index: 2; padding: 0.6rem 1.2rem; box-shadow: 0 2px 8px rgba(31, 35, 40, 0.3); }
   .editor { padding-bottom: 3.5rem; }
+}
+/* A phone: a table wider than the screen scrolls within itself rather than widening the page, and long
+   words (ids, addresses, e-mails) wrap. */
+@media (max-width: 600px) {
+  main { padding: 1rem 1rem 3rem; overflow-wrap: anywhere; }
+  .topbar { padding: 0.6rem 1rem; }
+  table { display: block; overflow-x: auto; }
+  .filters > * { min-width: 0; max-width: 100%; }
+  .pair { grid-template-columns: minmax(0, 1fr); }
+  main img { max-width: 100%; height: auto; }
+  .thumbs li { max-width: 100%; }
 }
 /* The API reference (/docs) and the GraphQL explorer (/_dev/graphql). */
 .reference-contents { columns: 3 14rem; padding-left: 1.25rem; }

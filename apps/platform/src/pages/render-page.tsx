@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { ReactElement, ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { NonceContext } from './document.tsx'
+import { IconContext, NonceContext } from './document.tsx'
+import { FAVICON_PATH, toShopIconPath } from './favicon-routes.ts'
 
 export interface PageOptions {
   status?: number
@@ -10,6 +11,8 @@ export interface PageOptions {
   imageOrigins?: readonly string[]
   /** Where the page's script may send requests (`connect-src`); none by default. */
   connectSources?: readonly string[]
+  /** The shop the page belongs to: its icon is the page's (the platform's by default). */
+  siteId?: string | undefined
 }
 
 /**
@@ -42,8 +45,16 @@ export function pageSecurityHeaders(
   }
 }
 
-function render(element: ReactNode, nonce: string): string {
-  return renderToStaticMarkup(<NonceContext value={nonce}>{element}</NonceContext>)
+function toIconPath(options: PageOptions): string {
+  return options.siteId ? toShopIconPath(options.siteId) : FAVICON_PATH
+}
+
+function render(element: ReactNode, nonce: string, icon: string): string {
+  return renderToStaticMarkup(
+    <NonceContext value={nonce}>
+      <IconContext value={icon}>{element}</IconContext>
+    </NonceContext>,
+  )
 }
 
 /**
@@ -54,7 +65,7 @@ function render(element: ReactNode, nonce: string): string {
  */
 export function renderPage(element: ReactElement, options: PageOptions = {}): Response {
   const nonce = randomBytes(16).toString('base64')
-  return new Response(`<!doctype html>${render(element, nonce)}`, {
+  return new Response(`<!doctype html>${render(element, nonce, toIconPath(options))}`, {
     status: options.status ?? 200,
     headers: {
       ...pageSecurityHeaders(nonce, options.imageOrigins, options.connectSources),
@@ -80,7 +91,7 @@ export function streamPage(
   options: PageOptions = {},
 ): Response {
   const nonce = randomBytes(16).toString('base64')
-  const html = `<!doctype html>${render(element, nonce)}`
+  const html = `<!doctype html>${render(element, nonce, toIconPath(options))}`
   const at = html.indexOf(SLOT)
   if (at < 0) throw new Error('streamPage needs a <StreamSlot /> in the page')
   const encoder = new TextEncoder()
@@ -99,7 +110,7 @@ export function streamPage(
         controller.close()
         return
       }
-      controller.enqueue(encoder.encode(render(next.value, nonce)))
+      controller.enqueue(encoder.encode(render(next.value, nonce, toIconPath(options))))
     },
     async cancel() {
       await iterator.return?.()

@@ -72,12 +72,31 @@ export function AddToCartForm(props: AddToCartFormProps) {
   }, [])
 
   // Once hydrated the form is a React form action, so "Add to cart" shows its pending state (`SubmitButton`).
+  // Options left unchosen are refused here by the action's own rule, without a request.
+  const [refused, setRefused] = useState<AddToCartResult>()
   const addAction = async (form: FormData) => {
+    const { missing } = parseSelection(form, pickers)
+    if (missing.length > 0) {
+      setRefused({ ok: false, message: '', missingOptions: missing })
+      return
+    }
+    setRefused(undefined)
     await fetcher.submit(form, { method: 'post' })
   }
   const isAdding = fetcher.state !== 'idle'
   const canAdd = purchase.status === 'available' || purchase.status === 'choose'
-  const result = fetcher.data ?? actionResult
+  const result = refused ?? fetcher.data ?? actionResult
+  const missingOptions = result?.ok === false ? (result.missingOptions ?? []) : []
+  // Each refusal moves focus to the first option to choose; a choice since then clears its message.
+  const missing = missingOptions.filter((name) => picked[name] === undefined)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new answer, and only a new one, moves focus
+  useEffect(() => {
+    const first = missingOptions[0]
+    if (!first || !formRef.current) return
+    for (const field of formRef.current.elements)
+      if ((field instanceof HTMLSelectElement || field instanceof HTMLInputElement) && field.name === first)
+        if (!field.disabled) return field.focus()
+  }, [result])
 
   return (
     <form method="post" action={isHydrated ? addAction : undefined} className="add-to-cart" ref={formRef}>
@@ -92,6 +111,7 @@ export function AddToCartForm(props: AddToCartFormProps) {
         pickers={pickers}
         selection={picked}
         onChoose={(name, choice) => choose({ ...picked, [name]: choice })}
+        missing={missing}
       />
       <div className="field">
         <label htmlFor={quantityId}>Quantity</label>
@@ -126,7 +146,7 @@ export function AddToCartForm(props: AddToCartFormProps) {
         </button>
       ) : null}
       <p role="status" className={result?.ok === false ? 'form-message form-error' : 'form-message'}>
-        {result && !isAdding ? result.message : null}
+        {result && !isAdding && missingOptions.length === 0 ? result.message : null}
         {result?.ok && !isAdding ? (
           <>
             {' '}

@@ -1,15 +1,18 @@
 import { isAisleError } from '@aisle/sdk'
 import { data } from 'react-router'
 import { findOptionsAvailability, getProductBySlug } from '../catalogue/catalogue.server'
-import { parseSelection, toPurchaseView } from '../catalogue/choice-availability'
+import { parseSelection, toMissingChoiceMessage, toPurchaseView } from '../catalogue/choice-availability'
 import type { Aisle } from '../platform/aisle.server'
 import { toShopperError, toShopperStatus } from '../platform/shopper-error'
 import type { AddToCartResult } from './add-to-cart-result'
 import { rememberCurrentCart } from './current-cart.server'
 import { MAX_QUANTITY, parseQuantity } from './quantity'
 
-function fail(message: string, status = 400) {
-  return data<AddToCartResult>({ ok: false, message }, { status })
+function fail(message: string, status = 400, missingOptions?: string[]) {
+  return data<AddToCartResult>(
+    { ok: false, message, ...(missingOptions ? { missingOptions } : {}) },
+    { status },
+  )
 }
 
 /**
@@ -26,8 +29,7 @@ export async function addProductToCart(
   if (quantity === undefined) return fail(`Please enter a quantity from 1 to ${MAX_QUANTITY}.`)
   const product = await getProductBySlug(publicClient, slug)
   const { selection, missing } = parseSelection(form, product.productOptions ?? [])
-  if (missing.length > 0)
-    return fail(`Please choose ${missing.map((name) => name.toLowerCase()).join(' and ')}.`)
+  if (missing.length > 0) return fail(missing.map(toMissingChoiceMessage).join(' '), 400, missing)
   const availability = await findOptionsAvailability(publicClient, product, selection)
   const { status, variantId } = toPurchaseView(product, availability, selection, config.apiUrl)
   if (status === 'unavailable') return fail(toShopperError(400, 'VARIANT_NOT_FOUND').message)

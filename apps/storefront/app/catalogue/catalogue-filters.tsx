@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
+import { closeDrawer, focusDrawerPanel, keepTabInside } from '../rendering/drawer-focus'
 import {
   type CatalogueSearch,
   countFilters,
@@ -81,11 +82,9 @@ export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) 
 
   // The fields are a drawer on a phone; from 48rem up they are no drawer and stay open.
   const isDrawer = () => !window.matchMedia(WIDE_SCREEN).matches
-  const closeDrawer = () => {
+  const closeFilterDrawer = () => {
     const disclosure = disclosureRef.current
-    if (!disclosure?.open || !isDrawer()) return
-    disclosure.open = false
-    disclosure.querySelector('summary')?.focus()
+    if (disclosure?.open && isDrawer()) closeDrawer(disclosure)
   }
   const apply = (form: HTMLFormElement | null) => {
     if (!form) return
@@ -100,7 +99,7 @@ export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     apply(event.currentTarget)
-    closeDrawer()
+    closeFilterDrawer()
   }
   const ids = {
     collection: `${headingId}-collection`,
@@ -121,16 +120,20 @@ export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) 
       <details
         className="filters-disclosure"
         ref={disclosureRef}
+        // Open as a drawer, it holds the focus (drawer-focus.ts).
         onKeyDown={(event) => {
-          if (event.key === 'Escape') closeDrawer()
+          if (!isDrawer()) return
+          if (event.key === 'Escape') closeFilterDrawer()
+          else keepTabInside(event)
         }}
         // Closed without Apply, the drawer's choices give way to the applied ones again.
         onToggle={(event) => {
           if (!event.currentTarget.open) setFields(toFields(state))
+          else if (isDrawer()) focusDrawerPanel(event.currentTarget)
         }}
         // A tap on the backdrop (the disclosure's own ::before) lands on the <details> itself.
         onClick={(event) => {
-          if (event.target === event.currentTarget) closeDrawer()
+          if (event.target === event.currentTarget) closeFilterDrawer()
         }}
       >
         <summary className="filters-summary">
@@ -144,7 +147,13 @@ export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) 
             </span>
           ) : null}
         </summary>
-        <div className="filters-fields">
+        <div
+          className="filters-fields"
+          role="group"
+          aria-labelledby={headingId}
+          tabIndex={-1}
+          data-drawer-panel
+        >
           {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
           {collections ? (
             <div className="field">
@@ -221,7 +230,7 @@ export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) 
               Apply
             </button>
             {filterCount > 0 ? (
-              <Link to={clearHref} preventScrollReset onClick={closeDrawer}>
+              <Link to={clearHref} preventScrollReset onClick={closeFilterDrawer}>
                 Clear filters
               </Link>
             ) : null}

@@ -1,8 +1,8 @@
 import type { Collection, Product } from '@aisle/sdk'
-import { data } from 'react-router'
 import type { Aisle, PublicClient } from '../platform/aisle.server'
 import { toRouteError } from '../platform/route-error.server'
 import { createSharedReads } from '../platform/shared-read.server'
+import { toShopperErrorResponse } from '../platform/shopper-error'
 import { type CatalogueSearch, type ProductListQuery, toProductListQuery } from './catalogue-search'
 import type { OptionsAvailabilityLike, Selection } from './choice-availability'
 import { toFeaturedCollections } from './featured-collections'
@@ -21,7 +21,7 @@ export async function getProductBySlug(client: PublicClient, slug: string): Prom
   } catch (error) {
     throw toRouteError(error)
   }
-  if (!product || product.visible === false) throw data({ code: 'PRODUCT_NOT_FOUND' }, { status: 404 })
+  if (!product || product.visible === false) throw toShopperErrorResponse(404, 'PRODUCT_NOT_FOUND')
   return product
 }
 
@@ -72,7 +72,7 @@ export async function getCollectionBySlug(client: PublicClient, slug: string): P
     throw toRouteError(error)
   }
   if (!collection || collection.visible === false) {
-    throw data({ code: 'COLLECTION_NOT_FOUND' }, { status: 404 })
+    throw toShopperErrorResponse(404, 'COLLECTION_NOT_FOUND')
   }
   return collection
 }

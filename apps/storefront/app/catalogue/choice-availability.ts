@@ -103,6 +103,12 @@ export function parseSelection(
   return { selection, missing }
 }
 
+/** What the product page says beside an option left unchosen when the shopper adds to the cart. */
+export function toMissingChoiceMessage(optionName: string): string {
+  const name = optionName.toLowerCase()
+  return `Please choose ${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}.`
+}
+
 /** The query string that carries a selection, in the product's option order: `Size=M&Color=Red`. */
 export function toSelectionSearch(selection: Selection): string {
   return new URLSearchParams(Object.entries(selection)).toString()

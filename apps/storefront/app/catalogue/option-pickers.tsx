@@ -1,5 +1,10 @@
 import { type RefObject, useId, useLayoutEffect, useRef } from 'react'
-import type { ChoiceView, OptionPickerView, Selection } from './choice-availability'
+import {
+  type ChoiceView,
+  type OptionPickerView,
+  type Selection,
+  toMissingChoiceMessage,
+} from './choice-availability'
 
 export interface OptionPickersProps {
   pickers: readonly OptionPickerView[]
@@ -7,6 +12,8 @@ export interface OptionPickersProps {
   selection: Selection
   /** Called with an option's new choice once the page is hydrated. */
   onChoose: (optionName: string, choice: string) => void
+  /** Options the shopper tried to add to the cart without choosing: each says so beside itself. */
+  missing: readonly string[]
 }
 
 /** How a choice reads: its name, and why it cannot be bought when it cannot. */
@@ -19,20 +26,23 @@ function toChoiceLabel(choice: ChoiceView): string {
  * The product's options as form fields named after the options (`Size`, `Color`), so a GET submission puts
  * the choices in the URL and a POST carries them to the action: a select for drop-downs, radio swatches for
  * colours. Choices no variant combines with the rest are disabled; sold-out ones stay choosable and say so.
+ * The fields are not `required`: an unchosen option is the shop's to name, beside the field (`missing`),
+ * where the browser's own bubble would say "Please select an item in the list".
  */
-export function OptionPickers({ pickers, selection, onChoose }: OptionPickersProps) {
-  return pickers.map((picker) =>
-    picker.type === 'color' ? (
-      <ColorPicker key={picker.name} picker={picker} selected={selection[picker.name]} onChoose={onChoose} />
+export function OptionPickers({ pickers, selection, onChoose, missing }: OptionPickersProps) {
+  return pickers.map((picker) => {
+    const props = {
+      picker,
+      selected: selection[picker.name],
+      onChoose,
+      error: missing.includes(picker.name) ? toMissingChoiceMessage(picker.name) : undefined,
+    }
+    return picker.type === 'color' ? (
+      <ColorPicker key={picker.name} {...props} />
     ) : (
-      <DropDownPicker
-        key={picker.name}
-        picker={picker}
-        selected={selection[picker.name]}
-        onChoose={onChoose}
-      />
-    ),
-  )
+      <DropDownPicker key={picker.name} {...props} />
+    )
+  })
 }
 
 /**
@@ -56,10 +66,22 @@ interface PickerProps {
   picker: OptionPickerView
   selected: string | undefined
   onChoose: OptionPickersProps['onChoose']
+  /** Why the option needs the shopper's choice, when adding was refused for it. */
+  error: string | undefined
 }
 
-function DropDownPicker({ picker, selected, onChoose }: PickerProps) {
+/** The message beside an option left unchosen; the field names it as its description. */
+function ChoiceError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="form-message form-error">
+      {error}
+    </p>
+  ) : null
+}
+
+function DropDownPicker({ picker, selected, onChoose, error }: PickerProps) {
   const id = useId()
+  const errorId = `${id}-error`
   const ref = useChoiceAsDefault<HTMLDivElement>(selected)
   return (
     <div className="field" ref={ref}>
@@ -68,7 +90,9 @@ function DropDownPicker({ picker, selected, onChoose }: PickerProps) {
         id={id}
         name={picker.name}
         value={selected ?? ''}
-        required
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         onChange={(event) => onChoose(picker.name, event.target.value)}
       >
         {selected === undefined ? <option value="">Choose {picker.name.toLowerCase()}</option> : null}
@@ -82,14 +106,16 @@ function DropDownPicker({ picker, selected, onChoose }: PickerProps) {
           </option>
         ))}
       </select>
+      <ChoiceError id={errorId} error={error} />
     </div>
   )
 }
 
-function ColorPicker({ picker, selected, onChoose }: PickerProps) {
+function ColorPicker({ picker, selected, onChoose, error }: PickerProps) {
+  const errorId = `${useId()}-error`
   const ref = useChoiceAsDefault<HTMLFieldSetElement>(selected)
   return (
-    <fieldset className="field swatches" ref={ref}>
+    <fieldset className="field swatches" ref={ref} aria-describedby={error ? errorId : undefined}>
       <legend>
         {picker.name}
         {selected ? <span className="swatch-selected">: {selected}</span> : null}
@@ -108,7 +134,7 @@ function ColorPicker({ picker, selected, onChoose }: PickerProps) {
               value={choice.description}
               checked={selected === choice.description}
               disabled={isDisabled}
-              required
+              aria-describedby={error ? errorId : undefined}
               onChange={() => onChoose(picker.name, choice.description)}
             />
             <span className="swatch-color" style={{ background: choice.value }} aria-hidden="true" />
@@ -116,6 +142,7 @@ function ColorPicker({ picker, selected, onChoose }: PickerProps) {
           </label>
         )
       })}
+      <ChoiceError id={errorId} error={error} />
     </fieldset>
   )
 }

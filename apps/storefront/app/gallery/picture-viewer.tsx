@@ -1,5 +1,6 @@
 import { type PointerEvent, type RefObject, useLayoutEffect, useRef, useState } from 'react'
 import type { ImageView } from '../media/image'
+import { keepTabInside } from '../rendering/drawer-focus'
 import { toGesture, toPinchZoom, toSteppedIndex } from './picture-gestures'
 
 export interface PictureViewerProps {
@@ -119,7 +120,7 @@ export function PictureViewer({ dialogRef, images, current, name, onShow }: Pict
         if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
           event.preventDefault()
           show(event.key === 'ArrowRight' ? 1 : -1)
-        }
+        } else keepTabInside(event)
       }}
       onClick={(event) => {
         if (event.target === event.currentTarget) event.currentTarget.close()

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { CartLink } from '../cart/cart-link'
+import { closeDrawer, focusDrawerPanel, keepTabInside } from '../rendering/drawer-focus'
 import { HELP_LINKS } from '../store/help-topics'
 import { LinkGroup } from './link-group'
 
@@ -57,12 +58,28 @@ export function SiteHeader({ collections, cartItemCount, isMember, memberName, s
         Skip to content
       </a>
       {/* On a phone the links fold into a menu; a <details> opens it without any script. */}
-      <details className="site-menu">
+      {/* Hydrated, it holds the focus as a drawer does (drawer-focus.ts). */}
+      <details
+        className="site-menu"
+        onToggle={(event) => {
+          if (event.currentTarget.open) focusDrawerPanel(event.currentTarget)
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') closeDrawer(event.currentTarget)
+          else keepTabInside(event)
+        }}
+      >
         <summary className="header-toggle header-toggle-menu">
           <span className="visually-hidden">Menu</span>
         </summary>
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside answer the keyboard; this only closes the menu after one */}
-        <nav aria-label="Menu" className="site-menu-panel" onClick={closeMenuAfterLink}>
+        <nav
+          aria-label="Menu"
+          className="site-menu-panel"
+          tabIndex={-1}
+          data-drawer-panel
+          onClick={closeMenuAfterLink}
+        >
           <Form
             method="get"
             action="/products"

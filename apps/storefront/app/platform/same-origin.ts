@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { toShopperErrorResponse } from './shopper-error'
 
 /**
  * Whether a form post comes from a page of this storefront, by Fetch Metadata (`Sec-Fetch-Site`) where
@@ -27,5 +27,5 @@ export function toRequestOrigin(request: Request): string {
  * @throws {Response} 403 `CROSS_SITE_REQUEST` for a cross-site post.
  */
 export function requireSameOriginPost(request: Request): void {
-  if (!isSameOriginPost(request)) throw data({ code: 'CROSS_SITE_REQUEST' }, { status: 403 })
+  if (!isSameOriginPost(request)) throw toShopperErrorResponse(403, 'CROSS_SITE_REQUEST')
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { findErrorCode, findErrorReason, toShopperError, toShopperStatus } from './shopper-error'
+import { findShopperError } from './failed-page'
+import { findErrorReason, toShopperError, toShopperErrorResponse, toShopperStatus } from './shopper-error'
 
 describe('toShopperError', () => {
   it('prefers the stable code over the status', () => {
@@ -54,12 +55,20 @@ describe('toShopperStatus', () => {
   })
 })
 
-describe('findErrorCode', () => {
-  it('reads a string code from route error data and ignores anything else', () => {
-    expect(findErrorCode({ code: 'PRODUCT_NOT_FOUND' })).toBe('PRODUCT_NOT_FOUND')
-    expect(findErrorCode({ code: 42 })).toBeUndefined()
-    expect(findErrorCode('Not Found')).toBeUndefined()
-    expect(findErrorCode(null)).toBeUndefined()
+describe('toShopperErrorResponse and findShopperError', () => {
+  it('carry the words for a code from the server to the error boundary', () => {
+    const response = toShopperErrorResponse(404, 'PRODUCT_NOT_FOUND')
+    expect(response.init?.status).toBe(404)
+    expect(response.data.code).toBe('PRODUCT_NOT_FOUND')
+    expect(findShopperError(response.data)).toEqual(toShopperError(404, 'PRODUCT_NOT_FOUND'))
+    expect(findShopperError(toShopperErrorResponse(503).data)?.title).toBe(toShopperError(503).title)
+  })
+
+  it('reads words only where both are strings', () => {
+    expect(findShopperError({ code: 'PRODUCT_NOT_FOUND' })).toBeUndefined()
+    expect(findShopperError({ title: 'Gone', message: 42 })).toBeUndefined()
+    expect(findShopperError('Not Found')).toBeUndefined()
+    expect(findShopperError(null)).toBeUndefined()
   })
 })
 

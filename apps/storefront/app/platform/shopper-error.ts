@@ -1,8 +1,8 @@
-/** Words a shopper understands, in place of an error's code or raw message. */
-export interface ShopperError {
-  title: string
-  message: string
-}
+import { data } from 'react-router'
+
+import { SHOPPER_FAULT, type ShopperError } from './failed-page'
+
+export type { ShopperError } from './failed-page'
 
 const byCode: Record<string, ShopperError> = {
   MEMBERSHIP_NOT_APPLICABLE: {
@@ -94,11 +94,6 @@ const unavailable: ShopperError = {
   message: 'We couldn’t reach the store just now. Please try again in a moment.',
 }
 
-const unknown: ShopperError = {
-  title: 'Something went wrong',
-  message: 'Something went wrong on our side. Please try again.',
-}
-
 /**
  * Chooses what to tell a shopper about a failure, from the error's stable code first (narrowed by the
  * application error's `reason` when it has one, e.g. a coupon that `EXPIRED`), then its HTTP status.
@@ -107,8 +102,9 @@ const unknown: ShopperError = {
 export function toShopperError(status: number | undefined, code?: string, reason?: string): ShopperError {
   const known = code ? ((reason ? byCode[`${code}.${reason}`] : undefined) ?? byCode[code]) : undefined
   if (known) return known
-  if (status === undefined || status === 0 || status >= 500) return status === 500 ? unknown : unavailable
-  return byStatus[status] ?? (status >= 400 && status < 500 ? (byStatus[400] as ShopperError) : unknown)
+  if (status === undefined || status === 0 || status >= 500)
+    return status === 500 ? SHOPPER_FAULT : unavailable
+  return byStatus[status] ?? (status >= 400 && status < 500 ? (byStatus[400] as ShopperError) : SHOPPER_FAULT)
 }
 
 /**
@@ -120,10 +116,12 @@ export function toShopperStatus(error: { status?: number | undefined }): number 
   return status !== undefined && status >= 400 && status < 500 ? status : 503
 }
 
-/** Reads the `code` a route error's data may carry (see `toRouteError`). */
-export function findErrorCode(errorData: unknown): string | undefined {
-  if (typeof errorData !== 'object' || errorData === null || !('code' in errorData)) return undefined
-  return typeof errorData.code === 'string' ? errorData.code : undefined
+/**
+ * A route error response with its stable code and the shopper's words for it, chosen here on the server: the
+ * error boundary shows them as they come (`findShopperError`), so the browser never loads the word table.
+ */
+export function toShopperErrorResponse(status: number, code?: string) {
+  return data({ code, ...toShopperError(status, code) }, { status })
 }
 
 /**

@@ -27,4 +27,30 @@ describe('the site icon', () => {
     const head = (await response.text()).split('</head>')[0]
     expect(head).toMatch(/<link [^>]*rel="icon" type="image\/svg\+xml" href="\/favicon\.svg"\/>/)
   })
+
+  it('is the shop’s own icon once its settings have one: a redirect to the picture, named by every page', async () => {
+    const iconUrl = 'https://platform.test/media/5b3c2a10-0000-4000-8000-000000000001/96w.webp'
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init)
+      const path = new URL(request.url).pathname
+      if (path === '/oauth2/token')
+        return Response.json({ access_token: 'visitor', refresh_token: 'refresh', expires_in: 3600 })
+      if (path === '/ecom/v1/shop-info')
+        return Response.json({
+          name: 'Harbor Goods',
+          currency: 'USD',
+          icon: { url: iconUrl, width: 96, height: 96 },
+          shipping: { regions: [], pickup: [] },
+        })
+      return Response.json({ message: 'unscripted' }, { status: 404 })
+    })
+    const icon = await storefront().handle(new Request('http://shop.test/favicon.ico'))
+    expect(icon.status).toBe(302)
+    expect(icon.headers.get('location')).toBe(iconUrl)
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=300')
+    const page = await storefront().handle(new Request('http://shop.test/no-such-page'))
+    const head = (await page.text()).split('</head>')[0]
+    expect(head).toContain(`<link rel="icon" href="${iconUrl}"/>`)
+    expect(head).not.toContain('href="/favicon.svg"')
+  })
 })

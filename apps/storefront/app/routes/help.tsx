@@ -1,6 +1,7 @@
-import { data, Link } from 'react-router'
+import { Link } from 'react-router'
 import { getAisle } from '../platform/aisle.server'
 import { catalogueCacheMiddleware } from '../platform/cache-control'
+import { toShopperErrorResponse } from '../platform/shopper-error'
 import { findSite, toPrivatePageMeta, toSeoMeta } from '../seo/page-meta'
 import { HELP_LINKS, HELP_TOPICS, type HelpTopic, isHelpTopic } from '../store/help-topics'
 import { findSharedShopInfo } from '../store/shop-info.server'
@@ -34,7 +35,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
 
 /** The shop's own setup (regions, rates, pickup places) for the shipping, returns and contact pages. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!isHelpTopic(params.topic)) throw data({ code: 'PAGE_NOT_FOUND' }, { status: 404 })
+  if (!isHelpTopic(params.topic)) throw toShopperErrorResponse(404, 'PAGE_NOT_FOUND')
   const shop = await findSharedShopInfo(getAisle(context).publicClient)
   return {
     topic: params.topic,

@@ -32,6 +32,8 @@ export interface ShopInfo {
   pickup: { title: string; rate: ShopRate; address: ShopAddress; instructions?: string | undefined }[]
   /** Other currencies the shop shows prices in (payment stays in `currency`). */
   displayCurrencies: string[]
+  /** The address of the shop's icon, set in its dashboard; undefined for the storefront's default. */
+  iconUrl?: string | undefined
 }
 
 /**
@@ -129,5 +131,14 @@ export function parseShopInfo(value: unknown): ShopInfo | undefined {
       ? [entry.currency as string]
       : [],
   )
-  return { name, currency, regions, pickup, displayCurrencies }
+  // Only a web address may name the page's icon (no `javascript:` or `data:` from a confused answer).
+  const iconUrl = isObject(value.icon) ? text(value.icon.url) : undefined
+  return {
+    name,
+    currency,
+    regions,
+    pickup,
+    displayCurrencies,
+    ...(iconUrl && /^https?:\/\//.test(iconUrl) ? { iconUrl } : {}),
+  }
 }

@@ -350,7 +350,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         notice={options.notice}
       />
     )
-    const response = renderPage(element, { status: options.status ?? 200 })
+    const response = renderPage(element, { status: options.status ?? 200, siteId: site.id })
     response.headers.set('referrer-policy', 'no-referrer')
     // The script asks the estimate endpoint (same origin); the place-order post may end at the
     // provider's page or the shop's thank-you page: form-action allows their origins.
@@ -756,7 +756,10 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         ) === 'valid'
       // The bare address (shared, from the history, or after the hour): no e-mail, name, address or phone.
       if (!isBuyer)
-        return renderPage(<OrderPlacedPage site={site} />, { headers: { 'referrer-policy': 'no-referrer' } })
+        return renderPage(<OrderPlacedPage site={site} />, {
+          headers: { 'referrer-policy': 'no-referrer' },
+          siteId: site.id,
+        })
       const totals = found.order.totals as {
         shippingInfo?: { selectedCarrierServiceOption?: { logistics?: { deliveryTime?: string } } }
       }

@@ -3,7 +3,7 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { safeColour } from '../../orders/order-mails.ts'
 import { useNonce } from '../../pages/document.tsx'
 import { toFormErrors } from '../catalogue/product-form.ts'
-import { DashboardForm, Field, Select } from '../dashboard-layout.tsx'
+import { CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { SetupPage, SetupProblems } from './setup-fields.tsx'
 
@@ -48,6 +48,10 @@ const colourHint = `White text is written on it, so it needs a contrast of at le
 /** The shop's name and the colours of its mails, with a preview of a mail's header and button. */
 export function ShopDetailsPage(props: {
   owner: Owner
+  /** The shop's icon, or undefined for the default one. */
+  icon: { url: string } | undefined
+  /** Why the last icon upload was refused. */
+  iconError?: string | undefined
   /** What is stored: the preview shows it. */
   stored: ShopDetailsFormValues
   /** What the form shows: the stored details, or what the owner sent when it was refused. */
@@ -104,6 +108,68 @@ export function ShopDetailsPage(props: {
           hint="Whether the checkout asks for the recipient's phone, for the carrier"
         />
       </DashboardForm>
+      <ShopIconForm icon={props.icon} error={props.iconError} csrfToken={owner.session.csrfToken} />
     </SetupPage>
+  )
+}
+
+/**
+ * The shop's icon: the favicon of its storefront and of the platform's pages for it (sign-in, checkout). An
+ * upload as the collections' pictures are, with the default icon back at a press.
+ */
+function ShopIconForm(props: {
+  icon: { url: string } | undefined
+  error: string | undefined
+  csrfToken: string
+}) {
+  return (
+    <section aria-labelledby="shop-icon-heading">
+      <h2 id="shop-icon-heading">Shop icon</h2>
+      <p className="hint">
+        The small picture browsers show in the tab and the bookmarks of the storefront and of your sign-in and
+        checkout pages. A square picture reads best.
+      </p>
+      <p className="shop-icon-current">
+        <img src={props.icon?.url ?? '/favicon.svg'} alt="" width={48} height={48} />{' '}
+        {props.icon ? 'Your icon' : 'The default icon'}
+      </p>
+      <form
+        method="post"
+        action="/dashboard/setup/shop/icon"
+        encType="multipart/form-data"
+        aria-label="Shop icon"
+      >
+        <CsrfField token={props.csrfToken} />
+        <div className="field">
+          <label htmlFor="field-icon">New icon</label>
+          <input
+            id="field-icon"
+            name="icon"
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            aria-invalid={props.error ? true : undefined}
+            aria-describedby={props.error ? 'field-icon-error' : 'field-icon-hint'}
+          />
+          <div className="hint" id="field-icon-hint">
+            PNG, JPEG, GIF or WebP, up to 10 MB
+          </div>
+          {props.error ? (
+            <div className="error-text" id="field-icon-error">
+              {props.error}
+            </div>
+          ) : null}
+        </div>
+        <div className="actions">
+          <button type="submit" className="primary" name="intent" value="upload">
+            Save icon
+          </button>
+          {props.icon ? (
+            <button type="submit" name="intent" value="default">
+              Use the default icon
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </section>
   )
 }

@@ -189,6 +189,7 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
         continueHref={href('current')}
         otherAccountHref={href('other')}
       />,
+      { siteId: session.siteId },
     )
   }
 
@@ -220,6 +221,7 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
         formTargets: origin ? [origin] : [],
         captchaSources: captchaCspOf(captcha),
         setCookies: [formCookie(csrfToken, isHttps(c, publicUrl))],
+        siteId: session.siteId,
       },
     )
   }

@@ -175,9 +175,11 @@ export function renderHostedPage(
     formTargets?: readonly string[]
     setCookies?: readonly string[]
     captchaSources?: CaptchaCspSources | undefined
+    /** The shop the page is for: its icon is the page's. */
+    siteId?: string | undefined
   } = {},
 ): Response {
-  const response = renderPage(element, { status: options.status ?? 200 })
+  const response = renderPage(element, { status: options.status ?? 200, siteId: options.siteId })
   response.headers.set('referrer-policy', 'no-referrer')
   let policy = response.headers.get('content-security-policy') ?? ''
   const targets = (options.formTargets ?? []).join(' ')
