@@ -193,7 +193,11 @@ describe.each(databaseKinds())('current cart on %s', (kind) => {
       ],
       [
         'choices no variant has',
-        () => [{ catalogReference: { catalogItemId: tee.id, options: { options: { Size: 'XXL', Color: 'Red' } } } }],
+        () => [
+          {
+            catalogReference: { catalogItemId: tee.id, options: { options: { Size: 'XXL', Color: 'Red' } } },
+          },
+        ],
         404,
         'VARIANT_NOT_FOUND',
       ],

@@ -114,7 +114,7 @@ describe.each(databaseKinds())('dashboard shop details on %s', (kind) => {
     const after = await dashboard.app.request(`${dashboard.publicUrl}${iconPath}`)
     expect(after.status).toBe(302)
     expect(after.headers.get('location')).toBe(icon.url)
-    const hosted = await renderPage(createElement(Document, { title: 'Sign in', children: 'page' }), {
+    const hosted = await renderPage(createElement(Document, { title: 'Sign in' }, 'page'), {
       siteId: DEMO_SITE_ID,
     }).text()
     expect(hosted).toContain(`<link rel="icon" href="${iconPath}"/>`)
