@@ -23,7 +23,11 @@ export const QueryServicesBody = z.object({
           offset: z.number().int().min(0).default(0),
         })
         .default({ limit: 50, offset: 0 }),
-      sort: z.array(z.unknown()).optional(),
+      sort: z
+        .array(z.unknown())
+        .max(10)
+        .optional()
+        .describe('accepted and ignored: services come oldest first'),
     })
     .default({ filter: {}, paging: { limit: 50, offset: 0 } }),
 })
