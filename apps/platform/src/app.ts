@@ -4,6 +4,8 @@ import { HTTPException } from 'hono/http-exception'
 import { getPath } from 'hono/utils/url'
 import type { ReferenceDocument } from './api-reference/api-reference-page.tsx'
 import { API_REFERENCE_PATH, registerApiReferenceRoutes } from './api-reference/api-reference-routes.tsx'
+import { registerBookingPagesRoutes } from './booking-checkout/booking-pages-routes.tsx'
+import { registerBookingRoutes } from './bookings/booking-routes.ts'
 import { registerCartRoutes } from './carts/cart-routes.ts'
 import { createCurrentCart } from './carts/current-cart.ts'
 import { registerMerchantCartRoutes } from './carts/merchant-cart-routes.ts'
@@ -502,6 +504,8 @@ export function createApp(options: AppDeps) {
     findDownloads: async (orders) => downloadsOfOrders(digital, orders),
   })
   registerMembershipRoutes(api, { db: deps.db, clock })
+  registerBookingRoutes(api, { db: deps.db, clock })
+  registerBookingPagesRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
   registerPlanCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
   registerWebhookRoutes(api, { db: deps.db, clock, localDevelopmentSites })
   registerGraphQLRoutes(api, {

@@ -1,5 +1,6 @@
 import type {
   AuthenticationModule,
+  BookingsModule,
   BulkProductsResponse,
   Collection,
   CollectionsModule,
@@ -22,6 +23,7 @@ import type {
 } from '@aisle/sdk'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { z } from 'zod'
+import { ListTimeSlotsResponse, QueryServicesResponse } from './bookings/booking-routes.ts'
 import { CartResponse } from './carts/cart-routes.ts'
 import { BulkResponse } from './catalogue/bulk/bulk-routes.ts'
 import { CollectionResponse, QueryCollectionsResponse } from './catalogue/collections/collection-routes.ts'
@@ -107,6 +109,9 @@ const SPEC_CALLS = [
   { call: 'POST /v2/products-platformized', route: 'POST /stores/v2/products-platformized', response: ProductResponse, read: true },
   { call: 'PATCH /v2/products-platformized/{product.id}', route: 'PATCH /stores/v2/products-platformized/:id', response: ProductResponse, read: true },
   { call: 'DELETE /v2/products-platformized/{id}', route: 'DELETE /stores/v2/products-platformized/:id', read: false },
+  // Bookings (read)
+  { call: 'POST /v2/services/query', route: 'POST /bookings/v2/services/query', response: QueryServicesResponse, read: true },
+  { call: 'POST /v2/time-slots', route: 'POST /bookings/v2/time-slots', response: ListTimeSlotsResponse, read: true },
   // Identity and authentication
   { call: 'POST /v1/register', route: 'POST /identity/v1/register', response: AuthenticationResponse, read: true },
   { call: 'POST /v1/login', route: 'POST /identity/v1/login', response: AuthenticationResponse, read: true },
@@ -133,6 +138,11 @@ const SPEC_CALLS = [
  * response schema, renamed as the SDK renames. The token endpoint and GraphQL are read as they are.
  */
 interface ReadAnswers {
+  'POST /v2/services/query': Drift<Answer<BookingsModule, 'queryServices'>, Sdk<typeof QueryServicesResponse>>
+  'POST /v2/time-slots': Drift<
+    Answer<BookingsModule, 'listAvailabilityTimeSlots'>,
+    Sdk<typeof ListTimeSlotsResponse>
+  >
   'GET /v1/carts/current': Drift<
     Answer<CurrentCartModule, 'getCurrentCart'>,
     Sdk<typeof CartResponse>['cart']

@@ -10,6 +10,7 @@ it('exports exactly the chosen runtime surface', () => {
     'OAuthStrategy',
     'TokenRole',
     'authentication',
+    'bookings',
     'carts',
     'collections',
     'createClient',

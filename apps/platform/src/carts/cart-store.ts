@@ -47,8 +47,27 @@ export interface LineItemRow {
   catalog_item_id: string | null
   variant_id: string | null
   custom: CustomLine | null
+  /** A line of the services catalogue: the booked slot it sells (decision 065); `null` for others. */
+  service_properties: ServiceLineProperties | null
   quantity: number
   created_date: Date
+}
+
+/** The slot a line of the services catalogue sells: its held booking and times (decision 065). */
+export interface ServiceLineProperties {
+  bookingId: string
+  /** The appointment's start and end, ISO-8601 instants. */
+  scheduledDate: string
+  endDate: string
+  /** The shop's time zone, in which the line shows its time. */
+  timeZone: string
+}
+
+/** A service as a cart line names and prices it (the services catalogue's, as it is now). */
+export interface SoldService {
+  id: string
+  name: string
+  unitPriceMinor: number
 }
 
 export interface CartWithLines {
@@ -356,6 +375,7 @@ export function applyLineChanges(
           catalog_item_id: item.catalogItemId,
           variant_id: item.variantId,
           custom: item.custom ?? null,
+          service_properties: null,
           quantity: item.quantity,
           created_date: now,
         }
@@ -462,11 +482,13 @@ export async function writeCartChange(tx: Db, write: CartWrite, now: Date): Prom
   }
   if (write.savedLines?.length) {
     parts.push(`saved as (
-       insert into cart_line_items (id, cart_id, position, app_id, catalog_item_id, variant_id, custom, quantity, created_date)
-       select x.id, target.id, x.position, x.app_id, x.catalog_item_id, x.variant_id, x.custom, x.quantity, x.created_date
+       insert into cart_line_items (id, cart_id, position, app_id, catalog_item_id, variant_id, custom,
+         service_properties, quantity, created_date)
+       select x.id, target.id, x.position, x.app_id, x.catalog_item_id, x.variant_id, x.custom,
+         x.service_properties, x.quantity, x.created_date
        from target, jsonb_to_recordset(${param(JSON.stringify(write.savedLines), 'jsonb')})
             as x(id uuid, position integer, app_id text, catalog_item_id text, variant_id uuid, custom jsonb,
-                 quantity integer, created_date timestamptz)
+                 service_properties jsonb, quantity integer, created_date timestamptz)
        on conflict (id) do update set quantity = excluded.quantity where cart_line_items.cart_id = ${cartId})`)
   }
   if (write.event) {

@@ -8,7 +8,7 @@ import {
 import { ApplicationError } from '../http/errors.ts'
 import { MAX_CART_AMOUNT_MINOR, toDecimalString, toWireMoney } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
-import type { CartWithLines, LineItemRow } from './cart-store.ts'
+import type { CartWithLines, LineItemRow, ServiceLineProperties, SoldService } from './cart-store.ts'
 import type { CustomLine } from './custom-line-item.ts'
 import { liveMerchantDiscounts, toWireMerchantDiscount } from './merchant-discounts.ts'
 
@@ -137,6 +137,19 @@ function customLineDescription(custom: CustomLine): LineDescription {
   }
 }
 
+/** A service line's description: when the appointment is, in the shop's time zone (decision 065). */
+function serviceLineDescription(service: ServiceLineProperties, locale = 'en-GB'): LineDescription {
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { timeZone: service.timeZone, ...options })
+  const start = new Date(service.scheduledDate)
+  const when = `${format({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(start)}, ${format({ timeStyle: 'short' }).formatRange(start, new Date(service.endDate))} (${service.timeZone})`
+  return {
+    descriptionLines: [{ name: translatable('When'), lineType: 'PLAIN_TEXT', plainText: translatable(when) }],
+    image: undefined,
+    physicalProperties: { sku: '', shippable: false, weight: undefined },
+  }
+}
+
 /** What a cart line says of what it sells now: a custom line's own words, a catalogue line's product's. */
 export function lineDescriptionOf(
   line: LineItemRow,
@@ -144,6 +157,7 @@ export function lineDescriptionOf(
   publicUrl: string,
 ): LineDescription {
   if (line.custom) return customLineDescription(line.custom)
+  if (line.service_properties) return serviceLineDescription(line.service_properties)
   const { record, variant } = catalogueLineOf(line, products)
   return catalogueLineDescription(record, variant, publicUrl)
 }
@@ -253,6 +267,8 @@ export function toWireCart(
   products: ReadonlyMap<string, ProductRecord>,
   site: Site,
   publicUrl: string,
+  /** The services of the cart's service lines, by id (decision 065); a line whose service is gone is unavailable. */
+  services: ReadonlyMap<string, SoldService> = new Map(),
 ) {
   const { cart, lines } = owned
   let subtotal = 0
@@ -260,6 +276,29 @@ export function toWireCart(
     if (line.custom) {
       subtotal += line.custom.priceMinor * line.quantity
       return toWireCustomLine(line, line.custom, site)
+    }
+    if (line.service_properties) {
+      const service = line.catalog_item_id ? services.get(line.catalog_item_id) : undefined
+      const unit = service?.unitPriceMinor ?? 0
+      if (service) subtotal += unit * line.quantity
+      return {
+        id: line.id,
+        quantity: line.quantity,
+        catalogReference: { catalogItemId: line.catalog_item_id ?? '', appId: line.app_id, options: {} },
+        productName: translatable(service?.name ?? ''),
+        url: undefined,
+        price: money(unit, site),
+        fullPrice: money(unit, site),
+        lineItemPrice: money(unit * line.quantity, site),
+        ...serviceLineDescription(line.service_properties, site.locale),
+        availability: service ? { status: 'AVAILABLE' as const } : { status: 'NOT_FOUND' as const },
+        serviceProperties: {
+          scheduledDate: line.service_properties.scheduledDate,
+          numberOfParticipants: line.quantity,
+        },
+        itemType: { preset: 'SERVICE' as const },
+        paymentOption: 'FULL_PAYMENT_ONLINE' as const,
+      }
     }
     const { record, variant, unit, full } = catalogueLineOf(line, products)
     const availability = availabilityOf(line, record)

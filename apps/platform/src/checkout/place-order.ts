@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { confirmBookingsForOrder } from '../bookings/confirm-bookings.ts'
 import { availabilityOf, lineDescriptionOf } from '../carts/cart-wire.ts'
 import { type CustomLine, hasMerchantOrigin } from '../carts/custom-line-item.ts'
 import type { LinePrice } from '../carts/pricing/totals-estimate.ts'
@@ -26,6 +27,7 @@ export type PlaceOrderRefusal =
   | 'NOT_PURCHASABLE'
   | 'COUPON_USED_UP'
   | 'MEMBERSHIP_NOT_USABLE'
+  | 'SLOT_TAKEN'
 
 /** Placing the order was refused; the transaction was rolled back, so stock, coupon and cart are as they were. */
 export class PlaceOrderRefused extends Error {
@@ -165,13 +167,23 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
         }
     }
     if (checkout.status !== 'OPEN') throw new PlaceOrderRefused('CHECKOUT_CLOSED', 'This checkout is closed')
-    if (!checkout.email || !checkout.shipping_address || !checkout.billing_address)
+    if (!checkout.email)
       throw new PlaceOrderRefused('DETAILS_MISSING', 'Enter your e-mail and addresses first')
     const priced = await priceCheckout(tx, checkout, { currency: site.currency, now: input.now, lock: true })
     if (!priced || priced.cart.lines.length === 0)
       throw new PlaceOrderRefused('CART_EMPTY', 'The cart is empty')
     const { cart, products, totals } = priced
+    // Booked slots are neither shipped nor billed to an address: an order of them only needs the e-mail.
+    const isOnlyServices = cart.lines.every((line) => line.service_properties)
+    if (!isOnlyServices && (!checkout.shipping_address || !checkout.billing_address))
+      throw new PlaceOrderRefused('DETAILS_MISSING', 'Enter your e-mail and addresses first')
     for (const line of cart.lines) {
+      if (line.service_properties) {
+        if (!line.catalog_item_id || !priced.services.has(line.catalog_item_id))
+          throw new PlaceOrderRefused('NOT_PURCHASABLE', 'This service is no longer offered')
+        // Its slot is confirmed below, under its calendar's lock.
+        continue
+      }
       // A custom line is the merchant's price, not the catalogue's: it is taken only with the merchant's
       // mark (decision 019; none without it should exist, this is the second lock on that door).
       if (line.custom && !hasMerchantOrigin(line.custom))
@@ -235,9 +247,20 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
         `Your plan "${name}" has no sessions left or has expired: the items it covered are now at full price`,
       )
     }
+    const orderId = randomUUID()
+    const bookingIds = cart.lines.flatMap((line) =>
+      line.service_properties ? [line.service_properties.bookingId] : [],
+    )
+    if (
+      bookingIds.length > 0 &&
+      (await confirmBookingsForOrder(tx, checkout.site_id, bookingIds, orderId, input.now)) !== undefined
+    )
+      throw new PlaceOrderRefused(
+        'SLOT_TAKEN',
+        'The time you chose was booked by someone else while you paid: choose another time',
+      )
     const membershipNames = new Map(priced.memberships.map((held) => [held.id, held.name]))
     const { payment } = input
-    const orderId = randomUUID()
     const names = lineNamesOf(priced)
     const byId = new Map(cart.lines.map((line) => [line.id, line]))
     const lines = totals.lineItems.map((line, index) => {

@@ -1,4 +1,5 @@
-import { type CartWithLines, findOwnedCart } from '../carts/cart-store.ts'
+import { findSoldServices } from '../bookings/sold-services.ts'
+import { type CartWithLines, findOwnedCart, type SoldService } from '../carts/cart-store.ts'
 import { assertCartAmountWithinBound, lineDescriptionOf } from '../carts/cart-wire.ts'
 import { findCoupon } from '../carts/coupon-store.ts'
 import { estimateTotals } from '../carts/pricing/estimate-totals.ts'
@@ -25,6 +26,8 @@ export interface CheckoutDeps {
 export interface PricedCart {
   cart: CartWithLines
   products: ReadonlyMap<string, ProductRecord>
+  /** The services of its service lines, by id (decision 065); empty without such lines. */
+  services: ReadonlyMap<string, SoldService>
   totals: TotalsEstimate
   /** The buyer's memberships the pricing saw (a member's; none for a visitor). */
   memberships: readonly HeldMembership[]
@@ -49,9 +52,16 @@ export async function priceCart(
   },
 ): Promise<PricedCart> {
   const { siteId } = options
-  const ids = cart.lines.flatMap((line) => (line.catalog_item_id ? [line.catalog_item_id] : []))
-  const [products, coupon, settings, membershipRows] = await Promise.all([
+  const ids = cart.lines.flatMap((line) =>
+    line.catalog_item_id && !line.service_properties ? [line.catalog_item_id] : [],
+  )
+  // Service lines read the services catalogue: one statement more, for carts that hold one only.
+  const serviceIds = cart.lines.flatMap((line) =>
+    line.catalog_item_id && line.service_properties ? [line.catalog_item_id] : [],
+  )
+  const [products, services, coupon, settings, membershipRows] = await Promise.all([
     findProductsByIds(db, { siteId, includeHidden: false }, ids),
+    serviceIds.length > 0 ? findSoldServices(db, siteId, serviceIds) : new Map<string, SoldService>(),
     cart.cart.coupon_code ? findCoupon(db, siteId, cart.cart.coupon_code) : undefined,
     options.settings ?? getCommerceSettings(db, siteId),
     cart.cart.owner_kind === 'member' && ids.length > 0
@@ -64,6 +74,7 @@ export async function priceCart(
   const input = pricingInputForCart({
     cart,
     products,
+    services,
     currency: options.currency,
     coupon,
     setup: toPricingSetup(settings),
@@ -71,15 +82,18 @@ export async function priceCart(
     memberships,
     now: options.now,
   })
-  return { cart, products, totals: await estimateTotals(input), memberships }
+  return { cart, products, services, totals: await estimateTotals(input), memberships }
 }
 
 /** What each line of a priced cart is called: a custom line's own name, else its product's name now. */
-export function lineNamesOf(priced: Pick<PricedCart, 'cart' | 'products'>): Map<string, string> {
+export function lineNamesOf(priced: Pick<PricedCart, 'cart' | 'products' | 'services'>): Map<string, string> {
   return new Map(
     priced.cart.lines.map((line) => [
       line.id,
       line.custom?.productName.original ??
+        (line.service_properties && line.catalog_item_id
+          ? priced.services.get(line.catalog_item_id)?.name
+          : undefined) ??
         (line.catalog_item_id ? priced.products.get(line.catalog_item_id)?.product.name : undefined) ??
         '',
     ]),
@@ -88,7 +102,7 @@ export function lineNamesOf(priced: Pick<PricedCart, 'cart' | 'products'>): Map<
 
 /** Each line of a priced cart as its summary shows it: name, options, SKU and picture (decision 058). */
 export function lineSummariesOf(
-  priced: Pick<PricedCart, 'cart' | 'products'>,
+  priced: Pick<PricedCart, 'cart' | 'products' | 'services'>,
   publicUrl: string,
 ): Map<string, LineSummaryItem> {
   const names = lineNamesOf(priced)

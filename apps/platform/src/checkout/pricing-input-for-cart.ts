@@ -1,4 +1,4 @@
-import type { CartWithLines } from '../carts/cart-store.ts'
+import type { CartWithLines, SoldService } from '../carts/cart-store.ts'
 import { availabilityOf } from '../carts/cart-wire.ts'
 import type { CouponRow } from '../carts/coupon-store.ts'
 import { liveMerchantDiscounts, toPricingDiscount } from '../carts/merchant-discounts.ts'
@@ -54,6 +54,8 @@ function toCoupon(row: CouponRow): Coupon {
 export function pricingInputForCart(input: {
   cart: CartWithLines
   products: ReadonlyMap<string, ProductRecord>
+  /** The services of the cart's service lines (decision 065). */
+  services?: ReadonlyMap<string, SoldService> | undefined
   currency: string
   coupon: CouponRow | undefined
   setup: PricingSetup
@@ -76,6 +78,22 @@ export function pricingInputForCart(input: {
           isShippable:
             line.custom.physicalProperties?.shippable ?? line.custom.itemType.preset === 'PHYSICAL',
           weight: line.custom.physicalProperties?.weight,
+        },
+      ]
+    }
+    if (line.service_properties) {
+      // A booked slot of the services catalogue, at the service's price now; never shipped (decision 065).
+      const service = line.catalog_item_id ? input.services?.get(line.catalog_item_id) : undefined
+      if (!service) return []
+      return [
+        {
+          id: line.id,
+          quantity: line.quantity,
+          unitPrice: service.unitPriceMinor,
+          itemType: 'SERVICE',
+          paymentOption: 'FULL_PAYMENT_ONLINE',
+          catalogItemId: service.id,
+          isShippable: false,
         },
       ]
     }

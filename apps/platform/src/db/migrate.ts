@@ -28,7 +28,8 @@ import * as orderLinesAsSold from './migrations/026-order-lines-as-sold.ts'
 import * as recipientsAndCheckoutPhone from './migrations/027-recipients-and-checkout-phone.ts'
 import * as refundedUnitsAreNotToShip from './migrations/028-refunded-units-are-not-to-ship.ts'
 import * as stripeNotifications from './migrations/029-stripe-notifications-and-pending-payments.ts'
-import * as shopIcon from './migrations/032-shop-icon.ts'
+import * as bookings from './migrations/030-bookings.ts'
+import * as shopIcon from './migrations/031-shop-icon.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -61,7 +62,8 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 27, name: 'recipients-and-checkout-phone', sql: recipientsAndCheckoutPhone.sql },
   { version: 28, name: 'refunded-units-are-not-to-ship', sql: refundedUnitsAreNotToShip.sql },
   { version: 29, name: 'stripe-notifications-and-pending-payments', sql: stripeNotifications.sql },
-  { version: 32, name: 'shop-icon', sql: shopIcon.sql },
+  { version: 30, name: 'bookings', sql: bookings.sql },
+  { version: 31, name: 'shop-icon', sql: shopIcon.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

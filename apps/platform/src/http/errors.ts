@@ -62,6 +62,8 @@ export const applicationErrorStatus = {
   PLAN_PURCHASE_NOT_FOUND: 404,
   /** The member bought the plan as many times as it may be bought per member (decision 051). */
   PLAN_PURCHASE_LIMIT_REACHED: 409,
+  SERVICE_NOT_FOUND: 404,
+  SLOT_NOT_AVAILABLE: 409,
   BULK_OPERATION_UNDONE: 409,
   ORDER_NOT_FOUND: 404,
   CHECKOUT_NOT_FOUND: 404,

@@ -22,6 +22,9 @@ export const WIX_PATH_ALIASES: readonly PathAlias[] = [
   // Collections v2 carry no prefix at all.
   { from: '/v2/collections/', to: '/stores/v2/collections/' },
   { from: '/_api/redirects-api/', to: '/redirects/' },
+  // The services catalogue's reads, as `@wix/bookings` sends them (decision 065).
+  { from: '/_api/bookings/', to: '/bookings/' },
+  { from: '/_api/service-availability/v2/time-slots', to: '/bookings/v2/time-slots', exact: true },
   { from: '/_api/iam/authentication/', to: '/identity/' },
   { from: '/_api/iam/recovery/', to: '/identity/' },
   // The spec's path is `/v1/Start`; the Wix module sends it in lower case.

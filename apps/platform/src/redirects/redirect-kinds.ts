@@ -41,6 +41,8 @@ export const CHECKOUT_LANDING_PATH = '/_redirect/checkout'
 export const PRODUCT_PAGE_PATH = '/_product'
 export const MEMBERS_ACCOUNT_PATH = '/_account'
 export const PLAN_CHECKOUT_PATH = '/_plans/checkout'
+export const BOOKINGS_BOOK_PATH = '/_bookings/book'
+export const BOOKINGS_CHECKOUT_PATH = '/_bookings/checkout'
 
 export interface RedirectKindDefinition {
   /** The hosted page a session's URL names (with `?session=<token>`). */
@@ -58,14 +60,14 @@ export const redirectKinds: Readonly<Record<RedirectKind, RedirectKindDefinition
   ecomCheckout: { path: CHECKOUT_LANDING_PATH, locationType: 'CHECKOUT', isSold: true },
   storesProduct: { path: PRODUCT_PAGE_PATH, locationType: 'UNKNOWN', isSold: true },
   membersAccount: { path: MEMBERS_ACCOUNT_PATH, locationType: 'UNKNOWN', isSold: true },
-  bookingsCheckout: { path: NOT_OFFERED_PATH, locationType: 'CHECKOUT', isSold: false },
-  bookingsBook: { path: NOT_OFFERED_PATH, locationType: 'UNKNOWN', isSold: false },
+  bookingsCheckout: { path: BOOKINGS_CHECKOUT_PATH, locationType: 'CHECKOUT', isSold: true },
+  bookingsBook: { path: BOOKINGS_BOOK_PATH, locationType: 'UNKNOWN', isSold: true },
   eventsCheckout: { path: NOT_OFFERED_PATH, locationType: 'CHECKOUT', isSold: false },
   paidPlansCheckout: { path: PLAN_CHECKOUT_PATH, locationType: 'CHECKOUT', isSold: true },
 }
 
 /** The kinds this platform does not sell, whose sessions land on the "not offered" page. */
-export type NotOfferedKind = 'bookingsCheckout' | 'bookingsBook' | 'eventsCheckout'
+export type NotOfferedKind = 'eventsCheckout'
 
 /** Whether a kind is one this platform does not sell. */
 export function isNotOfferedKind(kind: RedirectKind): kind is NotOfferedKind {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isTimeZone } from '../bookings/zoned-time.ts'
 import {
   CALLBACK_TYPES,
   MEMBERS_ACCOUNT_SECTIONS,
@@ -10,15 +11,6 @@ const url = z.string().min(1).max(2_000)
 const Id = z.guid({ message: 'must be an id (UUID)' })
 const PKCE_FORMAT = /^[A-Za-z0-9\-._~]{43,128}$/
 const QUERY_NAME = /^[A-Za-z0-9_.~-]{1,100}$/
-
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name })
-    return true
-  } catch {
-    return false
-  }
-}
 
 const AuthRequestInput = z.object({
   redirectUri: url.optional(),

@@ -55,8 +55,8 @@ describe.each(databaseKinds())('redirect sessions of every kind on %s', (kind) =
     ['ecomCheckout', '/_redirect/checkout', 'CHECKOUT'],
     ['storesProduct', '/_product', 'UNKNOWN'],
     ['membersAccount', '/_account', 'UNKNOWN'],
-    ['bookingsCheckout', '/_redirect/not-offered', 'CHECKOUT'],
-    ['bookingsBook', '/_redirect/not-offered', 'UNKNOWN'],
+    ['bookingsCheckout', '/_bookings/checkout', 'CHECKOUT'],
+    ['bookingsBook', '/_bookings/book', 'UNKNOWN'],
     ['eventsCheckout', '/_redirect/not-offered', 'CHECKOUT'],
     ['paidPlansCheckout', '/_plans/checkout', 'CHECKOUT'],
   ])(
@@ -334,8 +334,8 @@ describe.each(databaseKinds())('redirect sessions of every kind on %s', (kind) =
         ecomCheckout: true,
         storesProduct: true,
         membersAccount: true,
-        bookingsCheckout: false,
-        bookingsBook: false,
+        bookingsCheckout: true,
+        bookingsBook: true,
         eventsCheckout: false,
         paidPlansCheckout: true,
       })

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { defaultApiPrefixes, toApiPath, toApiPrefixes } from './api-prefixes.js'
 
 describe('toApiPrefixes', () => {
-  it('keeps the default table: /ecom, /stores, /redirects, /identity, /oauth2, /graphql', () => {
+  it('keeps the default table: /ecom, /stores, /bookings, /redirects, /identity, /oauth2, /graphql', () => {
     expect(toApiPrefixes()).toEqual({
       ecom: '/ecom',
       stores: '/stores',
+      bookings: '/bookings',
       redirects: '/redirects',
       identity: '/identity',
       oauth: '/oauth2',

@@ -119,6 +119,19 @@ function isHttps(c: Context<AppEnv>, publicUrl: string): boolean {
   return new URL(c.req.url).protocol === 'https:' || publicUrl.startsWith('https:')
 }
 
+/**
+ * Where a checkout's payment returns the shopper and providers post their word: the hosted checkout's
+ * return, which places the order and sends the buyer on (the bookings checkout pays through it too).
+ */
+export function checkoutPaymentUrls(publicUrl: string, checkoutId: string, cancelPath?: string) {
+  return {
+    returnUrl: (paymentId: string) =>
+      `${publicUrl}${HOSTED_CHECKOUT_PATH}/${checkoutId}/payment-return?payment=${paymentId}`,
+    notifyUrl: (providerId: string) => `${publicUrl}${PAYMENT_NOTIFICATIONS_PATH}/${providerId}`,
+    cancelUrl: `${publicUrl}${cancelPath ?? `${HOSTED_CHECKOUT_PATH}/${checkoutId}`}`,
+  }
+}
+
 function seeOther(location: string): Response {
   return new Response(null, {
     status: 303,
@@ -219,12 +232,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
   const payments = { db, clock, providers, publicUrl: deps.publicUrl, downloadsLink: deps.downloadsLink }
   /** Signs the thank-you page's link for the browser that just paid or pressed the form. */
   const signing = () => ({ signer: deps.signer, now: clock() })
-  const paymentUrls = (checkoutId: string) => ({
-    returnUrl: (paymentId: string) =>
-      `${publicUrl}${HOSTED_CHECKOUT_PATH}/${checkoutId}/payment-return?payment=${paymentId}`,
-    notifyUrl: (providerId: string) => `${publicUrl}${PAYMENT_NOTIFICATIONS_PATH}/${providerId}`,
-    cancelUrl: `${publicUrl}${HOSTED_CHECKOUT_PATH}/${checkoutId}`,
-  })
+  const paymentUrls = (checkoutId: string) => checkoutPaymentUrls(publicUrl, checkoutId)
 
   /** A member's ticked "save this address": the shipping address joins their saved ones. */
   async function rememberAddress(checkout: CheckoutRow, details: CheckoutDetails) {

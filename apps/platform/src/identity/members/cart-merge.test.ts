@@ -12,6 +12,7 @@ function line(fields: Partial<LineItemRow> & { id: string }): LineItemRow {
     catalog_item_id: 'product-a',
     variant_id: 'variant-1',
     custom: null,
+    service_properties: null,
     quantity: 1,
     created_date: new Date(0),
     ...fields,

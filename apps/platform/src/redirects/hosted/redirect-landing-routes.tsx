@@ -27,17 +27,8 @@ interface NotOfferedWording {
   back: readonly CallbackUrlField[]
 }
 
-const bookings: NotOfferedWording = {
-  title: 'Bookings are not available',
-  says: (site) =>
-    `${site} does not take bookings online, so nothing was booked and you have not been charged.`,
-  back: ['bookingsServiceListUrl', 'postFlowUrl'],
-}
-
 /** What the page says for each kind this platform does not sell, in shopper words, and the way back. */
 const notOffered: Record<NotOfferedKind, NotOfferedWording> = {
-  bookingsCheckout: bookings,
-  bookingsBook: bookings,
   eventsCheckout: {
     title: 'Event tickets are not available',
     says: (site) =>

@@ -83,7 +83,9 @@ describe.each(databaseKinds())('hosted landing pages of redirect sessions on %s'
       expect(expired.location).toBeNull()
       expect(expired.text).toContain('This link has expired or was already used')
 
-      const other = await redirectUrl(platform, visitor, { bookingsBook: {} })
+      const other = await redirectUrl(platform, visitor, {
+        eventsCheckout: { eventSlug: 'fair', reservationId: randomUUID() },
+      })
       const wrongPage = pathOf(other).replace('/_redirect/not-offered', '/_redirect/checkout')
       expect((await browser.get(wrongPage)).status).toBe(400)
       expect((await browser.get('/_redirect/checkout')).status).toBe(400)
@@ -95,8 +97,6 @@ describe.each(databaseKinds())('hosted landing pages of redirect sessions on %s'
 
   describe('kinds this platform does not sell', () => {
     it.each([
-      ['bookingsCheckout', { timezone: 'Europe/Paris' }, 'Bookings are not available', `${SHOP}/services`],
-      ['bookingsBook', {}, 'Bookings are not available', `${SHOP}/services`],
       [
         'eventsCheckout',
         { eventSlug: 'fair', reservationId: randomUUID() },

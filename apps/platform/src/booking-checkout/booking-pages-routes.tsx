@@ -1,0 +1,416 @@
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { findServices, type ServiceRow } from '../bookings/booking-store.ts'
+import { listServiceSlots } from '../bookings/service-slots.ts'
+import { unitPriceOf } from '../bookings/sold-services.ts'
+import { addDays, instantOfLocalDateTime, isTimeZone, toLocalDate } from '../bookings/zoned-time.ts'
+import { checkoutPaymentUrls, HOSTED_CHECKOUT_PATH } from '../checkout/hosted/hosted-checkout-routes.tsx'
+import type { PaymentProvider } from '../checkout/payment-provider.ts'
+import { startPayment } from '../checkout/payments/start-payment.ts'
+import type { Clock } from '../clock.ts'
+import type { Db } from '../db/db.ts'
+import type { Api } from '../http/api.ts'
+import { ApplicationError } from '../http/errors.ts'
+import { formatMoney } from '../money/money.ts'
+import {
+  HOSTED_PAGE_ROUTE,
+  RedirectMessagePage,
+  redirectFromHostedPage,
+  renderFormRefused,
+  renderRedirectPage,
+  renderUnusableLink,
+  renderVisitEnded,
+  returnLink,
+  SessionQuery,
+  VisitParams,
+} from '../redirects/hosted/hosted-redirect-pages.tsx'
+import {
+  findHostedVisit,
+  findLandingSession,
+  type HostedVisit,
+  openHostedVisit,
+  readVisitForm,
+} from '../redirects/hosted-visit.ts'
+import { BOOKINGS_BOOK_PATH, BOOKINGS_CHECKOUT_PATH } from '../redirects/redirect-kinds.ts'
+import type { RedirectSession } from '../redirects/redirect-session-store.ts'
+import { getSite, type Site } from '../sites/site-store.ts'
+import {
+  BookingCheckoutPage,
+  type OfferedService,
+  ServicePickerPage,
+  SlotPickerPage,
+} from './booking-pages.tsx'
+import { createBookingCheckout } from './create-booking-checkout.ts'
+
+export interface BookingPagesDeps {
+  db: Db
+  clock: Clock
+  publicUrl: string
+  paymentProviders: readonly PaymentProvider[]
+}
+
+/** The page of a visit: the bookings pages of one session live under it (its cookie's path). */
+function visitPath(sessionId: string): string {
+  return `/_bookings/${sessionId}`
+}
+
+const PickQuery = z.object({
+  serviceId: z.string().max(100).optional(),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  start: z.string().max(40).optional(),
+})
+
+/** The days the slot picker offers: two weeks from today in the shop's zone. */
+const PICKER_DAYS = 14
+
+function linksOf(session: RedirectSession) {
+  return [
+    returnLink('See all services', session.callbacks.bookingsServiceListUrl),
+    returnLink('Back to the shop', session.callbacks.postFlowUrl),
+  ]
+}
+
+/** The slot a `bookingsCheckout` session names, as the real Wix client sends it (decision 065). */
+function slotOfSession(session: RedirectSession): { serviceId: string; start: Date } | undefined {
+  const availability = session.input.slotAvailability as
+    | { slot?: { serviceId?: unknown; startDate?: unknown } }
+    | undefined
+  const serviceId = availability?.slot?.serviceId
+  const startDate = availability?.slot?.startDate
+  if (typeof serviceId !== 'string' || typeof startDate !== 'string') return undefined
+  // Upstream reads the slot's dates as local times of `timezone` when it is given, ignoring their offset.
+  const zone =
+    typeof session.input.timezone === 'string' && isTimeZone(session.input.timezone)
+      ? session.input.timezone
+      : undefined
+  const start =
+    zone && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(startDate)
+      ? instantOfLocalDateTime(startDate.slice(0, 19), zone)
+      : new Date(startDate)
+  return Number.isNaN(start.getTime()) ? undefined : { serviceId, start }
+}
+
+/**
+ * The hosted bookings pages (decision 065). `bookingsBook` (`/_bookings/book?session=`) opens a visit
+ * that offers the shop's services, then a service's days and free slots; `bookingsCheckout`
+ * (`/_bookings/checkout?session=`) opens the checkout of the slot the session names. The checkout takes
+ * the shopper's name and e-mail and how to pay; booking holds the slot and opens a checkout of its service
+ * line (`createBookingCheckout`), paid through the one `startPayment` and placed by the hosted checkout's
+ * payment return (`placeOrder` confirms the booking), which sends the shopper to the session's thank-you
+ * or post-flow URL.
+ */
+export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
+  const { db, clock, publicUrl } = deps
+  const payments = { db, clock, providers: deps.paymentProviders, publicUrl }
+
+  function offered(service: ServiceRow, site: Site): OfferedService {
+    const price =
+      service.rate_type === 'FIXED'
+        ? formatMoney(unitPriceOf(service), site.currency, site.locale)
+        : service.rate_type === 'NO_FEE'
+          ? 'Free'
+          : service.price_text || 'Price on request'
+    return { service, price }
+  }
+
+  /** The ways this service may be paid: card providers when it is paid online, and in person. */
+  function providersOf(service: ServiceRow) {
+    const isCharged = unitPriceOf(service) > 0
+    const online =
+      isCharged && service.pay_online
+        ? deps.paymentProviders.filter((provider) => provider.id !== 'offline')
+        : []
+    const inPerson = !isCharged || service.pay_in_person
+    return [
+      ...online,
+      ...(inPerson
+        ? [
+            {
+              id: 'offline',
+              title: isCharged ? 'Pay in person' : 'Nothing to pay online',
+              description: isCharged ? 'Pay at your appointment.' : undefined,
+            },
+          ]
+        : []),
+    ]
+  }
+
+  function whenWords(start: Date, end: Date, timeZone: string, locale: string): string {
+    const day = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }).format(start)
+    const time = new Intl.DateTimeFormat(locale, { timeZone, timeStyle: 'short' }).formatRange(start, end)
+    return `${day}, ${time} (${timeZone})`
+  }
+
+  async function checkoutPage(
+    visit: HostedVisit,
+    site: Site,
+    pick: { serviceId: string; start: Date },
+    options: {
+      values?: Record<string, string>
+      errors?: Record<string, string>
+      problem?: string
+      status?: number
+    } = {},
+  ) {
+    const [service] = await findServices(db, site.id, { ids: [pick.serviceId] })
+    if (!service) return notOffered(visit.session)
+    const found = await listServiceSlots(db, site.id, service.id, {
+      from: pick.start,
+      to: new Date(pick.start.getTime() + 1),
+      now: clock(),
+    })
+    const slot = found.slots[0]
+    const problem = options.problem ?? (slot ? undefined : 'That time is no longer free: choose another.')
+    const end = new Date(pick.start.getTime() + service.duration_minutes * 60_000)
+    const response = renderRedirectPage(
+      <BookingCheckoutPage
+        siteName={site.name}
+        offered={offered(service, site)}
+        when={whenWords(pick.start, end, found.calendar.timeZone, site.locale)}
+        action={`${visitPath(visit.session.id)}/book`}
+        csrfToken={visit.csrfToken}
+        paymentKey={randomUUID()}
+        start={pick.start.toISOString()}
+        providers={providersOf(service)}
+        values={options.values ?? {}}
+        errors={options.errors ?? {}}
+        problem={problem}
+        links={[
+          returnLink('Choose another time', `${visitPath(visit.session.id)}?serviceId=${service.id}`),
+          ...linksOf(visit.session),
+        ]}
+      />,
+      { status: options.status ?? (slot ? 200 : 409) },
+    )
+    // Booking ends on the card provider's page or the shop's thank-you page: form-action allows them.
+    const origins = new Set(deps.paymentProviders.flatMap((provider) => provider.pageOrigins ?? []))
+    const target = visit.session.callbacks.thankYouPageUrl ?? visit.session.callbacks.postFlowUrl
+    if (target) origins.add(new URL(target).origin)
+    const policy = response.headers.get('content-security-policy') ?? ''
+    response.headers.set(
+      'content-security-policy',
+      policy.replace("form-action 'self'", ['form-action', "'self'", ...origins].join(' ')),
+    )
+    return response
+  }
+
+  function notOffered(session: RedirectSession) {
+    return renderRedirectPage(
+      <RedirectMessagePage title="This service is not offered" links={linksOf(session)}>
+        <p>The shop does not offer it any more. Go back to the shop to see its services.</p>
+      </RedirectMessagePage>,
+      { status: 404 },
+    )
+  }
+
+  async function pickerPage(visit: HostedVisit, site: Site, serviceId: string, date: string | undefined) {
+    const [service] = await findServices(db, site.id, { ids: [serviceId] })
+    if (!service) return notOffered(visit.session)
+    const now = clock()
+    const probe = await listServiceSlots(db, site.id, service.id, { from: now, to: now, now })
+    const zone = probe.calendar.timeZone
+    const today = toLocalDate(now, zone)
+    const chosen = date ?? today
+    const from = instantOfLocalDateTime(`${chosen}T00:00`, zone)
+    const to = instantOfLocalDateTime(`${addDays(chosen, 1)}T00:00`, zone)
+    const { slots } = await listServiceSlots(db, site.id, service.id, { from, to, now })
+    const base = `${visitPath(visit.session.id)}?serviceId=${service.id}`
+    const dayLabel = (day: string) =>
+      new Intl.DateTimeFormat(site.locale, {
+        timeZone: 'UTC',
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+      }).format(new Date(`${day}T12:00:00Z`))
+    const days = Array.from({ length: PICKER_DAYS }, (_, n) => addDays(today, n)).map((day) => ({
+      date: day,
+      label: dayLabel(day),
+      href: `${base}&date=${day}`,
+      isChosen: day === chosen,
+    }))
+    const time = new Intl.DateTimeFormat(site.locale, { timeZone: zone, timeStyle: 'short' })
+    return renderRedirectPage(
+      <SlotPickerPage
+        siteName={site.name}
+        offered={offered(service, site)}
+        timeZone={zone}
+        days={days}
+        chosenDayLabel={dayLabel(chosen)}
+        slots={slots.map((slot) => ({
+          label: time.format(slot.start),
+          href: `${base}&start=${encodeURIComponent(slot.start.toISOString())}`,
+        }))}
+        links={linksOf(visit.session)}
+      />,
+    )
+  }
+
+  for (const [path, kind] of [
+    [BOOKINGS_BOOK_PATH, 'bookingsBook'],
+    [BOOKINGS_CHECKOUT_PATH, 'bookingsCheckout'],
+  ] as const) {
+    api.route(
+      {
+        ...HOSTED_PAGE_ROUTE,
+        method: 'get',
+        path,
+        operationId: kind === 'bookingsBook' ? 'hostedBookingsBookLanding' : 'hostedBookingsCheckoutLanding',
+        summary: `The landing of a ${kind} redirect session: spends it and opens the bookings pages for this browser`,
+        query: SessionQuery,
+      },
+      async ({ query }, c) => {
+        const now = clock()
+        const session = await findLandingSession(db, query.session, [kind], now)
+        if (!session) return renderUnusableLink()
+        return (
+          (await openHostedVisit(c, { db, publicUrl, now }, session, visitPath(session.id))) ??
+          renderUnusableLink()
+        )
+      },
+    )
+  }
+
+  api.route(
+    {
+      ...HOSTED_PAGE_ROUTE,
+      method: 'get',
+      path: '/_bookings/:sessionId',
+      operationId: 'hostedBookingsPage',
+      summary:
+        "The bookings pages of a visit: the shop's services, a service's days and free slots, or the checkout of a slot",
+      params: VisitParams,
+      query: PickQuery,
+    },
+    async ({ params, query }, c) => {
+      const visit = await findHostedVisit(c, db, params.sessionId, clock())
+      if (!visit) return renderVisitEnded()
+      const site = await getSite(db, visit.session.siteId)
+      const fromSession = visit.session.kind === 'bookingsCheckout' ? slotOfSession(visit.session) : undefined
+      const serviceId = query.serviceId ?? fromSession?.serviceId
+      const start = query.start ? new Date(query.start) : query.serviceId ? undefined : fromSession?.start
+      if (serviceId && start && !Number.isNaN(start.getTime()))
+        return checkoutPage(visit, site, { serviceId, start })
+      if (serviceId) return pickerPage(visit, site, serviceId, query.date)
+      const services = await findServices(db, site.id)
+      return renderRedirectPage(
+        <ServicePickerPage
+          siteName={site.name}
+          services={services.map((service) => offered(service, site))}
+          hrefOf={(id) => `${visitPath(visit.session.id)}?serviceId=${id}`}
+          links={linksOf(visit.session)}
+        />,
+      )
+    },
+  )
+
+  api.route(
+    {
+      ...HOSTED_PAGE_ROUTE,
+      method: 'post',
+      path: '/_bookings/:sessionId/book',
+      operationId: 'hostedBookingsBook',
+      summary:
+        'Book the slot: holds it, opens the checkout of its service line and pays it (or takes it to pay in person)',
+      params: VisitParams,
+    },
+    async ({ params }, c) => {
+      const visit = await findHostedVisit(c, db, params.sessionId, clock())
+      if (!visit) return renderVisitEnded()
+      const form = await readVisitForm(c, visit, publicUrl)
+      if (!form) return renderFormRefused()
+      const site = await getSite(db, visit.session.siteId)
+      const start = new Date(form.text('start'))
+      const pick = { serviceId: form.text('serviceId'), start }
+      if (Number.isNaN(start.getTime())) return redirectFromHostedPage(visitPath(visit.session.id), 303)
+      const values = Object.fromEntries(
+        ['firstName', 'lastName', 'email', 'phone'].map((name) => [name, form.text(name).trim()]),
+      )
+      const errors: Record<string, string> = {}
+      if (!values.firstName) errors.firstName = 'Enter your first name.'
+      if (!values.lastName) errors.lastName = 'Enter your last name.'
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email ?? ''))
+        errors.email = 'Enter an e-mail address, like ada@example.com.'
+      if (values.phone && !/^\+?[0-9 ().-]{5,30}$/.test(values.phone))
+        errors.phone = 'Enter a phone number: digits, spaces, ( ) - . and a leading +.'
+      if (Object.keys(errors).length > 0)
+        return checkoutPage(visit, site, pick, { values, errors, status: 400 })
+      const [service] = await findServices(db, site.id, { ids: [pick.serviceId] })
+      const choice =
+        service && providersOf(service).find((provider) => provider.id === form.text('paymentMethod'))
+      const provider = choice && deps.paymentProviders.find((known) => known.id === choice.id)
+      const paymentKey = form.text('paymentKey')
+      if (!provider || !/^[0-9a-f-]{36}$/.test(paymentKey))
+        return checkoutPage(visit, site, pick, { values, problem: 'Choose how to pay.', status: 400 })
+      const { session } = visit
+      let booked: Awaited<ReturnType<typeof createBookingCheckout>>
+      try {
+        booked = await createBookingCheckout(
+          { db, clock, publicUrl },
+          {
+            site,
+            owner: { kind: session.creator.role, id: session.creator.id },
+            serviceId: pick.serviceId,
+            start,
+            email: values.email ?? '',
+            contact: {
+              firstName: values.firstName,
+              lastName: values.lastName,
+              ...(values.phone ? { phone: values.phone } : {}),
+            },
+            callbacks: {
+              ...(session.callbacks.thankYouPageUrl
+                ? { thankYouPageUrl: session.callbacks.thankYouPageUrl }
+                : {}),
+              ...(session.callbacks.postFlowUrl ? { postFlowUrl: session.callbacks.postFlowUrl } : {}),
+            },
+          },
+        )
+      } catch (error) {
+        if (
+          error instanceof ApplicationError &&
+          (error.code === 'SLOT_NOT_AVAILABLE' || error.code === 'SERVICE_NOT_FOUND')
+        )
+          return checkoutPage(visit, site, pick, { values, problem: error.description, status: 409 })
+        throw error
+      }
+      const started = await startPayment(
+        payments,
+        checkoutPaymentUrls(
+          publicUrl,
+          booked.checkoutId,
+          `${visitPath(session.id)}?serviceId=${pick.serviceId}`,
+        ),
+        {
+          siteId: site.id,
+          purpose: { kind: 'checkout', checkoutId: booked.checkoutId },
+          provider,
+          amountMinor: booked.totalMinor,
+          currency: site.currency,
+          idempotencyKey: paymentKey,
+        },
+      )
+      if (started.kind === 'redirect') return redirectFromHostedPage(started.url, 303)
+      if (
+        started.kind === 'confirmed' &&
+        started.confirmation.kind !== 'placed' &&
+        started.confirmation.kind !== 'pending'
+      )
+        return checkoutPage(visit, site, pick, {
+          values,
+          problem: 'The booking could not be made: choose another time.',
+          status: 409,
+        })
+      // Placed (or decided): the hosted checkout's return sends the buyer on to the thank-you page.
+      return redirectFromHostedPage(`${HOSTED_CHECKOUT_PATH}/${booked.checkoutId}/payment-return`, 303)
+    },
+  )
+}

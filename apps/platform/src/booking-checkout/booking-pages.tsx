@@ -1,0 +1,204 @@
+import type { ServiceRow } from '../bookings/booking-store.ts'
+import type { PaymentProvider } from '../checkout/payment-provider.ts'
+import { Document } from '../pages/document.tsx'
+import { CsrfField, Field } from '../pages/form-controls.tsx'
+import { type ReturnLink, ReturnLinks } from '../redirects/hosted/hosted-redirect-pages.tsx'
+
+/** A service as the hosted pages list it: its row and its price in the shopper's words. */
+export interface OfferedService {
+  service: ServiceRow
+  price: string
+}
+
+function ServiceSummary(props: { offered: OfferedService }) {
+  const { service, price } = props.offered
+  return (
+    <p className="muted">
+      {service.duration_minutes} minutes · {price}
+    </p>
+  )
+}
+
+/** The bookings page of `bookingsBook`: the shop's services, each a link to its days and slots. */
+export function ServicePickerPage(props: {
+  siteName: string
+  services: readonly OfferedService[]
+  hrefOf: (serviceId: string) => string
+  links: readonly (ReturnLink | undefined)[]
+}) {
+  return (
+    <Document title={`Book an appointment · ${props.siteName}`}>
+      <main id="main">
+        <p className="muted">{props.siteName}</p>
+        <h1>Book an appointment</h1>
+        {props.services.length === 0 && <p>The shop has no appointments to book right now.</p>}
+        <ul className="choices">
+          {props.services.map((offered) => (
+            <li key={offered.service.id}>
+              <a href={props.hrefOf(offered.service.id)}>
+                <strong>{offered.service.name}</strong>
+              </a>
+              <ServiceSummary offered={offered} />
+              {offered.service.description && <p>{offered.service.description}</p>}
+            </li>
+          ))}
+        </ul>
+        <ReturnLinks links={props.links} />
+      </main>
+    </Document>
+  )
+}
+
+/** A day of the slot picker, and its free slots' times and links. */
+export interface PickerDay {
+  date: string
+  label: string
+  href: string
+  isChosen: boolean
+}
+
+/** The slot picker: a service's next days, and the free times of the chosen one in the shop's zone. */
+export function SlotPickerPage(props: {
+  siteName: string
+  offered: OfferedService
+  timeZone: string
+  days: readonly PickerDay[]
+  slots: readonly { label: string; href: string }[]
+  chosenDayLabel: string
+  links: readonly (ReturnLink | undefined)[]
+}) {
+  const { service } = props.offered
+  return (
+    <Document title={`${service.name} · ${props.siteName}`}>
+      <main id="main">
+        <p className="muted">{props.siteName}</p>
+        <h1>{service.name}</h1>
+        <ServiceSummary offered={props.offered} />
+        <h2>Choose a day</h2>
+        <nav aria-label="Days">
+          <ul className="choices inline">
+            {props.days.map((day) => (
+              <li key={day.date}>
+                <a href={day.href} aria-current={day.isChosen ? 'date' : undefined}>
+                  {day.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <h2>Free times on {props.chosenDayLabel}</h2>
+        <p className="muted">Times are in {props.timeZone}.</p>
+        {props.slots.length === 0 ? (
+          <p>No free times on this day: choose another.</p>
+        ) : (
+          <ul className="choices inline" aria-label="Free times">
+            {props.slots.map((slot) => (
+              <li key={slot.href}>
+                <a href={slot.href}>{slot.label}</a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ReturnLinks links={props.links} />
+      </main>
+    </Document>
+  )
+}
+
+/** The hosted bookings checkout: the slot, the shopper's details and how to pay, then Book. */
+export function BookingCheckoutPage(props: {
+  siteName: string
+  offered: OfferedService
+  when: string
+  action: string
+  csrfToken: string
+  paymentKey: string
+  start: string
+  providers: readonly Pick<PaymentProvider, 'id' | 'title' | 'description'>[]
+  values: Record<string, string>
+  errors: Record<string, string>
+  problem?: string | undefined
+  links: readonly (ReturnLink | undefined)[]
+}) {
+  const { service, price } = props.offered
+  return (
+    <Document title={`Book ${service.name} · ${props.siteName}`}>
+      <main id="main">
+        <p className="muted">{props.siteName}</p>
+        {props.problem && (
+          <p className="problem" role="alert">
+            {props.problem}
+          </p>
+        )}
+        <h1>Book {service.name}</h1>
+        <dl>
+          <div>
+            <dt>When</dt>
+            <dd data-booking-when>{props.when}</dd>
+          </div>
+          <div>
+            <dt>Price</dt>
+            <dd data-booking-price>{price}</dd>
+          </div>
+        </dl>
+        <form method="post" action={props.action}>
+          <CsrfField token={props.csrfToken} />
+          <input type="hidden" name="paymentKey" value={props.paymentKey} />
+          <input type="hidden" name="serviceId" value={service.id} />
+          <input type="hidden" name="start" value={props.start} />
+          <Field
+            label="First name"
+            name="firstName"
+            required
+            autoComplete="given-name"
+            defaultValue={props.values.firstName}
+            error={props.errors.firstName}
+          />
+          <Field
+            label="Last name"
+            name="lastName"
+            required
+            autoComplete="family-name"
+            defaultValue={props.values.lastName}
+            error={props.errors.lastName}
+          />
+          <Field
+            label="E-mail"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            defaultValue={props.values.email}
+            error={props.errors.email}
+          />
+          <Field
+            label="Phone (optional)"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            defaultValue={props.values.phone}
+            error={props.errors.phone}
+          />
+          <fieldset>
+            <legend>Pay</legend>
+            {props.providers.map((provider, index) => (
+              <div className="field" key={provider.id}>
+                <label>
+                  <input type="radio" name="paymentMethod" value={provider.id} defaultChecked={index === 0} />{' '}
+                  {provider.title}
+                </label>
+                {provider.description && <p className="muted">{provider.description}</p>}
+              </div>
+            ))}
+          </fieldset>
+          <div className="actions">
+            <button type="submit" className="primary">
+              Book
+            </button>
+          </div>
+        </form>
+        <ReturnLinks links={props.links} />
+      </main>
+    </Document>
+  )
+}

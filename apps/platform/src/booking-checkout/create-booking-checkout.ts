@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto'
+import { BOOKINGS_APP_ID, setBookingCheckout } from '../bookings/booking-store.ts'
+import { holdSlot } from '../bookings/hold-slot.ts'
+import { type CartRow, type LineItemRow, writeCartChange } from '../carts/cart-store.ts'
+import { toWireCart } from '../carts/cart-wire.ts'
+import type { ContactDetails } from '../carts/contact-info.ts'
+import { type CheckoutCallbacks, insertCheckout, setCheckoutCallbacks } from '../checkout/checkout-store.ts'
+import { type CheckoutDeps, priceCart } from '../checkout/price-cart.ts'
+import { toWireTotals } from '../checkout/totals-wire.ts'
+import type { Site } from '../sites/site-store.ts'
+
+/** A bookings checkout: the checkout of the held slot's order, and what it comes to. */
+export interface BookingCheckout {
+  checkoutId: string
+  bookingId: string
+  totalMinor: number
+  heldUntil: Date
+}
+
+/**
+ * Holds a free slot of a service and opens the checkout that sells it, in one transaction (decision 065):
+ * the slot is held (`holdSlot`), a cart of its own holds one line of the services catalogue (owned by
+ * the booking, so the shopper's current cart is untouched), and a checkout of that cart is the shopper's,
+ * with their e-mail and name, priced by the one pricing of a cart. It is paid and placed like any
+ * checkout (`startPayment`, `placeOrder`, which confirms the booking).
+ *
+ * @throws {ApplicationError} SERVICE_NOT_FOUND, SLOT_NOT_AVAILABLE (nothing is stored).
+ */
+export async function createBookingCheckout(
+  deps: CheckoutDeps,
+  request: {
+    site: Site
+    owner: { kind: 'visitor' | 'member'; id: string }
+    serviceId: string
+    start: Date
+    email: string
+    contact: ContactDetails
+    callbacks: CheckoutCallbacks
+  },
+): Promise<BookingCheckout> {
+  const now = deps.clock()
+  const { site } = request
+  return deps.db.transaction(async (tx) => {
+    const hold = await holdSlot(tx, {
+      siteId: site.id,
+      serviceId: request.serviceId,
+      start: request.start,
+      now,
+    })
+    const cart: CartRow = {
+      id: randomUUID(),
+      site_id: site.id,
+      owner_kind: 'visitor',
+      owner_id: hold.bookingId,
+      currency: site.currency,
+      coupon_code: null,
+      cart_info: {},
+      contact_info: null,
+      merchant_discounts: [],
+      created_date: now,
+      updated_date: now,
+    }
+    const line: LineItemRow = {
+      id: randomUUID(),
+      cart_id: cart.id,
+      position: 1,
+      app_id: BOOKINGS_APP_ID,
+      catalog_item_id: hold.service.id,
+      variant_id: null,
+      custom: null,
+      service_properties: {
+        bookingId: hold.bookingId,
+        scheduledDate: hold.start.toISOString(),
+        endDate: hold.end.toISOString(),
+        timeZone: hold.timeZone,
+      },
+      quantity: 1,
+      created_date: now,
+    }
+    await writeCartChange(tx, { cartId: cart.id, guard: { create: cart }, savedLines: [line] }, now)
+    const owned = { cart, lines: [line] }
+    const priced = await priceCart(tx, owned, { siteId: site.id, currency: site.currency, choices: {}, now })
+    const wire = toWireCart(owned, priced.products, site, deps.publicUrl, priced.services)
+    const checkoutId = randomUUID()
+    await insertCheckout(
+      tx,
+      {
+        id: checkoutId,
+        siteId: site.id,
+        cartId: cart.id,
+        owner: request.owner,
+        channelType: 'WEB',
+        email: request.email,
+        shippingAddress: undefined,
+        billingAddress: undefined,
+        shippingContact: undefined,
+        billingContact: request.contact,
+        selectedShippingOption: undefined,
+        couponCode: null,
+        selectedMemberships: undefined,
+        lines: wire.lineItems,
+        totals: toWireTotals(priced.totals, site),
+      },
+      now,
+    )
+    await setCheckoutCallbacks(tx, checkoutId, request.callbacks)
+    await setBookingCheckout(tx, hold.bookingId, checkoutId)
+    return {
+      checkoutId,
+      bookingId: hold.bookingId,
+      totalMinor: priced.totals.priceSummary.total,
+      heldUntil: hold.heldUntil,
+    }
+  })
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findBookingsOfOrders } from '../bookings/booking-store.ts'
+import type { Db } from '../db/db.ts'
+import { DEMO_CONSULTATION_ID, DEMO_FITTING_ID } from '../seed/demo-bookings.ts'
+import { createTestBrowser } from '../testing/dashboard-browser.ts'
+import { pathOf, redirectUrl, SHOP } from '../testing/redirect-flows.ts'
+import { openTestDatabase } from '../testing/test-database.ts'
+import { createTestPlatform } from '../testing/test-platform.ts'
+
+// The hosted bookings pages a shop's redirect sessions lead to (the clock stands at Monday 1 June 2026, 12:00 UTC).
+describe('the hosted bookings pages', () => {
+  let db: Db
+  let platform: ReturnType<typeof createTestPlatform>
+  beforeAll(async () => {
+    db = await openTestDatabase('pglite')
+    platform = createTestPlatform(db)
+  })
+  afterAll(() => db.close())
+
+  const callbacks = { thankYouPageUrl: `${SHOP}/booked`, bookingsServiceListUrl: `${SHOP}/services` }
+
+  it('lead a bookingsBook session from the services to a free slot and book it to pay in person', async () => {
+    const { access_token: token } = await platform.visitorTokens()
+    const url = await redirectUrl(platform, token, { bookingsBook: {}, callbacks })
+    expect(new URL(url).pathname).toBe('/_bookings/book')
+    const browser = createTestBrowser(platform.app)
+    const landed = await browser.get(pathOf(url))
+    expect(landed.status).toBe(303)
+    const services = await browser.get(landed.location!)
+    expect(services.text).toContain('Tailored fitting')
+    expect(services.text).toContain('Style consultation')
+    const picker = await browser.get(`${landed.location}?serviceId=${DEMO_FITTING_ID}&date=2026-06-02`)
+    expect(picker.status).toBe(200)
+    const slotHref = /href="([^"]*start=[^"]+)"/.exec(picker.text)?.[1]?.replaceAll('&amp;', '&')
+    expect(slotHref).toContain(encodeURIComponent('2026-06-02T13:00:00.000Z'))
+    const checkout = await browser.get(slotHref!)
+    expect(checkout.text).toContain('Tuesday, June 2, 2026')
+    expect(checkout.text).toContain('$40.00')
+
+    const refused = await browser.post(`${landed.location}/book`, {
+      serviceId: DEMO_FITTING_ID,
+      start: '2026-06-02T13:00:00.000Z',
+      firstName: '',
+      lastName: 'Lovelace',
+      email: 'not-an-address',
+      paymentMethod: 'offline',
+      paymentKey: crypto.randomUUID(),
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain('Enter your first name.')
+
+    const booked = await browser.post(`${landed.location}/book`, {
+      serviceId: DEMO_FITTING_ID,
+      start: '2026-06-02T13:00:00.000Z',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      paymentMethod: 'offline',
+      paymentKey: crypto.randomUUID(),
+    })
+    expect(booked.status).toBe(303)
+    const returned = await browser.get(booked.location!)
+    expect(returned.status).toBe(303)
+    const thankYou = new URL(returned.location!)
+    expect(`${thankYou.origin}${thankYou.pathname}`).toBe(`${SHOP}/booked`)
+    const orderId = thankYou.searchParams.get('orderId')!
+    const [booking] = await findBookingsOfOrders(db, [orderId])
+    expect(booking).toMatchObject({ status: 'CONFIRMED', service_id: DEMO_FITTING_ID })
+    expect(new Date(booking!.start_date).toISOString()).toBe('2026-06-02T13:00:00.000Z')
+
+    // The slot is gone for the next shopper: the same post is refused with the page again.
+    const again = await browser.get(slotHref!)
+    expect(again.status).toBe(409)
+    expect(again.text).toContain('no longer free')
+  })
+
+  it('open the checkout of the slot a bookingsCheckout session names, as the Wix client sends it', async () => {
+    const { access_token: token } = await platform.visitorTokens()
+    const slot = {
+      serviceId: DEMO_CONSULTATION_ID,
+      scheduleId: 'x',
+      startDate: '2026-06-03T10:30:00.000Z',
+      endDate: '2026-06-03T10:45:00.000Z',
+      timezone: 'America/New_York',
+      resource: { id: 'r', name: 'r' },
+      location: { locationType: 'OWNER_BUSINESS' },
+    }
+    const url = await redirectUrl(platform, token, {
+      bookingsCheckout: {
+        slotAvailability: { slot, bookable: true, openSpots: 1, totalSpots: 1 },
+        timezone: 'America/New_York',
+      },
+      callbacks,
+    })
+    expect(new URL(url).pathname).toBe('/_bookings/checkout')
+    const browser = createTestBrowser(platform.app)
+    const landed = await browser.get(pathOf(url))
+    const page = await browser.get(landed.location!)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('Book Style consultation')
+    // Read as 10:30 in New York, the offset ignored, as upstream does when `timezone` is given.
+    expect(page.text).toContain('10:30')
+    expect(page.text).toContain('Nothing to pay online')
+  })
+})

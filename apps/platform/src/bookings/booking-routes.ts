@@ -1,0 +1,135 @@
+import { z } from 'zod'
+import type { Clock } from '../clock.ts'
+import type { Db } from '../db/db.ts'
+import type { Api } from '../http/api.ts'
+import { invalidField } from '../http/errors.ts'
+import { findScheduleCalendar, findServices } from './booking-store.ts'
+import { ServiceSchema, TimeSlotSchema, toWireService, toWireTimeSlot } from './booking-wire.ts'
+import { listServiceSlots } from './service-slots.ts'
+import { instantOfLocalDateTime, isTimeZone } from './zoned-time.ts'
+
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/
+
+export const QueryServicesBody = z.object({
+  query: z
+    .object({
+      filter: z
+        .object({ id: z.union([z.string(), z.object({ $in: z.array(z.string()).max(100) })]).optional() })
+        .strict()
+        .default({}),
+      paging: z
+        .object({
+          limit: z.number().int().min(1).max(100).default(50),
+          offset: z.number().int().min(0).default(0),
+        })
+        .default({ limit: 50, offset: 0 }),
+      sort: z
+        .array(z.unknown())
+        .max(10)
+        .optional()
+        .describe('accepted and ignored: services come oldest first'),
+    })
+    .default({ filter: {}, paging: { limit: 50, offset: 0 } }),
+})
+
+export const QueryServicesResponse = z.object({
+  services: z.array(ServiceSchema),
+  pagingMetadata: z.object({ count: z.number(), offset: z.number(), total: z.number() }),
+})
+
+export const ListTimeSlotsBody = z.object({
+  serviceId: z.guid({ message: 'must be a service id (UUID)' }),
+  fromLocalDate: z.string().regex(LOCAL_DATE_TIME, 'must be a local date and time, YYYY-MM-DDThh:mm:ss'),
+  toLocalDate: z.string().regex(LOCAL_DATE_TIME, 'must be a local date and time, YYYY-MM-DDThh:mm:ss'),
+  timeZone: z
+    .string()
+    .max(100)
+    .refine(isTimeZone, { message: 'must be an IANA time zone, e.g. "Europe/London"' })
+    .optional()
+    .describe("the zone of the dates asked and answered; the shop's when left out"),
+  bookable: z.boolean().optional().describe('only bookable slots are answered either way'),
+})
+
+export const ListTimeSlotsResponse = z.object({
+  timeSlots: z.array(TimeSlotSchema),
+  timeZone: z.string(),
+  cursorPagingMetadata: z.object({ count: z.number(), hasNext: z.boolean() }),
+})
+
+/**
+ * The public reads of the services catalogue (decision 065), at the paths the Wix Bookings client sends
+ * (`/_api/bookings/...`, `/_api/service-availability/...`, aliased in `http/path-aliases.ts`):
+ * `queryServices` and `listAvailabilityTimeSlots`.
+ */
+export function registerBookingRoutes(api: Api, deps: { db: Db; clock: Clock }) {
+  api.route(
+    {
+      method: 'post',
+      path: '/bookings/v2/services/query',
+      operationId: 'queryServices',
+      summary: 'The services the shop offers, oldest first: duration, buffer, price and how each may be paid',
+      tag: 'Bookings',
+      auth: 'shopper',
+      body: QueryServicesBody,
+      response: QueryServicesResponse,
+      cacheControl: 'no-cache',
+    },
+    async ({ caller, body }) => {
+      const id = body.query.filter.id
+      const ids = id === undefined ? undefined : typeof id === 'string' ? [id] : id.$in
+      const all = await findServices(deps.db, caller.siteId, { ids })
+      const { limit, offset } = body.query.paging
+      const page = all.slice(offset, offset + limit)
+      const calendars = new Map(
+        await Promise.all(
+          [...new Set(page.map((service) => service.schedule_id))].map(
+            async (scheduleId) => [scheduleId, await findScheduleCalendar(deps.db, scheduleId)] as const,
+          ),
+        ),
+      )
+      return {
+        services: page.map((service) =>
+          toWireService(
+            service,
+            { bufferMinutes: calendars.get(service.schedule_id)?.bufferMinutes ?? 0 },
+            caller.site.currency,
+          ),
+        ),
+        pagingMetadata: { count: page.length, offset, total: all.length },
+      }
+    },
+  )
+
+  api.route(
+    {
+      method: 'post',
+      path: '/bookings/v2/time-slots',
+      operationId: 'listAvailabilityTimeSlots',
+      summary:
+        "A service's free slots from one local date and time to another: the shop's hours, exceptions and buffers, less bookings and holds, in the asked time zone (the shop's by default)",
+      tag: 'Bookings',
+      auth: 'shopper',
+      body: ListTimeSlotsBody,
+      response: ListTimeSlotsResponse,
+      cacheControl: 'no-store',
+    },
+    async ({ caller, body }) => {
+      const [service] = await findServices(deps.db, caller.siteId, { ids: [body.serviceId] })
+      const shopZone = service && (await findScheduleCalendar(deps.db, service.schedule_id))?.timeZone
+      const timeZone = body.timeZone ?? shopZone ?? 'UTC'
+      const from = instantOfLocalDateTime(body.fromLocalDate, timeZone)
+      const to = instantOfLocalDateTime(body.toLocalDate, timeZone)
+      if (to <= from)
+        throw invalidField('toLocalDate', '"toLocalDate" must be after "fromLocalDate"', 'OTHER')
+      const found = await listServiceSlots(deps.db, caller.siteId, body.serviceId, {
+        from,
+        to,
+        now: deps.clock(),
+      })
+      const timeSlots = found.slots.map((slot) =>
+        toWireTimeSlot(slot, found.service.id, found.calendar, timeZone),
+      )
+      return { timeSlots, timeZone, cursorPagingMetadata: { count: timeSlots.length, hasNext: false } }
+    },
+  )
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod'
+import { toDecimalString } from '../money/money.ts'
+import type { ScheduleCalendar, ServiceRow } from './booking-store.ts'
+import type { FreeSlot } from './free-slots.ts'
+import { toLocalDateTime } from './zoned-time.ts'
+
+/**
+ * A service as the Wix Bookings Services V2 client reads it (`services.queryServices`): its id, name,
+ * type and schedule, with the duration, buffer and payment a headless site shows (decision 065).
+ */
+export const ServiceSchema = z.object({
+  id: z.string().describe('the service id: what the time slots call and a bookings checkout name'),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(['APPOINTMENT']).describe('one customer at a time'),
+  mainSlug: z.object({ name: z.string() }),
+  schedule: z.object({
+    id: z.string().describe('the calendar the service is booked on'),
+    availabilityConstraints: z.object({
+      sessionDurations: z.array(z.number()).describe('the appointment length in minutes'),
+      timeBetweenSessions: z.number().describe('minutes kept free after each appointment'),
+    }),
+  }),
+  payment: z.object({
+    rateType: z.enum(['FIXED', 'NO_FEE', 'CUSTOM']).describe('a price, free, or "price on request"'),
+    fixed: z
+      .object({ price: z.object({ value: z.string(), currency: z.string() }) })
+      .optional()
+      .describe('the price, for FIXED'),
+    custom: z.object({ description: z.string() }).optional().describe('what to say of the price, for CUSTOM'),
+    options: z.object({ online: z.boolean(), inPerson: z.boolean() }).describe('how it may be paid'),
+  }),
+  onlineBooking: z.object({ enabled: z.boolean() }),
+  createdDate: z.string(),
+})
+
+/** A service as the wire shows it. */
+export type WireService = z.output<typeof ServiceSchema>
+
+/** The wire form of an offered service. */
+export function toWireService(
+  service: ServiceRow,
+  calendar: Pick<ScheduleCalendar, 'bufferMinutes'>,
+  currency: string,
+): WireService {
+  return {
+    id: service.id,
+    name: service.name,
+    description: service.description,
+    type: service.type,
+    mainSlug: { name: service.slug },
+    schedule: {
+      id: service.schedule_id,
+      availabilityConstraints: {
+        sessionDurations: [service.duration_minutes],
+        timeBetweenSessions: calendar.bufferMinutes,
+      },
+    },
+    payment: {
+      rateType: service.rate_type,
+      ...(service.rate_type === 'FIXED'
+        ? { fixed: { price: { value: toDecimalString(Number(service.price_minor), currency), currency } } }
+        : {}),
+      ...(service.rate_type === 'CUSTOM' ? { custom: { description: service.price_text } } : {}),
+      options: { online: service.pay_online, inPerson: service.pay_in_person },
+    },
+    onlineBooking: { enabled: true },
+    createdDate: new Date(service.created_date).toISOString(),
+  }
+}
+
+/** A free slot as the Wix Time Slots V2 client reads it (`listAvailabilityTimeSlots`). */
+export const TimeSlotSchema = z.object({
+  serviceId: z.string(),
+  localStartDate: z.string().describe('YYYY-MM-DDThh:mm:ss in the answer’s `timeZone`'),
+  localEndDate: z.string(),
+  bookable: z.boolean(),
+  location: z.object({ locationType: z.enum(['BUSINESS']) }),
+  totalCapacity: z.number().describe('1: one customer at a time'),
+  remainingCapacity: z.number(),
+  availableResources: z.array(
+    z.object({
+      resourceTypeId: z.string(),
+      resources: z.array(z.object({ id: z.string(), name: z.string() })),
+    }),
+  ),
+})
+
+export type WireTimeSlot = z.output<typeof TimeSlotSchema>
+
+/** The wire form of a free slot, its times in the caller's zone; the calendar is its one resource. */
+export function toWireTimeSlot(
+  slot: FreeSlot,
+  serviceId: string,
+  calendar: Pick<ScheduleCalendar, 'id' | 'name'>,
+  timeZone: string,
+): WireTimeSlot {
+  return {
+    serviceId,
+    localStartDate: toLocalDateTime(slot.start, timeZone),
+    localEndDate: toLocalDateTime(slot.end, timeZone),
+    bookable: true,
+    location: { locationType: 'BUSINESS' },
+    totalCapacity: 1,
+    remainingCapacity: 1,
+    availableResources: [
+      { resourceTypeId: 'schedule', resources: [{ id: calendar.id, name: calendar.name }] },
+    ],
+  }
+}

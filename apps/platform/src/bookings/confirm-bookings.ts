@@ -1,0 +1,36 @@
+import type { Db } from '../db/db.ts'
+import { confirmHeldBookings, findBusyTimes, lockBookingsWithCalendars } from './booking-store.ts'
+import { overlapsBusy } from './free-slots.ts'
+
+/**
+ * Confirms the held bookings an order sells, in the order's transaction, under their calendars' row
+ * locks (decision 065): a live hold is the shopper's; a lapsed one is confirmed only when no booking or
+ * hold took its time meanwhile. Answers the id of a booking that cannot be confirmed (nothing is
+ * written then, and the caller refuses the order), or `undefined` when all were.
+ */
+export async function confirmBookingsForOrder(
+  tx: Db,
+  siteId: string,
+  bookingIds: readonly string[],
+  orderId: string,
+  now: Date,
+): Promise<string | undefined> {
+  const bookings = await lockBookingsWithCalendars(tx, siteId, bookingIds)
+  for (const id of bookingIds) {
+    const booking = bookings.find((row) => row.id === id)
+    if (!booking || booking.status !== 'HELD') return id
+    if (booking.held_until && booking.held_until > now) continue
+    const start = new Date(booking.start_date)
+    const busy = await findBusyTimes(
+      tx,
+      booking.schedule_id,
+      { from: new Date(start.getTime() - 86_400_000), to: new Date(booking.blocked_until), now },
+      { exceptBookingId: booking.id },
+    )
+    const bufferMinutes =
+      (new Date(booking.blocked_until).getTime() - new Date(booking.end_date).getTime()) / 60_000
+    if (overlapsBusy({ start, end: new Date(booking.end_date) }, bufferMinutes, busy)) return id
+  }
+  await confirmHeldBookings(tx, bookingIds, orderId)
+  return undefined
+}

@@ -1,0 +1,77 @@
+/** A service the shop offers (`services.queryServices`), shaped like a Wix Bookings Services V2 service. */
+export interface Service {
+  /** What the time slots call and a `bookingsCheckout` slot name as `serviceId`. */
+  _id: string
+  name: string
+  description: string
+  /** `APPOINTMENT`: one customer at a time. */
+  type: 'APPOINTMENT'
+  mainSlug: { name: string }
+  schedule: {
+    /** The calendar the service is booked on. */
+    _id: string
+    availabilityConstraints: {
+      /** The appointment's length in minutes. */
+      sessionDurations: number[]
+      /** Minutes kept free after each appointment. */
+      timeBetweenSessions: number
+    }
+  }
+  payment: {
+    /** `FIXED` a price, `NO_FEE` free, `CUSTOM` "price on request" (nothing is charged online). */
+    rateType: 'FIXED' | 'NO_FEE' | 'CUSTOM'
+    /** The price (a decimal string) in the shop's currency, for `FIXED`. */
+    fixed?: { price: { value: string; currency: string } }
+    /** What the shop says of the price, for `CUSTOM`. */
+    custom?: { description: string }
+    /** Whether it may be paid online, in person, or either. */
+    options: { online: boolean; inPerson: boolean }
+  }
+  onlineBooking: { enabled: boolean }
+  /** ISO-8601 date-time. */
+  _createdDate: string
+}
+
+/** Answer of `queryServices`. */
+export interface QueryServicesResponse {
+  services: Service[]
+  pagingMetadata: { count: number; offset: number; total: number }
+}
+
+/** What `queryServices` takes: a filter by id, and paging (limit 50 by default). */
+export interface QueryServicesRequest {
+  filter?: { _id?: string | { $in: string[] } }
+  paging?: { limit?: number; offset?: number }
+}
+
+/** A free slot of a service (`listAvailabilityTimeSlots`), shaped like a Wix Time Slots V2 slot. */
+export interface TimeSlot {
+  serviceId: string
+  /** `YYYY-MM-DDThh:mm:ss` in the answer's `timeZone`. */
+  localStartDate: string
+  localEndDate: string
+  bookable: boolean
+  location: { locationType: 'BUSINESS' }
+  /** 1: one customer at a time. */
+  totalCapacity: number
+  remainingCapacity: number
+  availableResources: { resourceTypeId: string; resources: { _id: string; name: string }[] }[]
+}
+
+/** What `listAvailabilityTimeSlots` takes: a service and a range of local dates in a time zone. */
+export interface ListAvailabilityTimeSlotsRequest {
+  serviceId: string
+  /** `YYYY-MM-DDThh:mm:ss`, local to `timeZone`. */
+  fromLocalDate: string
+  toLocalDate: string
+  /** An IANA zone; the shop's when left out. */
+  timeZone?: string
+  bookable?: boolean
+}
+
+/** Answer of `listAvailabilityTimeSlots`: the free slots in order, in `timeZone`. */
+export interface ListAvailabilityTimeSlotsResponse {
+  timeSlots: TimeSlot[]
+  timeZone: string
+  cursorPagingMetadata: { count: number; hasNext: boolean }
+}
