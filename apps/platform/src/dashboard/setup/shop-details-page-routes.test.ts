@@ -114,7 +114,8 @@ describe.each(databaseKinds())('dashboard shop details on %s', (kind) => {
     const after = await dashboard.app.request(`${dashboard.publicUrl}${iconPath}`)
     expect(after.status).toBe(302)
     expect(after.headers.get('location')).toBe(icon.url)
-    const hosted = await renderPage(createElement(Document, { title: 'Sign in' }, 'page'), {
+    // biome-ignore lint/correctness/noChildrenProp: a .ts test has no JSX, and Document's props type requires children
+    const hosted = await renderPage(createElement(Document, { title: 'Sign in', children: 'page' }), {
       siteId: DEMO_SITE_ID,
     }).text()
     expect(hosted).toContain(`<link rel="icon" href="${iconPath}"/>`)
