@@ -152,7 +152,11 @@ describe('POST /account/login/silent', () => {
   ])('refuses %s with 403 before reading anything', async (_, headers) => {
     const { response, body, setCookies } = await run(post({ code: 'code-1', state: 'state-1' }, { headers }))
     expect(response.status).toBe(403)
-    expect(body).toEqual({ code: 'CROSS_SITE_REQUEST' })
+    expect(body).toEqual({
+      code: 'CROSS_SITE_REQUEST',
+      title: 'Not available',
+      message: 'This isn’t available to you right now.',
+    })
     expect(tokenRequests).toEqual([])
     expect(setCookies).toEqual([])
   })
