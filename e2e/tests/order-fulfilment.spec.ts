@@ -90,7 +90,7 @@ test('a sale from the product page to the packing slip, one line shipped and ano
   await expect(page.getByRole('listitem').filter({ hasText: 'Classic Tee' })).toHaveCount(2)
   await page.getByRole('textbox', { name: 'Coupon code' }).fill('WELCOME10')
   await page.getByRole('button', { name: 'Apply' }).click()
-  await expect(page.getByText('WELCOME10')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Remove coupon WELCOME10' })).toBeVisible()
   await page.getByRole('button', { name: 'Check out' }).first().click()
   await fillHostedCheckout(page, { email, firstName: 'Fran', lastName: 'Fulfil', ...SAN_FRANCISCO })
   await page.getByRole('radio', { name: /Standard/ }).check()

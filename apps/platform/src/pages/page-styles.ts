@@ -32,7 +32,7 @@ label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
 .field { margin-bottom: 0.9rem; }
 .hint { color: var(--muted); font-size: 0.875rem; font-weight: 400; }
 input[type="text"], input[type="email"], input[type="password"], input[type="number"], input[type="search"],
-input[type="url"], input[type="date"], input:not([type]), select, textarea {
+input[type="url"], input[type="tel"], input[type="date"], input:not([type]), select, textarea {
   font: inherit; padding: 0.35rem 0.5rem; border: 1px solid var(--line); border-radius: var(--radius);
   background: #fff; color: inherit; max-width: 100%;
 }
@@ -201,6 +201,9 @@ fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
   main { padding: 1rem 1rem 3rem; overflow-wrap: anywhere; }
   .topbar { padding: 0.6rem 1rem; }
   table { display: block; overflow-x: auto; }
+  /* A cell keeps its words and figures whole ("$17.28", "Shipped"): its table scrolls instead. */
+  main th, main td { overflow-wrap: normal; }
+  main .number { white-space: nowrap; }
   .filters > * { min-width: 0; max-width: 100%; }
   .pair { grid-template-columns: minmax(0, 1fr); }
   main img { max-width: 100%; height: auto; }
