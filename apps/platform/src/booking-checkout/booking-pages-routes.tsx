@@ -16,7 +16,6 @@ import {
   HOSTED_PAGE_ROUTE,
   RedirectMessagePage,
   redirectFromHostedPage,
-  renderFormRefused,
   renderRedirectPage,
   renderUnusableLink,
   renderVisitEnded,
@@ -29,7 +28,7 @@ import {
   findLandingSession,
   type HostedVisit,
   openHostedVisit,
-  readVisitForm,
+  readHostedPost,
 } from '../redirects/hosted-visit.ts'
 import { BOOKINGS_BOOK_PATH, BOOKINGS_CHECKOUT_PATH } from '../redirects/redirect-kinds.ts'
 import type { RedirectSession } from '../redirects/redirect-session-store.ts'
@@ -323,10 +322,9 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
       params: VisitParams,
     },
     async ({ params }, c) => {
-      const visit = await findHostedVisit(c, db, params.sessionId, clock())
-      if (!visit) return renderVisitEnded()
-      const form = await readVisitForm(c, visit, publicUrl)
-      if (!form) return renderFormRefused()
+      const post = await readHostedPost(c, { db, publicUrl, now: clock() }, params.sessionId)
+      if (post instanceof Response) return post
+      const { visit, form } = post
       const site = await getSite(db, visit.session.siteId)
       const start = new Date(form.text('start'))
       const pick = { serviceId: form.text('serviceId'), start }

@@ -13,7 +13,6 @@ import {
   HOSTED_PAGE_ROUTE,
   RedirectMessagePage,
   redirectFromHostedPage,
-  renderFormRefused,
   renderRedirectPage,
   renderUnusableLink,
   renderVisitEnded,
@@ -26,7 +25,7 @@ import {
   findLandingSession,
   type HostedVisit,
   openHostedVisit,
-  readVisitForm,
+  readHostedPost,
 } from '../redirects/hosted-visit.ts'
 import { PRODUCT_PAGE_PATH } from '../redirects/redirect-kinds.ts'
 import type { RedirectSession } from '../redirects/redirect-session-store.ts'
@@ -193,10 +192,9 @@ export function registerHostedProductRoutes(api: Api, deps: HostedProductDeps) {
       params: VisitParams,
     },
     async ({ params }, c) => {
-      const visit = await findHostedVisit(c, db, params.sessionId, clock())
-      if (!visit) return renderVisitEnded()
-      const form = await readVisitForm(c, visit, publicUrl)
-      if (!form) return renderFormRefused()
+      const post = await readHostedPost(c, { db, publicUrl, now: clock() }, params.sessionId)
+      if (post instanceof Response) return post
+      const { visit, form } = post
       const loaded = await loadProduct(visit.session)
       if (!loaded) return productGone(visit.session)
       const variantId = form.text('variantId')

@@ -25,7 +25,6 @@ import {
   HOSTED_PAGE_ROUTE,
   RedirectMessagePage,
   redirectFromHostedPage,
-  renderFormRefused,
   renderRedirectPage,
   renderVisitEnded,
   returnLink,
@@ -37,7 +36,7 @@ import {
   findLandingSession,
   type HostedVisit,
   landMembersOnlySession,
-  readVisitForm,
+  readHostedPost,
 } from '../redirects/hosted-visit.ts'
 import { PLAN_CHECKOUT_PATH } from '../redirects/redirect-kinds.ts'
 import type { RedirectSession } from '../redirects/redirect-session-store.ts'
@@ -221,10 +220,9 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       params: VisitParams,
     },
     async ({ params }, c) => {
-      const visit = await findHostedVisit(c, db, params.sessionId, clock())
-      if (!visit) return renderVisitEnded()
-      const form = await readVisitForm(c, visit, publicUrl)
-      if (!form) return renderFormRefused()
+      const post = await readHostedPost(c, { db, publicUrl, now: clock() }, params.sessionId)
+      if (post instanceof Response) return post
+      const { visit, form } = post
       const { session } = visit
       const loaded = await loadPlan(session)
       if (!loaded) return planGone(session)

@@ -6,7 +6,12 @@ import type { AppEnv } from '../http/api.ts'
 import { isUuid } from '../http/validation.ts'
 import { isCrossSiteRequest, isCsrfTokenValid } from '../pages/csrf.ts'
 import { type FormFields, readForm } from '../pages/form-fields.ts'
-import { redirectFromHostedPage, renderUnusableLink } from './hosted/hosted-redirect-pages.tsx'
+import {
+  redirectFromHostedPage,
+  renderFormRefused,
+  renderUnusableLink,
+  renderVisitEnded,
+} from './hosted/hosted-redirect-pages.tsx'
 import {
   findRedirectSession,
   findVisitedSession,
@@ -112,4 +117,20 @@ export async function readVisitForm(
     return undefined
   const form = await readForm(c)
   return isCsrfTokenValid(visit.csrfToken, form.text('csrf')) ? form : undefined
+}
+
+/**
+ * A post to a visited page (a hosted page's form): its visit and form, or the page that refuses it: the
+ * visit ended (no cookie, another session, expired), or the form is not the page's own (`readVisitForm`).
+ */
+export async function readHostedPost(
+  c: Context<AppEnv>,
+  deps: { db: Db; publicUrl: string; now: Date },
+  sessionId: string,
+): Promise<{ visit: HostedVisit; form: FormFields } | Response> {
+  const visit = await findHostedVisit(c, deps.db, sessionId, deps.now)
+  if (!visit) return renderVisitEnded()
+  const form = await readVisitForm(c, visit, deps.publicUrl)
+  if (!form) return renderFormRefused()
+  return { visit, form }
 }
