@@ -1,5 +1,6 @@
 import type { ServiceRow } from '../bookings/booking-store.ts'
 import type { PaymentProvider } from '../checkout/payment-provider.ts'
+import { PaymentMethodChoices } from '../checkout/payments/payment-method-choices.tsx'
 import { Document } from '../pages/document.tsx'
 import { CsrfField, Field } from '../pages/form-controls.tsx'
 import { type ReturnLink, ReturnLinks } from '../redirects/hosted/hosted-redirect-pages.tsx'
@@ -179,18 +180,7 @@ export function BookingCheckoutPage(props: {
             defaultValue={props.values.phone}
             error={props.errors.phone}
           />
-          <fieldset>
-            <legend>Pay</legend>
-            {props.providers.map((provider, index) => (
-              <div className="field" key={provider.id}>
-                <label>
-                  <input type="radio" name="paymentMethod" value={provider.id} defaultChecked={index === 0} />{' '}
-                  {provider.title}
-                </label>
-                {provider.description && <p className="muted">{provider.description}</p>}
-              </div>
-            ))}
-          </fieldset>
+          <PaymentMethodChoices legend="Pay" providers={props.providers} />
           <div className="actions">
             <button type="submit" className="primary">
               Book

@@ -1,4 +1,5 @@
 import type { PaymentProvider } from '../checkout/payment-provider.ts'
+import { PaymentMethodChoices } from '../checkout/payments/payment-method-choices.tsx'
 import { Document } from '../pages/document.tsx'
 import { CsrfField } from '../pages/form-controls.tsx'
 import type { PlanRow } from '../plans/plan-store.ts'
@@ -85,25 +86,7 @@ export function PlanCheckoutPage(props: PlanCheckoutPageProps) {
           <form method="post" action={props.action}>
             <CsrfField token={props.csrfToken} />
             <input type="hidden" name="paymentKey" value={props.paymentKey} />
-            {!isFree && (
-              <fieldset>
-                <legend>Pay with</legend>
-                {props.providers.map((provider, index) => (
-                  <div className="field" key={provider.id}>
-                    <label>
-                      <input
-                        type="radio"
-                        name="paymentMethod"
-                        value={provider.id}
-                        defaultChecked={index === 0}
-                      />{' '}
-                      {provider.title}
-                    </label>
-                    {provider.description && <p className="muted">{provider.description}</p>}
-                  </div>
-                ))}
-              </fieldset>
-            )}
+            {!isFree && <PaymentMethodChoices legend="Pay with" providers={props.providers} />}
             <div className="actions">
               <button type="submit" className="primary">
                 {isFree ? 'Get this plan' : `Buy for ${props.price}`}

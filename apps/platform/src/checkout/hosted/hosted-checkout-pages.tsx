@@ -13,6 +13,7 @@ import type { HeldMembership } from '../../plans/plan-rules.ts'
 import type { CheckoutPhoneRule, Site } from '../../sites/site-store.ts'
 import type { CheckoutRow } from '../checkout-store.ts'
 import type { PaymentProvider } from '../payment-provider.ts'
+import { PaymentMethodChoices } from '../payments/payment-method-choices.tsx'
 import { toWireTotals } from '../totals-wire.ts'
 import { checkoutScript } from './checkout-script.ts'
 import { type CheckoutFormValues, planFieldName, toShippingChoiceValue } from './hosted-checkout-form.ts'
@@ -382,7 +383,6 @@ export function CheckoutPage(props: CheckoutPageProps) {
   )
   const base = `/_checkout/${checkout.id}`
   const money = (minor: number) => formatMoney(minor, site.currency, site.locale)
-  const chosenProvider = values.paymentMethod ?? props.providers[0]?.id
   const summary = <SummaryTable totals={totals} lines={props.lines} site={site} />
   return (
     <Document title={`Checkout · ${site.name}`} scripts={[checkoutScript]}>
@@ -518,23 +518,11 @@ export function CheckoutPage(props: CheckoutPageProps) {
                   />
                 </div>
               </fieldset>
-              <fieldset>
-                <legend>Payment</legend>
-                {props.providers.map((provider) => (
-                  <label key={provider.id} className="check option">
-                    <input
-                      type="radio"
-                      name="paymentMethod"
-                      value={provider.id}
-                      defaultChecked={provider.id === chosenProvider}
-                    />
-                    <span className="option-title">
-                      {provider.title}
-                      {provider.description && <span className="hint block">{provider.description}</span>}
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
+              <PaymentMethodChoices
+                legend="Payment"
+                providers={props.providers}
+                chosen={values.paymentMethod}
+              />
               <div className="actions place-actions">
                 <span data-fragment="place">
                   <PlaceOrderButton totals={totals} site={site} />
