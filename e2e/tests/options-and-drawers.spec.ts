@@ -84,12 +84,18 @@ test('on a phone the menu, the filter drawer and the larger picture view hold th
   await menuToggle.focus()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('navigation', { name: 'Menu' })).toBeFocused()
+  // The page behind the open menu is inert: a screen reader's browse mode and a pointer meet the menu alone.
+  expect(await isInert(page.locator('main'))).toBe(true)
+  expect(await isInert(page.locator('footer'))).toBe(true)
+  expect(await isInert(menuToggle)).toBe(false)
   const stops = await page.getByRole('navigation', { name: 'Menu' }).locator('a, input, button').count()
   expect(await expectTabToStayInside(page, menu, stops + 3)).toBe(stops + 1)
   await expectTabToStayInside(page, menu, 3, 'Shift+Tab')
   await page.keyboard.press('Escape')
   await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden()
   await expect(menuToggle).toBeFocused()
+  expect(await isInert(page.locator('main'))).toBe(false)
+  expect(await isInert(page.locator('footer'))).toBe(false)
 
   // The filter drawer, the same way.
   const filterToggle = page.locator('summary', { hasText: 'Filter and sort' })
@@ -97,11 +103,14 @@ test('on a phone the menu, the filter drawer and the larger picture view hold th
   await filterToggle.focus()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('group', { name: 'Filter and sort' })).toBeFocused()
+  expect(await isInert(page.locator('main a[href^="/products/"]').first())).toBe(true)
+  expect(await isInert(page.locator('header.site-header'))).toBe(true)
   await expectTabToStayInside(page, filters, 10)
   await expectTabToStayInside(page, filters, 10, 'Shift+Tab')
   await page.keyboard.press('Escape')
   await expect(page.getByRole('checkbox', { name: 'In stock only' })).toBeHidden()
   await expect(filterToggle).toBeFocused()
+  expect(await isInert(page.locator('header.site-header'))).toBe(false)
 
   // The larger picture view: a modal dialog, opened from its link and closed back to it.
   await page.goto('/products/classic-tee')
@@ -119,3 +128,8 @@ test('on a phone the menu, the filter drawer and the larger picture view hold th
   await expect(opener).toBeFocused()
   await context.close()
 })
+
+/** Whether the element is inert: it or one of its ancestors carries `inert`. */
+function isInert(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.closest('[inert]') !== null)
+}

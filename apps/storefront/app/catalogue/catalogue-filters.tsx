@@ -1,6 +1,12 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { closeDrawer, focusDrawerPanel, keepTabInside } from '../rendering/drawer-focus'
+import {
+  closeDrawer,
+  focusDrawerPanel,
+  givePageBehindBack,
+  keepTabInside,
+  makePageBehindInert,
+} from '../rendering/drawer-focus'
 import {
   type CatalogueSearch,
   countFilters,
@@ -75,6 +81,18 @@ export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) 
   useEffect(() => {
     if (disclosureRef.current && window.matchMedia(WIDE_SCREEN).matches) disclosureRef.current.open = true
   }, [])
+  // Widened past a drawer's width, or left for another page, with the drawer open: the page comes back.
+  useEffect(() => {
+    const wide = window.matchMedia(WIDE_SCREEN)
+    const onChange = () => {
+      if (wide.matches) givePageBehindBack()
+    }
+    wide.addEventListener('change', onChange)
+    return () => {
+      wide.removeEventListener('change', onChange)
+      givePageBehindBack()
+    }
+  }, [])
   const stateKey = toCatalogueSearchParams({ ...state, page: 1 }).toString()
   // Follow the URL when it changes from elsewhere: the back button, a "clear filters" link.
   // biome-ignore lint/correctness/useExhaustiveDependencies: stateKey stands for state
@@ -128,8 +146,15 @@ export function CatalogueFilters({ state, collections }: CatalogueFiltersProps) 
         }}
         // Closed without Apply, the drawer's choices give way to the applied ones again.
         onToggle={(event) => {
-          if (!event.currentTarget.open) setFields(toFields(state))
-          else if (isDrawer()) focusDrawerPanel(event.currentTarget)
+          const details = event.currentTarget
+          if (!details.open) {
+            givePageBehindBack()
+            setFields(toFields(state))
+          } else if (isDrawer()) {
+            // Wide, the fields show beside the results: a page, not a drawer, and nothing goes inert.
+            makePageBehindInert(details)
+            focusDrawerPanel(details)
+          }
         }}
         // A tap on the backdrop (the disclosure's own ::before) lands on the <details> itself.
         onClick={(event) => {

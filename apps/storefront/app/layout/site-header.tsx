@@ -1,7 +1,13 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { CartLink } from '../cart/cart-link'
-import { closeDrawer, focusDrawerPanel, keepTabInside } from '../rendering/drawer-focus'
+import {
+  closeDrawer,
+  focusDrawerPanel,
+  givePageBehindBack,
+  keepTabInside,
+  makePageBehindInert,
+} from '../rendering/drawer-focus'
 import { HELP_LINKS } from '../store/help-topics'
 import { LinkGroup } from './link-group'
 
@@ -62,7 +68,9 @@ export function SiteHeader({ collections, cartItemCount, isMember, memberName, s
       <details
         className="site-menu"
         onToggle={(event) => {
-          if (event.currentTarget.open) focusDrawerPanel(event.currentTarget)
+          if (!event.currentTarget.open) return givePageBehindBack()
+          makePageBehindInert(event.currentTarget)
+          focusDrawerPanel(event.currentTarget)
         }}
         onKeyDown={(event) => {
           if (event.key === 'Escape') closeDrawer(event.currentTarget)

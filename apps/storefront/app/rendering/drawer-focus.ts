@@ -27,6 +27,38 @@ export function keepTabInside(event: KeyboardEvent<HTMLElement>): void {
   }
 }
 
+/** Marks what `makePageBehindInert` made inert, so that closing the drawer gives back only that. */
+const INERT_MARK = 'data-behind-drawer'
+
+/**
+ * While a drawer is open, the page behind it is inert: every element beside the drawer and beside each of
+ * its ancestors up to <body> (the header's other parts, the page, the footer). A screen reader's
+ * browse mode and a mouse then meet only the drawer, as they would a modal <dialog>; Tab is held by
+ * `keepTabInside`. `givePageBehindBack` undoes it when the drawer closes.
+ */
+export function makePageBehindInert(drawer: HTMLElement): void {
+  for (
+    let node: HTMLElement = drawer;
+    node.parentElement && node !== document.body;
+    node = node.parentElement
+  ) {
+    for (const sibling of node.parentElement.children) {
+      if (sibling === node || !(sibling instanceof HTMLElement) || sibling.inert) continue
+      if (sibling instanceof HTMLScriptElement || sibling instanceof HTMLStyleElement) continue
+      sibling.inert = true
+      sibling.setAttribute(INERT_MARK, '')
+    }
+  }
+}
+
+/** Gives back what `makePageBehindInert` made inert; what was inert before stays so. */
+export function givePageBehindBack(): void {
+  for (const element of document.querySelectorAll<HTMLElement>(`[${INERT_MARK}]`)) {
+    element.inert = false
+    element.removeAttribute(INERT_MARK)
+  }
+}
+
 /**
  * Opened, a <details> drawer takes the focus on its panel (`[data-drawer-panel]`, a landmark or group
  * focusable by script): a screen reader names it, Tab goes on to its first field, and a phone's keyboard
