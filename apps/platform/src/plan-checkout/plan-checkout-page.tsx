@@ -15,6 +15,8 @@ export interface PlanCheckoutPageProps {
   covers: { products: readonly string[]; collections: readonly string[] }
   /** Where the buy form posts. */
   action: string
+  /** A visitor's page: where the sign-in and sign-up buttons post, shown instead of the buy form. */
+  signInAction?: string | undefined
   csrfToken: string
   /** One fresh key per page, so a second press of the same page is the same payment. */
   paymentKey: string
@@ -78,6 +80,19 @@ export function PlanCheckoutPage(props: PlanCheckoutPageProps) {
           <p className="notice" role="status" data-plan-refusal>
             {props.refusal}.
           </p>
+        ) : props.signInAction ? (
+          <form method="post" action={props.signInAction} data-plan-sign-in>
+            <CsrfField token={props.csrfToken} />
+            <p>Plans are held by members: sign in or create an account, then come back here to buy it.</p>
+            <div className="actions">
+              <button type="submit" name="form" value="login" className="primary">
+                Sign in to buy
+              </button>
+              <button type="submit" name="form" value="signup">
+                Create an account
+              </button>
+            </div>
+          </form>
         ) : !isFree && props.providers.length === 0 ? (
           <p className="warning" role="note">
             This shop takes no card payments yet, so this plan cannot be bought here.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { Context } from 'hono'
 import { z } from 'zod'
 import { PAYMENT_NOTIFICATIONS_PATH } from '../checkout/hosted/hosted-checkout-routes.tsx'
 import type { PaymentProvider } from '../checkout/payment-provider.ts'
@@ -8,9 +9,10 @@ import { findPayment } from '../checkout/payments/payment-store.ts'
 import { startPayment } from '../checkout/payments/start-payment.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
-import type { Api } from '../http/api.ts'
+import type { Api, AppEnv } from '../http/api.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { isUuid } from '../http/validation.ts'
+import { findBrowserMember, startSignInFor } from '../identity/hosted/sign-in-for-hosted-page.ts'
 import { membershipGrantOf } from '../plans/grant-membership.ts'
 import { findMembershipsOfMember } from '../plans/membership-store.ts'
 import { assertMayBuyPlan } from '../plans/plan-purchase-limit.ts'
@@ -26,6 +28,7 @@ import {
   RedirectMessagePage,
   redirectFromHostedPage,
   renderRedirectPage,
+  renderUnusableLink,
   renderVisitEnded,
   returnLink,
   SessionQuery,
@@ -35,7 +38,7 @@ import {
   findHostedVisit,
   findLandingSession,
   type HostedVisit,
-  landMembersOnlySession,
+  openHostedVisit,
   readHostedPost,
 } from '../redirects/hosted-visit.ts'
 import { PLAN_CHECKOUT_PATH } from '../redirects/redirect-kinds.ts'
@@ -70,8 +73,10 @@ function afterPurchaseUrl(session: RedirectSession): string | undefined {
 
 /**
  * The hosted plan checkout of `paidPlansCheckout` sessions (decision 046): `GET /_plans/checkout?session=`
- * spends the session; a member's opens the plan's page for this browser, a visitor's says to sign in
- * first. The page shows the plan; buying it grants a free plan at once, and pays a priced one through
+ * spends the session and opens the plan's page for this browser. A member's session buys for its member;
+ * a visitor's (as headless sites open it) shows the plan and asks them to sign in or sign up on the
+ * hosted login, which comes back to the page, signed in, to buy. The page shows the plan; buying it
+ * grants a free plan at once, and pays a priced one through
  * the card provider's page like an order (`startPayment`, `confirmPayment`), which grants it when paid.
  * Then the shopper goes to the session's thank-you or post-flow URL (with `membershipId`), or a page
  * that says what they now hold.
@@ -97,6 +102,18 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
     )
   }
 
+  /**
+   * Who buys on this visit: the session's member while active; for a visitor's session, the member this
+   * browser signed in as on the site's hosted pages (`undefined` until they do).
+   */
+  async function findBuyer(c: Context<AppEnv>, session: RedirectSession): Promise<string | undefined> {
+    if (session.creator.role === 'member') {
+      const shopper = await findSessionShopper(db, session)
+      return shopper?.kind === 'member' ? shopper.subjectId : undefined
+    }
+    return findBrowserMember(c, db, session.siteId, clock())
+  }
+
   /** The words of a refusal of the member's purchase by the plan's limit per member, if it is refused. */
   async function limitRefusal(plan: PlanRow, memberId: string): Promise<string | undefined> {
     try {
@@ -109,13 +126,17 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
     }
   }
 
-  async function planPage(visit: HostedVisit, options: { problem?: string; status?: number } = {}) {
+  async function planPage(
+    c: Context<AppEnv>,
+    visit: HostedVisit,
+    options: { problem?: string; status?: number } = {},
+  ) {
     const loaded = await loadPlan(visit.session)
     if (!loaded) return planGone(visit.session)
     const { site, plan } = loaded
+    const buyer = await findBuyer(c, visit.session)
     // A member who may buy it no more is told so instead of offered the button (decision 051).
-    const refusal =
-      visit.session.creator.role === 'member' ? await limitRefusal(plan, visit.session.creator.id) : undefined
+    const refusal = buyer ? await limitRefusal(plan, buyer) : undefined
     const names = await coverChoices(db, site.id, {
       productIds: plan.product_ids,
       collectionIds: plan.collection_ids,
@@ -130,6 +151,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
           collections: names.collections.map((collection) => collection.name),
         }}
         action={`${pagePath(visit.session.id)}/buy`}
+        signInAction={buyer ? undefined : `${pagePath(visit.session.id)}/sign-in`}
         csrfToken={visit.csrfToken}
         paymentKey={randomUUID()}
         providers={providers}
@@ -171,24 +193,40 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       path: PLAN_CHECKOUT_PATH,
       operationId: 'hostedPlanCheckoutLanding',
       summary:
-        "The landing of a paidPlansCheckout redirect session: spends it and opens the plan's checkout for this browser; a visitor is asked to sign in first",
+        "The landing of a paidPlansCheckout redirect session: spends it and opens the plan's checkout for this browser (a visitor's shows the plan and the way to sign in or sign up to buy it)",
       query: SessionQuery,
     },
     async ({ query }, c) => {
       const now = clock()
       const session = await findLandingSession(db, query.session, ['paidPlansCheckout'], now)
-      return landMembersOnlySession(c, { db, publicUrl, now }, session, pagePath, async (visitor) => {
-        const site = await getSite(db, visitor.siteId)
-        return renderRedirectPage(
-          <RedirectMessagePage
-            title="Sign in to buy a plan"
-            links={[returnLink('Sign in', visitor.callbacks.loginUrl), ...linksOf(visitor)]}
-          >
-            <p>Plans at {site.name} are for members. Sign in on the shop, then choose the plan again.</p>
-          </RedirectMessagePage>,
-          { status: 403 },
-        )
+      if (!session) return renderUnusableLink()
+      return (
+        (await openHostedVisit(c, { db, publicUrl, now }, session, pagePath(session.id))) ??
+        renderUnusableLink()
+      )
+    },
+  )
+
+  api.route(
+    {
+      ...HOSTED_PAGE_ROUTE,
+      method: 'post',
+      path: `${PLAN_CHECKOUT_PATH}/:sessionId/sign-in`,
+      operationId: 'hostedPlanCheckoutSignIn',
+      summary:
+        "A visitor's way to buy (form: form=login or signup, csrf): the hosted login or sign-up, which comes back to the plan's page signed in",
+      params: VisitParams,
+    },
+    async ({ params }, c) => {
+      const post = await readHostedPost(c, { db, publicUrl, now: clock() }, params.sessionId)
+      if (post instanceof Response) return post
+      const { visit, form } = post
+      const path = await startSignInFor(db, visit.session, {
+        returnUrl: `${publicUrl}${pagePath(visit.session.id)}`,
+        form: form.text('form') === 'signup' ? 'signup' : 'login',
+        now: clock(),
       })
+      return redirectFromHostedPage(path, 303)
     },
   )
 
@@ -205,7 +243,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
     async ({ params }, c) => {
       const visit = await findHostedVisit(c, db, params.sessionId, clock())
       if (!visit) return renderVisitEnded()
-      return planPage(visit)
+      return planPage(c, visit)
     },
   )
 
@@ -227,32 +265,38 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       const loaded = await loadPlan(session)
       if (!loaded) return planGone(session)
       const { site, plan } = loaded
-      const shopper = await findSessionShopper(db, session)
-      if (shopper?.kind !== 'member')
-        return planPage(visit, { problem: 'Your account cannot buy plans here any more.', status: 403 })
+      const memberId = await findBuyer(c, session)
+      if (!memberId)
+        return planPage(c, visit, {
+          problem:
+            session.creator.role === 'member'
+              ? 'Your account cannot buy plans here any more.'
+              : 'Sign in or create an account to buy this plan.',
+          status: 403,
+        })
       // Refused before anything is stored or paid; the page then says why instead of offering the button.
-      if (await limitRefusal(plan, shopper.subjectId)) return planPage(visit)
+      if (await limitRefusal(plan, memberId)) return planPage(c, visit)
       const priceMinor = Number(plan.price_minor)
       const paymentKey = form.text('paymentKey')
       const provider = priceMinor > 0 ? providerOf(payments, form.text('paymentMethod')) : undefined
       if (priceMinor > 0 && (!provider || !/^[0-9a-f-]{36}$/.test(paymentKey)))
-        return planPage(visit, { problem: 'Choose a way to pay.', status: 400 })
+        return planPage(c, visit, { problem: 'Choose a way to pay.', status: 400 })
       const now = clock()
       const purchase = await insertPlanPurchase(db, {
         id: randomUUID(),
         siteId: site.id,
         planId: plan.id,
-        memberId: shopper.subjectId,
+        memberId,
         amountMinor: priceMinor,
         currency: site.currency,
         postFlowUrl: afterPurchaseUrl(session),
         now,
       })
       if (!provider) {
-        const grant = membershipGrantOf(plan, { memberId: shopper.subjectId, currency: site.currency, now })
+        const grant = membershipGrantOf(plan, { memberId, currency: site.currency, now })
         const done = await completePlanPurchase(db, purchase.id, grant, durationOf(plan), now)
         // Another purchase at once got a plan the member may buy once: this one granted nothing.
-        if (done?.status === 'FAILED') return planPage(visit)
+        if (done?.status === 'FAILED') return planPage(c, visit)
         return afterGrant(session, done?.membership_id ?? null)
       }
       const started = await startPayment(
@@ -276,7 +320,10 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       const confirmation = started.kind === 'confirmed' ? started.confirmation : undefined
       if (confirmation?.kind === 'plan' && confirmation.outcome === 'granted')
         return afterGrant(session, (await findPlanPurchase(db, purchase.id))?.membership_id ?? null)
-      return planPage(visit, { problem: 'The payment did not go through. Nothing was charged.', status: 409 })
+      return planPage(c, visit, {
+        problem: 'The payment did not go through. Nothing was charged.',
+        status: 409,
+      })
     },
   )
 
@@ -299,15 +346,17 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
         ? await findPlanPurchase(db, payment.plan_purchase_id)
         : undefined
       const provider = payment && providerOf(payments, payment.provider)
+      const buyer = await findBuyer(c, visit.session)
       if (
         !payment ||
         !purchase ||
         !provider ||
         !payment.provider_payment_id ||
-        purchase.member_id !== visit.session.creator.id ||
+        !buyer ||
+        purchase.member_id !== buyer ||
         purchase.site_id !== visit.session.siteId
       )
-        return planPage(visit)
+        return planPage(c, visit)
       if (purchase.status === 'COMPLETED') return afterGrant(visit.session, purchase.membership_id)
       const state = await provider.retrievePayment(payment.provider_payment_id)
       const confirmation = state && (await confirmPayment(payments, provider, state))
@@ -318,8 +367,8 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       const reason = confirmation?.kind === 'plan' ? confirmation.reason : undefined
       // Paid while another purchase got a plan the member may buy once: the money went back.
       if ((await findPlanPurchase(db, purchase.id))?.failure_reason === PURCHASE_LIMIT_FAILURE)
-        return planPage(visit, { problem: reason, status: 409 })
-      return planPage(visit, {
+        return planPage(c, visit, { problem: reason, status: 409 })
+      return planPage(c, visit, {
         problem:
           `${reason ?? 'The payment did not go through'}. Nothing was charged: try another card.`.replace(
             '.. ',
@@ -343,9 +392,10 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       const visit = await findHostedVisit(c, db, params.sessionId, clock())
       if (!visit) return renderVisitEnded()
       const loaded = await loadPlan(visit.session)
-      const held = await findMembershipsOfMember(db, visit.session.siteId, visit.session.creator.id)
+      const buyer = await findBuyer(c, visit.session)
+      const held = buyer ? await findMembershipsOfMember(db, visit.session.siteId, buyer) : []
       const latest = held.find((membership) => membership.plan_id === String(visit.session.input.planId))
-      if (!loaded || !latest) return planPage(visit)
+      if (!loaded || !latest) return planPage(c, visit)
       return renderRedirectPage(
         <PlanBoughtPage
           siteName={loaded.site.name}

@@ -7,7 +7,7 @@ import { savePlan } from '../plans/plan-store.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createDashboardPlatform, createTestBrowser } from '../testing/dashboard-browser.ts'
 import { pathOfLocation, payOnTestProvider } from '../testing/hosted-checkout-flow.ts'
-import { memberTokens } from '../testing/member-flows.ts'
+import { MEMBER_PASSWORD, memberTokens, newEmail, register } from '../testing/member-flows.ts'
 import { createRedirect, pathOf, redirectUrl, SHOP } from '../testing/redirect-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
@@ -294,14 +294,65 @@ describe.each(databaseKinds())('the hosted plan checkout on %s', (kind) => {
     expect(await held(memberId)).toHaveLength(1)
   })
 
-  it('asks a visitor to sign in, and refuses a post without the page’s token', async () => {
+  it('shows a visitor the plan, signs them in on the hosted login and brings them back to buy it', async () => {
     const visitor = (await platform.visitorTokens()).access_token
+    const email = newEmail('plan-buyer')
+    // A member who signed up before, on another visit.
+    expect((await register(platform, (await platform.visitorTokens()).access_token, email)).status).toBe(200)
     const browser = createTestBrowser(platform.app)
     const landing = await browser.get(
-      pathOf(await redirectUrl(platform, visitor, { paidPlansCheckout: { planId: plans.paid } })),
+      pathOf(
+        await redirectUrl(platform, visitor, {
+          paidPlansCheckout: { planId: plans.free },
+          callbacks: { postFlowUrl: `${SHOP}/account` },
+        }),
+      ),
     )
-    expect(landing.status).toBe(403)
-    expect(landing.text).toContain('Sign in to buy a plan')
+    expect(landing.status).toBe(303)
+    const path = landing.location!
+    const page = await browser.get(path)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('<h1>Notebook club free</h1>')
+    expect(page.text).toContain('3 sessions')
+    expect(page.text).toContain('Sign in to buy')
+    expect(page.text).toContain('Create an account')
+    expect(page.text).not.toContain('Get this plan')
+
+    // Pressed anyway (a forged or stale form), buying needs a member: nothing is granted.
+    const early = await browser.post(`${path}/buy`)
+    expect(early.status).toBe(403)
+    expect(early.text).toContain('Sign in or create an account to buy this plan.')
+    expect(
+      await db.query(
+        "select 1 from plan_purchases where status = 'COMPLETED' and member_id in (select id from members where login_email = $1)",
+        [email],
+      ),
+    ).toEqual([])
+
+    // Sign up leads to the hosted sign-up form; sign in to the hosted login, which comes back here.
+    const signUp = await browser.post(`${path}/sign-in`, { form: 'signup' })
+    expect(signUp.status).toBe(303)
+    expect(signUp.location).toMatch(/^\/_auth\/signup\?session=/)
+    const signIn = await browser.post(`${path}/sign-in`, { form: 'login' })
+    expect(signIn.status).toBe(303)
+    expect(signIn.location).toMatch(/^\/_auth\/login\?session=/)
+    expect((await browser.get(signIn.location!)).status).toBe(200)
+    const signedIn = await browser.post(signIn.location!, { email, password: MEMBER_PASSWORD })
+    expect(signedIn.status).toBe(303)
+    expect(pathOf(signedIn.location!)).toBe(path)
+
+    const back = await browser.get(path)
+    expect(back.status).toBe(200)
+    expect(back.text).toContain('Get this plan')
+    expect(back.text).not.toContain('Sign in to buy')
+    const bought = await browser.submit(`${path}/buy`)
+    expect(bought.status).toBe(303)
+    expect(bought.location).toMatch(new RegExp(`^${SHOP}/account\\?membershipId=`))
+    const [member] = await db.query<{ id: string }>('select id from members where login_email = $1', [email])
+    expect(await held(member!.id)).toHaveLength(1)
+  })
+
+  it('refuses a post without the page’s token', async () => {
     const { browser: member, path, memberId } = await openPlan(plans.free)
     const forged = await member.post(`${path}/buy`, { csrf: 'forged' })
     expect(forged.status).toBe(403)

@@ -72,7 +72,7 @@ export async function openHostedVisit(
 }
 
 /**
- * The landing of a session only a member may use (the members account, a plan's checkout): a member's
+ * The landing of a session only a member may use (the members account): a member's
  * session opens its page (`pagePathOf`) as a visit; a visitor's is spent and answered by `forVisitor`
  * (a page asking them to sign in first). An unknown, spent or expired session gets the unusable-link page.
  */

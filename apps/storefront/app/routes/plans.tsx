@@ -26,8 +26,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * "Buy" (or "Get it free") posts the plan here: a `paidPlansCheckout` redirect session sends the shopper to the platform's
- * plan checkout, which brings them back to their account once the plan is theirs (or asks a visitor to
- * sign in through this storefront's login page).
+ * plan checkout, which brings them back to their account once the plan is theirs (a visitor signs in or
+ * signs up there first, and comes back to the plan).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { client } = getAisle(context)
