@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { inject } from 'vitest'
 import type { Db } from '../db/db.ts'
-import { openPglite } from '../db/pglite-db.ts'
 import { openPostgres } from '../db/postgres-db.ts'
+import { openPooledPglite } from './pglite-pool.ts'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
@@ -13,14 +13,13 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 /**
- * A fresh database of the given kind, cloned from a migrated template (`demo` holds the demo store).
- * Closing it drops it.
+ * A fresh database of the given kind, cloned from a migrated template (`demo` holds the demo store), or for
+ * PGlite one of the worker's earlier ones reset to the template (`pglite-pool.ts`). Closing it drops it
+ * (gives it back).
  */
 export async function openTestDatabase(kind: DatabaseKind, template: 'empty' | 'demo' = 'demo'): Promise<Db> {
-  if (kind === 'pglite') {
-    const snapshot = new Blob([readFileSync(inject('pgliteTemplates')[template])])
-    return openPglite({ snapshot })
-  }
+  if (kind === 'pglite')
+    return openPooledPglite(template, () => new Blob([readFileSync(inject('pgliteTemplates')[template])]))
   const templates = inject('postgresTemplates')
   if (!templates) throw new Error('no PostgreSQL server for this test run (TEST_DATABASE_URL is unset)')
   const name = `aisle_test_${randomUUID().replaceAll('-', '')}`
