@@ -397,12 +397,9 @@ export function createApp(options: AppDeps) {
     clock,
     onMemberLogin: (tx, login, now) => mergeVisitorIntoMember(tx, login, { now, publicUrl: deps.publicUrl }),
   })
-  registerCatalogueRoutes(api, {
-    db: deps.db,
-    clock,
-    publicUrl: deps.publicUrl,
-    readCache: createReadCache(),
-  })
+  // One read cache for the catalogue's REST reads and GraphQL's catalogue documents (decision 072).
+  const readCache = createReadCache()
+  registerCatalogueRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, readCache })
   // One instance for every entry point to the current cart: REST, GraphQL, the hosted product page.
   const carts = createCurrentCart({
     db: deps.db,
@@ -515,6 +512,7 @@ export function createApp(options: AppDeps) {
     carts,
     logger,
     introspection: deps.graphqlIntrospection ?? true,
+    readCache,
   })
   registerDashboardRoutes(
     api,

@@ -12,9 +12,19 @@ export interface CatalogueDeps {
 }
 
 /**
- * Answers a catalogue read from the read cache: the key holds the site, its catalogue version, what
- * the caller may see, and the read itself. A client that sends the ETag back gets 304; one that accepts
- * gzip gets the gzipped bytes.
+ * The read cache's key of a catalogue read: the site, its catalogue version (which every catalogue
+ * change bumps), what the caller may see, and the read itself (`products?…` for a REST query,
+ * `graphql/…` for a GraphQL document with its variables). Every entry point that answers catalogue
+ * reads from the cache keys them here, so none can serve a page after a change or to another audience.
+ */
+export function catalogueReadKey(caller: Caller, read: string): string {
+  const audience = caller.kind === 'merchant' ? `merchant:${caller.permissions.join(',')}` : 'shopper'
+  return `${caller.siteId}|${caller.site.catalogueVersion}|${audience}|${read}`
+}
+
+/**
+ * Answers a catalogue read from the read cache ({@link catalogueReadKey}). A client that sends the ETag
+ * back gets 304; one that accepts gzip gets the gzipped bytes.
  */
 export async function answerCached(
   deps: CatalogueDeps,
@@ -23,9 +33,7 @@ export async function answerCached(
   read: string,
   compute: () => Promise<unknown>,
 ): Promise<Response> {
-  const audience = caller.kind === 'merchant' ? `merchant:${caller.permissions.join(',')}` : 'shopper'
-  const key = `${caller.siteId}|${caller.site.catalogueVersion}|${audience}|${read}`
-  return toCachedResponse(await deps.readCache.get(key, compute), {
+  return toCachedResponse(await deps.readCache.get(catalogueReadKey(caller, read), compute), {
     ifNoneMatch: c.req.header('if-none-match'),
     acceptEncoding: c.req.header('accept-encoding'),
   })

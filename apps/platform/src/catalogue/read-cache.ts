@@ -42,33 +42,50 @@ export function createReadCache(options: { maxBytes?: number } = {}) {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024
   const entries = new Map<string, CachedAnswer>()
   let bytes = 0
+  const size = (entry: CachedAnswer) =>
+    entry.body.byteLength + (entry.gzipped === entry.body ? 0 : entry.gzipped.byteLength)
+
+  /** The answer under `key`, if it is kept (it becomes the most recently used). */
+  function find(key: string): CachedAnswer | undefined {
+    const hit = entries.get(key)
+    if (hit) {
+      entries.delete(key)
+      entries.set(key, hit)
+    }
+    return hit
+  }
+
+  /** Keeps `value` as the answer under `key` (its JSON, gzipped once) and returns that answer. */
+  function keep(key: string, value: unknown): CachedAnswer {
+    const body = new TextEncoder().encode(JSON.stringify(value))
+    const answer: CachedAnswer = {
+      body,
+      gzipped: body.byteLength >= MIN_GZIP_BYTES ? new Uint8Array(gzipSync(body)) : body,
+      etag: `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`,
+    }
+    if (size(answer) <= maxBytes / 4) {
+      const replaced = entries.get(key)
+      if (replaced) {
+        entries.delete(key)
+        bytes -= size(replaced)
+      }
+      entries.set(key, answer)
+      bytes += size(answer)
+      for (const [oldest, entry] of entries) {
+        if (bytes <= maxBytes) break
+        entries.delete(oldest)
+        bytes -= size(entry)
+      }
+    }
+    return answer
+  }
+
   return {
+    find,
+    keep,
     /** The answer under `key`, computed (and kept) on a miss. */
     async get(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer> {
-      const hit = entries.get(key)
-      if (hit) {
-        entries.delete(key)
-        entries.set(key, hit)
-        return hit
-      }
-      const body = new TextEncoder().encode(JSON.stringify(await compute()))
-      const answer: CachedAnswer = {
-        body,
-        gzipped: body.byteLength >= MIN_GZIP_BYTES ? new Uint8Array(gzipSync(body)) : body,
-        etag: `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`,
-      }
-      const size = (entry: CachedAnswer) =>
-        entry.body.byteLength + (entry.gzipped === entry.body ? 0 : entry.gzipped.byteLength)
-      if (size(answer) <= maxBytes / 4) {
-        entries.set(key, answer)
-        bytes += size(answer)
-        for (const [oldest, entry] of entries) {
-          if (bytes <= maxBytes) break
-          entries.delete(oldest)
-          bytes -= size(entry)
-        }
-      }
-      return answer
+      return find(key) ?? keep(key, await compute())
     },
     get size() {
       return entries.size
@@ -94,13 +111,23 @@ export function toCachedResponse(
   }
   if (request.ifNoneMatch?.split(',').some((tag) => tag.trim() === answer.etag))
     return new Response(null, { status: 304, headers })
-  const gzip = answer.gzipped !== answer.body && acceptsGzip(request.acceptEncoding)
-  return new Response(gzip ? answer.gzipped : answer.body, {
+  const { body, contentEncoding } = encodedBody(answer, request.acceptEncoding)
+  return new Response(body, {
     status: 200,
     headers: {
       ...headers,
       'content-type': 'application/json',
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      ...(contentEncoding ? { 'content-encoding': contentEncoding } : {}),
     },
   })
+}
+
+/** The bytes of a cached answer for a client: gzipped when it accepts gzip and they were worth gzipping. */
+export function encodedBody(
+  answer: CachedAnswer,
+  acceptEncoding: string | undefined,
+): { body: Uint8Array<ArrayBuffer>; contentEncoding?: 'gzip' } {
+  return answer.gzipped !== answer.body && acceptsGzip(acceptEncoding)
+    ? { body: answer.gzipped, contentEncoding: 'gzip' }
+    : { body: answer.body }
 }

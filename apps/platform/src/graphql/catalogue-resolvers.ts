@@ -2,7 +2,8 @@ import { audienceOf } from '../catalogue/catalogue-access.ts'
 import { SlugParam } from '../catalogue/catalogue-schemas.ts'
 import { type CollectionRow, queryCollections } from '../catalogue/collections/collection-store.ts'
 import { toWireCollection } from '../catalogue/collections/collection-wire.ts'
-import { type ProductRecord, queryProducts } from '../catalogue/products/product-store.ts'
+import { queryProductPage } from '../catalogue/products/product-reads.ts'
+import type { ProductRecord } from '../catalogue/products/product-store.ts'
 import { toWireProduct, toWireStoreVariant } from '../catalogue/products/product-wire.ts'
 import { queryVariants, type VariantRecord } from '../catalogue/products/variant-store.ts'
 import { ApplicationError } from '../http/errors.ts'
@@ -73,20 +74,12 @@ export const catalogueResolvers: Resolvers = {
       if (!record) throw new ApplicationError('PRODUCT_NOT_FOUND', `Product ${slug} was not found`, { slug })
       return toGraphQLProduct(context, record)
     },
-    async products(_source, args, context) {
-      const { caller } = context
-      const page = await queryProducts(
-        context.db,
-        audienceOf(caller),
-        parseQuery(args.query),
-        caller.site.currency,
-      )
-      for (const record of page.records) context.loaders.productsById.prime(record.product.id, record)
-      return {
-        products: page.records.map((record) => toGraphQLProduct(context, record)),
-        metadata: metadataOf(page, page.records.length),
-      }
-    },
+    // The REST query's own page (`queryProductPage`): the same statement, the same wire products.
+    products: (_source, args, context) =>
+      queryProductPage(context, context.caller, parseQuery(args.query), {
+        includeMerchantSpecificData: context.includeMerchantData,
+        displayCurrency: context.displayCurrency,
+      }),
     async variant(_source, args, context) {
       const { id } = parseArguments(IdParam, args)
       const found = await context.loaders.variantsById.load(id)

@@ -73,8 +73,10 @@ export interface RouteDefinition<
   /**
    * The route reads only what any visitor of the site may see (the public catalogue): its caller may be
    * resolved by the process's public-read callers (`oauth/public-read-callers.ts`) where the app has them.
+   * A function decides per request, from the parsed path and body (GraphQL: a document known to read
+   * only the catalogue); it must not do costly work, since it runs before the credential is checked.
    */
-  publicRead?: boolean
+  publicRead?: boolean | ((input: { params: Out<P>; body: Out<B> }) => boolean)
 }
 
 export interface RouteInput<P, Q, B, C> {
@@ -193,10 +195,12 @@ export function createApi(
         let caller: Caller | UncheckedAccessToken | undefined
         if (definition.auth === 'shopperToken' && key === undefined) caller = options.deferTokenCheck?.(c)
         if (definition.auth !== 'none' && !caller) {
+          const isPublicRead =
+            typeof definition.publicRead === 'function'
+              ? definition.publicRead({ params, body } as never)
+              : definition.publicRead === true
           const resolve =
-            definition.publicRead && options.authenticatePublicRead
-              ? options.authenticatePublicRead
-              : authenticate
+            isPublicRead && options.authenticatePublicRead ? options.authenticatePublicRead : authenticate
           caller = await resolve(c)
           assertAllowed(definition as RouteDefinition, caller)
         }

@@ -4,6 +4,7 @@ import type { Caller } from '../../http/caller.ts'
 import { ApplicationError } from '../../http/errors.ts'
 import { wireNumber } from '../../http/wire-number.ts'
 import type { Query } from '../../query/query-request.ts'
+import type { DisplayCurrency } from '../../sites/display-currencies/display-currencies.ts'
 import { audienceOf, wantsMerchantData } from '../catalogue-access.ts'
 import { resolveDisplayCurrency } from '../display-currency.ts'
 import { optionsAvailability } from './options-availability.ts'
@@ -73,17 +74,27 @@ export async function getProduct(
 
 /**
  * One page of the products the caller may see that match the query, with the total that match; cost
- * and profit only for a merchant with the catalogue permission who asks for them.
+ * and profit only for a merchant with the catalogue permission who asks for them. The REST query, the
+ * dashboard and GraphQL's `products` (which resolves the display currency once per request and passes
+ * it) all read their pages here.
  */
 export async function queryProductPage(
   deps: CatalogueReadDeps,
   caller: Caller,
   query: Query,
-  options: { includeMerchantSpecificData?: boolean; currency?: string | undefined } = {},
+  options: {
+    includeMerchantSpecificData?: boolean
+    currency?: string | undefined
+    /** The display currency already resolved from `currency` (`resolveDisplayCurrency`). */
+    displayCurrency?: DisplayCurrency | undefined
+  } = {},
 ) {
   const site = caller.site
   const includeMerchantData = wantsMerchantData(caller, options.includeMerchantSpecificData === true)
-  const displayCurrency = await resolveDisplayCurrency(deps.db, site, options.currency)
+  const displayCurrency =
+    'displayCurrency' in options
+      ? options.displayCurrency
+      : await resolveDisplayCurrency(deps.db, site, options.currency)
   const page = await queryProducts(deps.db, audienceOf(caller), query, site.currency)
   return {
     products: page.records.map((record) =>
