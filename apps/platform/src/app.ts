@@ -114,6 +114,7 @@ import { registerRedirectLandingRoutes } from './redirects/hosted/redirect-landi
 import { MEMBERS_ACCOUNT_PATH, PLAN_CHECKOUT_PATH, PRODUCT_PAGE_PATH } from './redirects/redirect-kinds.ts'
 import { registerRedirectSessionRoutes } from './redirects/redirect-session-routes.ts'
 import { registerSystemRoutes } from './system-routes.ts'
+import { registerTicketedEventRoutes } from './ticketed-events/ticketed-event-routes.ts'
 import { registerWebhookRoutes } from './webhooks/webhook-routes.ts'
 
 export interface AppDeps {
@@ -505,6 +506,7 @@ export function createApp(options: AppDeps) {
   })
   registerMembershipRoutes(api, { db: deps.db, clock })
   registerBookingRoutes(api, { db: deps.db, clock })
+  registerTicketedEventRoutes(api, { db: deps.db, clock })
   registerBookingPagesRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
   registerPlanCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
   registerWebhookRoutes(api, { db: deps.db, clock, localDevelopmentSites })
