@@ -291,11 +291,17 @@ export interface SoldTicket extends TicketRow {
   event_start_date: Date
   event_end_date: Date
   event_time_zone: string
+  event_location_kind: 'VENUE' | 'ONLINE'
+  event_venue: string
+  /** The online event's link: the ticket holder's to know. */
+  event_online_url: string | null
   order_id: string
 }
 
 const SOLD_TICKET_COLUMNS = `t.*, tt.name as ticket_type_name, e.title as event_title, e.slug as event_slug,
-  e.start_date as event_start_date, e.end_date as event_end_date, e.time_zone as event_time_zone, r.order_id`
+  e.start_date as event_start_date, e.end_date as event_end_date, e.time_zone as event_time_zone,
+  e.location_kind as event_location_kind, concat_ws(', ', nullif(e.venue_name, ''), nullif(e.venue_address, '')) as event_venue,
+  e.online_url as event_online_url, r.order_id`
 
 /** The tickets an order sold, in the order they were reserved. */
 export async function findTicketsOfOrder(db: Db, orderId: string): Promise<SoldTicket[]> {
