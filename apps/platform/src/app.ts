@@ -50,6 +50,7 @@ import { orderDownloadsLink } from './digital/download-links.ts'
 import { downloadsOfOrders } from './digital/order-downloads.ts'
 import { MAX_SECURE_FILE_BYTES } from './digital/secure-files.ts'
 import { createLinkSigner } from './digital/signed-links.ts'
+import { registerEventPagesRoutes } from './event-checkout/event-pages-routes.tsx'
 import {
   GRAPHQL_EXPLORER_PATH,
   registerGraphQLExplorerRoutes,
@@ -508,6 +509,7 @@ export function createApp(options: AppDeps) {
   registerBookingRoutes(api, { db: deps.db, clock })
   registerTicketedEventRoutes(api, { db: deps.db, clock })
   registerBookingPagesRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
+  registerEventPagesRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
   registerPlanCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
   registerWebhookRoutes(api, { db: deps.db, clock, localDevelopmentSites })
   registerGraphQLRoutes(api, {

@@ -54,7 +54,12 @@ describe.each(databaseKinds())('buying tickets on %s', (kind) => {
     placeOrder(db, {
       checkoutId,
       expectedTotalMinor: totalMinor,
-      payment: { status: 'PAID', provider: 'offline', paymentId: randomUUID() },
+      payment: {
+        status: 'PAID',
+        provider: 'test-card',
+        transactionId: randomUUID(),
+        paymentId: randomUUID(),
+      },
       now,
       publicUrl: PUBLIC_URL,
     })
