@@ -50,6 +50,7 @@ import { orderDownloadsLink } from './digital/download-links.ts'
 import { downloadsOfOrders } from './digital/order-downloads.ts'
 import { MAX_SECURE_FILE_BYTES } from './digital/secure-files.ts'
 import { createLinkSigner } from './digital/signed-links.ts'
+import { registerEventPagesRoutes } from './event-checkout/event-pages-routes.tsx'
 import {
   GRAPHQL_EXPLORER_PATH,
   registerGraphQLExplorerRoutes,
@@ -114,6 +115,7 @@ import { registerRedirectLandingRoutes } from './redirects/hosted/redirect-landi
 import { MEMBERS_ACCOUNT_PATH, PLAN_CHECKOUT_PATH, PRODUCT_PAGE_PATH } from './redirects/redirect-kinds.ts'
 import { registerRedirectSessionRoutes } from './redirects/redirect-session-routes.ts'
 import { registerSystemRoutes } from './system-routes.ts'
+import { registerTicketedEventRoutes } from './ticketed-events/ticketed-event-routes.ts'
 import { registerWebhookRoutes } from './webhooks/webhook-routes.ts'
 
 export interface AppDeps {
@@ -502,7 +504,9 @@ export function createApp(options: AppDeps) {
   })
   registerMembershipRoutes(api, { db: deps.db, clock })
   registerBookingRoutes(api, { db: deps.db, clock })
+  registerTicketedEventRoutes(api, { db: deps.db, clock })
   registerBookingPagesRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
+  registerEventPagesRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
   registerPlanCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
   registerWebhookRoutes(api, { db: deps.db, clock, localDevelopmentSites })
   registerGraphQLRoutes(api, {

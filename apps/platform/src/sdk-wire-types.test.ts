@@ -8,6 +8,7 @@ import type {
   CreateRedirectSessionResponse,
   CurrentCartModule,
   EstimateTotalsResponse,
+  EventsModule,
   Product,
   GraphQLResponse as SdkGraphQLResponse,
   ProductOptionsAvailabilityResponse as SdkOptionsAvailability,
@@ -47,6 +48,11 @@ import { RedirectSessionResponse } from './redirects/redirect-session-routes.ts'
 import { openTestDatabase } from './testing/test-database.ts'
 import { createTestPlatform } from './testing/test-platform.ts'
 import type { Drift, FromWire, NoDrift } from './testing/wire-types.ts'
+import {
+  QueryAvailableTicketsResponse,
+  QueryEventsResponse,
+} from './ticketed-events/ticketed-event-routes.ts'
+import { ReservationSchema } from './ticketed-events/ticketed-event-wire.ts'
 
 /** What the SDK hands its caller for an answer of this schema: the wire renamed (`id` -> `_id`...). */
 type Sdk<S extends z.ZodType> = FromWire<z.output<S>>
@@ -112,6 +118,10 @@ const SPEC_CALLS = [
   // Bookings (read)
   { call: 'POST /v2/services/query', route: 'POST /bookings/v2/services/query', response: QueryServicesResponse, read: true },
   { call: 'POST /v2/time-slots', route: 'POST /bookings/v2/time-slots', response: ListTimeSlotsResponse, read: true },
+  // Events (decision 070)
+  { call: 'POST /v3/events/query', route: 'POST /events/v3/events/query', response: QueryEventsResponse, read: true },
+  { call: 'POST /v1/checkout/available-tickets/query', route: 'POST /events/v1/checkout/available-tickets/query', response: QueryAvailableTicketsResponse, read: true },
+  { call: 'POST /v1/checkout/reservations', route: 'POST /events/v1/checkout/reservations', response: ReservationSchema, read: true },
   // Identity and authentication
   { call: 'POST /v1/register', route: 'POST /identity/v1/register', response: AuthenticationResponse, read: true },
   { call: 'POST /v1/login', route: 'POST /identity/v1/login', response: AuthenticationResponse, read: true },
@@ -142,6 +152,15 @@ interface ReadAnswers {
   'POST /v2/time-slots': Drift<
     Answer<BookingsModule, 'listAvailabilityTimeSlots'>,
     Sdk<typeof ListTimeSlotsResponse>
+  >
+  'POST /v3/events/query': Drift<Answer<EventsModule, 'queryEvents'>, Sdk<typeof QueryEventsResponse>>
+  'POST /v1/checkout/available-tickets/query': Drift<
+    Answer<EventsModule, 'queryAvailableTickets'>,
+    Sdk<typeof QueryAvailableTicketsResponse>
+  >
+  'POST /v1/checkout/reservations': Drift<
+    Answer<EventsModule, 'createReservation'>,
+    Sdk<typeof ReservationSchema>
   >
   'GET /v1/carts/current': Drift<
     Answer<CurrentCartModule, 'getCurrentCart'>,

@@ -20,6 +20,7 @@ it('exports exactly the chosen runtime surface', () => {
     'currentCart',
     'decodeTokens',
     'encodeTokens',
+    'events',
     'generateCodeChallenge',
     'generateCodeVerifier',
     'isAisleError',

@@ -49,6 +49,8 @@ export interface LineItemRow {
   custom: CustomLine | null
   /** A line of the services catalogue: the booked slot it sells (decision 065); `null` for others. */
   service_properties: ServiceLineProperties | null
+  /** A line of the tickets catalogue: the reservation it sells (decision 070); absent or `null` for others. */
+  ticket_properties?: TicketLineProperties | null
   quantity: number
   created_date: Date
 }
@@ -60,6 +62,17 @@ export interface ServiceLineProperties {
   scheduledDate: string
   endDate: string
   /** The shop's time zone, in which the line shows its time. */
+  timeZone: string
+}
+
+/** The tickets a line of the tickets catalogue sells: its reservation and its event (decision 070). */
+export interface TicketLineProperties {
+  reservationId: string
+  eventId: string
+  eventTitle: string
+  /** The event's start and end, ISO-8601 instants, and the zone it is held in. */
+  startDate: string
+  endDate: string
   timeZone: string
 }
 
@@ -483,12 +496,12 @@ export async function writeCartChange(tx: Db, write: CartWrite, now: Date): Prom
   if (write.savedLines?.length) {
     parts.push(`saved as (
        insert into cart_line_items (id, cart_id, position, app_id, catalog_item_id, variant_id, custom,
-         service_properties, quantity, created_date)
+         service_properties, ticket_properties, quantity, created_date)
        select x.id, target.id, x.position, x.app_id, x.catalog_item_id, x.variant_id, x.custom,
-         x.service_properties, x.quantity, x.created_date
+         x.service_properties, x.ticket_properties, x.quantity, x.created_date
        from target, jsonb_to_recordset(${param(JSON.stringify(write.savedLines), 'jsonb')})
             as x(id uuid, position integer, app_id text, catalog_item_id text, variant_id uuid, custom jsonb,
-                 service_properties jsonb, quantity integer, created_date timestamptz)
+                 service_properties jsonb, ticket_properties jsonb, quantity integer, created_date timestamptz)
        on conflict (id) do update set quantity = excluded.quantity where cart_line_items.cart_id = ${cartId})`)
   }
   if (write.event) {

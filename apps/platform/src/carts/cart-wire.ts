@@ -8,7 +8,13 @@ import {
 import { ApplicationError } from '../http/errors.ts'
 import { MAX_CART_AMOUNT_MINOR, toDecimalString, toWireMoney } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
-import type { CartWithLines, LineItemRow, ServiceLineProperties, SoldService } from './cart-store.ts'
+import type {
+  CartWithLines,
+  LineItemRow,
+  ServiceLineProperties,
+  SoldService,
+  TicketLineProperties,
+} from './cart-store.ts'
 import type { CustomLine } from './custom-line-item.ts'
 import { liveMerchantDiscounts, toWireMerchantDiscount } from './merchant-discounts.ts'
 
@@ -150,6 +156,22 @@ function serviceLineDescription(service: ServiceLineProperties, locale = 'en-GB'
   }
 }
 
+/** A line of tickets: the event and its time in the event's zone (decision 070). */
+function ticketLineDescription(ticket: TicketLineProperties, locale = 'en-GB'): LineDescription {
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { timeZone: ticket.timeZone, ...options })
+  const start = new Date(ticket.startDate)
+  const when = `${format({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(start)}, ${format({ timeStyle: 'short' }).formatRange(start, new Date(ticket.endDate))} (${ticket.timeZone})`
+  return {
+    descriptionLines: [
+      { name: translatable('Event'), lineType: 'PLAIN_TEXT', plainText: translatable(ticket.eventTitle) },
+      { name: translatable('When'), lineType: 'PLAIN_TEXT', plainText: translatable(when) },
+    ],
+    image: undefined,
+    physicalProperties: { sku: '', shippable: false, weight: undefined },
+  }
+}
+
 /** What a cart line says of what it sells now: a custom line's own words, a catalogue line's product's. */
 export function lineDescriptionOf(
   line: LineItemRow,
@@ -158,6 +180,7 @@ export function lineDescriptionOf(
 ): LineDescription {
   if (line.custom) return customLineDescription(line.custom)
   if (line.service_properties) return serviceLineDescription(line.service_properties)
+  if (line.ticket_properties) return ticketLineDescription(line.ticket_properties)
   const { record, variant } = catalogueLineOf(line, products)
   return catalogueLineDescription(record, variant, publicUrl)
 }
@@ -276,6 +299,25 @@ export function toWireCart(
     if (line.custom) {
       subtotal += line.custom.priceMinor * line.quantity
       return toWireCustomLine(line, line.custom, site)
+    }
+    if (line.ticket_properties) {
+      const ticketType = line.catalog_item_id ? services.get(line.catalog_item_id) : undefined
+      const unit = ticketType?.unitPriceMinor ?? 0
+      if (ticketType) subtotal += unit * line.quantity
+      return {
+        id: line.id,
+        quantity: line.quantity,
+        catalogReference: { catalogItemId: line.catalog_item_id ?? '', appId: line.app_id, options: {} },
+        productName: translatable(ticketType?.name ?? ''),
+        url: undefined,
+        price: money(unit, site),
+        fullPrice: money(unit, site),
+        lineItemPrice: money(unit * line.quantity, site),
+        ...ticketLineDescription(line.ticket_properties, site.locale),
+        availability: ticketType ? { status: 'AVAILABLE' as const } : { status: 'NOT_FOUND' as const },
+        itemType: { preset: 'SERVICE' as const },
+        paymentOption: 'FULL_PAYMENT_ONLINE' as const,
+      }
     }
     if (line.service_properties) {
       const service = line.catalog_item_id ? services.get(line.catalog_item_id) : undefined

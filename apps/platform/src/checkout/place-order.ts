@@ -10,6 +10,8 @@ import type { EventIdentity } from '../events/event-outbox.ts'
 import { findOrderByCheckout, type OrderLineCustom, type OrderPayment } from '../orders/order-store.ts'
 import { membershipSelectionProblem } from '../plans/membership-selection.ts'
 import { unusableMembershipReason } from '../plans/plan-rules.ts'
+import { confirmReservationsForOrder } from '../ticketed-events/confirm-reservations.ts'
+import { enqueueTicketsMail } from '../ticketed-events/tickets-mail.ts'
 import { priceCheckout } from './checkout-pricing.ts'
 import { type CheckoutRow, lockCheckoutForOrder } from './checkout-store.ts'
 import { claimOrderNeeds, writePlacedOrder } from './place-order-store.ts'
@@ -28,6 +30,7 @@ export type PlaceOrderRefusal =
   | 'COUPON_USED_UP'
   | 'MEMBERSHIP_NOT_USABLE'
   | 'SLOT_TAKEN'
+  | 'TICKETS_SOLD_OUT'
 
 /** Placing the order was refused; the transaction was rolled back, so stock, coupon and cart are as they were. */
 export class PlaceOrderRefused extends Error {
@@ -174,10 +177,16 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
       throw new PlaceOrderRefused('CART_EMPTY', 'The cart is empty')
     const { cart, products, totals } = priced
     // Booked slots are neither shipped nor billed to an address: an order of them only needs the e-mail.
-    const isOnlyServices = cart.lines.every((line) => line.service_properties)
+    const isOnlyServices = cart.lines.every((line) => line.service_properties || line.ticket_properties)
     if (!isOnlyServices && (!checkout.shipping_address || !checkout.billing_address))
       throw new PlaceOrderRefused('DETAILS_MISSING', 'Enter your e-mail and addresses first')
     for (const line of cart.lines) {
+      if (line.ticket_properties) {
+        if (!line.catalog_item_id || !priced.services.has(line.catalog_item_id))
+          throw new PlaceOrderRefused('NOT_PURCHASABLE', 'These tickets are no longer offered')
+        // Its reservation is confirmed below, under its event's lock.
+        continue
+      }
       if (line.service_properties) {
         if (!line.catalog_item_id || !priced.services.has(line.catalog_item_id))
           throw new PlaceOrderRefused('NOT_PURCHASABLE', 'This service is no longer offered')
@@ -258,6 +267,20 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
       throw new PlaceOrderRefused(
         'SLOT_TAKEN',
         'The time you chose was booked by someone else while you paid: choose another time',
+      )
+    const reservationIds = [
+      ...new Set(
+        cart.lines.flatMap((line) => (line.ticket_properties ? [line.ticket_properties.reservationId] : [])),
+      ),
+    ]
+    if (
+      reservationIds.length > 0 &&
+      (await confirmReservationsForOrder(tx, checkout.site_id, reservationIds, orderId, input.now)) !==
+        undefined
+    )
+      throw new PlaceOrderRefused(
+        'TICKETS_SOLD_OUT',
+        'Your tickets were released while you paid and others took them: choose your tickets again',
       )
     const membershipNames = new Map(priced.memberships.map((held) => [held.id, held.name]))
     const { payment } = input
@@ -374,6 +397,14 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
       ],
       now: input.now,
     })
+    // Tickets come in a mail of their own, with each ticket's code (decision 070).
+    if (reservationIds.length > 0)
+      await enqueueTicketsMail(
+        tx,
+        shop,
+        { id: orderId, number: orderNumber, email: checkout.email },
+        input.now,
+      )
     return { kind: 'placed', orderId, orderNumber, checkout, isReplay: false, paymentId: payment.paymentId }
   })
 }

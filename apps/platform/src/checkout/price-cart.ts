@@ -12,6 +12,7 @@ import { ApplicationError } from '../http/errors.ts'
 import type { LineSummaryItem } from '../orders/line-summary.tsx'
 import { findMembershipsOfMember, toHeldMembership } from '../plans/membership-store.ts'
 import type { CoverableLine, HeldMembership } from '../plans/plan-rules.ts'
+import { findSoldTicketTypes } from '../ticketed-events/sold-ticket-types.ts'
 import { type CommerceSettings, getCommerceSettings, toPricingSetup } from './commerce-settings.ts'
 import { type BuyerChoices, pricingInputForCart } from './pricing-input-for-cart.ts'
 
@@ -26,7 +27,10 @@ export interface CheckoutDeps {
 export interface PricedCart {
   cart: CartWithLines
   products: ReadonlyMap<string, ProductRecord>
-  /** The services of its service lines, by id (decision 065); empty without such lines. */
+  /**
+   * The services of its service lines (decision 065) and the ticket types of its ticket lines (decision
+   * 070), by id: what the lines of the catalogues other than products sell; empty without such lines.
+   */
   services: ReadonlyMap<string, SoldService>
   totals: TotalsEstimate
   /** The buyer's memberships the pricing saw (a member's; none for a visitor). */
@@ -53,15 +57,26 @@ export async function priceCart(
 ): Promise<PricedCart> {
   const { siteId } = options
   const ids = cart.lines.flatMap((line) =>
-    line.catalog_item_id && !line.service_properties ? [line.catalog_item_id] : [],
+    line.catalog_item_id && !line.service_properties && !line.ticket_properties ? [line.catalog_item_id] : [],
   )
   // Service lines read the services catalogue: one statement more, for carts that hold one only.
   const serviceIds = cart.lines.flatMap((line) =>
     line.catalog_item_id && line.service_properties ? [line.catalog_item_id] : [],
   )
+  // Ticket lines read the tickets catalogue (decision 070), likewise only for carts that hold one.
+  const ticketTypeIds = cart.lines.flatMap((line) =>
+    line.catalog_item_id && line.ticket_properties ? [line.catalog_item_id] : [],
+  )
   const [products, services, coupon, settings, membershipRows] = await Promise.all([
     findProductsByIds(db, { siteId, includeHidden: false }, ids),
-    serviceIds.length > 0 ? findSoldServices(db, siteId, serviceIds) : new Map<string, SoldService>(),
+    serviceIds.length > 0 || ticketTypeIds.length > 0
+      ? Promise.all([
+          serviceIds.length > 0 ? findSoldServices(db, siteId, serviceIds) : new Map<string, SoldService>(),
+          ticketTypeIds.length > 0
+            ? findSoldTicketTypes(db, siteId, ticketTypeIds)
+            : new Map<string, SoldService>(),
+        ]).then(([sold, tickets]) => new Map([...sold, ...tickets]))
+      : new Map<string, SoldService>(),
     cart.cart.coupon_code ? findCoupon(db, siteId, cart.cart.coupon_code) : undefined,
     options.settings ?? getCommerceSettings(db, siteId),
     cart.cart.owner_kind === 'member' && ids.length > 0
@@ -91,7 +106,7 @@ export function lineNamesOf(priced: Pick<PricedCart, 'cart' | 'products' | 'serv
     priced.cart.lines.map((line) => [
       line.id,
       line.custom?.productName.original ??
-        (line.service_properties && line.catalog_item_id
+        ((line.service_properties || line.ticket_properties) && line.catalog_item_id
           ? priced.services.get(line.catalog_item_id)?.name
           : undefined) ??
         (line.catalog_item_id ? priced.products.get(line.catalog_item_id)?.product.name : undefined) ??

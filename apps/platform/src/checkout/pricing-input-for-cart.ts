@@ -81,8 +81,8 @@ export function pricingInputForCart(input: {
         },
       ]
     }
-    if (line.service_properties) {
-      // A booked slot of the services catalogue, at the service's price now; never shipped (decision 065).
+    if (line.service_properties || line.ticket_properties) {
+      // A booked slot or reserved tickets of the services catalogue, at the service's price now; never shipped (decision 065).
       const service = line.catalog_item_id ? input.services?.get(line.catalog_item_id) : undefined
       if (!service) return []
       return [

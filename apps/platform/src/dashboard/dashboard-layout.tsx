@@ -19,6 +19,7 @@ export type Section =
   | 'webhooks'
   | 'members'
   | 'plans'
+  | 'events'
   | 'sso'
 
 const sections: { id: Section; label: string; href: string }[] = [
@@ -28,6 +29,7 @@ const sections: { id: Section; label: string; href: string }[] = [
   { id: 'bulk', label: 'Bulk changes', href: '/dashboard/bulk' },
   { id: 'members', label: 'Members', href: '/dashboard/members' },
   { id: 'plans', label: 'Plans', href: '/dashboard/plans' },
+  { id: 'events', label: 'Check-in', href: '/dashboard/events/check-in' },
   { id: 'api-keys', label: 'API keys', href: '/dashboard/api-keys' },
   { id: 'orders', label: 'Orders', href: '/dashboard/orders' },
   { id: 'setup', label: 'Store setup', href: '/dashboard/setup/coupons' },

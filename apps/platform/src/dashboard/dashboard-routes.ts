@@ -10,6 +10,7 @@ import { registerApiKeyPages } from './api-keys/api-key-page-routes.tsx'
 import { registerBulkPages } from './catalogue/bulk-page-routes.tsx'
 import { registerCollectionPages } from './catalogue/collection-page-routes.tsx'
 import { registerProductPages } from './catalogue/product-page-routes.tsx'
+import { registerCheckInPages } from './check-in/check-in-page-routes.tsx'
 import { registerSecureFilePages } from './digital/secure-files-page-routes.tsx'
 import { registerMemberPages } from './members/member-page-routes.tsx'
 import { registerPlanPages } from './plans/plan-page-routes.tsx'
@@ -78,6 +79,7 @@ export function registerDashboardRoutes(
   registerLoginRoutes(api, dashboard)
   registerProductPages(api, dashboard)
   registerSecureFilePages(api, dashboard)
+  registerCheckInPages(api, dashboard)
   registerCollectionPages(api, dashboard)
   registerBulkPages(api, dashboard)
   registerApiKeyPages(api, dashboard)

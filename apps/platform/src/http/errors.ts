@@ -64,6 +64,19 @@ export const applicationErrorStatus = {
   PLAN_PURCHASE_LIMIT_REACHED: 409,
   SERVICE_NOT_FOUND: 404,
   SLOT_NOT_AVAILABLE: 409,
+  /** Events and tickets (decision 070): no published event, or no ticket type of it, has the id. */
+  EVENT_NOT_FOUND: 404,
+  TICKET_TYPE_NOT_FOUND: 404,
+  /** Registration is not open (not yet, closed, the event cancelled or over), or a ticket type is not on sale. */
+  REGISTRATION_CLOSED: 409,
+  /** Fewer tickets are left than asked for (the type's quantity or the event's capacity). */
+  TICKETS_SOLD_OUT: 409,
+  /** More tickets of a type than one order may have. */
+  TICKET_LIMIT_EXCEEDED: 400,
+  RESERVATION_NOT_FOUND: 404,
+  /** The reservation's hold lapsed (its tickets went back on sale) or it was paid already. */
+  RESERVATION_NOT_OPEN: 409,
+  TICKET_NOT_FOUND: 404,
   BULK_OPERATION_UNDONE: 409,
   ORDER_NOT_FOUND: 404,
   CHECKOUT_NOT_FOUND: 404,

@@ -43,6 +43,7 @@ export const MEMBERS_ACCOUNT_PATH = '/_account'
 export const PLAN_CHECKOUT_PATH = '/_plans/checkout'
 export const BOOKINGS_BOOK_PATH = '/_bookings/book'
 export const BOOKINGS_CHECKOUT_PATH = '/_bookings/checkout'
+export const EVENTS_CHECKOUT_PATH = '/_events/checkout'
 
 export interface RedirectKindDefinition {
   /** The hosted page a session's URL names (with `?session=<token>`). */
@@ -62,12 +63,12 @@ export const redirectKinds: Readonly<Record<RedirectKind, RedirectKindDefinition
   membersAccount: { path: MEMBERS_ACCOUNT_PATH, locationType: 'UNKNOWN', isSold: true },
   bookingsCheckout: { path: BOOKINGS_CHECKOUT_PATH, locationType: 'CHECKOUT', isSold: true },
   bookingsBook: { path: BOOKINGS_BOOK_PATH, locationType: 'UNKNOWN', isSold: true },
-  eventsCheckout: { path: NOT_OFFERED_PATH, locationType: 'CHECKOUT', isSold: false },
+  eventsCheckout: { path: EVENTS_CHECKOUT_PATH, locationType: 'CHECKOUT', isSold: true },
   paidPlansCheckout: { path: PLAN_CHECKOUT_PATH, locationType: 'CHECKOUT', isSold: true },
 }
 
-/** The kinds this platform does not sell, whose sessions land on the "not offered" page. */
-export type NotOfferedKind = 'eventsCheckout'
+/** The kinds this platform does not sell, whose sessions land on the "not offered" page: none since decision 070. */
+export type NotOfferedKind = never
 
 /** Whether a kind is one this platform does not sell. */
 export function isNotOfferedKind(kind: RedirectKind): kind is NotOfferedKind {

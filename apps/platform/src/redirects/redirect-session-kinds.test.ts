@@ -57,7 +57,7 @@ describe.each(databaseKinds())('redirect sessions of every kind on %s', (kind) =
     ['membersAccount', '/_account', 'UNKNOWN'],
     ['bookingsCheckout', '/_bookings/checkout', 'CHECKOUT'],
     ['bookingsBook', '/_bookings/book', 'UNKNOWN'],
-    ['eventsCheckout', '/_redirect/not-offered', 'CHECKOUT'],
+    ['eventsCheckout', '/_events/checkout', 'CHECKOUT'],
     ['paidPlansCheckout', '/_plans/checkout', 'CHECKOUT'],
   ])(
     'creates a %s session leading to %s, stores it for 10 minutes and records the event',
@@ -336,7 +336,7 @@ describe.each(databaseKinds())('redirect sessions of every kind on %s', (kind) =
         membersAccount: true,
         bookingsCheckout: true,
         bookingsBook: true,
-        eventsCheckout: false,
+        eventsCheckout: true,
         paidPlansCheckout: true,
       })
       expect(shopper.json.kinds).toContainEqual({

@@ -10,6 +10,7 @@ import { createArgon2idHasher } from '../passwords/argon2id-hasher.ts'
 import type { PasswordHasher } from '../passwords/password-hasher.ts'
 import { addClientReturnUris, type ClientReturnUris } from '../redirects/client-return-uris.ts'
 import { seedDemoBookings } from './demo-bookings.ts'
+import { seedDemoEvents } from './demo-events.ts'
 import { DEMO_CLIENT_ID, DEMO_OWNER_EMAIL } from './demo-ids.ts'
 import { DEMO_PICTURE_SIZE, insertProductPictures } from './demo-pictures.ts'
 import { deterministicId } from './deterministic-id.ts'
@@ -164,7 +165,8 @@ const SEED_EPOCH = Date.parse('2026-01-01T00:00:00Z')
 /**
  * Creates the demo store: one site, its OAuth client, 9 collections (6 by kind, 3 curated) and 42
  * products with options, variants, prices, discounts, inventory and three pictures per colour, and its
- * bookings calendar with two services (`seedDemoBookings`). The same input gives the same store, byte for byte.
+ * bookings calendar with two services (`seedDemoBookings`), and two published events with their ticket types
+ * (`seedDemoEvents`). The same input gives the same store, byte for byte.
  */
 export async function seedDemoStore(
   db: Db,
@@ -334,6 +336,7 @@ export async function seedDemoStore(
       )
     }
     await seedDemoBookings(tx, DEMO_SITE_ID, epoch)
+    await seedDemoEvents(tx, DEMO_SITE_ID, epoch)
   })
   return { siteId: DEMO_SITE_ID, clientId, products }
 }

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { defaultApiPrefixes, toApiPath, toApiPrefixes } from './api-prefixes.js'
 
 describe('toApiPrefixes', () => {
-  it('keeps the default table: /ecom, /stores, /bookings, /redirects, /identity, /oauth2, /graphql', () => {
+  it('keeps the default table: /ecom, /stores, /bookings, /events, /redirects, /identity, /oauth2, /graphql', () => {
     expect(toApiPrefixes()).toEqual({
       ecom: '/ecom',
       stores: '/stores',
       bookings: '/bookings',
+      events: '/events',
       redirects: '/redirects',
       identity: '/identity',
       oauth: '/oauth2',

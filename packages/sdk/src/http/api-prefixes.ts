@@ -4,7 +4,15 @@ import { invalidArgument } from './aisle-error.js'
  * The API families of the platform (spec section 7). A module names its family and the spec's path;
  * the prefix table turns `('ecom', '/v1/carts/current')` into `/ecom/v1/carts/current`.
  */
-export type ApiFamily = 'ecom' | 'stores' | 'bookings' | 'redirects' | 'identity' | 'oauth' | 'graphql'
+export type ApiFamily =
+  | 'ecom'
+  | 'stores'
+  | 'bookings'
+  | 'events'
+  | 'redirects'
+  | 'identity'
+  | 'oauth'
+  | 'graphql'
 
 /** A path prefix per API family (`ecom` -> `/ecom`); `createClient({ apiPrefixes })` overrides some. */
 export type ApiPrefixes = Readonly<Record<ApiFamily, string>>
@@ -18,6 +26,7 @@ export const defaultApiPrefixes: ApiPrefixes = {
   ecom: '/ecom',
   stores: '/stores',
   bookings: '/bookings',
+  events: '/events',
   redirects: '/redirects',
   identity: '/identity',
   oauth: '/oauth2',

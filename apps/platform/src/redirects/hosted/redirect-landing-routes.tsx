@@ -28,14 +28,7 @@ interface NotOfferedWording {
 }
 
 /** What the page says for each kind this platform does not sell, in shopper words, and the way back. */
-const notOffered: Record<NotOfferedKind, NotOfferedWording> = {
-  eventsCheckout: {
-    title: 'Event tickets are not available',
-    says: (site) =>
-      `${site} does not sell event tickets online, so no tickets were reserved and you have not been charged.`,
-    back: ['postFlowUrl'],
-  },
-}
+const notOffered: Record<NotOfferedKind, NotOfferedWording> = {}
 
 /**
  * The landing pages of redirect sessions that need no page of their own: `ecomCheckout` goes on to
@@ -76,7 +69,8 @@ export function registerRedirectLandingRoutes(api: Api, deps: { db: Db; clock: C
       const session = await findLandingSession(db, query.session, kinds, now)
       if (!session || !(await spendRedirectSession(db, session.id, now))) return renderUnusableLink()
       const site = await getSite(db, session.siteId)
-      const wording = notOffered[session.kind as NotOfferedKind]
+      const wording = (notOffered as Partial<Record<string, NotOfferedWording>>)[session.kind]
+      if (!wording) return renderUnusableLink()
       const back = firstCallback(session.callbacks, wording.back)
       return renderRedirectPage(
         <RedirectMessagePage title={wording.title} links={[returnLink(`Back to ${site.name}`, back)]}>

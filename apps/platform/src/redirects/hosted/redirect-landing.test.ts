@@ -86,57 +86,24 @@ describe.each(databaseKinds())('hosted landing pages of redirect sessions on %s'
       const other = await redirectUrl(platform, visitor, {
         eventsCheckout: { eventSlug: 'fair', reservationId: randomUUID() },
       })
-      const wrongPage = pathOf(other).replace('/_redirect/not-offered', '/_redirect/checkout')
+      const wrongPage = pathOf(other).replace('/_events/checkout', '/_redirect/checkout')
       expect((await browser.get(wrongPage)).status).toBe(400)
       expect((await browser.get('/_redirect/checkout')).status).toBe(400)
       expect((await browser.get('/_redirect/checkout?session=nonsense')).status).toBe(400)
       // The session of the wrong page is still whole: it was never spent there.
-      expect((await browser.get(pathOf(other))).status).toBe(200)
+      expect((await browser.get(pathOf(other))).status).toBe(303)
     })
   })
 
-  describe('kinds this platform does not sell', () => {
-    it.each([
-      [
-        'eventsCheckout',
-        { eventSlug: 'fair', reservationId: randomUUID() },
-        'Event tickets are not available',
-        `${SHOP}/`,
-      ],
-    ])('%s lands on a page that says so and links back, once', async (name, input, title, back) => {
-      const fullUrl = await redirectUrl(platform, visitor, {
-        [name]: input,
-        callbacks: {
-          postFlowUrl: `${SHOP}/`,
-          bookingsServiceListUrl: `${SHOP}/services`,
-          planListUrl: `${SHOP}/plans`,
-        },
-      })
-      const browser = createTestBrowser(platform.app)
-      const page = await browser.get(pathOf(fullUrl))
-      expect(page.status).toBe(200)
-      expect(page.text).toContain(`<h1>${title}</h1>`)
-      expect(page.text).toContain('Aisle Demo Store does not')
-      expect(page.text).toContain('you have not been charged')
-      expect(page.text).toContain(`href="${back}">Back to Aisle Demo Store</a>`)
-      expect(page.headers.get('x-frame-options')).toBe('DENY')
-      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
-      expect(page.headers.get('referrer-policy')).toBe('no-referrer')
-      expect(page.headers.get('cache-control')).toBe('no-store')
-
-      const again = await browser.get(pathOf(fullUrl))
-      expect(again.status).toBe(400)
-      expect(again.text).toContain('This link has expired or was already used')
-    })
-
-    it('says the page may be closed when the session named no way back', async () => {
+  describe('the page of kinds this platform does not sell', () => {
+    it('has no kind left to show since events are sold (decision 070): any session there is unusable', async () => {
       const fullUrl = await redirectUrl(platform, visitor, {
         eventsCheckout: { eventSlug: 'fair', reservationId: randomUUID() },
       })
-      const page = await createTestBrowser(platform.app).get(pathOf(fullUrl))
-      expect(page.status).toBe(200)
-      expect(page.text).toContain('You can close this page.')
-      expect(page.text).not.toContain('Back to Aisle Demo Store')
+      const session = new URL(fullUrl).searchParams.get('session')
+      const page = await createTestBrowser(platform.app).get(`/_redirect/not-offered?session=${session}`)
+      expect(page.status).toBe(400)
+      expect(page.text).toContain('This link has expired or was already used')
     })
   })
 })

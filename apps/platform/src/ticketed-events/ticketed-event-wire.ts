@@ -1,0 +1,183 @@
+import { z } from 'zod'
+import { toDecimalString } from '../money/money.ts'
+import type { TicketReservation } from './reserve-tickets.ts'
+import { registrationProblem, saleProblem } from './reserve-tickets.ts'
+import type { TicketedEventRow, TicketTypeRow } from './ticketed-event-store.ts'
+
+/** An event's state as the Wix Events V3 client reads it, from its status and the time now. */
+export const WireEventStatus = z.enum(['UPCOMING', 'STARTED', 'ENDED', 'CANCELED'])
+
+/**
+ * An event as the Wix Events V3 client reads it (`wixEventsV2.queryEvents`): id, slug, title, status and
+ * dates, with the place, the registration state and what a headless site shows of it (decision 070).
+ * An online event's link is for ticket holders: it is never on this wire.
+ */
+export const EventSchema = z.object({
+  id: z.string().describe('the event id: what the ticket reads and a reservation name'),
+  slug: z.string(),
+  title: z.string(),
+  shortDescription: z.string(),
+  status: WireEventStatus,
+  dateAndTimeSettings: z.object({
+    startDate: z.string(),
+    endDate: z.string(),
+    timeZoneId: z.string().describe('the IANA zone the event is held in'),
+  }),
+  location: z.object({
+    type: z.enum(['VENUE', 'ONLINE']),
+    name: z.string().optional(),
+    address: z.object({ formatted: z.string() }).optional(),
+  }),
+  registration: z.object({
+    type: z.enum(['TICKETING']),
+    status: z.enum(['OPEN_TICKETS', 'CLOSED_AUTOMATICALLY']),
+    tickets: z.object({
+      lowestPrice: z.object({ value: z.string(), currency: z.string() }).optional(),
+      highestPrice: z.object({ value: z.string(), currency: z.string() }).optional(),
+      soldOut: z.boolean(),
+    }),
+  }),
+  createdDate: z.string(),
+})
+
+export type WireEvent = z.output<typeof EventSchema>
+
+/** The state an event shows at `now`. */
+export function wireEventStatus(event: TicketedEventRow, now: Date): z.output<typeof WireEventStatus> {
+  if (event.status === 'CANCELLED') return 'CANCELED'
+  if (new Date(event.end_date) <= now) return 'ENDED'
+  if (new Date(event.start_date) <= now) return 'STARTED'
+  return 'UPCOMING'
+}
+
+/** The wire form of a published event with its ticket types and the tickets each gave out (by type id). */
+export function toWireEvent(
+  event: TicketedEventRow,
+  types: readonly TicketTypeRow[],
+  taken: ReadonlyMap<string, number>,
+  currency: string,
+  now: Date,
+): WireEvent {
+  const prices = types.map((type) => Number(type.price_minor))
+  const money = (minor: number) => ({ value: toDecimalString(minor, currency), currency })
+  const soldOut = types.every((type) => remainingOf(type, taken) === 0)
+  return {
+    id: event.id,
+    slug: event.slug,
+    title: event.title,
+    shortDescription: event.description,
+    status: wireEventStatus(event, now),
+    dateAndTimeSettings: {
+      startDate: new Date(event.start_date).toISOString(),
+      endDate: new Date(event.end_date).toISOString(),
+      timeZoneId: event.time_zone,
+    },
+    location:
+      event.location_kind === 'ONLINE'
+        ? { type: 'ONLINE' }
+        : { type: 'VENUE', name: event.venue_name, address: { formatted: event.venue_address } },
+    registration: {
+      type: 'TICKETING',
+      status: registrationProblem(event, now) || soldOut ? 'CLOSED_AUTOMATICALLY' : 'OPEN_TICKETS',
+      tickets: {
+        ...(prices.length > 0
+          ? { lowestPrice: money(Math.min(...prices)), highestPrice: money(Math.max(...prices)) }
+          : {}),
+        soldOut,
+      },
+    },
+    createdDate: new Date(event.created_date).toISOString(),
+  }
+}
+
+/** The tickets of a type still on sale: its quantity less those given out (confirmed or held). */
+export function remainingOf(type: TicketTypeRow, taken: ReadonlyMap<string, number>): number {
+  return Math.max(0, type.quantity - (taken.get(type.id) ?? 0))
+}
+
+/**
+ * A ticket type as the Wix Events client reads it (`orders.queryAvailableTickets`, the "ticket
+ * definitions"): its price or free, and how many one order may have.
+ */
+export const TicketDefinitionSchema = z.object({
+  id: z.string().describe('what a reservation names as `ticketDefinitionId`'),
+  name: z.string(),
+  description: z.string(),
+  eventId: z.string(),
+  price: z.object({ amount: z.string(), currency: z.string() }),
+  free: z.boolean(),
+  limitPerCheckout: z.number().describe('the most tickets of the type one order may have'),
+  remaining: z.number().describe('tickets left to reserve now'),
+  soldOut: z.boolean(),
+  saleStatus: z.enum(['SALE_SCHEDULED', 'SALE_STARTED', 'SALE_ENDED']),
+})
+
+export type WireTicketDefinition = z.output<typeof TicketDefinitionSchema>
+
+/** The wire form of a ticket type; `remaining` is after the tickets given out now. */
+export function toWireTicketDefinition(
+  type: TicketTypeRow,
+  taken: ReadonlyMap<string, number>,
+  currency: string,
+  now: Date,
+): WireTicketDefinition {
+  const remaining = remainingOf(type, taken)
+  const notOnSale = saleProblem(type, now)
+  return {
+    id: type.id,
+    name: type.name,
+    description: type.description,
+    eventId: type.event_id,
+    price: { amount: toDecimalString(Number(type.price_minor), currency), currency },
+    free: Number(type.price_minor) === 0,
+    limitPerCheckout: Math.min(type.limit_per_order, remaining),
+    remaining,
+    soldOut: remaining === 0,
+    saleStatus: !notOnSale
+      ? 'SALE_STARTED'
+      : type.sale_starts && new Date(type.sale_starts) > now
+        ? 'SALE_SCHEDULED'
+        : 'SALE_ENDED',
+  }
+}
+
+/**
+ * A reservation as the Wix Events client reads it (`orders.createReservation`): its id, which the
+ * `eventsCheckout` redirect carries, when it lapses, and the tickets it holds.
+ */
+export const ReservationSchema = z.object({
+  id: z.string().describe('the reservation id: `eventsCheckout.reservationId`'),
+  expires: z.string().describe('when the tickets go back on sale unless the order is placed'),
+  reservationStatus: z.enum(['RESERVATION_PENDING']),
+  reservations: z.array(
+    z.object({
+      quantity: z.number(),
+      ticket: z.object({
+        id: z.string(),
+        name: z.string(),
+        price: z.object({ amount: z.string(), currency: z.string() }),
+        free: z.boolean(),
+      }),
+    }),
+  ),
+})
+
+export type WireReservation = z.output<typeof ReservationSchema>
+
+/** The wire form of a new reservation. */
+export function toWireReservation(reservation: TicketReservation, currency: string): WireReservation {
+  return {
+    id: reservation.id,
+    expires: reservation.heldUntil.toISOString(),
+    reservationStatus: 'RESERVATION_PENDING',
+    reservations: reservation.lines.map(({ ticketType, quantity }) => ({
+      quantity,
+      ticket: {
+        id: ticketType.id,
+        name: ticketType.name,
+        price: { amount: toDecimalString(Number(ticketType.price_minor), currency), currency },
+        free: Number(ticketType.price_minor) === 0,
+      },
+    })),
+  }
+}

@@ -1,0 +1,94 @@
+import type { Db } from '../db/db.ts'
+import { enqueueMail, type OutgoingMail } from '../mail/mail-outbox.ts'
+import type { MailShop } from '../orders/order-mails.ts'
+import { findTicketsOfOrder, type SoldTicket } from './ticketed-event-store.ts'
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+
+/** When an event is, in its own zone: "Sat 18 Sept 2027, 18:00 – 21:00 (America/New_York)". */
+export function eventWhen(
+  ticket: Pick<SoldTicket, 'event_start_date' | 'event_end_date' | 'event_time_zone'>,
+  locale: string,
+): string {
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { timeZone: ticket.event_time_zone, ...options })
+  const start = new Date(ticket.event_start_date)
+  return `${format({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(start)}, ${format({ timeStyle: 'short' }).formatRange(start, new Date(ticket.event_end_date))} (${ticket.event_time_zone})`
+}
+
+/**
+ * The buyer's tickets (decision 070): for each event, when and where (an online event's link, which only
+ * ticket holders get), then each ticket with its type, attendee and code, which the door types or scans.
+ */
+export function ticketsMail(
+  shop: MailShop,
+  order: { number: string; email: string },
+  tickets: readonly SoldTicket[],
+): OutgoingMail {
+  const events = [...new Map(tickets.map((ticket) => [ticket.event_id, ticket])).values()]
+  const placeOf = (ticket: SoldTicket) =>
+    ticket.event_location_kind === 'ONLINE' ? `Online: ${ticket.event_online_url ?? ''}` : ticket.event_venue
+  const text = [
+    `Your tickets for order #${order.number} at ${shop.name}.`,
+    '',
+    ...events.flatMap((event) => [
+      event.event_title,
+      eventWhen(event, shop.locale),
+      placeOf(event),
+      '',
+      ...tickets
+        .filter((ticket) => ticket.event_id === event.event_id)
+        .map(
+          (ticket) =>
+            `${ticket.ticket_type_name}${ticket.attendee_name ? ` for ${ticket.attendee_name}` : ''}: code ${ticket.code}`,
+        ),
+      '',
+    ]),
+    'Show the code at the door (on paper or on your phone).',
+  ].join('\n')
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2328;background:#f6f8fa;margin:0;padding:24px">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border:1px solid #d1d9e0;border-radius:8px">
+<tr><td style="padding:16px 24px;background:${shop.brandColour};color:#fff;font-weight:600">${escapeHtml(shop.name)}</td></tr>
+<tr><td style="padding:24px"><h1 style="font-size:20px;margin:0 0 12px">Your tickets</h1>
+<p>Order #${escapeHtml(order.number)}. Show each code at the door, on paper or on your phone.</p>
+${events
+  .map(
+    (event) => `<h2 style="font-size:17px;margin:20px 0 4px">${escapeHtml(event.event_title)}</h2>
+<p style="margin:0 0 12px;color:#59636e">${escapeHtml(eventWhen(event, shop.locale))}<br>${
+      event.event_location_kind === 'ONLINE' && event.event_online_url
+        ? `Online: <a href="${escapeHtml(event.event_online_url)}" style="color:${shop.accentColour}">${escapeHtml(event.event_online_url)}</a>`
+        : escapeHtml(event.event_venue)
+    }</p>
+${tickets
+  .filter((ticket) => ticket.event_id === event.event_id)
+  .map(
+    (ticket) => `<div style="border:1px dashed #8c959f;border-radius:6px;padding:12px 16px;margin:0 0 8px">
+<div>${escapeHtml(ticket.ticket_type_name)}${ticket.attendee_name ? ` · ${escapeHtml(ticket.attendee_name)}` : ''}</div>
+<div style="font:600 22px/1.4 ui-monospace,monospace;letter-spacing:2px" data-ticket-code>${escapeHtml(ticket.code)}</div></div>`,
+  )
+  .join('\n')}`,
+  )
+  .join('\n')}
+</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #d1d9e0;color:#59636e;font-size:13px">${escapeHtml(shop.name)} · An automatic message: replies are not read.</td></tr>
+</table></body></html>`
+  return {
+    siteId: shop.id,
+    topic: 'event-tickets',
+    to: order.email,
+    subject: `Your tickets: ${events.map((event) => event.event_title).join(', ')}`,
+    text,
+    html,
+  }
+}
+
+/** Queues the buyer's tickets mail for an order, in its transaction (the order's reservations confirmed). */
+export async function enqueueTicketsMail(
+  tx: Db,
+  shop: MailShop,
+  order: { id: string; number: string; email: string },
+  now: Date,
+): Promise<void> {
+  const tickets = await findTicketsOfOrder(tx, order.id)
+  if (tickets.length > 0) await enqueueMail(tx, ticketsMail(shop, order, tickets), now)
+}
