@@ -22,6 +22,10 @@ export interface ServiceRow {
   pay_online: boolean
   pay_in_person: boolean
   hidden: boolean
+  /** Where it takes place (migration 032); empty when the shop says nothing. */
+  location: string
+  /** How late before its start the shopper may cancel a booking of it themselves. */
+  cancel_notice_minutes: number
   created_date: Date
 }
 
