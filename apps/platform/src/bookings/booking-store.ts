@@ -276,3 +276,17 @@ export async function findBookingsOfMember(
     [siteId, memberId, limit],
   )
 }
+
+/** Marks a confirmed booking cancelled (the caller holds its calendar's lock): its slot is free again. */
+export async function markBookingCancelled(tx: Db, bookingId: string, now: Date): Promise<void> {
+  await tx.query(
+    `update bookings set status = 'CANCELLED', cancelled_date = $2 where id = $1 and status = 'CONFIRMED'`,
+    [bookingId, now],
+  )
+}
+
+/** One booking by its id alone (a signed link names only the booking). */
+export async function findBookingById(db: Db, id: string): Promise<BookingRow | undefined> {
+  const [row] = await db.query<BookingRow>('select * from bookings where id = $1', [id])
+  return row
+}

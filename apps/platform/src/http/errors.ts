@@ -64,6 +64,9 @@ export const applicationErrorStatus = {
   PLAN_PURCHASE_LIMIT_REACHED: 409,
   SERVICE_NOT_FOUND: 404,
   SLOT_NOT_AVAILABLE: 409,
+  BOOKING_NOT_FOUND: 404,
+  /** The service's policy allows the shopper to cancel only until a time before the start (decision 069). */
+  BOOKING_CANCEL_TOO_LATE: 409,
   BULK_OPERATION_UNDONE: 409,
   ORDER_NOT_FOUND: 404,
   CHECKOUT_NOT_FOUND: 404,

@@ -141,6 +141,13 @@ describe.each(databaseKinds())('the hosted members account on %s', (kind) => {
     expect(upcoming.indexOf(`data-booking-id="${ahead}"`)).toBeLessThan(upcoming.indexOf('</table>'))
     expect(past.indexOf(`data-booking-id="${behind}"`)).toBeGreaterThan(-1)
     expect(past.indexOf(`data-booking-id="${behind}"`)).toBeLessThan(past.indexOf('</table>'))
+    // Only the upcoming one, more than a day ahead, may be cancelled: through its signed cancel page.
+    expect(upcoming).toMatch(
+      new RegExp(
+        `href="http://platform\\.test/_bookings/cancel/${ahead}\\?expires=\\d+&amp;signature=[^"]+" data-cancel-booking="${ahead}"`,
+      ),
+    )
+    expect(bookings.text).not.toContain(`data-cancel-booking="${behind}"`)
     // In the shop's zone (New York, EDT), which the page names.
     expect(bookings.text).toContain('Tue, Jun 2, 2026, 9:00')
     expect(bookings.text).toContain('(America/New_York)')
