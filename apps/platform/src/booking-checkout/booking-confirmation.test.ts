@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ThankYouPage } from '../checkout/hosted/hosted-checkout-pages.tsx'
 import { placeOrder } from '../checkout/place-order.ts'
 import type { Db } from '../db/db.ts'
+import { findOrder } from '../orders/order-store.ts'
 import { DEMO_FITTING_ID } from '../seed/demo-bookings.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { getSite, type Site } from '../sites/site-store.ts'
@@ -109,5 +113,18 @@ describe.each(databaseKinds())('after booking on %s', (kind) => {
     expect(lines).toContain('DTEND:20260602T134500Z')
     expect(lines).toContain(`SUMMARY:Tailored fitting · ${site.name.replace(/[,;]/g, '\\$&')}`)
     expect(lines).toContain('LOCATION:The fitting room\\, 12 Mercer Street\\, New York')
+
+    // The thank-you page speaks of the booking: no shipping, no addresses, paying when the shopper comes.
+    const order = await findOrder(db, { siteId: DEMO_SITE_ID }, placed.orderId)
+    const page = renderToStaticMarkup(
+      createElement(ThankYouPage, { site, order: order!, locale: 'en-US', deliveryTime: undefined }),
+    )
+    const thanks = page.slice(page.indexOf('<main'))
+    expect(thanks).toContain('Thank you, you are booked')
+    expect(thanks).toContain('data-booking-next-steps')
+    expect(thanks).toContain('To pay when you come')
+    expect(thanks).toContain('When')
+    expect(thanks).not.toMatch(/ship/i)
+    expect(thanks).not.toContain('Billing address')
   })
 })

@@ -150,51 +150,53 @@ function BookingTable(props: {
   cancelLink?: ((booking: MemberBookingRow) => string) | undefined
 }) {
   return (
-    <table aria-label={props.label}>
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Service</th>
-          <th scope="col">Order</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.bookings.map((booking) => {
-          const cancellable = props.cancelLink && mayShopperCancel(booking, props.now)
-          return (
-            <tr key={booking.id} data-booking-id={booking.id}>
-              <td>{bookingWhenText(booking, props.site.locale)}</td>
-              <td>
-                {booking.service_name}
-                {booking.location && (
-                  <>
-                    <br />
-                    <span className="muted">{booking.location}</span>
-                  </>
-                )}
-              </td>
-              <td>#{booking.order_number}</td>
-              <td>
-                {booking.status === 'CANCELLED'
-                  ? 'Cancelled'
-                  : new Date(booking.end_date) <= props.now
-                    ? 'Done'
-                    : 'Confirmed'}
-                {cancellable && (
-                  <>
-                    <br />
-                    <a href={props.cancelLink!(booking)} data-cancel-booking={booking.id}>
-                      Cancel
-                    </a>
-                  </>
-                )}
-              </td>
-            </tr>
-          )
-        })}
-      </tbody>
-    </table>
+    <div className="scroll">
+      <table aria-label={props.label}>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Service</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.bookings.map((booking) => {
+            const cancellable = props.cancelLink && mayShopperCancel(booking, props.now)
+            return (
+              <tr key={booking.id} data-booking-id={booking.id}>
+                <td>{bookingWhenText(booking, props.site.locale)}</td>
+                <td>
+                  {booking.service_name}
+                  {booking.location && (
+                    <>
+                      <br />
+                      <span className="muted">{booking.location}</span>
+                    </>
+                  )}
+                  <br />
+                  <span className="muted">Order #{booking.order_number}</span>
+                </td>
+                <td>
+                  {booking.status === 'CANCELLED'
+                    ? 'Cancelled'
+                    : new Date(booking.end_date) <= props.now
+                      ? 'Done'
+                      : 'Confirmed'}
+                  {cancellable && (
+                    <>
+                      <br />
+                      <a href={props.cancelLink!(booking)} data-cancel-booking={booking.id}>
+                        Cancel
+                      </a>
+                    </>
+                  )}
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
   )
 }
 
