@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { getPath } from 'hono/utils/url'
 import type { ReferenceDocument } from './api-reference/api-reference-page.tsx'
 import { API_REFERENCE_PATH, registerApiReferenceRoutes } from './api-reference/api-reference-routes.tsx'
+import { bookingCancelUrl, registerBookingCancelRoutes } from './booking-checkout/booking-cancel-routes.tsx'
 import { registerBookingPagesRoutes } from './booking-checkout/booking-pages-routes.tsx'
 import { registerBookingRoutes } from './bookings/booking-routes.ts'
 import { registerCartRoutes } from './carts/cart-routes.ts'
@@ -437,6 +438,8 @@ export function createApp(options: AppDeps) {
   }
   const downloadsLink = (orderId: string, now: Date) =>
     orderDownloadsLink(digital, orderId, new Date(now.getTime() + digital.lifetimes.mailSeconds * 1000))
+  const bookingCancelLink = (bookingId: string, start: Date) =>
+    bookingCancelUrl({ publicUrl: deps.publicUrl, signer: digital.signer }, bookingId, start)
   if (testProvider)
     registerTestProviderRoutes(api, { provider: testProvider, clock, publicUrl: deps.publicUrl })
   registerHostedCheckoutRoutes(api, {
@@ -448,6 +451,7 @@ export function createApp(options: AppDeps) {
     findMember: findMemberById,
     saveMemberAddress: addSavedAddress,
     downloadsLink,
+    bookingCancelLink,
     signer: digital.signer,
   })
   registerOrderRoutes(api, {
@@ -501,11 +505,25 @@ export function createApp(options: AppDeps) {
     clock,
     publicUrl: deps.publicUrl,
     findDownloads: async (orders) => downloadsOfOrders(digital, orders),
+    bookingCancelLink,
   })
   registerMembershipRoutes(api, { db: deps.db, clock })
   registerBookingRoutes(api, { db: deps.db, clock })
   registerTicketedEventRoutes(api, { db: deps.db, clock })
-  registerBookingPagesRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
+  registerBookingPagesRoutes(api, {
+    db: deps.db,
+    clock,
+    publicUrl: deps.publicUrl,
+    paymentProviders,
+    bookingCancelLink,
+  })
+  registerBookingCancelRoutes(api, {
+    db: deps.db,
+    clock,
+    publicUrl: deps.publicUrl,
+    signer: digital.signer,
+    refunds: orderRefunds,
+  })
   registerEventPagesRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
   registerPlanCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
   registerWebhookRoutes(api, { db: deps.db, clock, localDevelopmentSites })
@@ -594,6 +612,7 @@ export function createApp(options: AppDeps) {
     providers: paymentProviders,
     publicUrl: deps.publicUrl,
     downloadsLink,
+    bookingCancelLink,
   }
   return Object.assign(hono, { routeDefinitions: api.routes, openApi, paymentProviders, payments })
 }

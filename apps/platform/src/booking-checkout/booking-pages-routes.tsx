@@ -46,6 +46,8 @@ export interface BookingPagesDeps {
   clock: Clock
   publicUrl: string
   paymentProviders: readonly PaymentProvider[]
+  /** The signed link to a booking's cancel page, for the confirmation of one paid in person (decision 069). */
+  bookingCancelLink?: ((bookingId: string, start: Date) => string) | undefined
 }
 
 /** The page of a visit: the bookings pages of one session live under it (its cookie's path). */
@@ -103,7 +105,13 @@ function slotOfSession(session: RedirectSession): { serviceId: string; start: Da
  */
 export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
   const { db, clock, publicUrl } = deps
-  const payments = { db, clock, providers: deps.paymentProviders, publicUrl }
+  const payments = {
+    db,
+    clock,
+    providers: deps.paymentProviders,
+    publicUrl,
+    bookingCancelLink: deps.bookingCancelLink,
+  }
 
   function offered(service: ServiceRow, site: Site): OfferedService {
     const price =

@@ -29,7 +29,7 @@ export function ServicePickerPage(props: {
 }) {
   return (
     <Document title={`Book an appointment · ${props.siteName}`}>
-      <main id="main">
+      <main id="main" className="bookings-page">
         <p className="muted">{props.siteName}</p>
         <h1>Book an appointment</h1>
         {props.services.length === 0 && <p>The shop has no appointments to book right now.</p>}
@@ -71,7 +71,7 @@ export function SlotPickerPage(props: {
   const { service } = props.offered
   return (
     <Document title={`${service.name} · ${props.siteName}`}>
-      <main id="main">
+      <main id="main" className="bookings-page">
         <p className="muted">{props.siteName}</p>
         <h1>{service.name}</h1>
         <ServiceSummary offered={props.offered} />
@@ -124,7 +124,7 @@ export function BookingCheckoutPage(props: {
   const { service, price } = props.offered
   return (
     <Document title={`Book ${service.name} · ${props.siteName}`}>
-      <main id="main">
+      <main id="main" className="bookings-page">
         <p className="muted">{props.siteName}</p>
         {props.problem && (
           <p className="problem" role="alert">

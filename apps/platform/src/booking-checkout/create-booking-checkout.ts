@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { bookingEvent } from '../bookings/booking-events.ts'
 import { BOOKINGS_APP_ID, setBookingCheckout } from '../bookings/booking-store.ts'
 import { holdSlot } from '../bookings/hold-slot.ts'
 import { type CartRow, type LineItemRow, writeCartChange } from '../carts/cart-store.ts'
@@ -7,6 +8,7 @@ import type { ContactDetails } from '../carts/contact-info.ts'
 import { type CheckoutCallbacks, insertCheckout, setCheckoutCallbacks } from '../checkout/checkout-store.ts'
 import { type CheckoutDeps, priceCart } from '../checkout/price-cart.ts'
 import { toWireTotals } from '../checkout/totals-wire.ts'
+import { recordEvent } from '../events/event-outbox.ts'
 import type { Site } from '../sites/site-store.ts'
 
 /** A bookings checkout: the checkout of the held slot's order, and what it comes to. */
@@ -105,6 +107,25 @@ export async function createBookingCheckout(
     )
     await setCheckoutCallbacks(tx, checkoutId, request.callbacks)
     await setBookingCheckout(tx, hold.bookingId, checkoutId)
+    await recordEvent(
+      tx,
+      bookingEvent(
+        'booking.created',
+        {
+          siteId: site.id,
+          id: hold.bookingId,
+          serviceId: hold.service.id,
+          start: hold.start,
+          end: hold.end,
+          timeZone: hold.timeZone,
+          checkoutId,
+        },
+        request.owner.kind === 'member'
+          ? { identityType: 'MEMBER', memberId: request.owner.id }
+          : { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: request.owner.id },
+      ),
+      now,
+    )
     return {
       checkoutId,
       bookingId: hold.bookingId,

@@ -22,6 +22,10 @@ export interface ServiceRow {
   pay_online: boolean
   pay_in_person: boolean
   hidden: boolean
+  /** Where it takes place (migration 032); empty when the shop says nothing. */
+  location: string
+  /** How late before its start the shopper may cancel a booking of it themselves. */
+  cancel_notice_minutes: number
   created_date: Date
 }
 
@@ -231,4 +235,58 @@ export async function findBookingsOfOrders(db: Db, orderIds: readonly string[]):
   return db.query<BookingRow>('select * from bookings where order_id = any($1::uuid[]) order by start_date', [
     orderIds,
   ])
+}
+
+/** A member's booking as their account lists it: its slot, service, calendar's zone and order. */
+export interface MemberBookingRow {
+  id: string
+  service_id: string
+  service_name: string
+  location: string
+  cancel_notice_minutes: number
+  time_zone: string
+  start_date: Date
+  end_date: Date
+  status: 'CONFIRMED' | 'CANCELLED'
+  cancelled_date: Date | null
+  order_id: string
+  order_number: string
+}
+
+/**
+ * The bookings a member's orders made (confirmed or cancelled; a hold is not yet theirs), soonest first,
+ * at most `limit` (the account shows the latest).
+ */
+export async function findBookingsOfMember(
+  db: Db,
+  siteId: string,
+  memberId: string,
+  limit: number,
+): Promise<MemberBookingRow[]> {
+  return db.query<MemberBookingRow>(
+    `select b.id, b.service_id, s.name as service_name, s.location, s.cancel_notice_minutes,
+       c.time_zone, b.start_date, b.end_date, b.status, b.cancelled_date, b.order_id, o.number::text as order_number
+     from bookings b
+       join orders o on o.id = b.order_id
+       join booking_services s on s.id = b.service_id
+       join booking_schedules c on c.id = b.schedule_id
+     where b.site_id = $1 and o.site_id = $1 and o.owner_kind = 'member' and o.owner_id = $2
+       and b.status in ('CONFIRMED', 'CANCELLED')
+     order by b.start_date desc, b.id limit $3`,
+    [siteId, memberId, limit],
+  )
+}
+
+/** Marks a confirmed booking cancelled (the caller holds its calendar's lock): its slot is free again. */
+export async function markBookingCancelled(tx: Db, bookingId: string, now: Date): Promise<void> {
+  await tx.query(
+    `update bookings set status = 'CANCELLED', cancelled_date = $2 where id = $1 and status = 'CONFIRMED'`,
+    [bookingId, now],
+  )
+}
+
+/** One booking by its id alone (a signed link names only the booking). */
+export async function findBookingById(db: Db, id: string): Promise<BookingRow | undefined> {
+  const [row] = await db.query<BookingRow>('select * from bookings where id = $1', [id])
+  return row
 }

@@ -9,7 +9,12 @@ export function unitPriceOf(service: Pick<ServiceRow, 'rate_type' | 'price_minor
 
 /** A service as a cart line names and prices it. */
 export function toSoldService(service: ServiceRow): SoldService {
-  return { id: service.id, name: service.name, unitPriceMinor: unitPriceOf(service) }
+  return {
+    id: service.id,
+    name: service.name,
+    unitPriceMinor: unitPriceOf(service),
+    location: service.location,
+  }
 }
 
 /** The offered (not hidden) services among `ids`, as cart lines price them, by id. */

@@ -81,6 +81,8 @@ export interface SoldService {
   id: string
   name: string
   unitPriceMinor: number
+  /** Where it takes place, for the booking's mail and calendar file; empty when the shop says nothing. */
+  location: string
 }
 
 export interface CartWithLines {

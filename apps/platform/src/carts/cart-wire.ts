@@ -143,12 +143,23 @@ function customLineDescription(custom: CustomLine): LineDescription {
   }
 }
 
+/**
+ * When a booked slot is, in words of its time zone: `Mon, 30 Mar 2026, 10:00–10:45 (Europe/London)`. The
+ * one way a slot's time is written: lines, mails, the account and the cancel page.
+ */
+export function slotWhenText(
+  slot: Pick<ServiceLineProperties, 'scheduledDate' | 'endDate' | 'timeZone'>,
+  locale = 'en-GB',
+): string {
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { timeZone: slot.timeZone, ...options })
+  const start = new Date(slot.scheduledDate)
+  return `${format({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(start)}, ${format({ timeStyle: 'short' }).formatRange(start, new Date(slot.endDate))} (${slot.timeZone})`
+}
+
 /** A service line's description: when the appointment is, in the shop's time zone (decision 065). */
 function serviceLineDescription(service: ServiceLineProperties, locale = 'en-GB'): LineDescription {
-  const format = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(locale, { timeZone: service.timeZone, ...options })
-  const start = new Date(service.scheduledDate)
-  const when = `${format({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(start)}, ${format({ timeStyle: 'short' }).formatRange(start, new Date(service.endDate))} (${service.timeZone})`
+  const when = slotWhenText(service, locale)
   return {
     descriptionLines: [{ name: translatable('When'), lineType: 'PLAIN_TEXT', plainText: translatable(when) }],
     image: undefined,

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { bookedSlotForMail } from '../bookings/booked-slot-mail.ts'
+import { bookingEvent } from '../bookings/booking-events.ts'
 import { confirmBookingsForOrder } from '../bookings/confirm-bookings.ts'
 import { availabilityOf, lineDescriptionOf } from '../carts/cart-wire.ts'
 import { type CustomLine, hasMerchantOrigin } from '../carts/custom-line-item.ts'
@@ -57,6 +59,11 @@ export interface PlaceOrderInput {
    * digital product (decision 047); left out, the mail has none.
    */
   downloadsLink?: ((orderId: string, now: Date) => string) | undefined
+  /**
+   * The signed link to the page where a booking is cancelled, for its confirmation mail and calendar
+   * file (decision 069); left out, they have none.
+   */
+  bookingCancelLink?: ((bookingId: string, start: Date) => string) | undefined
 }
 
 export type PlaceOrderResult =
@@ -329,6 +336,31 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
     )
     const orderNumber = claim.number
     const identity = identityOfCheckout(checkout)
+    // Each booked slot: its words and calendar file for the confirmation, and its `booking.confirmed`.
+    const booked = cart.lines.flatMap((line) => {
+      const slot = line.service_properties
+      const service = line.catalog_item_id ? priced.services.get(line.catalog_item_id) : undefined
+      if (!slot || !service) return []
+      const booking = {
+        siteId: checkout.site_id,
+        id: slot.bookingId,
+        serviceId: service.id,
+        serviceName: service.name,
+        location: service.location,
+        start: new Date(slot.scheduledDate),
+        end: new Date(slot.endDate),
+        timeZone: slot.timeZone,
+        orderId,
+        checkoutId: checkout.id,
+        cancelUrl: input.bookingCancelLink?.(slot.bookingId, new Date(slot.scheduledDate)),
+      }
+      return [
+        {
+          mail: bookedSlotForMail(booking, shop, input.now),
+          event: bookingEvent('booking.confirmed', booking, identity),
+        },
+      ]
+    })
     await writePlacedOrder(tx, {
       order: {
         id: orderId,
@@ -357,6 +389,8 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
         lines,
         downloadsUrl:
           boughtDigital && payment.status === 'PAID' ? input.downloadsLink?.(orderId, input.now) : undefined,
+        bookedSlots: booked.map((one) => one.mail.slot),
+        attachments: booked.map((one) => one.mail.file),
       },
       shop,
       checkoutId: checkout.id,
@@ -394,6 +428,7 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
           payload: { cartId: cart.cart.id },
           identity,
         },
+        ...booked.map((one) => one.event),
       ],
       now: input.now,
     })

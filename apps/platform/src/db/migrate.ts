@@ -30,6 +30,7 @@ import * as refundedUnitsAreNotToShip from './migrations/028-refunded-units-are-
 import * as stripeNotifications from './migrations/029-stripe-notifications-and-pending-payments.ts'
 import * as bookings from './migrations/030-bookings.ts'
 import * as shopIcon from './migrations/031-shop-icon.ts'
+import * as bookingMails from './migrations/032-booking-mails-and-cancelling.ts'
 import * as ticketedEvents from './migrations/033-ticketed-events.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
@@ -65,6 +66,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 29, name: 'stripe-notifications-and-pending-payments', sql: stripeNotifications.sql },
   { version: 30, name: 'bookings', sql: bookings.sql },
   { version: 31, name: 'shop-icon', sql: shopIcon.sql },
+  { version: 32, name: 'booking-mails-and-cancelling', sql: bookingMails.sql },
   { version: 33, name: 'ticketed-events', sql: ticketedEvents.sql },
 ]
 

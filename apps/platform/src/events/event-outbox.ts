@@ -22,6 +22,9 @@ export type EventType =
   | 'membership.purchased'
   | 'membership.renewed'
   | 'membership.refunded'
+  | 'booking.created'
+  | 'booking.confirmed'
+  | 'booking.canceled'
 
 /** Who caused an event (spec WebhookIdentityType). */
 export type EventIdentity =

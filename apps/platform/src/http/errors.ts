@@ -77,6 +77,9 @@ export const applicationErrorStatus = {
   /** The reservation's hold lapsed (its tickets went back on sale) or it was paid already. */
   RESERVATION_NOT_OPEN: 409,
   TICKET_NOT_FOUND: 404,
+  BOOKING_NOT_FOUND: 404,
+  /** The service's policy allows the shopper to cancel only until a time before the start (decision 069). */
+  BOOKING_CANCEL_TOO_LATE: 409,
   BULK_OPERATION_UNDONE: 409,
   ORDER_NOT_FOUND: 404,
   CHECKOUT_NOT_FOUND: 404,

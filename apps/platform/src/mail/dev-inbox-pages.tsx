@@ -107,6 +107,21 @@ export function InboxMailPage(props: { mail: InboxMail }) {
             <a href={`/_dev/mail/${mail.id}/html`}>View the HTML version</a> (as a mail client shows it)
           </p>
         )}
+        {mail.attachments.length > 0 && (
+          <section aria-label="Attachments">
+            <h2>Attachments</h2>
+            <ul>
+              {mail.attachments.map((file, index) => (
+                <li key={file.filename}>
+                  <a href={`/_dev/mail/${mail.id}/files/${index}`} download={file.filename}>
+                    {file.filename}
+                  </a>{' '}
+                  ({file.contentType.split(';')[0]})
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         <TextWithLinks text={mail.textBody} />
       </main>
     </Document>

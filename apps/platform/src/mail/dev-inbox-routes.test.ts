@@ -55,6 +55,43 @@ describe.each(databaseKinds())('the local inbox on %s', (kind) => {
     expect(view.text).not.toContain('<img src=x')
   })
 
+  it("lists a mail's files and answers each as a download, never as a page", async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n'
+    const id = await enqueueMail(
+      db,
+      {
+        siteId: undefined,
+        topic: 'booking-confirmation',
+        to: 'bea@example.com',
+        subject: 'Booked',
+        text: 'See you',
+        attachments: [
+          {
+            filename: 'booking.ics',
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            content: ics,
+          },
+          { filename: '../evil file.html', contentType: 'text/html', content: '<script>alert(1)</script>' },
+        ],
+      },
+      clock(),
+    )
+    await createMailWorker({ db, clock, transport: devInboxTransport, logger: silentLogger }).runOnce()
+    const app = appWith(true)
+    const view = await get(app, `/_dev/mail/${id}`)
+    expect(view.text).toContain(`href="/_dev/mail/${id}/files/0" download="booking.ics"`)
+    const file = await get(app, `/_dev/mail/${id}/files/0`)
+    expect(file.status).toBe(200)
+    expect(file.text).toBe(ics)
+    expect(file.headers.get('content-type')).toBe('text/calendar; charset=utf-8; method=PUBLISH')
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="booking.ics"')
+    const html = await get(app, `/_dev/mail/${id}/files/1`)
+    expect(html.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(html.headers.get('content-disposition')).toBe('attachment; filename=".._evil_file.html"')
+    expect((await get(app, `/_dev/mail/${id}/files/2`)).status).toBe(404)
+    expect((await get(app, `/_dev/mail/${id}/files/x`)).status).toBe(400)
+  })
+
   it('shows the HTML version of a mail that has one, sandboxed, with no script allowed', async () => {
     const id = await enqueueMail(
       db,

@@ -75,4 +75,33 @@ export function registerDevInboxRoutes(api: Api, deps: { db: Db }) {
       })
     },
   )
+
+  api.route(
+    {
+      ...page,
+      method: 'get',
+      path: '/_dev/mail/:id/files/:index',
+      operationId: 'devInboxMailFile',
+      summary: 'A file a mail of the local inbox carries, as a download (served only for local use)',
+      params: z.object({ id: IdParam.shape.id, index: z.coerce.number().int().min(0).max(99) }),
+      response: z.string().describe('the file'),
+    },
+    async ({ params }) => {
+      const mail = await findInboxMail(deps.db, params.id)
+      const file = mail?.attachments[params.index]
+      if (!file) return renderPage(<MissingMailPage />, { status: 404 })
+      const filename = file.filename.replace(/[^\w.-]/g, '_')
+      return new Response(file.content, {
+        headers: {
+          // Only a text type of the file's own, never HTML: the download cannot run in the platform's origin.
+          'content-type': /^text\/(calendar|plain)\b/.test(file.contentType)
+            ? file.contentType
+            : 'text/plain; charset=utf-8',
+          'content-disposition': `attachment; filename="${filename}"`,
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'no-store',
+        },
+      })
+    },
+  )
 }

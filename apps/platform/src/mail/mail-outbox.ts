@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
 
-/** An e-mail to send: plain text, an HTML version when it has one, one recipient. */
+/** A file a mail carries: a booking's `.ics` calendar file. Text only (kept as it is in the outbox). */
+export interface MailAttachment {
+  filename: string
+  /** `text/calendar; charset=utf-8; method=PUBLISH` */
+  contentType: string
+  content: string
+}
+
+/** An e-mail to send: plain text, an HTML version when it has one, one recipient, files if any. */
 export interface OutgoingMail {
   /** The site the mail is about (its members, its shop); `undefined` for the platform's own. */
   siteId: string | undefined
@@ -13,19 +21,23 @@ export interface OutgoingMail {
   text: string
   /** The same mail as an HTML document (its text stays the plain-text part). */
   html?: string | undefined
+  attachments?: readonly MailAttachment[] | undefined
 }
+
+const attachmentsParam = (mail: OutgoingMail) =>
+  mail.attachments && mail.attachments.length > 0 ? JSON.stringify(mail.attachments) : null
 
 /**
  * The insert of one mail, its parameters numbered from `$first`: for a statement that queues the mail
  * beside the change it tells of (a data-modifying `with`), so both cost one round trip.
  */
 export function mailInsert(mail: OutgoingMail, now: Date, first = 1): { sql: string; params: unknown[] } {
-  const types = ['uuid', 'uuid', 'text', 'text', 'text', 'text', 'text', 'timestamptz']
+  const types = ['uuid', 'uuid', 'text', 'text', 'text', 'text', 'text', 'timestamptz', 'jsonb']
   const values = types.map((type, index) => `$${first + index}::${type}`)
   return {
     sql: `insert into mail_outbox (id, site_id, topic, recipient, subject, text_body, html_body, status,
-       next_attempt_date, created_date)
-     values (${values.slice(0, 7).join(', ')}, 'PENDING', ${values[7]}, ${values[7]})`,
+       next_attempt_date, created_date, attachments)
+     values (${values.slice(0, 7).join(', ')}, 'PENDING', ${values[7]}, ${values[7]}, ${values[8]})`,
     params: [
       randomUUID(),
       mail.siteId ?? null,
@@ -35,6 +47,7 @@ export function mailInsert(mail: OutgoingMail, now: Date, first = 1): { sql: str
       mail.text,
       mail.html ?? null,
       now,
+      attachmentsParam(mail),
     ],
   }
 }
@@ -54,8 +67,9 @@ export async function enqueueMail(
   const id = randomUUID()
   await tx.query(
     `insert into mail_outbox (id, site_id, topic, recipient, subject, text_body, html_body, status,
-       next_attempt_date, created_date)
-     select $1, $2::uuid, $3, $4, $5, $6, $9, 'PENDING', $7::timestamptz, $7::timestamptz where $8::boolean`,
+       next_attempt_date, created_date, attachments)
+     select $1, $2::uuid, $3, $4, $5, $6, $9, 'PENDING', $7::timestamptz, $7::timestamptz, $10::jsonb
+     where $8::boolean`,
     [
       id,
       mail.siteId ?? null,
@@ -66,6 +80,7 @@ export async function enqueueMail(
       now,
       options.keep,
       mail.html ?? null,
+      attachmentsParam(mail),
     ],
   )
   return id
@@ -79,6 +94,7 @@ export interface InboxMail {
   subject: string
   textBody: string
   htmlBody: string | null
+  attachments: MailAttachment[]
   sentDate: Date
 }
 
@@ -89,6 +105,7 @@ interface InboxRow {
   subject: string
   text_body: string
   html_body: string | null
+  attachments: MailAttachment[] | null
   sent_date: Date
 }
 
@@ -99,6 +116,7 @@ const toInboxMail = (row: InboxRow): InboxMail => ({
   subject: row.subject,
   textBody: row.text_body,
   htmlBody: row.html_body,
+  attachments: row.attachments ?? [],
   sentDate: new Date(row.sent_date),
 })
 
@@ -108,7 +126,7 @@ export async function listInboxMails(
   options: { recipient?: string | undefined; limit: number },
 ): Promise<InboxMail[]> {
   const rows = await db.query<InboxRow>(
-    `select id, topic, recipient, subject, text_body, html_body, sent_date from mail_outbox
+    `select id, topic, recipient, subject, text_body, html_body, attachments, sent_date from mail_outbox
       where transport = 'dev-inbox' and status = 'SENT' and ($1::text is null or recipient = $1)
       order by sequence desc limit $2`,
     [options.recipient ?? null, options.limit],
@@ -120,7 +138,7 @@ export async function listInboxMails(
 export async function findInboxMail(db: Db, id: string): Promise<InboxMail | undefined> {
   const row = await queryOne<InboxRow>(
     db,
-    `select id, topic, recipient, subject, text_body, html_body, sent_date from mail_outbox
+    `select id, topic, recipient, subject, text_body, html_body, attachments, sent_date from mail_outbox
       where id = $1 and transport = 'dev-inbox' and status = 'SENT'`,
     [id],
   )

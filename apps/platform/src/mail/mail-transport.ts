@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer'
+import type { MailAttachment } from './mail-outbox.ts'
 
 /** Where the mail worker hands mails to. */
 export interface MailTransport {
@@ -9,7 +10,13 @@ export interface MailTransport {
    *
    * @throws MailDeliveryError when the mail did not leave; `isPermanent` when trying again cannot help.
    */
-  send(message: { to: string; subject: string; text: string; html?: string | undefined }): Promise<void>
+  send(message: {
+    to: string
+    subject: string
+    text: string
+    html?: string | undefined
+    attachments?: readonly MailAttachment[] | undefined
+  }): Promise<void>
   /** Closes any open connection. */
   close(): void
 }
@@ -89,6 +96,15 @@ export function createSmtpTransport(
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          ...(message.attachments?.length
+            ? {
+                attachments: message.attachments.map((file) => ({
+                  filename: file.filename,
+                  contentType: file.contentType,
+                  content: file.content,
+                })),
+              }
+            : {}),
         })
       } catch (error) {
         throw toDeliveryError(error)

@@ -84,6 +84,35 @@ describe.each(databaseKinds())('the mail worker on %s', (kind) => {
     expect(await worker(smtpTo(smtp.port)).runOnce()).toBe(0)
   })
 
+  it("sends a mail's files as attachments over SMTP, then forgets them with the body", async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n'
+    const id = await enqueueMail(
+      db,
+      mail({
+        attachments: [{ filename: 'booking.ics', contentType: 'text/calendar; charset=utf-8', content: ics }],
+      }),
+      clock(),
+    )
+    await worker(smtpTo(smtp.port)).runOnce()
+    const raw = smtp.received[0]!.raw
+    expect(raw).toMatch(/^Content-Type: multipart\/mixed/im)
+    expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; name=booking\.ics/i)
+    expect(raw).toMatch(/Content-Disposition: attachment; filename=booking\.ics/i)
+    const [kept] = await db.query<{ attachments: unknown }>(
+      'select attachments from mail_outbox where id = $1',
+      [id],
+    )
+    expect(kept!.attachments).toBeNull()
+  })
+
+  it("keeps a mail's files for the local inbox", async () => {
+    const file = { filename: 'booking.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR\r\n' }
+    await enqueueMail(db, mail({ attachments: [file] }), clock())
+    await worker(devInboxTransport).runOnce()
+    const [inboxMail] = await listInboxMails(db, { limit: 1 })
+    expect(inboxMail!.attachments).toEqual([file])
+  })
+
   it('logs in to an SMTP server that requires it, with the URL form of the settings', async () => {
     const guarded = await startTestSmtpServer({ user: 'mailer', password: 's3cret' })
     try {

@@ -6,6 +6,7 @@ import {
   jitteredRetryDelaySeconds,
   type PollingWorker,
 } from '../workers/polling-worker.ts'
+import type { MailAttachment } from './mail-outbox.ts'
 import { MailDeliveryError, type MailTransport } from './mail-transport.ts'
 
 /** Seconds to wait after each failed attempt; after the last one the mail is `DEAD`. */
@@ -36,6 +37,7 @@ interface ClaimedMail {
   subject: string
   text_body: string
   html_body: string | null
+  attachments: MailAttachment[] | null
   topic: string
   attempt_count: number
 }
@@ -56,7 +58,7 @@ async function claimDueMails(db: Db, now: Date, limit: number): Promise<ClaimedM
         order by next_attempt_date, sequence limit $2 for update skip locked)
      update mail_outbox m set attempt_count = m.attempt_count + 1, next_attempt_date = $3
        from due where m.id = due.id
-     returning m.id, m.recipient, m.subject, m.text_body, m.html_body, m.topic, m.attempt_count`,
+     returning m.id, m.recipient, m.subject, m.text_body, m.html_body, m.attachments, m.topic, m.attempt_count`,
     [now, limit, new Date(now.getTime() + LEASE_SECONDS * 1000)],
   )
 }
@@ -66,7 +68,8 @@ async function recordSent(db: Db, mail: ClaimedMail, transport: MailTransport, n
   await db.query(
     `update mail_outbox set status = 'SENT', transport = $2, sent_date = $3, last_error = null,
         text_body = case when $2 = 'smtp' then '' else text_body end,
-        html_body = case when $2 = 'smtp' then null else html_body end
+        html_body = case when $2 = 'smtp' then null else html_body end,
+        attachments = case when $2 = 'smtp' then null else attachments end
       where id = $1`,
     [mail.id, transport.name, now],
   )
@@ -81,7 +84,8 @@ async function recordFailure(options: MailWorkerOptions, mail: ClaimedMail, erro
   await options.db.query(
     `update mail_outbox set status = $2, next_attempt_date = $3, last_error = $4,
         text_body = case when $2 = 'DEAD' then '' else text_body end,
-        html_body = case when $2 = 'DEAD' then null else html_body end
+        html_body = case when $2 = 'DEAD' then null else html_body end,
+        attachments = case when $2 = 'DEAD' then null else attachments end
       where id = $1`,
     [
       mail.id,
@@ -118,6 +122,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           subject: mail.subject,
           text: mail.text_body,
           html: mail.html_body ?? undefined,
+          attachments: mail.attachments ?? undefined,
         })
         await recordSent(options.db, mail, options.transport, options.clock())
       } catch (error) {

@@ -1,3 +1,5 @@
+import { bookingWhenText, mayShopperCancel } from '../bookings/booking-policy.ts'
+import type { MemberBookingRow } from '../bookings/booking-store.ts'
 import { LineSummary, lineNameWithOptions, orderLineSummary } from '../orders/line-summary.tsx'
 import type { OrderWithLines } from '../orders/order-store.ts'
 import type { OrderLineDownloads } from '../orders/order-wire.ts'
@@ -37,12 +39,19 @@ export type AccountSectionContent =
   | { section: 'ACCOUNT_INFO'; member: AccountMember }
   | { section: 'SUBSCRIPTIONS'; memberships: readonly MembershipRow[]; now: Date }
   | {
+      section: 'BOOKINGS'
+      bookings: readonly MemberBookingRow[]
+      now: Date
+      /** The signed page where the member cancels a booking (decision 069); none when not offered. */
+      cancelLink?: ((booking: MemberBookingRow) => string) | undefined
+    }
+  | {
       section: 'ORDERS'
       orders: readonly OrderWithLines[]
       total: number
       downloads?: OrderLineDownloads | undefined
     }
-  | { section: Exclude<MembersAccountSection, 'ACCOUNT_INFO' | 'ORDERS' | 'SUBSCRIPTIONS'> }
+  | { section: Exclude<MembersAccountSection, 'ACCOUNT_INFO' | 'ORDERS' | 'SUBSCRIPTIONS' | 'BOOKINGS'> }
 
 function formatDate(date: Date | string, site: Site): string {
   return new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(date))
@@ -128,6 +137,105 @@ function Plans(props: { memberships: readonly MembershipRow[]; now: Date; site: 
         Plans do not renew by themselves and are never charged again: to keep one after it ends, buy it again
         from {props.site.name}'s plans page.
       </p>
+    </>
+  )
+}
+
+/** A table of bookings: when (in the shop's zone), what and where, its order, and what the member may do. */
+function BookingTable(props: {
+  label: string
+  bookings: readonly MemberBookingRow[]
+  now: Date
+  site: Site
+  cancelLink?: ((booking: MemberBookingRow) => string) | undefined
+}) {
+  return (
+    <div className="scroll">
+      <table aria-label={props.label}>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Service</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.bookings.map((booking) => {
+            const cancellable = props.cancelLink && mayShopperCancel(booking, props.now)
+            return (
+              <tr key={booking.id} data-booking-id={booking.id}>
+                <td>{bookingWhenText(booking, props.site.locale)}</td>
+                <td>
+                  {booking.service_name}
+                  {booking.location && (
+                    <>
+                      <br />
+                      <span className="muted">{booking.location}</span>
+                    </>
+                  )}
+                  <br />
+                  <span className="muted">Order #{booking.order_number}</span>
+                </td>
+                <td>
+                  {booking.status === 'CANCELLED'
+                    ? 'Cancelled'
+                    : new Date(booking.end_date) <= props.now
+                      ? 'Done'
+                      : 'Confirmed'}
+                  {cancellable && (
+                    <>
+                      <br />
+                      <a href={props.cancelLink!(booking)} data-cancel-booking={booking.id}>
+                        Cancel
+                      </a>
+                    </>
+                  )}
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/**
+ * The BOOKINGS section (decision 069): the member's upcoming bookings, soonest first, then past and
+ * cancelled ones, latest first; times in the shop's time zone, which each names.
+ */
+function Bookings(props: {
+  bookings: readonly MemberBookingRow[]
+  now: Date
+  site: Site
+  cancelLink?: ((booking: MemberBookingRow) => string) | undefined
+}) {
+  const isUpcoming = (booking: MemberBookingRow) =>
+    booking.status === 'CONFIRMED' && new Date(booking.end_date) > props.now
+  const upcoming = props.bookings
+    .filter(isUpcoming)
+    .sort((a, b) => new Date(a.start_date).getTime() - new Date(b.start_date).getTime())
+  const past = props.bookings.filter((booking) => !isUpcoming(booking))
+  return (
+    <>
+      <h3>Upcoming</h3>
+      {upcoming.length === 0 ? (
+        <p>You have no upcoming bookings.</p>
+      ) : (
+        <BookingTable
+          label="Upcoming bookings"
+          bookings={upcoming}
+          now={props.now}
+          site={props.site}
+          cancelLink={props.cancelLink}
+        />
+      )}
+      <h3>Past and cancelled</h3>
+      {past.length === 0 ? (
+        <p>Nothing yet.</p>
+      ) : (
+        <BookingTable label="Past and cancelled bookings" bookings={past} now={props.now} site={props.site} />
+      )}
     </>
   )
 }
@@ -244,6 +352,10 @@ function SectionContent(props: { content: AccountSectionContent; site: Site }) {
   if (content.section === 'ACCOUNT_INFO') return <AccountInfo member={content.member} site={site} />
   if (content.section === 'SUBSCRIPTIONS')
     return <Plans memberships={content.memberships} now={content.now} site={site} />
+  if (content.section === 'BOOKINGS')
+    return (
+      <Bookings bookings={content.bookings} now={content.now} site={site} cancelLink={content.cancelLink} />
+    )
   if (content.section === 'ORDERS')
     return <Orders orders={content.orders} total={content.total} site={site} downloads={content.downloads} />
   return (

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { findBookingsOfMember } from '../bookings/booking-store.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
@@ -31,7 +32,12 @@ export interface MembersAccountDeps {
   publicUrl: string
   /** The download links of a member's paid digital orders (decision 047); none when left out. */
   findDownloads?: FindOrderDownloads
+  /** The signed link to a booking's cancel page (decision 069); no cancel links when left out. */
+  bookingCancelLink?: ((bookingId: string, start: Date) => string) | undefined
 }
+
+/** The latest bookings the account shows, upcoming and past together. */
+const BOOKING_PAGE_SIZE = 50
 
 /** The latest orders the account shows. */
 const ORDER_PAGE_SIZE = 20
@@ -63,7 +69,7 @@ function signInFirst(session: RedirectSession, site: Site): Response {
  * The hosted members account of `membersAccount` sessions: `GET /_account?session=` spends the session;
  * a member's opens the account for this browser (`/_account/:sessionId?section=`), a visitor's says to
  * sign in first. The account shows the sections of MembersAccountSection: the member's details and
- * orders, and for bookings, subscriptions and events that the site does not offer them.
+ * orders, their plans and bookings, and for events that the site does not offer them.
  */
 export function registerMembersAccountRoutes(api: Api, deps: MembersAccountDeps) {
   const { db, clock, publicUrl } = deps
@@ -82,6 +88,15 @@ export function registerMembersAccountRoutes(api: Api, deps: MembersAccountDeps)
         section,
         memberships: await findMembershipsOfMember(db, session.siteId, memberId),
         now: clock(),
+      }
+    if (section === 'BOOKINGS')
+      return {
+        section,
+        bookings: await findBookingsOfMember(db, session.siteId, memberId, BOOKING_PAGE_SIZE),
+        now: clock(),
+        cancelLink: deps.bookingCancelLink
+          ? (booking) => deps.bookingCancelLink!(booking.id, new Date(booking.start_date))
+          : undefined,
       }
     if (section !== 'ORDERS') return { section }
     const audience = { siteId: session.siteId, ownerKind: 'member' as const, ownerId: memberId }

@@ -1,12 +1,17 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createBookingCheckout } from '../booking-checkout/create-booking-checkout.ts'
+import { placeOrder } from '../checkout/place-order.ts'
 import type { Db } from '../db/db.ts'
 import { formatMoney } from '../money/money.ts'
 import { membershipGrantOf } from '../plans/grant-membership.ts'
 import { insertMembership } from '../plans/membership-store.ts'
 import { findPlan } from '../plans/plan-store.ts'
+import { DEMO_CONSULTATION_ID, DEMO_FITTING_ID } from '../seed/demo-bookings.ts'
 import { DEMO_PLAN_IDS, seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_DIGITAL_SLUG, seedDemoDigitalProduct } from '../seed/demo-digital.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
+import { getSite } from '../sites/site-store.ts'
 import { createTestBrowser } from '../testing/dashboard-browser.ts'
 import { memberTokens, newEmail } from '../testing/member-flows.ts'
 import {
@@ -82,10 +87,7 @@ describe.each(databaseKinds())('the hosted members account on %s', (kind) => {
     expect(details.text).toContain('<h2>Account details</h2>')
     expect(details.text).toContain(`${member.email} (not confirmed yet)`)
     expect(details.text).toContain('<td>Nick</td>')
-    for (const [section, words] of [
-      ['BOOKINGS', 'bookings'],
-      ['EVENTS', 'events'],
-    ]) {
+    for (const [section, words] of [['EVENTS', 'events']]) {
       const other = await browser.get(`${page}?section=${section}`)
       expect(other.status).toBe(200)
       expect(other.text).toContain(
@@ -94,6 +96,69 @@ describe.each(databaseKinds())('the hosted members account on %s', (kind) => {
       expect(other.text).not.toContain(`#${order.number}`)
     }
     expect((await browser.get(`${page}?section=NONSENSE`)).text).toContain('<h2>Account details</h2>')
+  })
+
+  it('lists the member’s upcoming and past bookings in the shop’s time zone, and no one else’s', async () => {
+    const site = await getSite(db, DEMO_SITE_ID)
+    /** A booking the member made and paid in person at `now`, for `start`. */
+    const book = async (serviceId: string, start: string, now: string, memberId = member.id) => {
+      const at = new Date(now)
+      const checkout = await createBookingCheckout(
+        { db, clock: () => at, publicUrl: 'http://platform.test' },
+        {
+          site,
+          owner: { kind: 'member', id: memberId },
+          serviceId,
+          start: new Date(start),
+          email: member.email,
+          contact: { firstName: 'Ada' },
+          callbacks: {},
+        },
+      )
+      await placeOrder(db, {
+        checkoutId: checkout.checkoutId,
+        expectedTotalMinor: checkout.totalMinor,
+        payment: { status: 'NOT_PAID', provider: 'offline', paymentId: randomUUID() },
+        now: at,
+        publicUrl: 'http://platform.test',
+      })
+      return checkout.bookingId
+    }
+    // The platform's clock reads 1 June 2026, 12:00 UTC: one booking ahead (Tue 2 June, 09:00 in New York,
+    // 13:00 UTC), one behind (Thu 21 May, booked the day before).
+    const ahead = await book(DEMO_FITTING_ID, '2026-06-02T13:00:00Z', '2026-06-01T12:00:00Z')
+    const behind = await book(DEMO_CONSULTATION_ID, '2026-05-21T14:00:00Z', '2026-05-20T12:00:00Z')
+    const { browser, page } = await openAccount({ membersAccount: { section: 'BOOKINGS' } })
+    const bookings = await browser.get(page)
+    expect(bookings.status).toBe(200)
+    expect(bookings.text).toContain('<h2>Bookings</h2>')
+    expect(bookings.text).not.toContain('does not offer')
+    expect(bookings.text).toMatch(/>Events<\/a><span class="muted"> \(not offered\)/)
+    expect(bookings.text).not.toMatch(/>Bookings<\/a><span class="muted"> \(not offered\)/)
+    const upcoming = bookings.text.slice(bookings.text.indexOf('aria-label="Upcoming bookings"'))
+    const past = bookings.text.slice(bookings.text.indexOf('aria-label="Past and cancelled bookings"'))
+    expect(upcoming.indexOf(`data-booking-id="${ahead}"`)).toBeGreaterThan(-1)
+    expect(upcoming.indexOf(`data-booking-id="${ahead}"`)).toBeLessThan(upcoming.indexOf('</table>'))
+    expect(past.indexOf(`data-booking-id="${behind}"`)).toBeGreaterThan(-1)
+    expect(past.indexOf(`data-booking-id="${behind}"`)).toBeLessThan(past.indexOf('</table>'))
+    // Only the upcoming one, more than a day ahead, may be cancelled: through its signed cancel page.
+    expect(upcoming).toMatch(
+      new RegExp(
+        `href="http://platform\\.test/_bookings/cancel/${ahead}\\?expires=\\d+&amp;signature=[^"]+" data-cancel-booking="${ahead}"`,
+      ),
+    )
+    expect(bookings.text).not.toContain(`data-cancel-booking="${behind}"`)
+    // In the shop's zone (New York, EDT), which the page names.
+    expect(bookings.text).toContain('Tue, Jun 2, 2026, 9:00')
+    expect(bookings.text).toContain('(America/New_York)')
+    expect(bookings.text).toContain('Thu, May 21, 2026, 10:00')
+    expect(bookings.text).toContain('The fitting room, 12 Mercer Street, New York')
+    // Another member sees none of them.
+    const other = await memberTokens(platform, (await platform.visitorTokens()).access_token)
+    const theirs = await openAccount({ membersAccount: { section: 'BOOKINGS' } }, other.tokens.access_token)
+    const theirPage = (await theirs.browser.get(theirs.page)).text
+    expect(theirPage).toContain('You have no upcoming bookings.')
+    expect(theirPage).not.toContain(ahead)
   })
 
   it('lists the member’s plans under Subscriptions, sessions left and end date, and says a plan does not renew by itself', async () => {

@@ -1,7 +1,7 @@
 import { formatAddress } from '../addresses/address-format.ts'
 import type { ContactDetails } from '../carts/contact-info.ts'
 import type { Address } from '../carts/pricing/pricing-input.ts'
-import type { OutgoingMail } from '../mail/mail-outbox.ts'
+import type { MailAttachment, OutgoingMail } from '../mail/mail-outbox.ts'
 import { formatMoney } from '../money/money.ts'
 import { type LineSummaryItem, lineSummaryText } from './line-summary.tsx'
 import { type BreakdownLine, breakdownLinesInOrder, type TotalsBreakdown } from './totals-breakdown.ts'
@@ -17,6 +17,16 @@ export interface MailShop {
   accentColour: string
 }
 
+/** A booked slot as a buyer's mail tells of it: what, when in the shop's zone, where, and its cancel link. */
+export interface MailBookedSlot {
+  name: string
+  /** In the shop's time zone, named (`slotWhenText`). */
+  when: string
+  location: string
+  /** The signed page where the shopper cancels it (within the service's policy); none when not offered. */
+  cancelUrl?: string | undefined
+}
+
 /** What a buyer's mail tells of an order. */
 export interface MailOrder {
   number: string
@@ -30,6 +40,10 @@ export interface MailOrder {
   shippingContact?: ContactDetails | null | undefined
   /** The signed, expiring link to the page of the order's downloads (a paid digital order's). */
   downloadsUrl?: string | undefined
+  /** The slots the order booked (decision 069): the confirmation tells of them, not of shipping. */
+  bookedSlots?: readonly MailBookedSlot[] | undefined
+  /** Files the confirmation carries: each booked slot's `.ics` calendar file. */
+  attachments?: readonly MailAttachment[] | undefined
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
@@ -47,6 +61,8 @@ interface Section {
   link?: { label: string; href: string } | undefined
   /** Whether the order's lines and total are listed. */
   withLines: boolean
+  /** The booked slots, each with when, where and its cancel link. */
+  bookedSlots?: readonly MailBookedSlot[] | undefined
 }
 
 /** A breakdown line's words: its label, then its detail and items, if any. */
@@ -110,6 +126,13 @@ function compose(
     ...(section.facts ?? []).map(([label, value]) => `${label}: ${value}`),
     ...(section.link ? [`${section.link.label}: ${section.link.href}`] : []),
     ...(section.facts || section.link ? [''] : []),
+    ...(section.bookedSlots ?? []).flatMap((slot) => [
+      slot.name,
+      `  When: ${slot.when}`,
+      ...(slot.location ? [`  Where: ${slot.location}`] : []),
+      ...(slot.cancelUrl ? [`  To cancel: ${slot.cancelUrl}`] : []),
+      '',
+    ]),
     ...(section.withLines ? [...rows.text, ''] : []),
     ...(section.withLines && address.length > 0
       ? ['Shipping to:', ...address.map((line) => `  ${line}`), '']
@@ -141,6 +164,12 @@ ${
     ? `<p style="margin:16px 0"><a href="${escapeHtml(section.link.href)}" style="background:${accent};color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(section.link.label)}</a></p>`
     : ''
 }
+${(section.bookedSlots ?? [])
+  .map(
+    (slot) =>
+      `<table role="presentation" cellpadding="4" cellspacing="0" style="margin:12px 0;border-left:4px solid ${accent};padding-left:8px" data-booked-slot><tr><td colspan="2"><strong>${escapeHtml(slot.name)}</strong></td></tr><tr><td style="color:#59636e">When</td><td>${escapeHtml(slot.when)}</td></tr>${slot.location ? `<tr><td style="color:#59636e">Where</td><td>${escapeHtml(slot.location)}</td></tr>` : ''}${slot.cancelUrl ? `<tr><td></td><td><a href="${escapeHtml(slot.cancelUrl)}" style="color:${accent}">Cancel this booking</a></td></tr>` : ''}</table>`,
+  )
+  .join('\n')}
 ${section.withLines ? rows.html : ''}
 ${
   section.withLines && address.length > 0
@@ -150,11 +179,29 @@ ${
 </td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #d1d9e0;color:#59636e;font-size:13px">${escapeHtml(shop.name)} · An automatic message: replies are not read.</td></tr>
 </table></td></tr></table></body></html>`
-  return { siteId: shop.id, topic, to: order.email, subject, text, html }
+  return { siteId: shop.id, topic, to: order.email, subject, text, html, attachments: order.attachments }
 }
 
 /** The buyer's confirmation that their order was placed. */
 export function orderConfirmationMail(shop: MailShop, order: MailOrder): OutgoingMail {
+  const slots = order.bookedSlots ?? []
+  const shipsSomething = order.lines.length > slots.length
+  if (slots.length > 0)
+    return compose(
+      shop,
+      order,
+      'booking-confirmation',
+      `Your ${shop.name} booking #${order.number}`,
+      slots.length === 1 ? `You are booked: ${slots[0]!.name}` : `You are booked (order #${order.number})`,
+      {
+        paragraphs: [
+          `${shop.name} has your booking. Add it to your calendar with the attached file.`,
+          ...(shipsSomething ? [`${shop.name} will tell you when the rest of your order ships.`] : []),
+        ],
+        bookedSlots: slots,
+        withLines: true,
+      },
+    )
   return compose(
     shop,
     order,

@@ -5,7 +5,7 @@ import type { Address, SelectedShippingOption } from '../carts/pricing/pricing-i
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
 import { mailInsert } from '../mail/mail-outbox.ts'
-import { type MailShop, orderConfirmationMail } from './order-mails.ts'
+import { type MailOrder, type MailShop, orderConfirmationMail } from './order-mails.ts'
 import type { FulfillmentStatus, PaymentStatus } from './order-state.ts'
 import { type BreakdownTotals, toTotalsBreakdown } from './totals-breakdown.ts'
 
@@ -127,6 +127,9 @@ export type OrderInput = Omit<
   totalMinor: number
   /** The signed link to the order's downloads, for the confirmation mail of a paid digital order. */
   downloadsUrl?: string | undefined
+  /** The slots it booked, for its confirmation mail, with their calendar files (decision 069). */
+  bookedSlots?: MailOrder['bookedSlots']
+  attachments?: MailOrder['attachments']
   lines: (Omit<
     OrderLineRow,
     | 'order_id'
@@ -194,6 +197,8 @@ export function orderInserts(
       shippingAddress: input.shipping_address,
       shippingContact: input.shipping_contact,
       downloadsUrl: input.downloadsUrl,
+      bookedSlots: input.bookedSlots,
+      attachments: input.attachments,
     }),
     input.created_date,
     first + 20,

@@ -49,6 +49,18 @@ button.primary, .button.primary { background: var(--accent); border-color: var(-
 button.danger { color: var(--danger); }
 .actions { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; margin: 1rem 0; }
 .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 0 1.25rem; }
+/* The bookings pages: services as cards, days and free times as a grid of tappable chips (decision 069). */
+.bookings-page { max-width: 720px; margin: 0 auto; }
+.choices { list-style: none; margin: 0.5rem 0 1rem; padding: 0; display: grid; gap: 0.75rem; }
+.choices > li { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.75rem 1rem; }
+.choices > li > a { font-size: 1.05rem; }
+.choices.inline { display: grid; grid-template-columns: repeat(auto-fill, minmax(6.5rem, 1fr)); gap: 0.5rem; }
+.choices.inline > li { border: 0; padding: 0; }
+.choices.inline a { display: flex; align-items: center; justify-content: center; min-height: 44px; padding: 0.4rem 0.5rem;
+  border: 1px solid var(--line); border-radius: var(--radius); text-align: center; text-decoration: none;
+  font-size: 0.95rem; font-variant-numeric: tabular-nums; background: #fff; }
+.choices.inline a:hover, .choices.inline a:focus-visible { border-color: var(--accent); background: var(--soft); }
+.choices.inline a[aria-current] { background: var(--accent); border-color: var(--accent); color: var(--accent-text); font-weight: 600; }
 fieldset { border: 1px solid var(--line); border-radius: var(--radius); margin: 0 0 1rem; padding: 0.75rem 1rem; }
 legend { font-weight: 600; padding: 0 0.3rem; }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0; }

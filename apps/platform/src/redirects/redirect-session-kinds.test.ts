@@ -347,7 +347,7 @@ describe.each(databaseKinds())('redirect sessions of every kind on %s', (kind) =
       })
       expect(shopper.json.membersAccountSections).toEqual([
         { section: 'ACCOUNT_INFO', isSupported: true },
-        { section: 'BOOKINGS', isSupported: false },
+        { section: 'BOOKINGS', isSupported: true },
         { section: 'ORDERS', isSupported: true },
         { section: 'SUBSCRIPTIONS', isSupported: true },
         { section: 'EVENTS', isSupported: false },

@@ -20,11 +20,12 @@ export async function seedDemoBookings(tx: Db, siteId: string, epoch: Date): Pro
   )
   await tx.query(
     `insert into booking_services (id, site_id, schedule_id, name, slug, description, duration_minutes, rate_type,
-       price_minor, pay_online, pay_in_person, created_date)
+       price_minor, pay_online, pay_in_person, location, created_date)
      values ($1, $3, $4, 'Tailored fitting', 'tailored-fitting',
-             'A tailor measures you and pins your garment for a fit that is yours.', 45, 'FIXED', 4000, true, true, $5),
+             'A tailor measures you and pins your garment for a fit that is yours.', 45, 'FIXED', 4000, true, true,
+             'The fitting room, 12 Mercer Street, New York', $5),
             ($2, $3, $4, 'Style consultation', 'style-consultation',
-             'Fifteen minutes with a stylist to find what suits you.', 15, 'NO_FEE', 0, false, true,
+             'Fifteen minutes with a stylist to find what suits you.', 15, 'NO_FEE', 0, false, true, '',
              $5::timestamptz + interval '1 second')`,
     [DEMO_FITTING_ID, DEMO_CONSULTATION_ID, siteId, DEMO_SCHEDULE_ID, epoch],
   )

@@ -20,6 +20,9 @@ export const webhookEventTypes = [
   'membership.purchased',
   'membership.renewed',
   'membership.refunded',
+  'booking.created',
+  'booking.confirmed',
+  'booking.canceled',
 ] as const satisfies readonly EventType[]
 
 // Fails to compile when the outbox gains an event type this list lacks.

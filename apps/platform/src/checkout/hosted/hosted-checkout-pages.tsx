@@ -581,13 +581,15 @@ export function ThankYouPage(props: {
   const money = (minor: number) => formatMoney(minor, site.currency, site.locale)
   const payment = order.payment
   const paid = payment.status === 'PAID'
+  // An order of booked slots only ships nothing and has no addresses (decision 065): it speaks of the booking.
+  const isBooking = !order.shipping_address && lines.every((line) => line.shippable === false)
   return (
     <Document title={`Thank you · ${site.name}`}>
       <header className="checkout-header">
         <strong className="shop-name">{site.name}</strong>
       </header>
       <main id="main" className="checkout confirmation">
-        <h1>Thank you, your order is placed</h1>
+        <h1>{isBooking ? 'Thank you, you are booked' : 'Thank you, your order is placed'}</h1>
         <p className="notice" role="status">
           Order number <strong data-order-number={order.number}>{order.number}</strong>. A confirmation goes
           to {order.email}.
@@ -595,51 +597,66 @@ export function ThankYouPage(props: {
         <div className="checkout-cols">
           <div>
             <h2>What happens next</h2>
-            <ol className="next-steps">
-              <li>
-                {site.name} prepares your order{paid ? '' : ' and tells you how to pay'}.
-              </li>
-              <li>
-                When it ships, you get an e-mail with the carrier and tracking number
-                {props.deliveryTime ? ` (delivery: ${props.deliveryTime})` : ''}.
-              </li>
-              <li>Questions? Reply to the confirmation e-mail and quote your order number.</li>
-            </ol>
+            {isBooking ? (
+              <ol className="next-steps" data-booking-next-steps="">
+                <li>
+                  The confirmation e-mail has your booking's time and place, a calendar file to add it to your
+                  calendar, and a link to cancel it while the shop's policy allows.
+                </li>
+                {!paid && <li>You pay {site.name} when you come.</li>}
+                <li>Questions? Reply to the confirmation e-mail and quote your order number.</li>
+              </ol>
+            ) : (
+              <ol className="next-steps">
+                <li>
+                  {site.name} prepares your order{paid ? '' : ' and tells you how to pay'}.
+                </li>
+                <li>
+                  When it ships, you get an e-mail with the carrier and tracking number
+                  {props.deliveryTime ? ` (delivery: ${props.deliveryTime})` : ''}.
+                </li>
+                <li>Questions? Reply to the confirmation e-mail and quote your order number.</li>
+              </ol>
+            )}
             <div className="grid">
-              <section>
-                <h2>Shipping to</h2>
-                <PostalAddress
-                  address={order.shipping_address}
-                  contactDetails={order.shipping_contact}
-                  locale={props.locale}
-                />
-                {order.shipping_option?.title && (
-                  <p>
-                    {order.shipping_option.title}
-                    {props.deliveryTime && <span className="muted"> · {props.deliveryTime}</span>}
-                  </p>
-                )}
-              </section>
-              <section>
-                <h2>Billing address</h2>
-                <PostalAddress
-                  address={order.billing_address}
-                  contactDetails={order.billing_contact}
-                  locale={props.locale}
-                />
-              </section>
+              {!isBooking && (
+                <section>
+                  <h2>Shipping to</h2>
+                  <PostalAddress
+                    address={order.shipping_address}
+                    contactDetails={order.shipping_contact}
+                    locale={props.locale}
+                  />
+                  {order.shipping_option?.title && (
+                    <p>
+                      {order.shipping_option.title}
+                      {props.deliveryTime && <span className="muted"> · {props.deliveryTime}</span>}
+                    </p>
+                  )}
+                </section>
+              )}
+              {order.billing_address && (
+                <section>
+                  <h2>Billing address</h2>
+                  <PostalAddress
+                    address={order.billing_address}
+                    contactDetails={order.billing_contact}
+                    locale={props.locale}
+                  />
+                </section>
+              )}
               <section>
                 <h2>Payment</h2>
                 <p data-payment-status={order.payment_status}>
                   {paid
                     ? `Paid ${money(Number(order.total_minor))}${payment.cardLast4 ? ` by card ending ${payment.cardLast4}` : ''}`
-                    : `To pay later: ${money(Number(order.total_minor))}`}
+                    : `${isBooking ? 'To pay when you come' : 'To pay later'}: ${money(Number(order.total_minor))}`}
                 </p>
               </section>
             </div>
           </div>
           <aside className="summary-side">
-            <h2>Your order</h2>
+            <h2>{isBooking ? 'Your booking' : 'Your order'}</h2>
             <table className="summary-table">
               <tbody>
                 {lines.map((line) => (

@@ -82,6 +82,8 @@ export interface HostedCheckoutDeps {
   ) => Promise<unknown>
   /** The signed link to a paid order's downloads, for its confirmation mail (decision 047). */
   downloadsLink?: ((orderId: string, now: Date) => string) | undefined
+  /** The signed link to a booking's cancel page, for its confirmation mail (decision 069). */
+  bookingCancelLink?: ((bookingId: string, start: Date) => string) | undefined
   /**
    * The platform's link signer (decision 047's `LinkSigner`, handed in by the app): the thank-you page
    * shows the order's details only through a link it signed for the browser that paid.
@@ -229,7 +231,14 @@ function savedAddressesOf(profile: {
 export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps) {
   const { db, clock, publicUrl } = deps
   const providers = deps.paymentProviders
-  const payments = { db, clock, providers, publicUrl: deps.publicUrl, downloadsLink: deps.downloadsLink }
+  const payments = {
+    db,
+    clock,
+    providers,
+    publicUrl: deps.publicUrl,
+    downloadsLink: deps.downloadsLink,
+    bookingCancelLink: deps.bookingCancelLink,
+  }
   /** Signs the thank-you page's link for the browser that just paid or pressed the form. */
   const signing = () => ({ signer: deps.signer, now: clock() })
   const paymentUrls = (checkoutId: string) => checkoutPaymentUrls(publicUrl, checkoutId)

@@ -108,6 +108,7 @@ export async function confirmPayment(
       now: deps.clock(),
       publicUrl: deps.publicUrl,
       downloadsLink: deps.downloadsLink,
+      bookingCancelLink: deps.bookingCancelLink,
     })
     if (result.kind === 'price-changed') {
       await refundInFull(deps, payment)

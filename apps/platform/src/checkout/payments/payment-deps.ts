@@ -11,6 +11,8 @@ export interface PaymentDeps {
   publicUrl: string
   /** The signed link to a paid order's downloads, for its confirmation mail (decision 047). */
   downloadsLink?: ((orderId: string, now: Date) => string) | undefined
+  /** The signed link to a booking's cancel page, for its confirmation mail (decision 069). */
+  bookingCancelLink?: ((bookingId: string, start: Date) => string) | undefined
 }
 
 /** The provider with this id among the platform's, if any. */

@@ -1,0 +1,47 @@
+import { slotWhenText } from '../carts/cart-wire.ts'
+import type { MailAttachment } from '../mail/mail-outbox.ts'
+import type { MailBookedSlot } from '../orders/order-mails.ts'
+import { calendarFile } from './booking-ics.ts'
+
+/** What a confirmed booking gives its confirmation mail: its words and its `.ics` calendar file. */
+export function bookedSlotForMail(
+  booking: {
+    id: string
+    serviceName: string
+    location: string
+    start: Date
+    end: Date
+    timeZone: string
+    cancelUrl?: string | undefined
+  },
+  shop: { name: string; locale: string },
+  now: Date,
+): { slot: MailBookedSlot; file: MailAttachment } {
+  const when = slotWhenText(
+    {
+      scheduledDate: booking.start.toISOString(),
+      endDate: booking.end.toISOString(),
+      timeZone: booking.timeZone,
+    },
+    shop.locale,
+  )
+  return {
+    slot: { name: booking.serviceName, when, location: booking.location, cancelUrl: booking.cancelUrl },
+    file: {
+      filename: 'booking.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: calendarFile({
+        uid: `${booking.id}@bookings.aisle`,
+        stamp: now,
+        start: booking.start,
+        end: booking.end,
+        summary: `${booking.serviceName} · ${shop.name}`,
+        description: booking.cancelUrl
+          ? `Booked with ${shop.name}. To cancel: ${booking.cancelUrl}`
+          : `Booked with ${shop.name}.`,
+        location: booking.location || undefined,
+        url: booking.cancelUrl,
+      }),
+    },
+  }
+}
