@@ -21,12 +21,37 @@ p { margin: 0.5rem 0; }
 .skip:focus { left: 1rem; top: 1rem; background: #fff; padding: 0.5rem; z-index: 2; }
 .topbar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1.5rem; padding: 0.6rem 1.5rem; background: #24292f; color: #fff; }
 .topbar a { color: #fff; text-decoration: none; }
-.topbar .brand { font-weight: 600; }
-.topbar nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; list-style: none; margin: 0; padding: 0; }
-.topbar nav a[aria-current="page"] { text-decoration: underline; text-underline-offset: 4px; }
+.topbar .brand { font-weight: 600; min-width: 0; overflow-wrap: anywhere; }
 .topbar .account { margin-left: auto; display: flex; align-items: center; gap: 0.75rem; color: #d1d9e0; }
 .topbar .account button { background: transparent; color: #fff; border-color: #6e7781; }
 main { padding: 1.25rem 1.5rem 3rem; max-width: 1200px; }
+/* The dashboard: its menu by task (a <details>, opened by its button on a phone), then the page. */
+.shell { display: grid; grid-template-columns: minmax(0, 1fr); }
+.nav-menu { border-bottom: 1px solid var(--line); background: var(--soft); }
+.nav-menu > summary { display: flex; align-items: center; gap: 0.75rem; padding: 0.5rem 1rem; cursor: pointer; list-style: none; }
+.nav-menu > summary::-webkit-details-marker { display: none; }
+.menu-button { display: inline-flex; align-items: center; gap: 0.4rem; font-weight: 600; padding: 0.3rem 0.8rem; border: 1px solid var(--line); border-radius: var(--radius); background: #fff; }
+.menu-button::before { content: "☰"; }
+.nav-menu[open] .menu-button::before { content: "✕"; }
+.menu-place { color: var(--muted); }
+.nav-groups, .nav-groups ul { list-style: none; margin: 0; padding: 0; }
+.nav-groups { padding: 0.25rem 0.75rem 0.75rem; }
+.nav-groups > li { margin: 0.15rem 0; }
+.nav-groups ul { margin: 0 0 0.35rem; }
+.nav-groups a { display: block; padding: 0.35rem 0.6rem; border-radius: var(--radius); color: var(--text); text-decoration: none; }
+.nav-groups ul a { padding-left: 1.25rem; }
+.nav-groups a:hover { background: #eaeef2; }
+.nav-groups a[aria-current="page"] { background: #ddf4ff; color: #0550ae; font-weight: 600; box-shadow: inset 3px 0 0 var(--accent); }
+.nav-heading { display: block; padding: 0.6rem 0.6rem 0.2rem; font-size: 0.8rem; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; color: var(--muted); }
+/* A laptop: the menu is a column always shown beside the page (the <details> content shown though closed). */
+@media (min-width: 900px) {
+  .shell { grid-template-columns: 13.5rem minmax(0, 1fr); min-height: calc(100vh - 3rem); }
+  .nav-menu { border-bottom: 0; border-right: 1px solid var(--line); }
+  .nav-menu::details-content { content-visibility: visible; display: block; }
+  @supports selector(::details-content) { .nav-menu > summary { display: none; } }
+  .nav-menu > nav { position: sticky; top: 0; max-height: 100vh; overflow-y: auto; }
+  .nav-groups { padding-top: 0.75rem; }
+}
 .narrow { max-width: 420px; margin: 4rem auto; padding: 1.5rem; border: 1px solid var(--line); border-radius: var(--radius); }
 label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
 .field { margin-bottom: 0.9rem; }
@@ -200,6 +225,7 @@ fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
 @media (max-width: 600px) {
   main { padding: 1rem 1rem 3rem; overflow-wrap: anywhere; }
   .topbar { padding: 0.6rem 1rem; }
+  .topbar .account-email { display: none; }
   table { display: block; overflow-x: auto; }
   /* A cell keeps its words and figures whole ("$17.28", "Shipped"): its table scrolls instead. */
   main th, main td { overflow-wrap: normal; }
@@ -233,7 +259,7 @@ ul.schema li { margin: 0.15rem 0; }
 .slip-lines td.slip-quantity { font-size: 1.15rem; font-weight: 600; }
 .slip-nothing { font-weight: 600; }
 @media print {
-  .topbar, .skip, .slip-actions { display: none !important; }
+  .topbar, .nav-menu, .skip, .slip-actions { display: none !important; }
   :root { --text: #000; --muted: #000; --line: #000; --soft: #fff; }
   body, main { color: #000; background: #fff; padding: 0; max-width: none; }
   a { color: #000; text-decoration: none; }

@@ -25,7 +25,7 @@ export function ApiKeysPage(props: {
   const token = owner.session.csrfToken
   const errors = toFormErrors(props.violations)
   return (
-    <DashboardPage owner={owner} title="API keys" section="api-keys" notice={props.notice}>
+    <DashboardPage owner={owner} title="API keys" place="api-keys" notice={props.notice}>
       <h1>API keys</h1>
       <p>
         Your servers call the merchant API with a key in <code>Authorization</code> and the site id{' '}

@@ -795,7 +795,7 @@ export function ProductEditorPage(props: {
     <DashboardPage
       owner={owner}
       title={title}
-      section="products"
+      place="products"
       notice={props.notice}
       scripts={[productEditorScript]}
     >

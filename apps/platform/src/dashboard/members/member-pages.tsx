@@ -85,7 +85,7 @@ export function MembersPage(props: {
     return `/dashboard/members${text ? `?${text}` : ''}`
   }
   return (
-    <DashboardPage owner={owner} title="Members" section="members" notice={props.notice}>
+    <DashboardPage owner={owner} title="Members" place="members" notice={props.notice}>
       <h1>Members</h1>
       {props.problem && (
         <p className="problem" role="alert">

@@ -111,7 +111,7 @@ export function OrderPage(props: {
   const payment = order.payment
   const action = (name: string) => `/dashboard/orders/${order.id}/${name}`
   return (
-    <DashboardPage owner={props.owner} title={`Order #${order.number}`} section="orders">
+    <DashboardPage owner={props.owner} title={`Order #${order.number}`} place="orders">
       <p className="actions">
         <a href="/dashboard/orders">All orders</a>
         <a className="button" href={action('packing-slip')}>

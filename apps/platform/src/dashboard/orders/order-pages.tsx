@@ -104,7 +104,7 @@ export function OrdersPage(props: {
   const pages = Math.max(1, Math.ceil(props.total / ORDERS_PAGE_SIZE))
   const { filter } = props
   return (
-    <DashboardPage owner={props.owner} title="Orders" section="orders">
+    <DashboardPage owner={props.owner} title="Orders" place="orders">
       <h1>Orders</h1>
       <form method="get" action="/dashboard/orders" className="filters" aria-label="Filter orders">
         <div className="field">
@@ -231,7 +231,7 @@ export function DeskHomePage(props: {
   const money = (minor: string | number) => formatMoney(Number(minor), site.currency, site.locale)
   const { today, lastDays, toShip } = props.counts
   return (
-    <DashboardPage owner={props.owner} title="Home" section="home">
+    <DashboardPage owner={props.owner} title="Home" place="home">
       <h1>{site.name}</h1>
       <section className="figures" aria-label="Sales">
         <Figure label="Orders today" value={String(today.count)} href={today.href} />

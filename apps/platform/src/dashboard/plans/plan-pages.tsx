@@ -168,7 +168,7 @@ export function PlansPage(props: {
 }) {
   const { owner } = props
   return (
-    <DashboardPage owner={owner} title="Plans" section="plans" notice={props.notice}>
+    <DashboardPage owner={owner} title="Plans" place="plans" notice={props.notice}>
       <h1>Plans</h1>
       <p className="hint">
         Members buy a plan through a paidPlansCheckout redirect session; the products it covers then cost
@@ -284,7 +284,7 @@ export function PlanPage(props: {
 }) {
   const { owner, plan } = props
   return (
-    <DashboardPage owner={owner} title={`Plan ${plan.name}`} section="plans" notice={props.notice}>
+    <DashboardPage owner={owner} title={`Plan ${plan.name}`} place="plans" notice={props.notice}>
       <p>
         <a href="/dashboard/plans">All plans</a>
       </p>

@@ -100,7 +100,7 @@ export function WebhookEndpointsPage(props: {
   const { owner, created } = props
   const errors = toFormErrors(props.violations)
   return (
-    <DashboardPage owner={owner} title="Webhooks" section="webhooks" notice={props.notice}>
+    <DashboardPage owner={owner} title="Webhooks" place="webhooks" notice={props.notice}>
       <div className="actions">
         <h1>Webhooks</h1>
         <a className="button" href="/dashboard/webhooks/inspector">
@@ -252,7 +252,7 @@ export function WebhookEndpointPage(props: {
   const path = `/dashboard/webhooks/${endpoint.id}`
   const errors = toFormErrors(props.violations)
   return (
-    <DashboardPage owner={owner} title={`Webhook ${endpoint.url}`} section="webhooks" notice={props.notice}>
+    <DashboardPage owner={owner} title={`Webhook ${endpoint.url}`} place="webhooks" notice={props.notice}>
       <p>
         <a href="/dashboard/webhooks">All endpoints</a>
       </p>
@@ -385,7 +385,7 @@ export function WebhookInspectorPage(props: {
   requests: SentWebhookRequest[]
 }) {
   return (
-    <DashboardPage owner={props.owner} title="Webhook inspector" section="webhooks">
+    <DashboardPage owner={props.owner} title="Webhook inspector" place="webhooks">
       <p>
         <a href="/dashboard/webhooks">All endpoints</a>
       </p>
@@ -433,7 +433,7 @@ export function WebhookDeliveryPage(props: {
     <DashboardPage
       owner={owner}
       title={`Delivery ${delivery.eventType}`}
-      section="webhooks"
+      place="webhooks"
       notice={props.notice}
     >
       <p>
