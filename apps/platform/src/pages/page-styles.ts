@@ -90,7 +90,7 @@ td input[type="text"] { width: 9rem; }
 .warning { background: var(--warn-bg); border: 1px solid #eed888; }
 .test-mode-banner { margin: 0; border-radius: 0; border-width: 0 0 1px; text-align: center; }
 .problem ul { margin: 0.25rem 0 0; padding-left: 1.25rem; }
-.badge { display: inline-block; font-size: 0.8rem; padding: 0 0.45rem; border-radius: 999px; border: 1px solid var(--line); color: var(--muted); }
+.badge { display: inline-block; white-space: nowrap; font-size: 0.8rem; padding: 0 0.45rem; border-radius: 999px; border: 1px solid var(--line); color: var(--muted); }
 .badge.ok { color: var(--ok); border-color: #aceebb; }
 .badge.off { color: var(--danger); border-color: #ffcecb; }
 .muted { color: var(--muted); }
@@ -230,6 +230,14 @@ fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
   /* A cell keeps its words and figures whole ("$17.28", "Shipped"): its table scrolls instead. */
   main th, main td { overflow-wrap: normal; }
   main .number { white-space: nowrap; }
+  /* The first column (the row's name or number) stays in view while the rest of the row scrolls. */
+  /* The row's name stays in view while the rest of the row scrolls: the first column, or the one after
+     a column of tick boxes (which stays too, 2.25rem wide). */
+  main table:not(.summary-table) tr > :first-child:not(:has(> input[type="checkbox"])),
+  main table:not(.summary-table) tr > :first-child:has(> input[type="checkbox"]) + * { position: sticky; left: 0; z-index: 1; background: #fff; box-shadow: inset -1px 0 0 var(--line); }
+  main table:not(.summary-table) tr > :first-child:has(> input[type="checkbox"]) { position: sticky; left: 0; z-index: 1; background: #fff; width: 2.25rem; min-width: 2.25rem; max-width: 2.25rem; }
+  main table:not(.summary-table) tr > :first-child:has(> input[type="checkbox"]) + * { left: 2.25rem; }
+  main table:not(.summary-table) tr > th:is(:first-child, :first-child + *) { background: var(--soft); }
   .filters > * { min-width: 0; max-width: 100%; }
   .pair { grid-template-columns: minmax(0, 1fr); }
   main img { max-width: 100%; height: auto; }
