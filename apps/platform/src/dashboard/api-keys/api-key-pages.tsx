@@ -2,7 +2,7 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { type ApiKeySummary, apiKeyPermissions } from '../../sites/api-key-store.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
-import { minuteText } from '../form-text.ts'
+import { timeText } from '../kit/dashboard-words.ts'
 import type { Owner } from '../session/owner-session.ts'
 
 const permissionHints: Record<(typeof apiKeyPermissions)[number], string> = {
@@ -56,7 +56,7 @@ export function ApiKeysPage(props: {
             <tr key={key.id}>
               <td>{key.name}</td>
               <td>{key.permissions.join(', ')}</td>
-              <td>{minuteText(key.createdDate)} UTC</td>
+              <td>{timeText(key.createdDate)}</td>
               <td>
                 {key.revokedDate ? (
                   <span className="badge off">Revoked</span>

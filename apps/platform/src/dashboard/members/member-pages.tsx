@@ -2,7 +2,7 @@ import type { IdentityPolicy } from '../../identity/identity-policy.ts'
 import type { MemberListStatus, MemberRow } from '../../identity/members/member-store.ts'
 import type { MembershipRow } from '../../plans/membership-store.ts'
 import { Checkbox, CsrfField, DashboardPage } from '../dashboard-layout.tsx'
-import { minuteText } from '../form-text.ts'
+import { timeText } from '../kit/dashboard-words.ts'
 import { MemberPlans } from '../plans/plan-pages.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
@@ -141,7 +141,7 @@ export function MembersPage(props: {
           {props.members.map((member) => (
             <tr key={member.id}>
               <td>{member.login_email}</td>
-              <td>{minuteText(member.created_date)} UTC</td>
+              <td>{timeText(member.created_date)}</td>
               <td>
                 <StatusBadge member={member} />
               </td>

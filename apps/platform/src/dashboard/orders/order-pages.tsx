@@ -9,7 +9,7 @@ import {
   paymentStatusWords,
 } from '../../orders/order-words.ts'
 import { DashboardPage } from '../dashboard-layout.tsx'
-import { minuteText } from '../form-text.ts'
+import { timeText } from '../kit/dashboard-words.ts'
 import type { Owner } from '../session/owner-session.ts'
 import { type DayTotals, OrdersChart } from './orders-chart.tsx'
 import { PACKING_SLIPS_LIMIT } from './packing-slip-page.tsx'
@@ -178,7 +178,7 @@ export function OrdersPage(props: {
                     <td>
                       <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>
                     </td>
-                    <td>{minuteText(order.created_date)}</td>
+                    <td>{timeText(order.created_date)}</td>
                     <td>{order.email}</td>
                     <td>
                       {lines.reduce((sum, line) => sum + line.quantity, 0)}
@@ -267,7 +267,7 @@ export function DeskHomePage(props: {
                     <td>
                       <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>
                     </td>
-                    <td>{minuteText(order.created_date)}</td>
+                    <td>{timeText(order.created_date)}</td>
                     <td>{lines.reduce((sum, line) => sum + unitsLeftToShip(line), 0)} to ship</td>
                   </tr>
                 ))}

@@ -5,6 +5,7 @@ import type { WebhookEndpoint } from '../../webhooks/webhook-endpoint-store.ts'
 import { webhookEventTypes } from '../../webhooks/webhook-event-types.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
+import { timeText } from '../kit/dashboard-words.ts'
 import type { Owner } from '../session/owner-session.ts'
 
 /** What the endpoint form shows: as stored or as submitted. */
@@ -20,7 +21,7 @@ const endpointLabels = { url: 'URL', description: 'Description', eventTypes: 'Ev
 /** How much of a receiver's answer the delivery log shows; the delivery's page shows what is kept. */
 const RESPONSE_PREVIEW_CHARS = 120
 
-const time = (date: Date | null) => (date ? `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC` : '—')
+const time = (date: Date | null) => timeText(date, { seconds: true })
 
 function StatusBadge(props: { status: DeliveryStatus }) {
   const kind = props.status === 'DELIVERED' ? 'badge ok' : props.status === 'DEAD' ? 'badge off' : 'badge'
