@@ -94,6 +94,17 @@ td input[type="text"] { width: 9rem; }
 .badge.ok { color: var(--ok); border-color: #aceebb; }
 .badge.off { color: var(--danger); border-color: #ffcecb; }
 .muted { color: var(--muted); }
+.badge.waiting { color: #7d4e00; border-color: #eed888; background: var(--warn-bg); }
+/* The dashboard kit (dashboard/kit/): a page's header, its sections, an empty list. */
+.page-header { display: flex; flex-wrap: wrap; align-items: flex-start; justify-content: space-between; gap: 0.5rem 1rem; margin: 0 0 1rem; }
+.page-header h1 { margin: 0; }
+.page-header p { margin: 0.25rem 0 0; }
+.page-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.page-section { margin: 1.75rem 0 0; }
+.section-header { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; margin: 0 0 0.75rem; }
+.section-header h2 { margin: 0; }
+.empty-state { border: 1px dashed var(--line); border-radius: var(--radius); padding: 1.25rem 1rem; text-align: center; color: var(--muted); margin: 0.5rem 0 1rem; }
+.empty-state p { margin: 0 0 0.5rem; }
 .line-notes { list-style: none; padding: 0; margin: 0.25rem 0 0; font-size: 0.875rem; }
 .pager { display: flex; gap: 1rem; align-items: center; margin: 1rem 0; }
 .thumbs { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; margin: 0.5rem 0; }
