@@ -5,6 +5,7 @@ import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Problems } fr
 import { timeText } from '../kit/dashboard-words.ts'
 import { DataTable } from '../kit/data-table.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
+import { PageSection } from '../kit/page-section.tsx'
 import { Badge } from '../kit/status-badge.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
@@ -82,35 +83,36 @@ export function ApiKeysPage(props: {
           },
         ]}
       />
-      <h2>New API key</h2>
-      <Problems violations={props.violations} labels={{ name: 'Name', permissions: 'Permissions' }} />
-      <DashboardForm
-        action="/dashboard/api-keys"
-        label="New API key"
-        csrfToken={token}
-        submitLabel="Create API key"
-      >
-        <Field
-          label="Name"
-          name="name"
-          error={errors.name}
-          hint="Where the key is used, e.g. “Inventory sync”"
-          required
-        />
-        <fieldset>
-          <legend>Permissions</legend>
-          {apiKeyPermissions.map((permission) => (
-            <Checkbox
-              key={permission}
-              name="permissions"
-              value={permission}
-              label={`${permission}: ${permissionHints[permission]}`}
-              defaultChecked={permission === 'catalogue'}
-            />
-          ))}
-          {errors.permissions && <p className="error-text">{errors.permissions}</p>}
-        </fieldset>
-      </DashboardForm>
+      <PageSection id="new-api-key-section" title="New API key">
+        <Problems violations={props.violations} labels={{ name: 'Name', permissions: 'Permissions' }} />
+        <DashboardForm
+          action="/dashboard/api-keys"
+          label="New API key"
+          csrfToken={token}
+          submitLabel="Create API key"
+        >
+          <Field
+            label="Name"
+            name="name"
+            error={errors.name}
+            hint="Where the key is used, e.g. “Inventory sync”"
+            required
+          />
+          <fieldset>
+            <legend>Permissions</legend>
+            {apiKeyPermissions.map((permission) => (
+              <Checkbox
+                key={permission}
+                name="permissions"
+                value={permission}
+                label={`${permission}: ${permissionHints[permission]}`}
+                defaultChecked={permission === 'catalogue'}
+              />
+            ))}
+            {errors.permissions && <p className="error-text">{errors.permissions}</p>}
+          </fieldset>
+        </DashboardForm>
+      </PageSection>
     </DashboardPage>
   )
 }
