@@ -45,7 +45,8 @@ main { padding: 1.25rem 1.5rem 3rem; max-width: 1200px; }
 .nav-heading { display: block; padding: 0.6rem 0.6rem 0.2rem; font-size: 0.8rem; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; color: var(--muted); }
 /* A laptop: the menu is a column always shown beside the page (the <details> content shown though closed). */
 @media (min-width: 900px) {
-  .shell { grid-template-columns: 13.5rem minmax(0, 1fr); min-height: calc(100vh - 3rem); }
+  body:has(> .shell) { display: flex; flex-direction: column; min-height: 100vh; }
+  .shell { grid-template-columns: 13.5rem minmax(0, 1fr); flex: 1; }
   .nav-menu { border-bottom: 0; border-right: 1px solid var(--line); }
   .nav-menu::details-content { content-visibility: visible; display: block; }
   @supports selector(::details-content) { .nav-menu > summary { display: none; } }
