@@ -4,38 +4,11 @@ import { Document } from '../pages/document.tsx'
 import { CsrfField, Field, LabelledControl } from '../pages/form-controls.tsx'
 import { renderPage } from '../pages/render-page.tsx'
 
+import { DashboardNavigation, type Place } from './dashboard-navigation.tsx'
 import type { Owner } from './session/owner-session.ts'
 
+export type { Place }
 export { CsrfField, Field }
-
-export type Section =
-  | 'home'
-  | 'products'
-  | 'collections'
-  | 'bulk'
-  | 'api-keys'
-  | 'orders'
-  | 'setup'
-  | 'webhooks'
-  | 'members'
-  | 'plans'
-  | 'events'
-  | 'sso'
-
-const sections: { id: Section; label: string; href: string }[] = [
-  { id: 'home', label: 'Home', href: '/dashboard/home' },
-  { id: 'products', label: 'Products', href: '/dashboard/products' },
-  { id: 'collections', label: 'Collections', href: '/dashboard/collections' },
-  { id: 'bulk', label: 'Bulk changes', href: '/dashboard/bulk' },
-  { id: 'members', label: 'Members', href: '/dashboard/members' },
-  { id: 'plans', label: 'Plans', href: '/dashboard/plans' },
-  { id: 'events', label: 'Check-in', href: '/dashboard/events/check-in' },
-  { id: 'api-keys', label: 'API keys', href: '/dashboard/api-keys' },
-  { id: 'orders', label: 'Orders', href: '/dashboard/orders' },
-  { id: 'setup', label: 'Store setup', href: '/dashboard/setup/coupons' },
-  { id: 'webhooks', label: 'Webhooks', href: '/dashboard/webhooks' },
-  { id: 'sso', label: 'Single sign-on', href: '/dashboard/sso' },
-]
 
 // Progressive enhancement only: a "select all" box and a confirmation before destructive posts.
 const enhance = `
@@ -49,11 +22,12 @@ document.addEventListener('submit', (event) => {
   if (message && !window.confirm(message)) event.preventDefault()
 })`
 
-/** A page of the signed-in dashboard: top bar with the site, navigation and sign-out, then the page. */
+/** A page of the signed-in dashboard: top bar with the shop and sign-out, the menu, then the page. */
 export function DashboardPage(props: {
   owner: Owner
   title: string
-  section?: Section
+  /** The menu's entry this page belongs under, shown as the current place. */
+  place?: Place
   notice?: string | undefined
   /** The page's own scripts, after the dashboard's (progressive enhancement only). */
   scripts?: readonly string[]
@@ -72,33 +46,25 @@ export function DashboardPage(props: {
         <a className="brand" href="/dashboard/home">
           {session.site.name}
         </a>
-        <nav aria-label="Dashboard">
-          <ul>
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a href={section.href} aria-current={section.id === props.section ? 'page' : undefined}>
-                  {section.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
         <div className="account">
-          <span>{session.email}</span>
+          <span className="account-email">{session.email}</span>
           <form method="post" action="/dashboard/logout" className="inline">
             <CsrfField token={session.csrfToken} />
             <button type="submit">Sign out</button>
           </form>
         </div>
       </header>
-      <main id="main">
-        {props.notice && (
-          <p className="notice" role="status">
-            {props.notice}
-          </p>
-        )}
-        {props.children}
-      </main>
+      <div className="shell">
+        <DashboardNavigation current={props.place} />
+        <main id="main">
+          {props.notice && (
+            <p className="notice" role="status">
+              {props.notice}
+            </p>
+          )}
+          {props.children}
+        </main>
+      </div>
     </Document>
   )
 }

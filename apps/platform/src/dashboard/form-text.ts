@@ -52,11 +52,6 @@ export function fromInstant(value: Date | string | null | undefined): string {
   return iso.endsWith(':00.000Z') ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso
 }
 
-/** An instant to the minute in UTC, as the dashboard's tables and timelines show it: `2026-12-31 23:59`. */
-export function minuteText(value: Date | string): string {
-  return new Date(value).toISOString().slice(0, 16).replace('T', ' ')
-}
-
 /** A comma- or line-separated list field (`US-NY, US-NJ`), without empty entries. */
 export function readList(text: string): string[] {
   return text

@@ -21,12 +21,38 @@ p { margin: 0.5rem 0; }
 .skip:focus { left: 1rem; top: 1rem; background: #fff; padding: 0.5rem; z-index: 2; }
 .topbar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1.5rem; padding: 0.6rem 1.5rem; background: #24292f; color: #fff; }
 .topbar a { color: #fff; text-decoration: none; }
-.topbar .brand { font-weight: 600; }
-.topbar nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; list-style: none; margin: 0; padding: 0; }
-.topbar nav a[aria-current="page"] { text-decoration: underline; text-underline-offset: 4px; }
+.topbar .brand { font-weight: 600; min-width: 0; overflow-wrap: anywhere; }
 .topbar .account { margin-left: auto; display: flex; align-items: center; gap: 0.75rem; color: #d1d9e0; }
 .topbar .account button { background: transparent; color: #fff; border-color: #6e7781; }
 main { padding: 1.25rem 1.5rem 3rem; max-width: 1200px; }
+/* The dashboard: its menu by task (a <details>, opened by its button on a phone), then the page. */
+.shell { display: grid; grid-template-columns: minmax(0, 1fr); }
+.nav-menu { border-bottom: 1px solid var(--line); background: var(--soft); }
+.nav-menu > summary { display: flex; align-items: center; gap: 0.75rem; padding: 0.5rem 1rem; cursor: pointer; list-style: none; }
+.nav-menu > summary::-webkit-details-marker { display: none; }
+.menu-button { display: inline-flex; align-items: center; gap: 0.4rem; font-weight: 600; padding: 0.3rem 0.8rem; border: 1px solid var(--line); border-radius: var(--radius); background: #fff; }
+.menu-button::before { content: "☰"; }
+.nav-menu[open] .menu-button::before { content: "✕"; }
+.menu-place { color: var(--muted); }
+.nav-groups, .nav-groups ul { list-style: none; margin: 0; padding: 0; }
+.nav-groups { padding: 0.25rem 0.75rem 0.75rem; }
+.nav-groups > li { margin: 0.15rem 0; }
+.nav-groups ul { margin: 0 0 0.35rem; }
+.nav-groups a { display: block; padding: 0.35rem 0.6rem; border-radius: var(--radius); color: var(--text); text-decoration: none; }
+.nav-groups ul a { padding-left: 1.25rem; }
+.nav-groups a:hover { background: #eaeef2; }
+.nav-groups a[aria-current="page"] { background: #ddf4ff; color: #0550ae; font-weight: 600; box-shadow: inset 3px 0 0 var(--accent); }
+.nav-heading { display: block; padding: 0.6rem 0.6rem 0.2rem; font-size: 0.8rem; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; color: var(--muted); }
+/* A laptop: the menu is a column always shown beside the page (the <details> content shown though closed). */
+@media (min-width: 900px) {
+  body:has(> .shell) { display: flex; flex-direction: column; min-height: 100vh; }
+  .shell { grid-template-columns: 13.5rem minmax(0, 1fr); flex: 1; }
+  .nav-menu { border-bottom: 0; border-right: 1px solid var(--line); }
+  .nav-menu::details-content { content-visibility: visible; display: block; }
+  @supports selector(::details-content) { .nav-menu > summary { display: none; } }
+  .nav-menu > nav { position: sticky; top: 0; max-height: 100vh; overflow-y: auto; }
+  .nav-groups { padding-top: 0.75rem; }
+}
 .narrow { max-width: 420px; margin: 4rem auto; padding: 1.5rem; border: 1px solid var(--line); border-radius: var(--radius); }
 label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
 .field { margin-bottom: 0.9rem; }
@@ -77,10 +103,21 @@ td input[type="text"] { width: 9rem; }
 .warning { background: var(--warn-bg); border: 1px solid #eed888; }
 .test-mode-banner { margin: 0; border-radius: 0; border-width: 0 0 1px; text-align: center; }
 .problem ul { margin: 0.25rem 0 0; padding-left: 1.25rem; }
-.badge { display: inline-block; font-size: 0.8rem; padding: 0 0.45rem; border-radius: 999px; border: 1px solid var(--line); color: var(--muted); }
+.badge { display: inline-block; white-space: nowrap; font-size: 0.8rem; padding: 0 0.45rem; border-radius: 999px; border: 1px solid var(--line); color: var(--muted); }
 .badge.ok { color: var(--ok); border-color: #aceebb; }
 .badge.off { color: var(--danger); border-color: #ffcecb; }
 .muted { color: var(--muted); }
+.badge.waiting { color: #7d4e00; border-color: #eed888; background: var(--warn-bg); }
+/* The dashboard kit (dashboard/kit/): a page's header, its sections, an empty list. */
+.page-header { display: flex; flex-wrap: wrap; align-items: flex-start; justify-content: space-between; gap: 0.5rem 1rem; margin: 0 0 1rem; }
+.page-header h1 { margin: 0; }
+.page-header p { margin: 0.25rem 0 0; }
+.page-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.page-section { margin: 1.75rem 0 0; }
+.section-header { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; margin: 0 0 0.75rem; }
+.section-header h2 { margin: 0; }
+.empty-state { border: 1px dashed var(--line); border-radius: var(--radius); padding: 1.25rem 1rem; text-align: center; color: var(--muted); margin: 0.5rem 0 1rem; }
+.empty-state p { margin: 0 0 0.5rem; }
 .line-notes { list-style: none; padding: 0; margin: 0.25rem 0 0; font-size: 0.875rem; }
 .pager { display: flex; gap: 1rem; align-items: center; margin: 1rem 0; }
 .thumbs { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; margin: 0.5rem 0; }
@@ -212,10 +249,19 @@ fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
 @media (max-width: 600px) {
   main { padding: 1rem 1rem 3rem; overflow-wrap: anywhere; }
   .topbar { padding: 0.6rem 1rem; }
+  .topbar .account-email { display: none; }
   table { display: block; overflow-x: auto; }
   /* A cell keeps its words and figures whole ("$17.28", "Shipped"): its table scrolls instead. */
   main th, main td { overflow-wrap: normal; }
   main .number { white-space: nowrap; }
+  /* The first column (the row's name or number) stays in view while the rest of the row scrolls. */
+  /* The row's name stays in view while the rest of the row scrolls: the first column, or the one after
+     a column of tick boxes (which stays too, 2.25rem wide). */
+  main table:not(.summary-table) tr > :first-child:not(:has(> input[type="checkbox"])),
+  main table:not(.summary-table) tr > :first-child:has(> input[type="checkbox"]) + * { position: sticky; left: 0; z-index: 1; background: #fff; box-shadow: inset -1px 0 0 var(--line); }
+  main table:not(.summary-table) tr > :first-child:has(> input[type="checkbox"]) { position: sticky; left: 0; z-index: 1; background: #fff; width: 2.25rem; min-width: 2.25rem; max-width: 2.25rem; }
+  main table:not(.summary-table) tr > :first-child:has(> input[type="checkbox"]) + * { left: 2.25rem; }
+  main table:not(.summary-table) tr > th:is(:first-child, :first-child + *) { background: var(--soft); }
   .filters > * { min-width: 0; max-width: 100%; }
   .pair { grid-template-columns: minmax(0, 1fr); }
   main img { max-width: 100%; height: auto; }
@@ -245,7 +291,7 @@ ul.schema li { margin: 0.15rem 0; }
 .slip-lines td.slip-quantity { font-size: 1.15rem; font-weight: 600; }
 .slip-nothing { font-weight: 600; }
 @media print {
-  .topbar, .skip, .slip-actions { display: none !important; }
+  .topbar, .nav-menu, .skip, .slip-actions { display: none !important; }
   :root { --text: #000; --muted: #000; --line: #000; --soft: #fff; }
   body, main { color: #000; background: #fff; padding: 0; max-width: none; }
   a { color: #000; text-decoration: none; }

@@ -2,7 +2,11 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { type ApiKeySummary, apiKeyPermissions } from '../../sites/api-key-store.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
-import { minuteText } from '../form-text.ts'
+import { timeText } from '../kit/dashboard-words.ts'
+import { DataTable } from '../kit/data-table.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
+import { PageSection } from '../kit/page-section.tsx'
+import { Badge } from '../kit/status-badge.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
 const permissionHints: Record<(typeof apiKeyPermissions)[number], string> = {
@@ -25,12 +29,16 @@ export function ApiKeysPage(props: {
   const token = owner.session.csrfToken
   const errors = toFormErrors(props.violations)
   return (
-    <DashboardPage owner={owner} title="API keys" section="api-keys" notice={props.notice}>
-      <h1>API keys</h1>
-      <p>
-        Your servers call the merchant API with a key in <code>Authorization</code> and the site id{' '}
-        <code>{owner.session.siteId}</code> in <code>aisle-site-id</code>.
-      </p>
+    <DashboardPage owner={owner} title="API keys" place="api-keys" notice={props.notice}>
+      <PageHeader
+        title="API keys"
+        description={
+          <>
+            Your servers call the merchant API with a key in <code>Authorization</code> and the site id{' '}
+            <code>{owner.session.siteId}</code> in <code>aisle-site-id</code>.
+          </>
+        }
+      />
       {created && (
         <section className="notice" aria-labelledby="created-heading">
           <h2 id="created-heading">Your new key “{created.name}”</h2>
@@ -41,78 +49,70 @@ export function ApiKeysPage(props: {
           <input id="new-api-key" className="secret wide" type="text" readOnly value={created.key} />
         </section>
       )}
-      <table aria-label="API keys">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Permissions</th>
-            <th>Created</th>
-            <th>Status</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {props.keys.map((key) => (
-            <tr key={key.id}>
-              <td>{key.name}</td>
-              <td>{key.permissions.join(', ')}</td>
-              <td>{minuteText(key.createdDate)} UTC</td>
-              <td>
-                {key.revokedDate ? (
-                  <span className="badge off">Revoked</span>
-                ) : (
-                  <span className="badge ok">Active</span>
-                )}
-              </td>
-              <td>
-                {!key.revokedDate && (
-                  <form method="post" action={`/dashboard/api-keys/${key.id}/revoke`}>
-                    <CsrfField token={token} />
-                    <button
-                      type="submit"
-                      className="danger"
-                      aria-label={`Revoke ${key.name}`}
-                      data-confirm={`Revoke ${key.name}? Calls with it will fail at once.`}
-                    >
-                      Revoke
-                    </button>
-                  </form>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {props.keys.length === 0 && <p className="hint">No API keys yet.</p>}
-      <h2>New API key</h2>
-      <Problems violations={props.violations} labels={{ name: 'Name', permissions: 'Permissions' }} />
-      <DashboardForm
-        action="/dashboard/api-keys"
-        label="New API key"
-        csrfToken={token}
-        submitLabel="Create API key"
-      >
-        <Field
-          label="Name"
-          name="name"
-          error={errors.name}
-          hint="Where the key is used, e.g. “Inventory sync”"
-          required
-        />
-        <fieldset>
-          <legend>Permissions</legend>
-          {apiKeyPermissions.map((permission) => (
-            <Checkbox
-              key={permission}
-              name="permissions"
-              value={permission}
-              label={`${permission}: ${permissionHints[permission]}`}
-              defaultChecked={permission === 'catalogue'}
-            />
-          ))}
-          {errors.permissions && <p className="error-text">{errors.permissions}</p>}
-        </fieldset>
-      </DashboardForm>
+      <DataTable
+        label="API keys"
+        rows={props.keys}
+        rowKey={(key) => key.id}
+        empty="No API keys yet."
+        columns={[
+          { header: 'Name', cell: (key) => key.name },
+          { header: 'Permissions', cell: (key) => key.permissions.join(', ') },
+          { header: 'Created', cell: (key) => timeText(key.createdDate) },
+          {
+            header: 'Status',
+            cell: (key) =>
+              key.revokedDate ? <Badge tone="off">Revoked</Badge> : <Badge tone="ok">Active</Badge>,
+          },
+          {
+            header: 'Actions',
+            hiddenHeader: true,
+            cell: (key) =>
+              !key.revokedDate && (
+                <form method="post" action={`/dashboard/api-keys/${key.id}/revoke`}>
+                  <CsrfField token={token} />
+                  <button
+                    type="submit"
+                    className="danger"
+                    aria-label={`Revoke ${key.name}`}
+                    data-confirm={`Revoke ${key.name}? Calls with it will fail at once.`}
+                  >
+                    Revoke
+                  </button>
+                </form>
+              ),
+          },
+        ]}
+      />
+      <PageSection id="new-api-key-section" title="New API key">
+        <Problems violations={props.violations} labels={{ name: 'Name', permissions: 'Permissions' }} />
+        <DashboardForm
+          action="/dashboard/api-keys"
+          label="New API key"
+          csrfToken={token}
+          submitLabel="Create API key"
+        >
+          <Field
+            label="Name"
+            name="name"
+            error={errors.name}
+            hint="Where the key is used, e.g. “Inventory sync”"
+            required
+          />
+          <fieldset>
+            <legend>Permissions</legend>
+            {apiKeyPermissions.map((permission) => (
+              <Checkbox
+                key={permission}
+                name="permissions"
+                value={permission}
+                label={`${permission}: ${permissionHints[permission]}`}
+                defaultChecked={permission === 'catalogue'}
+              />
+            ))}
+            {errors.permissions && <p className="error-text">{errors.permissions}</p>}
+          </fieldset>
+        </DashboardForm>
+      </PageSection>
     </DashboardPage>
   )
 }

@@ -61,7 +61,7 @@ export function BulkFormPage(props: {
 }) {
   const { values } = props
   return (
-    <DashboardPage owner={props.owner} title="Bulk change" section="bulk">
+    <DashboardPage owner={props.owner} title="Bulk change" place="bulk">
       <h1>Bulk change</h1>
       <p role="status">
         {describeSelection(props.selection, props.count)}.{' '}
@@ -117,7 +117,7 @@ export function BulkPreviewPage(props: {
   const { values, rows } = props
   const label = propertyLabels[values.property]
   return (
-    <DashboardPage owner={props.owner} title="Preview bulk change" section="bulk">
+    <DashboardPage owner={props.owner} title="Preview bulk change" place="bulk">
       <h1>
         Preview: {label.toLowerCase()} of {rows.length === 1 ? '1 product' : `${rows.length} products`}
       </h1>
@@ -161,7 +161,7 @@ export function BulkPreviewPage(props: {
 /** Step 3: the page that streams the progress of the apply; the parts below fill its slot. */
 export function BulkApplyPage(props: { owner: Owner; total: number }) {
   return (
-    <DashboardPage owner={props.owner} title="Applying bulk change" section="bulk">
+    <DashboardPage owner={props.owner} title="Applying bulk change" place="bulk">
       <h1>Bulk change of {props.total === 1 ? '1 product' : `${props.total} products`}</h1>
       <div className="progress-steps" aria-live="polite">
         <StreamSlot />
@@ -233,7 +233,7 @@ export function BulkUndonePage(props: {
   alreadyUndone: number
 }) {
   return (
-    <DashboardPage owner={props.owner} title="Bulk change undone" section="bulk">
+    <DashboardPage owner={props.owner} title="Bulk change undone" place="bulk">
       <h1>Bulk change undone</h1>
       <p className="notice" role="status">
         Put back the earlier values of {props.restored} {props.restored === 1 ? 'product' : 'products'}.

@@ -54,7 +54,7 @@ export function CollectionListPage(props: {
   notice?: string | undefined
 }) {
   return (
-    <DashboardPage owner={props.owner} title="Collections" section="collections" notice={props.notice}>
+    <DashboardPage owner={props.owner} title="Collections" place="collections" notice={props.notice}>
       <h1>Collections</h1>
       <table aria-label="Collections">
         <thead>
@@ -108,7 +108,7 @@ export function CollectionEditPage(props: {
   const token = owner.session.csrfToken
   const image = collection.media.mainMedia?.image
   return (
-    <DashboardPage owner={owner} title={collection.name} section="collections" notice={props.notice}>
+    <DashboardPage owner={owner} title={collection.name} place="collections" notice={props.notice}>
       <p>
         <a href="/dashboard/collections">← Collections</a>
       </p>

@@ -4,6 +4,7 @@ import type { DisplayPrice, EditorImage } from '../../catalogue/products/product
 import type { FieldViolation } from '../../http/errors.ts'
 import { LabelledControl } from '../../pages/form-controls.tsx'
 import { Checkbox, CsrfField, DashboardPage, Field, Problems, Select } from '../dashboard-layout.tsx'
+import { timeText } from '../kit/dashboard-words.ts'
 import type { Owner } from '../session/owner-session.ts'
 import type { WireCollection, WireProduct } from './catalogue-lists.ts'
 import { productEditorScript } from './product-editor-script.ts'
@@ -735,7 +736,7 @@ function ProductFacts(props: { owner: Owner; product: WireProduct }) {
       ? `profit ${product.costAndProfitData.formattedProfit} (${product.costAndProfitData.profitMargin}%)`
       : undefined,
     product.visible ? 'visible' : 'hidden',
-    `last changed ${new Date(product.lastUpdated).toUTCString()}`,
+    `last changed ${timeText(product.lastUpdated)}`,
   ]
   return <p className="muted small">{facts.filter(Boolean).join(' · ')}</p>
 }
@@ -795,7 +796,7 @@ export function ProductEditorPage(props: {
     <DashboardPage
       owner={owner}
       title={title}
-      section="products"
+      place="products"
       notice={props.notice}
       scripts={[productEditorScript]}
     >

@@ -48,7 +48,7 @@ export function ProductListPage(props: {
   }
   const filtered = search.toString()
   return (
-    <DashboardPage owner={props.owner} title="Products" section="products" notice={props.notice}>
+    <DashboardPage owner={props.owner} title="Products" place="products" notice={props.notice}>
       <div className="actions">
         <h1>Products</h1>
         <a className="button primary" href="/dashboard/products/new">

@@ -18,7 +18,7 @@ export function CheckInPage(props: {
   const time = (at: Date, zone: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(at)
   return (
-    <DashboardPage owner={owner} title="Check-in" section="events">
+    <DashboardPage owner={owner} title="Check-in" place="check-in">
       <h1>Check-in</h1>
       <p>Type the code on the ticket. A ticket lets one person in, once.</p>
       {props.problem && (

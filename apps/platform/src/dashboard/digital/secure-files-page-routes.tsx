@@ -37,7 +37,7 @@ export function registerSecureFilePages(api: Api, deps: DashboardDeps) {
       <DashboardPage
         owner={owner}
         title={`Files of ${product.name}`}
-        section="products"
+        place="products"
         notice={options.notice}
       >
         <h1>Files of {product.name}</h1>

@@ -2,7 +2,10 @@ import type { IdentityPolicy } from '../../identity/identity-policy.ts'
 import type { MemberListStatus, MemberRow } from '../../identity/members/member-store.ts'
 import type { MembershipRow } from '../../plans/membership-store.ts'
 import { Checkbox, CsrfField, DashboardPage } from '../dashboard-layout.tsx'
-import { minuteText } from '../form-text.ts'
+import { timeText } from '../kit/dashboard-words.ts'
+import { DataTable } from '../kit/data-table.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
+import { Badge } from '../kit/status-badge.tsx'
 import { MemberPlans } from '../plans/plan-pages.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
@@ -17,13 +20,13 @@ export const memberFilters: { status: MemberListStatus | undefined; label: strin
 
 function StatusBadge(props: { member: MemberRow }) {
   const { member } = props
-  if (member.status === 'ACTIVE') return <span className="badge ok">Active</span>
-  if (member.status === 'BLOCKED') return <span className="badge off">Blocked</span>
+  if (member.status === 'ACTIVE') return <Badge tone="ok">Active</Badge>
+  if (member.status === 'BLOCKED') return <Badge tone="off">Blocked</Badge>
   if (member.pending_reason === 'PENDING_ADMIN_APPROVAL_REQUIRED')
-    return <span className="badge">Waiting for approval</span>
+    return <Badge tone="waiting">Waiting for approval</Badge>
   if (member.pending_reason === 'PENDING_EMAIL_VERIFICATION_REQUIRED')
-    return <span className="badge">Confirming their e-mail</span>
-  return <span className="badge">{member.status.toLowerCase()}</span>
+    return <Badge tone="waiting">Confirming their e-mail</Badge>
+  return <Badge>{member.status === 'DELETED' ? 'Deleted' : 'Waiting'}</Badge>
 }
 
 const canApprove = (member: MemberRow) =>
@@ -85,8 +88,11 @@ export function MembersPage(props: {
     return `/dashboard/members${text ? `?${text}` : ''}`
   }
   return (
-    <DashboardPage owner={owner} title="Members" section="members" notice={props.notice}>
-      <h1>Members</h1>
+    <DashboardPage owner={owner} title="Members" place="members" notice={props.notice}>
+      <PageHeader
+        title="Members"
+        description="Shoppers with an account: the sign-up rules, then each member with their plans."
+      />
       {props.problem && (
         <p className="problem" role="alert">
           {props.problem}
@@ -127,38 +133,31 @@ export function MembersPage(props: {
           </a>
         ))}
       </nav>
-      <table aria-label="Members">
-        <thead>
-          <tr>
-            <th>E-mail</th>
-            <th>Joined</th>
-            <th>Status</th>
-            <th>Plans</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {props.members.map((member) => (
-            <tr key={member.id}>
-              <td>{member.login_email}</td>
-              <td>{minuteText(member.created_date)} UTC</td>
-              <td>
-                <StatusBadge member={member} />
-              </td>
-              <td>
-                <MemberPlans
-                  memberships={props.memberships.filter((membership) => membership.member_id === member.id)}
-                  now={props.now}
-                />
-              </td>
-              <td>
-                <MemberActions member={member} csrfToken={token} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {props.members.length === 0 && <p className="hint">No members here.</p>}
+      <DataTable
+        label="Members"
+        rows={props.members}
+        rowKey={(member) => member.id}
+        empty="No members here."
+        columns={[
+          { header: 'E-mail', cell: (member) => member.login_email },
+          { header: 'Joined', cell: (member) => timeText(member.created_date) },
+          { header: 'Status', cell: (member) => <StatusBadge member={member} /> },
+          {
+            header: 'Plans',
+            cell: (member) => (
+              <MemberPlans
+                memberships={props.memberships.filter((membership) => membership.member_id === member.id)}
+                now={props.now}
+              />
+            ),
+          },
+          {
+            header: 'Actions',
+            hiddenHeader: true,
+            cell: (member) => <MemberActions member={member} csrfToken={token} />,
+          },
+        ]}
+      />
       <nav className="pager" aria-label="Pages">
         {props.page > 1 && <a href={link(props.status, props.page - 1)}>Previous page</a>}
         <span>

@@ -25,14 +25,18 @@ describe('the orders chart', () => {
     expect(svg).not.toContain('data-scale')
   })
 
-  it('ends its scales on round numbers', () => {
+  it("labels its scales with the busiest day's true figures, where its bar and line reach", () => {
     const days = [
-      { day: '2026-06-01', orders: 3, revenueMinor: 12_345 },
-      { day: '2026-06-02', orders: 0, revenueMinor: 0 },
+      { day: '2026-06-01', orders: 3, revenueMinor: 8_722 },
+      { day: '2026-06-02', orders: 1, revenueMinor: 1_000 },
     ]
     const svg = renderToStaticMarkup(createElement(OrdersChart, { days, currency: 'USD', locale: 'en-US' }))
-    expect(svg).toMatch(/data-scale="orders">5</)
-    expect(svg).toMatch(/data-scale="revenue">\$200\.00</)
+    expect(svg).toMatch(/data-scale="orders">3 orders</)
+    expect(svg).toMatch(/data-scale="revenue">\$87\.22</)
+    // The busiest day's bar and the line's peak touch the labelled top (y 16); the quieter day's do not.
+    expect(svg).toMatch(/y="16\.0"[^>]*data-day="2026-06-01"/)
+    expect(svg).toMatch(/points="[\d.]+,16\.0 /)
+    expect(svg).toContain('2026-06-02: 1 order, $10.00')
   })
 })
 

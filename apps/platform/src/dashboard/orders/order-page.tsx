@@ -9,14 +9,12 @@ import type { OrderWithLines } from '../../orders/order-store.ts'
 import { breakdownOfOrder } from '../../orders/totals-breakdown.ts'
 import { TotalsBreakdownRows } from '../../orders/totals-breakdown-rows.tsx'
 import { CsrfField, DashboardPage, Problems } from '../dashboard-layout.tsx'
-import { minuteText } from '../form-text.ts'
+import { timeText } from '../kit/dashboard-words.ts'
 import type { Owner } from '../session/owner-session.ts'
 import { OrderBadges } from './order-pages.tsx'
 
 /** What an action that was refused says above the page. */
 export type ActionProblem = { violations: readonly FieldViolation[] } | { message: string }
-
-const dateTime = (date: Date) => `${minuteText(date)} UTC`
 
 /** What the timeline's entries keep (`order-actions.ts` writes them). */
 interface EventData {
@@ -111,7 +109,7 @@ export function OrderPage(props: {
   const payment = order.payment
   const action = (name: string) => `/dashboard/orders/${order.id}/${name}`
   return (
-    <DashboardPage owner={props.owner} title={`Order #${order.number}`} section="orders">
+    <DashboardPage owner={props.owner} title={`Order #${order.number}`} place="orders">
       <p className="actions">
         <a href="/dashboard/orders">All orders</a>
         <a className="button" href={action('packing-slip')}>
@@ -342,14 +340,14 @@ export function OrderPage(props: {
             <ol className="timeline">
               <li>
                 <time dateTime={new Date(order.created_date).toISOString()}>
-                  {dateTime(order.created_date)}
+                  {timeText(order.created_date)}
                 </time>
                 Placed by {order.email}, {money(order.total_minor)}. The buyer was mailed a confirmation.
               </li>
               {props.events.map((event) => (
                 <li key={event.id} data-kind={event.kind}>
                   <time dateTime={new Date(event.created_date).toISOString()}>
-                    {dateTime(event.created_date)}
+                    {timeText(event.created_date)}
                   </time>
                   {describeEvent(event, money, names)}
                 </li>

@@ -9,7 +9,7 @@ import {
   paymentStatusWords,
 } from '../../orders/order-words.ts'
 import { DashboardPage } from '../dashboard-layout.tsx'
-import { minuteText } from '../form-text.ts'
+import { timeText } from '../kit/dashboard-words.ts'
 import type { Owner } from '../session/owner-session.ts'
 import { type DayTotals, OrdersChart } from './orders-chart.tsx'
 import { PACKING_SLIPS_LIMIT } from './packing-slip-page.tsx'
@@ -104,7 +104,7 @@ export function OrdersPage(props: {
   const pages = Math.max(1, Math.ceil(props.total / ORDERS_PAGE_SIZE))
   const { filter } = props
   return (
-    <DashboardPage owner={props.owner} title="Orders" section="orders">
+    <DashboardPage owner={props.owner} title="Orders" place="orders">
       <h1>Orders</h1>
       <form method="get" action="/dashboard/orders" className="filters" aria-label="Filter orders">
         <div className="field">
@@ -178,7 +178,7 @@ export function OrdersPage(props: {
                     <td>
                       <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>
                     </td>
-                    <td>{minuteText(order.created_date)}</td>
+                    <td>{timeText(order.created_date)}</td>
                     <td>{order.email}</td>
                     <td>
                       {lines.reduce((sum, line) => sum + line.quantity, 0)}
@@ -231,7 +231,7 @@ export function DeskHomePage(props: {
   const money = (minor: string | number) => formatMoney(Number(minor), site.currency, site.locale)
   const { today, lastDays, toShip } = props.counts
   return (
-    <DashboardPage owner={props.owner} title="Home" section="home">
+    <DashboardPage owner={props.owner} title="Home" place="home">
       <h1>{site.name}</h1>
       <section className="figures" aria-label="Sales">
         <Figure label="Orders today" value={String(today.count)} href={today.href} />
@@ -267,7 +267,7 @@ export function DeskHomePage(props: {
                     <td>
                       <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>
                     </td>
-                    <td>{minuteText(order.created_date)}</td>
+                    <td>{timeText(order.created_date)}</td>
                     <td>{lines.reduce((sum, line) => sum + unitsLeftToShip(line), 0)} to ship</td>
                   </tr>
                 ))}

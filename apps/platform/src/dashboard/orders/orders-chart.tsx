@@ -1,17 +1,10 @@
-import { formatMoney, fractionDigits } from '../../money/money.ts'
+import { formatMoney } from '../../money/money.ts'
+import { countText } from '../kit/dashboard-words.ts'
 
 export interface DayTotals {
   day: string
   orders: number
   revenueMinor: number
-}
-
-/** The smallest of 1, 2, 5, 10, 20, 50, ... that is at least `value` (at least 1): a scale's top. */
-export function niceCeiling(value: number): number {
-  if (value <= 1) return 1
-  const power = 10 ** Math.floor(Math.log10(value))
-  const step = [1, 2, 5, 10].find((factor) => factor * power >= value) ?? 10
-  return step * power
 }
 
 const WIDTH = 640
@@ -26,11 +19,11 @@ export function OrdersChart(props: { days: readonly DayTotals[]; currency: strin
   const { days } = props
   const plotWidth = WIDTH - PAD.left - PAD.right
   const plotHeight = HEIGHT - PAD.top - PAD.bottom
-  // Scales end on round numbers (an order count, whole currency units); with no orders there is no
-  // scale to read, and the chart says so instead of drawing one of "1" and "$0.01".
-  const unit = 10 ** fractionDigits(props.currency)
-  const maxOrders = niceCeiling(Math.max(0, ...days.map((day) => day.orders)))
-  const maxRevenue = niceCeiling(Math.max(0, ...days.map((day) => day.revenueMinor)) / unit) * unit
+  // Each scale ends at its busiest day, labelled with that day's true figure (a round "$100.00" beside a
+  // line that reached $87.22 read as a day that never was); with no orders there is no scale to read,
+  // and the chart says so instead of drawing one of "1" and "$0.01".
+  const maxOrders = Math.max(1, ...days.map((day) => day.orders))
+  const maxRevenue = Math.max(1, ...days.map((day) => day.revenueMinor))
   const step = plotWidth / Math.max(1, days.length)
   const x = (index: number) => PAD.left + index * step
   const yOrders = (count: number) => PAD.top + plotHeight - (count / maxOrders) * plotHeight
@@ -38,7 +31,7 @@ export function OrdersChart(props: { days: readonly DayTotals[]; currency: strin
   const totalOrders = days.reduce((sum, day) => sum + day.orders, 0)
   const totalRevenue = days.reduce((sum, day) => sum + day.revenueMinor, 0)
   const money = (minor: number) => formatMoney(minor, props.currency, props.locale)
-  const label = `Orders and revenue per day, ${days[0]?.day ?? ''} to ${days.at(-1)?.day ?? ''}: ${totalOrders} orders, ${money(totalRevenue)}`
+  const label = `Orders and revenue per day, ${days[0]?.day ?? ''} to ${days.at(-1)?.day ?? ''}: ${countText(totalOrders, 'order')}, ${money(totalRevenue)}`
   const points = days
     .map((day, index) => `${(x(index) + step / 2).toFixed(1)},${yRevenue(day.revenueMinor).toFixed(1)}`)
     .join(' ')
@@ -89,7 +82,7 @@ export function OrdersChart(props: { days: readonly DayTotals[]; currency: strin
               fill="#59636e"
               data-scale="orders"
             >
-              {maxOrders}
+              {countText(maxOrders, 'order')}
             </text>
             <text x={WIDTH - PAD.right + 6} y={PAD.top + 4} fontSize="10" fill="#1a7f37" data-scale="revenue">
               {money(maxRevenue)}
@@ -110,7 +103,7 @@ export function OrdersChart(props: { days: readonly DayTotals[]; currency: strin
             data-day={day.day}
             data-orders={day.orders}
           >
-            <title>{`${day.day}: ${day.orders} orders, ${money(day.revenueMinor)}`}</title>
+            <title>{`${day.day}: ${countText(day.orders, 'order')}, ${money(day.revenueMinor)}`}</title>
           </rect>
         ))}
         {totalOrders > 0 && <polyline points={points} fill="none" stroke="#1a7f37" strokeWidth="2" />}
@@ -122,8 +115,9 @@ export function OrdersChart(props: { days: readonly DayTotals[]; currency: strin
         </text>
       </svg>
       <figcaption className="muted">
-        Bars: orders per day. Line: revenue per day. Last {days.length} days: {totalOrders} orders,{' '}
-        {money(totalRevenue)}.
+        {totalOrders > 0 &&
+          `Bars: orders per day, up to ${countText(maxOrders, 'order')} on the busiest day. Line: revenue per day, up to ${money(maxRevenue)}. `}
+        Last {days.length} days: {countText(totalOrders, 'order')}, {money(totalRevenue)}.
       </figcaption>
     </figure>
   )

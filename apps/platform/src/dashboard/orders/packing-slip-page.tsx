@@ -88,7 +88,7 @@ export function PackingSlipsPage(props: { owner: Owner; orders: readonly OrderWi
       ? `Packing slip #${first.order.number}`
       : `Packing slips (${props.orders.length})`
   return (
-    <DashboardPage owner={props.owner} title={title} section="orders" scripts={[printScript]}>
+    <DashboardPage owner={props.owner} title={title} place="orders" scripts={[printScript]}>
       <div className="slip-actions">
         <p>
           {props.orders.length === 1 && first ? (

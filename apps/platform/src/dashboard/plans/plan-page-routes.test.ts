@@ -27,7 +27,7 @@ describe.each(databaseKinds())('dashboard plans on %s', (kind) => {
     const list = await browser.get('/dashboard/plans')
     expect(list.status).toBe(200)
     expect(list.text).toContain('Stationery club')
-    expect(list.text).toContain('1 sessions · 7 days · free')
+    expect(list.text).toContain('1 session · 7 days · free')
     const created = await browser.post('/dashboard/plans', {
       name: 'Reading circle',
       description: 'Books and notebooks',
@@ -111,6 +111,6 @@ describe.each(databaseKinds())('dashboard plans on %s', (kind) => {
     const page = await browser.get('/dashboard/members')
     expect(page.text).toContain('Stationery club')
     expect(page.text).toContain('5 of 5')
-    expect(page.text).toContain('2026-07-01')
+    expect(page.text).toContain('1 Jul 2026')
   })
 })

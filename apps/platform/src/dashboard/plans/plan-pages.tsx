@@ -5,7 +5,7 @@ import type { PlanPurchaseRow } from '../../plans/plan-purchase-store.ts'
 import type { CoverChoice, PlanRow } from '../../plans/plan-store.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
-import { minuteText } from '../form-text.ts'
+import { countText, dayText, timeText } from '../kit/dashboard-words.ts'
 import type { Owner } from '../session/owner-session.ts'
 import { SetupProblems } from '../setup/setup-fields.tsx'
 import type { PlanFormValues } from './plan-form.ts'
@@ -61,7 +61,7 @@ function CoverBoxes(props: { legend: string; name: string; choices: CoverChoice[
 /** "3 sessions · 1 month · $25.00", and " · once per member" when it is. */
 export function describePlan(plan: PlanRow, owner: Owner): string {
   const { currency, locale } = owner.session.site
-  const sessions = plan.sessions === null ? 'unlimited sessions' : `${plan.sessions} sessions`
+  const sessions = plan.sessions === null ? 'unlimited sessions' : countText(plan.sessions, 'session')
   const duration =
     plan.duration_unit && plan.duration_count
       ? `${plan.duration_count} ${plan.duration_unit === 'DAY' ? 'day' : 'month'}${plan.duration_count === 1 ? '' : 's'}`
@@ -168,11 +168,11 @@ export function PlansPage(props: {
 }) {
   const { owner } = props
   return (
-    <DashboardPage owner={owner} title="Plans" section="plans" notice={props.notice}>
+    <DashboardPage owner={owner} title="Plans" place="plans" notice={props.notice}>
       <h1>Plans</h1>
       <p className="hint">
-        Members buy a plan through a paidPlansCheckout redirect session; the products it covers then cost
-        nothing in their cart, one session per item.
+        Members buy a plan on the shop's plan checkout page; the products it covers then cost nothing in their
+        cart, one session per item.
       </p>
       <table aria-label="Plans">
         <thead>
@@ -244,7 +244,7 @@ function PlanPurchases(props: {
       <tbody>
         {props.purchases.map((purchase) => (
           <tr key={purchase.id}>
-            <td>{minuteText(purchase.created_date)}</td>
+            <td>{timeText(purchase.created_date)}</td>
             <td>{purchase.member_email ?? 'a former member'}</td>
             <td>
               {formatMoney(Number(purchase.amount_minor), purchase.currency, owner.session.site.locale)}
@@ -284,13 +284,13 @@ export function PlanPage(props: {
 }) {
   const { owner, plan } = props
   return (
-    <DashboardPage owner={owner} title={`Plan ${plan.name}`} section="plans" notice={props.notice}>
+    <DashboardPage owner={owner} title={`Plan ${plan.name}`} place="plans" notice={props.notice}>
       <p>
         <a href="/dashboard/plans">All plans</a>
       </p>
       <h1>Plan {plan.name}</h1>
       <p>
-        Id (the <code>planId</code> of a paidPlansCheckout session): <code>{plan.id}</code>
+        Plan id, which a storefront gives to open this plan's checkout: <code>{plan.id}</code>
       </p>
       <PlanForm
         owner={owner}
@@ -341,9 +341,9 @@ export function MemberPlans(props: { memberships: readonly MembershipRow[]; now:
             </td>
             <td>
               {membership.ended_date
-                ? `ended ${new Date(membership.ended_date).toISOString().slice(0, 10)} (refunded)`
+                ? `ended ${dayText(membership.ended_date)} (refunded)`
                 : membership.expiration_date
-                  ? `${new Date(membership.expiration_date).toISOString().slice(0, 10)}${
+                  ? `${dayText(membership.expiration_date)}${
                       props.now >= new Date(membership.expiration_date) ? ' (expired)' : ''
                     }`
                   : 'never'}

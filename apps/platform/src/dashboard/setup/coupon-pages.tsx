@@ -4,7 +4,7 @@ import { formatPercent } from '../../money/decimal-text.ts'
 import { formatMoney } from '../../money/money.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
-import { fromInstant } from '../form-text.ts'
+import { timeText } from '../kit/dashboard-words.ts'
 import type { Owner } from '../session/owner-session.ts'
 import { type CouponFormValues, couponFieldLabels } from './coupon-form.ts'
 import { SetupPage, SetupProblems } from './setup-fields.tsx'
@@ -142,8 +142,8 @@ export function CouponsPage(props: {
                     )}
               </td>
               <td>
-                {coupon.starts_at ? `from ${fromInstant(coupon.starts_at)}` : 'now'}
-                {coupon.expires_at ? ` until ${fromInstant(coupon.expires_at)} UTC` : ', no expiry'}
+                {coupon.starts_at ? `from ${timeText(coupon.starts_at)}` : 'now'}
+                {coupon.expires_at ? ` until ${timeText(coupon.expires_at)}` : ', no expiry'}
               </td>
               <td>{describeUses(coupon)}</td>
             </tr>

@@ -1,3 +1,4 @@
+import { timeText } from '../kit/dashboard-words.ts'
 import type { Owner } from '../session/owner-session.ts'
 import { SetupPage } from './setup-fields.tsx'
 
@@ -52,7 +53,7 @@ export function PaymentSetupPage(props: { owner: Owner; providers: readonly Paym
                     </p>
                     <p className="hint">
                       {provider.lastSignedNotification
-                        ? `Last signed webhook arrived ${provider.lastSignedNotification.toISOString().replace('T', ' ').slice(0, 16)} UTC.`
+                        ? `Last signed webhook arrived ${timeText(provider.lastSignedNotification)}.`
                         : 'No signed webhook has arrived yet: check the URL and the signing secret.'}
                     </p>
                   </>

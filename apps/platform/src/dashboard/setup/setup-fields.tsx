@@ -1,32 +1,16 @@
 import type { ReactNode } from 'react'
 import type { FieldViolation } from '../../http/errors.ts'
 import { LabelledControl } from '../../pages/form-controls.tsx'
-import { DashboardPage, Problems } from '../dashboard-layout.tsx'
+import { DashboardPage, type Place, Problems } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
-/** The parts of the store setup, each a page under `/dashboard/setup`. */
-export type SetupPart =
-  | 'shop'
-  | 'payments'
-  | 'coupons'
-  | 'shipping'
-  | 'pickup'
-  | 'tax'
-  | 'fees'
-  | 'currencies'
+/** The parts of the store setup, each a page under `/dashboard/setup` and a place in the menu. */
+export type SetupPart = Extract<
+  Place,
+  'shop' | 'payments' | 'coupons' | 'shipping' | 'pickup' | 'tax' | 'fees' | 'currencies'
+>
 
-const parts: { id: SetupPart; label: string }[] = [
-  { id: 'shop', label: 'Shop details' },
-  { id: 'payments', label: 'Payments' },
-  { id: 'coupons', label: 'Coupons' },
-  { id: 'shipping', label: 'Shipping regions' },
-  { id: 'pickup', label: 'Pickup locations' },
-  { id: 'tax', label: 'Tax' },
-  { id: 'fees', label: 'Additional fees' },
-  { id: 'currencies', label: 'Display currencies' },
-]
-
-/** A page of the store setup: the dashboard page with the setup's own navigation above its content. */
+/** A page of the store setup: the dashboard page with its part current in the menu. */
 export function SetupPage(props: {
   owner: Owner
   title: string
@@ -35,19 +19,7 @@ export function SetupPage(props: {
   children: ReactNode
 }) {
   return (
-    <DashboardPage owner={props.owner} title={props.title} section="setup" notice={props.notice}>
-      <nav aria-label="Store setup" className="actions">
-        {parts.map((part) => (
-          <a
-            key={part.id}
-            className="button"
-            href={`/dashboard/setup/${part.id}`}
-            aria-current={part.id === props.part ? 'page' : undefined}
-          >
-            {part.label}
-          </a>
-        ))}
-      </nav>
+    <DashboardPage owner={props.owner} title={props.title} place={props.part} notice={props.notice}>
       {props.children}
     </DashboardPage>
   )

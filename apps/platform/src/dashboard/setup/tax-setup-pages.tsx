@@ -15,8 +15,8 @@ const jurisdictionTypeChoices = toChoices(
 const feeSchema = CommerceSettingsSchema.shape.additionalFees.element.shape
 const chargeTypeChoices = toChoices(feeSchema.chargeType.options)
 const calculationChoices = [
-  { value: 'MANUAL', label: 'Manual: the rates of the regions below (MANUAL_RATE)' },
-  { value: 'AUTO', label: 'Automatic: the tax calculator (AUTO_RATE)' },
+  { value: 'MANUAL', label: 'Manual: the rates of the regions below' },
+  { value: 'AUTO', label: 'Automatic: the tax calculator' },
 ]
 const overrideChoices = (follow: string) => [
   { value: '', label: follow },
@@ -58,11 +58,11 @@ export function TaxPage(props: {
           options={calculationChoices}
           defaultValue={tax.calculation}
           error={errors.calculation ?? errors['tax.calculation']}
-          hint="Without a region for the buyer's country, no tax is collected (NO_TAX_COLLECTED)"
+          hint="A buyer in a country without a region below pays no tax."
         />
         <Checkbox label="Shipping is taxed" name="isShippingTaxed" defaultChecked={tax.isShippingTaxed} />
         <Checkbox
-          label="The automatic calculator is deactivated: use the manual rates instead (FALLBACK_RATE)"
+          label="The automatic calculator is off: charge the manual rates below instead"
           name="isAutoTaxDeactivated"
           defaultChecked={tax.isAutoTaxDeactivated ?? false}
         />

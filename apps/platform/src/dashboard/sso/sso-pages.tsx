@@ -49,7 +49,7 @@ export function SsoPage(props: {
   const token = owner.session.csrfToken
   const errors = toFormErrors(props.violations)
   return (
-    <DashboardPage owner={owner} title="Single sign-on" section="sso" notice={props.notice}>
+    <DashboardPage owner={owner} title="Single sign-on" place="sso" notice={props.notice}>
       <h1>Single sign-on</h1>
       <p>
         Members sign in with an ID token of an identity provider registered here. Keys published by the

@@ -13,6 +13,7 @@ import { createTestDeliveryWorker } from '../../testing/test-delivery-worker.ts'
 import { createTestPlatform } from '../../testing/test-platform.ts'
 import { MAX_ATTEMPTS } from '../../webhooks/delivery-worker.ts'
 import { signWebhook } from '../../webhooks/sign-webhook.ts'
+import { timeText } from '../kit/dashboard-words.ts'
 
 interface Received {
   path: string
@@ -378,8 +379,9 @@ describe.each(databaseKinds())('dashboard webhooks on %s', (kind) => {
       expect(log.text).toMatch(/product\.changed/)
       expect(log.text).toContain('>pending</span>')
       expect(log.text).toMatch(/>500 <span class="hint">answer 500 x{100,}…<\/span>/)
-      const next = new Date(dashboard.clock().getTime() + 30_000).toISOString().slice(0, 19).replace('T', ' ')
-      expect(log.text).toContain(`${next} UTC`)
+      const next = timeText(new Date(dashboard.clock().getTime() + 30_000), { seconds: true })
+      expect(next).toMatch(/:30 UTC$/)
+      expect(log.text).toContain(next)
       const [delivery] = (await api('GET', `/webhooks/v1/endpoints/${id}/deliveries`)).json.deliveries
       const replayPath = `/dashboard/webhooks/deliveries/${delivery.id}/replay`
       expect((await browser.post(replayPath, { csrf: '' })).status).toBe(403)

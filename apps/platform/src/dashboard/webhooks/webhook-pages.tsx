@@ -5,6 +5,7 @@ import type { WebhookEndpoint } from '../../webhooks/webhook-endpoint-store.ts'
 import { webhookEventTypes } from '../../webhooks/webhook-event-types.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
+import { timeText } from '../kit/dashboard-words.ts'
 import type { Owner } from '../session/owner-session.ts'
 
 /** What the endpoint form shows: as stored or as submitted. */
@@ -20,7 +21,7 @@ const endpointLabels = { url: 'URL', description: 'Description', eventTypes: 'Ev
 /** How much of a receiver's answer the delivery log shows; the delivery's page shows what is kept. */
 const RESPONSE_PREVIEW_CHARS = 120
 
-const time = (date: Date | null) => (date ? `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC` : '—')
+const time = (date: Date | null) => timeText(date, { seconds: true })
 
 function StatusBadge(props: { status: DeliveryStatus }) {
   const kind = props.status === 'DELIVERED' ? 'badge ok' : props.status === 'DEAD' ? 'badge off' : 'badge'
@@ -100,7 +101,7 @@ export function WebhookEndpointsPage(props: {
   const { owner, created } = props
   const errors = toFormErrors(props.violations)
   return (
-    <DashboardPage owner={owner} title="Webhooks" section="webhooks" notice={props.notice}>
+    <DashboardPage owner={owner} title="Webhooks" place="webhooks" notice={props.notice}>
       <div className="actions">
         <h1>Webhooks</h1>
         <a className="button" href="/dashboard/webhooks/inspector">
@@ -252,7 +253,7 @@ export function WebhookEndpointPage(props: {
   const path = `/dashboard/webhooks/${endpoint.id}`
   const errors = toFormErrors(props.violations)
   return (
-    <DashboardPage owner={owner} title={`Webhook ${endpoint.url}`} section="webhooks" notice={props.notice}>
+    <DashboardPage owner={owner} title={`Webhook ${endpoint.url}`} place="webhooks" notice={props.notice}>
       <p>
         <a href="/dashboard/webhooks">All endpoints</a>
       </p>
@@ -385,7 +386,7 @@ export function WebhookInspectorPage(props: {
   requests: SentWebhookRequest[]
 }) {
   return (
-    <DashboardPage owner={props.owner} title="Webhook inspector" section="webhooks">
+    <DashboardPage owner={props.owner} title="Webhook inspector" place="webhooks">
       <p>
         <a href="/dashboard/webhooks">All endpoints</a>
       </p>
@@ -433,7 +434,7 @@ export function WebhookDeliveryPage(props: {
     <DashboardPage
       owner={owner}
       title={`Delivery ${delivery.eventType}`}
-      section="webhooks"
+      place="webhooks"
       notice={props.notice}
     >
       <p>

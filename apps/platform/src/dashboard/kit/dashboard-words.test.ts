@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { countText, dayText, timeText } from './dashboard-words.ts'
+
+describe('the dashboard words', () => {
+  it('writes a count with its noun in the singular or plural', () => {
+    expect(countText(1, 'session')).toBe('1 session')
+    expect(countText(0, 'session')).toBe('0 sessions')
+    expect(countText(3, 'session')).toBe('3 sessions')
+    expect(countText(2, 'delivery', 'deliveries')).toBe('2 deliveries')
+    expect(countText(1200, 'order')).toBe('1,200 orders')
+  })
+
+  it('writes a moment in one format with its zone, and its day', () => {
+    expect(timeText('2026-01-01T00:00:00Z')).toBe('1 Jan 2026, 00:00 UTC')
+    expect(timeText(new Date('2026-12-31T23:59:59Z'))).toBe('31 Dec 2026, 23:59 UTC')
+    expect(dayText('2026-12-31T23:59:59Z')).toBe('31 Dec 2026')
+    expect(timeText('2026-01-01T00:00:30Z', { seconds: true })).toBe('1 Jan 2026, 00:00:30 UTC')
+    expect(timeText(null)).toBe('—')
+  })
+
+  it('writes a moment in another zone when given one', () => {
+    expect(timeText('2026-01-01T00:00:00Z', { timeZone: 'America/New_York' })).toBe(
+      '31 Dec 2025, 19:00 GMT-5',
+    )
+    expect(dayText('2026-01-01T00:00:00Z', 'America/New_York')).toBe('31 Dec 2025')
+  })
+})

@@ -1,0 +1,62 @@
+/**
+ * How the dashboard writes counts and times, once for every page (decision 071): "1 session", "3
+ * sessions"; "1 Jan 2026, 00:00 UTC" for a moment, "1 Jan 2026" for a day, each in the shop's time zone.
+ */
+
+/**
+ * The time zone the dashboard shows times in. Shops have no time zone setting yet, so it is UTC, named
+ * beside every time; a shop's own zone is this one argument of `timeText` and `dayText`.
+ */
+export const SHOP_TIME_ZONE = 'UTC'
+
+/** A count with its noun, singular or plural as the count needs: `countText(1, 'session')` is "1 session". */
+export function countText(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/** How a time is written, made once per zone and precision. */
+function formatOf(timeZone: string, precision: 'day' | 'minute' | 'second'): Intl.DateTimeFormat {
+  const key = `${timeZone} ${precision}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone,
+      ...(precision === 'day'
+        ? {}
+        : {
+            hour: '2-digit',
+            minute: '2-digit',
+            ...(precision === 'second' ? { second: '2-digit' } : {}),
+            hourCycle: 'h23',
+            timeZoneName: 'short',
+          }),
+    })
+    formats.set(key, format)
+  }
+  return format
+}
+
+/**
+ * A moment to the minute with its zone: "1 Jan 2026, 00:00 UTC" (to the second where seconds matter, as
+ * a webhook's next attempt: "1 Jan 2026, 00:00:30 UTC"); "—" for none.
+ */
+export function timeText(
+  value: Date | string | null | undefined,
+  options: { timeZone?: string; seconds?: boolean } = {},
+): string {
+  if (value === null || value === undefined) return '—'
+  return formatOf(options.timeZone ?? SHOP_TIME_ZONE, options.seconds ? 'second' : 'minute').format(
+    new Date(value),
+  )
+}
+
+/** The day of a moment: "1 Jan 2026"; "—" for none. */
+export function dayText(value: Date | string | null | undefined, timeZone = SHOP_TIME_ZONE): string {
+  if (value === null || value === undefined) return '—'
+  return formatOf(timeZone, 'day').format(new Date(value))
+}

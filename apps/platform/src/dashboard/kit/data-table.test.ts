@@ -1,0 +1,63 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { type Column, DataTable } from './data-table.tsx'
+import { Badge } from './status-badge.tsx'
+
+interface Row {
+  id: string
+  name: string
+  stock: number
+}
+
+const columns: Column<Row>[] = [
+  { header: 'Name', cell: (row) => row.name },
+  { header: 'Stock', cell: (row) => row.stock, isNumber: true },
+  {
+    header: 'Actions',
+    cell: (row) => createElement('a', { href: `/${row.id}` }, `Edit ${row.name}`),
+    hiddenHeader: true,
+  },
+]
+
+const render = (rows: Row[]) =>
+  renderToStaticMarkup(
+    createElement(DataTable<Row>, {
+      label: 'Products',
+      columns,
+      rows,
+      rowKey: (row) => row.id,
+      empty: 'No products yet.',
+    }),
+  )
+
+describe('DataTable', () => {
+  it('draws a named table, a row per item and a cell per column, figures right-aligned', () => {
+    const html = render([
+      { id: 'a', name: 'Tee', stock: 3 },
+      { id: 'b', name: 'Mug', stock: 12 },
+    ])
+    expect(html).toContain('<table aria-label="Products">')
+    expect(html.match(/<tr>/g)).toHaveLength(3)
+    expect(html).toContain('<th class="number">Stock</th>')
+    expect(html).toContain('<td class="number">12</td>')
+    // A heading for row actions is there for screen readers, hidden on screen.
+    expect(html).toContain('<th><span class="row-label">Actions</span></th>')
+    expect(html).toContain('<a href="/b">Edit Mug</a>')
+  })
+
+  it('says the empty state instead of an empty table', () => {
+    const html = render([])
+    expect(html).not.toContain('<table')
+    expect(html).toBe('<div class="empty-state"><p>No products yet.</p></div>')
+  })
+})
+
+describe('Badge', () => {
+  it('carries its tone as a class beside its words', () => {
+    expect(renderToStaticMarkup(Badge({ tone: 'ok', children: 'Active' }))).toBe(
+      '<span class="badge ok">Active</span>',
+    )
+    expect(renderToStaticMarkup(Badge({ children: 'Draft' }))).toBe('<span class="badge">Draft</span>')
+  })
+})

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react'
+import { EmptyState } from './empty-state.tsx'
+
+/** A column of a `DataTable`: its heading and how a row fills its cell. */
+export interface Column<Row> {
+  header: ReactNode
+  cell: (row: Row) => ReactNode
+  /** Figures: right-aligned, tabular, never wrapped. */
+  isNumber?: boolean
+  /** A column without a visible heading (row actions) still names itself to screen readers. */
+  hiddenHeader?: boolean
+}
+
+/**
+ * A dashboard list as a table named for screen readers: its rows by the columns, or the empty state
+ * when there are none. On a phone it scrolls in its own box with its first column kept in view.
+ */
+export function DataTable<Row>(props: {
+  label: string
+  columns: readonly Column<Row>[]
+  rows: readonly Row[]
+  rowKey: (row: Row) => string
+  empty: ReactNode
+}) {
+  if (props.rows.length === 0) return <EmptyState>{props.empty}</EmptyState>
+  return (
+    <table aria-label={props.label}>
+      <thead>
+        <tr>
+          {props.columns.map((column, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: columns are a fixed list per table
+            <th key={index} className={column.isNumber ? 'number' : undefined}>
+              {column.hiddenHeader ? <span className="row-label">{column.header}</span> : column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row) => (
+          <tr key={props.rowKey(row)}>
+            {props.columns.map((column, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: columns are a fixed list per table
+              <td key={index} className={column.isNumber ? 'number' : undefined}>
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
