@@ -71,7 +71,9 @@ describe('request generation', () => {
         ).not.toThrow()
       }
     }
-  })
+    // Every family for every route (some 6,000 requests) takes 10 s of CPU on a quiet machine, and more
+    // with each route added: the default 30 s ran out on a loaded one.
+  }, 120_000)
 
   it('visits every route within one cycle of the schedule', () => {
     const visited = new Set<string>()
