@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import { bookingEvent } from '../bookings/booking-events.ts'
 import { BOOKINGS_APP_ID, setBookingCheckout } from '../bookings/booking-store.ts'
 import { holdSlot } from '../bookings/hold-slot.ts'
-import { type CartRow, type LineItemRow, writeCartChange } from '../carts/cart-store.ts'
-import { toWireCart } from '../carts/cart-wire.ts'
 import type { ContactDetails } from '../carts/contact-info.ts'
-import { type CheckoutCallbacks, insertCheckout, setCheckoutCallbacks } from '../checkout/checkout-store.ts'
-import { type CheckoutDeps, priceCart } from '../checkout/price-cart.ts'
-import { toWireTotals } from '../checkout/totals-wire.ts'
+import type { CheckoutCallbacks } from '../checkout/checkout-store.ts'
+import type { CheckoutDeps } from '../checkout/price-cart.ts'
+import { openPurchaseCheckout } from '../checkout/purchase-checkout.ts'
 import { recordEvent } from '../events/event-outbox.ts'
 import type { Site } from '../sites/site-store.ts'
 
@@ -49,63 +46,30 @@ export async function createBookingCheckout(
       start: request.start,
       now,
     })
-    const cart: CartRow = {
-      id: randomUUID(),
-      site_id: site.id,
-      owner_kind: 'visitor',
-      owner_id: hold.bookingId,
-      currency: site.currency,
-      coupon_code: null,
-      cart_info: {},
-      contact_info: null,
-      merchant_discounts: [],
-      created_date: now,
-      updated_date: now,
-    }
-    const line: LineItemRow = {
-      id: randomUUID(),
-      cart_id: cart.id,
-      position: 1,
-      app_id: BOOKINGS_APP_ID,
-      catalog_item_id: hold.service.id,
-      variant_id: null,
-      custom: null,
-      service_properties: {
-        bookingId: hold.bookingId,
-        scheduledDate: hold.start.toISOString(),
-        endDate: hold.end.toISOString(),
-        timeZone: hold.timeZone,
-      },
-      quantity: 1,
-      created_date: now,
-    }
-    await writeCartChange(tx, { cartId: cart.id, guard: { create: cart }, savedLines: [line] }, now)
-    const owned = { cart, lines: [line] }
-    const priced = await priceCart(tx, owned, { siteId: site.id, currency: site.currency, choices: {}, now })
-    const wire = toWireCart(owned, priced.products, site, deps.publicUrl, priced.services)
-    const checkoutId = randomUUID()
-    await insertCheckout(
-      tx,
-      {
-        id: checkoutId,
-        siteId: site.id,
-        cartId: cart.id,
-        owner: request.owner,
-        channelType: 'WEB',
-        email: request.email,
-        shippingAddress: undefined,
-        billingAddress: undefined,
-        shippingContact: undefined,
-        billingContact: request.contact,
-        selectedShippingOption: undefined,
-        couponCode: null,
-        selectedMemberships: undefined,
-        lines: wire.lineItems,
-        totals: toWireTotals(priced.totals, site),
-      },
+    const { checkoutId, totalMinor } = await openPurchaseCheckout(tx, deps, {
+      site,
+      purchaseId: hold.bookingId,
+      lines: [
+        {
+          app_id: BOOKINGS_APP_ID,
+          catalog_item_id: hold.service.id,
+          variant_id: null,
+          custom: null,
+          service_properties: {
+            bookingId: hold.bookingId,
+            scheduledDate: hold.start.toISOString(),
+            endDate: hold.end.toISOString(),
+            timeZone: hold.timeZone,
+          },
+          quantity: 1,
+        },
+      ],
+      owner: request.owner,
+      email: request.email,
+      contact: request.contact,
+      callbacks: request.callbacks,
       now,
-    )
-    await setCheckoutCallbacks(tx, checkoutId, request.callbacks)
+    })
     await setBookingCheckout(tx, hold.bookingId, checkoutId)
     await recordEvent(
       tx,
@@ -129,7 +93,7 @@ export async function createBookingCheckout(
     return {
       checkoutId,
       bookingId: hold.bookingId,
-      totalMinor: priced.totals.priceSummary.total,
+      totalMinor,
       heldUntil: hold.heldUntil,
     }
   })

@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto'
-import { type CartRow, type LineItemRow, writeCartChange } from '../carts/cart-store.ts'
-import { toWireCart } from '../carts/cart-wire.ts'
 import type { ContactDetails } from '../carts/contact-info.ts'
-import { type CheckoutCallbacks, insertCheckout, setCheckoutCallbacks } from '../checkout/checkout-store.ts'
-import { type CheckoutDeps, priceCart } from '../checkout/price-cart.ts'
-import { toWireTotals } from '../checkout/totals-wire.ts'
+import type { CheckoutCallbacks } from '../checkout/checkout-store.ts'
+import type { CheckoutDeps } from '../checkout/price-cart.ts'
+import { openPurchaseCheckout, type PurchaseLine } from '../checkout/purchase-checkout.ts'
 import { ApplicationError } from '../http/errors.ts'
 import type { Site } from '../sites/site-store.ts'
 import {
@@ -71,27 +68,11 @@ export async function createEventCheckout(
     const event = await findTicketedEvent(tx, site.id, { id: reservation.event_id })
     if (!event) throw new ApplicationError('RESERVATION_NOT_FOUND', 'There is no such reservation', {})
     const tickets = await findTicketsOfReservations(tx, [reservation.id])
-    const cart: CartRow = {
-      id: randomUUID(),
-      site_id: site.id,
-      owner_kind: 'visitor',
-      owner_id: reservation.id,
-      currency: site.currency,
-      coupon_code: null,
-      cart_info: {},
-      contact_info: null,
-      merchant_discounts: [],
-      created_date: now,
-      updated_date: now,
-    }
     const quantities = new Map<string, number>()
     for (const ticket of tickets)
       quantities.set(ticket.ticket_type_id, (quantities.get(ticket.ticket_type_id) ?? 0) + 1)
     const lines = [...quantities].map(
-      ([ticketTypeId, quantity], index): LineItemRow => ({
-        id: randomUUID(),
-        cart_id: cart.id,
-        position: index + 1,
+      ([ticketTypeId, quantity]): PurchaseLine => ({
         app_id: EVENTS_APP_ID,
         catalog_item_id: ticketTypeId,
         variant_id: null,
@@ -106,38 +87,20 @@ export async function createEventCheckout(
           timeZone: event.time_zone,
         },
         quantity,
-        created_date: now,
       }),
     )
-    await writeCartChange(tx, { cartId: cart.id, guard: { create: cart }, savedLines: lines }, now)
-    const owned = { cart, lines }
-    const priced = await priceCart(tx, owned, { siteId: site.id, currency: site.currency, choices: {}, now })
-    const wire = toWireCart(owned, priced.products, site, deps.publicUrl, priced.services)
-    const checkoutId = randomUUID()
-    await insertCheckout(
-      tx,
-      {
-        id: checkoutId,
-        siteId: site.id,
-        cartId: cart.id,
-        owner: request.owner,
-        channelType: 'WEB',
-        email: request.email,
-        shippingAddress: undefined,
-        billingAddress: undefined,
-        shippingContact: undefined,
-        billingContact: request.contact,
-        selectedShippingOption: undefined,
-        couponCode: null,
-        selectedMemberships: undefined,
-        lines: wire.lineItems,
-        totals: toWireTotals(priced.totals, site),
-      },
+    const { checkoutId, totalMinor } = await openPurchaseCheckout(tx, deps, {
+      site,
+      purchaseId: reservation.id,
+      lines,
+      owner: request.owner,
+      email: request.email,
+      contact: request.contact,
+      callbacks: request.callbacks,
       now,
-    )
-    await setCheckoutCallbacks(tx, checkoutId, request.callbacks)
+    })
     await setReservationCheckout(tx, reservation.id, checkoutId)
     await setAttendees(tx, reservation.id, request.attendees)
-    return { checkoutId, reservationId: reservation.id, totalMinor: priced.totals.priceSummary.total }
+    return { checkoutId, reservationId: reservation.id, totalMinor }
   })
 }
