@@ -17,7 +17,6 @@ import {
   RedirectMessagePage,
   redirectFromHostedPage,
   renderRedirectPage,
-  renderUnusableLink,
   renderVisitEnded,
   returnLink,
   SessionQuery,
@@ -25,9 +24,8 @@ import {
 } from '../redirects/hosted/hosted-redirect-pages.tsx'
 import {
   findHostedVisit,
-  findLandingSession,
   type HostedVisit,
-  openHostedVisit,
+  landHostedSession,
   readHostedPost,
 } from '../redirects/hosted-visit.ts'
 import { BOOKINGS_BOOK_PATH, BOOKINGS_CHECKOUT_PATH } from '../redirects/redirect-kinds.ts'
@@ -275,13 +273,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
         query: SessionQuery,
       },
       async ({ query }, c) => {
-        const now = clock()
-        const session = await findLandingSession(db, query.session, [kind], now)
-        if (!session) return renderUnusableLink()
-        return (
-          (await openHostedVisit(c, { db, publicUrl, now }, session, visitPath(session.id))) ??
-          renderUnusableLink()
-        )
+        return landHostedSession(c, { db, publicUrl, now: clock() }, query.session, [kind], visitPath)
       },
     )
   }

@@ -12,7 +12,6 @@ import {
   RedirectMessagePage,
   redirectFromHostedPage,
   renderRedirectPage,
-  renderUnusableLink,
   renderVisitEnded,
   returnLink,
   SessionQuery,
@@ -20,9 +19,8 @@ import {
 } from '../redirects/hosted/hosted-redirect-pages.tsx'
 import {
   findHostedVisit,
-  findLandingSession,
   type HostedVisit,
-  openHostedVisit,
+  landHostedSession,
   readHostedPost,
 } from '../redirects/hosted-visit.ts'
 import { EVENTS_CHECKOUT_PATH } from '../redirects/redirect-kinds.ts'
@@ -189,13 +187,8 @@ export function registerEventPagesRoutes(api: Api, deps: EventPagesDeps) {
       query: SessionQuery,
     },
     async ({ query }, c) => {
-      const now = clock()
-      const session = await findLandingSession(db, query.session, ['eventsCheckout'], now)
-      if (!session) return renderUnusableLink()
-      return (
-        (await openHostedVisit(c, { db, publicUrl, now }, session, visitPath(session.id))) ??
-        renderUnusableLink()
-      )
+      const deps = { db, publicUrl, now: clock() }
+      return landHostedSession(c, deps, query.session, ['eventsCheckout'], visitPath)
     },
   )
 

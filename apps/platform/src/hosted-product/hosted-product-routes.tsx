@@ -14,7 +14,6 @@ import {
   RedirectMessagePage,
   redirectFromHostedPage,
   renderRedirectPage,
-  renderUnusableLink,
   renderVisitEnded,
   returnLink,
   SessionQuery,
@@ -22,9 +21,8 @@ import {
 } from '../redirects/hosted/hosted-redirect-pages.tsx'
 import {
   findHostedVisit,
-  findLandingSession,
   type HostedVisit,
-  openHostedVisit,
+  landHostedSession,
   readHostedPost,
 } from '../redirects/hosted-visit.ts'
 import { PRODUCT_PAGE_PATH } from '../redirects/redirect-kinds.ts'
@@ -156,11 +154,8 @@ export function registerHostedProductRoutes(api: Api, deps: HostedProductDeps) {
       query: SessionQuery,
     },
     async ({ query }, c) => {
-      const now = clock()
-      const session = await findLandingSession(db, query.session, ['storesProduct'], now)
-      const opened =
-        session && (await openHostedVisit(c, { db, publicUrl, now }, session, pagePath(session.id)))
-      return opened ?? renderUnusableLink()
+      const deps = { db, publicUrl, now: clock() }
+      return landHostedSession(c, deps, query.session, ['storesProduct'], pagePath)
     },
   )
 

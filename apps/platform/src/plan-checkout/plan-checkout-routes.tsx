@@ -28,7 +28,6 @@ import {
   RedirectMessagePage,
   redirectFromHostedPage,
   renderRedirectPage,
-  renderUnusableLink,
   renderVisitEnded,
   returnLink,
   SessionQuery,
@@ -36,9 +35,8 @@ import {
 } from '../redirects/hosted/hosted-redirect-pages.tsx'
 import {
   findHostedVisit,
-  findLandingSession,
   type HostedVisit,
-  openHostedVisit,
+  landHostedSession,
   readHostedPost,
 } from '../redirects/hosted-visit.ts'
 import { PLAN_CHECKOUT_PATH } from '../redirects/redirect-kinds.ts'
@@ -197,13 +195,8 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       query: SessionQuery,
     },
     async ({ query }, c) => {
-      const now = clock()
-      const session = await findLandingSession(db, query.session, ['paidPlansCheckout'], now)
-      if (!session) return renderUnusableLink()
-      return (
-        (await openHostedVisit(c, { db, publicUrl, now }, session, pagePath(session.id))) ??
-        renderUnusableLink()
-      )
+      const deps = { db, publicUrl, now: clock() }
+      return landHostedSession(c, deps, query.session, ['paidPlansCheckout'], pagePath)
     },
   )
 

@@ -72,6 +72,24 @@ export async function openHostedVisit(
 }
 
 /**
+ * The landing of a session whose page stays open (a checkout of plans, bookings or tickets, a product
+ * page): the live session of one of `kinds` that the landing URL's `session` parameter names, spent and
+ * opened as a visit of its page (`pagePathOf`); an unknown, spent or expired session, or one of another
+ * kind, gets the unusable-link page.
+ */
+export async function landHostedSession(
+  c: Context<AppEnv>,
+  deps: { db: Db; publicUrl: string; now: Date },
+  token: string | undefined,
+  kinds: readonly RedirectKind[],
+  pagePathOf: (sessionId: string) => string,
+): Promise<Response> {
+  const session = await findLandingSession(deps.db, token, kinds, deps.now)
+  if (!session) return renderUnusableLink()
+  return (await openHostedVisit(c, deps, session, pagePathOf(session.id))) ?? renderUnusableLink()
+}
+
+/**
  * The landing of a session only a member may use (the members account): a member's
  * session opens its page (`pagePathOf`) as a visit; a visitor's is spent and answered by `forVisitor`
  * (a page asking them to sign in first). An unknown, spent or expired session gets the unusable-link page.
