@@ -169,10 +169,10 @@ function serviceLineDescription(service: ServiceLineProperties, locale = 'en-GB'
 
 /** A line of tickets: the event and its time in the event's zone (decision 070). */
 function ticketLineDescription(ticket: TicketLineProperties, locale = 'en-GB'): LineDescription {
-  const format = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(locale, { timeZone: ticket.timeZone, ...options })
-  const start = new Date(ticket.startDate)
-  const when = `${format({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(start)}, ${format({ timeStyle: 'short' }).formatRange(start, new Date(ticket.endDate))} (${ticket.timeZone})`
+  const when = slotWhenText(
+    { scheduledDate: ticket.startDate, endDate: ticket.endDate, timeZone: ticket.timeZone },
+    locale,
+  )
   return {
     descriptionLines: [
       { name: translatable('Event'), lineType: 'PLAIN_TEXT', plainText: translatable(ticket.eventTitle) },

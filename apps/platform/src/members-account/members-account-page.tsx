@@ -15,6 +15,8 @@ import {
   membersAccountSections,
 } from '../redirects/redirect-kinds.ts'
 import type { Site } from '../sites/site-store.ts'
+import type { MemberTicket } from '../ticketed-events/ticketed-event-store.ts'
+import { eventWhen } from '../ticketed-events/tickets-mail.ts'
 import type { AccountMember } from './account-member-store.ts'
 
 const sectionTitles: Record<MembersAccountSection, string> = {
@@ -26,18 +28,12 @@ const sectionTitles: Record<MembersAccountSection, string> = {
 }
 
 /** How a section this platform does not sell is named in "... does not offer ...". */
-const notOfferedWords: Record<MembersAccountSection, string> = {
-  ACCOUNT_INFO: 'accounts',
-  ORDERS: 'online orders',
-  BOOKINGS: 'bookings',
-  SUBSCRIPTIONS: 'subscriptions',
-  EVENTS: 'events',
-}
 
-/** What a section shows: the member's details, their orders, or nothing the site sells. */
+/** What a section shows: the member's details, orders, bookings, plans or tickets. */
 export type AccountSectionContent =
   | { section: 'ACCOUNT_INFO'; member: AccountMember }
   | { section: 'SUBSCRIPTIONS'; memberships: readonly MembershipRow[]; now: Date }
+  | { section: 'EVENTS'; tickets: readonly MemberTicket[]; now: Date }
   | {
       section: 'BOOKINGS'
       bookings: readonly MemberBookingRow[]
@@ -51,7 +47,12 @@ export type AccountSectionContent =
       total: number
       downloads?: OrderLineDownloads | undefined
     }
-  | { section: Exclude<MembersAccountSection, 'ACCOUNT_INFO' | 'ORDERS' | 'SUBSCRIPTIONS' | 'BOOKINGS'> }
+  | {
+      section: Exclude<
+        MembersAccountSection,
+        'ACCOUNT_INFO' | 'ORDERS' | 'SUBSCRIPTIONS' | 'BOOKINGS' | 'EVENTS'
+      >
+    }
 
 function formatDate(date: Date | string, site: Site): string {
   return new Intl.DateTimeFormat(site.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(date))
@@ -240,6 +241,97 @@ function Bookings(props: {
   )
 }
 
+/**
+ * The EVENTS section (decision 070): the member's tickets, upcoming events soonest first, then past and
+ * cancelled ones; each with its code for the door, whether it was used, and an online event's link while
+ * the event is ahead (ticket holders only get it).
+ */
+function Events(props: { tickets: readonly MemberTicket[]; now: Date; site: Site }) {
+  const isUpcoming = (ticket: MemberTicket) =>
+    ticket.event_status !== 'CANCELLED' && new Date(ticket.event_end_date) > props.now
+  const upcoming = props.tickets
+    .filter(isUpcoming)
+    .sort((a, b) => new Date(a.event_start_date).getTime() - new Date(b.event_start_date).getTime())
+  const past = props.tickets.filter((ticket) => !isUpcoming(ticket))
+  return (
+    <>
+      <h3>Upcoming</h3>
+      {upcoming.length === 0 ? (
+        <p>You have no tickets for upcoming events.</p>
+      ) : (
+        <TicketTable label="Tickets for upcoming events" tickets={upcoming} site={props.site} isUpcoming />
+      )}
+      <h3>Past and cancelled</h3>
+      {past.length === 0 ? (
+        <p>Nothing yet.</p>
+      ) : (
+        <TicketTable label="Tickets for past and cancelled events" tickets={past} site={props.site} />
+      )}
+    </>
+  )
+}
+
+function TicketTable(props: {
+  label: string
+  tickets: readonly MemberTicket[]
+  site: Site
+  isUpcoming?: boolean
+}) {
+  return (
+    <div className="scroll">
+      <table aria-label={props.label}>
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            <th scope="col">Ticket</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.tickets.map((ticket) => (
+            <tr key={ticket.id} data-ticket-code={ticket.code}>
+              <td>
+                {ticket.event_title}
+                <br />
+                <span className="muted">{eventWhen(ticket, props.site.locale)}</span>
+                <br />
+                {ticket.event_location_kind === 'ONLINE' ? (
+                  props.isUpcoming && ticket.event_online_url ? (
+                    <a href={ticket.event_online_url} rel="noreferrer">
+                      Join online
+                    </a>
+                  ) : (
+                    <span className="muted">Online</span>
+                  )
+                ) : (
+                  <span className="muted">{ticket.event_venue}</span>
+                )}
+              </td>
+              <td>
+                {ticket.ticket_type_name}
+                {ticket.attendee_name && <span className="muted"> · {ticket.attendee_name}</span>}
+                <br />
+                <code>{ticket.code}</code>
+                <br />
+                <span className="muted">Order #{ticket.order_number}</span>
+              </td>
+              <td>
+                {ticket.event_status === 'CANCELLED'
+                  ? 'Event cancelled'
+                  : ticket.checked_in_date
+                    ? `Used ${formatDate(ticket.checked_in_date, props.site)}`
+                    : props.isUpcoming
+                      ? 'Valid'
+                      : 'Not used'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
 function Orders(props: {
   orders: readonly OrderWithLines[]
   total: number
@@ -356,13 +448,8 @@ function SectionContent(props: { content: AccountSectionContent; site: Site }) {
     return (
       <Bookings bookings={content.bookings} now={content.now} site={site} cancelLink={content.cancelLink} />
     )
-  if (content.section === 'ORDERS')
-    return <Orders orders={content.orders} total={content.total} site={site} downloads={content.downloads} />
-  return (
-    <p data-not-offered={content.section}>
-      {site.name} does not offer {notOfferedWords[content.section]}, so there is nothing to show here.
-    </p>
-  )
+  if (content.section === 'EVENTS') return <Events tickets={content.tickets} now={content.now} site={site} />
+  return <Orders orders={content.orders} total={content.total} site={site} downloads={content.downloads} />
 }
 
 /** The hosted members account: the sections of MembersAccountSection, the chosen one shown. */

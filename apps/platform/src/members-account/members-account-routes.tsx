@@ -23,6 +23,7 @@ import {
 } from '../redirects/redirect-kinds.ts'
 import type { RedirectSession } from '../redirects/redirect-session-store.ts'
 import { getSite, type Site } from '../sites/site-store.ts'
+import { findTicketsOfMember } from '../ticketed-events/ticketed-event-store.ts'
 import { findActiveAccountMember } from './account-member-store.ts'
 import { type AccountSectionContent, MembersAccountPage } from './members-account-page.tsx'
 
@@ -38,6 +39,8 @@ export interface MembersAccountDeps {
 
 /** The latest bookings the account shows, upcoming and past together. */
 const BOOKING_PAGE_SIZE = 50
+/** The member's latest tickets the EVENTS section lists. */
+const TICKET_PAGE_SIZE = 100
 
 /** The latest orders the account shows. */
 const ORDER_PAGE_SIZE = 20
@@ -98,7 +101,12 @@ export function registerMembersAccountRoutes(api: Api, deps: MembersAccountDeps)
           ? (booking) => deps.bookingCancelLink!(booking.id, new Date(booking.start_date))
           : undefined,
       }
-    if (section !== 'ORDERS') return { section }
+    if (section === 'EVENTS')
+      return {
+        section,
+        tickets: await findTicketsOfMember(db, session.siteId, memberId, TICKET_PAGE_SIZE),
+        now: clock(),
+      }
     const audience = { siteId: session.siteId, ownerKind: 'member' as const, ownerId: memberId }
     const { orders, total } = await listOrders(db, audience, { limit: ORDER_PAGE_SIZE, offset: 0 })
     const downloads = deps.findDownloads

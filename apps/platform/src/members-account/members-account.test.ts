@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBookingCheckout } from '../booking-checkout/create-booking-checkout.ts'
 import { placeOrder } from '../checkout/place-order.ts'
 import type { Db } from '../db/db.ts'
+import { createEventCheckout } from '../event-checkout/create-event-checkout.ts'
 import { formatMoney } from '../money/money.ts'
 import { membershipGrantOf } from '../plans/grant-membership.ts'
 import { insertMembership } from '../plans/membership-store.ts'
@@ -10,6 +11,13 @@ import { findPlan } from '../plans/plan-store.ts'
 import { DEMO_CONSULTATION_ID, DEMO_FITTING_ID } from '../seed/demo-bookings.ts'
 import { DEMO_PLAN_IDS, seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_DIGITAL_SLUG, seedDemoDigitalProduct } from '../seed/demo-digital.ts'
+import {
+  DEMO_CARE_CLASS_FREE_ID,
+  DEMO_CARE_CLASS_ID,
+  DEMO_TRUNK_SHOW_GENERAL_ID,
+  DEMO_TRUNK_SHOW_ID,
+  DEMO_TRUNK_SHOW_VIP_ID,
+} from '../seed/demo-events.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { getSite } from '../sites/site-store.ts'
 import { createTestBrowser } from '../testing/dashboard-browser.ts'
@@ -23,6 +31,9 @@ import {
 } from '../testing/redirect-flows.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
+import { checkInTicket } from '../ticketed-events/check-in-ticket.ts'
+import { reserveTickets } from '../ticketed-events/reserve-tickets.ts'
+import { findTicketsOfReservations } from '../ticketed-events/ticketed-event-store.ts'
 
 describe.each(databaseKinds())('the hosted members account on %s', (kind) => {
   let db: Db
@@ -81,21 +92,95 @@ describe.each(databaseKinds())('the hosted members account on %s', (kind) => {
     expect(orders.headers.get('referrer-policy')).toBe('no-referrer')
   })
 
-  it('shows the member’s account details, and says which sections the site does not offer', async () => {
+  it('shows the member’s account details, and offers every section', async () => {
     const { browser, page } = await openAccount()
     const details = await browser.get(page)
     expect(details.text).toContain('<h2>Account details</h2>')
     expect(details.text).toContain(`${member.email} (not confirmed yet)`)
     expect(details.text).toContain('<td>Nick</td>')
-    for (const [section, words] of [['EVENTS', 'events']]) {
-      const other = await browser.get(`${page}?section=${section}`)
-      expect(other.status).toBe(200)
-      expect(other.text).toContain(
-        `Aisle Demo Store does not offer ${words}, so there is nothing to show here.`,
-      )
-      expect(other.text).not.toContain(`#${order.number}`)
-    }
+    expect(details.text).not.toContain('(not offered)')
     expect((await browser.get(`${page}?section=NONSENSE`)).text).toContain('<h2>Account details</h2>')
+  })
+
+  it('lists the member’s tickets with their codes, upcoming events first, and no one else’s', async () => {
+    const site = await getSite(db, DEMO_SITE_ID)
+    const now = platform.clock()
+    /** Tickets the member (or `owner`) reserved and paid at `now`. */
+    const buy = async (eventId: string, ticketTypeId: string, quantity: number, owner = member.id) => {
+      const reservation = await reserveTickets(db, {
+        siteId: DEMO_SITE_ID,
+        eventId,
+        tickets: [{ ticketTypeId, quantity }],
+        now,
+      })
+      const tickets = await findTicketsOfReservations(db, [reservation.id])
+      const checkout = await createEventCheckout(
+        { db, clock: () => now, publicUrl: 'http://platform.test' },
+        {
+          site,
+          owner: { kind: 'member', id: owner },
+          reservationId: reservation.id,
+          email: member.email,
+          contact: { firstName: 'Ada' },
+          attendees: tickets.map((ticket) => ({
+            ticketId: ticket.id,
+            name: 'Ada Lovelace',
+            email: member.email,
+          })),
+          callbacks: {},
+        },
+      )
+      await placeOrder(db, {
+        checkoutId: checkout.checkoutId,
+        expectedTotalMinor: checkout.totalMinor,
+        payment: {
+          status: 'PAID',
+          provider: 'test-card',
+          transactionId: randomUUID(),
+          paymentId: randomUUID(),
+        },
+        now,
+        publicUrl: 'http://platform.test',
+      })
+      return tickets.map((ticket) => ticket.code)
+    }
+    const show = await buy(DEMO_TRUNK_SHOW_ID, DEMO_TRUNK_SHOW_GENERAL_ID, 2)
+    const [classTicket] = await buy(DEMO_CARE_CLASS_ID, DEMO_CARE_CLASS_FREE_ID, 1)
+    const other = await memberTokens(
+      platform,
+      (await platform.visitorTokens()).access_token,
+      newEmail('other'),
+    )
+    const [theirs] = await buy(DEMO_TRUNK_SHOW_ID, DEMO_TRUNK_SHOW_VIP_ID, 1, other.memberId)
+    // One of the show's tickets was used at the door.
+    await checkInTicket(db, { siteId: DEMO_SITE_ID, code: show[0]!, now })
+
+    const { browser, page } = await openAccount({ membersAccount: { section: 'EVENTS' } })
+    const events = await browser.get(page)
+    expect(events.status).toBe(200)
+    expect(events.text).not.toContain('does not offer')
+    const upcoming = events.text.slice(0, events.text.indexOf('Past and cancelled'))
+    // The class (10 June 2027, London) comes before the show (18 September 2027, New York).
+    expect(upcoming.indexOf(`data-ticket-code="${classTicket}"`)).toBeGreaterThan(0)
+    expect(upcoming.indexOf(`data-ticket-code="${classTicket}"`)).toBeLessThan(
+      upcoming.indexOf(`data-ticket-code="${show[1]}"`),
+    )
+    expect(upcoming).toContain('(Europe/London)')
+    expect(upcoming).toContain('href="https://meet.example.com/aisle-garment-care"')
+    expect(upcoming).toContain('120 Mercer Street')
+    expect(upcoming).toContain(`<code>${show[1]}</code>`)
+    expect(upcoming).toMatch(new RegExp(`data-ticket-code="${show[0]}".*?Used `, 's'))
+    expect(events.text).not.toContain(theirs!)
+
+    // Once the class is over it is past, and its link is no longer offered.
+    await db.query(
+      "update ticketed_events set start_date = '2026-05-01T17:00:00Z', end_date = '2026-05-01T18:00:00Z' where id = $1",
+      [DEMO_CARE_CLASS_ID],
+    )
+    const later = await browser.get(`${page}?section=EVENTS`)
+    const past = later.text.slice(later.text.indexOf('Past and cancelled'))
+    expect(past).toContain(`data-ticket-code="${classTicket}"`)
+    expect(later.text).not.toContain('href="https://meet.example.com/aisle-garment-care"')
   })
 
   it('lists the member’s upcoming and past bookings in the shop’s time zone, and no one else’s', async () => {
@@ -133,7 +218,6 @@ describe.each(databaseKinds())('the hosted members account on %s', (kind) => {
     expect(bookings.status).toBe(200)
     expect(bookings.text).toContain('<h2>Bookings</h2>')
     expect(bookings.text).not.toContain('does not offer')
-    expect(bookings.text).toMatch(/>Events<\/a><span class="muted"> \(not offered\)/)
     expect(bookings.text).not.toMatch(/>Bookings<\/a><span class="muted"> \(not offered\)/)
     const upcoming = bookings.text.slice(bookings.text.indexOf('aria-label="Upcoming bookings"'))
     const past = bookings.text.slice(bookings.text.indexOf('aria-label="Past and cancelled bookings"'))

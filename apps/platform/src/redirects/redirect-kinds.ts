@@ -75,11 +75,11 @@ export function isNotOfferedKind(kind: RedirectKind): kind is NotOfferedKind {
   return !redirectKinds[kind].isSold
 }
 
-/** Which sections of the members account this platform fills: products, plans and bookings, not yet events. */
+/** Which sections of the members account this platform fills: every one (decisions 046, 069, 070). */
 export const membersAccountSections: Readonly<Record<MembersAccountSection, { isSold: boolean }>> = {
   ACCOUNT_INFO: { isSold: true },
   ORDERS: { isSold: true },
   BOOKINGS: { isSold: true },
   SUBSCRIPTIONS: { isSold: true },
-  EVENTS: { isSold: false },
+  EVENTS: { isSold: true },
 }

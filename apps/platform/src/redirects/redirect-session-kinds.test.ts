@@ -350,7 +350,7 @@ describe.each(databaseKinds())('redirect sessions of every kind on %s', (kind) =
         { section: 'BOOKINGS', isSupported: true },
         { section: 'ORDERS', isSupported: true },
         { section: 'SUBSCRIPTIONS', isSupported: true },
-        { section: 'EVENTS', isSupported: false },
+        { section: 'EVENTS', isSupported: true },
       ])
       const { key } = await createApiKey(
         db,

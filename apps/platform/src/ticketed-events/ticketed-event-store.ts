@@ -314,6 +314,34 @@ export async function findTicketsOfOrder(db: Db, orderId: string): Promise<SoldT
   )
 }
 
+/** A ticket a member bought, with its order's number (the members account's EVENTS section). */
+export interface MemberTicket extends SoldTicket {
+  order_number: string
+  event_status: 'DRAFT' | 'PUBLISHED' | 'CANCELLED'
+}
+
+/**
+ * The tickets of the member's orders (decision 070), the latest events first, at most `limit`: the
+ * members account's EVENTS section.
+ */
+export async function findTicketsOfMember(
+  db: Db,
+  siteId: string,
+  memberId: string,
+  limit: number,
+): Promise<MemberTicket[]> {
+  return db.query<MemberTicket>(
+    `select ${SOLD_TICKET_COLUMNS}, o.number::text as order_number, e.status as event_status
+     from event_tickets t join event_reservations r on r.id = t.reservation_id
+       join orders o on o.id = r.order_id
+       join event_ticket_types tt on tt.id = t.ticket_type_id join ticketed_events e on e.id = t.event_id
+     where t.site_id = $1 and o.site_id = $1 and o.owner_kind = 'member' and o.owner_id = $2
+       and r.status = 'CONFIRMED'
+     order by e.start_date desc, tt.sort_index, t.code limit $3`,
+    [siteId, memberId, limit],
+  )
+}
+
 /** The sold ticket with this code in the site; with `lock`, its row is locked (the door's check-in). */
 export async function findSoldTicketByCode(
   db: Db,

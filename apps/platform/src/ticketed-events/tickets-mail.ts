@@ -1,3 +1,4 @@
+import { slotWhenText } from '../carts/cart-wire.ts'
 import type { Db } from '../db/db.ts'
 import { enqueueMail, type OutgoingMail } from '../mail/mail-outbox.ts'
 import type { MailShop } from '../orders/order-mails.ts'
@@ -10,10 +11,14 @@ export function eventWhen(
   ticket: Pick<SoldTicket, 'event_start_date' | 'event_end_date' | 'event_time_zone'>,
   locale: string,
 ): string {
-  const format = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(locale, { timeZone: ticket.event_time_zone, ...options })
-  const start = new Date(ticket.event_start_date)
-  return `${format({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(start)}, ${format({ timeStyle: 'short' }).formatRange(start, new Date(ticket.event_end_date))} (${ticket.event_time_zone})`
+  return slotWhenText(
+    {
+      scheduledDate: new Date(ticket.event_start_date).toISOString(),
+      endDate: new Date(ticket.event_end_date).toISOString(),
+      timeZone: ticket.event_time_zone,
+    },
+    locale,
+  )
 }
 
 /**
