@@ -250,7 +250,9 @@ fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
   main { padding: 1rem 1rem 3rem; overflow-wrap: anywhere; }
   .topbar { padding: 0.6rem 1rem; }
   .topbar .account-email { display: none; }
-  table { display: block; overflow-x: auto; }
+  /* Positioned, the table holds its visually hidden headings (.row-label, absolute) inside its scroll box:
+     otherwise one past the screen's edge widens the page. */
+  table { display: block; overflow-x: auto; position: relative; }
   /* A cell keeps its words and figures whole ("$17.28", "Shipped"): its table scrolls instead. */
   main th, main td { overflow-wrap: normal; }
   main .number { white-space: nowrap; }
