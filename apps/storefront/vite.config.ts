@@ -29,6 +29,15 @@ function findStaticClosure(entry: string, found = new Set<string>()): Set<string
 // in one chunk rather than a dozen small ones, which gzip worse and cost a request each.
 const frameModules = findStaticClosure(join(appDirectory, 'root.tsx'))
 frameModules.delete(join(appDirectory, 'root.tsx'))
+// The catalogue's cards and pictures, which the home, collection, search and product pages all draw, go in
+// the same chunk: three requests fewer on each of those pages, where a phone's first paint waits on every
+// script the page preloads (Lighthouse's simulation counts them all).
+for (const shared of [
+  'catalogue/product-card.tsx',
+  'catalogue/collection-view.ts',
+  'media/responsive-image.tsx',
+])
+  findStaticClosure(join(appDirectory, shared), frameModules)
 const toPath = (id: string) => id.split('?')[0] ?? id
 
 // React 19 renders the storefront on the server and in the browser (docs/decisions/023-react-19-renders-the-storefront.md).
