@@ -4,9 +4,8 @@ import { findServices, type ServiceRow } from '../bookings/booking-store.ts'
 import { listServiceSlots } from '../bookings/service-slots.ts'
 import { unitPriceOf } from '../bookings/sold-services.ts'
 import { addDays, instantOfLocalDateTime, isTimeZone, toLocalDate } from '../bookings/zoned-time.ts'
-import { checkoutPaymentUrls, HOSTED_CHECKOUT_PATH } from '../checkout/hosted/hosted-checkout-routes.tsx'
+import { payPurchase, purchaseCallbacks, readBuyer } from '../checkout/hosted/purchase-page.tsx'
 import type { PaymentProvider } from '../checkout/payment-provider.ts'
-import { startPayment } from '../checkout/payments/start-payment.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
@@ -329,16 +328,8 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
       const start = new Date(form.text('start'))
       const pick = { serviceId: form.text('serviceId'), start }
       if (Number.isNaN(start.getTime())) return redirectFromHostedPage(visitPath(visit.session.id), 303)
-      const values = Object.fromEntries(
-        ['firstName', 'lastName', 'email', 'phone'].map((name) => [name, form.text(name).trim()]),
-      )
-      const errors: Record<string, string> = {}
-      if (!values.firstName) errors.firstName = 'Enter your first name.'
-      if (!values.lastName) errors.lastName = 'Enter your last name.'
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email ?? ''))
-        errors.email = 'Enter an e-mail address, like ada@example.com.'
-      if (values.phone && !/^\+?[0-9 ().-]{5,30}$/.test(values.phone))
-        errors.phone = 'Enter a phone number: digits, spaces, ( ) - . and a leading +.'
+      const buyer = readBuyer(form, { withPhone: true })
+      const { values, errors } = buyer
       if (Object.keys(errors).length > 0)
         return checkoutPage(visit, site, pick, { values, errors, status: 400 })
       const [service] = await findServices(db, site.id, { ids: [pick.serviceId] })
@@ -358,18 +349,9 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
             owner: { kind: session.creator.role, id: session.creator.id },
             serviceId: pick.serviceId,
             start,
-            email: values.email ?? '',
-            contact: {
-              firstName: values.firstName,
-              lastName: values.lastName,
-              ...(values.phone ? { phone: values.phone } : {}),
-            },
-            callbacks: {
-              ...(session.callbacks.thankYouPageUrl
-                ? { thankYouPageUrl: session.callbacks.thankYouPageUrl }
-                : {}),
-              ...(session.callbacks.postFlowUrl ? { postFlowUrl: session.callbacks.postFlowUrl } : {}),
-            },
+            email: buyer.email,
+            contact: buyer.contact,
+            callbacks: purchaseCallbacks(session.callbacks),
           },
         )
       } catch (error) {
@@ -380,35 +362,22 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
           return checkoutPage(visit, site, pick, { values, problem: error.description, status: 409 })
         throw error
       }
-      const started = await startPayment(
-        payments,
-        checkoutPaymentUrls(
-          publicUrl,
-          booked.checkoutId,
-          `${visitPath(session.id)}?serviceId=${pick.serviceId}`,
-        ),
-        {
-          siteId: site.id,
-          purpose: { kind: 'checkout', checkoutId: booked.checkoutId },
-          provider,
-          amountMinor: booked.totalMinor,
-          currency: site.currency,
-          idempotencyKey: paymentKey,
-        },
-      )
-      if (started.kind === 'redirect') return redirectFromHostedPage(started.url, 303)
-      if (
-        started.kind === 'confirmed' &&
-        started.confirmation.kind !== 'placed' &&
-        started.confirmation.kind !== 'pending'
-      )
+      const paid = await payPurchase(payments, {
+        siteId: site.id,
+        currency: site.currency,
+        checkoutId: booked.checkoutId,
+        totalMinor: booked.totalMinor,
+        provider,
+        paymentKey,
+        cancelPath: `${visitPath(session.id)}?serviceId=${pick.serviceId}`,
+      })
+      if (paid.kind === 'refused')
         return checkoutPage(visit, site, pick, {
           values,
           problem: 'The booking could not be made: choose another time.',
           status: 409,
         })
-      // Placed (or decided): the hosted checkout's return sends the buyer on to the thank-you page.
-      return redirectFromHostedPage(`${HOSTED_CHECKOUT_PATH}/${booked.checkoutId}/payment-return`, 303)
+      return redirectFromHostedPage(paid.location, 303)
     },
   )
 }

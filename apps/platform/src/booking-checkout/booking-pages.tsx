@@ -1,8 +1,9 @@
 import type { ServiceRow } from '../bookings/booking-store.ts'
+import { BuyerFields } from '../checkout/hosted/purchase-page.tsx'
 import type { PaymentProvider } from '../checkout/payment-provider.ts'
 import { PaymentMethodChoices } from '../checkout/payments/payment-method-choices.tsx'
 import { Document } from '../pages/document.tsx'
-import { CsrfField, Field } from '../pages/form-controls.tsx'
+import { CsrfField } from '../pages/form-controls.tsx'
 import { type ReturnLink, ReturnLinks } from '../redirects/hosted/hosted-redirect-pages.tsx'
 
 /** A service as the hosted pages list it: its row and its price in the shopper's words. */
@@ -147,39 +148,7 @@ export function BookingCheckoutPage(props: {
           <input type="hidden" name="paymentKey" value={props.paymentKey} />
           <input type="hidden" name="serviceId" value={service.id} />
           <input type="hidden" name="start" value={props.start} />
-          <Field
-            label="First name"
-            name="firstName"
-            required
-            autoComplete="given-name"
-            defaultValue={props.values.firstName}
-            error={props.errors.firstName}
-          />
-          <Field
-            label="Last name"
-            name="lastName"
-            required
-            autoComplete="family-name"
-            defaultValue={props.values.lastName}
-            error={props.errors.lastName}
-          />
-          <Field
-            label="E-mail"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            defaultValue={props.values.email}
-            error={props.errors.email}
-          />
-          <Field
-            label="Phone (optional)"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            defaultValue={props.values.phone}
-            error={props.errors.phone}
-          />
+          <BuyerFields form={{ values: props.values, errors: props.errors }} withPhone />
           <PaymentMethodChoices legend="Pay" providers={props.providers} />
           <div className="actions">
             <button type="submit" className="primary">

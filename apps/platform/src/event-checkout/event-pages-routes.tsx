@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { checkoutPaymentUrls, HOSTED_CHECKOUT_PATH } from '../checkout/hosted/hosted-checkout-routes.tsx'
+import {
+  isEmailAddress,
+  payPurchase,
+  purchaseCallbacks,
+  readBuyer,
+} from '../checkout/hosted/purchase-page.tsx'
 import type { PaymentProvider } from '../checkout/payment-provider.ts'
-import { startPayment } from '../checkout/payments/start-payment.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
@@ -47,8 +51,6 @@ export interface EventPagesDeps {
 function visitPath(sessionId: string): string {
   return `/_events/${sessionId}`
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 function linksOf(session: RedirectSession) {
   return [returnLink('Back to the shop', session.callbacks.postFlowUrl)]
@@ -225,20 +227,15 @@ export function registerEventPagesRoutes(api: Api, deps: EventPagesDeps) {
       const site = await getSite(db, visit.session.siteId)
       const page = await checkoutPage(visit, site)
       if (page instanceof Response) return page
-      const values: Record<string, string> = Object.fromEntries(
-        ['firstName', 'lastName', 'email'].map((name) => [name, form.text(name).trim()]),
-      )
-      const errors: Record<string, string> = {}
-      if (!values.firstName) errors.firstName = 'Enter your first name.'
-      if (!values.lastName) errors.lastName = 'Enter your last name.'
-      if (!EMAIL.test(values.email ?? '')) errors.email = 'Enter an e-mail address, like ada@example.com.'
+      const buyer = readBuyer(form)
+      const { values, errors } = buyer
       const attendees = page.tickets.map((ticket) => {
         const name = form.text(`attendee.${ticket.id}.name`).trim().slice(0, 200)
         const email = form.text(`attendee.${ticket.id}.email`).trim().slice(0, 320)
         values[`attendee.${ticket.id}.name`] = name
         values[`attendee.${ticket.id}.email`] = email
         if (!name) errors[`attendee.${ticket.id}.name`] = "Enter the attendee's name."
-        if (email && !EMAIL.test(email))
+        if (email && !isEmailAddress(email))
           errors[`attendee.${ticket.id}.email`] = 'Enter an e-mail address, or leave it empty.'
         return { ticketId: ticket.id, name, email }
       })
@@ -260,15 +257,10 @@ export function registerEventPagesRoutes(api: Api, deps: EventPagesDeps) {
             site,
             owner: { kind: session.creator.role, id: session.creator.id },
             reservationId: String(session.input.reservationId ?? ''),
-            email: values.email ?? '',
-            contact: { firstName: values.firstName, lastName: values.lastName },
+            email: buyer.email,
+            contact: buyer.contact,
             attendees,
-            callbacks: {
-              ...(session.callbacks.thankYouPageUrl
-                ? { thankYouPageUrl: session.callbacks.thankYouPageUrl }
-                : {}),
-              ...(session.callbacks.postFlowUrl ? { postFlowUrl: session.callbacks.postFlowUrl } : {}),
-            },
+            callbacks: purchaseCallbacks(session.callbacks),
           },
         )
       } catch (error) {
@@ -279,31 +271,22 @@ export function registerEventPagesRoutes(api: Api, deps: EventPagesDeps) {
           return pageOf(visit, site, { values, problem: error.description, status: 409 })
         throw error
       }
-      const started = await startPayment(
-        payments,
-        checkoutPaymentUrls(publicUrl, opened.checkoutId, visitPath(session.id)),
-        {
-          siteId: site.id,
-          purpose: { kind: 'checkout', checkoutId: opened.checkoutId },
-          provider,
-          amountMinor: opened.totalMinor,
-          currency: site.currency,
-          idempotencyKey: paymentKey,
-        },
-      )
-      if (started.kind === 'redirect') return redirectFromHostedPage(started.url, 303)
-      if (
-        started.kind === 'confirmed' &&
-        started.confirmation.kind !== 'placed' &&
-        started.confirmation.kind !== 'pending'
-      )
+      const paid = await payPurchase(payments, {
+        siteId: site.id,
+        currency: site.currency,
+        checkoutId: opened.checkoutId,
+        totalMinor: opened.totalMinor,
+        provider,
+        paymentKey,
+        cancelPath: visitPath(session.id),
+      })
+      if (paid.kind === 'refused')
         return pageOf(visit, site, {
           values,
           problem: 'The tickets could not be bought: choose them again.',
           status: 409,
         })
-      // Placed (or decided): the hosted checkout's return sends the buyer on to the thank-you page.
-      return redirectFromHostedPage(`${HOSTED_CHECKOUT_PATH}/${opened.checkoutId}/payment-return`, 303)
+      return redirectFromHostedPage(paid.location, 303)
     },
   )
 }

@@ -1,3 +1,4 @@
+import { BuyerFields } from '../checkout/hosted/purchase-page.tsx'
 import type { PaymentProvider } from '../checkout/payment-provider.ts'
 import { PaymentMethodChoices } from '../checkout/payments/payment-method-choices.tsx'
 import { Document } from '../pages/document.tsx'
@@ -87,31 +88,9 @@ export function EventCheckoutPage(props: {
           ))}
           <fieldset>
             <legend>Your details</legend>
-            <Field
-              label="First name"
-              name="firstName"
-              required
-              autoComplete="given-name"
-              defaultValue={props.values.firstName}
-              error={props.errors.firstName}
-            />
-            <Field
-              label="Last name"
-              name="lastName"
-              required
-              autoComplete="family-name"
-              defaultValue={props.values.lastName}
-              error={props.errors.lastName}
-            />
-            <Field
-              label="E-mail"
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              hint="Your tickets are sent here."
-              defaultValue={props.values.email}
-              error={props.errors.email}
+            <BuyerFields
+              form={{ values: props.values, errors: props.errors }}
+              emailHint="Your tickets are sent here."
             />
           </fieldset>
           {props.isFree ? (
