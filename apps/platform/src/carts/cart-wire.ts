@@ -293,6 +293,28 @@ export function assertCartAmountWithinBound(
 }
 
 /**
+ * What a line of the services or tickets catalogue answers beside its description: its name and price as
+ * sold (`sold`, from the services map; a line whose service or ticket type is gone is NOT_FOUND and priced
+ * at 0), a service item paid in full online.
+ */
+function soldLineOf(line: LineItemRow, sold: SoldService | undefined, site: Site) {
+  const unit = sold?.unitPriceMinor ?? 0
+  return {
+    id: line.id,
+    quantity: line.quantity,
+    catalogReference: { catalogItemId: line.catalog_item_id ?? '', appId: line.app_id, options: {} },
+    productName: translatable(sold?.name ?? ''),
+    url: undefined,
+    price: money(unit, site),
+    fullPrice: money(unit, site),
+    lineItemPrice: money(unit * line.quantity, site),
+    availability: sold ? { status: 'AVAILABLE' as const } : { status: 'NOT_FOUND' as const },
+    itemType: { preset: 'SERVICE' as const },
+    paymentOption: 'FULL_PAYMENT_ONLINE' as const,
+  }
+}
+
+/**
  * The wire form of a cart, priced from the catalogue as it is now: a price change in the catalogue
  * reaches every cart on its next read.
  */
@@ -311,46 +333,24 @@ export function toWireCart(
       subtotal += line.custom.priceMinor * line.quantity
       return toWireCustomLine(line, line.custom, site)
     }
+    // A ticket or a booked slot: a line of its own catalogue (the services map holds both), priced as sold.
+    const sold = line.catalog_item_id ? services.get(line.catalog_item_id) : undefined
     if (line.ticket_properties) {
-      const ticketType = line.catalog_item_id ? services.get(line.catalog_item_id) : undefined
-      const unit = ticketType?.unitPriceMinor ?? 0
-      if (ticketType) subtotal += unit * line.quantity
+      if (sold) subtotal += sold.unitPriceMinor * line.quantity
       return {
-        id: line.id,
-        quantity: line.quantity,
-        catalogReference: { catalogItemId: line.catalog_item_id ?? '', appId: line.app_id, options: {} },
-        productName: translatable(ticketType?.name ?? ''),
-        url: undefined,
-        price: money(unit, site),
-        fullPrice: money(unit, site),
-        lineItemPrice: money(unit * line.quantity, site),
+        ...soldLineOf(line, sold, site),
         ...ticketLineDescription(line.ticket_properties, site.locale),
-        availability: ticketType ? { status: 'AVAILABLE' as const } : { status: 'NOT_FOUND' as const },
-        itemType: { preset: 'SERVICE' as const },
-        paymentOption: 'FULL_PAYMENT_ONLINE' as const,
       }
     }
     if (line.service_properties) {
-      const service = line.catalog_item_id ? services.get(line.catalog_item_id) : undefined
-      const unit = service?.unitPriceMinor ?? 0
-      if (service) subtotal += unit * line.quantity
+      if (sold) subtotal += sold.unitPriceMinor * line.quantity
       return {
-        id: line.id,
-        quantity: line.quantity,
-        catalogReference: { catalogItemId: line.catalog_item_id ?? '', appId: line.app_id, options: {} },
-        productName: translatable(service?.name ?? ''),
-        url: undefined,
-        price: money(unit, site),
-        fullPrice: money(unit, site),
-        lineItemPrice: money(unit * line.quantity, site),
+        ...soldLineOf(line, sold, site),
         ...serviceLineDescription(line.service_properties, site.locale),
-        availability: service ? { status: 'AVAILABLE' as const } : { status: 'NOT_FOUND' as const },
         serviceProperties: {
           scheduledDate: line.service_properties.scheduledDate,
           numberOfParticipants: line.quantity,
         },
-        itemType: { preset: 'SERVICE' as const },
-        paymentOption: 'FULL_PAYMENT_ONLINE' as const,
       }
     }
     const { record, variant, unit, full } = catalogueLineOf(line, products)
