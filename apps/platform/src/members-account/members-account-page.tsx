@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { bookingWhenText, mayShopperCancel } from '../bookings/booking-policy.ts'
 import type { MemberBookingRow } from '../bookings/booking-store.ts'
 import { LineSummary, lineNameWithOptions, orderLineSummary } from '../orders/line-summary.tsx'
@@ -202,6 +203,31 @@ function BookingTable(props: {
 }
 
 /**
+ * A section of things ahead and behind (bookings, tickets): the upcoming ones soonest first, then the past
+ * and cancelled ones in the order given (latest first), each list drawn by `table`, or words for none.
+ */
+function UpcomingAndPast<Item>(props: {
+  items: readonly Item[]
+  isUpcoming: (item: Item) => boolean
+  startOf: (item: Item) => Date
+  noneUpcoming: string
+  table: (items: readonly Item[], isUpcoming: boolean) => ReactNode
+}) {
+  const upcoming = props.items
+    .filter(props.isUpcoming)
+    .sort((a, b) => props.startOf(a).getTime() - props.startOf(b).getTime())
+  const past = props.items.filter((item) => !props.isUpcoming(item))
+  return (
+    <>
+      <h3>Upcoming</h3>
+      {upcoming.length === 0 ? <p>{props.noneUpcoming}</p> : props.table(upcoming, true)}
+      <h3>Past and cancelled</h3>
+      {past.length === 0 ? <p>Nothing yet.</p> : props.table(past, false)}
+    </>
+  )
+}
+
+/**
  * The BOOKINGS section (decision 069): the member's upcoming bookings, soonest first, then past and
  * cancelled ones, latest first; times in the shop's time zone, which each names.
  */
@@ -211,33 +237,22 @@ function Bookings(props: {
   site: Site
   cancelLink?: ((booking: MemberBookingRow) => string) | undefined
 }) {
-  const isUpcoming = (booking: MemberBookingRow) =>
-    booking.status === 'CONFIRMED' && new Date(booking.end_date) > props.now
-  const upcoming = props.bookings
-    .filter(isUpcoming)
-    .sort((a, b) => new Date(a.start_date).getTime() - new Date(b.start_date).getTime())
-  const past = props.bookings.filter((booking) => !isUpcoming(booking))
   return (
-    <>
-      <h3>Upcoming</h3>
-      {upcoming.length === 0 ? (
-        <p>You have no upcoming bookings.</p>
-      ) : (
+    <UpcomingAndPast
+      items={props.bookings}
+      isUpcoming={(booking) => booking.status === 'CONFIRMED' && new Date(booking.end_date) > props.now}
+      startOf={(booking) => new Date(booking.start_date)}
+      noneUpcoming="You have no upcoming bookings."
+      table={(bookings, isUpcoming) => (
         <BookingTable
-          label="Upcoming bookings"
-          bookings={upcoming}
+          label={isUpcoming ? 'Upcoming bookings' : 'Past and cancelled bookings'}
+          bookings={bookings}
           now={props.now}
           site={props.site}
-          cancelLink={props.cancelLink}
+          cancelLink={isUpcoming ? props.cancelLink : undefined}
         />
       )}
-      <h3>Past and cancelled</h3>
-      {past.length === 0 ? (
-        <p>Nothing yet.</p>
-      ) : (
-        <BookingTable label="Past and cancelled bookings" bookings={past} now={props.now} site={props.site} />
-      )}
-    </>
+    />
   )
 }
 
@@ -247,27 +262,23 @@ function Bookings(props: {
  * the event is ahead (ticket holders only get it).
  */
 function Events(props: { tickets: readonly MemberTicket[]; now: Date; site: Site }) {
-  const isUpcoming = (ticket: MemberTicket) =>
-    ticket.event_status !== 'CANCELLED' && new Date(ticket.event_end_date) > props.now
-  const upcoming = props.tickets
-    .filter(isUpcoming)
-    .sort((a, b) => new Date(a.event_start_date).getTime() - new Date(b.event_start_date).getTime())
-  const past = props.tickets.filter((ticket) => !isUpcoming(ticket))
   return (
-    <>
-      <h3>Upcoming</h3>
-      {upcoming.length === 0 ? (
-        <p>You have no tickets for upcoming events.</p>
-      ) : (
-        <TicketTable label="Tickets for upcoming events" tickets={upcoming} site={props.site} isUpcoming />
+    <UpcomingAndPast
+      items={props.tickets}
+      isUpcoming={(ticket) =>
+        ticket.event_status !== 'CANCELLED' && new Date(ticket.event_end_date) > props.now
+      }
+      startOf={(ticket) => new Date(ticket.event_start_date)}
+      noneUpcoming="You have no tickets for upcoming events."
+      table={(tickets, isUpcoming) => (
+        <TicketTable
+          label={isUpcoming ? 'Tickets for upcoming events' : 'Tickets for past and cancelled events'}
+          tickets={tickets}
+          site={props.site}
+          isUpcoming={isUpcoming}
+        />
       )}
-      <h3>Past and cancelled</h3>
-      {past.length === 0 ? (
-        <p>Nothing yet.</p>
-      ) : (
-        <TicketTable label="Tickets for past and cancelled events" tickets={past} site={props.site} />
-      )}
-    </>
+    />
   )
 }
 
