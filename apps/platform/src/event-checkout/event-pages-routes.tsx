@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import {
-  isEmailAddress,
-  payPurchase,
-  purchaseCallbacks,
-  readBuyer,
-} from '../checkout/hosted/purchase-page.tsx'
+import { payPurchase, purchaseCallbacks, readBuyer } from '../checkout/hosted/purchase-page.tsx'
 import type { PaymentProvider } from '../checkout/payment-provider.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
 import { ApplicationError } from '../http/errors.ts'
+import { isEmailAddress } from '../mail/email-address.ts'
 import { formatMoney } from '../money/money.ts'
 import {
   HOSTED_PAGE_ROUTE,

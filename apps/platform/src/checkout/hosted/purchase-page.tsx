@@ -1,4 +1,5 @@
 import type { ContactDetails } from '../../carts/contact-info.ts'
+import { isEmailAddress } from '../../mail/email-address.ts'
 import { Field } from '../../pages/form-controls.tsx'
 import type { FormFields } from '../../pages/form-fields.ts'
 import type { CheckoutCallbacks } from '../checkout-store.ts'
@@ -11,13 +12,7 @@ import { checkoutPaymentUrls, HOSTED_CHECKOUT_PATH } from './hosted-checkout-rou
 // tickets: `openPurchaseCheckout`) share: the buyer's fields, their check, the session's callbacks, and
 // paying the checkout.
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PHONE = /^\+?[0-9 ().-]{5,30}$/
-
-/** Whether `text` reads as an e-mail address (something@somewhere.tld). */
-export function isEmailAddress(text: string): boolean {
-  return EMAIL.test(text)
-}
 
 /** A purchase form's fields as typed, and the words beside those that are wrong, by field name. */
 export interface PurchaseForm {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/db.ts'
 import { queryOne } from '../../db/db.ts'
 import { type FieldViolation, ValidationError } from '../../http/errors.ts'
+import { isEmailAddress, normalizeEmail } from '../../mail/email-address.ts'
 import type { PasswordHasher } from '../../passwords/password-hasher.ts'
 import { passwordViolations } from '../../passwords/password-policy.ts'
 
@@ -19,16 +20,9 @@ interface SiteUserRow {
   password_hash: string
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-/** `" Owner@Shop.Example "` -> `"owner@shop.example"`: one spelling per address. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
-
 function assertCredentials(email: string, password: string) {
   const violations: FieldViolation[] = []
-  if (!EMAIL.test(email) || email.length > 254)
+  if (!isEmailAddress(email))
     violations.push({ field: 'email', description: 'must be an e-mail address', violatedRule: 'FORMAT' })
   violations.push(...passwordViolations(password))
   if (violations.length > 0) throw new ValidationError(violations)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/db.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
+import { isEmailAddress, normalizeEmail } from '../../mail/email-address.ts'
 import type { PasswordHasher } from '../../passwords/password-hasher.ts'
 import { passwordViolations } from '../../passwords/password-policy.ts'
 import { passwordNotSet, wrongCredentials } from '../identity-errors.ts'
@@ -9,14 +10,7 @@ import { createSessionToken } from '../identity-token-store.ts'
 import { type AuthState, type Identity, type IdentityProfile, toWireIdentity } from '../identity-wire.ts'
 import { startEmailVerification } from './email-verification.ts'
 import { initialStatus } from './member-status.ts'
-import {
-  findMemberByEmail,
-  insertMember,
-  isEmailAddress,
-  type MemberRow,
-  normalizeEmail,
-  updatePasswordHash,
-} from './member-store.ts'
+import { findMemberByEmail, insertMember, type MemberRow, updatePasswordHash } from './member-store.ts'
 
 /** What registration and login need. */
 export interface AuthenticationDeps {

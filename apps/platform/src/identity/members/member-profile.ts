@@ -3,8 +3,9 @@ import { isPhone } from '../../addresses/contact-details.ts'
 import type { Db } from '../../db/db.ts'
 import { queryOne } from '../../db/db.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
+import { isEmailAddress, normalizeEmail } from '../../mail/email-address.ts'
 import { type IdentityProfile, toWireIdentity } from '../identity-wire.ts'
-import { isEmailAddress, type MemberRow, normalizeEmail } from './member-store.ts'
+import type { MemberRow } from './member-store.ts'
 
 const VALUE_FORMS = ['strValue', 'numValue', 'dateValue', 'listValue', 'mapValue'] as const
 

@@ -19,18 +19,6 @@ export interface MemberRow {
   updated_date: Date
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-/** `" Alice@Shop.Example "` -> `"alice@shop.example"`: one spelling per address, so one account. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
-
-/** Whether a normalised address looks like an e-mail address (RFC 5321 caps it at 254 characters). */
-export function isEmailAddress(email: string): boolean {
-  return email.length <= 254 && EMAIL.test(email)
-}
-
 /** The member of the site with this (normalised) login e-mail, if any. */
 export async function findMemberByEmail(
   db: Db,

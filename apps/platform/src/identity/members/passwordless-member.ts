@@ -1,17 +1,12 @@
 import type { Db } from '../../db/db.ts'
 import { queryOne } from '../../db/db.ts'
 import { ApplicationError, ValidationError } from '../../http/errors.ts'
+import { isEmailAddress, normalizeEmail } from '../../mail/email-address.ts'
 import { readIdentityPolicy } from '../identity-policy.ts'
 import type { IdentityProfile } from '../identity-wire.ts'
 import { applyProfileChange, profileViolations } from './member-profile.ts'
 import { initialStatus, statusAfterEmailProof } from './member-status.ts'
-import {
-  findMemberByEmail,
-  insertMember,
-  isEmailAddress,
-  type MemberRow,
-  normalizeEmail,
-} from './member-store.ts'
+import { findMemberByEmail, insertMember, type MemberRow } from './member-store.ts'
 
 /** Who signs on without a password: a trusted server's word (sign-on) or an identity provider's (SSO). */
 export interface PasswordlessSignOn {

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Db } from '../../db/db.ts'
 import { queryOne } from '../../db/db.ts'
 import { ApplicationError, ValidationError } from '../../http/errors.ts'
+import { isEmailAddress, normalizeEmail } from '../../mail/email-address.ts'
 import { enqueueMail } from '../../mail/mail-outbox.ts'
 import { hashToken } from '../../oauth/opaque-token.ts'
 import type { PasswordHasher } from '../../passwords/password-hasher.ts'
@@ -16,9 +17,7 @@ import { statusAfterEmailProof } from '../members/member-status.ts'
 import {
   findMemberByEmail,
   findMemberById,
-  isEmailAddress,
   type MemberRow,
-  normalizeEmail,
   resetMemberPassword,
 } from '../members/member-store.ts'
 
