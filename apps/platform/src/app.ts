@@ -7,6 +7,8 @@ import { API_REFERENCE_PATH, registerApiReferenceRoutes } from './api-reference/
 import { bookingCancelUrl, registerBookingCancelRoutes } from './booking-checkout/booking-cancel-routes.tsx'
 import { registerBookingPagesRoutes } from './booking-checkout/booking-pages-routes.tsx'
 import { registerBookingRoutes } from './bookings/booking-routes.ts'
+import { findHeldSlots } from './bookings/create-booking.ts'
+import { findSoldServices } from './bookings/sold-services.ts'
 import { registerCartRoutes } from './carts/cart-routes.ts'
 import { createCurrentCart } from './carts/current-cart.ts'
 import { registerMerchantCartRoutes } from './carts/merchant-cart-routes.ts'
@@ -410,6 +412,11 @@ export function createApp(options: AppDeps) {
     publicUrl: deps.publicUrl,
     countCouponAttempt: (attempter, now) =>
       countAttempt(deps.db, deps.rateLimits ?? 'off', 'coupon', attempter, now),
+    // Booked slots beside products (decision 082): the services catalogue's reads, given to the cart.
+    bookedSlots: {
+      findHeld: (db, siteId, bookingIds) => findHeldSlots(db, siteId, bookingIds, clock()),
+      findSold: findSoldServices,
+    },
   })
   registerCartRoutes(api, carts)
   // After the current-cart routes: `/ecom/v1/carts/current` must not be taken for a cart id.

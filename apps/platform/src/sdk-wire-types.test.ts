@@ -24,7 +24,11 @@ import type {
 } from '@aisle/sdk'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { z } from 'zod'
-import { ListTimeSlotsResponse, QueryServicesResponse } from './bookings/booking-routes.ts'
+import {
+  CreateBookingResponse,
+  ListTimeSlotsResponse,
+  QueryServicesResponse,
+} from './bookings/booking-routes.ts'
 import { CartResponse } from './carts/cart-routes.ts'
 import { BulkResponse } from './catalogue/bulk/bulk-routes.ts'
 import { CollectionResponse, QueryCollectionsResponse } from './catalogue/collections/collection-routes.ts'
@@ -118,6 +122,7 @@ const SPEC_CALLS = [
   // Bookings (read)
   { call: 'POST /v2/services/query', route: 'POST /bookings/v2/services/query', response: QueryServicesResponse, read: true },
   { call: 'POST /v2/time-slots', route: 'POST /bookings/v2/time-slots', response: ListTimeSlotsResponse, read: true },
+  { call: 'POST /v2/bookings', route: 'POST /bookings/v2/bookings', response: CreateBookingResponse, read: true },
   // Events (decision 070)
   { call: 'POST /v3/events/query', route: 'POST /events/v3/events/query', response: QueryEventsResponse, read: true },
   { call: 'POST /v1/checkout/available-tickets/query', route: 'POST /events/v1/checkout/available-tickets/query', response: QueryAvailableTicketsResponse, read: true },
@@ -153,6 +158,7 @@ interface ReadAnswers {
     Answer<BookingsModule, 'listAvailabilityTimeSlots'>,
     Sdk<typeof ListTimeSlotsResponse>
   >
+  'POST /v2/bookings': Drift<Answer<BookingsModule, 'createBooking'>, Sdk<typeof CreateBookingResponse>>
   'POST /v3/events/query': Drift<Answer<EventsModule, 'queryEvents'>, Sdk<typeof QueryEventsResponse>>
   'POST /v1/checkout/available-tickets/query': Drift<
     Answer<EventsModule, 'queryAvailableTickets'>,

@@ -51,7 +51,7 @@ export type { HttpClient, HttpMethod, QueryParams, RequestOptions } from './http
 export type { FetchFunction } from './http/fetch-function.js'
 export type { NumberFields } from './http/wire-transform.js'
 export { type AuthenticationModule, authentication } from './modules/authentication.js'
-export { type BookingsModule, bookings } from './modules/bookings.js'
+export { BOOKINGS_APP_ID, type BookingsModule, bookings } from './modules/bookings.js'
 export { type CartsModule, carts } from './modules/carts.js'
 export { type CollectionsModule, collections, type QueryCollectionsResponse } from './modules/collections.js'
 export { type CurrentCartModule, currentCart } from './modules/current-cart.js'

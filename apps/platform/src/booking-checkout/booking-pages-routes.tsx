@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { findServices, type ServiceRow } from '../bookings/booking-store.ts'
 import { listServiceSlots } from '../bookings/service-slots.ts'
 import { unitPriceOf } from '../bookings/sold-services.ts'
-import { addDays, instantOfLocalDateTime, isTimeZone, toLocalDate } from '../bookings/zoned-time.ts'
+import { addDays, instantOfLocalDateTime, instantOfSlotDate, toLocalDate } from '../bookings/zoned-time.ts'
 import { payPurchase, purchaseCallbacks, readBuyer } from '../checkout/hosted/purchase-page.tsx'
 import type { PaymentProvider } from '../checkout/payment-provider.ts'
 import type { Clock } from '../clock.ts'
@@ -79,16 +79,9 @@ function slotOfSession(session: RedirectSession): { serviceId: string; start: Da
   const serviceId = availability?.slot?.serviceId
   const startDate = availability?.slot?.startDate
   if (typeof serviceId !== 'string' || typeof startDate !== 'string') return undefined
-  // Upstream reads the slot's dates as local times of `timezone` when it is given, ignoring their offset.
-  const zone =
-    typeof session.input.timezone === 'string' && isTimeZone(session.input.timezone)
-      ? session.input.timezone
-      : undefined
-  const start =
-    zone && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(startDate)
-      ? instantOfLocalDateTime(startDate.slice(0, 19), zone)
-      : new Date(startDate)
-  return Number.isNaN(start.getTime()) ? undefined : { serviceId, start }
+  const zone = typeof session.input.timezone === 'string' ? session.input.timezone : undefined
+  const start = instantOfSlotDate(startDate, zone)
+  return start && { serviceId, start }
 }
 
 /**

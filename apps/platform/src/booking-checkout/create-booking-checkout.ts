@@ -1,6 +1,7 @@
 import { bookingEvent } from '../bookings/booking-events.ts'
-import { BOOKINGS_APP_ID, setBookingCheckout } from '../bookings/booking-store.ts'
+import { setBookingCheckout } from '../bookings/booking-store.ts'
 import { holdSlot } from '../bookings/hold-slot.ts'
+import { BOOKINGS_APP_ID } from '../carts/catalogue-app-id.ts'
 import type { ContactDetails } from '../carts/contact-info.ts'
 import type { CheckoutCallbacks } from '../checkout/checkout-store.ts'
 import type { CheckoutDeps } from '../checkout/price-cart.ts'

@@ -1,12 +1,21 @@
 import { z } from 'zod'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
+import { identityOf } from '../events/event-outbox.ts'
 import type { Api } from '../http/api.ts'
 import { invalidField } from '../http/errors.ts'
 import { findScheduleCalendar, findServices } from './booking-store.ts'
-import { ServiceSchema, TimeSlotSchema, toWireService, toWireTimeSlot } from './booking-wire.ts'
+import {
+  BookingSchema,
+  ServiceSchema,
+  TimeSlotSchema,
+  toWireBooking,
+  toWireService,
+  toWireTimeSlot,
+} from './booking-wire.ts'
+import { createBooking } from './create-booking.ts'
 import { listServiceSlots } from './service-slots.ts'
-import { instantOfLocalDateTime, isTimeZone } from './zoned-time.ts'
+import { instantOfLocalDateTime, instantOfSlotDate, isTimeZone } from './zoned-time.ts'
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/
 
@@ -56,12 +65,77 @@ export const ListTimeSlotsResponse = z.object({
   cursorPagingMetadata: z.object({ count: z.number(), hasNext: z.boolean() }),
 })
 
+export const CreateBookingBody = z.object({
+  booking: z.object({
+    bookedEntity: z.object({
+      slot: z
+        .object({
+          serviceId: z.guid({ message: 'must be a service id (UUID)' }),
+          startDate: z.string().min(1).max(40).describe('an ISO-8601 instant, or a local time of `timezone`'),
+          endDate: z
+            .string()
+            .max(40)
+            .optional()
+            .describe("accepted and ignored: the service's duration sets it"),
+          timezone: z
+            .string()
+            .max(100)
+            .refine(isTimeZone, { message: 'must be an IANA time zone, e.g. "Europe/London"' })
+            .optional()
+            .describe('the zone `startDate` is a local time of (its offset then ignored, as upstream)'),
+        })
+        .passthrough(),
+    }),
+    totalParticipants: z
+      .number()
+      .int()
+      .min(1)
+      .max(1)
+      .default(1)
+      .describe('one customer at a time: appointments take one participant'),
+  }),
+})
+
+export const CreateBookingResponse = z.object({ booking: BookingSchema })
+
 /**
  * The public reads of the services catalogue (decision 065), at the paths the Wix Bookings client sends
  * (`/_api/bookings/...`, `/_api/service-availability/...`, aliased in `http/path-aliases.ts`):
  * `queryServices` and `listAvailabilityTimeSlots`.
  */
 export function registerBookingRoutes(api: Api, deps: { db: Db; clock: Clock }) {
+  api.route(
+    {
+      method: 'post',
+      path: '/bookings/v2/bookings',
+      operationId: 'createBooking',
+      summary:
+        "Holds a free slot of a service for the shop's hold time: the booking a current cart then adds by its id, with the services catalogue's app id, beside products",
+      tag: 'Bookings',
+      auth: 'shopper',
+      body: CreateBookingBody,
+      response: CreateBookingResponse,
+      cacheControl: 'no-store',
+    },
+    async ({ caller, body }) => {
+      const { slot } = body.booking.bookedEntity
+      const start = instantOfSlotDate(slot.startDate, slot.timezone)
+      if (!start)
+        throw invalidField(
+          'booking.bookedEntity.slot.startDate',
+          'must be an ISO-8601 date and time',
+          'FORMAT',
+        )
+      const hold = await createBooking(deps, {
+        siteId: caller.siteId,
+        serviceId: slot.serviceId,
+        start,
+        identity: identityOf(caller),
+      })
+      return { booking: toWireBooking(hold, hold.createdDate) }
+    },
+  )
+
   api.route(
     {
       method: 'post',

@@ -1,9 +1,6 @@
 import type { Db } from '../db/db.ts'
 import type { BookingCalendar, BusyTime, ScheduleException, WeeklyHours } from './free-slots.ts'
 
-/** The app id of the services catalogue in a line's catalogue reference (the Wix Bookings app's). */
-export const BOOKINGS_APP_ID = '13d21c63-b5ec-5912-8397-c3a5ddb27a97'
-
 /** How an appointment is priced: a price, free, or "price on request" (nothing is charged online). */
 export type RateType = 'FIXED' | 'NO_FEE' | 'CUSTOM'
 
@@ -191,6 +188,35 @@ export async function findBookings(db: Db, siteId: string, ids: readonly string[
   return db.query<BookingRow>(
     'select * from bookings where site_id = $1 and id = any($2::uuid[]) order by id',
     [siteId, ids],
+  )
+}
+
+/** A held slot as a current cart's line sells it: the booking, its service, times and calendar's zone. */
+export interface HeldBookingRow {
+  id: string
+  service_id: string
+  start_date: Date
+  end_date: Date
+  time_zone: string
+}
+
+/**
+ * The site's bookings with these ids that are held now and not being paid for in a bookings checkout of
+ * their own: what a current cart may add (decision 082).
+ */
+export async function findLiveHolds(
+  db: Db,
+  siteId: string,
+  ids: readonly string[],
+  now: Date,
+): Promise<HeldBookingRow[]> {
+  if (ids.length === 0) return []
+  return db.query<HeldBookingRow>(
+    `select b.id, b.service_id, b.start_date, b.end_date, c.time_zone
+     from bookings b join booking_schedules c on c.id = b.schedule_id
+     where b.site_id = $1 and b.id = any($2::uuid[]) and b.status = 'HELD' and b.checkout_id is null
+       and b.held_until > $3`,
+    [siteId, ids, now],
   )
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { toDecimalString } from '../money/money.ts'
 import type { ScheduleCalendar, ServiceRow } from './booking-store.ts'
 import type { FreeSlot } from './free-slots.ts'
+import type { Hold } from './hold-slot.ts'
 import { toLocalDateTime } from './zoned-time.ts'
 
 /**
@@ -106,5 +107,56 @@ export function toWireTimeSlot(
     availableResources: [
       { resourceTypeId: 'schedule', resources: [{ id: calendar.id, name: calendar.name }] },
     ],
+  }
+}
+
+/**
+ * A booking as the Wix Bookings client reads `createBooking`'s answer: its id (what a current cart adds,
+ * with the services catalogue's app id), `CREATED` while its slot is held, the slot and its times (decision 082).
+ */
+export const BookingSchema = z.object({
+  id: z.string().describe('the booking: the catalogue item id of its current-cart line'),
+  status: z.enum(['CREATED']).describe('the slot is held until the order that pays it confirms it'),
+  bookedEntity: z.object({
+    title: z.string(),
+    slot: z.object({
+      serviceId: z.string(),
+      scheduleId: z.string(),
+      startDate: z.string().describe('an ISO-8601 instant'),
+      endDate: z.string(),
+      timezone: z.string().describe("the shop's zone"),
+    }),
+  }),
+  startDate: z.string(),
+  endDate: z.string(),
+  totalParticipants: z.number(),
+  heldUntil: z.string().describe('when the hold lapses unless an order confirms it'),
+  createdDate: z.string(),
+})
+
+export type WireBooking = z.output<typeof BookingSchema>
+
+/** The wire form of a held slot. */
+export function toWireBooking(hold: Hold, createdDate: Date): WireBooking {
+  const startDate = hold.start.toISOString()
+  const endDate = hold.end.toISOString()
+  return {
+    id: hold.bookingId,
+    status: 'CREATED',
+    bookedEntity: {
+      title: hold.service.name,
+      slot: {
+        serviceId: hold.service.id,
+        scheduleId: hold.service.schedule_id,
+        startDate,
+        endDate,
+        timezone: hold.timeZone,
+      },
+    },
+    startDate,
+    endDate,
+    totalParticipants: 1,
+    heldUntil: hold.heldUntil.toISOString(),
+    createdDate: createdDate.toISOString(),
   }
 }

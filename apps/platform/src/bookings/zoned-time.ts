@@ -113,3 +113,16 @@ export function weekdayOf(localDate: string): number {
   const [year, month, day] = localDate.split('-').map(Number) as [number, number, number]
   return ((new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7) + 1
 }
+
+/**
+ * The instant a slot's `startDate` names as the Wix Bookings client sends it: with a valid `zone`, a local
+ * date and time of that zone whose offset, if any, is ignored (as upstream reads it); without, an ISO-8601
+ * instant. `undefined` when it reads as no date.
+ */
+export function instantOfSlotDate(startDate: string, zone: string | undefined): Date | undefined {
+  const start =
+    zone && isTimeZone(zone) && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(startDate)
+      ? instantOfLocalDateTime(startDate.slice(0, 19), zone)
+      : new Date(startDate)
+  return Number.isNaN(start.getTime()) ? undefined : start
+}

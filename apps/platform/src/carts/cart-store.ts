@@ -361,6 +361,8 @@ export interface LineItemChange {
   catalogItemId: string | null
   variantId: string | null
   custom?: CustomLine
+  /** A line of the services catalogue: the held slot it sells (decision 082). */
+  serviceProperties?: ServiceLineProperties
   quantity: number
 }
 
@@ -390,7 +392,7 @@ export function applyLineChanges(
           catalog_item_id: item.catalogItemId,
           variant_id: item.variantId,
           custom: item.custom ?? null,
-          service_properties: null,
+          service_properties: item.serviceProperties ?? null,
           quantity: item.quantity,
           created_date: now,
         }

@@ -7,6 +7,14 @@ import type { ShopperCaller, ShopperCredential } from '../http/caller.ts'
 import { ApplicationError, tooManyRequests } from '../http/errors.ts'
 import { accessTokenRefused } from '../oauth/authenticate.ts'
 import { planAddToCart } from './add-to-cart.ts'
+import {
+  assertBookedSlotQuantitiesKept,
+  type BookedSlots,
+  type HeldSlot,
+  isBookedSlotItem,
+  planBookedSlotLines,
+  serviceIdsOfLines,
+} from './booked-slot-lines.ts'
 import { createCartProducts } from './cart-products.ts'
 import type { AddToCartInput, UpdateCartInput } from './cart-schemas.ts'
 import {
@@ -20,6 +28,7 @@ import {
   type LineItemRow,
   lockCart,
   readCartContents,
+  type SoldService,
   writeCartChange,
 } from './cart-store.ts'
 import { assertCartAmountWithinBound, toWireCart, type WireCart } from './cart-wire.ts'
@@ -44,9 +53,13 @@ export type CouponAttemptCounter = (
   now: Date,
 ) => Promise<number | undefined>
 
-/** What the shopper's current-cart operations need: how coupon attempts are counted too. */
+/**
+ * What the shopper's current-cart operations need: how coupon attempts are counted too, and the services
+ * catalogue's reads for booked slots beside products (none: the cart sells products alone).
+ */
 export interface CurrentCartDeps extends CartDeps {
   countCouponAttempt: CouponAttemptCounter
+  bookedSlots?: BookedSlots
 }
 
 /** Where a request came from: the client's address, as the app read it (`TRUSTED_PROXIES`). */
@@ -135,8 +148,25 @@ type CartEdit = Omit<CartWrite, 'cartId' | 'guard' | 'event'> & { lines: LineIte
 /** A change, computed from what was read (with the caller known by then) and the cart it applies to. */
 type CartEditor = (contents: PricedContents, cart: CartRow, now: Date) => CartEdit
 
-/** What a change reads, with the caller known and the products of the lines and of the ids asked for. */
-type PricedContents = CartContents & { caller: ShopperCaller; products: Map<string, ProductRecord> }
+/**
+ * What a change reads, with the caller known, the products of the lines and of the ids asked for, the
+ * services of its booked-slot lines, and the held slots asked for.
+ */
+type PricedContents = CartContents & {
+  caller: ShopperCaller
+  products: Map<string, ProductRecord>
+  services: Map<string, SoldService>
+  held: Map<string, HeldSlot>
+}
+
+/** An add's catalogue items: the products' as `planAddToCart` takes them, and the held slots' with their place. */
+function splitItems(lineItems: AddToCartInput['lineItems'], field = 'lineItems') {
+  const products = lineItems.filter((item) => !isBookedSlotItem(item))
+  const slots = lineItems.flatMap((item, index) =>
+    isBookedSlotItem(item) ? [{ item, field: `${field}[${index}]` }] : [],
+  )
+  return { products, slots, slotIds: slots.map(({ item }) => item.catalogReference.catalogItemId) }
+}
 
 /** Lines of `contents` with `changes` saved and `removed` gone. */
 function applied(
@@ -154,7 +184,7 @@ function applied(
  * and the GraphQL schema both call these, so they share every rule, error and event.
  */
 export function createCurrentCart(deps: CurrentCartDeps) {
-  const { db, clock, publicUrl } = deps
+  const { db, clock, publicUrl, bookedSlots } = deps
   const cartProducts = createCartProducts()
 
   /**
@@ -168,19 +198,41 @@ export function createCurrentCart(deps: CurrentCartDeps) {
     if (retryAfter !== undefined) throw tooManyRequests(retryAfter)
   }
 
-  /** `contents` with the products of its lines and of `productIds`. */
+  /**
+   * `contents` with the products of its lines and of `productIds`, and, only where the cart holds booked
+   * slots or the change adds some (`slotIds`), the services catalogue's reads: a products-only cart costs
+   * no statement more.
+   */
   async function priced(
     tx: Db,
     caller: ShopperCaller,
     contents: CartContents,
     productIds: readonly string[],
+    slotIds: readonly string[] = [],
   ): Promise<PricedContents> {
     if (contents.catalogueVersion === undefined)
       throw new Error(`site ${caller.siteId} has no catalogue version`)
-    const lineIds = contents.lines.flatMap((line) => (line.catalog_item_id ? [line.catalog_item_id] : []))
+    const lineIds = contents.lines.flatMap((line) =>
+      line.catalog_item_id && !line.service_properties ? [line.catalog_item_id] : [],
+    )
     const ids = [...productIds, ...lineIds]
-    const products = await cartProducts.find(tx, caller.siteId, contents.catalogueVersion, ids)
-    return { ...contents, caller, products }
+    const held = new Map<string, HeldSlot>()
+    if (slotIds.length > 0) {
+      if (!bookedSlots)
+        throw new ApplicationError('BOOKING_NOT_FOUND', 'This shop sells no booked slots in a cart', {})
+      for (const [id, slot] of await bookedSlots.findHeld(tx, caller.siteId, slotIds)) held.set(id, slot)
+    }
+    const serviceIds = [
+      ...serviceIdsOfLines(contents.lines),
+      ...[...held.values()].map((slot) => slot.serviceId),
+    ]
+    const [products, services] = await Promise.all([
+      cartProducts.find(tx, caller.siteId, contents.catalogueVersion, ids),
+      serviceIds.length > 0 && bookedSlots
+        ? bookedSlots.findSold(tx, caller.siteId, serviceIds)
+        : new Map<string, SoldService>(),
+    ])
+    return { ...contents, caller, products, services, held }
   }
 
   /**
@@ -197,6 +249,8 @@ export function createCurrentCart(deps: CurrentCartDeps) {
     options: {
       create: boolean
       productIds?: readonly string[]
+      /** Held slots the change adds by booking id. */
+      slotIds?: readonly string[]
       coupon?: { code: string; origin: RequestOrigin } | undefined
     },
     edit: CartEditor,
@@ -208,7 +262,7 @@ export function createCurrentCart(deps: CurrentCartDeps) {
     const caller = callerOf(who, read)
     if (options.coupon) await countCouponAttempt(caller, options.coupon.origin, now)
     if (!read.cart && !options.create) noCart()
-    const contents = await priced(db, caller, read, productIds)
+    const contents = await priced(db, caller, read, productIds, options.slotIds)
     const cart = contents.cart ?? newCart(caller, now)
     const guard = contents.cart ? { version: contents.version ?? null } : { create: cart }
     const written = await write(db, caller, contents, { cart, guard }, edit, now)
@@ -216,7 +270,7 @@ export function createCurrentCart(deps: CurrentCartDeps) {
     return db.transaction(async (tx) => {
       const locked = (await lockCart(tx, caller, { create: options.create, now })) ?? noCart()
       const read = await readCartContents(tx, caller, couponCode)
-      const contents = await priced(tx, caller, read, productIds)
+      const contents = await priced(tx, caller, read, productIds, options.slotIds)
       const target = { cart: locked.cart, guard: { version: null }, created: locked.created }
       const answered = await write(tx, caller, contents, target, edit, now)
       if (!answered) throw new Error(`cart ${locked.cart.id} vanished while locked`)
@@ -246,7 +300,7 @@ export function createCurrentCart(deps: CurrentCartDeps) {
       contact_info: fields.contactInfo === undefined ? target.cart.contact_info : fields.contactInfo,
       updated_date: now,
     }
-    const answered = toWireCart({ cart, lines }, contents.products, caller.site, publicUrl)
+    const answered = toWireCart({ cart, lines }, contents.products, caller.site, publicUrl, contents.services)
     const created = target.created ?? 'create' in target.guard
     const type = created ? 'cart.created' : 'cart.updated'
     const event = callerEvent(caller, { type, entityId: cart.id, payload: answered })
@@ -261,7 +315,13 @@ export function createCurrentCart(deps: CurrentCartDeps) {
       const caller = callerOf(who, read)
       const cart = read.cart ?? noCart()
       const contents = await priced(db, caller, read, [])
-      return toWireCart({ cart, lines: contents.lines }, contents.products, caller.site, publicUrl)
+      return toWireCart(
+        { cart, lines: contents.lines },
+        contents.products,
+        caller.site,
+        publicUrl,
+        contents.services,
+      )
     },
 
     /**
@@ -270,11 +330,21 @@ export function createCurrentCart(deps: CurrentCartDeps) {
      * CUSTOM_LINE_ITEMS_FORBIDDEN once the token is checked, and nothing is written.
      */
     add(who: ShopperCredential, input: AddToCartInput): Promise<WireCart> {
-      const productIds = input.lineItems.map((item) => item.catalogReference.catalogItemId)
-      return change(who, { create: true, productIds }, (contents, cart, now) => {
+      const { products, slots, slotIds } = splitItems(input.lineItems)
+      const productIds = products.map((item) => item.catalogReference.catalogItemId)
+      return change(who, { create: true, productIds, slotIds }, (contents, cart, now) => {
         const currency = contents.caller.site.currency
         // A shopper is no merchant origin: any custom line is refused here, before the write.
-        const changes = planAddToCart(contents.lines, input, contents.products, currency, undefined)
+        const changes = [
+          ...planAddToCart(
+            contents.lines,
+            { ...input, lineItems: products },
+            contents.products,
+            currency,
+            undefined,
+          ),
+          ...planBookedSlotLines(contents.lines, slots, contents.held),
+        ]
         return applied(contents, cart, { changes }, now)
       })
     },
@@ -286,21 +356,24 @@ export function createCurrentCart(deps: CurrentCartDeps) {
      * MERCHANT_DISCOUNTS_FORBIDDEN, and nothing is written.
      */
     update(who: ShopperCredential, input: UpdateCartInput, origin: RequestOrigin): Promise<WireCart> {
-      const lineItems = input.lineItems ?? []
-      const productIds = lineItems.map((item) => item.catalogReference.catalogItemId)
+      const { products, slots, slotIds } = splitItems(input.lineItems ?? [])
+      const productIds = products.map((item) => item.catalogReference.catalogItemId)
       const couponCode = input.couponCode || undefined
       const coupon = couponCode ? { code: couponCode, origin } : undefined
-      return change(who, { create: true, productIds, coupon }, (contents, cart, now) => {
+      return change(who, { create: true, productIds, slotIds, coupon }, (contents, cart, now) => {
         // A shopper is never the merchant: any merchant discount, even an empty list, is refused here.
         if (input.merchantDiscounts !== undefined) throw merchantDiscountsForbidden()
         const coupon = couponCode ? applicableCoupon(contents.coupon, couponCode, now) : undefined
-        const changes = planAddToCart(
-          contents.lines,
-          { lineItems, customLineItems: [] },
-          contents.products,
-          contents.caller.site.currency,
-          undefined,
-        )
+        const changes = [
+          ...planAddToCart(
+            contents.lines,
+            { lineItems: products, customLineItems: [] },
+            contents.products,
+            contents.caller.site.currency,
+            undefined,
+          ),
+          ...planBookedSlotLines(contents.lines, slots, contents.held),
+        ]
         return {
           ...applied(contents, cart, { changes }, now),
           fields: {
@@ -328,6 +401,7 @@ export function createCurrentCart(deps: CurrentCartDeps) {
         const quantities = new Map(lineItems.map((item) => [item.id, item.quantity]))
         assertLinesInCart(contents.lines, [...quantities.keys()])
         assertCustomQuantitiesKept(contents.lines, quantities)
+        assertBookedSlotQuantitiesKept(contents.lines, quantities)
         const removed = [...quantities].filter(([, quantity]) => quantity === 0).map(([id]) => id)
         const changes = contents.lines.flatMap((line): LineItemChange[] => {
           const quantity = quantities.get(line.id)

@@ -25,6 +25,8 @@ export const WIX_PATH_ALIASES: readonly PathAlias[] = [
   // The services catalogue's reads, as `@wix/bookings` sends them (decision 065).
   { from: '/_api/bookings/', to: '/bookings/' },
   { from: '/_api/service-availability/v2/time-slots', to: '/bookings/v2/time-slots', exact: true },
+  // `bookings.createBooking` (decision 082).
+  { from: '/_api/bookings-service/v2/bookings', to: '/bookings/v2/bookings', exact: true },
   { from: '/_api/iam/authentication/', to: '/identity/' },
   { from: '/_api/iam/recovery/', to: '/identity/' },
   // The spec's path is `/v1/Start`; the Wix module sends it in lower case.

@@ -1,5 +1,7 @@
 import type { HttpClient } from '../http/create-http-client.js'
 import type {
+  CreateBookingRequest,
+  CreateBookingResponse,
   ListAvailabilityTimeSlotsRequest,
   ListAvailabilityTimeSlotsResponse,
   QueryServicesRequest,
@@ -17,7 +19,16 @@ export interface BookingsModule {
   listAvailabilityTimeSlots(
     request: ListAvailabilityTimeSlotsRequest,
   ): Promise<ListAvailabilityTimeSlotsResponse>
+  /**
+   * Holds a free slot for the shop's hold time (`POST /v2/bookings`). Add the booking to the current cart
+   * with `catalogReference: { appId: BOOKINGS_APP_ID, catalogItemId: booking._id }` to sell it beside
+   * products; the order placed from the cart confirms it.
+   */
+  createBooking(booking: CreateBookingRequest): Promise<CreateBookingResponse>
 }
+
+/** The services catalogue's app id: a current-cart line with it sells a held slot (`createBooking`). */
+export const BOOKINGS_APP_ID = '13d21c63-b5ec-5912-8397-c3a5ddb27a97'
 
 /**
  * The bookings module; pass it in `modules` to get `client.bookings`.
@@ -37,5 +48,7 @@ export function bookings(http: HttpClient): BookingsModule {
       http.request({ method: 'POST', api: 'bookings', path: '/v2/services/query', body: { query } }),
     listAvailabilityTimeSlots: (request) =>
       http.request({ method: 'POST', api: 'bookings', path: '/v2/time-slots', body: request }),
+    createBooking: (booking) =>
+      http.request({ method: 'POST', api: 'bookings', path: '/v2/bookings', body: { booking } }),
   }
 }

@@ -75,3 +75,43 @@ export interface ListAvailabilityTimeSlotsResponse {
   timeZone: string
   cursorPagingMetadata: { count: number; hasNext: boolean }
 }
+
+/**
+ * A slot held for the shopper (`createBooking`): add it to the current cart by its `_id`, with the services
+ * catalogue's app id `BOOKINGS_APP_ID`, beside products; the order placed from the cart confirms it.
+ */
+export interface Booking {
+  _id: string
+  /** `CREATED` while the slot is held. */
+  status: 'CREATED'
+  bookedEntity: {
+    title: string
+    slot: { serviceId: string; scheduleId: string; startDate: string; endDate: string; timezone: string }
+  }
+  /** ISO-8601 instants. */
+  startDate: string
+  endDate: string
+  totalParticipants: number
+  /** When the hold lapses unless an order confirms it. */
+  heldUntil: string
+  _createdDate: string
+}
+
+/** What `createBooking` takes: the slot, by its service and start. */
+export interface CreateBookingRequest {
+  bookedEntity: {
+    slot: {
+      serviceId: string
+      /** An ISO-8601 instant, or a local date and time of `timezone` (its offset then ignored). */
+      startDate: string
+      timezone?: string
+    }
+  }
+  /** 1: appointments take one customer. */
+  totalParticipants?: number
+}
+
+/** Answer of `createBooking`. */
+export interface CreateBookingResponse {
+  booking: Booking
+}
