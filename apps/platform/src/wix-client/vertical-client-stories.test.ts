@@ -137,6 +137,21 @@ describe.each(databaseKinds())('the real Wix client’s bookings, events and pla
       '2026-06-02T10:00:00-04:00',
     ])
     expect(inShopZone.availabilityEntries?.[0]?.slot?.timezone).toBe('America/New_York')
+    // At most one slot a local day: Tuesday's first and Wednesday's first.
+    const firsts = await client.availabilityCalendar.queryAvailability(
+      {
+        filter: {
+          serviceId: [DEMO_FITTING_ID],
+          startDate: '2026-06-02T00:00:00',
+          endDate: '2026-06-04T00:00:00',
+        },
+      },
+      { timezone: 'America/New_York', slotsPerDay: 1 },
+    )
+    expect(firsts.availabilityEntries?.map((entry) => entry.slot?.startDate)).toEqual([
+      '2026-06-02T09:00:00-04:00',
+      '2026-06-03T09:00:00-04:00',
+    ])
 
     // The entry goes back as it came (the client sends `resource._id` as `resource.id`).
     const { redirectSession } = await client.redirects.createRedirectSession({
@@ -332,6 +347,9 @@ describe.each(databaseKinds())('the real Wix client’s bookings, events and pla
         singlePaymentForDuration: { count: 1, unit: 'MONTH' },
       },
     })
+    const listed = await client.plans.listPublicPlans()
+    expect(requests).toContain('GET /pricing-plans/v2/plans/public 200')
+    expect(listed.plans?.map((plan) => plan._id)).toEqual(found.items.map((plan) => plan._id))
     const one = await client.plans.queryPublicPlans().eq('_id', DEMO_PLAN_IDS.notebookTrial).find()
     expect(one.items.map((plan) => plan.name)).toEqual(['Notebook trial'])
 
