@@ -24,7 +24,12 @@ const TimeZone = z
   .string()
   .max(100)
   .refine(isTimeZone, { message: 'must be an IANA time zone, e.g. "Europe/London"' })
-const DateTime = z.string().regex(DATE_TIME, 'must be an ISO 8601 date and time, e.g. "2026-06-02T09:00:00Z"')
+const DateTime = z
+  .string()
+  .regex(DATE_TIME, 'must be an ISO 8601 date and time, e.g. "2026-06-02T09:00:00Z"')
+  .refine((date) => !Number.isNaN(Date.parse(`${date.slice(0, 19)}Z`)), {
+    message: 'must be a date and time that exists, e.g. "2026-06-02T09:00:00Z"',
+  })
 
 export const QueryServicesBody = z.object({
   query: z

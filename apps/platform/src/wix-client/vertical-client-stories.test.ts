@@ -220,6 +220,17 @@ describe.each(databaseKinds())('the real Wix client’s bookings, events and pla
       details: { validationError: { fieldViolations: [{ field: 'query.filter.endDate' }] } },
     })
     await expect(
+      client.availabilityCalendar.queryAvailability({
+        filter: {
+          serviceId: [DEMO_FITTING_ID],
+          startDate: '2026-13-45T10:00:00Z',
+          endDate: '2026-06-02T13:00:00Z',
+        },
+      }),
+    ).rejects.toMatchObject({
+      details: { validationError: { fieldViolations: [{ field: 'query.filter.startDate' }] } },
+    })
+    await expect(
       client.eventTimeSlots.listEventTimeSlots({
         fromLocalDate: '2026-06-09T09:00:00',
         toLocalDate: '2026-06-02T09:00:00',
