@@ -7,17 +7,33 @@ import { invalidField } from '../http/errors.ts'
 import { findScheduleCalendar, findServices } from './booking-store.ts'
 import {
   BookingSchema,
+  EventTimeSlotSchema,
   ServiceSchema,
+  SlotAvailabilitySchema,
   TimeSlotSchema,
   toWireBooking,
   toWireService,
+  toWireSlotAvailability,
   toWireTimeSlot,
 } from './booking-wire.ts'
 import { createBooking } from './create-booking.ts'
 import { listServiceSlots } from './service-slots.ts'
-import { instantOfLocalDateTime, instantOfSlotDate, isTimeZone } from './zoned-time.ts'
+import { instantOfLocalDateTime, instantOfSlotDate, isTimeZone, toLocalDate } from './zoned-time.ts'
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/
+
+const LocalDateTime = z.string().regex(LOCAL_DATE_TIME, 'must be a local date and time, YYYY-MM-DDThh:mm:ss')
+const TimeZone = z
+  .string()
+  .max(100)
+  .refine(isTimeZone, { message: 'must be an IANA time zone, e.g. "Europe/London"' })
+const DateTime = z
+  .string()
+  .regex(DATE_TIME, 'must be an ISO 8601 date and time, e.g. "2026-06-02T09:00:00Z"')
+  .refine((date) => !Number.isNaN(Date.parse(`${date.slice(0, 19)}Z`)), {
+    message: 'must be a date and time that exists, e.g. "2026-06-02T09:00:00Z"',
+  })
 
 export const QueryServicesBody = z.object({
   query: z
@@ -48,14 +64,11 @@ export const QueryServicesResponse = z.object({
 
 export const ListTimeSlotsBody = z.object({
   serviceId: z.guid({ message: 'must be a service id (UUID)' }),
-  fromLocalDate: z.string().regex(LOCAL_DATE_TIME, 'must be a local date and time, YYYY-MM-DDThh:mm:ss'),
-  toLocalDate: z.string().regex(LOCAL_DATE_TIME, 'must be a local date and time, YYYY-MM-DDThh:mm:ss'),
-  timeZone: z
-    .string()
-    .max(100)
-    .refine(isTimeZone, { message: 'must be an IANA time zone, e.g. "Europe/London"' })
-    .optional()
-    .describe("the zone of the dates asked and answered; the shop's when left out"),
+  fromLocalDate: LocalDateTime,
+  toLocalDate: LocalDateTime,
+  timeZone: TimeZone.optional().describe(
+    "the zone of the dates asked and answered; the shop's when left out",
+  ),
   bookable: z.boolean().optional().describe('only bookable slots are answered either way'),
 })
 
@@ -77,12 +90,9 @@ export const CreateBookingBody = z.object({
             .max(40)
             .optional()
             .describe("accepted and ignored: the service's duration sets it"),
-          timezone: z
-            .string()
-            .max(100)
-            .refine(isTimeZone, { message: 'must be an IANA time zone, e.g. "Europe/London"' })
-            .optional()
-            .describe('the zone `startDate` is a local time of (its offset then ignored, as upstream)'),
+          timezone: TimeZone.optional().describe(
+            'the zone `startDate` is a local time of (its offset then ignored, as upstream)',
+          ),
         })
         .passthrough(),
     }),
@@ -97,11 +107,76 @@ export const CreateBookingBody = z.object({
 })
 
 export const CreateBookingResponse = z.object({ booking: BookingSchema })
+export const ListEventTimeSlotsBody = z.object({
+  serviceIds: z
+    .array(z.guid({ message: 'must be a service id (UUID)' }))
+    .max(100)
+    .optional(),
+  fromLocalDate: LocalDateTime,
+  toLocalDate: LocalDateTime,
+  timeZone: TimeZone.optional().describe(
+    "the zone of the dates asked and answered; the shop's when left out",
+  ),
+})
+
+export const ListEventTimeSlotsResponse = z.object({
+  timeSlots: z
+    .array(EventTimeSlotSchema)
+    .describe('the classes’ sessions: none, Aisle sells appointments only'),
+  timeZone: z.string(),
+  cursorPagingMetadata: z.object({ count: z.number(), hasNext: z.boolean() }),
+})
+
+export const QueryAvailabilityBody = z.object({
+  query: z.object({
+    filter: z
+      .object({
+        serviceId: z
+          .union([
+            z.guid({ message: 'must be a service id (UUID)' }),
+            z
+              .array(z.guid({ message: 'must be a service id (UUID)' }))
+              .min(1)
+              .max(20),
+          ])
+          .describe('the services whose slots are asked'),
+        startDate: DateTime.describe(
+          'from when: a local time of `timezone` when it is given (its offset ignored, as upstream), else an instant (UTC without an offset)',
+        ),
+        endDate: DateTime.describe('until when, read as `startDate`'),
+        bookable: z.boolean().optional().describe('only bookable slots are known: `false` answers none'),
+      })
+      .strict(),
+    sort: z.array(z.unknown()).max(10).optional().describe('accepted and ignored: slots come soonest first'),
+  }),
+  timezone: TimeZone.optional().describe(
+    "the zone the filter's dates are read in and the slots' dates are given in; each service's shop zone when left out",
+  ),
+  slotsPerDay: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('the most slots of a service per local day'),
+})
+
+export const QueryAvailabilityResponse = z.object({
+  availabilityEntries: z.array(SlotAvailabilitySchema),
+  pagingMetadata: z.object({ hasNext: z.boolean() }),
+})
+
+/** An availability filter's date: a local time of `zone` when one is given, else the instant it names. */
+function filterInstant(date: string, zone: string | undefined): Date {
+  if (zone) return instantOfLocalDateTime(date.slice(0, 19), zone)
+  return new Date(/(Z|[+-]\d{2}:\d{2})$/.test(date) ? date : `${date}Z`)
+}
 
 /**
  * The public reads of the services catalogue (decision 065), at the paths the Wix Bookings client sends
- * (`/_api/bookings/...`, `/_api/service-availability/...`, aliased in `http/path-aliases.ts`):
- * `queryServices` and `listAvailabilityTimeSlots`.
+ * (`/_api/bookings/...`, `/_api/service-availability/...`, `/availability-calendar/...`, aliased in
+ * `http/path-aliases.ts`): `queryServices`, `listAvailabilityTimeSlots`, `listEventTimeSlots` and the V1
+ * `queryAvailability` (decision 078), every slot from the one `listServiceSlots`.
  */
 export function registerBookingRoutes(api: Api, deps: { db: Db; clock: Clock }) {
   api.route(
@@ -204,6 +279,82 @@ export function registerBookingRoutes(api: Api, deps: { db: Db; clock: Clock }) 
         toWireTimeSlot(slot, found.service.id, found.calendar, timeZone),
       )
       return { timeSlots, timeZone, cursorPagingMetadata: { count: timeSlots.length, hasNext: false } }
+    },
+  )
+  api.route(
+    {
+      method: 'post',
+      path: '/bookings/v2/time-slots/event',
+      operationId: 'listEventTimeSlots',
+      summary:
+        "The sessions of classes from one local date and time to another: none, as Aisle's services are appointments (see listAvailabilityTimeSlots)",
+      tag: 'Bookings',
+      auth: 'shopper',
+      body: ListEventTimeSlotsBody,
+      response: ListEventTimeSlotsResponse,
+      cacheControl: 'no-store',
+    },
+    async ({ caller, body }) => {
+      const [service] = body.serviceIds?.length
+        ? await findServices(deps.db, caller.siteId, { ids: body.serviceIds.slice(0, 1) })
+        : []
+      const shopZone = service && (await findScheduleCalendar(deps.db, service.schedule_id))?.timeZone
+      const timeZone = body.timeZone ?? shopZone ?? 'UTC'
+      if (
+        instantOfLocalDateTime(body.toLocalDate, timeZone) <=
+        instantOfLocalDateTime(body.fromLocalDate, timeZone)
+      )
+        throw invalidField('toLocalDate', '"toLocalDate" must be after "fromLocalDate"', 'OTHER')
+      return { timeSlots: [], timeZone, cursorPagingMetadata: { count: 0, hasNext: false } }
+    },
+  )
+
+  api.route(
+    {
+      method: 'post',
+      path: '/bookings/v1/availability/query',
+      operationId: 'queryAvailability',
+      summary:
+        "Services' free slots between two dates in the V1 availability form, soonest first: each entry is what a bookingsCheckout redirect session takes as `slotAvailability`",
+      tag: 'Bookings',
+      auth: 'shopper',
+      body: QueryAvailabilityBody,
+      response: QueryAvailabilityResponse,
+      cacheControl: 'no-store',
+    },
+    async ({ caller, body }) => {
+      const { filter } = body.query
+      const from = filterInstant(filter.startDate, body.timezone)
+      const to = filterInstant(filter.endDate, body.timezone)
+      if (to <= from)
+        throw invalidField('query.filter.endDate', '"endDate" must be after "startDate"', 'OTHER')
+      if (filter.bookable === false) return { availabilityEntries: [], pagingMetadata: { hasNext: false } }
+      const serviceIds = [
+        ...new Set(typeof filter.serviceId === 'string' ? [filter.serviceId] : filter.serviceId),
+      ]
+      const now = deps.clock()
+      const perService = await Promise.all(
+        serviceIds.map(async (serviceId) => {
+          const found = await listServiceSlots(deps.db, caller.siteId, serviceId, { from, to, now })
+          const timeZone = body.timezone ?? found.calendar.timeZone
+          const perDay = new Map<string, number>()
+          const kept = found.slots.filter((slot) => {
+            if (body.slotsPerDay === undefined) return true
+            const day = toLocalDate(slot.start, timeZone)
+            perDay.set(day, (perDay.get(day) ?? 0) + 1)
+            return (perDay.get(day) ?? 0) <= body.slotsPerDay
+          })
+          return kept.map((slot) => ({
+            start: slot.start.getTime(),
+            entry: toWireSlotAvailability(slot, found.service, found.calendar, timeZone),
+          }))
+        }),
+      )
+      const availabilityEntries = perService
+        .flat()
+        .sort((a, b) => a.start - b.start)
+        .map(({ entry }) => entry)
+      return { availabilityEntries, pagingMetadata: { hasNext: false } }
     },
   )
 }

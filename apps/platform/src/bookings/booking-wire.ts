@@ -3,7 +3,7 @@ import { toDecimalString } from '../money/money.ts'
 import type { ScheduleCalendar, ServiceRow } from './booking-store.ts'
 import type { FreeSlot } from './free-slots.ts'
 import type { Hold } from './hold-slot.ts'
-import { toLocalDateTime } from './zoned-time.ts'
+import { toLocalDateTime, toZonedDateTime } from './zoned-time.ts'
 
 /**
  * A service as the Wix Bookings Services V2 client reads it (`services.queryServices`): its id, name,
@@ -160,3 +160,66 @@ export function toWireBooking(hold: Hold, createdDate: Date): WireBooking {
     createdDate: createdDate.toISOString(),
   }
 }
+
+/**
+ * A free slot as the Wix Availability Calendar V1 client reads it (`availabilityCalendar.queryAvailability`,
+ * deprecated upstream but the headless example's call): an entry a `bookingsCheckout` redirect session takes
+ * back as `slotAvailability` (decision 078).
+ */
+export const SlotAvailabilitySchema = z.object({
+  slot: z.object({
+    serviceId: z.string(),
+    scheduleId: z.string().describe('the calendar the service is booked on'),
+    startDate: z
+      .string()
+      .describe(
+        'the local date and time in `timezone` with its offset: read as an instant or as a local time of `timezone`, the same moment',
+      ),
+    endDate: z.string(),
+    timezone: z.string().describe('the zone of the dates: the one asked, else the shop’s'),
+    resource: z.object({ id: z.string(), name: z.string() }).describe('the calendar: its one resource'),
+    location: z.object({
+      locationType: z.enum(['OWNER_BUSINESS']),
+      formattedAddress: z.string().optional(),
+    }),
+  }),
+  bookable: z.boolean(),
+  totalSpots: z.number().describe('1: one customer at a time'),
+  openSpots: z.number(),
+})
+
+export type WireSlotAvailability = z.output<typeof SlotAvailabilitySchema>
+
+/** The V1 availability form of a free slot of a service, its dates in `timeZone`. */
+export function toWireSlotAvailability(
+  slot: FreeSlot,
+  service: Pick<ServiceRow, 'id' | 'location'>,
+  calendar: Pick<ScheduleCalendar, 'id' | 'name'>,
+  timeZone: string,
+): WireSlotAvailability {
+  return {
+    slot: {
+      serviceId: service.id,
+      scheduleId: calendar.id,
+      startDate: toZonedDateTime(slot.start, timeZone),
+      endDate: toZonedDateTime(slot.end, timeZone),
+      timezone: timeZone,
+      resource: { id: calendar.id, name: calendar.name },
+      location: {
+        locationType: 'OWNER_BUSINESS',
+        ...(service.location ? { formattedAddress: service.location } : {}),
+      },
+    },
+    bookable: true,
+    totalSpots: 1,
+    openSpots: 1,
+  }
+}
+
+/**
+ * A class session as the Wix Time Slots V2 client reads it (`eventTimeSlots.listEventTimeSlots`): a time slot
+ * with the session's event. Aisle sells appointments only, so the answer has none yet (decision 078).
+ */
+export const EventTimeSlotSchema = TimeSlotSchema.extend({
+  eventInfo: z.object({ eventId: z.string() }),
+})

@@ -64,6 +64,18 @@ export function toLocalDateTime(instant: Date, timeZone: string): string {
   return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:${two(p.second)}`
 }
 
+/**
+ * An instant as its local date and time in a zone with that zone's offset then (`Z` at none):
+ * `2026-06-02T09:00:00-04:00`. Read as an instant or as a local time of the zone, it names the same moment.
+ */
+export function toZonedDateTime(instant: Date, timeZone: string): string {
+  const offset = offsetMinutes(instant, timeZone)
+  if (offset === 0) return `${toLocalDateTime(instant, timeZone)}Z`
+  const two = (n: number) => String(n).padStart(2, '0')
+  const size = Math.abs(offset)
+  return `${toLocalDateTime(instant, timeZone)}${offset < 0 ? '-' : '+'}${two(Math.floor(size / 60))}:${two(size % 60)}`
+}
+
 /** `YYYY-MM-DD` of an instant in a zone. */
 export function toLocalDate(instant: Date, timeZone: string): string {
   return toLocalDateTime(instant, timeZone).slice(0, 10)

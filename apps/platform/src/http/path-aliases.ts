@@ -27,6 +27,24 @@ export const WIX_PATH_ALIASES: readonly PathAlias[] = [
   { from: '/_api/service-availability/v2/time-slots', to: '/bookings/v2/time-slots', exact: true },
   // `bookings.createBooking` (decision 082).
   { from: '/_api/bookings-service/v2/bookings', to: '/bookings/v2/bookings', exact: true },
+  // The rest of what @wix/bookings, @wix/events and @wix/pricing-plans send (decision 078).
+  {
+    from: '/_api/service-availability/v2/time-slots/event',
+    to: '/bookings/v2/time-slots/event',
+    exact: true,
+  },
+  {
+    from: '/availability-calendar/v1/availability/query',
+    to: '/bookings/v1/availability/query',
+    exact: true,
+  },
+  {
+    from: '/events-ticket-definitions/v3/ticket-definitions/available/query',
+    to: '/events/v3/ticket-definitions/available/query',
+    exact: true,
+  },
+  { from: '/pricing-plans/v2/plans/public/query', to: '/ecom/v1/plans/public/query', exact: true },
+  { from: '/pricing-plans/v2/plans/public', to: '/ecom/v1/plans/public', exact: true },
   { from: '/_api/iam/authentication/', to: '/identity/' },
   { from: '/_api/iam/recovery/', to: '/identity/' },
   // The spec's path is `/v1/Start`; the Wix module sends it in lower case.

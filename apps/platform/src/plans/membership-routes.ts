@@ -2,14 +2,34 @@ import { z } from 'zod'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
+import { OffsetPaging, OneOrIn, picked } from '../query/one-or-in-filter.ts'
 import { findMembershipsOfMember } from './membership-store.ts'
 import { MembershipSchema, toWireMembership } from './membership-wire.ts'
 import { listPlans } from './plan-store.ts'
 import { PublicPlanSchema, toWirePublicPlan } from './public-plan-wire.ts'
 
+export const QueryPublicPlansBody = z.object({
+  query: z
+    .object({
+      filter: z
+        .object({ id: OneOrIn(z.string().max(100)).optional() })
+        .strict()
+        .default({}),
+      paging: OffsetPaging,
+      sort: z.array(z.unknown()).max(10).optional().describe('accepted and ignored: plans come oldest first'),
+    })
+    .default({ filter: {}, paging: { limit: 50, offset: 0 } }),
+})
+
+export const QueryPublicPlansResponse = z.object({
+  plans: z.array(PublicPlanSchema).describe('the plans on sale, oldest first'),
+  pagingMetadata: z.object({ count: z.number(), offset: z.number(), total: z.number() }),
+})
+
 /**
  * `GET /ecom/v1/memberships/my`: the caller's own memberships, newest first (none for a visitor); and
- * `GET /ecom/v1/plans/public`: the plans the shop sells, for any shopper.
+ * `GET /ecom/v1/plans/public` and `POST /ecom/v1/plans/public/query`: the plans the shop sells, for any
+ * shopper (the paths `@wix/pricing-plans` sends are aliases, decision 078).
  */
 export function registerMembershipRoutes(api: Api, deps: { db: Db; clock: Clock }) {
   api.route(
@@ -49,6 +69,32 @@ export function registerMembershipRoutes(api: Api, deps: { db: Db; clock: Clock 
     async ({ caller }) => {
       const rows = await listPlans(deps.db, caller.siteId, { includeArchived: false })
       return { plans: rows.map((row) => toWirePublicPlan(row, caller.site.currency)) }
+    },
+  )
+  api.route(
+    {
+      method: 'post',
+      path: '/ecom/v1/plans/public/query',
+      operationId: 'queryPublicPlans',
+      summary:
+        'The plans the shop sells (archived ones left out), by id and paged, oldest first; buy one through a paidPlansCheckout redirect session',
+      tag: 'Memberships',
+      auth: 'shopper',
+      body: QueryPublicPlansBody,
+      response: QueryPublicPlansResponse,
+      cacheControl: 'no-cache',
+    },
+    async ({ caller, body }) => {
+      const { filter, paging } = body.query
+      const ids = picked(filter.id)
+      const rows = (await listPlans(deps.db, caller.siteId, { includeArchived: false })).filter(
+        (row) => !ids || ids.includes(row.id),
+      )
+      const page = rows.slice(paging.offset, paging.offset + paging.limit)
+      return {
+        plans: page.map((row) => toWirePublicPlan(row, caller.site.currency)),
+        pagingMetadata: { count: page.length, offset: paging.offset, total: rows.length },
+      }
     },
   )
 }

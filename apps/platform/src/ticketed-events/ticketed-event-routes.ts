@@ -2,38 +2,24 @@ import { z } from 'zod'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
-import { ApplicationError } from '../http/errors.ts'
+import { ApplicationError, invalidField } from '../http/errors.ts'
+import { OffsetPaging, OneOrIn, picked } from '../query/one-or-in-filter.ts'
 import { reserveTickets } from './reserve-tickets.ts'
 import { countTakenTicketsOfEvents, findPublishedEvents, findTicketTypes } from './ticketed-event-store.ts'
 import {
   EventSchema,
   ReservationSchema,
   TicketDefinitionSchema,
+  TicketDefinitionV3Schema,
+  TicketReservationV3Schema,
   toWireEvent,
   toWireReservation,
   toWireTicketDefinition,
+  toWireTicketDefinitionV3,
+  toWireTicketReservationV3,
   WireEventStatus,
   wireEventStatus,
 } from './ticketed-event-wire.ts'
-
-const Paging = z
-  .object({
-    limit: z.number().int().min(1).max(100).default(50),
-    offset: z.number().int().min(0).default(0),
-  })
-  .default({ limit: 50, offset: 0 })
-
-const OneOrIn = <T extends z.ZodType>(schema: T) =>
-  z.union([schema, z.object({ $in: z.array(schema).max(100) }), z.object({ $eq: schema })])
-
-const picked = <T>(value: T | { $in: T[] } | { $eq: T } | undefined): T[] | undefined =>
-  value === undefined
-    ? undefined
-    : typeof value === 'object' && value !== null && '$in' in value
-      ? value.$in
-      : typeof value === 'object' && value !== null && '$eq' in value
-        ? [value.$eq]
-        : [value as T]
 
 export const QueryEventsBody = z.object({
   fields: z.array(z.string().max(50)).max(20).optional().describe('accepted; every field is answered'),
@@ -47,7 +33,7 @@ export const QueryEventsBody = z.object({
         })
         .strict()
         .default({}),
-      paging: Paging,
+      paging: OffsetPaging,
       sort: z
         .array(z.unknown())
         .max(10)
@@ -88,9 +74,53 @@ export const CreateReservationBody = z.object({
     .max(20),
 })
 
+export const QueryAvailableTicketDefinitionsBody = z.object({
+  fields: z.array(z.string().max(50)).max(20).optional().describe('accepted; every field is answered'),
+  query: z
+    .object({
+      filter: z
+        .object({
+          eventId: OneOrIn(z.string().max(100)).optional(),
+          id: OneOrIn(z.string().max(100)).optional(),
+        })
+        .strict()
+        .default({}),
+      paging: OffsetPaging,
+      sort: z
+        .array(z.unknown())
+        .max(10)
+        .optional()
+        .describe('accepted and ignored: ticket types come in the order the merchant set (sortIndex)'),
+    })
+    .default({ filter: {}, paging: { limit: 50, offset: 0 } }),
+})
+
+export const QueryAvailableTicketDefinitionsResponse = z.object({
+  ticketDefinitions: z.array(TicketDefinitionV3Schema),
+  metadata: z.object({ count: z.number(), offset: z.number(), total: z.number() }),
+})
+
+export const CreateTicketReservationBody = z.object({
+  ticketReservation: z.object({
+    tickets: z
+      .array(
+        z.object({
+          eventId: z.string().max(100),
+          ticketDefinitionId: z.string().max(100),
+          quantity: z.number().int().min(0).max(50),
+        }),
+      )
+      .min(1)
+      .max(20),
+  }),
+})
+
+export const CreateTicketReservationResponse = z.object({ ticketReservation: TicketReservationV3Schema })
+
 /**
  * The public calls of the tickets catalogue (decision 070), at the paths the Wix Events client sends:
- * `wixEventsV2.queryEvents`, `orders.queryAvailableTickets` and `orders.createReservation`. Only published
+ * `wixEventsV2.queryEvents`, `orders.queryAvailableTickets` and `orders.createReservation`, and their V3 forms `ticketDefinitionsV2.queryAvailableTicketDefinitions` and
+ * `ticketReservations.createTicketReservation` (decision 078). Only published
  * events are shown; a reservation holds its tickets for the event's hold time (`reserveTickets`).
  */
 export function registerTicketedEventRoutes(api: Api, deps: { db: Db; clock: Clock }) {
@@ -195,6 +225,72 @@ export function registerTicketedEventRoutes(api: Api, deps: { db: Db; clock: Clo
         now: deps.clock(),
       })
       return toWireReservation(reservation, caller.site.currency)
+    },
+  )
+  api.route(
+    {
+      method: 'post',
+      path: '/events/v3/ticket-definitions/available/query',
+      operationId: 'queryAvailableTicketDefinitions',
+      summary:
+        "Published events' ticket types in the V3 form (by event or id): price or free, the per-order limit and how many are left",
+      tag: 'Events',
+      auth: 'shopper',
+      body: QueryAvailableTicketDefinitionsBody,
+      response: QueryAvailableTicketDefinitionsResponse,
+      cacheControl: 'no-store',
+    },
+    async ({ caller, body }) => {
+      const now = deps.clock()
+      const { filter, paging } = body.query
+      const events = await findPublishedEvents(deps.db, caller.siteId, { ids: picked(filter.eventId) })
+      const eventIds = events.map((event) => event.id)
+      const [types, taken] = await Promise.all([
+        findTicketTypes(deps.db, caller.siteId, { eventIds, ids: picked(filter.id) }),
+        countTakenTicketsOfEvents(deps.db, eventIds, now),
+      ])
+      const page = types.slice(paging.offset, paging.offset + paging.limit)
+      return {
+        ticketDefinitions: page.map((type) =>
+          toWireTicketDefinitionV3(type, taken, caller.site.currency, now),
+        ),
+        metadata: { count: page.length, offset: paging.offset, total: types.length },
+      }
+    },
+  )
+
+  api.route(
+    {
+      method: 'post',
+      path: '/events/v1/ticket-reservations',
+      operationId: 'createTicketReservation',
+      summary:
+        'Holds tickets of one published event (the V3 form of createReservation) while the buyer pays; the id is what `eventsCheckout` carries. Never more tickets than are left',
+      tag: 'Events',
+      auth: 'shopper',
+      body: CreateTicketReservationBody,
+      response: CreateTicketReservationResponse,
+      cacheControl: 'no-store',
+    },
+    async ({ caller, body }) => {
+      const { tickets } = body.ticketReservation
+      const eventId = tickets[0]?.eventId ?? ''
+      if (tickets.some((ticket) => ticket.eventId !== eventId))
+        throw invalidField(
+          'ticketReservation.tickets',
+          'The tickets of one reservation must be of one event',
+          'OTHER',
+        )
+      const reservation = await reserveTickets(deps.db, {
+        siteId: caller.siteId,
+        eventId,
+        tickets: tickets.map((ticket) => ({
+          ticketTypeId: ticket.ticketDefinitionId,
+          quantity: ticket.quantity,
+        })),
+        now: deps.clock(),
+      })
+      return { ticketReservation: toWireTicketReservationV3(reservation) }
     },
   )
 }

@@ -181,3 +181,96 @@ export function toWireReservation(reservation: TicketReservation, currency: stri
     })),
   }
 }
+
+/**
+ * A ticket type as the Wix Events V3 client reads it (`ticketDefinitionsV2.queryAvailableTicketDefinitions`,
+ * what Wix's headless components call): the same facts as {@link TicketDefinitionSchema} in the V3 names
+ * (decision 078).
+ */
+export const TicketDefinitionV3Schema = z.object({
+  id: z.string().describe('what a ticket reservation names as `ticketDefinitionId`'),
+  eventId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  limited: z.boolean().describe('true: the type has a quantity'),
+  initialLimit: z.number().describe('the tickets of the type in all'),
+  actualLimit: z.number().describe('the tickets of the type left to reserve now'),
+  pricingMethod: z.object({
+    fixedPrice: z.object({ value: z.string(), currency: z.string() }).optional().describe('absent when free'),
+    free: z.boolean(),
+  }),
+  salePeriod: z
+    .object({ startDate: z.string().optional(), endDate: z.string().optional() })
+    .optional()
+    .describe('the sales window, when the type has one'),
+  saleStatus: TicketDefinitionSchema.shape.saleStatus,
+  salesDetails: z.object({ unsoldCount: z.number(), soldOut: z.boolean() }),
+  limitPerCheckout: z.number().describe('the most tickets of the type one order may have now'),
+  createdDate: z.string(),
+})
+
+export type WireTicketDefinitionV3 = z.output<typeof TicketDefinitionV3Schema>
+
+/** The V3 wire form of a ticket type, from its V1 form so the two never say different things. */
+export function toWireTicketDefinitionV3(
+  type: TicketTypeRow,
+  taken: ReadonlyMap<string, number>,
+  currency: string,
+  now: Date,
+): WireTicketDefinitionV3 {
+  const v1 = toWireTicketDefinition(type, taken, currency, now)
+  const salePeriod = {
+    ...(type.sale_starts ? { startDate: new Date(type.sale_starts).toISOString() } : {}),
+    ...(type.sale_ends ? { endDate: new Date(type.sale_ends).toISOString() } : {}),
+  }
+  return {
+    id: v1.id,
+    eventId: v1.eventId,
+    name: v1.name,
+    description: v1.description,
+    limited: true,
+    initialLimit: type.quantity,
+    actualLimit: v1.remaining,
+    pricingMethod: v1.free
+      ? { free: true }
+      : { fixedPrice: { value: v1.price.amount, currency: v1.price.currency }, free: false },
+    ...(Object.keys(salePeriod).length > 0 ? { salePeriod } : {}),
+    saleStatus: v1.saleStatus,
+    salesDetails: { unsoldCount: v1.remaining, soldOut: v1.soldOut },
+    limitPerCheckout: v1.limitPerCheckout,
+    createdDate: new Date(type.created_date).toISOString(),
+  }
+}
+
+/**
+ * A reservation as the Wix Events V3 client reads it (`ticketReservations.createTicketReservation`): its
+ * id (what `eventsCheckout.reservationId` carries), when it lapses and its ticket lines (decision 078).
+ */
+export const TicketReservationV3Schema = z.object({
+  id: z.string().describe('the reservation id: `eventsCheckout.reservationId`'),
+  status: z.enum(['PENDING']).describe('held while the buyer pays'),
+  expirationDate: z.string().describe('when the tickets go back on sale unless the order is placed'),
+  tickets: z.array(
+    z.object({
+      eventId: z.string(),
+      ticketDefinitionId: z.string(),
+      quantity: z.number(),
+    }),
+  ),
+})
+
+export type WireTicketReservationV3 = z.output<typeof TicketReservationV3Schema>
+
+/** The V3 wire form of a new reservation. */
+export function toWireTicketReservationV3(reservation: TicketReservation): WireTicketReservationV3 {
+  return {
+    id: reservation.id,
+    status: 'PENDING',
+    expirationDate: reservation.heldUntil.toISOString(),
+    tickets: reservation.lines.map(({ ticketType, quantity }) => ({
+      eventId: reservation.event.id,
+      ticketDefinitionId: ticketType.id,
+      quantity,
+    })),
+  }
+}
