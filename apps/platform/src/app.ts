@@ -29,6 +29,7 @@ import { TEST_PROVIDER_PATH } from './checkout/test-provider/test-provider.ts'
 import type { TestProviderMode } from './checkout/test-provider/test-provider-mode.ts'
 import { registerTestProviderRoutes } from './checkout/test-provider/test-provider-routes.tsx'
 import { type Clock, systemClock } from './clock.ts'
+import { registerBookingDeskPages } from './dashboard/bookings/booking-desk-routes.tsx'
 import {
   type DashboardOptions,
   dashboardNotFound,
@@ -564,6 +565,14 @@ export function createApp(options: AppDeps) {
     logger,
     publicUrl: deps.publicUrl,
     refunds: orderRefunds,
+  })
+  registerBookingDeskPages(api, {
+    db: deps.db,
+    clock,
+    logger,
+    publicUrl: deps.publicUrl,
+    refunds: orderRefunds,
+    bookingCancelLink,
   })
   if (deps.graphqlExplorer) {
     registerGraphQLExplorerRoutes(api, {

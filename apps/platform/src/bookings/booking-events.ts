@@ -18,6 +18,7 @@ const statusOf = {
   'booking.created': 'CREATED',
   'booking.confirmed': 'CONFIRMED',
   'booking.canceled': 'CANCELED',
+  'booking.rescheduled': 'CONFIRMED',
 } as const
 
 /** A booking's event for the outbox, recorded in the transaction of the change it tells of. */

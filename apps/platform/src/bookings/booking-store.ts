@@ -23,6 +23,8 @@ export interface ServiceRow {
   location: string
   /** How late before its start the shopper may cancel a booking of it themselves. */
   cancel_notice_minutes: number
+  /** A picture of it (migration 034): an https address, or empty. */
+  picture_url: string
   created_date: Date
 }
 
@@ -180,6 +182,11 @@ export interface BookingRow {
   checkout_id: string | null
   order_id: string | null
   created_date: Date
+  cancelled_date: Date | null
+  /** Whether the customer came, as the shop marked it (migration 034). */
+  attendance: 'ATTENDED' | 'NO_SHOW' | null
+  attendance_date: Date | null
+  rescheduled_date: Date | null
 }
 
 /** The bookings with these ids in the site. */
@@ -314,5 +321,232 @@ export async function markBookingCancelled(tx: Db, bookingId: string, now: Date)
 /** One booking by its id alone (a signed link names only the booking). */
 export async function findBookingById(db: Db, id: string): Promise<BookingRow | undefined> {
   const [row] = await db.query<BookingRow>('select * from bookings where id = $1', [id])
+  return row
+}
+
+/** What the merchant sets of a service (decision 074); the calendar's rules are set on the calendar. */
+export interface ServiceFields {
+  name: string
+  description: string
+  pictureUrl: string
+  location: string
+  durationMinutes: number
+  rateType: RateType
+  priceMinor: number
+  priceText: string
+  payOnline: boolean
+  payInPerson: boolean
+  cancelNoticeMinutes: number
+  hidden: boolean
+}
+
+/** Stores a new service on a calendar; its slug is its name's, made unique in the site by the id's start. */
+export async function insertService(
+  tx: Db,
+  service: { id: string; siteId: string; scheduleId: string; slug: string; fields: ServiceFields; now: Date },
+): Promise<void> {
+  const f = service.fields
+  await tx.query(
+    `insert into booking_services (id, site_id, schedule_id, name, slug, description, picture_url, location,
+       duration_minutes, rate_type, price_minor, price_text, pay_online, pay_in_person, cancel_notice_minutes,
+       hidden, created_date)
+     values ($1, $2, $3, $4,
+       case when exists (select 1 from booking_services where site_id = $2 and slug = $5)
+         then $18 else $5 end,
+       $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+    [
+      service.id,
+      service.siteId,
+      service.scheduleId,
+      f.name,
+      service.slug,
+      f.description,
+      f.pictureUrl,
+      f.location,
+      f.durationMinutes,
+      f.rateType,
+      f.priceMinor,
+      f.priceText,
+      f.payOnline,
+      f.payInPerson,
+      f.cancelNoticeMinutes,
+      f.hidden,
+      service.now,
+      `${service.slug}-${service.id.slice(0, 8)}`,
+    ],
+  )
+}
+
+/** Changes a service of the site; answers whether there was one. Its bookings keep their times. */
+export async function updateService(tx: Db, siteId: string, id: string, f: ServiceFields): Promise<boolean> {
+  const rows = await tx.query(
+    `update booking_services set name = $3, description = $4, picture_url = $5, location = $6,
+       duration_minutes = $7, rate_type = $8, price_minor = $9, price_text = $10, pay_online = $11,
+       pay_in_person = $12, cancel_notice_minutes = $13, hidden = $14
+     where site_id = $1 and id = $2 returning id`,
+    [
+      siteId,
+      id,
+      f.name,
+      f.description,
+      f.pictureUrl,
+      f.location,
+      f.durationMinutes,
+      f.rateType,
+      f.priceMinor,
+      f.priceText,
+      f.payOnline,
+      f.payInPerson,
+      f.cancelNoticeMinutes,
+      f.hidden,
+    ],
+  )
+  return rows.length > 0
+}
+
+/** What the merchant sets of a booking calendar: its zone, hours, exceptions and booking window. */
+export type CalendarFields = Omit<ScheduleCalendar, 'id' | 'siteId'>
+
+/** The site's calendars, oldest first (a new service goes on the first; one is made when there is none). */
+export async function findSiteCalendars(db: Db, siteId: string): Promise<ScheduleCalendar[]> {
+  const rows = await db.query<{ id: string }>(
+    'select id from booking_schedules where site_id = $1 order by created_date, id',
+    [siteId],
+  )
+  const calendars = await Promise.all(rows.map((row) => findScheduleCalendar(db, row.id)))
+  return calendars.filter((calendar): calendar is ScheduleCalendar => calendar !== undefined)
+}
+
+/**
+ * Stores a calendar's rules and replaces its exceptions (new when `isNew`). The caller holds the calendar's
+ * lock (decision 065) when it changes one: free slots are read under that lock.
+ */
+export async function saveCalendar(
+  tx: Db,
+  calendar: { id: string; siteId: string; isNew: boolean; fields: CalendarFields; now: Date },
+): Promise<void> {
+  const f = calendar.fields
+  const params = [
+    calendar.id,
+    calendar.siteId,
+    f.name,
+    f.timeZone,
+    JSON.stringify(f.weeklyHours),
+    f.bufferMinutes,
+    f.minNoticeMinutes,
+    f.maxAheadDays,
+    f.holdMinutes,
+  ]
+  if (calendar.isNew)
+    await tx.query(
+      `insert into booking_schedules (id, site_id, name, time_zone, weekly_hours, buffer_minutes,
+         min_notice_minutes, max_ahead_days, hold_minutes, created_date)
+       values ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10)`,
+      [...params, calendar.now],
+    )
+  else
+    await tx.query(
+      `update booking_schedules set name = $3, time_zone = $4, weekly_hours = $5::jsonb, buffer_minutes = $6,
+         min_notice_minutes = $7, max_ahead_days = $8, hold_minutes = $9
+       where id = $1 and site_id = $2`,
+      params,
+    )
+  await tx.query('delete from booking_schedule_exceptions where schedule_id = $1', [calendar.id])
+  if (f.exceptions.length > 0)
+    await tx.query(
+      `insert into booking_schedule_exceptions (id, schedule_id, local_date, kind, start_time, end_time)
+       select gen_random_uuid(), $1, e.local_date::date, e.kind, e.start_time, e.end_time
+       from json_to_recordset($2::json) as e(local_date text, kind text, start_time text, end_time text)`,
+      [
+        calendar.id,
+        JSON.stringify(
+          f.exceptions.map((exception) => ({
+            local_date: exception.localDate,
+            kind: exception.kind,
+            start_time: exception.kind === 'EXTRA_HOURS' ? exception.start : null,
+            end_time: exception.kind === 'EXTRA_HOURS' ? exception.end : null,
+          })),
+        ),
+      ],
+    )
+}
+
+/** A booking as the merchant's desk shows it: its slot, service, calendar's zone, customer and order. */
+export interface DeskBookingRow extends BookingRow {
+  service_name: string
+  location: string
+  duration_minutes: number
+  time_zone: string
+  order_number: string
+  email: string
+  /** The order's billing contact (`firstName`, `lastName`, `phone`), as the checkout took it. */
+  contact: { firstName?: string; lastName?: string; phone?: string } | null
+}
+
+const deskSelect = `select b.*, s.name as service_name, s.location, s.duration_minutes, c.time_zone,
+    o.number::text as order_number, o.email, coalesce(o.billing_contact, o.shipping_contact) as contact
+  from bookings b
+    join booking_services s on s.id = b.service_id
+    join booking_schedules c on c.id = b.schedule_id
+    join orders o on o.id = b.order_id`
+
+/**
+ * The site's booked slots (confirmed or cancelled; a hold is not yet a booking) that start in `[from, to)`,
+ * soonest first, at most 500 (a week of a busy shop).
+ */
+export async function findDeskBookings(
+  db: Db,
+  siteId: string,
+  range: { from: Date; to: Date },
+): Promise<DeskBookingRow[]> {
+  return db.query<DeskBookingRow>(
+    `${deskSelect}
+     where b.site_id = $1 and b.order_id is not null and b.start_date >= $2 and b.start_date < $3
+       and b.status in ('CONFIRMED', 'CANCELLED')
+     order by b.start_date, b.id limit 500`,
+    [siteId, range.from, range.to],
+  )
+}
+
+/** One booked slot of the site as the desk shows it. */
+export async function findDeskBooking(
+  db: Db,
+  siteId: string,
+  id: string,
+): Promise<DeskBookingRow | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined
+  const [row] = await db.query<DeskBookingRow>(
+    `${deskSelect} where b.site_id = $1 and b.id = $2 and b.order_id is not null`,
+    [siteId, id],
+  )
+  return row
+}
+
+/** Moves a confirmed booking to another slot (the caller holds its calendar's lock and checked it free). */
+export async function moveBooking(
+  tx: Db,
+  move: { id: string; start: Date; end: Date; blockedUntil: Date; now: Date },
+): Promise<void> {
+  await tx.query(
+    `update bookings set start_date = $2, end_date = $3, blocked_until = $4, rescheduled_date = $5,
+       attendance = null, attendance_date = null
+     where id = $1 and status = 'CONFIRMED'`,
+    [move.id, move.start, move.end, move.blockedUntil, move.now],
+  )
+}
+
+/** Marks whether the customer of a confirmed booking came; answers the booking, or none when it is not one. */
+export async function setBookingAttendance(
+  db: Db,
+  siteId: string,
+  id: string,
+  attendance: 'ATTENDED' | 'NO_SHOW',
+  now: Date,
+): Promise<BookingRow | undefined> {
+  const [row] = await db.query<BookingRow>(
+    `update bookings set attendance = $3, attendance_date = $4
+     where site_id = $1 and id = $2 and status = 'CONFIRMED' and start_date <= $4 returning *`,
+    [siteId, id, attendance, now],
+  )
   return row
 }

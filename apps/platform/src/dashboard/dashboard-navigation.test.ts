@@ -14,6 +14,7 @@ describe('the dashboard menu', () => {
       'Orders',
       'Products',
       'Customers',
+      'Bookings',
       'Events',
       'Marketing',
       'Settings',

@@ -12,6 +12,8 @@ export type Place =
   | 'bulk'
   | 'members'
   | 'plans'
+  | 'bookings'
+  | 'services'
   | 'check-in'
   | 'coupons'
   | 'shop'
@@ -40,8 +42,8 @@ export interface PlaceGroup {
 }
 
 /**
- * The menu, in the order of a merchant's day. Events (the door's check-in) sits between Customers and
- * Marketing; Bookings joins beside it when its desk lands: one entry here and its pages' `place`.
+ * The menu, in the order of a merchant's day. Bookings (the calendar, the services) and Events (the door's
+ * check-in) sit between Customers and Marketing.
  */
 export const placeGroups: readonly PlaceGroup[] = [
   { label: 'Home', link: { place: 'home', label: 'Home', href: '/dashboard/home' }, places: [] },
@@ -61,7 +63,13 @@ export const placeGroups: readonly PlaceGroup[] = [
       { place: 'plans', label: 'Plans', href: '/dashboard/plans' },
     ],
   },
-  // Bookings joins here, a group of its own, when its desk lands.
+  {
+    label: 'Bookings',
+    places: [
+      { place: 'bookings', label: 'Calendar', href: '/dashboard/bookings' },
+      { place: 'services', label: 'Services', href: '/dashboard/bookings/services' },
+    ],
+  },
   {
     label: 'Events',
     places: [{ place: 'check-in', label: 'Check-in', href: '/dashboard/events/check-in' }],

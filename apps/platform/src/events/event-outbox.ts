@@ -25,6 +25,7 @@ export type EventType =
   | 'booking.created'
   | 'booking.confirmed'
   | 'booking.canceled'
+  | 'booking.rescheduled'
 
 /** Who caused an event (spec WebhookIdentityType). */
 export type EventIdentity =

@@ -41,7 +41,7 @@ const stateOf = (order: OrderRow): OrderState => ({
 })
 
 /** What a buyer's mail tells of a locked order, its totals drawn by the one breakdown. */
-function mailOrder({
+export function mailOrder({
   order,
   lines,
   refunds,

@@ -223,6 +223,27 @@ export function orderConfirmationMail(shop: MailShop, order: MailOrder): Outgoin
   )
 }
 
+/**
+ * The customer's notice that the shop moved their booking to another time (decision 074), with the new
+ * time's calendar file: the same file's `UID` updates the event a calendar already holds.
+ */
+export function bookingMovedMail(shop: MailShop, order: MailOrder, slot: MailBookedSlot): OutgoingMail {
+  return compose(
+    shop,
+    order,
+    'booking-rescheduled',
+    `Your ${shop.name} booking has moved: ${slot.when}`,
+    `New time: ${slot.name}`,
+    {
+      paragraphs: [
+        `${shop.name} moved your booking (order #${order.number}) to a new time. Add it to your calendar with the attached file; it replaces the old time.`,
+      ],
+      bookedSlots: [slot],
+      withLines: false,
+    },
+  )
+}
+
 /** The buyer's notice that some or all of their order shipped, with the carrier and tracking number. */
 export function shipmentMail(
   shop: MailShop,

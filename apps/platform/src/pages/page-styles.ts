@@ -108,6 +108,27 @@ td input[type="text"] { width: 9rem; }
 .badge.off { color: var(--danger); border-color: #ffcecb; }
 .muted { color: var(--muted); }
 .badge.waiting { color: #7d4e00; border-color: #eed888; background: var(--warn-bg); }
+/* The bookings desk (decision 074): a week is seven columns on a wide screen, days one under another on a phone. */
+.calendar-nav { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0 0 1rem; }
+.calendar-jump { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; }
+.calendar-week { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.75rem; }
+@media (min-width: 1100px) { .calendar-week { grid-template-columns: repeat(7, minmax(0, 1fr)); gap: 0.5rem; } }
+.calendar-column { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.5rem; min-width: 0; }
+.calendar-column h2 { font-size: 0.95rem; margin: 0 0 0.5rem; }
+.calendar-column h2[aria-current] { color: var(--accent); }
+.calendar-entries { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.4rem; }
+.calendar-entry { border-left: 3px solid var(--accent); background: var(--soft); border-radius: var(--radius); padding: 0.35rem 0.5rem; overflow-wrap: anywhere; }
+.calendar-entry a { display: block; text-decoration: none; color: inherit; min-height: 2.75rem; }
+.calendar-entry.cancelled { border-left-color: var(--line); opacity: 0.75; }
+.calendar-entry.cancelled strong { text-decoration: line-through; }
+.calendar-time { font-variant-numeric: tabular-nums; color: var(--muted); font-size: 0.875rem; }
+.calendar-who { display: block; font-size: 0.875rem; color: var(--muted); }
+.calendar-none { margin: 0; font-size: 0.875rem; }
+.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.35rem 1rem; margin: 0; }
+.facts dt { color: var(--muted); }
+.facts dd { margin: 0; overflow-wrap: anywhere; }
+.slot-choices { display: grid; grid-template-columns: repeat(auto-fill, minmax(6rem, 1fr)); gap: 0.5rem; }
+.slot-choices .check { min-height: 44px; border: 1px solid var(--line); border-radius: var(--radius); padding: 0 0.5rem; }
 /* The dashboard kit (dashboard/kit/): a page's header, its sections, an empty list. */
 .page-header { display: flex; flex-wrap: wrap; align-items: flex-start; justify-content: space-between; gap: 0.5rem 1rem; margin: 0 0 1rem; }
 .page-header h1 { margin: 0; }

@@ -23,6 +23,7 @@ export const webhookEventTypes = [
   'booking.created',
   'booking.confirmed',
   'booking.canceled',
+  'booking.rescheduled',
 ] as const satisfies readonly EventType[]
 
 // Fails to compile when the outbox gains an event type this list lacks.

@@ -60,3 +60,31 @@ export function dayText(value: Date | string | null | undefined, timeZone = SHOP
   if (value === null || value === undefined) return '—'
   return formatOf(timeZone, 'day').format(new Date(value))
 }
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** The time of day of a moment in a zone, 24-hour: "09:00" (a calendar's rows, under their day). */
+export function clockText(value: Date | string, timeZone = SHOP_TIME_ZONE): string {
+  let format = clockFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    })
+    clockFormats.set(timeZone, format)
+  }
+  return format.format(new Date(value))
+}
+
+/** A local date (`YYYY-MM-DD`) with its weekday: "Mon 7 Dec 2026". */
+export function weekdayDateText(localDate: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${localDate}T12:00:00Z`))
+}

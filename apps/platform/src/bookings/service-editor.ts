@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto'
+import { slugify } from '../catalogue/products/product-input.ts'
+import type { Db } from '../db/db.ts'
+import { type FieldViolation, ValidationError } from '../http/errors.ts'
+import {
+  type CalendarFields,
+  findScheduleCalendar,
+  findServices,
+  findSiteCalendars,
+  insertService,
+  type ServiceFields,
+  saveCalendar,
+  updateService,
+} from './booking-store.ts'
+import type { ScheduleException, WeeklyHours } from './free-slots.ts'
+import { isTimeZone } from './zoned-time.ts'
+
+/** What the services editor sets of a service's calendar (its name and hold time stay as they are). */
+export type CalendarRules = Pick<
+  CalendarFields,
+  'timeZone' | 'weeklyHours' | 'exceptions' | 'bufferMinutes' | 'minNoticeMinutes' | 'maxAheadDays'
+>
+
+/** A service and the rules of the calendar it is booked on, as the merchant sets them (decision 074). */
+export interface ServiceInput {
+  service: ServiceFields
+  calendar: CalendarRules
+}
+
+const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/
+const DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/
+
+/** Field names of the rules, as the editor's fields are named: `hours-1` (Monday) … `hours-7` (Sunday). */
+export const hoursField = (weekday: number) => `hours-${weekday}`
+
+/** Whether a list of spans of one day has each start before its end and none overlapping. */
+function spanProblem(spans: readonly { start: string; end: string }[]): string | undefined {
+  for (const span of spans) {
+    if (!TIME.test(span.start) || !TIME.test(span.end) || span.start === '24:00')
+      return 'must be times such as 09:00-17:00'
+    if (span.start >= span.end) return `must start before they end (${span.start}-${span.end})`
+  }
+  const sorted = [...spans].sort((a, b) => (a.start < b.start ? -1 : 1))
+  for (let index = 1; index < sorted.length; index++)
+    if (sorted[index]!.start < sorted[index - 1]!.end)
+      return `must not overlap (${sorted[index - 1]!.start}-${sorted[index - 1]!.end} and ${sorted[index]!.start}-${sorted[index]!.end})`
+  return undefined
+}
+
+/**
+ * What is wrong with a service and its calendar's rules, by field (empty when nothing is): every entry
+ * point that saves a service checks it here, so a rule is never only a page's.
+ */
+export function serviceInputProblems(input: ServiceInput): FieldViolation[] {
+  const { service: s, calendar: c } = input
+  const problems: FieldViolation[] = []
+  const add = (field: string, description: string, violatedRule: FieldViolation['violatedRule']) =>
+    problems.push({ field, description, violatedRule })
+  const range = (field: string, value: number, min: number, max: number, unit: string) => {
+    if (!Number.isInteger(value) || value < min || value > max)
+      add(field, `must be a whole number of ${unit} from ${min} to ${max}`, 'FORMAT')
+  }
+  if (s.name.length < 1 || s.name.length > 200) add('name', 'must be 1 to 200 characters', 'MAX_LENGTH')
+  if (s.description.length > 5000) add('description', 'must be at most 5000 characters', 'MAX_LENGTH')
+  if (s.location.length > 500) add('location', 'must be at most 500 characters', 'MAX_LENGTH')
+  if (s.pictureUrl !== '') {
+    let url: URL | undefined
+    try {
+      url = new URL(s.pictureUrl)
+    } catch {}
+    if (url?.protocol !== 'https:' || s.pictureUrl.length > 2000)
+      add('pictureUrl', 'must be an https:// address of a picture (or empty)', 'FORMAT')
+  }
+  range('durationMinutes', s.durationMinutes, 5, 1440, 'minutes')
+  if (s.rateType === 'FIXED' && !(s.priceMinor > 0))
+    add('price', 'must be more than 0 for a fixed price (or choose free)', 'DECIMAL_GT')
+  if (s.rateType !== 'FIXED' && s.priceMinor !== 0)
+    add('price', 'must be empty unless the service has a fixed price', 'FIELD_NOT_ALLOWED')
+  if (s.priceMinor > 100_000_000_00) add('price', 'is too large', 'DECIMAL_LTE')
+  if (s.rateType === 'CUSTOM' && (s.priceText.length < 1 || s.priceText.length > 100))
+    add('priceText', 'must say in 1 to 100 characters what the price depends on', 'REQUIRED_FIELD')
+  if (!s.payOnline && !s.payInPerson)
+    add('paymentOptions', 'must include at least one way to pay', 'REQUIRED_FIELD')
+  range('cancelNoticeMinutes', s.cancelNoticeMinutes, 0, 525_600, 'minutes')
+  if (!isTimeZone(c.timeZone)) add('timeZone', 'must be a time zone such as Europe/London', 'FORMAT')
+  for (let weekday = 1; weekday <= 7; weekday++) {
+    const problem = spanProblem(c.weeklyHours.filter((hours) => hours.weekday === weekday))
+    if (problem) add(hoursField(weekday), problem, 'FORMAT')
+  }
+  if (
+    c.weeklyHours.some((hours) => !Number.isInteger(hours.weekday) || hours.weekday < 1 || hours.weekday > 7)
+  )
+    add('hours', 'weekdays are 1 (Monday) to 7 (Sunday)', 'FORMAT')
+  if (c.exceptions.length > 366) add('exceptions', 'must be at most 366 days', 'MAX_SIZE')
+  const dates = new Set<string>()
+  for (const exception of c.exceptions) {
+    if (!DATE.test(exception.localDate)) {
+      add('exceptions', `${exception.localDate}: must be a date such as 2026-12-24`, 'FORMAT')
+      continue
+    }
+    if (exception.kind === 'CLOSED' && dates.has(`${exception.localDate} CLOSED`))
+      add('exceptions', `${exception.localDate}: is closed twice`, 'FORMAT')
+    dates.add(`${exception.localDate} ${exception.kind}`)
+    if (exception.kind === 'EXTRA_HOURS') {
+      const problem = spanProblem([exception])
+      if (problem) add('exceptions', `${exception.localDate}: ${problem}`, 'FORMAT')
+    }
+  }
+  range('bufferMinutes', c.bufferMinutes, 0, 1440, 'minutes')
+  range('minNoticeMinutes', c.minNoticeMinutes, 0, 525_600, 'minutes')
+  range('maxAheadDays', c.maxAheadDays, 1, 730, 'days')
+  return problems
+}
+
+/** A new shop's calendar: its rules, named for the shop, holding a slot 15 minutes while the shopper pays. */
+function newCalendar(rules: CalendarRules): CalendarFields {
+  return { ...rules, name: 'Bookings', holdMinutes: 15 }
+}
+
+/**
+ * Saves a service and its calendar's rules (decision 074), or creates one (no `serviceId`) on the shop's
+ * first calendar, made when there is none. The calendar's row is locked first, the lock every hold and
+ * confirmation takes (decision 065), so free slots are never read half-changed. Bookings made keep their
+ * times; the new rules apply to slots offered from now on. Every service of a calendar shares its hours.
+ *
+ * @throws {ValidationError} with each field's problem; nothing is saved.
+ * @returns the service's id, or `undefined` when the site has no such service.
+ */
+export async function saveBookableService(
+  db: Db,
+  request: { siteId: string; serviceId?: string | undefined; input: ServiceInput; now: Date },
+): Promise<string | undefined> {
+  const problems = serviceInputProblems(request.input)
+  if (problems.length > 0) throw new ValidationError(problems)
+  const { siteId, input, now } = request
+  return db.transaction(async (tx) => {
+    if (request.serviceId) {
+      const [service] = await findServices(tx, siteId, { ids: [request.serviceId], includeHidden: true })
+      if (!service) return undefined
+      const calendar = await findScheduleCalendar(tx, service.schedule_id, { lock: true })
+      if (!calendar) return undefined
+      await saveCalendar(tx, {
+        id: calendar.id,
+        siteId,
+        isNew: false,
+        fields: { ...input.calendar, name: calendar.name, holdMinutes: calendar.holdMinutes },
+        now,
+      })
+      await updateService(tx, siteId, service.id, input.service)
+      return service.id
+    }
+    const [first] = await findSiteCalendars(tx, siteId)
+    const calendar = first && (await findScheduleCalendar(tx, first.id, { lock: true }))
+    const calendarId = calendar?.id ?? randomUUID()
+    await saveCalendar(tx, {
+      id: calendarId,
+      siteId,
+      isNew: !calendar,
+      fields: calendar
+        ? { ...input.calendar, name: calendar.name, holdMinutes: calendar.holdMinutes }
+        : newCalendar(input.calendar),
+      now,
+    })
+    const id = randomUUID()
+    await insertService(tx, {
+      id,
+      siteId,
+      scheduleId: calendarId,
+      slug: slugify(input.service.name),
+      fields: input.service,
+      now,
+    })
+    return id
+  })
+}
+
+/** A weekday's hours as the editor writes them: `09:00-12:00, 13:00-17:00`, empty when closed. */
+export function hoursText(hours: readonly WeeklyHours[], weekday: number): string {
+  return hours
+    .filter((span) => span.weekday === weekday)
+    .sort((a, b) => (a.start < b.start ? -1 : 1))
+    .map((span) => `${span.start}-${span.end}`)
+    .join(', ')
+}
+
+/** Exceptions as the editor writes them, one a line: `2026-12-24 closed`, `2026-12-27 10:00-14:00`. */
+export function exceptionsText(exceptions: readonly ScheduleException[]): string {
+  return exceptions
+    .map((exception) =>
+      exception.kind === 'CLOSED'
+        ? `${exception.localDate} closed`
+        : `${exception.localDate} ${exception.start}-${exception.end}`,
+    )
+    .join('\n')
+}

@@ -1,0 +1,271 @@
+import type { ServiceRow } from '../../bookings/booking-store.ts'
+import { hoursField } from '../../bookings/service-editor.ts'
+import type { FieldViolation } from '../../http/errors.ts'
+import { formatMoney } from '../../money/money.ts'
+import { Checkbox, DashboardForm, DashboardPage, Field, Problems, Select } from '../dashboard-layout.tsx'
+import { DataTable } from '../kit/data-table.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
+import { PageSection } from '../kit/page-section.tsx'
+import { Badge } from '../kit/status-badge.tsx'
+import type { Owner } from '../session/owner-session.ts'
+import { TextArea } from '../setup/setup-fields.tsx'
+import { formFieldOf, paymentOptionChoices, type ServiceFormValues } from './service-form.ts'
+
+const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+
+const labels: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  pictureUrl: 'Picture',
+  location: 'Where',
+  durationMinutes: 'Duration',
+  price: 'Price',
+  priceText: 'Price on request',
+  paymentOptions: 'Payment',
+  cancelNoticeHours: 'Cancelling',
+  timeZone: 'Time zone',
+  exceptions: 'Exceptions',
+  bufferMinutes: 'Buffer',
+  minNoticeHours: 'Booked at least',
+  maxAheadDays: 'Booked at most',
+  ...Object.fromEntries(weekdayNames.map((name, index) => [hoursField(index + 1), name])),
+}
+
+const rateChoices = [
+  { value: 'FIXED', label: 'A fixed price' },
+  { value: 'NO_FEE', label: 'Free' },
+  { value: 'CUSTOM', label: 'Price on request (nothing charged online)' },
+]
+
+/** How a service is priced, in words: "$40.00", "Free", "Price on request". */
+export function servicePriceText(service: ServiceRow, owner: Owner): string {
+  const { currency, locale } = owner.session.site
+  if (service.rate_type === 'NO_FEE') return 'Free'
+  if (service.rate_type === 'CUSTOM')
+    return `Price on request${service.price_text ? `: ${service.price_text}` : ''}`
+  return formatMoney(Number(service.price_minor), currency, locale)
+}
+
+/** The shop's services, each linking to its editor. */
+export function ServicesPage(props: { owner: Owner; services: ServiceRow[]; notice?: string | undefined }) {
+  const { owner } = props
+  return (
+    <DashboardPage owner={owner} title="Services" place="services" notice={props.notice}>
+      <PageHeader
+        title="Services"
+        description="Appointments customers book on the shop's bookings pages, one customer at a time."
+        actions={
+          <a className="button primary" href="/dashboard/bookings/services/new">
+            New service
+          </a>
+        }
+      />
+      <DataTable
+        label="Services"
+        rows={props.services}
+        rowKey={(service) => service.id}
+        empty={<p>No services yet. Add one so customers can book it.</p>}
+        columns={[
+          {
+            header: 'Service',
+            cell: (service) => <a href={`/dashboard/bookings/services/${service.id}`}>{service.name}</a>,
+          },
+          { header: 'Duration', cell: (service) => `${service.duration_minutes} min`, isNumber: true },
+          { header: 'Price', cell: (service) => servicePriceText(service, owner) },
+          {
+            header: 'Status',
+            cell: (service) =>
+              service.hidden ? <Badge tone="off">Not offered</Badge> : <Badge tone="ok">Offered</Badge>,
+          },
+        ]}
+      />
+    </DashboardPage>
+  )
+}
+
+/** The services editor: the service, how it is paid, and its calendar's hours, exceptions and window. */
+export function ServiceEditorPage(props: {
+  owner: Owner
+  /** The service edited; none for a new one. */
+  service?: ServiceRow | undefined
+  values: ServiceFormValues
+  violations: readonly FieldViolation[]
+  /** How many other services share the calendar's hours. */
+  sharedWith: number
+  timeZones: readonly string[]
+  notice?: string | undefined
+}) {
+  const { owner, values, service } = props
+  const errors: Record<string, string> = {}
+  for (const violation of props.violations)
+    errors[formFieldOf[violation.field] ?? violation.field] ??= violation.description
+  const shown = props.violations.map((violation) => ({
+    ...violation,
+    field: formFieldOf[violation.field] ?? violation.field,
+  }))
+  const currency = owner.session.site.currency
+  const title = service ? service.name : 'New service'
+  return (
+    <DashboardPage owner={owner} title={title} place="services" notice={props.notice}>
+      <p>
+        <a href="/dashboard/bookings/services">← Services</a>
+      </p>
+      <PageHeader
+        title={title}
+        description={
+          service ? `Booked at /_bookings/book · ${service.slug}` : 'A service customers can book.'
+        }
+      />
+      <DashboardForm
+        action={service ? `/dashboard/bookings/services/${service.id}` : '/dashboard/bookings/services'}
+        label="Service"
+        csrfToken={owner.session.csrfToken}
+        submitLabel={service ? 'Save service' : 'Create service'}
+      >
+        <Problems violations={shown} labels={labels} />
+        <PageSection id="service" title="The service">
+          <div className="grid">
+            <Field label="Name" name="name" defaultValue={values.name} error={errors.name} required />
+            <Field
+              label="Duration (minutes)"
+              name="durationMinutes"
+              defaultValue={values.durationMinutes}
+              error={errors.durationMinutes}
+            />
+            <Field
+              label="Where"
+              name="location"
+              defaultValue={values.location}
+              error={errors.location}
+              hint="An address or a room; empty to say nothing"
+            />
+            <Field
+              label="Picture"
+              name="pictureUrl"
+              defaultValue={values.pictureUrl}
+              error={errors.pictureUrl}
+              hint="An https:// address of a picture"
+            />
+          </div>
+          <TextArea
+            label="Description"
+            name="description"
+            defaultValue={values.description}
+            error={errors.description}
+          />
+          <Checkbox label="Offered to customers" name="offered" defaultChecked={values.offered} />
+        </PageSection>
+        <PageSection id="price" title="Price and payment">
+          <div className="grid">
+            <Select
+              label="Price"
+              name="rateType"
+              options={rateChoices}
+              defaultValue={values.rateType}
+              error={errors.rateType}
+            />
+            <Field
+              label={`Amount (${currency})`}
+              name="price"
+              defaultValue={values.price}
+              error={errors.price}
+              hint="For a fixed price only"
+            />
+            <Field
+              label="Price on request"
+              name="priceText"
+              defaultValue={values.priceText}
+              error={errors.priceText}
+              hint="What the price depends on, shown instead of a price"
+            />
+            <Field
+              label="Cancelling online until (hours before)"
+              name="cancelNoticeHours"
+              defaultValue={values.cancelNoticeHours}
+              error={errors.cancelNoticeHours}
+              hint="Customers may cancel themselves until then; the shop may cancel any time"
+            />
+          </div>
+          <fieldset aria-describedby={errors.paymentOptions ? 'payment-error' : undefined}>
+            <legend>Customers may pay</legend>
+            {paymentOptionChoices.map((choice) => (
+              <Checkbox
+                key={choice.value}
+                label={choice.label}
+                name="paymentOptions"
+                value={choice.value}
+                defaultChecked={values.paymentOptions.includes(choice.value)}
+              />
+            ))}
+            {errors.paymentOptions && (
+              <p className="error-text" id="payment-error">
+                {errors.paymentOptions}
+              </p>
+            )}
+          </fieldset>
+        </PageSection>
+        <PageSection id="hours" title="Working hours">
+          <p className="hint">
+            {props.sharedWith > 0
+              ? `These hours are the calendar's: ${props.sharedWith === 1 ? 'one other service shares' : `${props.sharedWith} other services share`} them, and one booking of any of them keeps the others from that time.`
+              : "These hours are the calendar's: services added later share them."}{' '}
+            Times are in the calendar's time zone, as customers there read a clock.
+          </p>
+          <div className="grid">
+            <Select
+              label="Time zone"
+              name="timeZone"
+              options={props.timeZones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))}
+              defaultValue={values.timeZone}
+              error={errors.timeZone}
+            />
+            {weekdayNames.map((name, index) => (
+              <Field
+                key={name}
+                label={name}
+                name={hoursField(index + 1)}
+                defaultValue={values.hours[hoursField(index + 1)]}
+                error={errors[hoursField(index + 1)]}
+                placeholder="Closed"
+              />
+            ))}
+          </div>
+          <p className="hint">
+            A day's hours read 09:00-17:00, or 09:00-12:00, 13:00-17:00; empty when closed.
+          </p>
+          <TextArea
+            label="Exceptions"
+            name="exceptions"
+            defaultValue={values.exceptions}
+            error={errors.exceptions}
+            hint='One day a line: "2026-12-24 closed", or extra hours "2026-12-27 10:00-14:00"'
+          />
+        </PageSection>
+        <PageSection id="window" title="When bookings may be made">
+          <div className="grid">
+            <Field
+              label="Buffer after each appointment (minutes)"
+              name="bufferMinutes"
+              defaultValue={values.bufferMinutes}
+              error={errors.bufferMinutes}
+            />
+            <Field
+              label="Booked at least (hours ahead)"
+              name="minNoticeHours"
+              defaultValue={values.minNoticeHours}
+              error={errors.minNoticeHours}
+              hint="How late a booking may be made"
+            />
+            <Field
+              label="Booked at most (days ahead)"
+              name="maxAheadDays"
+              defaultValue={values.maxAheadDays}
+              error={errors.maxAheadDays}
+              hint="How far ahead a booking may be made"
+            />
+          </div>
+        </PageSection>
+      </DashboardForm>
+    </DashboardPage>
+  )
+}
