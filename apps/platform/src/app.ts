@@ -36,6 +36,7 @@ import {
   toDashboardErrorResponse,
 } from './dashboard/dashboard-routes.ts'
 import { DASHBOARD_SECURE_FILE_UPLOAD } from './dashboard/digital/secure-files-page-routes.tsx'
+import { registerEventDeskPages } from './dashboard/events/event-desk-page-routes.tsx'
 import { registerOrderDeskPages } from './dashboard/orders/order-page-routes.tsx'
 import { isDatabaseUnavailableError } from './db/database-unavailable.ts'
 import type { Db } from './db/db.ts'
@@ -552,6 +553,13 @@ export function createApp(options: AppDeps) {
     deps.dashboard,
   )
   registerOrderDeskPages(api, {
+    db: deps.db,
+    clock,
+    logger,
+    publicUrl: deps.publicUrl,
+    refunds: orderRefunds,
+  })
+  registerEventDeskPages(api, {
     db: deps.db,
     clock,
     logger,

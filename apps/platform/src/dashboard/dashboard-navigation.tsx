@@ -12,6 +12,7 @@ export type Place =
   | 'bulk'
   | 'members'
   | 'plans'
+  | 'events'
   | 'check-in'
   | 'coupons'
   | 'shop'
@@ -64,7 +65,10 @@ export const placeGroups: readonly PlaceGroup[] = [
   // Bookings joins here, a group of its own, when its desk lands.
   {
     label: 'Events',
-    places: [{ place: 'check-in', label: 'Check-in', href: '/dashboard/events/check-in' }],
+    places: [
+      { place: 'events', label: 'Events', href: '/dashboard/events' },
+      { place: 'check-in', label: 'Check-in', href: '/dashboard/events/check-in' },
+    ],
   },
   {
     label: 'Marketing',
