@@ -1,7 +1,7 @@
 import type { Db } from '../db/db.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { ApiError, ApplicationError } from '../http/errors.ts'
-import { enqueueMail, type OutgoingMail } from '../mail/mail-outbox.ts'
+import { enqueueMail } from '../mail/mail-outbox.ts'
 import { type OrderDeskDeps, refundOrder } from '../orders/order-actions.ts'
 import type { MailShop } from '../orders/order-mails.ts'
 import { findOrder } from '../orders/order-store.ts'
@@ -16,7 +16,7 @@ import {
   setTicketedEventStatus,
   type TicketedEventRow,
 } from './ticketed-event-store.ts'
-import { eventWhen, mailFrame } from './tickets-mail.ts'
+import { eventCancelledMail } from './tickets-mail.ts'
 
 /** What cancelling an event did. */
 export interface CancelledEvent {
@@ -30,39 +30,6 @@ export interface CancelledEvent {
   /** Orders whose refund the provider refused or could not make: the shop refunds them by hand. */
   refundProblems: { orderNumber: string; problem: string }[]
 }
-
-/** The mail that tells a ticket holder the event is cancelled, its tickets void and paid ones refunded. */
-export function eventCancelledMail(
-  shop: MailShop,
-  to: string,
-  event: TicketedEventRow,
-  tickets: readonly SoldTicket[],
-): OutgoingMail {
-  const when = eventWhen(
-    { event_start_date: event.start_date, event_end_date: event.end_date, event_time_zone: event.time_zone },
-    shop.locale,
-  )
-  const codes = tickets.map((ticket) => ticket.code)
-  const paragraphs = [
-    `${event.title} (${when}) is cancelled. We are sorry.`,
-    `Your tickets (${codes.join(', ')}) are void.`,
-    'Paid tickets are refunded to the way you paid; a separate mail confirms each refund.',
-  ]
-  return {
-    siteId: shop.id,
-    topic: 'event-cancelled',
-    to,
-    subject: `Cancelled: ${event.title}`,
-    text: [...paragraphs, '', `${shop.name}`].join('\n\n'),
-    html: mailFrame(
-      shop,
-      'Event cancelled',
-      paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n'),
-    ),
-  }
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 
 /**
  * Cancels an event (decision 075): under its row lock it becomes `CANCELLED`, every ticket is void (the

@@ -4,7 +4,7 @@ import type { Db } from '../db/db.ts'
 import { enqueueMail, type MailAttachment, type OutgoingMail } from '../mail/mail-outbox.ts'
 import { type MailShop, safeColour } from '../orders/order-mails.ts'
 import { ticketQrPng } from './ticket-qr.ts'
-import { findTicketsOfOrder, type SoldTicket } from './ticketed-event-store.ts'
+import { findTicketsOfOrder, type SoldTicket, type TicketedEventRow } from './ticketed-event-store.ts'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 
@@ -24,7 +24,7 @@ export function eventWhen(
 }
 
 /** A buyer's mail about events in the shop's frame: its name in the brand colour, a heading, the body. */
-export function mailFrame(shop: MailShop, heading: string, body: string): string {
+function mailFrame(shop: MailShop, heading: string, body: string): string {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2328;background:#f6f8fa;margin:0;padding:24px">
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border:1px solid #d1d9e0;border-radius:8px">
 <tr><td style="padding:16px 24px;background:${safeColour(shop.brandColour, '#1f2328')};color:#fff;font-weight:600">${escapeHtml(shop.name)}</td></tr>
@@ -128,6 +128,37 @@ ${tickets
         contentId: qrContentId(ticket),
       })),
     ],
+  }
+}
+
+/** The mail that tells a ticket holder the event is cancelled, its tickets void and paid ones refunded. */
+export function eventCancelledMail(
+  shop: MailShop,
+  to: string,
+  event: TicketedEventRow,
+  tickets: readonly SoldTicket[],
+): OutgoingMail {
+  const when = eventWhen(
+    { event_start_date: event.start_date, event_end_date: event.end_date, event_time_zone: event.time_zone },
+    shop.locale,
+  )
+  const codes = tickets.map((ticket) => ticket.code)
+  const paragraphs = [
+    `${event.title} (${when}) is cancelled. We are sorry.`,
+    `Your tickets (${codes.join(', ')}) are void.`,
+    'Paid tickets are refunded to the way you paid; a separate mail confirms each refund.',
+  ]
+  return {
+    siteId: shop.id,
+    topic: 'event-cancelled',
+    to,
+    subject: `Cancelled: ${event.title}`,
+    text: [...paragraphs, '', `${shop.name}`].join('\n\n'),
+    html: mailFrame(
+      shop,
+      'Event cancelled',
+      paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n'),
+    ),
   }
 }
 
