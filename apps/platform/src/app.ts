@@ -39,6 +39,7 @@ import {
   toDashboardErrorResponse,
 } from './dashboard/dashboard-routes.ts'
 import { DASHBOARD_SECURE_FILE_UPLOAD } from './dashboard/digital/secure-files-page-routes.tsx'
+import { registerEventDeskPages } from './dashboard/events/event-desk-page-routes.tsx'
 import { registerOrderDeskPages } from './dashboard/orders/order-page-routes.tsx'
 import { isDatabaseUnavailableError } from './db/database-unavailable.ts'
 import type { Db } from './db/db.ts'
@@ -573,6 +574,13 @@ export function createApp(options: AppDeps) {
     publicUrl: deps.publicUrl,
     refunds: orderRefunds,
     bookingCancelLink,
+  })
+  registerEventDeskPages(api, {
+    db: deps.db,
+    clock,
+    logger,
+    publicUrl: deps.publicUrl,
+    refunds: orderRefunds,
   })
   if (deps.graphqlExplorer) {
     registerGraphQLExplorerRoutes(api, {

@@ -1,5 +1,10 @@
-/** One appointment as a calendar file describes it. */
+/**
+ * One appointment or ticketed event as a calendar file describes it: a booked slot (decision 069) or an
+ * event a ticket is for (decision 075).
+ */
 export interface CalendarEvent {
+  /** Which part of Aisle made the file, in its PRODID: `Bookings` (the default) or `Events`. */
+  app?: 'Bookings' | 'Events' | undefined
   /** Unique and stable for the appointment: a calendar that imports the file twice keeps one event. */
   uid: string
   /** When the file was made. */
@@ -9,7 +14,7 @@ export interface CalendarEvent {
   summary: string
   description?: string | undefined
   location?: string | undefined
-  /** A link to the appointment (its cancel page). */
+  /** A link to the appointment (its cancel page) or to the online event. */
   url?: string | undefined
 }
 
@@ -61,7 +66,7 @@ export function calendarFile(event: CalendarEvent): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    'PRODID:-//Aisle//Bookings//EN',
+    `PRODID:-//Aisle//${event.app ?? 'Bookings'}//EN`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',

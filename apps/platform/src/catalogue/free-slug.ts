@@ -2,10 +2,10 @@ import type { Db } from '../db/db.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { slugify } from './products/product-input.ts'
 
-const entityOf = { products: 'product', collections: 'collection' } as const
+const entityOf = { products: 'product', collections: 'collection', ticketed_events: 'event' } as const
 
 /**
- * A slug free among the site's products or collections: the one asked for (409 `SLUG_TAKEN` when
+ * A slug free among the site's products, collections or events: the one asked for (409 `SLUG_TAKEN` when
  * another row has it), or one derived from the name with `-2`, `-3`... until free. `exceptId` is the
  * row being renamed, which may keep its own slug.
  */

@@ -14,6 +14,7 @@ export type Place =
   | 'plans'
   | 'bookings'
   | 'services'
+  | 'events'
   | 'check-in'
   | 'coupons'
   | 'shop'
@@ -72,7 +73,10 @@ export const placeGroups: readonly PlaceGroup[] = [
   },
   {
     label: 'Events',
-    places: [{ place: 'check-in', label: 'Check-in', href: '/dashboard/events/check-in' }],
+    places: [
+      { place: 'events', label: 'Events', href: '/dashboard/events' },
+      { place: 'check-in', label: 'Check-in', href: '/dashboard/events/check-in' },
+    ],
   },
   {
     label: 'Marketing',

@@ -33,6 +33,7 @@ import * as shopIcon from './migrations/031-shop-icon.ts'
 import * as bookingMails from './migrations/032-booking-mails-and-cancelling.ts'
 import * as ticketedEvents from './migrations/033-ticketed-events.ts'
 import * as bookingDesk from './migrations/034-booking-desk.ts'
+import * as eventDesk from './migrations/035-event-desk.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -70,6 +71,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 32, name: 'booking-mails-and-cancelling', sql: bookingMails.sql },
   { version: 33, name: 'ticketed-events', sql: ticketedEvents.sql },
   { version: 34, name: 'booking-desk', sql: bookingDesk.sql },
+  { version: 35, name: 'event-desk', sql: eventDesk.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

@@ -77,6 +77,12 @@ export const applicationErrorStatus = {
   /** The reservation's hold lapsed (its tickets went back on sale) or it was paid already. */
   RESERVATION_NOT_OPEN: 409,
   TICKET_NOT_FOUND: 404,
+  /** The merchant's side of events (decision 075): a refunded ticket, or one of a cancelled event, passes no door. */
+  TICKET_CANCELLED: 409,
+  /** A cancelled event is changed no more; a draft is published only with a ticket type. */
+  EVENT_NOT_EDITABLE: 409,
+  /** A ticket type some ticket was reserved of stays (its tickets name it). */
+  TICKET_TYPE_IN_USE: 409,
   BOOKING_NOT_FOUND: 404,
   /** The service's policy allows the shopper to cancel only until a time before the start (decision 069). */
   BOOKING_CANCEL_TOO_LATE: 409,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import type { Db } from '../db/db.ts'
 import { silentLogger } from '../log.ts'
+import { monochromePng } from '../media/png-writer.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestClock, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import { enqueueMail } from './mail-outbox.ts'
@@ -90,6 +91,39 @@ describe.each(databaseKinds())('the local inbox on %s', (kind) => {
     expect(html.headers.get('content-disposition')).toBe('attachment; filename=".._evil_file.html"')
     expect((await get(app, `/_dev/mail/${id}/files/2`)).status).toBe(404)
     expect((await get(app, `/_dev/mail/${id}/files/x`)).status).toBe(400)
+  })
+
+  it('shows a picture a mail carries inline (cid:) from its own file, and answers the file as a PNG', async () => {
+    const png = monochromePng([[true, false]], 2)
+    const id = await enqueueMail(
+      db,
+      {
+        siteId: undefined,
+        topic: 'event-tickets',
+        to: 'ada@example.com',
+        subject: 'Your tickets',
+        text: 'ABC',
+        html: '<img src="cid:ticket-ABC@aisle" alt="QR"><img src="cid:missing@aisle" alt="none">',
+        attachments: [
+          {
+            filename: 'ticket-ABC.png',
+            contentType: 'image/png',
+            content: png.toString('base64'),
+            encoding: 'base64',
+            contentId: 'ticket-ABC@aisle',
+          },
+        ],
+      },
+      clock(),
+    )
+    await createMailWorker({ db, clock, transport: devInboxTransport, logger: silentLogger }).runOnce()
+    const app = appWith(true)
+    const html = await get(app, `/_dev/mail/${id}/html`)
+    expect(html.text).toContain(`<img src="data:image/png;base64,${png.toString('base64')}" alt="QR">`)
+    expect(html.text).toContain('<img src="cid:missing@aisle" alt="none">')
+    const file = await app.request(`${TEST_PUBLIC_URL}/_dev/mail/${id}/files/0`)
+    expect(file.headers.get('content-type')).toBe('image/png')
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(png)
   })
 
   it('shows the HTML version of a mail that has one, sandboxed, with no script allowed', async () => {

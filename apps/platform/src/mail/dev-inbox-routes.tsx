@@ -63,7 +63,14 @@ export function registerDevInboxRoutes(api: Api, deps: { db: Db }) {
       if (!mail?.htmlBody) return renderPage(<MissingMailPage />, { status: 404 })
       // The mail's own HTML, as a mail client would show it: its inline styles, no script, no request
       // anywhere, and a sandbox that gives it no origin of the platform's.
-      return new Response(mail.htmlBody, {
+      // Pictures the mail carries inline (`cid:`) are shown from its own files, as data the sandbox allows.
+      const html = mail.htmlBody.replace(/(["'])cid:([^"']+)\1/g, (whole, quote: string, id: string) => {
+        const file = mail.attachments.find((one) => one.contentId === id && one.encoding === 'base64')
+        return file && /^image\/png$/.test(file.contentType)
+          ? `${quote}data:image/png;base64,${file.content}${quote}`
+          : whole
+      })
+      return new Response(html, {
         headers: {
           'content-type': 'text/html; charset=utf-8',
           'content-security-policy':
@@ -91,12 +98,15 @@ export function registerDevInboxRoutes(api: Api, deps: { db: Db }) {
       const file = mail?.attachments[params.index]
       if (!file) return renderPage(<MissingMailPage />, { status: 404 })
       const filename = file.filename.replace(/[^\w.-]/g, '_')
-      return new Response(file.content, {
+      const isPng = file.encoding === 'base64' && file.contentType === 'image/png'
+      return new Response(isPng ? Buffer.from(file.content, 'base64') : file.content, {
         headers: {
-          // Only a text type of the file's own, never HTML: the download cannot run in the platform's origin.
-          'content-type': /^text\/(calendar|plain)\b/.test(file.contentType)
-            ? file.contentType
-            : 'text/plain; charset=utf-8',
+          // Only a text type of the file's own or a PNG, never HTML: the download cannot run in the platform's origin.
+          'content-type': isPng
+            ? 'image/png'
+            : /^text\/(calendar|plain)\b/.test(file.contentType)
+              ? file.contentType
+              : 'text/plain; charset=utf-8',
           'content-disposition': `attachment; filename="${filename}"`,
           'x-content-type-options': 'nosniff',
           'cache-control': 'no-store',

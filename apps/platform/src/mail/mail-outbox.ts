@@ -2,12 +2,20 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
 
-/** A file a mail carries: a booking's `.ics` calendar file. Text only (kept as it is in the outbox). */
+/**
+ * A file a mail carries: a booking's or an event's `.ics` calendar file (text, kept as it is in the
+ * outbox), or a picture such as a ticket's QR code (`encoding: 'base64'`), which the HTML shows inline
+ * through its `contentId` (`<img src="cid:...">`).
+ */
 export interface MailAttachment {
   filename: string
-  /** `text/calendar; charset=utf-8; method=PUBLISH` */
+  /** `text/calendar; charset=utf-8; method=PUBLISH`, `image/png` */
   contentType: string
+  /** The text itself, or the bytes in base64 when `encoding` says so. */
   content: string
+  encoding?: 'base64' | undefined
+  /** The id the HTML names it by (`cid:ticket-ABC@aisle`): shown inline. */
+  contentId?: string | undefined
 }
 
 /** An e-mail to send: plain text, an HTML version when it has one, one recipient, files if any. */

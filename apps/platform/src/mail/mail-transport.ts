@@ -102,6 +102,8 @@ export function createSmtpTransport(
                   filename: file.filename,
                   contentType: file.contentType,
                   content: file.content,
+                  ...(file.encoding ? { encoding: file.encoding } : {}),
+                  ...(file.contentId ? { cid: file.contentId } : {}),
                 })),
               }
             : {}),

@@ -329,11 +329,13 @@ function TicketTable(props: {
               <td>
                 {ticket.event_status === 'CANCELLED'
                   ? 'Event cancelled'
-                  : ticket.checked_in_date
-                    ? `Used ${formatDate(ticket.checked_in_date, props.site)}`
-                    : props.isUpcoming
-                      ? 'Valid'
-                      : 'Not used'}
+                  : ticket.cancelled_date
+                    ? 'Refunded: no longer valid'
+                    : ticket.checked_in_date
+                      ? `Used ${formatDate(ticket.checked_in_date, props.site)}`
+                      : props.isUpcoming
+                        ? 'Valid'
+                        : 'Not used'}
               </td>
             </tr>
           ))}

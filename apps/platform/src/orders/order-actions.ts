@@ -6,6 +6,7 @@ import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../http/errors.ts'
 import { enqueueMail } from '../mail/mail-outbox.ts'
 import { lockSite } from '../sites/site-store.ts'
+import { cancelTicketsOfOrder } from '../ticketed-events/ticketed-event-store.ts'
 import { lineNameWithOptions, orderLineSummary } from './line-summary.tsx'
 import {
   findRefundByKey,
@@ -428,6 +429,20 @@ export async function refundOrder(
       )
     }
     await saveOrderChange(tx, order.id, state, Number(order.refunded_minor) + amount, after)
+    // A refunded ticket passes the door no more (decision 075): as many of a ticket line's tickets as
+    // were refunded, or all the order's when nothing is left paid. Lines of products name no ticket.
+    await cancelTicketsOfOrder(
+      tx,
+      order.id,
+      {
+        all: state.paymentStatus === 'FULLY_REFUNDED',
+        lines: refund.lines.flatMap((refunded) => {
+          const ticketTypeId = lines.find((line) => line.id === refunded.lineId)?.catalog_item_id
+          return ticketTypeId ? [{ ticketTypeId, quantity: refunded.quantity }] : []
+        }),
+      },
+      now,
+    )
     const identity = identityOf(caller)
     await insertOrderEvent(
       tx,

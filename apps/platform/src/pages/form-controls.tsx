@@ -54,7 +54,7 @@ export function Field(props: {
   label: string
   name: string
   defaultValue?: string | number | undefined
-  type?: 'text' | 'email' | 'password' | 'number' | 'search' | 'color' | 'tel'
+  type?: 'text' | 'email' | 'password' | 'number' | 'search' | 'color' | 'tel' | 'url' | 'datetime-local'
   error?: string | undefined
   hint?: string
   required?: boolean

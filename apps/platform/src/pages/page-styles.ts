@@ -58,7 +58,7 @@ label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
 .field { margin-bottom: 0.9rem; }
 .hint { color: var(--muted); font-size: 0.875rem; font-weight: 400; }
 input[type="text"], input[type="email"], input[type="password"], input[type="number"], input[type="search"],
-input[type="url"], input[type="tel"], input[type="date"], input:not([type]), select, textarea {
+input[type="url"], input[type="tel"], input[type="date"], input[type="datetime-local"], input:not([type]), select, textarea {
   font: inherit; padding: 0.35rem 0.5rem; border: 1px solid var(--line); border-radius: var(--radius);
   background: #fff; color: inherit; max-width: 100%;
 }

@@ -16,7 +16,8 @@ export function normaliseTicketCode(typed: string): string {
  * Checks a sold ticket in at the door (decision 070): once, under its row lock, so two doors scanning the
  * same code at once let one in and tell the other when it was used.
  *
- * @throws {ApplicationError} TICKET_NOT_FOUND when no paid ticket of the shop has the code.
+ * @throws {ApplicationError} TICKET_NOT_FOUND when no paid ticket of the shop has the code;
+ * TICKET_CANCELLED when its order was refunded or its event cancelled (decision 075).
  */
 export async function checkInTicket(
   db: Db,
@@ -28,6 +29,12 @@ export async function checkInTicket(
       ? await findSoldTicketByCode(tx, request.siteId, code, { lock: true })
       : undefined
     if (!ticket) throw new ApplicationError('TICKET_NOT_FOUND', `No ticket has the code "${code}"`, { code })
+    if (ticket.cancelled_date)
+      throw new ApplicationError(
+        'TICKET_CANCELLED',
+        `${ticket.code} was cancelled (refunded, or its event cancelled): it does not let anyone in`,
+        { code: ticket.code, cancelledDate: new Date(ticket.cancelled_date).toISOString() },
+      )
     if (ticket.checked_in_date) return { kind: 'already-used', ticket, at: new Date(ticket.checked_in_date) }
     await markCheckedIn(tx, ticket.id, request.now)
     return { kind: 'checked-in', ticket: { ...ticket, checked_in_date: request.now }, at: request.now }

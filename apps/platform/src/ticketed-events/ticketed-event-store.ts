@@ -24,6 +24,9 @@ export interface TicketedEventRow {
   capacity: number | null
   status: EventStatus
   hold_minutes: number
+  /** A picture of the event: a URL of the shop's media or an https image. */
+  image_url: string | null
+  cancelled_date: Date | null
   created_date: Date
 }
 
@@ -64,6 +67,8 @@ export interface TicketRow {
   attendee_name: string
   attendee_email: string
   checked_in_date: Date | null
+  /** Refunded, or its event cancelled: it passes the door no more and its seat is free. */
+  cancelled_date: Date | null
   created_date: Date
 }
 
@@ -133,7 +138,8 @@ export async function countTakenTickets(db: Db, eventId: string, now: Date): Pro
   const rows = await db.query<{ ticket_type_id: string; taken: number }>(
     `select t.ticket_type_id, count(*)::int as taken
      from event_tickets t join event_reservations r on r.id = t.reservation_id
-     where t.event_id = $1 and (r.status = 'CONFIRMED' or (r.status = 'HELD' and r.held_until > $2))
+     where t.event_id = $1 and t.cancelled_date is null
+       and (r.status = 'CONFIRMED' or (r.status = 'HELD' and r.held_until > $2))
      group by t.ticket_type_id`,
     [eventId, now],
   )
@@ -150,7 +156,8 @@ export async function countTakenTicketsOfEvents(
   const rows = await db.query<{ ticket_type_id: string; taken: number }>(
     `select t.ticket_type_id, count(*)::int as taken
      from event_tickets t join event_reservations r on r.id = t.reservation_id
-     where t.event_id = any($1::uuid[]) and (r.status = 'CONFIRMED' or (r.status = 'HELD' and r.held_until > $2))
+     where t.event_id = any($1::uuid[]) and t.cancelled_date is null
+       and (r.status = 'CONFIRMED' or (r.status = 'HELD' and r.held_until > $2))
      group by t.ticket_type_id`,
     [eventIds, now],
   )
@@ -303,7 +310,7 @@ const SOLD_TICKET_COLUMNS = `t.*, tt.name as ticket_type_name, e.title as event_
   e.location_kind as event_location_kind, concat_ws(', ', nullif(e.venue_name, ''), nullif(e.venue_address, '')) as event_venue,
   e.online_url as event_online_url, r.order_id`
 
-/** The tickets an order sold, in the order they were reserved. */
+/** The tickets an order sold, in the order they were reserved (cancelled ones too: they say so). */
 export async function findTicketsOfOrder(db: Db, orderId: string): Promise<SoldTicket[]> {
   return db.query<SoldTicket>(
     `select ${SOLD_TICKET_COLUMNS}
@@ -367,4 +374,237 @@ export async function markCheckedIn(tx: Db, ticketId: string, now: Date): Promis
     [ticketId, now],
   )
   return rows.length === 1
+}
+
+/** An event as the merchant sets it (decision 075): checked by `readEventFields` before it is stored. */
+export interface EventFields {
+  title: string
+  description: string
+  imageUrl: string | null
+  start: Date
+  end: Date
+  timeZone: string
+  location: { kind: 'VENUE'; name: string; address: string } | { kind: 'ONLINE'; url: string }
+  registrationOpens: Date | null
+  registrationCloses: Date | null
+  capacity: number | null
+}
+
+const eventParams = (fields: EventFields) => [
+  fields.title,
+  fields.description,
+  fields.imageUrl,
+  fields.start,
+  fields.end,
+  fields.timeZone,
+  fields.location.kind,
+  fields.location.kind === 'VENUE' ? fields.location.name : '',
+  fields.location.kind === 'VENUE' ? fields.location.address : '',
+  fields.location.kind === 'ONLINE' ? fields.location.url : null,
+  fields.registrationOpens,
+  fields.registrationCloses,
+  fields.capacity,
+]
+
+/** Stores a new event, a draft. */
+export async function insertTicketedEvent(
+  tx: Db,
+  event: { id: string; siteId: string; slug: string; fields: EventFields; now: Date },
+): Promise<void> {
+  await tx.query(
+    `insert into ticketed_events (title, description, image_url, start_date, end_date, time_zone, location_kind,
+       venue_name, venue_address, online_url, registration_opens, registration_closes, capacity,
+       id, site_id, slug, status, created_date)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 'DRAFT', $17)`,
+    [...eventParams(event.fields), event.id, event.siteId, event.slug, event.now],
+  )
+}
+
+/** Saves an event's fields (its status and slug stay). */
+export async function updateTicketedEvent(
+  tx: Db,
+  siteId: string,
+  id: string,
+  fields: EventFields,
+): Promise<void> {
+  await tx.query(
+    `update ticketed_events set title = $1, description = $2, image_url = $3, start_date = $4, end_date = $5,
+       time_zone = $6, location_kind = $7, venue_name = $8, venue_address = $9, online_url = $10,
+       registration_opens = $11, registration_closes = $12, capacity = $13
+     where site_id = $14 and id = $15`,
+    [...eventParams(fields), siteId, id],
+  )
+}
+
+/** Sets an event's status; a cancelled one keeps when it was cancelled. */
+export async function setTicketedEventStatus(
+  tx: Db,
+  id: string,
+  status: EventStatus,
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `update ticketed_events set status = $2,
+       cancelled_date = case when $2 = 'CANCELLED' then $3::timestamptz else null end
+     where id = $1`,
+    [id, status, now],
+  )
+}
+
+/** An event as the merchant's list shows it: its tickets sold (paid and not cancelled) and on offer. */
+export interface DeskEventRow extends TicketedEventRow {
+  tickets_sold: number
+  tickets_offered: number
+}
+
+/** The site's events of every status, the latest start first, with their tickets sold and offered. */
+export async function listEventsForDesk(db: Db, siteId: string): Promise<DeskEventRow[]> {
+  return db.query<DeskEventRow>(
+    `select e.*,
+       (select count(*)::int from event_tickets t join event_reservations r on r.id = t.reservation_id
+        where t.event_id = e.id and r.status = 'CONFIRMED' and t.cancelled_date is null) as tickets_sold,
+       (select coalesce(sum(quantity), 0)::int from event_ticket_types tt where tt.event_id = e.id) as tickets_offered
+     from ticketed_events e where e.site_id = $1 order by e.start_date desc, e.id`,
+    [siteId],
+  )
+}
+
+/** A ticket type as the merchant sets it (decision 075). */
+export interface TicketTypeFields {
+  name: string
+  description: string
+  priceMinor: number
+  quantity: number
+  limitPerOrder: number
+  saleStarts: Date | null
+  saleEnds: Date | null
+}
+
+const ticketTypeParams = (fields: TicketTypeFields) => [
+  fields.name,
+  fields.description,
+  fields.priceMinor,
+  fields.quantity,
+  fields.limitPerOrder,
+  fields.saleStarts,
+  fields.saleEnds,
+]
+
+/** Stores a new ticket type after the event's others. */
+export async function insertTicketType(
+  tx: Db,
+  type: { id: string; siteId: string; eventId: string; fields: TicketTypeFields; now: Date },
+): Promise<void> {
+  await tx.query(
+    `insert into event_ticket_types (name, description, price_minor, quantity, limit_per_order, sale_starts,
+       sale_ends, id, site_id, event_id, sort_index, created_date)
+     select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+       coalesce((select max(sort_index) + 1 from event_ticket_types where event_id = $10), 1), $11`,
+    [...ticketTypeParams(type.fields), type.id, type.siteId, type.eventId, type.now],
+  )
+}
+
+/** Saves a ticket type's fields. */
+export async function updateTicketType(tx: Db, id: string, fields: TicketTypeFields): Promise<void> {
+  await tx.query(
+    `update event_ticket_types set name = $1, description = $2, price_minor = $3, quantity = $4,
+       limit_per_order = $5, sale_starts = $6, sale_ends = $7
+     where id = $8`,
+    [...ticketTypeParams(fields), id],
+  )
+}
+
+/** Removes a ticket type no ticket was ever reserved of (answers whether it did). */
+export async function deleteUnusedTicketType(tx: Db, id: string): Promise<boolean> {
+  const rows = await tx.query<{ id: string }>(
+    `delete from event_ticket_types tt where id = $1
+       and not exists (select 1 from event_tickets t where t.ticket_type_id = tt.id) returning id`,
+    [id],
+  )
+  return rows.length === 1
+}
+
+/** How many tickets of each type of an event were ever reserved (a type with any cannot be removed). */
+export async function countReservedTicketsByType(db: Db, eventId: string): Promise<Map<string, number>> {
+  const rows = await db.query<{ ticket_type_id: string; reserved: number }>(
+    `select ticket_type_id, count(*)::int as reserved from event_tickets where event_id = $1
+     group by ticket_type_id`,
+    [eventId],
+  )
+  return new Map(rows.map((row) => [row.ticket_type_id, row.reserved]))
+}
+
+/** A sold ticket on the attendee list: its order's number and buyer. */
+export interface AttendeeRow extends SoldTicket {
+  order_number: string
+  buyer_email: string
+}
+
+/** The tickets sold for an event (cancelled ones too), by ticket type, then attendee and code. */
+export async function findAttendees(db: Db, siteId: string, eventId: string): Promise<AttendeeRow[]> {
+  if (!isUuid(eventId)) return []
+  return db.query<AttendeeRow>(
+    `select ${SOLD_TICKET_COLUMNS}, o.number::text as order_number, o.email as buyer_email
+     from event_tickets t join event_reservations r on r.id = t.reservation_id
+       join orders o on o.id = r.order_id
+       join event_ticket_types tt on tt.id = t.ticket_type_id join ticketed_events e on e.id = t.event_id
+     where t.site_id = $1 and t.event_id = $2 and r.status = 'CONFIRMED'
+     order by tt.sort_index, lower(t.attendee_name), t.code`,
+    [siteId, eventId],
+  )
+}
+
+/** The orders that bought tickets of an event, each with its buyer's e-mail (whom its cancellation tells). */
+export async function findTicketOrdersOfEvent(
+  db: Db,
+  eventId: string,
+): Promise<{ order_id: string; email: string; number: string }[]> {
+  return db.query(
+    `select o.id as order_id, o.email, o.number::text as number from orders o
+     where o.id in (select order_id from event_reservations where event_id = $1 and status = 'CONFIRMED')
+     order by o.number`,
+    [eventId],
+  )
+}
+
+/** Cancels every ticket of an event not cancelled yet (the event is). */
+export async function cancelTicketsOfEvent(tx: Db, eventId: string, now: Date): Promise<void> {
+  await tx.query(
+    'update event_tickets set cancelled_date = $2 where event_id = $1 and cancelled_date is null',
+    [eventId, now],
+  )
+}
+
+/**
+ * Cancels tickets of an order as it is refunded: of each ticket type, as many as were refunded (those
+ * not used at the door first), or, with `all`, every ticket of the order. Lines of other catalogues
+ * name no ticket type and cancel nothing. Answers how many it cancelled.
+ */
+export async function cancelTicketsOfOrder(
+  tx: Db,
+  orderId: string,
+  refunded: { all: boolean; lines: readonly { ticketTypeId: string; quantity: number }[] },
+  now: Date,
+): Promise<number> {
+  const rows = await tx.query<{ id: string }>(
+    `with live as (
+       select t.id, t.ticket_type_id,
+         row_number() over (partition by t.ticket_type_id order by t.checked_in_date nulls first, t.code) as n
+       from event_tickets t join event_reservations r on r.id = t.reservation_id
+       where r.order_id = $1 and r.status = 'CONFIRMED' and t.cancelled_date is null)
+     update event_tickets t set cancelled_date = $4
+     from live left join jsonb_to_recordset($2::jsonb) as x(ticket_type_id uuid, quantity int)
+       on x.ticket_type_id = live.ticket_type_id
+     where t.id = live.id and ($3::boolean or live.n <= coalesce(x.quantity, 0))
+     returning t.id`,
+    [
+      orderId,
+      JSON.stringify(
+        refunded.lines.map((line) => ({ ticket_type_id: line.ticketTypeId, quantity: line.quantity })),
+      ),
+      refunded.all,
+      now,
+    ],
+  )
+  return rows.length
 }

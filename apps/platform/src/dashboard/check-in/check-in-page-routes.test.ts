@@ -64,6 +64,9 @@ describe.each(databaseKinds())('the door’s check-in page on %s', (kind) => {
     const page = await browser.get('/dashboard/events/check-in')
     expect(page.status).toBe(200)
     expect(page.text).toContain('Ticket code')
+    // The camera's Scan button is hidden until the page's script finds BarcodeDetector (decision 075).
+    expect(page.text).toMatch(/<button type="button" data-scan="true" hidden="">Scan<\/button>/)
+    expect(page.text).toContain("'BarcodeDetector' in window")
     const first = await browser.post('/dashboard/events/check-in', { code: ` ${codes[0]!.toLowerCase()} ` })
     expect(first.status).toBe(200)
     expect(first.text).toContain(`Checked in: ${codes[0]}`)

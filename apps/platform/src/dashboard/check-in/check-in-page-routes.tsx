@@ -36,7 +36,14 @@ export function registerCheckInPages(api: Api, deps: DashboardDeps) {
           result.kind === 'checked-in' ? 200 : 409,
         )
       } catch (error) {
-        if (!(error instanceof ApplicationError) || error.code !== 'TICKET_NOT_FOUND') throw error
+        if (!(error instanceof ApplicationError)) throw error
+        if (error.code === 'TICKET_CANCELLED')
+          return renderDashboardPage(
+            <CheckInPage owner={owner} problem={`${error.description}.`} />,
+            deps,
+            409,
+          )
+        if (error.code !== 'TICKET_NOT_FOUND') throw error
         return renderDashboardPage(
           <CheckInPage owner={owner} problem={`${error.description}: check it and try again.`} code={code} />,
           deps,
