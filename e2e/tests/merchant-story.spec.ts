@@ -100,6 +100,6 @@ test("a merchant ships an order from a phone, then changes a product's price and
   // Blue keeps its three.
   await onLaptop.goto(`${testInfo.project.use.baseURL}/products/alpine-mug?Color=Blue`)
   await expect(gallery.getByRole('link', { name: /^Show picture/ })).toHaveCount(3)
-  await onLaptop.screenshot({ path: testInfo.outputPath('laptop-storefront-red.png') })
+  await onLaptop.screenshot({ path: testInfo.outputPath('laptop-storefront-blue.png') })
   await onLaptop.context().close()
 })
