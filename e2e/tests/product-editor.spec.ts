@@ -65,8 +65,10 @@ test('a merchant builds a product with colours and two images in one save, and t
   await expect.poll(() => imageIds(page)).toEqual([second, first])
   await expect(images.getByRole('spinbutton', { name: 'Position of image 1' })).toHaveValue('1')
 
-  // Moss shows the moss picture (now the second image).
-  await editor.getByRole('checkbox', { name: 'Image 2 for Option 1, choice 1' }).check()
+  // Moss shows the moss picture (now the second image), ticked in the one grid of pictures per colour.
+  const grid = editor.getByRole('table', { name: 'Pictures of each choice' })
+  await expect(grid.getByRole('rowheader')).toHaveText(['Moss', 'Sand'])
+  await grid.getByRole('checkbox', { name: 'Image 2 for Moss' }).check()
 
   await editor.getByRole('button', { name: 'Create product' }).click()
   await expect(page.getByRole('status')).toHaveText('Product created.')
@@ -108,7 +110,7 @@ test('a merchant builds a product with colours and two images in one save, and t
   ] as const) {
     await page.setViewportSize({ width, height: 900 })
     await page.goto(`${api()}/dashboard/products/${productId}`)
-    await expect(page.getByRole('button', { name: 'Save product' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
     const file = testInfo.outputPath(`product-editor-${device}.png`)
     await page.screenshot({ path: file, fullPage: true })
     await testInfo.attach(`product-editor-${device}`, { path: file, contentType: 'image/png' })

@@ -212,15 +212,32 @@ dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .mail-preview-body p { margin: 0 0 0.75rem; }
 .mail-preview-button { display: inline-block; color: #fff; padding: 0.45rem 0.9rem; border-radius: var(--radius); }
 .mail-preview figcaption { padding: 0.4rem 1rem; }
-/* The product editor: one form of cards, a sticky bar with its one save. */
+/* The product editor: one form of cards, a save bar at its end that stays in view (decision 080). */
 [hidden] { display: none !important; }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: 0.9rem 1.1rem 1rem; margin: 0 0 1rem; background: #fff; box-shadow: 0 1px 2px rgba(31, 35, 40, 0.05); }
 .card > h2 { margin: 0 0 0.75rem; font-size: 1.05rem; }
 .card .field > input:not([type="checkbox"]):not([type="color"]), .card .field > select, .card .field > textarea { width: 100%; }
-.editor-bar { position: sticky; top: 0; z-index: 1; display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; background: #fff; border-bottom: 1px solid var(--line); padding: 0.6rem 0; margin: 0 0 1rem; }
-.editor-bar h1 { margin: 0; }
-.editor-bar > div:first-child { flex: 1 1 16rem; min-width: 0; }
-.editor-bar p { margin: 0.15rem 0 0; }
+.editor-head { margin: 0 0 1rem; }
+.editor-head h1 { margin: 0; }
+.editor-head p { margin: 0.15rem 0 0; }
+.save-bar { position: sticky; bottom: 0; z-index: 2; display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 0.75rem; background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 0.6rem 0.9rem; margin: 0 0 1rem; box-shadow: 0 -2px 10px rgba(31, 35, 40, 0.12); }
+.save-bar .save-state { margin: 0; flex: 1 1 8rem; font-weight: 600; }
+.save-bar .button { margin-left: auto; }
+.save-bar .upload-state:empty { display: none; }
+.js .save-bar:not([data-unsaved]) { display: none; }
+.picture-grid th, .picture-grid td { text-align: center; padding: 0.3rem 0.4rem; }
+.picture-grid th[scope="row"] { text-align: left; white-space: nowrap; }
+.picture-grid thead img { width: 40px; height: 40px; object-fit: cover; border-radius: 4px; display: block; margin: 0 auto; }
+.picture-grid input[type="checkbox"] { width: 1.25rem; height: 1.25rem; }
+.swatch { width: 1rem; height: 1rem; vertical-align: -0.15rem; margin-right: 0.4rem; }
+.variant-fill { display: flex; flex-wrap: wrap; align-items: end; gap: 0 0.75rem; border: 1px solid var(--line); border-radius: var(--radius); padding: 0.4rem 0.75rem 0; margin: 0 0 0.75rem; }
+.variant-fill .field { flex: 0 1 14rem; }
+.variant-fill button { margin-bottom: 0.9rem; }
+.variant-fill .hint { flex-basis: 100%; margin: 0 0 0.6rem; }
+.variant-table input:not([type="checkbox"]) { min-width: 5.5rem; }
+.variant-table th[scope="row"] { min-width: 8.5rem; }
+/* On a phone the bar's words take a line, its two buttons the next. */
+@media (max-width: 600px) { .save-bar .save-state { flex-basis: 100%; } }
 .editor-cols { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 0 1.25rem; align-items: start; }
 .pair { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 0 0.9rem; }
 .row-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
@@ -235,9 +252,6 @@ dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .choice-name input { width: 100%; }
 input[type="color"] { width: 2.6rem; height: 2.1rem; padding: 0.15rem; border: 1px solid var(--line); border-radius: var(--radius); background: #fff; cursor: pointer; }
 .js .option-row[data-type="drop_down"] .colour-field { display: none; }
-.choice-images { border: 0; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.3rem; align-items: center; flex: 2 1 180px; min-width: 0; }
-.choice-image { display: inline-flex; align-items: center; gap: 0.25rem; margin: 0; font-weight: 400; border: 1px solid var(--line); border-radius: var(--radius); padding: 0.15rem 0.3rem; background: #fff; cursor: pointer; }
-.choice-image img { width: 28px; height: 28px; object-fit: cover; border-radius: 3px; }
 button.small, .button.small { font-size: 0.85rem; padding: 0.2rem 0.65rem; }
 .image-list { list-style: none; padding: 0; margin: 0 0 0.75rem; display: grid; grid-template-columns: repeat(auto-fill, minmax(118px, 1fr)); gap: 0.75rem; }
 .image-item { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.4rem; background: #fff; }
@@ -259,12 +273,6 @@ fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
 .converted h3 { font-size: 0.95rem; margin: 0.75rem 0 0.25rem; }
 /* minmax(0, …): a wide variants table scrolls in its card instead of widening the page. */
 @media (max-width: 900px) { .editor-cols { grid-template-columns: minmax(0, 1fr); } }
-/* On a phone the bar scrolls away with the title; its save button stays at hand in the corner. */
-@media (max-width: 600px) {
-  .editor-bar { position: static; }
-  .editor-bar button.primary { position: fixed; right: 1rem; bottom: 1rem; z-index: 2; padding: 0.6rem 1.2rem; box-shadow: 0 2px 8px rgba(31, 35, 40, 0.3); }
-  .editor { padding-bottom: 3.5rem; }
-}
 /* A phone: a table wider than the screen scrolls within itself rather than widening the page, and long
    words (ids, addresses, e-mails) wrap. */
 @media (max-width: 600px) {

@@ -1,6 +1,8 @@
 /**
  * The product editor's one script (progressive enhancement: the plain form saves everything without
- * it). It adds and removes option and choice rows in place instead of re-rendering the page, reorders
+ * it). It shows the save bar once something changed and asks before leaving with changes unsaved; it
+ * keeps the pictures grid in step with the options and images; it fills a field of every variant in place
+ * (the fill button); it adds and removes option and choice rows in place instead of re-rendering the page, reorders
  * images by dragging, and uploads several images or videos at once (picked or dropped), each with its
  * progress, each joining the list where it was picked as soon as it is stored; a video's poster picker
  * offers the list's images. The save stays one post.
@@ -19,8 +21,12 @@ export const productEditorScript = /* js */ `
   const dropzone = form.querySelector('[data-dropzone]');
   let pending = 0;
 
-  const template = (name) =>
-    document.querySelector('template[data-template="' + name + '"]').content.firstElementChild.cloneNode(true);
+  // A copy of a template row; its choice rows get their keys (for the pictures grid) once placed.
+  const template = (name) => {
+    const copy = document.querySelector('template[data-template="' + name + '"]').content.firstElementChild.cloneNode(true);
+    for (const row of [copy, ...copy.querySelectorAll('[data-key]')]) row.removeAttribute('data-key');
+    return copy;
+  };
 
   // Rows are positional fields (option-2-choice-1-name): after a change every row gets its place again.
   function rename(root, pattern, replacement) {
@@ -54,41 +60,119 @@ export const productEditorScript = /* js */ `
   const images = () =>
     [...list.querySelectorAll('[data-image-item]')].filter((item) => !item.hasAttribute('data-pending'));
 
-  // Every choice row offers every image of the list, in the list's order.
-  function syncChoiceImages() {
+  // The pictures grid (decision 080): a row for each named choice of the pictured option (the first colour
+  // option, else the first), a column for each image of the list. Ticks follow their choice row (data-key),
+  // so renaming, adding and removing rows keep them; each box is named after its choice row as it is now.
+  const pictures = form.querySelector('[data-pictures]');
+  let keys = 0;
+  for (const row of form.querySelectorAll('[data-choice-row]')) if (!row.dataset.key) row.dataset.key = 'k' + keys++;
+  const cell = (tag, ...children) => {
+    const el = document.createElement(tag);
+    el.append(...children);
+    return el;
+  };
+  function pictureOption() {
+    const options = [...form.querySelectorAll('[data-option-rows] > [data-option-row]')].filter(
+      (row) =>
+        row.querySelector('input[name$="-name"]').value.trim() !== '' ||
+        [...row.querySelectorAll('[data-choice-row] input[name$="-name"]')].some((input) => input.value.trim() !== ''),
+    );
+    return options.find((row) => row.querySelector('select[name$="-type"]').value === 'color') || options[0];
+  }
+  function syncPictureGrid() {
+    const ticked = new Map();
+    for (const row of pictures.querySelectorAll('tr[data-key]'))
+      ticked.set(row.dataset.key, new Set([...row.querySelectorAll('input:checked')].map((box) => box.value)));
+    const option = pictureOption();
+    for (const kept of form.querySelectorAll('[data-kept-media]')) kept.disabled = kept.closest('[data-option-row]') === option;
+    const isColour = option && option.querySelector('select[name$="-type"]').value === 'color';
+    const optionName = option ? option.querySelector('input[name$="-name"]').value.trim() : '';
     const current = images();
-    for (const picker of form.querySelectorAll('[data-choice-images]')) {
-      const row = picker.closest('[data-choice-row]');
-      const name = row.querySelector('input[name$="-name"]').name.replace(/-name$/, '-media');
-      const caption = picker.querySelector('span');
-      if (caption) caption.textContent = current.length > 0 ? 'Images:' : 'No images to show for it yet';
-      const existing = new Map([...picker.querySelectorAll('label[data-image-id]')].map((l) => [l.dataset.imageId, l]));
-      current.forEach((item, index) => {
-        let label = existing.get(item.dataset.imageId);
-        if (!label) {
-          label = document.createElement('label');
-          label.className = 'choice-image';
-          label.dataset.imageId = item.dataset.imageId;
-          const box = document.createElement('input');
-          box.type = 'checkbox';
-          box.value = item.dataset.imageId;
-          const img = document.createElement('img');
-          label.append(box, img);
-        }
-        const box = label.querySelector('input');
-        box.name = name;
-        box.setAttribute('aria-label', 'Image ' + (index + 1) + ' for ' + row.querySelector('label').textContent.replace(/ name$/, ''));
-        const img = label.querySelector('img');
+    const choices = option
+      ? [...option.querySelectorAll('[data-choice-row]')].filter((row) => row.querySelector('input[name$="-name"]').value.trim() !== '')
+      : [];
+    const head = cell('tr', cell('th', optionName || 'Choice'));
+    head.firstChild.scope = 'col';
+    current.forEach((item, index) => {
+      const th = cell('th');
+      th.scope = 'col';
+      if (item.hasAttribute('data-video')) {
+        const badge = cell('span', 'Video');
+        badge.className = 'badge';
+        th.append(badge);
+      } else {
+        const img = document.createElement('img');
         img.src = item.querySelector('img').src;
         img.alt = '';
-        picker.appendChild(label);
-        existing.delete(item.dataset.imageId);
+        th.append(img);
+      }
+      const name = cell('span', 'Image ' + (index + 1));
+      name.className = 'row-label';
+      th.append(name);
+      head.append(th);
+    });
+    const rows = choices.map((choiceRow) => {
+      const input = choiceRow.querySelector('input[name$="-name"]');
+      const choice = input.value.trim();
+      const th = cell('th');
+      th.scope = 'row';
+      if (isColour) {
+        const swatch = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+        swatch.setAttribute('class', 'swatch');
+        swatch.setAttribute('viewBox', '0 0 16 16');
+        swatch.setAttribute('aria-hidden', 'true');
+        const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+        for (const [k, v] of [['width', '16'], ['height', '16'], ['rx', '4']]) rect.setAttribute(k, v);
+        rect.setAttribute('fill', choiceRow.querySelector('input[type="color"]').value);
+        swatch.append(rect);
+        th.append(swatch);
+      }
+      th.append(choice);
+      const was = pictures.querySelector('tr[data-key="' + choiceRow.dataset.key + '"] .error-text');
+      if (was) th.append(was);
+      const tr = cell('tr', th);
+      tr.dataset.key = choiceRow.dataset.key;
+      const chosen = ticked.get(choiceRow.dataset.key) || new Set();
+      current.forEach((item, index) => {
+        const box = document.createElement('input');
+        box.type = 'checkbox';
+        box.name = input.name.replace(/-name$/, '-media');
+        box.value = item.dataset.imageId;
+        box.checked = chosen.has(item.dataset.imageId);
+        box.setAttribute('aria-label', 'Image ' + (index + 1) + ' for ' + choice);
+        tr.append(cell('td', box));
       });
-      for (const gone of existing.values()) gone.remove();
-      const error = picker.querySelector('.error-text');
-      if (error) picker.appendChild(error);
-    }
+      return tr;
+    });
+    pictures.querySelector('thead').replaceChildren(head);
+    pictures.querySelector('tbody').replaceChildren(...rows);
+    pictures.querySelector('[data-pictures-grid]').hidden = rows.length === 0 || current.length === 0;
+    const empty = pictures.querySelector('[data-pictures-empty]');
+    if (empty) empty.hidden = current.length > 0;
+    pictures.querySelector('[data-pictures-hint]').textContent = option
+      ? 'Tick the pictures a shopper sees when they choose each ' + (optionName || 'choice') + (isColour ? '' : ' (the product has no colour option)') + '.'
+      : 'Add an option such as Colour, then tick here the pictures of each colour.';
   }
+
+  // The save bar shows once something changed; leaving then asks first, unless the change is saved or discarded.
+  const bar = form.querySelector('[data-save-bar]');
+  const saveState = form.querySelector('[data-save-state]');
+  let unsaved = bar.hasAttribute('data-unsaved');
+  let leaving = false;
+  function changed() {
+    if (unsaved) return;
+    unsaved = true;
+    bar.setAttribute('data-unsaved', '');
+    saveState.textContent = 'Unsaved changes';
+  }
+  form.querySelector('[data-discard]').addEventListener('click', () => {
+    leaving = true;
+  });
+  window.addEventListener('beforeunload', (event) => {
+    if (!unsaved || leaving) return;
+    event.preventDefault();
+    event.returnValue = '';
+  });
 
   // Each video's poster picker offers the list's images, in order; a poster no longer listed is unpicked.
   function syncPosters() {
@@ -109,7 +193,7 @@ export const productEditorScript = /* js */ `
       item.querySelector('[data-remove-image]').setAttribute('aria-label', 'Remove image ' + (index + 1));
     });
     if (noImages) noImages.hidden = list.children.length > 0;
-    syncChoiceImages();
+    syncPictureGrid();
     syncPosters();
   }
 
@@ -131,13 +215,44 @@ export const productEditorScript = /* js */ `
       focus = row.querySelector('input');
     } else if (action === 'remove-choice') {
       button.closest('[data-choice-row]').remove();
+    } else if (action === 'fill-variants') {
+      // "Set all prices to…": the value goes into that field of every row, checked when saved.
+      const fill = button.closest('[data-variant-fill]');
+      const field = fill.querySelector('select[name="fillField"]').value;
+      const valueInput = fill.querySelector('input[name="fillValue"]');
+      const value = valueInput.value.trim();
+      const targets = [...form.querySelectorAll('[data-fill="' + field + '"]')];
+      // A number field would drop what is no number: say so at the fill instead of clearing every row.
+      const isNumber = targets.some((input) => input.type === 'number');
+      if (isNumber && value !== '' && !/^\\d+(\\.\\d+)?$/.test(value)) {
+        valueInput.setCustomValidity('must be a number such as 12.50');
+        valueInput.reportValidity();
+        return;
+      }
+      valueInput.setCustomValidity('');
+      for (const input of targets) input.value = value;
     }
+    for (const row of form.querySelectorAll('[data-choice-row]:not([data-key])')) row.dataset.key = 'k' + keys++;
     renumber();
-    syncChoiceImages();
+    syncPictureGrid();
+    changed();
     if (focus) focus.focus();
   });
 
+  // Typing a choice's name or colour, or an option's, redraws the grid's rows; the fill's own fields change nothing yet.
+  form.addEventListener('input', (event) => {
+    if (event.target.closest('[data-variant-fill]')) {
+      // A value refused by the fill must not hold the save back once it is typed again.
+      if (event.target.name === 'fillValue') event.target.setCustomValidity('');
+      return;
+    }
+    changed();
+    if (event.target.closest('[data-option-row]')) syncPictureGrid();
+  });
+
   form.addEventListener('change', (event) => {
+    if (!event.target.closest('[data-variant-fill]')) changed();
+    if (event.target.matches('select[name$="-type"]')) syncPictureGrid();
     const select = event.target.closest('select[name$="-type"]');
     const row = select && select.closest('[data-option-row]');
     if (row) row.setAttribute('data-type', select.value);
@@ -181,7 +296,10 @@ export const productEditorScript = /* js */ `
     if (dragged) event.preventDefault();
   });
   list.addEventListener('dragend', () => {
-    if (dragged) dragged.classList.remove('dragging');
+    if (dragged) {
+      dragged.classList.remove('dragging');
+      changed();
+    }
     dragged = null;
     numberImages();
   });
@@ -223,6 +341,7 @@ export const productEditorScript = /* js */ `
     item.append(note, progress);
     list.appendChild(item);
     if (noImages) noImages.hidden = true;
+    changed();
     pending++;
     showState();
     const body = new FormData();
@@ -304,7 +423,10 @@ export const productEditorScript = /* js */ `
   });
 
   form.addEventListener('submit', (event) => {
-    if (pending === 0) return;
+    if (pending === 0) {
+      leaving = true;
+      return;
+    }
     event.preventDefault();
     state.textContent = 'Wait until the images are uploaded, then save.';
   });

@@ -4,7 +4,7 @@ import type { DisplayPrice, EditorImage } from '../../catalogue/products/product
 import type { FieldViolation } from '../../http/errors.ts'
 import { LabelledControl } from '../../pages/form-controls.tsx'
 import { Checkbox, CsrfField, DashboardPage, Field, Problems, Select } from '../dashboard-layout.tsx'
-import { timeText } from '../kit/dashboard-words.ts'
+import { countText, timeText } from '../kit/dashboard-words.ts'
 import type { Owner } from '../session/owner-session.ts'
 import type { WireCollection, WireProduct } from './catalogue-lists.ts'
 import { productEditorScript } from './product-editor-script.ts'
@@ -13,8 +13,11 @@ import {
   NEW_CHOICE_COLOUR,
   type OptionFormValues,
   type ProductFormValues,
+  pictureOptionIndex,
   productFieldLabel,
   toFormErrors,
+  VARIANT_FILL_FIELDS,
+  type VariantFillField,
   type VariantRowValues,
 } from './product-form.ts'
 import { costRangeText } from './product-pages.tsx'
@@ -75,14 +78,15 @@ function ChoiceRow(props: {
   option: number
   index: number
   choice: ChoiceFormValues
-  images: readonly EditorImage[]
+  /** Whether the pictures grid sets this choice's pictures; any other choice keeps the ones it has. */
+  inGrid: boolean
   errors: Errors
 }) {
   const { option, index, choice, errors } = props
   const base = `option-${option}-choice-${index}`
   const label = `Option ${option + 1}, choice ${index + 1}`
   return (
-    <li className="choice-row" data-choice-row="">
+    <li className="choice-row" data-choice-row="" data-key={base}>
       {/* The row's fields are labelled for screen readers by their row (`row-label`). */}
       <Field
         name={`${base}-name`}
@@ -102,30 +106,11 @@ function ChoiceRow(props: {
         defaultValue={choice.colour}
         error={errors[`${base}-colour`]}
       />
-      <fieldset className="choice-images" data-choice-images="">
-        <legend className="row-label">{label} images</legend>
-        <span className="muted small" aria-hidden="true">
-          {props.images.length > 0 ? 'Images:' : 'No images to show for it yet'}
-        </span>
-        {props.images.map((image, at) => (
-          <label key={image.id} className="choice-image" data-image-id={image.id}>
-            <input
-              type="checkbox"
-              name={`${base}-media`}
-              value={image.id}
-              defaultChecked={choice.mediaIds.includes(image.id)}
-              aria-label={`Image ${at + 1} for ${label}`}
-            />
-            {/* A video has no picture of its own here: its name stands in, as the media list's badge does. */}
-            {image.mediaType === 'video' ? (
-              <span className="badge">Video</span>
-            ) : (
-              <img src={image.thumbnailUrl} alt="" />
-            )}
-          </label>
+      {/* Pictures the API gave a choice outside the grid are kept as they are (decision 080). */}
+      {!props.inGrid &&
+        choice.mediaIds.map((id) => (
+          <input key={id} type="hidden" name={`${base}-media`} value={id} data-kept-media="" />
         ))}
-        {errors[`${base}-media`] && <div className="error-text">{errors[`${base}-media`]}</div>}
-      </fieldset>
       <RowButton
         intent={`remove-choice-${option}-${index}`}
         action="remove-choice"
@@ -141,7 +126,7 @@ function ChoiceRow(props: {
 function OptionRow(props: {
   index: number
   option: OptionFormValues
-  images: readonly EditorImage[]
+  inGrid: boolean
   errors: Errors
   isNew: boolean
 }) {
@@ -186,7 +171,7 @@ function OptionRow(props: {
             option={index}
             index={at}
             choice={choice}
-            images={props.images}
+            inGrid={props.inGrid}
             errors={errors}
           />
         ))}
@@ -202,13 +187,10 @@ function OptionRow(props: {
   )
 }
 
-function OptionsSection(props: {
-  values: ProductFormValues
-  images: readonly EditorImage[]
-  errors: Errors
-}) {
+function OptionsSection(props: { values: ProductFormValues; errors: Errors }) {
   const { values, errors } = props
   const rows = [...values.options, BLANK_OPTION]
+  const pictured = pictureOptionIndex(values.options)
   return (
     <section className="card" aria-labelledby="options-heading">
       <h2 id="options-heading">Options</h2>
@@ -224,7 +206,7 @@ function OptionsSection(props: {
             key={index}
             index={index}
             option={option}
-            images={props.images}
+            inGrid={index === pictured}
             errors={errors}
             isNew={index >= values.options.length}
           />
@@ -233,6 +215,98 @@ function OptionsSection(props: {
       <RowButton intent="add-option" action="add-option" label="Add option">
         Add option
       </RowButton>
+    </section>
+  )
+}
+
+/** A picture's name in the grid's column and its boxes: "Image 2", as the image list numbers them. */
+const pictureName = (position: number) => `Image ${position}`
+
+/**
+ * The pictures a shopper sees for each choice, in one grid (decision 080): a row for each choice of the
+ * pictured option (the colour option, else the first), a column for each of the product's pictures. A box
+ * is the choice's `option-O-choice-C-media` field, so the save is the media-per-choice the domain checks.
+ * The script rebuilds the grid as options, choices and images change; without it the grid follows a save.
+ */
+function PicturesSection(props: {
+  values: ProductFormValues
+  images: readonly EditorImage[]
+  errors: Errors
+}) {
+  const { values, images, errors } = props
+  const at = pictureOptionIndex(values.options)
+  const option = values.options[at]
+  const choices = option?.choices ?? []
+  return (
+    <section className="card" aria-labelledby="pictures-heading" data-pictures="">
+      <h2 id="pictures-heading">Pictures of each choice</h2>
+      <p className="hint" data-pictures-hint="">
+        {option
+          ? `Tick the pictures a shopper sees when they choose each ${option.name || 'choice'}${option.type === 'color' ? '' : ' (the product has no colour option)'}.`
+          : 'Add an option such as Colour, then tick here the pictures of each colour.'}
+      </p>
+      <div className="scroll" data-pictures-grid="" hidden={choices.length === 0 || images.length === 0}>
+        <table className="picture-grid" aria-labelledby="pictures-heading">
+          <thead>
+            <tr>
+              <th scope="col" data-pictures-option="">
+                {option?.name || 'Choice'}
+              </th>
+              {images.map((image, index) => (
+                <th scope="col" key={image.id} data-image-id={image.id}>
+                  {image.mediaType === 'video' ? (
+                    <span className="badge">Video</span>
+                  ) : (
+                    <img src={image.thumbnailUrl} alt="" />
+                  )}
+                  <span className="row-label">{pictureName(index + 1)}</span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {choices.map((choice, index) => {
+              const base = `option-${at}-choice-${index}`
+              const error = errors[`${base}-media`]
+              return (
+                <tr key={base} data-key={base}>
+                  <th scope="row">
+                    {option?.type === 'color' && (
+                      // An SVG's fill, as the page's style policy takes no style attribute.
+                      <svg className="swatch" viewBox="0 0 16 16" aria-hidden="true">
+                        <rect width="16" height="16" rx="4" fill={choice.colour} />
+                      </svg>
+                    )}
+                    {choice.name}
+                    {error && (
+                      <div className="error-text" id={`${base}-media-error`}>
+                        {error}
+                      </div>
+                    )}
+                  </th>
+                  {images.map((image, column) => (
+                    <td key={image.id}>
+                      <input
+                        type="checkbox"
+                        name={`${base}-media`}
+                        value={image.id}
+                        defaultChecked={choice.mediaIds.includes(image.id)}
+                        aria-label={`${pictureName(column + 1)} for ${choice.name}`}
+                        aria-describedby={error ? `${base}-media-error` : undefined}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+      {option && images.length === 0 && (
+        <p className="hint" data-pictures-empty="">
+          Add images above; each choice then gets its pictures here.
+        </p>
+      )}
     </section>
   )
 }
@@ -387,30 +461,65 @@ function ImagesSection(props: {
   )
 }
 
-function VariantsSection(props: { rows: readonly VariantRowValues[]; isNew: boolean; errors: Errors }) {
-  const { rows, errors } = props
-  /** A cell with the input of one of a variant's own values, and its error under it. */
+/** The bulk fill of the variants table: one value into one field of every row, checked when saved. */
+function VariantFill(props: { currency: string }) {
+  const money = (field: string) => `${field} (${props.currency})`
+  return (
+    <fieldset className="variant-fill" data-variant-fill="">
+      <legend>Fill every variant</legend>
+      <Select
+        label="Field"
+        name="fillField"
+        options={Object.entries(VARIANT_FILL_FIELDS).map(([value, words]) => ({
+          value,
+          label: value === 'price' || value === 'cost' ? money(words) : words,
+        }))}
+      />
+      <Field label="Value" name="fillValue" />
+      <RowButton intent="fill-variants" action="fill-variants" label="Fill every variant">
+        Fill every variant
+      </RowButton>
+      <p className="hint">
+        Puts the value in that column of every row; it is saved with the product. An empty value makes the
+        variants follow the product again.
+      </p>
+    </fieldset>
+  )
+}
+
+function VariantsSection(props: {
+  rows: readonly VariantRowValues[]
+  isNew: boolean
+  errors: Errors
+  currency: string
+}) {
+  const { rows, errors, currency } = props
+  /** A cell with the input of one of a variant's own values, and its error beside it. */
   const cell = (
     index: number,
     row: VariantRowValues,
-    name: 'price' | 'cost' | 'weight' | 'sku' | 'quantity',
+    name: VariantFillField,
     label: string,
-    input: { type: 'number' | 'text'; step?: string; marksInvalid?: boolean },
+    input: { type: 'number' | 'text'; step?: string },
   ) => {
-    const error = errors[`v-${index}-${name}`]
+    const field = `v-${index}-${name}`
+    const error = errors[field]
     return (
       <td>
         <input
-          name={`v-${index}-${name}`}
+          id={`field-${field}`}
+          name={field}
           type={input.type}
           step={input.step}
           min={input.type === 'number' ? '0' : undefined}
           defaultValue={row[name]}
           aria-label={`${label} of ${row.label}`}
-          aria-invalid={input.marksInvalid && error ? true : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `field-${field}-error` : undefined}
+          data-fill={name}
         />
         {error && (
-          <div className="error-text">
+          <div className="error-text" id={`field-${field}-error`}>
             {label} {error}
           </div>
         )}
@@ -440,16 +549,18 @@ function VariantsSection(props: { rows: readonly VariantRowValues[]; isNew: bool
       ) : (
         <>
           <p className="hint">
-            A variant shows the product's price, cost, weight and SKU until you give it its own; clear a field
-            to follow the product again.
+            {countText(rows.length, 'variant')}. A variant shows the product's price, cost, weight and SKU
+            until you give it its own; clear a field to follow the product again.
           </p>
+          <VariantFill currency={currency} />
+          {errors.variants && <p className="error-text">{errors.variants}</p>}
           <div className="scroll">
-            <table aria-label="Variants">
+            <table aria-label="Variants" className="variant-table">
               <thead>
                 <tr>
                   <th>Variant</th>
-                  <th>Price</th>
-                  <th>Cost</th>
+                  <th>Price ({currency})</th>
+                  <th>Cost ({currency})</th>
                   <th>Weight</th>
                   <th>SKU</th>
                   <th>Track quantity</th>
@@ -474,7 +585,7 @@ function VariantsSection(props: { rows: readonly VariantRowValues[]; isNew: bool
                         />
                       ))}
                     </th>
-                    {cell(index, row, 'price', 'Price', { type: 'number', step: 'any', marksInvalid: true })}
+                    {cell(index, row, 'price', 'Price', { type: 'number', step: 'any' })}
                     {cell(index, row, 'cost', 'Cost', { type: 'number', step: 'any' })}
                     {cell(index, row, 'weight', 'Weight', { type: 'number', step: 'any' })}
                     {cell(index, row, 'sku', 'SKU', { type: 'text' })}
@@ -741,15 +852,37 @@ function ProductFacts(props: { owner: Owner; product: WireProduct }) {
   return <p className="muted small">{facts.filter(Boolean).join(' · ')}</p>
 }
 
+/**
+ * The save bar at the form's end, in view while the form is (sticky at the bottom). Without JavaScript it
+ * is always there; the script shows it once a field changes, and warns before leaving with changes unsaved.
+ * Discard is a plain link back to the stored product.
+ */
+function SaveBar(props: { label: string; discardHref: string; unsaved: boolean }) {
+  return (
+    <div className="save-bar" data-save-bar="" data-unsaved={props.unsaved ? '' : undefined}>
+      <p className="save-state" data-save-state="" aria-live="polite">
+        {props.unsaved ? 'Unsaved changes' : 'Save your changes here'}
+      </p>
+      <span className="upload-state muted small" data-upload-state="" aria-live="polite" />
+      <a className="button" href={props.discardHref} data-discard="">
+        Discard
+      </a>
+      <button type="submit" className="primary">
+        {props.label}
+      </button>
+    </div>
+  )
+}
+
 /** The templates the editor's script copies for new rows and uploaded images (never submitted). */
 function RowTemplates(props: { images: readonly EditorImage[] }) {
   return (
     <>
       <template data-template="option">
-        <OptionRow index={0} option={BLANK_OPTION} images={props.images} errors={{}} isNew />
+        <OptionRow index={0} option={BLANK_OPTION} inGrid={false} errors={{}} isNew />
       </template>
       <template data-template="choice">
-        <ChoiceRow option={0} index={0} choice={BLANK_CHOICE} images={props.images} errors={{}} />
+        <ChoiceRow option={0} index={0} choice={BLANK_CHOICE} inGrid={false} errors={{}} />
       </template>
       <template data-template="image">
         <ImageItem
@@ -787,6 +920,8 @@ export function ProductEditorPage(props: {
   violations: readonly FieldViolation[]
   sections?: readonly { id: string; node: ReactNode }[]
   notice?: string | undefined
+  /** Whether the values are not the stored ones (a refused save, a row added): the save bar shows at once. */
+  unsaved?: boolean
 }) {
   const { owner, product, values } = props
   const errors = toFormErrors(props.violations)
@@ -818,21 +953,19 @@ export function ProductEditorPage(props: {
         data-upload-url="/dashboard/media"
       >
         <CsrfField token={owner.session.csrfToken} />
-        <div className="editor-bar">
-          <div>
-            <h1>{title}</h1>
-            {product && <ProductFacts owner={owner} product={product} />}
-          </div>
-          <span className="upload-state muted small" data-upload-state="" aria-live="polite" />
-          <button type="submit" className="primary">
-            {product ? 'Save product' : 'Create product'}
-          </button>
+        {/* Enter in a field saves: the form's first submit button is its default (the bar's is last). */}
+        <button type="submit" className="row-label" tabIndex={-1} aria-hidden="true">
+          Save
+        </button>
+        <div className="editor-head">
+          <h1>{title}</h1>
+          {product && <ProductFacts owner={owner} product={product} />}
         </div>
         <div className="editor-cols">
           <div>
             <DetailsSection values={values} errors={errors} />
             <ImagesSection images={props.images} posters={values.posters} errors={errors} />
-            <OptionsSection values={values} images={props.images} errors={errors} />
+            <OptionsSection values={values} errors={errors} />
           </div>
           <div>
             <PriceSection
@@ -846,7 +979,18 @@ export function ProductEditorPage(props: {
             <PublishingSection values={values} collections={props.collections} errors={errors} />
           </div>
         </div>
-        <VariantsSection rows={values.variants} isNew={!product} errors={errors} />
+        <PicturesSection values={values} images={props.images} errors={errors} />
+        <VariantsSection
+          rows={values.variants}
+          isNew={!product}
+          errors={errors}
+          currency={owner.session.site.currency}
+        />
+        <SaveBar
+          label={product ? 'Save product' : 'Create product'}
+          discardHref={product ? action : '/dashboard/products/new'}
+          unsaved={props.unsaved ?? !product}
+        />
       </form>
       <RowTemplates images={props.images} />
       {props.sections?.map((section) => (

@@ -325,9 +325,33 @@ function toVariantChanges(rows: readonly VariantRowValues[], violations: FieldVi
   return { changes, rowOfChange }
 }
 
+/**
+ * The option whose choices get pictures in the editor's one grid (decision 080): the first colour
+ * option, else the first option (whose choices are the variants when it is the only one); -1 for none.
+ * The editor's script applies the same rule to the rows as they are typed.
+ */
+export function pictureOptionIndex(options: readonly Pick<OptionFormValues, 'type'>[]): number {
+  const colour = options.findIndex((option) => option.type === 'color')
+  return colour >= 0 ? colour : options.length > 0 ? 0 : -1
+}
+
+/** The variant fields the bulk fill sets on every row ("set all prices to…"), with their words. */
+export const VARIANT_FILL_FIELDS = {
+  price: 'Price',
+  cost: 'Cost',
+  weight: 'Weight',
+  sku: 'SKU',
+  quantity: 'Quantity',
+} as const satisfies Partial<Record<keyof VariantRowValues, string>>
+export type VariantFillField = keyof typeof VARIANT_FILL_FIELDS
+
+const isFillField = (name: string): name is VariantFillField => Object.hasOwn(VARIANT_FILL_FIELDS, name)
+
 /** A row change the form asks for without saving (the "add row" and "remove" buttons without JavaScript). */
 export type RowIntent =
   | { kind: 'add-option' }
+  /** `field` is none when the form named no field the fill sets: the page comes back as it was sent. */
+  | { kind: 'fill-variants'; field: VariantFillField | undefined; value: string }
   | { kind: 'add-choice'; option: number }
   | { kind: 'remove-option'; option: number }
   | { kind: 'remove-choice'; option: number; choice: number }
@@ -336,6 +360,14 @@ export type RowIntent =
 export function readRowIntent(form: FormFields): RowIntent | undefined {
   const intent = form.text('intent')
   if (intent === 'add-option') return { kind: 'add-option' }
+  if (intent === 'fill-variants') {
+    const field = form.text('fillField')
+    return {
+      kind: 'fill-variants',
+      field: isFillField(field) ? field : undefined,
+      value: form.text('fillValue').trim(),
+    }
+  }
   const addChoice = /^add-choice-(\d+)$/.exec(intent)
   if (addChoice) return { kind: 'add-choice', option: Number(addChoice[1]) }
   const removeOption = /^remove-option-(\d+)$/.exec(intent)
@@ -351,6 +383,12 @@ export function readRowIntent(form: FormFields): RowIntent | undefined {
  * more under every list, so an added row is one more to fill in.
  */
 export function applyRowIntent(values: ProductFormValues, intent: RowIntent): ProductFormValues {
+  // The value is checked when saved, beside each field it went into, like a value typed there.
+  if (intent.kind === 'fill-variants') {
+    const { field, value } = intent
+    if (!field) return values
+    return { ...values, variants: values.variants.map((row) => ({ ...row, [field]: value })) }
+  }
   const options = values.options.map((option) => ({ ...option, choices: [...option.choices] }))
   const emptyChoice = () => ({ name: '', colour: NEW_CHOICE_COLOUR, mediaIds: [] })
   // Buttons name rows as drawn; a row emptied since is no longer among the values.

@@ -353,6 +353,85 @@ describe.each(databaseKinds())('dashboard products on %s', (kind) => {
       expect((await tshirt()).lastUpdated).toBe(before.lastUpdated)
     })
 
+    it('draws one pictures grid: a row per colour, a column per picture, none under the sizes', async () => {
+      const page = await browser.get(`/dashboard/products/${tee}`)
+      const before = await tshirt()
+      const grid = page.text.slice(
+        page.text.indexOf('data-pictures=""'),
+        page.text.indexOf('</section>', page.text.indexOf('data-pictures=""')),
+      )
+      const colours = before.productOptions[1].choices.map((c: { description: string }) => c.description)
+      const boxes = [...grid.matchAll(/<input type="checkbox"[^>]* name="option-(\d+)-choice-(\d+)-media"/g)]
+      // Only Color (option 2) has boxes: one per colour and picture; Size's choices have none.
+      expect(new Set(boxes.map((m) => m[1]))).toEqual(new Set(['1']))
+      expect(boxes).toHaveLength(colours.length * before.media.items.length)
+      expect(grid).toContain(`aria-label="Image 1 for ${colours[0]}"`)
+      expect(page.text).not.toMatch(/name="option-0-choice-\d+-media"/)
+      // The save bar is the form's last part, Discard a link back to the stored product.
+      expect(page.text).toMatch(/data-save-bar=""(?! data-unsaved)/)
+      expect(page.text).toContain(`href="/dashboard/products/${tee}" data-discard=""`)
+    })
+
+    it('keeps the pictures the API gave a size choice, which the grid does not show', async () => {
+      const before = await tshirt()
+      const image = before.media.items[0].id as string
+      const size = before.productOptions[0].choices[0].description as string
+      const set = await api('PATCH', `/stores/v1/products/${tee}/choices/media`, {
+        media: [{ option: 'Size', choice: size, mediaIds: [image] }],
+      })
+      expect(set.status).toBe(200)
+      const sizePictures = async () =>
+        (await tshirt()).productOptions[0].choices[0].media.items.map((m: { id: string }) => m.id)
+      expect(await sizePictures()).toEqual([image])
+      await browser.get(`/dashboard/products/${tee}`)
+      const saved = await browser.submit(`/dashboard/products/${tee}`, {
+        price: String(before.priceData.price),
+      })
+      expect(saved.status).toBe(303)
+      expect(await sizePictures()).toEqual([image])
+      await api('POST', `/stores/v1/products/${tee}/choices/media/delete`, {
+        media: [{ option: 'Size', choice: size }],
+      })
+    })
+
+    it('fills a field of every variant without JavaScript, and shows a bad value beside each field', async () => {
+      const before = await tshirt()
+      await browser.get(`/dashboard/products/${tee}`)
+      const filled = await browser.submit(`/dashboard/products/${tee}`, {
+        intent: 'fill-variants',
+        fillField: 'price',
+        fillValue: '12.x',
+      })
+      expect(filled.status).toBe(200)
+      const rows = [...filled.text.matchAll(/name="v-(\d+)-price"[^>]*value="([^"]*)"/g)]
+      expect(rows.length).toBe(before.variants?.length ?? rows.length)
+      expect(rows.length).toBeGreaterThan(1)
+      expect(rows.every((m) => m[2] === '12.x')).toBe(true)
+      // Not saved yet: the bar says so, and nothing changed.
+      expect(filled.text).toContain('data-save-bar="" data-unsaved=""')
+      expect((await tshirt()).lastUpdated).toBe(before.lastUpdated)
+      const refused = await browser.submit(`/dashboard/products/${tee}`, {})
+      expect(refused.status).toBe(400)
+      expect(refused.text).toMatch(/id="field-v-0-price"[^>]*aria-invalid="true"/)
+      expect(refused.text).toContain('id="field-v-0-price-error">Price must be a number such as 12.50')
+      expect((await tshirt()).lastUpdated).toBe(before.lastUpdated)
+      // A fill of every SKU, then saved: each variant has it.
+      await browser.get(`/dashboard/products/${tee}`)
+      await browser.submit(`/dashboard/products/${tee}`, {
+        intent: 'fill-variants',
+        fillField: 'quantity',
+        fillValue: '7',
+      })
+      const saved = await browser.submit(`/dashboard/products/${tee}`, {})
+      expect(saved.status).toBe(303)
+      const quantities = await db.query<{ quantity: number | null }>(
+        'select quantity from product_variants where product_id = $1',
+        [tee],
+      )
+      expect(quantities.length).toBeGreaterThan(1)
+      expect(quantities.every((row) => row.quantity === 7)).toBe(true)
+    })
+
     it('uploads images for the script as JSON, and the plain form uploads several with the save', async () => {
       const before = await tshirt()
       await browser.get(`/dashboard/products/${tee}`)

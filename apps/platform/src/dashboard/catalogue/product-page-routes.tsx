@@ -120,6 +120,7 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
         violations={options.violations ?? []}
         sections={sections}
         notice={options.notice}
+        unsaved={options.values !== undefined || !product}
       />,
       deps,
       options.status,
