@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { listLowStock } from '../../catalogue/products/stock-store.ts'
+import { LOW_STOCK_THRESHOLD, listLowStock } from '../../catalogue/products/stock-store.ts'
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, ValidationError } from '../../http/errors.ts'
 import { Id, IdParam, parseWith } from '../../http/validation.ts'
@@ -43,7 +43,6 @@ import { toCsv } from './orders-csv.ts'
 import { PACKING_SLIPS_LIMIT, PackingSlipsPage } from './packing-slip-page.tsx'
 
 const CHART_DAYS = 30
-const LOW_STOCK_THRESHOLD = 5
 /** Rows the CSV export holds at most. */
 export const CSV_EXPORT_LIMIT = 10_000
 
