@@ -6,20 +6,17 @@ import { ConfirmDialog } from './confirm-dialog.tsx'
 describe('ConfirmDialog', () => {
   it('asks in an open dialog named by its title, posting the chosen fields with the token, or going back', () => {
     const html = renderToStaticMarkup(
-      createElement(
-        ConfirmDialog,
-        {
-          id: 'confirm-delete',
-          title: 'Delete 2 products?',
-          action: '/dashboard/products/bulk-action',
-          csrfToken: 'token-1',
-          fields: { action: 'delete', ids: ['a', 'b'] },
-          confirmLabel: 'Delete 2 products',
-          cancelHref: '/dashboard/products?q=tee',
-          isDestructive: true,
-        },
-        'This cannot be undone.',
-      ),
+      createElement(ConfirmDialog, {
+        id: 'confirm-delete',
+        title: 'Delete 2 products?',
+        action: '/dashboard/products/bulk-action',
+        csrfToken: 'token-1',
+        fields: { action: 'delete', ids: ['a', 'b'] },
+        confirmLabel: 'Delete 2 products',
+        cancelHref: '/dashboard/products?q=tee',
+        isDestructive: true,
+        children: 'This cannot be undone.',
+      }),
     )
     expect(html).toMatch(
       /^<dialog open="" class="confirm-dialog" aria-labelledby="confirm-delete-title" aria-describedby="confirm-delete-body">/,
