@@ -242,7 +242,7 @@ export function ProductListPage(props: {
                   <Thumbnail product={product} />
                   <span>
                     <a href={`/dashboard/products/${product.id}`}>{product.name}</a>
-                    {product.sku && <span className="muted"> · SKU {product.sku}</span>}
+                    {product.sku && <span className="muted"> · {product.sku}</span>}
                   </span>
                 </span>
               ),
