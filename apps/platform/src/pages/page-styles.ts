@@ -124,6 +124,8 @@ td input[type="text"] { width: 9rem; }
    before a deletion (ConfirmDialog, an open <dialog> the server draws). */
 .named-thumb { display: flex; align-items: center; gap: 0.6rem; min-width: 12rem; }
 .thumb { flex: none; display: inline-block; width: 40px; height: 40px; object-fit: cover; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); }
+/* A moment in a list ("2 Dec 2026, 15:11 UTC") on one line: on a phone its table scrolls instead. */
+td.when { white-space: nowrap; }
 .bulk-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; padding: 0.5rem 0.75rem; }
 .bulk-actions legend { font-size: 0.9rem; }
 .bulk-collection { display: inline-flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; max-width: 100%; }

@@ -193,7 +193,7 @@ export function OrdersPage(props: {
                     <td>
                       <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>
                     </td>
-                    <td>{timeText(order.created_date)}</td>
+                    <td className="when">{timeText(order.created_date)}</td>
                     <td>
                       {buyerName(order) && <div>{buyerName(order)}</div>}
                       <span className={buyerName(order) ? 'muted' : undefined}>{order.email}</span>
