@@ -359,7 +359,7 @@ export interface OrderFilter {
   from?: Date | undefined
   /** Placed before. */
   to?: Date | undefined
-  /** An order number (with or without `#`), or the buyer's e-mail or a part of it. */
+  /** An order number (with or without `#`), or a part of the buyer's e-mail or name. */
   search?: string | undefined
   /**
    * Only orders waiting to ship: placed and not canceled, with units left to ship (not `FULFILLED`, which
@@ -386,27 +386,40 @@ function filterSql(filter: OrderFilter, params: unknown[]): string {
   const search = filter.search?.trim().replace(/^#/, '')
   if (search) {
     if (/^\d{1,18}$/.test(search)) add('number = ?::bigint', search)
-    else
-      add(
-        "lower(email) like '%' || ? || '%'",
-        search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`),
+    else {
+      // The e-mail, or the buyer's name as the payer or the recipient gave it.
+      params.push(search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`))
+      const like = `'%' || $${params.length} || '%'`
+      parts.push(
+        `(lower(email) like ${like} or lower(concat_ws(' ', billing_contact->>'firstName', billing_contact->>'lastName')) like ${like} or lower(concat_ws(' ', shipping_contact->>'firstName', shipping_contact->>'lastName')) like ${like})`,
       )
+    }
   }
   return parts.map((part) => ` and ${part}`).join('')
 }
 
-/** A page of the audience's orders, newest first, and the total count; the merchant may filter them. */
+/** How the merchant's order list sorts. */
+export const orderSorts = {
+  newest: 'created_date desc, id desc',
+  oldest: 'created_date asc, id asc',
+  'total-desc': 'total_minor desc, created_date desc, id desc',
+  total: 'total_minor asc, created_date desc, id desc',
+} as const
+export type OrderSort = keyof typeof orderSorts
+
+/** A page of the audience's orders, newest first unless sorted, and the total count; the merchant may filter them. */
 export async function listOrders(
   db: Db,
   audience: OrderAudience,
   paging: { limit: number; offset: number },
   filter: OrderFilter = {},
+  sort: OrderSort = 'newest',
 ): Promise<{ orders: OrderWithLines[]; total: number }> {
   const params: unknown[] = []
   const where = audienceFilter(audience, params) + filterSql(filter, params)
   const [rows, counted] = await Promise.all([
     db.query<OrderRow>(
-      `select * from orders where ${where} order by created_date desc, id desc limit ${paging.limit} offset ${paging.offset}`,
+      `select * from orders where ${where} order by ${orderSorts[sort]} limit ${paging.limit} offset ${paging.offset}`,
       params,
     ),
     db.query<{ count: string }>(`select count(*) as count from orders where ${where}`, params),

@@ -141,6 +141,18 @@ td input[type="text"] { width: 9rem; }
 .empty-state p { margin: 0 0 0.5rem; }
 .line-notes { list-style: none; padding: 0; margin: 0.25rem 0 0; font-size: 0.875rem; }
 .pager { display: flex; gap: 1rem; align-items: center; margin: 1rem 0; }
+/* The dashboard's lists: a product's picture beside its name, the bulk actions on ticked rows, the question
+   before a deletion (ConfirmDialog, an open <dialog> the server draws). */
+.named-thumb { display: flex; align-items: center; gap: 0.6rem; min-width: 12rem; }
+.thumb { flex: none; display: inline-block; width: 40px; height: 40px; object-fit: cover; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); }
+/* A moment in a list ("2 Dec 2026, 15:11 UTC") on one line: on a phone its table scrolls instead. */
+td.when { white-space: nowrap; }
+.bulk-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; padding: 0.5rem 0.75rem; }
+.bulk-actions legend { font-size: 0.9rem; }
+.bulk-collection { display: inline-flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; max-width: 100%; }
+.bulk-collection select { max-width: 12rem; }
+.confirm-dialog { position: static; display: block; width: auto; max-width: 40rem; margin: 0 0 1rem; padding: 1rem 1.25rem; border: 2px solid var(--danger); border-radius: var(--radius); background: #fff; color: inherit; }
+.confirm-dialog h2 { margin-top: 0; }
 .thumbs { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; margin: 0.5rem 0; }
 .thumbs li { width: 150px; }
 .thumbs img { width: 150px; height: 150px; object-fit: cover; border: 1px solid var(--line); border-radius: var(--radius); background: var(--soft); }

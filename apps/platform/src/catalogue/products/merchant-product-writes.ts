@@ -6,9 +6,10 @@ import type { MerchantCaller } from '../../http/caller.ts'
 import { ApplicationError } from '../../http/errors.ts'
 import type { Site } from '../../sites/site-store.ts'
 import { ProductInput, ProductPatch, type ProductPatchValue, toProductColumns } from './product-input.ts'
+import { deleteProducts } from './product-list-writes.ts'
 import { findProduct, type ProductRecord } from './product-store.ts'
 import { toWireProduct } from './product-wire.ts'
-import { deleteProductRow, insertProduct, lockProduct, updateProductRow } from './product-write-store.ts'
+import { insertProduct, lockProduct, updateProductRow } from './product-write-store.ts'
 
 /** What every catalogue write needs: the database, the clock of its events, and the origin of media URLs. */
 export interface CatalogueWriteDeps {
@@ -120,7 +121,8 @@ export async function updateProduct(
 }
 
 /**
- * Deletes a product; its variants and collection memberships go with it. Records `product.deleted`.
+ * Deletes a product; its variants and collection memberships go with it. Records `product.deleted`
+ * (`deleteProducts` of one).
  *
  * @throws ApplicationError `PRODUCT_NOT_FOUND`.
  */
@@ -129,18 +131,7 @@ export async function deleteProduct(
   caller: MerchantCaller,
   input: ProductIdInput,
 ): Promise<Record<string, never>> {
-  const now = deps.clock()
-  await deps.db.transaction(async (tx) => {
-    if (!(await deleteProductRow(tx, caller.siteId, input.id))) {
-      throw new ApplicationError('PRODUCT_NOT_FOUND', `Product ${input.id} was not found`, { id: input.id })
-    }
-    await recordCallerEvent(
-      tx,
-      caller,
-      { type: 'product.deleted', entityId: input.id, payload: { productId: input.id } },
-      now,
-    )
-  })
+  await deleteProducts(deps, caller, { ids: [input.id] })
   return {}
 }
 

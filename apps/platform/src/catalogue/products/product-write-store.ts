@@ -119,15 +119,6 @@ export async function syncVariants(
   return changed
 }
 
-/** Deletes a product (its variants and collection memberships go with it). Returns whether it existed. */
-export async function deleteProductRow(tx: Db, siteId: string, id: string): Promise<boolean> {
-  const deleted = await tx.query('delete from products where site_id = $1 and id = $2 returning id', [
-    siteId,
-    id,
-  ])
-  return deleted.length > 0
-}
-
 /** Locks a product row for the rest of the transaction, or 404. */
 export async function lockProduct(tx: Db, siteId: string, id: string): Promise<void> {
   const rows = await tx.query('select id from products where site_id = $1 and id = $2 for update', [
@@ -196,4 +187,41 @@ export async function updateProductMedia(
     'update products set media = $3, options = $4, updated_date = $5 where site_id = $1 and id = $2',
     [siteId, id, JSON.stringify(media), JSON.stringify(options), now],
   )
+}
+
+/**
+ * Locks the site's products with these ids for the rest of the transaction (in id order, so two bulk
+ * changes never wait on each other crosswise); answers the ids found.
+ */
+export async function lockProducts(tx: Db, siteId: string, ids: readonly string[]): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    'select id from products where site_id = $1 and id = any($2::uuid[]) order by id for update',
+    [siteId, [...new Set(ids)]],
+  )
+  return rows.map((row) => row.id)
+}
+
+/** Shows or hides the site's products with these ids; answers the ids whose visibility changed. */
+export async function updateProductsVisible(
+  tx: Db,
+  siteId: string,
+  ids: readonly string[],
+  visible: boolean,
+  now: Date,
+): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `update products set visible = $3, updated_date = $4
+      where site_id = $1 and id = any($2::uuid[]) and visible <> $3 returning id`,
+    [siteId, [...new Set(ids)], visible, now],
+  )
+  return rows.map((row) => row.id)
+}
+
+/** Deletes the site's products with these ids (variants and collection memberships go with them). */
+export async function deleteProductRows(tx: Db, siteId: string, ids: readonly string[]): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    'delete from products where site_id = $1 and id = any($2::uuid[]) returning id',
+    [siteId, [...new Set(ids)]],
+  )
+  return rows.map((row) => row.id)
 }

@@ -111,6 +111,9 @@ export interface LowStockItem {
   quantity: number
 }
 
+/** How few units count as low stock in the dashboard: its home's list and its product list's badge and filter. */
+export const LOW_STOCK_THRESHOLD = 5
+
 /** The site's products and variants that track stock and have `threshold` units or fewer, fewest first. */
 export async function listLowStock(
   db: Db,

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { z } from 'zod'
 import {
   BulkAdjustProductsBody,
   type BulkAnswer,
@@ -30,19 +29,17 @@ import {
   type BulkSelection,
   BulkUndonePage,
 } from './bulk-pages.tsx'
-import { findAllProductIds, findProductPage, type ProductFilters } from './catalogue-lists.ts'
+import {
+  findAllProductIds,
+  findProductPage,
+  ProductFilterQuery,
+  type ProductFilters,
+} from './catalogue-lists.ts'
 
 /** The most products one bulk change takes (the 10k benchmark catalogue fits). */
 export const MAX_BULK_PRODUCTS = 10_000
 // The bulk API takes at most 1,000 ids a call; previews (which write nothing) use whole calls.
 const PREVIEW_CHUNK = 1_000
-
-const Filters = z.object({
-  q: z.string().max(200).optional(),
-  collection: z.union([z.uuid(), z.literal('')]).optional(),
-  visibility: z.enum(['', 'visible', 'hidden']).optional(),
-  stock: z.enum(['', 'in', 'out']).optional(),
-})
 
 /**
  * The bulk change of a form, on some of its products: set (update) or adjust by an amount or a
@@ -217,7 +214,7 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
       path: '/dashboard/bulk',
       operationId: 'dashboardBulkByFilter',
       summary: "The bulk change form for every product matching the product list's filters",
-      query: Filters,
+      query: ProductFilterQuery,
     },
     async (owner, { query }) => formPage(owner, { kind: 'filter', filters: query }),
   )
@@ -257,10 +254,10 @@ export function registerBulkPages(api: Api, deps: DashboardDeps) {
       summary: 'Preview a bulk change (form: ids or scope=filter with the filters, property, mode, value)',
     },
     async (owner, form) => {
-      const filters: ProductFilters = parseWith(Filters, {
+      const filters: ProductFilters = parseWith(ProductFilterQuery, {
         q: form.text('q'),
         collection: form.text('collection'),
-        visibility: form.text('visibility'),
+        status: form.text('status'),
         stock: form.text('stock'),
       })
       const selection: BulkSelection =

@@ -2,7 +2,7 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { StreamSlot } from '../../pages/render-page.tsx'
 import { CsrfField, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
-import type { ProductFilters } from './catalogue-lists.ts'
+import { type ProductFilters, productFilterKeys } from './catalogue-lists.ts'
 
 export type BulkProperty = 'price' | 'cost' | 'weight'
 export type BulkMode = 'set' | 'amount' | 'percent'
@@ -37,7 +37,7 @@ function SelectionFields(props: { selection: BulkSelection }) {
   return (
     <>
       <input type="hidden" name="scope" value="filter" />
-      {(['q', 'collection', 'visibility', 'stock'] as const).map((key) => (
+      {productFilterKeys.map((key) => (
         <input key={key} type="hidden" name={key} value={selection.filters[key] ?? ''} />
       ))}
     </>
@@ -47,8 +47,9 @@ function SelectionFields(props: { selection: BulkSelection }) {
 function describeSelection(selection: BulkSelection, count: number) {
   const products = count === 1 ? '1 product' : `${count} products`
   if (selection.kind === 'ids') return `${products} picked from the list`
-  const { q, collection, visibility, stock } = selection.filters
-  return q || collection || visibility || stock ? `${products} matching the list's filter` : `all ${products}`
+  return productFilterKeys.some((key) => selection.filters[key])
+    ? `${products} matching the list's filter`
+    : `all ${products}`
 }
 
 /** Step 1: what to change, for the chosen products. */

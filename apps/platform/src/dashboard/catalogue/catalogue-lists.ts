@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { CollectionSchema, ProductSchema, VariantSchema } from '../../catalogue/catalogue-schemas.ts'
 import { queryCollectionPage } from '../../catalogue/collections/collection-reads.ts'
 import {
@@ -7,6 +7,7 @@ import {
   queryProductPage,
   queryProductVariants,
 } from '../../catalogue/products/product-reads.ts'
+import { LOW_STOCK_THRESHOLD } from '../../catalogue/products/stock-store.ts'
 import type { MerchantCaller } from '../../http/caller.ts'
 import { ValidationError } from '../../http/errors.ts'
 import { parseWith } from '../../http/validation.ts'
@@ -20,13 +21,38 @@ export interface Paged<T> {
   total: number
 }
 
+/** How the product list sorts, as its URL has it (`?sort=price-desc`), and the query's sort of each. */
+export const productSorts = {
+  name: { fieldName: 'name', order: 'ASC' },
+  'name-desc': { fieldName: 'name', order: 'DESC' },
+  price: { fieldName: 'price', order: 'ASC' },
+  'price-desc': { fieldName: 'price', order: 'DESC' },
+  stock: { fieldName: 'stock.quantity', order: 'ASC' },
+  newest: { fieldName: 'createdDate', order: 'DESC' },
+  updated: { fieldName: 'lastUpdated', order: 'DESC' },
+} as const
+export type ProductSort = keyof typeof productSorts
+
 /** The product list's filters, as they stand in its URL. */
 export interface ProductFilters {
   q?: string | undefined
   collection?: string | undefined
-  visibility?: '' | 'visible' | 'hidden' | undefined
-  stock?: '' | 'in' | 'out' | undefined
+  /** Visible in the shop, or hidden from it. */
+  status?: '' | 'visible' | 'hidden' | undefined
+  /** In stock; low (tracked, 1 to `LOW_STOCK_THRESHOLD` units); out of stock. */
+  stock?: '' | 'in' | 'low' | 'out' | undefined
 }
+
+/** The filters as a URL or a form gives them, checked. */
+export const ProductFilterQuery = z.object({
+  q: z.string().max(200).optional(),
+  collection: z.union([z.uuid(), z.literal('')]).optional(),
+  status: z.enum(['', 'visible', 'hidden']).optional(),
+  stock: z.enum(['', 'in', 'low', 'out']).optional(),
+})
+
+/** The keys of the filters, in the order they stand in a URL. */
+export const productFilterKeys = ['q', 'status', 'stock', 'collection'] as const
 
 export const PRODUCT_PAGE_SIZE = 20
 const API_PAGE = 100
@@ -35,8 +61,13 @@ const API_PAGE = 100
 export function toProductQuery(filters: ProductFilters) {
   const conditions: Record<string, unknown>[] = []
   if (filters.collection) conditions.push({ collectionIds: { $hasSome: [filters.collection] } })
-  if (filters.visibility) conditions.push({ visible: { $eq: filters.visibility === 'visible' } })
-  if (filters.stock) conditions.push({ 'stock.inStock': { $eq: filters.stock === 'in' } })
+  if (filters.status) conditions.push({ visible: { $eq: filters.status === 'visible' } })
+  if (filters.stock === 'low')
+    conditions.push(
+      { 'stock.quantity': { $gt: 0, $lte: LOW_STOCK_THRESHOLD } },
+      { 'stock.inStock': { $eq: true } },
+    )
+  else if (filters.stock) conditions.push({ 'stock.inStock': { $eq: filters.stock === 'in' } })
   const q = filters.q?.trim()
   return {
     ...(q ? { search: { expression: q } } : {}),
@@ -47,7 +78,7 @@ export function toProductQuery(filters: ProductFilters) {
 /** The URL query of the filters, for links that keep them. */
 export function toFilterSearch(filters: ProductFilters): URLSearchParams {
   const search = new URLSearchParams()
-  for (const key of ['q', 'collection', 'visibility', 'stock'] as const) {
+  for (const key of productFilterKeys) {
     const value = filters[key]?.trim()
     if (value) search.set(key, value)
   }
@@ -57,15 +88,18 @@ export function toFilterSearch(filters: ProductFilters): URLSearchParams {
 /** A product query as the query routes take it (`{ query }`), checked with their schema. */
 const parseProductQuery = (query: Record<string, unknown>) => parseWith(QueryBody, { query }).query
 
-/** One page of products (1-based) matching the filters, hidden ones included. */
+/** One page of products (1-based) matching the filters, hidden ones included, sorted (by name unless told). */
 export async function findProductPage(
   deps: CatalogueReadDeps,
   caller: MerchantCaller,
   filters: ProductFilters,
   page: number,
+  sort: ProductSort = 'name',
 ): Promise<Paged<WireProduct>> {
   const query = parseProductQuery({
     ...toProductQuery(filters),
+    // The query breaks ties by id: products of one price keep their places from page to page.
+    sort: [productSorts[sort]],
     paging: { limit: PRODUCT_PAGE_SIZE, offset: (page - 1) * PRODUCT_PAGE_SIZE },
   })
   // The list shows each product's cost range: merchant data.
@@ -103,6 +137,20 @@ export async function findAllProductIds(
     ids.push(...answer.products.map((product) => product.id))
     if (answer.products.length < API_PAGE) return ids
   }
+}
+
+/** The site's products with these ids (hidden ones too), by name: what a bulk change names. */
+export async function findProductsByIds(
+  deps: CatalogueReadDeps,
+  caller: MerchantCaller,
+  ids: readonly string[],
+): Promise<WireProduct[]> {
+  const query = parseProductQuery({
+    filter: { id: { $in: [...ids] } },
+    sort: [{ fieldName: 'name', order: 'ASC' }],
+    paging: { limit: Math.max(1, Math.min(ids.length, API_PAGE)), offset: 0 },
+  })
+  return (await queryProductPage(deps, caller, query)).products
 }
 
 /** Every collection of the site, hidden ones included, by name. */

@@ -61,7 +61,7 @@ describe.each(databaseKinds())('dashboard products on %s', (kind) => {
       expect(outOfStock.text).toContain('1 product')
       expect(outOfStock.text).toContain('Summit Parka')
       await api('PATCH', `/stores/v1/products/${tee}`, { product: { visible: false } })
-      const hidden = await browser.get('/dashboard/products?visibility=hidden')
+      const hidden = await browser.get('/dashboard/products?status=hidden')
       expect(hidden.text).toContain('1 product')
       expect(hidden.text).toContain('Classic Tee')
       await api('PATCH', `/stores/v1/products/${tee}`, { product: { visible: true } })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { addProductsToCollection } from '../../catalogue/collections/collection-writes.ts'
 import { deleteProduct } from '../../catalogue/products/merchant-product-writes.ts'
 import {
   type EditorImage,
@@ -6,19 +7,30 @@ import {
   findEditorImages,
 } from '../../catalogue/products/product-editor-reads.ts'
 import { ProductEditorBody, saveProductEditor } from '../../catalogue/products/product-editor-writes.ts'
+import {
+  deleteProducts,
+  ProductIdsBody,
+  setProductsVisible,
+} from '../../catalogue/products/product-list-writes.ts'
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { IdParam, parseWith } from '../../http/validation.ts'
 import { uploadImageOrVideo } from '../../media/video-uploads.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
+import { ConfirmDialog } from '../kit/confirm-dialog.tsx'
+import { countText } from '../kit/dashboard-words.ts'
 import { noticeText, withNotice } from '../notices.ts'
 import { createDashboardRoutes, NoticeQuery } from '../owner-routes.ts'
 import type { DashboardDeps, Owner } from '../session/owner-session.ts'
 import {
   findAllCollections,
   findProductPage,
+  findProductsByIds,
   getProductForEditing,
+  ProductFilterQuery,
+  type ProductSort,
+  productSorts,
   type WireProduct,
 } from './catalogue-lists.ts'
 import { ProductEditorPage } from './product-editor.tsx'
@@ -31,16 +43,30 @@ import {
   readRowIntent,
   toProductFormValues,
 } from './product-form.ts'
-import { ProductListPage } from './product-pages.tsx'
+import { ProductListPage, type ProductListView, productListHref } from './product-pages.tsx'
 
-const ListQuery = z.object({
-  q: z.string().max(200).optional(),
-  collection: z.union([z.uuid(), z.literal('')]).optional(),
-  visibility: z.enum(['', 'visible', 'hidden']).optional(),
-  stock: z.enum(['', 'in', 'out']).optional(),
+/** The list's view in its URL (`?q=&status=&stock=&collection=&sort=price-desc&page=`). */
+const ListView = ProductFilterQuery.extend({
+  sort: z.enum(Object.keys(productSorts) as [ProductSort, ...ProductSort[]]).default('name'),
   page: z.coerce.number().int().min(1).max(50_000).default(1),
-  notice: z.string().max(40).optional(),
 })
+const ListQuery = ListView.extend({ notice: z.string().max(40).optional() })
+
+/** The bulk actions of the list's form (`action`), besides the price change of `/dashboard/bulk`. */
+const BulkAction = z.enum(['show', 'hide', 'collection', 'delete'])
+
+/**
+ * The list a bulk action came from, to go back to: its `back` field read as a list URL, or the plain
+ * list when it is anything else (a form may not send the owner elsewhere).
+ */
+function readBack(text: string): z.output<typeof ListView> {
+  const url = new URL(text || '/dashboard/products', 'http://dashboard.invalid')
+  const parsed =
+    url.origin === 'http://dashboard.invalid' && url.pathname === '/dashboard/products'
+      ? ListView.safeParse(Object.fromEntries(url.searchParams))
+      : undefined
+  return parsed?.success ? parsed.data : ListView.parse({})
+}
 
 /** The editor's script sends its uploads here: the page may connect to its own origin. */
 const editorPageOptions = { connectSources: ["'self'"] }
@@ -173,29 +199,112 @@ export function registerProductPages(api: Api, deps: DashboardDeps) {
     return editorPage(owner, id, { values, violations: refused, status: 400 })
   }
 
+  /** The product list of a view, with a notice, a problem, or the question before a deletion. */
+  async function listPage(
+    owner: Owner,
+    view: ProductListView,
+    options: { notice?: string | undefined; problem?: string; confirmIds?: string[]; status?: number } = {},
+  ) {
+    const [products, collections, confirming] = await Promise.all([
+      findProductPage(deps, owner.caller, view, view.page, view.sort),
+      findAllCollections(deps, owner.caller),
+      options.confirmIds ? findProductsByIds(deps, owner.caller, options.confirmIds) : undefined,
+    ])
+    const here = productListHref(view)
+    return renderDashboardPage(
+      <ProductListPage
+        owner={owner}
+        view={view}
+        products={products}
+        collections={collections}
+        notice={options.notice}
+        problem={options.problem}
+        confirm={
+          confirming && (
+            <ConfirmDialog
+              id="confirm-delete"
+              title={`Delete ${countText(confirming.length, 'product')}?`}
+              action="/dashboard/products/bulk-action"
+              csrfToken={owner.session.csrfToken}
+              fields={{ action: 'delete', confirmed: 'yes', back: here, ids: confirming.map((p) => p.id) }}
+              confirmLabel={`Delete ${countText(confirming.length, 'product')}`}
+              cancelHref={here}
+              isDestructive
+            >
+              <p>
+                Their variants, pictures' places and collection memberships go with them, and shoppers can no
+                longer buy them. Orders already placed keep their lines. This cannot be undone.
+              </p>
+              <ul>
+                {confirming.map((product) => (
+                  <li key={product.id}>{product.name}</li>
+                ))}
+              </ul>
+            </ConfirmDialog>
+          )
+        }
+      />,
+      deps,
+      options.status,
+    )
+  }
+
   page(
     {
       path: '/dashboard/products',
       operationId: 'dashboardProducts',
-      summary: 'The product list: search, filters (collection, visibility, stock) and paging',
+      summary:
+        'The product list: search, filters (status, stock, collection), sort and paging in the URL; bulk actions on ticked rows',
       query: ListQuery,
     },
-    async (owner, { query }) => {
-      const [products, collections] = await Promise.all([
-        findProductPage(deps, owner.caller, query, query.page),
-        findAllCollections(deps, owner.caller),
-      ])
-      return renderDashboardPage(
-        <ProductListPage
-          owner={owner}
-          filters={query}
-          page={query.page}
-          products={products}
-          collections={collections}
-          notice={noticeText(query.notice)}
-        />,
-        deps,
-      )
+    async (owner, { query: { notice, ...view } }) => listPage(owner, view, { notice: noticeText(notice) }),
+  )
+
+  postForm(
+    {
+      path: '/dashboard/products/bulk-action',
+      operationId: 'dashboardProductsBulkAction',
+      summary:
+        'Act on the ticked products (form: ids, action show | hide | collection with collectionId | delete, which asks first and deletes with confirmed=yes; back: the list to return to)',
+    },
+    async (owner, form) => {
+      const view = readBack(form.text('back'))
+      const back = productListHref(view)
+      const action = BulkAction.safeParse(form.text('action'))
+      const ids = ProductIdsBody.safeParse({ ids: form.texts('ids') })
+      const refuse = (problem: string, status = 400) => listPage(owner, view, { problem, status })
+      if (!action.success) return refuse('Nothing changed: choose what to do with the ticked products.')
+      if (!ids.success)
+        return refuse(
+          form.texts('ids').length === 0
+            ? 'Nothing changed: tick the products to change first.'
+            : 'Nothing changed: tick from 1 to 1,000 products of this shop.',
+        )
+      try {
+        switch (action.data) {
+          case 'show':
+          case 'hide':
+            await setProductsVisible(deps, owner.caller, {
+              ids: ids.data.ids,
+              visible: action.data === 'show',
+            })
+            return seeOther(withNotice(back, action.data === 'show' ? 'products-shown' : 'products-hidden'))
+          case 'collection': {
+            const collectionId = form.text('collectionId')
+            if (!z.uuid().safeParse(collectionId).success)
+              return refuse('Nothing changed: choose the collection to add the products to.')
+            await addProductsToCollection(deps, owner.caller, { id: collectionId, productIds: ids.data.ids })
+            return seeOther(withNotice(back, 'products-added'))
+          }
+          case 'delete':
+            if (form.text('confirmed') !== 'yes') return listPage(owner, view, { confirmIds: ids.data.ids })
+            await deleteProducts(deps, owner.caller, { ids: ids.data.ids })
+            return seeOther(withNotice(back, 'products-deleted'))
+        }
+      } catch (error) {
+        if (!(error instanceof ApplicationError)) throw error
+        return refuse(`Nothing changed: ${error.description}.`, error.status)
+      }
     },
   )
 

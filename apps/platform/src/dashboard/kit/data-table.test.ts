@@ -1,7 +1,7 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { type Column, DataTable } from './data-table.tsx'
+import { type Column, DataTable, type RowSelection } from './data-table.tsx'
 import { Badge } from './status-badge.tsx'
 
 interface Row {
@@ -20,7 +20,7 @@ const columns: Column<Row>[] = [
   },
 ]
 
-const render = (rows: Row[]) =>
+const render = (rows: Row[], selection?: RowSelection<Row>) =>
   renderToStaticMarkup(
     createElement(DataTable<Row>, {
       label: 'Products',
@@ -28,6 +28,7 @@ const render = (rows: Row[]) =>
       rows,
       rowKey: (row) => row.id,
       empty: 'No products yet.',
+      ...(selection ? { selection } : {}),
     }),
   )
 
@@ -39,11 +40,26 @@ describe('DataTable', () => {
     ])
     expect(html).toContain('<table aria-label="Products">')
     expect(html.match(/<tr>/g)).toHaveLength(3)
-    expect(html).toContain('<th class="number">Stock</th>')
+    expect(html).toContain('<th scope="col" class="number">Stock</th>')
     expect(html).toContain('<td class="number">12</td>')
     // A heading for row actions is there for screen readers, hidden on screen.
-    expect(html).toContain('<th><span class="row-label">Actions</span></th>')
+    expect(html).toContain('<th scope="col"><span class="row-label">Actions</span></th>')
     expect(html).toContain('<a href="/b">Edit Mug</a>')
+  })
+
+  it('puts a named tick box first in each row for the form around it, and a box that ticks them all', () => {
+    const html = render([{ id: 'a', name: 'Tee', stock: 3 }], {
+      name: 'ids',
+      value: (row) => row.id,
+      label: (row) => `Select ${row.name}`,
+      allLabel: 'Select all on this page',
+    })
+    expect(html).toContain(
+      '<th scope="col"><input type="checkbox" data-select-all="ids" aria-label="Select all on this page"/></th><th scope="col">Name</th>',
+    )
+    expect(html).toContain(
+      '<tr><td><input type="checkbox" aria-label="Select Tee" name="ids" value="a"/></td><td>Tee</td>',
+    )
   })
 
   it('says the empty state instead of an empty table', () => {

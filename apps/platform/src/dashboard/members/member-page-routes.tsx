@@ -5,7 +5,12 @@ import { IdParam } from '../../http/validation.ts'
 import { readIdentityPolicy, saveIdentityPolicy } from '../../identity/identity-policy.ts'
 import { MemberListStatusSchema } from '../../identity/members/member-admin-routes.ts'
 import { approveMember, blockMember } from '../../identity/members/member-moderation.ts'
-import { listMembers, type MemberListStatus } from '../../identity/members/member-store.ts'
+import {
+  listMemberSummaries,
+  type MemberListStatus,
+  type MemberSort,
+  memberSorts,
+} from '../../identity/members/member-store.ts'
 import { findMembershipsOfMembers } from '../../plans/membership-store.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
 import { noticeText, withNotice } from '../notices.ts'
@@ -18,6 +23,8 @@ export const MEMBERS_PAGE_SIZE = 50
 
 const MembersQuery = z.object({
   status: MemberListStatusSchema.optional(),
+  q: z.string().max(200).optional(),
+  sort: z.enum(memberSorts).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   notice: z.string().max(40).optional(),
 })
@@ -33,13 +40,22 @@ export function registerMemberPages(api: Api, deps: DashboardDeps) {
 
   async function membersPage(
     owner: Owner,
-    view: { status?: MemberListStatus | undefined; page?: number; notice?: string; problem?: string },
+    view: {
+      status?: MemberListStatus | undefined
+      q?: string | undefined
+      sort?: MemberSort | undefined
+      page?: number
+      notice?: string
+      problem?: string
+    },
     status = 200,
   ) {
     const siteId = owner.session.siteId
     const current = view.page ?? 1
-    const list = await listMembers(db, siteId, {
+    const list = await listMemberSummaries(db, siteId, {
       status: view.status,
+      q: view.q,
+      sort: view.sort,
       limit: MEMBERS_PAGE_SIZE,
       offset: (current - 1) * MEMBERS_PAGE_SIZE,
     })
@@ -57,7 +73,7 @@ export function registerMemberPages(api: Api, deps: DashboardDeps) {
         total={list.total}
         page={current}
         pageSize={MEMBERS_PAGE_SIZE}
-        status={view.status}
+        view={{ status: view.status, q: view.q ?? '', sort: view.sort ?? 'newest' }}
         policy={await readIdentityPolicy(db, siteId)}
         notice={view.notice}
         problem={view.problem}
@@ -71,7 +87,8 @@ export function registerMemberPages(api: Api, deps: DashboardDeps) {
     {
       path: '/dashboard/members',
       operationId: 'dashboardMembers',
-      summary: "The site's members by status, with approve and block, and the sign-up rules",
+      summary:
+        "The site's members (customers) with their orders and spend, searched, filtered by status and sorted in the URL, with approve and block, and the sign-up rules",
       query: MembersQuery,
     },
     async (owner, { query }) => membersPage(owner, { ...query, notice: noticeText(query.notice) }),

@@ -1,9 +1,16 @@
 import type { IdentityPolicy } from '../../identity/identity-policy.ts'
-import type { MemberListStatus, MemberRow } from '../../identity/members/member-store.ts'
+import type {
+  MemberListStatus,
+  MemberRow,
+  MemberSort,
+  MemberSummary,
+} from '../../identity/members/member-store.ts'
+import { formatMoney } from '../../money/money.ts'
 import type { MembershipRow } from '../../plans/membership-store.ts'
 import { Checkbox, CsrfField, DashboardPage } from '../dashboard-layout.tsx'
-import { timeText } from '../kit/dashboard-words.ts'
+import { countText, dayText } from '../kit/dashboard-words.ts'
 import { DataTable } from '../kit/data-table.tsx'
+import { type ListChoice, ListFilters, ListSelect, listHref, Pager } from '../kit/list-controls.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
 import { Badge } from '../kit/status-badge.tsx'
 import { MemberPlans } from '../plans/plan-pages.tsx'
@@ -17,6 +24,23 @@ export const memberFilters: { status: MemberListStatus | undefined; label: strin
   { status: 'ACTIVE', label: 'Active' },
   { status: 'BLOCKED', label: 'Blocked' },
 ]
+
+/** The sorts of the member list, in words. */
+export const memberSortChoices: readonly (ListChoice & { value: MemberSort })[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'name', label: 'Name, A to Z' },
+  { value: 'email', label: 'E-mail, A to Z' },
+  { value: 'orders', label: 'Most orders' },
+  { value: 'spend', label: 'Most spent' },
+]
+
+/** A member's name from their profile ("Ada Lovelace", or the nickname), or undefined when they gave none. */
+export function memberName(member: MemberRow): string | undefined {
+  const { firstName, lastName, nickname } = member.profile
+  const full = [firstName, lastName].filter(Boolean).join(' ').trim()
+  return full || nickname?.trim() || undefined
+}
 
 function StatusBadge(props: { member: MemberRow }) {
   const { member } = props
@@ -65,14 +89,15 @@ function MemberActions(props: { member: MemberRow; csrfToken: string }) {
 /** The site's members with their status, the owner's approve and block, and the identity policy. */
 export function MembersPage(props: {
   owner: Owner
-  members: readonly MemberRow[]
+  members: readonly MemberSummary[]
   /** The listed members' plans (decision 046). */
   memberships: readonly MembershipRow[]
   now: Date
   total: number
   page: number
   pageSize: number
-  status: MemberListStatus | undefined
+  /** The list's status filter, search and sort, as in its URL. */
+  view: { status: MemberListStatus | undefined; q: string; sort: MemberSort }
   policy: IdentityPolicy
   notice?: string | undefined
   problem?: string | undefined
@@ -80,13 +105,15 @@ export function MembersPage(props: {
   const { owner, policy } = props
   const token = owner.session.csrfToken
   const pages = Math.max(1, Math.ceil(props.total / props.pageSize))
-  const link = (status: MemberListStatus | undefined, page = 1) => {
-    const query = new URLSearchParams()
-    if (status) query.set('status', status)
-    if (page > 1) query.set('page', String(page))
-    const text = query.toString()
-    return `/dashboard/members${text ? `?${text}` : ''}`
-  }
+  const { view } = props
+  const { currency, locale } = owner.session.site
+  const link = (status: MemberListStatus | undefined, page = 1) =>
+    listHref('/dashboard/members', {
+      status,
+      q: view.q,
+      sort: view.sort === 'newest' ? undefined : view.sort,
+      page,
+    })
   return (
     <DashboardPage owner={owner} title="Members" place="members" notice={props.notice}>
       <PageHeader
@@ -122,25 +149,46 @@ export function MembersPage(props: {
           </div>
         </fieldset>
       </form>
+      <ListFilters
+        action="/dashboard/members"
+        label="Search members"
+        q={view.q}
+        searchHint="Name or e-mail"
+        isFiltered={Boolean(view.q || view.status || view.sort !== 'newest')}
+      >
+        {view.status && <input type="hidden" name="status" value={view.status} />}
+        <ListSelect label="Sort" name="sort" value={view.sort} choices={memberSortChoices} />
+      </ListFilters>
       <nav className="filters" aria-label="Member status">
         {memberFilters.map((filter) => (
           <a
             key={filter.label}
             href={link(filter.status)}
-            aria-current={filter.status === props.status ? 'page' : undefined}
+            aria-current={filter.status === view.status ? 'page' : undefined}
           >
             {filter.label}
           </a>
         ))}
       </nav>
+      <p role="status">{countText(props.total, 'member')}</p>
       <DataTable
         label="Members"
         rows={props.members}
         rowKey={(member) => member.id}
-        empty="No members here."
+        empty={view.q || view.status ? 'No member matches.' : 'No members yet.'}
         columns={[
+          {
+            header: 'Name',
+            cell: (member) => memberName(member) ?? <span className="muted">No name given</span>,
+          },
           { header: 'E-mail', cell: (member) => member.login_email },
-          { header: 'Joined', cell: (member) => timeText(member.created_date) },
+          { header: 'Orders', isNumber: true, cell: (member) => member.orders_count.toLocaleString('en-US') },
+          {
+            header: 'Spent',
+            isNumber: true,
+            cell: (member) => formatMoney(member.spend_minor, currency, locale),
+          },
+          { header: 'Joined', cell: (member) => dayText(member.created_date) },
           { header: 'Status', cell: (member) => <StatusBadge member={member} /> },
           {
             header: 'Plans',
@@ -158,13 +206,7 @@ export function MembersPage(props: {
           },
         ]}
       />
-      <nav className="pager" aria-label="Pages">
-        {props.page > 1 && <a href={link(props.status, props.page - 1)}>Previous page</a>}
-        <span>
-          Page {Math.min(props.page, pages)} of {pages}
-        </span>
-        {props.page < pages && <a href={link(props.status, props.page + 1)}>Next page</a>}
-      </nav>
+      <Pager page={props.page} pages={pages} href={(page) => link(view.status, page)} />
     </DashboardPage>
   )
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { listLowStock } from '../../catalogue/products/stock-store.ts'
+import { LOW_STOCK_THRESHOLD, listLowStock } from '../../catalogue/products/stock-store.ts'
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, ValidationError } from '../../http/errors.ts'
 import { Id, IdParam, parseWith } from '../../http/validation.ts'
@@ -22,6 +22,8 @@ import {
   findOrders,
   listOrders,
   type OrderFilter,
+  type OrderSort,
+  orderSorts,
   ordersPerDay,
 } from '../../orders/order-store.ts'
 import { orderStatusWords, paymentStatusWords } from '../../orders/order-words.ts'
@@ -43,7 +45,6 @@ import { toCsv } from './orders-csv.ts'
 import { PACKING_SLIPS_LIMIT, PackingSlipsPage } from './packing-slip-page.tsx'
 
 const CHART_DAYS = 30
-const LOW_STOCK_THRESHOLD = 5
 /** Rows the CSV export holds at most. */
 export const CSV_EXPORT_LIMIT = 10_000
 
@@ -178,8 +179,12 @@ export function registerOrderDeskPages(
     {
       path: '/dashboard/orders',
       operationId: 'dashboardOrders',
-      summary: "The site's orders, filtered and paged",
-      query: FilterQuery.extend({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+      summary:
+        "The site's orders: search (number, e-mail, name), filters (status, payment, fulfilment, dates) and sort in the URL, paged",
+      query: FilterQuery.extend({
+        sort: z.enum(Object.keys(orderSorts) as [OrderSort, ...OrderSort[]]).default('newest'),
+        page: z.coerce.number().int().min(1).max(10_000).default(1),
+      }),
     },
     async (owner, { query }) => {
       const filter = toFilter(query)
@@ -188,8 +193,9 @@ export function registerOrderDeskPages(
         { siteId: owner.session.siteId },
         { limit: ORDERS_PAGE_SIZE, offset: (query.page - 1) * ORDERS_PAGE_SIZE },
         filter,
+        query.sort,
       )
-      const { page: pageNumber, ...text } = query
+      const { page: pageNumber, sort, ...text } = query
       return renderDashboardPage(
         <OrdersPage
           owner={owner}
@@ -197,7 +203,8 @@ export function registerOrderDeskPages(
           total={total}
           page={pageNumber}
           filter={text satisfies OrderFilterText}
-          isFiltered={Object.values(text).some(Boolean)}
+          sort={sort}
+          isFiltered={Object.values(text).some(Boolean) || sort !== 'newest'}
         />,
         deps,
       )

@@ -8,6 +8,7 @@ import { DEMO_CLIENT_ID } from '../../seed/demo-ids.ts'
 import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
 import { createApiKey } from '../../sites/api-key-store.ts'
 import { createDashboardPlatform, createTestBrowser } from '../../testing/dashboard-browser.ts'
+import { placeNotebookOrder } from '../../testing/placed-orders.ts'
 import { BROOKLYN_ADDRESS } from '../../testing/shopper-address.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { TEST_PUBLIC_URL } from '../../testing/test-platform.ts'
@@ -115,6 +116,37 @@ describe.each(databaseKinds())('GET /dashboard/orders on %s', (kind) => {
     expect(page.text).toContain('href="/dashboard/orders"')
     expect(page.text.match(/<td><a href="\/dashboard\/orders\/[\w-]+">#\d+<\/a><\/td>/g)).toHaveLength(2)
     expect(page.text).toContain('buyer@example.com')
+  })
+
+  it('finds an order by the buyer’s name, and sorts by total or age as the URL says, keeping it in its links', async () => {
+    const grace = await placeNotebookOrder(platform.app, db, platform.clock(), {
+      quantity: 3,
+      email: 'grace@example.com',
+      recipient: { firstName: 'Grace', lastName: 'Hopper' },
+    })
+    await placeOne()
+    const browser = createTestBrowser(platform.app)
+    await browser.signIn()
+    const numbers = (text: string) =>
+      [...text.matchAll(/<a href="\/dashboard\/orders\/[\w-]+">#(\d+)<\/a>/g)].map((m) => Number(m[1]))
+    const found = await browser.get('/dashboard/orders?q=hopper')
+    expect(numbers(found.text)).toEqual([Number(grace.number)])
+    expect(found.text).toContain('<div>Grace Hopper</div>')
+    const totals = await db.query<{ number: string }>(
+      'select number from orders where site_id = $1 order by total_minor desc, created_date desc, id desc',
+      [DEMO_SITE_ID],
+    )
+    const byTotal = await browser.get('/dashboard/orders?sort=total-desc')
+    expect(numbers(byTotal.text)).toEqual(totals.map((row) => Number(row.number)))
+    expect(numbers(byTotal.text)[0]).toBe(Number(grace.number))
+    const byAge = await db.query<{ number: string }>(
+      'select number from orders where site_id = $1 order by created_date asc, id asc',
+      [DEMO_SITE_ID],
+    )
+    const oldest = numbers((await browser.get('/dashboard/orders?sort=oldest')).text)
+    expect(oldest).toEqual(byAge.map((row) => Number(row.number)))
+    expect(byTotal.text).toContain('<option value="total-desc" selected="">Highest total</option>')
+    expect((await browser.get('/dashboard/orders?sort=cheapest')).status).toBe(400)
   })
 
   it('marks custom lines with their price: the merchant’s own, or the buyer’s on an order from before decision 019', async () => {

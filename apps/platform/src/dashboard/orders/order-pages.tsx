@@ -1,7 +1,7 @@
 import type { LowStockItem } from '../../catalogue/products/stock-store.ts'
 import { formatMoney } from '../../money/money.ts'
 import { unitsLeftToShip } from '../../orders/order-state.ts'
-import type { OrderCount, OrderLineRow, OrderWithLines } from '../../orders/order-store.ts'
+import type { OrderCount, OrderLineRow, OrderSort, OrderWithLines } from '../../orders/order-store.ts'
 import {
   fulfillmentStatusWords,
   orderStateParts,
@@ -9,7 +9,9 @@ import {
   paymentStatusWords,
 } from '../../orders/order-words.ts'
 import { DashboardPage } from '../dashboard-layout.tsx'
-import { timeText } from '../kit/dashboard-words.ts'
+import { countText, timeText } from '../kit/dashboard-words.ts'
+import { type ListChoice, ListFilters, ListSelect, listHref, Pager } from '../kit/list-controls.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { type DayTotals, OrdersChart } from './orders-chart.tsx'
 import { PACKING_SLIPS_LIMIT } from './packing-slip-page.tsx'
@@ -65,29 +67,33 @@ export interface OrderFilterText {
   q: string
 }
 
-function Select(props: { label: string; name: string; value: string; options: Record<string, string> }) {
-  return (
-    <div className="field">
-      <label htmlFor={`filter-${props.name}`}>{props.label}</label>
-      <select id={`filter-${props.name}`} name={props.name} defaultValue={props.value}>
-        <option value="">Any</option>
-        {Object.entries(props.options).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
+/** A filter's choices in words, "Any" first. */
+const anyOf = (words: Record<string, string>): ListChoice[] => [
+  { value: '', label: 'Any' },
+  ...Object.entries(words).map(([value, label]) => ({ value, label })),
+]
+
+/** The sorts of the order list, in words. */
+const sortChoices: readonly (ListChoice & { value: OrderSort })[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'total-desc', label: 'Highest total' },
+  { value: 'total', label: 'Lowest total' },
+]
+
+/** The buyer's name as the payer (or else the recipient) gave it, if any. */
+function buyerName(order: OrderWithLines['order']): string | undefined {
+  for (const contact of [order.billing_contact, order.shipping_contact]) {
+    const name = [contact?.firstName, contact?.lastName].filter(Boolean).join(' ').trim()
+    if (name) return name
+  }
+  return undefined
 }
 
-/** The query string of the list with these filters (and a page). */
-export function filterQuery(filter: OrderFilterText, page?: number): string {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value)
-  if (page && page > 1) params.set('page', String(page))
-  const text = params.toString()
-  return text ? `?${text}` : ''
+/** The query string of the list with these filters (and a sort and a page). */
+export function filterQuery(filter: OrderFilterText, page?: number, sort?: OrderSort): string {
+  const href = listHref('', { ...filter, sort: sort === 'newest' ? undefined : sort, page })
+  return href
 }
 
 /** The orders list: filters, a page of orders, paging and the CSV export of the same filters. */
@@ -97,6 +103,7 @@ export function OrdersPage(props: {
   total: number
   page: number
   filter: OrderFilterText
+  sort: OrderSort
   isFiltered: boolean
 }) {
   const { site } = props.owner.session
@@ -105,19 +112,31 @@ export function OrdersPage(props: {
   const { filter } = props
   return (
     <DashboardPage owner={props.owner} title="Orders" place="orders">
-      <h1>Orders</h1>
-      <form method="get" action="/dashboard/orders" className="filters" aria-label="Filter orders">
-        <div className="field">
-          <label htmlFor="filter-q">Number or e-mail</label>
-          <input id="filter-q" name="q" type="search" defaultValue={filter.q} maxLength={320} />
-        </div>
-        <Select label="Status" name="status" value={filter.status} options={orderStatusWords} />
-        <Select label="Payment" name="payment" value={filter.payment} options={paymentStatusWords} />
-        <Select
+      <PageHeader title="Orders" description="Every order of the shop: find one by number, e-mail or name." />
+      <ListFilters
+        action="/dashboard/orders"
+        label="Filter orders"
+        q={filter.q}
+        searchHint="Order number, e-mail or name"
+        isFiltered={props.isFiltered}
+        extra={
+          <a className="button" href={`/dashboard/orders.csv${filterQuery(filter)}`} download>
+            Export CSV
+          </a>
+        }
+      >
+        <ListSelect label="Status" name="status" value={filter.status} choices={anyOf(orderStatusWords)} />
+        <ListSelect
+          label="Payment"
+          name="payment"
+          value={filter.payment}
+          choices={anyOf(paymentStatusWords)}
+        />
+        <ListSelect
           label="Fulfilment"
           name="fulfillment"
           value={filter.fulfillment}
-          options={fulfillmentFilterWords}
+          choices={anyOf(fulfillmentFilterWords)}
         />
         <div className="field">
           <label htmlFor="filter-from">From</label>
@@ -127,12 +146,8 @@ export function OrdersPage(props: {
           <label htmlFor="filter-to">To</label>
           <input id="filter-to" name="to" type="date" defaultValue={filter.to} />
         </div>
-        <button type="submit">Filter</button>
-        {props.isFiltered && <a href="/dashboard/orders">Clear</a>}
-        <a className="button" href={`/dashboard/orders.csv${filterQuery(filter)}`} download>
-          Export CSV
-        </a>
-      </form>
+        <ListSelect label="Sort" name="sort" value={props.sort} choices={sortChoices} />
+      </ListFilters>
       {props.orders.length === 0 ? (
         <p className="muted">{props.isFiltered ? 'No order matches these filters.' : 'No orders yet.'}</p>
       ) : (
@@ -178,8 +193,11 @@ export function OrdersPage(props: {
                     <td>
                       <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>
                     </td>
-                    <td>{timeText(order.created_date)}</td>
-                    <td>{order.email}</td>
+                    <td className="when">{timeText(order.created_date)}</td>
+                    <td>
+                      {buyerName(order) && <div>{buyerName(order)}</div>}
+                      <span className={buyerName(order) ? 'muted' : undefined}>{order.email}</span>
+                    </td>
                     <td>
                       {lines.reduce((sum, line) => sum + line.quantity, 0)}
                       <CustomLines lines={lines} money={money} />
@@ -195,13 +213,13 @@ export function OrdersPage(props: {
           </div>
         </form>
       )}
-      <nav className="pager" aria-label="Pages">
-        {props.page > 1 && <a href={`/dashboard/orders${filterQuery(filter, props.page - 1)}`}>Newer</a>}
-        <span>
-          Page {props.page} of {pages} · {props.total} orders
-        </span>
-        {props.page < pages && <a href={`/dashboard/orders${filterQuery(filter, props.page + 1)}`}>Older</a>}
-      </nav>
+      <Pager
+        page={props.page}
+        pages={pages}
+        href={(page) => `/dashboard/orders${filterQuery(filter, page, props.sort)}`}
+        total={countText(props.total, 'order')}
+        {...(props.sort === 'newest' ? { previousLabel: 'Newer', nextLabel: 'Older' } : {})}
+      />
     </DashboardPage>
   )
 }
