@@ -119,6 +119,7 @@ export function SiteHeader({ collections, cartItemCount, isMember, memberName, s
                 to: `/collections/${encodeURIComponent(collection.slug)}`,
                 label: collection.name,
               })),
+              { to: '/services', label: 'Services' },
               { to: '/plans', label: 'Plans' },
             ]}
           />
