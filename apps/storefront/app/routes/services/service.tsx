@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from 'react-router'
 import { getServiceBySlug, readSlotPicker, startBooking } from '../../bookings/service-booking.server'
 import { ServiceMark } from '../../bookings/service-mark'
 import { toServiceView } from '../../bookings/service-view'
@@ -49,6 +49,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (started.ok) return redirect(started.url)
   const { ok: _, status, ...words } = started
   return data(words, { status })
+}
+
+/**
+ * After a time was refused (409: taken meanwhile) the day's free times are read again, so the page shows
+ * what is free now; React Router would otherwise keep the page's data after an action's 4xx.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate
 }
 
 export default function ServicePage({ loaderData, actionData }: Route.ComponentProps) {
