@@ -1,16 +1,24 @@
 import { isAisleError, type Service } from '@aisle/sdk'
 import type { AisleClient } from '../platform/aisle.server'
 import { openRedirectSession } from '../platform/redirect-session.server'
+import { toRouteError } from '../platform/route-error.server'
 import { toShopperError, toShopperErrorResponse, toShopperStatus } from '../platform/shopper-error'
 import { addDays, type SlotPicker, toBookingsCheckout, toSlotPicker, toSlotWindow } from './slot-picker'
 
 /** The most services the shop's pages list (the platform's own page size). */
 const SERVICES_PAGE = 100
 
-/** The services the shop takes bookings for online, oldest first. */
+/**
+ * The services the shop takes bookings for online, oldest first.
+ * @throws a route error response (the platform's 4xx, else 503) when the platform refuses or fails.
+ */
 export async function listBookableServices(client: AisleClient): Promise<Service[]> {
-  const { services } = await client.bookings.queryServices({ paging: { limit: SERVICES_PAGE } })
-  return services.filter((service) => service.onlineBooking.enabled)
+  try {
+    const { services } = await client.bookings.queryServices({ paging: { limit: SERVICES_PAGE } })
+    return services.filter((service) => service.onlineBooking.enabled)
+  } catch (error) {
+    throw toRouteError(error)
+  }
 }
 
 /**
@@ -26,6 +34,7 @@ export async function getServiceBySlug(client: AisleClient, slug: string): Promi
 /**
  * The slot picker of a service: its free slots over the next two weeks, asked in the shop's time zone
  * (the platform's default), and the free times of `day` (`YYYY-MM-DD`) or of the first day with any.
+ * @throws a route error response (the platform's 4xx, else 503) when the platform refuses or fails.
  */
 export async function readSlotPicker(
   client: AisleClient,
@@ -33,12 +42,16 @@ export async function readSlotPicker(
   now: Date,
   day: string | undefined,
 ): Promise<SlotPicker> {
-  const { timeSlots, timeZone } = await client.bookings.listAvailabilityTimeSlots({
-    serviceId,
-    ...toSlotWindow(now),
-    bookable: true,
-  })
-  return toSlotPicker(timeSlots, timeZone, now, day)
+  try {
+    const { timeSlots, timeZone } = await client.bookings.listAvailabilityTimeSlots({
+      serviceId,
+      ...toSlotWindow(now),
+      bookable: true,
+    })
+    return toSlotPicker(timeSlots, timeZone, now, day)
+  } catch (error) {
+    throw toRouteError(error)
+  }
 }
 
 /** Where the hosted bookings pages send the shopper back: the thank-you page, the service, the services. */

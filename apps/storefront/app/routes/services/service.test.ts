@@ -39,6 +39,8 @@ const styling = {
 
 let freeStarts: string[]
 let sessions: unknown[]
+/** The status every bookings read answers with, when the platform is made to fail. */
+let bookingsFailure: number | undefined
 
 function timeSlot(start: string) {
   const end = `${start.slice(0, 11)}${String(Number(start.slice(11, 13))).padStart(2, '0')}:45:00`
@@ -72,6 +74,8 @@ async function answerAsPlatform(request: Request): Promise<Response> {
       { message: 'OWNED_CART_NOT_FOUND', details: { applicationError: { code: 'OWNED_CART_NOT_FOUND' } } },
       { status: 404 },
     )
+  if (bookingsFailure && key.startsWith('POST /bookings/'))
+    return Response.json({ message: 'unavailable' }, { status: bookingsFailure })
   if (key === 'POST /bookings/v2/services/query')
     return Response.json({ services: [fitting, styling], pagingMetadata: { count: 2, offset: 0, total: 2 } })
   if (key === 'POST /bookings/v2/time-slots') {
@@ -94,6 +98,7 @@ async function answerAsPlatform(request: Request): Promise<Response> {
 beforeEach(() => {
   freeStarts = [`${day}T09:00:00`, `${day}T10:00:00`]
   sessions = []
+  bookingsFailure = undefined
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
     answerAsPlatform(new Request(input, init)),
   )
@@ -150,6 +155,24 @@ describe('the services pages', () => {
     const response = await storefront().handle(new Request('http://shop.test/services/no-such-service'))
     expect(response.status).toBe(404)
     expect(await response.text()).toContain('Service not found')
+  })
+})
+
+describe('when the platform fails', () => {
+  it.each(['/services', '/services/tailored-fitting'])(
+    '%s says the shop is unavailable (503), not a 500',
+    async (path) => {
+      bookingsFailure = 503
+      const response = await storefront().handle(new Request(`http://shop.test${path}`))
+      expect(response.status).toBe(503)
+    },
+  )
+
+  it('passes its limit on (429) to a shopper pressing a time', async () => {
+    bookingsFailure = 429
+    const response = await press({ start: `${day}T09:00:00` })
+    expect(response.status).toBe(429)
+    expect(sessions).toEqual([])
   })
 })
 
