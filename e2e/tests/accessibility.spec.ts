@@ -21,6 +21,8 @@ const pages: { label: string; path: string; heading: string | RegExp; status?: n
   { label: 'a chosen colour', path: '/products/classic-tee?Color=Red&Size=S', heading: 'Classic Tee' },
   { label: 'the empty cart', path: '/cart', heading: 'Your cart' },
   { label: 'the plans', path: '/plans', heading: 'Plans' },
+  { label: 'the services', path: '/services', heading: 'Services' },
+  { label: 'a service and its free times', path: '/services/tailored-fitting', heading: 'Tailored fitting' },
   { label: 'the shipping page', path: '/help/shipping', heading: 'Shipping' },
   { label: 'the returns page', path: '/help/returns', heading: 'Returns' },
   { label: 'the contact page', path: '/help/contact', heading: 'Contact' },
@@ -29,6 +31,12 @@ const pages: { label: string; path: string; heading: string | RegExp; status?: n
   { label: 'sign up', path: '/account/register', heading: 'Create an account' },
   { label: 'an unknown page', path: '/no-such-page', heading: 'Page not found', status: 404 },
   { label: 'an unknown product', path: '/products/no-such-product', heading: /not found/, status: 404 },
+  {
+    label: 'an unknown service',
+    path: '/services/no-such-service',
+    heading: 'Service not found',
+    status: 404,
+  },
 ]
 
 // Every page in both colour schemes: the dark one has colours of its own, so contrast is checked twice. The

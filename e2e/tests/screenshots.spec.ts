@@ -46,6 +46,8 @@ const pages = [
   { name: 'product', path: '/products/classic-tee', heading: 'Classic Tee' },
   { name: 'search', path: '/products?q=tee', heading: 'Results for “tee”' },
   { name: 'plans', path: '/plans', heading: 'Plans' },
+  { name: 'services', path: '/services', heading: 'Services' },
+  { name: 'service', path: '/services/tailored-fitting', heading: 'Tailored fitting' },
   { name: 'shipping', path: '/help/shipping', heading: 'Shipping' },
   { name: 'sign-in', path: '/account/login', heading: 'Sign in' },
   { name: 'not-found', path: '/no-such-page', heading: 'Page not found' },

@@ -25,6 +25,7 @@ const LAYERS = [
   'gallery',
   'cart',
   'checkout',
+  'bookings',
   'orders',
   'layout',
 ] as const

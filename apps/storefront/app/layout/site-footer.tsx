@@ -12,6 +12,7 @@ export function SiteFooter({ shopName }: { shopName: string }) {
           isLandmark
           links={[
             { to: '/products', label: 'All products' },
+            { to: '/services', label: 'Services' },
             { to: '/plans', label: 'Plans' },
             { to: '/cart', label: 'Your cart' },
           ]}

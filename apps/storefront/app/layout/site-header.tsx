@@ -37,8 +37,8 @@ export interface SiteHeaderProps {
  * The header on every page: the store's name home, the catalogue, a product search (a GET form to
  * `/products?q=`, so it works without JavaScript) and the cart with its item count, which opens the cart
  * drawer once hydrated, and "Sign in" or a signed-in member's "Account". On a phone the links fold into a menu
- * (a search, every product and the shop's collections, plans, the account and the help pages) and the search
- * field opens on demand, both with <details> toggles that need no script.
+ * (a search, every product and the shop's collections, services, plans, the account and the help pages) and
+ * the search field opens on demand, both with <details> toggles that need no script.
  */
 export function SiteHeader({ collections, cartItemCount, isMember, memberName, shopName }: SiteHeaderProps) {
   const location = useLocation()
@@ -119,6 +119,7 @@ export function SiteHeader({ collections, cartItemCount, isMember, memberName, s
                 to: `/collections/${encodeURIComponent(collection.slug)}`,
                 label: collection.name,
               })),
+              { to: '/services', label: 'Services' },
               { to: '/plans', label: 'Plans' },
             ]}
           />

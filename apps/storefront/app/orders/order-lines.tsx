@@ -1,11 +1,12 @@
+import { CalendarIcon } from '../bookings/service-mark'
 import { LineOptions } from '../cart/cart-line'
 import { ResponsiveImage } from '../media/responsive-image'
 import { DownloadLinks } from './download-links'
 import type { OrderLineView } from './order-summary'
 
 /**
- * What was bought, a line each as the cart drew it: the variant's picture, the name, the chosen options
- * (colours with their swatch), the SKU, quantity and unit price, the line's total; a plan that paid it and a
+ * What was bought, a line each as the cart drew it: the variant's picture (a calendar for a booked line,
+ * whose time is among its options), the name, the chosen options (colours with their swatch), the SKU, quantity and unit price, the line's total; a plan that paid it and a
  * digital line's downloads under it.
  */
 export function OrderLines({ lines, label }: { lines: readonly OrderLineView[]; label: string }) {
@@ -21,6 +22,10 @@ export function OrderLines({ lines, label }: { lines: readonly OrderLineView[]; 
               loading="lazy"
               className="cart-line-image"
             />
+          ) : line.when ? (
+            <span className="cart-line-image order-line-booked">
+              <CalendarIcon />
+            </span>
           ) : (
             <span className="cart-line-image image-placeholder" />
           )}

@@ -8,7 +8,7 @@ export function toOrderPath(orderId: string): string {
 
 /**
  * The shopper's orders, newest first, a card each: number (a link to the order's page), day, status, what
- * has shipped, how many items and the total.
+ * has shipped, what was bought (a booking with its time), how many items and the total.
  */
 export function OrderList({ orders }: { orders: readonly OrderSummary[] }) {
   return (
@@ -29,7 +29,13 @@ export function OrderList({ orders }: { orders: readonly OrderSummary[] }) {
               </p>
             </header>
             <p className="order-card-summary">
-              {order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}
+              {order.lines
+                .map((line) =>
+                  line.when && line.quantity === 1
+                    ? `${line.name} on ${line.when}`
+                    : `${line.quantity} × ${line.name}`,
+                )
+                .join(', ')}
             </p>
             <p className="order-card-total">
               {order.itemCount}, <strong>{order.total}</strong>

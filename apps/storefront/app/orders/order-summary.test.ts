@@ -197,6 +197,22 @@ describe('toOrderSummary', () => {
     })
   })
 
+  it('says when a booked line takes place, as the order describes it, and gives it no picture', () => {
+    const when = 'Wed, 9 Dec 2026, 10:00–10:45 (America/New_York)'
+    const booking = {
+      ...order.lineItems[0]!,
+      productName: 'Tailored fitting',
+      quantity: 1,
+      descriptionLines: [
+        { name: { original: 'When' }, lineType: 'PLAIN_TEXT' as const, plainText: { original: when } },
+      ],
+    }
+    const [view, notebook] = summarise({ ...order, lineItems: [booking, order.lineItems[0]!] }).lines
+    expect(view).toMatchObject({ name: 'Tailored fitting', when, options: [{ name: 'When', value: when }] })
+    expect(view).not.toHaveProperty('image')
+    expect(notebook).not.toHaveProperty('when')
+  })
+
   it('names each of two variants by its options where a shipment or a refund lists what it covered', () => {
     const variant = (id: string, size: string, colour: string) => ({
       ...order.lineItems[0]!,

@@ -30,6 +30,11 @@ export interface OrderLineView {
   sku?: string
   /** The variant's picture, when the order carries it. */
   image?: ImageView
+  /**
+   * When a booked line (an appointment, an event's tickets) takes place, as the order says it
+   * (`Wed, 9 Dec 2026, 10:00–10:45 (America/New_York)`); such a line has no picture.
+   */
+  when?: string
   quantity: number
   unitPrice: string
   total: string
@@ -105,15 +110,23 @@ function paidByWords(line: Order['lineItems'][number]): string {
     : `Paid by your plan ${name}`
 }
 
+/** When a booked line takes place: the text of its `When` description line, as the cart showed it. */
+function findWhen(options: readonly LineOptionView[]): string | undefined {
+  return options.find((option) => option.name === 'When')?.value
+}
+
 function toLineView(line: Order['lineItems'][number], mediaBaseUrl: string): OrderLineView {
   const downloads = (line.digitalFiles ?? [])
     .filter((file) => /^https?:\/\//i.test(file.link))
     .map((file) => ({ fileName: file.fileName, link: file.link }))
   const image = toImageView(line.image && { width: 160, height: 160, ...line.image }, '', mediaBaseUrl)
+  const options = toLineOptions(line)
+  const when = image ? undefined : findWhen(options)
   return {
     key: line._id,
     name: line.productName,
-    options: toLineOptions(line),
+    options,
+    ...(when ? { when } : {}),
     ...(line.sku ? { sku: line.sku } : {}),
     // The name sits beside the picture, so the picture itself is decorative.
     ...(image ? { image: { ...image, alt: '' } } : {}),

@@ -1,4 +1,5 @@
 import {
+  bookings,
   collections,
   createClient,
   createCookieTokenStorage,
@@ -36,6 +37,7 @@ const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30
 
 /** The SDK modules the storefront uses: one list, shared by the request clients and the tests' clients. */
 export const STOREFRONT_MODULES = {
+  bookings,
   currentCart,
   products,
   collections,

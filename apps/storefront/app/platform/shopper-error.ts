@@ -22,6 +22,10 @@ const byCode: Record<string, ShopperError> = {
     title: 'Product not found',
     message: 'We couldn’t find that product. It may have sold out or been removed from the store.',
   },
+  SERVICE_NOT_FOUND: {
+    title: 'Service not found',
+    message: 'We couldn’t find that service. The shop may no longer offer it.',
+  },
   COLLECTION_NOT_FOUND: {
     title: 'Collection not found',
     message: 'We couldn’t find that collection. It may have been renamed or removed from the store.',

@@ -45,16 +45,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * Opens the platform's hosted account page (a `membersAccount` redirect session of the signed-in member) at
- * the member's details, where they are changed. Orders are this storefront's own pages (`/account/orders`).
+ * the member's details, where they are changed, or at their bookings (`section=BOOKINGS`), where they are
+ * cancelled. Orders are this storefront's own pages (`/account/orders`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOriginPost(request)
   const { client } = getAisle(context)
   if (!(await client.auth.loggedIn())) throw redirect('/account/login?returnTo=%2Faccount')
+  const form = await request.formData().catch(() => new FormData())
+  const section = form.get('section') === 'BOOKINGS' ? 'BOOKINGS' : 'ACCOUNT_INFO'
   try {
-    const { redirectSession } = await client.redirects.createRedirectSession({
-      membersAccount: { section: 'ACCOUNT_INFO' },
-    })
+    const { redirectSession } = await client.redirects.createRedirectSession({ membersAccount: { section } })
     if (redirectSession?.fullUrl) return redirect(redirectSession.fullUrl)
   } catch (error) {
     if (!isAisleError(error)) throw error
@@ -80,6 +81,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       </header>
       <nav aria-label="Account" className="account-nav">
         <a href="#orders">Orders</a>
+        <a href="#bookings">Bookings</a>
         <a href="#plans">Plans</a>
         <a href="#addresses">Addresses</a>
         <a href="#profile">Profile</a>
@@ -97,6 +99,18 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             </Link>
           </p>
         ) : null}
+      </section>
+      <section id="bookings" className="account-section" aria-labelledby="bookings-heading">
+        <h2 id="bookings-heading">Your bookings</h2>
+        <p>
+          Your appointments are among your orders above. See what is coming up, or cancel a booking, on the
+          shop’s bookings page. <Link to="/services">Book another service</Link>.
+        </p>
+        <Form method="post" className="account-links">
+          <button type="submit" name="section" value="BOOKINGS" className="button button-secondary">
+            See and cancel your bookings
+          </button>
+        </Form>
       </section>
       <section id="plans" className="account-section" aria-labelledby="plans-heading">
         <h2 id="plans-heading">Your plans</h2>

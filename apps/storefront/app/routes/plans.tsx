@@ -2,6 +2,7 @@ import { isAisleError } from '@aisle/sdk'
 import { data, Form, redirect } from 'react-router'
 import { getAisle } from '../platform/aisle.server'
 import { NO_STORE_CACHE_CONTROL } from '../platform/cache-control'
+import { openRedirectSession } from '../platform/redirect-session.server'
 import { toRequestOrigin } from '../platform/same-origin'
 import { toShopperError } from '../platform/shopper-error'
 import { SubmitButton } from '../rendering/submit-button'
@@ -35,26 +36,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof planId !== 'string' || !/^[0-9a-f-]{36}$/i.test(planId))
     return data({ title: 'Choose a plan', message: 'Please choose one of the plans below.' }, { status: 400 })
   const origin = toRequestOrigin(request)
-  const start = (withCallbacks: boolean) =>
-    client.redirects.createRedirectSession({
-      paidPlansCheckout: { planId },
-      ...(withCallbacks && origin
-        ? {
-            callbacks: {
-              postFlowUrl: `${origin}/account`,
-              planListUrl: `${origin}/plans`,
-              loginUrl: `${origin}/account/login`,
-            },
-          }
-        : {}),
-    })
   try {
-    const { redirectSession } = await start(true).catch((error: unknown) => {
-      // The storefront's origin is not registered for the client: the plan checkout still opens.
-      if (isAisleError(error) && error.status === 400) return start(false)
-      throw error
-    })
-    if (redirectSession?.fullUrl) return redirect(redirectSession.fullUrl)
+    const url = await openRedirectSession(
+      client,
+      { paidPlansCheckout: { planId } },
+      origin
+        ? {
+            postFlowUrl: `${origin}/account`,
+            planListUrl: `${origin}/plans`,
+            loginUrl: `${origin}/account/login`,
+          }
+        : undefined,
+    )
+    if (url) return redirect(url)
     return data(toShopperError(500), { status: 502 })
   } catch (error) {
     if (!isAisleError(error)) throw error

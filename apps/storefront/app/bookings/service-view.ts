@@ -1,0 +1,57 @@
+import type { Service } from '@aisle/sdk'
+import { formatPrice } from '../store/money'
+
+/** A service as the services pages show it, in shopper words. */
+export interface ServiceView {
+  id: string
+  slug: string
+  name: string
+  description: string
+  /** "45 minutes", "1 hour", "1 hour 30 minutes". */
+  duration: string
+  /** "$40.00", "Free", or what the shop says of a price on request ("Price on request" when nothing). */
+  price: string
+  /** How it may be paid, when it is charged: "Pay online or in person", "Pay online", "Pay in person". */
+  payment: string | undefined
+}
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`
+}
+
+/** A length of time in words: `45 minutes`, `1 hour 30 minutes`, `2 hours`. */
+export function toDurationWords(minutes: number): string {
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  return [hours > 0 ? plural(hours, 'hour') : '', rest > 0 || hours === 0 ? plural(rest, 'minute') : '']
+    .filter(Boolean)
+    .join(' ')
+}
+
+function priceWords(payment: Service['payment']): string {
+  if (payment.rateType === 'FIXED' && payment.fixed)
+    return formatPrice(payment.fixed.price.value, payment.fixed.price.currency)
+  if (payment.rateType === 'NO_FEE') return 'Free'
+  return payment.custom?.description.trim() || 'Price on request'
+}
+
+function paymentWords(payment: Service['payment']): string | undefined {
+  if (payment.rateType !== 'FIXED') return undefined
+  const { online, inPerson } = payment.options
+  if (online && inPerson) return 'Pay online or in person'
+  if (online) return 'Pay online'
+  return inPerson ? 'Pay in person' : undefined
+}
+
+/** The shop's service in the shopper's words. */
+export function toServiceView(service: Service): ServiceView {
+  return {
+    id: service._id,
+    slug: service.mainSlug.name,
+    name: service.name,
+    description: service.description,
+    duration: toDurationWords(service.schedule.availabilityConstraints.sessionDurations[0] ?? 0),
+    price: priceWords(service.payment),
+    payment: paymentWords(service.payment),
+  }
+}

@@ -1,0 +1,177 @@
+import { expect, type Page, test } from '@playwright/test'
+import { expectNoSeriousAxeViolations } from '../support/accessibility'
+import { payOnTestProvider, signUp, waitForHydration } from '../support/pages'
+
+// The demo store's bookings (apps/platform/src/seed/demo-bookings.ts): a 45-minute Tailored fitting at
+// $40.00 and a free Style consultation, on a calendar in New York. The storefront lists them, offers a
+// service's free times in the shop's zone, and books one through a `bookingsCheckout` redirect session to
+// the platform's hosted bookings checkout, which comes back to the shop's thank-you page (decision 076).
+
+const api = () => process.env.AISLE_E2E_API_URL ?? ''
+
+/** The chosen day's free times on a service page. */
+const freeTimes = (page: Page) => page.getByRole('list', { name: /^Free times on / }).getByRole('button')
+
+/** Opens the Tailored fitting from the services list and answers the label of its first free time. */
+async function openFitting(page: Page): Promise<string> {
+  await page.goto('/services')
+  const fitting = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'Tailored fitting' }) })
+  await expect(fitting).toContainText('45 minutes')
+  await expect(fitting).toContainText('$40.00')
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 2, name: 'Style consultation' }) }),
+  ).toContainText('Free')
+  await fitting.getByRole('link', { name: 'Tailored fitting' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Tailored fitting' })).toBeVisible()
+  await expect(
+    page.getByText('Times are in the shop’s time zone: Eastern Time (America/New_York).'),
+  ).toBeVisible()
+  await expect(freeTimes(page).first()).toBeVisible()
+  return firstTimeLabel(page)
+}
+
+/** What names the clock time of `label` (`2:00 PM`) in 12- or 24-hour words: `2:00` or `14:00`. */
+function sameClockTime(label: string): RegExp {
+  const [, hour = '', minute = '', half = ''] = /^(\d+):(\d\d)\s*(AM|PM)$/i.exec(label.trim()) ?? []
+  const hours24 = (Number(hour) % 12) + (half.toUpperCase() === 'PM' ? 12 : 0)
+  return new RegExp(`\\b(${hour}:${minute}|${String(hours24).padStart(2, '0')}:${minute})\\b`)
+}
+
+/** The label of the first free time shown (`9:00 AM`), without its hidden words. */
+async function firstTimeLabel(page: Page): Promise<string> {
+  return ((await freeTimes(page).first().textContent()) ?? '').replace(/ on .*$/, '').trim()
+}
+
+/** Another shopper books the fitting's first free time up to paying: the slot is held for them meanwhile. */
+async function holdFirstFreeTime(page: Page) {
+  await page.goto('/services/tailored-fitting')
+  await freeTimes(page).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Book Tailored fitting' })).toBeVisible()
+  await page.getByRole('textbox', { name: 'First name' }).fill('Quick')
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Shopper')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('quick@example.com')
+  await page.getByRole('radio', { name: /Card \(test mode\)/ }).check()
+  await page.getByRole('button', { name: 'Book', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: /^Pay / })).toBeVisible()
+}
+
+test('a member books a service on the storefront, pays on the hosted bookings checkout, gets the calendar file and sees the booking in the account', async ({
+  page,
+}, testInfo) => {
+  await signUp(page, 'Bea Booker')
+  await page.goto('/account')
+  const email = (await page.getByText(/^orders-\d+@example\.com$/).textContent()) ?? ''
+
+  await openFitting(page)
+  await expectNoSeriousAxeViolations(page, 'a service page', testInfo)
+  // Two weeks of days, the one shown marked; another day's link shows that day's free times.
+  const days = page.getByRole('navigation', { name: 'Days' }).getByRole('link')
+  await expect(days).toHaveCount(14)
+  await expect(page.locator('nav[aria-label="Days"] a[aria-current="date"]')).toHaveCount(1)
+  const later = days.filter({ hasText: /\d+ free$/ }).nth(1)
+  const laterDay = (await later.getAttribute('href'))?.split('day=')[1] ?? ''
+  await later.click()
+  await expect(page).toHaveURL(new RegExp(`day=${laterDay}$`))
+  await expect(page.locator('nav[aria-label="Days"] a[aria-current="date"]')).toHaveAttribute(
+    'href',
+    new RegExp(`day=${laterDay}$`),
+  )
+  const laterTime = await firstTimeLabel(page)
+
+  await freeTimes(page).first().click()
+  // The hosted bookings checkout of that very slot.
+  await expect(page.getByRole('heading', { level: 1, name: 'Book Tailored fitting' })).toBeVisible()
+  await expect(page.locator('[data-booking-when]')).toHaveText(sameClockTime(laterTime))
+  await expect(page.locator('[data-booking-when]')).toContainText('America/New_York')
+  await expect(page.locator('[data-booking-price]')).toHaveText('$40.00')
+  await page.getByRole('textbox', { name: 'First name' }).fill('Bea')
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Booker')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await page.getByRole('radio', { name: /Card \(test mode\)/ }).check()
+  await page.getByRole('button', { name: 'Book', exact: true }).click()
+  await payOnTestProvider(page, '4242 4242 4242 4242')
+
+  // Back on the shop's thank-you page, the order's line is the appointment and its time, no picture.
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible()
+  expect(new URL(page.url()).pathname).toBe('/thank-you')
+  const booked = page
+    .getByRole('list', { name: /^Items in order #\d+$/ })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: 'Tailored fitting' }) })
+  await expect(booked.getByRole('definition')).toHaveText(sameClockTime(laterTime))
+  await expect(booked.getByRole('definition')).toContainText('America/New_York')
+  await expect(booked.locator('.image-placeholder')).toHaveCount(0)
+  const number = /#(\d+)/.exec((await page.getByRole('status').textContent()) ?? '')?.[1]
+  expect(number).toBeTruthy()
+
+  // The confirmation mail carries the calendar file.
+  const mail = page
+    .getByRole('table', { name: 'Mails' })
+    .getByRole('link', { name: new RegExp(`booking #${number}$`) })
+  await expect(async () => {
+    await page.goto(`${api()}/_dev/mail?${new URLSearchParams({ to: email })}`)
+    await expect(mail).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 20_000 })
+  await mail.click()
+  await expect(
+    page.getByRole('region', { name: 'Attachments' }).getByRole('link', { name: 'booking.ics' }),
+  ).toBeVisible()
+
+  // The member's account: the order names the service and its time; the bookings page lists it.
+  await page.goto('/account')
+  await expect(page.getByRole('list', { name: 'Your orders, newest first' })).toContainText(
+    `Tailored fitting on `,
+  )
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'See and cancel your bookings' }).click()
+  const upcoming = page.getByRole('table', { name: 'Upcoming bookings' })
+  await expect(upcoming).toContainText('Tailored fitting')
+})
+
+test('a time booked by someone else meanwhile gets words on the service page, not an error page; all without JavaScript', async ({
+  page,
+  browser,
+}) => {
+  // A visitor whose browser runs no script opens the service page: days are links, times a form.
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  try {
+    const visitor = await context.newPage()
+    const time = await openFitting(visitor)
+
+    // Meanwhile another shopper books that first free time; it is held while they pay.
+    await holdFirstFreeTime(page)
+
+    // The visitor presses the time they still see: the page says it was taken, and offers the others.
+    await freeTimes(visitor).first().click()
+    const problem = visitor.getByRole('alert').filter({ hasText: 'That time was just taken' })
+    await expect(problem).toBeVisible()
+    await expect(problem).toContainText('Please choose another time.')
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Tailored fitting' })).toBeVisible()
+    await expect(freeTimes(visitor).filter({ hasText: `${time} on ` })).toHaveCount(0)
+
+    // Another time still opens the hosted bookings checkout, without a script.
+    await freeTimes(visitor).first().click()
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Book Tailored fitting' })).toBeVisible()
+  } finally {
+    await context.close()
+  }
+})
+
+test('with the page’s script, a time taken meanwhile gets the same words and the day’s times are read again', async ({
+  page,
+  browser,
+}) => {
+  // The same race in a browser that runs the page's script: the refused press reloads the day's times.
+  await page.goto('/services/tailored-fitting')
+  await waitForHydration(page)
+  const time = await firstTimeLabel(page)
+  const other = await browser.newPage()
+  await holdFirstFreeTime(other).finally(() => other.close())
+  await freeTimes(page).first().click()
+  await expect(page.getByRole('alert').filter({ hasText: 'That time was just taken' })).toBeVisible()
+  await expect(freeTimes(page).filter({ hasText: `${time} on ` })).toHaveCount(0)
+})
