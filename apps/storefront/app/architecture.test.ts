@@ -26,6 +26,7 @@ const LAYERS = [
   'cart',
   'checkout',
   'orders',
+  'events',
   'layout',
 ] as const
 

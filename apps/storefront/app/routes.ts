@@ -7,6 +7,8 @@ export default [
   route('collections/:slug', 'routes/collection.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('plans', 'routes/plans.tsx'),
+  route('events', 'routes/events/event-list.tsx'),
+  route('events/:slug', 'routes/events/event-page.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('account', 'routes/account.tsx'),
   route('account/orders', 'routes/account-orders.tsx'),

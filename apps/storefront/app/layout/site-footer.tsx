@@ -13,6 +13,7 @@ export function SiteFooter({ shopName }: { shopName: string }) {
           links={[
             { to: '/products', label: 'All products' },
             { to: '/plans', label: 'Plans' },
+            { to: '/events', label: 'Events' },
             { to: '/cart', label: 'Your cart' },
           ]}
         />

@@ -120,6 +120,7 @@ export function SiteHeader({ collections, cartItemCount, isMember, memberName, s
                 label: collection.name,
               })),
               { to: '/plans', label: 'Plans' },
+              { to: '/events', label: 'Events' },
             ]}
           />
           <LinkGroup id={`${menuId}-account`} heading="Account" links={[accountLink]} />
