@@ -105,7 +105,12 @@ function TicketChoice({ ticket }: { ticket: TicketChoiceView }) {
           <label htmlFor={pickerId}>
             Quantity<span className="visually-hidden"> of {ticket.name}</span>
           </label>
-          <select id={pickerId} name={`ticket.${ticket.id}`} defaultValue="0">
+          <select
+            id={pickerId}
+            className="ticket-quantity-picker"
+            name={`ticket.${ticket.id}`}
+            defaultValue="0"
+          >
             {[...Array(ticket.max + 1).keys()].map((count) => (
               <option key={count} value={count}>
                 {count}
