@@ -21,6 +21,8 @@ const pages: { label: string; path: string; heading: string | RegExp; status?: n
   { label: 'a chosen colour', path: '/products/classic-tee?Color=Red&Size=S', heading: 'Classic Tee' },
   { label: 'the empty cart', path: '/cart', heading: 'Your cart' },
   { label: 'the plans', path: '/plans', heading: 'Plans' },
+  { label: 'the events', path: '/events', heading: 'Events' },
+  { label: 'an event', path: '/events/autumn-trunk-show', heading: 'Autumn trunk show' },
   { label: 'the shipping page', path: '/help/shipping', heading: 'Shipping' },
   { label: 'the returns page', path: '/help/returns', heading: 'Returns' },
   { label: 'the contact page', path: '/help/contact', heading: 'Contact' },

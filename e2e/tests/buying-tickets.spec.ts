@@ -46,6 +46,10 @@ test('a member buys two tickets on the storefront, gets them by mail and in the 
   await expect(page.getByRole('heading', { level: 1, name: 'Autumn trunk show' })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Quantity of VIP' }).getByRole('option')).toHaveCount(3)
   await captureBothWidths(page, SHOTS, 'event')
+  // Nothing chosen: the page says so (the server checks it; the page needs no script for it).
+  await page.getByRole('button', { name: 'Check out' }).click()
+  await expect(page.getByRole('alert')).toContainText('Choose at least one ticket, then check out.')
+  await captureBothWidths(page, SHOTS, 'event-nothing-chosen')
   await page.getByRole('combobox', { name: 'Quantity of General admission' }).selectOption('2')
   await page.getByRole('button', { name: 'Check out' }).click()
 
