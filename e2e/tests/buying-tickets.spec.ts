@@ -13,6 +13,17 @@ const api = () => process.env.AISLE_E2E_API_URL ?? ''
 /** Where the story keeps its screenshots of the storefront's event pages, for a person to look at. */
 const SHOTS = 'e2e/test-results/buying-tickets'
 
+/** Whether the page scrolls sideways on a 360 px phone (it must not). */
+async function scrollsSidewaysAt360(page: Page): Promise<boolean> {
+  const size = page.viewportSize() ?? { width: 1280, height: 800 }
+  await page.setViewportSize({ width: 360, height: 740 })
+  const scrolls = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  )
+  await page.setViewportSize(size)
+  return scrolls
+}
+
 /** The ticket codes in the opened tickets mail's text ("General admission for Ada: code ABCDEFGH23"). */
 async function codesInMail(page: Page): Promise<string[]> {
   const text = (await page.locator('pre').textContent()) ?? ''
@@ -40,12 +51,14 @@ test('a member buys two tickets on the storefront, gets them by mail and in the 
   await expect(show).toContainText('Aisle Demo Store, 120 Mercer Street')
   await expect(show).toContainText('$25.00 – $60.00')
   await captureBothWidths(page, SHOTS, 'events')
+  expect(await scrollsSidewaysAt360(page)).toBe(false)
   await show.getByRole('link', { name: 'Autumn trunk show' }).click()
 
   // The event page: two general admission tickets (the VIP picker offers at most two per order).
   await expect(page.getByRole('heading', { level: 1, name: 'Autumn trunk show' })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Quantity of VIP' }).getByRole('option')).toHaveCount(3)
   await captureBothWidths(page, SHOTS, 'event')
+  expect(await scrollsSidewaysAt360(page)).toBe(false)
   // Nothing chosen: the page says so (the server checks it; the page needs no script for it).
   await page.getByRole('button', { name: 'Check out' }).click()
   await expect(page.getByRole('alert')).toContainText('Choose at least one ticket, then check out.')
