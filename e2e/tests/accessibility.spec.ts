@@ -23,6 +23,8 @@ const pages: { label: string; path: string; heading: string | RegExp; status?: n
   { label: 'the plans', path: '/plans', heading: 'Plans' },
   { label: 'the services', path: '/services', heading: 'Services' },
   { label: 'a service and its free times', path: '/services/tailored-fitting', heading: 'Tailored fitting' },
+  { label: 'the events', path: '/events', heading: 'Events' },
+  { label: 'an event', path: '/events/autumn-trunk-show', heading: 'Autumn trunk show' },
   { label: 'the shipping page', path: '/help/shipping', heading: 'Shipping' },
   { label: 'the returns page', path: '/help/returns', heading: 'Returns' },
   { label: 'the contact page', path: '/help/contact', heading: 'Contact' },

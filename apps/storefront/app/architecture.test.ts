@@ -27,6 +27,7 @@ const LAYERS = [
   'checkout',
   'bookings',
   'orders',
+  'events',
   'layout',
 ] as const
 

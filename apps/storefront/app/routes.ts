@@ -9,6 +9,8 @@ export default [
   route('plans', 'routes/plans.tsx'),
   route('services', 'routes/services/services.tsx'),
   route('services/:slug', 'routes/services/service.tsx'),
+  route('events', 'routes/events/event-list.tsx'),
+  route('events/:slug', 'routes/events/event-page.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('account', 'routes/account.tsx'),
   route('account/orders', 'routes/account-orders.tsx'),

@@ -14,6 +14,7 @@ export function SiteFooter({ shopName }: { shopName: string }) {
             { to: '/products', label: 'All products' },
             { to: '/services', label: 'Services' },
             { to: '/plans', label: 'Plans' },
+            { to: '/events', label: 'Events' },
             { to: '/cart', label: 'Your cart' },
           ]}
         />

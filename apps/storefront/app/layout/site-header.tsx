@@ -121,6 +121,7 @@ export function SiteHeader({ collections, cartItemCount, isMember, memberName, s
               })),
               { to: '/services', label: 'Services' },
               { to: '/plans', label: 'Plans' },
+              { to: '/events', label: 'Events' },
             ]}
           />
           <LinkGroup id={`${menuId}-account`} heading="Account" links={[accountLink]} />

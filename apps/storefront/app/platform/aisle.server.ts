@@ -5,6 +5,7 @@ import {
   createCookieTokenStorage,
   currentCart,
   decodeTokens,
+  events,
   members,
   memberships,
   OAuthStrategy,
@@ -46,6 +47,7 @@ export const STOREFRONT_MODULES = {
   members,
   memberships,
   orders,
+  events,
 }
 
 /** The SDK modules of what any visitor of the site may read: the catalogue. */

@@ -14,6 +14,27 @@ const byCode: Record<string, ShopperError> = {
     title: 'Nothing to check out',
     message: 'Nothing in your cart can be bought right now. Please check the items in your cart.',
   },
+  // An event's tickets (the event page's checkout, decision 070).
+  EVENT_NOT_FOUND: {
+    title: 'Event not found',
+    message: 'We couldn’t find that event. It may be over or no longer on sale.',
+  },
+  TICKETS_SOLD_OUT: {
+    title: 'Not enough tickets left',
+    message: 'Someone got there first: there aren’t that many tickets left. Please choose again below.',
+  },
+  TICKET_LIMIT_EXCEEDED: {
+    title: 'Too many tickets',
+    message: 'One order can’t have that many tickets of that kind. Please choose fewer.',
+  },
+  REGISTRATION_CLOSED: {
+    title: 'Tickets aren’t on sale',
+    message: 'Those tickets aren’t on sale right now.',
+  },
+  TICKET_TYPE_NOT_FOUND: {
+    title: 'Choose your tickets',
+    message: 'One of those tickets is no longer offered. Please choose again below.',
+  },
   PAGE_NOT_FOUND: {
     title: 'Page not found',
     message: 'We couldn’t find the page you were looking for. It may have moved or no longer exists.',

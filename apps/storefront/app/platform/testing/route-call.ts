@@ -32,15 +32,16 @@ function toResponse(result: HandlerResult): Response {
  * `data(...)` answering like a returned one. The SDK calls go to the global `fetch`: stub it to play the
  * platform.
  */
-export async function callRoute(
-  handler: (args: Parameters<typeof aisleMiddleware>[0]) => unknown,
+export async function callRoute<Params extends Record<string, string>>(
+  handler: (args: Parameters<typeof aisleMiddleware>[0] & { params: Params }) => unknown,
   request: Request,
+  params: Params = {} as Params,
 ): Promise<{ response: Response; body: unknown; setCookies: string[] }> {
   const context = new RouterContextProvider()
   const args = {
     request,
     context,
-    params: {},
+    params,
     url: new URL(request.url),
     pattern: new URL(request.url).pathname,
   }

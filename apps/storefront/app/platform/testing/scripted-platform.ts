@@ -23,10 +23,11 @@ export function applicationError(status: number, code: string, data: Record<stri
 }
 
 /**
- * Creates the storefront's SDK client on a `fetch` that answers `"METHOD /path"` from `answers` (404
- * `ROUTE_NOT_FOUND` for any other) and every token request with visitor tokens, and records the calls.
+ * A `fetch` that answers `"METHOD /path"` from `answers` (404 `ROUTE_NOT_FOUND` for any other) and every
+ * token request with visitor tokens, and records the calls: for a client of its own, or stubbed as the
+ * global `fetch` for a route run by `callRoute`.
  */
-export function createScriptedClient(answers: Record<string, Answer | AnswerFunction>) {
+export function createScriptedFetch(answers: Record<string, Answer | AnswerFunction>) {
   const calls: Call[] = []
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init)
@@ -50,6 +51,14 @@ export function createScriptedClient(answers: Record<string, Answer | AnswerFunc
     if (!answer) return Response.json(applicationError(404, 'ROUTE_NOT_FOUND'), { status: 404 })
     return Response.json(answer.body, { status: answer.status ?? 200 })
   }
+  return { fetch, calls }
+}
+
+/**
+ * Creates the storefront's SDK client on a scripted `fetch` (`createScriptedFetch`) and records the calls.
+ */
+export function createScriptedClient(answers: Record<string, Answer | AnswerFunction>) {
+  const { fetch, calls } = createScriptedFetch(answers)
   const client: AisleClient = createClient({
     auth: OAuthStrategy({ clientId: 'client-1' }),
     modules: STOREFRONT_MODULES,
