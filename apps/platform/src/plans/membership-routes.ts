@@ -2,24 +2,16 @@ import { z } from 'zod'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
-import { OffsetPaging, OneOrIn, picked } from '../query/one-or-in-filter.ts'
+import { OneOrIn, picked, QueryBody } from '../query/one-or-in-filter.ts'
 import { findMembershipsOfMember } from './membership-store.ts'
 import { MembershipSchema, toWireMembership } from './membership-wire.ts'
 import { listPlans } from './plan-store.ts'
 import { PublicPlanSchema, toWirePublicPlan } from './public-plan-wire.ts'
 
-export const QueryPublicPlansBody = z.object({
-  query: z
-    .object({
-      filter: z
-        .object({ id: OneOrIn(z.string().max(100)).optional() })
-        .strict()
-        .default({}),
-      paging: OffsetPaging,
-      sort: z.array(z.unknown()).max(10).optional().describe('accepted and ignored: plans come oldest first'),
-    })
-    .default({ filter: {}, paging: { limit: 50, offset: 0 } }),
-})
+export const QueryPublicPlansBody = QueryBody(
+  { id: OneOrIn(z.string().max(100)).optional() },
+  'plans come oldest first',
+)
 
 export const QueryPublicPlansResponse = z.object({
   plans: z.array(PublicPlanSchema).describe('the plans on sale, oldest first'),

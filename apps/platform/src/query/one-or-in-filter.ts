@@ -24,3 +24,23 @@ export const OffsetPaging = z
     offset: z.number().int().min(0).default(0),
   })
   .default({ limit: 50, offset: 0 })
+
+/**
+ * The body of those queries as the Wix query builders send it: `{ query: { filter, paging, sort } }`, the
+ * filter's fields strict (an unknown one is refused), `sort` accepted and ignored (`order` says the order
+ * the answer comes in instead), everything optional.
+ */
+export const QueryBody = <F extends z.ZodRawShape>(filter: F, order: string) =>
+  z.object({
+    query: z
+      .object({
+        // Every filter field is optional, so the empty filter is one (the type cannot see that for any F).
+        filter: z
+          .object(filter)
+          .strict()
+          .default({} as never),
+        paging: OffsetPaging,
+        sort: z.array(z.unknown()).max(10).optional().describe(`accepted and ignored: ${order}`),
+      })
+      .default({ filter: {} as never, paging: { limit: 50, offset: 0 } }),
+  })

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
 import { ApplicationError, invalidField } from '../http/errors.ts'
-import { OffsetPaging, OneOrIn, picked } from '../query/one-or-in-filter.ts'
+import { OneOrIn, picked, QueryBody } from '../query/one-or-in-filter.ts'
 import { reserveTickets } from './reserve-tickets.ts'
 import { countTakenTicketsOfEvents, findPublishedEvents, findTicketTypes } from './ticketed-event-store.ts'
 import {
@@ -21,26 +21,15 @@ import {
   wireEventStatus,
 } from './ticketed-event-wire.ts'
 
-export const QueryEventsBody = z.object({
+export const QueryEventsBody = QueryBody(
+  {
+    id: OneOrIn(z.string().max(100)).optional(),
+    slug: OneOrIn(z.string().max(100)).optional(),
+    status: OneOrIn(WireEventStatus).optional(),
+  },
+  'events come soonest first',
+).extend({
   fields: z.array(z.string().max(50)).max(20).optional().describe('accepted; every field is answered'),
-  query: z
-    .object({
-      filter: z
-        .object({
-          id: OneOrIn(z.string().max(100)).optional(),
-          slug: OneOrIn(z.string().max(100)).optional(),
-          status: OneOrIn(WireEventStatus).optional(),
-        })
-        .strict()
-        .default({}),
-      paging: OffsetPaging,
-      sort: z
-        .array(z.unknown())
-        .max(10)
-        .optional()
-        .describe('accepted and ignored: events come soonest first'),
-    })
-    .default({ filter: {}, paging: { limit: 50, offset: 0 } }),
 })
 
 export const QueryEventsResponse = z.object({
@@ -74,25 +63,14 @@ export const CreateReservationBody = z.object({
     .max(20),
 })
 
-export const QueryAvailableTicketDefinitionsBody = z.object({
+export const QueryAvailableTicketDefinitionsBody = QueryBody(
+  {
+    eventId: OneOrIn(z.string().max(100)).optional(),
+    id: OneOrIn(z.string().max(100)).optional(),
+  },
+  'ticket types come in the order the merchant set (sortIndex)',
+).extend({
   fields: z.array(z.string().max(50)).max(20).optional().describe('accepted; every field is answered'),
-  query: z
-    .object({
-      filter: z
-        .object({
-          eventId: OneOrIn(z.string().max(100)).optional(),
-          id: OneOrIn(z.string().max(100)).optional(),
-        })
-        .strict()
-        .default({}),
-      paging: OffsetPaging,
-      sort: z
-        .array(z.unknown())
-        .max(10)
-        .optional()
-        .describe('accepted and ignored: ticket types come in the order the merchant set (sortIndex)'),
-    })
-    .default({ filter: {}, paging: { limit: 50, offset: 0 } }),
 })
 
 export const QueryAvailableTicketDefinitionsResponse = z.object({
