@@ -46,9 +46,8 @@ export function toWire(value: unknown): unknown {
  *
  * It works in place where it can, so pass a value nobody else holds (the result of `JSON.parse`): an
  * object without a renamed key is kept and only its children are updated; an object with one is
- * copied, in the same pass from that key on, with the new names. Most objects of an answer (prices,
- * images, names) have no id, so this costs a fraction of the `JSON.parse` before it (see
- * `bench/sdk-overhead`).
+ * copied with the new names, from a template of its keys (see `withSdkNames`). See decision 081 and
+ * `bench/sdk-overhead` for what this costs beside the `JSON.parse` before it.
  */
 export function fromWire(value: unknown, numberFields: NumberFields = noNumberFields): unknown {
   if (typeof value !== 'object' || value === null) return value
@@ -83,39 +82,63 @@ function fromWireObject(
     }
     return value
   }
-  // The copy with the new names, once the first renamed key is met; until then `value` is updated.
-  let output: Record<string, unknown> | undefined
+  let renamed = false
   for (const childKey in value) {
     if (polluted && !Object.hasOwn(value, childKey)) continue
-    let child = value[childKey]
+    const child = value[childKey]
     if (typeof child === 'object' && child !== null) {
       const next = fromWireObject(child as Record<string, unknown>, childKey, key, numberFields, polluted)
-      if (next !== child) {
-        child = next
-        // Assigning an existing own key (even `__proto__`, which JSON.parse makes own) writes that key.
-        if (output === undefined) value[childKey] = next
-      }
+      // Assigning an existing own key (even `__proto__`, which JSON.parse makes own) writes that key.
+      if (next !== child) value[childKey] = next
     } else if (
       typeof child === 'string' &&
       isNonFinite(child) &&
       isNumberField(childKey, key, numberFields)
     ) {
-      child = Number(child)
-      if (output === undefined) value[childKey] = child
+      value[childKey] = Number(child)
     }
-    if (output !== undefined) {
-      setOwn(output, fromWireName(childKey), child)
-    } else if (childKey === 'id' || childKey === 'createdDate' || childKey === 'updatedDate') {
-      // The keys before this one, none of them renamed, keep their places in the copy.
-      output = {}
-      for (const earlierKey in value) {
-        if (earlierKey === childKey) break
-        if (!polluted || Object.hasOwn(value, earlierKey)) setOwn(output, earlierKey, value[earlierKey])
-      }
-      output[`_${childKey}`] = child
-    }
+    if (fromWireName(childKey) !== childKey) renamed = true
   }
-  return output ?? value
+  return renamed ? withSdkNames(value, polluted) : value
+}
+
+// The key sequences of the renamed objects met so far, as a tree of maps: the node reached by an
+// object's keys, in order, holds the template of its copy. Objects of one shape (every variant of a
+// page) share one template.
+type KeyNode = Map<string, KeyNode> & { template?: Record<string, unknown> }
+const keyTree: KeyNode = new Map()
+let templateCount = 0
+
+/**
+ * Copies an object whose keys include a renamed one with the SDK's names, in its key order. The copy is
+ * a clone of a template that already has those names (`{ ...template }`), then filled: building it key
+ * by key instead made every copy walk V8's map transitions, and turned a product (more than 16 keys)
+ * into a slow dictionary object.
+ */
+function withSdkNames(value: Record<string, unknown>, polluted: boolean): Record<string, unknown> {
+  let node = keyTree
+  for (const key in value) {
+    if (polluted && !Object.hasOwn(value, key)) continue
+    let next = node.get(key)
+    if (!next) {
+      next = new Map()
+      node.set(key, next)
+    }
+    node = next
+  }
+  let template = node.template
+  if (template === undefined) {
+    // Answers hold few shapes; keys made of data, which vary without end, restart the tree now and then.
+    if (++templateCount % 1000 === 0) keyTree.clear()
+    // JSON.parse makes a fast object with every key in place, and `__proto__` an own key, as on the wire.
+    template = JSON.parse(`{${Object.keys(value).map((key) => `${JSON.stringify(fromWireName(key))}:0`)}}`)
+    node.template = template
+  }
+  const output = { ...template }
+  for (const key in value) {
+    if (!polluted || Object.hasOwn(value, key)) output[fromWireName(key)] = value[key]
+  }
+  return output
 }
 
 // The SDK's name of a wire field: comparisons, not a map lookup, on the hot path of every answer.
