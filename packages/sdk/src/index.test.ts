@@ -5,6 +5,7 @@ it('exports exactly the chosen runtime surface', () => {
   expect(Object.keys(sdk).sort()).toEqual([
     'AisleError',
     'ApiKeyStrategy',
+    'BOOKINGS_APP_ID',
     'EMPTY_TOKENS',
     'LoginState',
     'OAuthStrategy',

@@ -10,12 +10,12 @@ import {
   type CatalogueWriteDeps,
   CreateProductBody,
   createProduct,
-  deleteProduct,
   deleteProductOptions,
   removeBrand,
   UpdateProductBody,
   updateProduct,
 } from './merchant-product-writes.ts'
+import { deleteProduct } from './product-list-writes.ts'
 
 const mug = (sku: string) =>
   parseWith(CreateProductBody, {

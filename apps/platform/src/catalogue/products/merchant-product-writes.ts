@@ -6,7 +6,6 @@ import type { MerchantCaller } from '../../http/caller.ts'
 import { ApplicationError } from '../../http/errors.ts'
 import type { Site } from '../../sites/site-store.ts'
 import { ProductInput, ProductPatch, type ProductPatchValue, toProductColumns } from './product-input.ts'
-import { deleteProducts } from './product-list-writes.ts'
 import { findProduct, type ProductRecord } from './product-store.ts'
 import { toWireProduct } from './product-wire.ts'
 import { insertProduct, lockProduct, updateProductRow } from './product-write-store.ts'
@@ -118,21 +117,6 @@ export async function updateProduct(
     return record
   })
   return { product: toMerchantWire(deps, after, site) }
-}
-
-/**
- * Deletes a product; its variants and collection memberships go with it. Records `product.deleted`
- * (`deleteProducts` of one).
- *
- * @throws ApplicationError `PRODUCT_NOT_FOUND`.
- */
-export async function deleteProduct(
-  deps: CatalogueWriteDeps,
-  caller: MerchantCaller,
-  input: ProductIdInput,
-): Promise<Record<string, never>> {
-  await deleteProducts(deps, caller, { ids: [input.id] })
-  return {}
 }
 
 /** Applies a fixed patch and answers nothing: the writes below are named patches of one field. */

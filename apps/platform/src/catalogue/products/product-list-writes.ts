@@ -3,7 +3,7 @@ import type { Db } from '../../db/db.ts'
 import { recordCallerEvent } from '../../events/event-outbox.ts'
 import type { MerchantCaller } from '../../http/caller.ts'
 import { ApplicationError } from '../../http/errors.ts'
-import type { CatalogueWriteDeps } from './merchant-product-writes.ts'
+import type { CatalogueWriteDeps, ProductIdInput } from './merchant-product-writes.ts'
 import { deleteProductRows, lockProducts, updateProductsVisible } from './product-write-store.ts'
 
 /** The products a change of many is for: 1 to 1,000 ids (the bulk API's bound). */
@@ -77,4 +77,19 @@ export async function deleteProducts(
       )
     return { deleted }
   })
+}
+
+/**
+ * Deletes a product; its variants and collection memberships go with it. Records `product.deleted`
+ * (`deleteProducts` of one).
+ *
+ * @throws ApplicationError `PRODUCT_NOT_FOUND`.
+ */
+export async function deleteProduct(
+  deps: CatalogueWriteDeps,
+  caller: MerchantCaller,
+  input: ProductIdInput,
+): Promise<Record<string, never>> {
+  await deleteProducts(deps, caller, { ids: [input.id] })
+  return {}
 }

@@ -6,13 +6,13 @@ import {
   type CatalogueWriteDeps,
   CreateProductBody,
   createProduct,
-  deleteProduct,
   deleteProductOptions,
   removeBrand,
   removeRibbon,
   UpdateProductBody,
   updateProduct,
 } from './merchant-product-writes.ts'
+import { deleteProduct } from './product-list-writes.ts'
 import {
   resetAllProductVariantData,
   UpdateProductVariantsBody,

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { addProductsToCollection } from '../../catalogue/collections/collection-writes.ts'
-import { deleteProduct } from '../../catalogue/products/merchant-product-writes.ts'
 import {
   type EditorImage,
   findDisplayPrices,
@@ -8,6 +7,7 @@ import {
 } from '../../catalogue/products/product-editor-reads.ts'
 import { ProductEditorBody, saveProductEditor } from '../../catalogue/products/product-editor-writes.ts'
 import {
+  deleteProduct,
   deleteProducts,
   ProductIdsBody,
   setProductsVisible,
