@@ -518,7 +518,7 @@ export function createApp(options: AppDeps) {
   })
   registerMembershipRoutes(api, { db: deps.db, clock })
   registerBookingRoutes(api, { db: deps.db, clock })
-  registerTicketedEventRoutes(api, { db: deps.db, clock })
+  registerTicketedEventRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerBookingPagesRoutes(api, {
     db: deps.db,
     clock,

@@ -10,7 +10,7 @@ import {
 } from '../seed/demo-events.ts'
 import { createSdkShopper } from '../testing/sdk-shoppers.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
-import { createTestPlatform } from '../testing/test-platform.ts'
+import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 
 // The real SDK's events calls against the real app; the clock stands at Tuesday 1 June 2027, 12:00 UTC.
 describe.each(databaseKinds())('the SDK’s events against the platform on %s', (kind) => {
@@ -49,6 +49,23 @@ describe.each(databaseKinds())('the SDK’s events against the platform on %s', 
     expect(bySlug.events.map((event) => event.title)).toEqual(['Garment care class'])
     const ended = await shopper().events.queryEvents({ filter: { status: { $in: ['ENDED'] } } })
     expect(ended.events).toEqual([])
+  })
+
+  it('answers an event’s picture as an absolute address: a path of the shop’s media on the platform, an https one as given', async () => {
+    const picture = (url: string | null, id: string) =>
+      db.query('update ticketed_events set image_url = $1 where id = $2', [url, id])
+    await picture('/media/trunk-show.jpg', DEMO_TRUNK_SHOW_ID)
+    await picture('https://pictures.example/care.png', DEMO_CARE_CLASS_ID)
+    try {
+      const { events: listed } = await shopper().events.queryEvents()
+      expect(listed.map((event) => event.mainImage?.url)).toEqual([
+        'https://pictures.example/care.png',
+        `${TEST_PUBLIC_URL}/media/trunk-show.jpg`,
+      ])
+    } finally {
+      await picture(null, DEMO_TRUNK_SHOW_ID)
+      await picture(null, DEMO_CARE_CLASS_ID)
+    }
   })
 
   it('lists an event’s ticket types, and a reservation takes from what is left', async () => {

@@ -101,7 +101,7 @@ export const CreateTicketReservationResponse = z.object({ ticketReservation: Tic
  * `ticketReservations.createTicketReservation` (decision 078). Only published
  * events are shown; a reservation holds its tickets for the event's hold time (`reserveTickets`).
  */
-export function registerTicketedEventRoutes(api: Api, deps: { db: Db; clock: Clock }) {
+export function registerTicketedEventRoutes(api: Api, deps: { db: Db; clock: Clock; publicUrl: string }) {
   api.route(
     {
       method: 'post',
@@ -139,6 +139,7 @@ export function registerTicketedEventRoutes(api: Api, deps: { db: Db; clock: Clo
             taken,
             caller.site.currency,
             now,
+            deps.publicUrl,
           ),
         ),
         pagingMetadata: { count: page.length, offset: paging.offset, total: all.length },

@@ -17,6 +17,10 @@ export const EventSchema = z.object({
   slug: z.string(),
   title: z.string(),
   shortDescription: z.string(),
+  mainImage: z
+    .object({ url: z.string().describe('an absolute https address') })
+    .optional()
+    .describe("the event's picture, when the merchant gave one"),
   status: WireEventStatus,
   dateAndTimeSettings: z.object({
     startDate: z.string(),
@@ -57,6 +61,7 @@ export function toWireEvent(
   taken: ReadonlyMap<string, number>,
   currency: string,
   now: Date,
+  publicUrl: string,
 ): WireEvent {
   const prices = types.map((type) => Number(type.price_minor))
   const money = (minor: number) => ({ value: toDecimalString(minor, currency), currency })
@@ -66,6 +71,14 @@ export function toWireEvent(
     slug: event.slug,
     title: event.title,
     shortDescription: event.description,
+    // A path of the shop's media is the platform's; any other picture is an https address already.
+    ...(event.image_url
+      ? {
+          mainImage: {
+            url: event.image_url.startsWith('/') ? `${publicUrl}${event.image_url}` : event.image_url,
+          },
+        }
+      : {}),
     status: wireEventStatus(event, now),
     dateAndTimeSettings: {
       startDate: new Date(event.start_date).toISOString(),

@@ -2,16 +2,29 @@ import { Link } from 'react-router'
 import type { EventView } from './event-view'
 
 /**
- * An event in the events list: its date tile (day and month in the event's zone), title linked to its
- * page, when (with the zone said), where, the price range and a badge when no tickets can be had.
+ * An event in the events list: its picture, or a date tile (day and month in the event's zone) where it
+ * has none, title linked to its page, when (with the zone said), where, the price range and a badge when
+ * no tickets can be had.
  */
 export function EventCard({ event }: { event: EventView }) {
   return (
     <li className="event-card">
-      <time className="event-date-tile" dateTime={event.startDate} aria-hidden="true">
-        <span>{event.month}</span>
-        <span className="event-date-day">{event.day}</span>
-      </time>
+      {event.imageUrl ? (
+        <img
+          className="event-card-image"
+          src={event.imageUrl}
+          alt=""
+          width={144}
+          height={144}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <time className="event-date-tile" dateTime={event.startDate} aria-hidden="true">
+          <span>{event.month}</span>
+          <span className="event-date-day">{event.day}</span>
+        </time>
+      )}
       <div className="event-card-body">
         <h2 className="event-card-title">
           <Link to={`/events/${encodeURIComponent(event.slug)}`}>{event.title}</Link>

@@ -61,7 +61,13 @@ describe('toEventView', () => {
       place: 'Aisle Demo Store, 120 Mercer Street, New York, NY 10012',
       price: '$25.00 – $60.00',
       badge: undefined,
+      imageUrl: undefined,
     })
+  })
+
+  it('keeps the event’s picture when the shop gave one', () => {
+    const url = 'https://shop.example/media/trunk-show.jpg'
+    expect(toEventView(trunkShow({ mainImage: { url } })).imageUrl).toBe(url)
   })
 
   it('says an online event is online, one price when all cost the same, and "Free" when none costs anything', () => {

@@ -14,7 +14,9 @@ export interface EventView {
   zone: string
   /** The machine-readable start, for `<time dateTime>`. */
   startDate: string
-  /** The date tile that stands for the event's picture: "Sep" and "18", in its zone. */
+  /** The event's picture, when the shop gave one; else the date tile stands for it. */
+  imageUrl: string | undefined
+  /** The date tile: "Sep" and "18", in its zone. */
   month: string
   day: string
   /** "Aisle Demo Store, 120 Mercer Street, New York, NY 10012", or "Online". */
@@ -38,6 +40,7 @@ export function toEventView(event: TicketedEvent): EventView {
     when: formatEventTimes(start, new Date(endDate), timeZoneId),
     zone: toZoneName(timeZoneId),
     startDate,
+    imageUrl: event.mainImage?.url,
     month: partOf(start, timeZoneId, { month: 'short' }),
     day: partOf(start, timeZoneId, { day: 'numeric' }),
     place:

@@ -15,6 +15,8 @@ export interface TicketedEvent {
   slug: string
   title: string
   shortDescription: string
+  /** The event's picture, when the shop gave one: an absolute https address. */
+  mainImage?: { url: string }
   status: EventStatus
   dateAndTimeSettings: {
     /** ISO-8601 instants. */

@@ -55,6 +55,9 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <article className="event-page">
       <h1>{event.title}</h1>
+      {event.imageUrl ? (
+        <img className="event-page-image" src={event.imageUrl} alt="" width={960} height={540} />
+      ) : null}
       <EventFacts event={event} />
       {event.description ? <p className="event-description">{event.description}</p> : null}
       <section className="event-tickets" aria-labelledby="tickets-heading">
