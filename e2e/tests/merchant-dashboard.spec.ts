@@ -54,7 +54,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('desk pad')
     await page.getByRole('button', { name: 'Apply' }).click()
     await page.getByRole('checkbox', { name: 'Select Coastal Desk Pad' }).check()
-    await page.getByRole('button', { name: 'Change selected in bulk' }).click()
+    await page.getByRole('button', { name: 'Change prices…' }).click()
     await expect(page.getByRole('status')).toHaveText('1 product picked from the list. Pick other products')
 
     await page.getByRole('combobox', { name: 'Change' }).selectOption({ label: 'Price' })
