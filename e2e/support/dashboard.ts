@@ -30,8 +30,8 @@ export async function merchantPage(browser: Browser): Promise<Page> {
 /** Finds order `number` in the orders list by its number and opens its page. */
 export async function openOrder(merchant: Page, number: string) {
   await merchant.goto(`${api()}/dashboard/orders`)
-  await merchant.getByRole('searchbox', { name: 'Number or e-mail' }).fill(number)
-  await merchant.getByRole('button', { name: 'Filter' }).click()
+  await merchant.getByRole('searchbox', { name: 'Search' }).fill(number)
+  await merchant.getByRole('button', { name: 'Apply' }).click()
   await merchant.getByRole('link', { name: `#${number}` }).click()
   await expect(
     merchant.getByRole('heading', { level: 1, name: new RegExp(`Order #${number}`) }),
