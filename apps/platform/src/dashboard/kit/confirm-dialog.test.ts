@@ -15,6 +15,7 @@ describe('ConfirmDialog', () => {
         confirmLabel: 'Delete 2 products',
         cancelHref: '/dashboard/products?q=tee',
         isDestructive: true,
+        // biome-ignore lint/correctness/noChildrenProp: a .ts test builds the element without JSX
         children: 'This cannot be undone.',
       }),
     )
