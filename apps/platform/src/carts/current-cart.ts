@@ -160,10 +160,10 @@ type PricedContents = CartContents & {
 }
 
 /** An add's catalogue items: the products' as `planAddToCart` takes them, and the held slots' with their place. */
-function splitItems(lineItems: AddToCartInput['lineItems'], field = 'lineItems') {
+function splitItems(lineItems: AddToCartInput['lineItems']) {
   const products = lineItems.filter((item) => !isBookedSlotItem(item))
   const slots = lineItems.flatMap((item, index) =>
-    isBookedSlotItem(item) ? [{ item, field: `${field}[${index}]` }] : [],
+    isBookedSlotItem(item) ? [{ item, field: `lineItems[${index}]` }] : [],
   )
   return { products, slots, slotIds: slots.map(({ item }) => item.catalogReference.catalogItemId) }
 }

@@ -6,6 +6,7 @@ import {
   type TicketDefinition,
   type TicketedEvent,
 } from '@aisle/sdk'
+import { openRedirectSession } from '../platform/redirect-session.server'
 import { toRouteError } from '../platform/route-error.server'
 import {
   type ShopperError,
@@ -104,15 +105,9 @@ export async function startTicketCheckout(
       thankYouPageUrl: `${origin}/thank-you`,
       postFlowUrl: `${origin}/events/${encodeURIComponent(event.slug)}`,
     }
-    const { redirectSession } = await client.redirects
-      .createRedirectSession({ eventsCheckout, callbacks })
-      .catch((error: unknown) => {
-        if (isAisleError(error) && error.status === 400)
-          return client.redirects.createRedirectSession({ eventsCheckout })
-        throw error
-      })
-    if (!redirectSession?.fullUrl) return { ok: false, status: 502, ...toShopperError(500) }
-    return { ok: true, url: redirectSession.fullUrl }
+    const url = await openRedirectSession(client, { eventsCheckout }, callbacks)
+    if (!url) return { ok: false, status: 502, ...toShopperError(500) }
+    return { ok: true, url }
   } catch (error) {
     if (!isAisleError(error)) throw error
     return { ok: false, status: toShopperStatus(error), ...toShopperError(error.status, error.code) }

@@ -1,5 +1,9 @@
-import { isAisleError, type RedirectCallbacks, type RedirectSessionInput } from '@aisle/sdk'
-import type { AisleClient } from './aisle.server'
+import {
+  isAisleError,
+  type RedirectCallbacks,
+  type RedirectSessionInput,
+  type RedirectsModule,
+} from '@aisle/sdk'
 
 /**
  * Creates a redirect session to a hosted page with `callbacks` back to this storefront and answers its
@@ -9,7 +13,7 @@ import type { AisleClient } from './aisle.server'
  * @throws {AisleError} any other refusal of the platform.
  */
 export async function openRedirectSession(
-  client: AisleClient,
+  client: { redirects: Pick<RedirectsModule, 'createRedirectSession'> },
   input: Omit<RedirectSessionInput, 'callbacks'>,
   callbacks: RedirectCallbacks | undefined,
 ): Promise<string | undefined> {
