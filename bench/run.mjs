@@ -15,6 +15,7 @@ const benchmarks = {
   'catalogue-query': () => import('./catalogue-query/benchmark.mjs'),
   'add-to-cart': () => import('./add-to-cart/benchmark.mjs'),
   funnel: () => import('./funnel/benchmark.mjs'),
+  'order-path': () => import('./order-path/benchmark.mjs'),
   storefront: () => import('./storefront/benchmark.mjs'),
 }
 

@@ -87,7 +87,7 @@ export async function findCollectionIds(fetch, baseUrl) {
   return ids
 }
 
-async function anonymousToken(fetch, baseUrl) {
+export async function anonymousToken(fetch, baseUrl) {
   const response = await fetch(`${baseUrl}/oauth2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -221,7 +221,7 @@ export async function runShopper({
 }
 
 /** The first shipping option an estimate offers (`{ code, carrierId }`), if any. */
-function firstShippingOption(totals) {
+export function firstShippingOption(totals) {
   for (const carrier of totals.shippingInfo?.carrierServiceOptions ?? [])
     for (const option of carrier.shippingOptions ?? [])
       if (option.code) return { code: option.code, carrierId: carrier.carrierId }
@@ -259,7 +259,7 @@ function formFields(html) {
 }
 
 /** The hosted checkout page: its CSRF cookie and its form's fields (details saved with the checkout, the total). */
-async function readCheckoutForm(fetch, baseUrl, checkoutId) {
+export async function readCheckoutForm(fetch, baseUrl, checkoutId) {
   const response = await fetch(`${baseUrl}/_checkout/${checkoutId}`)
   const html = await response.text()
   if (response.status !== 200) throw new StepError('checkout-page', response.status, html)
@@ -269,12 +269,18 @@ async function readCheckoutForm(fetch, baseUrl, checkoutId) {
   const fields = formFields(html)
   if (!cookie || !fields.get('csrf') || !fields.get('expectedTotal'))
     throw new StepError('checkout-page', response.status, 'no CSRF cookie, token or total on the page')
+  // The shopper types the names the page asks for (the checkout was created with an address only).
+  for (const [field, value] of [
+    ['shipping.firstName', 'Sam'],
+    ['shipping.lastName', 'Shopper'],
+  ])
+    if (!fields.get(field)) fields.set(field, value)
   fields.set('paymentMethod', 'test-card')
   return { cookie, fields }
 }
 
 /** The place-order press: the form as the page filled it; resolves to the test provider's page it sends the buyer to. */
-async function placeOrder(fetch, baseUrl, checkoutId, { cookie, fields }) {
+export async function placeOrder(fetch, baseUrl, checkoutId, { cookie, fields }) {
   const response = await fetch(`${baseUrl}/_checkout/${checkoutId}/place-order`, {
     method: 'POST',
     redirect: 'manual',
@@ -294,7 +300,7 @@ function onBase(baseUrl, location) {
 }
 
 /** Pays with the test card on the provider's page and comes back: resolves to where the order sends the buyer. */
-async function payWithTestCard(fetch, baseUrl, providerLocation) {
+export async function payWithTestCard(fetch, baseUrl, providerLocation) {
   const page = await fetch(onBase(baseUrl, providerLocation))
   const html = await page.text()
   const cookie = (page.headers.getSetCookie?.() ?? [])
