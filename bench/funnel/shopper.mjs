@@ -269,6 +269,12 @@ async function readCheckoutForm(fetch, baseUrl, checkoutId) {
   const fields = formFields(html)
   if (!cookie || !fields.get('csrf') || !fields.get('expectedTotal'))
     throw new StepError('checkout-page', response.status, 'no CSRF cookie, token or total on the page')
+  // The shopper types the names the page asks for (the checkout was created with an address only).
+  for (const [field, value] of [
+    ['shipping.firstName', 'Sam'],
+    ['shipping.lastName', 'Shopper'],
+  ])
+    if (!fields.get(field)) fields.set(field, value)
   fields.set('paymentMethod', 'test-card')
   return { cookie, fields }
 }
