@@ -241,6 +241,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     publicUrl: deps.publicUrl,
     downloadsLink: deps.downloadsLink,
     bookingCancelLink: deps.bookingCancelLink,
+    cartProducts: deps.cartProducts,
   }
   /** Signs the thank-you page's link for the browser that just paid or pressed the form. */
   const signing = () => ({ signer: deps.signer, now: clock() })
