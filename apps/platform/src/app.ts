@@ -9,6 +9,7 @@ import { registerBookingPagesRoutes } from './booking-checkout/booking-pages-rou
 import { registerBookingRoutes } from './bookings/booking-routes.ts'
 import { findHeldSlots } from './bookings/create-booking.ts'
 import { findSoldServices } from './bookings/sold-services.ts'
+import { createCartProducts } from './carts/cart-products.ts'
 import { registerCartRoutes } from './carts/cart-routes.ts'
 import { createCurrentCart } from './carts/current-cart.ts'
 import { registerMerchantCartRoutes } from './carts/merchant-cart-routes.ts'
@@ -407,9 +408,12 @@ export function createApp(options: AppDeps) {
   // One read cache for the catalogue's REST reads and GraphQL's catalogue documents (decision 072).
   const readCache = createReadCache()
   registerCatalogueRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, readCache })
+  // The products kept per catalogue version, shared by the cart's changes and its pricings (decision 089).
+  const cartProducts = createCartProducts()
   // One instance for every entry point to the current cart: REST, GraphQL, the hosted product page.
   const carts = createCurrentCart({
     db: deps.db,
+    cartProducts,
     clock,
     publicUrl: deps.publicUrl,
     countCouponAttempt: (attempter, now) =>
@@ -423,7 +427,7 @@ export function createApp(options: AppDeps) {
   registerCartRoutes(api, carts)
   // After the current-cart routes: `/ecom/v1/carts/current` must not be taken for a cart id.
   registerMerchantCartRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
-  registerCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
+  registerCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, cartProducts })
   const { providers: paymentProviders, testProvider } = createPaymentProviders(
     deps.testPaymentProvider ?? 'on',
     {
@@ -456,6 +460,7 @@ export function createApp(options: AppDeps) {
     clock,
     publicUrl: deps.publicUrl,
     paymentProviders,
+    cartProducts,
     logger,
     findMember: findMemberById,
     saveMemberAddress: addSavedAddress,

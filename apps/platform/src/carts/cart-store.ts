@@ -113,24 +113,48 @@ export async function findOwnedCart(db: Db, caller: ShopperCaller): Promise<Cart
   return { cart, lines: linesFromJson(cart_lines) }
 }
 
+/** What a pricing of a cart reads with it: the catalogue version of the same snapshot and the site's setup. */
+export interface CartPricingContext {
+  /** The site's catalogue version as the cart's read saw it (see `cart-products.ts`). */
+  catalogueVersion: number
+  /** The site's shipping, tax and fee setup as stored; `undefined` when the merchant has made none. */
+  storedSettings: StoredCommerceSettings | undefined
+}
+
 /**
- * The cart with this id in the site, with its lines, in one statement; with `lock`, its row is locked
- * for the rest of the transaction (placing an order). `undefined` when the site has no such cart.
+ * The cart with this id in the site, with its lines, the site's catalogue version and commerce settings,
+ * in one statement; with `lock`, its row is locked for the rest of the transaction (placing an order).
+ * `undefined` when the site has no such cart.
  */
 export async function findCartById(
   db: Db,
   siteId: string,
   cartId: string,
   options: { lock?: boolean } = {},
-): Promise<CartWithLines | undefined> {
-  const row = await queryOne<CartRow & { cart_lines: LineJson[] }>(
+): Promise<(CartWithLines & CartPricingContext) | undefined> {
+  const row = await queryOne<
+    CartRow & {
+      cart_lines: LineJson[]
+      catalogue_version: number
+      commerce_settings: StoredCommerceSettings | null
+    }
+  >(
     db,
-    `select c.*, ${LINES_COLUMN} from carts c where c.id = $1 and c.site_id = $2${options.lock ? ' for update of c' : ''}`,
+    `select c.*, ${LINES_COLUMN},
+       (select s.catalogue_version from sites s where s.id = c.site_id) as catalogue_version,
+       (select json_build_object('shipping', cs.shipping, 'tax', cs.tax, 'additional_fees', cs.additional_fees)
+        from commerce_settings cs where cs.site_id = c.site_id) as commerce_settings
+     from carts c where c.id = $1 and c.site_id = $2${options.lock ? ' for update of c' : ''}`,
     [cartId, siteId],
   )
   if (!row) return undefined
-  const { cart_lines, ...cart } = row
-  return { cart, lines: linesFromJson(cart_lines) }
+  const { cart_lines, catalogue_version, commerce_settings, ...cart } = row
+  return {
+    cart,
+    lines: linesFromJson(cart_lines),
+    catalogueVersion: Number(catalogue_version),
+    storedSettings: commerce_settings ?? undefined,
+  }
 }
 
 /**
@@ -221,6 +245,19 @@ export interface CartContents {
   lines: LineItemRow[]
   /** The coupon asked for, when it exists in the site. */
   coupon: CouponRow | undefined
+  /**
+   * The site's shipping, tax and fee setup as stored, read in the same statement for the pricing that
+   * follows a read (`checkout/commerce-settings.ts` reads it: `settingsFromStored`); `undefined` when the
+   * merchant has made none.
+   */
+  storedSettings: StoredCommerceSettings | undefined
+}
+
+/** A `commerce_settings` row's setup columns as the database holds them. */
+export interface StoredCommerceSettings {
+  shipping: unknown
+  tax: unknown
+  additional_fees: unknown
 }
 
 type DatesAsText<Row, Key extends keyof Row> = Omit<Row, Key> & {
@@ -234,6 +271,7 @@ type ContentsRow = {
   cart: CartJson | null
   cart_lines: LineJson[]
   cart_coupon: CouponJson | null
+  commerce_settings: StoredCommerceSettings | null
 }
 
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value))
@@ -252,7 +290,9 @@ const contentsStatement = (owner: string) =>
             coalesce((select json_agg(l order by l.position) from cart_line_items l
                       where l.cart_id = (select id from c)), '[]'::json) as cart_lines,
             (select row_to_json(k) from coupons k
-             where k.site_id = (select site_id from t) and lower(k.code) = lower($1::text)) as cart_coupon`)
+             where k.site_id = (select site_id from t) and lower(k.code) = lower($1::text)) as cart_coupon,
+            (select json_build_object('shipping', cs.shipping, 'tax', cs.tax, 'additional_fees', cs.additional_fees)
+             from commerce_settings cs where cs.site_id = (select site_id from t)) as commerce_settings`)
 
 const CONTENTS_BY_CALLER = contentsStatement(
   `select s.id as site_id, $2::text as role, $3::uuid as subject_id, s.catalogue_version as site_catalogue_version
@@ -283,6 +323,7 @@ function toCartContents(row: ContentsRow | undefined, caller: ShopperCaller | un
     coupon: kept
       ? { ...kept, starts_at: dateOrNull(kept.starts_at), expires_at: dateOrNull(kept.expires_at) }
       : undefined,
+    storedSettings: row?.commerce_settings ?? undefined,
   }
 }
 

@@ -15,7 +15,7 @@ import {
   planBookedSlotLines,
   serviceIdsOfLines,
 } from './booked-slot-lines.ts'
-import { createCartProducts } from './cart-products.ts'
+import { type CartProducts, createCartProducts } from './cart-products.ts'
 import type { AddToCartInput, UpdateCartInput } from './cart-schemas.ts'
 import {
   applyLineChanges,
@@ -60,6 +60,8 @@ export type CouponAttemptCounter = (
 export interface CurrentCartDeps extends CartDeps {
   countCouponAttempt: CouponAttemptCounter
   bookedSlots?: BookedSlots
+  /** The products kept per catalogue version, when the app shares them with the checkout's pricing. */
+  cartProducts?: CartProducts
 }
 
 /** Where a request came from: the client's address, as the app read it (`TRUSTED_PROXIES`). */
@@ -185,7 +187,7 @@ function applied(
  */
 export function createCurrentCart(deps: CurrentCartDeps) {
   const { db, clock, publicUrl, bookedSlots } = deps
-  const cartProducts = createCartProducts()
+  const cartProducts = deps.cartProducts ?? createCartProducts()
 
   /**
    * Counts a coupon code given to the caller's cart, by the client's address and by the cart's owner, and

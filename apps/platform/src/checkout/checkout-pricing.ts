@@ -1,6 +1,8 @@
+import type { CartProducts } from '../carts/cart-products.ts'
 import { findCartById } from '../carts/cart-store.ts'
 import type { Db } from '../db/db.ts'
 import type { CheckoutRow } from './checkout-store.ts'
+import { settingsFromStored } from './commerce-settings.ts'
 import { type PricedCart, priceCart } from './price-cart.ts'
 
 /** A checkout's cart priced from the catalogue as it is now, with the buyer's choices on the checkout. */
@@ -13,13 +15,21 @@ export type PricedCheckout = PricedCart
 export async function priceCheckout(
   db: Db,
   checkout: CheckoutRow,
-  options: { currency: string; now: Date; lock?: boolean },
+  options: {
+    currency: string
+    now: Date
+    lock?: boolean
+    /** The products this process keeps per catalogue version (`cart-products.ts`), when the caller has them. */
+    cartProducts?: CartProducts | undefined
+  },
 ): Promise<PricedCheckout | undefined> {
   const cart = await findCartById(db, checkout.site_id, checkout.cart_id, { lock: options.lock })
   if (!cart) return undefined
   return priceCart(db, cart, {
     siteId: checkout.site_id,
     currency: options.currency,
+    settings: settingsFromStored(cart.storedSettings),
+    kept: { cartProducts: options.cartProducts, catalogueVersion: cart.catalogueVersion },
     choices: {
       shippingAddress: checkout.shipping_address ?? undefined,
       billingAddress: checkout.billing_address ?? undefined,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
+import type { StoredCommerceSettings } from '../carts/cart-store.ts'
 import type { CouponRow } from '../carts/coupon-store.ts'
 import type { AdditionalFeeSetup, ShippingSetup, TaxSetup } from '../carts/pricing/pricing-input.ts'
 import type { Db } from '../db/db.ts'
@@ -156,14 +157,25 @@ export const EMPTY_SETTINGS: CommerceSettings = {
   additionalFees: [],
 }
 
+/** The setup a `commerce_settings` row stores (the empty setup for no row). */
+export function settingsFromStored(row: StoredCommerceSettings | undefined): CommerceSettings {
+  return row
+    ? {
+        shipping: row.shipping as CommerceSettings['shipping'],
+        tax: row.tax as CommerceSettings['tax'],
+        additionalFees: row.additional_fees as CommerceSettings['additionalFees'],
+      }
+    : EMPTY_SETTINGS
+}
+
 /** The site's setup as stored (the empty setup when the merchant has not made one). */
 export async function getCommerceSettings(db: Db, siteId: string): Promise<CommerceSettings> {
-  const row = await queryOne<{
-    shipping: CommerceSettings['shipping']
-    tax: CommerceSettings['tax']
-    additional_fees: CommerceSettings['additionalFees']
-  }>(db, 'select shipping, tax, additional_fees from commerce_settings where site_id = $1', [siteId])
-  return row ? { shipping: row.shipping, tax: row.tax, additionalFees: row.additional_fees } : EMPTY_SETTINGS
+  const row = await queryOne<StoredCommerceSettings>(
+    db,
+    'select shipping, tax, additional_fees from commerce_settings where site_id = $1',
+    [siteId],
+  )
+  return settingsFromStored(row)
 }
 
 /** Stores the site's setup whole. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { checkContactDetails } from '../addresses/contact-details.ts'
 import { toWireCart } from '../carts/cart-wire.ts'
 import type { ContactDetails } from '../carts/contact-info.ts'
-import type { ShopperCaller } from '../http/caller.ts'
+import type { ShopperCredential } from '../http/caller.ts'
 import { ApplicationError, ValidationError } from '../http/errors.ts'
 import { membershipSelectionProblem } from '../plans/membership-selection.ts'
 import type { Site } from '../sites/site-store.ts'
@@ -14,8 +14,8 @@ import { toWireTotals } from './totals-wire.ts'
 /**
  * Freezes the caller's current cart, with their addresses and who receives and pays (the cart's contact
  * for any not given), shipping choice, e-mail and choice of memberships (kept on the checkout: decision 051), into a
- * new open checkout: its lines and totals as priced now, the merchant's discounts among them, in one
- * transaction with the read of the cart.
+ * new open checkout: its lines and totals as priced now, the merchant's discounts among them: the read
+ * of the cart with the token's check (`priceCurrentCart`), then the insert.
  *
  * @throws {ValidationError} contact details whose phone is not one (nothing is stored).
  * @throws {ApplicationError} OWNED_CART_NOT_FOUND before the caller's first add; CART_NOT_PURCHASABLE
@@ -54,51 +54,51 @@ function checkCheckoutContacts(
 
 export async function createCheckoutFromCurrentCart(
   deps: CheckoutDeps,
-  caller: ShopperCaller,
+  who: ShopperCredential,
   input: CreateCheckoutInput,
 ): Promise<{ checkoutId: string }> {
   const now = deps.clock()
   const checkoutId = randomUUID()
-  await deps.db.transaction(async (tx) => {
-    const selectedMemberships = input.selectedMemberships?.memberships
-    const priced = await priceCurrentCart(tx, caller, { ...input, selectedMemberships }, now)
-    const { cart, products, totals } = priced
-    const problem =
-      selectedMemberships &&
-      membershipSelectionProblem(selectedMemberships, priced.memberships, coverableLinesOf(priced), now)
-    if (problem)
-      throw new ApplicationError('MEMBERSHIP_NOT_APPLICABLE', problem.message, {
-        membershipId: problem.membershipId,
-        ...(problem.lineItemId ? { lineItemId: problem.lineItemId } : {}),
-        reason: problem.reason,
-      })
-    if (totals.lineItems.length === 0) {
-      throw new ApplicationError('CART_NOT_PURCHASABLE', 'Nothing in the cart can be bought right now', {})
-    }
-    const wire = toWireCart(cart, products, caller.site, deps.publicUrl)
-    const contactAddress = cart.cart.contact_info?.address
-    const recipients = checkCheckoutContacts(input, cart.cart.contact_info?.contactDetails, caller.site)
-    await insertCheckout(
-      tx,
-      {
-        id: checkoutId,
-        siteId: caller.siteId,
-        cartId: cart.cart.id,
-        owner: { kind: caller.kind, id: caller.subjectId },
-        channelType: input.channelType,
-        email: input.email,
-        // The cart's contact address is the default of both (decision 044), as a Wix checkout takes it.
-        shippingAddress: input.shippingAddress ?? contactAddress,
-        billingAddress: input.billingAddress ?? contactAddress,
-        ...recipients,
-        selectedShippingOption: input.selectedShippingOption,
-        couponCode: cart.cart.coupon_code,
-        selectedMemberships,
-        lines: wire.lineItems,
-        totals: toWireTotals(totals, caller.site),
-      },
-      now,
-    )
-  })
+  // No transaction: the read and the insert would see different snapshots inside one anyway (read
+  // committed), and the checkout keeps the lines and totals as priced, whatever the cart does next.
+  const selectedMemberships = input.selectedMemberships?.memberships
+  const priced = await priceCurrentCart(deps, who, { ...input, selectedMemberships }, now)
+  const { cart, products, totals, caller } = priced
+  const problem =
+    selectedMemberships &&
+    membershipSelectionProblem(selectedMemberships, priced.memberships, coverableLinesOf(priced), now)
+  if (problem)
+    throw new ApplicationError('MEMBERSHIP_NOT_APPLICABLE', problem.message, {
+      membershipId: problem.membershipId,
+      ...(problem.lineItemId ? { lineItemId: problem.lineItemId } : {}),
+      reason: problem.reason,
+    })
+  if (totals.lineItems.length === 0) {
+    throw new ApplicationError('CART_NOT_PURCHASABLE', 'Nothing in the cart can be bought right now', {})
+  }
+  const wire = toWireCart(cart, products, caller.site, deps.publicUrl)
+  const contactAddress = cart.cart.contact_info?.address
+  const recipients = checkCheckoutContacts(input, cart.cart.contact_info?.contactDetails, caller.site)
+  await insertCheckout(
+    deps.db,
+    {
+      id: checkoutId,
+      siteId: caller.siteId,
+      cartId: cart.cart.id,
+      owner: { kind: caller.kind, id: caller.subjectId },
+      channelType: input.channelType,
+      email: input.email,
+      // The cart's contact address is the default of both (decision 044), as a Wix checkout takes it.
+      shippingAddress: input.shippingAddress ?? contactAddress,
+      billingAddress: input.billingAddress ?? contactAddress,
+      ...recipients,
+      selectedShippingOption: input.selectedShippingOption,
+      couponCode: cart.cart.coupon_code,
+      selectedMemberships,
+      lines: wire.lineItems,
+      totals: toWireTotals(totals, caller.site),
+    },
+    now,
+  )
   return { checkoutId }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { bookedSlotForMail } from '../bookings/booked-slot-mail.ts'
 import { bookingEvent } from '../bookings/booking-events.ts'
 import { confirmBookingsForOrder } from '../bookings/confirm-bookings.ts'
+import type { CartProducts } from '../carts/cart-products.ts'
 import { availabilityOf, lineDescriptionOf } from '../carts/cart-wire.ts'
 import { type CustomLine, hasMerchantOrigin } from '../carts/custom-line-item.ts'
 import type { LinePrice } from '../carts/pricing/totals-estimate.ts'
@@ -64,6 +65,11 @@ export interface PlaceOrderInput {
    * file (decision 069); left out, they have none.
    */
   bookingCancelLink?: ((bookingId: string, start: Date) => string) | undefined
+  /**
+   * The products this process keeps per catalogue version (`carts/cart-products.ts`): the cart's are
+   * taken from them at the version its locked read saw (decision 089); left out, they are read.
+   */
+  cartProducts?: CartProducts | undefined
 }
 
 export type PlaceOrderResult =
@@ -179,7 +185,12 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
     if (checkout.status !== 'OPEN') throw new PlaceOrderRefused('CHECKOUT_CLOSED', 'This checkout is closed')
     if (!checkout.email)
       throw new PlaceOrderRefused('DETAILS_MISSING', 'Enter your e-mail and addresses first')
-    const priced = await priceCheckout(tx, checkout, { currency: site.currency, now: input.now, lock: true })
+    const priced = await priceCheckout(tx, checkout, {
+      currency: site.currency,
+      now: input.now,
+      lock: true,
+      cartProducts: input.cartProducts,
+    })
     if (!priced || priced.cart.lines.length === 0)
       throw new PlaceOrderRefused('CART_EMPTY', 'The cart is empty')
     const { cart, products, totals } = priced

@@ -1,5 +1,6 @@
 import { findSoldServices } from '../bookings/sold-services.ts'
-import { type CartWithLines, findOwnedCart, type SoldService } from '../carts/cart-store.ts'
+import type { CartProducts } from '../carts/cart-products.ts'
+import { type CartWithLines, readCartContents, type SoldService } from '../carts/cart-store.ts'
 import { assertCartAmountWithinBound, lineDescriptionOf } from '../carts/cart-wire.ts'
 import { findCoupon } from '../carts/coupon-store.ts'
 import { estimateTotals } from '../carts/pricing/estimate-totals.ts'
@@ -7,13 +8,19 @@ import type { TotalsEstimate } from '../carts/pricing/totals-estimate.ts'
 import { findProductsByIds, type ProductRecord } from '../catalogue/products/product-store.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
-import type { ShopperCaller } from '../http/caller.ts'
+import type { ShopperCaller, ShopperCredential } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
+import { accessTokenRefused } from '../oauth/authenticate.ts'
 import type { LineSummaryItem } from '../orders/line-summary.tsx'
 import { findMembershipsOfMember, toHeldMembership } from '../plans/membership-store.ts'
 import type { CoverableLine, HeldMembership } from '../plans/plan-rules.ts'
 import { findSoldTicketTypes } from '../ticketed-events/sold-ticket-types.ts'
-import { type CommerceSettings, getCommerceSettings, toPricingSetup } from './commerce-settings.ts'
+import {
+  type CommerceSettings,
+  getCommerceSettings,
+  settingsFromStored,
+  toPricingSetup,
+} from './commerce-settings.ts'
 import { type BuyerChoices, pricingInputForCart } from './pricing-input-for-cart.ts'
 
 /** What the checkout calls need: the database, the time, and the platform's origin for media URLs. */
@@ -21,6 +28,11 @@ export interface CheckoutDeps {
   db: Db
   clock: Clock
   publicUrl: string
+  /**
+   * The products this process keeps per catalogue version, shared with the current cart's operations
+   * (`carts/cart-products.ts`); without it a pricing reads its cart's products.
+   */
+  cartProducts?: CartProducts | undefined
 }
 
 /** A cart priced from the catalogue as it is now, with the buyer's choices. */
@@ -53,6 +65,11 @@ export async function priceCart(
     now: Date
     /** The site's commerce settings, when the caller read them already. */
     settings?: CommerceSettings
+    /**
+     * The products this process keeps, and the catalogue version the cart's read saw: the cart's
+     * products come from them (read only when not kept yet) rather than from a statement of their own.
+     */
+    kept?: { cartProducts: CartProducts | undefined; catalogueVersion: number | undefined } | undefined
   },
 ): Promise<PricedCart> {
   const { siteId } = options
@@ -68,7 +85,9 @@ export async function priceCart(
     line.catalog_item_id && line.ticket_properties ? [line.catalog_item_id] : [],
   )
   const [products, services, coupon, settings, membershipRows] = await Promise.all([
-    findProductsByIds(db, { siteId, includeHidden: false }, ids),
+    options.kept?.cartProducts && options.kept.catalogueVersion !== undefined
+      ? options.kept.cartProducts.find(db, siteId, options.kept.catalogueVersion, ids)
+      : findProductsByIds(db, { siteId, includeHidden: false }, ids),
     serviceIds.length > 0 || ticketTypeIds.length > 0
       ? Promise.all([
           serviceIds.length > 0 ? findSoldServices(db, siteId, serviceIds) : new Map<string, SoldService>(),
@@ -146,14 +165,37 @@ export function coverableLinesOf(priced: Pick<PricedCart, 'cart' | 'products'>):
   }))
 }
 
-/** The caller's current cart priced for their choices; OWNED_CART_NOT_FOUND before their first add. */
+/**
+ * The current cart of `who` priced for their choices, with the caller it belongs to. One statement reads
+ * the cart, its lines, the site's catalogue version and commerce settings, and checks an unchecked access
+ * token in the same statement (`readCartContents`); its products come from `deps.cartProducts` at that
+ * version (read only when this process does not keep them yet). OWNED_CART_NOT_FOUND before the first
+ * add; the 401 of every route when the token proves no one.
+ */
 export async function priceCurrentCart(
-  db: Db,
-  caller: ShopperCaller,
+  deps: Pick<CheckoutDeps, 'db' | 'cartProducts'>,
+  who: ShopperCredential,
   choices: BuyerChoices,
   now: Date,
-): Promise<PricedCart> {
-  const cart = await findOwnedCart(db, caller)
-  if (!cart) throw new ApplicationError('OWNED_CART_NOT_FOUND', 'The caller has no current cart yet', {})
-  return priceCart(db, cart, { siteId: caller.siteId, currency: caller.site.currency, choices, now })
+): Promise<PricedCart & { caller: ShopperCaller }> {
+  const { db } = deps
+  const contents = await readCartContents(db, who)
+  const caller = contents.caller
+  if (!caller) throw accessTokenRefused()
+  if (who.kind === 'unchecked') who.checked(caller)
+  if (!contents.cart)
+    throw new ApplicationError('OWNED_CART_NOT_FOUND', 'The caller has no current cart yet', {})
+  const priced = await priceCart(
+    db,
+    { cart: contents.cart, lines: contents.lines },
+    {
+      siteId: caller.siteId,
+      currency: caller.site.currency,
+      choices,
+      now,
+      settings: settingsFromStored(contents.storedSettings),
+      kept: { cartProducts: deps.cartProducts, catalogueVersion: contents.catalogueVersion },
+    },
+  )
+  return { ...priced, caller }
 }

@@ -118,13 +118,16 @@ export async function grantTokens(deps: TokenGrantDeps, input: TokenGrantInput):
       '"clientId" is required (or a visitor access token of the client before the API key in Authorization)',
     )
   }
+  if (request.grantType === 'anonymous') {
+    // The client's lookup is part of the one statement that issues a visitor's tokens.
+    const issued = await issueVisitorTokens(deps.db, clientId, now)
+    if (!issued) return refuse('invalid_client', 'unknown clientId')
+    return { ok: true, corsClientId: issued.client.id, tokens: issued.tokens, extra: {} }
+  }
   const client = await findOAuthClient(deps.db, clientId)
   if (!client) return refuse('invalid_client', 'unknown clientId')
   // A browser may read the answers of its own client only, and never an external login's.
   const corsClientId = isExternalLogin ? null : client.id
-  if (request.grantType === 'anonymous') {
-    return { ok: true, corsClientId, tokens: await issueVisitorTokens(deps.db, client, now), extra: {} }
-  }
   if (request.grantType === 'authorization_code') {
     const exchange = await exchangeAuthorizationCode(deps.db, client, request, now, (tx, login) =>
       deps.onMemberLogin(tx, login, now),

@@ -63,45 +63,70 @@ export async function issueTokens(
 ): Promise<IssuedTokens> {
   const accessToken = subject.values?.accessToken ?? createOpaqueToken()
   const refreshToken = subject.values?.refreshToken ?? createOpaqueToken()
-  const familyId = subject.familyId ?? randomUUID()
-  const insert = `insert into oauth_tokens (token_hash, kind, site_id, client_id, role, subject_id, family_id, expires_at, created_date, actor_api_key_id)
-    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`
-  const common = [subject.client.siteId, subject.client.id, subject.role, subject.subjectId, familyId]
-  const actor = subject.actorApiKeyId ?? null
-  await db.query(insert, [
-    hashToken(accessToken),
-    'access',
-    ...common,
-    addSeconds(now, ACCESS_TOKEN_TTL_SECONDS),
-    now,
-    actor,
-  ])
-  await db.query(insert, [
-    hashToken(refreshToken),
-    'refresh',
-    ...common,
-    subject.refreshExpiresAt ??
-      addSeconds(
-        now,
-        subject.role === 'member' ? MEMBER_REFRESH_TOKEN_TTL_SECONDS : VISITOR_REFRESH_TOKEN_TTL_SECONDS,
-      ),
-    now,
-    actor,
-  ])
+  // Both tokens in one statement: a pair is never half stored, and it is one round trip.
+  await db.query(
+    `insert into oauth_tokens (token_hash, kind, site_id, client_id, role, subject_id, family_id, expires_at, created_date, actor_api_key_id)
+     values ($1, 'access', $3, $4, $5, $6, $7, $8, $10, $11), ($2, 'refresh', $3, $4, $5, $6, $7, $9, $10, $11)`,
+    [
+      hashToken(accessToken),
+      hashToken(refreshToken),
+      subject.client.siteId,
+      subject.client.id,
+      subject.role,
+      subject.subjectId,
+      subject.familyId ?? randomUUID(),
+      addSeconds(now, ACCESS_TOKEN_TTL_SECONDS),
+      subject.refreshExpiresAt ??
+        addSeconds(
+          now,
+          subject.role === 'member' ? MEMBER_REFRESH_TOKEN_TTL_SECONDS : VISITOR_REFRESH_TOKEN_TTL_SECONDS,
+        ),
+      now,
+      subject.actorApiKeyId ?? null,
+    ],
+  )
   return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS }
 }
 
-/** Creates a visitor of the client's site and issues its first tokens. */
-export async function issueVisitorTokens(db: Db, client: OAuthClient, now: Date): Promise<IssuedTokens> {
-  return db.transaction(async (tx) => {
-    const visitorId = randomUUID()
-    await tx.query('insert into visitors (id, site_id, created_date) values ($1, $2, $3)', [
-      visitorId,
-      client.siteId,
-      now,
-    ])
-    return issueTokens(tx, { client, role: 'visitor', subjectId: visitorId }, now)
-  })
+const ISSUE_VISITOR_TOKENS = prepared(`with client as (select id, site_id from oauth_clients where id = $1),
+  visitor as (insert into visitors (id, site_id, created_date) select $2::uuid, site_id, $3 from client
+              returning id, site_id),
+  tokens as (insert into oauth_tokens (token_hash, kind, site_id, client_id, role, subject_id, family_id, expires_at, created_date)
+             select t.hash, t.kind, v.site_id, $1, 'visitor', v.id, $4::uuid, t.expires_at, $3
+             from visitor v
+             cross join (values ($5::text, 'access', $6::timestamptz), ($7::text, 'refresh', $8::timestamptz))
+               as t (hash, kind, expires_at)
+             returning 1)
+  select c.id, c.site_id, (select count(*) from tokens)::int as issued from client c`)
+
+/**
+ * Creates a visitor of the site of the client registered under `clientId` and issues its first tokens,
+ * in one statement (the client's lookup included, so no transaction is needed: it all lands or none of
+ * it does); `undefined` when no client has that id, and then nothing is written.
+ */
+export async function issueVisitorTokens(
+  db: Db,
+  clientId: string,
+  now: Date,
+): Promise<{ client: OAuthClient; tokens: IssuedTokens } | undefined> {
+  const accessToken = createOpaqueToken()
+  const refreshToken = createOpaqueToken()
+  const row = await queryOne<{ id: string; site_id: string; issued: number }>(db, ISSUE_VISITOR_TOKENS, [
+    clientId,
+    randomUUID(),
+    now,
+    randomUUID(),
+    hashToken(accessToken),
+    addSeconds(now, ACCESS_TOKEN_TTL_SECONDS),
+    hashToken(refreshToken),
+    addSeconds(now, VISITOR_REFRESH_TOKEN_TTL_SECONDS),
+  ])
+  if (!row) return undefined
+  if (row.issued !== 2) throw new Error(`issued ${row.issued} visitor tokens instead of 2`)
+  return {
+    client: { id: row.id, siteId: row.site_id },
+    tokens: { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+  }
 }
 
 export type RotationResult = { ok: true; tokens: IssuedTokens } | { ok: false; reason: string }

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { formatAddress } from '../../addresses/address-format.ts'
 import { countryOptions } from '../../addresses/countries.ts'
 import { AddressInput } from '../../carts/address-input.ts'
+import type { CartProducts } from '../../carts/cart-products.ts'
 import { findCartById } from '../../carts/cart-store.ts'
 import type { Address } from '../../carts/pricing/pricing-input.ts'
 import type { Clock } from '../../clock.ts'
@@ -30,7 +31,7 @@ import {
   saveCheckoutChoices,
   withChoices,
 } from '../checkout-store.ts'
-import { getCommerceSettings } from '../commerce-settings.ts'
+import { getCommerceSettings, settingsFromStored } from '../commerce-settings.ts'
 import type { PaymentProvider } from '../payment-provider.ts'
 import { confirmPayment, type PaymentConfirmation } from '../payments/confirm-payment.ts'
 import { providerOf } from '../payments/payment-deps.ts'
@@ -68,6 +69,8 @@ export interface HostedCheckoutDeps {
   logger: Logger
   /** The ways to pay, in the order the page offers them (the test card and pay-later in app.ts). */
   paymentProviders: readonly PaymentProvider[]
+  /** The products kept per catalogue version, shared with the cart (`carts/cart-products.ts`). */
+  cartProducts?: CartProducts | undefined
   /**
    * The signed-in buyer, for their e-mail and saved addresses: identity's member lookup, handed in by
    * the app (identity stands above checkout, so checkout does not import it).
@@ -238,6 +241,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     publicUrl: deps.publicUrl,
     downloadsLink: deps.downloadsLink,
     bookingCancelLink: deps.bookingCancelLink,
+    cartProducts: deps.cartProducts,
   }
   /** Signs the thank-you page's link for the browser that just paid or pressed the form. */
   const signing = () => ({ signer: deps.signer, now: clock() })
@@ -317,22 +321,26 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     } = {},
   ): Promise<Response> {
     const site = options.site ?? (await getSite(db, checkout.site_id))
-    const [settings, member] = await Promise.all([
-      getCommerceSettings(db, checkout.site_id),
+    // The cart's read brings the site's setup and catalogue version with it (decision 089).
+    const [cart, member] = await Promise.all([
+      findCartById(db, checkout.site_id, checkout.cart_id),
       checkout.owner_kind === 'member' ? deps.findMember(db, checkout.site_id, checkout.owner_id) : undefined,
     ])
+    const settings = cart
+      ? settingsFromStored(cart.storedSettings)
+      : await getCommerceSettings(db, checkout.site_id)
     const shipTo = shipToCountries(settings)
     const values = options.values ?? formValuesOfCheckout(checkout)
     // Members' e-mail is known; a new shopper starts in the first country the shop ships to.
     if (!values.email && member) values.email = member.login_email
     if (!values['shipping.country']) values['shipping.country'] = defaultCountry(c, site, shipTo)
-    const cart = await findCartById(db, checkout.site_id, checkout.cart_id)
     const priced =
       cart &&
       (await priceCart(db, cart, {
         siteId: checkout.site_id,
         currency: site.currency,
         settings,
+        kept: { cartProducts: deps.cartProducts, catalogueVersion: cart.catalogueVersion },
         choices: options.values
           ? typedChoicesOfValues(values)
           : {
@@ -403,7 +411,11 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
   /** The same, pricing the checkout's cart first (the no-script save, which otherwise prices nothing). */
   async function planChoiceProblem(checkout: CheckoutRow, site: Site): Promise<string | undefined> {
     if (!checkout.selected_memberships?.length) return undefined
-    const priced = await priceCheckout(db, checkout, { currency: site.currency, now: clock() })
+    const priced = await priceCheckout(db, checkout, {
+      currency: site.currency,
+      now: clock(),
+      cartProducts: deps.cartProducts,
+    })
     return priced && planChoiceProblemOf(checkout, priced)
   }
 
@@ -522,6 +534,8 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       const priced = await priceCart(db, cart, {
         siteId: checkout.site_id,
         currency: site.currency,
+        settings: settingsFromStored(cart.storedSettings),
+        kept: { cartProducts: deps.cartProducts, catalogueVersion: cart.catalogueVersion },
         choices: typedChoices(form),
         now: clock(),
       })
@@ -629,7 +643,11 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       // row in one statement, or on their own when the press ends on the page again.
       const saved = withChoices(checkout, details)
       const saveAlone = () => saveCheckoutChoices(db, checkout.id, details, clock())
-      const priced = await priceCheckout(db, saved, { currency: site.currency, now: clock() })
+      const priced = await priceCheckout(db, saved, {
+        currency: site.currency,
+        now: clock(),
+        cartProducts: deps.cartProducts,
+      })
       if (!priced || priced.cart.lines.length === 0) {
         await saveAlone()
         return messagePage(409, 'Your cart is empty', 'Go back to the shop and add something to your cart.')

@@ -49,21 +49,22 @@ describe('the hosted checkout’s payment steps', () => {
     return { result: result as T, statements }
   }
 
-  it('shows the checkout page in at most 4 statements', async () => {
+  it('shows the checkout page in at most 2 statements', async () => {
     const { checkoutId } = await readyCheckout()
     const browser = createTestBrowser(platform.app)
     const { result, statements } = await counted(() => browser.get(`/_checkout/${checkoutId}`))
     expect(result.status).toBe(200)
-    expect(statements.length, statements.join('\n\n')).toBeLessThanOrEqual(4)
+    expect(statements.length, statements.join('\n\n')).toBeLessThanOrEqual(2)
   })
 
-  it('starts the payment in at most 7 statements, pays in at most 8 and comes back in 1', async () => {
+  it('starts the payment in at most 5 statements, pays in at most 6 and comes back in 1', async () => {
     const { checkoutId, browser, fields } = await readyCheckout()
-    // The press: the checkout with its site, the cart priced (cart, products, settings), the choices
-    // saved with the payment stored under its key, the provider's payment, and the provider's id.
+    // The press: the checkout with its site, the cart priced (the cart with the site's setup and
+    // catalogue version; its products kept by the process), the choices saved with the payment stored
+    // under its key, the provider's payment, and the provider's id.
     const press = await counted(() => browser.submit(`/_checkout/${checkoutId}/place-order`, fields))
     expect(press.result.status).toBe(303)
-    expect(press.statements.length, press.statements.join('\n\n')).toBeLessThanOrEqual(7)
+    expect(press.statements.length, press.statements.join('\n\n')).toBeLessThanOrEqual(5)
 
     const pay = pathOfLocation(press.result.location!)
     const page = await counted(() => browser.get(pay))
@@ -71,12 +72,12 @@ describe('the hosted checkout’s payment steps', () => {
     expect(page.statements.length, page.statements.join('\n\n')).toBeLessThanOrEqual(1)
 
     // The card moves the provider's payment; its signed notification settles the platform's payment
-    // and places the order (6 statements, place-order.test.ts), all before the provider answers.
+    // and places the order (4 statements with the products this process keeps, place-order.test.ts), all before the provider answers.
     const card = await counted(() =>
       browser.post(pay, { cardNumber: '4242 4242 4242 4242', cardExpiry: '12/30', cardCvc: '123' }),
     )
     expect(card.result.status).toBe(303)
-    expect(card.statements.length, card.statements.join('\n\n')).toBeLessThanOrEqual(8)
+    expect(card.statements.length, card.statements.join('\n\n')).toBeLessThanOrEqual(6)
 
     // The return finds the order the notification placed with this payment in one read.
     const back = await counted(() => browser.get(pathOfLocation(card.result.location!)))

@@ -109,6 +109,7 @@ export async function confirmPayment(
       publicUrl: deps.publicUrl,
       downloadsLink: deps.downloadsLink,
       bookingCancelLink: deps.bookingCancelLink,
+      cartProducts: deps.cartProducts,
     })
     if (result.kind === 'price-changed') {
       await refundInFull(deps, payment)

@@ -1,3 +1,4 @@
+import type { CartProducts } from '../../carts/cart-products.ts'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/db.ts'
 import type { PaymentProvider } from '../payment-provider.ts'
@@ -13,6 +14,8 @@ export interface PaymentDeps {
   downloadsLink?: ((orderId: string, now: Date) => string) | undefined
   /** The signed link to a booking's cancel page, for its confirmation mail (decision 069). */
   bookingCancelLink?: ((bookingId: string, start: Date) => string) | undefined
+  /** The products kept per catalogue version (`carts/cart-products.ts`), for placing the order. */
+  cartProducts?: CartProducts | undefined
 }
 
 /** The provider with this id among the platform's, if any. */
