@@ -50,6 +50,7 @@ async function main() {
   // A fresh demo store's drawings get their WebP sizes now, so its first visitor waits for none (decision 090).
   if (seeded) {
     const renderingStarted = performance.now()
+    logger.info('drawing the demo pictures in their WebP sizes, once (seconds to a minute)')
     const renditions = await renderSvgRenditionsAhead({ db, storage: mediaStorage, logger })
     logger.info('rendered the demo pictures', {
       ...renditions,
