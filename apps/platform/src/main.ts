@@ -13,6 +13,7 @@ import { chooseLogFormat, createLogger } from './log.ts'
 import { chooseMailTransport } from './mail/mail-transport.ts'
 import { createMailWorker } from './mail/mail-worker.ts'
 import { createMediaStorage } from './media/media-storage-config.ts'
+import { renderSvgRenditionsAhead } from './media/svg-renditions.ts'
 import { parseMetricsToken } from './observability/metrics-routes.ts'
 import { createDrainState, parseDrainDelay } from './observability/readiness.ts'
 import { createProgress } from './operator/operator-progress.ts'
@@ -46,6 +47,16 @@ async function main() {
   if (seeded) logger.info('seeded the demo store', { ...seeded })
   if (demoOwner) logger.info('created the demo site owner', { email: DEMO_OWNER_EMAIL })
   const mediaStorage = createMediaStorage(config.mediaStorage)
+  // A fresh demo store's drawings get their WebP sizes now, so its first visitor waits for none (decision 090).
+  if (seeded) {
+    const renderingStarted = performance.now()
+    logger.info('drawing the demo pictures in their WebP sizes, once (seconds to a minute)')
+    const renditions = await renderSvgRenditionsAhead({ db, storage: mediaStorage, logger })
+    logger.info('rendered the demo pictures', {
+      ...renditions,
+      durationMs: Math.round(performance.now() - renderingStarted),
+    })
+  }
   const drain = createDrainState()
   const app = createApp(
     appDepsFromConfig(config, {

@@ -35,6 +35,8 @@ describe('the built platform', () => {
       expect(token.status).toBe(200)
       expect(output()).toMatch(/"message":"migrated","versions":\[1,2,/)
       expect(output()).toMatch(/"message":"seeded the demo store".*"products":\d+/)
+      // The seed's drawings got their WebP sizes before the platform listened (decision 090).
+      expect(output()).toMatch(/"message":"rendered the demo pictures".*"sizes":(\d+),"rendered":\1\b/)
     } finally {
       platform.kill('SIGTERM')
     }

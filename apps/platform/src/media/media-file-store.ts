@@ -6,7 +6,8 @@ import { derivedSizes, type ImageSize } from './image-derivatives.ts'
  * A media file as the platform serves it. Its bytes are either in the row (the demo seed's SVGs, and
  * images uploaded before media storage existed) or, for uploads, in the media storage: the row then
  * holds no bytes (an empty `bytes`, which no real image can be) and the storage holds the original
- * and the derived sizes. An SVG in the row has WebP sizes too, rendered from it on first request.
+ * and the derived sizes. An SVG in the row has WebP sizes too, rendered from it when it is seeded (`renderSvgRenditionsAhead`),
+ * or on first request when the media storage lacks them.
  */
 export interface MediaFile {
   id: string
@@ -94,6 +95,35 @@ export async function findMediaFile(db: Db, id: string): Promise<MediaFile | und
     inDatabase: row.bytes ? { bytes: new Uint8Array(row.bytes), md5: row.md5 } : undefined,
     sizes: sizesOf(row),
   }
+}
+
+/**
+ * Every SVG kept in the database (the demo seed's drawings, of any site), oldest first, with its bytes:
+ * what `renderSvgRenditionsAhead` renders the WebP sizes of.
+ */
+export async function findSvgMediaFilesInDatabase(db: Db): Promise<MediaFile[]> {
+  const rows = await db.query<{
+    id: string
+    site_id: string
+    width: number | null
+    height: number | null
+    bytes: Uint8Array
+    md5: string
+  }>(
+    `select id, site_id, width, height, bytes, md5(bytes) as md5
+       from media_files where content_type = $1 and octet_length(bytes) > 0
+      order by created_date, id`,
+    [SVG],
+  )
+  return rows.map((row) => ({
+    id: row.id,
+    siteId: row.site_id,
+    contentType: SVG,
+    width: row.width ?? 0,
+    height: row.height ?? 0,
+    inDatabase: { bytes: new Uint8Array(row.bytes), md5: row.md5 },
+    sizes: sizesOf({ in_storage: false, content_type: SVG, width: row.width, height: row.height }),
+  }))
 }
 
 /** The site's media files among these ids, by id; ids of no file of the site are absent. */

@@ -14,7 +14,7 @@ import {
   WireThumbnailSchema,
   WireVideoSchema,
 } from './media-wire.ts'
-import { createRenditionQueue, renderSvgRendition, renditionFileName } from './svg-renditions.ts'
+import { createRenditionQueue, renderAndKeepSvgRendition, renditionKey } from './svg-renditions.ts'
 import { uploadVideo, VIDEO_UPLOAD_PATH } from './video-uploads.ts'
 
 export const MEDIA_UPLOAD_PATH = '/stores/v1/media'
@@ -190,8 +190,8 @@ export function registerMediaRoutes(api: Api, deps: MediaDeps) {
   }
 
   /**
-   * Answers a WebP size of an SVG kept in the database (the seed's drawings): from the media storage when
-   * it was rendered before, else rendered now and kept there. Keeping it is a cache: when the storage
+   * Answers a WebP size of an SVG kept in the database (the seed's drawings): from the media storage, where
+   * it was rendered when seeded, else rendered now and kept there. Keeping it is a cache: when the storage
    * refuses, the rendering is still answered.
    */
   async function serveRendition(
@@ -206,7 +206,8 @@ export function registerMediaRoutes(api: Api, deps: MediaDeps) {
     headers['content-type'] = 'image/webp'
     const width = Number.parseInt(name, 10)
     const size = file.sizes.find((s) => s.width === width)!
-    const key = mediaObjectKey(file.siteId, file.id, renditionFileName(svg.md5, width))
+    const svgFile = { ...file, inDatabase: svg }
+    const key = renditionKey(svgFile, width)
     // HEAD asks the storage for the size only, opening no stream (as `serve` does).
     const kept: { size: number; body: ReadableStream<Uint8Array> | null } | undefined = await callStorage(
       logger,
@@ -221,17 +222,8 @@ export function registerMediaRoutes(api: Api, deps: MediaDeps) {
       headers['content-length'] = String(kept.size)
       return new Response(kept.body, { headers })
     }
-    const bytes = await renditions(key, async () => {
-      const rendered = await renderSvgRendition(svg.bytes, file, size)
-      await storage.put(key, rendered, 'image/webp').catch((error: unknown) =>
-        logger.warn('could not keep an SVG rendition in the media storage', {
-          id: file.id,
-          key,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      )
-      return rendered
-    })
+    // Rendered when seeded (`renderSvgRenditionsAhead`); drawn now when the storage lost it.
+    const bytes = await renditions(key, () => renderAndKeepSvgRendition({ storage, logger }, svgFile, size))
     headers['content-length'] = String(bytes.byteLength)
     return new Response(new Uint8Array(bytes), { headers })
   }
