@@ -29,7 +29,7 @@ const usage = `usage: node scripts/topology.mjs start [--processes N] [--seed de
           storefront behind nginx's page cache too); prints the URLs
   status  the parts that run and the replica's lag
   stop    stops everything (nginx, processes, replica, primary) and removes its directories
-  Environment: SEED (demo), TOPOLOGY_PROCESSES (3), TOPOLOGY_STOREFRONT (1 for --storefront), TOPOLOGY_PORT and TOPOLOGY_READ_ONLY_PORT (free
+  Environment: SEED (demo), TOPOLOGY_PROCESSES (3), TOPOLOGY_PORT and TOPOLOGY_READ_ONLY_PORT (free
   ports), TOPOLOGY_STATE (the state file); the platform's own settings (RATE_LIMITS, LOG_LEVEL...) pass through.`
 
 const log = (line) => console.log(line)
@@ -50,7 +50,7 @@ function parseOptions() {
   if (!['demo', '10k', 'none'].includes(seed)) throw new Error('--seed must be demo, 10k or none')
   const mainPort = Number(process.env.TOPOLOGY_PORT ?? 0)
   const readOnlyPort = Number(process.env.TOPOLOGY_READ_ONLY_PORT ?? 0)
-  const storefront = rest.includes('--storefront') || process.env.TOPOLOGY_STOREFRONT === '1'
+  const storefront = rest.includes('--storefront')
   return { processes, seed, mainPort, readOnlyPort, storefront }
 }
 

@@ -190,7 +190,12 @@ describe('personal pages', () => {
   it.each(['/cart', '/account', '/checkout'])(
     '%s is never kept by a cache, with or without cookies',
     async (path) => {
-      for (const headers of [{}, { Cookie: sessionCookie('visitor') }, { Cookie: sessionCookie('member') }]) {
+      const visits: Record<string, string>[] = [
+        {},
+        { Cookie: sessionCookie('visitor') },
+        { Cookie: sessionCookie('member') },
+      ]
+      for (const headers of visits) {
         const response = await get(path, headers)
         const cacheControl = response.headers.get('cache-control') ?? ''
         expect(cacheControl).not.toMatch(/public|s-maxage/)
