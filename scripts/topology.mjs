@@ -1,6 +1,7 @@
 // `npm run topology`: the scale-out topology on this machine. A PostgreSQL primary with a streaming read
-// replica, N platform processes on it, nginx in front with a main host and a read-only host.
-//   node scripts/topology.mjs start [--processes N] [--seed demo|10k|none]   starts it, prints the URLs
+// replica, N platform processes on it, nginx in front with a main host and a read-only host, and with
+// --storefront the storefront behind nginx's page cache.
+//   node scripts/topology.mjs start [--processes N] [--seed demo|10k|none] [--storefront]   starts it
 //   node scripts/topology.mjs status                                       what runs, replication lag
 //   node scripts/topology.mjs stop                                         stops everything, removes it
 // `start` hands the topology to a supervisor process that outlives it; `stop` finds it through the state
@@ -23,8 +24,9 @@ import {
   writeState,
 } from './topology/topology-state.mjs'
 
-const usage = `usage: node scripts/topology.mjs start [--processes N] [--seed demo|10k|none] | status | stop
-  start   a primary and a streaming replica, N platform processes (3), nginx; prints the URLs
+const usage = `usage: node scripts/topology.mjs start [--processes N] [--seed demo|10k|none] [--storefront] | status | stop
+  start   a primary and a streaming replica, N platform processes (3), nginx (with --storefront, the
+          storefront behind nginx's page cache too); prints the URLs
   status  the parts that run and the replica's lag
   stop    stops everything (nginx, processes, replica, primary) and removes its directories
   Environment: SEED (demo), TOPOLOGY_PROCESSES (3), TOPOLOGY_PORT and TOPOLOGY_READ_ONLY_PORT (free
@@ -48,7 +50,8 @@ function parseOptions() {
   if (!['demo', '10k', 'none'].includes(seed)) throw new Error('--seed must be demo, 10k or none')
   const mainPort = Number(process.env.TOPOLOGY_PORT ?? 0)
   const readOnlyPort = Number(process.env.TOPOLOGY_READ_ONLY_PORT ?? 0)
-  return { processes, seed, mainPort, readOnlyPort }
+  const storefront = rest.includes('--storefront')
+  return { processes, seed, mainPort, readOnlyPort, storefront }
 }
 
 function printUrls(state) {
@@ -56,6 +59,7 @@ function printUrls(state) {
     `main host       ${state.mainUrl}   (every method, round-robin over ${state.platforms.length} processes)`,
   )
   log(`read-only host  ${state.readOnlyUrl}   (GET, HEAD, OPTIONS; catalogue reads from the replica)`)
+  if (state.storefrontUrl) log(`storefront      ${state.storefrontUrl}   (through nginx's page cache)`)
   for (const platform of state.platforms)
     log(`platform ${platform.index}      ${platform.url}   (pid ${platform.pid})`)
   log(`primary         ${state.primaryUrl}`)
@@ -161,6 +165,7 @@ async function supervise() {
       dir: topology.dir,
       mainUrl: topology.mainUrl,
       readOnlyUrl: topology.readOnlyUrl,
+      storefrontUrl: topology.storefrontUrl,
       platforms: topology.platforms.map((platform) => ({
         index: platform.index,
         pid: platform.pid(),

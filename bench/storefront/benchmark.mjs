@@ -3,6 +3,7 @@
 // server beside the platform on the demo store; the gzipped JavaScript the home page makes the browser load,
 // by part; and product pages per second under load on PostgreSQL, beside a baseline build when given
 // (`BENCH_STOREFRONT_BASELINE`: a directory with an earlier build, its server.js and node_modules).
+import { existsSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { ensureStorefrontBuild } from '../../scripts/storefront-build.mjs'
 import { findPackageVersion } from '../harness/results.mjs'
@@ -44,8 +45,34 @@ const PEER_JAVASCRIPT_KB = [
   { label: 'Medusa starter', javaScriptKb: 412 },
 ]
 
+/** The committed result of the previous run, to report each figure beside the one before it. */
+function readPreviousResult() {
+  const file = new URL('../results/storefront.json', import.meta.url)
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined
+}
+
+/**
+ * This build's product pages per second and p99 of the previous run, by profile (the profiles it had).
+ * @param {any} previous
+ */
+function previousRenderFigures(previous) {
+  const build = previous?.renderLoad?.builds?.find((candidate) => candidate.label === 'this build')
+  if (!build) return undefined
+  return {
+    date: previous.date,
+    loadAverageAtEnd: previous.loadAverageAtEnd,
+    profiles: Object.fromEntries(
+      Object.entries(build.profiles).map(([profile, figures]) => [
+        profile,
+        { requestsPerSecond: figures.requestsPerSecond, p99Ms: figures.latencyMs.p99 },
+      ]),
+    ),
+  }
+}
+
 /** @param {{ log: (line: string) => void }} options */
 export async function run({ log }) {
+  const previous = readPreviousResult()
   await ensureStorefrontBuild({ log })
   let system = await startSystem()
   let isSystemRunning = true
@@ -98,6 +125,10 @@ export async function run({ log }) {
       baselineLabel: BASELINE_LABEL,
     })
     const load = loadavg().map((value) => Math.round(value * 100) / 100)
+    renderLoad.previous = previousRenderFigures(previous)
+    // A run without Lighthouse (BENCH_LIGHTHOUSE_RUNS=0) keeps the scores of the run that measured them.
+    const isLighthouseCarried = pages.length === 0 && Boolean(previous?.pages?.length)
+    if (isLighthouseCarried) pages.push(...previous.pages)
     return {
       figures: {
         method: `Lighthouse ${pages[0]?.lighthouseVersion} ${pages[0]?.formFactor} defaults (simulated slow 4G, 4x CPU slowdown), performance only, ${RUNS} runs per page in one headless Chromium, each with cleared storage; each page on a freshly started system (fresh demo database) with only its HTML requested before; median score, and the first run's (the first visitor's) beside it`,
@@ -109,6 +140,7 @@ export async function run({ log }) {
         },
         budgets: BUDGETS,
         pages,
+        ...(isLighthouseCarried ? { pagesMeasuredOn: previous.pagesMeasuredOn ?? previous.date } : {}),
         homeJavaScript: {
           gzipBytes: javaScript.gzipBytes,
           bytes: javaScript.bytes,
@@ -128,18 +160,24 @@ export async function run({ log }) {
       chart: {
         title: 'Lighthouse mobile performance (0–100, higher is better)',
         subtitle: [
-          `Median of ${RUNS} runs per page, production build with the platform, Lighthouse ${findPackageVersion('lighthouse')} in ${chromiumVersion}`,
+          isLighthouseCarried
+            ? `Lighthouse scores carried from the run of ${(previous.pagesMeasuredOn ?? previous.date).slice(0, 10)} (this run left Lighthouse out)`
+            : `Median of ${RUNS} runs per page, production build with the platform, Lighthouse ${findPackageVersion('lighthouse')} in ${chromiumVersion}`,
           `Home page JavaScript: ${(javaScript.gzipBytes / 1000).toFixed(1)} kB gzipped (budget ${BUDGETS.homeJavaScriptGzipBytes / 1000} kB); load average ${load[0]} at the end of the run`,
           `Home page JavaScript by part: ${Object.entries(javaScriptParts)
             .map(([part, bytes]) => `${part} ${(bytes / 1000).toFixed(1)} kB`)
             .join(
               ', ',
             )}; peers (issue 16): ${PEER_JAVASCRIPT_KB.map((peer) => `${peer.label} ${peer.javaScriptKb} kB`).join(', ')}`,
-          ...renderLoad.builds.map((build) => {
-            const first = build.profiles['first view']
-            const visitor = build.profiles['visitor with a cart']
-            return `Product page at 20 connections on PostgreSQL, ${build.label}: ${first.requestsPerSecond} pages/s, p99 ${first.latencyMs.p99} ms (first view); ${visitor.requestsPerSecond} pages/s, p99 ${visitor.latencyMs.p99} ms (visitor with a cart)`
-          }),
+          ...renderLoad.builds.map(
+            (build) =>
+              `Product page at 20 connections on PostgreSQL, ${build.label}: ${Object.entries(build.profiles)
+                .map(
+                  ([profile, figures]) =>
+                    `${profile} ${figures.requestsPerSecond} pages/s, p99 ${figures.latencyMs.p99} ms${describePrevious(renderLoad.previous, build, profile)}`,
+                )
+                .join('; ')}`,
+          ),
           'Grey rows: issue 8’s anchors (ranges measured earlier), not measured in this run',
         ],
         series: [{ name: 'best run (anchors: high end)' }, { name: 'median (anchors: low end)' }],
@@ -164,4 +202,10 @@ export async function run({ log }) {
     await chromium?.stop()
     await stopSystem()
   }
+}
+
+/** `(before: N pages/s, p99 M ms)` for this build's profile the previous run measured too. */
+function describePrevious(previous, build, profile) {
+  const before = build.label === 'this build' ? previous?.profiles?.[profile] : undefined
+  return before ? ` (before: ${before.requestsPerSecond} pages/s, p99 ${before.p99Ms} ms)` : ''
 }

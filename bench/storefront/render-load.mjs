@@ -1,10 +1,14 @@
 // The storefront's server rendering under load: product pages per second and their latency at 20
 // connections, with the platform on PostgreSQL, for this build and, when given, a baseline build (a copy of
-// an earlier storefront with its own server.js and node_modules) measured against the same platform.
+// an earlier storefront with its own server.js and node_modules) measured against the same platform; and
+// this build behind the topology's nginx with its micro-cache (decision 088).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { findFreePort } from '../../scripts/free-port.mjs'
 import { startPostgres } from '../../scripts/postgres.mjs'
 import { repoRoot, startService } from '../../scripts/processes.mjs'
+import { ensureNginx, startNginx } from '../../scripts/topology/nginx.mjs'
 import { waitForHttp } from '../../scripts/wait-for-http.mjs'
 import { DEMO_CLIENT_ID, describe, load, SECONDS, startPlatform, summarise } from '../harness/load.mjs'
 import { measurePageJavaScript, sumByPart } from './page-javascript.mjs'
@@ -14,10 +18,40 @@ export const RENDER_CONNECTIONS = 20
 export const RENDER_PATH = '/products/classic-tee'
 
 /**
- * The two visits measured: a first view (no cookie: the catalogue through the storefront's shared reader)
- * and a returning visitor whose session holds a cart (their cart and member state read on every page).
+ * The visits measured: a first view (no cookie: the page drawn for everyone, the catalogue through the
+ * storefront's shared reader) and a returning visitor whose session holds a cart (their cart and member state
+ * read on every page), each straight to the storefront and through nginx's micro-cache, which keeps the first
+ * and takes the second past it.
  */
-const PROFILES = ['first view', 'visitor with a cart']
+const PROFILES = [
+  { name: 'first view', isVisitor: false, isCached: false },
+  { name: 'visitor with a cart', isVisitor: true, isCached: false },
+  { name: 'first view through nginx’s cache', isVisitor: false, isCached: true },
+  { name: 'visitor with a cart through nginx', isVisitor: true, isCached: true },
+]
+
+/**
+ * nginx (Debian's package) in front of one storefront with the topology's micro-cache configuration.
+ * @param {number} storefrontPort
+ */
+async function startPageCache(storefrontPort) {
+  await ensureNginx({ log: () => {} })
+  const dir = mkdtempSync(join(tmpdir(), 'aisle-bench-page-cache-'))
+  const port = await findFreePort()
+  const nginx = startNginx({ dir, storefront: { port, upstreamPorts: [storefrontPort] } })
+  const url = `http://127.0.0.1:${port}`
+  const exited = new AbortController()
+  nginx.service.exited.then(() => exited.abort())
+  await waitForHttp(`${url}/`, { timeoutMs: 30_000, signal: exited.signal })
+  return {
+    url,
+    async stop() {
+      nginx.service.signal('SIGQUIT')
+      await nginx.service.exited
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
 
 /**
  * Starts a storefront server (`server.js` in `directory`, with `build/` beside it) against `apiUrl`.
@@ -119,38 +153,44 @@ export async function measureRenderLoad({ log, baselineDirectory, baselineLabel 
     for (const build of builds) {
       build.server = await startStorefront(build.directory, platform.url, `storefront (${build.label})`)
       started.push(build.server)
+      // Only this build's pages say a shared cache may keep them: a baseline's would all go past nginx.
+      if (build.label === 'this build') {
+        build.cache = await startPageCache(Number(new URL(build.server.url).port))
+        started.push(build.cache)
+      }
+      build.profiles = PROFILES.filter((profile) => !profile.isCached || build.cache)
       build.cookie = await visitorWithCart(build.server.url)
       const javaScript = await measurePageJavaScript(`${build.server.url}/`)
       build.homeJavaScript = { gzipBytes: javaScript.gzipBytes, parts: sumByPart(javaScript.files) }
       log(`${build.label}: home page JavaScript ${javaScript.gzipBytes} bytes gzipped`)
-      build.runs = Object.fromEntries(PROFILES.map((profile) => [profile, []]))
-      // Warm-up of both visits: module loading, the JIT and the catalogue cache are not what is measured.
-      for (const headers of [{}, { cookie: build.cookie }])
+      build.runs = Object.fromEntries(build.profiles.map((profile) => [profile.name, []]))
+      // Warm-up of every visit: module loading, the JIT and the catalogue cache are not what is measured.
+      for (const profile of build.profiles)
         await load({
-          url: `${build.server.url}${RENDER_PATH}`,
-          headers,
+          url: `${profile.isCached ? build.cache.url : build.server.url}${RENDER_PATH}`,
+          headers: profile.isVisitor ? { cookie: build.cookie } : {},
           connections: RENDER_CONNECTIONS,
           duration: 5,
         })
     }
     for (let round = 0; round < rounds; round += 1) {
       for (const build of builds) {
-        for (const profile of PROFILES) {
-          const headers = profile === 'first view' ? {} : { cookie: build.cookie }
-          const figures = await measurePage(build.server.url, headers)
-          log(describe(`round ${round + 1}, ${build.label}, ${profile}`, figures))
-          build.runs[profile].push(figures)
+        for (const profile of build.profiles) {
+          const headers = profile.isVisitor ? { cookie: build.cookie } : {}
+          const figures = await measurePage(profile.isCached ? build.cache.url : build.server.url, headers)
+          log(describe(`round ${round + 1}, ${build.label}, ${profile.name}`, figures))
+          build.runs[profile.name].push(figures)
         }
       }
     }
     return {
-      method: `GET ${RENDER_PATH} at ${RENDER_CONNECTIONS} connections for ${SECONDS} s (autocannon), platform on PostgreSQL with the demo seed, storefront by its own server.js (NODE_ENV=production); builds alternate over ${rounds} rounds, the figure is the round with the median pages per second`,
+      method: `GET ${RENDER_PATH} at ${RENDER_CONNECTIONS} connections for ${SECONDS} s (autocannon), platform on PostgreSQL with the demo seed, storefront by its own server.js (NODE_ENV=production), straight or through nginx with the topology’s micro-cache (scripts/topology/nginx.mjs, one worker); builds alternate over ${rounds} rounds, the figure is the round with the median pages per second`,
       builds: builds.map((build) => ({
         label: build.label,
         directory: build.directory,
         homeJavaScript: build.homeJavaScript,
         profiles: Object.fromEntries(
-          PROFILES.map((profile) => {
+          build.profiles.map(({ name: profile }) => {
             const runs = build.runs[profile]
             const median = lowerMedian(runs.map((run) => run.requestsPerSecond))
             return [profile, { ...runs.find((run) => run.requestsPerSecond === median), rounds: runs }]

@@ -22,7 +22,7 @@ test('a visitor browses a collection, filters and sorts, searches, opens a produ
   page,
 }) => {
   await page.goto('/')
-  await expect(page.getByRole('link', { name: 'Cart (0)' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Cart', exact: true })).toBeVisible()
   await waitForHydration(page)
   await page.getByRole('list', { name: 'Collections' }).getByRole('link', { name: 'Tees & Tops' }).click()
   await expect(page).toHaveURL(/\/collections\/tees-and-tops$/)
@@ -131,12 +131,16 @@ test('an unknown collection answers a 404 page', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Continue shopping' })).toBeVisible()
 })
 
-test('pages with the cart count stay private while catalogue data may be kept by shared caches', async ({
+test('a first visit’s pages may be kept by shared caches; once the visitor has a cart, their pages are theirs, with the count', async ({
   page,
 }) => {
+  // Decision 088: drawn for everyone, without a cart count, and setting no cookie.
   const response = await page.goto('/products')
-  expect(response?.headers()['cache-control']).toMatch(/^private/)
-  await expect(page.getByRole('link', { name: 'Cart (0)' })).toBeVisible()
+  expect(response?.headers()['cache-control']).toBe(
+    'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+  )
+  expect(response?.headers()['set-cookie']).toBeUndefined()
+  await expect(page.getByRole('link', { name: 'Cart', exact: true })).toBeVisible()
   await waitForHydration(page)
 
   // A client-side navigation loads only the page's own data, the same for every visitor.
@@ -145,6 +149,19 @@ test('pages with the cart count stay private while catalogue data may be kept by
   const headers = (await data).headers()
   expect(headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300')
   expect(headers['set-cookie']).toBeUndefined()
+
+  await page.goto('/products/classic-tee')
+  await waitForHydration(page)
+  await page.getByRole('combobox', { name: 'Size' }).selectOption('M')
+  await page.getByRole('radio', { name: 'Red' }).check()
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible()
+
+  // With a session the server draws the count into the page itself: no flash, and no cache keeps it.
+  const own = await page.goto('/products')
+  expect(own?.headers()['cache-control']).toBe('private, no-cache')
+  expect(await own?.text()).toContain('Cart (1)')
+  await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible()
 })
 
 test.describe('without JavaScript', () => {

@@ -1,12 +1,14 @@
 // The scale-out topology on one machine: a PostgreSQL primary and its streaming replica, N platform
-// processes, nginx in front (a main host and a read-only host).
+// processes, nginx in front (a main host and a read-only host) and, when asked, the storefront behind
+// nginx's micro-cache (decision 088).
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { findDemoClientId } from '../demo-client-id.mjs'
 import { findFreePort } from '../free-port.mjs'
 import { repoRoot, secondsSince, startService } from '../processes.mjs'
+import { ensureStorefrontBuild } from '../storefront-build.mjs'
 import { waitForHttp } from '../wait-for-http.mjs'
 import { ensureNginx, startNginx } from './nginx.mjs'
 import { startPrimary, startStreamingReplica, waitForReplay } from './replicated-postgres.mjs'
@@ -31,6 +33,9 @@ import { startPrimary, startStreamingReplica, waitForReplay } from './replicated
  * @property {string} dir the temporary directory holding logs, the shared data directory and nginx's files
  * @property {string} mainUrl nginx's main host: every method, round-robin over the processes
  * @property {string} readOnlyUrl nginx's read-only host: GET, HEAD and OPTIONS only
+ * @property {string} [storefrontUrl] nginx's storefront host, with the micro-cache (with `storefront`)
+ * @property {{ url: string, pid: () => number | undefined, logFile: string }} [storefront] the storefront
+ *   process itself, behind it
  * @property {PostgresServer} primary
  * @property {PostgresServer} replica
  * @property {PlatformProcess[]} platforms
@@ -48,11 +53,13 @@ const platformDir = join(repoRoot, 'apps/platform')
  * Starts the whole topology and waits until every part answers. Installs nginx first if it is
  * missing. The schema and the seed are applied once, on the primary, before any process starts.
  * @param {{ processes?: number, seed?: 'demo' | '10k' | 'none', mainPort?: number,
- *   readOnlyPort?: number, env?: Record<string, string>, log?: (line: string) => void,
+ *   readOnlyPort?: number, storefront?: boolean, env?: Record<string, string>, log?: (line: string) => void,
  *   onStarted?: (part: Record<string, unknown>) => void }} [options]
  *   `processes` (3); `seed` (demo); ports (0: free ones); `env`: more platform environment
- *   (`RATE_LIMITS`, `LOG_LEVEL`...); `onStarted`: told of each part as it starts (pids, directories),
- *   so that a supervisor can record them before the rest is ready
+ *   (`RATE_LIMITS`, `LOG_LEVEL`...); `storefront`: also a storefront process (its production build, built
+ *   if stale) calling the main and read-only hosts, served by nginx through the micro-cache;
+ *   `onStarted`: told of each part as it starts (pids, directories), so that a supervisor can record them
+ *   before the rest is ready
  * @returns {Promise<Topology>}
  * @throws {Error} when a part does not start; what had started is stopped again
  */
@@ -61,13 +68,17 @@ export async function startTopology({
   seed = 'demo',
   mainPort = 0,
   readOnlyPort = 0,
+  storefront: withStorefront = false,
   env = {},
   log = () => {},
   onStarted = () => {},
 } = {}) {
   const started = performance.now()
   await ensureNginx({ log })
+  if (withStorefront) await ensureStorefrontBuild({ log })
   const dir = mkdtempSync(join(tmpdir(), 'aisle-topology-'))
+  // nginx's workers (nobody, when run as root) open the page cache's files under it: traversable, not listable.
+  chmodSync(dir, 0o711)
   /** @type {(() => Promise<void>)[]} */
   const undo = [async () => rmSync(dir, { recursive: true, force: true })]
   const rollback = async () => {
@@ -92,9 +103,11 @@ export async function startTopology({
       `topology: the replica replayed the schema and seed ${Math.round(replicaCatchUpMs)} ms after they were done`,
     )
 
-    const [main, readOnly, ...ports] = await Promise.all([
+    const [main, readOnly, storefrontPort, storefrontProcessPort, ...ports] = await Promise.all([
       mainPort || findFreePort(),
       readOnlyPort || findFreePort(),
+      findFreePort(),
+      findFreePort(),
       ...Array.from({ length: processes }, findFreePort),
     ])
     const mainUrl = `http://127.0.0.1:${main}`
@@ -127,7 +140,15 @@ export async function startTopology({
 
     const nginxDir = join(dir, 'nginx')
     mkdirSync(nginxDir)
-    const nginx = startNginx({ dir: nginxDir, mainPort: main, readOnlyPort: readOnly, upstreamPorts: ports })
+    const nginx = startNginx({
+      dir: nginxDir,
+      mainPort: main,
+      readOnlyPort: readOnly,
+      upstreamPorts: ports,
+      storefront: withStorefront
+        ? { port: storefrontPort, upstreamPorts: [storefrontProcessPort] }
+        : undefined,
+    })
     undo.push(() => stopService(nginx.service, 'SIGQUIT'))
     onStarted({ nginxPid: nginx.service.child.pid })
     const readOnlyUrl = `http://127.0.0.1:${readOnly}`
@@ -139,6 +160,24 @@ export async function startTopology({
       },
     )
     await waitForHttp(`${readOnlyUrl}/health`, { timeoutMs: 30_000, signal: nginxExited.signal })
+    const storefront = withStorefront
+      ? await startStorefrontProcess({ port: storefrontProcessPort, dir, mainUrl, readOnlyUrl })
+      : undefined
+    if (storefront) {
+      undo.push(() => stopService(storefront.service, 'SIGTERM'))
+      onStarted({ storefrontPid: storefront.pid() })
+    }
+    const storefrontUrl = storefront ? `http://127.0.0.1:${storefrontPort}` : undefined
+    if (storefrontUrl) {
+      await waitForHttp(`${storefrontUrl}/`, { timeoutMs: 30_000, signal: nginxExited.signal }).catch(
+        (error) => {
+          throw new Error(
+            `${error.message}\n${tail(storefront.logFile)}\n${tail(join(nginxDir, 'error.log'))}`,
+          )
+        },
+      )
+      log(`topology: storefront on ${storefrontUrl} (through nginx's page cache)`)
+    }
     const startSeconds = (performance.now() - started) / 1000
     log(
       `topology: nginx on ${mainUrl} (main) and ${readOnlyUrl} (read-only); ready in ${secondsSince(started)}`,
@@ -148,6 +187,8 @@ export async function startTopology({
       dir,
       mainUrl,
       readOnlyUrl,
+      storefrontUrl,
+      storefront: storefront && { url: storefront.url, pid: storefront.pid, logFile: storefront.logFile },
       primary,
       replica,
       platforms,
@@ -253,6 +294,39 @@ function createPlatformProcess(index, port, dir, env) {
       if (service) await stopService(service, 'SIGTERM')
     },
   }
+}
+
+/**
+ * Starts the storefront's production server on `port`, calling the platform through nginx's main and
+ * read-only hosts, believing nginx's forwarded headers (it is the storefront's proxy), and waits for it.
+ */
+async function startStorefrontProcess({ port, dir, mainUrl, readOnlyUrl }) {
+  const url = `http://127.0.0.1:${port}`
+  const logFile = join(dir, 'storefront.log')
+  const service = startService(process.execPath, ['server.js'], {
+    cwd: join(repoRoot, 'apps/storefront'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      AISLE_API_URL: mainUrl,
+      AISLE_READ_ONLY_API_URL: readOnlyUrl,
+      AISLE_CLIENT_ID: findDemoClientId(),
+      STOREFRONT_TRUSTED_PROXIES: 'loopback',
+    },
+    label: 'storefront',
+    logFile,
+  })
+  const exited = new AbortController()
+  service.exited.then(() => exited.abort())
+  try {
+    await waitForHttp(`${url}/`, { timeoutMs: 60_000, signal: exited.signal })
+  } catch (error) {
+    service.signal('SIGKILL')
+    throw new Error(`the storefront did not start: ${error.message}\n${tail(logFile)}`)
+  }
+  return { url, logFile, service, pid: () => service.child.pid }
 }
 
 /** Sends `signal` to a service's process group, then SIGKILL if it is still there after `graceMs`. */

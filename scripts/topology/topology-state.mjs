@@ -14,6 +14,8 @@ import { repoRoot } from '../processes.mjs'
  * @property {string} [replicaDir]
  * @property {string} [replicaUrl]
  * @property {number} [nginxPid]
+ * @property {number} [storefrontPid]
+ * @property {string} [storefrontUrl]
  * @property {{ index: number, pid: number, url: string }[]} platforms
  * @property {string} [mainUrl]
  * @property {string} [readOnlyUrl]
@@ -94,7 +96,11 @@ function signalProcess(pid, signal) {
  * @param {(line: string) => void} log
  */
 export async function stopLeftovers(state, log) {
-  const groups = [state.nginxPid, ...(state.platforms ?? []).map((platform) => platform.pid)].filter(isAlive)
+  const groups = [
+    state.nginxPid,
+    state.storefrontPid,
+    ...(state.platforms ?? []).map((platform) => platform.pid),
+  ].filter(isAlive)
   for (const pid of groups) signalGroup(pid, 'SIGTERM')
   for (const pid of groups) {
     if (!(await waitForExit(pid, 10_000))) {

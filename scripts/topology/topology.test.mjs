@@ -1,5 +1,6 @@
 // The scale-out topology, end to end through nginx: two platform processes on a primary and its
-// streaming replica. Run with `node --test scripts/topology/` (npm run test:topology); about 30 s.
+// streaming replica, and the storefront behind nginx's page cache. Run with `node --test scripts/topology/`
+// (npm run test:topology); about 30 s.
 import assert from 'node:assert/strict'
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -25,6 +26,7 @@ describe('the scale-out topology (nginx, 2 platform processes, a primary and its
       processes: 2,
       // A low per-account login limit, to see one counter shared by both processes.
       env: { RATE_LIMITS: 'login.account=4/600' },
+      storefront: true,
       log: (line) => console.log(line),
     })
     figures.startSeconds = round(topology.figures.startSeconds)
@@ -68,6 +70,54 @@ describe('the scale-out topology (nginx, 2 platform processes, a primary and its
     assert.equal(write.status, 405)
     assert.equal(write.headers.get('allow'), 'GET, HEAD, OPTIONS')
     assert.equal(write.json.details.applicationError.code, 'METHOD_NOT_ALLOWED')
+  })
+
+  it('answers a first view of a product page from nginx’s page cache, a visitor with a cart past it', async () => {
+    const path = '/products/classic-tee'
+    const first = await fetch(`${topology.storefrontUrl}${path}`)
+    const firstPage = await first.text()
+    assert.equal(first.status, 200, firstPage.slice(0, 500))
+    assert.match(first.headers.get('cache-control') ?? '', /^public, .*s-maxage=\d+/)
+    assert.equal(first.headers.get('set-cookie'), null)
+    assert.match(firstPage, /class="cart-link"[^>]*>Cart<\/a>/)
+    await waitFor(async () => {
+      const answer = await fetch(`${topology.storefrontUrl}${path}`)
+      await answer.text()
+      return answer.headers.get('x-cache-status') === 'HIT'
+    })
+    // A visitor's first add (the page's own form, as without script) makes their session: theirs is drawn
+    // for them, with the count, and never comes from the cache.
+    const form = new URLSearchParams({ quantity: '1' })
+    for (const [, name, options] of firstPage.matchAll(
+      /<select\b[^>]*\bname="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g,
+    )) {
+      const value = /<option\b[^>]*\bvalue="([^"]+)"(?![^>]*disabled)/.exec(options)?.[1]
+      if (value) form.set(name, value)
+    }
+    for (const [tag] of firstPage.matchAll(/<input\b[^>]*type="radio"[^>]*>/g)) {
+      const name = /\bname="([^"]+)"/.exec(tag)?.[1]
+      const value = /\bvalue="([^"]*)"/.exec(tag)?.[1]
+      if (name && value !== undefined && !form.has(name) && !/\bdisabled/.test(tag)) form.set(name, value)
+    }
+    const added = await fetch(`${topology.storefrontUrl}${path}`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+      headers: { origin: topology.storefrontUrl },
+    })
+    await added.text()
+    const session = added.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('aisle_session='))
+      ?.split(';')[0]
+    assert.ok(session, `the add answered ${added.status} with a session cookie`)
+    const own = await fetch(`${topology.storefrontUrl}${path}`, { headers: { cookie: session } })
+    const ownPage = await own.text()
+    assert.equal(own.headers.get('x-cache-status'), 'BYPASS')
+    assert.equal(own.headers.get('cache-control'), 'private, no-cache')
+    assert.match(ownPage, /Cart \(1\)/)
+    const shared = await fetch(`${topology.storefrontUrl}${path}`)
+    assert.doesNotMatch(await shared.text(), /Cart \(\d+\)/)
   })
 
   it('takes turns among the processes', async () => {

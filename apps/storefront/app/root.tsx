@@ -26,7 +26,7 @@ import { SITE_ICON_PATH } from './layout/site-icon'
 import { SkeletonFor } from './layout/skeletons'
 import { useFocusOnNewPage } from './layout/use-focus-on-new-page'
 import { createAisleMiddleware, getAisle } from './platform/aisle.server'
-import { VISITOR_PAGE_CACHE_CONTROL } from './platform/cache-control'
+import { isSharedPage, VISITOR_PAGE_CACHE_CONTROL } from './platform/cache-control'
 import { toSiteUrl } from './platform/config.server'
 import { findShopperError, SHOPPER_FAULT } from './platform/failed-page'
 import { HydrateLater } from './rendering/hydrate-later'
@@ -50,18 +50,23 @@ export const middleware: Route.MiddlewareFunction[] = [
 // link, the shop's name and its featured collections for the menu (shared by every visitor, kept by the
 // process), and the storefront's public URL for the pages' canonical links. The reads run at once; a visitor
 // is not asked for a member. Collections that cannot be read leave the menu without them, not the page.
+// A page drawn for everyone (a document without the visitor's cookies, which a shared cache may keep) has no
+// cart count and no member: `isShared` tells the header to show the cart without a number. The page after a
+// form post is not: the loaders then see a GET without cookies, but the action may have made the session.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const aisle = getAisle(context)
   const { client, config, publicClient } = aisle
-  const isMember = client.auth.loggedIn()
+  const isShared = isSharedPage(request) && !aisle.hasSession()
+  const isMember = !isShared && client.auth.loggedIn()
   const [cart, member, shop, collections] = await Promise.all([
-    findCurrentCart(aisle),
+    isShared ? undefined : findCurrentCart(aisle),
     isMember ? findMember(client) : undefined,
     findSharedShopInfo(publicClient),
     findFeaturedCollections(publicClient).catch(() => []),
   ])
   return {
     cart: cart ? toCartView(cart, config.apiUrl) : undefined,
+    isShared,
     isMember,
     memberName: member && toMemberName(member),
     shopName: shop?.name ?? STORE_NAME,
@@ -78,8 +83,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-// Every page carries the visitor's cart count, so no shared cache may keep a copy; catalogue routes let
-// shared caches keep their route data alone (platform/cache-control.ts).
+// A page with the visitor's cart count is theirs alone; catalogue routes let shared caches keep the pages
+// drawn for everyone and their route data (platform/cache-control.ts, decision 088).
 export function headers(): HeadersInit {
   return { 'Cache-Control': VISITOR_PAGE_CACHE_CONTROL }
 }
@@ -156,7 +161,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
   return (
     <CartDrawerProvider cart={cart}>
       <SiteHeader
-        cartItemCount={root ? (cart?.itemCount ?? 0) : undefined}
+        cartItemCount={root && !root.isShared ? (cart?.itemCount ?? 0) : undefined}
         isMember={root?.isMember ?? false}
         memberName={root?.memberName}
         shopName={root?.shopName ?? STORE_NAME}

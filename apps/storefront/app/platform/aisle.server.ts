@@ -19,16 +19,17 @@ import { NO_STORE_CACHE_CONTROL } from './cache-control'
 import { findClientAddress } from './client-address.server'
 import { getConfig, type StorefrontConfig } from './config.server'
 import { createRevalidatingFetch } from './revalidating-fetch.server'
-import { findCookie, isHttpsRequest, serializeSessionCookie } from './session-cookie'
+import {
+  CURRENCY_COOKIE,
+  findCookie,
+  hasCookie,
+  isHttpsRequest,
+  SECURE_SESSION_COOKIE_NAME,
+  SESSION_COOKIE_NAME,
+  serializeSessionCookie,
+} from './session-cookie'
 
-/** The cookie that carries the visitor's tokens (serialised by the SDK) between requests. */
-export const SESSION_COOKIE_NAME = 'aisle_session'
-/**
- * The session cookie's name over HTTPS (SECURITY.md K2): the `__Host-` prefix makes browsers refuse it
- * unless it is Secure, for `/`, and set by this very host, so no sibling subdomain can plant or shadow it.
- * Over plain HTTP (local development) browsers refuse the prefix, so the bare name is used there.
- */
-export const SECURE_SESSION_COOKIE_NAME = `__Host-${SESSION_COOKIE_NAME}`
+export { CURRENCY_COOKIE, SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME }
 
 /** The session cookie's name for a request: prefixed over HTTPS. */
 export function sessionCookieName(request: Request): string {
@@ -79,9 +80,6 @@ function createPublicClient(options: StorefrontConfig, currency?: string) {
   })
 }
 
-/** The cookie that keeps the shopper's display currency (an ISO-4217 code). */
-export const CURRENCY_COOKIE = 'aisle_currency'
-
 /** The display currency the request's cookie names, when it is a currency code (offered or not). */
 export function findDisplayCurrency(request: Request): string | undefined {
   const value = findCookie(request.headers.get('Cookie'), CURRENCY_COOKIE)
@@ -124,11 +122,6 @@ function findSessionTokens(cookieHeader: string | null, name: string): string | 
   const value = findCookie(cookieHeader, name)
   if (value === undefined) return undefined
   return decodeTokens(value).refreshToken.value ? value : undefined
-}
-
-/** Whether the request carries a cookie of that name at all, whatever its value. */
-function hasCookie(cookieHeader: string | null, name: string): boolean {
-  return (cookieHeader ?? '').split(';').some((pair) => pair.split('=')[0]?.trim() === name)
 }
 
 /**

@@ -1,3 +1,15 @@
+/** The cookie that carries the visitor's tokens (serialised by the SDK) between requests. */
+export const SESSION_COOKIE_NAME = 'aisle_session'
+/**
+ * The session cookie's name over HTTPS (SECURITY.md K2): the `__Host-` prefix makes browsers refuse it
+ * unless it is Secure, for `/`, and set by this very host, so no sibling subdomain can plant or shadow it.
+ * Over plain HTTP (local development) browsers refuse the prefix, so the bare name is used there.
+ */
+export const SECURE_SESSION_COOKIE_NAME = `__Host-${SESSION_COOKIE_NAME}`
+
+/** The cookie that keeps the shopper's display currency (an ISO-4217 code). */
+export const CURRENCY_COOKIE = 'aisle_currency'
+
 /** How the visitor's session cookie is written. */
 export interface SessionCookieOptions {
   name: string
@@ -21,6 +33,11 @@ export function findCookie(cookieHeader: string | null, name: string): string | 
     }
   }
   return undefined
+}
+
+/** Whether the request carries a cookie of that name at all, whatever its value. */
+export function hasCookie(cookieHeader: string | null, name: string): boolean {
+  return (cookieHeader ?? '').split(';').some((pair) => pair.split('=')[0]?.trim() === name)
 }
 
 /**
