@@ -1,9 +1,10 @@
+import { type DescriptionLine, serviceLineDescription } from '../carts/cart-wire.ts'
 import type { Db } from '../db/db.ts'
 import { type EventIdentity, recordEvent } from '../events/event-outbox.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { enqueueMail } from '../mail/mail-outbox.ts'
 import { mailOrder } from '../orders/order-actions.ts'
-import { lockOrder } from '../orders/order-desk-store.ts'
+import { lockOrder, setOrderLineDescription } from '../orders/order-desk-store.ts'
 import { bookingMovedMail } from '../orders/order-mails.ts'
 import { bookedSlotForMail } from './booked-slot-mail.ts'
 import { bookingEvent } from './booking-events.ts'
@@ -26,12 +27,38 @@ export const bookingNotFound = (bookingId: string) =>
 export const isBookingId = (text: string) => BOOKING_ID.test(text)
 
 /**
+ * The order line that sold a booking: the line of its service whose "When" is the booking's time before the
+ * move (an order may book one service twice), else the order's only line of that service (one whose words
+ * were not kept up to date before decision 084).
+ */
+function movedBookingLine<
+  Line extends { catalog_item_id: string | null; description_lines: DescriptionLine[] | null },
+>(
+  lines: readonly Line[],
+  serviceId: string,
+  before: { scheduledDate: string; endDate: string; timeZone: string },
+): Line | undefined {
+  const ofService = lines.filter((line) => line.catalog_item_id === serviceId)
+  const [when] = serviceLineDescription(before).descriptionLines
+  const saysBefore = ofService.find((line) =>
+    line.description_lines?.some(
+      (said) =>
+        said.lineType === 'PLAIN_TEXT' &&
+        when?.lineType === 'PLAIN_TEXT' &&
+        said.plainText.original === when.plainText.original,
+    ),
+  )
+  return saysBefore ?? (ofService.length === 1 ? ofService[0] : undefined)
+}
+
+/**
  * Moves a confirmed booking to another free slot of its service (decision 074). Under its calendar's lock,
  * the one every hold and confirmation takes (decision 065), the new start is checked to be a free slot now
  * (its own old time counting as free), so a move can never double-book; then, in the same transaction,
  * the booking is moved, `booking.rescheduled` recorded for webhooks and the customer mailed the new time
- * with its calendar file (the same `UID`, so their calendar moves the event). The order keeps what it
- * sold; whether the customer came is cleared, as it was said of the old time.
+ * with its calendar file (the same `UID`, so their calendar moves the event). The order line that sold it
+ * says the new time (decision 084), so the order pages, packing slip, account and wire follow; whether the
+ * customer came is cleared, as it was said of the old time.
  *
  * @throws {ApplicationError} `BOOKING_NOT_FOUND`, `BOOKING_NOT_CONFIRMED` (cancelled), `SLOT_NOT_AVAILABLE`;
  * nothing changed.
@@ -73,6 +100,21 @@ export async function rescheduleBooking(
     await recordEvent(tx, bookingEvent('booking.rescheduled', moved, request.identity), now)
     const order = await lockOrder(tx, siteId, booking.order_id)
     if (order) {
+      const line = movedBookingLine(order.lines, service.id, {
+        scheduledDate: new Date(booking.start_date).toISOString(),
+        endDate: new Date(booking.end_date).toISOString(),
+        timeZone: calendar.timeZone,
+      })
+      if (line)
+        await setOrderLineDescription(
+          tx,
+          line.id,
+          serviceLineDescription({
+            scheduledDate: slot.start.toISOString(),
+            endDate: slot.end.toISOString(),
+            timeZone: calendar.timeZone,
+          }).descriptionLines,
+        )
       const { slot: mailSlot, file } = bookedSlotForMail(
         {
           id: bookingId,
