@@ -25,6 +25,8 @@ export interface ServiceRow {
   cancel_notice_minutes: number
   /** A picture of it (migration 034): an https address, or empty. */
   picture_url: string
+  /** How long before its start a booking of it is reminded (migration 037); 0 sends no reminder. */
+  reminder_minutes: number
   created_date: Date
 }
 
@@ -529,7 +531,7 @@ export async function moveBooking(
 ): Promise<void> {
   await tx.query(
     `update bookings set start_date = $2, end_date = $3, blocked_until = $4, rescheduled_date = $5,
-       attendance = null, attendance_date = null
+       attendance = null, attendance_date = null, reminder_sent_date = null
      where id = $1 and status = 'CONFIRMED'`,
     [move.id, move.start, move.end, move.blockedUntil, move.now],
   )
@@ -549,4 +551,24 @@ export async function setBookingAttendance(
     [siteId, id, attendance, now],
   )
   return row
+}
+
+/**
+ * Claims the confirmed bookings whose reminder is due (decision 084) and marks it sent, in the caller's
+ * transaction: due once `now` reaches the start less the service's reminder time, while the booking has not
+ * started, for a booking made before then (one made later has just had its confirmation). `for update skip
+ * locked` lets processes share the work without taking the same booking; a booking being cancelled is
+ * skipped and, cancelled, never claimed.
+ */
+export async function claimDueReminders(tx: Db, now: Date, limit: number): Promise<BookingRow[]> {
+  return tx.query<BookingRow>(
+    `with due as (
+       select b.id from bookings b join booking_services s on s.id = b.service_id
+        where b.status = 'CONFIRMED' and b.reminder_sent_date is null and s.reminder_minutes > 0
+          and b.start_date > $1 and b.start_date - s.reminder_minutes * interval '1 minute' <= $1
+          and b.created_date < b.start_date - s.reminder_minutes * interval '1 minute'
+        order by b.start_date limit $2 for update of b skip locked)
+     update bookings b set reminder_sent_date = $1 from due where b.id = due.id returning b.*`,
+    [now, limit],
+  )
 }

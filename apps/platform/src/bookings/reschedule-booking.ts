@@ -8,6 +8,7 @@ import { lockOrder, setOrderLineDescription } from '../orders/order-desk-store.t
 import { bookingMovedMail } from '../orders/order-mails.ts'
 import { bookedSlotForMail } from './booked-slot-mail.ts'
 import { bookingEvent } from './booking-events.ts'
+import { mayShopperCancel } from './booking-policy.ts'
 import {
   type BookingRow,
   findScheduleCalendar,
@@ -60,12 +61,24 @@ function movedBookingLine<
  * says the new time (decision 084), so the order pages, packing slip, account and wire follow; whether the
  * customer came is cleared, as it was said of the old time.
  *
- * @throws {ApplicationError} `BOOKING_NOT_FOUND`, `BOOKING_NOT_CONFIRMED` (cancelled), `SLOT_NOT_AVAILABLE`;
- * nothing changed.
+ * The shopper (`by: 'shopper'`, decision 084) moves it under the rule that lets them cancel: before the
+ * service's notice; the new time is any free slot, which `freeSlotAt` checks against the service's own
+ * notice and reach.
+ *
+ * @throws {ApplicationError} `BOOKING_NOT_FOUND`, `BOOKING_NOT_CONFIRMED` (cancelled), `SLOT_NOT_AVAILABLE`,
+ * `BOOKING_RESCHEDULE_TOO_LATE` (a shopper past the notice); nothing changed.
  */
 export async function rescheduleBooking(
   deps: { db: Db; bookingCancelLink?: ((bookingId: string, start: Date) => string) | undefined },
-  request: { siteId: string; bookingId: string; start: Date; now: Date; identity: EventIdentity },
+  request: {
+    siteId: string
+    bookingId: string
+    start: Date
+    now: Date
+    identity: EventIdentity
+    /** The shopper (through their signed link) may move it only within the service's notice; the merchant always. */
+    by?: 'shopper' | 'merchant'
+  },
 ): Promise<BookingRow> {
   const { siteId, bookingId, start, now } = request
   if (!isBookingId(bookingId)) throw bookingNotFound(bookingId)
@@ -79,6 +92,13 @@ export async function rescheduleBooking(
     const [service] = await findServices(tx, siteId, { ids: [booking.service_id], includeHidden: true })
     const calendar = await findScheduleCalendar(tx, booking.schedule_id)
     if (!service || !calendar) throw bookingNotFound(bookingId)
+    const policy = { ...booking, cancel_notice_minutes: service.cancel_notice_minutes }
+    if (request.by === 'shopper' && !mayShopperCancel(policy, now))
+      throw new ApplicationError(
+        'BOOKING_RESCHEDULE_TOO_LATE',
+        `${service.name} can be moved online only until ${service.cancel_notice_minutes / 60} hours before it starts: contact the shop`,
+        { bookingId },
+      )
     const slot = await freeSlotAt(tx, calendar, service, start, now, { exceptBookingId: bookingId })
     await moveBooking(tx, {
       id: bookingId,
