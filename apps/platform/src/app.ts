@@ -6,6 +6,7 @@ import type { ReferenceDocument } from './api-reference/api-reference-page.tsx'
 import { API_REFERENCE_PATH, registerApiReferenceRoutes } from './api-reference/api-reference-routes.tsx'
 import { bookingCancelUrl, registerBookingCancelRoutes } from './booking-checkout/booking-cancel-routes.tsx'
 import { registerBookingPagesRoutes } from './booking-checkout/booking-pages-routes.tsx'
+import { registerBookingRescheduleRoutes } from './booking-checkout/booking-reschedule-routes.tsx'
 import { registerBookingRoutes } from './bookings/booking-routes.ts'
 import { findHeldSlots } from './bookings/create-booking.ts'
 import { findSoldServices } from './bookings/sold-services.ts'
@@ -537,6 +538,13 @@ export function createApp(options: AppDeps) {
     publicUrl: deps.publicUrl,
     signer: digital.signer,
     refunds: orderRefunds,
+  })
+  registerBookingRescheduleRoutes(api, {
+    db: deps.db,
+    clock,
+    publicUrl: deps.publicUrl,
+    signer: digital.signer,
+    bookingCancelLink,
   })
   registerEventPagesRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })
   registerPlanCheckoutRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, paymentProviders })

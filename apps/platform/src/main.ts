@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { appDepsFromConfig } from './app-deps-from-config.ts'
+import { createBookingReminderWorker } from './bookings/booking-reminders.ts'
 import { createPaymentReconciliationWorker } from './checkout/payments/payment-reconciliation.ts'
 import { ConfigError, parseConfig, startWarnings } from './config.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
@@ -79,6 +80,9 @@ async function main() {
   // Payments left pending past the limit (no return, no webhook) are asked of their provider and settled.
   const reconciliationWorker = createPaymentReconciliationWorker({ ...app.payments, logger })
   reconciliationWorker.start()
+  // Each booking's reminder before it starts (decision 084), queued for the mail worker.
+  const reminderWorker = createBookingReminderWorker({ ...app.payments, logger })
+  reminderWorker.start()
   const mailTransport = chooseMailTransport(config.mail)
   const mailWorker =
     mailTransport && createMailWorker({ db, clock: () => new Date(), transport: mailTransport, logger })
@@ -126,7 +130,12 @@ async function main() {
       closeNow = undefined
       clearTimeout(drainTimer)
       const finish = () =>
-        Promise.all([deliveryWorker.stop(), mailWorker?.stop(), reconciliationWorker.stop()])
+        Promise.all([
+          deliveryWorker.stop(),
+          mailWorker?.stop(),
+          reconciliationWorker.stop(),
+          reminderWorker.stop(),
+        ])
           .then(() => db.close())
           .finally(() => process.exit(0))
       // Stop accepting, let requests in flight finish, and drop idle keep-alive connections at once;

@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { z } from 'zod'
 import {
   CreateBookingResponse,
+  GetServiceResponse,
   ListTimeSlotsResponse,
   QueryServicesResponse,
 } from './bookings/booking-routes.ts'
@@ -121,6 +122,7 @@ const SPEC_CALLS = [
   { call: 'DELETE /v2/products-platformized/{id}', route: 'DELETE /stores/v2/products-platformized/:id', read: false },
   // Bookings (read)
   { call: 'POST /v2/services/query', route: 'POST /bookings/v2/services/query', response: QueryServicesResponse, read: true },
+  { call: 'GET /v2/services/{serviceId}', route: 'GET /bookings/v2/services/:serviceId', response: GetServiceResponse, read: true },
   { call: 'POST /v2/time-slots', route: 'POST /bookings/v2/time-slots', response: ListTimeSlotsResponse, read: true },
   { call: 'POST /v2/bookings', route: 'POST /bookings/v2/bookings', response: CreateBookingResponse, read: true },
   // Events (decision 070)
@@ -154,6 +156,7 @@ const SPEC_CALLS = [
  */
 interface ReadAnswers {
   'POST /v2/services/query': Drift<Answer<BookingsModule, 'queryServices'>, Sdk<typeof QueryServicesResponse>>
+  'GET /v2/services/{serviceId}': Drift<Answer<BookingsModule, 'getService'>, Sdk<typeof GetServiceResponse>>
   'POST /v2/time-slots': Drift<
     Answer<BookingsModule, 'listAvailabilityTimeSlots'>,
     Sdk<typeof ListTimeSlotsResponse>

@@ -47,22 +47,43 @@ export function bookingCancelUrl(
   return `${deps.publicUrl}/_bookings/cancel/${bookingId}?expires=${expires}&signature=${encodeURIComponent(signature)}`
 }
 
-const Params = z.object({ bookingId: z.string().max(100) })
-const SignedQuery = z.object({
+export const BookingLinkParams = z.object({ bookingId: z.string().max(100) })
+export const SignedQuery = z.object({
   expires: z.string().max(20).optional(),
   signature: z.string().max(200).optional(),
 })
 
-function linkRefused(status = 403) {
+export function linkRefused(status = 403) {
   return renderRedirectPage(
     <RedirectMessagePage title="This link cannot be used">
       <p>
-        The link is not whole or has run out (a cancel link lasts until the booking starts). Open the link in
-        your booking's confirmation mail again, or contact the shop.
+        The link is not whole or has run out (a booking's link lasts until the booking starts). Open the link
+        in your booking's confirmation mail again, or contact the shop.
       </p>
     </RedirectMessagePage>,
     { status },
   )
+}
+
+/**
+ * The booking a signed link names (its cancel link, which opens its reschedule page too: decision 084),
+ * with its service and calendar; or the page that refuses the link.
+ */
+export async function findSignedBooking(
+  deps: Pick<BookingCancelDeps, 'db' | 'signer'>,
+  bookingId: string,
+  query: { expires?: string | undefined; signature?: string | undefined },
+  now: Date,
+) {
+  const verdict = deps.signer.check(
+    cancelParts(bookingId),
+    Number(query.expires ?? ''),
+    query.signature ?? '',
+    now,
+  )
+  if (verdict !== 'valid') return linkRefused()
+  const found = await findBookingWithPolicy(deps.db, bookingId)
+  return found ?? linkRefused(404)
 }
 
 /**
@@ -73,20 +94,8 @@ function linkRefused(status = 403) {
  */
 export function registerBookingCancelRoutes(api: Api, deps: BookingCancelDeps) {
   const { db, clock } = deps
-
-  /** The booking a signed link names, or the page that refuses the link. */
-  async function signedBooking(bookingId: string, query: z.infer<typeof SignedQuery>) {
-    const now = clock()
-    const verdict = deps.signer.check(
-      cancelParts(bookingId),
-      Number(query.expires ?? ''),
-      query.signature ?? '',
-      now,
-    )
-    if (verdict !== 'valid') return linkRefused()
-    const found = await findBookingWithPolicy(db, bookingId)
-    return found ?? linkRefused(404)
-  }
+  const signedBooking = (bookingId: string, query: z.infer<typeof SignedQuery>) =>
+    findSignedBooking(deps, bookingId, query, clock())
 
   api.route(
     {
@@ -95,7 +104,7 @@ export function registerBookingCancelRoutes(api: Api, deps: BookingCancelDeps) {
       path: '/_bookings/cancel/:bookingId',
       operationId: 'hostedBookingCancel',
       summary: "A booking's cancel page, through the signed link of its mail or the members account",
-      params: Params,
+      params: BookingLinkParams,
       query: SignedQuery,
     },
     async ({ params, query }) => {
@@ -169,7 +178,7 @@ export function registerBookingCancelRoutes(api: Api, deps: BookingCancelDeps) {
       operationId: 'hostedBookingCancelPost',
       summary:
         'Cancel the booking the signed link names, within its service’s policy, refunding it when paid',
-      params: Params,
+      params: BookingLinkParams,
     },
     async ({ params }, c) => {
       if (isCrossSiteRequest(c.req.raw.headers, [new URL(c.req.url).origin, new URL(deps.publicUrl).origin]))

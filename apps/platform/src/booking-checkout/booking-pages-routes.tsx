@@ -33,6 +33,7 @@ import { getSite, type Site } from '../sites/site-store.ts'
 import {
   BookingCheckoutPage,
   type OfferedService,
+  pictureOrigins,
   ServicePickerPage,
   SlotPickerPage,
 } from './booking-pages.tsx'
@@ -186,7 +187,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
           ...linksOf(visit.session),
         ]}
       />,
-      { status: options.status ?? (slot ? 200 : 409) },
+      { status: options.status ?? (slot ? 200 : 409), imageOrigins: pictureOrigins([service]) },
     )
     // Booking ends on the card provider's page or the shop's thank-you page: form-action allows them.
     const origins = new Set(deps.paymentProviders.flatMap((provider) => provider.pageOrigins ?? []))
@@ -248,6 +249,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
         }))}
         links={linksOf(visit.session)}
       />,
+      { imageOrigins: pictureOrigins([service]) },
     )
   }
 
@@ -299,6 +301,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
           hrefOf={(id) => `${visitPath(visit.session.id)}?serviceId=${id}`}
           links={linksOf(visit.session)}
         />,
+        { imageOrigins: pictureOrigins(services) },
       )
     },
   )

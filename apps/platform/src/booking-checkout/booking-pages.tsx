@@ -12,6 +12,32 @@ export interface OfferedService {
   price: string
 }
 
+/** The origins of the services' pictures: what a page showing them lets its CSP load (decision 084). */
+export function pictureOrigins(services: readonly Pick<ServiceRow, 'picture_url'>[]): string[] {
+  return [
+    ...new Set(
+      services.flatMap((service) => (service.picture_url ? [new URL(service.picture_url).origin] : [])),
+    ),
+  ]
+}
+
+/** The service's picture the merchant set (decorative: its name is the heading or link beside it). */
+function ServicePicture(props: { service: ServiceRow }) {
+  if (!props.service.picture_url) return null
+  return (
+    <img
+      className="service-picture"
+      src={props.service.picture_url}
+      alt=""
+      width={96}
+      height={96}
+      loading="lazy"
+      decoding="async"
+      data-service-picture
+    />
+  )
+}
+
 function ServiceSummary(props: { offered: OfferedService }) {
   const { service, price } = props.offered
   return (
@@ -37,6 +63,7 @@ export function ServicePickerPage(props: {
         <ul className="choices">
           {props.services.map((offered) => (
             <li key={offered.service.id}>
+              <ServicePicture service={offered.service} />
               <a href={props.hrefOf(offered.service.id)}>
                 <strong>{offered.service.name}</strong>
               </a>
@@ -74,6 +101,7 @@ export function SlotPickerPage(props: {
     <Document title={`${service.name} · ${props.siteName}`}>
       <main id="main" className="bookings-page">
         <p className="muted">{props.siteName}</p>
+        <ServicePicture service={service} />
         <h1>{service.name}</h1>
         <ServiceSummary offered={props.offered} />
         <h2>Choose a day</h2>
@@ -132,6 +160,7 @@ export function BookingCheckoutPage(props: {
             {props.problem}
           </p>
         )}
+        <ServicePicture service={service} />
         <h1>Book {service.name}</h1>
         <dl>
           <div>

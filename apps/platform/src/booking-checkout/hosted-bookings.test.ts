@@ -74,6 +74,38 @@ describe('the hosted bookings pages', () => {
     expect(again.text).toContain('no longer free')
   })
 
+  it('show the picture the merchant set on each page, and let the page load it from its origin alone', async () => {
+    const picture = 'https://pictures.example/fitting.jpg'
+    await db.query('update booking_services set picture_url = $2 where id = $1', [DEMO_FITTING_ID, picture])
+    try {
+      const { access_token: token } = await platform.visitorTokens()
+      const browser = createTestBrowser(platform.app)
+      const landed = await browser.get(
+        pathOf(await redirectUrl(platform, token, { bookingsBook: {}, callbacks })),
+      )
+      const pages = [
+        await browser.get(landed.location!),
+        await browser.get(`${landed.location}?serviceId=${DEMO_FITTING_ID}&date=2026-06-02`),
+        await browser.get(
+          `${landed.location}?serviceId=${DEMO_FITTING_ID}&start=${encodeURIComponent('2026-06-02T15:00:00.000Z')}`,
+        ),
+      ]
+      for (const page of pages) {
+        expect(page.status).toBe(200)
+        expect(page.text).toContain(`src="${picture}"`)
+        expect(page.headers.get('content-security-policy')).toContain(
+          "img-src 'self' data: https://pictures.example;",
+        )
+      }
+      // The consultation has none: its page shows no picture and allows no foreign one.
+      const plain = await browser.get(`${landed.location}?serviceId=${DEMO_CONSULTATION_ID}&date=2026-06-02`)
+      expect(plain.text).not.toContain('data-service-picture')
+      expect(plain.headers.get('content-security-policy')).toContain("img-src 'self' data:;")
+    } finally {
+      await db.query("update booking_services set picture_url = '' where id = $1", [DEMO_FITTING_ID])
+    }
+  })
+
   it('open the checkout of the slot a bookingsCheckout session names, as the Wix client sends it', async () => {
     const { access_token: token } = await platform.visitorTokens()
     const slot = {

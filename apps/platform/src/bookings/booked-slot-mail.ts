@@ -3,6 +3,14 @@ import type { MailAttachment } from '../mail/mail-outbox.ts'
 import type { MailBookedSlot } from '../orders/order-mails.ts'
 import { calendarFile } from './booking-ics.ts'
 
+/**
+ * The signed link to a booking's reschedule page (decision 084): the cancel link's signature opens both, as
+ * the mail's key to the booking, so every mail and page that has one has the other.
+ */
+export function bookingRescheduleUrlOf(cancelUrl: string): string {
+  return cancelUrl.replace('/_bookings/cancel/', '/_bookings/reschedule/')
+}
+
 /** What a confirmed booking gives its confirmation mail: its words and its `.ics` calendar file. */
 export function bookedSlotForMail(
   booking: {
@@ -26,7 +34,13 @@ export function bookedSlotForMail(
     shop.locale,
   )
   return {
-    slot: { name: booking.serviceName, when, location: booking.location, cancelUrl: booking.cancelUrl },
+    slot: {
+      name: booking.serviceName,
+      when,
+      location: booking.location,
+      cancelUrl: booking.cancelUrl,
+      rescheduleUrl: booking.cancelUrl && bookingRescheduleUrlOf(booking.cancelUrl),
+    },
     file: {
       filename: 'booking.ics',
       contentType: 'text/calendar; charset=utf-8; method=PUBLISH',

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
 import { identityOf } from '../events/event-outbox.ts'
 import type { Api } from '../http/api.ts'
-import { invalidField } from '../http/errors.ts'
+import { ApplicationError, invalidField } from '../http/errors.ts'
 import { findScheduleCalendar, findServices } from './booking-store.ts'
 import {
   BookingSchema,
@@ -61,6 +61,9 @@ export const QueryServicesResponse = z.object({
   services: z.array(ServiceSchema),
   pagingMetadata: z.object({ count: z.number(), offset: z.number(), total: z.number() }),
 })
+
+export const GetServiceParams = z.object({ serviceId: z.string().max(100) })
+export const GetServiceResponse = z.object({ service: ServiceSchema })
 
 export const ListTimeSlotsBody = z.object({
   serviceId: z.guid({ message: 'must be a service id (UUID)' }),
@@ -175,7 +178,7 @@ function filterInstant(date: string, zone: string | undefined): Date {
 /**
  * The public reads of the services catalogue (decision 065), at the paths the Wix Bookings client sends
  * (`/_api/bookings/...`, `/_api/service-availability/...`, `/availability-calendar/...`, aliased in
- * `http/path-aliases.ts`): `queryServices`, `listAvailabilityTimeSlots`, `listEventTimeSlots` and the V1
+ * `http/path-aliases.ts`): `queryServices`, `getService` (decision 084), `listAvailabilityTimeSlots`, `listEventTimeSlots` and the V1
  * `queryAvailability` (decision 078), every slot from the one `listServiceSlots`.
  */
 export function registerBookingRoutes(api: Api, deps: { db: Db; clock: Clock }) {
@@ -245,6 +248,36 @@ export function registerBookingRoutes(api: Api, deps: { db: Db; clock: Clock }) 
           ),
         ),
         pagingMetadata: { count: page.length, offset, total: all.length },
+      }
+    },
+  )
+
+  api.route(
+    {
+      method: 'get',
+      path: '/bookings/v2/services/:serviceId',
+      operationId: 'getService',
+      summary:
+        'One service the shop offers, by its id: duration, buffer, price, picture and how it may be paid',
+      tag: 'Bookings',
+      auth: 'shopper',
+      params: GetServiceParams,
+      response: GetServiceResponse,
+      cacheControl: 'no-cache',
+    },
+    async ({ caller, params }) => {
+      const [service] = await findServices(deps.db, caller.siteId, { ids: [params.serviceId] })
+      if (!service)
+        throw new ApplicationError('SERVICE_NOT_FOUND', 'The shop offers no such service', {
+          serviceId: params.serviceId,
+        })
+      const calendar = await findScheduleCalendar(deps.db, service.schedule_id)
+      return {
+        service: toWireService(
+          service,
+          { bufferMinutes: calendar?.bufferMinutes ?? 0 },
+          caller.site.currency,
+        ),
       }
     },
   )

@@ -25,6 +25,8 @@ export interface ServiceRow {
   cancel_notice_minutes: number
   /** A picture of it (migration 034): an https address, or empty. */
   picture_url: string
+  /** How long before its start a booking of it is reminded (migration 037); 0 sends no reminder. */
+  reminder_minutes: number
   created_date: Date
 }
 
@@ -337,6 +339,8 @@ export interface ServiceFields {
   payOnline: boolean
   payInPerson: boolean
   cancelNoticeMinutes: number
+  /** How long before its start a booking is reminded; 0 for no reminder (migration 037). */
+  reminderMinutes: number
   hidden: boolean
 }
 
@@ -349,11 +353,11 @@ export async function insertService(
   await tx.query(
     `insert into booking_services (id, site_id, schedule_id, name, slug, description, picture_url, location,
        duration_minutes, rate_type, price_minor, price_text, pay_online, pay_in_person, cancel_notice_minutes,
-       hidden, created_date)
+       hidden, created_date, reminder_minutes)
      values ($1, $2, $3, $4,
        case when exists (select 1 from booking_services where site_id = $2 and slug = $5)
          then $18 else $5 end,
-       $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+       $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19)`,
     [
       service.id,
       service.siteId,
@@ -373,6 +377,7 @@ export async function insertService(
       f.hidden,
       service.now,
       `${service.slug}-${service.id.slice(0, 8)}`,
+      f.reminderMinutes,
     ],
   )
 }
@@ -382,7 +387,7 @@ export async function updateService(tx: Db, siteId: string, id: string, f: Servi
   const rows = await tx.query(
     `update booking_services set name = $3, description = $4, picture_url = $5, location = $6,
        duration_minutes = $7, rate_type = $8, price_minor = $9, price_text = $10, pay_online = $11,
-       pay_in_person = $12, cancel_notice_minutes = $13, hidden = $14
+       pay_in_person = $12, cancel_notice_minutes = $13, hidden = $14, reminder_minutes = $15
      where site_id = $1 and id = $2 returning id`,
     [
       siteId,
@@ -399,6 +404,7 @@ export async function updateService(tx: Db, siteId: string, id: string, f: Servi
       f.payInPerson,
       f.cancelNoticeMinutes,
       f.hidden,
+      f.reminderMinutes,
     ],
   )
   return rows.length > 0
@@ -529,7 +535,7 @@ export async function moveBooking(
 ): Promise<void> {
   await tx.query(
     `update bookings set start_date = $2, end_date = $3, blocked_until = $4, rescheduled_date = $5,
-       attendance = null, attendance_date = null
+       attendance = null, attendance_date = null, reminder_sent_date = null
      where id = $1 and status = 'CONFIRMED'`,
     [move.id, move.start, move.end, move.blockedUntil, move.now],
   )
@@ -549,4 +555,24 @@ export async function setBookingAttendance(
     [siteId, id, attendance, now],
   )
   return row
+}
+
+/**
+ * Claims the confirmed bookings whose reminder is due (decision 084) and marks it sent, in the caller's
+ * transaction: due once `now` reaches the start less the service's reminder time, while the booking has not
+ * started, for a booking made before then (one made later has just had its confirmation). `for update skip
+ * locked` lets processes share the work without taking the same booking; a booking being cancelled is
+ * skipped and, cancelled, never claimed.
+ */
+export async function claimDueReminders(tx: Db, now: Date, limit: number): Promise<BookingRow[]> {
+  return tx.query<BookingRow>(
+    `with due as (
+       select b.id from bookings b join booking_services s on s.id = b.service_id
+        where b.status = 'CONFIRMED' and b.reminder_sent_date is null and s.reminder_minutes > 0
+          and b.start_date > $1 and b.start_date - s.reminder_minutes * interval '1 minute' <= $1
+          and b.created_date < b.start_date - s.reminder_minutes * interval '1 minute'
+        order by b.start_date limit $2 for update of b skip locked)
+     update bookings b set reminder_sent_date = $1 from due where b.id = due.id returning b.*`,
+    [now, limit],
+  )
 }

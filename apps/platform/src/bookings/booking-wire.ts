@@ -9,6 +9,13 @@ import { toLocalDateTime, toZonedDateTime } from './zoned-time.ts'
  * A service as the Wix Bookings Services V2 client reads it (`services.queryServices`): its id, name,
  * type and schedule, with the duration, buffer and payment a headless site shows (decision 065).
  */
+const ServiceImageSchema = z.object({
+  image: z.object({
+    url: z.string().describe('an https address'),
+    altText: z.string().describe("the service's name"),
+  }),
+})
+
 export const ServiceSchema = z.object({
   id: z.string().describe('the service id: what the time slots call and a bookings checkout name'),
   name: z.string(),
@@ -31,12 +38,25 @@ export const ServiceSchema = z.object({
     custom: z.object({ description: z.string() }).optional().describe('what to say of the price, for CUSTOM'),
     options: z.object({ online: z.boolean(), inPerson: z.boolean() }).describe('how it may be paid'),
   }),
+  media: z
+    .object({
+      mainMedia: ServiceImageSchema.optional().describe("the service's picture; absent when it has none"),
+      items: z.array(ServiceImageSchema).describe('its pictures: the one picture, or none'),
+    })
+    .describe('as Wix names it: `media.mainMedia.image`, an image with an address and no media id'),
   onlineBooking: z.object({ enabled: z.boolean() }),
   createdDate: z.string(),
 })
 
 /** A service as the wire shows it. */
 export type WireService = z.output<typeof ServiceSchema>
+
+/** A service's picture as Wix names it (`media.mainMedia.image`, decision 084): the one picture, or none. */
+function serviceMediaOf(service: Pick<ServiceRow, 'name' | 'picture_url'>): WireService['media'] {
+  if (!service.picture_url) return { items: [] }
+  const main = { image: { url: service.picture_url, altText: service.name } }
+  return { mainMedia: main, items: [main] }
+}
 
 /** The wire form of an offered service. */
 export function toWireService(
@@ -65,6 +85,7 @@ export function toWireService(
       ...(service.rate_type === 'CUSTOM' ? { custom: { description: service.price_text } } : {}),
       options: { online: service.pay_online, inPerson: service.pay_in_person },
     },
+    media: serviceMediaOf(service),
     onlineBooking: { enabled: true },
     createdDate: new Date(service.created_date).toISOString(),
   }

@@ -44,6 +44,13 @@ export async function findBookingWithPolicy(db: Db, bookingId: string, siteId?: 
   return { booking, service, calendar }
 }
 
+/** Who acts when the buyer of an order acts through their booking's signed link: the order's owner. */
+export function shopperIdentityOf(order: { owner_kind: string; owner_id: string }): EventIdentity {
+  return order.owner_kind === 'member'
+    ? { identityType: 'MEMBER', memberId: order.owner_id }
+    : { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: order.owner_id }
+}
+
 /**
  * Cancels a confirmed booking (decision 069): under its calendar's lock it is checked and marked
  * cancelled, which frees its slot, with `booking.canceled` for webhooks; then the order desk's own
@@ -65,11 +72,7 @@ export async function cancelBooking(
   const order = await findOrder(deps.db, { siteId }, orderId)
   if (!order) throw new ApplicationError('BOOKING_NOT_FOUND', 'There is no such booking', { bookingId })
   const identity: EventIdentity =
-    request.by === 'merchant'
-      ? { identityType: 'APP', appId: 'bookings' }
-      : order.order.owner_kind === 'member'
-        ? { identityType: 'MEMBER', memberId: order.order.owner_id }
-        : { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: order.order.owner_id }
+    request.by === 'merchant' ? { identityType: 'APP', appId: 'bookings' } : shopperIdentityOf(order.order)
   const cancelled = await deps.db.transaction(async (tx) => {
     const [booking] = await lockBookingsWithCalendars(tx, siteId, [bookingId])
     if (!booking) throw new ApplicationError('BOOKING_NOT_FOUND', 'There is no such booking', { bookingId })

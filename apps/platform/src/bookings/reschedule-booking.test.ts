@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderRefundsThroughPayments } from '../checkout/payments/refunds-for-order-desk.ts'
 import type { Db } from '../db/db.ts'
 import { ApplicationError } from '../http/errors.ts'
+import { findOrder } from '../orders/order-store.ts'
+import { toWireOrder } from '../orders/order-wire.ts'
 import { DEMO_CONSULTATION_ID, DEMO_FITTING_ID } from '../seed/demo-bookings.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
+import { getSite } from '../sites/site-store.ts'
 import { bookSlotOnHostedPages } from '../testing/booked-slots.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
@@ -101,6 +104,16 @@ describe.each(databaseKinds())('moving a booking on %s', (kind) => {
       orderId: a.orderId,
       timeZone: 'America/New_York',
     })
+
+    // The order line that sold it says the new time, on the order's wire as on every page reading it.
+    const order = await findOrder(db, { siteId: DEMO_SITE_ID }, a.orderId)
+    const wire = toWireOrder(order!, await getSite(db, DEMO_SITE_ID))
+    const when = wire.lineItems
+      .find((line) => line.catalogItemId === DEMO_FITTING_ID)
+      ?.descriptionLines.find((line) => line.name.original === 'When')
+    expect(when?.lineType === 'PLAIN_TEXT' && when.plainText.original).toBe(
+      'Tue, 2 Jun 2026, 11:00–11:45 (America/New_York)',
+    )
 
     // Moved later by half an hour, overlapping where it is: its own time counts as free.
     await move(a.bookingId, '2026-06-02T15:00:00.000Z')

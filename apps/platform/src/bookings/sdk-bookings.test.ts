@@ -49,6 +49,39 @@ describe.each(databaseKinds())('the SDK’s bookings against the platform on %s'
     })
   })
 
+  describe('GET /bookings/v2/services/:serviceId', () => {
+    it('answers one service, with the picture the merchant set as Wix names it', async () => {
+      const picture = 'https://pictures.example/fitting.jpg'
+      await db.query('update booking_services set picture_url = $2 where id = $1', [DEMO_FITTING_ID, picture])
+      try {
+        const { service } = await shopper().bookings.getService(DEMO_FITTING_ID)
+        expect(service).toMatchObject({
+          _id: DEMO_FITTING_ID,
+          name: 'Tailored fitting',
+          payment: { rateType: 'FIXED', fixed: { price: { value: '40.00', currency: 'USD' } } },
+          media: {
+            mainMedia: { image: { url: picture, altText: 'Tailored fitting' } },
+            items: [{ image: { url: picture, altText: 'Tailored fitting' } }],
+          },
+        })
+      } finally {
+        await db.query("update booking_services set picture_url = '' where id = $1", [DEMO_FITTING_ID])
+      }
+      const { service: consultation } = await shopper().bookings.getService(DEMO_CONSULTATION_ID)
+      expect(consultation.media).toEqual({ items: [] })
+    })
+
+    it('refuses a service the shop does not offer, or no id at all, with SERVICE_NOT_FOUND', async () => {
+      for (const id of [crypto.randomUUID(), 'not-a-service']) {
+        const error = await shopper()
+          .bookings.getService(id)
+          .catch((caught: unknown) => caught)
+        expect(isAisleError(error) && error.code).toBe('SERVICE_NOT_FOUND')
+        expect(isAisleError(error) && error.status).toBe(404)
+      }
+    })
+  })
+
   describe('POST /bookings/v2/time-slots', () => {
     it('answers a day’s free slots in the shop’s zone and in the caller’s', async () => {
       const day = {

@@ -82,6 +82,7 @@ export function serviceInputProblems(input: ServiceInput): FieldViolation[] {
   if (!s.payOnline && !s.payInPerson)
     add('paymentOptions', 'must include at least one way to pay', 'REQUIRED_FIELD')
   range('cancelNoticeMinutes', s.cancelNoticeMinutes, 0, 525_600, 'minutes')
+  range('reminderMinutes', s.reminderMinutes, 0, 20_160, 'minutes')
   if (!isTimeZone(c.timeZone)) add('timeZone', 'must be a time zone such as Europe/London', 'FORMAT')
   for (let weekday = 1; weekday <= 7; weekday++) {
     const problem = spanProblem(c.weeklyHours.filter((hours) => hours.weekday === weekday))

@@ -157,8 +157,14 @@ export function slotWhenText(
   return `${format({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(start)}, ${format({ timeStyle: 'short' }).formatRange(start, new Date(slot.endDate))} (${slot.timeZone})`
 }
 
-/** A service line's description: when the appointment is, in the shop's time zone (decision 065). */
-function serviceLineDescription(service: ServiceLineProperties, locale = 'en-GB'): LineDescription {
+/**
+ * A service line's description: when the appointment is, in the shop's time zone (decision 065). The order
+ * line keeps it; a moved booking's line is given it anew for the new time (decision 084).
+ */
+export function serviceLineDescription(
+  service: Pick<ServiceLineProperties, 'scheduledDate' | 'endDate' | 'timeZone'>,
+  locale = 'en-GB',
+): LineDescription {
   const when = slotWhenText(service, locale)
   return {
     descriptionLines: [{ name: translatable('When'), lineType: 'PLAIN_TEXT', plainText: translatable(when) }],

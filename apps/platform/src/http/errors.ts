@@ -86,6 +86,7 @@ export const applicationErrorStatus = {
   BOOKING_NOT_FOUND: 404,
   /** The service's policy allows the shopper to cancel only until a time before the start (decision 069). */
   BOOKING_CANCEL_TOO_LATE: 409,
+  BOOKING_RESCHEDULE_TOO_LATE: 409,
   /** A cancelled booking cannot be moved or marked attended (decision 074). */
   BOOKING_NOT_CONFIRMED: 409,
   /** Whether the customer came can be said only once the booking has started (decision 074). */

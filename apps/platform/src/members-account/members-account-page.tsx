@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { bookingRescheduleUrlOf } from '../bookings/booked-slot-mail.ts'
 import { bookingWhenText, mayShopperCancel } from '../bookings/booking-policy.ts'
 import type { MemberBookingRow } from '../bookings/booking-store.ts'
 import { LineSummary, lineNameWithOptions, orderLineSummary } from '../orders/line-summary.tsx'
@@ -187,6 +188,13 @@ function BookingTable(props: {
                   {cancellable && (
                     <>
                       <br />
+                      <a
+                        href={bookingRescheduleUrlOf(props.cancelLink!(booking))}
+                        data-reschedule-booking={booking.id}
+                      >
+                        Move
+                      </a>
+                      {' · '}
                       <a href={props.cancelLink!(booking)} data-cancel-booking={booking.id}>
                         Cancel
                       </a>

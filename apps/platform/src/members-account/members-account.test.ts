@@ -232,6 +232,13 @@ describe.each(databaseKinds())('the hosted members account on %s', (kind) => {
       ),
     )
     expect(bookings.text).not.toContain(`data-cancel-booking="${behind}"`)
+    // And moved, through its reschedule page under the same signed link (decision 084).
+    expect(upcoming).toMatch(
+      new RegExp(
+        `href="http://platform\\.test/_bookings/reschedule/${ahead}\\?expires=\\d+&amp;signature=[^"]+" data-reschedule-booking="${ahead}"`,
+      ),
+    )
+    expect(bookings.text).not.toContain(`data-reschedule-booking="${behind}"`)
     // In the shop's zone (New York, EDT), which the page names.
     expect(bookings.text).toContain('Tue, Jun 2, 2026, 9:00')
     expect(bookings.text).toContain('(America/New_York)')

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { DescriptionLine } from '../carts/cart-wire.ts'
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
 import type { EventIdentity } from '../events/event-outbox.ts'
@@ -45,6 +46,18 @@ export async function lockOrder(
     tx.query<RefundRow>('select * from order_refunds where order_id = $1 order by sequence', [orderId]),
   ])
   return { order: row, lines, fulfillments: [], refunds, shop: toMailShop(row) }
+}
+
+/** Stores what an order line says it sold now (a moved booking's new time, decision 084). */
+export async function setOrderLineDescription(
+  tx: Db,
+  lineId: string,
+  descriptionLines: readonly DescriptionLine[],
+): Promise<void> {
+  await tx.query('update order_lines set description_lines = $2 where id = $1', [
+    lineId,
+    JSON.stringify(descriptionLines),
+  ])
 }
 
 /** Stores the order's new state, what it refunded so far, and each line's new counts. */

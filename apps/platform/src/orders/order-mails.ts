@@ -25,6 +25,8 @@ export interface MailBookedSlot {
   location: string
   /** The signed page where the shopper cancels it (within the service's policy); none when not offered. */
   cancelUrl?: string | undefined
+  /** The signed page where the shopper moves it to another free time (decision 084), under the same policy. */
+  rescheduleUrl?: string | undefined
 }
 
 /** What a buyer's mail tells of an order. */
@@ -130,6 +132,7 @@ function compose(
       slot.name,
       `  When: ${slot.when}`,
       ...(slot.location ? [`  Where: ${slot.location}`] : []),
+      ...(slot.rescheduleUrl ? [`  To move it to another time: ${slot.rescheduleUrl}`] : []),
       ...(slot.cancelUrl ? [`  To cancel: ${slot.cancelUrl}`] : []),
       '',
     ]),
@@ -167,7 +170,7 @@ ${
 ${(section.bookedSlots ?? [])
   .map(
     (slot) =>
-      `<table role="presentation" cellpadding="4" cellspacing="0" style="margin:12px 0;border-left:4px solid ${accent};padding-left:8px" data-booked-slot><tr><td colspan="2"><strong>${escapeHtml(slot.name)}</strong></td></tr><tr><td style="color:#59636e">When</td><td>${escapeHtml(slot.when)}</td></tr>${slot.location ? `<tr><td style="color:#59636e">Where</td><td>${escapeHtml(slot.location)}</td></tr>` : ''}${slot.cancelUrl ? `<tr><td></td><td><a href="${escapeHtml(slot.cancelUrl)}" style="color:${accent}">Cancel this booking</a></td></tr>` : ''}</table>`,
+      `<table role="presentation" cellpadding="4" cellspacing="0" style="margin:12px 0;border-left:4px solid ${accent};padding-left:8px" data-booked-slot><tr><td colspan="2"><strong>${escapeHtml(slot.name)}</strong></td></tr><tr><td style="color:#59636e">When</td><td>${escapeHtml(slot.when)}</td></tr>${slot.location ? `<tr><td style="color:#59636e">Where</td><td>${escapeHtml(slot.location)}</td></tr>` : ''}${slot.rescheduleUrl ? `<tr><td></td><td><a href="${escapeHtml(slot.rescheduleUrl)}" style="color:${accent}">Move to another time</a></td></tr>` : ''}${slot.cancelUrl ? `<tr><td></td><td><a href="${escapeHtml(slot.cancelUrl)}" style="color:${accent}">Cancel this booking</a></td></tr>` : ''}</table>`,
   )
   .join('\n')}
 ${section.withLines ? rows.html : ''}
@@ -237,6 +240,30 @@ export function bookingMovedMail(shop: MailShop, order: MailOrder, slot: MailBoo
     {
       paragraphs: [
         `${shop.name} moved your booking (order #${order.number}) to a new time. Add it to your calendar with the attached file; it replaces the old time.`,
+      ],
+      bookedSlots: [slot],
+      withLines: false,
+    },
+  )
+}
+
+/**
+ * The customer's reminder of a booking before it starts (decision 084): what, when in the calendar's zone,
+ * where, and the links to move or cancel it while the policy allows.
+ */
+export function bookingReminderMail(shop: MailShop, order: MailOrder, slot: MailBookedSlot): OutgoingMail {
+  return compose(
+    shop,
+    order,
+    'booking-reminder',
+    `Reminder: ${slot.name} with ${shop.name}, ${slot.when}`,
+    `See you soon: ${slot.name}`,
+    {
+      paragraphs: [
+        `This is a reminder of your booking with ${shop.name} (order #${order.number}).`,
+        ...(slot.cancelUrl
+          ? ['If the time no longer suits you, move or cancel it with the links below.']
+          : []),
       ],
       bookedSlots: [slot],
       withLines: false,

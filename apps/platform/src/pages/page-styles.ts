@@ -80,8 +80,11 @@ button.danger { color: var(--danger); }
 .choices { list-style: none; margin: 0.5rem 0 1rem; padding: 0; display: grid; gap: 0.75rem; }
 .choices > li { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.75rem 1rem; }
 .choices > li > a { font-size: 1.05rem; }
+.service-picture { float: right; width: 96px; height: 96px; object-fit: cover; border-radius: var(--radius); margin: 0 0 0.5rem 0.75rem; }
+.choices > li::after { content: ''; display: block; clear: both; }
 .choices.inline { display: grid; grid-template-columns: repeat(auto-fill, minmax(6.5rem, 1fr)); gap: 0.5rem; }
 .choices.inline > li { border: 0; padding: 0; }
+.choices.inline button { width: 100%; min-height: 44px; background: #fff; font-variant-numeric: tabular-nums; }
 .choices.inline a { display: flex; align-items: center; justify-content: center; min-height: 44px; padding: 0.4rem 0.5rem;
   border: 1px solid var(--line); border-radius: var(--radius); text-align: center; text-decoration: none;
   font-size: 0.95rem; font-variant-numeric: tabular-nums; background: #fff; }

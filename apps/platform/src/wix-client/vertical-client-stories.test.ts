@@ -91,6 +91,16 @@ describe.each(databaseKinds())('the real Wix client’s bookings, events and pla
     expect(found.items[0]).toMatchObject({ name: 'Tailored fitting', type: 'APPOINTMENT' })
     expect(found.items[0]?.schedule?._id).toBe(DEMO_SCHEDULE_ID)
     expect(requests).toContain('POST /_api/bookings/v2/services/query 200')
+    // One service by its id, at the path the real client sends, with its picture's address.
+    await db.query('update booking_services set picture_url = $2 where id = $1', [
+      DEMO_FITTING_ID,
+      'https://pictures.example/fitting.jpg',
+    ])
+    const one = await client.services.getService(DEMO_FITTING_ID)
+    await db.query("update booking_services set picture_url = '' where id = $1", [DEMO_FITTING_ID])
+    expect(one).toMatchObject({ _id: DEMO_FITTING_ID, name: 'Tailored fitting', type: 'APPOINTMENT' })
+    expect(one?.media?.mainMedia?.image).toBe('https://pictures.example/fitting.jpg')
+    expect(requests).toContain(`GET /_api/bookings/v2/services/${DEMO_FITTING_ID} 200`)
 
     // In UTC: 13:00 to 16:00 UTC is 09:00 to 12:00 in New York, three fittings.
     const { availabilityEntries } = await client.availabilityCalendar.queryAvailability(

@@ -15,10 +15,23 @@ export function CalendarIcon({ size = 32 }: { size?: number }) {
 }
 
 /**
- * A service's mark in a list: the services carry no pictures on the wire, so a tile with a calendar and
- * the service's initial stands in the picture's place (decorative: its name is the heading beside it).
+ * A service's mark in a list: its picture when the merchant set one (decision 084), else a tile with a
+ * calendar and the service's initial in the picture's place (decorative either way: its name is the heading
+ * beside it).
  */
-export function ServiceMark({ name }: { name: string }) {
+export function ServiceMark({ name, pictureUrl }: { name: string; pictureUrl?: string | undefined }) {
+  if (pictureUrl)
+    return (
+      <img
+        className="service-mark service-picture"
+        src={pictureUrl}
+        alt=""
+        width={80}
+        height={80}
+        loading="lazy"
+        decoding="async"
+      />
+    )
   return (
     <span className="service-mark" aria-hidden="true">
       <CalendarIcon />

@@ -14,12 +14,21 @@ function service(payment: Partial<Service['payment']>, minutes = 45): Service {
       availabilityConstraints: { sessionDurations: [minutes], timeBetweenSessions: 15 },
     },
     payment: { rateType: 'FIXED', options: { online: true, inPerson: true }, ...payment },
+    media: { items: [] },
     onlineBooking: { enabled: true },
     _createdDate: '2026-01-01T00:00:00.000Z',
   }
 }
 
 describe('toServiceView', () => {
+  it('shows the picture the merchant set, and none when there is none', () => {
+    const url = 'https://pictures.example/fitting.jpg'
+    const image = { image: { url, altText: 'Tailored fitting' } }
+    const pictured = { ...service({}), media: { mainMedia: image, items: [image] } }
+    expect(toServiceView(pictured).pictureUrl).toBe(url)
+    expect(toServiceView(service({})).pictureUrl).toBeUndefined()
+  })
+
   it('says what a priced service costs, how long it lasts and how it may be paid', () => {
     const view = toServiceView(service({ fixed: { price: { value: '40.00', currency: 'USD' } } }))
     expect(view).toMatchObject({

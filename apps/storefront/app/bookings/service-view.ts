@@ -13,6 +13,8 @@ export interface ServiceView {
   price: string
   /** How it may be paid, when it is charged: "Pay online or in person", "Pay online", "Pay in person". */
   payment: string | undefined
+  /** The picture the merchant set (`media.mainMedia.image.url`), or none. */
+  pictureUrl: string | undefined
 }
 
 function plural(count: number, unit: string): string {
@@ -53,5 +55,6 @@ export function toServiceView(service: Service): ServiceView {
     duration: toDurationWords(service.schedule.availabilityConstraints.sessionDurations[0] ?? 0),
     price: priceWords(service.payment),
     payment: paymentWords(service.payment),
+    pictureUrl: service.media.mainMedia?.image.url,
   }
 }

@@ -1,7 +1,9 @@
 import type { HttpClient } from '../http/create-http-client.js'
+import { encodePathSegment } from '../http/encode-path-segment.js'
 import type {
   CreateBookingRequest,
   CreateBookingResponse,
+  GetServiceResponse,
   ListAvailabilityTimeSlotsRequest,
   ListAvailabilityTimeSlotsResponse,
   QueryServicesRequest,
@@ -12,6 +14,8 @@ import type {
 export interface BookingsModule {
   /** Lists the services the shop offers, oldest first (`POST /v2/services/query`). */
   queryServices(query?: QueryServicesRequest): Promise<QueryServicesResponse>
+  /** One service by its id (`GET /v2/services/{serviceId}`); `SERVICE_NOT_FOUND` when the shop offers none. */
+  getService(serviceId: string): Promise<GetServiceResponse>
   /**
    * Lists a service's free slots between two local dates in a time zone (`POST /v2/time-slots`). Book one
    * with a `bookingsCheckout` redirect session.
@@ -46,6 +50,12 @@ export function bookings(http: HttpClient): BookingsModule {
   return {
     queryServices: (query = {}) =>
       http.request({ method: 'POST', api: 'bookings', path: '/v2/services/query', body: { query } }),
+    getService: (serviceId) =>
+      http.request({
+        method: 'GET',
+        api: 'bookings',
+        path: `/v2/services/${encodePathSegment('serviceId', serviceId)}`,
+      }),
     listAvailabilityTimeSlots: (request) =>
       http.request({ method: 'POST', api: 'bookings', path: '/v2/time-slots', body: request }),
     createBooking: (booking) =>

@@ -27,9 +27,21 @@ export interface Service {
     /** Whether it may be paid online, in person, or either. */
     options: { online: boolean; inPerson: boolean }
   }
+  /** Its picture as Wix names it: `mainMedia.image.url`, an https address; none when it has no picture. */
+  media: { mainMedia?: ServiceImage; items: ServiceImage[] }
   onlineBooking: { enabled: boolean }
   /** ISO-8601 date-time. */
   _createdDate: string
+}
+
+/** A service's picture: its address and, as its words, the service's name. */
+export interface ServiceImage {
+  image: { url: string; altText: string }
+}
+
+/** Answer of `getService`. */
+export interface GetServiceResponse {
+  service: Service
 }
 
 /** Answer of `queryServices`. */

@@ -33,6 +33,7 @@ describe.each(databaseKinds())('the bookings desk on %s', (kind) => {
     priceText: '',
     paymentOptions: ['FULL_PAYMENT_ONLINE'],
     cancelNoticeHours: '12',
+    reminderHours: '48',
     offered: 'on',
     timeZone: 'America/New_York',
     'hours-1': '09:00-17:00',
@@ -82,9 +83,10 @@ describe.each(databaseKinds())('the bookings desk on %s', (kind) => {
       'hours-1': '17:00-09:00',
       'hours-3': '09:00-13:00, 12:00-17:00',
       timeZone: 'Mars/Olympus',
+      reminderHours: '400',
     })
     expect(rules.status).toBe(400)
-    for (const field of ['name', 'price', 'hours-1', 'hours-3', 'timeZone'])
+    for (const field of ['name', 'price', 'hours-1', 'hours-3', 'timeZone', 'reminderHours'])
       expect(rules.text).toMatch(new RegExp(`id="field-${field}"[^>]*aria-invalid="true"`))
     expect(rules.text).toContain('must start before they end (17:00-09:00)')
     expect(rules.text).toContain('must not overlap (09:00-13:00 and 12:00-17:00)')
@@ -106,6 +108,7 @@ describe.each(databaseKinds())('the bookings desk on %s', (kind) => {
       pay_online: true,
       pay_in_person: false,
       cancel_notice_minutes: 720,
+      reminder_minutes: 2880,
       picture_url: 'https://images.example.com/hem.jpg',
     })
     expect(Number(service?.price_minor)).toBe(2500)

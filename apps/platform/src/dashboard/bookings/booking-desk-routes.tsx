@@ -167,7 +167,7 @@ export function registerBookingDeskPages(
       path: '/dashboard/bookings/services',
       operationId: 'dashboardCreateBookingService',
       summary:
-        'Create a service on the shop calendar (form: name, description, pictureUrl, location, durationMinutes, rateType, price, priceText, paymentOptions, cancelNoticeHours, offered, timeZone, hours-1..7, exceptions, bufferMinutes, minNoticeHours, maxAheadDays)',
+        'Create a service on the shop calendar (form: name, description, pictureUrl, location, durationMinutes, rateType, price, priceText, paymentOptions, cancelNoticeHours, reminderHours, offered, timeZone, hours-1..7, exceptions, bufferMinutes, minNoticeHours, maxAheadDays)',
     },
     async (owner, form) => saveForm(owner, form),
   )

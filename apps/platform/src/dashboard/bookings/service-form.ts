@@ -26,6 +26,7 @@ export interface ServiceFormValues {
   priceText: string
   paymentOptions: string[]
   cancelNoticeHours: string
+  reminderHours: string
   offered: boolean
   timeZone: string
   /** `hours-1` (Monday) to `hours-7` (Sunday): `09:00-12:00, 13:00-17:00`, empty when closed. */
@@ -53,6 +54,7 @@ export function newServiceForm(calendar: ScheduleCalendar | undefined): ServiceF
     priceText: '',
     paymentOptions: ['FULL_PAYMENT_ONLINE', 'FULL_PAYMENT_OFFLINE'],
     cancelNoticeHours: '24',
+    reminderHours: '24',
     offered: true,
     timeZone: calendar?.timeZone ?? SHOP_TIME_ZONE,
     hours: Object.fromEntries(weekdays.map((weekday) => [hoursField(weekday), hoursText(hours, weekday)])),
@@ -89,6 +91,7 @@ export function toServiceFormValues(
       ...(service.pay_in_person ? ['FULL_PAYMENT_OFFLINE'] : []),
     ],
     cancelNoticeHours: hoursOf(service.cancel_notice_minutes),
+    reminderHours: hoursOf(service.reminder_minutes),
     offered: !service.hidden,
   }
 }
@@ -154,6 +157,7 @@ function readWhole(text: string, field: string, violations: FieldViolation[]): n
 export const formFieldOf: Record<string, string> = {
   minNoticeMinutes: 'minNoticeHours',
   cancelNoticeMinutes: 'cancelNoticeHours',
+  reminderMinutes: 'reminderHours',
   payOnline: 'paymentOptions',
 }
 
@@ -179,6 +183,7 @@ export function readServiceForm(
       .texts('paymentOptions')
       .filter((option) => paymentOptionChoices.some((choice) => choice.value === option)),
     cancelNoticeHours: form.text('cancelNoticeHours').trim(),
+    reminderHours: form.text('reminderHours').trim(),
     offered: form.text('offered') === 'on',
     timeZone: form.text('timeZone').trim(),
     hours: Object.fromEntries(
@@ -217,6 +222,7 @@ export function readServiceForm(
       payOnline: values.paymentOptions.includes('FULL_PAYMENT_ONLINE'),
       payInPerson: values.paymentOptions.includes('FULL_PAYMENT_OFFLINE'),
       cancelNoticeMinutes: readHours(values.cancelNoticeHours, 'cancelNoticeHours', violations),
+      reminderMinutes: readHours(values.reminderHours, 'reminderHours', violations),
       hidden: !values.offered,
     },
     calendar: {

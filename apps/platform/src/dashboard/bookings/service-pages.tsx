@@ -23,6 +23,7 @@ const labels: Record<string, string> = {
   priceText: 'Price on request',
   paymentOptions: 'Payment',
   cancelNoticeHours: 'Cancelling',
+  reminderHours: 'Reminder',
   timeZone: 'Time zone',
   exceptions: 'Exceptions',
   bufferMinutes: 'Buffer',
@@ -184,6 +185,13 @@ export function ServiceEditorPage(props: {
               defaultValue={values.cancelNoticeHours}
               error={errors.cancelNoticeHours}
               hint="Customers may cancel themselves until then; the shop may cancel any time"
+            />
+            <Field
+              label="Reminder mail (hours before)"
+              name="reminderHours"
+              defaultValue={values.reminderHours}
+              error={errors.reminderHours}
+              hint="Each customer is mailed a reminder this long before; 0 sends none"
             />
           </div>
           <fieldset aria-describedby={errors.paymentOptions ? 'payment-error' : undefined}>

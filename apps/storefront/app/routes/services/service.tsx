@@ -70,7 +70,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
         <Link to="/services">All services</Link>
       </p>
       <div className="service-heading">
-        <ServiceMark name={service.name} />
+        <ServiceMark name={service.name} pictureUrl={service.pictureUrl} />
         <div>
           <h1>{service.name}</h1>
           <p className="service-facts">

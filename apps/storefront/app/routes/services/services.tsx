@@ -37,7 +37,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
         <ul className="services-list">
           {loaderData.services.map((service) => (
             <li key={service.id} className="service-card">
-              <ServiceMark name={service.name} />
+              <ServiceMark name={service.name} pictureUrl={service.pictureUrl} />
               <div className="service-card-body">
                 <h2>
                   <Link to={`/services/${encodeURIComponent(service.slug)}`}>{service.name}</Link>

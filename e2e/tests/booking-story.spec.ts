@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test'
+import { merchantPage } from '../support/dashboard'
+import { payOnTestProvider, signUp, waitForHydration } from '../support/pages'
+
+// Issue 31's "Done when", as one story (decision 084): a shopper picks a slot of the demo store's Tailored
+// fitting on the storefront, pays on the hosted bookings checkout with the test card, receives the mail
+// with the calendar file in the dev inbox and sees the booking in the account; the owner finds it on the
+// dashboard's calendar, cancels it with a refund, and the order shows the refund.
+
+const api = () => process.env.AISLE_E2E_API_URL ?? ''
+
+test('a booking from the storefront to the merchant’s cancel with a refund', async ({ page, browser }) => {
+  await signUp(page, 'Ida Story')
+  await page.goto('/account')
+  const email = (await page.getByText(/^orders-\d+@example\.com$/).textContent()) ?? ''
+
+  // The shopper picks the fitting's last free time (the least likely taken) of the third day that has one,
+  // more than a day ahead, so the service's policy lets them move or cancel it themselves.
+  await page.goto('/services/tailored-fitting')
+  await expect(page.getByRole('heading', { level: 1, name: 'Tailored fitting' })).toBeVisible()
+  await page
+    .getByRole('navigation', { name: 'Days' })
+    .getByRole('link')
+    .filter({ hasText: /\d+ free$/ })
+    .nth(2)
+    .click()
+  const times = page.getByRole('list', { name: /^Free times on / }).getByRole('button')
+  await expect(times.first()).toBeVisible()
+  await times.last().click()
+
+  // The hosted bookings checkout, paid with the test card.
+  await expect(page.getByRole('heading', { level: 1, name: 'Book Tailored fitting' })).toBeVisible()
+  const when = (await page.locator('[data-booking-when]').textContent()) ?? ''
+  expect(when).toContain('America/New_York')
+  await page.getByRole('textbox', { name: 'First name' }).fill('Ida')
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Story')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await page.getByRole('radio', { name: /Card \(test mode\)/ }).check()
+  await page.getByRole('button', { name: 'Book', exact: true }).click()
+  await payOnTestProvider(page, '4242 4242 4242 4242')
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible()
+  const number = /#(\d+)/.exec((await page.getByRole('status').textContent()) ?? '')?.[1] ?? ''
+  expect(number).not.toBe('')
+
+  // The confirmation in the dev inbox, with its calendar file, and the links to move or cancel.
+  const mail = page
+    .getByRole('table', { name: 'Mails' })
+    .getByRole('link', { name: new RegExp(`booking #${number}$`) })
+  await expect(async () => {
+    await page.goto(`${api()}/_dev/mail?${new URLSearchParams({ to: email })}`)
+    await expect(mail).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 20_000 })
+  await mail.click()
+  await expect(
+    page.getByRole('region', { name: 'Attachments' }).getByRole('link', { name: 'booking.ics' }),
+  ).toBeVisible()
+
+  // The booking in the member's account, with the move and cancel links.
+  await page.goto('/account')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'See and cancel your bookings' }).click()
+  const upcoming = page.getByRole('table', { name: 'Upcoming bookings' })
+  await expect(upcoming).toContainText('Tailored fitting')
+  await expect(upcoming).toContainText(`Order #${number}`)
+  await expect(upcoming.getByRole('link', { name: 'Move' })).toBeVisible()
+  await expect(upcoming.getByRole('link', { name: 'Cancel' })).toBeVisible()
+
+  // The owner finds it on the week calendar of its day, in the shop's zone, and cancels it with a refund.
+  const merchant = await merchantPage(browser)
+  await merchant
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: 'Calendar' })
+    .click()
+  const entry = async () => merchant.getByRole('link', { name: /Tailored fitting.*Ida Story/ })
+  for (let week = 0; week < 3 && (await (await entry()).count()) === 0; week++)
+    await merchant.getByRole('link', { name: /Next week/ }).click()
+  await (await entry()).click()
+  await expect(merchant.getByRole('heading', { level: 1, name: 'Tailored fitting' })).toBeVisible()
+  const order = merchant.getByRole('region', { name: 'Order and payment' })
+  await expect(order).toContainText('Paid')
+  merchant.once('dialog', (dialog) => dialog.accept())
+  await merchant.getByRole('button', { name: 'Cancel booking and refund' }).click()
+  await expect(merchant.getByRole('status')).toHaveText(
+    'Booking cancelled and its payment refunded: its time is free again.',
+  )
+  await expect(order).toContainText('Refunded')
+
+  // The order shows the refund.
+  await order.getByRole('link', { name: `#${number}` }).click()
+  await expect(
+    merchant.getByRole('heading', { level: 1, name: new RegExp(`Order #${number}`) }),
+  ).toBeVisible()
+  await expect(merchant.getByText('Refunded $40.00').first()).toBeVisible()
+})
