@@ -14,7 +14,7 @@ import { chooseLogFormat, createLogger } from './log.ts'
 import { chooseMailTransport } from './mail/mail-transport.ts'
 import { createMailWorker } from './mail/mail-worker.ts'
 import { createMediaStorage } from './media/media-storage-config.ts'
-import { renderSvgRenditionsAhead } from './media/svg-renditions.ts'
+import { machineDrawingCacheDir, renderSvgRenditionsAhead } from './media/svg-renditions.ts'
 import { parseMetricsToken } from './observability/metrics-routes.ts'
 import { createDrainState, parseDrainDelay } from './observability/readiness.ts'
 import { createProgress } from './operator/operator-progress.ts'
@@ -51,8 +51,15 @@ async function main() {
   // A fresh demo store's drawings get their WebP sizes now, so its first visitor waits for none (decision 090).
   if (seeded) {
     const renderingStarted = performance.now()
-    logger.info('drawing the demo pictures in their WebP sizes, once (seconds to a minute)')
-    const renditions = await renderSvgRenditionsAhead({ db, storage: mediaStorage, logger })
+    logger.info(
+      'drawing the demo pictures in their WebP sizes (about a minute the first time on a machine, then from its cache)',
+    )
+    const renditions = await renderSvgRenditionsAhead({
+      db,
+      storage: mediaStorage,
+      logger,
+      drawingCacheDir: machineDrawingCacheDir(),
+    })
     logger.info('rendered the demo pictures', {
       ...renditions,
       durationMs: Math.round(performance.now() - renderingStarted),

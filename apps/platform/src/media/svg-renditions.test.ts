@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
@@ -8,7 +11,12 @@ import { createTestClock, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import { findSvgMediaFilesInDatabase } from './media-file-store.ts'
 import type { MediaStorage } from './media-storage.ts'
 import { createMemoryMediaStorage } from './memory-media-storage.ts'
-import { renderSvgRenditionsAhead, renditionKey } from './svg-renditions.ts'
+import {
+  machineDrawingCacheDir,
+  renderSvgRenditionOnce,
+  renderSvgRenditionsAhead,
+  renditionKey,
+} from './svg-renditions.ts'
 
 type SvgFile = Parameters<typeof renditionKey>[0]
 
@@ -95,5 +103,55 @@ describe.each(databaseKinds())('the demo drawings rendered ahead of their first 
     expect(records.map((record) => record.message)).toEqual(
       file.sizes.map(() => 'could not keep an SVG rendition in the media storage'),
     )
+  })
+})
+
+describe("the machine's drawing cache", () => {
+  const svg = new TextEncoder().encode(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#0a7"/></svg>',
+  )
+  const drawn = { width: 40, height: 20 }
+  const asked = { width: 80, height: 40 }
+
+  it('draws a size once per machine: a fresh database of the same drawings reads it back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aisle-drawings-'))
+    try {
+      const first = await renderSvgRenditionOnce(dir, { bytes: svg, md5: 'abc' }, drawn, asked)
+      expect(await sharp(first).metadata()).toMatchObject({ format: 'webp', width: 80, height: 40 })
+      const [name, ...others] = readdirSync(dir)
+      expect(others).toEqual([])
+      expect(name).toBe('abc-40x20-80x40.webp')
+      // What is in the cache is what a second call answers: it does not draw again.
+      writeFileSync(join(dir, name!), 'kept bytes')
+      const second = await renderSvgRenditionOnce(dir, { bytes: svg, md5: 'abc' }, drawn, asked)
+      expect(new TextDecoder().decode(second)).toBe('kept bytes')
+      // Another SVG, or another size of it, is drawn.
+      const other = await renderSvgRenditionOnce(dir, { bytes: svg, md5: 'abd' }, drawn, asked)
+      expect(await sharp(other).metadata()).toMatchObject({ format: 'webp' })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('draws anyway where the cache cannot be written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aisle-drawings-'))
+    try {
+      const file = join(dir, 'a-file')
+      writeFileSync(file, '')
+      const drawnBytes = await renderSvgRenditionOnce(
+        join(file, 'below'),
+        { bytes: svg, md5: 'abc' },
+        drawn,
+        asked,
+      )
+      expect(await sharp(drawnBytes).metadata()).toMatchObject({ format: 'webp', width: 80 })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('lives beside the installed packages, named by the renderer', () => {
+    expect(machineDrawingCacheDir()).toMatch(/node_modules\/\.cache\/aisle-svg-drawings\/vips-[\d.]+-q82$/)
+    expect(machineDrawingCacheDir('/')).toBeUndefined()
   })
 })

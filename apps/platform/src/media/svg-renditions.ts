@@ -1,3 +1,8 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import type { Db } from '../db/db.ts'
 import type { Logger } from '../log.ts'
@@ -26,8 +31,61 @@ export async function renderSvgRendition(
   const density = (72 * size.width) / Math.max(1, intrinsic.width)
   return sharp(svg, { density, limitInputPixels: 50_000_000 })
     .resize(size.width, size.height, { fit: 'fill' })
-    .webp({ quality: 82 })
+    .webp({ quality: RENDITION_QUALITY })
     .toBuffer()
+}
+
+const RENDITION_QUALITY = 82
+
+/**
+ * Where this machine keeps the drawings it has made: the same SVG and size give the same bytes, so every
+ * fresh database of the demo store (each test run's, each `npm start` on a new data directory) reuses
+ * them and only the first pays the 20 s of CPU its 702 sizes cost. Beside the installed packages, as
+ * build tools keep their caches (`node_modules/.cache`), so a clean install starts empty; named by the
+ * renderer's version, so a new libvips draws again. Undefined when no `node_modules` is found upward.
+ */
+export function machineDrawingCacheDir(from = dirname(fileURLToPath(import.meta.url))): string | undefined {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules')))
+      return join(
+        dir,
+        'node_modules',
+        '.cache',
+        'aisle-svg-drawings',
+        `vips-${sharp.versions.vips}-q${RENDITION_QUALITY}`,
+      )
+    if (dirname(dir) === dir) return undefined
+  }
+}
+
+/**
+ * `renderSvgRendition` through the machine's drawing cache in `cacheDir` (by the SVG's MD5, its drawn size
+ * and the size asked): read when there, else rendered and written (a temporary file renamed, so a
+ * concurrent reader never sees half of one). A cache only: when it cannot be read or written, the
+ * picture is drawn.
+ */
+export async function renderSvgRenditionOnce(
+  cacheDir: string | undefined,
+  svg: { bytes: Uint8Array; md5: string },
+  intrinsic: ImageSize,
+  size: ImageSize,
+): Promise<Uint8Array> {
+  const path =
+    cacheDir &&
+    join(cacheDir, `${svg.md5}-${intrinsic.width}x${intrinsic.height}-${size.width}x${size.height}.webp`)
+  if (path) {
+    const cached = await readFile(path).catch(() => undefined)
+    if (cached && cached.length > 0) return new Uint8Array(cached)
+  }
+  const rendered = await renderSvgRendition(svg.bytes, intrinsic, size)
+  if (path) {
+    const partial = `${path}.${randomUUID()}.tmp`
+    await mkdir(dirname(path), { recursive: true })
+      .then(() => writeFile(partial, rendered))
+      .then(() => rename(partial, path))
+      .catch(() => undefined)
+  }
+  return rendered
 }
 
 /**
@@ -58,12 +116,12 @@ export function renditionKey(file: SvgInDatabase, width: number): string {
  * cache: when the storage refuses, the rendering is still returned (and logged).
  */
 export async function renderAndKeepSvgRendition(
-  deps: { storage: MediaStorage; logger: Logger },
+  deps: { storage: MediaStorage; logger: Logger; drawingCacheDir?: string },
   file: SvgInDatabase,
   size: ImageSize,
 ): Promise<Uint8Array> {
   const key = renditionKey(file, size.width)
-  const rendered = await renderSvgRendition(file.inDatabase.bytes, file, size)
+  const rendered = await renderSvgRenditionOnce(deps.drawingCacheDir, file.inDatabase, file, size)
   await deps.storage.put(key, rendered, 'image/webp').catch((error: unknown) =>
     deps.logger.warn('could not keep an SVG rendition in the media storage', {
       id: file.id,
@@ -85,6 +143,7 @@ export async function renderSvgRenditionsAhead(deps: {
   db: Db
   storage: MediaStorage
   logger: Logger
+  drawingCacheDir?: string
 }): Promise<{ files: number; sizes: number; rendered: number }> {
   const files = await findSvgMediaFilesInDatabase(deps.db)
   let sizes = 0
