@@ -3,11 +3,10 @@ import { formatMoney } from '../../money/money.ts'
 import type { MembershipRow } from '../../plans/membership-store.ts'
 import type { PlanPurchaseRow } from '../../plans/plan-purchase-store.ts'
 import type { CoverChoice, PlanRow } from '../../plans/plan-store.ts'
-import { toFormErrors } from '../catalogue/product-form.ts'
-import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
+import { Checkbox, CsrfField, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
 import { countText, dayText, timeText } from '../kit/dashboard-words.ts'
+import { RecordForm } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
-import { SetupProblems } from '../setup/setup-fields.tsx'
 import type { PlanFormValues } from './plan-form.ts'
 
 const labels: Record<string, string> = {
@@ -87,73 +86,61 @@ function PlanForm(props: {
   submitLabel: string
 }) {
   const { values } = props
-  const errors = toFormErrors(props.violations)
   const currency = props.owner.session.site.currency
   return (
-    <DashboardForm
+    <RecordForm
+      owner={props.owner}
       action={props.action}
       label="Plan"
-      csrfToken={props.owner.session.csrfToken}
       submitLabel={props.submitLabel}
+      values={values}
+      violations={props.violations}
+      labels={labels}
     >
-      <SetupProblems violations={props.violations} labels={labels} />
-      <div className="grid">
-        <Field label="Name" name="name" defaultValue={values.name} error={errors.name} required />
-        <Field
-          label={`Price (${currency})`}
-          name="price"
-          defaultValue={values.price}
-          error={errors.price}
-          hint="0 for a free plan"
-        />
-        <Field
-          label="Duration"
-          name="durationCount"
-          defaultValue={values.durationCount}
-          error={errors.durationCount}
-          hint="How many days or months a membership lasts from its purchase"
-        />
-        <Select
-          label="Duration in"
-          name="durationUnit"
-          options={durationChoices}
-          defaultValue={values.durationUnit}
-        />
-        <Field
-          label="Sessions"
-          name="sessions"
-          defaultValue={values.sessions}
-          error={errors.sessions}
-          hint="Items a membership pays for (one per unit: two of a product use two); empty for unlimited"
-        />
-        <Select
-          label="Purchases per member"
-          name="maxPurchasesPerMember"
-          options={purchaseLimitChoices(values.maxPurchasesPerMember)}
-          defaultValue={values.maxPurchasesPerMember}
-          error={errors.maxPurchasesPerMember}
-          hint="How many times one member may buy it"
-        />
-        <Field
-          label="Description"
-          name="description"
-          defaultValue={values.description}
-          error={errors.description}
-        />
-      </div>
-      <CoverBoxes
-        legend="Covered products"
-        name="productIds"
-        choices={props.choices.products}
-        covered={values.productIds}
-      />
-      <CoverBoxes
-        legend="Covered collections (every product in them)"
-        name="collectionIds"
-        choices={props.choices.collections}
-        covered={values.collectionIds}
-      />
-    </DashboardForm>
+      {(row) => (
+        <>
+          <div className="grid">
+            <Field label="Name" {...row('name')} required />
+            <Field label={`Price (${currency})`} {...row('price')} hint="0 for a free plan" />
+            <Field
+              label="Duration"
+              {...row('durationCount')}
+              hint="How many days or months a membership lasts from its purchase"
+            />
+            <Select
+              label="Duration in"
+              name="durationUnit"
+              options={durationChoices}
+              defaultValue={values.durationUnit}
+            />
+            <Field
+              label="Sessions"
+              {...row('sessions')}
+              hint="Items a membership pays for (one per unit: two of a product use two); empty for unlimited"
+            />
+            <Select
+              label="Purchases per member"
+              {...row('maxPurchasesPerMember')}
+              options={purchaseLimitChoices(values.maxPurchasesPerMember)}
+              hint="How many times one member may buy it"
+            />
+            <Field label="Description" {...row('description')} />
+          </div>
+          <CoverBoxes
+            legend="Covered products"
+            name="productIds"
+            choices={props.choices.products}
+            covered={values.productIds}
+          />
+          <CoverBoxes
+            legend="Covered collections (every product in them)"
+            name="collectionIds"
+            choices={props.choices.collections}
+            covered={values.collectionIds}
+          />
+        </>
+      )}
+    </RecordForm>
   )
 }
 

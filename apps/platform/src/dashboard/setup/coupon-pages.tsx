@@ -2,12 +2,12 @@ import type { CouponRow } from '../../carts/coupon-store.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatPercent } from '../../money/decimal-text.ts'
 import { formatMoney } from '../../money/money.ts'
-import { toFormErrors } from '../catalogue/product-form.ts'
-import { CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
+import { CsrfField, Field, Select } from '../dashboard-layout.tsx'
 import { timeText } from '../kit/dashboard-words.ts'
+import { RecordForm } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { type CouponFormValues, couponFieldLabels } from './coupon-form.ts'
-import { SetupPage, SetupProblems } from './setup-fields.tsx'
+import { SetupPage } from './setup-fields.tsx'
 
 const kindChoices = [
   { value: 'PERCENTAGE', label: 'Percentage off' },
@@ -35,70 +35,49 @@ function CouponForm(props: {
   submitLabel: string
 }) {
   const { values } = props
-  const errors = toFormErrors(props.violations)
   const currency = props.owner.session.site.currency
   return (
-    <DashboardForm
+    <RecordForm
+      owner={props.owner}
       action={props.action}
       label="Coupon"
-      csrfToken={props.owner.session.csrfToken}
       submitLabel={props.submitLabel}
+      values={values}
+      violations={props.violations}
+      labels={couponFieldLabels}
     >
-      <SetupProblems violations={props.violations} labels={couponFieldLabels} />
-      <div className="grid">
-        <Field
-          label="Code"
-          name="code"
-          defaultValue={values.code}
-          error={errors.code}
-          hint="What shoppers type; letters, digits, - and _ (case does not matter)"
-          required
-        />
-        <Field label="Name" name="name" defaultValue={values.name} error={errors.name} />
-        <Select
-          label="Discount"
-          name="kind"
-          options={kindChoices}
-          defaultValue={values.kind}
-          error={errors.kind}
-        />
-        <Field
-          label="Value"
-          name="value"
-          defaultValue={values.value}
-          error={errors.value}
-          hint={`Percent (12.5) for a percentage, ${currency} (5.00) for a fixed amount; empty for free shipping`}
-        />
-        <Field
-          label={`Minimum subtotal (${currency})`}
-          name="minimumSubtotal"
-          defaultValue={values.minimumSubtotal}
-          error={errors.minimumSubtotal}
-          hint="Empty for none"
-        />
-        <Field
-          label="Usage limit"
-          name="usageLimit"
-          defaultValue={values.usageLimit}
-          error={errors.usageLimit}
-          hint="Orders that may use it; empty for no limit"
-        />
-        <Field
-          label="Starts (UTC)"
-          name="startsAt"
-          defaultValue={values.startsAt}
-          error={errors.startsAt}
-          hint="2026-12-01 00:00; empty for now"
-        />
-        <Field
-          label="Expires (UTC)"
-          name="expiresAt"
-          defaultValue={values.expiresAt}
-          error={errors.expiresAt}
-          hint="2026-12-31 23:59; empty for never"
-        />
-      </div>
-    </DashboardForm>
+      {(row) => (
+        <>
+          <div className="grid">
+            <Field
+              label="Code"
+              {...row('code')}
+              hint="What shoppers type; letters, digits, - and _ (case does not matter)"
+              required
+            />
+            <Field label="Name" {...row('name')} />
+            <Select label="Discount" {...row('kind')} options={kindChoices} />
+            <Field
+              label="Value"
+              {...row('value')}
+              hint={`Percent (12.5) for a percentage, ${currency} (5.00) for a fixed amount; empty for free shipping`}
+            />
+            <Field
+              label={`Minimum subtotal (${currency})`}
+              {...row('minimumSubtotal')}
+              hint="Empty for none"
+            />
+            <Field
+              label="Usage limit"
+              {...row('usageLimit')}
+              hint="Orders that may use it; empty for no limit"
+            />
+            <Field label="Starts (UTC)" {...row('startsAt')} hint="2026-12-01 00:00; empty for now" />
+            <Field label="Expires (UTC)" {...row('expiresAt')} hint="2026-12-31 23:59; empty for never" />
+          </div>
+        </>
+      )}
+    </RecordForm>
   )
 }
 

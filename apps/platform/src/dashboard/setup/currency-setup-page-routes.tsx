@@ -7,9 +7,10 @@ import type { DisplayCurrency } from '../../sites/display-currencies/display-cur
 import { listDisplayCurrencies } from '../../sites/display-currencies/display-currency-store.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { CsrfField, Field } from '../dashboard-layout.tsx'
+import { FormProblems } from '../kit/record-form.tsx'
 import type { DashboardDeps, Owner } from '../session/owner-session.ts'
 import { createSetupRoutes } from './commerce-setup-page-routes.tsx'
-import { SetupPage, SetupProblems } from './setup-fields.tsx'
+import { SetupPage } from './setup-fields.tsx'
 
 /** Empty rows under the site's currencies, to add new ones without JavaScript. */
 const EXTRA_ROWS = 2
@@ -78,7 +79,7 @@ export function CurrencySetupPage(props: {
       </p>
       <form method="post" action="/dashboard/setup/currencies" aria-label="Display currencies">
         <CsrfField token={owner.session.csrfToken} />
-        <SetupProblems violations={props.violations} labels={{}} rows={{ cur: 'Currency' }} />
+        <FormProblems violations={props.violations} labels={{}} rows={{ cur: 'Currency' }} />
         {errors.currencies && <p className="error-text">{errors.currencies}</p>}
         {props.rows.map((row, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields

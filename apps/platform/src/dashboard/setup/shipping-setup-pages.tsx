@@ -2,8 +2,9 @@ import { CommerceSettingsSchema } from '../../checkout/commerce-settings.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
+import { FormProblems } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
-import { SetupPage, SetupProblems, TextArea, toChoices } from './setup-fields.tsx'
+import { SetupPage, TextArea, toChoices } from './setup-fields.tsx'
 import type { OptionRowValues, RegionFormValues, ShippingRegion } from './shipping-setup-form.ts'
 
 const optionSchema =
@@ -191,7 +192,7 @@ export function ShippingRegionPage(props: {
         csrfToken={owner.session.csrfToken}
         submitLabel={props.isNew ? 'Create region' : 'Save region'}
       >
-        <SetupProblems
+        <FormProblems
           violations={props.violations}
           labels={{ id: 'Region id', name: 'Name' }}
           rows={rowNouns}
@@ -280,7 +281,7 @@ export function PickupPage(props: {
         csrfToken={owner.session.csrfToken}
         submitLabel="Save pickup locations"
       >
-        <SetupProblems violations={props.violations} labels={{}} rows={rowNouns} />
+        <FormProblems violations={props.violations} labels={{}} rows={rowNouns} />
         <OptionRows rows={props.rows} errors={errors} currency={owner.session.site.currency} isPickup />
       </DashboardForm>
     </SetupPage>

@@ -3,9 +3,10 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { formatPercent } from '../../money/decimal-text.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
+import { FormProblems } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import type { FeeRowValues } from './fee-setup-form.ts'
-import { SetupPage, SetupProblems, toChoices } from './setup-fields.tsx'
+import { SetupPage, toChoices } from './setup-fields.tsx'
 import type { TaxRegion, TaxRegionFormValues, TaxSettings } from './tax-setup-form.ts'
 
 const taxSchema = CommerceSettingsSchema.shape.tax.shape
@@ -48,7 +49,7 @@ export function TaxPage(props: {
         csrfToken={owner.session.csrfToken}
         submitLabel="Save tax settings"
       >
-        <SetupProblems
+        <FormProblems
           violations={props.violations}
           labels={{ 'tax.calculation': 'Calculation', calculation: 'Calculation' }}
         />
@@ -122,7 +123,7 @@ export function TaxRegionPage(props: {
         csrfToken={owner.session.csrfToken}
         submitLabel={props.isNew ? 'Create tax region' : 'Save tax region'}
       >
-        <SetupProblems
+        <FormProblems
           violations={props.violations}
           labels={{ country: 'Country' }}
           rows={{ jur: 'Jurisdiction' }}
@@ -249,7 +250,7 @@ export function FeesPage(props: {
         csrfToken={owner.session.csrfToken}
         submitLabel="Save fees"
       >
-        <SetupProblems violations={props.violations} labels={{}} rows={{ fee: 'Fee' }} />
+        <FormProblems violations={props.violations} labels={{}} rows={{ fee: 'Fee' }} />
         {errors.fees && <p className="error-text">{errors.fees}</p>}
         {props.rows.map((row, index) => {
           const name = (field: string) => `fee-${index}-${field}`
