@@ -4,6 +4,9 @@ import { formatPercent } from '../../money/decimal-text.ts'
 import { formatMoney } from '../../money/money.ts'
 import { CsrfField, Field, Select } from '../dashboard-layout.tsx'
 import { timeText } from '../kit/dashboard-words.ts'
+import { DataTable } from '../kit/data-table.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
+import { PageSection } from '../kit/page-section.tsx'
 import { RecordForm } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { type CouponFormValues, couponFieldLabels } from './coupon-form.ts'
@@ -92,52 +95,59 @@ export function CouponsPage(props: {
   const { owner } = props
   return (
     <SetupPage owner={owner} title="Coupons" part="coupons" notice={props.notice}>
-      <h1>Coupons</h1>
-      <table aria-label="Coupons">
-        <thead>
-          <tr>
-            <th>Code</th>
-            <th>Discount</th>
-            <th>Minimum subtotal</th>
-            <th>Valid</th>
-            <th>Usage</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.coupons.map((coupon) => (
-            <tr key={coupon.id}>
-              <td>
+      <PageHeader
+        title="Coupons"
+        description="Codes shoppers type at checkout for a discount or free shipping."
+      />
+      <DataTable
+        label="Coupons"
+        rows={props.coupons}
+        rowKey={(coupon) => coupon.id}
+        empty="No coupons yet."
+        columns={[
+          {
+            header: 'Code',
+            cell: (coupon) => (
+              <>
                 <a href={`/dashboard/setup/coupons/${coupon.id}`}>{coupon.code}</a>
                 {coupon.name && <div className="hint">{coupon.name}</div>}
-              </td>
-              <td>{describeDiscount(coupon, owner)}</td>
-              <td>
-                {coupon.minimum_subtotal_minor === null
-                  ? '—'
-                  : formatMoney(
-                      coupon.minimum_subtotal_minor,
-                      owner.session.site.currency,
-                      owner.session.site.locale,
-                    )}
-              </td>
-              <td>
+              </>
+            ),
+          },
+          { header: 'Discount', cell: (coupon) => describeDiscount(coupon, owner) },
+          {
+            header: 'Minimum subtotal',
+            isNumber: true,
+            cell: (coupon) =>
+              coupon.minimum_subtotal_minor === null
+                ? '—'
+                : formatMoney(
+                    coupon.minimum_subtotal_minor,
+                    owner.session.site.currency,
+                    owner.session.site.locale,
+                  ),
+          },
+          {
+            header: 'Valid',
+            cell: (coupon) => (
+              <>
                 {coupon.starts_at ? `from ${timeText(coupon.starts_at)}` : 'now'}
                 {coupon.expires_at ? ` until ${timeText(coupon.expires_at)}` : ', no expiry'}
-              </td>
-              <td>{describeUses(coupon)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {props.coupons.length === 0 && <p className="hint">No coupons yet.</p>}
-      <h2>New coupon</h2>
-      <CouponForm
-        owner={owner}
-        action="/dashboard/setup/coupons"
-        values={props.values}
-        violations={props.violations}
-        submitLabel="Create coupon"
+              </>
+            ),
+          },
+          { header: 'Usage', cell: (coupon) => describeUses(coupon) },
+        ]}
       />
+      <PageSection id="new-coupon" title="New coupon">
+        <CouponForm
+          owner={owner}
+          action="/dashboard/setup/coupons"
+          values={props.values}
+          violations={props.violations}
+          submitLabel="Create coupon"
+        />
+      </PageSection>
     </SetupPage>
   )
 }
@@ -156,10 +166,14 @@ export function CouponPage(props: {
       <p>
         <a href="/dashboard/setup/coupons">All coupons</a>
       </p>
-      <h1>Coupon {coupon.code}</h1>
-      <p>
-        Usage: <strong>{describeUses(coupon)}</strong>. Placed orders count; the count is not edited here.
-      </p>
+      <PageHeader
+        title={`Coupon ${coupon.code}`}
+        description={
+          <>
+            Usage: <strong>{describeUses(coupon)}</strong>. Placed orders count; the count is not edited here.
+          </>
+        }
+      />
       <CouponForm
         owner={owner}
         action={`/dashboard/setup/coupons/${coupon.id}`}

@@ -7,6 +7,7 @@ import type { DisplayCurrency } from '../../sites/display-currencies/display-cur
 import { listDisplayCurrencies } from '../../sites/display-currencies/display-currency-store.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { CsrfField, Field } from '../dashboard-layout.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
 import { FormProblems } from '../kit/record-form.tsx'
 import type { DashboardDeps, Owner } from '../session/owner-session.ts'
 import { createSetupRoutes } from './commerce-setup-page-routes.tsx'
@@ -71,12 +72,10 @@ export function CurrencySetupPage(props: {
   const own = owner.session.site.currency
   return (
     <SetupPage owner={owner} title="Display currencies" part="currencies" notice={props.notice}>
-      <h1>Display currencies</h1>
-      <p>
-        Shoppers may see prices in these currencies too, converted at your rates. Orders are still paid in{' '}
-        {own}; the checkout says so. A rate is how much one {own} is in the currency (EUR 0.92: {own} 1.00
-        shows as €0.92). Empty a row to remove its currency.
-      </p>
+      <PageHeader
+        title="Display currencies"
+        description={`Shoppers may see prices in these currencies too, converted at your rates. Orders are still paid in ${own}; the checkout says so. A rate is how much one ${own} is in the currency (EUR 0.92: ${own} 1.00 shows as €0.92). Empty a row to remove its currency.`}
+      />
       <form method="post" action="/dashboard/setup/currencies" aria-label="Display currencies">
         <CsrfField token={owner.session.csrfToken} />
         <FormProblems violations={props.violations} labels={{}} rows={{ cur: 'Currency' }} />
