@@ -275,8 +275,10 @@ export function NewEventPage(props: {
       <p>
         <a href="/dashboard/events">All events</a>
       </p>
-      <h1>New event</h1>
-      <p className="hint">It starts as a draft: add its tickets on the next page, then publish it.</p>
+      <PageHeader
+        title="New event"
+        description="It starts as a draft: add its tickets on the next page, then publish it."
+      />
       <EventForm
         owner={props.owner}
         action="/dashboard/events"
@@ -464,7 +466,7 @@ export function TicketTypePage(props: {
       <p>
         <a href={`/dashboard/events/${event.id}`}>{event.title}</a>
       </p>
-      <h1>{type.name}</h1>
+      <PageHeader title={type.name} />
       {props.problem && (
         <p className="problem" role="alert">
           {props.problem}
