@@ -44,11 +44,7 @@ export function PaymentSetupPage(props: { owner: Owner; providers: readonly Paym
         columns={[
           {
             header: 'Provider',
-            cell: (provider) => (
-              <>
-                {provider.title} <span className="hint">({provider.id})</span>
-              </>
-            ),
+            cell: (provider) => provider.title,
           },
           { header: 'Mode', cell: (provider) => modeWords(provider.mode) },
           {
