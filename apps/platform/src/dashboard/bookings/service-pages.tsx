@@ -2,10 +2,11 @@ import type { ServiceRow } from '../../bookings/booking-store.ts'
 import { hoursField } from '../../bookings/service-editor.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney } from '../../money/money.ts'
-import { Checkbox, DashboardForm, DashboardPage, Field, Problems, Select } from '../dashboard-layout.tsx'
+import { Checkbox, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
 import { DataTable } from '../kit/data-table.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
 import { PageSection } from '../kit/page-section.tsx'
+import { RecordForm } from '../kit/record-form.tsx'
 import { Badge } from '../kit/status-badge.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { TextArea } from '../setup/setup-fields.tsx'
@@ -97,13 +98,6 @@ export function ServiceEditorPage(props: {
   notice?: string | undefined
 }) {
   const { owner, values, service } = props
-  const errors: Record<string, string> = {}
-  for (const violation of props.violations)
-    errors[formFieldOf[violation.field] ?? violation.field] ??= violation.description
-  const shown = props.violations.map((violation) => ({
-    ...violation,
-    field: formFieldOf[violation.field] ?? violation.field,
-  }))
   const currency = owner.session.site.currency
   const title = service ? service.name : 'New service'
   return (
@@ -117,163 +111,117 @@ export function ServiceEditorPage(props: {
           service ? `Booked at /_bookings/book · ${service.slug}` : 'A service customers can book.'
         }
       />
-      <DashboardForm
+      <RecordForm
+        owner={owner}
         action={service ? `/dashboard/bookings/services/${service.id}` : '/dashboard/bookings/services'}
         label="Service"
-        csrfToken={owner.session.csrfToken}
         submitLabel={service ? 'Save service' : 'Create service'}
+        values={values}
+        violations={props.violations}
+        labels={labels}
+        formNames={formFieldOf}
       >
-        <Problems violations={shown} labels={labels} />
-        <PageSection id="service" title="The service">
-          <div className="grid">
-            <Field label="Name" name="name" defaultValue={values.name} error={errors.name} required />
-            <Field
-              label="Duration (minutes)"
-              name="durationMinutes"
-              defaultValue={values.durationMinutes}
-              error={errors.durationMinutes}
-            />
-            <Field
-              label="Where"
-              name="location"
-              defaultValue={values.location}
-              error={errors.location}
-              hint="An address or a room; empty to say nothing"
-            />
-            <Field
-              label="Picture"
-              name="pictureUrl"
-              defaultValue={values.pictureUrl}
-              error={errors.pictureUrl}
-              hint="An https:// address of a picture"
-            />
-          </div>
-          <TextArea
-            label="Description"
-            name="description"
-            defaultValue={values.description}
-            error={errors.description}
-          />
-          <Checkbox label="Offered to customers" name="offered" defaultChecked={values.offered} />
-        </PageSection>
-        <PageSection id="price" title="Price and payment">
-          <div className="grid">
-            <Select
-              label="Price"
-              name="rateType"
-              options={rateChoices}
-              defaultValue={values.rateType}
-              error={errors.rateType}
-            />
-            <Field
-              label={`Amount (${currency})`}
-              name="price"
-              defaultValue={values.price}
-              error={errors.price}
-              hint="For a fixed price only"
-            />
-            <Field
-              label="Price on request"
-              name="priceText"
-              defaultValue={values.priceText}
-              error={errors.priceText}
-              hint="What the price depends on, shown instead of a price"
-            />
-            <Field
-              label="Cancelling online until (hours before)"
-              name="cancelNoticeHours"
-              defaultValue={values.cancelNoticeHours}
-              error={errors.cancelNoticeHours}
-              hint="Customers may cancel themselves until then; the shop may cancel any time"
-            />
-            <Field
-              label="Reminder mail (hours before)"
-              name="reminderHours"
-              defaultValue={values.reminderHours}
-              error={errors.reminderHours}
-              hint="Each customer is mailed a reminder this long before; 0 sends none"
-            />
-          </div>
-          <fieldset aria-describedby={errors.paymentOptions ? 'payment-error' : undefined}>
-            <legend>Customers may pay</legend>
-            {paymentOptionChoices.map((choice) => (
-              <Checkbox
-                key={choice.value}
-                label={choice.label}
-                name="paymentOptions"
-                value={choice.value}
-                defaultChecked={values.paymentOptions.includes(choice.value)}
-              />
-            ))}
-            {errors.paymentOptions && (
-              <p className="error-text" id="payment-error">
-                {errors.paymentOptions}
+        {(row, errors) => (
+          <>
+            <PageSection id="service" title="The service">
+              <div className="grid">
+                <Field label="Name" {...row('name')} required />
+                <Field label="Duration (minutes)" {...row('durationMinutes')} />
+                <Field label="Where" {...row('location')} hint="An address or a room; empty to say nothing" />
+                <Field label="Picture" {...row('pictureUrl')} hint="An https:// address of a picture" />
+              </div>
+              <TextArea label="Description" {...row('description')} />
+              <Checkbox label="Offered to customers" name="offered" defaultChecked={values.offered} />
+            </PageSection>
+            <PageSection id="price" title="Price and payment">
+              <div className="grid">
+                <Select label="Price" {...row('rateType')} options={rateChoices} />
+                <Field label={`Amount (${currency})`} {...row('price')} hint="For a fixed price only" />
+                <Field
+                  label="Price on request"
+                  {...row('priceText')}
+                  hint="What the price depends on, shown instead of a price"
+                />
+                <Field
+                  label="Cancelling online until (hours before)"
+                  {...row('cancelNoticeHours')}
+                  hint="Customers may cancel themselves until then; the shop may cancel any time"
+                />
+                <Field
+                  label="Reminder mail (hours before)"
+                  {...row('reminderHours')}
+                  hint="Each customer is mailed a reminder this long before; 0 sends none"
+                />
+              </div>
+              <fieldset aria-describedby={errors.paymentOptions ? 'payment-error' : undefined}>
+                <legend>Customers may pay</legend>
+                {paymentOptionChoices.map((choice) => (
+                  <Checkbox
+                    key={choice.value}
+                    label={choice.label}
+                    name="paymentOptions"
+                    value={choice.value}
+                    defaultChecked={values.paymentOptions.includes(choice.value)}
+                  />
+                ))}
+                {errors.paymentOptions && (
+                  <p className="error-text" id="payment-error">
+                    {errors.paymentOptions}
+                  </p>
+                )}
+              </fieldset>
+            </PageSection>
+            <PageSection id="hours" title="Working hours">
+              <p className="hint">
+                {props.sharedWith > 0
+                  ? `These hours are the calendar's: ${props.sharedWith === 1 ? 'one other service shares' : `${props.sharedWith} other services share`} them, and one booking of any of them keeps the others from that time.`
+                  : "These hours are the calendar's: services added later share them."}{' '}
+                Times are in the calendar's time zone, as customers there read a clock.
               </p>
-            )}
-          </fieldset>
-        </PageSection>
-        <PageSection id="hours" title="Working hours">
-          <p className="hint">
-            {props.sharedWith > 0
-              ? `These hours are the calendar's: ${props.sharedWith === 1 ? 'one other service shares' : `${props.sharedWith} other services share`} them, and one booking of any of them keeps the others from that time.`
-              : "These hours are the calendar's: services added later share them."}{' '}
-            Times are in the calendar's time zone, as customers there read a clock.
-          </p>
-          <div className="grid">
-            <Select
-              label="Time zone"
-              name="timeZone"
-              options={props.timeZones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))}
-              defaultValue={values.timeZone}
-              error={errors.timeZone}
-            />
-            {weekdayNames.map((name, index) => (
-              <Field
-                key={name}
-                label={name}
-                name={hoursField(index + 1)}
-                defaultValue={values.hours[hoursField(index + 1)]}
-                error={errors[hoursField(index + 1)]}
-                placeholder="Closed"
+              <div className="grid">
+                <Select
+                  label="Time zone"
+                  {...row('timeZone')}
+                  options={props.timeZones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))}
+                />
+                {weekdayNames.map((name, index) => (
+                  <Field
+                    key={name}
+                    label={name}
+                    name={hoursField(index + 1)}
+                    defaultValue={values.hours[hoursField(index + 1)]}
+                    error={errors[hoursField(index + 1)]}
+                    placeholder="Closed"
+                  />
+                ))}
+              </div>
+              <p className="hint">
+                A day's hours read 09:00-17:00, or 09:00-12:00, 13:00-17:00; empty when closed.
+              </p>
+              <TextArea
+                label="Exceptions"
+                {...row('exceptions')}
+                hint='One day a line: "2026-12-24 closed", or extra hours "2026-12-27 10:00-14:00"'
               />
-            ))}
-          </div>
-          <p className="hint">
-            A day's hours read 09:00-17:00, or 09:00-12:00, 13:00-17:00; empty when closed.
-          </p>
-          <TextArea
-            label="Exceptions"
-            name="exceptions"
-            defaultValue={values.exceptions}
-            error={errors.exceptions}
-            hint='One day a line: "2026-12-24 closed", or extra hours "2026-12-27 10:00-14:00"'
-          />
-        </PageSection>
-        <PageSection id="window" title="When bookings may be made">
-          <div className="grid">
-            <Field
-              label="Buffer after each appointment (minutes)"
-              name="bufferMinutes"
-              defaultValue={values.bufferMinutes}
-              error={errors.bufferMinutes}
-            />
-            <Field
-              label="Booked at least (hours ahead)"
-              name="minNoticeHours"
-              defaultValue={values.minNoticeHours}
-              error={errors.minNoticeHours}
-              hint="How late a booking may be made"
-            />
-            <Field
-              label="Booked at most (days ahead)"
-              name="maxAheadDays"
-              defaultValue={values.maxAheadDays}
-              error={errors.maxAheadDays}
-              hint="How far ahead a booking may be made"
-            />
-          </div>
-        </PageSection>
-      </DashboardForm>
+            </PageSection>
+            <PageSection id="window" title="When bookings may be made">
+              <div className="grid">
+                <Field label="Buffer after each appointment (minutes)" {...row('bufferMinutes')} />
+                <Field
+                  label="Booked at least (hours ahead)"
+                  {...row('minNoticeHours')}
+                  hint="How late a booking may be made"
+                />
+                <Field
+                  label="Booked at most (days ahead)"
+                  {...row('maxAheadDays')}
+                  hint="How far ahead a booking may be made"
+                />
+              </div>
+            </PageSection>
+          </>
+        )}
+      </RecordForm>
     </DashboardPage>
   )
 }

@@ -1,6 +1,9 @@
 import type { FieldViolation } from '../../http/errors.ts'
 import { StreamSlot } from '../../pages/render-page.tsx'
 import { CsrfField, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
+import { countText } from '../kit/dashboard-words.ts'
+import { DataTable } from '../kit/data-table.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { type ProductFilters, productFilterKeys } from './catalogue-lists.ts'
 
@@ -63,7 +66,7 @@ export function BulkFormPage(props: {
   const { values } = props
   return (
     <DashboardPage owner={props.owner} title="Bulk change" place="bulk">
-      <h1>Bulk change</h1>
+      <PageHeader title="Bulk change" />
       <p role="status">
         {describeSelection(props.selection, props.count)}.{' '}
         <a href="/dashboard/products">Pick other products</a>
@@ -119,10 +122,10 @@ export function BulkPreviewPage(props: {
   const label = propertyLabels[values.property]
   return (
     <DashboardPage owner={props.owner} title="Preview bulk change" place="bulk">
-      <h1>
-        Preview: {label.toLowerCase()} of {rows.length === 1 ? '1 product' : `${rows.length} products`}
-      </h1>
-      <p>Nothing has changed yet. Check the new values, then apply.</p>
+      <PageHeader
+        title={`Preview: ${label.toLowerCase()} of ${countText(rows.length, 'product')}`}
+        description="Nothing has changed yet. Check the new values, then apply."
+      />
       <form method="post" action="/dashboard/bulk/apply">
         <CsrfField token={props.owner.session.csrfToken} />
         <input type="hidden" name="ids" value={props.ids.join(',')} />
@@ -131,30 +134,25 @@ export function BulkPreviewPage(props: {
         <input type="hidden" name="value" value={values.value} />
         <div className="actions">
           <button type="submit" className="primary">
-            Apply to {rows.length === 1 ? '1 product' : `${rows.length} products`}
+            Apply to {countText(rows.length, 'product')}
           </button>
           <a href="/dashboard/bulk">Cancel</a>
         </div>
       </form>
-      <table aria-label="Changes">
-        <thead>
-          <tr>
-            <th>Product</th>
-            <th className="number">{label} now</th>
-            <th className="number">{label} after</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.slice(0, PREVIEW_ROWS).map((row) => (
-            <tr key={row.productId}>
-              <td>{row.name}</td>
-              <td className="number">{row.before}</td>
-              <td className="number">{row.after}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {rows.length > PREVIEW_ROWS && <p className="muted">and {rows.length - PREVIEW_ROWS} more products.</p>}
+      <DataTable
+        label="Changes"
+        rows={rows.slice(0, PREVIEW_ROWS)}
+        rowKey={(row) => row.productId}
+        empty="No products to change."
+        columns={[
+          { header: 'Product', cell: (row) => row.name },
+          { header: `${label} now`, isNumber: true, cell: (row) => row.before },
+          { header: `${label} after`, isNumber: true, cell: (row) => row.after },
+        ]}
+      />
+      {rows.length > PREVIEW_ROWS && (
+        <p className="muted">and {countText(rows.length - PREVIEW_ROWS, 'more product', 'more products')}.</p>
+      )}
     </DashboardPage>
   )
 }
@@ -163,7 +161,7 @@ export function BulkPreviewPage(props: {
 export function BulkApplyPage(props: { owner: Owner; total: number }) {
   return (
     <DashboardPage owner={props.owner} title="Applying bulk change" place="bulk">
-      <h1>Bulk change of {props.total === 1 ? '1 product' : `${props.total} products`}</h1>
+      <PageHeader title={`Bulk change of ${countText(props.total, 'product')}`} />
       <div className="progress-steps" aria-live="polite">
         <StreamSlot />
       </div>
@@ -235,9 +233,9 @@ export function BulkUndonePage(props: {
 }) {
   return (
     <DashboardPage owner={props.owner} title="Bulk change undone" place="bulk">
-      <h1>Bulk change undone</h1>
+      <PageHeader title="Bulk change undone" />
       <p className="notice" role="status">
-        Put back the earlier values of {props.restored} {props.restored === 1 ? 'product' : 'products'}.
+        Put back the earlier values of {countText(props.restored, 'product')}.
       </p>
       {props.skipped > 0 && (
         <p className="warning">

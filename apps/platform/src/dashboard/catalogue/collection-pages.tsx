@@ -1,6 +1,13 @@
 import type { FieldViolation } from '../../http/errors.ts'
 import { Checkbox, CsrfField, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
+import { countText } from '../kit/dashboard-words.ts'
+import { DataTable } from '../kit/data-table.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
+import { PageSection } from '../kit/page-section.tsx'
+import { RecordForm } from '../kit/record-form.tsx'
+import { Badge } from '../kit/status-badge.tsx'
 import type { Owner } from '../session/owner-session.ts'
+import { TextArea } from '../setup/setup-fields.tsx'
 import type { Paged, WireCollection, WireProduct } from './catalogue-lists.ts'
 import { toFormErrors } from './product-form.ts'
 
@@ -35,11 +42,12 @@ function CollectionFields(props: { values: CollectionFormValues; errors: Record<
           hint="The collection's address in the store; made from the name when empty"
         />
       </div>
-      <div className="field">
-        <label htmlFor="field-description">Description</label>
-        <textarea id="field-description" name="description" defaultValue={values.description} />
-        {errors.description && <div className="error-text">{errors.description}</div>}
-      </div>
+      <TextArea
+        label="Description"
+        name="description"
+        defaultValue={values.description}
+        error={errors.description}
+      />
       <Checkbox label="Visible in the store" name="visible" defaultChecked={values.visible} />
     </>
   )
@@ -55,40 +63,39 @@ export function CollectionListPage(props: {
 }) {
   return (
     <DashboardPage owner={props.owner} title="Collections" place="collections" notice={props.notice}>
-      <h1>Collections</h1>
-      <table aria-label="Collections">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>Slug</th>
-            <th className="number">Products</th>
-            <th>Visibility</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.collections.map((collection) => (
-            <tr key={collection.id}>
-              <td>
-                <a href={`/dashboard/collections/${collection.id}`}>{collection.name}</a>
-              </td>
-              <td>{collection.slug}</td>
-              <td className="number">{collection.numberOfProducts}</td>
-              <td>{collection.visible ? 'Visible' : <span className="badge off">Hidden</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <h2>New collection</h2>
-      <Problems violations={props.violations} labels={collectionLabels} />
-      <form method="post" action="/dashboard/collections" aria-label="New collection">
-        <CsrfField token={props.owner.session.csrfToken} />
-        <CollectionFields values={props.values} errors={toFormErrors(props.violations)} />
-        <div className="actions">
-          <button type="submit" className="primary">
-            Create collection
-          </button>
-        </div>
-      </form>
+      <PageHeader title="Collections" description="Groups of products the store shows together." />
+      <DataTable
+        label="Collections"
+        rows={props.collections}
+        rowKey={(collection) => collection.id}
+        empty="No collections yet."
+        columns={[
+          {
+            header: 'Name',
+            cell: (collection) => <a href={`/dashboard/collections/${collection.id}`}>{collection.name}</a>,
+          },
+          { header: 'Slug', cell: (collection) => collection.slug },
+          { header: 'Products', isNumber: true, cell: (collection) => collection.numberOfProducts },
+          {
+            header: 'Visibility',
+            cell: (collection) =>
+              collection.visible ? <Badge tone="ok">Visible</Badge> : <Badge tone="off">Hidden</Badge>,
+          },
+        ]}
+      />
+      <PageSection id="new-collection" title="New collection">
+        <RecordForm
+          owner={props.owner}
+          action="/dashboard/collections"
+          label="New collection"
+          submitLabel="Create collection"
+          values={props.values}
+          violations={props.violations}
+          labels={collectionLabels}
+        >
+          {(_row, errors) => <CollectionFields values={props.values} errors={errors} />}
+        </RecordForm>
+      </PageSection>
     </DashboardPage>
   )
 }
@@ -112,7 +119,7 @@ export function CollectionEditPage(props: {
       <p>
         <a href="/dashboard/collections">← Collections</a>
       </p>
-      <h1>{collection.name}</h1>
+      <PageHeader title={collection.name} />
       <Problems violations={props.violations} labels={collectionLabels} />
       <div className="cols">
         <form
@@ -150,112 +157,95 @@ export function CollectionEditPage(props: {
         </div>
       </div>
 
-      <h2>Products in this collection</h2>
-      <p role="status">
-        {props.members.total === 1 ? '1 product' : `${props.members.total} products`}
-        {props.members.total > props.members.items.length &&
-          ` (the first ${props.members.items.length} shown)`}
-      </p>
-      {props.members.items.length > 0 && (
-        <form method="post" action={`/dashboard/collections/${collection.id}/products/delete`}>
-          <CsrfField token={token} />
-          <table aria-label="Products in this collection">
-            <thead>
-              <tr>
-                <th>
-                  <input type="checkbox" data-select-all="productIds" aria-label="Select all" />
-                </th>
-                <th>Name</th>
-                <th className="number">Price</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.members.items.map((product) => (
-                <tr key={product.id}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      name="productIds"
-                      value={product.id}
-                      aria-label={`Select ${product.name}`}
-                    />
-                  </td>
-                  <td>
-                    <a href={`/dashboard/products/${product.id}`}>{product.name}</a>
-                  </td>
-                  <td className="number">{product.priceData.formatted.price}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="actions">
-            <button type="submit">Remove selected from the collection</button>
-          </div>
-        </form>
-      )}
+      <PageSection id="members" title="Products in this collection">
+        <p role="status">
+          {countText(props.members.total, 'product')}
+          {props.members.total > props.members.items.length &&
+            ` (the first ${props.members.items.length} shown)`}
+        </p>
+        {props.members.items.length > 0 && (
+          <form method="post" action={`/dashboard/collections/${collection.id}/products/delete`}>
+            <CsrfField token={token} />
+            <DataTable
+              label="Products in this collection"
+              rows={props.members.items}
+              rowKey={(product) => product.id}
+              empty="No products."
+              selection={{
+                name: 'productIds',
+                value: (product) => product.id,
+                label: (product) => `Select ${product.name}`,
+                allLabel: 'Select all',
+              }}
+              columns={[
+                {
+                  header: 'Name',
+                  cell: (product) => <a href={`/dashboard/products/${product.id}`}>{product.name}</a>,
+                },
+                { header: 'Price', isNumber: true, cell: (product) => product.priceData.formatted.price },
+              ]}
+            />
+            <div className="actions">
+              <button type="submit">Remove selected from the collection</button>
+            </div>
+          </form>
+        )}
+      </PageSection>
 
-      <h2>Add products</h2>
-      <search>
-        <form
-          method="get"
-          action={`/dashboard/collections/${collection.id}`}
-          className="filters"
-          aria-label="Find products to add"
-        >
-          <Field label="Find products" name="add" type="search" defaultValue={props.search} />
-          <button type="submit">Find</button>
-        </form>
-      </search>
-      {props.candidates && props.candidates.length === 0 && <p>No products to add match “{props.search}”.</p>}
-      {props.candidates && props.candidates.length > 0 && (
-        <form method="post" action={`/dashboard/collections/${collection.id}/products`}>
-          <CsrfField token={token} />
-          <table aria-label="Products to add">
-            <thead>
-              <tr>
-                <th>
-                  <input type="checkbox" data-select-all="productIds" aria-label="Select all found" />
-                </th>
-                <th>Name</th>
-                <th className="number">Price</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.candidates.map((product) => (
-                <tr key={product.id}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      name="productIds"
-                      value={product.id}
-                      aria-label={`Add ${product.name}`}
-                    />
-                  </td>
-                  <td>{product.name}</td>
-                  <td className="number">{product.priceData.formatted.price}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="actions">
-            <button type="submit" className="primary">
-              Add selected to the collection
-            </button>
-          </div>
-        </form>
-      )}
+      <PageSection id="add-products" title="Add products">
+        <search>
+          <form
+            method="get"
+            action={`/dashboard/collections/${collection.id}`}
+            className="filters"
+            aria-label="Find products to add"
+          >
+            <Field label="Find products" name="add" type="search" defaultValue={props.search} />
+            <button type="submit">Find</button>
+          </form>
+        </search>
+        {props.candidates && (
+          <form method="post" action={`/dashboard/collections/${collection.id}/products`}>
+            <CsrfField token={token} />
+            <DataTable
+              label="Products to add"
+              rows={props.candidates}
+              rowKey={(product) => product.id}
+              empty={`No products to add match “${props.search}”.`}
+              selection={{
+                name: 'productIds',
+                value: (product) => product.id,
+                label: (product) => `Add ${product.name}`,
+                allLabel: 'Select all found',
+              }}
+              columns={[
+                { header: 'Name', cell: (product) => product.name },
+                { header: 'Price', isNumber: true, cell: (product) => product.priceData.formatted.price },
+              ]}
+            />
+            {props.candidates.length > 0 && (
+              <div className="actions">
+                <button type="submit" className="primary">
+                  Add selected to the collection
+                </button>
+              </div>
+            )}
+          </form>
+        )}
+      </PageSection>
 
-      <h2>Delete</h2>
-      <form method="post" action={`/dashboard/collections/${collection.id}/delete`}>
-        <CsrfField token={token} />
-        <button
-          type="submit"
-          className="danger"
-          data-confirm={`Delete ${collection.name}? Its products stay.`}
-        >
-          Delete collection
-        </button>
-      </form>
+      <PageSection id="delete" title="Delete">
+        <form method="post" action={`/dashboard/collections/${collection.id}/delete`}>
+          <CsrfField token={token} />
+          <button
+            type="submit"
+            className="danger"
+            data-confirm={`Delete ${collection.name}? Its products stay.`}
+          >
+            Delete collection
+          </button>
+        </form>
+      </PageSection>
     </DashboardPage>
   )
 }

@@ -1,6 +1,7 @@
 import type { CheckIn } from '../../ticketed-events/check-in-ticket.ts'
 import { eventWhen } from '../../ticketed-events/tickets-mail.ts'
 import { CsrfField, DashboardPage, Field } from '../dashboard-layout.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
 // Progressive enhancement (decision 075): where the browser offers BarcodeDetector and a camera, a
@@ -66,8 +67,10 @@ export function CheckInPage(props: {
     new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(at)
   return (
     <DashboardPage owner={owner} title="Check-in" place="check-in" scripts={[scan]}>
-      <h1>Check-in</h1>
-      <p>Type the code on the ticket, or scan its QR code. A ticket lets one person in, once.</p>
+      <PageHeader
+        title="Check-in"
+        description="Type the code on the ticket, or scan its QR code. A ticket lets one person in, once."
+      />
       {props.problem && (
         <p className="problem" role="alert" data-check-in="refused">
           {props.problem}

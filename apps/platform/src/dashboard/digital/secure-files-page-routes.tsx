@@ -5,6 +5,7 @@ import type { Api } from '../../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { Id, IdParam } from '../../http/validation.ts'
 import { DashboardPage, renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
 import { type NoticeKey, noticeText, withNotice } from '../notices.ts'
 import { createDashboardRoutes, NoticeQuery } from '../owner-routes.ts'
 import type { DashboardDeps, Owner } from '../session/owner-session.ts'
@@ -40,10 +41,10 @@ export function registerSecureFilePages(api: Api, deps: DashboardDeps) {
         place="products"
         notice={options.notice}
       >
-        <h1>Files of {product.name}</h1>
         <p>
-          <a href={`/dashboard/products/${productId}`}>Back to the product</a>
+          <a href={`/dashboard/products/${productId}`}>← {product.name}</a>
         </p>
+        <PageHeader title={`Files of ${product.name}`} />
         <SecureFilesSection
           productId={productId}
           productType={product.product_type}

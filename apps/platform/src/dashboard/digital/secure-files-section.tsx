@@ -1,6 +1,8 @@
 import type { WireSecureFile } from '../../digital/secure-files.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { CsrfField, Problems } from '../dashboard-layout.tsx'
+import { DataTable } from '../kit/data-table.tsx'
+import { PageSection } from '../kit/page-section.tsx'
 
 /** Where a product's secure files are managed in the dashboard. */
 export const secureFilesPath = (productId: string) => `/dashboard/products/${productId}/secure-files`
@@ -36,8 +38,7 @@ export function SecureFilesSection(props: {
   const action = secureFilesPath(props.productId)
   const back = props.returnTo ? <input type="hidden" name="returnTo" value={props.returnTo} /> : null
   return (
-    <section aria-labelledby="secure-files-heading">
-      <h2 id="secure-files-heading">Files buyers download</h2>
+    <PageSection id="secure-files" title="Files buyers download">
       {props.productType !== 'digital' ? (
         <p className="hint">Make this a digital product to give buyers files to download after paying.</p>
       ) : (
@@ -47,49 +48,43 @@ export function SecureFilesSection(props: {
             that expire. Nobody else can.
           </p>
           <Problems violations={props.violations ?? []} labels={{ file: 'File' }} />
-          {props.files.length === 0 ? (
-            <p className="hint">No files yet.</p>
-          ) : (
-            <table aria-label="Secure files">
-              <thead>
-                <tr>
-                  <th scope="col">File</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Size</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.files.map((file) => (
-                  <tr key={file.id} data-file-id={file.id}>
-                    <td>
-                      <a href={file.url} download={file.fileName} rel="noreferrer">
-                        {file.fileName}
-                      </a>
-                    </td>
-                    <td>{typeWords[file.fileType] ?? file.fileType}</td>
-                    <td>{size(file.sizeInBytes)}</td>
-                    <td>
-                      <form method="post" action={`${action}/${file.id}/delete`}>
-                        <CsrfField token={props.csrfToken} />
-                        {back}
-                        <button
-                          type="submit"
-                          className="danger"
-                          aria-label={`Remove ${file.fileName}`}
-                          data-confirm={`Remove ${file.fileName}? Buyers' links to it stop working.`}
-                        >
-                          Remove
-                        </button>
-                      </form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable
+            label="Secure files"
+            rows={props.files}
+            rowKey={(file) => file.id}
+            rowData={(file) => ({ 'data-file-id': file.id })}
+            empty="No files yet."
+            columns={[
+              {
+                header: 'File',
+                cell: (file) => (
+                  <a href={file.url} download={file.fileName} rel="noreferrer">
+                    {file.fileName}
+                  </a>
+                ),
+              },
+              { header: 'Type', cell: (file) => typeWords[file.fileType] ?? file.fileType },
+              { header: 'Size', isNumber: true, cell: (file) => size(file.sizeInBytes) },
+              {
+                header: 'Actions',
+                hiddenHeader: true,
+                cell: (file) => (
+                  <form method="post" action={`${action}/${file.id}/delete`}>
+                    <CsrfField token={props.csrfToken} />
+                    {back}
+                    <button
+                      type="submit"
+                      className="danger"
+                      aria-label={`Remove ${file.fileName}`}
+                      data-confirm={`Remove ${file.fileName}? Buyers' links to it stop working.`}
+                    >
+                      Remove
+                    </button>
+                  </form>
+                ),
+              },
+            ]}
+          />
           <form method="post" action={action} encType="multipart/form-data" aria-label="Upload a secure file">
             <CsrfField token={props.csrfToken} />
             {back}
@@ -106,6 +101,6 @@ export function SecureFilesSection(props: {
           </form>
         </>
       )}
-    </section>
+    </PageSection>
   )
 }

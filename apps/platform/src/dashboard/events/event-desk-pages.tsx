@@ -9,15 +9,15 @@ import type {
   TicketTypeRow,
 } from '../../ticketed-events/ticketed-event-store.ts'
 import { eventWhen } from '../../ticketed-events/tickets-mail.ts'
-import { toFormErrors } from '../catalogue/product-form.ts'
-import { CsrfField, DashboardForm, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
+import { CsrfField, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
 import { countText, timeText } from '../kit/dashboard-words.ts'
 import { type Column, DataTable } from '../kit/data-table.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
 import { PageSection } from '../kit/page-section.tsx'
+import { RecordForm } from '../kit/record-form.tsx'
 import { Badge, type BadgeTone } from '../kit/status-badge.tsx'
 import type { Owner } from '../session/owner-session.ts'
-import { SetupProblems, TextArea } from '../setup/setup-fields.tsx'
+import { TextArea } from '../setup/setup-fields.tsx'
 
 const eventLabels: Record<string, string> = {
   title: 'Title',
@@ -81,115 +81,83 @@ function EventForm(props: {
   submitLabel: string
 }) {
   const { values } = props
-  const errors = toFormErrors(props.violations)
   return (
-    <DashboardForm
+    <RecordForm
+      owner={props.owner}
       action={props.action}
       label="Event"
-      csrfToken={props.owner.session.csrfToken}
       submitLabel={props.submitLabel}
+      values={values}
+      violations={props.violations}
+      labels={eventLabels}
     >
-      <SetupProblems violations={props.violations} labels={eventLabels} />
-      <div className="grid">
-        <Field label="Title" name="title" defaultValue={values.title} error={errors.title} required />
-        <Select
-          label="Time zone"
-          name="timeZone"
-          options={zoneChoices(values.timeZone)}
-          defaultValue={values.timeZone}
-          error={errors.timeZone}
-          hint="Where the event is held: its times below are read there"
-        />
-        <Field
-          label="Starts"
-          name="start"
-          type="datetime-local"
-          defaultValue={values.start}
-          error={errors.start}
-          required
-        />
-        <Field
-          label="Ends"
-          name="end"
-          type="datetime-local"
-          defaultValue={values.end}
-          error={errors.end}
-          required
-        />
-      </div>
-      <TextArea
-        label="Description"
-        name="description"
-        defaultValue={values.description}
-        error={errors.description}
-      />
-      <Field
-        label="Picture"
-        name="imageUrl"
-        defaultValue={values.imageUrl}
-        error={errors.imageUrl}
-        hint="An https address of an image, or a path of the shop’s media (/media/...); empty for none"
-      />
-      <fieldset>
-        <legend>Where</legend>
-        <Select
-          label="Held"
-          name="locationKind"
-          options={[
-            { value: 'VENUE', label: 'At a venue' },
-            { value: 'ONLINE', label: 'Online' },
-          ]}
-          defaultValue={values.locationKind}
-          error={errors.locationKind}
-        />
-        <div className="grid">
-          <Field label="Venue" name="venueName" defaultValue={values.venueName} error={errors.venueName} />
+      {(row, errors) => (
+        <>
+          <div className="grid">
+            <Field label="Title" {...row('title')} required />
+            <Select
+              label="Time zone"
+              {...row('timeZone')}
+              options={zoneChoices(values.timeZone)}
+              hint="Where the event is held: its times below are read there"
+            />
+            <Field label="Starts" {...row('start')} type="datetime-local" required />
+            <Field label="Ends" {...row('end')} type="datetime-local" required />
+          </div>
+          <TextArea label="Description" {...row('description')} />
           <Field
-            label="Address"
-            name="venueAddress"
-            defaultValue={values.venueAddress}
-            error={errors.venueAddress}
-            hint="Required for an event at a venue"
+            label="Picture"
+            {...row('imageUrl')}
+            hint="An https address of an image, or a path of the shop’s media (/media/...); empty for none"
           />
-        </div>
-        <Field
-          label="Online link"
-          name="onlineUrl"
-          type="url"
-          defaultValue={values.onlineUrl}
-          error={errors.onlineUrl}
-          hint="Required for an online event. Only ticket holders see it: in their tickets mail and account"
-        />
-      </fieldset>
-      <fieldset>
-        <legend>Registration</legend>
-        <div className="grid">
-          <Field
-            label="Registration opens"
-            name="registrationOpens"
-            type="datetime-local"
-            defaultValue={values.registrationOpens}
-            error={errors.registrationOpens}
-            hint="Empty: as soon as the event is published"
-          />
-          <Field
-            label="Registration closes"
-            name="registrationCloses"
-            type="datetime-local"
-            defaultValue={values.registrationCloses}
-            error={errors.registrationCloses}
-            hint="Empty: when the event ends"
-          />
-          <Field
-            label="Capacity"
-            name="capacity"
-            defaultValue={values.capacity}
-            error={errors.capacity}
-            hint="Places over all ticket types; empty when only their quantities count"
-          />
-        </div>
-      </fieldset>
-    </DashboardForm>
+          <fieldset>
+            <legend>Where</legend>
+            <Select
+              label="Held"
+              name="locationKind"
+              options={[
+                { value: 'VENUE', label: 'At a venue' },
+                { value: 'ONLINE', label: 'Online' },
+              ]}
+              defaultValue={values.locationKind}
+              error={errors.locationKind}
+            />
+            <div className="grid">
+              <Field label="Venue" {...row('venueName')} />
+              <Field label="Address" {...row('venueAddress')} hint="Required for an event at a venue" />
+            </div>
+            <Field
+              label="Online link"
+              {...row('onlineUrl')}
+              type="url"
+              hint="Required for an online event. Only ticket holders see it: in their tickets mail and account"
+            />
+          </fieldset>
+          <fieldset>
+            <legend>Registration</legend>
+            <div className="grid">
+              <Field
+                label="Registration opens"
+                {...row('registrationOpens')}
+                type="datetime-local"
+                hint="Empty: as soon as the event is published"
+              />
+              <Field
+                label="Registration closes"
+                {...row('registrationCloses')}
+                type="datetime-local"
+                hint="Empty: when the event ends"
+              />
+              <Field
+                label="Capacity"
+                {...row('capacity')}
+                hint="Places over all ticket types; empty when only their quantities count"
+              />
+            </div>
+          </fieldset>
+        </>
+      )}
+    </RecordForm>
   )
 }
 
@@ -202,63 +170,50 @@ function TicketTypeForm(props: {
   submitLabel: string
 }) {
   const { values } = props
-  const errors = toFormErrors(props.violations)
   const currency = props.owner.session.site.currency
   return (
-    <DashboardForm
+    <RecordForm
+      owner={props.owner}
       action={props.action}
       label="Ticket type"
-      csrfToken={props.owner.session.csrfToken}
       submitLabel={props.submitLabel}
+      values={values}
+      violations={props.violations}
+      labels={ticketTypeLabels}
     >
-      <SetupProblems violations={props.violations} labels={ticketTypeLabels} />
-      <div className="grid">
-        <Field label="Name" name="name" defaultValue={values.name} error={errors.name} required />
-        <Field
-          label={`Price (${currency})`}
-          name="price"
-          defaultValue={values.price}
-          error={errors.price}
-          hint="0 for a free ticket"
-        />
-        <Field
-          label="Quantity"
-          name="quantity"
-          defaultValue={values.quantity}
-          error={errors.quantity}
-          hint="How many of this ticket are for sale"
-        />
-        <Field
-          label="Per order"
-          name="limitPerOrder"
-          defaultValue={values.limitPerOrder}
-          error={errors.limitPerOrder}
-          hint="At most this many in one order (1 to 50)"
-        />
-        <Field
-          label="Sale starts"
-          name="saleStarts"
-          type="datetime-local"
-          defaultValue={values.saleStarts}
-          error={errors.saleStarts}
-          hint="Empty: with registration"
-        />
-        <Field
-          label="Sale ends"
-          name="saleEnds"
-          type="datetime-local"
-          defaultValue={values.saleEnds}
-          error={errors.saleEnds}
-          hint="Empty: with registration"
-        />
-      </div>
-      <TextArea
-        label="Description"
-        name="ticketDescription"
-        defaultValue={values.description}
-        error={errors.description}
-      />
-    </DashboardForm>
+      {(row, errors) => (
+        <>
+          <div className="grid">
+            <Field label="Name" {...row('name')} required />
+            <Field label={`Price (${currency})`} {...row('price')} hint="0 for a free ticket" />
+            <Field label="Quantity" {...row('quantity')} hint="How many of this ticket are for sale" />
+            <Field
+              label="Per order"
+              {...row('limitPerOrder')}
+              hint="At most this many in one order (1 to 50)"
+            />
+            <Field
+              label="Sale starts"
+              {...row('saleStarts')}
+              type="datetime-local"
+              hint="Empty: with registration"
+            />
+            <Field
+              label="Sale ends"
+              {...row('saleEnds')}
+              type="datetime-local"
+              hint="Empty: with registration"
+            />
+          </div>
+          <TextArea
+            label="Description"
+            name="ticketDescription"
+            defaultValue={values.description}
+            error={errors.description}
+          />
+        </>
+      )}
+    </RecordForm>
   )
 }
 
@@ -320,8 +275,10 @@ export function NewEventPage(props: {
       <p>
         <a href="/dashboard/events">All events</a>
       </p>
-      <h1>New event</h1>
-      <p className="hint">It starts as a draft: add its tickets on the next page, then publish it.</p>
+      <PageHeader
+        title="New event"
+        description="It starts as a draft: add its tickets on the next page, then publish it."
+      />
       <EventForm
         owner={props.owner}
         action="/dashboard/events"
@@ -509,7 +466,7 @@ export function TicketTypePage(props: {
       <p>
         <a href={`/dashboard/events/${event.id}`}>{event.title}</a>
       </p>
-      <h1>{type.name}</h1>
+      <PageHeader title={type.name} />
       {props.problem && (
         <p className="problem" role="alert">
           {props.problem}

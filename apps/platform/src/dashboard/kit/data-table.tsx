@@ -34,6 +34,8 @@ export function DataTable<Row>(props: {
   rowKey: (row: Row) => string
   empty: ReactNode
   selection?: RowSelection<Row>
+  /** Data attributes of a row's `<tr>` (`{ 'data-file-id': file.id }`) for scripts and tests to find it by. */
+  rowData?: (row: Row) => Readonly<Record<`data-${string}`, string>>
 }) {
   const { selection } = props
   if (props.rows.length === 0) return <EmptyState>{props.empty}</EmptyState>
@@ -56,7 +58,7 @@ export function DataTable<Row>(props: {
       </thead>
       <tbody>
         {props.rows.map((row) => (
-          <tr key={props.rowKey(row)}>
+          <tr key={props.rowKey(row)} {...props.rowData?.(row)}>
             {selection && (
               <td>
                 <input

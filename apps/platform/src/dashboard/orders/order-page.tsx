@@ -10,6 +10,7 @@ import { breakdownOfOrder } from '../../orders/totals-breakdown.ts'
 import { TotalsBreakdownRows } from '../../orders/totals-breakdown-rows.tsx'
 import { CsrfField, DashboardPage, Problems } from '../dashboard-layout.tsx'
 import { timeText } from '../kit/dashboard-words.ts'
+import { PageHeader } from '../kit/page-header.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { OrderBadges } from './order-pages.tsx'
 
@@ -116,9 +117,13 @@ export function OrderPage(props: {
           Packing slip
         </a>
       </p>
-      <h1>
-        Order #{String(order.number)} <OrderBadges order={order} />
-      </h1>
+      <PageHeader
+        title={
+          <>
+            Order #{String(order.number)} <OrderBadges order={order} />
+          </>
+        }
+      />
       {props.notice && (
         <p className="notice" role="status">
           {props.notice}

@@ -250,7 +250,7 @@ export function DeskHomePage(props: {
   const { today, lastDays, toShip } = props.counts
   return (
     <DashboardPage owner={props.owner} title="Home" place="home">
-      <h1>{site.name}</h1>
+      <PageHeader title={site.name} />
       <section className="figures" aria-label="Sales">
         <Figure label="Orders today" value={String(today.count)} href={today.href} />
         <Figure label="Sales today" value={money(today.salesMinor)} href={today.href} />

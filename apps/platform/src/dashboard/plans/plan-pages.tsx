@@ -3,11 +3,14 @@ import { formatMoney } from '../../money/money.ts'
 import type { MembershipRow } from '../../plans/membership-store.ts'
 import type { PlanPurchaseRow } from '../../plans/plan-purchase-store.ts'
 import type { CoverChoice, PlanRow } from '../../plans/plan-store.ts'
-import { toFormErrors } from '../catalogue/product-form.ts'
-import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
+import { Checkbox, CsrfField, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
 import { countText, dayText, timeText } from '../kit/dashboard-words.ts'
+import { DataTable } from '../kit/data-table.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
+import { PageSection } from '../kit/page-section.tsx'
+import { RecordForm } from '../kit/record-form.tsx'
+import { Badge } from '../kit/status-badge.tsx'
 import type { Owner } from '../session/owner-session.ts'
-import { SetupProblems } from '../setup/setup-fields.tsx'
 import type { PlanFormValues } from './plan-form.ts'
 
 const labels: Record<string, string> = {
@@ -87,73 +90,61 @@ function PlanForm(props: {
   submitLabel: string
 }) {
   const { values } = props
-  const errors = toFormErrors(props.violations)
   const currency = props.owner.session.site.currency
   return (
-    <DashboardForm
+    <RecordForm
+      owner={props.owner}
       action={props.action}
       label="Plan"
-      csrfToken={props.owner.session.csrfToken}
       submitLabel={props.submitLabel}
+      values={values}
+      violations={props.violations}
+      labels={labels}
     >
-      <SetupProblems violations={props.violations} labels={labels} />
-      <div className="grid">
-        <Field label="Name" name="name" defaultValue={values.name} error={errors.name} required />
-        <Field
-          label={`Price (${currency})`}
-          name="price"
-          defaultValue={values.price}
-          error={errors.price}
-          hint="0 for a free plan"
-        />
-        <Field
-          label="Duration"
-          name="durationCount"
-          defaultValue={values.durationCount}
-          error={errors.durationCount}
-          hint="How many days or months a membership lasts from its purchase"
-        />
-        <Select
-          label="Duration in"
-          name="durationUnit"
-          options={durationChoices}
-          defaultValue={values.durationUnit}
-        />
-        <Field
-          label="Sessions"
-          name="sessions"
-          defaultValue={values.sessions}
-          error={errors.sessions}
-          hint="Items a membership pays for (one per unit: two of a product use two); empty for unlimited"
-        />
-        <Select
-          label="Purchases per member"
-          name="maxPurchasesPerMember"
-          options={purchaseLimitChoices(values.maxPurchasesPerMember)}
-          defaultValue={values.maxPurchasesPerMember}
-          error={errors.maxPurchasesPerMember}
-          hint="How many times one member may buy it"
-        />
-        <Field
-          label="Description"
-          name="description"
-          defaultValue={values.description}
-          error={errors.description}
-        />
-      </div>
-      <CoverBoxes
-        legend="Covered products"
-        name="productIds"
-        choices={props.choices.products}
-        covered={values.productIds}
-      />
-      <CoverBoxes
-        legend="Covered collections (every product in them)"
-        name="collectionIds"
-        choices={props.choices.collections}
-        covered={values.collectionIds}
-      />
-    </DashboardForm>
+      {(row) => (
+        <>
+          <div className="grid">
+            <Field label="Name" {...row('name')} required />
+            <Field label={`Price (${currency})`} {...row('price')} hint="0 for a free plan" />
+            <Field
+              label="Duration"
+              {...row('durationCount')}
+              hint="How many days or months a membership lasts from its purchase"
+            />
+            <Select
+              label="Duration in"
+              name="durationUnit"
+              options={durationChoices}
+              defaultValue={values.durationUnit}
+            />
+            <Field
+              label="Sessions"
+              {...row('sessions')}
+              hint="Items a membership pays for (one per unit: two of a product use two); empty for unlimited"
+            />
+            <Select
+              label="Purchases per member"
+              {...row('maxPurchasesPerMember')}
+              options={purchaseLimitChoices(values.maxPurchasesPerMember)}
+              hint="How many times one member may buy it"
+            />
+            <Field label="Description" {...row('description')} />
+          </div>
+          <CoverBoxes
+            legend="Covered products"
+            name="productIds"
+            choices={props.choices.products}
+            covered={values.productIds}
+          />
+          <CoverBoxes
+            legend="Covered collections (every product in them)"
+            name="collectionIds"
+            choices={props.choices.collections}
+            covered={values.collectionIds}
+          />
+        </>
+      )}
+    </RecordForm>
   )
 }
 
@@ -169,47 +160,35 @@ export function PlansPage(props: {
   const { owner } = props
   return (
     <DashboardPage owner={owner} title="Plans" place="plans" notice={props.notice}>
-      <h1>Plans</h1>
-      <p className="hint">
-        Members buy a plan on the shop's plan checkout page; the products it covers then cost nothing in their
-        cart, one session per item.
-      </p>
-      <table aria-label="Plans">
-        <thead>
-          <tr>
-            <th>Plan</th>
-            <th>Sessions, duration and price</th>
-            <th>Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.plans.map((plan) => (
-            <tr key={plan.id} data-plan-id={plan.id}>
-              <td>
-                <a href={`/dashboard/plans/${plan.id}`}>{plan.name}</a>
-              </td>
-              <td>{describePlan(plan, owner)}</td>
-              <td>
-                {plan.archived ? (
-                  <span className="badge off">Archived</span>
-                ) : (
-                  <span className="badge ok">On sale</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {props.plans.length === 0 && <p className="hint">No plans yet.</p>}
-      <h2>New plan</h2>
-      <PlanForm
-        owner={owner}
-        action="/dashboard/plans"
-        values={props.values}
-        violations={props.violations}
-        choices={props.choices}
-        submitLabel="Create plan"
+      <PageHeader
+        title="Plans"
+        description="Members buy a plan on the shop's plan checkout page; the products it covers then cost nothing in their cart, one session per item."
       />
+      <DataTable
+        label="Plans"
+        rows={props.plans}
+        rowKey={(plan) => plan.id}
+        empty="No plans yet."
+        columns={[
+          { header: 'Plan', cell: (plan) => <a href={`/dashboard/plans/${plan.id}`}>{plan.name}</a> },
+          { header: 'Sessions, duration and price', cell: (plan) => describePlan(plan, owner) },
+          {
+            header: 'Status',
+            cell: (plan) =>
+              plan.archived ? <Badge tone="off">Archived</Badge> : <Badge tone="ok">On sale</Badge>,
+          },
+        ]}
+      />
+      <PageSection id="new-plan" title="New plan">
+        <PlanForm
+          owner={owner}
+          action="/dashboard/plans"
+          values={props.values}
+          violations={props.violations}
+          choices={props.choices}
+          submitLabel="Create plan"
+        />
+      </PageSection>
     </DashboardPage>
   )
 }
@@ -229,45 +208,50 @@ function PlanPurchases(props: {
   refundKey: string
 }) {
   const { owner } = props
-  if (props.purchases.length === 0) return <p className="hint">Nobody has bought this plan yet.</p>
   return (
-    <table aria-label="Purchases">
-      <thead>
-        <tr>
-          <th>Bought</th>
-          <th>Member</th>
-          <th>Paid</th>
-          <th>Status</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {props.purchases.map((purchase) => (
-          <tr key={purchase.id}>
-            <td>{timeText(purchase.created_date)}</td>
-            <td>{purchase.member_email ?? 'a former member'}</td>
-            <td>
-              {formatMoney(Number(purchase.amount_minor), purchase.currency, owner.session.site.locale)}
-            </td>
-            <td>{purchase.status === 'REFUNDED' ? 'Refunded, membership ended' : 'Completed'}</td>
-            <td>
-              {purchase.status === 'COMPLETED' && purchase.payment_id && (
-                <form
-                  method="post"
-                  action={`/dashboard/plans/${props.plan.id}/purchases/${purchase.id}/refund`}
-                >
-                  <CsrfField token={owner.session.csrfToken} />
-                  <input type="hidden" name="idempotencyKey" value={props.refundKey} />
-                  <button type="submit" className="danger">
-                    Refund and end membership
-                  </button>
-                </form>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      label="Purchases"
+      rows={props.purchases}
+      rowKey={(purchase) => purchase.id}
+      empty="Nobody has bought this plan yet."
+      columns={[
+        { header: 'Bought', cell: (purchase) => timeText(purchase.created_date) },
+        { header: 'Member', cell: (purchase) => purchase.member_email ?? 'a former member' },
+        {
+          header: 'Paid',
+          isNumber: true,
+          cell: (purchase) =>
+            formatMoney(Number(purchase.amount_minor), purchase.currency, owner.session.site.locale),
+        },
+        {
+          header: 'Status',
+          cell: (purchase) =>
+            purchase.status === 'REFUNDED' ? (
+              <Badge tone="off">Refunded, membership ended</Badge>
+            ) : (
+              <Badge tone="ok">Completed</Badge>
+            ),
+        },
+        {
+          header: 'Actions',
+          hiddenHeader: true,
+          cell: (purchase) =>
+            purchase.status === 'COMPLETED' &&
+            purchase.payment_id && (
+              <form
+                method="post"
+                action={`/dashboard/plans/${props.plan.id}/purchases/${purchase.id}/refund`}
+              >
+                <CsrfField token={owner.session.csrfToken} />
+                <input type="hidden" name="idempotencyKey" value={props.refundKey} />
+                <button type="submit" className="danger">
+                  Refund and end membership
+                </button>
+              </form>
+            ),
+        },
+      ]}
+    />
   )
 }
 
@@ -288,10 +272,14 @@ export function PlanPage(props: {
       <p>
         <a href="/dashboard/plans">All plans</a>
       </p>
-      <h1>Plan {plan.name}</h1>
-      <p>
-        Plan id, which a storefront gives to open this plan's checkout: <code>{plan.id}</code>
-      </p>
+      <PageHeader
+        title={`Plan ${plan.name}`}
+        description={
+          <>
+            Plan id, which a storefront gives to open this plan's checkout: <code>{plan.id}</code>
+          </>
+        }
+      />
       <PlanForm
         owner={owner}
         action={`/dashboard/plans/${plan.id}`}
@@ -307,50 +295,47 @@ export function PlanPage(props: {
         </button>
         <p className="hint">An archived plan is sold no more; members keep the memberships they bought.</p>
       </form>
-      <h2>Purchases</h2>
-      {props.problem && (
-        <p className="problem" role="alert">
-          {props.problem}
-        </p>
-      )}
-      <PlanPurchases owner={owner} plan={plan} purchases={props.purchases} refundKey={props.refundKey} />
+      <PageSection id="purchases" title="Purchases">
+        {props.problem && (
+          <p className="problem" role="alert">
+            {props.problem}
+          </p>
+        )}
+        <PlanPurchases owner={owner} plan={plan} purchases={props.purchases} refundKey={props.refundKey} />
+      </PageSection>
     </DashboardPage>
   )
 }
 
 /** A member's memberships, as the dashboard's member page lists them. */
 export function MemberPlans(props: { memberships: readonly MembershipRow[]; now: Date }) {
-  if (props.memberships.length === 0) return <p className="hint">No plans.</p>
   return (
-    <table aria-label="Plans">
-      <thead>
-        <tr>
-          <th>Plan</th>
-          <th>Sessions left</th>
-          <th>Expires</th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.memberships.map((membership) => (
-          <tr key={membership.id}>
-            <td>{membership.name}</td>
-            <td>
-              {membership.sessions_left === null
-                ? 'unlimited'
-                : `${membership.sessions_left} of ${membership.sessions_total}`}
-            </td>
-            <td>
-              {membership.ended_date
-                ? `ended ${dayText(membership.ended_date)} (refunded)`
-                : membership.expiration_date
-                  ? `${dayText(membership.expiration_date)}${
-                      props.now >= new Date(membership.expiration_date) ? ' (expired)' : ''
-                    }`
-                  : 'never'}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      label="Plans"
+      rows={props.memberships}
+      rowKey={(membership) => membership.id}
+      empty="No plans."
+      columns={[
+        { header: 'Plan', cell: (membership) => membership.name },
+        {
+          header: 'Sessions left',
+          cell: (membership) =>
+            membership.sessions_left === null
+              ? 'unlimited'
+              : `${membership.sessions_left} of ${membership.sessions_total}`,
+        },
+        {
+          header: 'Expires',
+          cell: (membership) =>
+            membership.ended_date
+              ? `ended ${dayText(membership.ended_date)} (refunded)`
+              : membership.expiration_date
+                ? `${dayText(membership.expiration_date)}${
+                    props.now >= new Date(membership.expiration_date) ? ' (expired)' : ''
+                  }`
+                : 'never',
+        },
+      ]}
+    />
   )
 }

@@ -2,12 +2,15 @@ import type { CouponRow } from '../../carts/coupon-store.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatPercent } from '../../money/decimal-text.ts'
 import { formatMoney } from '../../money/money.ts'
-import { toFormErrors } from '../catalogue/product-form.ts'
-import { CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
+import { CsrfField, Field, Select } from '../dashboard-layout.tsx'
 import { timeText } from '../kit/dashboard-words.ts'
+import { DataTable } from '../kit/data-table.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
+import { PageSection } from '../kit/page-section.tsx'
+import { RecordForm } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { type CouponFormValues, couponFieldLabels } from './coupon-form.ts'
-import { SetupPage, SetupProblems } from './setup-fields.tsx'
+import { SetupPage } from './setup-fields.tsx'
 
 const kindChoices = [
   { value: 'PERCENTAGE', label: 'Percentage off' },
@@ -35,70 +38,49 @@ function CouponForm(props: {
   submitLabel: string
 }) {
   const { values } = props
-  const errors = toFormErrors(props.violations)
   const currency = props.owner.session.site.currency
   return (
-    <DashboardForm
+    <RecordForm
+      owner={props.owner}
       action={props.action}
       label="Coupon"
-      csrfToken={props.owner.session.csrfToken}
       submitLabel={props.submitLabel}
+      values={values}
+      violations={props.violations}
+      labels={couponFieldLabels}
     >
-      <SetupProblems violations={props.violations} labels={couponFieldLabels} />
-      <div className="grid">
-        <Field
-          label="Code"
-          name="code"
-          defaultValue={values.code}
-          error={errors.code}
-          hint="What shoppers type; letters, digits, - and _ (case does not matter)"
-          required
-        />
-        <Field label="Name" name="name" defaultValue={values.name} error={errors.name} />
-        <Select
-          label="Discount"
-          name="kind"
-          options={kindChoices}
-          defaultValue={values.kind}
-          error={errors.kind}
-        />
-        <Field
-          label="Value"
-          name="value"
-          defaultValue={values.value}
-          error={errors.value}
-          hint={`Percent (12.5) for a percentage, ${currency} (5.00) for a fixed amount; empty for free shipping`}
-        />
-        <Field
-          label={`Minimum subtotal (${currency})`}
-          name="minimumSubtotal"
-          defaultValue={values.minimumSubtotal}
-          error={errors.minimumSubtotal}
-          hint="Empty for none"
-        />
-        <Field
-          label="Usage limit"
-          name="usageLimit"
-          defaultValue={values.usageLimit}
-          error={errors.usageLimit}
-          hint="Orders that may use it; empty for no limit"
-        />
-        <Field
-          label="Starts (UTC)"
-          name="startsAt"
-          defaultValue={values.startsAt}
-          error={errors.startsAt}
-          hint="2026-12-01 00:00; empty for now"
-        />
-        <Field
-          label="Expires (UTC)"
-          name="expiresAt"
-          defaultValue={values.expiresAt}
-          error={errors.expiresAt}
-          hint="2026-12-31 23:59; empty for never"
-        />
-      </div>
-    </DashboardForm>
+      {(row) => (
+        <>
+          <div className="grid">
+            <Field
+              label="Code"
+              {...row('code')}
+              hint="What shoppers type; letters, digits, - and _ (case does not matter)"
+              required
+            />
+            <Field label="Name" {...row('name')} />
+            <Select label="Discount" {...row('kind')} options={kindChoices} />
+            <Field
+              label="Value"
+              {...row('value')}
+              hint={`Percent (12.5) for a percentage, ${currency} (5.00) for a fixed amount; empty for free shipping`}
+            />
+            <Field
+              label={`Minimum subtotal (${currency})`}
+              {...row('minimumSubtotal')}
+              hint="Empty for none"
+            />
+            <Field
+              label="Usage limit"
+              {...row('usageLimit')}
+              hint="Orders that may use it; empty for no limit"
+            />
+            <Field label="Starts (UTC)" {...row('startsAt')} hint="2026-12-01 00:00; empty for now" />
+            <Field label="Expires (UTC)" {...row('expiresAt')} hint="2026-12-31 23:59; empty for never" />
+          </div>
+        </>
+      )}
+    </RecordForm>
   )
 }
 
@@ -113,52 +95,59 @@ export function CouponsPage(props: {
   const { owner } = props
   return (
     <SetupPage owner={owner} title="Coupons" part="coupons" notice={props.notice}>
-      <h1>Coupons</h1>
-      <table aria-label="Coupons">
-        <thead>
-          <tr>
-            <th>Code</th>
-            <th>Discount</th>
-            <th>Minimum subtotal</th>
-            <th>Valid</th>
-            <th>Usage</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.coupons.map((coupon) => (
-            <tr key={coupon.id}>
-              <td>
+      <PageHeader
+        title="Coupons"
+        description="Codes shoppers type at checkout for a discount or free shipping."
+      />
+      <DataTable
+        label="Coupons"
+        rows={props.coupons}
+        rowKey={(coupon) => coupon.id}
+        empty="No coupons yet."
+        columns={[
+          {
+            header: 'Code',
+            cell: (coupon) => (
+              <>
                 <a href={`/dashboard/setup/coupons/${coupon.id}`}>{coupon.code}</a>
                 {coupon.name && <div className="hint">{coupon.name}</div>}
-              </td>
-              <td>{describeDiscount(coupon, owner)}</td>
-              <td>
-                {coupon.minimum_subtotal_minor === null
-                  ? '—'
-                  : formatMoney(
-                      coupon.minimum_subtotal_minor,
-                      owner.session.site.currency,
-                      owner.session.site.locale,
-                    )}
-              </td>
-              <td>
+              </>
+            ),
+          },
+          { header: 'Discount', cell: (coupon) => describeDiscount(coupon, owner) },
+          {
+            header: 'Minimum subtotal',
+            isNumber: true,
+            cell: (coupon) =>
+              coupon.minimum_subtotal_minor === null
+                ? '—'
+                : formatMoney(
+                    coupon.minimum_subtotal_minor,
+                    owner.session.site.currency,
+                    owner.session.site.locale,
+                  ),
+          },
+          {
+            header: 'Valid',
+            cell: (coupon) => (
+              <>
                 {coupon.starts_at ? `from ${timeText(coupon.starts_at)}` : 'now'}
                 {coupon.expires_at ? ` until ${timeText(coupon.expires_at)}` : ', no expiry'}
-              </td>
-              <td>{describeUses(coupon)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {props.coupons.length === 0 && <p className="hint">No coupons yet.</p>}
-      <h2>New coupon</h2>
-      <CouponForm
-        owner={owner}
-        action="/dashboard/setup/coupons"
-        values={props.values}
-        violations={props.violations}
-        submitLabel="Create coupon"
+              </>
+            ),
+          },
+          { header: 'Usage', cell: (coupon) => describeUses(coupon) },
+        ]}
       />
+      <PageSection id="new-coupon" title="New coupon">
+        <CouponForm
+          owner={owner}
+          action="/dashboard/setup/coupons"
+          values={props.values}
+          violations={props.violations}
+          submitLabel="Create coupon"
+        />
+      </PageSection>
     </SetupPage>
   )
 }
@@ -177,10 +166,14 @@ export function CouponPage(props: {
       <p>
         <a href="/dashboard/setup/coupons">All coupons</a>
       </p>
-      <h1>Coupon {coupon.code}</h1>
-      <p>
-        Usage: <strong>{describeUses(coupon)}</strong>. Placed orders count; the count is not edited here.
-      </p>
+      <PageHeader
+        title={`Coupon ${coupon.code}`}
+        description={
+          <>
+            Usage: <strong>{describeUses(coupon)}</strong>. Placed orders count; the count is not edited here.
+          </>
+        }
+      />
       <CouponForm
         owner={owner}
         action={`/dashboard/setup/coupons/${coupon.id}`}

@@ -7,9 +7,11 @@ import type { DisplayCurrency } from '../../sites/display-currencies/display-cur
 import { listDisplayCurrencies } from '../../sites/display-currencies/display-currency-store.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { CsrfField, Field } from '../dashboard-layout.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
+import { FormProblems } from '../kit/record-form.tsx'
 import type { DashboardDeps, Owner } from '../session/owner-session.ts'
 import { createSetupRoutes } from './commerce-setup-page-routes.tsx'
-import { SetupPage, SetupProblems } from './setup-fields.tsx'
+import { SetupPage } from './setup-fields.tsx'
 
 /** Empty rows under the site's currencies, to add new ones without JavaScript. */
 const EXTRA_ROWS = 2
@@ -70,15 +72,13 @@ export function CurrencySetupPage(props: {
   const own = owner.session.site.currency
   return (
     <SetupPage owner={owner} title="Display currencies" part="currencies" notice={props.notice}>
-      <h1>Display currencies</h1>
-      <p>
-        Shoppers may see prices in these currencies too, converted at your rates. Orders are still paid in{' '}
-        {own}; the checkout says so. A rate is how much one {own} is in the currency (EUR 0.92: {own} 1.00
-        shows as €0.92). Empty a row to remove its currency.
-      </p>
+      <PageHeader
+        title="Display currencies"
+        description={`Shoppers may see prices in these currencies too, converted at your rates. Orders are still paid in ${own}; the checkout says so. A rate is how much one ${own} is in the currency (EUR 0.92: ${own} 1.00 shows as €0.92). Empty a row to remove its currency.`}
+      />
       <form method="post" action="/dashboard/setup/currencies" aria-label="Display currencies">
         <CsrfField token={owner.session.csrfToken} />
-        <SetupProblems violations={props.violations} labels={{}} rows={{ cur: 'Currency' }} />
+        <FormProblems violations={props.violations} labels={{}} rows={{ cur: 'Currency' }} />
         {errors.currencies && <p className="error-text">{errors.currencies}</p>}
         {props.rows.map((row, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields

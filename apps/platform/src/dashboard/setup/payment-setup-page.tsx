@@ -1,4 +1,6 @@
 import { timeText } from '../kit/dashboard-words.ts'
+import { DataTable } from '../kit/data-table.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { SetupPage } from './setup-fields.tsx'
 
@@ -24,47 +26,47 @@ export function PaymentSetupPage(props: { owner: Owner; providers: readonly Paym
   const hasStripe = props.providers.some((provider) => provider.id === 'stripe')
   return (
     <SetupPage owner={props.owner} title="Payments" part="payments">
-      <h1>Payments</h1>
-      <p className="hint">
-        The ways to pay the checkout offers, in this order. They are set by whoever runs the platform, in its
-        settings (<code>STRIPE_SECRET_KEY</code>, <code>STRIPE_WEBHOOK_SECRET</code>); keys are never shown
-        here.
-      </p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Provider</th>
-            <th scope="col">Mode</th>
-            <th scope="col">Webhook</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.providers.map((provider) => (
-            <tr key={provider.id}>
-              <th scope="row">
-                {provider.title} <span className="hint">({provider.id})</span>
-              </th>
-              <td>{modeWords(provider.mode)}</td>
-              <td>
-                {provider.notificationUrl ? (
-                  <>
-                    <p>
-                      Register <code>{provider.notificationUrl}</code>
-                    </p>
-                    <p className="hint">
-                      {provider.lastSignedNotification
-                        ? `Last signed webhook arrived ${timeText(provider.lastSignedNotification)}.`
-                        : 'No signed webhook has arrived yet: check the URL and the signing secret.'}
-                    </p>
-                  </>
-                ) : (
-                  <span className="hint">None needed</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PageHeader
+        title="Payments"
+        description={
+          <>
+            The ways to pay the checkout offers, in this order. They are set by whoever runs the platform, in
+            its settings (<code>STRIPE_SECRET_KEY</code>, <code>STRIPE_WEBHOOK_SECRET</code>); keys are never
+            shown here.
+          </>
+        }
+      />
+      <DataTable
+        label="Payment providers"
+        rows={props.providers}
+        rowKey={(provider) => provider.id}
+        empty="No ways to pay are set up."
+        columns={[
+          {
+            header: 'Provider',
+            cell: (provider) => provider.title,
+          },
+          { header: 'Mode', cell: (provider) => modeWords(provider.mode) },
+          {
+            header: 'Webhook',
+            cell: (provider) =>
+              provider.notificationUrl ? (
+                <>
+                  <p>
+                    Register <code>{provider.notificationUrl}</code>
+                  </p>
+                  <p className="hint">
+                    {provider.lastSignedNotification
+                      ? `Last signed webhook arrived ${timeText(provider.lastSignedNotification)}.`
+                      : 'No signed webhook has arrived yet: check the URL and the signing secret.'}
+                  </p>
+                </>
+              ) : (
+                <span className="hint">None needed</span>
+              ),
+          },
+        ]}
+      />
       {hasStripe ? null : (
         <p className="hint">
           Stripe is off: card payments through Stripe start when the platform's operator sets its keys (see

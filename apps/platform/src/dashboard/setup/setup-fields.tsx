@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
-import type { FieldViolation } from '../../http/errors.ts'
 import { LabelledControl } from '../../pages/form-controls.tsx'
-import { DashboardPage, type Place, Problems } from '../dashboard-layout.tsx'
+import { DashboardPage, type Place } from '../dashboard-layout.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
 /** The parts of the store setup, each a page under `/dashboard/setup` and a place in the menu. */
@@ -55,27 +54,4 @@ export function toChoices(values: readonly string[]): { value: string; label: st
     value,
     label: value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' '),
   }))
-}
-
-/**
- * The problems of a refused setup form, with row fields in words: `opt-2-price` is "Option 3 price".
- * `rows` names each row prefix (`{ opt: 'Option' }`).
- */
-export function SetupProblems(props: {
-  violations: readonly FieldViolation[]
-  labels: Record<string, string>
-  rows?: Record<string, string>
-}) {
-  const labels: Record<string, string> = { ...props.labels }
-  for (const { field } of props.violations) {
-    const match = /^([a-z]+)-(\d+)-(\w+)$/.exec(field)
-    const noun = match && props.rows?.[match[1]!]
-    if (match && noun) labels[field] = `${noun} ${Number(match[2]) + 1} ${wordsOf(match[3]!)}`
-  }
-  return <Problems violations={props.violations} labels={labels} />
-}
-
-/** `postalCodePrefixes` -> `postal code prefixes`. */
-function wordsOf(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)
 }

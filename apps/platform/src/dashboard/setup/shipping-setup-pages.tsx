@@ -2,8 +2,11 @@ import { CommerceSettingsSchema } from '../../checkout/commerce-settings.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
+import { DataTable } from '../kit/data-table.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
+import { FormProblems } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
-import { SetupPage, SetupProblems, TextArea, toChoices } from './setup-fields.tsx'
+import { SetupPage, TextArea, toChoices } from './setup-fields.tsx'
 import type { OptionRowValues, RegionFormValues, ShippingRegion } from './shipping-setup-form.ts'
 
 const optionSchema =
@@ -122,46 +125,45 @@ export function ShippingRegionsPage(props: {
 }) {
   return (
     <SetupPage owner={props.owner} title="Shipping regions" part="shipping" notice={props.notice}>
-      <div className="actions">
-        <h1>Shipping regions</h1>
-        <a className="button primary" href="/dashboard/setup/shipping/new">
-          New region
-        </a>
-      </div>
-      <p className="hint">A shipping address gets the options of the first region that covers it.</p>
-      <table aria-label="Shipping regions">
-        <thead>
-          <tr>
-            <th>Region</th>
-            <th>Destinations</th>
-            <th>Options</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.regions.map((region) => (
-            <tr key={region.id}>
-              <td>
-                <a href={`/dashboard/setup/shipping/regions/${encodeURIComponent(region.id)}`}>
-                  {region.name}
-                </a>
-              </td>
-              <td>
-                {region.destinations
-                  .map((d) =>
-                    d.subdivisions?.length ? `${d.country} (${d.subdivisions.join(', ')})` : d.country,
-                  )
-                  .join(', ')}
-              </td>
-              <td>
-                {region.carrierServiceOptions
-                  .flatMap((carrier) => carrier.shippingOptions.map((option) => option.title))
-                  .join(', ')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {props.regions.length === 0 && <p className="hint">No shipping regions: nothing can be shipped yet.</p>}
+      <PageHeader
+        title="Shipping regions"
+        description="A shipping address gets the options of the first region that covers it."
+        actions={
+          <a className="button primary" href="/dashboard/setup/shipping/new">
+            New region
+          </a>
+        }
+      />
+      <DataTable
+        label="Shipping regions"
+        rows={props.regions}
+        rowKey={(region) => region.id}
+        empty="No shipping regions: nothing can be shipped yet."
+        columns={[
+          {
+            header: 'Region',
+            cell: (region) => (
+              <a href={`/dashboard/setup/shipping/regions/${encodeURIComponent(region.id)}`}>{region.name}</a>
+            ),
+          },
+          {
+            header: 'Destinations',
+            cell: (region) =>
+              region.destinations
+                .map((d) =>
+                  d.subdivisions?.length ? `${d.country} (${d.subdivisions.join(', ')})` : d.country,
+                )
+                .join(', '),
+          },
+          {
+            header: 'Options',
+            cell: (region) =>
+              region.carrierServiceOptions
+                .flatMap((carrier) => carrier.shippingOptions.map((option) => option.title))
+                .join(', '),
+          },
+        ]}
+      />
     </SetupPage>
   )
 }
@@ -184,14 +186,14 @@ export function ShippingRegionPage(props: {
       <p>
         <a href="/dashboard/setup/shipping">All shipping regions</a>
       </p>
-      <h1>{title}</h1>
+      <PageHeader title={title} />
       <DashboardForm
         action={props.isNew ? '/dashboard/setup/shipping' : path}
         label="Shipping region"
         csrfToken={owner.session.csrfToken}
         submitLabel={props.isNew ? 'Create region' : 'Save region'}
       >
-        <SetupProblems
+        <FormProblems
           violations={props.violations}
           labels={{ id: 'Region id', name: 'Name' }}
           rows={rowNouns}
@@ -272,15 +274,17 @@ export function PickupPage(props: {
   const errors = toFormErrors(props.violations)
   return (
     <SetupPage owner={owner} title="Pickup locations" part="pickup" notice={props.notice}>
-      <h1>Pickup locations</h1>
-      <p className="hint">Offered beside the region’s delivery options, to every address.</p>
+      <PageHeader
+        title="Pickup locations"
+        description="Offered beside the region’s delivery options, to every address."
+      />
       <DashboardForm
         action="/dashboard/setup/pickup"
         label="Pickup locations"
         csrfToken={owner.session.csrfToken}
         submitLabel="Save pickup locations"
       >
-        <SetupProblems violations={props.violations} labels={{}} rows={rowNouns} />
+        <FormProblems violations={props.violations} labels={{}} rows={rowNouns} />
         <OptionRows rows={props.rows} errors={errors} currency={owner.session.site.currency} isPickup />
       </DashboardForm>
     </SetupPage>

@@ -4,8 +4,9 @@ import { safeColour } from '../../orders/order-mails.ts'
 import { useNonce } from '../../pages/document.tsx'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
+import { FormProblems } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
-import { SetupPage, SetupProblems } from './setup-fields.tsx'
+import { SetupPage } from './setup-fields.tsx'
 
 /**
  * How a buyer's mail wears the stored details: the header in the shop's colour and a button in the
@@ -75,7 +76,7 @@ export function ShopDetailsPage(props: {
         csrfToken={owner.session.csrfToken}
         submitLabel="Save shop details"
       >
-        <SetupProblems
+        <FormProblems
           violations={props.violations}
           labels={{
             name: 'Shop name',

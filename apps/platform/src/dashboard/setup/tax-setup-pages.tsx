@@ -1,11 +1,16 @@
+import { countryNameOf } from '../../addresses/address-format.ts'
 import { CommerceSettingsSchema } from '../../checkout/commerce-settings.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatPercent } from '../../money/decimal-text.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
+import { DataTable } from '../kit/data-table.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
+import { PageSection } from '../kit/page-section.tsx'
+import { FormProblems } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import type { FeeRowValues } from './fee-setup-form.ts'
-import { SetupPage, SetupProblems, toChoices } from './setup-fields.tsx'
+import { SetupPage, toChoices } from './setup-fields.tsx'
 import type { TaxRegion, TaxRegionFormValues, TaxSettings } from './tax-setup-form.ts'
 
 const taxSchema = CommerceSettingsSchema.shape.tax.shape
@@ -41,14 +46,14 @@ export function TaxPage(props: {
   const errors = toFormErrors(props.violations)
   return (
     <SetupPage owner={owner} title="Tax" part="tax" notice={props.notice}>
-      <h1>Tax</h1>
+      <PageHeader title="Tax" description="How tax is charged, and where." />
       <DashboardForm
         action="/dashboard/setup/tax"
         label="Tax settings"
         csrfToken={owner.session.csrfToken}
         submitLabel="Save tax settings"
       >
-        <SetupProblems
+        <FormProblems
           violations={props.violations}
           labels={{ 'tax.calculation': 'Calculation', calculation: 'Calculation' }}
         />
@@ -67,33 +72,37 @@ export function TaxPage(props: {
           defaultChecked={tax.isAutoTaxDeactivated ?? false}
         />
       </DashboardForm>
-      <div className="actions">
-        <h2>Tax regions</h2>
-        <a className="button primary" href="/dashboard/setup/tax/new">
-          New tax region
-        </a>
-      </div>
-      <table aria-label="Tax regions">
-        <thead>
-          <tr>
-            <th>Country</th>
-            <th>Rate type</th>
-            <th>Jurisdictions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tax.regions.map((region) => (
-            <tr key={region.country}>
-              <td>
-                <a href={`/dashboard/setup/tax/regions/${region.country}`}>{region.country}</a>
-              </td>
-              <td>{region.isManual ? 'Manual in this region' : 'Site setting'}</td>
-              <td>{describeRates(region)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {tax.regions.length === 0 && <p className="hint">No tax regions: no tax is collected.</p>}
+      <PageSection
+        id="tax-regions"
+        title="Tax regions"
+        actions={
+          <a className="button primary" href="/dashboard/setup/tax/new">
+            New tax region
+          </a>
+        }
+      >
+        <DataTable
+          label="Tax regions"
+          rows={tax.regions}
+          rowKey={(region) => region.country}
+          empty="No tax regions: no tax is collected."
+          columns={[
+            {
+              header: 'Country',
+              cell: (region) => (
+                <a href={`/dashboard/setup/tax/regions/${region.country}`}>
+                  {countryNameOf(region.country, owner.session.site.locale)}
+                </a>
+              ),
+            },
+            {
+              header: 'Rate type',
+              cell: (region) => (region.isManual ? 'Manual in this region' : 'Site setting'),
+            },
+            { header: 'Jurisdictions', cell: (region) => describeRates(region) },
+          ]}
+        />
+      </PageSection>
     </SetupPage>
   )
 }
@@ -115,14 +124,14 @@ export function TaxRegionPage(props: {
       <p>
         <a href="/dashboard/setup/tax">Tax settings and regions</a>
       </p>
-      <h1>{title}</h1>
+      <PageHeader title={title} />
       <DashboardForm
         action={props.isNew ? '/dashboard/setup/tax/regions' : path}
         label="Tax region"
         csrfToken={owner.session.csrfToken}
         submitLabel={props.isNew ? 'Create tax region' : 'Save tax region'}
       >
-        <SetupProblems
+        <FormProblems
           violations={props.violations}
           labels={{ country: 'Country' }}
           rows={{ jur: 'Jurisdiction' }}
@@ -242,14 +251,14 @@ export function FeesPage(props: {
   const currency = owner.session.site.currency
   return (
     <SetupPage owner={owner} title="Additional fees" part="fees" notice={props.notice}>
-      <h1>Additional fees</h1>
+      <PageHeader title="Additional fees" description="Handling and insurance, charged beside shipping." />
       <DashboardForm
         action="/dashboard/setup/fees"
         label="Additional fees"
         csrfToken={owner.session.csrfToken}
         submitLabel="Save fees"
       >
-        <SetupProblems violations={props.violations} labels={{}} rows={{ fee: 'Fee' }} />
+        <FormProblems violations={props.violations} labels={{}} rows={{ fee: 'Fee' }} />
         {errors.fees && <p className="error-text">{errors.fees}</p>}
         {props.rows.map((row, index) => {
           const name = (field: string) => `fee-${index}-${field}`

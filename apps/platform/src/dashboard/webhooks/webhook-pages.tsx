@@ -5,7 +5,13 @@ import type { WebhookEndpoint } from '../../webhooks/webhook-endpoint-store.ts'
 import { webhookEventTypes } from '../../webhooks/webhook-event-types.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
-import { timeText } from '../kit/dashboard-words.ts'
+import { countText, timeText } from '../kit/dashboard-words.ts'
+import { DataTable } from '../kit/data-table.tsx'
+import { EmptyState } from '../kit/empty-state.tsx'
+import { ListSelect } from '../kit/list-controls.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
+import { PageSection } from '../kit/page-section.tsx'
+import { Badge, type BadgeTone } from '../kit/status-badge.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
 /** What the endpoint form shows: as stored or as submitted. */
@@ -23,9 +29,15 @@ const RESPONSE_PREVIEW_CHARS = 120
 
 const time = (date: Date | null) => timeText(date, { seconds: true })
 
+const statusWords: Record<DeliveryStatus, { words: string; tone: BadgeTone }> = {
+  PENDING: { words: 'Pending', tone: 'waiting' },
+  DELIVERED: { words: 'Delivered', tone: 'ok' },
+  DEAD: { words: 'Dead', tone: 'off' },
+}
+
 function StatusBadge(props: { status: DeliveryStatus }) {
-  const kind = props.status === 'DELIVERED' ? 'badge ok' : props.status === 'DEAD' ? 'badge off' : 'badge'
-  return <span className={kind}>{props.status.toLowerCase()}</span>
+  const { words, tone } = statusWords[props.status]
+  return <Badge tone={tone}>{words}</Badge>
 }
 
 function truncate(text: string | null, length: number): string {
@@ -102,56 +114,55 @@ export function WebhookEndpointsPage(props: {
   const errors = toFormErrors(props.violations)
   return (
     <DashboardPage owner={owner} title="Webhooks" place="webhooks" notice={props.notice}>
-      <div className="actions">
-        <h1>Webhooks</h1>
-        <a className="button" href="/dashboard/webhooks/inspector">
-          Local webhook inspector
-        </a>
-      </div>
+      <PageHeader
+        title="Webhooks"
+        description="Your servers hear of orders, products and members as they change."
+        actions={
+          <a className="button" href="/dashboard/webhooks/inspector">
+            Local webhook inspector
+          </a>
+        }
+      />
       {created && (
         <NewSecret
           secret={created.secret}
           heading={`Endpoint created: the secret of ${created.endpoint.url}`}
         />
       )}
-      <table aria-label="Webhook endpoints">
-        <thead>
-          <tr>
-            <th>URL</th>
-            <th>Event types</th>
-            <th>State</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.endpoints.map((endpoint) => (
-            <tr key={endpoint.id}>
-              <td>
+      <DataTable
+        label="Webhook endpoints"
+        rows={props.endpoints}
+        rowKey={(endpoint) => endpoint.id}
+        empty="No webhook endpoints yet."
+        columns={[
+          {
+            header: 'URL',
+            cell: (endpoint) => (
+              <>
                 <a href={`/dashboard/webhooks/${endpoint.id}`}>{endpoint.url}</a>
                 {endpoint.description && <div className="hint">{endpoint.description}</div>}
-              </td>
-              <td>{endpoint.eventTypes.join(', ')}</td>
-              <td>
-                {endpoint.isEnabled ? (
-                  <span className="badge ok">Enabled</span>
-                ) : (
-                  <span className="badge off">Disabled</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {props.endpoints.length === 0 && <p className="hint">No webhook endpoints yet.</p>}
-      <h2>New endpoint</h2>
-      <Problems violations={props.violations} labels={endpointLabels} />
-      <DashboardForm
-        action="/dashboard/webhooks"
-        label="New webhook endpoint"
-        csrfToken={owner.session.csrfToken}
-        submitLabel="Create endpoint"
-      >
-        <EndpointFields values={props.values} errors={errors} />
-      </DashboardForm>
+              </>
+            ),
+          },
+          { header: 'Event types', cell: (endpoint) => endpoint.eventTypes.join(', ') },
+          {
+            header: 'State',
+            cell: (endpoint) =>
+              endpoint.isEnabled ? <Badge tone="ok">Enabled</Badge> : <Badge tone="off">Disabled</Badge>,
+          },
+        ]}
+      />
+      <PageSection id="new-endpoint" title="New endpoint">
+        <Problems violations={props.violations} labels={endpointLabels} />
+        <DashboardForm
+          action="/dashboard/webhooks"
+          label="New webhook endpoint"
+          csrfToken={owner.session.csrfToken}
+          submitLabel="Create endpoint"
+        >
+          <EndpointFields values={props.values} errors={errors} />
+        </DashboardForm>
+      </PageSection>
       {props.localDevelopment !== undefined && (
         <LocalDevelopmentForm owner={owner} on={props.localDevelopment} />
       )}
@@ -165,8 +176,7 @@ export function WebhookEndpointsPage(props: {
  */
 function LocalDevelopmentForm(props: { owner: Owner; on: boolean }) {
   return (
-    <section aria-labelledby="local-development">
-      <h2 id="local-development">Local development</h2>
+    <PageSection id="local-development" title="Local development">
       <p>
         {props.on
           ? 'On: endpoints may be on this machine or your private network, over http.'
@@ -179,54 +189,59 @@ function LocalDevelopmentForm(props: { owner: Owner; on: boolean }) {
           {props.on ? 'Turn off local development mode' : 'Turn on local development mode'}
         </button>
       </form>
-    </section>
+    </PageSection>
   )
 }
 
 function DeliveryLog(props: { owner: Owner; deliveries: WebhookDelivery[] }) {
   const token = props.owner.session.csrfToken
   return (
-    <table aria-label="Delivery log">
-      <thead>
-        <tr>
-          <th>Event</th>
-          <th>Status</th>
-          <th className="number">Attempts</th>
-          <th>Last answer</th>
-          <th>Next attempt</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {props.deliveries.map((delivery) => (
-          <tr key={delivery.id}>
-            <td>
+    <DataTable
+      label="Delivery log"
+      rows={props.deliveries}
+      rowKey={(delivery) => delivery.id}
+      empty="No deliveries yet."
+      columns={[
+        {
+          header: 'Event',
+          cell: (delivery) => (
+            <>
               <a href={`/dashboard/webhooks/deliveries/${delivery.id}`}>{delivery.eventType}</a>
               <div className="hint">{time(delivery.createdDate)}</div>
-            </td>
-            <td>
-              <StatusBadge status={delivery.status} />
-            </td>
-            <td className="number">{delivery.attemptCount}</td>
-            <td>
+            </>
+          ),
+        },
+        { header: 'Status', cell: (delivery) => <StatusBadge status={delivery.status} /> },
+        { header: 'Attempts', isNumber: true, cell: (delivery) => delivery.attemptCount },
+        {
+          header: 'Last answer',
+          cell: (delivery) => (
+            <>
               {delivery.lastResponseStatus ?? (delivery.lastError ? 'no answer' : '—')}{' '}
               <span className="hint">
                 {truncate(delivery.lastResponseBody ?? delivery.lastError, RESPONSE_PREVIEW_CHARS)}
               </span>
-            </td>
-            <td>{delivery.status === 'PENDING' ? time(delivery.nextAttemptDate) : '—'}</td>
-            <td>
-              <form method="post" action={`/dashboard/webhooks/deliveries/${delivery.id}/replay`}>
-                <CsrfField token={token} />
-                <button type="submit" aria-label={`Replay delivery ${delivery.id}`}>
-                  Replay
-                </button>
-              </form>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+        {
+          header: 'Next attempt',
+          cell: (delivery) => (delivery.status === 'PENDING' ? time(delivery.nextAttemptDate) : '—'),
+        },
+        {
+          header: 'Actions',
+          hiddenHeader: true,
+          cell: (delivery) => (
+            <form method="post" action={`/dashboard/webhooks/deliveries/${delivery.id}/replay`}>
+              <CsrfField token={token} />
+              <button type="submit" aria-label={`Replay delivery ${delivery.id}`}>
+                Replay
+              </button>
+            </form>
+          ),
+        },
+      ]}
+    />
   )
 }
 
@@ -257,7 +272,7 @@ export function WebhookEndpointPage(props: {
       <p>
         <a href="/dashboard/webhooks">All endpoints</a>
       </p>
-      <h1>{endpoint.url}</h1>
+      <PageHeader title={endpoint.url} />
       {props.rotatedSecret && <NewSecret secret={props.rotatedSecret} heading="The endpoint’s new secret" />}
       <p>
         {endpoint.isEnabled ? (
@@ -297,33 +312,28 @@ export function WebhookEndpointPage(props: {
           </button>
         </form>
       </div>
-      <h2>Settings</h2>
-      <Problems violations={props.violations} labels={endpointLabels} />
-      <DashboardForm action={path} label="Endpoint settings" csrfToken={token} submitLabel="Save endpoint">
-        <EndpointFields values={props.values} errors={errors} />
-      </DashboardForm>
-      <div className="actions">
-        <h2>Delivery log</h2>
-        <form method="post" action={`${path}/replay-dead`}>
-          <CsrfField token={token} />
-          <button type="submit">Replay every dead delivery</button>
+      <PageSection id="settings" title="Settings">
+        <Problems violations={props.violations} labels={endpointLabels} />
+        <DashboardForm action={path} label="Endpoint settings" csrfToken={token} submitLabel="Save endpoint">
+          <EndpointFields values={props.values} errors={errors} />
+        </DashboardForm>
+      </PageSection>
+      <PageSection
+        id="delivery-log"
+        title="Delivery log"
+        actions={
+          <form method="post" action={`${path}/replay-dead`}>
+            <CsrfField token={token} />
+            <button type="submit">Replay every dead delivery</button>
+          </form>
+        }
+      >
+        <form method="get" action={path} className="filters" aria-label="Filter deliveries">
+          <ListSelect label="Status" name="status" value={props.status} choices={statusFilters} />
+          <button type="submit">Show</button>
         </form>
-      </div>
-      <form method="get" action={path} className="filters" aria-label="Filter deliveries">
-        <div className="field">
-          <label htmlFor="filter-status">Status</label>
-          <select id="filter-status" name="status" defaultValue={props.status}>
-            {statusFilters.map((filter) => (
-              <option key={filter.value} value={filter.value}>
-                {filter.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit">Show</button>
-      </form>
-      <DeliveryLog owner={owner} deliveries={props.deliveries} />
-      {props.deliveries.length === 0 && <p className="hint">No deliveries yet.</p>}
+        <DeliveryLog owner={owner} deliveries={props.deliveries} />
+      </PageSection>
     </DashboardPage>
   )
 }
@@ -390,34 +400,31 @@ export function WebhookInspectorPage(props: {
       <p>
         <a href="/dashboard/webhooks">All endpoints</a>
       </p>
-      <h1>Local webhook inspector</h1>
-      <p>
-        The latest requests sent to your endpoints, as sent: verify a receiver’s signature check against them,
-        or replay one from its delivery.
-      </p>
+      <PageHeader
+        title="Local webhook inspector"
+        description="The latest requests sent to your endpoints, as sent: verify a receiver’s signature check against them, or replay one from its delivery."
+      />
       <form
         method="get"
         action="/dashboard/webhooks/inspector"
         className="filters"
         aria-label="Choose endpoint"
       >
-        <div className="field">
-          <label htmlFor="filter-endpoint">Endpoint</label>
-          <select id="filter-endpoint" name="endpoint" defaultValue={props.endpointId}>
-            <option value="">Every endpoint</option>
-            {props.endpoints.map((endpoint) => (
-              <option key={endpoint.id} value={endpoint.id}>
-                {endpoint.url}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListSelect
+          label="Endpoint"
+          name="endpoint"
+          value={props.endpointId}
+          choices={[
+            { value: '', label: 'Every endpoint' },
+            ...props.endpoints.map((endpoint) => ({ value: endpoint.id, label: endpoint.url })),
+          ]}
+        />
         <button type="submit">Show</button>
       </form>
       {props.requests.map((request) => (
         <SentRequest key={request.attemptId} request={request} />
       ))}
-      {props.requests.length === 0 && <p className="hint">Nothing has been sent yet.</p>}
+      {props.requests.length === 0 && <EmptyState>Nothing has been sent yet.</EmptyState>}
     </DashboardPage>
   )
 }
@@ -440,25 +447,34 @@ export function WebhookDeliveryPage(props: {
       <p>
         <a href={`/dashboard/webhooks/${delivery.endpointId}`}>The endpoint’s delivery log</a>
       </p>
-      <h1>
-        Delivery of {delivery.eventType} <StatusBadge status={delivery.status} />
-      </h1>
-      <p>
-        Event <code>{delivery.eventId}</code> about <code>{delivery.entityId}</code>. {delivery.attemptCount}{' '}
-        attempt(s) in this round; next attempt{' '}
-        {delivery.status === 'PENDING' ? time(delivery.nextAttemptDate) : '—'}.
-      </p>
-      <form method="post" action={`/dashboard/webhooks/deliveries/${delivery.id}/replay`}>
-        <CsrfField token={owner.session.csrfToken} />
-        <button type="submit" className="primary">
-          Replay now
-        </button>
-      </form>
-      <h2>Attempts, newest first</h2>
-      {props.requests.map((request) => (
-        <SentRequest key={request.attemptId} request={request} />
-      ))}
-      {props.requests.length === 0 && <p className="hint">Not sent yet.</p>}
+      <PageHeader
+        title={
+          <>
+            Delivery of {delivery.eventType} <StatusBadge status={delivery.status} />
+          </>
+        }
+        description={
+          <>
+            Event <code>{delivery.eventId}</code> about <code>{delivery.entityId}</code>.{' '}
+            {countText(delivery.attemptCount, 'attempt')} in this round
+            {delivery.status === 'PENDING' && `; next attempt ${time(delivery.nextAttemptDate)}`}.
+          </>
+        }
+        actions={
+          <form method="post" action={`/dashboard/webhooks/deliveries/${delivery.id}/replay`}>
+            <CsrfField token={owner.session.csrfToken} />
+            <button type="submit" className="primary">
+              Replay now
+            </button>
+          </form>
+        }
+      />
+      <PageSection id="attempts" title="Attempts, newest first">
+        {props.requests.map((request) => (
+          <SentRequest key={request.attemptId} request={request} />
+        ))}
+        {props.requests.length === 0 && <EmptyState>Not sent yet.</EmptyState>}
+      </PageSection>
     </DashboardPage>
   )
 }
