@@ -21,6 +21,7 @@ import {
   SessionQuery,
   VisitParams,
 } from '../redirects/hosted/hosted-redirect-pages.tsx'
+import { sessionBrandOf } from '../redirects/hosted/redirect-session-brand.ts'
 import {
   findHostedVisit,
   type HostedVisit,
@@ -186,7 +187,10 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
           ...linksOf(visit.session),
         ]}
       />,
-      { status: options.status ?? (slot ? 200 : 409) },
+      {
+        status: options.status ?? (slot ? 200 : 409),
+        brand: await sessionBrandOf(db, visit.session, publicUrl),
+      },
     )
     // Booking ends on the card provider's page or the shop's thank-you page: form-action allows them.
     const origins = new Set(deps.paymentProviders.flatMap((provider) => provider.pageOrigins ?? []))
@@ -248,6 +252,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
         }))}
         links={linksOf(visit.session)}
       />,
+      { brand: await sessionBrandOf(db, visit.session, publicUrl) },
     )
   }
 
@@ -299,6 +304,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
           hrefOf={(id) => `${visitPath(visit.session.id)}?serviceId=${id}`}
           links={linksOf(visit.session)}
         />,
+        { brand: await sessionBrandOf(db, visit.session, publicUrl) },
       )
     },
   )
