@@ -60,6 +60,8 @@ main { padding: 1.25rem 1.5rem 3rem; max-width: 1200px; }
 .shop-frame-logo { max-height: 40px; max-width: 160px; width: auto; height: auto; background: #fff; border-radius: 4px; padding: 2px; }
 .shop-frame a.shop-frame-back { color: #fff; text-decoration: underline; text-underline-offset: 3px; }
 .shop-frame + .narrow, .shop-frame + main .narrow { margin-top: 2rem; }
+/* The shop details' current icon and logo: 48 px high whatever their own size (an SVG has none). */
+.shop-icon-current img { height: 48px; width: auto; max-width: 100%; vertical-align: middle; }
 .narrow { max-width: 420px; margin: 4rem auto; padding: 1.5rem; border: 1px solid var(--line); border-radius: var(--radius); }
 label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
 .field { margin-bottom: 0.9rem; }
