@@ -21,6 +21,7 @@ import {
   SessionQuery,
   VisitParams,
 } from '../redirects/hosted/hosted-redirect-pages.tsx'
+import { sessionBrandOf } from '../redirects/hosted/redirect-session-brand.ts'
 import {
   findHostedVisit,
   type HostedVisit,
@@ -187,7 +188,11 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
           ...linksOf(visit.session),
         ]}
       />,
-      { status: options.status ?? (slot ? 200 : 409), imageOrigins: pictureOrigins([service]) },
+      {
+        status: options.status ?? (slot ? 200 : 409),
+        imageOrigins: pictureOrigins([service]),
+        brand: await sessionBrandOf(db, visit.session, publicUrl),
+      },
     )
     // Booking ends on the card provider's page or the shop's thank-you page: form-action allows them.
     const origins = new Set(deps.paymentProviders.flatMap((provider) => provider.pageOrigins ?? []))
@@ -249,7 +254,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
         }))}
         links={linksOf(visit.session)}
       />,
-      { imageOrigins: pictureOrigins([service]) },
+      { imageOrigins: pictureOrigins([service]), brand: await sessionBrandOf(db, visit.session, publicUrl) },
     )
   }
 
@@ -301,7 +306,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
           hrefOf={(id) => `${visitPath(visit.session.id)}?serviceId=${id}`}
           links={linksOf(visit.session)}
         />,
-        { imageOrigins: pictureOrigins(services) },
+        { imageOrigins: pictureOrigins(services), brand: await sessionBrandOf(db, visit.session, publicUrl) },
       )
     },
   )

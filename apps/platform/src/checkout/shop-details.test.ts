@@ -22,6 +22,7 @@ describe.each(databaseKinds())('shop details on %s', (kind) => {
     brandColour: '#1f2328',
     accentColour: '#0969da',
     checkoutPhone: 'OPTIONAL',
+    timeZone: 'UTC',
   }
   beforeAll(async () => {
     db = await openTestDatabase(kind)
@@ -41,23 +42,43 @@ describe.each(databaseKinds())('shop details on %s', (kind) => {
       brandColour: '#2D1B69',
       accentColour: '#B42318',
       checkoutPhone: 'REQUIRED',
+      timeZone: ' America/New_York ',
     })
     expect(await getShopDetails(db, DEMO_SITE_ID)).toEqual({
       name: 'Lumen & Loom',
       brandColour: '#2d1b69',
       accentColour: '#b42318',
       checkoutPhone: 'REQUIRED',
+      timeZone: 'America/New_York',
     })
   })
 
   it('refuses an empty name, a colour not written #rrggbb and unknown fields, naming each; nothing changes', async () => {
-    const error = await refusal({ name: '   ', brandColour: 'red', accentColour: '#12345', logo: 'x' })
+    const error = await refusal({
+      name: '   ',
+      brandColour: 'red',
+      accentColour: '#12345',
+      timeZone: 'Mars/Olympus_Mons',
+      logo: 'x',
+    })
     expect(error.fieldViolations.map((violation) => violation.field).sort()).toEqual([
       'accentColour',
       'brandColour',
       'logo',
       'name',
+      'timeZone',
     ])
+    expect(await getShopDetails(db, DEMO_SITE_ID)).toEqual(demo)
+  })
+
+  it('refuses a time zone that is no IANA name, or none at all, saying what one looks like', async () => {
+    for (const timeZone of ['CEST', 'Europe/Atlantis', '', undefined]) {
+      const error = await refusal({ ...demo, timeZone })
+      expect(error.fieldViolations.map((violation) => violation.field)).toEqual(['timeZone'])
+    }
+    expect((await refusal({ ...demo, timeZone: 'GMT+2' })).fieldViolations[0]!.description).toMatch(
+      /IANA time zone such as Europe\/Berlin/,
+    )
     expect(await getShopDetails(db, DEMO_SITE_ID)).toEqual(demo)
   })
 

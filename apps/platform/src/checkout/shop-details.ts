@@ -15,6 +15,14 @@ const Colour = z
   .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb')
   .transform((colour) => colour.toLowerCase())
 
+/** The IANA zones this runtime knows, and UTC (which `Intl.supportedValuesOf` leaves out). */
+const TIME_ZONES: ReadonlySet<string> = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')])
+
+/** The IANA time zones a shop may choose, for a form's list: "UTC" first, then by name. */
+export function shopTimeZones(): readonly string[] {
+  return [...TIME_ZONES]
+}
+
 /** A change to the shop's details, as the dashboard's form and any other entry point give it. */
 export const ShopDetailsSchema = z.strictObject({
   name: z
@@ -29,6 +37,11 @@ export const ShopDetailsSchema = z.strictObject({
     .enum(CHECKOUT_PHONE_RULES)
     .default('OPTIONAL')
     .describe("whether the checkout asks for the recipient's phone: HIDDEN, OPTIONAL or REQUIRED"),
+  timeZone: z
+    .string()
+    .trim()
+    .refine((zone) => TIME_ZONES.has(zone), 'must be an IANA time zone such as Europe/Berlin or UTC')
+    .describe('the IANA time zone the dashboard shows dates and times in, such as Europe/Berlin'),
 })
 
 /** WCAG 2's relative luminance of a `#rrggbb` colour. */
@@ -53,7 +66,7 @@ function unreadableColours(details: ShopDetails): FieldViolation[] {
     return [
       {
         field,
-        description: `is too light for the white text mails write on it (contrast ${contrast.toFixed(1)}:1, at least ${MIN_CONTRAST_WITH_WHITE}:1 is needed): choose a darker colour`,
+        description: `is too light for the white text mails and the shop's pages write on it (contrast ${contrast.toFixed(1)}:1, at least ${MIN_CONTRAST_WITH_WHITE}:1 is needed): choose a darker colour`,
         violatedRule: 'OTHER' as const,
         data: { contrast: Math.round(contrast * 100) / 100, minimum: MIN_CONTRAST_WITH_WHITE },
       },
@@ -62,8 +75,9 @@ function unreadableColours(details: ShopDetails): FieldViolation[] {
 }
 
 /**
- * Changes the shop's name, colours and whether its checkout asks for a phone. Refused whole, with a violation per field, when the name is empty
- * or too long, or a colour is not `#rrggbb` or too light for white text; nothing is stored then.
+ * Changes the shop's name, colours, time zone and whether its checkout asks for a phone. Refused whole, with
+ * a violation per field, when the name is empty or too long, a colour is not `#rrggbb` or too light for
+ * white text, or the zone is no IANA name; nothing is stored then.
  */
 export async function updateShopDetails(db: Db, siteId: string, input: unknown): Promise<ShopDetails> {
   const details = parseWith(ShopDetailsSchema, input)

@@ -6,6 +6,7 @@ import type { MerchantCaller } from '../http/caller.ts'
 import { CSRF_FIELD, isCrossSiteRequest, isCsrfTokenValid } from '../pages/csrf.ts'
 import { type FormFields, readForm } from '../pages/form-fields.ts'
 import { apiKeyPermissions } from '../sites/api-key-store.ts'
+import { inShopTimeZone } from './kit/dashboard-words.ts'
 import {
   DASHBOARD_PATH,
   type DashboardDeps,
@@ -89,9 +90,10 @@ export function createDashboardRoutes(api: Api, deps: RouteDeps) {
       route: DashboardRoute<P, Q>,
       handler: (owner: Owner, input: PageInput<P, Q>, c: Context<AppEnv>) => Promise<Response>,
     ) {
-      register('get', route, async (c, input: PageInput<P, Q>) =>
-        handler(await requireOwner(c, deps), input, c),
-      )
+      register('get', route, async (c, input: PageInput<P, Q>) => {
+        const owner = await requireOwner(c, deps)
+        return inShopTimeZone(owner.session.site.timeZone, () => handler(owner, input, c))
+      })
     },
     form<P extends z.ZodType | undefined = undefined>(
       route: DashboardFormRoute<P>,
@@ -99,7 +101,7 @@ export function createDashboardRoutes(api: Api, deps: RouteDeps) {
     ) {
       register('post', route, async (c, input: FormInput<P>) => {
         const { owner, form } = await requireOwnerForm(c, deps)
-        return handler(owner, form, input, c)
+        return inShopTimeZone(owner.session.site.timeZone, () => handler(owner, form, input, c))
       })
     },
     signInPage<Q extends z.ZodType | undefined = undefined>(

@@ -35,6 +35,7 @@ import * as ticketedEvents from './migrations/033-ticketed-events.ts'
 import * as bookingDesk from './migrations/034-booking-desk.ts'
 import * as eventDesk from './migrations/035-event-desk.ts'
 import * as bookingReminders from './migrations/037-booking-reminders.ts'
+import * as shopLogoAndTimeZone from './migrations/039-shop-logo-and-time-zone.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -74,6 +75,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 34, name: 'booking-desk', sql: bookingDesk.sql },
   { version: 35, name: 'event-desk', sql: eventDesk.sql },
   { version: 37, name: 'booking-reminders', sql: bookingReminders.sql },
+  { version: 39, name: 'shop-logo-and-time-zone', sql: shopLogoAndTimeZone.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

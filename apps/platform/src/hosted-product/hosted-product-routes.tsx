@@ -19,6 +19,7 @@ import {
   SessionQuery,
   VisitParams,
 } from '../redirects/hosted/hosted-redirect-pages.tsx'
+import { sessionBrandOf } from '../redirects/hosted/redirect-session-brand.ts'
 import {
   findHostedVisit,
   type HostedVisit,
@@ -139,7 +140,11 @@ export function registerHostedProductRoutes(api: Api, deps: HostedProductDeps) {
         links={linksOf(visit.session)}
         {...options}
       />,
-      { status: options.status ?? 200, imageOrigins },
+      {
+        status: options.status ?? 200,
+        imageOrigins,
+        brand: await sessionBrandOf(db, visit.session, publicUrl),
+      },
     )
   }
 

@@ -484,7 +484,6 @@ export function MembersAccountPage(props: {
   return (
     <Document title={`${sectionTitles[content.section]} · Your account · ${site.name}`}>
       <main id="main">
-        <p className="muted">{site.name}</p>
         <h1>Your account</h1>
         <nav aria-label="Account sections">
           <ul className="actions">

@@ -15,6 +15,7 @@ import {
   SessionQuery,
   VisitParams,
 } from '../redirects/hosted/hosted-redirect-pages.tsx'
+import { sessionBrandOf } from '../redirects/hosted/redirect-session-brand.ts'
 import { findHostedVisit, findLandingSession, landMembersOnlySession } from '../redirects/hosted-visit.ts'
 import {
   MEMBERS_ACCOUNT_PATH,
@@ -167,6 +168,7 @@ export function registerMembersAccountRoutes(api: Api, deps: MembersAccountDeps)
           content={content}
           links={[backLink(session)]}
         />,
+        { brand: await sessionBrandOf(db, session, publicUrl) },
       )
     },
   )

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, use } from 'react'
 import { FAVICON_PATH } from './favicon-routes.ts'
 import { pageStyles } from './page-styles.ts'
+import { ShopFrameHeader, shopBrandStyle, useShopBrand } from './shop-frame.tsx'
 
 /** The CSP nonce of the page being rendered: inline styles and scripts carry it to be allowed. */
 export const NonceContext = createContext('')
@@ -16,10 +17,12 @@ export function useNonce(): string {
 /**
  * The HTML document around every server-rendered page: the style sheet inline, and the page's
  * small scripts (progressive enhancement only: every page works without them) at the end of the body.
+ * A shop's page (rendered with a `brand`) wears its colours and opens with its header.
  */
 export function Document(props: { title: string; children: ReactNode; scripts?: readonly string[] }) {
   const nonce = useNonce()
   const icon = use(IconContext)
+  const brand = useShopBrand()
   return (
     <html lang="en">
       <head>
@@ -31,8 +34,13 @@ export function Document(props: { title: string; children: ReactNode; scripts?: 
         <link rel="icon" type={icon === FAVICON_PATH ? 'image/svg+xml' : undefined} href={icon} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant style sheet */}
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: pageStyles }} />
+        {brand ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: two checked #rrggbb colours in a fixed rule
+          <style nonce={nonce} dangerouslySetInnerHTML={{ __html: shopBrandStyle(brand) }} />
+        ) : null}
       </head>
       <body>
+        {brand ? <ShopFrameHeader brand={brand} /> : null}
         {props.children}
         {props.scripts?.map((script) => (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant scripts, allowed by nonce

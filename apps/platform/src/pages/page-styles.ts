@@ -53,6 +53,15 @@ main { padding: 1.25rem 1.5rem 3rem; max-width: 1200px; }
   .nav-menu > nav { position: sticky; top: 0; max-height: 100vh; overflow-y: auto; }
   .nav-groups { padding-top: 0.75rem; }
 }
+/* A shop's hosted pages (decision 087): its header in its colour, its logo and name, and the way back to it. */
+.shop-frame { background: var(--brand, #24292f); color: #fff; }
+.shop-frame-inner { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.4rem 1rem; max-width: 1200px; margin: 0 auto; padding: 0.6rem 1.25rem; }
+.shop-frame-name { display: inline-flex; align-items: center; gap: 0.6rem; font-weight: 600; font-size: 1.1rem; min-width: 0; overflow-wrap: anywhere; }
+.shop-frame-logo { max-height: 40px; max-width: 160px; width: auto; height: auto; background: #fff; border-radius: 4px; padding: 2px; }
+.shop-frame a.shop-frame-back { color: #fff; text-decoration: underline; text-underline-offset: 3px; }
+.shop-frame + .narrow, .shop-frame + main .narrow { margin-top: 2rem; }
+/* The shop details' current icon and logo: 48 px high whatever their own size (an SVG has none). */
+.shop-icon-current img { height: 48px; width: auto; max-width: 100%; vertical-align: middle; }
 .narrow { max-width: 420px; margin: 4rem auto; padding: 1.5rem; border: 1px solid var(--line); border-radius: var(--radius); }
 label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
 .field { margin-bottom: 0.9rem; }

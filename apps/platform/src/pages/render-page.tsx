@@ -3,6 +3,7 @@ import type { ReactElement, ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { IconContext, NonceContext } from './document.tsx'
 import { FAVICON_PATH, toShopIconPath } from './favicon-routes.ts'
+import { type ShopBrand, ShopBrandContext } from './shop-frame.tsx'
 
 export interface PageOptions {
   status?: number
@@ -13,6 +14,8 @@ export interface PageOptions {
   connectSources?: readonly string[]
   /** The shop the page belongs to: its icon is the page's (the platform's by default). */
   siteId?: string | undefined
+  /** The shop's name, logo, colours and home, when the page is one of its hosted pages (`loadShopBrand`). */
+  brand?: ShopBrand | undefined
 }
 
 /**
@@ -49,12 +52,20 @@ function toIconPath(options: PageOptions): string {
   return options.siteId ? toShopIconPath(options.siteId) : FAVICON_PATH
 }
 
-function render(element: ReactNode, nonce: string, icon: string): string {
+function render(element: ReactNode, nonce: string, options: PageOptions): string {
   return renderToStaticMarkup(
     <NonceContext value={nonce}>
-      <IconContext value={icon}>{element}</IconContext>
+      <IconContext value={toIconPath(options)}>
+        <ShopBrandContext value={options.brand}>{element}</ShopBrandContext>
+      </IconContext>
     </NonceContext>,
   )
+}
+
+/** Where the page's pictures may come from: what the caller names, and the origin of the shop's logo. */
+function imageOriginsOf(options: PageOptions): readonly string[] {
+  const logo = options.brand?.logo?.url
+  return logo ? [...(options.imageOrigins ?? []), new URL(logo).origin] : (options.imageOrigins ?? [])
 }
 
 /**
@@ -65,10 +76,10 @@ function render(element: ReactNode, nonce: string, icon: string): string {
  */
 export function renderPage(element: ReactElement, options: PageOptions = {}): Response {
   const nonce = randomBytes(16).toString('base64')
-  return new Response(`<!doctype html>${render(element, nonce, toIconPath(options))}`, {
+  return new Response(`<!doctype html>${render(element, nonce, options)}`, {
     status: options.status ?? 200,
     headers: {
-      ...pageSecurityHeaders(nonce, options.imageOrigins, options.connectSources),
+      ...pageSecurityHeaders(nonce, imageOriginsOf(options), options.connectSources),
       ...options.headers,
     },
   })
@@ -91,7 +102,7 @@ export function streamPage(
   options: PageOptions = {},
 ): Response {
   const nonce = randomBytes(16).toString('base64')
-  const html = `<!doctype html>${render(element, nonce, toIconPath(options))}`
+  const html = `<!doctype html>${render(element, nonce, options)}`
   const at = html.indexOf(SLOT)
   if (at < 0) throw new Error('streamPage needs a <StreamSlot /> in the page')
   const encoder = new TextEncoder()
@@ -110,7 +121,7 @@ export function streamPage(
         controller.close()
         return
       }
-      controller.enqueue(encoder.encode(render(next.value, nonce, toIconPath(options))))
+      controller.enqueue(encoder.encode(render(next.value, nonce, options)))
     },
     async cancel() {
       await iterator.return?.()
@@ -118,6 +129,6 @@ export function streamPage(
   })
   return new Response(body, {
     status: options.status ?? 200,
-    headers: { ...pageSecurityHeaders(nonce, options.imageOrigins), ...options.headers },
+    headers: { ...pageSecurityHeaders(nonce, imageOriginsOf(options)), ...options.headers },
   })
 }

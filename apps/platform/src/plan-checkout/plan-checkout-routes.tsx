@@ -33,6 +33,7 @@ import {
   SessionQuery,
   VisitParams,
 } from '../redirects/hosted/hosted-redirect-pages.tsx'
+import { sessionBrandOf } from '../redirects/hosted/redirect-session-brand.ts'
 import {
   findHostedVisit,
   type HostedVisit,
@@ -157,7 +158,10 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
         problem={options.problem}
         refusal={refusal}
       />,
-      { status: options.status ?? (refusal ? 409 : 200) },
+      {
+        status: options.status ?? (refusal ? 409 : 200),
+        brand: await sessionBrandOf(db, visit.session, publicUrl),
+      },
     )
     // A free plan's press ends on the session's thank-you or post-flow URL: form-action must allow its
     // origin, or the browser stops the redirect after the post (the hosted checkout does the same).

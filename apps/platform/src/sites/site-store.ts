@@ -11,6 +11,8 @@ export interface Site {
   catalogueVersion: number
   /** Whether the checkout asks for the recipient's phone (decision 059). */
   checkoutPhone: CheckoutPhoneRule
+  /** The IANA time zone the dashboard shows times in (decision 087). */
+  timeZone: string
 }
 
 /** Whether a shop's checkout asks for the recipient's phone: not at all, optionally, or always. */
@@ -18,7 +20,7 @@ export type CheckoutPhoneRule = 'HIDDEN' | 'OPTIONAL' | 'REQUIRED'
 
 /** The columns of a site, for statements that read it beside something else (`s` is the site's alias). */
 export const siteColumns =
-  's.id as site_id, s.name as site_name, s.currency as site_currency, s.locale as site_locale, s.weight_unit as site_weight_unit, s.catalogue_version as site_catalogue_version, s.checkout_phone as site_checkout_phone'
+  's.id as site_id, s.name as site_name, s.currency as site_currency, s.locale as site_locale, s.weight_unit as site_weight_unit, s.catalogue_version as site_catalogue_version, s.checkout_phone as site_checkout_phone, s.time_zone as site_time_zone'
 
 /** The site of a row read with `siteColumns`. */
 export interface SiteColumns {
@@ -29,6 +31,7 @@ export interface SiteColumns {
   site_weight_unit: 'KG' | 'LB'
   site_catalogue_version: number
   site_checkout_phone: CheckoutPhoneRule
+  site_time_zone: string
 }
 
 export function toSite(row: SiteColumns): Site {
@@ -40,6 +43,7 @@ export function toSite(row: SiteColumns): Site {
     weightUnit: row.site_weight_unit,
     catalogueVersion: row.site_catalogue_version,
     checkoutPhone: row.site_checkout_phone,
+    timeZone: row.site_time_zone,
   }
 }
 
@@ -64,6 +68,8 @@ export interface ShopDetails {
   accentColour: string
   /** Whether the checkout asks for the recipient's phone. */
   checkoutPhone: CheckoutPhoneRule
+  /** The IANA time zone the dashboard shows times in ("Europe/Berlin"); "UTC" until the owner sets one. */
+  timeZone: string
 }
 
 /** The site's shop details. */
@@ -73,20 +79,37 @@ export async function getShopDetails(db: Db, siteId: string): Promise<ShopDetail
     brand_colour: string
     accent_colour: string
     checkout_phone: CheckoutPhoneRule
-  }>(db, 'select name, brand_colour, accent_colour, checkout_phone from sites where id = $1', [siteId])
+    time_zone: string
+  }>(db, 'select name, brand_colour, accent_colour, checkout_phone, time_zone from sites where id = $1', [
+    siteId,
+  ])
   if (!row) throw new Error(`site ${siteId} is missing although a credential names it`)
   return {
     name: row.name,
     brandColour: row.brand_colour,
     accentColour: row.accent_colour,
     checkoutPhone: row.checkout_phone,
+    timeZone: row.time_zone,
   }
+}
+
+/** The IANA time zone the site's dashboard shows times in. */
+export async function getShopTimeZone(db: Db, siteId: string): Promise<string> {
+  const row = await queryOne<{ time_zone: string }>(db, 'select time_zone from sites where id = $1', [siteId])
+  return row?.time_zone ?? 'UTC'
 }
 
 /** Stores the site's shop details as given (`updateShopDetails` checks them first). */
 export async function saveShopDetails(db: Db, siteId: string, details: ShopDetails): Promise<void> {
   await db.query(
-    'update sites set name = $2, brand_colour = $3, accent_colour = $4, checkout_phone = $5 where id = $1',
-    [siteId, details.name, details.brandColour, details.accentColour, details.checkoutPhone],
+    'update sites set name = $2, brand_colour = $3, accent_colour = $4, checkout_phone = $5, time_zone = $6 where id = $1',
+    [
+      siteId,
+      details.name,
+      details.brandColour,
+      details.accentColour,
+      details.checkoutPhone,
+      details.timeZone,
+    ],
   )
 }

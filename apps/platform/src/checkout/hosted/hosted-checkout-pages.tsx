@@ -9,6 +9,7 @@ import { breakdownOfOrder, toTotalsBreakdown } from '../../orders/totals-breakdo
 import { TotalsBreakdownRows } from '../../orders/totals-breakdown-rows.tsx'
 import { Document } from '../../pages/document.tsx'
 import { CsrfField, Field } from '../../pages/form-controls.tsx'
+import { useShopBrand } from '../../pages/shop-frame.tsx'
 import type { HeldMembership } from '../../plans/plan-rules.ts'
 import type { CheckoutPhoneRule, Site } from '../../sites/site-store.ts'
 import type { CheckoutRow } from '../checkout-store.ts'
@@ -383,11 +384,13 @@ export function CheckoutPage(props: CheckoutPageProps) {
   )
   const base = `/_checkout/${checkout.id}`
   const money = (minor: number) => formatMoney(minor, site.currency, site.locale)
+  const brand = useShopBrand()
   const summary = <SummaryTable totals={totals} lines={props.lines} site={site} />
   return (
     <Document title={`Checkout · ${site.name}`} scripts={[checkoutScript]}>
       <header className="checkout-header">
-        <strong className="shop-name">{site.name}</strong>
+        {/* A shop's frame (decision 087) names it above; unbranded, the page names it here. */}
+        {brand ? <span>Checkout</span> : <strong className="shop-name">{site.name}</strong>}
         {props.cartPageUrl && <a href={props.cartPageUrl}>Back to cart</a>}
       </header>
       <main id="main" className="checkout">

@@ -39,6 +39,7 @@ import { recordRefundsMadeAtProvider } from '../payments/refunds-made-at-provide
 import { startPayment } from '../payments/start-payment.ts'
 import { coverableLinesOf, lineSummariesOf, type PricedCart, priceCart } from '../price-cart.ts'
 import { shipToCountries } from '../ship-to-countries.ts'
+import { loadShopBrand } from '../shop-brand.ts'
 import {
   type CheckoutDetails,
   type CheckoutFormValues,
@@ -375,7 +376,12 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         notice={options.notice}
       />
     )
-    const response = renderPage(element, { status: options.status ?? 200, siteId: site.id })
+    // "Back to <shop>" leads to the origin of a callback checked when the redirect session was made.
+    const brand = await loadShopBrand(db, site.id, {
+      publicUrl: deps.publicUrl,
+      homeUrl: checkout.callbacks?.postFlowUrl ?? checkout.callbacks?.cartPageUrl,
+    })
+    const response = renderPage(element, { status: options.status ?? 200, siteId: site.id, brand })
     response.headers.set('referrer-policy', 'no-referrer')
     // The script asks the estimate endpoint (same origin); the place-order post may end at the
     // provider's page or the shop's thank-you page: form-action allows their origins.

@@ -21,7 +21,6 @@ import { IdParam } from '../../http/validation.ts'
 import type { OrderRefunds } from '../../orders/order-refunds.ts'
 import { findOrder } from '../../orders/order-store.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
-import { SHOP_TIME_ZONE } from '../kit/dashboard-words.ts'
 import { noticeText, withNotice } from '../notices.ts'
 import { createDashboardRoutes } from '../owner-routes.ts'
 import type { DashboardDeps, Owner } from '../session/owner-session.ts'
@@ -71,12 +70,6 @@ export function registerBookingDeskPages(
 ) {
   const { db, clock } = deps
   const { page, form: postForm } = createDashboardRoutes(api, deps)
-
-  /** The shop's zone for bookings: its first calendar's, until shops have a zone setting of their own. */
-  async function shopZone(siteId: string): Promise<string> {
-    const [calendar] = await findSiteCalendars(db, siteId)
-    return calendar?.timeZone ?? SHOP_TIME_ZONE
-  }
 
   async function editorPage(
     owner: Owner,
@@ -203,7 +196,7 @@ export function registerBookingDeskPages(
     },
     async (owner, { query }) => {
       const siteId = owner.session.siteId
-      const timeZone = await shopZone(siteId)
+      const timeZone = owner.session.site.timeZone
       const range = calendarRange(query.view ?? 'week', query.date, timeZone, clock())
       const bookings = await findDeskBookings(db, siteId, range)
       return renderDashboardPage(

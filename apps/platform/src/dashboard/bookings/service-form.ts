@@ -6,7 +6,7 @@ import { formatScaledDecimal } from '../../money/decimal-text.ts'
 import { fractionDigits } from '../../money/money.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 import { readNumber, readScaled } from '../form-text.ts'
-import { SHOP_TIME_ZONE } from '../kit/dashboard-words.ts'
+import { shopTimeZone } from '../kit/dashboard-words.ts'
 
 /** The spec's PaymentOptionType names the editor offers: those the bookings checkout takes today. */
 export const paymentOptionChoices = [
@@ -56,7 +56,7 @@ export function newServiceForm(calendar: ScheduleCalendar | undefined): ServiceF
     cancelNoticeHours: '24',
     reminderHours: '24',
     offered: true,
-    timeZone: calendar?.timeZone ?? SHOP_TIME_ZONE,
+    timeZone: calendar?.timeZone ?? shopTimeZone(),
     hours: Object.fromEntries(weekdays.map((weekday) => [hoursField(weekday), hoursText(hours, weekday)])),
     exceptions: exceptionsText(calendar?.exceptions ?? []),
     bufferMinutes: String(calendar?.bufferMinutes ?? 0),

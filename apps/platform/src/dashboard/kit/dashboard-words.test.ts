@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countText, dayText, timeText } from './dashboard-words.ts'
+import { clockText, countText, dayText, inShopTimeZone, shopTimeZone, timeText } from './dashboard-words.ts'
 
 describe('the dashboard words', () => {
   it('writes a count with its noun in the singular or plural', () => {
@@ -23,5 +23,28 @@ describe('the dashboard words', () => {
       '31 Dec 2025, 19:00 GMT-5',
     )
     expect(dayText('2026-01-01T00:00:00Z', 'America/New_York')).toBe('31 Dec 2025')
+  })
+
+  it('writes every time in the shop’s zone inside its request, across a change to summer time, and UTC outside', async () => {
+    // Europe/Berlin moves from CET to CEST at 01:00 UTC on 29 March 2026.
+    const written = await inShopTimeZone('Europe/Berlin', async () => {
+      await Promise.resolve() // still the request's zone after an await, as a route's page is drawn
+      return [
+        shopTimeZone(),
+        timeText('2026-03-29T00:59:00Z'),
+        timeText('2026-03-29T01:00:00Z'),
+        dayText('2026-03-28T23:30:00Z'),
+        clockText('2026-07-01T12:00:00Z'),
+      ]
+    })
+    expect(written).toEqual([
+      'Europe/Berlin',
+      '29 Mar 2026, 01:59 CET',
+      '29 Mar 2026, 03:00 CEST',
+      '29 Mar 2026',
+      '14:00',
+    ])
+    expect(shopTimeZone()).toBe('UTC')
+    expect(timeText('2026-03-29T01:00:00Z')).toBe('29 Mar 2026, 01:00 UTC')
   })
 })

@@ -1,13 +1,26 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
 /**
- * How the dashboard writes counts and times, once for every page (decision 071): "1 session", "3
+ * How the dashboard writes counts and times, once for every page (decisions 071 and 087): "1 session", "3
  * sessions"; "1 Jan 2026, 00:00 UTC" for a moment, "1 Jan 2026" for a day, each in the shop's time zone.
  */
 
 /**
- * The time zone the dashboard shows times in. Shops have no time zone setting yet, so it is UTC, named
- * beside every time; a shop's own zone is this one argument of `timeText` and `dayText`.
+ * The shop's time zone for the request being answered: `createDashboardRoutes` runs every page and form of
+ * a signed-in owner in their shop's zone (`inShopTimeZone`), so every time a page writes is in it without
+ * each page passing it on (decision 087). Outside a dashboard request it is UTC.
  */
-export const SHOP_TIME_ZONE = 'UTC'
+const shopTimeZones = new AsyncLocalStorage<string>()
+
+/** Runs `work` with `timeZone` as the shop's time zone of `timeText`, `dayText` and `clockText`. */
+export function inShopTimeZone<T>(timeZone: string, work: () => T): T {
+  return shopTimeZones.run(timeZone, work)
+}
+
+/** The IANA time zone of the shop whose dashboard page is being answered; UTC outside one. */
+export function shopTimeZone(): string {
+  return shopTimeZones.getStore() ?? 'UTC'
+}
 
 /** A count with its noun, singular or plural as the count needs: `countText(1, 'session')` is "1 session". */
 export function countText(count: number, singular: string, plural = `${singular}s`): string {
@@ -50,13 +63,13 @@ export function timeText(
   options: { timeZone?: string; seconds?: boolean } = {},
 ): string {
   if (value === null || value === undefined) return '—'
-  return formatOf(options.timeZone ?? SHOP_TIME_ZONE, options.seconds ? 'second' : 'minute').format(
+  return formatOf(options.timeZone ?? shopTimeZone(), options.seconds ? 'second' : 'minute').format(
     new Date(value),
   )
 }
 
 /** The day of a moment: "1 Jan 2026"; "—" for none. */
-export function dayText(value: Date | string | null | undefined, timeZone = SHOP_TIME_ZONE): string {
+export function dayText(value: Date | string | null | undefined, timeZone = shopTimeZone()): string {
   if (value === null || value === undefined) return '—'
   return formatOf(timeZone, 'day').format(new Date(value))
 }
@@ -64,7 +77,7 @@ export function dayText(value: Date | string | null | undefined, timeZone = SHOP
 const clockFormats = new Map<string, Intl.DateTimeFormat>()
 
 /** The time of day of a moment in a zone, 24-hour: "09:00" (a calendar's rows, under their day). */
-export function clockText(value: Date | string, timeZone = SHOP_TIME_ZONE): string {
+export function clockText(value: Date | string, timeZone = shopTimeZone()): string {
   let format = clockFormats.get(timeZone)
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {

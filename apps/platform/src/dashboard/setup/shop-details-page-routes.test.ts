@@ -1,12 +1,13 @@
 import { createElement } from 'react'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { getShopDetails, updateShopDetails } from '../../checkout/shop-details.ts'
-import { setShopIcon } from '../../checkout/shop-icon.ts'
+import { setShopIcon, setShopLogo } from '../../checkout/shop-icon.ts'
 import type { Db } from '../../db/db.ts'
 import { Document } from '../../pages/document.tsx'
 import { renderPage } from '../../pages/render-page.tsx'
 import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
 import { createDashboardPlatform, createTestBrowser } from '../../testing/dashboard-browser.ts'
+import { browse, createAuthSession, createPkce } from '../../testing/member-flows.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { createTestPlatform } from '../../testing/test-platform.ts'
 
@@ -27,6 +28,7 @@ describe.each(databaseKinds())('dashboard shop details on %s', (kind) => {
     brandColour: '#1f2328',
     accentColour: '#0969da',
     checkoutPhone: 'OPTIONAL',
+    timeZone: 'UTC',
   }
   beforeAll(async () => {
     db = await openTestDatabase(kind)
@@ -37,6 +39,7 @@ describe.each(databaseKinds())('dashboard shop details on %s', (kind) => {
   beforeEach(async () => {
     await updateShopDetails(db, DEMO_SITE_ID, demo)
     await setShopIcon(db, DEMO_SITE_ID, null)
+    await setShopLogo(db, DEMO_SITE_ID, null)
   })
   afterAll(() => db.close())
 
@@ -58,6 +61,7 @@ describe.each(databaseKinds())('dashboard shop details on %s', (kind) => {
       brandColour: '#2d1b69',
       accentColour: '#b42318',
       checkoutPhone: 'HIDDEN',
+      timeZone: 'UTC',
     })
     expect(saved.status).toBe(303)
     expect((await getShopDetails(db, DEMO_SITE_ID)).checkoutPhone).toBe('HIDDEN')
@@ -77,7 +81,7 @@ describe.each(databaseKinds())('dashboard shop details on %s', (kind) => {
     const refused = await browser.submit('/dashboard/setup/shop', { name: 'Pale', accentColour: '#fff8c5' })
     expect(refused.status).toBe(400)
     expect(refused.text).toContain('id="field-accentColour-error"')
-    expect(refused.text).toMatch(/too light for the white text mails write on it/)
+    expect(refused.text).toMatch(/too light for the white text mails and the shop.{1,6}s pages write on it/)
     expect(refused.text).toContain('value="Pale"')
     expect(await getShopDetails(db, DEMO_SITE_ID)).toEqual(demo)
   })
@@ -138,5 +142,88 @@ describe.each(databaseKinds())('dashboard shop details on %s', (kind) => {
     await expect(setShopIcon(db, DEMO_SITE_ID, '00000000-0000-4000-8000-000000000000')).rejects.toThrow(
       /iconMediaId must be a picture of the shop's own media/,
     )
+  })
+
+  it('puts an uploaded logo, the name and the colours in the hosted sign-in’s header, with the way back to the shop', async () => {
+    await browser.get('/dashboard/setup/shop')
+    await browser.submit('/dashboard/setup/shop', {
+      ...demo,
+      name: 'Lumen & Loom',
+      brandColour: '#2d1b69',
+      accentColour: '#b42318',
+    })
+    await browser.get('/dashboard/setup/shop')
+    const upload = new FormData()
+    upload.append('intent', 'upload')
+    upload.append('logo', new Blob([PNG], { type: 'image/png' }), 'logo.png')
+    const saved = await browser.postMultipart('/dashboard/setup/shop/logo', upload)
+    expect(saved.status).toBe(303)
+    const settings = (await browser.get('/dashboard/setup/shop')).text
+    const logoUrl = /<p class="shop-icon-current shop-logo-current"><img src="([^"]+)"/.exec(settings)?.[1]
+    expect(logoUrl).toMatch(/\/media\/[0-9a-f-]{36}$/)
+    expect(settings).toContain('Your logo')
+
+    const shopper = createTestPlatform(db)
+    const visitor = (await shopper.visitorTokens()).access_token
+    const session = await createAuthSession(shopper, visitor, { challenge: createPkce().codeChallenge })
+    const login = await browse(shopper, session.json.redirectSession.fullUrl)
+    expect(login.status).toBe(200)
+    const header = /<header class="shop-frame">.*?<\/header>/.exec(login.text)?.[0]
+    expect(header).toContain(`src="${logoUrl}"`)
+    expect(header).toContain('<span>Lumen &amp; Loom</span>')
+    // "Back to" leads to the origin of the client's registered redirect URI, not to the callback itself.
+    expect(header).toContain('href="http://localhost:3000/"')
+    expect(header).toMatch(/Back to <!-- -->Lumen &amp; Loom|Back to Lumen &amp; Loom/)
+    expect(login.text).toMatch(/<style nonce="[^"]+">:root\{--brand:#2d1b69;--accent:#b42318\}<\/style>/)
+    expect(login.headers.get('content-security-policy')).toContain(
+      `img-src 'self' data: ${new URL(logoUrl!).origin}`,
+    )
+
+    // A query cannot choose where "Back to" leads: the page's own URL is not the shop's home.
+    const forged = await browse(
+      shopper,
+      `${session.json.redirectSession.fullUrl}&postFlowUrl=https%3A%2F%2Fevil.example%2F&returnUrl=https%3A%2F%2Fevil.example%2F`,
+    )
+    expect(forged.text).not.toContain('evil.example')
+    expect(forged.text).toContain('href="http://localhost:3000/"')
+
+    // Without a logo the header names the shop alone.
+    await browser.get('/dashboard/setup/shop')
+    await browser.post('/dashboard/setup/shop/logo', { intent: 'default' })
+    const plain = await browse(
+      shopper,
+      (await createAuthSession(shopper, visitor, { challenge: createPkce().codeChallenge })).json
+        .redirectSession.fullUrl,
+    )
+    expect(/<header class="shop-frame">.*?<\/header>/.exec(plain.text)?.[0]).not.toContain('<img')
+  })
+
+  it('saves a time zone, in which every dashboard time is then written, summer and winter time alike', async () => {
+    await browser.get('/dashboard/setup/shop')
+    const refused = await browser.submit('/dashboard/setup/shop', { ...demo, timeZone: 'Europe/Atlantis' })
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain('id="field-timeZone-error"')
+    expect((await getShopDetails(db, DEMO_SITE_ID)).timeZone).toBe('UTC')
+
+    await browser.get('/dashboard/setup/shop')
+    const saved = await browser.submit('/dashboard/setup/shop', { ...demo, timeZone: 'Europe/Berlin' })
+    expect(saved.status).toBe(303)
+    expect((await browser.get('/dashboard/setup/shop')).text).toContain(
+      '<option value="Europe/Berlin" selected="">',
+    )
+
+    // Two keys made in winter and in summer: the API keys page writes each in Berlin's time of that day.
+    await db.query(
+      `insert into api_keys (id, site_id, name, key_hash, permissions, created_date)
+       values (gen_random_uuid(), $1, 'Winter key', $2, '{}', '2026-01-15T12:00:00Z'),
+              (gen_random_uuid(), $1, 'Summer key', $3, '{}', '2026-07-15T12:00:00Z')`,
+      [DEMO_SITE_ID, `winter-${Math.random()}`, `summer-${Math.random()}`],
+    )
+    const keys = (await browser.get('/dashboard/api-keys')).text
+    expect(keys).toContain('15 Jan 2026, 13:00 CET')
+    expect(keys).toContain('15 Jul 2026, 14:00 CEST')
+    await db.query("delete from api_keys where name in ('Winter key', 'Summer key')")
+    await updateShopDetails(db, DEMO_SITE_ID, demo)
+    expect((await browser.get('/dashboard/api-keys')).text).toMatch(/\d{2}:\d{2} UTC/)
   })
 })

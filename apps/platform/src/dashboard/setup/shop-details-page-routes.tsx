@@ -1,5 +1,5 @@
 import { getShopDetails, updateShopDetails } from '../../checkout/shop-details.ts'
-import { findShopIcon, setShopIcon } from '../../checkout/shop-icon.ts'
+import { findShopIcon, findShopLogo, setShopIcon, setShopLogo } from '../../checkout/shop-icon.ts'
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { uploadMedia } from '../../media/media-uploads.ts'
@@ -9,7 +9,7 @@ import { createDashboardRoutes, NoticeQuery } from '../owner-routes.ts'
 import type { DashboardDeps, Owner } from '../session/owner-session.ts'
 import { type ShopDetailsFormValues, ShopDetailsPage } from './shop-details-page.tsx'
 
-/** The shop's name and mail colours: one form, checked by `updateShopDetails`. */
+/** The shop's name, colours and time zone (one form, checked by `updateShopDetails`), its logo and icon. */
 export function registerShopDetailsPages(api: Api, deps: DashboardDeps) {
   const { page, form: postForm } = createDashboardRoutes(api, deps)
 
@@ -20,19 +20,23 @@ export function registerShopDetailsPages(api: Api, deps: DashboardDeps) {
       values?: ShopDetailsFormValues
       violations?: FieldViolation[]
       iconError?: string
+      logoError?: string
       notice?: string
       status?: number
     },
   ) {
-    const [stored, icon] = await Promise.all([
+    const [stored, icon, logo] = await Promise.all([
       getShopDetails(deps.db, owner.session.siteId),
       findShopIcon(deps.db, owner.session.siteId, deps.publicUrl),
+      findShopLogo(deps.db, owner.session.siteId, deps.publicUrl),
     ])
     return renderDashboardPage(
       <ShopDetailsPage
         owner={owner}
         icon={icon}
         iconError={options.iconError}
+        logo={logo}
+        logoError={options.logoError}
         stored={stored}
         values={options.values ?? stored}
         violations={options.violations ?? []}
@@ -47,7 +51,7 @@ export function registerShopDetailsPages(api: Api, deps: DashboardDeps) {
     {
       path: '/dashboard/setup/shop',
       operationId: 'dashboardShopDetails',
-      summary: "The shop's name and the colours of its mails",
+      summary: "The shop's name, colours, time zone, logo and icon",
       query: NoticeQuery,
     },
     (owner, { query }) => detailsPage(owner, { notice: noticeText(query.notice) }),
@@ -58,7 +62,7 @@ export function registerShopDetailsPages(api: Api, deps: DashboardDeps) {
       path: '/dashboard/setup/shop',
       operationId: 'dashboardSaveShopDetails',
       summary:
-        "Save the shop's name, mail colours and the checkout's phone rule (form: name, brandColour, accentColour, checkoutPhone)",
+        "Save the shop's name, colours, time zone and the checkout's phone rule (form: name, brandColour, accentColour, checkoutPhone, timeZone)",
     },
     async (owner, form) => {
       const values = {
@@ -66,6 +70,7 @@ export function registerShopDetailsPages(api: Api, deps: DashboardDeps) {
         brandColour: form.text('brandColour'),
         accentColour: form.text('accentColour'),
         checkoutPhone: form.text('checkoutPhone'),
+        timeZone: form.text('timeZone'),
       }
       try {
         await updateShopDetails(deps.db, owner.session.siteId, values)
@@ -77,38 +82,45 @@ export function registerShopDetailsPages(api: Api, deps: DashboardDeps) {
     },
   )
 
-  postForm(
-    {
-      path: '/dashboard/setup/shop/icon',
-      operationId: 'dashboardSaveShopIcon',
-      summary:
-        "Upload the shop's icon, the favicon of its storefront and hosted pages, or give the default back (multipart: icon, intent=upload|default)",
-      upload: ['multipart/form-data', 'application/x-www-form-urlencoded'],
-    },
-    async (owner, form) => {
-      const { siteId } = owner.session
-      if (form.text('intent') === 'default') {
-        await setShopIcon(deps.db, siteId, null)
-        return seeOther(withNotice('/dashboard/setup/shop', 'saved'))
-      }
-      const file = form.file('icon')
-      if (!file || file.size === 0)
-        return detailsPage(owner, { iconError: 'Choose a picture to upload.', status: 400 })
-      try {
-        const bytes = new Uint8Array(await file.arrayBuffer())
-        const { media } = await uploadMedia(deps.media, owner.caller, { bytes, fileName: file.name })
-        await setShopIcon(deps.db, siteId, media.id)
-        return seeOther(withNotice('/dashboard/setup/shop', 'saved'))
-      } catch (error) {
-        // An upload's refusals (no picture the store takes, too large) are the owner's to fix here.
-        if (!(error instanceof ValidationError || error instanceof ApplicationError)) throw error
-        const reason =
-          error instanceof ValidationError ? error.fieldViolations[0]?.description : error.description
-        return detailsPage(owner, {
-          iconError: `That file can’t be the icon: it ${reason ?? 'was refused'}.`,
-          status: 400,
-        })
-      }
-    },
-  )
+  const pictures = {
+    icon: { set: setShopIcon, use: 'the icon', describe: 'the favicon of its storefront and hosted pages' },
+    logo: { set: setShopLogo, use: 'the logo', describe: 'the header of its hosted pages, beside its name' },
+  } as const
+
+  for (const [kind, picture] of Object.entries(pictures) as [
+    keyof typeof pictures,
+    (typeof pictures)[keyof typeof pictures],
+  ][]) {
+    postForm(
+      {
+        path: `/dashboard/setup/shop/${kind}`,
+        operationId: kind === 'icon' ? 'dashboardSaveShopIcon' : 'dashboardSaveShopLogo',
+        summary: `Upload the shop's ${kind}, ${picture.describe}, or take it away (multipart: ${kind}, intent=upload|default)`,
+        upload: ['multipart/form-data', 'application/x-www-form-urlencoded'],
+      },
+      async (owner, form) => {
+        const { siteId } = owner.session
+        const refused = (error: string) =>
+          detailsPage(owner, { [kind === 'icon' ? 'iconError' : 'logoError']: error, status: 400 })
+        if (form.text('intent') === 'default') {
+          await picture.set(deps.db, siteId, null)
+          return seeOther(withNotice('/dashboard/setup/shop', 'saved'))
+        }
+        const file = form.file(kind)
+        if (!file || file.size === 0) return refused('Choose a picture to upload.')
+        try {
+          const bytes = new Uint8Array(await file.arrayBuffer())
+          const { media } = await uploadMedia(deps.media, owner.caller, { bytes, fileName: file.name })
+          await picture.set(deps.db, siteId, media.id)
+          return seeOther(withNotice('/dashboard/setup/shop', 'saved'))
+        } catch (error) {
+          // An upload's refusals (no picture the store takes, too large) are the owner's to fix here.
+          if (!(error instanceof ValidationError || error instanceof ApplicationError)) throw error
+          const reason =
+            error instanceof ValidationError ? error.fieldViolations[0]?.description : error.description
+          return refused(`That file can’t be ${picture.use}: it ${reason ?? 'was refused'}.`)
+        }
+      },
+    )
+  }
 }

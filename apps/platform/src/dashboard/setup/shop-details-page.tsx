@@ -1,4 +1,4 @@
-import { MIN_CONTRAST_WITH_WHITE } from '../../checkout/shop-details.ts'
+import { MIN_CONTRAST_WITH_WHITE, shopTimeZones } from '../../checkout/shop-details.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { safeColour } from '../../orders/order-mails.ts'
 import { useNonce } from '../../pages/document.tsx'
@@ -37,14 +37,25 @@ export interface ShopDetailsFormValues {
   brandColour: string
   accentColour: string
   checkoutPhone: string
+  timeZone: string
 }
 
+/** The zones a shop may choose, as the form lists them: "Europe/Berlin" reads "Europe / Berlin". */
+const timeZoneOptions = shopTimeZones().map((zone) => ({
+  value: zone,
+  label: zone.replaceAll('_', ' ').replaceAll('/', ' / '),
+}))
+
 const colourFields = [
-  { name: 'brandColour', label: 'Header colour' },
-  { name: 'accentColour', label: 'Button colour' },
+  {
+    name: 'brandColour',
+    label: 'Header colour',
+    hint: 'The header of mails and of your sign-in, account and checkout pages',
+  },
+  { name: 'accentColour', label: 'Button colour', hint: 'Buttons and links in mails and on those pages' },
 ] as const
 
-const colourHint = `White text is written on it, so it needs a contrast of at least ${MIN_CONTRAST_WITH_WHITE}:1`
+const colourHint = `white text is written on it, so it needs a contrast of at least ${MIN_CONTRAST_WITH_WHITE}:1`
 
 /** The shop's name and the colours of its mails, with a preview of a mail's header and button. */
 export function ShopDetailsPage(props: {
@@ -53,6 +64,10 @@ export function ShopDetailsPage(props: {
   icon: { url: string } | undefined
   /** Why the last icon upload was refused. */
   iconError?: string | undefined
+  /** The shop's logo, or undefined when its pages show its name alone. */
+  logo: { url: string } | undefined
+  /** Why the last logo upload was refused. */
+  logoError?: string | undefined
   /** What is stored: the preview shows it. */
   stored: ShopDetailsFormValues
   /** What the form shows: the stored details, or what the owner sent when it was refused. */
@@ -67,7 +82,7 @@ export function ShopDetailsPage(props: {
       <h1>Shop details</h1>
       <p className="hint">
         The name heads the storefront, its page titles and every mail to buyers; the colours are what order,
-        shipment, cancellation and refund mails wear.
+        shipment, cancellation and refund mails wear, and your sign-in, account and checkout pages too.
       </p>
       <MailPreview shop={props.stored} />
       <DashboardForm
@@ -82,10 +97,11 @@ export function ShopDetailsPage(props: {
             name: 'Shop name',
             ...Object.fromEntries(colourFields.map(({ name, label }) => [name, label])),
             checkoutPhone: 'Phone at checkout',
+            timeZone: 'Time zone',
           }}
         />
         <Field label="Shop name" name="name" defaultValue={values.name} error={errors.name} required />
-        {colourFields.map(({ name, label }) => (
+        {colourFields.map(({ name, label, hint }) => (
           <Field
             key={name}
             label={label}
@@ -93,9 +109,17 @@ export function ShopDetailsPage(props: {
             type="color"
             defaultValue={values[name]}
             error={errors[name]}
-            hint={colourHint}
+            hint={`${hint}: ${colourHint}`}
           />
         ))}
+        <Select
+          label="Time zone"
+          name="timeZone"
+          options={timeZoneOptions}
+          defaultValue={values.timeZone}
+          error={errors.timeZone}
+          hint="Every date and time in the dashboard is shown in it, and the bookings calendar's days begin in it"
+        />
         <Select
           label="Phone at checkout"
           name="checkoutPhone"
@@ -109,64 +133,99 @@ export function ShopDetailsPage(props: {
           hint="Whether the checkout asks for the recipient's phone, for the carrier"
         />
       </DashboardForm>
-      <ShopIconForm icon={props.icon} error={props.iconError} csrfToken={owner.session.csrfToken} />
+      <ShopPictureForm
+        kind="logo"
+        picture={props.logo}
+        error={props.logoError}
+        csrfToken={owner.session.csrfToken}
+      />
+      <ShopPictureForm
+        kind="icon"
+        picture={props.icon}
+        error={props.iconError}
+        csrfToken={owner.session.csrfToken}
+      />
     </SetupPage>
   )
 }
 
+/** What the picture forms of the shop details say of each picture. */
+const pictureForms = {
+  icon: {
+    heading: 'Shop icon',
+    about:
+      'The small picture browsers show in the tab and the bookmarks of the storefront and of your sign-in and checkout pages. A square picture reads best.',
+    current: 'Your icon',
+    none: 'The default icon',
+    fallback: '/favicon.svg',
+    save: 'Save icon',
+    remove: 'Use the default icon',
+  },
+  logo: {
+    heading: 'Logo',
+    about:
+      'Shown beside the shop’s name at the top of your sign-in, account and checkout pages, on a white tile. A wide picture up to 160 × 40 px reads best.',
+    current: 'Your logo',
+    none: 'No logo: the pages show the shop’s name alone',
+    fallback: undefined,
+    save: 'Save logo',
+    remove: 'Remove the logo',
+  },
+} as const
+
 /**
- * The shop's icon: the favicon of its storefront and of the platform's pages for it (sign-in, checkout). An
- * upload as the collections' pictures are, with the default icon back at a press.
+ * A picture of the shop (its icon or its logo): an upload into the shop's media as a product's pictures
+ * are, with the picture taken away at a press.
  */
-function ShopIconForm(props: {
-  icon: { url: string } | undefined
+export function ShopPictureForm(props: {
+  kind: keyof typeof pictureForms
+  picture: { url: string } | undefined
   error: string | undefined
   csrfToken: string
 }) {
+  const words = pictureForms[props.kind]
+  const id = `field-${props.kind}`
+  const src = props.picture?.url ?? words.fallback
   return (
-    <section aria-labelledby="shop-icon-heading">
-      <h2 id="shop-icon-heading">Shop icon</h2>
-      <p className="hint">
-        The small picture browsers show in the tab and the bookmarks of the storefront and of your sign-in and
-        checkout pages. A square picture reads best.
-      </p>
-      <p className="shop-icon-current">
-        <img src={props.icon?.url ?? '/favicon.svg'} alt="" width={48} height={48} />{' '}
-        {props.icon ? 'Your icon' : 'The default icon'}
+    <section aria-labelledby={`shop-${props.kind}-heading`}>
+      <h2 id={`shop-${props.kind}-heading`}>{words.heading}</h2>
+      <p className="hint">{words.about}</p>
+      <p className={`shop-icon-current shop-${props.kind}-current`}>
+        {src ? <img src={src} alt="" height={48} /> : null} {props.picture ? words.current : words.none}
       </p>
       <form
         method="post"
-        action="/dashboard/setup/shop/icon"
+        action={`/dashboard/setup/shop/${props.kind}`}
         encType="multipart/form-data"
-        aria-label="Shop icon"
+        aria-label={words.heading}
       >
         <CsrfField token={props.csrfToken} />
         <div className="field">
-          <label htmlFor="field-icon">New icon</label>
+          <label htmlFor={id}>New {words.heading.toLowerCase()}</label>
           <input
-            id="field-icon"
-            name="icon"
+            id={id}
+            name={props.kind}
             type="file"
             accept="image/png,image/jpeg,image/gif,image/webp"
             aria-invalid={props.error ? true : undefined}
-            aria-describedby={props.error ? 'field-icon-error' : 'field-icon-hint'}
+            aria-describedby={props.error ? `${id}-error` : `${id}-hint`}
           />
-          <div className="hint" id="field-icon-hint">
+          <div className="hint" id={`${id}-hint`}>
             PNG, JPEG, GIF or WebP, up to 10 MB
           </div>
           {props.error ? (
-            <div className="error-text" id="field-icon-error">
+            <div className="error-text" id={`${id}-error`}>
               {props.error}
             </div>
           ) : null}
         </div>
         <div className="actions">
           <button type="submit" className="primary" name="intent" value="upload">
-            Save icon
+            {words.save}
           </button>
-          {props.icon ? (
+          {props.picture ? (
             <button type="submit" name="intent" value="default">
-              Use the default icon
+              {words.remove}
             </button>
           ) : null}
         </div>

@@ -5,6 +5,7 @@ import type { Api, AppEnv } from '../../http/api.ts'
 import { ApplicationError, ValidationError } from '../../http/errors.ts'
 import { createCsrfToken } from '../../pages/csrf.ts'
 import { HOSTED_PAGE_ROUTE, SessionQuery } from '../../redirects/hosted/hosted-redirect-pages.tsx'
+import { sessionBrandOf, shopHomeOf } from '../../redirects/hosted/redirect-session-brand.ts'
 import { HOSTED_PAGE_PATHS } from '../../redirects/redirect-session-routes.ts'
 import { findRedirectSession, type RedirectSession } from '../../redirects/redirect-session-store.ts'
 import { getSite } from '../../sites/site-store.ts'
@@ -38,7 +39,6 @@ import {
   continuePendingSignIn,
   HOSTED_FORGOT_PASSWORD_PATH,
   HOSTED_SIGN_UP_PATH,
-  shopHomeOf,
   VERIFY_EMAIL_PATH,
   withSession,
 } from './hosted-pending.tsx'
@@ -103,11 +103,19 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
     return home ? [new URL(home).origin] : []
   }
 
-  /** Renders a hosted form page with a fresh CSRF token in the form cookie. */
-  function formPage(
+  /**
+   * Renders a hosted form page with a fresh CSRF token in the form cookie, wearing the shop's brand when
+   * it belongs to a redirect session.
+   */
+  async function formPage(
     c: Context<AppEnv>,
     render: (csrfToken: string) => React.ReactElement,
-    options: { status?: number; formTargets?: readonly string[]; captcha?: CaptchaFormInput } = {},
+    options: {
+      status?: number
+      formTargets?: readonly string[]
+      captcha?: CaptchaFormInput
+      session?: RedirectSession
+    } = {},
   ) {
     const csrfToken = createCsrfToken()
     return renderHostedPage(render(csrfToken), {
@@ -115,6 +123,8 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
       formTargets: options.formTargets ?? [],
       captchaSources: captchaCspOf(options.captcha),
       setCookies: [formCookie(csrfToken, isHttps(c, publicUrl))],
+      siteId: options.session?.siteId,
+      brand: options.session && (await sessionBrandOf(db, options.session, publicUrl)),
     })
   }
 
@@ -147,7 +157,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
           captcha={captcha}
         />
       ),
-      { status: options.status, formTargets: formTargets(session), captcha },
+      { status: options.status, formTargets: formTargets(session), captcha, session },
     )
   }
 
@@ -240,7 +250,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
           notice={options.notice}
         />
       ),
-      { status: options.status, formTargets: formTargets(session) },
+      { status: options.status, formTargets: formTargets(session), session },
     )
   }
 
@@ -359,7 +369,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
           problem={options.problem}
         />
       ),
-      { status: options.status },
+      { status: options.status, session },
     )
   }
 

@@ -5,6 +5,7 @@ import { createAuthorizationCode } from '../../oauth/authorization-code-store.ts
 import { renderWebMessageResponse } from '../../oauth/web-message-response.ts'
 import { createCsrfToken } from '../../pages/csrf.ts'
 import { HOSTED_PAGE_ROUTE, SessionQuery } from '../../redirects/hosted/hosted-redirect-pages.tsx'
+import { sessionBrandOf } from '../../redirects/hosted/redirect-session-brand.ts'
 import { HOSTED_PAGE_PATHS } from '../../redirects/redirect-session-routes.ts'
 import {
   findRedirectSession,
@@ -189,7 +190,7 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
         continueHref={href('current')}
         otherAccountHref={href('other')}
       />,
-      { siteId: session.siteId },
+      { siteId: session.siteId, brand: await sessionBrandOf(db, session, publicUrl) },
     )
   }
 
@@ -222,6 +223,7 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
         captchaSources: captchaCspOf(captcha),
         setCookies: [formCookie(csrfToken, isHttps(c, publicUrl))],
         siteId: session.siteId,
+        brand: await sessionBrandOf(db, session, publicUrl),
       },
     )
   }

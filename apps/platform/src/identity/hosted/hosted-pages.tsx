@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react'
 import { Document } from '../../pages/document.tsx'
 import { renderPage } from '../../pages/render-page.tsx'
+import type { ShopBrand } from '../../pages/shop-frame.tsx'
 import { CaptchaField, captchaProblems } from '../captcha/captcha-field.tsx'
 import type { CaptchaCspSources, CaptchaFormInput } from '../captcha/captcha-widgets.ts'
 import type { CaptchaProblem } from '../captcha/hosted-captcha.ts'
@@ -177,9 +178,15 @@ export function renderHostedPage(
     captchaSources?: CaptchaCspSources | undefined
     /** The shop the page is for: its icon is the page's. */
     siteId?: string | undefined
+    /** The shop's header, colours and way back (`hostedBrandOf`). */
+    brand?: ShopBrand | undefined
   } = {},
 ): Response {
-  const response = renderPage(element, { status: options.status ?? 200, siteId: options.siteId })
+  const response = renderPage(element, {
+    status: options.status ?? 200,
+    siteId: options.siteId,
+    brand: options.brand,
+  })
   response.headers.set('referrer-policy', 'no-referrer')
   let policy = response.headers.get('content-security-policy') ?? ''
   const targets = (options.formTargets ?? []).join(' ')

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { AppEnv } from '../../http/api.ts'
+import { shopHomeOf } from '../../redirects/hosted/redirect-session-brand.ts'
 import type { RedirectSession } from '../../redirects/redirect-session-store.ts'
 import { getSite } from '../../sites/site-store.ts'
 import type { IdentityDeps } from '../identity-deps.ts'
@@ -19,15 +20,6 @@ export const HOSTED_FORGOT_PASSWORD_PATH = '/_auth/forgot-password'
 /** A hosted page's path for a redirect session (its token in `session`). */
 export function withSession(path: string, sessionToken: string): string {
   return `${path}?${new URLSearchParams({ session: sessionToken })}`
-}
-
-/** Where "back to the shop" leads from a hosted page: the origin its answer would have gone to. */
-export function shopHomeOf(session: RedirectSession): string | undefined {
-  const target =
-    session.kind === 'auth'
-      ? (session.input as { redirectUri?: string }).redirectUri
-      : session.callbacks.postFlowUrl
-  return target ? `${new URL(target).origin}/` : undefined
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ReactElement, ReactNode } from 'react'
 import { z } from 'zod'
 import { Document } from '../../pages/document.tsx'
 import { renderPage } from '../../pages/render-page.tsx'
+import type { ShopBrand } from '../../pages/shop-frame.tsx'
 
 /** What a shopper reads when a redirect session's link is spent, expired or unknown. */
 export const UNUSABLE_LINK = 'This link has expired or was already used. Go back to the shop and try again.'
@@ -33,11 +34,18 @@ export interface ReturnLink {
  */
 export function renderRedirectPage(
   element: ReactElement,
-  options: { status?: number; setCookies?: readonly string[]; imageOrigins?: readonly string[] } = {},
+  options: {
+    status?: number
+    setCookies?: readonly string[]
+    imageOrigins?: readonly string[]
+    /** The shop's header, colours and way back (`sessionBrandOf`). */
+    brand?: ShopBrand | undefined
+  } = {},
 ): Response {
   const response = renderPage(element, {
     status: options.status ?? 200,
     imageOrigins: options.imageOrigins,
+    brand: options.brand,
     headers: { 'referrer-policy': 'no-referrer' },
   })
   for (const cookie of options.setCookies ?? []) response.headers.append('set-cookie', cookie)

@@ -1,0 +1,22 @@
+import { loadShopBrand } from '../../checkout/shop-brand.ts'
+import type { Db } from '../../db/db.ts'
+import type { ShopBrand } from '../../pages/shop-frame.tsx'
+import type { RedirectSession } from '../redirect-session-store.ts'
+
+/**
+ * Where "back to the shop" leads from a hosted page: the origin its answer would have gone to (an OAuth
+ * client's registered redirect URI, or the session's `postFlowUrl`, checked against the shop's registered
+ * origins when the session was made). Never a URL from the page's query: no open redirect.
+ */
+export function shopHomeOf(session: RedirectSession): string | undefined {
+  const target =
+    session.kind === 'auth'
+      ? (session.input as { redirectUri?: string }).redirectUri
+      : session.callbacks.postFlowUrl
+  return target ? `${new URL(target).origin}/` : undefined
+}
+
+/** The brand a redirect session's hosted page wears (decision 087), "Back to <shop>" leading to `shopHomeOf`. */
+export function sessionBrandOf(db: Db, session: RedirectSession, publicUrl: string): Promise<ShopBrand> {
+  return loadShopBrand(db, session.siteId, { publicUrl, homeUrl: shopHomeOf(session) })
+}
