@@ -52,7 +52,10 @@ export async function rescheduleBooking(
     const [service] = await findServices(tx, siteId, { ids: [booking.service_id], includeHidden: true })
     const calendar = await findScheduleCalendar(tx, booking.schedule_id)
     if (!service || !calendar) throw bookingNotFound(bookingId)
-    const slot = await freeSlotAt(tx, calendar, service, start, now, { exceptBookingId: bookingId })
+    const slot = await freeSlotAt(tx, calendar, service, start, now, {
+      exceptBookingId: bookingId,
+      participants: booking.participants,
+    })
     await moveBooking(tx, {
       id: bookingId,
       start: slot.start,

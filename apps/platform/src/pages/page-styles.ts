@@ -122,7 +122,7 @@ td input[type="text"] { width: 9rem; }
 .calendar-entry.cancelled { border-left-color: var(--line); opacity: 0.75; }
 .calendar-entry.cancelled strong { text-decoration: line-through; }
 .calendar-time { font-variant-numeric: tabular-nums; color: var(--muted); font-size: 0.875rem; }
-.calendar-who { display: block; font-size: 0.875rem; color: var(--muted); }
+.calendar-who, .calendar-places { display: block; font-size: 0.875rem; color: var(--muted); }
 .calendar-none { margin: 0; font-size: 0.875rem; }
 .facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.35rem 1rem; margin: 0; }
 .facts dt { color: var(--muted); }

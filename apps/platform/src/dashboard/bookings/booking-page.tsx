@@ -109,6 +109,15 @@ export function BookingPage(props: {
               </dd>
               <dt>Service</dt>
               <dd>{booking.service_name}</dd>
+              {booking.service_type === 'CLASS' && (
+                <>
+                  <dt>Places</dt>
+                  <dd>
+                    {booking.participants === 1 ? '1 participant' : `${booking.participants} participants`} of
+                    the class's {booking.capacity}
+                  </dd>
+                </>
+              )}
               <dt>When</dt>
               <dd>{when}</dd>
               {booking.location && (
