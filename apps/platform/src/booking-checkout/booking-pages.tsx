@@ -102,11 +102,12 @@ export function SlotPickerPage(props: {
                 {slot.href ? (
                   <a href={slot.href}>
                     {slot.label}
-                    {slot.places && <span className="places"> · {slot.places}</span>}
+                    {slot.places && <span className="places">{slot.places}</span>}
                   </a>
                 ) : (
                   <span className="full" aria-disabled="true">
-                    {slot.label} · {slot.places}
+                    {slot.label}
+                    <span className="places">{slot.places}</span>
                   </span>
                 )}
               </li>

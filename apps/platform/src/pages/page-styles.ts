@@ -87,6 +87,10 @@ button.danger { color: var(--danger); }
   font-size: 0.95rem; font-variant-numeric: tabular-nums; background: #fff; }
 .choices.inline a:hover, .choices.inline a:focus-visible { border-color: var(--accent); background: var(--soft); }
 .choices.inline a[aria-current] { background: var(--accent); border-color: var(--accent); color: var(--accent-text); font-weight: 600; }
+.choices.inline a:has(.places), .choices.inline .full { flex-direction: column; text-align: center; }
+.choices.inline .places { font-size: 0.8rem; }
+.choices.inline .full { display: flex; align-items: center; justify-content: center; min-height: 44px; padding: 0.4rem 0.5rem;
+  border: 1px dashed var(--line); border-radius: var(--radius); color: var(--muted); }
 fieldset { border: 1px solid var(--line); border-radius: var(--radius); margin: 0 0 1rem; padding: 0.75rem 1rem; }
 legend { font-weight: 600; padding: 0 0.3rem; }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0; }

@@ -356,7 +356,7 @@ describe.each(databaseKinds())('the bookings desk on %s', (kind) => {
     expect(day.text).toContain('3 places')
     expect(day.text).toContain('Session: 5 of 8 places taken')
     const page = await browser.get(`/dashboard/bookings/${bookingId}`)
-    expect(page.text).toContain('3 participants of')
+    expect(page.text).toContain('3 of 8 places')
 
     expect((await browser.post(`/dashboard/bookings/${bookingId}/cancel`)).status).toBe(303)
     const order = await findOrder(db, { siteId: DEMO_SITE_ID }, orderId)

@@ -113,8 +113,7 @@ export function BookingPage(props: {
                 <>
                   <dt>Places</dt>
                   <dd>
-                    {booking.participants === 1 ? '1 participant' : `${booking.participants} participants`} of
-                    the class's {booking.capacity}
+                    {booking.participants} of {booking.capacity} places
                   </dd>
                 </>
               )}
