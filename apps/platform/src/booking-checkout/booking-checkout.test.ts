@@ -6,7 +6,7 @@ import { PlaceOrderRefused, placeOrder } from '../checkout/place-order.ts'
 import type { Db } from '../db/db.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { findOrder } from '../orders/order-store.ts'
-import { DEMO_CONSULTATION_ID, DEMO_FITTING_ID } from '../seed/demo-bookings.ts'
+import { DEMO_CLASS_ID, DEMO_CONSULTATION_ID, DEMO_FITTING_ID } from '../seed/demo-bookings.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { getSite, type Site } from '../sites/site-store.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
@@ -25,7 +25,7 @@ describe.each(databaseKinds())('booking a slot on %s', (kind) => {
     await db?.close()
   })
 
-  const checkoutAt = (now: Date, serviceId: string, start: Date) =>
+  const checkoutAt = (now: Date, serviceId: string, start: Date, participants?: number) =>
     createBookingCheckout(
       { db, clock: () => now, publicUrl: PUBLIC_URL },
       {
@@ -33,6 +33,7 @@ describe.each(databaseKinds())('booking a slot on %s', (kind) => {
         owner: { kind: 'visitor', id: randomUUID() },
         serviceId,
         start,
+        participants,
         email: 'ada@example.com',
         contact: { firstName: 'Ada', lastName: 'Lovelace' },
         callbacks: {},
@@ -124,5 +125,92 @@ describe.each(databaseKinds())('booking a slot on %s', (kind) => {
       checkouts.map((checkout) => checkout.bookingId),
     )
     expect(bookings.filter((booking) => booking.status === 'CONFIRMED')).toHaveLength(1)
+  })
+
+  // The demo's sewing class: 8 places, Tuesdays and Thursdays 18:00 in New York (22:00 UTC in June).
+  const placesLeft = async (start: Date, now: Date) => {
+    const found = await listServiceSlots(db, DEMO_SITE_ID, DEMO_CLASS_ID, {
+      from: start,
+      to: new Date(start.getTime() + 1),
+      now,
+    })
+    return found.slots[0]?.openSpots
+  }
+
+  it('sells a class session for N participants at N times the price, and the places count', async () => {
+    const now = new Date('2026-06-01T12:00:00Z')
+    const start = new Date('2026-06-02T22:00:00Z')
+    const booking = await checkoutAt(now, DEMO_CLASS_ID, start, 3)
+    expect(booking.totalMinor).toBe(7500)
+    expect(await placesLeft(start, now)).toBe(5)
+    const placed = await payInPerson(booking.checkoutId, booking.totalMinor, now)
+    if (placed.kind !== 'placed') throw new Error(`not placed: ${placed.kind}`)
+    const order = await findOrder(db, { siteId: DEMO_SITE_ID }, placed.orderId)
+    expect(order?.lines[0]).toMatchObject({ name: 'Sewing class', quantity: 3 })
+    const [confirmed] = await findBookings(db, DEMO_SITE_ID, [booking.bookingId])
+    expect(confirmed).toMatchObject({ status: 'CONFIRMED', participants: 3 })
+    // Confirmed places stay taken after the hold's time; a hold that lapses gives its places back.
+    const later = new Date(now.getTime() + 3_600_000)
+    const lapsing = await checkoutAt(now, DEMO_CLASS_ID, start, 4)
+    expect(await placesLeft(start, now)).toBe(1)
+    expect(await placesLeft(start, later)).toBe(5)
+    expect(lapsing.totalMinor).toBe(10_000)
+  })
+
+  it('holds the last place of a class session for exactly one of 50 checkouts that ask at once', async () => {
+    const now = new Date('2026-06-01T12:00:00Z')
+    const start = new Date('2026-06-04T22:00:00Z')
+    await checkoutAt(now, DEMO_CLASS_ID, start, 7)
+    expect(await placesLeft(start, now)).toBe(1)
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () => checkoutAt(now, DEMO_CLASS_ID, start, 1)),
+    )
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+    const refusals = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))
+    expect(refusals).toHaveLength(49)
+    for (const reason of refusals) expect(reason).toMatchObject({ code: 'SLOT_NOT_AVAILABLE' })
+    expect(await placesLeft(start, now)).toBe(0)
+  })
+
+  it('confirms exactly one of 50 orders placed at once for the last place, their holds all lapsed', async () => {
+    const start = new Date('2026-06-09T22:00:00Z')
+    let now = new Date('2026-06-01T12:00:00Z')
+    const seven = await checkoutAt(now, DEMO_CLASS_ID, start, 7)
+    const placedSeven = await payInPerson(seven.checkoutId, seven.totalMinor, now)
+    expect(placedSeven.kind).toBe('placed')
+    const checkouts = []
+    for (let n = 0; n < 50; n++) {
+      checkouts.push(await checkoutAt(now, DEMO_CLASS_ID, start, 1))
+      now = new Date(now.getTime() + 16 * 60_000)
+    }
+    const results = await Promise.allSettled(
+      checkouts.map((checkout) => payInPerson(checkout.checkoutId, checkout.totalMinor, now)),
+    )
+    const placed = results.filter((result) => result.status === 'fulfilled' && result.value.kind === 'placed')
+    expect(placed).toHaveLength(1)
+    const refusals = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))
+    expect(refusals).toHaveLength(49)
+    for (const reason of refusals) expect(reason).toMatchObject({ code: 'SLOT_TAKEN' })
+    const bookings = await findBookings(
+      db,
+      DEMO_SITE_ID,
+      checkouts.map((checkout) => checkout.bookingId),
+    )
+    expect(bookings.filter((booking) => booking.status === 'CONFIRMED')).toHaveLength(1)
+    expect(await placesLeft(start, now)).toBe(0)
+  })
+
+  it('refuses more participants than a session has places left, and an appointment for two', async () => {
+    const now = new Date('2026-06-01T12:00:00Z')
+    await expect(checkoutAt(now, DEMO_CLASS_ID, new Date('2026-06-11T22:00:00Z'), 9)).rejects.toMatchObject({
+      code: 'TOO_MANY_PARTICIPANTS',
+    })
+    await expect(checkoutAt(now, DEMO_FITTING_ID, new Date('2026-06-05T13:00:00Z'), 2)).rejects.toMatchObject(
+      { code: 'TOO_MANY_PARTICIPANTS' },
+    )
+    // Not a session of the class: a Wednesday at 18:00.
+    await expect(checkoutAt(now, DEMO_CLASS_ID, new Date('2026-06-10T22:00:00Z'), 1)).rejects.toMatchObject({
+      code: 'SLOT_NOT_AVAILABLE',
+    })
   })
 })

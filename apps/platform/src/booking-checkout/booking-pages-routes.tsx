@@ -167,8 +167,14 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
       to: new Date(pick.start.getTime() + 1),
       now: clock(),
     })
-    const slot = found.slots[0]
-    const problem = options.problem ?? (slot ? undefined : 'That time is no longer free: choose another.')
+    const slot = found.slots[0]?.openSpots ? found.slots[0] : undefined
+    const problem =
+      options.problem ??
+      (slot
+        ? undefined
+        : service.type === 'CLASS'
+          ? 'That session is full: choose another.'
+          : 'That time is no longer free: choose another.')
     const end = new Date(pick.start.getTime() + service.duration_minutes * 60_000)
     const response = renderRedirectPage(
       <BookingCheckoutPage
@@ -179,6 +185,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
         csrfToken={visit.csrfToken}
         paymentKey={randomUUID()}
         start={pick.start.toISOString()}
+        openSpots={service.type === 'CLASS' ? (found.slots[0]?.openSpots ?? 0) : undefined}
         providers={providersOf(service)}
         values={options.values ?? {}}
         errors={options.errors ?? {}}
@@ -204,6 +211,12 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
       policy.replace("form-action 'self'", ['form-action', "'self'", ...origins].join(' ')),
     )
     return response
+  }
+
+  /** A class session's places left, in words: "5 places left", "1 place left", "Full". */
+  function placesLeftText(openSpots: number): string {
+    if (openSpots === 0) return 'Full'
+    return openSpots === 1 ? '1 place left' : `${openSpots} places left`
   }
 
   function notOffered(session: RedirectSession) {
@@ -250,7 +263,9 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
         chosenDayLabel={dayLabel(chosen)}
         slots={slots.map((slot) => ({
           label: time.format(slot.start),
-          href: `${base}&start=${encodeURIComponent(slot.start.toISOString())}`,
+          href:
+            slot.openSpots > 0 ? `${base}&start=${encodeURIComponent(slot.start.toISOString())}` : undefined,
+          places: service.type === 'CLASS' ? placesLeftText(slot.openSpots) : undefined,
         }))}
         links={linksOf(visit.session)}
       />,
@@ -330,7 +345,12 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
       const pick = { serviceId: form.text('serviceId'), start }
       if (Number.isNaN(start.getTime())) return redirectFromHostedPage(visitPath(visit.session.id), 303)
       const buyer = readBuyer(form, { withPhone: true })
-      const { values, errors } = buyer
+      const values: Record<string, string> = { ...buyer.values, participants: form.text('participants') }
+      const errors: Record<string, string> = { ...buyer.errors }
+      const participantsText = form.text('participants').trim()
+      const participants = participantsText === '' ? 1 : Number(participantsText)
+      if (!/^\d{1,3}$/.test(participantsText || '1') || participants < 1)
+        errors.participants = 'must be a whole number of places, 1 or more'
       if (Object.keys(errors).length > 0)
         return checkoutPage(visit, site, pick, { values, errors, status: 400 })
       const [service] = await findServices(db, site.id, { ids: [pick.serviceId] })
@@ -350,6 +370,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
             owner: { kind: session.creator.role, id: session.creator.id },
             serviceId: pick.serviceId,
             start,
+            participants,
             email: buyer.email,
             contact: buyer.contact,
             callbacks: purchaseCallbacks(session.callbacks),
@@ -361,6 +382,12 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
           (error.code === 'SLOT_NOT_AVAILABLE' || error.code === 'SERVICE_NOT_FOUND')
         )
           return checkoutPage(visit, site, pick, { values, problem: error.description, status: 409 })
+        if (error instanceof ApplicationError && error.code === 'TOO_MANY_PARTICIPANTS')
+          return checkoutPage(visit, site, pick, {
+            values,
+            errors: { participants: error.description },
+            status: 400,
+          })
         throw error
       }
       const paid = await payPurchase(payments, {

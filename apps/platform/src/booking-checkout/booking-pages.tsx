@@ -3,7 +3,7 @@ import { BuyerFields } from '../checkout/hosted/purchase-page.tsx'
 import type { PaymentProvider } from '../checkout/payment-provider.ts'
 import { PaymentMethodChoices } from '../checkout/payments/payment-method-choices.tsx'
 import { Document } from '../pages/document.tsx'
-import { CsrfField } from '../pages/form-controls.tsx'
+import { CsrfField, Field } from '../pages/form-controls.tsx'
 import { type ReturnLink, ReturnLinks } from '../redirects/hosted/hosted-redirect-pages.tsx'
 
 /** A service as the hosted pages list it: its row and its price in the shopper's words. */
@@ -92,7 +92,8 @@ export function SlotPickerPage(props: {
   offered: OfferedService
   timeZone: string
   days: readonly PickerDay[]
-  slots: readonly { label: string; href: string }[]
+  /** Each time; a class's session says its places left, and a full one has no link (decision 083). */
+  slots: readonly { label: string; href?: string | undefined; places?: string | undefined }[]
   chosenDayLabel: string
   links: readonly (ReturnLink | undefined)[]
 }) {
@@ -116,15 +117,27 @@ export function SlotPickerPage(props: {
             ))}
           </ul>
         </nav>
-        <h2>Free times on {props.chosenDayLabel}</h2>
+        <h2>
+          {service.type === 'CLASS' ? 'Sessions' : 'Free times'} on {props.chosenDayLabel}
+        </h2>
         <p className="muted">Times are in {props.timeZone}.</p>
         {props.slots.length === 0 ? (
-          <p>No free times on this day: choose another.</p>
+          <p>{service.type === 'CLASS' ? 'No sessions' : 'No free times'} on this day: choose another.</p>
         ) : (
-          <ul className="choices inline" aria-label="Free times">
+          <ul className="choices inline" aria-label={service.type === 'CLASS' ? 'Sessions' : 'Free times'}>
             {props.slots.map((slot) => (
-              <li key={slot.href}>
-                <a href={slot.href}>{slot.label}</a>
+              <li key={slot.label}>
+                {slot.href ? (
+                  <a href={slot.href}>
+                    {slot.label}
+                    {slot.places && <span className="places">{slot.places}</span>}
+                  </a>
+                ) : (
+                  <span className="full" aria-disabled="true">
+                    {slot.label}
+                    <span className="places">{slot.places}</span>
+                  </span>
+                )}
               </li>
             ))}
           </ul>
@@ -144,6 +157,8 @@ export function BookingCheckoutPage(props: {
   csrfToken: string
   paymentKey: string
   start: string
+  /** A class's places left in the session, to choose the participants from; none for an appointment. */
+  openSpots?: number | undefined
   providers: readonly Pick<PaymentProvider, 'id' | 'title' | 'description'>[]
   values: Record<string, string>
   errors: Record<string, string>
@@ -169,14 +184,35 @@ export function BookingCheckoutPage(props: {
           </div>
           <div>
             <dt>Price</dt>
-            <dd data-booking-price>{price}</dd>
+            <dd data-booking-price>
+              {price}
+              {service.type === 'CLASS' && ' a place'}
+            </dd>
           </div>
+          {props.openSpots !== undefined && (
+            <div>
+              <dt>Places left</dt>
+              <dd data-booking-places>{props.openSpots}</dd>
+            </div>
+          )}
         </dl>
         <form method="post" action={props.action}>
           <CsrfField token={props.csrfToken} />
           <input type="hidden" name="paymentKey" value={props.paymentKey} />
           <input type="hidden" name="serviceId" value={service.id} />
           <input type="hidden" name="start" value={props.start} />
+          {service.type === 'CLASS' && (
+            <Field
+              label="Participants"
+              name="participants"
+              type="number"
+              min="1"
+              required
+              defaultValue={props.values.participants ?? '1'}
+              error={props.errors.participants}
+              hint={`Up to ${props.openSpots ?? service.capacity} places`}
+            />
+          )}
           <BuyerFields form={{ values: props.values, errors: props.errors }} withPhone />
           <PaymentMethodChoices legend="Pay" providers={props.providers} />
           <div className="actions">

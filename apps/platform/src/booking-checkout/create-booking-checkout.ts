@@ -20,7 +20,7 @@ export interface BookingCheckout {
 /**
  * Holds a free slot of a service and opens the checkout that sells it, in one transaction (decision 065):
  * the slot is held (`holdSlot`), a cart of its own holds one line of the services catalogue (owned by
- * the booking, so the shopper's current cart is untouched), and a checkout of that cart is the shopper's,
+ * the booking, so the shopper's current cart is untouched; its quantity is the participants), and a checkout of that cart is the shopper's,
  * with their e-mail and name, priced by the one pricing of a cart. It is paid and placed like any
  * checkout (`startPayment`, `placeOrder`, which confirms the booking).
  *
@@ -33,6 +33,8 @@ export async function createBookingCheckout(
     owner: { kind: 'visitor' | 'member'; id: string }
     serviceId: string
     start: Date
+    /** The places it takes: 1 for an appointment (the default), up to a class's places left (decision 083). */
+    participants?: number
     email: string
     contact: ContactDetails
     callbacks: CheckoutCallbacks
@@ -45,6 +47,7 @@ export async function createBookingCheckout(
       siteId: site.id,
       serviceId: request.serviceId,
       start: request.start,
+      participants: request.participants,
       now,
     })
     const { checkoutId, totalMinor } = await openPurchaseCheckout(tx, deps, {
@@ -61,8 +64,9 @@ export async function createBookingCheckout(
             scheduledDate: hold.start.toISOString(),
             endDate: hold.end.toISOString(),
             timeZone: hold.timeZone,
+            numberOfParticipants: hold.participants,
           },
-          quantity: 1,
+          quantity: hold.participants,
         },
       ],
       owner: request.owner,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findBookingsOfOrders } from '../bookings/booking-store.ts'
 import type { Db } from '../db/db.ts'
-import { DEMO_CONSULTATION_ID, DEMO_FITTING_ID } from '../seed/demo-bookings.ts'
+import { DEMO_CLASS_ID, DEMO_CONSULTATION_ID, DEMO_FITTING_ID } from '../seed/demo-bookings.ts'
 import { createTestBrowser } from '../testing/dashboard-browser.ts'
 import { pathOf, redirectUrl, SHOP } from '../testing/redirect-flows.ts'
 import { openTestDatabase } from '../testing/test-database.ts'
@@ -133,5 +133,63 @@ describe('the hosted bookings pages', () => {
     // Read as 10:30 in New York, the offset ignored, as upstream does when `timezone` is given.
     expect(page.text).toContain('10:30')
     expect(page.text).toContain('Nothing to pay online')
+  })
+
+  it('show a class’s sessions with places left, book several participants, and say Full when none', async () => {
+    const { access_token: token } = await platform.visitorTokens()
+    const url = await redirectUrl(platform, token, { bookingsBook: {}, callbacks })
+    const browser = createTestBrowser(platform.app)
+    const landed = await browser.get(pathOf(url))
+    // Thursday 4 June, 18:00 in New York.
+    const picker = await browser.get(`${landed.location}?serviceId=${DEMO_CLASS_ID}&date=2026-06-04`)
+    expect(picker.status).toBe(200)
+    expect(picker.text).toContain('Sessions on')
+    expect(picker.text).toContain('8 places left')
+    const sessionHref = /href="([^"]*start=[^"]+)"/.exec(picker.text)?.[1]?.replaceAll('&amp;', '&')
+    expect(sessionHref).toContain(encodeURIComponent('2026-06-04T22:00:00.000Z'))
+    const checkout = await browser.get(sessionHref!)
+    expect(checkout.text).toContain('Participants')
+    expect(checkout.text).toContain('$25.00 a place')
+
+    const buyer = {
+      serviceId: DEMO_CLASS_ID,
+      start: '2026-06-04T22:00:00.000Z',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      paymentMethod: 'offline',
+    }
+    const tooMany = await browser.post(`${landed.location}/book`, {
+      ...buyer,
+      participants: '9',
+      paymentKey: crypto.randomUUID(),
+    })
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.text).toContain('at most 8 participants')
+    const notANumber = await browser.post(`${landed.location}/book`, {
+      ...buyer,
+      participants: 'two',
+      paymentKey: crypto.randomUUID(),
+    })
+    expect(notANumber.status).toBe(400)
+    expect(notANumber.text).toContain('must be a whole number of places')
+
+    const booked = await browser.post(`${landed.location}/book`, {
+      ...buyer,
+      participants: '8',
+      paymentKey: crypto.randomUUID(),
+    })
+    expect(booked.status).toBe(303)
+    const returned = await browser.get(booked.location!)
+    const orderId = new URL(returned.location!).searchParams.get('orderId')!
+    const [booking] = await findBookingsOfOrders(db, [orderId])
+    expect(booking).toMatchObject({ status: 'CONFIRMED', service_id: DEMO_CLASS_ID, participants: 8 })
+
+    const full = await browser.get(`${landed.location}?serviceId=${DEMO_CLASS_ID}&date=2026-06-04`)
+    expect(full.text).toContain('Full')
+    expect(full.text).not.toContain('start=')
+    const again = await browser.get(sessionHref!)
+    expect(again.status).toBe(409)
+    expect(again.text).toContain('That session is full')
   })
 })

@@ -12,6 +12,7 @@ import {
   SlotAvailabilitySchema,
   TimeSlotSchema,
   toWireBooking,
+  toWireEventTimeSlot,
   toWireService,
   toWireSlotAvailability,
   toWireTimeSlot,
@@ -72,7 +73,10 @@ export const ListTimeSlotsBody = z.object({
   timeZone: TimeZone.optional().describe(
     "the zone of the dates asked and answered; the shop's when left out",
   ),
-  bookable: z.boolean().optional().describe('only bookable slots are answered either way'),
+  bookable: z
+    .boolean()
+    .optional()
+    .describe('only slots with places left (`true`) or only full sessions (`false`); both when left out'),
 })
 
 export const ListTimeSlotsResponse = z.object({
@@ -103,9 +107,9 @@ export const CreateBookingBody = z.object({
       .number()
       .int()
       .min(1)
-      .max(1)
+      .max(500)
       .default(1)
-      .describe('one customer at a time: appointments take one participant'),
+      .describe("places it takes: 1 for an appointment, up to a class's places left in the session"),
   }),
 })
 
@@ -125,7 +129,7 @@ export const ListEventTimeSlotsBody = z.object({
 export const ListEventTimeSlotsResponse = z.object({
   timeSlots: z
     .array(EventTimeSlotSchema)
-    .describe('the classes’ sessions: none, Aisle sells appointments only'),
+    .describe('the classes’ sessions, soonest first, each with its places left'),
   timeZone: z.string(),
   cursorPagingMetadata: z.object({ count: z.number(), hasNext: z.boolean() }),
 })
@@ -147,7 +151,12 @@ export const QueryAvailabilityBody = z.object({
           'from when: a local time of `timezone` when it is given (its offset ignored, as upstream), else an instant (UTC without an offset)',
         ),
         endDate: DateTime.describe('until when, read as `startDate`'),
-        bookable: z.boolean().optional().describe('only bookable slots are known: `false` answers none'),
+        bookable: z
+          .boolean()
+          .optional()
+          .describe(
+            'only slots with places left (`true`) or only full sessions (`false`); both when left out',
+          ),
       })
       .strict(),
     sort: z.array(z.unknown()).max(10).optional().describe('accepted and ignored: slots come soonest first'),
@@ -208,6 +217,7 @@ export function registerBookingRoutes(api: Api, deps: { db: Db; clock: Clock }) 
         siteId: caller.siteId,
         serviceId: slot.serviceId,
         start,
+        participants: body.booking.totalParticipants,
         identity: identityOf(caller),
       })
       return { booking: toWireBooking(hold, hold.createdDate) }
@@ -308,9 +318,9 @@ export function registerBookingRoutes(api: Api, deps: { db: Db; clock: Clock }) 
         to,
         now: deps.clock(),
       })
-      const timeSlots = found.slots.map((slot) =>
-        toWireTimeSlot(slot, found.service.id, found.calendar, timeZone),
-      )
+      const timeSlots = found.slots
+        .filter((slot) => body.bookable === undefined || slot.openSpots > 0 === body.bookable)
+        .map((slot) => toWireTimeSlot(slot, found.service.id, found.calendar, timeZone))
       return { timeSlots, timeZone, cursorPagingMetadata: { count: timeSlots.length, hasNext: false } }
     },
   )
@@ -320,7 +330,7 @@ export function registerBookingRoutes(api: Api, deps: { db: Db; clock: Clock }) 
       path: '/bookings/v2/time-slots/event',
       operationId: 'listEventTimeSlots',
       summary:
-        "The sessions of classes from one local date and time to another: none, as Aisle's services are appointments (see listAvailabilityTimeSlots)",
+        "The sessions of the shop's classes (or those named) from one local date and time to another, soonest first, each with its places left (full ones not bookable)",
       tag: 'Bookings',
       auth: 'shopper',
       body: ListEventTimeSlotsBody,
@@ -328,17 +338,34 @@ export function registerBookingRoutes(api: Api, deps: { db: Db; clock: Clock }) 
       cacheControl: 'no-store',
     },
     async ({ caller, body }) => {
-      const [service] = body.serviceIds?.length
-        ? await findServices(deps.db, caller.siteId, { ids: body.serviceIds.slice(0, 1) })
-        : []
-      const shopZone = service && (await findScheduleCalendar(deps.db, service.schedule_id))?.timeZone
-      const timeZone = body.timeZone ?? shopZone ?? 'UTC'
-      if (
-        instantOfLocalDateTime(body.toLocalDate, timeZone) <=
-        instantOfLocalDateTime(body.fromLocalDate, timeZone)
+      const named = await findServices(
+        deps.db,
+        caller.siteId,
+        body.serviceIds?.length ? { ids: body.serviceIds } : {},
       )
+      const classes = named.filter((service) => service.type === 'CLASS')
+      const first = classes[0] ?? named[0]
+      const shopZone = first && (await findScheduleCalendar(deps.db, first.schedule_id))?.timeZone
+      const timeZone = body.timeZone ?? shopZone ?? 'UTC'
+      const from = instantOfLocalDateTime(body.fromLocalDate, timeZone)
+      const to = instantOfLocalDateTime(body.toLocalDate, timeZone)
+      if (to <= from)
         throw invalidField('toLocalDate', '"toLocalDate" must be after "fromLocalDate"', 'OTHER')
-      return { timeSlots: [], timeZone, cursorPagingMetadata: { count: 0, hasNext: false } }
+      const now = deps.clock()
+      const perClass = await Promise.all(
+        classes.map(async (service) => {
+          const found = await listServiceSlots(deps.db, caller.siteId, service.id, { from, to, now })
+          return found.slots.map((slot) => ({
+            start: slot.start.getTime(),
+            slot: toWireEventTimeSlot(slot, service.id, found.calendar, timeZone),
+          }))
+        }),
+      )
+      const timeSlots = perClass
+        .flat()
+        .sort((a, b) => a.start - b.start)
+        .map(({ slot }) => slot)
+      return { timeSlots, timeZone, cursorPagingMetadata: { count: timeSlots.length, hasNext: false } }
     },
   )
 
@@ -361,7 +388,6 @@ export function registerBookingRoutes(api: Api, deps: { db: Db; clock: Clock }) 
       const to = filterInstant(filter.endDate, body.timezone)
       if (to <= from)
         throw invalidField('query.filter.endDate', '"endDate" must be after "startDate"', 'OTHER')
-      if (filter.bookable === false) return { availabilityEntries: [], pagingMetadata: { hasNext: false } }
       const serviceIds = [
         ...new Set(typeof filter.serviceId === 'string' ? [filter.serviceId] : filter.serviceId),
       ]
@@ -372,6 +398,7 @@ export function registerBookingRoutes(api: Api, deps: { db: Db; clock: Clock }) 
           const timeZone = body.timezone ?? found.calendar.timeZone
           const perDay = new Map<string, number>()
           const kept = found.slots.filter((slot) => {
+            if (filter.bookable !== undefined && slot.openSpots > 0 !== filter.bookable) return false
             if (body.slotsPerDay === undefined) return true
             const day = toLocalDate(slot.start, timeZone)
             perDay.set(day, (perDay.get(day) ?? 0) + 1)

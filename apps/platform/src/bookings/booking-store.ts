@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.ts'
+import type { ClassTimetable } from './class-sessions.ts'
 import type { BookingCalendar, BusyTime, ScheduleException, WeeklyHours } from './free-slots.ts'
 
 /** How an appointment is priced: a price, free, or "price on request" (nothing is charged online). */
@@ -11,7 +12,8 @@ export interface ServiceRow {
   name: string
   slug: string
   description: string
-  type: 'APPOINTMENT'
+  /** An appointment (one customer at a time) or a class (sessions with places; migration 036). */
+  type: ServiceType
   duration_minutes: number
   rate_type: RateType
   price_minor: string
@@ -27,8 +29,15 @@ export interface ServiceRow {
   picture_url: string
   /** How long before its start a booking of it is reminded (migration 037); 0 sends no reminder. */
   reminder_minutes: number
+  /** Places per session: 1 for an appointment (migration 036). */
+  capacity: number
+  /** When a class meets; empty for an appointment (migration 036). */
+  timetable: ClassTimetable
   created_date: Date
 }
+
+/** What kind of service: an appointment, or a class with sessions and places (decision 083). */
+export type ServiceType = 'APPOINTMENT' | 'CLASS'
 
 /** A booking calendar with its id and how long a slot is held while the shopper pays. */
 export interface ScheduleCalendar extends BookingCalendar {
@@ -120,8 +129,9 @@ export async function findServices(
 }
 
 /**
- * The times a calendar is taken between two instants: confirmed bookings and holds that last past `now`
- * (a lapsed hold frees its slot), each to its end plus the buffer.
+ * The times a calendar's appointments are taken between two instants: confirmed bookings and holds that
+ * last past `now` (a lapsed hold frees its slot), each to its end plus the buffer. A class's sessions keep
+ * their own places (decision 083) and take no appointment's time.
  */
 export async function findBusyTimes(
   db: Db,
@@ -133,6 +143,7 @@ export async function findBusyTimes(
     `select start_date, blocked_until from bookings
      where schedule_id = $1 and status <> 'CANCELLED' and start_date < $3 and blocked_until > $2
        and (status = 'CONFIRMED' or held_until > $4) and id is distinct from $5::uuid
+       and service_id in (select id from booking_services where schedule_id = $1 and type = 'APPOINTMENT')
      order by start_date`,
     [scheduleId, range.from, range.to, range.now, options.exceptBookingId ?? null],
   )
@@ -148,15 +159,37 @@ export interface NewHold {
   end: Date
   blockedUntil: Date
   heldUntil: Date
+  /** How many places it takes: 1 for an appointment, up to the places left of a class's session. */
+  participants: number
   now: Date
+}
+
+/**
+ * The places taken of a class's sessions that start in `[from, to)`: the participants of its confirmed
+ * bookings and of holds that last past `now`, by the session's start instant (decision 083).
+ */
+export async function findTakenPlaces(
+  db: Db,
+  serviceId: string,
+  range: { from: Date; to: Date; now: Date },
+  options: { exceptBookingId?: string } = {},
+): Promise<Map<number, number>> {
+  const rows = await db.query<{ start_date: Date; taken: string }>(
+    `select start_date, sum(participants)::text as taken from bookings
+     where service_id = $1 and status <> 'CANCELLED' and start_date >= $2 and start_date < $3
+       and (status = 'CONFIRMED' or held_until > $4) and id is distinct from $5::uuid
+     group by start_date`,
+    [serviceId, range.from, range.to, range.now, options.exceptBookingId ?? null],
+  )
+  return new Map(rows.map((row) => [new Date(row.start_date).getTime(), Number(row.taken)]))
 }
 
 /** Stores a hold on a slot (the caller holds the calendar's lock and checked the slot is free). */
 export async function insertHold(tx: Db, hold: NewHold): Promise<void> {
   await tx.query(
     `insert into bookings (id, site_id, schedule_id, service_id, start_date, end_date, blocked_until, status,
-       held_until, created_date)
-     values ($1, $2, $3, $4, $5, $6, $7, 'HELD', $8, $9)`,
+       held_until, created_date, participants)
+     values ($1, $2, $3, $4, $5, $6, $7, 'HELD', $8, $9, $10)`,
     [
       hold.id,
       hold.siteId,
@@ -167,6 +200,7 @@ export async function insertHold(tx: Db, hold: NewHold): Promise<void> {
       hold.blockedUntil,
       hold.heldUntil,
       hold.now,
+      hold.participants,
     ],
   )
 }
@@ -189,6 +223,8 @@ export interface BookingRow {
   attendance: 'ATTENDED' | 'NO_SHOW' | null
   attendance_date: Date | null
   rescheduled_date: Date | null
+  /** How many places the booking takes (migration 036): 1 for an appointment. */
+  participants: number
 }
 
 /** The bookings with these ids in the site. */
@@ -207,6 +243,7 @@ export interface HeldBookingRow {
   start_date: Date
   end_date: Date
   time_zone: string
+  participants: number
 }
 
 /**
@@ -221,7 +258,7 @@ export async function findLiveHolds(
 ): Promise<HeldBookingRow[]> {
   if (ids.length === 0) return []
   return db.query<HeldBookingRow>(
-    `select b.id, b.service_id, b.start_date, b.end_date, c.time_zone
+    `select b.id, b.service_id, b.start_date, b.end_date, c.time_zone, b.participants
      from bookings b join booking_schedules c on c.id = b.schedule_id
      where b.site_id = $1 and b.id = any($2::uuid[]) and b.status = 'HELD' and b.checkout_id is null
        and b.held_until > $3`,
@@ -342,6 +379,10 @@ export interface ServiceFields {
   /** How long before its start a booking is reminded; 0 for no reminder (migration 037). */
   reminderMinutes: number
   hidden: boolean
+  /** An appointment or a class; a class's places per session and timetable (decision 083). */
+  type: ServiceType
+  capacity: number
+  timetable: ClassTimetable
 }
 
 /** Stores a new service on a calendar; its slug is its name's, made unique in the site by the id's start. */
@@ -353,11 +394,11 @@ export async function insertService(
   await tx.query(
     `insert into booking_services (id, site_id, schedule_id, name, slug, description, picture_url, location,
        duration_minutes, rate_type, price_minor, price_text, pay_online, pay_in_person, cancel_notice_minutes,
-       hidden, created_date, reminder_minutes)
+       hidden, created_date, type, capacity, timetable, reminder_minutes)
      values ($1, $2, $3, $4,
        case when exists (select 1 from booking_services where site_id = $2 and slug = $5)
          then $18 else $5 end,
-       $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19)`,
+       $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21::jsonb, $22)`,
     [
       service.id,
       service.siteId,
@@ -377,6 +418,9 @@ export async function insertService(
       f.hidden,
       service.now,
       `${service.slug}-${service.id.slice(0, 8)}`,
+      f.type,
+      f.capacity,
+      JSON.stringify(f.timetable),
       f.reminderMinutes,
     ],
   )
@@ -387,7 +431,8 @@ export async function updateService(tx: Db, siteId: string, id: string, f: Servi
   const rows = await tx.query(
     `update booking_services set name = $3, description = $4, picture_url = $5, location = $6,
        duration_minutes = $7, rate_type = $8, price_minor = $9, price_text = $10, pay_online = $11,
-       pay_in_person = $12, cancel_notice_minutes = $13, hidden = $14, reminder_minutes = $15
+       pay_in_person = $12, cancel_notice_minutes = $13, hidden = $14, type = $15, capacity = $16,
+       timetable = $17::jsonb, reminder_minutes = $18
      where site_id = $1 and id = $2 returning id`,
     [
       siteId,
@@ -404,6 +449,9 @@ export async function updateService(tx: Db, siteId: string, id: string, f: Servi
       f.payInPerson,
       f.cancelNoticeMinutes,
       f.hidden,
+      f.type,
+      f.capacity,
+      JSON.stringify(f.timetable),
       f.reminderMinutes,
     ],
   )
@@ -482,6 +530,9 @@ export interface DeskBookingRow extends BookingRow {
   service_name: string
   location: string
   duration_minutes: number
+  /** The service's kind and places per session (1 for an appointment). */
+  service_type: ServiceType
+  capacity: number
   time_zone: string
   order_number: string
   email: string
@@ -489,7 +540,7 @@ export interface DeskBookingRow extends BookingRow {
   contact: { firstName?: string; lastName?: string; phone?: string } | null
 }
 
-const deskSelect = `select b.*, s.name as service_name, s.location, s.duration_minutes, c.time_zone,
+const deskSelect = `select b.*, s.name as service_name, s.location, s.duration_minutes, s.type as service_type, s.capacity, c.time_zone,
     o.number::text as order_number, o.email, coalesce(o.billing_contact, o.shipping_contact) as contact
   from bookings b
     join booking_services s on s.id = b.service_id

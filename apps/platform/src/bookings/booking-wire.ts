@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { toDecimalString } from '../money/money.ts'
 import type { ScheduleCalendar, ServiceRow } from './booking-store.ts'
-import type { FreeSlot } from './free-slots.ts'
 import type { Hold } from './hold-slot.ts'
+import type { ServiceSlot } from './service-slots.ts'
 import { toLocalDateTime, toZonedDateTime } from './zoned-time.ts'
 
 /**
@@ -20,7 +20,10 @@ export const ServiceSchema = z.object({
   id: z.string().describe('the service id: what the time slots call and a bookings checkout name'),
   name: z.string(),
   description: z.string(),
-  type: z.enum(['APPOINTMENT']).describe('one customer at a time'),
+  type: z
+    .enum(['APPOINTMENT', 'CLASS'])
+    .describe('APPOINTMENT: one customer at a time; CLASS: scheduled sessions with places (decision 083)'),
+  defaultCapacity: z.number().describe('places per session: 1 for an appointment'),
   mainSlug: z.object({ name: z.string() }),
   schedule: z.object({
     id: z.string().describe('the calendar the service is booked on'),
@@ -69,6 +72,7 @@ export function toWireService(
     name: service.name,
     description: service.description,
     type: service.type,
+    defaultCapacity: service.capacity,
     mainSlug: { name: service.slug },
     schedule: {
       id: service.schedule_id,
@@ -98,8 +102,8 @@ export const TimeSlotSchema = z.object({
   localEndDate: z.string(),
   bookable: z.boolean(),
   location: z.object({ locationType: z.enum(['BUSINESS']) }),
-  totalCapacity: z.number().describe('1: one customer at a time'),
-  remainingCapacity: z.number(),
+  totalCapacity: z.number().describe("places: 1 for an appointment, a class's per session"),
+  remainingCapacity: z.number().describe('places left: 0 when a class’s session is full (then not bookable)'),
   availableResources: z.array(
     z.object({
       resourceTypeId: z.string(),
@@ -110,9 +114,9 @@ export const TimeSlotSchema = z.object({
 
 export type WireTimeSlot = z.output<typeof TimeSlotSchema>
 
-/** The wire form of a free slot, its times in the caller's zone; the calendar is its one resource. */
+/** The wire form of a slot with its places, its times in the caller's zone; the calendar is its one resource. */
 export function toWireTimeSlot(
-  slot: FreeSlot,
+  slot: ServiceSlot,
   serviceId: string,
   calendar: Pick<ScheduleCalendar, 'id' | 'name'>,
   timeZone: string,
@@ -121,10 +125,10 @@ export function toWireTimeSlot(
     serviceId,
     localStartDate: toLocalDateTime(slot.start, timeZone),
     localEndDate: toLocalDateTime(slot.end, timeZone),
-    bookable: true,
+    bookable: slot.openSpots > 0,
     location: { locationType: 'BUSINESS' },
-    totalCapacity: 1,
-    remainingCapacity: 1,
+    totalCapacity: slot.totalSpots,
+    remainingCapacity: slot.openSpots,
     availableResources: [
       { resourceTypeId: 'schedule', resources: [{ id: calendar.id, name: calendar.name }] },
     ],
@@ -176,7 +180,7 @@ export function toWireBooking(hold: Hold, createdDate: Date): WireBooking {
     },
     startDate,
     endDate,
-    totalParticipants: 1,
+    totalParticipants: hold.participants,
     heldUntil: hold.heldUntil.toISOString(),
     createdDate: createdDate.toISOString(),
   }
@@ -205,15 +209,15 @@ export const SlotAvailabilitySchema = z.object({
     }),
   }),
   bookable: z.boolean(),
-  totalSpots: z.number().describe('1: one customer at a time'),
-  openSpots: z.number(),
+  totalSpots: z.number().describe("places: 1 for an appointment, a class's per session"),
+  openSpots: z.number().describe('places left: 0 when a class’s session is full (then not bookable)'),
 })
 
 export type WireSlotAvailability = z.output<typeof SlotAvailabilitySchema>
 
-/** The V1 availability form of a free slot of a service, its dates in `timeZone`. */
+/** The V1 availability form of a slot of a service with its places, its dates in `timeZone`. */
 export function toWireSlotAvailability(
-  slot: FreeSlot,
+  slot: ServiceSlot,
   service: Pick<ServiceRow, 'id' | 'location'>,
   calendar: Pick<ScheduleCalendar, 'id' | 'name'>,
   timeZone: string,
@@ -231,16 +235,31 @@ export function toWireSlotAvailability(
         ...(service.location ? { formattedAddress: service.location } : {}),
       },
     },
-    bookable: true,
-    totalSpots: 1,
-    openSpots: 1,
+    bookable: slot.openSpots > 0,
+    totalSpots: slot.totalSpots,
+    openSpots: slot.openSpots,
   }
 }
 
 /**
  * A class session as the Wix Time Slots V2 client reads it (`eventTimeSlots.listEventTimeSlots`): a time slot
- * with the session's event. Aisle sells appointments only, so the answer has none yet (decision 078).
+ * with the session's event (decision 083): a class's session, named by its service and start.
  */
 export const EventTimeSlotSchema = TimeSlotSchema.extend({
-  eventInfo: z.object({ eventId: z.string() }),
+  eventInfo: z.object({ eventId: z.string().describe('the session: `<serviceId>:<start instant>`') }),
 })
+
+export type WireEventTimeSlot = z.output<typeof EventTimeSlotSchema>
+
+/** The wire form of a class's session as an event time slot, its times in the caller's zone. */
+export function toWireEventTimeSlot(
+  slot: ServiceSlot,
+  serviceId: string,
+  calendar: Pick<ScheduleCalendar, 'id' | 'name'>,
+  timeZone: string,
+): WireEventTimeSlot {
+  return {
+    ...toWireTimeSlot(slot, serviceId, calendar, timeZone),
+    eventInfo: { eventId: `${serviceId}:${slot.start.toISOString()}` },
+  }
+}

@@ -142,7 +142,14 @@ export async function cancelBooking(
       {
         orderId,
         idempotencyKey: `booking-cancel:${bookingId}`,
-        lines: [{ lineId: line.id, quantity: 1, restock: false }],
+        // A class booking's line sells its participants' places (decision 083): all of them are refunded.
+        lines: [
+          {
+            lineId: line.id,
+            quantity: Math.min(found.booking.participants, line.quantity - line.refunded_quantity),
+            restock: false,
+          },
+        ],
         reason: 'The booking was cancelled',
       },
       now,

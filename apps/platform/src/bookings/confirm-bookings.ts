@@ -1,11 +1,17 @@
 import type { Db } from '../db/db.ts'
-import { confirmHeldBookings, findBusyTimes, lockBookingsWithCalendars } from './booking-store.ts'
+import {
+  confirmHeldBookings,
+  findBusyTimes,
+  findServices,
+  findTakenPlaces,
+  lockBookingsWithCalendars,
+} from './booking-store.ts'
 import { overlapsBusy } from './free-slots.ts'
 
 /**
  * Confirms the held bookings an order sells, in the order's transaction, under their calendars' row
  * locks (decision 065): a live hold is the shopper's; a lapsed one is confirmed only when no booking or
- * hold took its time meanwhile. Answers the id of a booking that cannot be confirmed (nothing is
+ * hold took its time meanwhile (for a class's session: while its places are still left, decision 083). Answers the id of a booking that cannot be confirmed (nothing is
  * written then, and the caller refuses the order), or `undefined` when all were.
  */
 export async function confirmBookingsForOrder(
@@ -21,6 +27,17 @@ export async function confirmBookingsForOrder(
     if (!booking || booking.status !== 'HELD') return id
     if (booking.held_until && booking.held_until > now) continue
     const start = new Date(booking.start_date)
+    const [service] = await findServices(tx, siteId, { ids: [booking.service_id], includeHidden: true })
+    if (service?.type === 'CLASS') {
+      const taken = await findTakenPlaces(
+        tx,
+        service.id,
+        { from: start, to: new Date(start.getTime() + 1), now },
+        { exceptBookingId: booking.id },
+      )
+      if ((taken.get(start.getTime()) ?? 0) + booking.participants > service.capacity) return id
+      continue
+    }
     const busy = await findBusyTimes(
       tx,
       booking.schedule_id,

@@ -10,13 +10,19 @@ import { type Hold, holdSlot } from './hold-slot.ts'
  * Holds a free slot of a service for the calendar's hold time and records `booking.created`, in one
  * transaction: the booking a headless site then adds to the current cart by its id, beside products, as
  * the Wix Bookings client does (`bookings.createBooking`, then `addToCurrentCart` with the services
- * catalogue's app id; decision 082). The order placed from that cart confirms it, as a bookings checkout's.
+ * catalogue's app id; decision 082), for `participants` places of a class's session (decision 083). The order placed from that cart confirms it, as a bookings checkout's.
  *
  * @throws {ApplicationError} SERVICE_NOT_FOUND, SLOT_NOT_AVAILABLE (nothing is stored).
  */
 export async function createBooking(
   deps: { db: Db; clock: Clock },
-  request: { siteId: string; serviceId: string; start: Date; identity: EventIdentity },
+  request: {
+    siteId: string
+    serviceId: string
+    start: Date
+    participants?: number
+    identity: EventIdentity
+  },
 ): Promise<Hold & { createdDate: Date }> {
   const now = deps.clock()
   return deps.db.transaction(async (tx) => {
@@ -24,6 +30,7 @@ export async function createBooking(
       siteId: request.siteId,
       serviceId: request.serviceId,
       start: request.start,
+      participants: request.participants,
       now,
     })
     await recordEvent(
@@ -64,6 +71,7 @@ export async function findHeldSlots(
           scheduledDate: new Date(row.start_date).toISOString(),
           endDate: new Date(row.end_date).toISOString(),
           timeZone: row.time_zone,
+          numberOfParticipants: row.participants,
         },
       },
     ]),

@@ -99,7 +99,10 @@ export async function rescheduleBooking(
         `${service.name} can be moved online only until ${service.cancel_notice_minutes / 60} hours before it starts: contact the shop`,
         { bookingId },
       )
-    const slot = await freeSlotAt(tx, calendar, service, start, now, { exceptBookingId: bookingId })
+    const slot = await freeSlotAt(tx, calendar, service, start, now, {
+      exceptBookingId: bookingId,
+      participants: booking.participants,
+    })
     await moveBooking(tx, {
       id: bookingId,
       start: slot.start,

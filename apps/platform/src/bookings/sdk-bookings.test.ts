@@ -1,7 +1,12 @@
 import { bookings, isAisleError } from '@aisle/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
-import { DEMO_CONSULTATION_ID, DEMO_FITTING_ID, DEMO_SCHEDULE_ID } from '../seed/demo-bookings.ts'
+import {
+  DEMO_CLASS_ID,
+  DEMO_CONSULTATION_ID,
+  DEMO_FITTING_ID,
+  DEMO_SCHEDULE_ID,
+} from '../seed/demo-bookings.ts'
 import { createSdkShopper } from '../testing/sdk-shoppers.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
@@ -21,8 +26,12 @@ describe.each(databaseKinds())('the SDK’s bookings against the platform on %s'
   describe('POST /bookings/v2/services/query', () => {
     it('lists the shop’s services with duration, buffer and payment', async () => {
       const { services, pagingMetadata } = await shopper().bookings.queryServices()
-      expect(pagingMetadata).toEqual({ count: 2, offset: 0, total: 2 })
-      expect(services.map((service) => service._id)).toEqual([DEMO_FITTING_ID, DEMO_CONSULTATION_ID])
+      expect(pagingMetadata).toEqual({ count: 3, offset: 0, total: 3 })
+      expect(services.map((service) => service._id)).toEqual([
+        DEMO_FITTING_ID,
+        DEMO_CONSULTATION_ID,
+        DEMO_CLASS_ID,
+      ])
       expect(services[0]).toMatchObject({
         name: 'Tailored fitting',
         type: 'APPOINTMENT',
@@ -38,6 +47,8 @@ describe.each(databaseKinds())('the SDK’s bookings against the platform on %s'
         },
       })
       expect(services[1]?.payment).toEqual({ rateType: 'NO_FEE', options: { online: false, inPerson: true } })
+      expect(services[0]?.defaultCapacity).toBe(1)
+      expect(services[2]).toMatchObject({ name: 'Sewing class', type: 'CLASS', defaultCapacity: 8 })
     })
 
     it('filters by id and pages', async () => {
@@ -45,7 +56,63 @@ describe.each(databaseKinds())('the SDK’s bookings against the platform on %s'
       expect(byId.services.map((service) => service.name)).toEqual(['Style consultation'])
       const second = await shopper().bookings.queryServices({ paging: { limit: 1, offset: 1 } })
       expect(second.services.map((service) => service.name)).toEqual(['Style consultation'])
-      expect(second.pagingMetadata).toEqual({ count: 1, offset: 1, total: 2 })
+      expect(second.pagingMetadata).toEqual({ count: 1, offset: 1, total: 3 })
+    })
+  })
+
+  describe('a class (decision 083)', () => {
+    it('answers its sessions with places left, takes N participants, and refuses more than are left', async () => {
+      const week = {
+        serviceId: DEMO_CLASS_ID,
+        fromLocalDate: '2026-06-01T00:00:00',
+        toLocalDate: '2026-06-08T00:00:00',
+      }
+      const before = await shopper().bookings.listAvailabilityTimeSlots(week)
+      expect(before.timeSlots.map((slot) => [slot.localStartDate, slot.localEndDate])).toEqual([
+        ['2026-06-02T18:00:00', '2026-06-02T19:30:00'],
+        ['2026-06-04T18:00:00', '2026-06-04T19:30:00'],
+      ])
+      expect(before.timeSlots[0]).toMatchObject({ bookable: true, totalCapacity: 8, remainingCapacity: 8 })
+
+      const slot = {
+        serviceId: DEMO_CLASS_ID,
+        startDate: '2026-06-04T18:00:00',
+        timezone: 'America/New_York',
+      }
+      const { booking } = await shopper().bookings.createBooking({
+        bookedEntity: { slot },
+        totalParticipants: 6,
+      })
+      expect(booking).toMatchObject({ totalParticipants: 6, startDate: '2026-06-04T22:00:00.000Z' })
+      const after = await shopper().bookings.listAvailabilityTimeSlots(week)
+      expect(after.timeSlots[1]).toMatchObject({ totalCapacity: 8, remainingCapacity: 2, bookable: true })
+
+      const tooMany = await shopper()
+        .bookings.createBooking({ bookedEntity: { slot }, totalParticipants: 3 })
+        .catch((error: unknown) => error)
+      expect(isAisleError(tooMany) && [tooMany.status, tooMany.code]).toEqual([409, 'SLOT_NOT_AVAILABLE'])
+      const overCapacity = await shopper()
+        .bookings.createBooking({ bookedEntity: { slot }, totalParticipants: 9 })
+        .catch((error: unknown) => error)
+      expect(isAisleError(overCapacity) && [overCapacity.status, overCapacity.code]).toEqual([
+        400,
+        'TOO_MANY_PARTICIPANTS',
+      ])
+      await shopper().bookings.createBooking({ bookedEntity: { slot }, totalParticipants: 2 })
+      const full = await shopper().bookings.listAvailabilityTimeSlots(week)
+      expect(full.timeSlots[1]).toMatchObject({ remainingCapacity: 0, bookable: false })
+      const bookableOnly = await shopper().bookings.listAvailabilityTimeSlots({ ...week, bookable: true })
+      expect(bookableOnly.timeSlots.map((each) => each.localStartDate)).toEqual(['2026-06-02T18:00:00'])
+    })
+
+    it('keeps an appointment to one participant', async () => {
+      const refused = await shopper()
+        .bookings.createBooking({
+          bookedEntity: { slot: { serviceId: DEMO_FITTING_ID, startDate: '2026-06-05T14:00:00Z' } },
+          totalParticipants: 2,
+        })
+        .catch((error: unknown) => error)
+      expect(isAisleError(refused) && [refused.status, refused.code]).toEqual([400, 'TOO_MANY_PARTICIPANTS'])
     })
   })
 

@@ -13,7 +13,7 @@ import {
   updateService,
 } from './booking-store.ts'
 import type { ScheduleException, WeeklyHours } from './free-slots.ts'
-import { isTimeZone } from './zoned-time.ts'
+import { isTimeZone, weekdayOf } from './zoned-time.ts'
 
 /** What the services editor sets of a service's calendar (its name and hold time stay as they are). */
 export type CalendarRules = Pick<
@@ -83,6 +83,7 @@ export function serviceInputProblems(input: ServiceInput): FieldViolation[] {
     add('paymentOptions', 'must include at least one way to pay', 'REQUIRED_FIELD')
   range('cancelNoticeMinutes', s.cancelNoticeMinutes, 0, 525_600, 'minutes')
   range('reminderMinutes', s.reminderMinutes, 0, 20_160, 'minutes')
+  problems.push(...classProblems(s))
   if (!isTimeZone(c.timeZone)) add('timeZone', 'must be a time zone such as Europe/London', 'FORMAT')
   for (let weekday = 1; weekday <= 7; weekday++) {
     const problem = spanProblem(c.weeklyHours.filter((hours) => hours.weekday === weekday))
@@ -110,6 +111,68 @@ export function serviceInputProblems(input: ServiceInput): FieldViolation[] {
   range('bufferMinutes', c.bufferMinutes, 0, 1440, 'minutes')
   range('minNoticeMinutes', c.minNoticeMinutes, 0, 525_600, 'minutes')
   range('maxAheadDays', c.maxAheadDays, 1, 730, 'days')
+  return problems
+}
+
+const LOCAL_START = /^(\d{4}-\d{2}-\d{2})T((?:[01]\d|2[0-3]):[0-5]\d)$/
+
+/**
+ * What is wrong with a service's kind, places and timetable (decision 083): an appointment takes one
+ * customer and has no timetable; a class takes 1 to 500 per session and meets at least once, its weekly
+ * times on weekdays 1 to 7, its one-off and cancelled sessions real local dates and times, a cancelled one
+ * a session of the week.
+ */
+function classProblems(s: ServiceFields): FieldViolation[] {
+  const problems: FieldViolation[] = []
+  const add = (field: string, description: string, violatedRule: FieldViolation['violatedRule']) =>
+    problems.push({ field, description, violatedRule })
+  const { weekly, oneOff, cancelled } = s.timetable
+  if (s.type === 'APPOINTMENT') {
+    if (s.capacity !== 1) add('capacity', 'must be 1 for an appointment: one customer at a time', 'OTHER')
+    if (weekly.length + oneOff.length + cancelled.length > 0)
+      add(
+        'timetable',
+        'is for classes: an appointment is booked in the calendar’s hours',
+        'FIELD_NOT_ALLOWED',
+      )
+    return problems
+  }
+  if (!Number.isInteger(s.capacity) || s.capacity < 1 || s.capacity > 500)
+    add('capacity', 'must be a whole number of places from 1 to 500', 'FORMAT')
+  if (weekly.length > 50) add('weeklySessions', 'must be at most 50 a week', 'MAX_SIZE')
+  for (const session of weekly)
+    if (
+      !Number.isInteger(session.weekday) ||
+      session.weekday < 1 ||
+      session.weekday > 7 ||
+      !/^(?:[01]\d|2[0-3]):[0-5]\d$/.test(session.start)
+    )
+      add('weeklySessions', 'must be a weekday and a time such as Tuesday 18:00', 'FORMAT')
+  const keys = weekly.map((session) => `${session.weekday} ${session.start}`)
+  if (new Set(keys).size !== keys.length) add('weeklySessions', 'must not name one time twice', 'FORMAT')
+  const localProblem = (field: string, list: readonly string[]) => {
+    if (list.length > 366) add(field, 'must be at most 366 sessions', 'MAX_SIZE')
+    const bad = list.find((local) => {
+      const match = LOCAL_START.exec(local)
+      return !match || !DATE.test(match[1]!)
+    })
+    if (bad !== undefined)
+      add(field, `must be a date and time such as 2026-12-24 18:00 (not "${bad.slice(0, 40)}")`, 'FORMAT')
+  }
+  localProblem('oneOffSessions', oneOff)
+  localProblem('cancelledSessions', cancelled)
+  const notWeekly = cancelled.find((local) => {
+    const match = LOCAL_START.exec(local)
+    return (
+      match &&
+      DATE.test(match[1]!) &&
+      !weekly.some((session) => session.weekday === weekdayOf(match[1]!) && session.start === match[2])
+    )
+  })
+  if (notWeekly !== undefined)
+    add('cancelledSessions', `${notWeekly.replace('T', ' ')}: is not a weekly session`, 'OTHER')
+  if (weekly.length === 0 && oneOff.length === 0)
+    add('weeklySessions', 'must have at least one session: a weekly time or a one-off date', 'REQUIRED_FIELD')
   return problems
 }
 

@@ -4,10 +4,19 @@ import {
   findBusyTimes,
   findScheduleCalendar,
   findServices,
+  findTakenPlaces,
   type ScheduleCalendar,
   type ServiceRow,
 } from './booking-store.ts'
+import { classSessions } from './class-sessions.ts'
 import { type FreeSlot, freeSlots } from './free-slots.ts'
+
+/** A slot of a service with its places: an appointment's free slot has one; a class's session its own. */
+export interface ServiceSlot extends FreeSlot {
+  totalSpots: number
+  /** Places still free: 0 for a full session (an appointment's taken slot is not answered at all). */
+  openSpots: number
+}
 
 /** The longest range of one slots query: two months, so one answer stays small. */
 export const MAX_SLOT_RANGE_DAYS = 62
@@ -38,8 +47,10 @@ export async function getServiceWithCalendar(
 }
 
 /**
- * The free slots of a service that start in `[from, to)`: from its calendar's hours and exceptions, less
- * its bookings and live holds (decision 065). The range is cut to {@link MAX_SLOT_RANGE_DAYS}.
+ * The slots of a service that start in `[from, to)` (decision 065): an appointment's free slots from its
+ * calendar's hours and exceptions, less its bookings and live holds, each with one place; a class's
+ * sessions from its timetable, each with its places left, full ones included (decision 083). The range is
+ * cut to {@link MAX_SLOT_RANGE_DAYS}.
  *
  * @throws {ApplicationError} SERVICE_NOT_FOUND when the site offers no such service.
  */
@@ -48,17 +59,45 @@ export async function listServiceSlots(
   siteId: string,
   serviceId: string,
   range: { from: Date; to: Date; now: Date },
-): Promise<ServiceWithCalendar & { slots: FreeSlot[] }> {
+): Promise<ServiceWithCalendar & { slots: ServiceSlot[] }> {
   const found = await getServiceWithCalendar(db, siteId, serviceId)
   const to = new Date(Math.min(range.to.getTime(), range.from.getTime() + MAX_SLOT_RANGE_DAYS * 86_400_000))
-  // A booking that starts up to a day before the range may still reach into it.
-  const busy = await findBusyTimes(db, found.calendar.id, {
-    from: new Date(range.from.getTime() - 86_400_000),
-    to: new Date(to.getTime() + found.service.duration_minutes * 60_000),
-    now: range.now,
-  })
-  return {
-    ...found,
-    slots: freeSlots(found.calendar, found.service.duration_minutes, busy, { ...range, to }),
+  return { ...found, slots: await slotsOf(db, found, { ...range, to }) }
+}
+
+/**
+ * The slots of a service with its calendar in a range, read in the caller's transaction (under the
+ * calendar's lock when a hold or confirmation checks one).
+ */
+export async function slotsOf(
+  db: Db,
+  { service, calendar }: ServiceWithCalendar,
+  range: { from: Date; to: Date; now: Date },
+  options: { exceptBookingId?: string } = {},
+): Promise<ServiceSlot[]> {
+  if (service.type === 'CLASS') {
+    const taken = await findTakenPlaces(db, service.id, range, options)
+    return classSessions(
+      calendar,
+      { timetable: service.timetable, durationMinutes: service.duration_minutes, capacity: service.capacity },
+      taken,
+      range,
+    )
   }
+  // A booking that starts up to a day before the range may still reach into it.
+  const busy = await findBusyTimes(
+    db,
+    calendar.id,
+    {
+      from: new Date(range.from.getTime() - 86_400_000),
+      to: new Date(range.to.getTime() + (service.duration_minutes + calendar.bufferMinutes) * 60_000),
+      now: range.now,
+    },
+    options,
+  )
+  return freeSlots(calendar, service.duration_minutes, busy, range).map((slot) => ({
+    ...slot,
+    totalSpots: 1,
+    openSpots: 1,
+  }))
 }

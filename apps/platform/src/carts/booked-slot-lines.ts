@@ -37,10 +37,11 @@ export function serviceIdsOfLines(lines: readonly LineItemRow[]): string[] {
 }
 
 /**
- * The new lines an add makes of held slots: one line of quantity 1 per slot (a slot is one appointment);
- * a slot already in the cart is left as it is. `fieldOf` names an item's place in the request.
+ * The new lines an add makes of held slots: one line per slot, its quantity the booking's participants (1
+ * for an appointment; a class's places, decision 083); a slot already in the cart is left as it is.
+ * `fieldOf` names an item's place in the request.
  *
- * @throws {ValidationError} a quantity other than 1.
+ * @throws {ValidationError} a quantity other than the booking's participants.
  * @throws {ApplicationError} BOOKING_NOT_FOUND: no held slot of the site has the id (never held, confirmed,
  * cancelled, or being paid for in a bookings checkout of its own).
  */
@@ -55,19 +56,20 @@ export function planBookedSlotLines(
   const changes: LineItemChange[] = []
   for (const { item, field } of items) {
     const bookingId = item.catalogReference.catalogItemId
-    if (item.quantity !== 1)
-      throw new ValidationError([
-        {
-          field: `${field}.quantity`,
-          description: 'must be 1: a booked slot is one appointment',
-          violatedRule: 'OTHER',
-        },
-      ])
     const slot = held.get(bookingId)
     if (!slot)
       throw new ApplicationError('BOOKING_NOT_FOUND', `No held slot ${bookingId}: hold the slot first`, {
         field: `${field}.catalogReference.catalogItemId`,
       })
+    const participants = participantsOf(slot.properties)
+    if (item.quantity !== participants)
+      throw new ValidationError([
+        {
+          field: `${field}.quantity`,
+          description: `must be ${participants}: the booking's participants`,
+          violatedRule: 'OTHER',
+        },
+      ])
     if (inCart.has(bookingId)) continue
     inCart.add(bookingId)
     changes.push({
@@ -75,15 +77,20 @@ export function planBookedSlotLines(
       catalogItemId: slot.serviceId,
       variantId: null,
       serviceProperties: slot.properties,
-      quantity: 1,
+      quantity: participants,
     })
   }
   return changes
 }
 
+/** The places a booked slot's line sells: its booking's participants (1 for an appointment). */
+export function participantsOf(properties: ServiceLineProperties): number {
+  return properties.numberOfParticipants ?? 1
+}
+
 /**
- * A booked slot's line keeps quantity 1: the shopper may remove it (0), not make it several, which would
- * sell one appointment many times.
+ * A booked slot's line keeps its quantity, its booking's participants: the shopper may remove it (0), not
+ * change it, which would sell places that are not held.
  */
 export function assertBookedSlotQuantitiesKept(
   lines: readonly LineItemRow[],
@@ -91,13 +98,18 @@ export function assertBookedSlotQuantitiesKept(
 ): void {
   const changed = lines.filter((line) => {
     const quantity = quantities.get(line.id)
-    return line.service_properties && quantity !== undefined && quantity !== 0 && quantity !== 1
+    return (
+      line.service_properties &&
+      quantity !== undefined &&
+      quantity !== 0 &&
+      quantity !== participantsOf(line.service_properties)
+    )
   })
   if (changed.length === 0) return
   throw new ValidationError(
     changed.map((line) => ({
       field: `lineItems[${line.id}].quantity`,
-      description: 'must be 0 or 1: a booked slot is one appointment',
+      description: `must be 0 or ${line.service_properties ? participantsOf(line.service_properties) : 1}: the booking's participants`,
       violatedRule: 'OTHER',
     })),
   )

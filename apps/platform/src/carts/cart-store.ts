@@ -63,6 +63,8 @@ export interface ServiceLineProperties {
   endDate: string
   /** The shop's time zone, in which the line shows its time. */
   timeZone: string
+  /** The places the booking takes (a class's participants, decision 083); 1 when absent. The line's quantity. */
+  numberOfParticipants?: number
 }
 
 /** The tickets a line of the tickets catalogue sells: its reservation and its event (decision 070). */

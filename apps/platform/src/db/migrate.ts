@@ -34,6 +34,7 @@ import * as bookingMails from './migrations/032-booking-mails-and-cancelling.ts'
 import * as ticketedEvents from './migrations/033-ticketed-events.ts'
 import * as bookingDesk from './migrations/034-booking-desk.ts'
 import * as eventDesk from './migrations/035-event-desk.ts'
+import * as classes from './migrations/036-classes.ts'
 import * as bookingReminders from './migrations/037-booking-reminders.ts'
 import * as shopLogoAndTimeZone from './migrations/039-shop-logo-and-time-zone.ts'
 
@@ -74,6 +75,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 33, name: 'ticketed-events', sql: ticketedEvents.sql },
   { version: 34, name: 'booking-desk', sql: bookingDesk.sql },
   { version: 35, name: 'event-desk', sql: eventDesk.sql },
+  { version: 36, name: 'classes', sql: classes.sql },
   { version: 37, name: 'booking-reminders', sql: bookingReminders.sql },
   { version: 39, name: 'shop-logo-and-time-zone', sql: shopLogoAndTimeZone.sql },
 ]

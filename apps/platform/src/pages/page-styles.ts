@@ -99,6 +99,10 @@ button.danger { color: var(--danger); }
   font-size: 0.95rem; font-variant-numeric: tabular-nums; background: #fff; }
 .choices.inline a:hover, .choices.inline a:focus-visible { border-color: var(--accent); background: var(--soft); }
 .choices.inline a[aria-current] { background: var(--accent); border-color: var(--accent); color: var(--accent-text); font-weight: 600; }
+.choices.inline a:has(.places), .choices.inline .full { flex-direction: column; text-align: center; }
+.choices.inline .places { font-size: 0.8rem; }
+.choices.inline .full { display: flex; align-items: center; justify-content: center; min-height: 44px; padding: 0.4rem 0.5rem;
+  border: 1px dashed var(--line); border-radius: var(--radius); color: var(--muted); }
 fieldset { border: 1px solid var(--line); border-radius: var(--radius); margin: 0 0 1rem; padding: 0.75rem 1rem; }
 legend { font-weight: 600; padding: 0 0.3rem; }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0; }
@@ -134,7 +138,7 @@ td input[type="text"] { width: 9rem; }
 .calendar-entry.cancelled { border-left-color: var(--line); opacity: 0.75; }
 .calendar-entry.cancelled strong { text-decoration: line-through; }
 .calendar-time { font-variant-numeric: tabular-nums; color: var(--muted); font-size: 0.875rem; }
-.calendar-who { display: block; font-size: 0.875rem; color: var(--muted); }
+.calendar-who, .calendar-places { display: block; font-size: 0.875rem; color: var(--muted); }
 .calendar-none { margin: 0; font-size: 0.875rem; }
 .facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.35rem 1rem; margin: 0; }
 .facts dt { color: var(--muted); }

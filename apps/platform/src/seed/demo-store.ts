@@ -165,7 +165,7 @@ const SEED_EPOCH = Date.parse('2026-01-01T00:00:00Z')
 /**
  * Creates the demo store: one site, its OAuth client, 9 collections (6 by kind, 3 curated) and 42
  * products with options, variants, prices, discounts, inventory and three pictures per colour, and its
- * bookings calendar with two services (`seedDemoBookings`), and two published events with their ticket types
+ * bookings calendar with two appointment services and a class (`seedDemoBookings`), and two published events with their ticket types
  * (`seedDemoEvents`). The same input gives the same store, byte for byte.
  */
 export async function seedDemoStore(

@@ -15,7 +15,14 @@ type App = { request: (input: string, init?: RequestInit) => Response | Promise<
 export async function bookSlotOnHostedPages(
   app: App,
   db: Db,
-  slot: { serviceId: string; start: string; email: string; pay?: 'card' | 'in-person' },
+  slot: {
+    serviceId: string
+    start: string
+    email: string
+    pay?: 'card' | 'in-person'
+    /** A class's places to book (decision 083); left out for an appointment. */
+    participants?: number
+  },
 ): Promise<{ orderId: string; bookingId: string }> {
   const json = async (path: string, body: unknown, token = '') => {
     const response = await app.request(`${TEST_PUBLIC_URL}${path}`, {
@@ -45,6 +52,7 @@ export async function bookSlotOnHostedPages(
     firstName: 'Ada',
     lastName: 'Lovelace',
     email: slot.email,
+    ...(slot.participants ? { participants: String(slot.participants) } : {}),
     paymentMethod: slot.pay === 'in-person' ? 'offline' : 'test-card',
     paymentKey: crypto.randomUUID(),
   })

@@ -6,7 +6,12 @@ import { redirects } from '@wix/redirects'
 import { createClient, OAuthStrategy } from '@wix/sdk'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/db.ts'
-import { DEMO_CONSULTATION_ID, DEMO_FITTING_ID, DEMO_SCHEDULE_ID } from '../seed/demo-bookings.ts'
+import {
+  DEMO_CLASS_ID,
+  DEMO_CONSULTATION_ID,
+  DEMO_FITTING_ID,
+  DEMO_SCHEDULE_ID,
+} from '../seed/demo-bookings.ts'
 import { DEMO_PLAN_IDS } from '../seed/demo-commerce.ts'
 import {
   DEMO_CARE_CLASS_ID,
@@ -87,7 +92,12 @@ describe.each(databaseKinds())('the real Wix client’s bookings, events and pla
   it('queries services, then the V1 availability the example books from, and checks out its slot on the hosted bookings page', async () => {
     const client = shop()
     const found = await client.services.queryServices().limit(50).find()
-    expect(found.items.map((service) => service._id)).toEqual([DEMO_FITTING_ID, DEMO_CONSULTATION_ID])
+    expect(found.items.map((service) => service._id)).toEqual([
+      DEMO_FITTING_ID,
+      DEMO_CONSULTATION_ID,
+      DEMO_CLASS_ID,
+    ])
+    expect(found.items[2]).toMatchObject({ name: 'Sewing class', type: 'CLASS', defaultCapacity: 8 })
     expect(found.items[0]).toMatchObject({ name: 'Tailored fitting', type: 'APPOINTMENT' })
     expect(found.items[0]?.schedule?._id).toBe(DEMO_SCHEDULE_ID)
     expect(requests).toContain('POST /_api/bookings/v2/services/query 200')
@@ -193,7 +203,22 @@ describe.each(databaseKinds())('the real Wix client’s bookings, events and pla
       '2026-06-02T11:00:00',
     ])
 
-    // The shop sells appointments only: the class sessions' read answers none, as for a shop without classes.
+    // The class sessions' read answers an appointment's none, and the class's sessions with their places.
+    const classes = await client.eventTimeSlots.listEventTimeSlots({
+      serviceIds: [DEMO_CLASS_ID],
+      fromLocalDate: '2026-06-01T00:00:00',
+      toLocalDate: '2026-06-08T00:00:00',
+    })
+    expect(classes.timeZone).toBe('America/New_York')
+    expect(classes.timeSlots?.map((slot) => [slot.localStartDate, slot.remainingCapacity])).toEqual([
+      ['2026-06-02T18:00:00', 8],
+      ['2026-06-04T18:00:00', 8],
+    ])
+    expect(classes.timeSlots?.[0]).toMatchObject({
+      bookable: true,
+      totalCapacity: 8,
+      eventInfo: { eventId: `${DEMO_CLASS_ID}:2026-06-02T22:00:00.000Z` },
+    })
     const events = await client.eventTimeSlots.listEventTimeSlots({
       serviceIds: [DEMO_FITTING_ID],
       fromLocalDate: '2026-06-02T09:00:00',

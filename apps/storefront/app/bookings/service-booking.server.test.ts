@@ -14,6 +14,7 @@ const fitting = {
   name: 'Tailored fitting',
   description: 'A tailor measures you.',
   type: 'APPOINTMENT',
+  defaultCapacity: 1,
   mainSlug: { name: 'tailored-fitting' },
   schedule: { id: SCHEDULE_ID, availabilityConstraints: { sessionDurations: [45], timeBetweenSessions: 15 } },
   payment: {
@@ -67,7 +68,7 @@ describe('getServiceBySlug', () => {
 })
 
 describe('readSlotPicker', () => {
-  it('asks the next two weeks in the shop’s zone and shows the first day with free times', async () => {
+  it('asks the next two weeks in the shop’s zone, full class sessions too, and shows the first day with free times', async () => {
     const { client, calls } = createScriptedClient({
       'POST /bookings/v2/time-slots': slotsAnswer(wireSlot('2026-12-09T09:00:00', '2026-12-09T09:45:00')),
     })
@@ -76,7 +77,6 @@ describe('readSlotPicker', () => {
       serviceId: SERVICE_ID,
       fromLocalDate: '2026-12-07T00:00:00',
       toLocalDate: '2026-12-23T00:00:00',
-      bookable: true,
     })
     expect(picker).toMatchObject({ timeZone: ZONE, chosenDate: '2026-12-09', slots: [{ label: '9:00 AM' }] })
   })

@@ -32,7 +32,7 @@ export async function getServiceBySlug(client: AisleClient, slug: string): Promi
 }
 
 /**
- * The slot picker of a service: its free slots over the next two weeks, asked in the shop's time zone
+ * The slot picker of a service: its free slots (a class's sessions, full ones too) over the next two weeks, asked in the shop's time zone
  * (the platform's default), and the free times of `day` (`YYYY-MM-DD`) or of the first day with any.
  * @throws a route error response (the platform's 4xx, else 503) when the platform refuses or fails.
  */
@@ -46,7 +46,6 @@ export async function readSlotPicker(
     const { timeSlots, timeZone } = await client.bookings.listAvailabilityTimeSlots({
       serviceId,
       ...toSlotWindow(now),
-      bookable: true,
     })
     return toSlotPicker(timeSlots, timeZone, now, day)
   } catch (error) {

@@ -8,6 +8,7 @@ function service(payment: Partial<Service['payment']>, minutes = 45): Service {
     name: 'Tailored fitting',
     description: 'A tailor measures you.',
     type: 'APPOINTMENT',
+    defaultCapacity: 1,
     mainSlug: { name: 'tailored-fitting' },
     schedule: {
       _id: '00000000-0000-4000-8000-000000000002',

@@ -43,8 +43,8 @@ describe('toSlotPicker', () => {
     expect(picker.days.filter((day) => day.isChosen).map((day) => day.date)).toEqual(['2026-12-09'])
     expect(picker.days.map((day) => day.freeTimes).slice(0, 4)).toEqual([0, 0, 2, 1])
     expect(picker.slots).toEqual([
-      { start: '2026-12-09T09:00:00', label: '9:00 AM' },
-      { start: '2026-12-09T10:00:00', label: '10:00 AM' },
+      { start: '2026-12-09T09:00:00', label: '9:00 AM', full: false },
+      { start: '2026-12-09T10:00:00', label: '10:00 AM', full: false },
     ])
   })
 
@@ -66,6 +66,25 @@ describe('toSlotPicker', () => {
     ]
     expect(toSlotPicker(slots, ZONE, NOW, '2026-12-09').slots.map((free) => free.start)).toEqual([
       '2026-12-09T11:00:00',
+    ])
+  })
+
+  it('shows a class’s sessions with places left, a full one as Full, and counts only those with places', () => {
+    const sessions = [
+      slot('2026-12-08T18:00:00', { totalCapacity: 8, remainingCapacity: 0, bookable: false }),
+      slot('2026-12-10T18:00:00', { totalCapacity: 8, remainingCapacity: 5 }),
+      slot('2026-12-10T20:00:00', { totalCapacity: 8, remainingCapacity: 1 }),
+    ]
+    const picker = toSlotPicker(sessions, ZONE, NOW, undefined)
+    // The first day with a place left is chosen; the 8th's full session does not count as free.
+    expect(picker.chosenDate).toBe('2026-12-10')
+    expect(picker.days.map((day) => day.freeTimes).slice(0, 4)).toEqual([0, 0, 0, 2])
+    expect(picker.slots).toEqual([
+      { start: '2026-12-10T18:00:00', label: '6:00 PM', places: '5 places left', full: false },
+      { start: '2026-12-10T20:00:00', label: '8:00 PM', places: '1 place left', full: false },
+    ])
+    expect(toSlotPicker(sessions, ZONE, NOW, '2026-12-08').slots).toEqual([
+      { start: '2026-12-08T18:00:00', label: '6:00 PM', places: 'Full', full: true },
     ])
   })
 

@@ -23,8 +23,11 @@ export interface SlotPicker {
   /** The chosen day in full: `Monday, December 7`. */
   chosenLabel: string
   chosenDate: string
-  /** The chosen day's free times: `start` is the slot's local start, `label` its time (`9:00 AM`). */
-  slots: { start: string; label: string }[]
+  /**
+   * The chosen day's times: `start` is the slot's local start, `label` its time (`9:00 AM`); a class's
+   * session says its places left (`5 places left`, or `Full`, then `full` and not bookable).
+   */
+  slots: { start: string; label: string; places?: string; full: boolean }[]
 }
 
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -81,15 +84,19 @@ export function toSlotPicker(
   day: string | undefined,
 ): SlotPicker {
   const today = toLocalDate(now, timeZone)
-  const free = timeSlots.filter((slot) => slot.bookable && slot.remainingCapacity > 0)
+  // A class's full sessions are shown as full; an appointment's taken times are not answered at all.
+  const shown = timeSlots.filter(
+    (slot) => (slot.bookable && slot.remainingCapacity > 0) || slot.totalCapacity > 1,
+  )
+  const isFree = (slot: TimeSlot) => slot.bookable && slot.remainingCapacity > 0
   const byDay = new Map<string, TimeSlot[]>()
-  for (const slot of free) {
+  for (const slot of shown) {
     const date = slot.localStartDate.slice(0, 10)
     byDay.set(date, [...(byDay.get(date) ?? []), slot])
   }
   const dates = Array.from({ length: PICKER_DAYS }, (_, n) => addDays(today, n))
   const asked = day && LOCAL_DATE.test(day) && dates.includes(day) ? day : undefined
-  const chosenDate = asked ?? dates.find((date) => byDay.has(date)) ?? today
+  const chosenDate = asked ?? dates.find((date) => byDay.get(date)?.some(isFree)) ?? today
   const chosen = [...(byDay.get(chosenDate) ?? [])].sort((a, b) =>
     a.localStartDate.localeCompare(b.localStartDate),
   )
@@ -99,7 +106,7 @@ export function toSlotPicker(
     days: dates.map((date) => ({
       date,
       label: formatLocal(`${date}T12:00:00`, { weekday: 'short', month: 'short', day: 'numeric' }),
-      freeTimes: byDay.get(date)?.length ?? 0,
+      freeTimes: byDay.get(date)?.filter(isFree).length ?? 0,
       isChosen: date === chosenDate,
     })),
     chosenDate,
@@ -107,8 +114,16 @@ export function toSlotPicker(
     slots: chosen.map((slot) => ({
       start: slot.localStartDate,
       label: formatLocal(slot.localStartDate, { hour: 'numeric', minute: '2-digit' }),
+      ...(slot.totalCapacity > 1 ? { places: placesLeftWords(slot.remainingCapacity) } : {}),
+      full: !isFree(slot),
     })),
   }
+}
+
+/** A class session's places left in words: `5 places left`, `1 place left`, `Full`. */
+export function placesLeftWords(remaining: number): string {
+  if (remaining <= 0) return 'Full'
+  return remaining === 1 ? '1 place left' : `${remaining} places left`
 }
 
 /**

@@ -4,8 +4,10 @@ export interface Service {
   _id: string
   name: string
   description: string
-  /** `APPOINTMENT`: one customer at a time. */
-  type: 'APPOINTMENT'
+  /** `APPOINTMENT`: one customer at a time; `CLASS`: scheduled sessions with places. */
+  type: 'APPOINTMENT' | 'CLASS'
+  /** Places per session: 1 for an appointment. */
+  defaultCapacity: number
   mainSlug: { name: string }
   schedule: {
     /** The calendar the service is booked on. */
@@ -64,8 +66,9 @@ export interface TimeSlot {
   localEndDate: string
   bookable: boolean
   location: { locationType: 'BUSINESS' }
-  /** 1: one customer at a time. */
+  /** Places: 1 for an appointment, a class's per session. */
   totalCapacity: number
+  /** Places left: 0 when a class's session is full (then not bookable). */
   remainingCapacity: number
   availableResources: { resourceTypeId: string; resources: { _id: string; name: string }[] }[]
 }
@@ -119,7 +122,7 @@ export interface CreateBookingRequest {
       timezone?: string
     }
   }
-  /** 1: appointments take one customer. */
+  /** The places it takes: 1 (the default) for an appointment; up to a class's places left in the session. */
   totalParticipants?: number
 }
 

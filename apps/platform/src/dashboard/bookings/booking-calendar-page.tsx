@@ -6,7 +6,13 @@ import { EmptyState } from '../kit/empty-state.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
 import { Badge } from '../kit/status-badge.tsx'
 import type { Owner } from '../session/owner-session.ts'
-import { byLocalDay, type CalendarRange, type CalendarView } from './booking-calendar.ts'
+import {
+  byLocalDay,
+  type CalendarRange,
+  type CalendarView,
+  placesTakenBySession,
+  sessionKey,
+} from './booking-calendar.ts'
 
 /** Who booked, in words: the contact's name, else the order's e-mail. */
 export function customerText(booking: Pick<DeskBookingRow, 'contact' | 'email'>): string {
@@ -16,8 +22,10 @@ export function customerText(booking: Pick<DeskBookingRow, 'contact' | 'email'>)
 
 const calendarHref = (view: CalendarView, date: string) => `/dashboard/bookings?view=${view}&date=${date}`
 
+const placesText = (count: number) => (count === 1 ? '1 place' : `${count} places`)
+
 /** A booking as a calendar row: its times, service and customer, linking to its page. */
-function CalendarEntry(props: { booking: DeskBookingRow; timeZone: string }) {
+function CalendarEntry(props: { booking: DeskBookingRow; timeZone: string; sessionTaken: number }) {
   const { booking } = props
   const cancelled = booking.status === 'CANCELLED'
   return (
@@ -27,7 +35,15 @@ function CalendarEntry(props: { booking: DeskBookingRow; timeZone: string }) {
           {clockText(booking.start_date, props.timeZone)}–{clockText(booking.end_date, props.timeZone)}
         </span>{' '}
         <strong>{booking.service_name}</strong>
-        <span className="calendar-who">{customerText(booking)}</span>
+        <span className="calendar-who">
+          {customerText(booking)}
+          {booking.service_type === 'CLASS' && ` · ${placesText(booking.participants)}`}
+        </span>
+        {booking.service_type === 'CLASS' && (
+          <span className="calendar-places">
+            Session: {props.sessionTaken} of {booking.capacity} places taken
+          </span>
+        )}
       </a>
       {cancelled && <Badge tone="off">Cancelled</Badge>}
       {booking.attendance && (
@@ -52,6 +68,7 @@ export function BookingCalendarPage(props: {
 }) {
   const { range, timeZone } = props
   const days = byLocalDay(props.bookings, timeZone)
+  const taken = placesTakenBySession(props.bookings)
   const other: CalendarView = range.view === 'week' ? 'day' : 'week'
   const span =
     range.view === 'week'
@@ -115,7 +132,12 @@ export function BookingCalendarPage(props: {
               ) : (
                 <ol className="calendar-entries">
                   {entries.map((booking) => (
-                    <CalendarEntry key={booking.id} booking={booking} timeZone={timeZone} />
+                    <CalendarEntry
+                      key={booking.id}
+                      booking={booking}
+                      timeZone={timeZone}
+                      sessionTaken={taken.get(sessionKey(booking)) ?? 0}
+                    />
                   ))}
                 </ol>
               )}

@@ -59,3 +59,23 @@ export function byLocalDay<Item extends { start_date: Date }>(
   }
   return days
 }
+
+/**
+ * The places taken of each class session among bookings (decision 083): the participants of its confirmed
+ * bookings, by `sessionKey`. A view shows a session's every booking, since they all start at its start.
+ */
+export function placesTakenBySession(
+  bookings: readonly { service_id: string; start_date: Date; status: string; participants: number }[],
+): Map<string, number> {
+  const taken = new Map<string, number>()
+  for (const booking of bookings) {
+    if (booking.status !== 'CONFIRMED') continue
+    const key = sessionKey(booking)
+    taken.set(key, (taken.get(key) ?? 0) + booking.participants)
+  }
+  return taken
+}
+
+/** A class session's key: its service and start instant. */
+export const sessionKey = (booking: { service_id: string; start_date: Date }) =>
+  `${booking.service_id}@${new Date(booking.start_date).toISOString()}`

@@ -3,7 +3,7 @@ import { findBookingById, findServices } from '../../bookings/booking-store.ts'
 import { listServiceSlots } from '../../bookings/service-slots.ts'
 import type { Db } from '../../db/db.ts'
 import { findOrder } from '../../orders/order-store.ts'
-import { DEMO_FITTING_ID } from '../../seed/demo-bookings.ts'
+import { DEMO_CLASS_ID, DEMO_FITTING_ID } from '../../seed/demo-bookings.ts'
 import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
 import { bookSlotOnHostedPages } from '../../testing/booked-slots.ts'
 import { createDashboardPlatform, createTestBrowser } from '../../testing/dashboard-browser.ts'
@@ -115,7 +115,7 @@ describe.each(databaseKinds())('the bookings desk on %s', (kind) => {
     const page = await browser.get(created.location!)
     expect(page.text).toContain('Service created.')
     expect(page.text).toContain('value="10:00-12:00, 13:00-16:00"')
-    expect(page.text).toContain('2 other services share them')
+    expect(page.text).toContain('3 other services share them')
 
     // A local day of New York in June: 04:00 UTC to 04:00 UTC.
     const slotsOn = async (day: string) => {
@@ -263,5 +263,109 @@ describe.each(databaseKinds())('the bookings desk on %s', (kind) => {
     expect(orderPage.text).toMatch(/[Rr]efund/)
     expect((await browser.get(`/dashboard/bookings/${crypto.randomUUID()}`)).status).toBe(404)
     expect((await browser.post(`/dashboard/bookings/${crypto.randomUUID()}/cancel`)).status).toBe(404)
+  })
+
+  it('creates a class with places and a timetable, refusing a bad one with each problem beside its field', async () => {
+    const refused = await browser.post('/dashboard/bookings/services', {
+      ...validService,
+      name: 'Pattern cutting',
+      type: 'CLASS',
+      capacity: '0',
+      weeklySessions: 'Someday 18:00',
+      oneOffSessions: '2026-06-20 10:00',
+      cancelledSessions: '',
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain('must be a weekday and a time a line')
+    const noPlaces = await browser.post('/dashboard/bookings/services', {
+      ...validService,
+      name: 'Pattern cutting',
+      type: 'CLASS',
+      capacity: '0',
+      weeklySessions: 'Wednesday 19:00',
+      oneOffSessions: '',
+      cancelledSessions: '2026-06-11 19:00',
+    })
+    expect(noPlaces.status).toBe(400)
+    expect(noPlaces.text).toContain('must be a whole number of places from 1 to 500')
+    expect(noPlaces.text).toContain('2026-06-11 19:00: is not a weekly session')
+    expect(await findServices(db, DEMO_SITE_ID, { includeHidden: true })).not.toContainEqual(
+      expect.objectContaining({ name: 'Pattern cutting' }),
+    )
+
+    const created = await browser.post('/dashboard/bookings/services', {
+      ...validService,
+      name: 'Pattern cutting',
+      type: 'CLASS',
+      capacity: '6',
+      weeklySessions: 'Wednesday 19:00',
+      oneOffSessions: '2026-06-20 10:00',
+      cancelledSessions: '2026-06-10 19:00',
+    })
+    expect(created.status).toBe(303)
+    const id = /services\/([0-9a-f-]{36})\?notice=service-created/.exec(created.location ?? '')?.[1]
+    const [service] = await findServices(db, DEMO_SITE_ID, { ids: [id!] })
+    expect(service).toMatchObject({
+      type: 'CLASS',
+      capacity: 6,
+      timetable: {
+        weekly: [{ weekday: 3, start: '19:00' }],
+        oneOff: ['2026-06-20T10:00'],
+        cancelled: ['2026-06-10T19:00'],
+      },
+    })
+    const { slots } = await listServiceSlots(db, DEMO_SITE_ID, id!, {
+      from: new Date('2026-06-01T04:00:00Z'),
+      to: new Date('2026-06-22T04:00:00Z'),
+      now: dashboard.clock(),
+    })
+    // Wednesdays 19:00 New York (23:00 UTC) but the 10th, and Saturday the 20th at 10:00.
+    expect(slots.map((slot) => [slot.start.toISOString(), slot.openSpots])).toEqual([
+      ['2026-06-03T23:00:00.000Z', 6],
+      ['2026-06-17T23:00:00.000Z', 6],
+      ['2026-06-20T14:00:00.000Z', 6],
+    ])
+    const page = await browser.get(created.location!)
+    expect(page.text).toContain('Wednesday 19:00')
+    expect(page.text).toContain('<option value="CLASS" selected')
+  })
+
+  it('shows a class session’s places taken on the calendar, and a cancel with refund frees them', async () => {
+    const start = '2026-06-02T22:00:00.000Z'
+    const { bookingId, orderId } = await bookSlotOnHostedPages(dashboard.app, db, {
+      serviceId: DEMO_CLASS_ID,
+      start,
+      email: 'class@example.com',
+      participants: 3,
+    })
+    await bookSlotOnHostedPages(dashboard.app, db, {
+      serviceId: DEMO_CLASS_ID,
+      start,
+      email: 'class-two@example.com',
+      participants: 2,
+      pay: 'in-person',
+    })
+    const placesLeft = async () => {
+      const { slots } = await listServiceSlots(db, DEMO_SITE_ID, DEMO_CLASS_ID, {
+        from: new Date(start),
+        to: new Date(Date.parse(start) + 1),
+        now: dashboard.clock(),
+      })
+      return slots[0]?.openSpots
+    }
+    expect(await placesLeft()).toBe(3)
+    const day = await browser.get('/dashboard/bookings?view=day&date=2026-06-02')
+    expect(day.text).toContain('Sewing class')
+    expect(day.text).toContain('3 places')
+    expect(day.text).toContain('Session: 5 of 8 places taken')
+    const page = await browser.get(`/dashboard/bookings/${bookingId}`)
+    expect(page.text).toContain('3 of 8 places')
+
+    expect((await browser.post(`/dashboard/bookings/${bookingId}/cancel`)).status).toBe(303)
+    const order = await findOrder(db, { siteId: DEMO_SITE_ID }, orderId)
+    expect(Number(order?.order.refunded_minor)).toBe(7500)
+    expect(await placesLeft()).toBe(6)
+    const after = await browser.get('/dashboard/bookings?view=day&date=2026-06-02')
+    expect(after.text).toContain('Session: 2 of 8 places taken')
   })
 })

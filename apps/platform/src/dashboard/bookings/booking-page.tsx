@@ -109,6 +109,14 @@ export function BookingPage(props: {
               </dd>
               <dt>Service</dt>
               <dd>{booking.service_name}</dd>
+              {booking.service_type === 'CLASS' && (
+                <>
+                  <dt>Places</dt>
+                  <dd>
+                    {booking.participants} of {booking.capacity} places
+                  </dd>
+                </>
+              )}
               <dt>When</dt>
               <dd>{when}</dd>
               {booking.location && (

@@ -1,4 +1,5 @@
-import type { RateType, ScheduleCalendar, ServiceRow } from '../../bookings/booking-store.ts'
+import type { RateType, ScheduleCalendar, ServiceRow, ServiceType } from '../../bookings/booking-store.ts'
+import type { ClassTimetable } from '../../bookings/class-sessions.ts'
 import type { ScheduleException, WeeklyHours } from '../../bookings/free-slots.ts'
 import { exceptionsText, hoursField, hoursText, type ServiceInput } from '../../bookings/service-editor.ts'
 import type { FieldViolation } from '../../http/errors.ts'
@@ -16,6 +17,15 @@ export const paymentOptionChoices = [
 
 /** What the services editor shows: each field's text, as stored or as submitted. */
 export interface ServiceFormValues {
+  /** An appointment or a class (decision 083). */
+  type: ServiceType
+  /** A class's places per session. */
+  capacity: string
+  /** A class's weekly sessions, one a line: `Tuesday 18:00`. */
+  weeklySessions: string
+  /** One-off sessions and cancelled weekly ones, one a line: `2026-12-24 18:00`. */
+  oneOffSessions: string
+  cancelledSessions: string
   name: string
   description: string
   pictureUrl: string
@@ -44,6 +54,11 @@ export function newServiceForm(calendar: ScheduleCalendar | undefined): ServiceF
   const hours =
     calendar?.weeklyHours ?? [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' }))
   return {
+    type: 'APPOINTMENT',
+    capacity: '10',
+    weeklySessions: '',
+    oneOffSessions: '',
+    cancelledSessions: '',
     name: '',
     description: '',
     pictureUrl: '',
@@ -75,6 +90,13 @@ export function toServiceFormValues(
 ): ServiceFormValues {
   return {
     ...newServiceForm(calendar),
+    type: service.type,
+    capacity: String(service.capacity),
+    weeklySessions: service.timetable.weekly
+      .map((session) => `${weekdayNames[session.weekday - 1] ?? session.weekday} ${session.start}`)
+      .join('\n'),
+    oneOffSessions: service.timetable.oneOff.map((local) => local.replace('T', ' ')).join('\n'),
+    cancelledSessions: service.timetable.cancelled.map((local) => local.replace('T', ' ')).join('\n'),
     name: service.name,
     description: service.description,
     pictureUrl: service.picture_url,
@@ -95,6 +117,54 @@ export function toServiceFormValues(
     offered: !service.hidden,
   }
 }
+
+const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+
+/** `Tuesday 18:00` (or `Tue 18:00`) a line as weekly sessions; the first bad line is named. */
+function readWeeklySessions(text: string, violations: FieldViolation[]): ClassTimetable['weekly'] {
+  const sessions: ClassTimetable['weekly'] = []
+  for (const line of lines(text)) {
+    const match = /^([a-z]+)\s+(\d{1,2}):(\d{2})$/i.exec(line)
+    const weekday = match
+      ? weekdayNames.findIndex((name) => name.toLowerCase().startsWith(match[1]!.toLowerCase().slice(0, 3))) +
+        1
+      : 0
+    if (!match || weekday === 0 || match[1]!.length < 3) {
+      violations.push({
+        field: 'weeklySessions',
+        description: `must be a weekday and a time a line, such as "Tuesday 18:00" (not "${line.slice(0, 40)}")`,
+        violatedRule: 'FORMAT',
+      })
+      return sessions
+    }
+    sessions.push({ weekday, start: `${two(match[2]!)}:${match[3]}` })
+  }
+  return sessions
+}
+
+/** `2026-12-24 18:00` a line as local session starts (`2026-12-24T18:00`); the first bad line is named. */
+function readLocalStarts(text: string, field: string, violations: FieldViolation[]): string[] {
+  const starts: string[] = []
+  for (const line of lines(text)) {
+    const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}):(\d{2})$/.exec(line)
+    if (!match) {
+      violations.push({
+        field,
+        description: `must be a date and time a line, such as "2026-12-24 18:00" (not "${line.slice(0, 40)}")`,
+        violatedRule: 'FORMAT',
+      })
+      return starts
+    }
+    starts.push(`${match[1]}T${two(match[2]!)}:${match[3]}`)
+  }
+  return starts
+}
+
+const lines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((each) => each.trim())
+    .filter((each) => each !== '')
 
 const SPAN = /^(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})$/
 const two = (text: string) => text.padStart(2, '0')
@@ -171,6 +241,11 @@ export function readServiceForm(
 ): { values: ServiceFormValues; input: ServiceInput | undefined; violations: FieldViolation[] } {
   const rateType = form.text('rateType')
   const values: ServiceFormValues = {
+    type: form.text('type') === 'CLASS' ? 'CLASS' : 'APPOINTMENT',
+    capacity: form.text('capacity').trim(),
+    weeklySessions: form.text('weeklySessions').slice(0, 5_000),
+    oneOffSessions: form.text('oneOffSessions').slice(0, 20_000),
+    cancelledSessions: form.text('cancelledSessions').slice(0, 20_000),
     name: form.text('name').trim(),
     description: form.text('description').trim(),
     pictureUrl: form.text('pictureUrl').trim(),
@@ -209,8 +284,19 @@ export function readServiceForm(
   const exceptions = readExceptions(values.exceptions, violations)
   const priceMinor =
     values.price === '' ? 0 : readScaled(values.price, fractionDigits(currency), 'price', violations)
+  const isClass = values.type === 'CLASS'
+  const timetable: ClassTimetable = isClass
+    ? {
+        weekly: readWeeklySessions(values.weeklySessions, violations),
+        oneOff: readLocalStarts(values.oneOffSessions, 'oneOffSessions', violations),
+        cancelled: readLocalStarts(values.cancelledSessions, 'cancelledSessions', violations),
+      }
+    : { weekly: [], oneOff: [], cancelled: [] }
   const input: ServiceInput = {
     service: {
+      type: values.type,
+      capacity: isClass ? readWhole(values.capacity, 'capacity', violations) : 1,
+      timetable,
       name: values.name,
       description: values.description,
       pictureUrl: values.pictureUrl,

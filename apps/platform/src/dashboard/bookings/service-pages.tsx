@@ -20,6 +20,12 @@ const labels: Record<string, string> = {
   pictureUrl: 'Picture',
   location: 'Where',
   durationMinutes: 'Duration',
+  type: 'Kind',
+  capacity: 'Places per session',
+  timetable: 'Timetable',
+  weeklySessions: 'Weekly sessions',
+  oneOffSessions: 'One-off sessions',
+  cancelledSessions: 'Cancelled sessions',
   price: 'Price',
   priceText: 'Price on request',
   paymentOptions: 'Payment',
@@ -32,6 +38,11 @@ const labels: Record<string, string> = {
   maxAheadDays: 'Booked at most',
   ...Object.fromEntries(weekdayNames.map((name, index) => [hoursField(index + 1), name])),
 }
+
+const kindChoices = [
+  { value: 'APPOINTMENT', label: 'Appointment: one customer at a time, in the working hours' },
+  { value: 'CLASS', label: 'Class: sessions on a timetable, with places' },
+]
 
 const rateChoices = [
   { value: 'FIXED', label: 'A fixed price' },
@@ -55,7 +66,7 @@ export function ServicesPage(props: { owner: Owner; services: ServiceRow[]; noti
     <DashboardPage owner={owner} title="Services" place="services" notice={props.notice}>
       <PageHeader
         title="Services"
-        description="Appointments customers book on the shop's bookings pages, one customer at a time."
+        description="Appointments (one customer at a time) and classes (sessions with places) customers book on the shop's bookings pages."
         actions={
           <a className="button primary" href="/dashboard/bookings/services/new">
             New service
@@ -71,6 +82,11 @@ export function ServicesPage(props: { owner: Owner; services: ServiceRow[]; noti
           {
             header: 'Service',
             cell: (service) => <a href={`/dashboard/bookings/services/${service.id}`}>{service.name}</a>,
+          },
+          {
+            header: 'Kind',
+            cell: (service) =>
+              service.type === 'CLASS' ? `Class, ${service.capacity} places` : 'Appointment',
           },
           { header: 'Duration', cell: (service) => `${service.duration_minutes} min`, isNumber: true },
           { header: 'Price', cell: (service) => servicePriceText(service, owner) },
@@ -132,6 +148,36 @@ export function ServiceEditorPage(props: {
               </div>
               <TextArea label="Description" {...row('description')} />
               <Checkbox label="Offered to customers" name="offered" defaultChecked={values.offered} />
+            </PageSection>
+            <PageSection id="kind" title="Appointment or class">
+              <div className="grid">
+                <Select label="Kind" {...row('type')} options={kindChoices} />
+                <Field
+                  label="Places per session"
+                  {...row('capacity')}
+                  hint="For a class: how many may book one session"
+                />
+              </div>
+              <p className="hint">
+                A class meets on its timetable, in the calendar's time zone; the working hours below are for
+                appointments. Its price is per participant.
+              </p>
+              <TextArea
+                label="Weekly sessions"
+                {...row('weeklySessions')}
+                error={errors.weeklySessions ?? errors.timetable}
+                hint='For a class, one a line: "Tuesday 18:00", "Thursday 18:00"'
+              />
+              <TextArea
+                label="One-off sessions"
+                {...row('oneOffSessions')}
+                hint='One a line: "2026-12-27 10:00"'
+              />
+              <TextArea
+                label="Cancelled sessions"
+                {...row('cancelledSessions')}
+                hint='Weekly sessions that do not take place, one a line: "2026-12-24 18:00"'
+              />
             </PageSection>
             <PageSection id="price" title="Price and payment">
               <div className="grid">

@@ -19,6 +19,7 @@ const fitting = {
   name: 'Tailored fitting',
   description: 'A tailor measures you.',
   type: 'APPOINTMENT',
+  defaultCapacity: 1,
   mainSlug: { name: 'tailored-fitting' },
   schedule: { id: SCHEDULE_ID, availabilityConstraints: { sessionDurations: [45], timeBetweenSessions: 15 } },
   payment: {

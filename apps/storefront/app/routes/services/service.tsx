@@ -119,22 +119,30 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
             <ul aria-label={`Free times on ${picker.chosenLabel}`}>
               {picker.slots.map((slot) => (
                 <li key={slot.start}>
-                  <button
-                    type="submit"
-                    name="start"
-                    value={slot.start}
-                    className="button button-secondary"
-                    aria-disabled={booking ? true : undefined}
-                    onClick={(event) => {
-                      if (booking) event.preventDefault()
-                    }}
-                  >
-                    {booking === slot.start ? 'Booking…' : slot.label}
-                    <span className="visually-hidden">
-                      {' '}
-                      on {picker.chosenLabel}, book {service.name}
+                  {slot.full ? (
+                    <span className="button button-secondary slot-full" aria-disabled="true">
+                      {slot.label}
+                      <span className="slot-places"> {slot.places ?? 'Full'}</span>
                     </span>
-                  </button>
+                  ) : (
+                    <button
+                      type="submit"
+                      name="start"
+                      value={slot.start}
+                      className="button button-secondary"
+                      aria-disabled={booking ? true : undefined}
+                      onClick={(event) => {
+                        if (booking) event.preventDefault()
+                      }}
+                    >
+                      {booking === slot.start ? 'Booking…' : slot.label}
+                      {slot.places && <span className="slot-places"> {slot.places}</span>}
+                      <span className="visually-hidden">
+                        {' '}
+                        on {picker.chosenLabel}, book {service.name}
+                      </span>
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>
