@@ -18,6 +18,8 @@ export interface ServiceRow {
   price_text: string
   pay_online: boolean
   pay_in_person: boolean
+  /** A membership of a plan that covers it may pay a booking (migration 038, decision 085). */
+  pay_with_plan: boolean
   hidden: boolean
   /** Where it takes place (migration 032); empty when the shop says nothing. */
   location: string
@@ -336,6 +338,7 @@ export interface ServiceFields {
   priceText: string
   payOnline: boolean
   payInPerson: boolean
+  payWithPlan: boolean
   cancelNoticeMinutes: number
   hidden: boolean
 }
@@ -349,11 +352,11 @@ export async function insertService(
   await tx.query(
     `insert into booking_services (id, site_id, schedule_id, name, slug, description, picture_url, location,
        duration_minutes, rate_type, price_minor, price_text, pay_online, pay_in_person, cancel_notice_minutes,
-       hidden, created_date)
+       hidden, created_date, pay_with_plan)
      values ($1, $2, $3, $4,
        case when exists (select 1 from booking_services where site_id = $2 and slug = $5)
          then $18 else $5 end,
-       $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+       $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19)`,
     [
       service.id,
       service.siteId,
@@ -373,6 +376,7 @@ export async function insertService(
       f.hidden,
       service.now,
       `${service.slug}-${service.id.slice(0, 8)}`,
+      f.payWithPlan,
     ],
   )
 }
@@ -382,7 +386,7 @@ export async function updateService(tx: Db, siteId: string, id: string, f: Servi
   const rows = await tx.query(
     `update booking_services set name = $3, description = $4, picture_url = $5, location = $6,
        duration_minutes = $7, rate_type = $8, price_minor = $9, price_text = $10, pay_online = $11,
-       pay_in_person = $12, cancel_notice_minutes = $13, hidden = $14
+       pay_in_person = $12, cancel_notice_minutes = $13, hidden = $14, pay_with_plan = $15
      where site_id = $1 and id = $2 returning id`,
     [
       siteId,
@@ -399,6 +403,7 @@ export async function updateService(tx: Db, siteId: string, id: string, f: Servi
       f.payInPerson,
       f.cancelNoticeMinutes,
       f.hidden,
+      f.payWithPlan,
     ],
   )
   return rows.length > 0

@@ -34,6 +34,7 @@ import * as bookingMails from './migrations/032-booking-mails-and-cancelling.ts'
 import * as ticketedEvents from './migrations/033-ticketed-events.ts'
 import * as bookingDesk from './migrations/034-booking-desk.ts'
 import * as eventDesk from './migrations/035-event-desk.ts'
+import * as paidPlansCoverServices from './migrations/038-paid-plans-cover-services.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -72,6 +73,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 33, name: 'ticketed-events', sql: ticketedEvents.sql },
   { version: 34, name: 'booking-desk', sql: bookingDesk.sql },
   { version: 35, name: 'event-desk', sql: eventDesk.sql },
+  { version: 38, name: 'paid-plans-cover-services', sql: paidPlansCoverServices.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

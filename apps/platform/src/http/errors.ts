@@ -64,6 +64,8 @@ export const applicationErrorStatus = {
   PLAN_PURCHASE_LIMIT_REACHED: 409,
   SERVICE_NOT_FOUND: 404,
   SLOT_NOT_AVAILABLE: 409,
+  /** The service does not take that way of paying (decision 085). */
+  PAYMENT_OPTION_NOT_OFFERED: 400,
   /** Events and tickets (decision 070): no published event, or no ticket type of it, has the id. */
   EVENT_NOT_FOUND: 404,
   TICKET_TYPE_NOT_FOUND: 404,
