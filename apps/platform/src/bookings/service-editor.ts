@@ -82,7 +82,7 @@ export function serviceInputProblems(input: ServiceInput): FieldViolation[] {
   if (!s.payOnline && !s.payInPerson)
     add(
       'paymentOptions',
-      'must include paying online or in person (a plan may pay besides)',
+      'must include at least one way to pay online or in person (a plan may pay besides)',
       'REQUIRED_FIELD',
     )
   range('cancelNoticeMinutes', s.cancelNoticeMinutes, 0, 525_600, 'minutes')
