@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto'
+import type { Context } from 'hono'
 import { z } from 'zod'
 import { findServices, type ServiceRow } from '../bookings/booking-store.ts'
 import { listServiceSlots } from '../bookings/service-slots.ts'
-import { unitPriceOf } from '../bookings/sold-services.ts'
+import { paymentOptionsOf, unitPriceOf } from '../bookings/sold-services.ts'
 import { addDays, instantOfLocalDateTime, instantOfSlotDate, toLocalDate } from '../bookings/zoned-time.ts'
 import { payPurchase, purchaseCallbacks, readBuyer } from '../checkout/hosted/purchase-page.tsx'
 import type { PaymentProvider } from '../checkout/payment-provider.ts'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/db.ts'
-import type { Api } from '../http/api.ts'
+import type { Api, AppEnv } from '../http/api.ts'
 import { ApplicationError } from '../http/errors.ts'
+import { findHostedBuyer, startSignInFor } from '../identity/hosted/sign-in-for-hosted-page.ts'
 import { formatMoney } from '../money/money.ts'
+import { findHeldMemberships } from '../plans/membership-store.ts'
+import { type HeldMembership, membershipsForService } from '../plans/plan-rules.ts'
 import {
   HOSTED_PAGE_ROUTE,
   RedirectMessagePage,
@@ -115,17 +119,29 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
     return { service, price }
   }
 
-  /** The ways this service may be paid: card providers when it is paid online, and in person. */
-  function providersOf(service: ServiceRow) {
+  /**
+   * The ways this service may be paid, as the page offers them (decision 085): card providers when it is
+   * paid in full online, in person, and each of the buyer's plans that may pay it (`plan:<membership>`).
+   */
+  function providersOf(service: ServiceRow, plans: readonly HeldMembership[]) {
     const isCharged = unitPriceOf(service) > 0
-    const online =
-      isCharged && service.pay_online
-        ? deps.paymentProviders.filter((provider) => provider.id !== 'offline')
-        : []
-    const inPerson = !isCharged || service.pay_in_person
+    const options = paymentOptionsOf(service)
+    const online = options.includes('FULL_PAYMENT_ONLINE')
+      ? deps.paymentProviders.filter((provider) => provider.id !== 'offline')
+      : []
     return [
+      ...(options.includes('MEMBERSHIP')
+        ? plans.map((plan) => ({
+            id: `plan:${plan.id}`,
+            title: `Use my plan: ${plan.name}`,
+            description:
+              plan.sessionsLeft === null
+                ? 'Nothing to pay: your plan covers this booking.'
+                : `Nothing to pay: uses 1 of your ${plan.sessionsLeft} sessions left.`,
+          }))
+        : []),
       ...online,
-      ...(inPerson
+      ...(options.includes('FULL_PAYMENT_OFFLINE')
         ? [
             {
               id: 'offline',
@@ -135,6 +151,14 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
           ]
         : []),
     ]
+  }
+
+  /** The buyer (a member, or none) and the plans they hold that may pay a booking of the service now. */
+  async function buyerPlans(c: Context<AppEnv>, session: RedirectSession, service: ServiceRow) {
+    const memberId = await findHostedBuyer(c, db, session, clock())
+    if (!memberId || !service.pay_with_plan) return { memberId, plans: [] }
+    const held = await findHeldMemberships(db, session.siteId, memberId)
+    return { memberId, plans: membershipsForService(held, service.id, clock()) }
   }
 
   function whenWords(start: Date, end: Date, timeZone: string, locale: string): string {
@@ -150,6 +174,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
   }
 
   async function checkoutPage(
+    c: Context<AppEnv>,
     visit: HostedVisit,
     site: Site,
     pick: { serviceId: string; start: Date },
@@ -176,6 +201,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
           ? 'That session is full: choose another.'
           : 'That time is no longer free: choose another.')
     const end = new Date(pick.start.getTime() + service.duration_minutes * 60_000)
+    const { memberId, plans } = await buyerPlans(c, visit.session, service)
     const response = renderRedirectPage(
       <BookingCheckoutPage
         siteName={site.name}
@@ -186,7 +212,10 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
         paymentKey={randomUUID()}
         start={pick.start.toISOString()}
         openSpots={service.type === 'CLASS' ? (found.slots[0]?.openSpots ?? 0) : undefined}
-        providers={providersOf(service)}
+        providers={providersOf(service, plans)}
+        signInAction={
+          service.pay_with_plan && !memberId ? `${visitPath(visit.session.id)}/sign-in` : undefined
+        }
         values={options.values ?? {}}
         errors={options.errors ?? {}}
         problem={problem}
@@ -311,7 +340,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
       const serviceId = query.serviceId ?? fromSession?.serviceId
       const start = query.start ? new Date(query.start) : query.serviceId ? undefined : fromSession?.start
       if (serviceId && start && !Number.isNaN(start.getTime()))
-        return checkoutPage(visit, site, { serviceId, start })
+        return checkoutPage(c, visit, site, { serviceId, start })
       if (serviceId) return pickerPage(visit, site, serviceId, query.date)
       const services = await findServices(db, site.id)
       return renderRedirectPage(
@@ -352,38 +381,57 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
       if (!/^\d{1,3}$/.test(participantsText || '1') || participants < 1)
         errors.participants = 'must be a whole number of places, 1 or more'
       if (Object.keys(errors).length > 0)
-        return checkoutPage(visit, site, pick, { values, errors, status: 400 })
+        return checkoutPage(c, visit, site, pick, { values, errors, status: 400 })
       const [service] = await findServices(db, site.id, { ids: [pick.serviceId] })
+      const payer = service ? await buyerPlans(c, visit.session, service) : { memberId: undefined, plans: [] }
       const choice =
-        service && providersOf(service).find((provider) => provider.id === form.text('paymentMethod'))
-      const provider = choice && deps.paymentProviders.find((known) => known.id === choice.id)
+        service &&
+        providersOf(service, payer.plans).find((provider) => provider.id === form.text('paymentMethod'))
+      // A plan pays nothing online: its booking is placed like one paid in person, at 0 (decision 085).
+      const membershipId = choice?.id.startsWith('plan:') ? choice.id.slice('plan:'.length) : undefined
+      const provider =
+        choice && deps.paymentProviders.find((known) => known.id === (membershipId ? 'offline' : choice.id))
       const paymentKey = form.text('paymentKey')
       if (!provider || !/^[0-9a-f-]{36}$/.test(paymentKey))
-        return checkoutPage(visit, site, pick, { values, problem: 'Choose how to pay.', status: 400 })
+        return checkoutPage(c, visit, site, pick, { values, problem: 'Choose how to pay.', status: 400 })
+      const paymentOption = membershipId
+        ? 'MEMBERSHIP'
+        : provider.id === 'offline'
+          ? 'FULL_PAYMENT_OFFLINE'
+          : 'FULL_PAYMENT_ONLINE'
       const { session } = visit
+      // A member's booking is theirs (their account lists it), also when they signed in on this page.
+      const owner = payer.memberId
+        ? { kind: 'member' as const, id: payer.memberId }
+        : { kind: session.creator.role, id: session.creator.id }
       let booked: Awaited<ReturnType<typeof createBookingCheckout>>
       try {
         booked = await createBookingCheckout(
           { db, clock, publicUrl },
           {
             site,
-            owner: { kind: session.creator.role, id: session.creator.id },
+            owner,
             serviceId: pick.serviceId,
             start,
             participants,
             email: buyer.email,
             contact: buyer.contact,
             callbacks: purchaseCallbacks(session.callbacks),
+            paymentOption,
+            membershipId,
           },
         )
       } catch (error) {
         if (
           error instanceof ApplicationError &&
-          (error.code === 'SLOT_NOT_AVAILABLE' || error.code === 'SERVICE_NOT_FOUND')
+          (error.code === 'SLOT_NOT_AVAILABLE' ||
+            error.code === 'SERVICE_NOT_FOUND' ||
+            error.code === 'PAYMENT_OPTION_NOT_OFFERED' ||
+            error.code === 'MEMBERSHIP_NOT_APPLICABLE')
         )
-          return checkoutPage(visit, site, pick, { values, problem: error.description, status: 409 })
+          return checkoutPage(c, visit, site, pick, { values, problem: error.description, status: 409 })
         if (error instanceof ApplicationError && error.code === 'TOO_MANY_PARTICIPANTS')
-          return checkoutPage(visit, site, pick, {
+          return checkoutPage(c, visit, site, pick, {
             values,
             errors: { participants: error.description },
             status: 400,
@@ -400,12 +448,42 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
         cancelPath: `${visitPath(session.id)}?serviceId=${pick.serviceId}`,
       })
       if (paid.kind === 'refused')
-        return checkoutPage(visit, site, pick, {
+        return checkoutPage(c, visit, site, pick, {
           values,
           problem: 'The booking could not be made: choose another time.',
           status: 409,
         })
       return redirectFromHostedPage(paid.location, 303)
+    },
+  )
+
+  api.route(
+    {
+      ...HOSTED_PAGE_ROUTE,
+      method: 'post',
+      path: '/_bookings/:sessionId/sign-in',
+      operationId: 'hostedBookingsSignIn',
+      summary:
+        "A visitor's way to book with a plan (form: form=login or signup, serviceId, start, csrf): the hosted login, which comes back to the booking's checkout signed in",
+      params: VisitParams,
+    },
+    async ({ params }, c) => {
+      const post = await readHostedPost(c, { db, publicUrl, now: clock() }, params.sessionId)
+      if (post instanceof Response) return post
+      const { visit, form } = post
+      const back = new URL(`${publicUrl}${visitPath(visit.session.id)}`)
+      const serviceId = form.text('serviceId')
+      const start = new Date(form.text('start'))
+      if (/^[0-9a-f-]{36}$/i.test(serviceId) && !Number.isNaN(start.getTime())) {
+        back.searchParams.set('serviceId', serviceId)
+        back.searchParams.set('start', start.toISOString())
+      }
+      const path = await startSignInFor(db, visit.session, {
+        returnUrl: back.toString(),
+        form: form.text('form') === 'signup' ? 'signup' : 'login',
+        now: clock(),
+      })
+      return redirectFromHostedPage(path, 303)
     },
   )
 }

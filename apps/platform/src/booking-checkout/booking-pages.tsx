@@ -160,6 +160,8 @@ export function BookingCheckoutPage(props: {
   /** A class's places left in the session, to choose the participants from; none for an appointment. */
   openSpots?: number | undefined
   providers: readonly Pick<PaymentProvider, 'id' | 'title' | 'description'>[]
+  /** A visitor's way to a plan that covers the service: the hosted login, back here (decision 085). */
+  signInAction?: string | undefined
   values: Record<string, string>
   errors: Record<string, string>
   problem?: string | undefined
@@ -221,6 +223,20 @@ export function BookingCheckoutPage(props: {
             </button>
           </div>
         </form>
+        {props.signInAction && (
+          <form method="post" action={props.signInAction} data-booking-sign-in>
+            <CsrfField token={props.csrfToken} />
+            <input type="hidden" name="serviceId" value={service.id} />
+            <input type="hidden" name="start" value={props.start} />
+            <h2>Have a plan?</h2>
+            <p>A paid plan that covers {service.name} books it at no charge: sign in to use your plan.</p>
+            <div className="actions">
+              <button type="submit" name="form" value="login">
+                Sign in to use your plan
+              </button>
+            </div>
+          </form>
+        )}
         <ReturnLinks links={props.links} />
       </main>
     </Document>

@@ -1,12 +1,15 @@
 import { bookingEvent } from '../bookings/booking-events.ts'
 import { setBookingCheckout } from '../bookings/booking-store.ts'
 import { holdSlot } from '../bookings/hold-slot.ts'
+import { paymentOptionsOf, unitPriceOf } from '../bookings/sold-services.ts'
+import type { BookingPaymentOption } from '../carts/cart-store.ts'
 import { BOOKINGS_APP_ID } from '../carts/catalogue-app-id.ts'
 import type { ContactDetails } from '../carts/contact-info.ts'
 import type { CheckoutCallbacks } from '../checkout/checkout-store.ts'
 import type { CheckoutDeps } from '../checkout/price-cart.ts'
 import { openPurchaseCheckout } from '../checkout/purchase-checkout.ts'
 import { recordEvent } from '../events/event-outbox.ts'
+import { ApplicationError } from '../http/errors.ts'
 import type { Site } from '../sites/site-store.ts'
 
 /** A bookings checkout: the checkout of the held slot's order, and what it comes to. */
@@ -15,6 +18,8 @@ export interface BookingCheckout {
   bookingId: string
   totalMinor: number
   heldUntil: Date
+  /** How it is paid, as the shopper chose and the service allows. */
+  paymentOption: BookingPaymentOption
 }
 
 /**
@@ -24,7 +29,14 @@ export interface BookingCheckout {
  * with their e-mail and name, priced by the one pricing of a cart. It is paid and placed like any
  * checkout (`startPayment`, `placeOrder`, which confirms the booking).
  *
- * @throws {ApplicationError} SERVICE_NOT_FOUND, SLOT_NOT_AVAILABLE (nothing is stored).
+ * How it is paid is the shopper's choice among the service's (decision 085), checked here whatever page
+ * asked: in full online, in person (the order is placed unpaid), or with a membership of a plan that
+ * covers the service, which the checkout's pricing must find paying the whole booking (a member's,
+ * not expired, with a session left); the session itself is used when the order is placed, in the
+ * transaction that confirms the booking.
+ *
+ * @throws {ApplicationError} SERVICE_NOT_FOUND, SLOT_NOT_AVAILABLE, PAYMENT_OPTION_NOT_OFFERED,
+ *   MEMBERSHIP_NOT_APPLICABLE (nothing is stored).
  */
 export async function createBookingCheckout(
   deps: CheckoutDeps,
@@ -38,8 +50,15 @@ export async function createBookingCheckout(
     email: string
     contact: ContactDetails
     callbacks: CheckoutCallbacks
+    /** How the shopper pays; in full online when left out. */
+    paymentOption?: BookingPaymentOption | undefined
+    /** With MEMBERSHIP, the member's membership that pays (else the first that may). */
+    membershipId?: string | undefined
   },
 ): Promise<BookingCheckout> {
+  const paymentOption = request.paymentOption ?? 'FULL_PAYMENT_ONLINE'
+  if (paymentOption === 'MEMBERSHIP' && request.owner.kind !== 'member')
+    throw new ApplicationError('MEMBERSHIP_NOT_APPLICABLE', 'Sign in to use your plan', {})
   const now = deps.clock()
   const { site } = request
   return deps.db.transaction(async (tx) => {
@@ -50,6 +69,17 @@ export async function createBookingCheckout(
       participants: request.participants,
       now,
     })
+    // A free service has nothing to pay online: taking it "in full online" is taking it for nothing.
+    const isFree = unitPriceOf(hold.service) === 0
+    if (
+      !(isFree && paymentOption === 'FULL_PAYMENT_ONLINE') &&
+      !paymentOptionsOf(hold.service).includes(paymentOption)
+    )
+      throw new ApplicationError(
+        'PAYMENT_OPTION_NOT_OFFERED',
+        `${hold.service.name} cannot be paid that way: choose another`,
+        { paymentOption },
+      )
     const { checkoutId, totalMinor } = await openPurchaseCheckout(tx, deps, {
       site,
       purchaseId: hold.bookingId,
@@ -65,6 +95,7 @@ export async function createBookingCheckout(
             endDate: hold.end.toISOString(),
             timeZone: hold.timeZone,
             numberOfParticipants: hold.participants,
+            ...(paymentOption === 'FULL_PAYMENT_ONLINE' ? {} : { paymentOption }),
           },
           quantity: hold.participants,
         },
@@ -74,7 +105,15 @@ export async function createBookingCheckout(
       contact: request.contact,
       callbacks: request.callbacks,
       now,
+      membershipId: paymentOption === 'MEMBERSHIP' ? request.membershipId : undefined,
     })
+    // A plan pays the whole booking or the shopper chooses another way: the pricing is the judge.
+    if (paymentOption === 'MEMBERSHIP' && totalMinor !== 0)
+      throw new ApplicationError(
+        'MEMBERSHIP_NOT_APPLICABLE',
+        `None of your plans can pay for ${hold.service.name} now: choose another way to pay`,
+        {},
+      )
     await setBookingCheckout(tx, hold.bookingId, checkoutId)
     await recordEvent(
       tx,
@@ -100,6 +139,7 @@ export async function createBookingCheckout(
       bookingId: hold.bookingId,
       totalMinor,
       heldUntil: hold.heldUntil,
+      paymentOption,
     }
   })
 }

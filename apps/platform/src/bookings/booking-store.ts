@@ -20,6 +20,8 @@ export interface ServiceRow {
   price_text: string
   pay_online: boolean
   pay_in_person: boolean
+  /** A membership of a plan that covers it may pay a booking (migration 038, decision 085). */
+  pay_with_plan: boolean
   hidden: boolean
   /** Where it takes place (migration 032); empty when the shop says nothing. */
   location: string
@@ -375,6 +377,7 @@ export interface ServiceFields {
   priceText: string
   payOnline: boolean
   payInPerson: boolean
+  payWithPlan: boolean
   cancelNoticeMinutes: number
   /** How long before its start a booking is reminded; 0 for no reminder (migration 037). */
   reminderMinutes: number
@@ -394,11 +397,11 @@ export async function insertService(
   await tx.query(
     `insert into booking_services (id, site_id, schedule_id, name, slug, description, picture_url, location,
        duration_minutes, rate_type, price_minor, price_text, pay_online, pay_in_person, cancel_notice_minutes,
-       hidden, created_date, type, capacity, timetable, reminder_minutes)
+       hidden, created_date, type, capacity, timetable, reminder_minutes, pay_with_plan)
      values ($1, $2, $3, $4,
        case when exists (select 1 from booking_services where site_id = $2 and slug = $5)
          then $18 else $5 end,
-       $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21::jsonb, $22)`,
+       $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21::jsonb, $22, $23)`,
     [
       service.id,
       service.siteId,
@@ -422,6 +425,7 @@ export async function insertService(
       f.capacity,
       JSON.stringify(f.timetable),
       f.reminderMinutes,
+      f.payWithPlan,
     ],
   )
 }
@@ -432,7 +436,7 @@ export async function updateService(tx: Db, siteId: string, id: string, f: Servi
     `update booking_services set name = $3, description = $4, picture_url = $5, location = $6,
        duration_minutes = $7, rate_type = $8, price_minor = $9, price_text = $10, pay_online = $11,
        pay_in_person = $12, cancel_notice_minutes = $13, hidden = $14, type = $15, capacity = $16,
-       timetable = $17::jsonb, reminder_minutes = $18
+       timetable = $17::jsonb, reminder_minutes = $18, pay_with_plan = $19
      where site_id = $1 and id = $2 returning id`,
     [
       siteId,
@@ -453,6 +457,7 @@ export async function updateService(tx: Db, siteId: string, id: string, f: Servi
       f.capacity,
       JSON.stringify(f.timetable),
       f.reminderMinutes,
+      f.payWithPlan,
     ],
   )
   return rows.length > 0

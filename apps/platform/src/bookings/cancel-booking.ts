@@ -4,6 +4,7 @@ import type { MerchantCaller } from '../http/caller.ts'
 import { ApiError, ApplicationError } from '../http/errors.ts'
 import { cancelOrder, type OrderDeskDeps, refundOrder } from '../orders/order-actions.ts'
 import { findOrder } from '../orders/order-store.ts'
+import { returnMembershipSession } from '../plans/membership-store.ts'
 import { getSite } from '../sites/site-store.ts'
 import { bookingEvent } from './booking-events.ts'
 import { mayShopperCancel } from './booking-policy.ts'
@@ -85,6 +86,12 @@ export async function cancelBooking(
         { bookingId },
       )
     await markBookingCancelled(tx, bookingId, now)
+    // A booking a plan paid gives its session back, in the transaction that frees the slot (decision 085):
+    // the booking is cancelled once, so the session comes back once.
+    const paidByPlan = order.lines.find(
+      (line) => line.catalog_item_id === booking.service_id && line.membership !== null,
+    )?.membership
+    if (paidByPlan) await returnMembershipSession(tx, siteId, paidByPlan.id)
     await recordEvent(
       tx,
       bookingEvent(

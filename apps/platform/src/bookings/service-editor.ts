@@ -80,7 +80,11 @@ export function serviceInputProblems(input: ServiceInput): FieldViolation[] {
   if (s.rateType === 'CUSTOM' && (s.priceText.length < 1 || s.priceText.length > 100))
     add('priceText', 'must say in 1 to 100 characters what the price depends on', 'REQUIRED_FIELD')
   if (!s.payOnline && !s.payInPerson)
-    add('paymentOptions', 'must include at least one way to pay', 'REQUIRED_FIELD')
+    add(
+      'paymentOptions',
+      'must include at least one way to pay online or in person (a plan may pay besides)',
+      'REQUIRED_FIELD',
+    )
   range('cancelNoticeMinutes', s.cancelNoticeMinutes, 0, 525_600, 'minutes')
   range('reminderMinutes', s.reminderMinutes, 0, 20_160, 'minutes')
   problems.push(...classProblems(s))

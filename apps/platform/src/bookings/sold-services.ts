@@ -1,10 +1,26 @@
-import type { SoldService } from '../carts/cart-store.ts'
+import type { BookingPaymentOption, SoldService } from '../carts/cart-store.ts'
 import type { Db } from '../db/db.ts'
 import { findServices, type ServiceRow } from './booking-store.ts'
 
 /** What a booking of the service costs online: its price, or nothing when free or priced on request. */
 export function unitPriceOf(service: Pick<ServiceRow, 'rate_type' | 'price_minor'>): number {
   return service.rate_type === 'FIXED' ? Number(service.price_minor) : 0
+}
+
+/**
+ * How a booking of the service may be paid (decision 085): in full online when it costs something and
+ * the merchant takes payment online; in person when they take it there (or nothing is charged online);
+ * with a membership of a plan that covers it when the merchant allows plans.
+ */
+export function paymentOptionsOf(
+  service: Pick<ServiceRow, 'rate_type' | 'price_minor' | 'pay_online' | 'pay_in_person' | 'pay_with_plan'>,
+): BookingPaymentOption[] {
+  const isCharged = unitPriceOf(service) > 0
+  return [
+    ...(isCharged && service.pay_online ? (['FULL_PAYMENT_ONLINE'] as const) : []),
+    ...(!isCharged || service.pay_in_person ? (['FULL_PAYMENT_OFFLINE'] as const) : []),
+    ...(service.pay_with_plan ? (['MEMBERSHIP'] as const) : []),
+  ]
 }
 
 /** A service as a cart line names and prices it. */
@@ -14,6 +30,7 @@ export function toSoldService(service: ServiceRow): SoldService {
     name: service.name,
     unitPriceMinor: unitPriceOf(service),
     location: service.location,
+    paymentOptions: paymentOptionsOf(service),
   }
 }
 

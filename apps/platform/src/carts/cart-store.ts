@@ -65,7 +65,15 @@ export interface ServiceLineProperties {
   timeZone: string
   /** The places the booking takes (a class's participants, decision 083); 1 when absent. The line's quantity. */
   numberOfParticipants?: number
+  /**
+   * How the shopper chose to pay for it on the bookings checkout (decision 085); absent: in full online,
+   * as a slot in the current cart is.
+   */
+  paymentOption?: BookingPaymentOption | undefined
 }
+
+/** The ways a booked slot may be paid, by the spec's PaymentOptionType names (decision 085). */
+export type BookingPaymentOption = 'FULL_PAYMENT_ONLINE' | 'FULL_PAYMENT_OFFLINE' | 'MEMBERSHIP'
 
 /** The tickets a line of the tickets catalogue sells: its reservation and its event (decision 070). */
 export interface TicketLineProperties {
@@ -85,6 +93,11 @@ export interface SoldService {
   unitPriceMinor: number
   /** Where it takes place, for the booking's mail and calendar file; empty when the shop says nothing. */
   location: string
+  /**
+   * How a booked slot of it may be paid (decision 085): online, in person, with a plan that covers it;
+   * absent (tickets) means online only.
+   */
+  paymentOptions?: readonly BookingPaymentOption[] | undefined
 }
 
 export interface CartWithLines {

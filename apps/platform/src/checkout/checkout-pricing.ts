@@ -37,6 +37,8 @@ export async function priceCheckout(
       // No choice stored: no membership pays a line it may pay (decision 051).
       selectedMemberships: checkout.selected_memberships ?? undefined,
     },
+    // The checkout's owner buys: a bookings checkout's cart is owned by its booking (decision 085).
+    buyerMemberId: checkout.owner_kind === 'member' ? checkout.owner_id : undefined,
     now: options.now,
   })
 }

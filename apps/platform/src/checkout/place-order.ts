@@ -206,8 +206,24 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
         continue
       }
       if (line.service_properties) {
-        if (!line.catalog_item_id || !priced.services.has(line.catalog_item_id))
-          throw new PlaceOrderRefused('NOT_PURCHASABLE', 'This service is no longer offered')
+        const service = line.catalog_item_id ? priced.services.get(line.catalog_item_id) : undefined
+        if (!service) throw new PlaceOrderRefused('NOT_PURCHASABLE', 'This service is no longer offered')
+        // The way it is paid must be one the service takes now (decision 085), checked on every path.
+        const option = line.service_properties.paymentOption ?? 'FULL_PAYMENT_ONLINE'
+        const allowed = service.paymentOptions ?? []
+        // A slot of the current cart is sold in full: paid online, or later when the service takes that.
+        const isRefused =
+          option !== 'FULL_PAYMENT_ONLINE'
+            ? !allowed.includes(option)
+            : service.unitPriceMinor > 0 &&
+              !allowed.includes(
+                input.payment.status === 'PAID' ? 'FULL_PAYMENT_ONLINE' : 'FULL_PAYMENT_OFFLINE',
+              )
+        if (isRefused)
+          throw new PlaceOrderRefused(
+            'NOT_PURCHASABLE',
+            `${service.name} cannot be paid that way: ${allowed.includes('FULL_PAYMENT_ONLINE') ? 'pay for it online' : 'book it on its own to pay in person'}`,
+          )
         // Its slot is confirmed below, under its calendar's lock.
         continue
       }
@@ -236,7 +252,16 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
     )
     if (selectionProblem) throw new PlaceOrderRefused('MEMBERSHIP_NOT_USABLE', selectionProblem.message)
     const blocking = totals.violations.find((violation) => violation.severity === 'ERROR')
-    if (blocking) throw new PlaceOrderRefused('NOT_PURCHASABLE', blocking.description)
+    if (blocking) {
+      // A booking to be paid with a plan that expired or ran out meanwhile (decision 085): say which.
+      const unpaidPlanLine = totals.lineItems.some(
+        (line) => line.paymentOption === 'MEMBERSHIP' && line.paidByMembershipId === undefined,
+      )
+      const unusable =
+        unpaidPlanLine && unusableMembershipReason(priced.memberships, coverableLinesOf(priced), input.now)
+      if (unusable) throw new PlaceOrderRefused('MEMBERSHIP_NOT_USABLE', unusable)
+      throw new PlaceOrderRefused('NOT_PURCHASABLE', blocking.description)
+    }
     const totalMinor = totals.priceSummary.total
     if (totalMinor !== input.expectedTotalMinor) {
       // A plan that expired or ran out of sessions since the buyer saw the total: say so, not "prices changed".

@@ -12,7 +12,7 @@ import type { ShopperCaller, ShopperCredential } from '../http/caller.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { accessTokenRefused } from '../oauth/authenticate.ts'
 import type { LineSummaryItem } from '../orders/line-summary.tsx'
-import { findMembershipsOfMember, toHeldMembership } from '../plans/membership-store.ts'
+import { findHeldMemberships } from '../plans/membership-store.ts'
 import type { CoverableLine, HeldMembership } from '../plans/plan-rules.ts'
 import { findSoldTicketTypes } from '../ticketed-events/sold-ticket-types.ts'
 import {
@@ -70,6 +70,11 @@ export async function priceCart(
      * products come from them (read only when not kept yet) rather than from a statement of their own.
      */
     kept?: { cartProducts: CartProducts | undefined; catalogueVersion: number | undefined } | undefined
+    /**
+     * The member who buys, when it is not the cart's owner: a bookings checkout's cart is owned by its
+     * booking, its checkout by the shopper (decision 085). Left out, a member's cart is its owner's.
+     */
+    buyerMemberId?: string | undefined
   },
 ): Promise<PricedCart> {
   const { siteId } = options
@@ -84,7 +89,9 @@ export async function priceCart(
   const ticketTypeIds = cart.lines.flatMap((line) =>
     line.catalog_item_id && line.ticket_properties ? [line.catalog_item_id] : [],
   )
-  const [products, services, coupon, settings, membershipRows] = await Promise.all([
+  const buyerMemberId =
+    options.buyerMemberId ?? (cart.cart.owner_kind === 'member' ? cart.cart.owner_id : undefined)
+  const [products, services, coupon, settings, memberships] = await Promise.all([
     options.kept?.cartProducts && options.kept.catalogueVersion !== undefined
       ? options.kept.cartProducts.find(db, siteId, options.kept.catalogueVersion, ids)
       : findProductsByIds(db, { siteId, includeHidden: false }, ids),
@@ -98,12 +105,10 @@ export async function priceCart(
       : new Map<string, SoldService>(),
     cart.cart.coupon_code ? findCoupon(db, siteId, cart.cart.coupon_code) : undefined,
     options.settings ?? getCommerceSettings(db, siteId),
-    cart.cart.owner_kind === 'member' && ids.length > 0
-      ? findMembershipsOfMember(db, siteId, cart.cart.owner_id)
+    buyerMemberId !== undefined && (ids.length > 0 || serviceIds.length > 0)
+      ? findHeldMemberships(db, siteId, buyerMemberId)
       : [],
   ])
-  // An ended membership (its purchase refunded) is held no more: it is neither offered nor usable.
-  const memberships = membershipRows.filter((row) => row.ended_date === null).map(toHeldMembership)
   assertCartAmountWithinBound(cart.lines, products, options.currency)
   const input = pricingInputForCart({
     cart,
@@ -156,13 +161,29 @@ export function lineSummariesOf(
   )
 }
 
-/** The lines of a priced cart as membership cover sees them: each line's product and its collections. */
-export function coverableLinesOf(priced: Pick<PricedCart, 'cart' | 'products'>): CoverableLine[] {
-  return priced.cart.lines.map((line) => ({
-    id: line.id,
-    catalogItemId: line.catalog_item_id ?? undefined,
-    collectionIds: (line.catalog_item_id && priced.products.get(line.catalog_item_id)?.collectionIds) || [],
-  }))
+/**
+ * The lines of a priced cart as membership cover sees them: each line's product and its collections, or
+ * a booked slot's service when plans may pay it (decision 085).
+ */
+export function coverableLinesOf(
+  priced: Pick<PricedCart, 'cart' | 'products' | 'services'>,
+): CoverableLine[] {
+  return priced.cart.lines.flatMap((line) => {
+    if (line.service_properties) {
+      const service = line.catalog_item_id ? priced.services.get(line.catalog_item_id) : undefined
+      if (!service?.paymentOptions?.includes('MEMBERSHIP')) return []
+      return [{ id: line.id, catalogItemId: service.id, collectionIds: [], isService: true }]
+    }
+    if (line.ticket_properties) return []
+    return [
+      {
+        id: line.id,
+        catalogItemId: line.catalog_item_id ?? undefined,
+        collectionIds:
+          (line.catalog_item_id && priced.products.get(line.catalog_item_id)?.collectionIds) || [],
+      },
+    ]
+  })
 }
 
 /**

@@ -85,15 +85,25 @@ export function pricingInputForCart(input: {
       // A booked slot or reserved tickets of the services catalogue, at the service's price now; never shipped (decision 065).
       const service = line.catalog_item_id ? input.services?.get(line.catalog_item_id) : undefined
       if (!service) return []
+      // A booked slot of a service plans may pay is covered like a product (decision 085); the option the
+      // shopper chose on the bookings checkout is the line's (MEMBERSHIP: a plan must pay it).
+      const isPlanPayable = line.service_properties !== null && service.paymentOptions?.includes('MEMBERSHIP')
+      const coverableLine = { id: line.id, catalogItemId: service.id, collectionIds: [], isService: true }
+      if (isPlanPayable) coverable.push(coverableLine)
+      const chosen = line.service_properties?.paymentOption ?? 'FULL_PAYMENT_ONLINE'
       return [
         {
           id: line.id,
           quantity: line.quantity,
           unitPrice: service.unitPriceMinor,
           itemType: 'SERVICE',
-          paymentOption: 'FULL_PAYMENT_ONLINE',
+          paymentOption: chosen,
           catalogItemId: service.id,
           isShippable: false,
+          membershipOptional:
+            chosen === 'FULL_PAYMENT_ONLINE' &&
+            isPlanPayable &&
+            held.some((membership) => covers(membership, coverableLine)),
         },
       ]
     }

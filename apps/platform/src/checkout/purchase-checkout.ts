@@ -3,6 +3,7 @@ import { type CartRow, type LineItemRow, writeCartChange } from '../carts/cart-s
 import { toWireCart } from '../carts/cart-wire.ts'
 import type { ContactDetails } from '../carts/contact-info.ts'
 import type { Db } from '../db/db.ts'
+import { PLANS_APP_ID } from '../plans/plan-rules.ts'
 import type { Site } from '../sites/site-store.ts'
 import { type CheckoutCallbacks, insertCheckout, setCheckoutCallbacks } from './checkout-store.ts'
 import { priceCart } from './price-cart.ts'
@@ -31,6 +32,8 @@ export async function openPurchaseCheckout(
     contact: ContactDetails
     callbacks: CheckoutCallbacks
     now: Date
+    /** The member's membership chosen to pay the lines (a booking paid with a plan: decision 085). */
+    membershipId?: string | undefined
   },
 ): Promise<{ checkoutId: string; totalMinor: number }> {
   const { site, now } = purchase
@@ -58,7 +61,16 @@ export async function openPurchaseCheckout(
   )
   await writeCartChange(tx, { cartId: cart.id, guard: { create: cart }, savedLines: lines }, now)
   const owned = { cart, lines }
-  const priced = await priceCart(tx, owned, { siteId: site.id, currency: site.currency, choices: {}, now })
+  const selectedMemberships = purchase.membershipId
+    ? [{ id: purchase.membershipId, appId: PLANS_APP_ID, lineItemIds: lines.map((line) => line.id) }]
+    : undefined
+  const priced = await priceCart(tx, owned, {
+    siteId: site.id,
+    currency: site.currency,
+    choices: { selectedMemberships },
+    buyerMemberId: purchase.owner.kind === 'member' ? purchase.owner.id : undefined,
+    now,
+  })
   const wire = toWireCart(owned, priced.products, site, deps.publicUrl, priced.services)
   const checkoutId = randomUUID()
   await insertCheckout(
@@ -76,7 +88,7 @@ export async function openPurchaseCheckout(
       billingContact: purchase.contact,
       selectedShippingOption: undefined,
       couponCode: null,
-      selectedMemberships: undefined,
+      selectedMemberships,
       lines: wire.lineItems,
       totals: toWireTotals(priced.totals, site),
     },

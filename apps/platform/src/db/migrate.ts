@@ -36,6 +36,7 @@ import * as bookingDesk from './migrations/034-booking-desk.ts'
 import * as eventDesk from './migrations/035-event-desk.ts'
 import * as classes from './migrations/036-classes.ts'
 import * as bookingReminders from './migrations/037-booking-reminders.ts'
+import * as paidPlansCoverServices from './migrations/038-paid-plans-cover-services.ts'
 import * as shopLogoAndTimeZone from './migrations/039-shop-logo-and-time-zone.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
@@ -77,6 +78,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 35, name: 'event-desk', sql: eventDesk.sql },
   { version: 36, name: 'classes', sql: classes.sql },
   { version: 37, name: 'booking-reminders', sql: bookingReminders.sql },
+  { version: 38, name: 'paid-plans-cover-services', sql: paidPlansCoverServices.sql },
   { version: 39, name: 'shop-logo-and-time-zone', sql: shopLogoAndTimeZone.sql },
 ]
 

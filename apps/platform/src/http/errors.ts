@@ -66,6 +66,8 @@ export const applicationErrorStatus = {
   SLOT_NOT_AVAILABLE: 409,
   /** More participants than one booking of the service may have: a class's places, an appointment's one. */
   TOO_MANY_PARTICIPANTS: 400,
+  /** The service does not take that way of paying (decision 085). */
+  PAYMENT_OPTION_NOT_OFFERED: 400,
   /** Events and tickets (decision 070): no published event, or no ticket type of it, has the id. */
   EVENT_NOT_FOUND: 404,
   TICKET_TYPE_NOT_FOUND: 404,

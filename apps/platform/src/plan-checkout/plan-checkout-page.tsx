@@ -12,7 +12,7 @@ export interface PlanCheckoutPageProps {
   /** The plan's price as the shopper reads it ("$25.00", "Free"). */
   price: string
   /** Names of the products and collections the plan covers. */
-  covers: { products: readonly string[]; collections: readonly string[] }
+  covers: { products: readonly string[]; collections: readonly string[]; services: readonly string[] }
   /** Where the buy form posts. */
   action: string
   /** A visitor's page: where the sign-in and sign-up buttons post, shown instead of the buy form. */
@@ -50,9 +50,11 @@ export function PlanCheckoutPage(props: PlanCheckoutPageProps) {
           <div>
             <dt>Covers</dt>
             <dd data-plan-covers>
-              {[...props.covers.products, ...props.covers.collections.map((name) => `all of ${name}`)].join(
-                ', ',
-              ) || 'nothing yet'}
+              {[
+                ...props.covers.products,
+                ...props.covers.collections.map((name) => `all of ${name}`),
+                ...props.covers.services.map((name) => `bookings of ${name}`),
+              ].join(', ') || 'nothing yet'}
             </dd>
           </div>
           <div>

@@ -12,7 +12,7 @@ import type { Db } from '../db/db.ts'
 import type { Api, AppEnv } from '../http/api.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { isUuid } from '../http/validation.ts'
-import { findBrowserMember, startSignInFor } from '../identity/hosted/sign-in-for-hosted-page.ts'
+import { findHostedBuyer, startSignInFor } from '../identity/hosted/sign-in-for-hosted-page.ts'
 import { membershipGrantOf } from '../plans/grant-membership.ts'
 import { findMembershipsOfMember } from '../plans/membership-store.ts'
 import { assertMayBuyPlan } from '../plans/plan-purchase-limit.ts'
@@ -42,7 +42,6 @@ import {
 } from '../redirects/hosted-visit.ts'
 import { PLAN_CHECKOUT_PATH } from '../redirects/redirect-kinds.ts'
 import type { RedirectSession } from '../redirects/redirect-session-store.ts'
-import { findSessionShopper } from '../redirects/session-shopper.ts'
 import { getSite, type Site } from '../sites/site-store.ts'
 import { PlanBoughtPage, PlanCheckoutPage } from './plan-checkout-page.tsx'
 import { priceWords } from './plan-words.ts'
@@ -105,12 +104,8 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
    * Who buys on this visit: the session's member while active; for a visitor's session, the member this
    * browser signed in as on the site's hosted pages (`undefined` until they do).
    */
-  async function findBuyer(c: Context<AppEnv>, session: RedirectSession): Promise<string | undefined> {
-    if (session.creator.role === 'member') {
-      const shopper = await findSessionShopper(db, session)
-      return shopper?.kind === 'member' ? shopper.subjectId : undefined
-    }
-    return findBrowserMember(c, db, session.siteId, clock())
+  function findBuyer(c: Context<AppEnv>, session: RedirectSession): Promise<string | undefined> {
+    return findHostedBuyer(c, db, session, clock())
   }
 
   /** The words of a refusal of the member's purchase by the plan's limit per member, if it is refused. */
@@ -139,6 +134,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
     const names = await coverChoices(db, site.id, {
       productIds: plan.product_ids,
       collectionIds: plan.collection_ids,
+      serviceIds: plan.service_ids,
     })
     const response = renderRedirectPage(
       <PlanCheckoutPage
@@ -148,6 +144,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
         covers={{
           products: names.products.map((product) => product.name),
           collections: names.collections.map((collection) => collection.name),
+          services: names.services.map((service) => service.name),
         }}
         action={`${pagePath(visit.session.id)}/buy`}
         signInAction={buyer ? undefined : `${pagePath(visit.session.id)}/sign-in`}

@@ -38,6 +38,7 @@ describe.each(databaseKinds())('the hosted plan checkout on %s', (kind) => {
           maxPurchasesPerMember,
           productIds: [product!.id],
           collectionIds: [],
+          serviceIds: [],
         },
         now: platform.clock(),
       })

@@ -19,6 +19,7 @@ export function membershipGrantOf(
     name: plan.name,
     productIds: plan.product_ids,
     collectionIds: plan.collection_ids,
+    serviceIds: plan.service_ids,
     sessions: plan.sessions,
     startDate: buyer.now,
     expirationDate: expirationOf(durationOf(plan), buyer.now),

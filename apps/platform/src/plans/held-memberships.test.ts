@@ -45,6 +45,7 @@ describe.each(databaseKinds())('memberships in the estimate and the order on %s'
         maxPurchasesPerMember: null,
         productIds: [notebook, crypto.randomUUID()],
         collectionIds: [],
+        serviceIds: [],
       },
       now: platform.clock(),
     })

@@ -10,6 +10,8 @@ export interface MembershipRow {
   name: string
   product_ids: string[]
   collection_ids: string[]
+  /** The services of its plan as bought (migration 038). */
+  service_ids: string[]
   sessions_total: number | null
   sessions_left: number | null
   start_date: Date
@@ -28,6 +30,7 @@ export function toHeldMembership(row: MembershipRow): HeldMembership {
     name: row.name,
     productIds: row.product_ids,
     collectionIds: row.collection_ids,
+    serviceIds: row.service_ids,
     sessionsLeft: row.sessions_left,
     expirationDate: row.expiration_date,
   }
@@ -43,6 +46,19 @@ export async function findMembershipsOfMember(
     `select * from memberships where site_id = $1 and member_id = $2 order by start_date desc, id`,
     [siteId, memberId],
   )
+}
+
+/**
+ * What a member holds now, as the pricing reads it: their memberships but those that ended (a refunded
+ * purchase is held no more: decision 051).
+ */
+export async function findHeldMemberships(
+  db: Db,
+  siteId: string,
+  memberId: string,
+): Promise<HeldMembership[]> {
+  const rows = await findMembershipsOfMember(db, siteId, memberId)
+  return rows.filter((row) => row.ended_date === null).map(toHeldMembership)
 }
 
 /** The memberships of several members of a site (a page of the dashboard's member list), newest first. */
@@ -67,6 +83,7 @@ export interface MembershipGrant {
   name: string
   productIds: readonly string[]
   collectionIds: readonly string[]
+  serviceIds: readonly string[]
   sessions: number | null
   startDate: Date
   expirationDate: Date | undefined
@@ -87,10 +104,10 @@ export function membershipInsertPart(
   return {
     sql: `granted_membership as (
        insert into memberships (id, site_id, plan_id, member_id, name, product_ids, collection_ids, sessions_total,
-         sessions_left, start_date, expiration_date, price_minor, currency, created_date)
+         sessions_left, start_date, expiration_date, price_minor, currency, created_date, service_ids)
        select ${$(0)}::uuid, ${$(1)}::uuid, ${$(2)}::uuid, ${$(3)}::uuid, ${$(4)}::text, ${$(5)}::uuid[],
          ${$(6)}::uuid[], ${$(7)}::int, ${$(7)}::int, ${$(8)}::timestamptz, ${$(9)}::timestamptz,
-         ${$(10)}::bigint, ${$(11)}::text, ${$(8)}::timestamptz
+         ${$(10)}::bigint, ${$(11)}::text, ${$(8)}::timestamptz, ${$(12)}::uuid[]
         where ${onlyIf}
        returning id)`,
     params: [
@@ -106,6 +123,7 @@ export function membershipInsertPart(
       grant.expirationDate ?? null,
       grant.priceMinor,
       grant.currency,
+      grant.serviceIds,
     ],
   }
 }
@@ -145,4 +163,16 @@ export function membershipUsePart(
       now,
     ],
   }
+}
+
+/**
+ * Gives back one session of a membership (a booking it paid was cancelled: decision 085), in the caller's
+ * transaction; an unlimited membership (`null`) and one already full are left as they are.
+ */
+export async function returnMembershipSession(tx: Db, siteId: string, membershipId: string): Promise<void> {
+  await tx.query(
+    `update memberships set sessions_left = sessions_left + 1
+      where site_id = $1 and id::text = $2 and sessions_left is not null and sessions_left < sessions_total`,
+    [siteId, membershipId],
+  )
 }

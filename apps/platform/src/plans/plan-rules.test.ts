@@ -14,6 +14,7 @@ const club: HeldMembership = {
   name: 'Club',
   productIds: ['tee'],
   collectionIds: ['summer'],
+  serviceIds: [],
   sessionsLeft: 2,
   expirationDate: new Date('2026-03-01T00:00:00Z'),
 }

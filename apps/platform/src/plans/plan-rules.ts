@@ -12,17 +12,21 @@ export interface HeldMembership {
   name: string
   productIds: readonly string[]
   collectionIds: readonly string[]
+  /** The services it covers: one session pays one booking (decision 085). */
+  serviceIds: readonly string[]
   /** Unlimited when `null`. */
   sessionsLeft: number | null
   /** Never expires when `null`. */
   expirationDate: Date | null
 }
 
-/** A cart line as coverage sees it: its product and the collections the product is in. */
+/** A cart line as coverage sees it: its product and the collections the product is in, or its service. */
 export interface CoverableLine {
   id: string
   catalogItemId: string | undefined
   collectionIds: readonly string[]
+  /** A booked slot of the services catalogue: `catalogItemId` is the service (decision 085). */
+  isService?: boolean | undefined
 }
 
 /**
@@ -41,12 +45,16 @@ export function expirationOf(duration: PlanDuration, start: Date): Date | undefi
   return end
 }
 
-/** Whether a membership covers a line: its product is named, or one of the product's collections is. */
+/**
+ * Whether a membership covers a line: its product is named, or one of the product's collections is; a
+ * booked slot's service is named.
+ */
 export function covers(
-  membership: Pick<HeldMembership, 'productIds' | 'collectionIds'>,
+  membership: Pick<HeldMembership, 'productIds' | 'collectionIds' | 'serviceIds'>,
   line: CoverableLine,
 ) {
   if (!line.catalogItemId) return false
+  if (line.isService) return membership.serviceIds.includes(line.catalogItemId)
   return (
     membership.productIds.includes(line.catalogItemId) ||
     line.collectionIds.some((id) => membership.collectionIds.includes(id))
@@ -133,4 +141,23 @@ export function defaultPurchaseLimit(priceMinor: number): number | null {
 /** Whether a member who completed `purchases` purchases of a plan may buy it again. */
 export function mayBuyAgain(plan: { max_purchases_per_member: number | null }, purchases: number): boolean {
   return plan.max_purchases_per_member === null || purchases < plan.max_purchases_per_member
+}
+
+/**
+ * The held memberships that may pay a booking of a service now (decision 085): they cover it, have not
+ * expired and have a session left (or unlimited ones). The bookings checkout offers these; the pricing
+ * decides again when the booking is priced and placed.
+ */
+export function membershipsForService(
+  held: readonly HeldMembership[],
+  serviceId: string,
+  now: Date,
+): HeldMembership[] {
+  const line: CoverableLine = { id: serviceId, catalogItemId: serviceId, collectionIds: [], isService: true }
+  return held.filter(
+    (membership) =>
+      covers(membership, line) &&
+      membership.sessionsLeft !== 0 &&
+      (membership.expirationDate === null || now.getTime() < membership.expirationDate.getTime()),
+  )
 }

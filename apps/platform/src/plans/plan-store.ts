@@ -16,6 +16,8 @@ export interface PlanRow {
   max_purchases_per_member: number | null
   product_ids: string[]
   collection_ids: string[]
+  /** The services it covers, one session a booking (migration 038, decision 085). */
+  service_ids: string[]
   archived: boolean
   created_date: Date
   updated_date: Date
@@ -32,6 +34,7 @@ export interface PlanFields {
   maxPurchasesPerMember: number | null
   productIds: readonly string[]
   collectionIds: readonly string[]
+  serviceIds: readonly string[]
 }
 
 /** A plan's duration as the rules read it. */
@@ -85,20 +88,22 @@ export async function savePlan(
     fields.collectionIds,
     plan.now,
     fields.maxPurchasesPerMember,
+    fields.serviceIds,
   ]
   const owned = `(select coalesce(array_agg(p.id), '{}') from products p where p.site_id = $2 and p.id::text = any($9::text[])),
-       (select coalesce(array_agg(c.id), '{}') from collections c where c.site_id = $2 and c.id::text = any($10::text[]))`
+       (select coalesce(array_agg(c.id), '{}') from collections c where c.site_id = $2 and c.id::text = any($10::text[])),
+       (select coalesce(array_agg(s.id), '{}') from booking_services s where s.site_id = $2 and s.id::text = any($13::text[]))`
   const [row] = plan.isNew
     ? await db.query<PlanRow>(
         `insert into plans (id, site_id, name, description, price_minor, duration_unit, duration_count, sessions,
-           product_ids, collection_ids, created_date, updated_date, max_purchases_per_member)
+           product_ids, collection_ids, service_ids, created_date, updated_date, max_purchases_per_member)
          values ($1, $2, $3, $4, $5, $6, $7, $8, ${owned}, $11, $11, $12)
          returning *`,
         params,
       )
     : await db.query<PlanRow>(
         `update plans set name = $3, description = $4, price_minor = $5, duration_unit = $6, duration_count = $7,
-           sessions = $8, (product_ids, collection_ids) = (select ${owned}), updated_date = $11,
+           sessions = $8, (product_ids, collection_ids, service_ids) = (select ${owned}), updated_date = $11,
            max_purchases_per_member = $12
          where site_id = $2 and id::text = $1
          returning *`,
@@ -122,28 +127,39 @@ export async function setPlanArchived(
   return rows.length > 0
 }
 
-/** A product or collection a plan may cover, by name. */
+/** A product, collection or service a plan may cover, by name. */
 export interface CoverChoice {
   id: string
   name: string
 }
 
 /**
- * The site's products and collections by name (what a plan may cover), or only those of `only` (a plan's
- * cover as the shopper reads it): one statement.
+ * The site's products, collections and services by name (what a plan may cover), or only those of `only`
+ * (a plan's cover as the shopper reads it): one statement.
  */
 export async function coverChoices(
   db: Db,
   siteId: string,
-  only?: { productIds: readonly string[]; collectionIds: readonly string[] },
-): Promise<{ products: CoverChoice[]; collections: CoverChoice[] }> {
-  const [row] = await db.query<{ products: CoverChoice[] | null; collections: CoverChoice[] | null }>(
+  only?: { productIds: readonly string[]; collectionIds: readonly string[]; serviceIds: readonly string[] },
+): Promise<{ products: CoverChoice[]; collections: CoverChoice[]; services: CoverChoice[] }> {
+  const [row] = await db.query<{
+    products: CoverChoice[] | null
+    collections: CoverChoice[] | null
+    services: CoverChoice[] | null
+  }>(
     `select
        (select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.name, p.id) from products p
          where p.site_id = $1 and ($2::text[] is null or p.id::text = any($2::text[]))) as products,
        (select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id) from collections c
-         where c.site_id = $1 and ($3::text[] is null or c.id::text = any($3::text[]))) as collections`,
-    [siteId, only ? [...only.productIds] : null, only ? [...only.collectionIds] : null],
+         where c.site_id = $1 and ($3::text[] is null or c.id::text = any($3::text[]))) as collections,
+       (select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name, s.id) from booking_services s
+         where s.site_id = $1 and ($4::text[] is null or s.id::text = any($4::text[]))) as services`,
+    [
+      siteId,
+      only ? [...only.productIds] : null,
+      only ? [...only.collectionIds] : null,
+      only ? [...only.serviceIds] : null,
+    ],
   )
-  return { products: row?.products ?? [], collections: row?.collections ?? [] }
+  return { products: row?.products ?? [], collections: row?.collections ?? [], services: row?.services ?? [] }
 }

@@ -13,6 +13,7 @@ import { shopTimeZone } from '../kit/dashboard-words.ts'
 export const paymentOptionChoices = [
   { value: 'FULL_PAYMENT_ONLINE', label: 'Full payment online' },
   { value: 'FULL_PAYMENT_OFFLINE', label: 'Full payment in person' },
+  { value: 'MEMBERSHIP', label: 'With a paid plan that covers it (one session a booking)' },
 ] as const
 
 /** What the services editor shows: each field's text, as stored or as submitted. */
@@ -111,6 +112,7 @@ export function toServiceFormValues(
     paymentOptions: [
       ...(service.pay_online ? ['FULL_PAYMENT_ONLINE'] : []),
       ...(service.pay_in_person ? ['FULL_PAYMENT_OFFLINE'] : []),
+      ...(service.pay_with_plan ? ['MEMBERSHIP'] : []),
     ],
     cancelNoticeHours: hoursOf(service.cancel_notice_minutes),
     reminderHours: hoursOf(service.reminder_minutes),
@@ -307,6 +309,7 @@ export function readServiceForm(
       priceText: values.rateType === 'CUSTOM' ? values.priceText : '',
       payOnline: values.paymentOptions.includes('FULL_PAYMENT_ONLINE'),
       payInPerson: values.paymentOptions.includes('FULL_PAYMENT_OFFLINE'),
+      payWithPlan: values.paymentOptions.includes('MEMBERSHIP'),
       cancelNoticeMinutes: readHours(values.cancelNoticeHours, 'cancelNoticeHours', violations),
       reminderMinutes: readHours(values.reminderHours, 'reminderHours', violations),
       hidden: !values.offered,

@@ -18,6 +18,7 @@ export interface PlanFormValues {
   maxPurchasesPerMember: string
   productIds: string[]
   collectionIds: string[]
+  serviceIds: string[]
 }
 
 export const emptyPlanForm: PlanFormValues = {
@@ -30,6 +31,7 @@ export const emptyPlanForm: PlanFormValues = {
   maxPurchasesPerMember: 'DEFAULT',
   productIds: [],
   collectionIds: [],
+  serviceIds: [],
 }
 
 /** The form's text of a stored plan. */
@@ -45,6 +47,7 @@ export function toPlanFormValues(plan: PlanRow, currency: string): PlanFormValue
       plan.max_purchases_per_member === null ? 'NONE' : String(plan.max_purchases_per_member),
     productIds: plan.product_ids,
     collectionIds: plan.collection_ids,
+    serviceIds: plan.service_ids,
   }
 }
 
@@ -70,7 +73,7 @@ function wholeNumber(
  * The plan a submitted form describes, or what is wrong with it: a name (1 to 200 characters), a price
  * of 0 or more in the site's currency, a duration of 1 to 1200 days or months (or none), sessions from 1
  * to 100000 (empty for unlimited), how many times one member may buy it (`DEFAULT`: once if free, no
- * limit if priced; `NONE`; or 1 to 1000), and what it covers (ticked products and collections).
+ * limit if priced; `NONE`; or 1 to 1000), and what it covers (ticked products, collections and services: one session a booking).
  */
 export function readPlanForm(
   form: FormFields,
@@ -87,6 +90,7 @@ export function readPlanForm(
     maxPurchasesPerMember: form.text('maxPurchasesPerMember').trim() || 'DEFAULT',
     productIds: form.texts('productIds').slice(0, 1000),
     collectionIds: form.texts('collectionIds').slice(0, 1000),
+    serviceIds: form.texts('serviceIds').slice(0, 1000),
   }
   const violations: FieldViolation[] = []
   if (values.name.length < 1 || values.name.length > 200)
@@ -141,6 +145,7 @@ export function readPlanForm(
       maxPurchasesPerMember: limitText === 'DEFAULT' ? defaultPurchaseLimit(price) : maxPurchasesPerMember,
       productIds: values.productIds,
       collectionIds: values.collectionIds,
+      serviceIds: values.serviceIds,
     },
   }
 }

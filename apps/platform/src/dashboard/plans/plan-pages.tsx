@@ -40,10 +40,10 @@ function purchaseLimitChoices(current: string) {
     : [...choices, { value: current, label: `${current} times per member` }]
 }
 
-/** What a plan may cover, to choose from: the site's products and collections. */
-type CoverChoices = { products: CoverChoice[]; collections: CoverChoice[] }
+/** What a plan may cover, to choose from: the site's products, collections and services. */
+type CoverChoices = { products: CoverChoice[]; collections: CoverChoice[]; services: CoverChoice[] }
 
-/** A box for each product or collection a plan may cover, ticked when it does. */
+/** A box for each product, collection or service a plan may cover, ticked when it does. */
 function CoverBoxes(props: { legend: string; name: string; choices: CoverChoice[]; covered: string[] }) {
   return (
     <fieldset>
@@ -142,6 +142,12 @@ function PlanForm(props: {
             choices={props.choices.collections}
             covered={values.collectionIds}
           />
+          <CoverBoxes
+            legend="Covered services (one session a booking)"
+            name="serviceIds"
+            choices={props.choices.services}
+            covered={values.serviceIds}
+          />
         </>
       )}
     </RecordForm>
@@ -162,7 +168,7 @@ export function PlansPage(props: {
     <DashboardPage owner={owner} title="Plans" place="plans" notice={props.notice}>
       <PageHeader
         title="Plans"
-        description="Members buy a plan on the shop's plan checkout page; the products it covers then cost nothing in their cart, one session per item."
+        description="Members buy a plan on the shop's plan checkout page; the products it covers then cost nothing in their cart, one session per item, and they may book the services it covers with it, one session a booking."
       />
       <DataTable
         label="Plans"

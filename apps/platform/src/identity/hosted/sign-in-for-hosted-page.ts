@@ -3,6 +3,7 @@ import type { Db } from '../../db/db.ts'
 import type { AppEnv } from '../../http/api.ts'
 import { HOSTED_PAGE_PATHS } from '../../redirects/redirect-session-routes.ts'
 import { createRedirectSession, type RedirectSession } from '../../redirects/redirect-session-store.ts'
+import { findSessionShopper } from '../../redirects/session-shopper.ts'
 import { readHostedSessionCookie } from './hosted-cookies.ts'
 import { HOSTED_SIGN_UP_PATH, withSession } from './hosted-pending.tsx'
 import { findHostedSession } from './hosted-session-store.ts'
@@ -21,6 +22,24 @@ export async function findBrowserMember(
   const cookie = readHostedSessionCookie(c, siteId)
   const hosted = cookie ? await findHostedSession(db, cookie, siteId, now) : undefined
   return hosted?.memberId
+}
+
+/**
+ * The member a hosted page of `session` acts for: the session's own member (active), or, for a visitor's
+ * session, the member this browser signed in as on the hosted login (`findBrowserMember`); `undefined`
+ * for a visitor (decision 046's addendum; the bookings checkout's plans, decision 085).
+ */
+export async function findHostedBuyer(
+  c: Context<AppEnv>,
+  db: Db,
+  session: RedirectSession,
+  now: Date,
+): Promise<string | undefined> {
+  if (session.creator.role === 'member') {
+    const shopper = await findSessionShopper(db, session)
+    return shopper?.kind === 'member' ? shopper.subjectId : undefined
+  }
+  return findBrowserMember(c, db, session.siteId, now)
 }
 
 /**
