@@ -1,7 +1,7 @@
 import type { Db } from '../db/db.ts'
 import type { ShopBrand } from '../pages/shop-frame.tsx'
-import { getShopDetails } from '../sites/site-store.ts'
-import { findShopLogo } from './shop-icon.ts'
+import { getShopDetails, type Site } from '../sites/site-store.ts'
+import { findShopLogo, shopLogoOfMedia } from './shop-icon.ts'
 
 /**
  * The brand a shop's hosted pages wear: its name, colours and logo from its shop details, and its home.
@@ -12,12 +12,17 @@ import { findShopLogo } from './shop-icon.ts'
 export async function loadShopBrand(
   db: Db,
   siteId: string,
-  options: { publicUrl: string; homeUrl?: string | undefined },
+  options: { publicUrl: string; homeUrl?: string | undefined; site?: Site | undefined },
 ): Promise<ShopBrand> {
-  const [details, logo] = await Promise.all([
-    getShopDetails(db, siteId),
-    findShopLogo(db, siteId, options.publicUrl),
-  ])
+  // A page that read its site already knows the name, colours and logo's id: only a logo costs a statement.
+  const [details, logo] = options.site
+    ? [
+        { name: options.site.name, ...options.site.brand },
+        options.site.brand.logoMediaId
+          ? await shopLogoOfMedia(db, options.site.brand.logoMediaId, options.publicUrl)
+          : undefined,
+      ]
+    : await Promise.all([getShopDetails(db, siteId), findShopLogo(db, siteId, options.publicUrl)])
   return {
     name: details.name,
     brandColour: details.brandColour,

@@ -42,13 +42,31 @@ async function findShopPicture(
     `select ${column} as media_id from sites where id = $1`,
     [siteId],
   )
-  if (!row?.media_id) return undefined
-  const file = await findMediaFile(db, row.media_id)
+  return row?.media_id ? pictureOfMedia(db, row.media_id, publicUrl, width) : undefined
+}
+
+/** A media file as a picture shown `width` wide: its narrowest size at least that wide, else as uploaded. */
+async function pictureOfMedia(
+  db: Db,
+  mediaId: string,
+  publicUrl: string,
+  width: number,
+): Promise<ShopPicture | undefined> {
+  const file = await findMediaFile(db, mediaId)
   if (!file) return undefined
   const size = file.sizes.find((candidate) => candidate.width >= width)
   return size
     ? { mediaId: file.id, url: mediaSizeUrl(publicUrl, file.id, size.width), ...size }
     : { mediaId: file.id, url: mediaFileUrl(publicUrl, file.id), width: file.width, height: file.height }
+}
+
+/** The shop's logo when its media id is known (read with the site). */
+export function shopLogoOfMedia(
+  db: Db,
+  mediaId: string,
+  publicUrl: string,
+): Promise<ShopPicture | undefined> {
+  return pictureOfMedia(db, mediaId, publicUrl, pictures.logo.width)
 }
 
 /**

@@ -13,6 +13,8 @@ export interface Site {
   checkoutPhone: CheckoutPhoneRule
   /** The IANA time zone the dashboard shows times in (decision 087). */
   timeZone: string
+  /** What its hosted pages wear (decision 087): colours and the media id of its logo, if any. */
+  brand: { brandColour: string; accentColour: string; logoMediaId: string | null }
 }
 
 /** Whether a shop's checkout asks for the recipient's phone: not at all, optionally, or always. */
@@ -20,7 +22,7 @@ export type CheckoutPhoneRule = 'HIDDEN' | 'OPTIONAL' | 'REQUIRED'
 
 /** The columns of a site, for statements that read it beside something else (`s` is the site's alias). */
 export const siteColumns =
-  's.id as site_id, s.name as site_name, s.currency as site_currency, s.locale as site_locale, s.weight_unit as site_weight_unit, s.catalogue_version as site_catalogue_version, s.checkout_phone as site_checkout_phone, s.time_zone as site_time_zone'
+  's.id as site_id, s.name as site_name, s.currency as site_currency, s.locale as site_locale, s.weight_unit as site_weight_unit, s.catalogue_version as site_catalogue_version, s.checkout_phone as site_checkout_phone, s.time_zone as site_time_zone, s.brand_colour as site_brand_colour, s.accent_colour as site_accent_colour, s.logo_media_id as site_logo_media_id'
 
 /** The site of a row read with `siteColumns`. */
 export interface SiteColumns {
@@ -32,6 +34,9 @@ export interface SiteColumns {
   site_catalogue_version: number
   site_checkout_phone: CheckoutPhoneRule
   site_time_zone: string
+  site_brand_colour: string
+  site_accent_colour: string
+  site_logo_media_id: string | null
 }
 
 export function toSite(row: SiteColumns): Site {
@@ -44,6 +49,11 @@ export function toSite(row: SiteColumns): Site {
     catalogueVersion: row.site_catalogue_version,
     checkoutPhone: row.site_checkout_phone,
     timeZone: row.site_time_zone,
+    brand: {
+      brandColour: row.site_brand_colour,
+      accentColour: row.site_accent_colour,
+      logoMediaId: row.site_logo_media_id,
+    },
   }
 }
 

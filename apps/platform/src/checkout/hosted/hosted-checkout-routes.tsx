@@ -380,6 +380,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     const brand = await loadShopBrand(db, site.id, {
       publicUrl: deps.publicUrl,
       homeUrl: checkout.callbacks?.postFlowUrl ?? checkout.callbacks?.cartPageUrl,
+      site,
     })
     const response = renderPage(element, { status: options.status ?? 200, siteId: site.id, brand })
     response.headers.set('referrer-policy', 'no-referrer')

@@ -153,6 +153,8 @@ describe.each(databaseKinds())('the bookings desk on %s', (kind) => {
   })
 
   it('shows a booking on the week and the day in the shop’s zone, each linking to its page', async () => {
+    // The shop keeps New York time, as its calendar does (decision 087: the calendar shows the shop's zone).
+    await db.query(`update sites set time_zone = 'America/New_York'`)
     const { bookingId } = await bookSlotOnHostedPages(dashboard.app, db, {
       serviceId: DEMO_FITTING_ID,
       start: '2026-06-02T13:00:00.000Z',

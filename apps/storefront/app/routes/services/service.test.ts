@@ -28,6 +28,7 @@ const fitting = {
     options: { online: true, inPerson: true },
   },
   onlineBooking: { enabled: true },
+  media: { items: [] },
   createdDate: '2026-01-01T00:00:00.000Z',
 }
 const styling = {
