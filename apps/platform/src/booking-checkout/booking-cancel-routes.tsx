@@ -16,6 +16,7 @@ import {
   renderRedirectPage,
 } from '../redirects/hosted/hosted-redirect-pages.tsx'
 import { getSite } from '../sites/site-store.ts'
+import { BookingFacts } from './booking-pages.tsx'
 
 /** How the platform signs links (decision 047's `LinkSigner`, handed in by the app). */
 interface Signer {
@@ -128,24 +129,7 @@ export function registerBookingCancelRoutes(api: Api, deps: BookingCancelDeps) {
           title={booking.status === 'CANCELLED' ? 'This booking is cancelled' : `Cancel ${service.name}?`}
         >
           <p className="muted">{site.name}</p>
-          <table aria-label="Booking">
-            <tbody>
-              <tr>
-                <th scope="row">Service</th>
-                <td>{service.name}</td>
-              </tr>
-              <tr>
-                <th scope="row">When</th>
-                <td>{when}</td>
-              </tr>
-              {service.location && (
-                <tr>
-                  <th scope="row">Where</th>
-                  <td>{service.location}</td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+          <BookingFacts service={service} whenLabel="When" when={when} />
           {booking.status === 'CANCELLED' ? (
             <p>Nothing more to do: the time is free for others.</p>
           ) : mayShopperCancel(policy, now) ? (

@@ -48,6 +48,34 @@ function ServiceSummary(props: { offered: OfferedService }) {
 }
 
 /** The bookings page of `bookingsBook`: the shop's services, each a link to its days and slots. */
+/** A booking as its own pages show it: the service, its time under `whenLabel`, and where. */
+export function BookingFacts(props: {
+  service: Pick<ServiceRow, 'name' | 'location'>
+  whenLabel: string
+  when: string
+}) {
+  return (
+    <table aria-label="Booking">
+      <tbody>
+        <tr>
+          <th scope="row">Service</th>
+          <td>{props.service.name}</td>
+        </tr>
+        <tr>
+          <th scope="row">{props.whenLabel}</th>
+          <td data-booking-when>{props.when}</td>
+        </tr>
+        {props.service.location && (
+          <tr>
+            <th scope="row">Where</th>
+            <td>{props.service.location}</td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  )
+}
+
 export function ServicePickerPage(props: {
   siteName: string
   services: readonly OfferedService[]

@@ -22,7 +22,7 @@ import {
   findSignedBooking,
   SignedQuery,
 } from './booking-cancel-routes.tsx'
-import { pictureOrigins } from './booking-pages.tsx'
+import { BookingFacts, pictureOrigins } from './booking-pages.tsx'
 
 export interface BookingRescheduleDeps extends Omit<BookingCancelDeps, 'refunds'> {
   /** The signed link of a booking, for the new time's mail (its move and cancel links). */
@@ -96,24 +96,7 @@ export function registerBookingRescheduleRoutes(api: Api, deps: BookingReschedul
             {options.problem}
           </p>
         )}
-        <table aria-label="Booking">
-          <tbody>
-            <tr>
-              <th scope="row">Service</th>
-              <td>{service.name}</td>
-            </tr>
-            <tr>
-              <th scope="row">Now booked for</th>
-              <td data-booking-when>{when}</td>
-            </tr>
-            {service.location && (
-              <tr>
-                <th scope="row">Where</th>
-                <td>{service.location}</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        <BookingFacts service={service} whenLabel="Now booked for" when={when} />
         {booking.status === 'CANCELLED' ? (
           <p>A cancelled booking cannot be moved: book a new time from the shop.</p>
         ) : !canMove ? (
