@@ -64,12 +64,13 @@ test('images reserve their space, and those below the fold wait until scrolled n
   await expect(productImage).toHaveAttribute('loading', 'eager')
 })
 
-test('the visitor’s tokens travel only in an HttpOnly, SameSite cookie, and visitor pages are never stored by caches', async ({
+test('the visitor’s tokens travel only in an HttpOnly, SameSite cookie, and a visitor’s own pages are never kept by shared caches', async ({
   page,
   context,
 }) => {
+  // Without the visitor's cookies the page is drawn for everyone, so a shared cache may keep it (decision 088).
   const productPage = await page.goto('/products/meadow-notebook')
-  expect(productPage?.headers()['cache-control']).toMatch(/^private/)
+  expect(productPage?.headers()['cache-control']).toMatch(/^public, .*s-maxage=/)
   // A page view gives the visitor no tokens (decision 020): the first add to cart does.
   expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('aisle_session')
   await addSimpleProductToCart(page)
@@ -78,6 +79,9 @@ test('the visitor’s tokens travel only in an HttpOnly, SameSite cookie, and vi
   // Over plain http (this test server) the cookie cannot be Secure; over https it is (unit-tested).
   expect(session?.secure).toBe(false)
   expect(await page.evaluate(() => document.cookie)).not.toContain('aisle_session')
+  // With a cart, the same page is the visitor's own (it shows their count).
+  const ownProductPage = await page.goto('/products/meadow-notebook')
+  expect(ownProductPage?.headers()['cache-control']).toMatch(/^private/)
 
   const cart = await page.goto('/cart')
   expect(cart?.headers()['cache-control']).toBe('private, no-store')
