@@ -133,6 +133,21 @@ async function vendureSetup(shopApi) {
     '{ products(options: { take: 2, sort: { id: ASC } }) { items { variants { id } } } }',
   )
   const variantIds = products.items.map((product) => product.variants[0].id)
+  // The sample store has 100 of each in stock, which 8 shoppers sell in seconds: the merchant restocks.
+  const admin = { token: undefined }
+  await vendureCall(
+    shopApi.replace(/shop-api$/, 'admin-api'),
+    'setup',
+    admin,
+    'mutation { login(username: "superadmin", password: "superadmin") { ... on CurrentUser { id } } }',
+  )
+  await vendureCall(
+    shopApi.replace(/shop-api$/, 'admin-api'),
+    'setup',
+    admin,
+    'mutation($input: [UpdateProductVariantInput!]!) { updateProductVariants(input: $input) { id stockOnHand } }',
+    { input: variantIds.map((id) => ({ id, stockOnHand: 10_000_000 })) },
+  )
   await vendureCall(
     shopApi,
     'setup',
