@@ -123,6 +123,7 @@ import { MEMBERS_ACCOUNT_PATH, PLAN_CHECKOUT_PATH, PRODUCT_PAGE_PATH } from './r
 import { registerRedirectSessionRoutes } from './redirects/redirect-session-routes.ts'
 import { registerSystemRoutes } from './system-routes.ts'
 import { registerTicketedEventRoutes } from './ticketed-events/ticketed-event-routes.ts'
+import { voidRefundedTickets } from './ticketed-events/ticketed-event-store.ts'
 import { registerWebhookRoutes } from './webhooks/webhook-routes.ts'
 
 export interface AppDeps {
@@ -482,7 +483,12 @@ export function createApp(options: AppDeps) {
       providers: paymentProviders,
       publicUrl: deps.publicUrl,
     })
-  registerOrderDeskRoutes(api, { db: deps.db, clock, refunds: orderRefunds })
+  registerOrderDeskRoutes(api, {
+    db: deps.db,
+    clock,
+    refunds: orderRefunds,
+    linesRefunded: voidRefundedTickets,
+  })
   const media = createMediaDeps({
     db: deps.db,
     clock,
@@ -538,6 +544,7 @@ export function createApp(options: AppDeps) {
     publicUrl: deps.publicUrl,
     signer: digital.signer,
     refunds: orderRefunds,
+    linesRefunded: voidRefundedTickets,
   })
   registerBookingRescheduleRoutes(api, {
     db: deps.db,
@@ -579,6 +586,7 @@ export function createApp(options: AppDeps) {
     logger,
     publicUrl: deps.publicUrl,
     refunds: orderRefunds,
+    linesRefunded: voidRefundedTickets,
   })
   registerBookingDeskPages(api, {
     db: deps.db,
@@ -586,6 +594,7 @@ export function createApp(options: AppDeps) {
     logger,
     publicUrl: deps.publicUrl,
     refunds: orderRefunds,
+    linesRefunded: voidRefundedTickets,
     bookingCancelLink,
   })
   registerEventDeskPages(api, {
@@ -594,6 +603,7 @@ export function createApp(options: AppDeps) {
     logger,
     publicUrl: deps.publicUrl,
     refunds: orderRefunds,
+    linesRefunded: voidRefundedTickets,
   })
   if (deps.graphqlExplorer) {
     registerGraphQLExplorerRoutes(api, {

@@ -6,6 +6,7 @@ import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { formatMoney } from '../money/money.ts'
+import type { LinesRefunded } from '../orders/order-actions.ts'
 import type { OrderRefunds } from '../orders/order-refunds.ts'
 import { isCrossSiteRequest } from '../pages/csrf.ts'
 import { readForm } from '../pages/form-fields.ts'
@@ -30,6 +31,7 @@ export interface BookingCancelDeps {
   publicUrl: string
   signer: Signer
   refunds: OrderRefunds
+  linesRefunded: LinesRefunded
 }
 
 const cancelParts = (bookingId: string) => ['booking-cancel', bookingId]
@@ -176,7 +178,7 @@ export function registerBookingCancelRoutes(api: Api, deps: BookingCancelDeps) {
       const site = await getSite(db, found.booking.site_id)
       try {
         const done = await cancelBooking(
-          { db, refunds: deps.refunds },
+          { db, refunds: deps.refunds, linesRefunded: deps.linesRefunded },
           { siteId: site.id, bookingId: found.booking.id, by: 'shopper', now: clock() },
         )
         return renderRedirectPage(

@@ -15,6 +15,7 @@ import { DEMO_CONSULTATION_ID, DEMO_FITTING_ID } from '../seed/demo-bookings.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { getSite, type Site } from '../sites/site-store.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
+import { voidRefundedTickets } from '../ticketed-events/ticketed-event-store.ts'
 import { createBookingCheckout } from './create-booking-checkout.ts'
 
 const PUBLIC_URL = 'http://platform.test'
@@ -123,6 +124,7 @@ describe.each(databaseKinds())('how a booking is paid on %s', (kind) => {
 
     const deps = {
       db,
+      linesRefunded: voidRefundedTickets,
       refunds: orderRefundsThroughPayments({
         db,
         clock: () => now,

@@ -6,6 +6,7 @@ import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { bookSlotOnHostedPages } from '../testing/booked-slots.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
+import { voidRefundedTickets } from '../ticketed-events/ticketed-event-store.ts'
 import { sendDueBookingReminders } from './booking-reminders.ts'
 import { cancelBooking } from './cancel-booking.ts'
 import { rescheduleBooking } from './reschedule-booking.ts'
@@ -84,7 +85,7 @@ describe.each(databaseKinds())('booking reminders on %s', (kind) => {
       pay: 'in-person',
     })
     await cancelBooking(
-      { db, refunds: orderRefundsThroughPayments(platform.app.payments) },
+      { db, refunds: orderRefundsThroughPayments(platform.app.payments), linesRefunded: voidRefundedTickets },
       { siteId: DEMO_SITE_ID, bookingId: cancelled.bookingId, by: 'merchant', now: platform.clock() },
     )
     // Booked at 12:00 for 17:00 the same day: within 24 hours, its confirmation is the reminder.

@@ -10,6 +10,7 @@ import { getSite } from '../sites/site-store.ts'
 import { bookSlotOnHostedPages } from '../testing/booked-slots.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform } from '../testing/test-platform.ts'
+import { voidRefundedTickets } from '../ticketed-events/ticketed-event-store.ts'
 import { findBookingById } from './booking-store.ts'
 import { cancelBooking } from './cancel-booking.ts'
 import { rescheduleBooking } from './reschedule-booking.ts'
@@ -149,7 +150,7 @@ describe.each(databaseKinds())('moving a booking on %s', (kind) => {
       pay: 'in-person',
     })
     await cancelBooking(
-      { db, refunds: orderRefundsThroughPayments(platform.app.payments) },
+      { db, refunds: orderRefundsThroughPayments(platform.app.payments), linesRefunded: voidRefundedTickets },
       { siteId: DEMO_SITE_ID, bookingId, by: 'merchant', now: platform.clock() },
     )
     expect(await refusal(move(bookingId, '2026-06-04T15:00:00.000Z'))).toBe('BOOKING_NOT_CONFIRMED')

@@ -8,6 +8,7 @@ import { placeNotebookOrder, trackNotebookStock } from '../testing/placed-orders
 import { createOwnerCaller } from '../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { TEST_PUBLIC_URL } from '../testing/test-platform.ts'
+import { voidRefundedTickets } from '../ticketed-events/ticketed-event-store.ts'
 import { addOrderNote, cancelOrder, type OrderDeskDeps, refundOrder, shipOrder } from './order-actions.ts'
 import { listOrderEvents } from './order-desk-store.ts'
 import type { RefundRequest } from './order-refunds.ts'
@@ -27,6 +28,7 @@ describe.each(databaseKinds())('the order desk on %s', (kind) => {
     await seedDemoCommerce(db, DEMO_SITE_ID, new Date('2026-01-01T00:00:00Z'))
     deps = {
       db,
+      linesRefunded: voidRefundedTickets,
       refunds: {
         async refund(request) {
           refundsAsked.push(request)
@@ -237,7 +239,7 @@ describe.each(databaseKinds())('the order desk on %s', (kind) => {
       refund: async () => ({ status: 'NOT_SUPPORTED' as const, reason: 'This provider gives no refunds' }),
     }
     const error = await refundOrder(
-      { db, refunds: cannotRefund },
+      { db, refunds: cannotRefund, linesRefunded: voidRefundedTickets },
       owner,
       { orderId: paid.orderId, idempotencyKey: 'p1', amountMinor: 1 },
       now,

@@ -6,7 +6,6 @@ import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../http/errors.ts'
 import { enqueueMail } from '../mail/mail-outbox.ts'
 import { lockSite } from '../sites/site-store.ts'
-import { cancelTicketsOfOrder } from '../ticketed-events/ticketed-event-store.ts'
 import { lineNameWithOptions, orderLineSummary } from './line-summary.tsx'
 import {
   findRefundByKey,
@@ -29,10 +28,22 @@ import {
 import type { FulfillmentRow, OrderLineRow, OrderRow, OrderWithLines, RefundRow } from './order-store.ts'
 import { breakdownOfOrder } from './totals-breakdown.ts'
 
+/**
+ * What a line's own catalogue does with the units a refund took back, in the refund's transaction: ticket lines
+ * void as many of their tickets (decision 075). `all` when nothing of the order is left paid. The app wires it
+ * (`voidRefundedTickets`), so the order desk names no vertical.
+ */
+export type LinesRefunded = (
+  tx: Db,
+  refunded: { orderId: string; all: boolean; lines: readonly { catalogItemId: string; quantity: number }[] },
+  now: Date,
+) => Promise<void>
+
 /** What the order desk's actions need. */
 export interface OrderDeskDeps {
   db: Db
   refunds: OrderRefunds
+  linesRefunded: LinesRefunded
 }
 
 const stateOf = (order: OrderRow): OrderState => ({
@@ -429,16 +440,15 @@ export async function refundOrder(
       )
     }
     await saveOrderChange(tx, order.id, state, Number(order.refunded_minor) + amount, after)
-    // A refunded ticket passes the door no more (decision 075): as many of a ticket line's tickets as
-    // were refunded, or all the order's when nothing is left paid. Lines of products name no ticket.
-    await cancelTicketsOfOrder(
+    // What the refunded lines' own catalogues do with the units taken back (a ticket passes the door no more).
+    await deps.linesRefunded(
       tx,
-      order.id,
       {
+        orderId: order.id,
         all: state.paymentStatus === 'FULLY_REFUNDED',
         lines: refund.lines.flatMap((refunded) => {
-          const ticketTypeId = lines.find((line) => line.id === refunded.lineId)?.catalog_item_id
-          return ticketTypeId ? [{ ticketTypeId, quantity: refunded.quantity }] : []
+          const catalogItemId = lines.find((line) => line.id === refunded.lineId)?.catalog_item_id
+          return catalogItemId ? [{ catalogItemId, quantity: refunded.quantity }] : []
         }),
       },
       now,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.ts'
+import type { LinesRefunded } from '../orders/order-actions.ts'
 
 /** The app id of the tickets catalogue in a line's catalogue reference (the Wix Events app's). */
 export const EVENTS_APP_ID = '140603ad-af8d-84a5-2c80-a0f60cb47351'
@@ -607,4 +608,21 @@ export async function cancelTicketsOfOrder(
     ],
   )
   return rows.length
+}
+
+/**
+ * The order desk's refunded-lines hook for ticket lines (decision 075): a refunded ticket passes the door no
+ * more, as many of a ticket type's tickets as its line had refunded (unused first), or all the order's when
+ * nothing is left paid. Lines of other catalogues name no ticket type, so they void nothing.
+ */
+export const voidRefundedTickets: LinesRefunded = async (tx, refunded, now) => {
+  await cancelTicketsOfOrder(
+    tx,
+    refunded.orderId,
+    {
+      all: refunded.all,
+      lines: refunded.lines.map((line) => ({ ticketTypeId: line.catalogItemId, quantity: line.quantity })),
+    },
+    now,
+  )
 }

@@ -6,6 +6,7 @@ import { refundOrder } from '../../orders/order-actions.ts'
 import type { OrderRefunds } from '../../orders/order-refunds.ts'
 import { findOrderByCheckout } from '../../orders/order-store.ts'
 import { getSite } from '../../sites/site-store.ts'
+import { voidRefundedTickets } from '../../ticketed-events/ticketed-event-store.ts'
 import type { PaymentProvider, ProviderPayment, RefundAtProvider } from '../payment-provider.ts'
 import type { PaymentDeps } from './payment-deps.ts'
 import { claimRefund, findPayment, listRefunds, settleRefund } from './payment-store.ts'
@@ -86,7 +87,11 @@ export async function recordRefundsMadeAtProvider(
     const now = deps.clock()
     try {
       const result = await refundOrder(
-        { db: deps.db, refunds: orderRefundsMadeAtProvider(deps, made, payment.id) },
+        {
+          db: deps.db,
+          refunds: orderRefundsMadeAtProvider(deps, made, payment.id),
+          linesRefunded: voidRefundedTickets,
+        },
         caller,
         {
           orderId: order.id,

@@ -4,7 +4,6 @@ import type { Api } from '../../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { Id, IdParam } from '../../http/validation.ts'
 import type { OrderDeskDeps } from '../../orders/order-actions.ts'
-import type { OrderRefunds } from '../../orders/order-refunds.ts'
 import { cancelTicketedEvent } from '../../ticketed-events/cancel-event.ts'
 import {
   createTicketedEvent,
@@ -55,11 +54,12 @@ const TicketTypeParams = z.object({ id: Id, typeId: Id })
  */
 export function registerEventDeskPages(
   api: Api,
-  deps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl'> & { refunds: OrderRefunds },
+  deps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl'> &
+    Pick<OrderDeskDeps, 'refunds' | 'linesRefunded'>,
 ) {
   const { db, clock } = deps
   const { page, form: postForm } = createDashboardRoutes(api, deps)
-  const desk: OrderDeskDeps = { db, refunds: deps.refunds }
+  const desk: OrderDeskDeps = { db, refunds: deps.refunds, linesRefunded: deps.linesRefunded }
 
   async function getEvent(owner: Owner, id: string): Promise<TicketedEventRow> {
     const event = await findTicketedEvent(db, owner.session.siteId, { id })

@@ -10,6 +10,7 @@ import { createDashboardPlatform, createTestBrowser } from '../../testing/dashbo
 import { placeNotebookOrder, trackNotebookStock } from '../../testing/placed-orders.ts'
 import { createOwnerCaller } from '../../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
+import { voidRefundedTickets } from '../../ticketed-events/ticketed-event-store.ts'
 import { OrdersChart } from './orders-chart.tsx'
 
 describe('the orders chart', () => {
@@ -192,6 +193,7 @@ describe.each(databaseKinds())('the order desk pages on %s', (kind) => {
     const owner = await createOwnerCaller(db)
     const desk: OrderDeskDeps = {
       db,
+      linesRefunded: voidRefundedTickets,
       refunds: {
         refund: async (request) => ({ status: 'REFUNDED', refundId: `re_${request.idempotencyKey}` }),
       },

@@ -15,7 +15,6 @@ import {
   shipOrder,
 } from '../../orders/order-actions.ts'
 import { listOrderEvents } from '../../orders/order-desk-store.ts'
-import type { OrderRefunds } from '../../orders/order-refunds.ts'
 import {
   countOrders,
   findOrder,
@@ -135,10 +134,11 @@ function lineQuantities(form: FormFields, prefix: string, lineIds: readonly stri
  */
 export function registerOrderDeskPages(
   api: Api,
-  deps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl'> & { refunds: OrderRefunds },
+  deps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl'> &
+    Pick<OrderDeskDeps, 'refunds' | 'linesRefunded'>,
 ) {
   const { page, form } = createDashboardRoutes(api, deps)
-  const desk: OrderDeskDeps = { db: deps.db, refunds: deps.refunds }
+  const desk: OrderDeskDeps = { db: deps.db, refunds: deps.refunds, linesRefunded: deps.linesRefunded }
 
   page(
     {

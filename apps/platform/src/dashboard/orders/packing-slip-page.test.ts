@@ -7,6 +7,7 @@ import { createDashboardPlatform, createTestBrowser, testHasher } from '../../te
 import { placeNotebookOrder } from '../../testing/placed-orders.ts'
 import { createOwnerCaller } from '../../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
+import { voidRefundedTickets } from '../../ticketed-events/ticketed-event-store.ts'
 import { saveSiteUser } from '../session/site-user-store.ts'
 
 const OTHER_SITE_ID = '00000000-0000-4000-8000-0000000005a1'
@@ -23,6 +24,7 @@ describe.each(databaseKinds())('the packing slips on %s', (kind) => {
 
   const desk = (): OrderDeskDeps => ({
     db,
+    linesRefunded: voidRefundedTickets,
     refunds: {
       refund: async (request) => ({ status: 'REFUNDED', refundId: `re_${request.idempotencyKey}` }),
     },
