@@ -1,25 +1,14 @@
 // What the load benchmarks share: a platform process on a free port, autocannon runs, their summary,
 // and the bare node:http server that answers the same bytes: the ceiling of this machine and client.
 import { createServer } from 'node:http'
-import { createServer as createNetServer } from 'node:net'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { findFreePort } from '../../scripts/free-port.mjs'
 import { repoRoot, startService } from '../../scripts/processes.mjs'
 import { waitForHttp } from '../../scripts/wait-for-http.mjs'
 
 export const DEMO_CLIENT_ID = '9b6e3f0a-5c1d-4e8b-a7f2-2d4c6b8e0f13'
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-
-function findFreePort() {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /**
  * Starts `npm start`'s platform (`apps/platform/src/main.ts`) on a free port with `env` (a seed preset,

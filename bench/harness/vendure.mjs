@@ -5,6 +5,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { findFreePort } from '../../scripts/free-port.mjs'
 import { repoRoot, run, startService } from '../../scripts/processes.mjs'
 import { waitForHttp } from '../../scripts/wait-for-http.mjs'
 
@@ -18,19 +19,6 @@ async function ensureInstalled(log) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
   const code = await run(npm, ['ci', '--no-audit', '--no-fund'], { cwd: peerDir })
   if (code !== 0) throw new Error('could not install Vendure (npm ci in bench/peers/vendure failed)')
-}
-
-/** A free loopback port. */
-async function freePort() {
-  const { createServer } = await import('node:net')
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /**
@@ -52,7 +40,7 @@ export async function startVendure({ postgres, log }) {
   const assetDir = mkdtempSync(join(tmpdir(), 'aisle-bench-vendure-assets-'))
   const env = { ...process.env, VENDURE_DISABLE_TELEMETRY: 'true' }
   const started = Date.now()
-  const populatePort = String(await freePort())
+  const populatePort = String(await findFreePort())
   const populate = startService(
     process.execPath,
     ['server.mjs', 'populate', database.href, populatePort, assetDir],
@@ -69,7 +57,7 @@ export async function startVendure({ postgres, log }) {
   log(
     `Vendure ${VENDURE_VERSION}: sample store imported and indexed in ${Math.round((Date.now() - started) / 1000)} s`,
   )
-  const port = await freePort()
+  const port = await findFreePort()
   const service = startService(
     process.execPath,
     ['server.mjs', 'serve', database.href, String(port), assetDir],
