@@ -227,7 +227,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
       {
         status: options.status ?? (slot ? 200 : 409),
         imageOrigins: pictureOrigins([service]),
-        brand: await sessionBrandOf(db, visit.session, publicUrl),
+        brand: await sessionBrandOf(db, visit.session, publicUrl, site),
       },
     )
     // Booking ends on the card provider's page or the shop's thank-you page: form-action allows them.
@@ -298,7 +298,10 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
         }))}
         links={linksOf(visit.session)}
       />,
-      { imageOrigins: pictureOrigins([service]), brand: await sessionBrandOf(db, visit.session, publicUrl) },
+      {
+        imageOrigins: pictureOrigins([service]),
+        brand: await sessionBrandOf(db, visit.session, publicUrl, site),
+      },
     )
   }
 
@@ -350,7 +353,10 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
           hrefOf={(id) => `${visitPath(visit.session.id)}?serviceId=${id}`}
           links={linksOf(visit.session)}
         />,
-        { imageOrigins: pictureOrigins(services), brand: await sessionBrandOf(db, visit.session, publicUrl) },
+        {
+          imageOrigins: pictureOrigins(services),
+          brand: await sessionBrandOf(db, visit.session, publicUrl, site),
+        },
       )
     },
   )

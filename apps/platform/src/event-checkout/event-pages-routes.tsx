@@ -156,7 +156,7 @@ export function registerEventPagesRoutes(api: Api, deps: EventPagesDeps) {
         problem={options.problem}
         links={linksOf(visit.session)}
       />,
-      { status: options.status ?? 200, brand: await sessionBrandOf(db, visit.session, publicUrl) },
+      { status: options.status ?? 200, brand: await sessionBrandOf(db, visit.session, publicUrl, site) },
     )
     // Paying ends on the card provider's page or the shop's thank-you page: form-action allows them.
     const origins = new Set(deps.paymentProviders.flatMap((provider) => provider.pageOrigins ?? []))

@@ -143,7 +143,7 @@ export function registerHostedProductRoutes(api: Api, deps: HostedProductDeps) {
       {
         status: options.status ?? 200,
         imageOrigins,
-        brand: await sessionBrandOf(db, visit.session, publicUrl),
+        brand: await sessionBrandOf(db, visit.session, publicUrl, loaded.site),
       },
     )
   }

@@ -157,7 +157,7 @@ export function registerPlanCheckoutRoutes(api: Api, deps: PlanCheckoutDeps) {
       />,
       {
         status: options.status ?? (refusal ? 409 : 200),
-        brand: await sessionBrandOf(db, visit.session, publicUrl),
+        brand: await sessionBrandOf(db, visit.session, publicUrl, site),
       },
     )
     // A free plan's press ends on the session's thank-you or post-flow URL: form-action must allow its

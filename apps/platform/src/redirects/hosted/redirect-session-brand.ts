@@ -1,6 +1,7 @@
 import { loadShopBrand } from '../../checkout/shop-brand.ts'
 import type { Db } from '../../db/db.ts'
 import type { ShopBrand } from '../../pages/shop-frame.tsx'
+import type { Site } from '../../sites/site-store.ts'
 import type { RedirectSession } from '../redirect-session-store.ts'
 
 /**
@@ -16,7 +17,15 @@ export function shopHomeOf(session: RedirectSession): string | undefined {
   return target ? `${new URL(target).origin}/` : undefined
 }
 
-/** The brand a redirect session's hosted page wears (decision 087), "Back to <shop>" leading to `shopHomeOf`. */
-export function sessionBrandOf(db: Db, session: RedirectSession, publicUrl: string): Promise<ShopBrand> {
-  return loadShopBrand(db, session.siteId, { publicUrl, homeUrl: shopHomeOf(session) })
+/**
+ * The brand a redirect session's hosted page wears (decision 087), "Back to <shop>" leading to `shopHomeOf`.
+ * A page that read its `site` already passes it, so the brand reads only its logo.
+ */
+export function sessionBrandOf(
+  db: Db,
+  session: RedirectSession,
+  publicUrl: string,
+  site?: Site,
+): Promise<ShopBrand> {
+  return loadShopBrand(db, session.siteId, { publicUrl, homeUrl: shopHomeOf(session), site })
 }
