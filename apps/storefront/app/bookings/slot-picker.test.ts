@@ -89,7 +89,20 @@ describe('toSlotPicker', () => {
   })
 
   it('chooses today when no day has free times', () => {
-    expect(toSlotPicker([], ZONE, NOW, undefined)).toMatchObject({ chosenDate: '2026-12-07', slots: [] })
+    const picker = toSlotPicker([], ZONE, NOW, undefined)
+    expect(picker).toMatchObject({ chosenDate: '2026-12-07', slots: [] })
+    expect(picker.nextFreeDay).toBeUndefined()
+  })
+
+  it('names the next day with a free time when the chosen day has none left', () => {
+    const later = [slot('2026-12-10T11:00:00'), slot('2026-12-11T09:00:00')]
+    expect(toSlotPicker(later, ZONE, NOW, '2026-12-08').nextFreeDay).toMatchObject({
+      date: '2026-12-10',
+      label: 'Thu, Dec 10',
+      freeTimes: 1,
+    })
+    expect(toSlotPicker(later, ZONE, NOW, '2026-12-10').nextFreeDay).toBeUndefined()
+    expect(toSlotPicker(later, ZONE, NOW, '2026-12-12').nextFreeDay).toBeUndefined()
   })
 })
 

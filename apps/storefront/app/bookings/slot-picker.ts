@@ -28,6 +28,8 @@ export interface SlotPicker {
    * session says its places left (`5 places left`, or `Full`, then `full` and not bookable).
    */
   slots: { start: string; label: string; places?: string; full: boolean }[]
+  /** The first day after the chosen one with a free time, when the chosen day has none left. */
+  nextFreeDay?: PickerDay
 }
 
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -100,15 +102,19 @@ export function toSlotPicker(
   const chosen = [...(byDay.get(chosenDate) ?? [])].sort((a, b) =>
     a.localStartDate.localeCompare(b.localStartDate),
   )
+  const days = dates.map((date) => ({
+    date,
+    label: formatLocal(`${date}T12:00:00`, { weekday: 'short', month: 'short', day: 'numeric' }),
+    freeTimes: byDay.get(date)?.filter(isFree).length ?? 0,
+    isChosen: date === chosenDate,
+  }))
+  const nextFreeDay = chosen.some(isFree)
+    ? undefined
+    : days.find((candidate) => candidate.date > chosenDate && candidate.freeTimes > 0)
   return {
     timeZone,
     zoneWords: zoneWords(timeZone, now),
-    days: dates.map((date) => ({
-      date,
-      label: formatLocal(`${date}T12:00:00`, { weekday: 'short', month: 'short', day: 'numeric' }),
-      freeTimes: byDay.get(date)?.filter(isFree).length ?? 0,
-      isChosen: date === chosenDate,
-    })),
+    days,
     chosenDate,
     chosenLabel: formatLocal(`${chosenDate}T12:00:00`, { weekday: 'long', month: 'long', day: 'numeric' }),
     slots: chosen.map((slot) => ({
@@ -117,6 +123,7 @@ export function toSlotPicker(
       ...(slot.totalCapacity > 1 ? { places: placesLeftWords(slot.remainingCapacity) } : {}),
       full: !isFree(slot),
     })),
+    ...(nextFreeDay ? { nextFreeDay } : {}),
   }
 }
 

@@ -204,6 +204,19 @@ describe('pressing a free time', () => {
     expect(sessions).toEqual([])
   })
 
+  it('points to the next day with free times when the time taken was the day’s last', async () => {
+    const later = addDays(day, 2)
+    freeStarts = [`${later}T09:00:00`]
+    const response = await press({ start: `${day}T09:00:00` })
+    expect(response.status).toBe(409)
+    const html = await response.text()
+    expect(html).toContain('That time was just taken')
+    expect(timesOffered(html)).toEqual([])
+    expect(html).toMatch(
+      new RegExp(`The next free times are on(<!-- -->)? <a href="/services/tailored-fitting\\?day=${later}"`),
+    )
+  })
+
   it.each([{}, { start: 'tomorrow' }, { start: `${day}T09:00:00Z` }])(
     'asks for a time (400), opening no session, for %j',
     async (fields) => {

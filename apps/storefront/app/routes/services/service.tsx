@@ -113,7 +113,20 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
         </nav>
         <h3>{picker.chosenLabel}</h3>
         {picker.slots.length === 0 ? (
-          <p>No free times that day. Please choose another day.</p>
+          <p className="slot-none">
+            No free times that day.{' '}
+            {picker.nextFreeDay ? (
+              <>
+                The next free times are on{' '}
+                <Link to={`${path}?day=${picker.nextFreeDay.date}`} preventScrollReset>
+                  {picker.nextFreeDay.label}
+                </Link>
+                .
+              </>
+            ) : (
+              'Please choose another day.'
+            )}
+          </p>
         ) : (
           <Form method="post" action={`${path}?day=${picker.chosenDate}`} className="slot-times">
             <ul aria-label={`Free times on ${picker.chosenLabel}`}>
