@@ -27,6 +27,8 @@ describe('bookingPaymentWords', () => {
       words({ option: 'FULL_PAYMENT_OFFLINE', paymentStatus: 'NOT_PAID', kind: 'CLASS', amountMinor: 5000 }),
     ).toBe('$50.00 to pay at the class')
     expect(words({ option: 'FULL_PAYMENT_OFFLINE', paymentStatus: 'PAID' })).toBe('Paid $40.00 in person')
+    // A current cart's slot is online by default: placed unpaid (pay later), it is paid when the shopper comes.
+    expect(words({ paymentStatus: 'NOT_PAID' })).toBe('$40.00 to pay at the appointment')
   })
 
   it('names the plan that paid, with its sessions left when they are counted', () => {

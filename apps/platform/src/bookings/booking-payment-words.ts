@@ -125,7 +125,8 @@ export function bookingPaymentWords(payment: BookingPayment, locale: string): st
       const back = moneyBack(online ? 'online' : 'in person')
       if (back) return back
       if (isPaid) return online ? `Paid ${money} online` : `Paid ${money} in person`
-      return online ? `${money} to pay online` : `${money} to pay ${where}`
+      // Only the offline provider places an order unpaid (a current cart's slot is "online" by default).
+      return `${money} to pay ${where}`
     }
     // A deposit online (DEPOSIT_ONLINE, decision 085's Consequences) adds its case here when the way exists:
     // the deposit paid online, the rest to pay at the appointment (a partly-paid order's `paid_minor`).
