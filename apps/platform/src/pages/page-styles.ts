@@ -324,10 +324,10 @@ fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
   /* The first column (the row's name or number) stays in view while the rest of the row scrolls. */
   /* The row's name stays in view while the rest of the row scrolls: the first column, or the one after
      a column of tick boxes (which stays too, 2.25rem wide). */
-  main table:not(.summary-table) tr > :first-child:not(:has(> input[type="checkbox"])),
-  main table:not(.summary-table) tr > :first-child:has(> input[type="checkbox"]) + * { position: sticky; left: 0; z-index: 1; background: #fff; box-shadow: inset -1px 0 0 var(--line); }
-  main table:not(.summary-table) tr > :first-child:has(> input[type="checkbox"]) { position: sticky; left: 0; z-index: 1; background: #fff; width: 2.25rem; min-width: 2.25rem; max-width: 2.25rem; }
-  main table:not(.summary-table) tr > :first-child:has(> input[type="checkbox"]) + * { left: 2.25rem; }
+  main table:not(.summary-table, .stacked-rows) tr > :first-child:not(:has(> input[type="checkbox"])),
+  main table:not(.summary-table, .stacked-rows) tr > :first-child:has(> input[type="checkbox"]) + * { position: sticky; left: 0; z-index: 1; background: #fff; box-shadow: inset -1px 0 0 var(--line); }
+  main table:not(.summary-table, .stacked-rows) tr > :first-child:has(> input[type="checkbox"]) { position: sticky; left: 0; z-index: 1; background: #fff; width: 2.25rem; min-width: 2.25rem; max-width: 2.25rem; }
+  main table:not(.summary-table, .stacked-rows) tr > :first-child:has(> input[type="checkbox"]) + * { left: 2.25rem; }
   main table:not(.summary-table) tr > th:is(:first-child, :first-child + *) { background: var(--soft); }
   .filters > * { min-width: 0; max-width: 100%; }
   .pair { grid-template-columns: minmax(0, 1fr); }
