@@ -130,3 +130,10 @@ export async function placedOrderNumber(page: Page): Promise<string> {
   await expect(status).toHaveText(/^Your order #\d+ is placed\.$/)
   return /#(\d+)/.exec((await status.textContent()) ?? '')![1]!
 }
+
+/** What names the clock time of `label` (`2:00 PM`) in 12- or 24-hour words: `2:00` or `14:00`. */
+export function sameClockTime(label: string): RegExp {
+  const [, hour = '', minute = '', half = ''] = /^(\d+):(\d\d)\s*(AM|PM)$/i.exec(label.trim()) ?? []
+  const hours24 = (Number(hour) % 12) + (half.toUpperCase() === 'PM' ? 12 : 0)
+  return new RegExp(`\\b(${hour}:${minute}|${String(hours24).padStart(2, '0')}:${minute})\\b`)
+}

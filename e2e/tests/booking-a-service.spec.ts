@@ -1,13 +1,12 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousAxeViolations } from '../support/accessibility'
-import { payOnTestProvider, signUp, waitForHydration } from '../support/pages'
+import { openAccountBookings, openBookingMail, payHostedBooking, signUpToBook } from '../support/bookings'
+import { sameClockTime, waitForHydration } from '../support/pages'
 
 // The demo store's bookings (apps/platform/src/seed/demo-bookings.ts): a 45-minute Tailored fitting at
 // $40.00 and a free Style consultation, on a calendar in New York. The storefront lists them, offers a
 // service's free times in the shop's zone, and books one through a `bookingsCheckout` redirect session to
 // the platform's hosted bookings checkout, which comes back to the shop's thank-you page (decision 076).
-
-const api = () => process.env.AISLE_E2E_API_URL ?? ''
 
 /** The chosen day's free times on a service page. */
 const freeTimes = (page: Page) => page.getByRole('list', { name: /^Free times on / }).getByRole('button')
@@ -32,13 +31,6 @@ async function openFitting(page: Page): Promise<string> {
   ).toBeVisible()
   await expect(freeTimes(page).first()).toBeVisible()
   return firstTimeLabel(page)
-}
-
-/** What names the clock time of `label` (`2:00 PM`) in 12- or 24-hour words: `2:00` or `14:00`. */
-function sameClockTime(label: string): RegExp {
-  const [, hour = '', minute = '', half = ''] = /^(\d+):(\d\d)\s*(AM|PM)$/i.exec(label.trim()) ?? []
-  const hours24 = (Number(hour) % 12) + (half.toUpperCase() === 'PM' ? 12 : 0)
-  return new RegExp(`\\b(${hour}:${minute}|${String(hours24).padStart(2, '0')}:${minute})\\b`)
 }
 
 /** The label of the first free time shown (`9:00 AM`), without its hidden words. */
@@ -87,9 +79,7 @@ async function holdFirstFreeTime(page: Page, day?: string) {
 test('a member books a service on the storefront, pays on the hosted bookings checkout, gets the calendar file and sees the booking in the account', async ({
   page,
 }, testInfo) => {
-  await signUp(page, 'Bea Booker')
-  await page.goto('/account')
-  const email = (await page.getByText(/^orders-\d+@example\.com$/).textContent()) ?? ''
+  const email = await signUpToBook(page, 'Bea Booker')
 
   await openFitting(page)
   await expectNoSeriousAxeViolations(page, 'a service page', testInfo)
@@ -113,16 +103,14 @@ test('a member books a service on the storefront, pays on the hosted bookings ch
   await expect(page.locator('[data-booking-when]')).toHaveText(sameClockTime(laterTime))
   await expect(page.locator('[data-booking-when]')).toContainText('America/New_York')
   await expect(page.locator('[data-booking-price]')).toHaveText('$40.00')
-  await page.getByRole('textbox', { name: 'First name' }).fill('Bea')
-  await page.getByRole('textbox', { name: 'Last name' }).fill('Booker')
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
-  await page.getByRole('radio', { name: /Card \(test mode\)/ }).check()
-  await page.getByRole('button', { name: 'Book', exact: true }).click()
-  await payOnTestProvider(page, '4242 4242 4242 4242')
+  const number = await payHostedBooking(page, {
+    service: 'Tailored fitting',
+    firstName: 'Bea',
+    lastName: 'Booker',
+    email,
+  })
 
   // Back on the shop's thank-you page, the order's line is the appointment and its time, no picture.
-  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible()
-  expect(new URL(page.url()).pathname).toBe('/thank-you')
   const booked = page
     .getByRole('list', { name: /^Items in order #\d+$/ })
     .getByRole('listitem')
@@ -130,31 +118,19 @@ test('a member books a service on the storefront, pays on the hosted bookings ch
   await expect(booked.getByRole('definition')).toHaveText(sameClockTime(laterTime))
   await expect(booked.getByRole('definition')).toContainText('America/New_York')
   await expect(booked.locator('.image-placeholder')).toHaveCount(0)
-  const number = /#(\d+)/.exec((await page.getByRole('status').textContent()) ?? '')?.[1]
-  expect(number).toBeTruthy()
 
-  // The confirmation mail carries the calendar file.
-  const mail = page
-    .getByRole('table', { name: 'Mails' })
-    .getByRole('link', { name: new RegExp(`booking #${number}$`) })
-  await expect(async () => {
-    await page.goto(`${api()}/_dev/mail?${new URLSearchParams({ to: email })}`)
-    await expect(mail).toBeVisible({ timeout: 1_000 })
-  }).toPass({ timeout: 20_000 })
-  await mail.click()
-  await expect(
-    page.getByRole('region', { name: 'Attachments' }).getByRole('link', { name: 'booking.ics' }),
-  ).toBeVisible()
+  // The confirmation mail carries the calendar file and says how the booking was paid (decision 093).
+  await openBookingMail(page, email, number)
+  await expect(page.getByText('Payment: Paid $40.00 online')).toBeVisible()
 
   // The member's account: the order names the service and its time; the bookings page lists it.
   await page.goto('/account')
   await expect(page.getByRole('list', { name: 'Your orders, newest first' })).toContainText(
     `Tailored fitting on `,
   )
-  await waitForHydration(page)
-  await page.getByRole('button', { name: 'See and cancel your bookings' }).click()
-  const upcoming = page.getByRole('table', { name: 'Upcoming bookings' })
+  const upcoming = await openAccountBookings(page)
   await expect(upcoming).toContainText('Tailored fitting')
+  await expect(upcoming).toContainText('Paid $40.00 online')
 })
 
 test('a time booked by someone else meanwhile gets words on the service page, not an error page; all without JavaScript', async ({

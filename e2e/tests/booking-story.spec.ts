@@ -1,18 +1,14 @@
 import { expect, test } from '@playwright/test'
+import { openAccountBookings, openBookingMail, payHostedBooking, signUpToBook } from '../support/bookings'
 import { merchantPage } from '../support/dashboard'
-import { payOnTestProvider, signUp, waitForHydration } from '../support/pages'
 
 // Issue 31's "Done when", as one story (decision 084): a shopper picks a slot of the demo store's Tailored
 // fitting on the storefront, pays on the hosted bookings checkout with the test card, receives the mail
 // with the calendar file in the dev inbox and sees the booking in the account; the owner finds it on the
 // dashboard's calendar, cancels it with a refund, and the order shows the refund.
 
-const api = () => process.env.AISLE_E2E_API_URL ?? ''
-
 test('a booking from the storefront to the merchant’s cancel with a refund', async ({ page, browser }) => {
-  await signUp(page, 'Ida Story')
-  await page.goto('/account')
-  const email = (await page.getByText(/^orders-\d+@example\.com$/).textContent()) ?? ''
+  const email = await signUpToBook(page, 'Ida Story')
 
   // The shopper picks the fitting's last free time (the least likely taken) of the third day that has one,
   // more than a day ahead, so the service's policy lets them move or cancel it themselves.
@@ -32,34 +28,18 @@ test('a booking from the storefront to the merchant’s cancel with a refund', a
   await expect(page.getByRole('heading', { level: 1, name: 'Book Tailored fitting' })).toBeVisible()
   const when = (await page.locator('[data-booking-when]').textContent()) ?? ''
   expect(when).toContain('America/New_York')
-  await page.getByRole('textbox', { name: 'First name' }).fill('Ida')
-  await page.getByRole('textbox', { name: 'Last name' }).fill('Story')
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
-  await page.getByRole('radio', { name: /Card \(test mode\)/ }).check()
-  await page.getByRole('button', { name: 'Book', exact: true }).click()
-  await payOnTestProvider(page, '4242 4242 4242 4242')
-  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible()
-  const number = /#(\d+)/.exec((await page.getByRole('status').textContent()) ?? '')?.[1] ?? ''
-  expect(number).not.toBe('')
+  const number = await payHostedBooking(page, {
+    service: 'Tailored fitting',
+    firstName: 'Ida',
+    lastName: 'Story',
+    email,
+  })
 
   // The confirmation in the dev inbox, with its calendar file, and the links to move or cancel.
-  const mail = page
-    .getByRole('table', { name: 'Mails' })
-    .getByRole('link', { name: new RegExp(`booking #${number}$`) })
-  await expect(async () => {
-    await page.goto(`${api()}/_dev/mail?${new URLSearchParams({ to: email })}`)
-    await expect(mail).toBeVisible({ timeout: 1_000 })
-  }).toPass({ timeout: 20_000 })
-  await mail.click()
-  await expect(
-    page.getByRole('region', { name: 'Attachments' }).getByRole('link', { name: 'booking.ics' }),
-  ).toBeVisible()
+  await openBookingMail(page, email, number)
 
   // The booking in the member's account, with the move and cancel links.
-  await page.goto('/account')
-  await waitForHydration(page)
-  await page.getByRole('button', { name: 'See and cancel your bookings' }).click()
-  const upcoming = page.getByRole('table', { name: 'Upcoming bookings' })
+  const upcoming = await openAccountBookings(page)
   await expect(upcoming).toContainText('Tailored fitting')
   await expect(upcoming).toContainText(`Order #${number}`)
   await expect(upcoming.getByRole('link', { name: 'Move' })).toBeVisible()

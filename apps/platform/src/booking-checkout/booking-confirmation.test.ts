@@ -99,6 +99,9 @@ describe.each(databaseKinds())('after booking on %s', (kind) => {
     expect(mail!.text_body).toContain('When: Tue, 2 Jun 2026, 09:00–09:45 (America/New_York)')
     expect(mail!.text_body).toContain('Where: The fitting room, 12 Mercer Street, New York')
     expect(mail!.text_body).toContain(`To cancel: ${PUBLIC_URL}/_bookings/${booking.bookingId}/cancel`)
+    // Placed unpaid, to pay in person: the mail says what is due and where (decision 093).
+    expect(mail!.text_body).toContain('Payment: $40.00 to pay at the appointment')
+    expect(mail!.html_body).toContain('data-booking-payment')
     expect(mail!.text_body).not.toMatch(/ship/i)
     expect(mail!.html_body).toContain('data-booked-slot')
     expect(mail!.html_body).not.toMatch(/ship/i)

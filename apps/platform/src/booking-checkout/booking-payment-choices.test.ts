@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sendDueBookingReminders } from '../bookings/booking-reminders.ts'
 import { findBookings } from '../bookings/booking-store.ts'
 import { cancelBooking } from '../bookings/cancel-booking.ts'
 import type { BookingPaymentOption } from '../carts/cart-store.ts'
@@ -121,6 +122,19 @@ describe.each(databaseKinds())('how a booking is paid on %s', (kind) => {
       payment_option: 'MEMBERSHIP',
       membership: { id: membershipId, name: 'Fitting pass', quantity: 1 },
     })
+    // The mails say how it was paid (decision 093): the confirmation names the plan, the reminder its sessions now.
+    const mailOf = async (topic: string) =>
+      (
+        await db.query<{ text_body: string }>(
+          `select text_body from mail_outbox where topic = $1 and (subject like '%' || $2 or text_body like '%' || $2 || ')%')`,
+          [topic, `#${placed.orderNumber}`],
+        )
+      )[0]?.text_body
+    expect(await mailOf('booking-confirmation')).toContain('Payment: Paid with your plan Fitting pass\n')
+    await sendDueBookingReminders({ db }, new Date('2026-06-07T13:00:00Z'))
+    expect(await mailOf('booking-reminder')).toContain(
+      'Payment: Paid with your plan Fitting pass (2 of 3 sessions left)',
+    )
 
     const deps = {
       db,

@@ -2,6 +2,7 @@ import { slotWhenText } from '../carts/cart-wire.ts'
 import type { MailAttachment } from '../mail/mail-outbox.ts'
 import type { MailBookedSlot } from '../orders/order-mails.ts'
 import { calendarFile } from './booking-ics.ts'
+import { type BookingPayment, bookingPaymentWords } from './booking-payment-words.ts'
 
 /**
  * The signed link to a booking's reschedule page (decision 084): the cancel link's signature opens both, as
@@ -11,7 +12,10 @@ export function bookingRescheduleUrlOf(cancelUrl: string): string {
   return cancelUrl.replace('/_bookings/cancel/', '/_bookings/reschedule/')
 }
 
-/** What a confirmed booking gives its confirmation mail: its words and its `.ics` calendar file. */
+/**
+ * What a confirmed booking gives its mails: its words (with how it is paid, when `payment` is given:
+ * decision 093) and its `.ics` calendar file.
+ */
 export function bookedSlotForMail(
   booking: {
     id: string
@@ -21,6 +25,7 @@ export function bookedSlotForMail(
     end: Date
     timeZone: string
     cancelUrl?: string | undefined
+    payment?: BookingPayment | undefined
   },
   shop: { name: string; locale: string },
   now: Date,
@@ -40,6 +45,7 @@ export function bookedSlotForMail(
       location: booking.location,
       cancelUrl: booking.cancelUrl,
       rescheduleUrl: booking.cancelUrl && bookingRescheduleUrlOf(booking.cancelUrl),
+      payment: booking.payment && bookingPaymentWords(booking.payment, shop.locale),
     },
     file: {
       filename: 'booking.ics',

@@ -52,6 +52,9 @@ describe.each(databaseKinds())('booking reminders on %s', (kind) => {
     )
     expect(mail?.text_body).toContain(`To cancel: ${cancelLink(bookingId)}`)
     expect(mail?.html_body).toContain('Move to another time')
+    // How it was paid, in the words of decision 093: the test card paid it in full online.
+    expect(mail?.text_body).toContain('Payment: Paid $40.00 online')
+    expect(mail?.html_body).toMatch(/<tr data-booking-payment>.*Paid \$40\.00 online/)
 
     // Later rounds find it reminded.
     expect(await round('2026-06-02T13:01:00Z')).toBe(0)

@@ -5,8 +5,10 @@ import { enqueueMail } from '../mail/mail-outbox.ts'
 import { mailOrder } from '../orders/order-actions.ts'
 import { lockOrder } from '../orders/order-desk-store.ts'
 import { bookingReminderMail } from '../orders/order-mails.ts'
+import { findMembershipSessions } from '../plans/membership-store.ts'
 import { createPollingWorker, type PollingWorker } from '../workers/polling-worker.ts'
 import { bookedSlotForMail } from './booked-slot-mail.ts'
+import { bookingPaymentOf } from './booking-payment-words.ts'
 import { claimDueReminders, findScheduleCalendar, findServices } from './booking-store.ts'
 
 export interface BookingReminderDeps {
@@ -37,6 +39,18 @@ export async function sendDueBookingReminders(
       const order = booking.order_id && (await lockOrder(tx, booking.site_id, booking.order_id))
       if (!service || !calendar || !order) continue
       const start = new Date(booking.start_date)
+      // The line that sold it, as cancelling finds it (decision 085), and its plan's sessions now.
+      const line = order.lines.find((candidate) => candidate.catalog_item_id === booking.service_id)
+      const sessions = line?.membership
+        ? await findMembershipSessions(tx, booking.site_id, line.membership.id)
+        : undefined
+      const payment = bookingPaymentOf({
+        order: order.order,
+        line,
+        service: { rateType: service.rate_type, kind: service.type },
+        isCancelled: false,
+        sessions,
+      })
       const { slot } = bookedSlotForMail(
         {
           id: booking.id,
@@ -46,6 +60,7 @@ export async function sendDueBookingReminders(
           end: new Date(booking.end_date),
           timeZone: calendar.timeZone,
           cancelUrl: deps.bookingCancelLink?.(booking.id, start),
+          payment,
         },
         order.shop,
         now,

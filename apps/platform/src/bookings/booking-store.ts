@@ -1,4 +1,7 @@
 import type { Db } from '../db/db.ts'
+import type { PaymentStatus } from '../orders/order-state.ts'
+import type { OrderLineRow } from '../orders/order-store.ts'
+import { type BookingPayment, bookingPaymentOf } from './booking-payment-words.ts'
 import type { ClassTimetable } from './class-sessions.ts'
 import type { BookingCalendar, BusyTime, ScheduleException, WeeklyHours } from './free-slots.ts'
 
@@ -325,11 +328,15 @@ export interface MemberBookingRow {
   cancelled_date: Date | null
   order_id: string
   order_number: string
+  /** How it is paid, from its order line and order, with the paying plan's sessions now (decision 093). */
+  payment: BookingPayment
 }
 
 /**
  * The bookings a member's orders made (confirmed or cancelled; a hold is not yet theirs), soonest first,
- * at most `limit` (the account shows the latest).
+ * at most `limit` (the account shows the latest), each with how it is paid: the order line that sold it
+ * (as cancelling finds it: the order's first line of its service) and the plan that paid it, in the same
+ * statement.
  */
 export async function findBookingsOfMember(
   db: Db,
@@ -337,17 +344,50 @@ export async function findBookingsOfMember(
   memberId: string,
   limit: number,
 ): Promise<MemberBookingRow[]> {
-  return db.query<MemberBookingRow>(
+  const rows = await db.query<
+    Omit<MemberBookingRow, 'payment'> & {
+      rate_type: RateType
+      service_type: ServiceType
+      payment_status: PaymentStatus
+      currency: string
+      line: Pick<
+        OrderLineRow,
+        'payment_option' | 'membership' | 'total_minor' | 'quantity' | 'refunded_quantity'
+      > | null
+      sessions_left: number | null
+      sessions_total: number | null
+    }
+  >(
     `select b.id, b.service_id, s.name as service_name, s.location, s.cancel_notice_minutes,
-       c.time_zone, b.start_date, b.end_date, b.status, b.cancelled_date, b.order_id, o.number::text as order_number
+       c.time_zone, b.start_date, b.end_date, b.status, b.cancelled_date, b.order_id, o.number::text as order_number,
+       s.rate_type, s.type as service_type, o.payment_status, o.currency,
+       to_jsonb(l) as line, m.sessions_left, m.sessions_total
      from bookings b
        join orders o on o.id = b.order_id
        join booking_services s on s.id = b.service_id
        join booking_schedules c on c.id = b.schedule_id
+       left join lateral (
+         select payment_option, membership, total_minor::text as total_minor, quantity, refunded_quantity
+           from order_lines where order_id = b.order_id and catalog_item_id = b.service_id
+           order by position limit 1
+       ) l on true
+       left join memberships m on m.site_id = $1 and m.id::text = l.membership->>'id'
      where b.site_id = $1 and o.site_id = $1 and o.owner_kind = 'member' and o.owner_id = $2
        and b.status in ('CONFIRMED', 'CANCELLED')
      order by b.start_date desc, b.id limit $3`,
     [siteId, memberId, limit],
+  )
+  return rows.map(
+    ({ rate_type, service_type, payment_status, currency, line, sessions_left, sessions_total, ...row }) => ({
+      ...row,
+      payment: bookingPaymentOf({
+        order: { payment_status, currency },
+        line: line ?? undefined,
+        service: { rateType: rate_type, kind: service_type },
+        isCancelled: row.status === 'CANCELLED',
+        sessions: { left: sessions_left, total: sessions_total },
+      }),
+    }),
   )
 }
 

@@ -39,7 +39,15 @@ export const ServiceSchema = z.object({
       .optional()
       .describe('the price, for FIXED'),
     custom: z.object({ description: z.string() }).optional().describe('what to say of the price, for CUSTOM'),
-    options: z.object({ online: z.boolean(), inPerson: z.boolean() }).describe('how it may be paid'),
+    options: z
+      .object({
+        online: z.boolean(),
+        inPerson: z.boolean(),
+        pricingPlan: z
+          .boolean()
+          .describe('whether a paid plan that covers it may pay a booking (decision 085)'),
+      })
+      .describe('how it may be paid, as Wix Bookings Services V2 names it (decision 093)'),
   }),
   media: z
     .object({
@@ -87,7 +95,11 @@ export function toWireService(
         ? { fixed: { price: { value: toDecimalString(Number(service.price_minor), currency), currency } } }
         : {}),
       ...(service.rate_type === 'CUSTOM' ? { custom: { description: service.price_text } } : {}),
-      options: { online: service.pay_online, inPerson: service.pay_in_person },
+      options: {
+        online: service.pay_online,
+        inPerson: service.pay_in_person,
+        pricingPlan: service.pay_with_plan,
+      },
     },
     media: serviceMediaOf(service),
     onlineBooking: { enabled: true },

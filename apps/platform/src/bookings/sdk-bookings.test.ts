@@ -43,12 +43,25 @@ describe.each(databaseKinds())('the SDK’s bookings against the platform on %s'
         payment: {
           rateType: 'FIXED',
           fixed: { price: { value: '40.00', currency: 'USD' } },
-          options: { online: true, inPerson: true },
+          options: { online: true, inPerson: true, pricingPlan: false },
         },
       })
-      expect(services[1]?.payment).toEqual({ rateType: 'NO_FEE', options: { online: false, inPerson: true } })
+      expect(services[1]?.payment).toEqual({
+        rateType: 'NO_FEE',
+        options: { online: false, inPerson: true, pricingPlan: false },
+      })
       expect(services[0]?.defaultCapacity).toBe(1)
       expect(services[2]).toMatchObject({ name: 'Sewing class', type: 'CLASS', defaultCapacity: 8 })
+    })
+
+    it('says a service a paid plan may pay for as `payment.options.pricingPlan`', async () => {
+      await db.query('update booking_services set pay_with_plan = true where id = $1', [DEMO_FITTING_ID])
+      try {
+        const { services } = await shopper().bookings.queryServices({ filter: { _id: DEMO_FITTING_ID } })
+        expect(services[0]?.payment.options).toEqual({ online: true, inPerson: true, pricingPlan: true })
+      } finally {
+        await db.query('update booking_services set pay_with_plan = false where id = $1', [DEMO_FITTING_ID])
+      }
     })
 
     it('filters by id and pages', async () => {

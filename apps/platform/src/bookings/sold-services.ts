@@ -31,6 +31,8 @@ export function toSoldService(service: ServiceRow): SoldService {
     unitPriceMinor: unitPriceOf(service),
     location: service.location,
     paymentOptions: paymentOptionsOf(service),
+    rateType: service.rate_type,
+    kind: service.type,
   }
 }
 

@@ -98,6 +98,9 @@ export interface SoldService {
    * absent (tickets) means online only.
    */
   paymentOptions?: readonly BookingPaymentOption[] | undefined
+  /** A service's price as the merchant set it (a fixed price, free, on request) and its kind: its mail's words. */
+  rateType?: 'FIXED' | 'NO_FEE' | 'CUSTOM' | undefined
+  kind?: 'APPOINTMENT' | 'CLASS' | undefined
 }
 
 export interface CartWithLines {

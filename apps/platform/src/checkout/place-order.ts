@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { bookedSlotForMail } from '../bookings/booked-slot-mail.ts'
 import { bookingEvent } from '../bookings/booking-events.ts'
+import { bookingPaymentOf } from '../bookings/booking-payment-words.ts'
 import { confirmBookingsForOrder } from '../bookings/confirm-bookings.ts'
 import type { CartProducts } from '../carts/cart-products.ts'
+import type { SoldService } from '../carts/cart-store.ts'
 import { availabilityOf, lineDescriptionOf } from '../carts/cart-wire.ts'
 import { type CustomLine, hasMerchantOrigin } from '../carts/custom-line-item.ts'
 import type { LinePrice } from '../carts/pricing/totals-estimate.ts'
@@ -10,6 +12,7 @@ import type { ProductRecord } from '../catalogue/products/product-store.ts'
 import { type StockCounter, stockCounterKey } from '../catalogue/products/stock-store.ts'
 import type { Db } from '../db/db.ts'
 import type { EventIdentity } from '../events/event-outbox.ts'
+import type { PaymentStatus } from '../orders/order-state.ts'
 import { findOrderByCheckout, type OrderLineCustom, type OrderPayment } from '../orders/order-store.ts'
 import { membershipSelectionProblem } from '../plans/membership-selection.ts'
 import { unusableMembershipReason } from '../plans/plan-rules.ts'
@@ -139,6 +142,36 @@ function sessionsUsed(lines: readonly LinePrice[]): { membershipId: string; sess
 }
 
 /** What an order line keeps of a cart's custom line: who added it. */
+/**
+ * How a booked slot's placed line is paid, for its confirmation's words (decision 093): the plan by its name
+ * alone, its sessions not re-read (the order's statements are counted, decision 038).
+ */
+function bookingPaymentOfPlacedLine(
+  line:
+    | {
+        payment_option?: string | undefined
+        membership: { name: string } | null
+        totalMinor: number
+        quantity: number
+      }
+    | undefined,
+  order: { payment_status: PaymentStatus; currency: string },
+  service: SoldService,
+) {
+  return bookingPaymentOf({
+    order,
+    line: line && {
+      payment_option: line.payment_option ?? 'FULL_PAYMENT_ONLINE',
+      membership: line.membership,
+      total_minor: line.totalMinor,
+      quantity: line.quantity,
+      refunded_quantity: 0,
+    },
+    service: { rateType: service.rateType ?? 'FIXED', kind: service.kind ?? 'APPOINTMENT' },
+    isCancelled: false,
+  })
+}
+
 function customOf(custom: CustomLine | null | undefined): OrderLineCustom | null {
   if (!custom) return null
   return custom.addedBy ? { addedBy: custom.addedBy } : {}
@@ -389,6 +422,11 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
         orderId,
         checkoutId: checkout.id,
         cancelUrl: input.bookingCancelLink?.(slot.bookingId, new Date(slot.scheduledDate)),
+        payment: bookingPaymentOfPlacedLine(
+          lines.find((one) => one.cartLineId === line.id),
+          { payment_status: payment.status, currency: site.currency },
+          service,
+        ),
       }
       return [
         {

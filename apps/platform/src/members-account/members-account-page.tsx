@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { bookingRescheduleUrlOf } from '../bookings/booked-slot-mail.ts'
+import { bookingPaymentWords } from '../bookings/booking-payment-words.ts'
 import { bookingWhenText, mayShopperCancel } from '../bookings/booking-policy.ts'
 import type { MemberBookingRow } from '../bookings/booking-store.ts'
 import { LineSummary, lineNameWithOptions, orderLineSummary } from '../orders/line-summary.tsx'
@@ -144,7 +145,11 @@ function Plans(props: { memberships: readonly MembershipRow[]; now: Date; site: 
   )
 }
 
-/** A table of bookings: when (in the shop's zone), what and where, its order, and what the member may do. */
+/**
+ * A table of bookings: when (in the shop's zone), what and where, its order, how it is paid (decision 093)
+ * and what the member may do. On a phone each booking is a card of labelled lines (`stacked-rows`), so
+ * nothing is cut.
+ */
 function BookingTable(props: {
   label: string
   bookings: readonly MemberBookingRow[]
@@ -154,11 +159,12 @@ function BookingTable(props: {
 }) {
   return (
     <div className="scroll">
-      <table aria-label={props.label}>
+      <table aria-label={props.label} className="stacked-rows">
         <thead>
           <tr>
             <th scope="col">When</th>
             <th scope="col">Service</th>
+            <th scope="col">Payment</th>
             <th scope="col">Status</th>
           </tr>
         </thead>
@@ -167,8 +173,8 @@ function BookingTable(props: {
             const cancellable = props.cancelLink && mayShopperCancel(booking, props.now)
             return (
               <tr key={booking.id} data-booking-id={booking.id}>
-                <td>{bookingWhenText(booking, props.site.locale)}</td>
-                <td>
+                <td data-label="When">{bookingWhenText(booking, props.site.locale)}</td>
+                <td data-label="Service">
                   {booking.service_name}
                   {booking.location && (
                     <>
@@ -179,7 +185,10 @@ function BookingTable(props: {
                   <br />
                   <span className="muted">Order #{booking.order_number}</span>
                 </td>
-                <td>
+                <td data-label="Payment" data-booking-payment={booking.id}>
+                  {bookingPaymentWords(booking.payment, props.site.locale)}
+                </td>
+                <td data-label="Status">
                   {booking.status === 'CANCELLED'
                     ? 'Cancelled'
                     : new Date(booking.end_date) <= props.now

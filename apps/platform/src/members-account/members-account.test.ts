@@ -7,7 +7,7 @@ import { createEventCheckout } from '../event-checkout/create-event-checkout.ts'
 import { formatMoney } from '../money/money.ts'
 import { membershipGrantOf } from '../plans/grant-membership.ts'
 import { insertMembership } from '../plans/membership-store.ts'
-import { findPlan } from '../plans/plan-store.ts'
+import { findPlan, savePlan } from '../plans/plan-store.ts'
 import { DEMO_CONSULTATION_ID, DEMO_FITTING_ID } from '../seed/demo-bookings.ts'
 import { DEMO_PLAN_IDS, seedDemoCommerce } from '../seed/demo-commerce.ts'
 import { DEMO_DIGITAL_SLUG, seedDemoDigitalProduct } from '../seed/demo-digital.ts'
@@ -244,12 +244,83 @@ describe.each(databaseKinds())('the hosted members account on %s', (kind) => {
     expect(bookings.text).toContain('(America/New_York)')
     expect(bookings.text).toContain('Thu, May 21, 2026, 10:00')
     expect(bookings.text).toContain('The fitting room, 12 Mercer Street, New York')
+    // How each is paid, in words (decision 093): the fitting placed to pay in person, the consultation free.
+    expect(upcoming).toMatch(
+      new RegExp(`data-booking-payment="${ahead}">\\$40\\.00 to pay at the appointment</td>`),
+    )
+    expect(past).toMatch(new RegExp(`data-booking-payment="${behind}">Free</td>`))
+    // Each cell is labelled for the phone's stacked rows.
+    expect(upcoming).toContain('class="stacked-rows"')
+    expect(upcoming).toContain('data-label="Payment"')
     // Another member sees none of them.
     const other = await memberTokens(platform, (await platform.visitorTokens()).access_token)
     const theirs = await openAccount({ membersAccount: { section: 'BOOKINGS' } }, other.tokens.access_token)
     const theirPage = (await theirs.browser.get(theirs.page)).text
     expect(theirPage).toContain('You have no upcoming bookings.')
     expect(theirPage).not.toContain(ahead)
+  })
+
+  it('says a booking paid with a plan names it with its sessions left, and a cancelled one what became of the money', async () => {
+    const now = new Date('2026-06-01T12:00:00Z')
+    const site = await getSite(db, DEMO_SITE_ID)
+    await db.query('update booking_services set pay_with_plan = true where id = $1', [DEMO_FITTING_ID])
+    const plan = await savePlan(db, DEMO_SITE_ID, {
+      id: randomUUID(),
+      isNew: true,
+      fields: {
+        name: 'Fitting pass',
+        description: '',
+        priceMinor: 10000,
+        duration: { unit: 'MONTH', count: 3 },
+        sessions: 3,
+        maxPurchasesPerMember: null,
+        productIds: [],
+        collectionIds: [],
+        serviceIds: [DEMO_FITTING_ID],
+      },
+      now,
+    })
+    const holder = await memberTokens(platform, (await platform.visitorTokens()).access_token)
+    await insertMembership(db, membershipGrantOf(plan!, { memberId: holder.memberId, currency: 'USD', now }))
+    const book = async (start: string, paymentOption: 'MEMBERSHIP' | 'FULL_PAYMENT_OFFLINE') => {
+      const checkout = await createBookingCheckout(
+        { db, clock: () => now, publicUrl: 'http://platform.test' },
+        {
+          site,
+          owner: { kind: 'member', id: holder.memberId },
+          serviceId: DEMO_FITTING_ID,
+          start: new Date(start),
+          email: 'holder@example.com',
+          contact: { firstName: 'Grace' },
+          callbacks: {},
+          paymentOption,
+        },
+      )
+      const placed = await placeOrder(db, {
+        checkoutId: checkout.checkoutId,
+        expectedTotalMinor: checkout.totalMinor,
+        payment: { status: 'NOT_PAID', provider: 'offline', paymentId: randomUUID() },
+        now,
+        publicUrl: 'http://platform.test',
+      })
+      expect(placed.kind).toBe('placed')
+      return checkout.bookingId
+    }
+    const withPlan = await book('2026-06-09T13:00:00Z', 'MEMBERSHIP')
+    const inPerson = await book('2026-06-10T13:00:00Z', 'FULL_PAYMENT_OFFLINE')
+    await db.query("update bookings set status = 'CANCELLED', cancelled_date = $2 where id = $1", [
+      inPerson,
+      now,
+    ])
+    const { browser, page } = await openAccount(
+      { membersAccount: { section: 'BOOKINGS' } },
+      holder.tokens.access_token,
+    )
+    const text = (await browser.get(page)).text
+    expect(text).toContain(
+      `data-booking-payment="${withPlan}">Paid with your plan Fitting pass (2 of 3 sessions left)</td>`,
+    )
+    expect(text).toContain(`data-booking-payment="${inPerson}">Cancelled: nothing to pay</td>`)
   })
 
   it('lists the member’s plans under Subscriptions, sessions left and end date, and says a plan does not renew by itself', async () => {

@@ -27,6 +27,8 @@ export interface MailBookedSlot {
   cancelUrl?: string | undefined
   /** The signed page where the shopper moves it to another free time (decision 084), under the same policy. */
   rescheduleUrl?: string | undefined
+  /** How it is paid, in words (`bookingPaymentWords`, decision 093): "Paid $40.00 online". */
+  payment?: string | undefined
 }
 
 /** What a buyer's mail tells of an order. */
@@ -132,6 +134,7 @@ function compose(
       slot.name,
       `  When: ${slot.when}`,
       ...(slot.location ? [`  Where: ${slot.location}`] : []),
+      ...(slot.payment ? [`  Payment: ${slot.payment}`] : []),
       ...(slot.rescheduleUrl ? [`  To move it to another time: ${slot.rescheduleUrl}`] : []),
       ...(slot.cancelUrl ? [`  To cancel: ${slot.cancelUrl}`] : []),
       '',
@@ -170,7 +173,7 @@ ${
 ${(section.bookedSlots ?? [])
   .map(
     (slot) =>
-      `<table role="presentation" cellpadding="4" cellspacing="0" style="margin:12px 0;border-left:4px solid ${accent};padding-left:8px" data-booked-slot><tr><td colspan="2"><strong>${escapeHtml(slot.name)}</strong></td></tr><tr><td style="color:#59636e">When</td><td>${escapeHtml(slot.when)}</td></tr>${slot.location ? `<tr><td style="color:#59636e">Where</td><td>${escapeHtml(slot.location)}</td></tr>` : ''}${slot.rescheduleUrl ? `<tr><td></td><td><a href="${escapeHtml(slot.rescheduleUrl)}" style="color:${accent}">Move to another time</a></td></tr>` : ''}${slot.cancelUrl ? `<tr><td></td><td><a href="${escapeHtml(slot.cancelUrl)}" style="color:${accent}">Cancel this booking</a></td></tr>` : ''}</table>`,
+      `<table role="presentation" cellpadding="4" cellspacing="0" style="margin:12px 0;border-left:4px solid ${accent};padding-left:8px" data-booked-slot><tr><td colspan="2"><strong>${escapeHtml(slot.name)}</strong></td></tr><tr><td style="color:#59636e">When</td><td>${escapeHtml(slot.when)}</td></tr>${slot.location ? `<tr><td style="color:#59636e">Where</td><td>${escapeHtml(slot.location)}</td></tr>` : ''}${slot.payment ? `<tr data-booking-payment><td style="color:#59636e">Payment</td><td>${escapeHtml(slot.payment)}</td></tr>` : ''}${slot.rescheduleUrl ? `<tr><td></td><td><a href="${escapeHtml(slot.rescheduleUrl)}" style="color:${accent}">Move to another time</a></td></tr>` : ''}${slot.cancelUrl ? `<tr><td></td><td><a href="${escapeHtml(slot.cancelUrl)}" style="color:${accent}">Cancel this booking</a></td></tr>` : ''}</table>`,
   )
   .join('\n')}
 ${section.withLines ? rows.html : ''}

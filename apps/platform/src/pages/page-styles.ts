@@ -222,6 +222,14 @@ main.provider { max-width: 440px; }
 .figure { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.6rem 0.8rem; }
 .figure-value { font-size: 1.4rem; font-weight: 600; font-variant-numeric: tabular-nums; }
 .scroll { overflow-x: auto; }
+/* A table whose rows stack on a phone: each row a card, each cell a line under its column's name. */
+@media (max-width: 600px) {
+  table.stacked-rows thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  table.stacked-rows, table.stacked-rows tbody, table.stacked-rows tr, table.stacked-rows td { display: block; width: 100%; }
+  table.stacked-rows tr { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.35rem 0.75rem; margin: 0 0 0.75rem; }
+  table.stacked-rows td { border: 0; padding: 0.3rem 0; overflow-wrap: anywhere; }
+  table.stacked-rows td::before { content: attr(data-label); display: block; color: var(--muted); font-size: 0.8rem; }
+}
 /* The chart keeps legible labels on a phone: it scrolls sideways rather than shrinking its text. */
 .chart { margin: 0 0 1rem; overflow-x: auto; }
 .chart svg { min-width: 520px; }
@@ -316,10 +324,10 @@ fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
   /* The first column (the row's name or number) stays in view while the rest of the row scrolls. */
   /* The row's name stays in view while the rest of the row scrolls: the first column, or the one after
      a column of tick boxes (which stays too, 2.25rem wide). */
-  main table:not(.summary-table) tr > :first-child:not(:has(> input[type="checkbox"])),
-  main table:not(.summary-table) tr > :first-child:has(> input[type="checkbox"]) + * { position: sticky; left: 0; z-index: 1; background: #fff; box-shadow: inset -1px 0 0 var(--line); }
-  main table:not(.summary-table) tr > :first-child:has(> input[type="checkbox"]) { position: sticky; left: 0; z-index: 1; background: #fff; width: 2.25rem; min-width: 2.25rem; max-width: 2.25rem; }
-  main table:not(.summary-table) tr > :first-child:has(> input[type="checkbox"]) + * { left: 2.25rem; }
+  main table:not(.summary-table, .stacked-rows) tr > :first-child:not(:has(> input[type="checkbox"])),
+  main table:not(.summary-table, .stacked-rows) tr > :first-child:has(> input[type="checkbox"]) + * { position: sticky; left: 0; z-index: 1; background: #fff; box-shadow: inset -1px 0 0 var(--line); }
+  main table:not(.summary-table, .stacked-rows) tr > :first-child:has(> input[type="checkbox"]) { position: sticky; left: 0; z-index: 1; background: #fff; width: 2.25rem; min-width: 2.25rem; max-width: 2.25rem; }
+  main table:not(.summary-table, .stacked-rows) tr > :first-child:has(> input[type="checkbox"]) + * { left: 2.25rem; }
   main table:not(.summary-table) tr > th:is(:first-child, :first-child + *) { background: var(--soft); }
   .filters > * { min-width: 0; max-width: 100%; }
   .pair { grid-template-columns: minmax(0, 1fr); }

@@ -176,3 +176,19 @@ export async function returnMembershipSession(tx: Db, siteId: string, membership
     [siteId, membershipId],
   )
 }
+
+/**
+ * A membership's sessions now (`null` both: unlimited), for words such as "2 of 5 sessions left"
+ * (decision 093); none when the membership is not the site's.
+ */
+export async function findMembershipSessions(
+  db: Db,
+  siteId: string,
+  membershipId: string,
+): Promise<{ left: number | null; total: number | null } | undefined> {
+  const [row] = await db.query<{ left: number | null; total: number | null }>(
+    'select sessions_left as left, sessions_total as total from memberships where site_id = $1 and id::text = $2',
+    [siteId, membershipId],
+  )
+  return row
+}

@@ -13,6 +13,8 @@ export interface ServiceView {
   price: string
   /** How it may be paid, when it is charged: "Pay online or in person", "Pay online", "Pay in person". */
   payment: string | undefined
+  /** "Can be paid with a plan" when a paid plan that covers it may pay a booking (`payment.options.pricingPlan`). */
+  plan: string | undefined
   /** The picture the merchant set (`media.mainMedia.image.url`), or none. */
   pictureUrl: string | undefined
 }
@@ -55,6 +57,7 @@ export function toServiceView(service: Service): ServiceView {
     duration: toDurationWords(service.schedule.availabilityConstraints.sessionDurations[0] ?? 0),
     price: priceWords(service.payment),
     payment: paymentWords(service.payment),
+    plan: service.payment.options.pricingPlan ? 'Can be paid with a plan' : undefined,
     pictureUrl: service.media.mainMedia?.image.url,
   }
 }

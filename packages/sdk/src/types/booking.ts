@@ -26,8 +26,11 @@ export interface Service {
     fixed?: { price: { value: string; currency: string } }
     /** What the shop says of the price, for `CUSTOM`. */
     custom?: { description: string }
-    /** Whether it may be paid online, in person, or either. */
-    options: { online: boolean; inPerson: boolean }
+    /**
+     * Whether it may be paid online, in person, or either; `pricingPlan`: whether a paid plan that covers
+     * the service may pay a booking (one session each), as Wix Bookings Services V2 names it.
+     */
+    options: { online: boolean; inPerson: boolean; pricingPlan: boolean }
   }
   /** Its picture as Wix names it: `mainMedia.image.url`, an https address; none when it has no picture. */
   media: { mainMedia?: ServiceImage; items: ServiceImage[] }

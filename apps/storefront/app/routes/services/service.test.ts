@@ -25,7 +25,7 @@ const fitting = {
   payment: {
     rateType: 'FIXED',
     fixed: { price: { value: '40.00', currency: 'USD' } },
-    options: { online: true, inPerson: true },
+    options: { online: true, inPerson: true, pricingPlan: true },
   },
   onlineBooking: { enabled: true },
   media: { items: [] },
@@ -36,7 +36,11 @@ const styling = {
   id: '00000000-0000-4000-8000-000000000003',
   name: 'Wardrobe styling',
   mainSlug: { name: 'wardrobe-styling' },
-  payment: { rateType: 'CUSTOM', custom: { description: '' }, options: { online: false, inPerson: true } },
+  payment: {
+    rateType: 'CUSTOM',
+    custom: { description: '' },
+    options: { online: false, inPerson: true, pricingPlan: false },
+  },
 }
 
 let freeStarts: string[]
@@ -146,6 +150,7 @@ describe('the services pages', () => {
     expect(response.status).toBe(200)
     const html = await response.text()
     expect(html).toContain('Eastern Time (America/New_York)')
+    expect(html).toContain('<span>Can be paid with a plan</span>')
     expect(html).toContain(`href="/services/tailored-fitting?day=${day}"`)
     const form = [...html.matchAll(/<form\b[^>]*>/g)].map(([tag]) => tag).find((tag) => tag.includes('?day='))
     expect(form).toContain('method="post"')

@@ -77,6 +77,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
             <span>{service.duration}</span>
             <span className="service-price">{service.price}</span>
             {service.payment && <span>{service.payment}</span>}
+            {service.plan && <span>{service.plan}</span>}
           </p>
         </div>
       </div>
