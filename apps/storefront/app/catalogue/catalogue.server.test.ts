@@ -10,6 +10,8 @@ const storefront = storefrontBuildForTests()
 
 /** The product each slug's query answers (its price the test may change), and the reads of each slug. */
 const prices = new Map<string, number>()
+/** Slugs whose product the merchant has hidden: their query finds nothing. */
+const hidden = new Set<string>()
 let productReads: string[]
 
 function product(slug: string, currency: string) {
@@ -85,7 +87,7 @@ function answerAsPlatform(request: Request): Response {
     const slug = /"slug":\{"\$eq":"([^"]+)"\}/.exec(query)?.[1] ?? /"slug":"([^"]+)"/.exec(query)?.[1]
     const currency = request.headers.get('x-wix-currency') ?? 'USD'
     if (slug) productReads.push(`${slug} ${currency}`)
-    const products = slug ? [product(slug, currency)] : []
+    const products = slug && !hidden.has(slug) ? [product(slug, currency)] : []
     return Response.json({
       products,
       metadata: { count: products.length, offset: 0, total: products.length },
@@ -183,5 +185,19 @@ describe('the product page’s shared catalogue reads', () => {
     vi.advanceTimersByTime(61_000)
     expect(await page(path)).toContain('$30.00')
     expect(productReads).toHaveLength(3)
+  })
+
+  it('stop showing a product the merchant hid once 5 s are over, though the page was kept', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const path = '/products/hidden-tee'
+    expect(await page(path)).toContain('Tee hidden-tee')
+    hidden.add('hidden-tee')
+    vi.advanceTimersByTime(5_100)
+    // The kept page once more while the refresh asks; the platform's 404 then replaces it.
+    expect(await page(path)).toContain('Tee hidden-tee')
+    await vi.waitFor(async () => {
+      const response = await storefront().handle(new Request(`http://shop.test${path}`))
+      expect(response.status).toBe(404)
+    })
   })
 })

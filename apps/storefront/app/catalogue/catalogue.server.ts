@@ -48,10 +48,18 @@ export async function findProducts(
  * 55 s more while it is read again (`createKeyedSharedReads`), keyed by the call's arguments and the public
  * client (its display currency). A merchant's change shows on pages within 5 s (plus one stale page while
  * the new answer comes). The cart's add reads them afresh (`getProductBySlug`, `findOptionsAvailability`).
- * @throws as the reads they wrap; a failure (a missing product's 404) is never kept.
+ * @throws as the reads they wrap; a failure is never kept, and a 404 (the product is gone or hidden) drops
+ * the kept answer, so the page after that refresh is the 404 rather than the old product.
  */
 export const findSharedProductBySlug: (client: PublicClient, slug: string) => Promise<Product> =
-  createKeyedSharedReads(getProductBySlug, { toKey: (slug) => slug })
+  createKeyedSharedReads(getProductBySlug, { toKey: (slug) => slug, isGone: isNotFound })
+
+/** Whether a route error says the thing asked for is gone (a 404): a kept answer must not cover it. */
+function isNotFound(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('init' in error)) return false
+  const { init } = error as { init?: { status?: number } | null }
+  return init?.status === 404
+}
 
 /** One page of products for a list's query, as `findProducts` reads it, kept as `findSharedProductBySlug` says. */
 export const findSharedProducts: (
@@ -69,6 +77,7 @@ export const findSharedOptionsAvailability: (
   (client: PublicClient, { product, selection }: { product: Product; selection: Selection }) =>
     findOptionsAvailability(client, product, selection),
   {
+    isGone: isNotFound,
     toKey: ({ product, selection }) =>
       JSON.stringify([product._id, Object.entries(selection).sort(([a], [b]) => (a < b ? -1 : 1))]),
   },

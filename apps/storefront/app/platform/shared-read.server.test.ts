@@ -133,6 +133,28 @@ describe('a keyed shared read', () => {
     expect(asked).toHaveLength(2)
   })
 
+  it('drops the kept answer when a refresh says the thing is gone, but not when the read failed', async () => {
+    const clock = { now: 0 }
+    const answers: (string | Error)[] = ['tee', new Error('unreachable'), new Error('gone')]
+    const shared = createKeyedSharedReads(
+      async (_key: object, _slug: string) => {
+        const answer = answers.shift() ?? 'tee again'
+        if (answer instanceof Error) throw answer
+        return answer
+      },
+      { toKey: (slug) => slug, isGone: (error) => (error as Error).message === 'gone', now: () => clock.now },
+    )
+    expect(await shared(usd, 'tee')).toBe('tee')
+    clock.now = 6_000
+    // The platform could not be reached: the kept answer covers it.
+    expect(await shared(usd, 'tee')).toBe('tee')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(await shared(usd, 'tee')).toBe('tee')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    // The platform said it is gone: the next caller asks again and is answered so.
+    await expect(shared(usd, 'tee')).resolves.toBe('tee again')
+  })
+
   it('keeps at most its number of arguments, dropping the least recently asked', async () => {
     const { asked, shared } = keyedRead({ maxKeys: 2 })
     await shared(usd, { slug: 'a' })

@@ -11,6 +11,12 @@ export interface SharedReadOptions<T> {
   staleMs?: number
   /** Whether an answer may be kept: one that says "could not read" (undefined, say) is not. */
   isKept?: (value: T) => boolean
+  /**
+   * Whether a failed read is the platform's answer that the thing is gone (a 404), not a failure to read:
+   * the kept answer is then dropped, so the next caller asks and gets that answer, rather than being served
+   * the old one while the platform is unreachable.
+   */
+  isGone?: (error: unknown) => boolean
   /** The clock, for tests. */
   now?: () => number
 }
@@ -41,6 +47,10 @@ export function createSharedRead<T>(read: () => Promise<T>, options: SharedReadO
         .then((value) => {
           if (isKept(value)) kept = { value, readAt: started }
           return value
+        })
+        .catch((error: unknown) => {
+          if (options.isGone?.(error)) kept = undefined
+          throw error
         })
         .finally(() => {
           reading = undefined
@@ -86,7 +96,7 @@ export function createSharedReads<K extends object, T>(
 export const FRESH_READ_MAX_AGE_MS = 5_000
 export const FRESH_READ_STALE_MS = 55_000
 /** How many keys one key object keeps at most (the least recently asked out first). */
-export const FRESH_READ_MAX_KEYS = 500
+export const FRESH_READ_MAX_KEYS = 200
 
 /**
  * One shared read per key object (a public client) and argument, for reads that depend on what the page
