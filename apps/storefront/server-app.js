@@ -2,6 +2,8 @@
 // React Router's request handler, the static files, compression, the shopper's address, and the one decision
 // of which forwarded headers to believe.
 
+import { readdirSync } from 'node:fs'
+import { sep } from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
@@ -67,7 +69,49 @@ export function createServerApp({ build, mode, trustedProxies, clientDirectory }
     '/assets',
     express.static(`${clientDirectory}/assets`, { immutable: true, maxAge: '1y', setHeaders }),
   )
-  app.use(express.static(clientDirectory, { maxAge: '1h', setHeaders }))
+  // Files beside the assets (a `public/` folder's; today's build has none) are listed once: a page's URL
+  // then costs no look-up on disk, as `express.static` would make for every request it is given.
+  const rootFiles = listRootFiles(clientDirectory)
+  if (rootFiles.size > 0) {
+    const serveRootFile = express.static(clientDirectory, { maxAge: '1h', setHeaders })
+    app.use((request, response, next) =>
+      rootFiles.has(decodePath(request.path)) ? serveRootFile(request, response, next) : next(),
+    )
+  }
   app.all('*', createRequestHandler({ build, mode }))
   return app
+}
+
+/**
+ * The URL paths of the files in `clientDirectory` outside `assets/` (`/robots.txt`, `/images/logo.png`); none
+ * when the directory cannot be read.
+ * @param {string} clientDirectory
+ * @returns {Set<string>}
+ */
+export function listRootFiles(clientDirectory) {
+  let entries = []
+  try {
+    entries = readdirSync(clientDirectory, { recursive: true, withFileTypes: true })
+  } catch {
+    return new Set()
+  }
+  const paths = new Set()
+  for (const entry of entries) {
+    if (!entry.isFile()) continue
+    const relative = `${entry.parentPath.slice(clientDirectory.length)}${sep}${entry.name}`
+      .split(sep)
+      .filter(Boolean)
+      .join('/')
+    if (!relative.startsWith('assets/')) paths.add(`/${relative}`)
+  }
+  return paths
+}
+
+/** @param {string} path */
+function decodePath(path) {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
 }

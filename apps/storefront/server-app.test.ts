@@ -1,7 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { storefrontBuildForTests } from './app/platform/testing/storefront-build'
-import { createServerApp, parseTrustedProxies } from './server-app.js'
+import { createServerApp, listRootFiles, parseTrustedProxies } from './server-app.js'
 
 // The storefront's express app (server.js's) on the real build, listening on loopback: whether it believes
 // a request's forwarded headers is decided by STOREFRONT_TRUSTED_PROXIES alone. The platform is a stubbed
@@ -38,12 +41,17 @@ beforeEach(() => {
 })
 
 /** Runs the storefront's server with `trustedProxies` and sends it one GET from loopback. */
-async function getFrom(trustedProxies: string | undefined, path: string, headers: Record<string, string>) {
+async function getFrom(
+  trustedProxies: string | undefined,
+  path: string,
+  headers: Record<string, string>,
+  clientDirectory = '/nonexistent',
+) {
   const app = createServerApp({
     build: storefront().build,
     mode: 'production',
     trustedProxies: parseTrustedProxies(trustedProxies),
-    clientDirectory: '/nonexistent',
+    clientDirectory,
   })
   const server = await new Promise<ReturnType<typeof app.listen>>((done) => {
     const listening = app.listen(0, '127.0.0.1', () => done(listening))
@@ -96,5 +104,31 @@ describe('the storefront server’s forwarded headers (STOREFRONT_TRUSTED_PROXIE
     const response = await getFrom('loopback', '/help/shipping', plain)
     expect(response.headers.get('strict-transport-security')).toBeNull()
     expect(response.headers.getSetCookie()[0]).toMatch(/^aisle_session=/)
+  })
+})
+
+describe('the storefront server’s static files', () => {
+  it('serves the assets and the files beside them, listed at start, and every other path as a page', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'storefront-client-'))
+    try {
+      mkdirSync(join(directory, 'assets'))
+      mkdirSync(join(directory, 'images'))
+      writeFileSync(join(directory, 'assets', 'entry-abc.js'), 'export {}')
+      writeFileSync(join(directory, 'robots-extra.txt'), 'hello')
+      writeFileSync(join(directory, 'images', 'logo 1.svg'), '<svg/>')
+      expect([...listRootFiles(directory)].sort()).toEqual(['/images/logo 1.svg', '/robots-extra.txt'])
+      const asset = await getFrom(undefined, '/assets/entry-abc.js', {}, directory)
+      expect(asset.status).toBe(200)
+      expect(asset.headers.get('cache-control')).toMatch(/immutable/)
+      expect((await getFrom(undefined, '/robots-extra.txt', {}, directory)).status).toBe(200)
+      expect((await getFrom(undefined, '/images/logo%201.svg', {}, directory)).status).toBe(200)
+      // A page's path is the app's, and a missing asset too: its 404 page, not express's.
+      const page = await getFrom(undefined, '/help/shipping', {}, directory)
+      expect(page.status).toBe(200)
+      expect(page.headers.get('content-type')).toMatch(/text\/html/)
+      expect(listRootFiles(join(directory, 'missing')).size).toBe(0)
+    } finally {
+      rmSync(directory, { recursive: true, force: true })
+    }
   })
 })

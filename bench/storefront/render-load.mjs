@@ -2,7 +2,7 @@
 // connections, with the platform on PostgreSQL, for this build and, when given, a baseline build (a copy of
 // an earlier storefront with its own server.js and node_modules) measured against the same platform; and
 // this build behind the topology's nginx with its micro-cache (decision 088).
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { findFreePort } from '../../scripts/free-port.mjs'
@@ -10,6 +10,7 @@ import { startPostgres } from '../../scripts/postgres.mjs'
 import { repoRoot, startService } from '../../scripts/processes.mjs'
 import { ensureNginx, startNginx } from '../../scripts/topology/nginx.mjs'
 import { waitForHttp } from '../../scripts/wait-for-http.mjs'
+import { cpuByPart, readProcesses } from '../funnel/process-cpu.mjs'
 import { DEMO_CLIENT_ID, describe, load, SECONDS, startPlatform, summarise } from '../harness/load.mjs'
 import { measurePageJavaScript, sumByPart } from './page-javascript.mjs'
 
@@ -77,6 +78,8 @@ async function startStorefront(directory, apiUrl, label) {
   await waitForHttp(`${url}/`, { timeoutMs: 60_000 })
   return {
     url,
+    /** The storefront's process id. */
+    pid: service.child.pid,
     async stop() {
       service.signal('SIGTERM')
       await service.exited
@@ -122,13 +125,22 @@ async function visitorWithCart(storefrontUrl) {
   return session
 }
 
-/** One measured run of the product page at 20 connections; every answer must be a 200. */
-async function measurePage(url, headers) {
+/**
+ * One measured run of the product page at 20 connections; every answer must be a 200. With it, the CPU
+ * milliseconds per page of each of `parts` (the storefront, the platform, PostgreSQL: from /proc, so the
+ * load generator and other work on the machine are left out) and the machine's load average at its end.
+ */
+async function measurePage(url, headers, parts) {
   const options = { url: `${url}${RENDER_PATH}`, headers, connections: RENDER_CONNECTIONS }
+  const before = readProcesses()
   const figures = summarise(await load(options))
+  const cpu = cpuByPart(before, readProcesses(), parts)
   if (figures.non2xx > 0 || figures.errors > 0)
     throw new Error(`${figures.non2xx} answers were not 2xx and ${figures.errors} failed at ${url}`)
-  return figures
+  const perPage = (ms) => Math.round((ms / Math.max(1, figures.totalRequests)) * 100) / 100
+  const cpuMsPerPage = Object.fromEntries(Object.entries(cpu).map(([part, ms]) => [part, perPage(ms)]))
+  const [loadAverage] = readFileSync('/proc/loadavg', 'utf8').split(' ')
+  return { ...figures, cpuMsPerPage, loadAverage: Number(loadAverage) }
 }
 
 /** The median of a list of numbers (the lower middle of an even one: no figure is made up). */
@@ -177,14 +189,26 @@ export async function measureRenderLoad({ log, baselineDirectory, baselineLabel 
       for (const build of builds) {
         for (const profile of build.profiles) {
           const headers = profile.isVisitor ? { cookie: build.cookie } : {}
-          const figures = await measurePage(profile.isCached ? build.cache.url : build.server.url, headers)
-          log(describe(`round ${round + 1}, ${build.label}, ${profile.name}`, figures))
+          const parts = {
+            storefront: (pid) => pid === build.server.pid,
+            platform: (pid) => pid === platform.pid,
+            postgres: (_pid, process) => process.command.includes(postgres.dir),
+          }
+          const figures = await measurePage(
+            profile.isCached ? build.cache.url : build.server.url,
+            headers,
+            parts,
+          )
+          const cpu = Object.entries(figures.cpuMsPerPage).map(([part, ms]) => `${part} ${ms}`)
+          log(
+            `${describe(`round ${round + 1}, ${build.label}, ${profile.name}`, figures)}; CPU ms per page: ${cpu.join(', ')}; load ${figures.loadAverage}`,
+          )
           build.runs[profile.name].push(figures)
         }
       }
     }
     return {
-      method: `GET ${RENDER_PATH} at ${RENDER_CONNECTIONS} connections for ${SECONDS} s (autocannon), platform on PostgreSQL with the demo seed, storefront by its own server.js (NODE_ENV=production), straight or through nginx with the topology’s micro-cache (scripts/topology/nginx.mjs, one worker); builds alternate over ${rounds} rounds, the figure is the round with the median pages per second`,
+      method: `GET ${RENDER_PATH} at ${RENDER_CONNECTIONS} connections for ${SECONDS} s (autocannon), platform on PostgreSQL with the demo seed, storefront by its own server.js (NODE_ENV=production), straight or through nginx with the topology’s micro-cache (scripts/topology/nginx.mjs, one worker); builds alternate over ${rounds} rounds, the figure is the round with the median pages per second; CPU ms per page of the storefront, the platform and PostgreSQL from /proc (user and system time) over each round, and the load average at its end`,
       builds: builds.map((build) => ({
         label: build.label,
         directory: build.directory,

@@ -1,6 +1,5 @@
-// The server's entry: React DOM renders the whole page, then sends it as one stream.
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
+// The server's entry: React DOM renders the whole page, then sends it as one body.
+import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, ServerRouter } from 'react-router'
 import { getConfig } from './platform/config.server'
@@ -53,10 +52,23 @@ export default function handleRequest(
         onAllReady() {
           isReady = true
           clearTimeout(timeout)
-          const body = new PassThrough()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(createReadableStreamFromReadable(body), { status, headers: responseHeaders }))
-          pipe(body)
+          // The whole page is ready: its bytes go out as one body (one write to the socket), not as React's
+          // many small chunks through a Node stream turned into a web stream and back (decision 098).
+          const answered = { status, headers: responseHeaders }
+          const chunks: Buffer[] = []
+          pipe(
+            new Writable({
+              write(chunk: Buffer, _encoding, done) {
+                chunks.push(chunk)
+                done()
+              },
+              final(done) {
+                resolve(new Response(Buffer.concat(chunks), answered))
+                done()
+              },
+            }),
+          )
         },
         onShellError: reject,
         onError(error) {

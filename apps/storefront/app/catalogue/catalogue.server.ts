@@ -1,7 +1,7 @@
 import type { Collection, Product } from '@aisle/sdk'
 import type { Aisle, PublicClient } from '../platform/aisle.server'
 import { toRouteError } from '../platform/route-error.server'
-import { createSharedReads } from '../platform/shared-read.server'
+import { createKeyedSharedReads, createSharedReads } from '../platform/shared-read.server'
 import { toShopperErrorResponse } from '../platform/shopper-error'
 import { type CatalogueSearch, type ProductListQuery, toProductListQuery } from './catalogue-search'
 import type { OptionsAvailabilityLike, Selection } from './choice-availability'
@@ -43,6 +43,47 @@ export async function findProducts(
 }
 
 /**
+ * What a page shows of the catalogue, read once per process for every visitor alike (decision 098): the
+ * product of a slug, a product list's page and an options availability, each kept 5 s and then served for
+ * 55 s more while it is read again (`createKeyedSharedReads`), keyed by the call's arguments and the public
+ * client (its display currency). A merchant's change shows on pages within 5 s (plus one stale page while
+ * the new answer comes). The cart's add reads them afresh (`getProductBySlug`, `findOptionsAvailability`).
+ * @throws as the reads they wrap; a failure is never kept, and a 404 (the product is gone or hidden) drops
+ * the kept answer, so the page after that refresh is the 404 rather than the old product.
+ */
+export const findSharedProductBySlug: (client: PublicClient, slug: string) => Promise<Product> =
+  createKeyedSharedReads(getProductBySlug, { toKey: (slug) => slug, isGone: isNotFound })
+
+/** Whether a route error says the thing asked for is gone (a 404): a kept answer must not cover it. */
+function isNotFound(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('init' in error)) return false
+  const { init } = error as { init?: { status?: number } | null }
+  return init?.status === 404
+}
+
+/** One page of products for a list's query, as `findProducts` reads it, kept as `findSharedProductBySlug` says. */
+export const findSharedProducts: (
+  client: PublicClient,
+  query: ProductListQuery,
+) => Promise<{ products: Product[]; total: number }> = createKeyedSharedReads(findProducts, {
+  toKey: (query) => JSON.stringify(query),
+})
+
+/** A product's options availability for a selection, as `findOptionsAvailability` reads it, kept alike. */
+export const findSharedOptionsAvailability: (
+  client: PublicClient,
+  asked: { product: Product; selection: Selection },
+) => Promise<OptionsAvailabilityLike | undefined> = createKeyedSharedReads(
+  (client: PublicClient, { product, selection }: { product: Product; selection: Selection }) =>
+    findOptionsAvailability(client, product, selection),
+  {
+    isGone: isNotFound,
+    toKey: ({ product, selection }) =>
+      JSON.stringify([product._id, Object.entries(selection).sort(([a], [b]) => (a < b ? -1 : 1))]),
+  },
+)
+
+/**
  * Returns one page of a product list (catalogue or collection) for its URL state, as the page shows it.
  * @throws the SDK's error as a route error.
  */
@@ -51,7 +92,7 @@ export async function findProductList(
   state: CatalogueSearch,
   options: { pageSize: number; collectionId?: string | undefined },
 ): Promise<ProductListView> {
-  const { products, total } = await findProducts(publicClient, toProductListQuery(state, options))
+  const { products, total } = await findSharedProducts(publicClient, toProductListQuery(state, options))
   return {
     products: products.map((product) => toProductCard(product, config.apiUrl)),
     total,

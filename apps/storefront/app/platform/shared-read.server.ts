@@ -4,8 +4,19 @@ export const SHARED_READ_MAX_AGE_MS = 30_000
 export interface SharedReadOptions<T> {
   /** Milliseconds an answer is served without asking again; `SHARED_READ_MAX_AGE_MS` by default. */
   maxAgeMs?: number
+  /**
+   * Milliseconds past `maxAgeMs` an answer is still served while one read in the background replaces it;
+   * older than that, callers wait for a new read. Without it an old answer is served however old it is.
+   */
+  staleMs?: number
   /** Whether an answer may be kept: one that says "could not read" (undefined, say) is not. */
   isKept?: (value: T) => boolean
+  /**
+   * Whether a failed read is the platform's answer that the thing is gone (a 404), not a failure to read:
+   * the kept answer is then dropped, so the next caller asks and gets that answer, rather than being served
+   * the old one while the platform is unreachable.
+   */
+  isGone?: (error: unknown) => boolean
   /** The clock, for tests. */
   now?: () => number
 }
@@ -22,8 +33,10 @@ export interface SharedReadOptions<T> {
  */
 export function createSharedRead<T>(read: () => Promise<T>, options: SharedReadOptions<T> = {}) {
   const maxAgeMs = options.maxAgeMs ?? SHARED_READ_MAX_AGE_MS
+  const staleMs = options.staleMs ?? Number.POSITIVE_INFINITY
   const isKept = options.isKept ?? (() => true)
-  const now = options.now ?? Date.now
+  // Asked at each call, so a test's fake clock applies to reads made before it was set.
+  const now = options.now ?? (() => Date.now())
   let kept: { value: T; readAt: number } | undefined
   let reading: Promise<T> | undefined
 
@@ -35,6 +48,10 @@ export function createSharedRead<T>(read: () => Promise<T>, options: SharedReadO
           if (isKept(value)) kept = { value, readAt: started }
           return value
         })
+        .catch((error: unknown) => {
+          if (options.isGone?.(error)) kept = undefined
+          throw error
+        })
         .finally(() => {
           reading = undefined
         })
@@ -44,7 +61,9 @@ export function createSharedRead<T>(read: () => Promise<T>, options: SharedReadO
 
   return function sharedRead(): Promise<T> {
     if (!kept) return readNow()
-    if (now() - kept.readAt >= maxAgeMs) {
+    const age = now() - kept.readAt
+    if (age >= maxAgeMs + staleMs) return readNow()
+    if (age >= maxAgeMs) {
       // Nobody awaits the refresh: a failure leaves the kept answer for the next try.
       readNow().catch(() => undefined)
     }
@@ -69,6 +88,61 @@ export function createSharedReads<K extends object, T>(
       found = createSharedRead(toRead(key), options)
       reads.set(key, found)
     }
+    return found()
+  }
+}
+
+/** How long a keyed catalogue read is served without asking, then served while it is read again. */
+export const FRESH_READ_MAX_AGE_MS = 5_000
+export const FRESH_READ_STALE_MS = 55_000
+/** How many keys one key object keeps at most (the least recently asked out first). */
+export const FRESH_READ_MAX_KEYS = 200
+
+/**
+ * One shared read per key object (a public client) and argument, for reads that depend on what the page
+ * asks (a product's slug, a list's query) yet answer alike for every visitor: each is read at most once per
+ * `maxAgeMs` (5 s) by the process, served while it is read again in the background for `staleMs` more
+ * (55 s), and waited for when older. `toKey` names everything the read depends on besides the key object;
+ * the key object carries the rest (a public client stands for its display currency). At most `maxKeys`
+ * arguments are kept per key object, the least recently asked dropped first. Never wrap a read of one
+ * shopper's data: only a client that holds no shopper's tokens may be the key.
+ * @example
+ * const findSharedProduct = createKeyedSharedReads(
+ *   (client: PublicClient, slug: string) => getProductBySlug(client, slug),
+ *   { toKey: (slug) => slug },
+ * )
+ * await findSharedProduct(publicClient, 'classic-tee')
+ */
+export function createKeyedSharedReads<K extends object, A, T>(
+  read: (key: K, argument: A) => Promise<T>,
+  options: SharedReadOptions<T> & { toKey: (argument: A) => string; maxKeys?: number },
+): (key: K, argument: A) => Promise<T> {
+  const { toKey, maxKeys = FRESH_READ_MAX_KEYS, ...readOptions } = options
+  const sharedOptions = {
+    maxAgeMs: FRESH_READ_MAX_AGE_MS,
+    staleMs: FRESH_READ_STALE_MS,
+    ...readOptions,
+  }
+  const readsByKey = new WeakMap<K, Map<string, () => Promise<T>>>()
+  return (key, argument) => {
+    let reads = readsByKey.get(key)
+    if (!reads) {
+      reads = new Map()
+      readsByKey.set(key, reads)
+    }
+    const name = toKey(argument)
+    let found = reads.get(name)
+    if (found) {
+      // Most recently asked last, so it is the last to go.
+      reads.delete(name)
+    } else {
+      found = createSharedRead(() => read(key, argument), sharedOptions)
+      if (reads.size >= maxKeys) {
+        const oldest = reads.keys().next().value
+        if (oldest !== undefined) reads.delete(oldest)
+      }
+    }
+    reads.set(name, found)
     return found()
   }
 }

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from 'react-router'
-import { findFeaturedCollections, findProducts } from '../catalogue/catalogue.server'
+import { findFeaturedCollections, findSharedProducts } from '../catalogue/catalogue.server'
 import { parseCatalogueSearch, toProductListQuery } from '../catalogue/catalogue-search'
 import { CollectionCard } from '../catalogue/collection-card'
 import { toCollectionView } from '../catalogue/collection-view'
@@ -35,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   })
   const [collections, newest] = await Promise.all([
     findFeaturedCollections(publicClient),
-    findProducts(publicClient, newestQuery),
+    findSharedProducts(publicClient, newestQuery),
   ])
   return {
     collections: collections

@@ -3,10 +3,10 @@ import { AddToCartForm } from '../cart/add-to-cart-form'
 import { parseQuantity } from '../cart/quantity'
 import { Breadcrumbs } from '../catalogue/breadcrumbs'
 import {
-  findOptionsAvailability,
   findOwnProductShares,
-  findProducts,
-  getProductBySlug,
+  findSharedOptionsAvailability,
+  findSharedProductBySlug,
+  findSharedProducts,
   listSharedCollections,
 } from '../catalogue/catalogue.server'
 import { parseCatalogueSearch, toProductListQuery } from '../catalogue/catalogue-search'
@@ -55,9 +55,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { publicClient, config } = getAisle(context)
-  // The collections and their shares of own products are the process's shared reads: usually no call.
+  // Every read is one of the process's shared reads (the same for every visitor): usually no call.
   const [product, collections, shares] = await Promise.all([
-    getProductBySlug(publicClient, params.slug),
+    findSharedProductBySlug(publicClient, params.slug),
     listSharedCollections(publicClient),
     findOwnProductShares(publicClient),
   ])
@@ -67,9 +67,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // related products' source.
   const collection = findHomeCollection(product, collections, shares)
   const [availability, related] = await Promise.all([
-    findOptionsAvailability(publicClient, product, selection),
+    findSharedOptionsAvailability(publicClient, { product, selection }),
     collection
-      ? findProducts(
+      ? findSharedProducts(
           publicClient,
           toProductListQuery(parseCatalogueSearch(new URLSearchParams()), {
             pageSize: RELATED_PRODUCTS + 1,

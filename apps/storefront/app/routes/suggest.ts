@@ -1,4 +1,4 @@
-import { findProducts, listSharedCollections } from '../catalogue/catalogue.server'
+import { findSharedProducts, listSharedCollections } from '../catalogue/catalogue.server'
 import { parseCatalogueSearch, toProductListQuery } from '../catalogue/catalogue-search'
 import {
   MIN_SUGGESTION_LENGTH,
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageSize: SUGGESTED_PRODUCTS,
   })
   const [found, collections] = await Promise.all([
-    findProducts(publicClient, query),
+    findSharedProducts(publicClient, query),
     listSharedCollections(publicClient),
   ])
   return Response.json(toSearchSuggestions(q, found.products, collections, config.apiUrl), { headers })

@@ -23,14 +23,24 @@ export function formatPrice(amount: number | string, currency: string, locale = 
   return formatter.format(value)
 }
 
-/** Digits after the decimal point in a currency's minor unit: 2 for USD, 0 for JPY, 3 for KWD. */
+const fractionDigits = new Map<string, number>()
+
+/**
+ * Digits after the decimal point in a currency's minor unit: 2 for USD, 0 for JPY, 3 for KWD. Asked of
+ * `Intl` once per currency: building a number format costs more than a page's other money work.
+ */
 export function toFractionDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits as number
-  } catch {
-    return 2
+  let digits = fractionDigits.get(currency)
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits as number
+    } catch {
+      digits = 2
+    }
+    fractionDigits.set(currency, digits)
   }
+  return digits
 }
 
 /**
