@@ -22,6 +22,15 @@ export function shopTimeZone(): string {
   return shopTimeZones.getStore() ?? 'UTC'
 }
 
+/**
+ * The shop's time zone as a merchant reads it beside a field: "New York time" for America/New_York,
+ * "UTC" for UTC.
+ */
+export function timeZoneText(timeZone = shopTimeZone()): string {
+  if (timeZone === 'UTC') return 'UTC'
+  return `${(timeZone.split('/').at(-1) ?? timeZone).replace(/_/g, ' ')} time`
+}
+
 /** A count with its noun, singular or plural as the count needs: `countText(1, 'session')` is "1 session". */
 export function countText(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`
