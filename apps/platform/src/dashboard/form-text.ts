@@ -50,7 +50,7 @@ export function toInstantText(text: string, timeZone = shopTimeZone()): string |
   if (match[4] || timeZone === 'UTC') return `${match[1]}T${match[2]}${seconds}Z`
   if (Number.isNaN(Date.parse(`${match[1]}T${match[2]}${seconds}Z`))) return trimmed
   const instant = instantOfLocalDateTime(`${match[1]}T${match[2]}`, timeZone)
-  return new Date(instant.getTime() + Number(seconds.slice(1)) * 1000).toISOString()
+  return new Date(instant.getTime() + Number(seconds.slice(1)) * 1000).toISOString().replace('.000Z', 'Z')
 }
 
 /** An instant as the date-and-time fields show it, in the shop's time zone: `2026-12-31 23:59`. */
