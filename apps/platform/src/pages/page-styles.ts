@@ -222,8 +222,10 @@ main.provider { max-width: 440px; }
 .figure { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.6rem 0.8rem; }
 .figure-value { font-size: 1.4rem; font-weight: 600; font-variant-numeric: tabular-nums; }
 .scroll { overflow-x: auto; }
-/* The chart keeps legible labels on a phone: it scrolls sideways rather than shrinking its text. */
-.chart { margin: 0 0 1rem; overflow-x: auto; }
+/* The chart keeps legible labels on a phone: it scrolls sideways rather than shrinking its text, and opens
+   at its right end, so today and the days before it show first. */
+.chart { margin: 0 0 1rem; overflow-x: auto; direction: rtl; }
+.chart > * { direction: ltr; }
 .chart svg { min-width: 520px; }
 .badges { display: inline-flex; flex-wrap: wrap; gap: 0.25rem; }
 .timeline { list-style: none; padding: 0; margin: 0; border-left: 2px solid var(--line); }

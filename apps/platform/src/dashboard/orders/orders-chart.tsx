@@ -9,7 +9,8 @@ export interface DayTotals {
 
 const WIDTH = 640
 const HEIGHT = 200
-const PAD = { top: 16, right: 56, bottom: 28, left: 36 }
+// The left scale's label ("12 orders") ends at the plot's edge: it needs as much room as the right one's.
+const PAD = { top: 16, right: 56, bottom: 28, left: 56 }
 
 /**
  * Orders (bars, left scale) and revenue (line, right scale) per day as an inline SVG: no script, no
