@@ -41,7 +41,8 @@ test('a merchant changes a price in the dashboard and the storefront shows it', 
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page.getByRole('status')).toHaveText('You have signed out.')
   await page.goto(`${dashboard()}/products`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your store' })).toBeVisible()
+  // The browser signed in to the demo shop, so its sign-in page wears that shop's name (decision 095).
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Aisle Demo Store' })).toBeVisible()
 })
 
 test.describe('without JavaScript', () => {

@@ -1,7 +1,8 @@
 import type { Db } from '../db/db.ts'
+import { sizesOf } from '../media/media-file-store.ts'
 import type { ShopBrand } from '../pages/shop-frame.tsx'
 import { getShopDetails, type Site } from '../sites/site-store.ts'
-import { findShopLogo, shopLogoOfMedia } from './shop-icon.ts'
+import { findShopLogo, shopLogoOfFile, shopLogoOfMedia } from './shop-icon.ts'
 
 /**
  * The brand a shop's hosted pages wear: its name, colours and logo from its shop details, and its home.
@@ -29,5 +30,58 @@ export async function loadShopBrand(
     accentColour: details.accentColour,
     logo: logo && { url: logo.url, width: logo.width, height: logo.height },
     homeUrl: options.homeUrl ? `${new URL(options.homeUrl).origin}/` : undefined,
+  }
+}
+
+/**
+ * The shop a payment is for, as columns read with the payment's own row (`findTestPaymentWithShop`): its
+ * site's name and colours, its checkout's return address, and its logo's media row. All null when the
+ * payment belongs to no platform payment.
+ */
+export interface PaymentShopRow {
+  shop_site_id: string | null
+  shop_name: string | null
+  shop_brand_colour: string | null
+  shop_accent_colour: string | null
+  /** The checkout's `postFlowUrl` (else `cartPageUrl`), checked against the shop's origins when it was set. */
+  shop_home_url: string | null
+  logo_id: string | null
+  logo_content_type: string | null
+  logo_width: number | null
+  logo_height: number | null
+  logo_in_storage: boolean | null
+}
+
+/**
+ * The brand a payment's page wears (decision 095): its shop's name, colours and logo, and "Back to <shop>"
+ * leading to the origin of its checkout's return address. Costs no statement of its own: the shop comes with
+ * the payment's read. Undefined when the payment belongs to no shop, and the page is the provider's own.
+ */
+export function paymentBrandOf(row: PaymentShopRow, publicUrl: string): ShopBrand | undefined {
+  if (row.shop_name === null || row.shop_brand_colour === null || row.shop_accent_colour === null)
+    return undefined
+  const logo =
+    row.logo_id === null || row.logo_content_type === null
+      ? undefined
+      : shopLogoOfFile(
+          {
+            id: row.logo_id,
+            width: row.logo_width ?? 0,
+            height: row.logo_height ?? 0,
+            sizes: sizesOf({
+              in_storage: row.logo_in_storage ?? false,
+              content_type: row.logo_content_type,
+              width: row.logo_width,
+              height: row.logo_height,
+            }),
+          },
+          publicUrl,
+        )
+  return {
+    name: row.shop_name,
+    brandColour: row.shop_brand_colour,
+    accentColour: row.shop_accent_colour,
+    logo: logo && { url: logo.url, width: logo.width, height: logo.height },
+    homeUrl: row.shop_home_url ? `${new URL(row.shop_home_url).origin}/` : undefined,
   }
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
 import { ValidationError } from '../http/errors.ts'
-import { findMediaFile } from '../media/media-file-store.ts'
+import { findMediaFile, type MediaFile } from '../media/media-file-store.ts'
 import { mediaFileUrl, mediaSizeUrl } from '../media/media-wire.ts'
 
 /** A picture of the shop (its icon or its logo) as pages name it: the address of a picture of its media, and that picture's size. */
@@ -53,7 +53,15 @@ async function pictureOfMedia(
   width: number,
 ): Promise<ShopPicture | undefined> {
   const file = await findMediaFile(db, mediaId)
-  if (!file) return undefined
+  return file ? pictureOfFile(file, publicUrl, width) : undefined
+}
+
+/** A media file already read as a picture shown `width` wide. */
+function pictureOfFile(
+  file: Pick<MediaFile, 'id' | 'width' | 'height' | 'sizes'>,
+  publicUrl: string,
+  width: number,
+): ShopPicture {
   const size = file.sizes.find((candidate) => candidate.width >= width)
   return size
     ? { mediaId: file.id, url: mediaSizeUrl(publicUrl, file.id, size.width), ...size }
@@ -67,6 +75,14 @@ export function shopLogoOfMedia(
   publicUrl: string,
 ): Promise<ShopPicture | undefined> {
   return pictureOfMedia(db, mediaId, publicUrl, pictures.logo.width)
+}
+
+/** The shop's logo from its media row read with another (a payment's brand, `paymentBrandOf`). */
+export function shopLogoOfFile(
+  file: Pick<MediaFile, 'id' | 'width' | 'height' | 'sizes'>,
+  publicUrl: string,
+): ShopPicture {
+  return pictureOfFile(file, publicUrl, pictures.logo.width)
 }
 
 /**

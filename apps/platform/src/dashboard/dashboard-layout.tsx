@@ -3,6 +3,7 @@ import type { FieldViolation } from '../http/errors.ts'
 import { Document } from '../pages/document.tsx'
 import { CsrfField, Field, LabelledControl } from '../pages/form-controls.tsx'
 import { renderPage } from '../pages/render-page.tsx'
+import type { ShopBrand } from '../pages/shop-frame.tsx'
 
 import { DashboardNavigation, type Place } from './dashboard-navigation.tsx'
 import type { Owner } from './session/owner-session.ts'
@@ -161,7 +162,7 @@ export function renderDashboardPage(
   element: ReactElement,
   deps: { publicUrl: string },
   status = 200,
-  options: { connectSources?: readonly string[] } = {},
+  options: { connectSources?: readonly string[]; brand?: ShopBrand | undefined } = {},
 ): Response {
   return renderPage(element, { status, imageOrigins: [new URL(deps.publicUrl).origin], ...options })
 }

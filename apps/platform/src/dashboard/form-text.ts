@@ -1,6 +1,8 @@
+import { instantOfLocalDateTime, toLocalDateTime } from '../bookings/zoned-time.ts'
 import type { FieldViolation } from '../http/errors.ts'
 import { parseScaledDecimal } from '../money/decimal-text.ts'
 import type { FormFields } from '../pages/form-fields.ts'
+import { shopTimeZone } from './kit/dashboard-words.ts'
 
 /**
  * Typed values out of form text, for the setup forms. Only the shape changes here: text that is not
@@ -35,21 +37,27 @@ export function readNumber(text: string, field: string, violations: FieldViolati
 }
 
 /**
- * A date-and-time field in UTC (`2026-12-31 23:59`, the `T` form, seconds optional) as an ISO-8601
- * instant; other text goes on unchanged so the schema's rule names it. Empty is `null`.
+ * A date-and-time field (`2026-12-31 23:59`, the `T` form, seconds optional) read in the shop's time zone
+ * (decision 095; `Z` or `UTC` after it reads it in UTC) as an ISO-8601 instant; other text goes on unchanged
+ * so the schema's rule names it. Empty is `null`.
  */
-export function toInstantText(text: string): string | null {
+export function toInstantText(text: string, timeZone = shopTimeZone()): string | null {
   const trimmed = text.trim()
   if (trimmed === '') return null
-  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?(?:Z|\s*UTC)?$/i.exec(trimmed)
-  return match ? `${match[1]}T${match[2]}${match[3] ?? ':00'}Z` : trimmed
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?(\s*(?:Z|UTC))?$/i.exec(trimmed)
+  if (!match) return trimmed
+  const seconds = match[3] ?? ':00'
+  if (match[4] || timeZone === 'UTC') return `${match[1]}T${match[2]}${seconds}Z`
+  if (Number.isNaN(Date.parse(`${match[1]}T${match[2]}${seconds}Z`))) return trimmed
+  const instant = instantOfLocalDateTime(`${match[1]}T${match[2]}`, timeZone)
+  return new Date(instant.getTime() + Number(seconds.slice(1)) * 1000).toISOString().replace('.000Z', 'Z')
 }
 
-/** An instant as the date-and-time fields show it: `2026-12-31 23:59` (UTC). */
-export function fromInstant(value: Date | string | null | undefined): string {
+/** An instant as the date-and-time fields show it, in the shop's time zone: `2026-12-31 23:59`. */
+export function fromInstant(value: Date | string | null | undefined, timeZone = shopTimeZone()): string {
   if (value === null || value === undefined) return ''
-  const iso = new Date(value).toISOString()
-  return iso.endsWith(':00.000Z') ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso
+  const local = toLocalDateTime(new Date(value), timeZone)
+  return local.endsWith(':00') ? `${local.slice(0, 10)} ${local.slice(11, 16)}` : local.replace('T', ' ')
 }
 
 /** A comma- or line-separated list field (`US-NY, US-NJ`), without empty entries. */

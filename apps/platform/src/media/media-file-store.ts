@@ -34,8 +34,12 @@ export interface MediaFileSummary {
 
 const SVG = 'image/svg+xml'
 
-/** An upload's sizes are stored with it; an SVG kept in the row (the seed's drawings) is rendered on demand. */
-function sizesOf(row: {
+/**
+ * The WebP sizes a media row has, from the columns `content_type`, `width`, `height` and `in_storage`
+ * (`octet_length(bytes) = 0`): an upload's sizes are stored with it; an SVG kept in the row (the seed's
+ * drawings) is rendered on demand. For a read that joins a media row to another (a shop's logo).
+ */
+export function sizesOf(row: {
   in_storage: boolean
   content_type: string
   width: number | null

@@ -463,26 +463,32 @@ export async function countOrders<K extends string>(
   ) as Record<K, OrderCount>
 }
 
-/** Orders and revenue (minor units, less refunds; canceled orders left out) per UTC day over the last `days` days up to `now`, oldest first. */
+/** A day of the shop's calendar: its local date and the instants it starts and ends at in the shop's zone. */
+export interface ShopDay {
+  day: string
+  from: Date
+  to: Date
+}
+
+/**
+ * Approved orders and their revenue less refunds on each of these days, in one statement: the days are
+ * the shop's (their bounds come from its time zone, so a 23- or 25-hour day counts as it was lived).
+ */
 export async function ordersPerDay(
   db: Db,
   siteId: string,
-  options: { days: number; now: Date },
+  days: readonly ShopDay[],
 ): Promise<{ day: string; orders: number; revenueMinor: number }[]> {
-  const end = new Date(
-    Date.UTC(options.now.getUTCFullYear(), options.now.getUTCMonth(), options.now.getUTCDate()),
-  )
-  const start = new Date(end.getTime() - (options.days - 1) * 86_400_000)
   const rows = await db.query<{ day: string; orders: string; revenue: string }>(
-    `select to_char(created_date at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as orders,
-       coalesce(sum(total_minor - refunded_minor), 0) as revenue
-     from orders where site_id = $1 and created_date >= $2 and status = 'APPROVED'
-     group by 1`,
-    [siteId, start],
+    `select d.day, count(o.id) as orders, coalesce(sum(o.total_minor - o.refunded_minor), 0) as revenue
+       from unnest($2::text[], $3::timestamptz[], $4::timestamptz[]) as d(day, day_from, day_to)
+       left join orders o on o.site_id = $1 and o.status = 'APPROVED'
+        and o.created_date >= d.day_from and o.created_date < d.day_to
+      group by d.day`,
+    [siteId, days.map((day) => day.day), days.map((day) => day.from), days.map((day) => day.to)],
   )
   const byDay = new Map(rows.map((row) => [row.day, row]))
-  return Array.from({ length: options.days }, (_, index) => {
-    const day = new Date(start.getTime() + index * 86_400_000).toISOString().slice(0, 10)
+  return days.map(({ day }) => {
     const row = byDay.get(day)
     return { day, orders: Number(row?.orders ?? 0), revenueMinor: Number(row?.revenue ?? 0) }
   })

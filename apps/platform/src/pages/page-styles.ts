@@ -230,8 +230,10 @@ main.provider { max-width: 440px; }
   table.stacked-rows td { border: 0; padding: 0.3rem 0; overflow-wrap: anywhere; }
   table.stacked-rows td::before { content: attr(data-label); display: block; color: var(--muted); font-size: 0.8rem; }
 }
-/* The chart keeps legible labels on a phone: it scrolls sideways rather than shrinking its text. */
-.chart { margin: 0 0 1rem; overflow-x: auto; }
+/* The chart keeps legible labels on a phone: it scrolls sideways rather than shrinking its text, and opens
+   at its right end, so today and the days before it show first. */
+.chart { margin: 0 0 1rem; overflow-x: auto; direction: rtl; }
+.chart > * { direction: ltr; }
 .chart svg { min-width: 520px; }
 .badges { display: inline-flex; flex-wrap: wrap; gap: 0.25rem; }
 .timeline { list-style: none; padding: 0; margin: 0; border-left: 2px solid var(--line); }

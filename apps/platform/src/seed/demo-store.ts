@@ -178,9 +178,10 @@ export async function seedDemoStore(
   await db.transaction(async (tx) => {
     await tx.query(
       // The demo store is for running on one's own machine: local development mode (webhooks to localhost).
-      `insert into sites (id, name, currency, locale, weight_unit, local_development, created_date)
-       values ($1, $2, $3, $4, $5, true, $6)`,
-      [DEMO_SITE_ID, 'Aisle Demo Store', 'USD', 'en-US', 'KG', epoch],
+      // It sells in dollars from New York, whose zone its dashboard writes times in (decision 095).
+      `insert into sites (id, name, currency, locale, weight_unit, local_development, created_date, time_zone)
+       values ($1, $2, $3, $4, $5, true, $6, $7)`,
+      [DEMO_SITE_ID, 'Aisle Demo Store', 'USD', 'en-US', 'KG', epoch, 'America/New_York'],
     )
     await tx.query(
       `insert into oauth_clients (id, site_id, name, redirect_uris, post_logout_redirect_uris, created_date)

@@ -62,6 +62,12 @@ export async function lockSite(tx: Db, siteId: string): Promise<void> {
   await tx.query('select 1 from sites where id = $1 for update', [siteId])
 }
 
+/** The site with this id, or undefined: for an id no credential vouches for (a cookie that only sets a page's look). */
+export async function findSite(db: Db, siteId: string): Promise<Site | undefined> {
+  const row = await queryOne<SiteColumns>(db, `select ${siteColumns} from sites s where s.id = $1`, [siteId])
+  return row && toSite(row)
+}
+
 /** The site, which every token and key belongs to; it must exist for any caller. */
 export async function getSite(db: Db, siteId: string): Promise<Site> {
   const row = await queryOne<SiteColumns>(db, `select ${siteColumns} from sites s where s.id = $1`, [siteId])

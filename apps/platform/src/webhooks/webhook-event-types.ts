@@ -29,3 +29,34 @@ export const webhookEventTypes = [
 // Fails to compile when the outbox gains an event type this list lacks.
 const isExhaustive: Exclude<EventType, (typeof webhookEventTypes)[number]> extends never ? true : false = true
 void isExhaustive
+
+/** What each event type tells, as a merchant reads it beside its name (decision 095). */
+const webhookEventWords: Record<(typeof webhookEventTypes)[number], string> = {
+  'cart.created': 'A cart is created',
+  'cart.updated': 'A cart changes',
+  'cart.deleted': 'A cart is deleted',
+  'product.created': 'A product is created',
+  'product.changed': 'A product changes',
+  'product.deleted': 'A product is deleted',
+  'collection.created': 'A collection is created',
+  'collection.changed': 'A collection changes',
+  'collection.deleted': 'A collection is deleted',
+  'product.variants_changed': 'A product’s variants change',
+  'redirect_session.created': 'A shopper is sent to a hosted page',
+  'order.created': 'An order is placed',
+  'order.fulfilled': 'An order is shipped',
+  'order.canceled': 'An order is canceled',
+  'order.refunded': 'An order is refunded',
+  'membership.purchased': 'A plan is bought',
+  'membership.renewed': 'A plan is renewed',
+  'membership.refunded': 'A plan is refunded',
+  'booking.created': 'A booking is made',
+  'booking.confirmed': 'A booking is confirmed',
+  'booking.canceled': 'A booking is canceled',
+  'booking.rescheduled': 'A booking is moved',
+}
+
+/** The sentence an event type stands for ("An order is placed"); the type itself for one the list lacks. */
+export function webhookEventText(eventType: string): string {
+  return (webhookEventWords as Record<string, string>)[eventType] ?? eventType
+}

@@ -7,6 +7,7 @@ import { createCsrfToken, isCrossSiteRequest, isCsrfTokenValid } from '../../pag
 import { readForm } from '../../pages/form-fields.ts'
 import { renderPage } from '../../pages/render-page.tsx'
 import { CheckoutMessagePage } from '../hosted/hosted-checkout-pages.tsx'
+import { type PaymentShopRow, paymentBrandOf } from '../shop-brand.ts'
 import { parseCardForm } from './test-card-form.ts'
 import { TEST_PROVIDER_PATH, type TestProvider } from './test-provider.ts'
 import { TestAuthenticationPage, TestCardPage } from './test-provider-pages.tsx'
@@ -69,10 +70,14 @@ export function registerTestProviderRoutes(
   const refused = () =>
     message(403, 'Form refused', 'The form expired or came from another site. Reload the page and try again.')
 
-  /** The page a payment's state calls for; a decided payment sends the shopper back to the shop. */
+  /**
+   * The page a payment's state calls for, in its shop's brand (read with the payment); a decided payment
+   * sends the shopper back to the shop.
+   */
   function pageOf(
     c: Context<AppEnv>,
     payment: TestProviderPaymentRow,
+    shop: PaymentShopRow,
     options: { errors?: Map<string, string>; values?: Record<string, string> } = {},
   ) {
     if (payment.status === 'SUCCEEDED' || payment.status === 'FAILED') return seeOther(payment.return_url)
@@ -90,7 +95,11 @@ export function registerTestProviderRoutes(
           values={options.values ?? {}}
         />
       )
-    const response = renderPage(element, { status: options.errors?.size ? 400 : 200 })
+    const response = renderPage(element, {
+      status: options.errors?.size ? 400 : 200,
+      siteId: shop.shop_site_id ?? undefined,
+      brand: paymentBrandOf(shop, publicUrl),
+    })
     response.headers.set('referrer-policy', 'no-referrer')
     // The form's answer sends the shopper back through the return URL to wherever the shop sends them
     // next (a storefront's thank-you page), and browsers check form-action on every redirect of that
@@ -111,7 +120,7 @@ export function registerTestProviderRoutes(
     },
     async ({ params }, c) => {
       const payment = await find(params.paymentId)
-      return payment ? pageOf(c, payment) : notFound()
+      return payment ? pageOf(c, payment, payment) : notFound()
     },
   )
 
@@ -136,9 +145,10 @@ export function registerTestProviderRoutes(
       const payment = await find(params.paymentId)
       if (!payment) return notFound()
       if (!form || !card) return refused()
-      if (payment.status !== 'REQUIRES_PAYMENT_METHOD' || card.errors.size === 0) return pageOf(c, payment)
+      if (payment.status !== 'REQUIRES_PAYMENT_METHOD' || card.errors.size === 0)
+        return pageOf(c, payment, payment)
       // The number is shown again as typed only on this, the provider's own page.
-      return pageOf(c, payment, {
+      return pageOf(c, payment, payment, {
         errors: card.errors,
         values: { cardNumber: form.text('cardNumber'), cardExpiry: form.text('cardExpiry'), cardCvc: '' },
       })
@@ -161,7 +171,7 @@ export function registerTestProviderRoutes(
       const after = (await provider.authenticate(payment.id, form.text('decision') === 'approve')) ?? payment
       return after.status === 'SUCCEEDED' || after.status === 'FAILED'
         ? seeOther(after.return_url)
-        : pageOf(c, after)
+        : pageOf(c, after, payment)
     },
   )
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db.ts'
 import { queryOne } from '../../db/db.ts'
+import type { PaymentShopRow } from '../shop-brand.ts'
 
 /** The test provider's own record of a payment (its side of the wire: the platform never reads it). */
 export interface TestProviderPaymentRow {
@@ -60,6 +61,36 @@ export async function insertTestPayment(
 /** The payment with this id, if any. */
 export async function findTestPayment(db: Db, id: string): Promise<TestProviderPaymentRow | undefined> {
   return queryOne<TestProviderPaymentRow>(db, 'select * from test_provider_payments where id = $1', [id])
+}
+
+/**
+ * The payment with this id and the shop it is for, in one statement, for the provider's pages: the platform's
+ * payment its `reference` names, that payment's site (name, colours, logo) and its checkout's return address.
+ * The built-in provider shares the platform's database, so it reads the shop's brand as a real provider reads
+ * its merchant account's branding (decision 095). The shop's columns are null when no platform payment
+ * has this reference.
+ */
+export async function findTestPaymentWithShop(
+  db: Db,
+  id: string,
+): Promise<(TestProviderPaymentRow & PaymentShopRow) | undefined> {
+  return queryOne<TestProviderPaymentRow & PaymentShopRow>(
+    db,
+    `select tp.*, p.site_id as shop_site_id, s.name as shop_name, s.brand_colour as shop_brand_colour,
+            s.accent_colour as shop_accent_colour,
+            coalesce(c.callbacks->>'postFlowUrl', c.callbacks->>'cartPageUrl') as shop_home_url,
+            m.id as logo_id, m.content_type as logo_content_type, m.width as logo_width,
+            m.height as logo_height, octet_length(m.bytes) = 0 as logo_in_storage
+       from test_provider_payments tp
+       left join payments p
+         on p.id = case when tp.reference ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                        then tp.reference::uuid end
+       left join sites s on s.id = p.site_id
+       left join checkouts c on c.id = p.checkout_id
+       left join media_files m on m.id = s.logo_media_id
+      where tp.id = $1`,
+    [id],
+  )
 }
 
 /**

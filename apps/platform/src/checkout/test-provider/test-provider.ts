@@ -2,9 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/db.ts'
 import type { PaymentProvider, ProviderPayment } from '../payment-provider.ts'
+import type { PaymentShopRow } from '../shop-brand.ts'
 import { isNotificationSigned, SIGNATURE_HEADER, signNotification } from './notification-signature.ts'
 import {
   findTestPayment,
+  findTestPaymentWithShop,
   insertTestPayment,
   moveTestPayment,
   refundTestPayment,
@@ -34,8 +36,8 @@ export interface TestProviderDeps {
 
 /** The test provider: the provider side (its pages' steps) and the platform's PaymentProvider of it. */
 export interface TestProvider extends PaymentProvider {
-  /** The payment as the provider keeps it, for its own pages. */
-  find(id: string): Promise<TestProviderPaymentRow | undefined>
+  /** The payment as the provider keeps it, with the shop it is for (its brand), for its own pages. */
+  find(id: string): Promise<(TestProviderPaymentRow & PaymentShopRow) | undefined>
   /**
    * The shopper entered a card: paid, declined, or an approval step to take. Undefined when the
    * payment was not waiting for a card (or is not there): nothing moved.
@@ -175,7 +177,7 @@ export function createTestProvider(deps: TestProviderDeps): TestProvider {
         : { status: 'FAILED', reason: outcome.reason }
     },
     setup: { mode: 'test' },
-    find: (id) => findTestPayment(db, id),
+    find: (id) => findTestPaymentWithShop(db, id),
     async submitCard(id, cardNumber) {
       const number = cardNumber.replace(/[\s-]/g, '')
       const cardLast4 = number.slice(-4)

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { clockText, countText, dayText, inShopTimeZone, shopTimeZone, timeText } from './dashboard-words.ts'
+import {
+  clockText,
+  countText,
+  dayText,
+  inShopTimeZone,
+  shopTimeZone,
+  timeText,
+  timeZoneText,
+} from './dashboard-words.ts'
 
 describe('the dashboard words', () => {
   it('writes a count with its noun in the singular or plural', () => {
@@ -18,10 +26,14 @@ describe('the dashboard words', () => {
     expect(timeText(null)).toBe('—')
   })
 
-  it('writes a moment in another zone when given one', () => {
-    expect(timeText('2026-01-01T00:00:00Z', { timeZone: 'America/New_York' })).toBe(
-      '31 Dec 2025, 19:00 GMT-5',
-    )
+  it('writes a moment in another zone when given one, by the name its merchants know it by', () => {
+    expect(timeText('2026-01-01T00:00:00Z', { timeZone: 'America/New_York' })).toBe('31 Dec 2025, 19:00 EST')
+    expect(timeText('2026-07-01T00:00:00Z', { timeZone: 'America/New_York' })).toBe('30 Jun 2026, 20:00 EDT')
+    expect(timeText('2026-07-01T00:00:00Z', { timeZone: 'Europe/London' })).toBe('1 Jul 2026, 01:00 BST')
+    // A zone neither British nor American English names keeps its offset.
+    expect(timeText('2026-07-01T00:00:00Z', { timeZone: 'Asia/Tokyo' })).toBe('1 Jul 2026, 09:00 GMT+9')
+    expect(timeZoneText('America/New_York')).toBe('New York time')
+    expect(timeZoneText('UTC')).toBe('UTC')
     expect(dayText('2026-01-01T00:00:00Z', 'America/New_York')).toBe('31 Dec 2025')
   })
 

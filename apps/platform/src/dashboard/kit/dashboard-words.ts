@@ -22,6 +22,15 @@ export function shopTimeZone(): string {
   return shopTimeZones.getStore() ?? 'UTC'
 }
 
+/**
+ * The shop's time zone as a merchant reads it beside a field: "New York time" for America/New_York,
+ * "UTC" for UTC.
+ */
+export function timeZoneText(timeZone = shopTimeZone()): string {
+  if (timeZone === 'UTC') return 'UTC'
+  return `${(timeZone.split('/').at(-1) ?? timeZone).replace(/_/g, ' ')} time`
+}
+
 /** A count with its noun, singular or plural as the count needs: `countText(1, 'session')` is "1 session". */
 export function countText(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`
@@ -46,7 +55,6 @@ function formatOf(timeZone: string, precision: 'day' | 'minute' | 'second'): Int
             minute: '2-digit',
             ...(precision === 'second' ? { second: '2-digit' } : {}),
             hourCycle: 'h23',
-            timeZoneName: 'short',
           }),
     })
     formats.set(key, format)
@@ -63,9 +71,32 @@ export function timeText(
   options: { timeZone?: string; seconds?: boolean } = {},
 ): string {
   if (value === null || value === undefined) return '—'
-  return formatOf(options.timeZone ?? shopTimeZone(), options.seconds ? 'second' : 'minute').format(
-    new Date(value),
-  )
+  const timeZone = options.timeZone ?? shopTimeZone()
+  const instant = new Date(value)
+  return `${formatOf(timeZone, options.seconds ? 'second' : 'minute').format(instant)} ${zoneNameAt(instant, timeZone)}`
+}
+
+const zoneNames = new Map<string, Intl.DateTimeFormat>()
+
+/** A zone's short name at a moment in `locale`'s words ("CEST" in British English, "EDT" in American). */
+function shortZoneName(instant: Date, timeZone: string, locale: string): string {
+  const key = `${locale} ${timeZone}`
+  let format = zoneNames.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+    zoneNames.set(key, format)
+  }
+  return format.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+}
+
+/**
+ * The zone's name at a moment as a merchant knows it: "UTC", "CET", "EDT". British English names Europe's
+ * zones but writes America's as "GMT-4", which American English names ("EDT"); a zone neither names
+ * keeps its offset ("GMT+9").
+ */
+function zoneNameAt(instant: Date, timeZone: string): string {
+  const british = shortZoneName(instant, timeZone, 'en-GB')
+  return /^GMT[+-]/.test(british) ? shortZoneName(instant, timeZone, 'en-US') : british
 }
 
 /** The day of a moment: "1 Jan 2026"; "—" for none. */

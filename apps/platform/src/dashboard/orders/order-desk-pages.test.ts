@@ -37,7 +37,7 @@ describe('the orders chart', () => {
     // The busiest day's bar and the line's peak touch the labelled top (y 16); the quieter day's do not.
     expect(svg).toMatch(/y="16\.0"[^>]*data-day="2026-06-01"/)
     expect(svg).toMatch(/points="[\d.]+,16\.0 /)
-    expect(svg).toContain('2026-06-02: 1 order, $10.00')
+    expect(svg).toContain('Tue, 2 Jun 2026: 1 order, $10.00')
   })
 })
 
@@ -280,6 +280,31 @@ describe.each(databaseKinds())('the order desk pages on %s', (kind) => {
     const section = home.text.slice(home.text.indexOf('id="waiting"'), home.text.indexOf('id="low-stock"'))
     expect(section).toContain(`#${partly.number}<`)
     expect(section).not.toContain(`#${done.number}<`)
+  })
+
+  it('counts today, the last 30 days, the chart and the date filter in the shop’s days, not UTC’s', async () => {
+    // The demo shop's zone (its seed's), said here as the test depends on it.
+    await db.query("update sites set time_zone = 'America/New_York' where id = $1", [DEMO_SITE_ID])
+    // 01:30 UTC is still the evening before in New York (20:30 or 21:30).
+    const now = platform.clock()
+    const next0130 = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 1, 30)
+    platform.clock.advance((next0130 - now.getTime()) / 1000)
+    const late = await place({ email: 'late@example.com' })
+    const utcDay = platform.clock().toISOString().slice(0, 10)
+    const shopDay = new Date(next0130 - 86_400_000).toISOString().slice(0, 10)
+    const browser = createTestBrowser(platform.app)
+    await browser.signIn()
+    const home = await browser.get('/dashboard/home')
+    const bars = [...home.text.matchAll(/data-day="([\d-]+)" data-orders="(\d+)"/g)]
+    expect(bars.at(-1)?.[1]).toBe(shopDay)
+    expect(Number(bars.at(-1)?.[2])).toBeGreaterThanOrEqual(1)
+    expect(home.text).not.toContain(`data-day="${utcDay}"`)
+    const today = /Orders today<\/div><div class="figure-value"><a href="([^"]+)">/.exec(home.text)?.[1]
+    expect(today?.replace(/&amp;/g, '&')).toContain(`from=${shopDay}`)
+    const listed = await browser.get(`/dashboard/orders?from=${shopDay}&to=${shopDay}`)
+    expect(listed.text).toContain(`#${late.number}<`)
+    const nextDay = await browser.get(`/dashboard/orders?from=${utcDay}`)
+    expect(nextDay.text).not.toContain(`#${late.number}<`)
   })
 
   it('shows the products and variants lowest on stock on the home page, fewest first', async () => {

@@ -24,6 +24,7 @@ import {
   type OrderSort,
   orderSorts,
   ordersPerDay,
+  type ShopDay,
 } from '../../orders/order-store.ts'
 import { orderStatusWords, paymentStatusWords } from '../../orders/order-words.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
@@ -42,6 +43,7 @@ import {
 } from './order-pages.tsx'
 import { toCsv } from './orders-csv.ts'
 import { PACKING_SLIPS_LIMIT, PackingSlipsPage } from './packing-slip-page.tsx'
+import { lastShopDays, shopDateOf, shopDayOf } from './shop-days.ts'
 
 const CHART_DAYS = 30
 /** Rows the CSV export holds at most. */
@@ -68,39 +70,41 @@ const FilterQuery = z.object({
   q: z.string().max(320).optional().default(''),
 })
 
-function toFilter(query: z.output<typeof FilterQuery>): OrderFilter {
+/** The list's query as the orders' filter; its dates are the shop's days, from the start of `from` to the end of `to`. */
+function toFilter(query: z.output<typeof FilterQuery>, timeZone: string): OrderFilter {
   return {
     status: query.status || undefined,
     paymentStatus: query.payment || undefined,
     fulfillmentStatus: query.fulfillment === 'TO_SHIP' ? undefined : query.fulfillment || undefined,
     isAwaitingShipment: query.fulfillment === 'TO_SHIP' || undefined,
-    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+    from: query.from ? shopDayOf(query.from, timeZone).from : undefined,
     // "To" is the last day shown: orders before the next day's start.
-    to: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000) : undefined,
+    to: query.to ? shopDayOf(query.to, timeZone).to : undefined,
     search: query.q.trim() || undefined,
   }
 }
 
-const dayText = (date: Date) => date.toISOString().slice(0, 10)
-
 /** The list's filters as form text: what `toFilter` reads back into `filter` (the links of the home's counts). */
-function toFilterText(filter: OrderFilter): OrderFilterText {
+function toFilterText(filter: OrderFilter, timeZone: string): OrderFilterText {
   return {
     status: filter.status ?? '',
     payment: filter.paymentStatus ?? '',
     fulfillment: filter.isAwaitingShipment ? 'TO_SHIP' : (filter.fulfillmentStatus ?? ''),
-    from: filter.from ? dayText(filter.from) : '',
-    to: filter.to ? dayText(new Date(filter.to.getTime() - 86_400_000)) : '',
+    from: filter.from ? shopDateOf(filter.from, timeZone) : '',
+    // `to` is the start of the day after the last one shown.
+    to: filter.to ? shopDateOf(new Date(filter.to.getTime() - 1), timeZone) : '',
     q: filter.search ?? '',
   }
 }
 
-/** What the dashboard's home counts, each the filter of the list it links to (issue 35). */
-function deskFilters(now: Date, days: number) {
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+/**
+ * What the dashboard's home counts, each the filter of the list it links to (issue 35), over the shop's
+ * days (`chartDays`, oldest first, the last one today in the shop's zone).
+ */
+function deskFilters(chartDays: readonly ShopDay[]) {
   return {
-    today: { status: 'APPROVED', from: today },
-    lastDays: { status: 'APPROVED', from: new Date(today.getTime() - (days - 1) * 86_400_000) },
+    today: { status: 'APPROVED', from: chartDays.at(-1)!.from },
+    lastDays: { status: 'APPROVED', from: chartDays[0]!.from },
     toShip: { isAwaitingShipment: true },
   } satisfies Record<string, OrderFilter>
 }
@@ -148,15 +152,16 @@ export function registerOrderDeskPages(
     },
     async (owner) => {
       const siteId = owner.session.siteId
-      const now = deps.clock()
-      const filters = deskFilters(now, CHART_DAYS)
+      const timeZone = owner.session.site.timeZone
+      const chartDays = lastShopDays(deps.clock(), timeZone, CHART_DAYS)
+      const filters = deskFilters(chartDays)
       const [counts, days, waiting, lowStock] = await Promise.all([
         countOrders(deps.db, siteId, filters),
-        ordersPerDay(deps.db, siteId, { days: CHART_DAYS, now }),
+        ordersPerDay(deps.db, siteId, chartDays),
         listOrders(deps.db, { siteId }, { limit: 10, offset: 0 }, filters.toShip),
         listLowStock(deps.db, siteId, { threshold: LOW_STOCK_THRESHOLD, limit: 10 }),
       ])
-      const href = (filter: OrderFilter) => `/dashboard/orders${filterQuery(toFilterText(filter))}`
+      const href = (filter: OrderFilter) => `/dashboard/orders${filterQuery(toFilterText(filter, timeZone))}`
       return renderDashboardPage(
         <DeskHomePage
           owner={owner}
@@ -187,7 +192,7 @@ export function registerOrderDeskPages(
       }),
     },
     async (owner, { query }) => {
-      const filter = toFilter(query)
+      const filter = toFilter(query, owner.session.site.timeZone)
       const { orders, total } = await listOrders(
         deps.db,
         { siteId: owner.session.siteId },
@@ -224,7 +229,7 @@ export function registerOrderDeskPages(
         deps.db,
         { siteId: owner.session.siteId },
         { limit: CSV_EXPORT_LIMIT, offset: 0 },
-        toFilter(query),
+        toFilter(query, site.timeZone),
       )
       const rows = orders.map(({ order, lines }) => [
         String(order.number),
@@ -252,7 +257,7 @@ export function registerOrderDeskPages(
         'total',
         'refunded',
       ]
-      const day = deps.clock().toISOString().slice(0, 10)
+      const day = shopDateOf(deps.clock(), site.timeZone)
       return new Response(toCsv([header, ...rows]), {
         headers: {
           'content-type': 'text/csv; charset=utf-8',

@@ -6,6 +6,7 @@ import { LineSummary, lineNameWithOptions, orderLineSummary } from '../../orders
 import type { OrderEventRow } from '../../orders/order-desk-store.ts'
 import { unitsLeftToShip } from '../../orders/order-state.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
+import { paymentProviderText } from '../../orders/order-words.ts'
 import { breakdownOfOrder } from '../../orders/totals-breakdown.ts'
 import { TotalsBreakdownRows } from '../../orders/totals-breakdown-rows.tsx'
 import { CsrfField, DashboardPage, Problems } from '../dashboard-layout.tsx'
@@ -218,7 +219,8 @@ export function OrderPage(props: {
             <section aria-labelledby="refund">
               <h2 id="refund">Refund</h2>
               <p className="muted">
-                Paid {money(paid)}, {money(refundable)} left to refund through {payment.provider}.
+                Paid {money(paid)}, {money(refundable)} left to refund through{' '}
+                {paymentProviderText(payment.provider)}.
               </p>
               <form method="post" action={action('refund')}>
                 <CsrfField token={session.csrfToken} />
@@ -298,7 +300,7 @@ export function OrderPage(props: {
             <h2 id="payment">Payment</h2>
             <dl className="facts">
               <dt>Provider</dt>
-              <dd>{payment.provider}</dd>
+              <dd>{paymentProviderText(payment.provider)}</dd>
               {'transactionId' in payment && (
                 <>
                   <dt>Transaction</dt>

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../money/money.ts'
-import { countText } from '../kit/dashboard-words.ts'
+import { countText, weekdayDateText } from '../kit/dashboard-words.ts'
 
 export interface DayTotals {
   day: string
@@ -9,7 +9,8 @@ export interface DayTotals {
 
 const WIDTH = 640
 const HEIGHT = 200
-const PAD = { top: 16, right: 56, bottom: 28, left: 36 }
+// The left scale's label ("12 orders") ends at the plot's edge: it needs as much room as the right one's.
+const PAD = { top: 16, right: 56, bottom: 28, left: 56 }
 
 /**
  * Orders (bars, left scale) and revenue (line, right scale) per day as an inline SVG: no script, no
@@ -31,7 +32,9 @@ export function OrdersChart(props: { days: readonly DayTotals[]; currency: strin
   const totalOrders = days.reduce((sum, day) => sum + day.orders, 0)
   const totalRevenue = days.reduce((sum, day) => sum + day.revenueMinor, 0)
   const money = (minor: number) => formatMoney(minor, props.currency, props.locale)
-  const label = `Orders and revenue per day, ${days[0]?.day ?? ''} to ${days.at(-1)?.day ?? ''}: ${countText(totalOrders, 'order')}, ${money(totalRevenue)}`
+  // Days are the shop's local dates (its time zone), written as words: "Mon 7 Dec 2026".
+  const dayWords = (day: DayTotals | undefined) => (day ? weekdayDateText(day.day) : '')
+  const label = `Orders and revenue per day, ${dayWords(days[0])} to ${dayWords(days.at(-1))}: ${countText(totalOrders, 'order')}, ${money(totalRevenue)}`
   const points = days
     .map((day, index) => `${(x(index) + step / 2).toFixed(1)},${yRevenue(day.revenueMinor).toFixed(1)}`)
     .join(' ')
@@ -103,15 +106,15 @@ export function OrdersChart(props: { days: readonly DayTotals[]; currency: strin
             data-day={day.day}
             data-orders={day.orders}
           >
-            <title>{`${day.day}: ${countText(day.orders, 'order')}, ${money(day.revenueMinor)}`}</title>
+            <title>{`${dayWords(day)}: ${countText(day.orders, 'order')}, ${money(day.revenueMinor)}`}</title>
           </rect>
         ))}
         {totalOrders > 0 && <polyline points={points} fill="none" stroke="#1a7f37" strokeWidth="2" />}
         <text x={PAD.left} y={HEIGHT - 8} fontSize="10" fill="#59636e">
-          {days[0]?.day}
+          {dayWords(days[0])}
         </text>
         <text x={WIDTH - PAD.right} y={HEIGHT - 8} fontSize="10" textAnchor="end" fill="#59636e">
-          {days.at(-1)?.day}
+          {dayWords(days.at(-1))}
         </text>
       </svg>
       <figcaption className="muted">

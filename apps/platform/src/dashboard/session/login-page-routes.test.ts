@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { updateShopDetails } from '../../checkout/shop-details.ts'
 import type { Db } from '../../db/db.ts'
 import { parseTrustedProxies } from '../../http/client-address.ts'
 import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
@@ -189,6 +190,68 @@ describe.each(databaseKinds())('dashboard sign-in on %s', (kind) => {
       // The owner, another client of the same proxy, is not locked out by the attacker's guesses.
       const real = createTestBrowser(behindProxy.app, { ip: '192.0.2.1' })
       expect((await real.signIn(owner.email, owner.password, viaProxy('198.51.100.78'))).status).toBe(303)
+    })
+  })
+
+  describe('GET /dashboard/login', () => {
+    const frameOf = (html: string) => /<header class="shop-frame">.*?<\/header>/.exec(html)?.[0]
+
+    it('is Aisle’s own page in a browser that never signed in', async () => {
+      const page = await browser().get('/dashboard/login')
+      expect(page.status).toBe(200)
+      expect(frameOf(page.text)).toBeUndefined()
+      expect(page.text).toContain('<h1>Sign in to your store</h1>')
+    })
+
+    it('wears the brand of the shop the browser last signed in to, after signing out', async () => {
+      await updateShopDetails(db, DEMO_SITE_ID, {
+        name: 'Lumen & Loom',
+        brandColour: '#2d1b69',
+        accentColour: '#b42318',
+        checkoutPhone: 'OPTIONAL',
+        timeZone: 'America/New_York',
+      })
+      const owner = browser()
+      const signedIn = await owner.signIn()
+      const remembered = signedIn.headers
+        .getSetCookie()
+        .find((line) => line.startsWith('aisle_dashboard_shop='))
+      // Only the site id, scoped to the dashboard, out of scripts' reach, kept after sign-out.
+      expect(remembered).toMatch(new RegExp(`^aisle_dashboard_shop=${DEMO_SITE_ID}; Path=/dashboard;`))
+      expect(remembered).toMatch(/; HttpOnly; SameSite=Strict/)
+      await owner.get('/dashboard/products')
+      await owner.post('/dashboard/logout')
+      const page = await owner.get('/dashboard/login?notice=signed-out')
+      expect(page.status).toBe(200)
+      expect(frameOf(page.text)).toContain('<span>Lumen &amp; Loom</span>')
+      // The dashboard has no shop front it may lead back to.
+      expect(frameOf(page.text)).not.toContain('Back to')
+      expect(page.text).toContain('<h1>Sign in to Lumen &amp; Loom</h1>')
+      expect(page.text).toContain('<title>Sign in · Lumen &amp; Loom dashboard</title>')
+      expect(page.text).toMatch(/<style nonce="[^"]+">:root\{--brand:#2d1b69;--accent:#b42318\}<\/style>/)
+      // A refused sign-in keeps the look.
+      const refused = await owner.signIn(OWNER.email, 'not the password')
+      expect(refused.status).toBe(401)
+      expect(refused.text).toContain('<h1>Sign in to Lumen &amp; Loom</h1>')
+    })
+
+    it('is Aisle’s own page for a cookie that names no shop, and the cookie opens nothing', async () => {
+      for (const value of [
+        '00000000-0000-4000-8000-000000000000',
+        'not-a-site',
+        "x'; drop table sites; --",
+      ]) {
+        const stranger = browser()
+        stranger.cookies.set('aisle_dashboard_shop', encodeURIComponent(value))
+        const page = await stranger.get('/dashboard/login')
+        expect(page.status).toBe(200)
+        expect(frameOf(page.text)).toBeUndefined()
+      }
+      const stranger = browser()
+      stranger.cookies.set('aisle_dashboard_shop', DEMO_SITE_ID)
+      const home = await stranger.get('/dashboard/home')
+      expect(home.status).toBe(303)
+      expect(home.location).toMatch(/^\/dashboard\/login/)
     })
   })
 

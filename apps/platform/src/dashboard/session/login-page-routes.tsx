@@ -7,6 +7,7 @@ import { normalizeEmail } from '../../mail/email-address.ts'
 import { CSRF_FIELD, createCsrfToken, isCsrfTokenValid } from '../../pages/csrf.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
 import { createDashboardRoutes } from '../owner-routes.ts'
+import { findLastShopBrand, LAST_SHOP_COOKIE, lastShopCookie } from './last-shop.ts'
 import { LoginPage, type LoginProblem } from './login-page.tsx'
 import { startLoginAttempt } from './login-throttle.ts'
 import { type DashboardDeps, dashboardCookie, isHttps, SESSION_COOKIE } from './owner-session.ts'
@@ -29,10 +30,12 @@ export function registerLoginRoutes(api: Api, deps: DashboardDeps) {
   const { db, clock, publicUrl } = deps
   const { page, form: postForm, signInPage, signInForm } = createDashboardRoutes(api, deps)
 
-  function loginPage(
+  /** The sign-in page, in the brand of the shop this browser last signed in to (else Aisle's own). */
+  async function loginPage(
     c: Context<AppEnv>,
     options: { returnTo: string; email?: string; problem?: LoginProblem; notice?: string; status?: number },
   ) {
+    const brand = await findLastShopBrand(db, getCookie(c, LAST_SHOP_COOKIE), publicUrl)
     const loginToken = createCsrfToken()
     const response = renderDashboardPage(
       <LoginPage
@@ -44,6 +47,7 @@ export function registerLoginRoutes(api: Api, deps: DashboardDeps) {
       />,
       deps,
       options.status,
+      { brand },
     )
     response.headers.append(
       'set-cookie',
@@ -97,7 +101,7 @@ export function registerLoginRoutes(api: Api, deps: DashboardDeps) {
         clock(),
       )
       if (!attempt.allowed) {
-        const response = loginPage(c, { returnTo, email, problem: 'too-many-attempts', status: 429 })
+        const response = await loginPage(c, { returnTo, email, problem: 'too-many-attempts', status: 429 })
         response.headers.set('retry-after', String(attempt.retryAfterSeconds))
         return response
       }
@@ -112,6 +116,7 @@ export function registerLoginRoutes(api: Api, deps: DashboardDeps) {
       return seeOther(returnTo, [
         dashboardCookie(SESSION_COOKIE, sessionId, SESSION_LIFETIME_SECONDS, secure),
         dashboardCookie(LOGIN_COOKIE, '', 0, secure),
+        lastShopCookie(user.siteId, secure),
       ])
     },
   )

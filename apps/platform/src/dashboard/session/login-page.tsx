@@ -1,5 +1,6 @@
 import { CSRF_FIELD } from '../../pages/csrf.ts'
 import { Document } from '../../pages/document.tsx'
+import { useShopBrand } from '../../pages/shop-frame.tsx'
 import { Field } from '../dashboard-layout.tsx'
 
 export type LoginProblem = 'wrong-credentials' | 'expired-form' | 'too-many-attempts'
@@ -18,10 +19,12 @@ export function LoginPage(props: {
   problem?: LoginProblem | undefined
   notice?: string | undefined
 }) {
+  // The shop this browser last signed in to (a cookie that only sets the look), else Aisle's own page.
+  const brand = useShopBrand()
   return (
-    <Document title="Sign in · Aisle dashboard">
+    <Document title={brand ? `Sign in · ${brand.name} dashboard` : 'Sign in · Aisle dashboard'}>
       <main className="narrow" id="main">
-        <h1>Sign in to your store</h1>
+        <h1>{brand ? `Sign in to ${brand.name}` : 'Sign in to your store'}</h1>
         {props.notice && (
           <p className="notice" role="status">
             {props.notice}

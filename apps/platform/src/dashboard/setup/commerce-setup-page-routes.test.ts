@@ -221,7 +221,8 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
                     { maxWeight: 10.5, price: 3010 },
                   ],
                 },
-                deliveryTimeSlot: { from: '2026-12-24T09:00:00Z', to: '2026-12-24T12:00:00Z' },
+                // Typed in the demo shop's zone: 09:00 in New York in December is 14:00 UTC.
+                deliveryTimeSlot: { from: '2026-12-24T14:00:00Z', to: '2026-12-24T17:00:00Z' },
               },
             ],
           },

@@ -98,7 +98,11 @@ describe.each(databaseKinds())('dashboard coupons on %s', (kind) => {
         usage_limit: 100,
         uses: 0,
       })
-      expect(new Date(stored.expires_at!).toISOString()).toBe('2027-03-31T23:59:00.000Z')
+      // Typed in the shop's zone: 23:59 in New York (EDT) is 03:59 the next day in UTC.
+      expect(new Date(stored.expires_at!).toISOString()).toBe('2027-04-01T03:59:00.000Z')
+      const edit = await browser.get(created.location!)
+      expect(edit.text).toContain('value="2027-03-31 23:59"')
+      expect(edit.text).toContain('Expires (New York time)')
       const estimate = await estimateWith('spring125')
       const [discount] = estimate.appliedDiscounts
       expect(discount.coupon.code).toBe('SPRING125')

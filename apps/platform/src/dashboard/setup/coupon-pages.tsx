@@ -3,7 +3,7 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { formatPercent } from '../../money/decimal-text.ts'
 import { formatMoney } from '../../money/money.ts'
 import { CsrfField, Field, Select } from '../dashboard-layout.tsx'
-import { timeText } from '../kit/dashboard-words.ts'
+import { timeText, timeZoneText } from '../kit/dashboard-words.ts'
 import { DataTable } from '../kit/data-table.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
 import { PageSection } from '../kit/page-section.tsx'
@@ -75,8 +75,16 @@ function CouponForm(props: {
               {...row('usageLimit')}
               hint="Orders that may use it; empty for no limit"
             />
-            <Field label="Starts (UTC)" {...row('startsAt')} hint="2026-12-01 00:00; empty for now" />
-            <Field label="Expires (UTC)" {...row('expiresAt')} hint="2026-12-31 23:59; empty for never" />
+            <Field
+              label={`Starts (${timeZoneText()})`}
+              {...row('startsAt')}
+              hint="2026-12-01 00:00; empty for now"
+            />
+            <Field
+              label={`Expires (${timeZoneText()})`}
+              {...row('expiresAt')}
+              hint="2026-12-31 23:59; empty for never"
+            />
           </div>
         </>
       )}

@@ -54,6 +54,6 @@ describe.each(databaseKinds())('dashboard payment setup on %s', (kind) => {
     )
     expect((await post(WEBHOOK_SECRET)).status).toBe(200)
     const after = await browser.get('/dashboard/setup/payments')
-    expect(after.text).toContain('Last signed webhook arrived 1 Jun 2026, 12:00 UTC')
+    expect(after.text).toContain('Last signed webhook arrived 1 Jun 2026, 08:00 EDT')
   })
 })

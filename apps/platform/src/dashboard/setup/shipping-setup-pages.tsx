@@ -2,6 +2,7 @@ import { CommerceSettingsSchema } from '../../checkout/commerce-settings.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
+import { timeZoneText } from '../kit/dashboard-words.ts'
 import { DataTable } from '../kit/data-table.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
 import { FormProblems } from '../kit/record-form.tsx'
@@ -82,8 +83,8 @@ function OptionRow(props: {
         ) : (
           <>
             {field(`Free over subtotal (${currency})`, 'freeOverSubtotal', 'Empty: never free')}
-            {field('Delivery slot from (UTC)', 'slotFrom', '2026-12-24 09:00')}
-            {field('Delivery slot to (UTC)', 'slotTo', '2026-12-24 12:00')}
+            {field(`Delivery slot from (${timeZoneText()})`, 'slotFrom', '2026-12-24 09:00')}
+            {field(`Delivery slot to (${timeZoneText()})`, 'slotTo', '2026-12-24 12:00')}
           </>
         )}
       </div>

@@ -118,7 +118,8 @@ export function TaxRegionPage(props: {
   const { owner, values } = props
   const errors = toFormErrors(props.violations)
   const path = `/dashboard/setup/tax/regions/${values.country}`
-  const title = props.isNew ? 'New tax region' : `Tax region ${values.country}`
+  const countryName = countryNameOf(values.country, owner.session.site.locale)
+  const title = props.isNew ? 'New tax region' : `Tax region: ${countryName}`
   return (
     <SetupPage owner={owner} title={title} part="tax" notice={props.notice}>
       <p>
@@ -143,13 +144,11 @@ export function TaxRegionPage(props: {
               name="country"
               defaultValue={values.country}
               error={errors.country}
-              hint="ISO code, e.g. US"
+              hint="The country's two-letter code, e.g. US for the United States"
               required
             />
           ) : (
-            <p>
-              Country: <code>{values.country}</code>
-            </p>
+            <p>Country: {countryName}</p>
           )}
           <Select
             label="Manual rates here"
@@ -230,7 +229,7 @@ export function TaxRegionPage(props: {
       {!props.isNew && (
         <form method="post" action={`${path}/delete`}>
           <CsrfField token={owner.session.csrfToken} />
-          <button type="submit" className="danger" data-confirm={`Delete the tax region ${values.country}?`}>
+          <button type="submit" className="danger" data-confirm={`Delete the tax region of ${countryName}?`}>
             Delete tax region
           </button>
         </form>

@@ -2,7 +2,7 @@ import type { FieldViolation } from '../../http/errors.ts'
 import type { SentWebhookRequest } from '../../webhooks/sent-webhook-requests.ts'
 import type { DeliveryStatus, WebhookDelivery } from '../../webhooks/webhook-delivery-store.ts'
 import type { WebhookEndpoint } from '../../webhooks/webhook-endpoint-store.ts'
-import { webhookEventTypes } from '../../webhooks/webhook-event-types.ts'
+import { webhookEventText, webhookEventTypes } from '../../webhooks/webhook-event-types.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, DashboardPage, Field, Problems } from '../dashboard-layout.tsx'
 import { countText, timeText } from '../kit/dashboard-words.ts'
@@ -88,7 +88,7 @@ function EndpointFields(props: { values: EndpointFormValues; errors: Record<stri
               key={type}
               name="eventTypes"
               value={type}
-              label={type}
+              label={`${webhookEventText(type)} (${type})`}
               defaultChecked={values.eventTypes.includes(type)}
             />
           ))}
@@ -144,7 +144,10 @@ export function WebhookEndpointsPage(props: {
               </>
             ),
           },
-          { header: 'Event types', cell: (endpoint) => endpoint.eventTypes.join(', ') },
+          {
+            header: 'Events',
+            cell: (endpoint) => endpoint.eventTypes.map(webhookEventText).join('; '),
+          },
           {
             header: 'State',
             cell: (endpoint) =>
@@ -206,7 +209,12 @@ function DeliveryLog(props: { owner: Owner; deliveries: WebhookDelivery[] }) {
           header: 'Event',
           cell: (delivery) => (
             <>
-              <a href={`/dashboard/webhooks/deliveries/${delivery.id}`}>{delivery.eventType}</a>
+              <a href={`/dashboard/webhooks/deliveries/${delivery.id}`}>
+                {webhookEventText(delivery.eventType)}
+              </a>
+              <div className="hint">
+                <code>{delivery.eventType}</code>
+              </div>
               <div className="hint">{time(delivery.createdDate)}</div>
             </>
           ),
@@ -359,9 +367,10 @@ function SentRequest(props: { request: SentWebhookRequest }) {
     ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`),
   ].join('\n')
   return (
-    <article aria-label={`Attempt ${request.attemptNumber} of ${request.eventType}`}>
+    <article aria-label={`Attempt ${request.attemptNumber} of ${webhookEventText(request.eventType)}`}>
       <h3>
-        {request.eventType} · attempt {request.attemptNumber} · {time(request.attemptedDate)}
+        {webhookEventText(request.eventType)} · attempt {request.attemptNumber} ·{' '}
+        {time(request.attemptedDate)}
       </h3>
       <p>
         <a href={`/dashboard/webhooks/deliveries/${request.deliveryId}`}>Delivery</a> ·{' '}
@@ -440,7 +449,7 @@ export function WebhookDeliveryPage(props: {
   return (
     <DashboardPage
       owner={owner}
-      title={`Delivery ${delivery.eventType}`}
+      title={`Delivery: ${webhookEventText(delivery.eventType)}`}
       place="webhooks"
       notice={props.notice}
     >
@@ -450,7 +459,8 @@ export function WebhookDeliveryPage(props: {
       <PageHeader
         title={
           <>
-            Delivery of {delivery.eventType} <StatusBadge status={delivery.status} />
+            Delivery: {webhookEventText(delivery.eventType)} (<code>{delivery.eventType}</code>){' '}
+            <StatusBadge status={delivery.status} />
           </>
         }
         description={
