@@ -5,9 +5,11 @@
 // self time (where the CPU ran) and total time (with what it called).
 //
 //   node bench/harness/summarise-cpu-profile.mjs <file.cpuprofile>... [--top 30] [--orders N] [--json]
+//     [--callers <text>]
 //
 // With several files (one per platform process) their times add up. `--orders N` adds milliseconds per
-// order (N the orders placed while profiling, as the benchmark logs them).
+// order (N the orders placed while profiling, as the benchmark logs them). `--callers formatMoney` lists,
+// for each function whose name holds the text, who called it and the total time under each caller.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
@@ -49,6 +51,8 @@ function describeFrame({ functionName, url, lineNumber }) {
 export function summariseProfiles(profiles) {
   const functions = new Map()
   const packages = new Map()
+  /** Per function, the total time spent in it under each of its callers. */
+  const callers = new Map()
   const entry = (map, key, extra) => {
     let value = map.get(key)
     if (!value) {
@@ -70,14 +74,26 @@ export function summariseProfiles(profiles) {
       if (stack) return stack
       const functionKeys = new Set()
       const packageKeys = new Set()
+      /** Each function on the stack with the function that called it (its first appearance from the leaf). */
+      const calledBy = new Map()
+      let callee
       for (let at = id; at !== undefined; at = parent.get(at)) {
         const frame = byId.get(at).callFrame
         if (frame.functionName === '(root)') continue
-        functionKeys.add(describeFrame(frame))
+        const key = describeFrame(frame)
+        if (callee !== undefined && !calledBy.has(callee)) calledBy.set(callee, key)
+        callee = key
+        functionKeys.add(key)
         packageKeys.add(packageOf(frame))
       }
       const leaf = byId.get(id).callFrame
-      stack = { functionKeys, packageKeys, leafFunction: describeFrame(leaf), leafPackage: packageOf(leaf) }
+      stack = {
+        functionKeys,
+        packageKeys,
+        calledBy,
+        leafFunction: describeFrame(leaf),
+        leafPackage: packageOf(leaf),
+      }
       stacks.set(id, stack)
       return stack
     }
@@ -95,10 +111,15 @@ export function summariseProfiles(profiles) {
       leaf.self += micros
       entry(packages, stack.leafPackage).self += micros
       for (const key of stack.functionKeys) entry(functions, key).total += micros
+      for (const [key, caller] of stack.calledBy) {
+        const byCaller = callers.get(key) ?? new Map()
+        callers.set(key, byCaller)
+        byCaller.set(caller, (byCaller.get(caller) ?? 0) + micros)
+      }
       for (const key of stack.packageKeys) entry(packages, key).total += micros
     })
   }
-  return { busy, idle, functions, packages }
+  return { busy, idle, functions, packages, callers }
 }
 
 function main() {
@@ -111,13 +132,14 @@ function main() {
   }
   const top = Number(option('--top', 30))
   const orders = Number(option('--orders', 0))
+  const callersOf = option('--callers', undefined)
   const asJson = args.includes('--json')
   const files = args.filter((arg) => arg !== '--json')
   if (files.length === 0) {
     console.error('usage: summarise-cpu-profile.mjs <file.cpuprofile>... [--top 30] [--orders N] [--json]')
     process.exit(2)
   }
-  const { busy, idle, functions, packages } = summariseProfiles(
+  const { busy, idle, functions, packages, callers } = summariseProfiles(
     files.map((file) => JSON.parse(readFileSync(file, 'utf8'))),
   )
   const ms = (micros) => Math.round(micros / 100) / 10
@@ -160,6 +182,15 @@ function main() {
   console.log('\nBy package (self: where the CPU ran; total: with what it called)')
   for (const [name, value] of [...packages].sort((a, b) => b[1].self - a[1].self))
     console.log(line(name, value.self, value.total))
+  if (callersOf !== undefined) {
+    for (const [name, byCaller] of callers) {
+      if (!name.includes(callersOf)) continue
+      console.log(`\nCallers of ${name}`)
+      for (const [caller, micros] of [...byCaller].sort((a, b) => b[1] - a[1]).slice(0, top))
+        console.log(line(caller, 0, micros))
+    }
+    return
+  }
   console.log(`\nTop ${top} functions by self time`)
   for (const [name, value] of [...functions].sort((a, b) => b[1].self - a[1].self).slice(0, top))
     console.log(line(`${name} [${value.package ?? ''}]`, value.self, value.total))

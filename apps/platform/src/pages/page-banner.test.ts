@@ -1,14 +1,23 @@
-import { createElement as h } from 'react'
+import { createElement as h, type ReactElement } from 'react'
 import { describe, expect, it } from 'vitest'
-import { Document } from './document.tsx'
 import { addPageBanner } from './page-banner.ts'
 import { renderPage, StreamSlot, streamPage } from './render-page.tsx'
+
+/** A page around `content`, as a \`Document\` draws one. */
+function documentOf(content: ReactElement): ReactElement {
+  return h(
+    'html',
+    { lang: 'en' },
+    h('head', null, h('title', null, 'Pay')),
+    h('body', { className: 'shop' }, content),
+  )
+}
 
 const BANNER = '<p class="warning">Test mode.</p>'
 
 describe('addPageBanner', () => {
   it('writes the banner right after <body> of a page drawn whole, keeping its status and headers', async () => {
-    const page = renderPage(h(Document, { title: 'Pay' }, h('h1', null, 'Pay')), {
+    const page = renderPage(documentOf(h('h1', null, 'Pay')), {
       status: 409,
       headers: { 'cache-control': 'no-store' },
     })
@@ -26,7 +35,7 @@ describe('addPageBanner', () => {
       yield h('p', null, 'first')
       yield h('p', null, 'second')
     }
-    const page = streamPage(h(Document, { title: 'Import' }, h(StreamSlot)), parts())
+    const page = streamPage(documentOf(h(StreamSlot)), parts())
     const html = await addPageBanner(page, BANNER).text()
     expect(html).toMatch(/<body[^>]*><p class="warning">Test mode\.<\/p>/)
     expect(html).toContain('<p>first</p><p>second</p>')

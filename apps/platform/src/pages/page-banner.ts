@@ -8,14 +8,13 @@ export function addPageBanner(response: Response, banner: string): Response {
   const html = findWholePageHtml(response)
   if (html !== undefined) {
     // A page drawn whole: its text spliced once, no stream piped through a transform (decision 097).
+    // Only the status and headers are read: asking the Node adapter's light answer for more (its
+    // statusText, its body) makes it build a whole web Response first.
     const tag = /<body[^>]*>/.exec(html)
     const end = tag ? tag.index + tag[0].length : 0
-    const headers = new Headers(response.headers)
-    headers.delete('content-length')
     return new Response(tag ? `${html.slice(0, end)}${banner}${html.slice(end)}` : html, {
       status: response.status,
-      statusText: response.statusText,
-      headers,
+      headers: response.headers,
     })
   }
   if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return response
