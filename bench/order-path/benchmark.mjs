@@ -371,6 +371,17 @@ export async function run({ log }) {
       if (BASELINE) {
         const ours = medianRound(rounds.aisle)
         const theirs = medianRound(rounds.baseline)
+        // Each round's pair ran back to back under about the same load: their ratio moves less than
+        // either figure does on a shared machine.
+        const pairs = rounds.aisle
+          .map((round, index) =>
+            ratio(round.cpuMsPerOrder.platform, rounds.baseline[index].cpuMsPerOrder.platform),
+          )
+          .sort((a, b) => a - b)
+        log(
+          `the platform's CPU per order against ${BASELINE_LABEL}, round by round: ${pairs.join(', ')} ` +
+            `(median ${pairs[Math.floor((pairs.length - 1) / 2)]}×)`,
+        )
         log(
           `this build ${ours.cpuMsPerOrder.total} ms CPU per order (platform ${ours.cpuMsPerOrder.platform}), ` +
             `${BASELINE_LABEL} ${theirs.cpuMsPerOrder.total} (platform ${theirs.cpuMsPerOrder.platform}): ` +
