@@ -37,10 +37,12 @@ export function packageOf(frame) {
 function describeFrame({ functionName, url, lineNumber }) {
   const name = functionName || '(anonymous)'
   if (!url) return name
+  // Relative to node_modules, or to the checkout it ran from (this one, or a baseline's elsewhere).
   const path = url
     .replace(/^file:\/\//, '')
-    .replace(repoRoot, '')
     .replace(/^.*\/node_modules\//, '')
+    .replace(/^\/.*?\/((apps|packages)\/)/, '$1')
+    .replace(repoRoot, '')
   return `${name} (${path}:${lineNumber + 1})`
 }
 
