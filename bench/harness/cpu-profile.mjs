@@ -16,7 +16,8 @@ export function cpuProfileEnv() {
   mkdirSync(profileDirectory, { recursive: true })
   const preload = join(repoRoot, 'bench', 'harness', 'cpu-profile-preload.mjs')
   return {
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${preload}`.trim(),
+    // The platform processes' own: whatever NODE_OPTIONS the benchmark ran with is not theirs.
+    NODE_OPTIONS: `--import=${preload}`,
     BENCH_CPU_PROFILE_DIR: profileDirectory,
   }
 }

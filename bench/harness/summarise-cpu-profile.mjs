@@ -17,14 +17,15 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 /**
  * The package a frame belongs to: `ours` (this repository's code outside node_modules), a package of
- * node_modules by name, `node internals` (node: modules), `V8 builtins` (no script: JSON, RegExp,
- * Array...), `(garbage collector)`, `(program)` (V8 outside JavaScript) or `(idle)`.
+ * node_modules by name, `node internals` (node: modules), `WebAssembly (PGlite)`, `V8 builtins` (no
+ * script: JSON, RegExp, Array...), `(garbage collector)`, `(program)` (V8 outside JavaScript) or `(idle)`.
  * @param {{ functionName: string, url: string }} frame
  */
 export function packageOf(frame) {
   const { functionName, url } = frame
   if (!url) return functionName.startsWith('(') ? functionName : 'V8 builtins'
   if (url.startsWith('node:')) return 'node internals'
+  if (url.startsWith('wasm://')) return 'WebAssembly (PGlite)'
   const modules = url.lastIndexOf('/node_modules/')
   if (modules !== -1) {
     const [first, second] = url.slice(modules + '/node_modules/'.length).split('/')
