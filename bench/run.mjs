@@ -7,7 +7,8 @@ import { describeMachine, writeResults } from './harness/results.mjs'
 
 /**
  * Each benchmark module exports `name`, `title` and `run({ log })`, which resolves to
- * `{ figures, chart }`: the figures for the JSON file and the bar chart to draw.
+ * `{ figures, chart }`: the figures for the JSON file and the bar chart to draw, or `{ keep: false }` for a
+ * run whose figures are not the benchmark's (profiled, without its peers, beside another build).
  */
 const benchmarks = {
   'sdk-size': () => import('./sdk-size/benchmark.mjs'),
@@ -34,7 +35,14 @@ for (const name of requested.length > 0 ? requested : Object.keys(benchmarks)) {
   const started = performance.now()
   console.log(`\n${benchmark.title} (${name})`)
   try {
-    const { figures, chart } = await benchmark.run({ log: (line) => console.log(`  ${line}`) })
+    const { figures, chart, keep = true } = await benchmark.run({ log: (line) => console.log(`  ${line}`) })
+    if (!keep) {
+      // A profiled run, or one without its peers or beside another build: its figures are in the log only.
+      console.log(
+        `  not written to results/ (a profile, baseline or peerless run) in ${secondsSince(started)}`,
+      )
+      continue
+    }
     const date = new Date().toISOString()
     const footnote = `${machine.cpu}, ${machine.cores} cores, ${machine.os}, Node ${machine.node} · ${date.slice(0, 10)} · npm run bench`
     const paths = writeResults(

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url'
 import { repoRoot } from '../../scripts/processes.mjs'
 import { startTopology } from '../../scripts/topology/start-topology.mjs'
 import { renderBarChart } from '../harness/bar-chart.mjs'
+import { cpuProfileEnv, isProfiling, profileAround } from '../harness/cpu-profile.mjs'
 import { startPlatform } from '../harness/load.mjs'
 import { describeMachine, findPackageVersion, writeResults } from '../harness/results.mjs'
 import { driveFunnel, summariseFunnel } from './drive.mjs'
@@ -46,11 +47,15 @@ const PLATFORM_ENV = { SEED: '10k', RATE_LIMITS, NODE_ENV, PAYMENTS_TEST_PROVIDE
  * per completed order is reported beside the driver's own (see `process-cpu.mjs`).
  * @param {Record<string, (pid: number, process: { command: string }) => boolean>} parts
  */
-async function measure(label, baseUrl, log, parts) {
+async function measure(label, baseUrl, log, parts, profiled = []) {
   await driveFunnel({ baseUrl, shoppers: SHOPPERS, seconds: Math.max(2, SECONDS / 3) })
   const before = readProcesses()
   const driverBefore = process.cpuUsage()
-  const load = await driveFunnel({ baseUrl, shoppers: SHOPPERS, seconds: SECONDS })
+  const load = await profileAround(
+    profiled,
+    () => driveFunnel({ baseUrl, shoppers: SHOPPERS, seconds: SECONDS }),
+    log,
+  )
   const driver = process.cpuUsage(driverBefore)
   const used = { ...cpuByPart(before, readProcesses(), parts), driver: (driver.user + driver.system) / 1000 }
   const figures = summariseFunnel(load)
@@ -78,11 +83,15 @@ async function measure(label, baseUrl, log, parts) {
 
 async function onPglite(log) {
   const dataDir = mkdtempSync(join(tmpdir(), 'aisle-bench-funnel-'))
-  const platform = await startPlatform({ ...PLATFORM_ENV, DATA_DIR: dataDir }, log)
+  const platform = await startPlatform({ ...PLATFORM_ENV, ...cpuProfileEnv(), DATA_DIR: dataDir }, log)
   try {
-    return await measure('PGlite, one process', platform.url, log, {
-      platform: (pid) => pid === platform.pid,
-    })
+    return await measure(
+      'PGlite, one process',
+      platform.url,
+      log,
+      { platform: (pid) => pid === platform.pid },
+      [platform.pid],
+    )
   } finally {
     await platform.stop()
     rmSync(dataDir, { recursive: true, force: true })
@@ -95,7 +104,7 @@ async function onTopology(log) {
   const topology = await startTopology({
     processes: PROCESSES,
     seed: '10k',
-    env: { RATE_LIMITS, NODE_ENV, PAYMENTS_TEST_PROVIDER },
+    env: { RATE_LIMITS, NODE_ENV, PAYMENTS_TEST_PROVIDER, ...cpuProfileEnv() },
     log,
     onStarted: (part) => {
       if (part.platform) started.platformPids.push(part.platform.pid)
@@ -105,12 +114,18 @@ async function onTopology(log) {
   // A server's postmaster is the process started on its data directory; its backends descend from it.
   const onDirectory = (dir) => (_pid, process) => dir !== undefined && process.command.includes(dir)
   try {
-    return await measure(`topology, ${PROCESSES} processes`, topology.mainUrl, log, {
-      postgresPrimary: onDirectory(started.primaryDir),
-      postgresReplica: onDirectory(started.replicaDir),
-      platform: (pid) => started.platformPids.includes(pid),
-      nginx: (pid) => pid === started.nginxPid,
-    })
+    return await measure(
+      `topology, ${PROCESSES} processes`,
+      topology.mainUrl,
+      log,
+      {
+        postgresPrimary: onDirectory(started.primaryDir),
+        postgresReplica: onDirectory(started.replicaDir),
+        platform: (pid) => started.platformPids.includes(pid),
+        nginx: (pid) => pid === started.nginxPid,
+      },
+      started.platformPids,
+    )
   } finally {
     await topology.stop()
   }
@@ -151,6 +166,8 @@ export async function run({ log }) {
   const results = {}
   if (TARGETS.includes('pglite')) results.pglite = await onPglite(log)
   if (TARGETS.includes('topology')) results.topology = await onTopology(log)
+  // The profiler costs CPU itself: a profiled run's figures are logged, not written to results/.
+  if (isProfiling) return { keep: false }
   const series = Object.keys(results)
   const labels = { pglite: 'PGlite', topology: `topology ×${PROCESSES}` }
   return {
@@ -192,7 +209,8 @@ export async function run({ log }) {
 // Run alone: the same result files as `npm run bench -- funnel` (which installs dependencies first).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const machine = describeMachine()
-  const { figures, chart } = await run({ log: (line) => console.log(`  ${line}`) })
+  const { figures, chart, keep = true } = await run({ log: (line) => console.log(`  ${line}`) })
+  if (!keep) process.exit(0)
   const date = new Date().toISOString()
   const footnote = `${machine.cpu}, ${machine.cores} cores, ${machine.os}, Node ${machine.node} · ${date.slice(0, 10)} · node bench/funnel/benchmark.mjs`
   const paths = writeResults(

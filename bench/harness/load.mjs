@@ -12,21 +12,23 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 
 /**
  * Starts `npm start`'s platform (`apps/platform/src/main.ts`) on a free port with `env` (a seed preset,
- * `DATABASE_URL` or `DATA_DIR`) and waits until it answers.
+ * `DATABASE_URL` or `DATA_DIR`) and waits until it answers. `root` is the checkout whose platform runs
+ * (this repository unless a benchmark measures an earlier build beside it).
  * @param {Record<string, string>} env
  * @param {(line: string) => void} log
+ * @param {{ root?: string, label?: string }} [options]
  */
-export async function startPlatform(env, log) {
+export async function startPlatform(env, log, { root = repoRoot, label = 'platform' } = {}) {
   const port = await findFreePort()
   // From the platform's folder, so tsx reads its tsconfig (JSX for the hosted pages).
   const service = startService(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(repoRoot, 'apps', 'platform'),
+    cwd: join(root, 'apps', 'platform'),
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    label: 'platform',
+    label,
   })
   const url = `http://127.0.0.1:${port}`
   await waitForHttp(`${url}/health`, { timeoutMs: 180_000 })
-  log(`platform on ${url} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, seed ${env.SEED ?? 'demo'})`)
+  log(`${label} on ${url} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, seed ${env.SEED ?? 'demo'})`)
   return {
     url,
     /** The platform's process id. */

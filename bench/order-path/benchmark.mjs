@@ -16,6 +16,7 @@ import {
   readCheckoutForm,
   StepError,
 } from '../funnel/shopper.mjs'
+import { cpuProfileEnv, isProfiling, profileAround } from '../harness/cpu-profile.mjs'
 import { ratio, startPlatform } from '../harness/load.mjs'
 import { startVendure, VENDURE_VERSION } from '../harness/vendure.mjs'
 
@@ -25,6 +26,15 @@ export const title = 'The order path beside Vendure'
 const SHOPPERS = Number(process.env.ORDER_PATH_SHOPPERS ?? 8)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+/** `none` leaves Vendure out (a profile or a baseline run needs no peer); `vendure` (the default) measures it. */
+const PEERS = process.env.ORDER_PATH_PEERS ?? 'vendure'
+/**
+ * A checkout of an earlier build (a directory holding `apps/platform` and the `node_modules` it runs
+ * with) measured beside this one, on a database of its own on the same server, in alternating rounds:
+ * a change's effect on CPU per order under the same load. `ORDER_PATH_BASELINE_LABEL` names it.
+ */
+const BASELINE = process.env.ORDER_PATH_BASELINE
+const BASELINE_LABEL = process.env.ORDER_PATH_BASELINE_LABEL ?? 'baseline'
 const ADDRESS = {
   country: 'US',
   subdivision: 'US-NY',
@@ -243,10 +253,10 @@ async function statementsByDatabase(monitor) {
 }
 
 /** One measured round of one platform: orders/s, CPU per order by part, statements per order. */
-async function measureRound(label, order, { parts, database, monitor, log }) {
+async function measureRound(label, order, { parts, database, monitor, log, profiled = [] }) {
   await monitor.query('select pg_stat_statements_reset()')
   const before = readProcesses()
-  const { orders, errors } = await drive(order, SECONDS)
+  const { orders, errors } = await profileAround(profiled, () => drive(order, SECONDS), log)
   const cpu = cpuByPart(before, readProcesses(), parts)
   const statements = (await statementsByDatabase(monitor))[database] ?? { all: 0, withoutControl: 0 }
   const per = (value, digits = 10) => Math.round((value / Math.max(1, orders)) * digits) / digits
@@ -283,6 +293,7 @@ export async function run({ log }) {
     settings: ["shared_preload_libraries = 'pg_stat_statements'", 'pg_stat_statements.max = 10000'],
   })
   let platform
+  let baseline
   let vendure
   const monitor = new pg.Client({ connectionString: postgres.url })
   try {
@@ -295,45 +306,95 @@ export async function run({ log }) {
     await stats.connect()
     await stats.query('create extension pg_stat_statements')
     try {
-      vendure = await startVendure({ postgres, log })
-      platform = await startPlatform(
-        {
-          SEED: '10k',
-          DATABASE_URL: postgres.url,
-          RATE_LIMITS: 'anonymousToken.ip=off',
-          NODE_ENV: 'production',
-          PAYMENTS_TEST_PROVIDER: 'on',
-        },
-        log,
-      )
-      const products = await aisleProducts(platform.url)
-      const peer = await vendureSetup(vendure.shopApi)
-      const postgresPart = (_pid, process) => process.command.includes(postgres.dir)
-      const aisle = {
-        order: () => aisleOrder(platform.url, products),
-        parts: { platform: (pid) => pid === platform.pid, postgres: postgresPart },
-        database: 'postgres',
+      const env = {
+        SEED: '10k',
+        RATE_LIMITS: 'anonymousToken.ip=off',
+        NODE_ENV: 'production',
+        PAYMENTS_TEST_PROVIDER: 'on',
+        ...cpuProfileEnv(),
       }
-      const theirs = {
-        order: () => vendureOrder(vendure.shopApi, peer),
-        parts: { platform: (pid) => pid === vendure.pid, postgres: postgresPart },
-        database: 'vendure',
+      platform = await startPlatform({ ...env, DATABASE_URL: postgres.url }, log)
+      const postgresPart = (_pid, process) => process.command.includes(postgres.dir)
+      const products = await aisleProducts(platform.url)
+      /** Each contender: its order, its processes, its database; measured in this order every round. */
+      const contenders = [
+        {
+          key: 'aisle',
+          label: 'Aisle',
+          order: () => aisleOrder(platform.url, products),
+          parts: { platform: (pid) => pid === platform.pid, postgres: postgresPart },
+          database: 'postgres',
+          profiled: [platform.pid],
+        },
+      ]
+      if (BASELINE) {
+        await stats.query('create database baseline')
+        const baselineUrl = new URL(postgres.url)
+        baselineUrl.pathname = '/baseline'
+        baseline = await startPlatform({ ...env, DATABASE_URL: baselineUrl.href }, log, {
+          root: BASELINE,
+          label: BASELINE_LABEL,
+        })
+        const baselineProducts = await aisleProducts(baseline.url)
+        contenders.push({
+          key: 'baseline',
+          label: `Aisle, ${BASELINE_LABEL}`,
+          order: () => aisleOrder(baseline.url, baselineProducts),
+          parts: { platform: (pid) => pid === baseline.pid, postgres: postgresPart },
+          database: 'baseline',
+          profiled: [baseline.pid],
+        })
+      }
+      if (PEERS !== 'none') {
+        vendure = await startVendure({ postgres, log })
+        const peer = await vendureSetup(vendure.shopApi)
+        contenders.push({
+          key: 'vendure',
+          label: `Vendure ${VENDURE_VERSION}`,
+          order: () => vendureOrder(vendure.shopApi, peer),
+          parts: { platform: (pid) => pid === vendure.pid, postgres: postgresPart },
+          database: 'vendure',
+        })
       }
       // Warm-up: JIT, plans, caches, the first sessions.
-      await drive(aisle.order, Math.max(2, SECONDS / 3))
-      await drive(theirs.order, Math.max(2, SECONDS / 3))
-      const rounds = { aisle: [], vendure: [] }
-      for (let round = 1; round <= ROUNDS; round++) {
-        rounds.aisle.push(
-          await measureRound(`Aisle, round ${round}`, aisle.order, { ...aisle, monitor: stats, log }),
+      for (const contender of contenders) await drive(contender.order, Math.max(2, SECONDS / 3))
+      const rounds = Object.fromEntries(contenders.map((contender) => [contender.key, []]))
+      for (let round = 1; round <= ROUNDS; round++)
+        for (const contender of contenders)
+          rounds[contender.key].push(
+            await measureRound(`${contender.label}, round ${round}`, contender.order, {
+              ...contender,
+              monitor: stats,
+              log,
+            }),
+          )
+      if (BASELINE) {
+        const ours = medianRound(rounds.aisle)
+        const theirs = medianRound(rounds.baseline)
+        // Each round's pair ran back to back under about the same load: their ratio moves less than
+        // either figure does on a shared machine.
+        const pairs = rounds.aisle
+          .map((round, index) =>
+            ratio(round.cpuMsPerOrder.platform, rounds.baseline[index].cpuMsPerOrder.platform),
+          )
+          .sort((a, b) => a - b)
+        log(
+          `the platform's CPU per order against ${BASELINE_LABEL}, round by round: ${pairs.join(', ')} ` +
+            `(median ${pairs[Math.floor((pairs.length - 1) / 2)]}×)`,
         )
-        rounds.vendure.push(
-          await measureRound(`Vendure ${VENDURE_VERSION}, round ${round}`, theirs.order, {
-            ...theirs,
-            monitor: stats,
-            log,
-          }),
+        log(
+          `this build ${ours.cpuMsPerOrder.total} ms CPU per order (platform ${ours.cpuMsPerOrder.platform}), ` +
+            `${BASELINE_LABEL} ${theirs.cpuMsPerOrder.total} (platform ${theirs.cpuMsPerOrder.platform}): ` +
+            `${ratio(ours.cpuMsPerOrder.total, theirs.cpuMsPerOrder.total)}× in total, ` +
+            `${ratio(ours.cpuMsPerOrder.platform, theirs.cpuMsPerOrder.platform)}× for the platform; load average ${loadavg()
+              .map((value) => value.toFixed(2))
+              .join(', ')}`,
         )
+      }
+      if (PEERS === 'none' || BASELINE || isProfiling) {
+        // A run without the peer, beside another build or under the profiler (which costs CPU itself) is
+        // not the benchmark's figure: logged, not written to results/.
+        return { keep: false }
       }
       const results = { aisle: medianRound(rounds.aisle), vendure: medianRound(rounds.vendure) }
       const loadAverage = loadavg().map((value) => Math.round(value * 100) / 100)
@@ -402,6 +463,7 @@ export async function run({ log }) {
     }
   } finally {
     await platform?.stop()
+    await baseline?.stop()
     await vendure?.stop()
     await postgres.stop()
   }

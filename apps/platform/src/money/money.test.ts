@@ -39,6 +39,18 @@ describe('money', () => {
     expect(formatMoney(123456, 'EUR', 'de-DE')).toBe('1.234,56\u00a0€')
   })
 
+  it('formats an amount it formatted before alike, and apart for another currency or locale', () => {
+    expect(formatMoney(5000, 'USD', 'en-US')).toBe('$50.00')
+    expect(formatMoney(5000, 'USD', 'en-US')).toBe('$50.00')
+    expect(formatMoney(5000, 'JPY', 'en-US')).toBe('¥5,000')
+    expect(formatMoney(5000, 'USD', 'de-DE')).toBe('50,00\u00a0$')
+    expect(formatMoney(-5000, 'USD', 'en-US')).toBe('-$50.00')
+    expect(formatMoney(-0, 'USD', 'en-US')).toBe(formatMoney(0, 'USD', 'en-US'))
+    // Past the texts it keeps, it forgets them and still answers each amount rightly.
+    for (let minor = 0; minor < 6_000; minor++) formatMoney(minor, 'CHF', 'de-CH')
+    expect(formatMoney(1, 'CHF', 'de-CH')).toBe('CHF\u00a00.01')
+  })
+
   it('applies product discounts in integers and never goes below zero', () => {
     expect(applyDiscount(2400, 'PERCENT', 2000)).toBe(1920)
     expect(applyDiscount(999, 'PERCENT', 1250)).toBe(874)

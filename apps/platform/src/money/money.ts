@@ -50,17 +50,37 @@ export function toMinor(major: number, currency: string): number {
   return (major < 0 ? -1 : 1) * (kept + roundUp)
 }
 
-const formatters = new Map<string, Intl.NumberFormat>()
+/** A currency's formatter in one locale, with the texts it made: the same prices are shown again and again. */
+interface MoneyWords {
+  format: Intl.NumberFormat
+  texts: Map<number, string>
+}
+
+const moneyWords = new Map<string, Map<string, MoneyWords>>()
+/** Texts kept per locale and currency; past it they are forgotten and made again. */
+const MAX_KEPT_TEXTS = 5_000
 
 /** `1250, 'USD', 'en-US'` -> `'$12.50'`. */
 export function formatMoney(minor: number, currency: string, locale: string): string {
-  const key = `${locale}|${currency}`
-  let formatter = formatters.get(key)
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency })
-    formatters.set(key, formatter)
+  let byCurrency = moneyWords.get(locale)
+  if (!byCurrency) {
+    byCurrency = new Map()
+    moneyWords.set(locale, byCurrency)
   }
-  return formatter.format(toMajorNumber(minor, currency))
+  let words = byCurrency.get(currency)
+  if (!words) {
+    words = { format: new Intl.NumberFormat(locale, { style: 'currency', currency }), texts: new Map() }
+    byCurrency.set(currency, words)
+  }
+  // Every cart, checkout and order answer formats each of its amounts: kept, a text costs a lookup
+  // instead of the decimal text, the number and ICU's formatting (decision 097).
+  let text = words.texts.get(minor)
+  if (text === undefined) {
+    text = words.format.format(toMajorNumber(minor, currency))
+    if (words.texts.size >= MAX_KEPT_TEXTS) words.texts.clear()
+    words.texts.set(minor, text)
+  }
+  return text
 }
 
 /** The price after a product discount; never below zero. */

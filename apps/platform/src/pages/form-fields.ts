@@ -25,9 +25,14 @@ export interface FormFields {
  * @throws ValidationError naming a field that holds U+0000.
  */
 export async function readForm(c: Context<AppEnv>): Promise<FormFields> {
-  let data: FormData
+  let data: FormData | URLSearchParams
   try {
-    data = await c.req.formData()
+    // A URL-encoded form (every page's but an upload's) is read from its text: undici's `formData()` builds
+    // a second request and checks each value again, a millisecond of the hosted checkout's press
+    // (decision 097). The text is the request's one read, kept by Hono for whoever asks again.
+    data = isUrlEncoded(c.req.header('content-type'))
+      ? new URLSearchParams(await c.req.text())
+      : await c.req.formData()
   } catch {
     data = new FormData()
   }
@@ -50,4 +55,8 @@ export async function readForm(c: Context<AppEnv>): Promise<FormFields> {
       data.getAll(name).filter((value): value is File => typeof value === 'object' && value.size > 0),
     names: () => [...new Set(data.keys())],
   }
+}
+
+function isUrlEncoded(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded'
 }

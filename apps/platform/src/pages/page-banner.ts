@@ -1,8 +1,22 @@
+import { findWholePageHtml } from './render-page.tsx'
+
 /**
  * The same answer with `banner` (markup) written first in its body: an HTML page, streamed or not, gets
  * it right after `<body>`; any other answer (JSON, a redirect, a file) is left as it is.
  */
 export function addPageBanner(response: Response, banner: string): Response {
+  const html = findWholePageHtml(response)
+  if (html !== undefined) {
+    // A page drawn whole: its text spliced once, no stream piped through a transform (decision 097).
+    // Only the status and headers are read: asking the Node adapter's light answer for more (its
+    // statusText, its body) makes it build a whole web Response first.
+    const tag = /<body[^>]*>/.exec(html)
+    const end = tag ? tag.index + tag[0].length : 0
+    return new Response(tag ? `${html.slice(0, end)}${banner}${html.slice(end)}` : html, {
+      status: response.status,
+      headers: response.headers,
+    })
+  }
   if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return response
   const decoder = new TextDecoder()
   const encoder = new TextEncoder()

@@ -76,13 +76,28 @@ function imageOriginsOf(options: PageOptions): readonly string[] {
  */
 export function renderPage(element: ReactElement, options: PageOptions = {}): Response {
   const nonce = randomBytes(16).toString('base64')
-  return new Response(`<!doctype html>${render(element, nonce, options)}`, {
+  const html = `<!doctype html>${render(element, nonce, options)}`
+  const response = new Response(html, {
     status: options.status ?? 200,
     headers: {
       ...pageSecurityHeaders(nonce, imageOriginsOf(options), options.connectSources),
       ...options.headers,
     },
   })
+  wholePages.set(response, html)
+  return response
+}
+
+/** Each page `renderPage` drew whole, with its HTML, while the answer lives. */
+const wholePages = new WeakMap<Response, string>()
+
+/**
+ * The HTML of `response` when `renderPage` drew it whole and nothing has replaced it since; nothing for a
+ * streamed page or any other answer. A wrapper (the test-mode banner) splices that text instead of piping
+ * the body through a stream (decision 097).
+ */
+export function findWholePageHtml(response: Response): string | undefined {
+  return wholePages.get(response)
 }
 
 const SLOT = '<template id="stream-slot"></template>'

@@ -23,11 +23,10 @@ export interface RateLimiterOptions {
 const PURGE_EVERY = 1_000
 /** The fields of a JSON or form body, read from a copy so the route still reads the original. */
 async function readFields(c: Context<AppEnv>): Promise<RequestFields> {
-  if (!c.req.raw.body) return {}
-  const text = await c.req.raw
-    .clone()
-    .text()
-    .catch(() => '')
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return {}
+  // Hono keeps the text it reads, so the route reads the same text again for nothing: no clone of the
+  // request's stream, no second read of the socket (decision 097).
+  const text = await c.req.text().catch(() => '')
   const type = c.req.header('content-type') ?? ''
   if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text))
   try {
