@@ -9,7 +9,7 @@ import { CsrfField, DashboardPage } from '../dashboard-layout.tsx'
 import { clockText, timeText, weekdayDateText } from '../kit/dashboard-words.ts'
 import { PageHeader } from '../kit/page-header.tsx'
 import { PageSection } from '../kit/page-section.tsx'
-import { Badge } from '../kit/status-badge.tsx'
+import { Badge, Badges } from '../kit/status-badge.tsx'
 import { OrderBadges } from '../orders/order-pages.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { customerText } from './booking-calendar-page.tsx'
@@ -76,14 +76,14 @@ export function BookingPage(props: {
         title={booking.service_name}
         description={when}
         actions={
-          <span className="badges">
+          <Badges>
             {confirmed ? <Badge tone="ok">Confirmed</Badge> : <Badge tone="off">Cancelled</Badge>}
             {booking.attendance && (
               <Badge tone={booking.attendance === 'ATTENDED' ? 'ok' : 'waiting'}>
                 {attendanceWords[booking.attendance]}
               </Badge>
             )}
-          </span>
+          </Badges>
         }
       />
       {props.problem && (
