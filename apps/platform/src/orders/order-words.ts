@@ -47,3 +47,15 @@ export function orderStateParts(order: {
     })
   return parts
 }
+
+/** The payment providers an order may name, in the words the shopper chose them by at checkout. */
+const providerWords: Readonly<Record<string, string>> = {
+  'test-card': 'Card (test mode)',
+  stripe: 'Stripe',
+  offline: 'Pay later (offline)',
+}
+
+/** Who took an order's payment, in words ("Card (test mode)" for `test-card`); an id it does not know as it is. */
+export function paymentProviderWords(provider: string): string {
+  return providerWords[provider] ?? provider
+}

@@ -165,8 +165,13 @@ td input[type="text"] { width: 9rem; }
 td.when { white-space: nowrap; }
 /* A DataTable's own box: a list wider than the page scrolls inside it instead of widening the page. Its
    row headings (rowHeaders: an order's number, a product) read as the row's name, not as a heading row. */
-.table-box { overflow-x: auto; max-width: 100%; }
+.table-box { overflow-x: auto; max-width: 100%; position: relative; }
 .table-box tbody th[scope="row"] { background: transparent; font-weight: inherit; }
+/* A line in a table (the order page's, the packing slip's) keeps room for its name and options on a phone. */
+.table-box .line-summary { min-width: 11rem; }
+/* The ship and refund forms' rows: "[ 1 ] of 1" on one line. */
+.line-quantities td.number { white-space: nowrap; }
+.line-quantities label { font-weight: 400; }
 .bulk-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; padding: 0.5rem 0.75rem; }
 .bulk-actions legend { font-size: 0.9rem; }
 .bulk-collection { display: inline-flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; max-width: 100%; }
@@ -326,6 +331,9 @@ fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
   main table:not(.summary-table) tr > :first-child:has(> input[type="checkbox"]) + * { left: 2.25rem; }
   main table:not(.summary-table) tr > th:is(:first-child, :first-child + *) { background: var(--soft); }
   main .table-box table tbody th[scope="row"] { background: #fff; }
+  /* A DataTable's box scrolls, so its table stays a table as wide as the page (a block table shrinks to its
+     columns, and two lists side by side end at different places). */
+  .table-box > table { display: table; overflow: visible; }
   .filters > * { min-width: 0; max-width: 100%; }
   .pair { grid-template-columns: minmax(0, 1fr); }
   main img { max-width: 100%; height: auto; }

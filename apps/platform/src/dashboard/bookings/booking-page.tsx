@@ -1,12 +1,11 @@
 import { attendanceWords } from '../../bookings/booking-attendance.ts'
-import { bookingWhenText } from '../../bookings/booking-policy.ts'
 import type { DeskBookingRow } from '../../bookings/booking-store.ts'
 import type { FreeSlot } from '../../bookings/free-slots.ts'
 import { toLocalDate } from '../../bookings/zoned-time.ts'
 import { formatMoney } from '../../money/money.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
 import { CsrfField, DashboardPage } from '../dashboard-layout.tsx'
-import { clockText, timeText, weekdayDateText } from '../kit/dashboard-words.ts'
+import { clockText, spanText, timeText, weekdayDateText } from '../kit/dashboard-words.ts'
 import { PageHeader } from '../kit/page-header.tsx'
 import { PageSection } from '../kit/page-section.tsx'
 import { Badge, Badges } from '../kit/status-badge.tsx'
@@ -59,7 +58,7 @@ export function BookingPage(props: {
   const started = new Date(booking.start_date) <= props.now
   const money = (minor: string | number) =>
     formatMoney(Number(minor), order?.order.currency ?? currency, locale)
-  const when = bookingWhenText(booking, locale)
+  const when = spanText(booking.start_date, booking.end_date, zone)
   return (
     <DashboardPage
       owner={owner}

@@ -6,6 +6,7 @@ import { LineSummary, lineNameWithOptions, orderLineSummary } from '../../orders
 import type { OrderEventRow } from '../../orders/order-desk-store.ts'
 import { unitsLeftToShip } from '../../orders/order-state.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
+import { paymentProviderWords } from '../../orders/order-words.ts'
 import { breakdownOfOrder } from '../../orders/totals-breakdown.ts'
 import { TotalsBreakdownRows } from '../../orders/totals-breakdown-rows.tsx'
 import { CsrfField, DashboardPage, Problems } from '../dashboard-layout.tsx'
@@ -44,7 +45,7 @@ function LineQuantities(props: {
   extra?: ((line: OrderLine) => ReactNode) | undefined
 }) {
   return (
-    <table>
+    <table className="line-quantities">
       <tbody>
         {props.lines
           .filter((line) => props.left(line) > 0)
@@ -210,7 +211,8 @@ export function OrderPage(props: {
           {canRefund && (
             <PageSection id="refund" title="Refund">
               <p className="muted">
-                Paid {money(paid)}, {money(refundable)} left to refund through {payment.provider}.
+                Paid {money(paid)}, {money(refundable)} left to refund through{' '}
+                {paymentProviderWords(payment.provider)}.
               </p>
               <form method="post" action={action('refund')}>
                 <CsrfField token={session.csrfToken} />
@@ -287,7 +289,7 @@ export function OrderPage(props: {
           <PageSection id="payment" title="Payment">
             <dl className="facts">
               <dt>Provider</dt>
-              <dd>{payment.provider}</dd>
+              <dd>{paymentProviderWords(payment.provider)}</dd>
               {'transactionId' in payment && (
                 <>
                   <dt>Transaction</dt>

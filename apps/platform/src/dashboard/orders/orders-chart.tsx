@@ -1,11 +1,14 @@
 import { formatMoney } from '../../money/money.ts'
-import { countText } from '../kit/dashboard-words.ts'
+import { countText, dayText } from '../kit/dashboard-words.ts'
 
 export interface DayTotals {
   day: string
   orders: number
   revenueMinor: number
 }
+
+/** A chart's day ("2026-11-04", already the shop's) as the dashboard writes days: "4 Nov 2026". */
+const dayOf = (day: string | undefined) => (day ? dayText(`${day}T12:00:00Z`, 'UTC') : '')
 
 const WIDTH = 640
 const HEIGHT = 200
@@ -74,14 +77,8 @@ export function OrdersChart(props: { days: readonly DayTotals[]; currency: strin
               stroke="#eef1f4"
               strokeDasharray="3 3"
             />
-            <text
-              x={PAD.left - 6}
-              y={PAD.top + 4}
-              fontSize="10"
-              textAnchor="end"
-              fill="#59636e"
-              data-scale="orders"
-            >
+            {/* Above the plot from its left edge: beside it, "12 orders" ran off the chart's left side. */}
+            <text x={PAD.left} y={PAD.top - 5} fontSize="10" fill="#59636e" data-scale="orders">
               {countText(maxOrders, 'order')}
             </text>
             <text x={WIDTH - PAD.right + 6} y={PAD.top + 4} fontSize="10" fill="#1a7f37" data-scale="revenue">
@@ -108,10 +105,10 @@ export function OrdersChart(props: { days: readonly DayTotals[]; currency: strin
         ))}
         {totalOrders > 0 && <polyline points={points} fill="none" stroke="#1a7f37" strokeWidth="2" />}
         <text x={PAD.left} y={HEIGHT - 8} fontSize="10" fill="#59636e">
-          {days[0]?.day}
+          {dayOf(days[0]?.day)}
         </text>
         <text x={WIDTH - PAD.right} y={HEIGHT - 8} fontSize="10" textAnchor="end" fill="#59636e">
-          {days.at(-1)?.day}
+          {dayOf(days.at(-1)?.day)}
         </text>
       </svg>
       <figcaption className="muted">
