@@ -103,8 +103,8 @@ export function weekdayDateText(localDate: string): string {
 }
 
 /**
- * A span of time in one zone, the dashboard's way: "Thu 3 Dec 2026, 16:00–16:45 GMT-5" within a day (a
- * booking, in its calendar's zone), "Sat 18 Sep 2027, 18:00 – Sun 19 Sep 2027, 02:00 GMT-4" across days (an
+ * A span of time in one zone, the dashboard's way: "Thu, 3 Dec 2026, 16:00–16:45 GMT-5" within a day (a
+ * booking, in its calendar's zone), "Sat, 16 Oct 2027, 18:00 – Sun, 17 Oct 2027, 02:00 GMT-4" across days (an
  * event, in its own); the zone's short name as `timeText` writes it, never its IANA id.
  */
 export function spanText(start: Date | string, end: Date | string, timeZone = shopTimeZone()): string {
