@@ -119,5 +119,14 @@ test('every dashboard page at 390 and 1280 px, saved to look at', async ({ page,
       looked.push(`${name}${wide > 0 ? ` (${wide} px too wide)` : ''} ${url.pathname}${url.search}`)
     }
   }
+  // The packing slip as it prints: an A4 page's width, the print styles on (no menu, no Print button).
+  const slip = pages.find((url) => kindOf(url).endsWith('/packing-slip'))
+  if (slip) {
+    await merchant.setViewportSize({ width: 794, height: 1123 })
+    await merchant.emulateMedia({ media: 'print' })
+    await merchant.goto(slip.href)
+    await merchant.screenshot({ path: `${SHOTS}/orders-id-packing-slip-print.png`, fullPage: true })
+    looked.push(`orders-id-packing-slip-print ${slip.pathname}`)
+  }
   console.log(looked.join('\n'))
 })

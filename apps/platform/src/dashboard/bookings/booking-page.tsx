@@ -5,7 +5,7 @@ import { toLocalDate } from '../../bookings/zoned-time.ts'
 import { formatMoney } from '../../money/money.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
 import { CsrfField, DashboardPage } from '../dashboard-layout.tsx'
-import { clockText, spanText, timeText, weekdayDateText } from '../kit/dashboard-words.ts'
+import { clockText, spanText, timeText, weekdayDateText, zoneText } from '../kit/dashboard-words.ts'
 import { PageHeader } from '../kit/page-header.tsx'
 import { PageSection } from '../kit/page-section.tsx'
 import { Badge, Badges } from '../kit/status-badge.tsx'
@@ -180,7 +180,8 @@ export function BookingPage(props: {
                   <CsrfField token={owner.session.csrfToken} />
                   <fieldset>
                     <legend>
-                      Free times on {weekdayDateText(props.moveDay)} ({zone.replace(/_/g, ' ')})
+                      Free times on {weekdayDateText(props.moveDay)} (
+                      {zoneText(`${props.moveDay}T12:00:00Z`, zone)})
                     </legend>
                     <div className="slot-choices">
                       {props.moveSlots.map((slot) => (

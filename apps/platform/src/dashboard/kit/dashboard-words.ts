@@ -116,12 +116,18 @@ export function spanText(start: Date | string, end: Date | string, timeZone = sh
       year: 'numeric',
       timeZone,
     }).format(new Date(value))
-  const zoneName =
-    formatOf(timeZone, 'minute')
-      .formatToParts(new Date(start))
-      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  const zoneName = zoneText(start, timeZone)
   const [startDay, endDay] = [dayOf(start), dayOf(end)]
   if (startDay !== endDay)
     return `${startDay}, ${clockText(start, timeZone)} – ${endDay}, ${clockText(end, timeZone)} ${zoneName}`
   return `${startDay}, ${clockText(start, timeZone)}–${clockText(end, timeZone)} ${zoneName}`
+}
+
+/** A zone's short name at a moment, as `timeText` writes it after a time: "GMT-5", "CET", "UTC". */
+export function zoneText(at: Date | string, timeZone = shopTimeZone()): string {
+  return (
+    formatOf(timeZone, 'minute')
+      .formatToParts(new Date(at))
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  )
 }
