@@ -18,9 +18,9 @@ export const fulfillmentStatusWords: Record<FulfillmentStatus, string> = {
   FULFILLED: 'Shipped',
 }
 
-/** The payment providers an order may name, as a merchant reads them (decision 095). */
+/** The payment providers an order may name, as the shopper chose them at checkout (decision 095). */
 const paymentProviderWords: Record<string, string> = {
-  'test-card': 'Aisle test cards',
+  'test-card': 'Card (test mode)',
   stripe: 'Stripe',
   offline: 'Pay later (offline)',
 }

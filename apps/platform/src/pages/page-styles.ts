@@ -163,6 +163,15 @@ td input[type="text"] { width: 9rem; }
 .thumb { flex: none; display: inline-block; width: 40px; height: 40px; object-fit: cover; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); }
 /* A moment in a list ("2 Dec 2026, 15:11 UTC") on one line: on a phone its table scrolls instead. */
 td.when { white-space: nowrap; }
+/* A DataTable's own box: a list wider than the page scrolls inside it instead of widening the page. Its
+   row headings (rowHeaders: an order's number, a product) read as the row's name, not as a heading row. */
+.table-box { overflow-x: auto; max-width: 100%; position: relative; }
+.table-box tbody th[scope="row"] { background: transparent; font-weight: inherit; }
+/* A line in a table (the order page's, the packing slip's) keeps room for its name and options on a phone. */
+.table-box .line-summary { min-width: 11rem; }
+/* The ship and refund forms' rows: "[ 1 ] of 1" on one line. */
+.line-quantities td.number { white-space: nowrap; }
+.line-quantities label { font-weight: 400; }
 .bulk-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; padding: 0.5rem 0.75rem; }
 .bulk-actions legend { font-size: 0.9rem; }
 .bulk-collection { display: inline-flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; max-width: 100%; }
@@ -331,6 +340,10 @@ fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
   main table:not(.summary-table, .stacked-rows) tr > :first-child:has(> input[type="checkbox"]) { position: sticky; left: 0; z-index: 1; background: #fff; width: 2.25rem; min-width: 2.25rem; max-width: 2.25rem; }
   main table:not(.summary-table, .stacked-rows) tr > :first-child:has(> input[type="checkbox"]) + * { left: 2.25rem; }
   main table:not(.summary-table) tr > th:is(:first-child, :first-child + *) { background: var(--soft); }
+  main .table-box table tbody th[scope="row"] { background: #fff; }
+  /* A DataTable's box scrolls, so its table stays a table as wide as the page (a block table shrinks to its
+     columns, and two lists side by side end at different places). */
+  .table-box > table { display: table; overflow: visible; }
   .filters > * { min-width: 0; max-width: 100%; }
   .pair { grid-template-columns: minmax(0, 1fr); }
   main img { max-width: 100%; height: auto; }
@@ -357,7 +370,7 @@ ul.schema li { margin: 0.15rem 0; }
 .slip-head h3 { margin: 0 0 0.3rem; }
 .slip-shop { font-weight: 600; font-size: 1.1rem; }
 .slip-ship-to address { font-style: normal; }
-.slip-lines td.slip-quantity { font-size: 1.15rem; font-weight: 600; }
+.slip-lines td.number { font-size: 1.15rem; font-weight: 600; }
 .slip-nothing { font-weight: 600; }
 @media print {
   .topbar, .nav-menu, .skip, .slip-actions { display: none !important; }
@@ -368,5 +381,6 @@ ul.schema li { margin: 0.15rem 0; }
   .packing-slip:last-of-type { break-after: auto; }
   .packing-slip th { background: #fff; }
   .slip-lines tr { break-inside: avoid; }
+  .table-box { overflow: visible; }
 }
 `

@@ -1,15 +1,14 @@
 import { attendanceWords } from '../../bookings/booking-attendance.ts'
-import { bookingWhenText } from '../../bookings/booking-policy.ts'
 import type { DeskBookingRow } from '../../bookings/booking-store.ts'
 import type { FreeSlot } from '../../bookings/free-slots.ts'
 import { toLocalDate } from '../../bookings/zoned-time.ts'
 import { formatMoney } from '../../money/money.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
 import { CsrfField, DashboardPage } from '../dashboard-layout.tsx'
-import { clockText, timeText, weekdayDateText } from '../kit/dashboard-words.ts'
+import { clockText, spanText, timeText, weekdayDateText, zoneText } from '../kit/dashboard-words.ts'
 import { PageHeader } from '../kit/page-header.tsx'
 import { PageSection } from '../kit/page-section.tsx'
-import { Badge } from '../kit/status-badge.tsx'
+import { Badge, Badges } from '../kit/status-badge.tsx'
 import { OrderBadges } from '../orders/order-pages.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { customerText } from './booking-calendar-page.tsx'
@@ -59,7 +58,7 @@ export function BookingPage(props: {
   const started = new Date(booking.start_date) <= props.now
   const money = (minor: string | number) =>
     formatMoney(Number(minor), order?.order.currency ?? currency, locale)
-  const when = bookingWhenText(booking, locale)
+  const when = spanText(booking.start_date, booking.end_date, zone)
   return (
     <DashboardPage
       owner={owner}
@@ -76,14 +75,14 @@ export function BookingPage(props: {
         title={booking.service_name}
         description={when}
         actions={
-          <span className="badges">
+          <Badges>
             {confirmed ? <Badge tone="ok">Confirmed</Badge> : <Badge tone="off">Cancelled</Badge>}
             {booking.attendance && (
               <Badge tone={booking.attendance === 'ATTENDED' ? 'ok' : 'waiting'}>
                 {attendanceWords[booking.attendance]}
               </Badge>
             )}
-          </span>
+          </Badges>
         }
       />
       {props.problem && (
@@ -181,7 +180,8 @@ export function BookingPage(props: {
                   <CsrfField token={owner.session.csrfToken} />
                   <fieldset>
                     <legend>
-                      Free times on {weekdayDateText(props.moveDay)} ({zone.replace(/_/g, ' ')})
+                      Free times on {weekdayDateText(props.moveDay)} (
+                      {zoneText(`${props.moveDay}T12:00:00Z`, zone)})
                     </legend>
                     <div className="slot-choices">
                       {props.moveSlots.map((slot) => (

@@ -5,6 +5,7 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { LabelledControl } from '../../pages/form-controls.tsx'
 import { Checkbox, CsrfField, DashboardPage, Field, Problems, Select } from '../dashboard-layout.tsx'
 import { countText, timeText } from '../kit/dashboard-words.ts'
+import { type Column, DataTable } from '../kit/data-table.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import type { WireCollection, WireProduct } from './catalogue-lists.ts'
 import { productEditorScript } from './product-editor-script.ts'
@@ -604,6 +605,24 @@ function VariantsSection(props: {
   )
 }
 
+/** A product's price in each display currency: the currency, the price (struck through before a sale), the rate. */
+const convertedPriceColumns: readonly Column<DisplayPrice>[] = [
+  { header: 'Currency', cell: (price) => price.currency },
+  {
+    header: 'Price',
+    cell: (price) =>
+      price.discountedPrice === price.price ? (
+        price.price
+      ) : (
+        <>
+          {price.discountedPrice} <s className="muted">{price.price}</s>
+        </>
+      ),
+    isNumber: true,
+  },
+  { header: 'Rate', cell: (price) => <span className="muted small">at {price.rate}</span>, isNumber: true },
+]
+
 function DisplayPrices(props: { prices: readonly DisplayPrice[] | undefined; currency: string }) {
   const link = <a href="/dashboard/setup/currencies">display currencies</a>
   if (!props.prices) return <p className="hint">Prices in other currencies show once the product is saved.</p>
@@ -617,25 +636,14 @@ function DisplayPrices(props: { prices: readonly DisplayPrice[] | undefined; cur
     <div className="converted">
       <h3>In other currencies</h3>
       <p className="hint">Converted at your rates: change them under {link}.</p>
-      <table aria-label="Converted prices">
-        <tbody>
-          {props.prices.map((price) => (
-            <tr key={price.currency}>
-              <th scope="row">{price.currency}</th>
-              <td className="number">
-                {price.discountedPrice === price.price ? (
-                  price.price
-                ) : (
-                  <>
-                    {price.discountedPrice} <s className="muted">{price.price}</s>
-                  </>
-                )}
-              </td>
-              <td className="number muted small">at {price.rate}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Converted prices"
+        columns={convertedPriceColumns}
+        rows={props.prices}
+        rowKey={(price) => price.currency}
+        rowHeaders
+        empty={`Shoppers see prices in ${props.currency} only.`}
+      />
     </div>
   )
 }

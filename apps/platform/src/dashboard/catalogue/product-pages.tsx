@@ -6,7 +6,7 @@ import { countText } from '../kit/dashboard-words.ts'
 import { DataTable } from '../kit/data-table.tsx'
 import { type ListChoice, ListFilters, ListSelect, listHref, Pager } from '../kit/list-controls.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
-import { Badge } from '../kit/status-badge.tsx'
+import { Badge, Badges } from '../kit/status-badge.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import {
   type Paged,
@@ -57,11 +57,11 @@ function StockCell(props: { product: WireProduct }) {
   if (units === undefined)
     return status === 'PARTIALLY_OUT_OF_STOCK' ? <Badge tone="waiting">Some variants out</Badge> : 'In stock'
   return (
-    <span className="badges">
+    <Badges>
       {countText(units, 'unit')}
       {units <= LOW_STOCK_THRESHOLD && <Badge tone="waiting">Low stock</Badge>}
       {status === 'PARTIALLY_OUT_OF_STOCK' && <Badge tone="waiting">Some variants out</Badge>}
-    </span>
+    </Badges>
   )
 }
 

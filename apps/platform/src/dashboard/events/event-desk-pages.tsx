@@ -8,9 +8,8 @@ import type {
   TicketedEventRow,
   TicketTypeRow,
 } from '../../ticketed-events/ticketed-event-store.ts'
-import { eventWhen } from '../../ticketed-events/tickets-mail.ts'
 import { CsrfField, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
-import { countText, timeText } from '../kit/dashboard-words.ts'
+import { countText, spanText, timeText } from '../kit/dashboard-words.ts'
 import { type Column, DataTable } from '../kit/data-table.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
 import { PageSection } from '../kit/page-section.tsx'
@@ -227,7 +226,7 @@ export function EventsPage(props: {
   const { owner } = props
   const columns: Column<DeskEventRow>[] = [
     { header: 'Event', cell: (event) => <a href={`/dashboard/events/${event.id}`}>{event.title}</a> },
-    { header: 'When', cell: (event) => eventWhen(deskWhen(event), owner.session.site.locale) },
+    { header: 'When', cell: (event) => eventSpan(event) },
     { header: 'Status', cell: (event) => <EventStatusBadge event={event} now={props.now} /> },
     {
       header: 'Tickets sold',
@@ -257,12 +256,8 @@ export function EventsPage(props: {
   )
 }
 
-/** The `eventWhen` shape of an event row. */
-const deskWhen = (event: TicketedEventRow) => ({
-  event_start_date: event.start_date,
-  event_end_date: event.end_date,
-  event_time_zone: event.time_zone,
-})
+/** When an event is, in its own zone, as the dashboard writes spans of time. */
+const eventSpan = (event: TicketedEventRow) => spanText(event.start_date, event.end_date, event.time_zone)
 
 /** A new event's form. */
 export function NewEventPage(props: {
@@ -362,8 +357,8 @@ export function EventPage(props: {
         title={event.title}
         description={
           <>
-            <EventStatusBadge event={event} now={props.now} />{' '}
-            {eventWhen(deskWhen(event), owner.session.site.locale)} · {countText(sold, 'ticket')} sold
+            <EventStatusBadge event={event} now={props.now} /> {eventSpan(event)} ·{' '}
+            {countText(sold, 'ticket')} sold
           </>
         }
         actions={

@@ -5,6 +5,7 @@ import {
   dayText,
   inShopTimeZone,
   shopTimeZone,
+  spanText,
   timeText,
   timeZoneText,
 } from './dashboard-words.ts'
@@ -58,5 +59,17 @@ describe('the dashboard words', () => {
     ])
     expect(shopTimeZone()).toBe('UTC')
     expect(timeText('2026-03-29T01:00:00Z')).toBe('29 Mar 2026, 01:00 UTC')
+  })
+
+  it('writes a span of time in its zone by the zone’s short name, both days when it crosses midnight', () => {
+    expect(spanText('2026-12-03T21:00:00Z', '2026-12-03T21:45:00Z', 'America/New_York')).toBe(
+      'Thu, 3 Dec 2026, 16:00–16:45 GMT-5',
+    )
+    expect(spanText('2027-10-16T22:00:00Z', '2027-10-17T06:00:00Z', 'America/New_York')).toBe(
+      'Sat, 16 Oct 2027, 18:00 – Sun, 17 Oct 2027, 02:00 GMT-4',
+    )
+    expect(
+      inShopTimeZone('Europe/Berlin', () => spanText('2026-01-05T09:00:00Z', '2026-01-05T10:00:00Z')),
+    ).toBe('Mon, 5 Jan 2026, 10:00–11:00 CET')
   })
 })

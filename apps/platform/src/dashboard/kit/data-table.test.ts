@@ -1,8 +1,9 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { type Column, DataTable, type RowSelection } from './data-table.tsx'
-import { Badge } from './status-badge.tsx'
+import { inShopTimeZone } from './dashboard-words.ts'
+import { type Column, DataTable, momentColumn, type RowSelection } from './data-table.tsx'
+import { Badge, Badges } from './status-badge.tsx'
 
 interface Row {
   id: string
@@ -62,6 +63,46 @@ describe('DataTable', () => {
     )
   })
 
+  it('keeps the table in its own scroll box, and heads each row with its first cell when asked', () => {
+    const html = renderToStaticMarkup(
+      createElement(DataTable<Row>, {
+        label: 'Products',
+        columns,
+        rows: [{ id: 'a', name: 'Tee', stock: 3 }],
+        rowKey: (row) => row.id,
+        empty: 'No products yet.',
+        rowHeaders: true,
+        className: 'slip-lines',
+      }),
+    )
+    expect(html.startsWith('<div class="table-box"><table aria-label="Products" class="slip-lines">')).toBe(
+      true,
+    )
+    expect(html).toContain('<tr><th scope="row">Tee</th><td class="number">3</td>')
+    // Without rowHeaders every cell is a data cell.
+    expect(render([{ id: 'a', name: 'Tee', stock: 3 }])).toContain('<tr><td>Tee</td>')
+  })
+
+  it('writes a moment column in the shop’s time zone on one line, the instant itself in its <time>', () => {
+    const moments: Column<{ at: string | null }>[] = [momentColumn('Placed', (row) => row.at)]
+    const html = inShopTimeZone('America/New_York', () =>
+      renderToStaticMarkup(
+        createElement(DataTable<{ at: string | null }>, {
+          label: 'Orders',
+          columns: moments,
+          rows: [{ at: '2026-01-01T03:30:00Z' }, { at: null }],
+          rowKey: (row) => String(row.at),
+          empty: 'No orders yet.',
+        }),
+      ),
+    )
+    expect(html).toContain('<th scope="col" class="when">Placed</th>')
+    expect(html).toContain(
+      '<td class="when"><time dateTime="2026-01-01T03:30:00.000Z">31 Dec 2025, 22:30 GMT-5</time></td>',
+    )
+    expect(html).toContain('<td class="when">—</td>')
+  })
+
   it('says the empty state instead of an empty table', () => {
     const html = render([])
     expect(html).not.toContain('<table')
@@ -70,6 +111,14 @@ describe('DataTable', () => {
 })
 
 describe('Badge', () => {
+  it('sets several side by side in one wrapping row', () => {
+    expect(
+      renderToStaticMarkup(
+        Badges({ children: [Badge({ tone: 'ok', children: 'Paid' }), ' ', Badge({ children: 'Open' })] }),
+      ),
+    ).toBe('<span class="badges"><span class="badge ok">Paid</span> <span class="badge">Open</span></span>')
+  })
+
   it('carries its tone as a class beside its words', () => {
     expect(renderToStaticMarkup(Badge({ tone: 'ok', children: 'Active' }))).toBe(
       '<span class="badge ok">Active</span>',

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { timeText } from './dashboard-words.ts'
 import { EmptyState } from './empty-state.tsx'
 
 /** A column of a `DataTable`: its heading and how a row fills its cell. */
@@ -9,6 +10,34 @@ export interface Column<Row> {
   isNumber?: boolean
   /** A column without a visible heading (row actions) still names itself to screen readers. */
   hiddenHeader?: boolean
+  /** A moment ("2 Dec 2026, 15:11 EST"), kept on one line: see `momentColumn`. */
+  isMoment?: boolean
+}
+
+/**
+ * A column of moments, each written in the shop's time zone by `timeText` inside a `<time>` that carries
+ * the instant itself; "—" for a row without one.
+ */
+export function momentColumn<Row>(
+  header: ReactNode,
+  momentOf: (row: Row) => Date | string | null | undefined,
+): Column<Row> {
+  return {
+    header,
+    isMoment: true,
+    cell: (row) => {
+      const moment = momentOf(row)
+      if (moment === null || moment === undefined) return '—'
+      return <time dateTime={new Date(moment).toISOString()}>{timeText(moment)}</time>
+    },
+  }
+}
+
+/** A cell's classes by its column's kind. */
+function cellClass(column: Column<unknown>): string | undefined {
+  if (column.isNumber) return 'number'
+  if (column.isMoment) return 'when'
+  return undefined
 }
 
 /**
@@ -25,7 +54,10 @@ export interface RowSelection<Row> {
 
 /**
  * A dashboard list as a table named for screen readers: its rows by the columns, or the empty state
- * when there are none. On a phone it scrolls in its own box with its first column kept in view.
+ * when there are none. It scrolls in its own box rather than widening the page, and on a phone its first
+ * column (after the tick boxes) stays in view while the rest scrolls. With `rowHeaders`, that column's
+ * cells head their rows (`<th scope="row">`), so a screen reader names the row (its order number, its
+ * product) with each cell it reads.
  */
 export function DataTable<Row>(props: {
   label: string
@@ -36,48 +68,61 @@ export function DataTable<Row>(props: {
   selection?: RowSelection<Row>
   /** Data attributes of a row's `<tr>` (`{ 'data-file-id': file.id }`) for scripts and tests to find it by. */
   rowData?: (row: Row) => Readonly<Record<`data-${string}`, string>>
+  /** The first column's cells head their rows. */
+  rowHeaders?: boolean
+  /** The table's own class, for a page's print styles (the packing slip's lines). */
+  className?: string
 }) {
   const { selection } = props
   if (props.rows.length === 0) return <EmptyState>{props.empty}</EmptyState>
   return (
-    <table aria-label={props.label}>
-      <thead>
-        <tr>
-          {selection && (
-            <th scope="col">
-              <input type="checkbox" data-select-all={selection.name} aria-label={selection.allLabel} />
-            </th>
-          )}
-          {props.columns.map((column, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: columns are a fixed list per table
-            <th key={index} scope="col" className={column.isNumber ? 'number' : undefined}>
-              {column.hiddenHeader ? <span className="row-label">{column.header}</span> : column.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((row) => (
-          <tr key={props.rowKey(row)} {...props.rowData?.(row)}>
+    <div className="table-box">
+      <table aria-label={props.label} className={props.className}>
+        <thead>
+          <tr>
             {selection && (
-              <td>
-                <input
-                  type="checkbox"
-                  name={selection.name}
-                  value={selection.value(row)}
-                  aria-label={selection.label(row)}
-                />
-              </td>
+              <th scope="col">
+                <input type="checkbox" data-select-all={selection.name} aria-label={selection.allLabel} />
+              </th>
             )}
             {props.columns.map((column, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: columns are a fixed list per table
-              <td key={index} className={column.isNumber ? 'number' : undefined}>
-                {column.cell(row)}
-              </td>
+              <th key={index} scope="col" className={cellClass(column as Column<unknown>)}>
+                {column.hiddenHeader ? <span className="row-label">{column.header}</span> : column.header}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.rows.map((row) => (
+            <tr key={props.rowKey(row)} {...props.rowData?.(row)}>
+              {selection && (
+                <td>
+                  <input
+                    type="checkbox"
+                    name={selection.name}
+                    value={selection.value(row)}
+                    aria-label={selection.label(row)}
+                  />
+                </td>
+              )}
+              {props.columns.map((column, index) =>
+                index === 0 && props.rowHeaders ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are a fixed list per table
+                  <th key={index} scope="row" className={cellClass(column as Column<unknown>)}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are a fixed list per table
+                  <td key={index} className={cellClass(column as Column<unknown>)}>
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }

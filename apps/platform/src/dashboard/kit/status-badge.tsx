@@ -8,3 +8,8 @@ export function Badge(props: { tone?: BadgeTone; children: ReactNode }) {
   const tone = props.tone ?? 'plain'
   return <span className={tone === 'plain' ? 'badge' : `badge ${tone}`}>{props.children}</span>
 }
+
+/** A state told in several badges side by side (an order's status, payment and fulfilment), wrapping on a phone. */
+export function Badges(props: { children: ReactNode }) {
+  return <span className="badges">{props.children}</span>
+}

@@ -277,7 +277,10 @@ describe.each(databaseKinds())('the order desk pages on %s', (kind) => {
     expect(queue).toContain(`#${partly.number}<`)
     expect(queue).not.toContain(`#${done.number}<`)
     expect(queue).not.toContain(`#${canceled.number}<`)
-    const section = home.text.slice(home.text.indexOf('id="waiting"'), home.text.indexOf('id="low-stock"'))
+    const section = home.text.slice(
+      home.text.indexOf('id="waiting-heading"'),
+      home.text.indexOf('id="low-stock-heading"'),
+    )
     expect(section).toContain(`#${partly.number}<`)
     expect(section).not.toContain(`#${done.number}<`)
   })
@@ -317,8 +320,9 @@ describe.each(databaseKinds())('the order desk pages on %s', (kind) => {
     const browser = createTestBrowser(platform.app)
     await browser.signIn()
     const home = await browser.get('/dashboard/home')
-    const section = home.text.slice(home.text.indexOf('id="low-stock"'))
+    const section = home.text.slice(home.text.indexOf('id="low-stock-heading"'))
     expect(section).toContain(`href="/dashboard/products/${lowest[0]!.productId}"`)
-    expect(section.match(/<tr>/g)?.length).toBe(lowest.length)
+    // A row per product or variant, each headed by its name.
+    expect(section.match(/<th scope="row">/g)?.length).toBe(lowest.length)
   })
 })

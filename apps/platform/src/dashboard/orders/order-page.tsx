@@ -11,7 +11,10 @@ import { breakdownOfOrder } from '../../orders/totals-breakdown.ts'
 import { TotalsBreakdownRows } from '../../orders/totals-breakdown-rows.tsx'
 import { CsrfField, DashboardPage, Problems } from '../dashboard-layout.tsx'
 import { timeText } from '../kit/dashboard-words.ts'
+import { type Column, DataTable } from '../kit/data-table.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
+import { PageSection } from '../kit/page-section.tsx'
+import { Badge } from '../kit/status-badge.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { OrderBadges } from './order-pages.tsx'
 
@@ -42,7 +45,7 @@ function LineQuantities(props: {
   extra?: ((line: OrderLine) => ReactNode) | undefined
 }) {
   return (
-    <table>
+    <table className="line-quantities">
       <tbody>
         {props.lines
           .filter((line) => props.left(line) > 0)
@@ -72,6 +75,26 @@ function LineQuantities(props: {
       </tbody>
     </table>
   )
+}
+
+/** The order page's lines: each as sold (picture, options, SKU, its price), then its units and total. */
+function lineColumns(money: (minor: string | number) => string): Column<OrderLine>[] {
+  return [
+    {
+      header: 'Item',
+      cell: (line) => (
+        <>
+          <LineSummary line={orderLineSummary(line)} thumbnail />
+          {line.custom !== null && <Badge>Custom item</Badge>}
+          <div className="muted">{money(line.unit_price_minor)} each</div>
+        </>
+      ),
+    },
+    { header: 'Qty', cell: (line) => line.quantity, isNumber: true },
+    { header: 'Shipped', cell: (line) => line.shipped_quantity, isNumber: true },
+    { header: 'Refunded', cell: (line) => line.refunded_quantity, isNumber: true },
+    { header: 'Total', cell: (line) => money(line.total_minor), isNumber: true },
+  ]
 }
 
 function describeEvent(event: OrderEventRow, money: (minor: number) => string, names: Map<string, string>) {
@@ -140,53 +163,23 @@ export function OrderPage(props: {
         ))}
       <div className="cols">
         <div>
-          <section aria-labelledby="lines">
-            <h2 id="lines">Items</h2>
-            <div className="scroll">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Item</th>
-                    <th scope="col" className="number">
-                      Qty
-                    </th>
-                    <th scope="col" className="number">
-                      Shipped
-                    </th>
-                    <th scope="col" className="number">
-                      Refunded
-                    </th>
-                    <th scope="col" className="number">
-                      Total
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lines.map((line) => (
-                    <tr key={line.id}>
-                      <td>
-                        <LineSummary line={orderLineSummary(line)} thumbnail />
-                        {line.custom !== null && <span className="badge"> Custom item</span>}
-                        <div className="muted">{money(line.unit_price_minor)} each</div>
-                      </td>
-                      <td className="number">{line.quantity}</td>
-                      <td className="number">{line.shipped_quantity}</td>
-                      <td className="number">{line.refunded_quantity}</td>
-                      <td className="number">{money(line.total_minor)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+          <PageSection id="lines" title="Items">
+            <DataTable
+              label="Items"
+              columns={lineColumns(money)}
+              rows={lines}
+              rowKey={(line) => line.id}
+              rowHeaders
+              empty="This order has no items."
+            />
             <table className="summary-table" aria-label="Totals">
               <tbody>
                 <TotalsBreakdownRows breakdown={breakdownOfOrder(props.order, session.site.locale)} />
               </tbody>
             </table>
-          </section>
+          </PageSection>
           {canShip && (
-            <section aria-labelledby="ship">
-              <h2 id="ship">Ship</h2>
+            <PageSection id="ship" title="Ship">
               <form method="post" action={action('ship')}>
                 <CsrfField token={session.csrfToken} />
                 <LineQuantities lines={lines} field="ship" left={unitsLeftToShip} proposed={(left) => left} />
@@ -213,11 +206,10 @@ export function OrderPage(props: {
                   Ship and mail the buyer
                 </button>
               </form>
-            </section>
+            </PageSection>
           )}
           {canRefund && (
-            <section aria-labelledby="refund">
-              <h2 id="refund">Refund</h2>
+            <PageSection id="refund" title="Refund">
               <p className="muted">
                 Paid {money(paid)}, {money(refundable)} left to refund through{' '}
                 {paymentProviderText(payment.provider)}.
@@ -255,11 +247,10 @@ export function OrderPage(props: {
                   Refund
                 </button>
               </form>
-            </section>
+            </PageSection>
           )}
           {canCancel && (
-            <section aria-labelledby="cancel">
-              <h2 id="cancel">Cancel</h2>
+            <PageSection id="cancel" title="Cancel">
               <form method="post" action={action('cancel')}>
                 <CsrfField token={session.csrfToken} />
                 <div className="field">
@@ -271,12 +262,11 @@ export function OrderPage(props: {
                   Cancel order
                 </button>
               </form>
-            </section>
+            </PageSection>
           )}
         </div>
         <div>
-          <section aria-labelledby="buyer">
-            <h2 id="buyer">Buyer</h2>
+          <PageSection id="buyer" title="Buyer">
             <p>
               <a href={`mailto:${order.email}`}>{order.email}</a>
               <br />
@@ -295,9 +285,8 @@ export function OrderPage(props: {
               contactDetails={order.billing_contact}
               locale={session.site.locale}
             />
-          </section>
-          <section aria-labelledby="payment">
-            <h2 id="payment">Payment</h2>
+          </PageSection>
+          <PageSection id="payment" title="Payment">
             <dl className="facts">
               <dt>Provider</dt>
               <dd>{paymentProviderText(payment.provider)}</dd>
@@ -322,10 +311,9 @@ export function OrderPage(props: {
                 </div>
               ))}
             </dl>
-          </section>
+          </PageSection>
           {fulfillments.length > 0 && (
-            <section aria-labelledby="shipments">
-              <h2 id="shipments">Shipments</h2>
+            <PageSection id="shipments" title="Shipments">
               <ul>
                 {fulfillments.map((fulfillment) => (
                   <li key={fulfillment.id} data-tracking={fulfillment.tracking_number}>
@@ -340,10 +328,9 @@ export function OrderPage(props: {
                   </li>
                 ))}
               </ul>
-            </section>
+            </PageSection>
           )}
-          <section aria-labelledby="timeline">
-            <h2 id="timeline">Timeline</h2>
+          <PageSection id="timeline" title="Timeline">
             <ol className="timeline">
               <li>
                 <time dateTime={new Date(order.created_date).toISOString()}>
@@ -368,7 +355,7 @@ export function OrderPage(props: {
               </div>
               <button type="submit">Add note</button>
             </form>
-          </section>
+          </PageSection>
         </div>
       </div>
     </DashboardPage>

@@ -114,7 +114,9 @@ describe.each(databaseKinds())('GET /dashboard/orders on %s', (kind) => {
     expect(page.status).toBe(200)
     expect(page.headers.get('x-frame-options')).toBe('DENY')
     expect(page.text).toContain('href="/dashboard/orders"')
-    expect(page.text.match(/<td><a href="\/dashboard\/orders\/[\w-]+">#\d+<\/a><\/td>/g)).toHaveLength(2)
+    expect(
+      page.text.match(/<th scope="row"><a href="\/dashboard\/orders\/[\w-]+">#\d+<\/a><\/th>/g),
+    ).toHaveLength(2)
     expect(page.text).toContain('buyer@example.com')
   })
 

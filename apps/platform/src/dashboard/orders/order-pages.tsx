@@ -9,9 +9,13 @@ import {
   paymentStatusWords,
 } from '../../orders/order-words.ts'
 import { DashboardPage } from '../dashboard-layout.tsx'
-import { countText, timeText } from '../kit/dashboard-words.ts'
+import { countText } from '../kit/dashboard-words.ts'
+import { type Column, DataTable, momentColumn } from '../kit/data-table.tsx'
+import { EmptyState } from '../kit/empty-state.tsx'
 import { type ListChoice, ListFilters, ListSelect, listHref, Pager } from '../kit/list-controls.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
+import { PageSection } from '../kit/page-section.tsx'
+import { Badge, Badges } from '../kit/status-badge.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { type DayTotals, OrdersChart } from './orders-chart.tsx'
 import { PACKING_SLIPS_LIMIT } from './packing-slip-page.tsx'
@@ -32,7 +36,7 @@ function CustomLines(props: { lines: readonly OrderLineRow[]; money: (minor: str
         const priced = line.custom?.addedBy ? 'your price' : 'priced by the buyer, not by you'
         return (
           <li key={line.id}>
-            <span className={line.custom?.addedBy ? 'badge' : 'badge off'}>Custom item</span>{' '}
+            <Badge tone={line.custom?.addedBy ? 'plain' : 'off'}>Custom item</Badge>{' '}
             {`${line.name} × ${line.quantity} at ${props.money(line.unit_price_minor)} (${priced})`}
           </li>
         )
@@ -44,13 +48,13 @@ function CustomLines(props: { lines: readonly OrderLineRow[]; money: (minor: str
 /** How an order stands, as badges (`orderStateParts`). */
 export function OrderBadges(props: { order: OrderWithLines['order'] }) {
   return (
-    <span className="badges">
+    <Badges>
       {orderStateParts(props.order).map((part) => (
-        <span key={part.words} className={part.tone === 'plain' ? 'badge' : `badge ${part.tone}`}>
+        <Badge key={part.words} tone={part.tone}>
           {part.words}
-        </span>
+        </Badge>
       ))}
-    </span>
+    </Badges>
   )
 }
 
@@ -94,6 +98,40 @@ function buyerName(order: OrderWithLines['order']): string | undefined {
 export function filterQuery(filter: OrderFilterText, page?: number, sort?: OrderSort): string {
   const href = listHref('', { ...filter, sort: sort === 'newest' ? undefined : sort, page })
   return href
+}
+
+/** The orders list's columns: number, when, who, what, how it stands and its total. */
+function orderColumns(money: (minor: string | number) => string): Column<OrderWithLines>[] {
+  return [
+    {
+      header: 'Number',
+      cell: ({ order }) => <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>,
+    },
+    momentColumn('Date', ({ order }) => order.created_date),
+    {
+      header: 'Buyer',
+      cell: ({ order }) => {
+        const name = buyerName(order)
+        return (
+          <>
+            {name && <div>{name}</div>}
+            <span className={name ? 'muted' : undefined}>{order.email}</span>
+          </>
+        )
+      },
+    },
+    {
+      header: 'Items',
+      cell: ({ lines }) => (
+        <>
+          {lines.reduce((sum, line) => sum + line.quantity, 0)}
+          <CustomLines lines={lines} money={money} />
+        </>
+      ),
+    },
+    { header: 'Status', cell: ({ order }) => <OrderBadges order={order} /> },
+    { header: 'Total', cell: ({ order }) => money(order.total_minor), isNumber: true },
+  ]
 }
 
 /** The orders list: filters, a page of orders, paging and the CSV export of the same filters. */
@@ -149,68 +187,27 @@ export function OrdersPage(props: {
         <ListSelect label="Sort" name="sort" value={props.sort} choices={sortChoices} />
       </ListFilters>
       {props.orders.length === 0 ? (
-        <p className="muted">{props.isFiltered ? 'No order matches these filters.' : 'No orders yet.'}</p>
+        <EmptyState>{props.isFiltered ? 'No order matches these filters.' : 'No orders yet.'}</EmptyState>
       ) : (
         <form method="get" action="/dashboard/orders/packing-slips" aria-label="Print packing slips">
           <p className="actions">
             <button type="submit">Print packing slips</button>
             <span className="muted">of the ticked orders (up to {PACKING_SLIPS_LIMIT})</span>
           </p>
-          <div className="scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <label className="check">
-                      <input
-                        type="checkbox"
-                        data-select-all="ids"
-                        aria-label="Tick every order on this page"
-                      />
-                    </label>
-                  </th>
-                  <th scope="col">Number</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Buyer</th>
-                  <th scope="col">Items</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="number">
-                    Total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.orders.map(({ order, lines }) => (
-                  <tr key={order.id}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        name="ids"
-                        value={order.id}
-                        aria-label={`Order #${order.number}`}
-                      />
-                    </td>
-                    <td>
-                      <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>
-                    </td>
-                    <td className="when">{timeText(order.created_date)}</td>
-                    <td>
-                      {buyerName(order) && <div>{buyerName(order)}</div>}
-                      <span className={buyerName(order) ? 'muted' : undefined}>{order.email}</span>
-                    </td>
-                    <td>
-                      {lines.reduce((sum, line) => sum + line.quantity, 0)}
-                      <CustomLines lines={lines} money={money} />
-                    </td>
-                    <td>
-                      <OrderBadges order={order} />
-                    </td>
-                    <td className="number">{money(order.total_minor)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Orders"
+            columns={orderColumns(money)}
+            rows={props.orders}
+            rowKey={({ order }) => order.id}
+            rowHeaders
+            empty="No orders yet."
+            selection={{
+              name: 'ids',
+              value: ({ order }) => order.id,
+              label: ({ order }) => `Order #${order.number}`,
+              allLabel: 'Tick every order on this page',
+            }}
+          />
         </form>
       )}
       <Pager
@@ -235,6 +232,38 @@ function Figure(props: { label: string; value: string; href?: string }) {
 
 /** A count of the home page with the list it links to. */
 export type LinkedCount = OrderCount & { href: string }
+
+/** The home page's orders waiting to ship: which, when, and how many units are left to send. */
+const waitingColumns: readonly Column<OrderWithLines>[] = [
+  {
+    header: 'Order',
+    cell: ({ order }) => <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>,
+  },
+  momentColumn('Placed', ({ order }) => order.created_date),
+  {
+    header: 'Units',
+    cell: ({ lines }) => `${lines.reduce((sum, line) => sum + unitsLeftToShip(line), 0)} to ship`,
+    isNumber: true,
+  },
+]
+
+/** The home page's products low on stock: the product (and its variant) and what is left. */
+const lowStockColumns: readonly Column<LowStockItem>[] = [
+  {
+    header: 'Product',
+    cell: (item) => (
+      <>
+        <a href={`/dashboard/products/${item.productId}`}>{item.name}</a>
+        {item.variant && <span className="muted"> · {item.variant}</span>}
+      </>
+    ),
+  },
+  {
+    header: 'Left',
+    cell: (item) => (item.quantity === 0 ? <Badge tone="off">Sold out</Badge> : `${item.quantity} left`),
+    isNumber: true,
+  },
+]
 
 /** The dashboard's home: today and the last 30 days, orders waiting to ship, products low on stock. */
 export function DeskHomePage(props: {
@@ -268,51 +297,34 @@ export function DeskHomePage(props: {
       </section>
       <OrdersChart days={props.days} currency={site.currency} locale={site.locale} />
       <div className="cols">
-        <section aria-labelledby="waiting">
-          <h2 id="waiting">Waiting to ship</h2>
-          {toShip.count > props.waiting.length && (
-            <p>
-              <a href={toShip.href}>All {toShip.count} waiting to ship</a>
-            </p>
-          )}
-          {props.waiting.length === 0 ? (
-            <p className="muted">Nothing is waiting to ship.</p>
-          ) : (
-            <table>
-              <tbody>
-                {props.waiting.map(({ order, lines }) => (
-                  <tr key={order.id}>
-                    <td>
-                      <a href={`/dashboard/orders/${order.id}`}>#{String(order.number)}</a>
-                    </td>
-                    <td>{timeText(order.created_date)}</td>
-                    <td>{lines.reduce((sum, line) => sum + unitsLeftToShip(line), 0)} to ship</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
-        <section aria-labelledby="low-stock">
-          <h2 id="low-stock">Low on stock</h2>
-          {props.lowStock.length === 0 ? (
-            <p className="muted">No product is down to {props.lowStockThreshold} or fewer.</p>
-          ) : (
-            <table>
-              <tbody>
-                {props.lowStock.map((item) => (
-                  <tr key={`${item.productId}${item.variant ?? ''}`}>
-                    <td>
-                      <a href={`/dashboard/products/${item.productId}`}>{item.name}</a>
-                      {item.variant && <span className="muted"> · {item.variant}</span>}
-                    </td>
-                    <td className="number">{item.quantity === 0 ? 'Sold out' : `${item.quantity} left`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
+        <PageSection
+          id="waiting"
+          title="Waiting to ship"
+          actions={
+            toShip.count > props.waiting.length && (
+              <a href={toShip.href}>All {countText(toShip.count, 'order')} waiting to ship</a>
+            )
+          }
+        >
+          <DataTable
+            label="Orders waiting to ship"
+            columns={waitingColumns}
+            rows={props.waiting}
+            rowKey={({ order }) => order.id}
+            rowHeaders
+            empty="Nothing is waiting to ship."
+          />
+        </PageSection>
+        <PageSection id="low-stock" title="Low on stock">
+          <DataTable
+            label="Products low on stock"
+            columns={lowStockColumns}
+            rows={props.lowStock}
+            rowKey={(item) => `${item.productId}${item.variant ?? ''}`}
+            rowHeaders
+            empty={`No product is down to ${countText(props.lowStockThreshold, 'unit')} or fewer.`}
+          />
+        </PageSection>
       </div>
     </DashboardPage>
   )

@@ -77,14 +77,8 @@ export function OrdersChart(props: { days: readonly DayTotals[]; currency: strin
               stroke="#eef1f4"
               strokeDasharray="3 3"
             />
-            <text
-              x={PAD.left - 6}
-              y={PAD.top + 4}
-              fontSize="10"
-              textAnchor="end"
-              fill="#59636e"
-              data-scale="orders"
-            >
+            {/* Above the plot from its left edge: beside it, "12 orders" ran off the chart's left side. */}
+            <text x={PAD.left} y={PAD.top - 5} fontSize="10" fill="#59636e" data-scale="orders">
               {countText(maxOrders, 'order')}
             </text>
             <text x={WIDTH - PAD.right + 6} y={PAD.top + 4} fontSize="10" fill="#1a7f37" data-scale="revenue">

@@ -3,6 +3,9 @@ import { LineSummary, orderLineSummary } from '../../orders/line-summary.tsx'
 import { unitsLeftToShip } from '../../orders/order-state.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
 import { DashboardPage } from '../dashboard-layout.tsx'
+import { dayText } from '../kit/dashboard-words.ts'
+import { type Column, DataTable } from '../kit/data-table.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
 import type { Owner } from '../session/owner-session.ts'
 
 /** Orders one packing-slip page prints at most (the orders list's page). */
@@ -14,6 +17,14 @@ document.addEventListener('click', (event) => {
   if (event.target.closest('button[data-print]')) window.print()
 })`
 
+type SlipLine = { line: OrderWithLines['lines'][number]; units: number }
+
+/** A slip's lines: each as sold, with its picture, and the units left to pack in large figures. */
+const slipColumns: readonly Column<SlipLine>[] = [
+  { header: 'Item', cell: ({ line }) => <LineSummary line={orderLineSummary(line)} thumbnail size={56} /> },
+  { header: 'Quantity', cell: ({ units }) => units, isNumber: true },
+]
+
 /** One order's slip: the shop, the order, who it goes to and how, and each line with units left to ship. */
 function PackingSlip(props: { shopName: string; locale: string; order: OrderWithLines }) {
   const { order, lines } = props.order
@@ -21,9 +32,7 @@ function PackingSlip(props: { shopName: string; locale: string; order: OrderWith
     const units = unitsLeftToShip(line)
     return units > 0 ? [{ line, units }] : []
   })
-  const placed = new Intl.DateTimeFormat(props.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(order.created_date),
-  )
+  const placed = dayText(order.created_date)
   return (
     <article className="packing-slip" aria-labelledby={`slip-${order.id}`} data-order={order.id}>
       <header className="slip-head">
@@ -51,26 +60,16 @@ function PackingSlip(props: { shopName: string; locale: string; order: OrderWith
       {left.length === 0 ? (
         <p className="slip-nothing">Nothing is left to ship on this order.</p>
       ) : (
-        <table className="slip-lines">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col" className="number">
-                Quantity
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {left.map(({ line, units }) => (
-              <tr key={line.id} data-line={line.id}>
-                <td>
-                  <LineSummary line={orderLineSummary(line)} thumbnail size={56} />
-                </td>
-                <td className="number slip-quantity">{units}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label={`Items to pack for order #${order.number}`}
+          className="slip-lines"
+          columns={slipColumns}
+          rows={left}
+          rowKey={({ line }) => line.id}
+          rowData={({ line }) => ({ 'data-line': line.id })}
+          rowHeaders
+          empty="Nothing is left to ship on this order."
+        />
       )}
     </article>
   )
@@ -97,13 +96,15 @@ export function PackingSlipsPage(props: { owner: Owner; orders: readonly OrderWi
             <a href="/dashboard/orders">All orders</a>
           )}
         </p>
-        <h1>{title}</h1>
-        <p className="actions">
-          <button type="button" className="primary" data-print>
-            Print
-          </button>
-          <span className="muted">Each order prints on its own page.</span>
-        </p>
+        <PageHeader
+          title={title}
+          description="Each order prints on its own page."
+          actions={
+            <button type="button" className="primary" data-print>
+              Print
+            </button>
+          }
+        />
       </div>
       {props.orders.map((order) => (
         <PackingSlip key={order.order.id} shopName={site.name} locale={site.locale} order={order} />

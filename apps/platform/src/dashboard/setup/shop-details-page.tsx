@@ -4,6 +4,7 @@ import { safeColour } from '../../orders/order-mails.ts'
 import { useNonce } from '../../pages/document.tsx'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
+import { PageHeader } from '../kit/page-header.tsx'
 import { FormProblems } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { SetupPage } from './setup-fields.tsx'
@@ -79,11 +80,10 @@ export function ShopDetailsPage(props: {
   const errors = toFormErrors(props.violations)
   return (
     <SetupPage owner={owner} title="Shop details" part="shop" notice={props.notice}>
-      <h1>Shop details</h1>
-      <p className="hint">
-        The name heads the storefront, its page titles and every mail to buyers; the colours are what order,
-        shipment, cancellation and refund mails wear, and your sign-in, account and checkout pages too.
-      </p>
+      <PageHeader
+        title="Shop details"
+        description="The name heads the storefront, its page titles and every mail to buyers; the colours are what order, shipment, cancellation and refund mails wear, and your sign-in, account and checkout pages too."
+      />
       <MailPreview shop={props.stored} />
       <DashboardForm
         action="/dashboard/setup/shop"

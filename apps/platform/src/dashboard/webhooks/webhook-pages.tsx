@@ -284,9 +284,9 @@ export function WebhookEndpointPage(props: {
       {props.rotatedSecret && <NewSecret secret={props.rotatedSecret} heading="The endpoint’s new secret" />}
       <p>
         {endpoint.isEnabled ? (
-          <span className="badge ok">Enabled</span>
+          <Badge tone="ok">Enabled</Badge>
         ) : (
-          <span className="badge off">Disabled: deliveries wait</span>
+          <Badge tone="off">Disabled: deliveries wait</Badge>
         )}{' '}
         {endpoint.previousSecretExpiresDate &&
           `The previous secret still signs beside the new one until ${time(endpoint.previousSecretExpiresDate)}.`}
