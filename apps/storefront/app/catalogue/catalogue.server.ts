@@ -44,12 +44,12 @@ export async function findProducts(
 
 /**
  * What a page shows of the catalogue, read once per process for every visitor alike (decision 098): the
- * product of a slug, a product list's page and an options availability, each kept 5 s and then served for
- * 55 s more while it is read again (`createKeyedSharedReads`), keyed by the call's arguments and the public
- * client (its display currency). A merchant's change shows on pages within 5 s (plus one stale page while
- * the new answer comes). The cart's add reads them afresh (`getProductBySlug`, `findOptionsAvailability`).
- * @throws as the reads they wrap; a failure is never kept, and a 404 (the product is gone or hidden) drops
- * the kept answer, so the page after that refresh is the 404 rather than the old product.
+ * product of a slug, a product list's page and an options availability, each kept 1 s
+ * (`createKeyedSharedReads`), keyed by the call's arguments and the public client (its display currency);
+ * the pages asking after that wait for one read together. A merchant's change shows on pages a second after
+ * it at most. The cart's add reads them afresh (`getProductBySlug`, `findOptionsAvailability`).
+ * @throws as the reads they wrap; a failure is never kept (the older answer is given for up to a minute
+ * while the platform cannot be read), and a 404 (the product is gone or hidden) drops the kept answer.
  */
 export const findSharedProductBySlug: (client: PublicClient, slug: string) => Promise<Product> =
   createKeyedSharedReads(getProductBySlug, { toKey: (slug) => slug, isGone: isNotFound })

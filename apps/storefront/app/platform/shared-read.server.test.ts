@@ -126,6 +126,29 @@ describe('a keyed shared read', () => {
     expect(asked).toHaveLength(3)
   })
 
+  it('by default waits for the read once a second is over, and gives the older answer only while it fails', async () => {
+    const clock = { now: 0 }
+    const answers: (string | Error)[] = ['$20', '$25', new Error('unreachable'), new Error('unreachable')]
+    const shared = createKeyedSharedReads(
+      async (_key: object, _slug: string) => {
+        const answer = answers.shift()
+        if (answer instanceof Error) throw answer
+        return answer ?? 'none'
+      },
+      { toKey: (slug) => slug, now: () => clock.now },
+    )
+    expect(await shared(usd, 'tee')).toBe('$20')
+    clock.now = 999
+    expect(await shared(usd, 'tee')).toBe('$20')
+    clock.now = 1_000
+    expect(await shared(usd, 'tee')).toBe('$25')
+    // The platform unreachable: the kept answer for the rest of the minute, then the failure.
+    clock.now = 3_000
+    expect(await shared(usd, 'tee')).toBe('$25')
+    clock.now = 61_000
+    await expect(shared(usd, 'tee')).rejects.toThrow('unreachable')
+  })
+
   it('keeps no failure: the next caller of that argument asks again', async () => {
     const { asked, shared } = keyedRead({ fails: (call) => call === 1 })
     await expect(shared(usd, { slug: 'gone' })).rejects.toThrow('read 1 failed')
@@ -148,10 +171,8 @@ describe('a keyed shared read', () => {
     clock.now = 6_000
     // The platform could not be reached: the kept answer covers it.
     expect(await shared(usd, 'tee')).toBe('tee')
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(await shared(usd, 'tee')).toBe('tee')
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    // The platform said it is gone: the next caller asks again and is answered so.
+    // The platform said it is gone: that caller is told so, and the kept answer is dropped.
+    await expect(shared(usd, 'tee')).rejects.toThrow('gone')
     await expect(shared(usd, 'tee')).resolves.toBe('tee again')
   })
 

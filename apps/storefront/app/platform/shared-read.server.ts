@@ -9,6 +9,11 @@ export interface SharedReadOptions<T> {
    * older than that, callers wait for a new read. Without it an old answer is served however old it is.
    */
   staleMs?: number
+  /**
+   * Milliseconds past `maxAgeMs + staleMs` the kept answer is still given when the read that should replace
+   * it fails (the platform unreachable), rather than the failure; 0 by default. Never for a gone answer.
+   */
+  staleIfErrorMs?: number
   /** Whether an answer may be kept: one that says "could not read" (undefined, say) is not. */
   isKept?: (value: T) => boolean
   /**
@@ -34,6 +39,7 @@ export interface SharedReadOptions<T> {
 export function createSharedRead<T>(read: () => Promise<T>, options: SharedReadOptions<T> = {}) {
   const maxAgeMs = options.maxAgeMs ?? SHARED_READ_MAX_AGE_MS
   const staleMs = options.staleMs ?? Number.POSITIVE_INFINITY
+  const staleIfErrorMs = options.staleIfErrorMs ?? 0
   const isKept = options.isKept ?? (() => true)
   // Asked at each call, so a test's fake clock applies to reads made before it was set.
   const now = options.now ?? (() => Date.now())
@@ -62,7 +68,15 @@ export function createSharedRead<T>(read: () => Promise<T>, options: SharedReadO
   return function sharedRead(): Promise<T> {
     if (!kept) return readNow()
     const age = now() - kept.readAt
-    if (age >= maxAgeMs + staleMs) return readNow()
+    if (age >= maxAgeMs + staleMs) {
+      const fallback = kept
+      if (age >= maxAgeMs + staleMs + staleIfErrorMs) return readNow()
+      // A failed read gives the older answer while it is young enough; a gone one dropped it (`isGone`).
+      return readNow().catch((error: unknown) => {
+        if (kept === fallback && !options.isGone?.(error)) return fallback.value
+        throw error
+      })
+    }
     if (age >= maxAgeMs) {
       // Nobody awaits the refresh: a failure leaves the kept answer for the next try.
       readNow().catch(() => undefined)
@@ -92,17 +106,22 @@ export function createSharedReads<K extends object, T>(
   }
 }
 
-/** How long a keyed catalogue read is served without asking, then served while it is read again. */
-export const FRESH_READ_MAX_AGE_MS = 5_000
-export const FRESH_READ_STALE_MS = 55_000
+/**
+ * How long a keyed catalogue read is served without asking (1 s: under load one read serves every page of
+ * that second, and a merchant's change shows on the next page after it); older, callers wait for one shared
+ * read, and are given the older answer for up to a minute only when that read fails.
+ */
+export const FRESH_READ_MAX_AGE_MS = 1_000
+export const FRESH_READ_STALE_MS = 0
+export const FRESH_READ_STALE_IF_ERROR_MS = 59_000
 /** How many keys one key object keeps at most (the least recently asked out first). */
 export const FRESH_READ_MAX_KEYS = 200
 
 /**
  * One shared read per key object (a public client) and argument, for reads that depend on what the page
  * asks (a product's slug, a list's query) yet answer alike for every visitor: each is read at most once per
- * `maxAgeMs` (5 s) by the process, served while it is read again in the background for `staleMs` more
- * (55 s), and waited for when older. `toKey` names everything the read depends on besides the key object;
+ * `maxAgeMs` (1 s) by the process; older, the callers of that moment wait for one read together (the older
+ * answer given only if that read fails, for up to a minute). `toKey` names everything the read depends on besides the key object;
  * the key object carries the rest (a public client stands for its display currency). At most `maxKeys`
  * arguments are kept per key object, the least recently asked dropped first. Never wrap a read of one
  * shopper's data: only a client that holds no shopper's tokens may be the key.
@@ -121,6 +140,7 @@ export function createKeyedSharedReads<K extends object, A, T>(
   const sharedOptions = {
     maxAgeMs: FRESH_READ_MAX_AGE_MS,
     staleMs: FRESH_READ_STALE_MS,
+    staleIfErrorMs: FRESH_READ_STALE_IF_ERROR_MS,
     ...readOptions,
   }
   const readsByKey = new WeakMap<K, Map<string, () => Promise<T>>>()
