@@ -22,6 +22,8 @@ export interface ServiceRow {
   pay_in_person: boolean
   /** A membership of a plan that covers it may pay a booking (migration 038, decision 085). */
   pay_with_plan: boolean
+  /** The deposit a booking pays online, the rest at the appointment (migration 040, decision 092); null: none. */
+  deposit_minor: string | null
   hidden: boolean
   /** Where it takes place (migration 032); empty when the shop says nothing. */
   location: string
@@ -374,6 +376,8 @@ export interface ServiceFields {
   durationMinutes: number
   rateType: RateType
   priceMinor: number
+  /** The deposit paid online (minor units, below the price; decision 092), or null for none. */
+  depositMinor: number | null
   priceText: string
   payOnline: boolean
   payInPerson: boolean
@@ -397,11 +401,11 @@ export async function insertService(
   await tx.query(
     `insert into booking_services (id, site_id, schedule_id, name, slug, description, picture_url, location,
        duration_minutes, rate_type, price_minor, price_text, pay_online, pay_in_person, cancel_notice_minutes,
-       hidden, created_date, type, capacity, timetable, reminder_minutes, pay_with_plan)
+       hidden, created_date, type, capacity, timetable, reminder_minutes, pay_with_plan, deposit_minor)
      values ($1, $2, $3, $4,
        case when exists (select 1 from booking_services where site_id = $2 and slug = $5)
          then $18 else $5 end,
-       $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21::jsonb, $22, $23)`,
+       $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21::jsonb, $22, $23, $24)`,
     [
       service.id,
       service.siteId,
@@ -426,6 +430,7 @@ export async function insertService(
       JSON.stringify(f.timetable),
       f.reminderMinutes,
       f.payWithPlan,
+      f.depositMinor,
     ],
   )
 }
@@ -436,7 +441,7 @@ export async function updateService(tx: Db, siteId: string, id: string, f: Servi
     `update booking_services set name = $3, description = $4, picture_url = $5, location = $6,
        duration_minutes = $7, rate_type = $8, price_minor = $9, price_text = $10, pay_online = $11,
        pay_in_person = $12, cancel_notice_minutes = $13, hidden = $14, type = $15, capacity = $16,
-       timetable = $17::jsonb, reminder_minutes = $18, pay_with_plan = $19
+       timetable = $17::jsonb, reminder_minutes = $18, pay_with_plan = $19, deposit_minor = $20
      where site_id = $1 and id = $2 returning id`,
     [
       siteId,
@@ -458,6 +463,7 @@ export async function updateService(tx: Db, siteId: string, id: string, f: Servi
       JSON.stringify(f.timetable),
       f.reminderMinutes,
       f.payWithPlan,
+      f.depositMinor,
     ],
   )
   return rows.length > 0

@@ -3,6 +3,7 @@ import { toDecimalString } from '../money/money.ts'
 import type { ScheduleCalendar, ServiceRow } from './booking-store.ts'
 import type { Hold } from './hold-slot.ts'
 import type { ServiceSlot } from './service-slots.ts'
+import { depositOf } from './sold-services.ts'
 import { toLocalDateTime, toZonedDateTime } from './zoned-time.ts'
 
 /**
@@ -35,11 +36,25 @@ export const ServiceSchema = z.object({
   payment: z.object({
     rateType: z.enum(['FIXED', 'NO_FEE', 'CUSTOM']).describe('a price, free, or "price on request"'),
     fixed: z
-      .object({ price: z.object({ value: z.string(), currency: z.string() }) })
+      .object({
+        price: z.object({ value: z.string(), currency: z.string() }),
+        deposit: z
+          .object({ value: z.string(), currency: z.string() })
+          .optional()
+          .describe(
+            'what a booking pays online when paid by deposit (decision 092); absent when none is taken',
+          ),
+      })
       .optional()
       .describe('the price, for FIXED'),
     custom: z.object({ description: z.string() }).optional().describe('what to say of the price, for CUSTOM'),
-    options: z.object({ online: z.boolean(), inPerson: z.boolean() }).describe('how it may be paid'),
+    options: z
+      .object({
+        online: z.boolean(),
+        inPerson: z.boolean(),
+        deposit: z.boolean().describe('a deposit is paid online, the rest at the appointment (decision 092)'),
+      })
+      .describe('how it may be paid'),
   }),
   media: z
     .object({
@@ -67,6 +82,7 @@ export function toWireService(
   calendar: Pick<ScheduleCalendar, 'bufferMinutes'>,
   currency: string,
 ): WireService {
+  const deposit = depositOf(service)
   return {
     id: service.id,
     name: service.name,
@@ -84,10 +100,21 @@ export function toWireService(
     payment: {
       rateType: service.rate_type,
       ...(service.rate_type === 'FIXED'
-        ? { fixed: { price: { value: toDecimalString(Number(service.price_minor), currency), currency } } }
+        ? {
+            fixed: {
+              price: { value: toDecimalString(Number(service.price_minor), currency), currency },
+              ...(deposit === undefined
+                ? {}
+                : { deposit: { value: toDecimalString(deposit, currency), currency } }),
+            },
+          }
         : {}),
       ...(service.rate_type === 'CUSTOM' ? { custom: { description: service.price_text } } : {}),
-      options: { online: service.pay_online, inPerson: service.pay_in_person },
+      options: {
+        online: service.pay_online,
+        inPerson: service.pay_in_person,
+        deposit: deposit !== undefined,
+      },
     },
     media: serviceMediaOf(service),
     onlineBooking: { enabled: true },

@@ -73,7 +73,11 @@ export interface ServiceLineProperties {
 }
 
 /** The ways a booked slot may be paid, by the spec's PaymentOptionType names (decision 085). */
-export type BookingPaymentOption = 'FULL_PAYMENT_ONLINE' | 'FULL_PAYMENT_OFFLINE' | 'MEMBERSHIP'
+export type BookingPaymentOption =
+  | 'FULL_PAYMENT_ONLINE'
+  | 'FULL_PAYMENT_OFFLINE'
+  | 'MEMBERSHIP'
+  | 'DEPOSIT_ONLINE'
 
 /** The tickets a line of the tickets catalogue sells: its reservation and its event (decision 070). */
 export interface TicketLineProperties {
@@ -98,6 +102,8 @@ export interface SoldService {
    * absent (tickets) means online only.
    */
   paymentOptions?: readonly BookingPaymentOption[] | undefined
+  /** The deposit a booked slot paid with DEPOSIT_ONLINE pays online per place, the rest later (decision 092). */
+  depositMinor?: number | undefined
 }
 
 export interface CartWithLines {

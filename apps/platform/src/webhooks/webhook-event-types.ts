@@ -17,6 +17,7 @@ export const webhookEventTypes = [
   'order.fulfilled',
   'order.canceled',
   'order.refunded',
+  'order.paid',
   'membership.purchased',
   'membership.renewed',
   'membership.refunded',

@@ -14,7 +14,7 @@ function service(payment: Partial<Service['payment']>, minutes = 45): Service {
       _id: '00000000-0000-4000-8000-000000000002',
       availabilityConstraints: { sessionDurations: [minutes], timeBetweenSessions: 15 },
     },
-    payment: { rateType: 'FIXED', options: { online: true, inPerson: true }, ...payment },
+    payment: { rateType: 'FIXED', options: { online: true, inPerson: true, deposit: false }, ...payment },
     media: { items: [] },
     onlineBooking: { enabled: true },
     _createdDate: '2026-01-01T00:00:00.000Z',
@@ -41,7 +41,9 @@ describe('toServiceView', () => {
   })
 
   it('says "Free" for a service without a fee, with no way to pay', () => {
-    const view = toServiceView(service({ rateType: 'NO_FEE', options: { online: false, inPerson: true } }))
+    const view = toServiceView(
+      service({ rateType: 'NO_FEE', options: { online: false, inPerson: true, deposit: false } }),
+    )
     expect(view).toMatchObject({ price: 'Free', payment: undefined })
   })
 
@@ -56,12 +58,27 @@ describe('toServiceView', () => {
 
   it('names a service paid only online, or only in person', () => {
     const fixed = { fixed: { price: { value: '10', currency: 'USD' } } }
-    expect(toServiceView(service({ ...fixed, options: { online: true, inPerson: false } })).payment).toBe(
-      'Pay online',
-    )
-    expect(toServiceView(service({ ...fixed, options: { online: false, inPerson: true } })).payment).toBe(
-      'Pay in person',
-    )
+    expect(
+      toServiceView(service({ ...fixed, options: { online: true, inPerson: false, deposit: false } }))
+        .payment,
+    ).toBe('Pay online')
+    expect(
+      toServiceView(service({ ...fixed, options: { online: false, inPerson: true, deposit: false } }))
+        .payment,
+    ).toBe('Pay in person')
+  })
+
+  it('names a deposit online with its amount', () => {
+    const fixed = {
+      fixed: { price: { value: '40', currency: 'USD' }, deposit: { value: '10', currency: 'USD' } },
+    }
+    expect(
+      toServiceView(service({ ...fixed, options: { online: false, inPerson: false, deposit: true } }))
+        .payment,
+    ).toBe('Pay a deposit of $10.00 online, the rest at the appointment')
+    expect(
+      toServiceView(service({ ...fixed, options: { online: true, inPerson: true, deposit: true } })).payment,
+    ).toBe('Pay online, in person, or a deposit of $10.00 online')
   })
 })
 

@@ -22,12 +22,15 @@ export interface Service {
   payment: {
     /** `FIXED` a price, `NO_FEE` free, `CUSTOM` "price on request" (nothing is charged online). */
     rateType: 'FIXED' | 'NO_FEE' | 'CUSTOM'
-    /** The price (a decimal string) in the shop's currency, for `FIXED`. */
-    fixed?: { price: { value: string; currency: string } }
+    /**
+     * The price (a decimal string) in the shop's currency, for `FIXED`; with `deposit` when a booking may pay
+     * a deposit online and the rest at the appointment.
+     */
+    fixed?: { price: { value: string; currency: string }; deposit?: { value: string; currency: string } }
     /** What the shop says of the price, for `CUSTOM`. */
     custom?: { description: string }
-    /** Whether it may be paid online, in person, or either. */
-    options: { online: boolean; inPerson: boolean }
+    /** Whether it may be paid online, in person, by a deposit online (the rest in person), or so. */
+    options: { online: boolean; inPerson: boolean; deposit: boolean }
   }
   /** Its picture as Wix names it: `mainMedia.image.url`, an https address; none when it has no picture. */
   media: { mainMedia?: ServiceImage; items: ServiceImage[] }
