@@ -137,7 +137,11 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
         ? cards.map((provider) => ({
             id: `deposit:${provider.id}`,
             title: `Pay a deposit of ${money(deposit)}${place} now, ${money(unitPriceOf(service) - deposit)}${place} at the appointment`,
-            description: `${provider.title}; the rest is paid in person.`,
+            // Named by its provider only when there are several, so "Card" names the full payment's radio alone.
+            description:
+              cards.length > 1
+                ? `With ${provider.title.toLowerCase()}; the rest is paid in person.`
+                : 'By card now; the rest is paid in person.',
           }))
         : []
     return [
