@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { z } from 'zod'
 import { findServices, type ServiceRow } from '../bookings/booking-store.ts'
 import { listServiceSlots } from '../bookings/service-slots.ts'
-import { paymentOptionsOf, unitPriceOf } from '../bookings/sold-services.ts'
+import { depositOf, paymentOptionsOf, unitPriceOf } from '../bookings/sold-services.ts'
 import { addDays, instantOfLocalDateTime, instantOfSlotDate, toLocalDate } from '../bookings/zoned-time.ts'
 import { payPurchase, purchaseCallbacks, readBuyer } from '../checkout/hosted/purchase-page.tsx'
 import type { PaymentProvider } from '../checkout/payment-provider.ts'
@@ -121,14 +121,29 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
 
   /**
    * The ways this service may be paid, as the page offers them (decision 085): card providers when it is
-   * paid in full online, in person, and each of the buyer's plans that may pay it (`plan:<membership>`).
+   * paid in full online, each card provider for a deposit (`deposit:<provider>`, decision 092), in person,
+   * and each of the buyer's plans that may pay it (`plan:<membership>`).
    */
-  function providersOf(service: ServiceRow, plans: readonly HeldMembership[]) {
+  function providersOf(service: ServiceRow, plans: readonly HeldMembership[], site: Site) {
     const isCharged = unitPriceOf(service) > 0
     const options = paymentOptionsOf(service)
-    const online = options.includes('FULL_PAYMENT_ONLINE')
-      ? deps.paymentProviders.filter((provider) => provider.id !== 'offline')
-      : []
+    const cards = deps.paymentProviders.filter((provider) => provider.id !== 'offline')
+    const online = options.includes('FULL_PAYMENT_ONLINE') ? cards : []
+    const deposit = depositOf(service)
+    const money = (minor: number) => formatMoney(minor, site.currency, site.locale)
+    const place = service.type === 'CLASS' ? ' a place' : ''
+    const deposits =
+      deposit !== undefined && options.includes('DEPOSIT_ONLINE')
+        ? cards.map((provider) => ({
+            id: `deposit:${provider.id}`,
+            title: `Pay a deposit of ${money(deposit)}${place} now, ${money(unitPriceOf(service) - deposit)}${place} at the appointment`,
+            // Named by its provider only when there are several, so "Card" names the full payment's radio alone.
+            description:
+              cards.length > 1
+                ? `With ${provider.title.toLowerCase()}; the rest is paid in person.`
+                : 'By card now; the rest is paid in person.',
+          }))
+        : []
     return [
       ...(options.includes('MEMBERSHIP')
         ? plans.map((plan) => ({
@@ -141,6 +156,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
           }))
         : []),
       ...online,
+      ...deposits,
       ...(options.includes('FULL_PAYMENT_OFFLINE')
         ? [
             {
@@ -212,7 +228,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
         paymentKey={randomUUID()}
         start={pick.start.toISOString()}
         openSpots={service.type === 'CLASS' ? (found.slots[0]?.openSpots ?? 0) : undefined}
-        providers={providersOf(service, plans)}
+        providers={providersOf(service, plans, site)}
         signInAction={
           service.pay_with_plan && !memberId ? `${visitPath(visit.session.id)}/sign-in` : undefined
         }
@@ -392,19 +408,27 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
       const payer = service ? await buyerPlans(c, visit.session, service) : { memberId: undefined, plans: [] }
       const choice =
         service &&
-        providersOf(service, payer.plans).find((provider) => provider.id === form.text('paymentMethod'))
+        providersOf(service, payer.plans, site).find((provider) => provider.id === form.text('paymentMethod'))
       // A plan pays nothing online: its booking is placed like one paid in person, at 0 (decision 085).
       const membershipId = choice?.id.startsWith('plan:') ? choice.id.slice('plan:'.length) : undefined
-      const provider =
-        choice && deps.paymentProviders.find((known) => known.id === (membershipId ? 'offline' : choice.id))
+      // A deposit is paid with the card provider it names (decision 092).
+      const isDeposit = choice?.id.startsWith('deposit:') ?? false
+      const providerId = membershipId
+        ? 'offline'
+        : isDeposit
+          ? choice?.id.slice('deposit:'.length)
+          : choice?.id
+      const provider = choice && deps.paymentProviders.find((known) => known.id === providerId)
       const paymentKey = form.text('paymentKey')
       if (!provider || !/^[0-9a-f-]{36}$/.test(paymentKey))
         return checkoutPage(c, visit, site, pick, { values, problem: 'Choose how to pay.', status: 400 })
       const paymentOption = membershipId
         ? 'MEMBERSHIP'
-        : provider.id === 'offline'
-          ? 'FULL_PAYMENT_OFFLINE'
-          : 'FULL_PAYMENT_ONLINE'
+        : isDeposit
+          ? 'DEPOSIT_ONLINE'
+          : provider.id === 'offline'
+            ? 'FULL_PAYMENT_OFFLINE'
+            : 'FULL_PAYMENT_ONLINE'
       const { session } = visit
       // A member's booking is theirs (their account lists it), also when they signed in on this page.
       const owner = payer.memberId
@@ -448,7 +472,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
         siteId: site.id,
         currency: site.currency,
         checkoutId: booked.checkoutId,
-        totalMinor: booked.totalMinor,
+        totalMinor: booked.payNowMinor,
         provider,
         paymentKey,
         cancelPath: `${visitPath(session.id)}?serviceId=${pick.serviceId}`,

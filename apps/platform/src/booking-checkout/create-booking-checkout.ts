@@ -17,6 +17,8 @@ export interface BookingCheckout {
   checkoutId: string
   bookingId: string
   totalMinor: number
+  /** What is paid now, online: the total, or the deposit of a booking paid by deposit (decision 092). */
+  payNowMinor: number
   heldUntil: Date
   /** How it is paid, as the shopper chose and the service allows. */
   paymentOption: BookingPaymentOption
@@ -30,7 +32,8 @@ export interface BookingCheckout {
  * checkout (`startPayment`, `placeOrder`, which confirms the booking).
  *
  * How it is paid is the shopper's choice among the service's (decision 085), checked here whatever page
- * asked: in full online, in person (the order is placed unpaid), or with a membership of a plan that
+ * asked: in full online, a deposit online and the rest in person (decision 092: the checkout's pay-now is
+ * the deposit), in person (the order is placed unpaid), or with a membership of a plan that
  * covers the service, which the checkout's pricing must find paying the whole booking (a member's,
  * not expired, with a session left); the session itself is used when the order is placed, in the
  * transaction that confirms the booking.
@@ -80,7 +83,7 @@ export async function createBookingCheckout(
         `${hold.service.name} cannot be paid that way: choose another`,
         { paymentOption },
       )
-    const { checkoutId, totalMinor } = await openPurchaseCheckout(tx, deps, {
+    const { checkoutId, totalMinor, payNowMinor } = await openPurchaseCheckout(tx, deps, {
       site,
       purchaseId: hold.bookingId,
       lines: [
@@ -138,6 +141,7 @@ export async function createBookingCheckout(
       checkoutId,
       bookingId: hold.bookingId,
       totalMinor,
+      payNowMinor,
       heldUntil: hold.heldUntil,
       paymentOption,
     }

@@ -47,6 +47,43 @@ describe('bookingPaymentWords', () => {
     )
   })
 
+  it('says a deposit paid online and the rest due, then the whole paid, and what a cancel gave back', () => {
+    const deposit = {
+      option: 'DEPOSIT_ONLINE' as const,
+      paymentStatus: 'PARTIALLY_PAID' as const,
+      paidMinor: 1000,
+    }
+    expect(words(deposit)).toBe('Deposit of $10.00 paid online, $30.00 to pay at the appointment')
+    expect(words({ ...deposit, kind: 'CLASS' })).toBe(
+      'Deposit of $10.00 paid online, $30.00 to pay at the class',
+    )
+    expect(words({ ...deposit, paymentStatus: 'PAID', paidMinor: 4000 })).toBe(
+      'Paid $40.00: a deposit online, the rest in person',
+    )
+    expect(words({ ...deposit, isCancelled: true, isRefunded: true })).toBe(
+      'Cancelled and the deposit of $10.00 refunded',
+    )
+    expect(words({ ...deposit, isCancelled: true })).toBe(
+      'Cancelled: the deposit of $10.00 is not refunded yet',
+    )
+  })
+
+  it('reads a deposit line and its order as a deposit, with what the order took', () => {
+    const payment = bookingPaymentOf({
+      order: { payment_status: 'PARTIALLY_PAID', currency: 'USD', paid_minor: '1000' },
+      line: {
+        payment_option: 'DEPOSIT_ONLINE',
+        membership: null,
+        total_minor: '4000',
+        quantity: 1,
+        refunded_quantity: 0,
+      },
+      service: { rateType: 'FIXED', kind: 'APPOINTMENT' },
+      isCancelled: false,
+    })
+    expect(payment).toMatchObject({ option: 'DEPOSIT_ONLINE', paidMinor: 1000, amountMinor: 4000 })
+  })
+
   it('says free and price on request, whichever way was chosen', () => {
     expect(
       words({

@@ -18,6 +18,8 @@ export interface BookingPayment {
   currency: string
   /** The order's payment status. */
   paymentStatus: PaymentStatus
+  /** What the order's buyer has paid (`orders.paid_minor`): a deposit's share while partly paid (decision 092). */
+  paidMinor?: number | undefined
   /** Whether the booking's line was refunded (all its units) or its order in full. */
   isRefunded: boolean
   /** Whether the booking was cancelled. */
@@ -31,7 +33,9 @@ export interface BookingPayment {
 
 /** The order line's way to pay as a booking's: a way not a service's (a product's estimate words) reads as online. */
 export function toBookingPaymentOption(paymentOption: string | undefined): BookingPaymentOption {
-  return paymentOption === 'FULL_PAYMENT_OFFLINE' || paymentOption === 'MEMBERSHIP'
+  return paymentOption === 'FULL_PAYMENT_OFFLINE' ||
+    paymentOption === 'MEMBERSHIP' ||
+    paymentOption === 'DEPOSIT_ONLINE'
     ? paymentOption
     : 'FULL_PAYMENT_ONLINE'
 }
@@ -42,7 +46,7 @@ export function toBookingPaymentOption(paymentOption: string | undefined): Booki
  * and kind, and the paying plan's sessions now when read.
  */
 export function bookingPaymentOf(input: {
-  order: { payment_status: PaymentStatus; currency: string }
+  order: { payment_status: PaymentStatus; currency: string; paid_minor?: string | number | undefined }
   line:
     | {
         payment_option: string
@@ -64,6 +68,7 @@ export function bookingPaymentOf(input: {
     amountMinor: Number(line?.total_minor ?? 0),
     currency: order.currency,
     paymentStatus: order.payment_status,
+    ...(order.paid_minor === undefined ? {} : { paidMinor: Number(order.paid_minor) }),
     isRefunded:
       order.payment_status === 'FULLY_REFUNDED' ||
       (line !== undefined && line.quantity > 0 && line.refunded_quantity >= line.quantity),
@@ -91,7 +96,8 @@ function sessionsWords(plan: NonNullable<BookingPayment['plan']>): string {
 /**
  * How a booking is paid, in the sentence a shopper reads in the confirmation and reminder mails and the
  * members account (decision 093): "Paid $40.00 online", "$40.00 to pay at the appointment", "Paid with your
- * plan Fitting pass (2 of 5 sessions left)", "Free", "Price on request", and what became of the money when
+ * plan Fitting pass (2 of 5 sessions left)", "Deposit of $10.00 paid online, $30.00 to pay at the appointment"
+ * (decision 092), "Free", "Price on request", and what became of the money when
  * it was cancelled or refunded ("Cancelled and refunded $40.00", "Cancelled: nothing to pay").
  *
  * @example bookingPaymentWords({ option: 'FULL_PAYMENT_ONLINE', amountMinor: 4000, … }, 'en-US') // 'Paid $40.00 online'
@@ -128,8 +134,25 @@ export function bookingPaymentWords(payment: BookingPayment, locale: string): st
       // Only the offline provider places an order unpaid (a current cart's slot is "online" by default).
       return `${money} to pay ${where}`
     }
-    // A deposit online (DEPOSIT_ONLINE, decision 085's Consequences) adds its case here when the way exists:
-    // the deposit paid online, the rest to pay at the appointment (a partly-paid order's `paid_minor`).
+    case 'DEPOSIT_ONLINE': {
+      // The deposit paid online (what the order took, never more than the booking), the rest in person.
+      const depositMinor = Math.min(payment.paidMinor ?? 0, payment.amountMinor)
+      const deposit = formatMoney(depositMinor, payment.currency, locale)
+      if (payment.isRefunded)
+        return payment.isCancelled
+          ? `Cancelled and the deposit of ${deposit} refunded`
+          : `Refunded ${deposit}`
+      if (payment.isCancelled)
+        return depositMinor > 0
+          ? `Cancelled: the deposit of ${deposit} is not refunded yet`
+          : 'Cancelled: nothing to pay'
+      if (payment.paymentStatus === 'PAID') return `Paid ${money}: a deposit online, the rest in person`
+      if (payment.paymentStatus === 'PARTIALLY_PAID') {
+        const rest = formatMoney(payment.amountMinor - depositMinor, payment.currency, locale)
+        return `Deposit of ${deposit} paid online, ${rest} to pay ${where}`
+      }
+      return `${money} to pay`
+    }
     default: {
       const unknown: never = payment.option
       return unknown

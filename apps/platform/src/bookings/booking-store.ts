@@ -25,6 +25,8 @@ export interface ServiceRow {
   pay_in_person: boolean
   /** A membership of a plan that covers it may pay a booking (migration 038, decision 085). */
   pay_with_plan: boolean
+  /** The deposit a booking pays online, the rest at the appointment (migration 040, decision 092); null: none. */
+  deposit_minor: string | null
   hidden: boolean
   /** Where it takes place (migration 032); empty when the shop says nothing. */
   location: string
@@ -350,6 +352,7 @@ export async function findBookingsOfMember(
       service_type: ServiceType
       payment_status: PaymentStatus
       currency: string
+      paid_minor: string
       line: Pick<
         OrderLineRow,
         'payment_option' | 'membership' | 'total_minor' | 'quantity' | 'refunded_quantity'
@@ -360,7 +363,7 @@ export async function findBookingsOfMember(
   >(
     `select b.id, b.service_id, s.name as service_name, s.location, s.cancel_notice_minutes,
        c.time_zone, b.start_date, b.end_date, b.status, b.cancelled_date, b.order_id, o.number::text as order_number,
-       s.rate_type, s.type as service_type, o.payment_status, o.currency,
+       s.rate_type, s.type as service_type, o.payment_status, o.currency, o.paid_minor::text as paid_minor,
        to_jsonb(l) as line, m.sessions_left, m.sessions_total
      from bookings b
        join orders o on o.id = b.order_id
@@ -378,10 +381,20 @@ export async function findBookingsOfMember(
     [siteId, memberId, limit],
   )
   return rows.map(
-    ({ rate_type, service_type, payment_status, currency, line, sessions_left, sessions_total, ...row }) => ({
+    ({
+      rate_type,
+      service_type,
+      payment_status,
+      currency,
+      paid_minor,
+      line,
+      sessions_left,
+      sessions_total,
+      ...row
+    }) => ({
       ...row,
       payment: bookingPaymentOf({
-        order: { payment_status, currency },
+        order: { payment_status, currency, paid_minor },
         line: line ?? undefined,
         service: { rateType: rate_type, kind: service_type },
         isCancelled: row.status === 'CANCELLED',
@@ -414,6 +427,8 @@ export interface ServiceFields {
   durationMinutes: number
   rateType: RateType
   priceMinor: number
+  /** The deposit paid online (minor units, below the price; decision 092), or null for none. */
+  depositMinor: number | null
   priceText: string
   payOnline: boolean
   payInPerson: boolean
@@ -437,11 +452,11 @@ export async function insertService(
   await tx.query(
     `insert into booking_services (id, site_id, schedule_id, name, slug, description, picture_url, location,
        duration_minutes, rate_type, price_minor, price_text, pay_online, pay_in_person, cancel_notice_minutes,
-       hidden, created_date, type, capacity, timetable, reminder_minutes, pay_with_plan)
+       hidden, created_date, type, capacity, timetable, reminder_minutes, pay_with_plan, deposit_minor)
      values ($1, $2, $3, $4,
        case when exists (select 1 from booking_services where site_id = $2 and slug = $5)
          then $18 else $5 end,
-       $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21::jsonb, $22, $23)`,
+       $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $20, $21::jsonb, $22, $23, $24)`,
     [
       service.id,
       service.siteId,
@@ -466,6 +481,7 @@ export async function insertService(
       JSON.stringify(f.timetable),
       f.reminderMinutes,
       f.payWithPlan,
+      f.depositMinor,
     ],
   )
 }
@@ -476,7 +492,7 @@ export async function updateService(tx: Db, siteId: string, id: string, f: Servi
     `update booking_services set name = $3, description = $4, picture_url = $5, location = $6,
        duration_minutes = $7, rate_type = $8, price_minor = $9, price_text = $10, pay_online = $11,
        pay_in_person = $12, cancel_notice_minutes = $13, hidden = $14, type = $15, capacity = $16,
-       timetable = $17::jsonb, reminder_minutes = $18, pay_with_plan = $19
+       timetable = $17::jsonb, reminder_minutes = $18, pay_with_plan = $19, deposit_minor = $20
      where site_id = $1 and id = $2 returning id`,
     [
       siteId,
@@ -498,6 +514,7 @@ export async function updateService(tx: Db, siteId: string, id: string, f: Servi
       JSON.stringify(f.timetable),
       f.reminderMinutes,
       f.payWithPlan,
+      f.depositMinor,
     ],
   )
   return rows.length > 0

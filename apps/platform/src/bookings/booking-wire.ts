@@ -3,6 +3,7 @@ import { toDecimalString } from '../money/money.ts'
 import type { ScheduleCalendar, ServiceRow } from './booking-store.ts'
 import type { Hold } from './hold-slot.ts'
 import type { ServiceSlot } from './service-slots.ts'
+import { depositOf } from './sold-services.ts'
 import { toLocalDateTime, toZonedDateTime } from './zoned-time.ts'
 
 /**
@@ -35,7 +36,15 @@ export const ServiceSchema = z.object({
   payment: z.object({
     rateType: z.enum(['FIXED', 'NO_FEE', 'CUSTOM']).describe('a price, free, or "price on request"'),
     fixed: z
-      .object({ price: z.object({ value: z.string(), currency: z.string() }) })
+      .object({
+        price: z.object({ value: z.string(), currency: z.string() }),
+        deposit: z
+          .object({ value: z.string(), currency: z.string() })
+          .optional()
+          .describe(
+            'what a booking pays online when paid by deposit (decision 092); absent when none is taken',
+          ),
+      })
       .optional()
       .describe('the price, for FIXED'),
     custom: z.object({ description: z.string() }).optional().describe('what to say of the price, for CUSTOM'),
@@ -46,8 +55,9 @@ export const ServiceSchema = z.object({
         pricingPlan: z
           .boolean()
           .describe('whether a paid plan that covers it may pay a booking (decision 085)'),
+        deposit: z.boolean().describe('a deposit is paid online, the rest at the appointment (decision 092)'),
       })
-      .describe('how it may be paid, as Wix Bookings Services V2 names it (decision 093)'),
+      .describe('how it may be paid, as Wix Bookings Services V2 names it (decisions 092 and 093)'),
   }),
   media: z
     .object({
@@ -75,6 +85,7 @@ export function toWireService(
   calendar: Pick<ScheduleCalendar, 'bufferMinutes'>,
   currency: string,
 ): WireService {
+  const deposit = depositOf(service)
   return {
     id: service.id,
     name: service.name,
@@ -92,13 +103,21 @@ export function toWireService(
     payment: {
       rateType: service.rate_type,
       ...(service.rate_type === 'FIXED'
-        ? { fixed: { price: { value: toDecimalString(Number(service.price_minor), currency), currency } } }
+        ? {
+            fixed: {
+              price: { value: toDecimalString(Number(service.price_minor), currency), currency },
+              ...(deposit === undefined
+                ? {}
+                : { deposit: { value: toDecimalString(deposit, currency), currency } }),
+            },
+          }
         : {}),
       ...(service.rate_type === 'CUSTOM' ? { custom: { description: service.price_text } } : {}),
       options: {
         online: service.pay_online,
         inPerson: service.pay_in_person,
         pricingPlan: service.pay_with_plan,
+        deposit: deposit !== undefined,
       },
     },
     media: serviceMediaOf(service),

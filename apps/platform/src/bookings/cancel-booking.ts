@@ -3,6 +3,7 @@ import { type EventIdentity, recordEvent } from '../events/event-outbox.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { ApiError, ApplicationError } from '../http/errors.ts'
 import { cancelOrder, type OrderDeskDeps, refundOrder } from '../orders/order-actions.ts'
+import { refundableOf } from '../orders/order-state.ts'
 import { findOrder } from '../orders/order-store.ts'
 import { returnMembershipSession } from '../plans/membership-store.ts'
 import { getSite } from '../sites/site-store.ts'
@@ -139,9 +140,11 @@ export async function cancelBooking(
       candidate.refunded_quantity < candidate.quantity &&
       Number(candidate.total_minor) > 0,
   )
-  const isPaid = ['PAID', 'PARTIALLY_REFUNDED'].includes(order.order.payment_status)
-  if (!line || !isPaid)
+  // What was paid online goes back, at most: a deposit's booking refunds its deposit (decision 092).
+  const refundable = refundableOf(order.order)
+  if (!line || refundable === 0)
     return { booking: cancelled.booking, wasCancelled: false, orderCancelled, refundedMinor: 0 }
+  const places = Math.min(found.booking.participants, line.quantity - line.refunded_quantity)
   try {
     const refunded = await refundOrder(
       deps,
@@ -149,14 +152,9 @@ export async function cancelBooking(
       {
         orderId,
         idempotencyKey: `booking-cancel:${bookingId}`,
+        amountMinor: Math.min(refundable, Math.round((Number(line.total_minor) * places) / line.quantity)),
         // A class booking's line sells its participants' places (decision 083): all of them are refunded.
-        lines: [
-          {
-            lineId: line.id,
-            quantity: Math.min(found.booking.participants, line.quantity - line.refunded_quantity),
-            restock: false,
-          },
-        ],
+        lines: [{ lineId: line.id, quantity: places, restock: false }],
         reason: 'The booking was cancelled',
       },
       now,

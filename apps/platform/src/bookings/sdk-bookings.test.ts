@@ -43,12 +43,12 @@ describe.each(databaseKinds())('the SDK’s bookings against the platform on %s'
         payment: {
           rateType: 'FIXED',
           fixed: { price: { value: '40.00', currency: 'USD' } },
-          options: { online: true, inPerson: true, pricingPlan: false },
+          options: { online: true, inPerson: true, pricingPlan: false, deposit: false },
         },
       })
       expect(services[1]?.payment).toEqual({
         rateType: 'NO_FEE',
-        options: { online: false, inPerson: true, pricingPlan: false },
+        options: { online: false, inPerson: true, pricingPlan: false, deposit: false },
       })
       expect(services[0]?.defaultCapacity).toBe(1)
       expect(services[2]).toMatchObject({ name: 'Sewing class', type: 'CLASS', defaultCapacity: 8 })

@@ -79,12 +79,13 @@ export function serviceInputProblems(input: ServiceInput): FieldViolation[] {
   if (s.priceMinor > 100_000_000_00) add('price', 'is too large', 'DECIMAL_LTE')
   if (s.rateType === 'CUSTOM' && (s.priceText.length < 1 || s.priceText.length > 100))
     add('priceText', 'must say in 1 to 100 characters what the price depends on', 'REQUIRED_FIELD')
-  if (!s.payOnline && !s.payInPerson)
+  if (!s.payOnline && !s.payInPerson && s.depositMinor === null)
     add(
       'paymentOptions',
       'must include at least one way to pay online or in person (a plan may pay besides)',
       'REQUIRED_FIELD',
     )
+  problems.push(...depositProblems(s))
   range('cancelNoticeMinutes', s.cancelNoticeMinutes, 0, 525_600, 'minutes')
   range('reminderMinutes', s.reminderMinutes, 0, 20_160, 'minutes')
   problems.push(...classProblems(s))
@@ -116,6 +117,34 @@ export function serviceInputProblems(input: ServiceInput): FieldViolation[] {
   range('minNoticeMinutes', c.minNoticeMinutes, 0, 525_600, 'minutes')
   range('maxAheadDays', c.maxAheadDays, 1, 730, 'days')
   return problems
+}
+
+/**
+ * What is wrong with a service's deposit (decision 092): one is taken only on a service with a fixed price,
+ * and is more than nothing and less than the price (a deposit of the whole price is full payment online).
+ */
+function depositProblems(s: ServiceFields): FieldViolation[] {
+  if (s.depositMinor === null) return []
+  if (s.rateType !== 'FIXED')
+    return [
+      {
+        field: 'deposit',
+        description: 'is only taken on a service with a fixed price: choose a price, or no deposit',
+        violatedRule: 'FIELD_NOT_ALLOWED',
+      },
+    ]
+  if (!Number.isInteger(s.depositMinor) || s.depositMinor <= 0)
+    return [{ field: 'deposit', description: 'must be an amount more than 0', violatedRule: 'DECIMAL_GT' }]
+  if (s.depositMinor >= s.priceMinor)
+    return [
+      {
+        field: 'deposit',
+        description:
+          'must be less than the price (to take the whole price online, choose full payment online)',
+        violatedRule: 'DECIMAL_LT',
+      },
+    ]
+  return []
 }
 
 const LOCAL_START = /^(\d{4}-\d{2}-\d{2})T((?:[01]\d|2[0-3]):[0-5]\d)$/

@@ -73,7 +73,11 @@ export interface ServiceLineProperties {
 }
 
 /** The ways a booked slot may be paid, by the spec's PaymentOptionType names (decision 085). */
-export type BookingPaymentOption = 'FULL_PAYMENT_ONLINE' | 'FULL_PAYMENT_OFFLINE' | 'MEMBERSHIP'
+export type BookingPaymentOption =
+  | 'FULL_PAYMENT_ONLINE'
+  | 'FULL_PAYMENT_OFFLINE'
+  | 'MEMBERSHIP'
+  | 'DEPOSIT_ONLINE'
 
 /** The tickets a line of the tickets catalogue sells: its reservation and its event (decision 070). */
 export interface TicketLineProperties {
@@ -101,6 +105,8 @@ export interface SoldService {
   /** A service's price as the merchant set it (a fixed price, free, on request) and its kind: its mail's words. */
   rateType?: 'FIXED' | 'NO_FEE' | 'CUSTOM' | undefined
   kind?: 'APPOINTMENT' | 'CLASS' | undefined
+  /** The deposit a booked slot paid with DEPOSIT_ONLINE pays online per place, the rest later (decision 092). */
+  depositMinor?: number | undefined
 }
 
 export interface CartWithLines {

@@ -7,12 +7,12 @@ import type { CartProducts } from '../carts/cart-products.ts'
 import type { SoldService } from '../carts/cart-store.ts'
 import { availabilityOf, lineDescriptionOf } from '../carts/cart-wire.ts'
 import { type CustomLine, hasMerchantOrigin } from '../carts/custom-line-item.ts'
-import type { LinePrice } from '../carts/pricing/totals-estimate.ts'
+import { type LinePrice, payNowOf } from '../carts/pricing/totals-estimate.ts'
 import type { ProductRecord } from '../catalogue/products/product-store.ts'
 import { type StockCounter, stockCounterKey } from '../catalogue/products/stock-store.ts'
 import type { Db } from '../db/db.ts'
 import type { EventIdentity } from '../events/event-outbox.ts'
-import type { PaymentStatus } from '../orders/order-state.ts'
+import { type PaymentStatus, paymentStatusOf } from '../orders/order-state.ts'
 import { findOrderByCheckout, type OrderLineCustom, type OrderPayment } from '../orders/order-store.ts'
 import { membershipSelectionProblem } from '../plans/membership-selection.ts'
 import { unusableMembershipReason } from '../plans/plan-rules.ts'
@@ -155,7 +155,7 @@ function bookingPaymentOfPlacedLine(
         quantity: number
       }
     | undefined,
-  order: { payment_status: PaymentStatus; currency: string },
+  order: { payment_status: PaymentStatus; currency: string; paid_minor: number },
   service: SoldService,
 ) {
   return bookingPaymentOf({
@@ -257,6 +257,9 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
             'NOT_PURCHASABLE',
             `${service.name} cannot be paid that way: ${allowed.includes('FULL_PAYMENT_ONLINE') ? 'pay for it online' : 'book it on its own to pay in person'}`,
           )
+        // A deposit is paid online (decision 092): a booking by deposit is never placed unpaid.
+        if (option === 'DEPOSIT_ONLINE' && input.payment.status !== 'PAID')
+          throw new PlaceOrderRefused('NOT_PURCHASABLE', `The deposit for ${service.name} is paid online`)
         // Its slot is confirmed below, under its calendar's lock.
         continue
       }
@@ -296,11 +299,13 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
       throw new PlaceOrderRefused('NOT_PURCHASABLE', blocking.description)
     }
     const totalMinor = totals.priceSummary.total
-    if (totalMinor !== input.expectedTotalMinor) {
+    // The payment covers what is paid now: the total, or less the rest after a deposit (decision 092).
+    const payNowMinor = payNowOf(totals)
+    if (payNowMinor !== input.expectedTotalMinor) {
       // A plan that expired or ran out of sessions since the buyer saw the total: say so, not "prices changed".
       const unusable = unusableMembershipReason(priced.memberships, coverableLinesOf(priced), input.now)
       if (unusable) throw new PlaceOrderRefused('MEMBERSHIP_NOT_USABLE', unusable)
-      return { kind: 'price-changed', totalMinor }
+      return { kind: 'price-changed', totalMinor: payNowMinor }
     }
 
     const takes = stockTakes(cart.lines, products)
@@ -360,6 +365,7 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
       )
     const membershipNames = new Map(priced.memberships.map((held) => [held.id, held.name]))
     const { payment } = input
+    const paidMinor = payment.status === 'PAID' ? payNowMinor : 0
     const names = lineNamesOf(priced)
     const byId = new Map(cart.lines.map((line) => [line.id, line]))
     const lines = totals.lineItems.map((line, index) => {
@@ -424,7 +430,11 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
         cancelUrl: input.bookingCancelLink?.(slot.bookingId, new Date(slot.scheduledDate)),
         payment: bookingPaymentOfPlacedLine(
           lines.find((one) => one.cartLineId === line.id),
-          { payment_status: payment.status, currency: site.currency },
+          {
+            payment_status: payment.status === 'PAID' ? paymentStatusOf(paidMinor, totalMinor) : 'NOT_PAID',
+            currency: site.currency,
+            paid_minor: paidMinor,
+          },
           service,
         ),
       }
@@ -444,7 +454,8 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
         owner_id: checkout.owner_id,
         email: checkout.email,
         status: 'APPROVED',
-        payment_status: payment.status,
+        payment_status: payment.status === 'PAID' ? paymentStatusOf(paidMinor, totalMinor) : 'NOT_PAID',
+        paidMinor,
         payment,
         currency: site.currency,
         shipping_address: checkout.shipping_address,

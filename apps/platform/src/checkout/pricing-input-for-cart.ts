@@ -98,6 +98,7 @@ export function pricingInputForCart(input: {
           unitPrice: service.unitPriceMinor,
           itemType: 'SERVICE',
           paymentOption: chosen,
+          ...(chosen === 'DEPOSIT_ONLINE' ? { depositUnitPrice: service.depositMinor } : {}),
           catalogItemId: service.id,
           isShippable: false,
           membershipOptional:

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { type CartRow, type LineItemRow, writeCartChange } from '../carts/cart-store.ts'
 import { toWireCart } from '../carts/cart-wire.ts'
 import type { ContactDetails } from '../carts/contact-info.ts'
+import { payNowOf } from '../carts/pricing/totals-estimate.ts'
 import type { Db } from '../db/db.ts'
 import { PLANS_APP_ID } from '../plans/plan-rules.ts'
 import type { Site } from '../sites/site-store.ts'
@@ -35,7 +36,7 @@ export async function openPurchaseCheckout(
     /** The member's membership chosen to pay the lines (a booking paid with a plan: decision 085). */
     membershipId?: string | undefined
   },
-): Promise<{ checkoutId: string; totalMinor: number }> {
+): Promise<{ checkoutId: string; totalMinor: number; payNowMinor: number }> {
   const { site, now } = purchase
   const cart: CartRow = {
     id: randomUUID(),
@@ -95,5 +96,5 @@ export async function openPurchaseCheckout(
     now,
   )
   await setCheckoutCallbacks(tx, checkoutId, purchase.callbacks)
-  return { checkoutId, totalMinor: priced.totals.priceSummary.total }
+  return { checkoutId, totalMinor: priced.totals.priceSummary.total, payNowMinor: payNowOf(priced.totals) }
 }

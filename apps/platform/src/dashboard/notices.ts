@@ -7,6 +7,7 @@ const notices = {
   'order-shipped': 'Shipment recorded. The buyer was mailed the carrier and tracking number.',
   'order-canceled': 'Order canceled. Its items are back in stock and the buyer was mailed.',
   'order-refunded': 'Refund made. The buyer was mailed.',
+  'order-paid': 'Marked paid in full.',
   'note-added': 'Note added.',
   'product-created': 'Product created.',
   'product-deleted': 'Product deleted.',

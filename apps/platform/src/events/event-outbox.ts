@@ -19,6 +19,7 @@ export type EventType =
   | 'order.fulfilled'
   | 'order.canceled'
   | 'order.refunded'
+  | 'order.paid'
   | 'membership.purchased'
   | 'membership.renewed'
   | 'membership.refunded'

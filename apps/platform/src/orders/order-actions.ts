@@ -5,6 +5,7 @@ import { identityOf, recordEvent } from '../events/event-outbox.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../http/errors.ts'
 import { enqueueMail } from '../mail/mail-outbox.ts'
+import { formatMoney } from '../money/money.ts'
 import { lockSite } from '../sites/site-store.ts'
 import { lineNameWithOptions, orderLineSummary } from './line-summary.tsx'
 import {
@@ -14,14 +15,17 @@ import {
   insertRefund,
   lockOrder,
   saveOrderChange,
+  saveOrderPaid,
 } from './order-desk-store.ts'
 import { cancellationMail, type MailOrder, type MailShop, refundMail, shipmentMail } from './order-mails.ts'
 import type { OrderRefunds } from './order-refunds.ts'
 import {
+  balanceDueOf,
   fulfillmentStatusOf,
   nextOrderState,
   type OrderAction,
   type OrderState,
+  refundableOf,
   unitsLeftToShip,
   withCountedFulfillment,
 } from './order-state.ts'
@@ -364,9 +368,10 @@ export async function refundOrder(
       })
       linesWorth += Math.round((Number(line.total_minor) * requested.quantity) / line.quantity)
     })
-    const paid = ['NOT_PAID'].includes(order.payment_status) ? 0 : Number(order.total_minor)
-    const left = paid - Number(order.refunded_minor)
+    // Only what the provider took goes back through it: never a deposit's rest or money paid in person.
+    const left = refundableOf(order)
     const amount = input.amountMinor ?? linesWorth
+    // All that was taken given back is the whole refund, also of an order whose rest was never paid.
     const action: OrderAction = amount >= left ? 'REFUND_REST' : 'REFUND_SOME'
     const after = lines.map((line) => ({
       ...line,
@@ -381,7 +386,13 @@ export async function refundOrder(
       ])
     if (amount > left)
       throw new ValidationError([
-        violation('amount', `must be at most what is left to refund (${left} minor units)`, 'DECIMAL_LTE'),
+        violation(
+          'amount',
+          left === 0
+            ? `must be nothing: nothing paid through ${order.payment.provider} is left to refund (give money paid in person back the way it was paid)`
+            : `must be at most ${formatMoney(left, order.currency, locked.shop.locale)}: what was paid through ${order.payment.provider} and is not yet refunded`,
+          'DECIMAL_LTE',
+        ),
       ])
     return { locked, order, lines, refunded, amount, state, after }
   }
@@ -491,6 +502,59 @@ export async function refundOrder(
       now,
     )
     return { refund, state, isReplay: false }
+  })
+}
+
+/**
+ * Marks an order paid in full: an order placed to pay in person, or the rest after a deposit (decision 092),
+ * paid outside Aisle. In one transaction: what was paid becomes the total, the payment status PAID by the
+ * state machine, a timeline entry naming the amount received and `order.paid` for webhooks. An order
+ * already paid in full is left as it is (`changed: false`): a second press changes nothing.
+ *
+ * @throws ApplicationError `ORDER_NOT_FOUND`, `ORDER_CANCELED` (an unpaid canceled order is not to be paid),
+ * `ORDER_REFUNDED` (money of it was given back).
+ */
+export async function markOrderPaid(
+  deps: Pick<OrderDeskDeps, 'db'>,
+  caller: MerchantCaller,
+  input: { orderId: string },
+  now: Date,
+): Promise<{ state: OrderState; receivedMinor: number; changed: boolean }> {
+  return deps.db.transaction(async (tx) => {
+    const { order } = await lockedOrder(tx, caller, input.orderId)
+    if (order.payment_status === 'PAID') return { state: stateOf(order), receivedMinor: 0, changed: false }
+    const received = balanceDueOf(order)
+    const state = transition(order, 'MARK_PAID')
+    await saveOrderPaid(tx, order.id, state, Number(order.total_minor))
+    const identity = identityOf(caller)
+    await insertOrderEvent(
+      tx,
+      {
+        orderId: order.id,
+        siteId: order.site_id,
+        kind: 'PAID',
+        data: { amountMinor: received },
+        actor: identity,
+      },
+      now,
+    )
+    await recordEvent(
+      tx,
+      {
+        siteId: order.site_id,
+        type: 'order.paid',
+        entityId: order.id,
+        payload: {
+          orderId: order.id,
+          number: String(order.number),
+          paymentStatus: state.paymentStatus,
+          amountReceived: { amount: received, currency: order.currency },
+        },
+        identity,
+      },
+      now,
+    )
+    return { state, receivedMinor: received, changed: true }
   })
 }
 

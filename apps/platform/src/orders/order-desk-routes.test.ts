@@ -127,6 +127,36 @@ describe.each(databaseKinds())('the order desk’s JSON calls on %s', (kind) => 
     expect(kinds).toEqual(expect.arrayContaining(['NOTE', 'CANCELED']))
   })
 
+  it('marks an order to pay in person paid once: POST /ecom/v1/merchant/orders/{id}/mark-as-paid', async () => {
+    const placed = await placeNotebookOrder(app, db, now, { email: 'json-mark-paid@example.com' })
+    const { json: before } = await call(`/ecom/v1/merchant/orders/${placed.orderId}`)
+    expect(before.order.paymentStatus).toBe('NOT_PAID')
+    expect(before.order.balanceSummary.paid.amount).toBe('0.00')
+    const marked = await call(`/ecom/v1/merchant/orders/${placed.orderId}/mark-as-paid`, {})
+    expect(marked.status).toBe(200)
+    expect(marked.json.order.paymentStatus).toBe('PAID')
+    expect(marked.json.order.balanceSummary.balance.amount).toBe('0.00')
+    expect(marked.json.order.balanceSummary.paid.amount).toBe(before.order.priceSummary.total.amount)
+    // A second press answers the same order and changes nothing: one timeline entry, one order.paid.
+    const again = await call(`/ecom/v1/merchant/orders/${placed.orderId}/mark-as-paid`, {})
+    expect(again.status).toBe(200)
+    expect((await listOrderEvents(db, placed.orderId)).filter((event) => event.kind === 'PAID')).toHaveLength(
+      1,
+    )
+    const events = await db.query("select id from events where entity_id = $1 and type = 'order.paid'", [
+      placed.orderId,
+    ])
+    expect(events).toHaveLength(1)
+    // Nothing was paid through a provider: nothing is refundable, said in words, and nothing changes.
+    const refused = await app.request(`${TEST_PUBLIC_URL}/ecom/v1/merchant/orders/${placed.orderId}/refund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'mark-paid-refund', ...merchant },
+      body: JSON.stringify({ amount: '1.00' }),
+    })
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toContain('nothing paid through offline is left to refund')
+  })
+
   it('answers 404 for another site’s or an unknown order, 403 without the orders permission, 400 for bad bodies', async () => {
     const placed = await placeNotebookOrder(app, db, now, { email: 'json-guard@example.com' })
     const unknown = await call('/ecom/v1/merchant/orders/00000000-0000-4000-8000-000000000000/cancel', {})

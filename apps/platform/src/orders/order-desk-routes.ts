@@ -6,7 +6,14 @@ import { ApplicationError, invalidField } from '../http/errors.ts'
 import { Id, IdParam } from '../http/validation.ts'
 import { parseScaledDecimal } from '../money/decimal-text.ts'
 import { fractionDigits } from '../money/money.ts'
-import { addOrderNote, cancelOrder, type OrderDeskDeps, refundOrder, shipOrder } from './order-actions.ts'
+import {
+  addOrderNote,
+  cancelOrder,
+  markOrderPaid,
+  type OrderDeskDeps,
+  refundOrder,
+  shipOrder,
+} from './order-actions.ts'
 import { findOrder } from './order-store.ts'
 import { OrderSchema, toWireOrder } from './order-wire.ts'
 
@@ -46,6 +53,7 @@ const RefundBody = z.strictObject({
   reason: z.string().max(1000).optional(),
 })
 const NoteBody = z.strictObject({ text: z.string().max(4000) })
+const MarkPaidBody = z.strictObject({})
 
 /** `"12.5"` in a currency of 2 fraction digits is `1250`: the dashboard's own digit-moving reading. */
 function toMinorAmount(amount: string, currency: string): number {
@@ -146,6 +154,22 @@ export function registerOrderDeskRoutes(api: Api, deps: OrderDeskDeps & { clock:
         },
         clock(),
       )
+      return orderOf(caller, params.id)
+    },
+  )
+
+  api.route(
+    {
+      ...deskCall,
+      method: 'post',
+      path: '/ecom/v1/merchant/orders/:id/mark-as-paid',
+      operationId: 'markOrderPaid',
+      summary:
+        'Marks the rest of the order paid outside Aisle (in person, or the rest after a deposit); `order.paid`; an order paid in full is left as it is',
+      body: MarkPaidBody,
+    },
+    async ({ params, caller }) => {
+      await markOrderPaid(deps, caller, { orderId: params.id }, clock())
       return orderOf(caller, params.id)
     },
   )

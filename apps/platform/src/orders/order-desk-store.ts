@@ -22,7 +22,7 @@ import {
 export interface OrderEventRow {
   id: string
   order_id: string
-  kind: 'SHIPPED' | 'CANCELED' | 'REFUNDED' | 'NOTE'
+  kind: 'SHIPPED' | 'CANCELED' | 'REFUNDED' | 'PAID' | 'NOTE'
   data: Record<string, unknown>
   actor: EventIdentity | null
   created_date: Date
@@ -87,6 +87,15 @@ export async function saveOrderChange(
       refundedMinor,
     ],
   )
+}
+
+/** Records an order paid in full (decision 092): its payment status and what was paid, the total. */
+export async function saveOrderPaid(tx: Db, orderId: string, state: OrderState, paidMinor: number) {
+  await tx.query('update orders set payment_status = $2, paid_minor = $3 where id = $1', [
+    orderId,
+    state.paymentStatus,
+    paidMinor,
+  ])
 }
 
 /** Adds an entry to the order's timeline. */

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
+  balanceDueOf,
   fulfillmentStatusOf,
   nextOrderState,
   type OrderAction,
   type OrderState,
+  paymentStatusOf,
+  refundableOf,
   withCountedFulfillment,
 } from './order-state.ts'
 
@@ -23,6 +26,26 @@ const table: [OrderState, OrderAction, OrderState | string][] = [
     state('APPROVED', 'NOT_PAID', 'PARTIALLY_FULFILLED'),
     'SHIP_REST',
     state('APPROVED', 'NOT_PAID', 'FULFILLED'),
+  ],
+  // Marking paid (decision 092): the rest of a deposit, or an order to pay in person; once.
+  [
+    state('APPROVED', 'PARTIALLY_PAID', 'NOT_FULFILLED'),
+    'MARK_PAID',
+    state('APPROVED', 'PAID', 'NOT_FULFILLED'),
+  ],
+  [state('APPROVED', 'NOT_PAID', 'NOT_FULFILLED'), 'MARK_PAID', state('APPROVED', 'PAID', 'NOT_FULFILLED')],
+  [state('APPROVED', 'PAID', 'NOT_FULFILLED'), 'MARK_PAID', 'ORDER_ALREADY_PAID'],
+  [state('CANCELED', 'PARTIALLY_PAID', 'NOT_FULFILLED'), 'MARK_PAID', 'ORDER_CANCELED'],
+  [state('APPROVED', 'PARTIALLY_REFUNDED', 'NOT_FULFILLED'), 'MARK_PAID', 'ORDER_REFUNDED'],
+  [
+    state('APPROVED', 'PARTIALLY_PAID', 'NOT_FULFILLED'),
+    'REFUND_SOME',
+    state('APPROVED', 'PARTIALLY_REFUNDED', 'NOT_FULFILLED'),
+  ],
+  [
+    state('CANCELED', 'PARTIALLY_PAID', 'NOT_FULFILLED'),
+    'REFUND_REST',
+    state('CANCELED', 'FULLY_REFUNDED', 'NOT_FULFILLED'),
   ],
   [state('APPROVED', 'PAID', 'FULFILLED'), 'SHIP_SOME', 'ORDER_ALREADY_FULFILLED'],
   [state('APPROVED', 'PAID', 'FULFILLED'), 'SHIP_REST', 'ORDER_ALREADY_FULFILLED'],
@@ -121,5 +144,36 @@ describe('fulfillmentStatusOf', () => {
         line(1, 0, 1),
       ]).fulfillmentStatus,
     ).toBe('FULFILLED')
+  })
+})
+
+describe('the sums of a partly paid order (decision 092)', () => {
+  const deposit = {
+    status: 'APPROVED' as const,
+    payment_status: 'PARTIALLY_PAID' as const,
+    total_minor: '4000',
+    paid_minor: '1000',
+    refunded_minor: '0',
+    payment: { status: 'PAID' as const, amountMinor: 1000 },
+  }
+
+  it('answers the payment status by what is paid of the total', () => {
+    expect(paymentStatusOf(1000, 4000)).toBe('PARTIALLY_PAID')
+    expect(paymentStatusOf(4000, 4000)).toBe('PAID')
+    expect(paymentStatusOf(0, 4000)).toBe('NOT_PAID')
+    expect(paymentStatusOf(0, 0)).toBe('PAID')
+  })
+
+  it('owes the rest after a deposit, and refunds only what the provider took', () => {
+    expect(balanceDueOf(deposit)).toBe(3000)
+    expect(refundableOf(deposit)).toBe(1000)
+    // The rest marked paid in person is not the provider's to give back.
+    const paid = { ...deposit, payment_status: 'PAID' as const, paid_minor: '4000' }
+    expect(balanceDueOf(paid)).toBe(0)
+    expect(refundableOf({ ...paid, refunded_minor: '400' })).toBe(600)
+    // A canceled order owes nothing; an older order paid in full refunds its total.
+    expect(balanceDueOf({ ...deposit, status: 'CANCELED' })).toBe(0)
+    expect(refundableOf({ ...paid, payment: { status: 'PAID' } })).toBe(4000)
+    expect(refundableOf({ ...paid, payment: { status: 'NOT_PAID' } })).toBe(0)
   })
 })

@@ -6,7 +6,7 @@
  */
 
 export type OrderStatus = 'APPROVED' | 'CANCELED'
-export type PaymentStatus = 'NOT_PAID' | 'PAID' | 'PARTIALLY_REFUNDED' | 'FULLY_REFUNDED'
+export type PaymentStatus = 'NOT_PAID' | 'PARTIALLY_PAID' | 'PAID' | 'PARTIALLY_REFUNDED' | 'FULLY_REFUNDED'
 export type FulfillmentStatus = 'NOT_FULFILLED' | 'PARTIALLY_FULFILLED' | 'FULFILLED'
 
 /** Where an order stands. */
@@ -16,8 +16,11 @@ export interface OrderState {
   fulfillmentStatus: FulfillmentStatus
 }
 
-/** What the merchant does to an order; `_REST` takes what is left (every unshipped unit, the whole rest paid). */
-export type OrderAction = 'SHIP_SOME' | 'SHIP_REST' | 'CANCEL' | 'REFUND_SOME' | 'REFUND_REST'
+/**
+ * What the merchant does to an order; `_REST` takes what is left (every unshipped unit, the whole rest paid);
+ * `MARK_PAID` records the rest of the total paid outside Aisle (in person, decision 092).
+ */
+export type OrderAction = 'SHIP_SOME' | 'SHIP_REST' | 'CANCEL' | 'REFUND_SOME' | 'REFUND_REST' | 'MARK_PAID'
 
 /** Why an action is refused in a state: a stable code, and words for the merchant. */
 export type OrderRefusal =
@@ -26,6 +29,8 @@ export type OrderRefusal =
   | 'ORDER_ALREADY_SHIPPED'
   | 'ORDER_NOT_PAID'
   | 'ORDER_FULLY_REFUNDED'
+  | 'ORDER_ALREADY_PAID'
+  | 'ORDER_REFUNDED'
 
 interface Transition {
   action: OrderAction
@@ -63,8 +68,30 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     from: { status: 'APPROVED', fulfillmentStatus: 'NOT_FULFILLED' },
     to: { status: 'CANCELED' },
   },
+  // The rest of an order paid in person: one not paid at all, or one whose deposit was paid (decision 092).
+  {
+    action: 'MARK_PAID',
+    from: { status: 'APPROVED', paymentStatus: 'NOT_PAID' },
+    to: { paymentStatus: 'PAID' },
+  },
+  {
+    action: 'MARK_PAID',
+    from: { status: 'APPROVED', paymentStatus: 'PARTIALLY_PAID' },
+    to: { paymentStatus: 'PAID' },
+  },
   // A canceled order may still be refunded: cancelling does not give the money back by itself.
   { action: 'REFUND_SOME', from: { paymentStatus: 'PAID' }, to: { paymentStatus: 'PARTIALLY_REFUNDED' } },
+  // What a deposit paid may be given back (decision 092): no more than it, which `refundableOf` caps.
+  {
+    action: 'REFUND_SOME',
+    from: { paymentStatus: 'PARTIALLY_PAID' },
+    to: { paymentStatus: 'PARTIALLY_REFUNDED' },
+  },
+  {
+    action: 'REFUND_REST',
+    from: { paymentStatus: 'PARTIALLY_PAID' },
+    to: { paymentStatus: 'FULLY_REFUNDED' },
+  },
   {
     action: 'REFUND_SOME',
     from: { paymentStatus: 'PARTIALLY_REFUNDED' },
@@ -84,9 +111,17 @@ const refusalWords: Record<OrderRefusal, string> = {
   ORDER_ALREADY_SHIPPED: 'Items of this order have shipped: refund them instead of cancelling',
   ORDER_NOT_PAID: 'This order was not paid, so there is nothing to refund',
   ORDER_FULLY_REFUNDED: 'This order is already refunded in full',
+  ORDER_ALREADY_PAID: 'This order is already paid in full',
+  ORDER_REFUNDED: 'Money of this order was given back: it cannot be marked paid',
 }
 
 function refusalOf(state: OrderState, action: OrderAction): OrderRefusal {
+  if (action === 'MARK_PAID')
+    return state.status === 'CANCELED'
+      ? 'ORDER_CANCELED'
+      : state.paymentStatus === 'PAID'
+        ? 'ORDER_ALREADY_PAID'
+        : 'ORDER_REFUNDED'
   if (action === 'REFUND_SOME' || action === 'REFUND_REST')
     return state.paymentStatus === 'FULLY_REFUNDED' ? 'ORDER_FULLY_REFUNDED' : 'ORDER_NOT_PAID'
   if (state.status === 'CANCELED') return 'ORDER_CANCELED'
@@ -139,4 +174,47 @@ export function fulfillmentStatusOf(lines: readonly ShippableLine[]): Fulfillmen
 /** `state` with the fulfilment its lines' counts give; a canceled order keeps where it stood. */
 export function withCountedFulfillment(state: OrderState, lines: readonly ShippableLine[]): OrderState {
   return state.status === 'CANCELED' ? state : { ...state, fulfillmentStatus: fulfillmentStatusOf(lines) }
+}
+
+/**
+ * The payment status of an order of `totalMinor` of which `paidMinor` is paid (decision 092): paid when all
+ * is, partly paid when some is (a deposit), not paid when nothing is.
+ */
+export function paymentStatusOf(
+  paidMinor: number,
+  totalMinor: number,
+): 'PAID' | 'PARTIALLY_PAID' | 'NOT_PAID' {
+  if (paidMinor >= totalMinor) return 'PAID'
+  return paidMinor > 0 ? 'PARTIALLY_PAID' : 'NOT_PAID'
+}
+
+/** The parts of an order its sums are worked from (its row's, minor units as the store reads them). */
+export interface OrderSums {
+  status: OrderStatus
+  payment_status: PaymentStatus
+  total_minor: string | number
+  paid_minor: string | number
+  refunded_minor: string | number
+  /** Its payment: `amountMinor` is what the provider took, the total when an older order does not say. */
+  payment: { status: 'PAID' | 'NOT_PAID'; amountMinor?: number | undefined }
+}
+
+/**
+ * What is still to be paid of an order (decision 092): the total less what was paid, none for an order
+ * canceled or with money given back (its rest is no longer asked for). The one place this sum lives.
+ */
+export function balanceDueOf(order: OrderSums): number {
+  if (order.status === 'CANCELED') return 0
+  if (order.payment_status === 'PARTIALLY_REFUNDED' || order.payment_status === 'FULLY_REFUNDED') return 0
+  return Math.max(0, Number(order.total_minor) - Number(order.paid_minor))
+}
+
+/**
+ * What of an order may be refunded through its payment provider (decision 092): what the provider took
+ * (a deposit, or the total) less what was refunded. Money paid in person never passed the provider, so
+ * it is never refunded through it. The one place this sum lives.
+ */
+export function refundableOf(order: OrderSums): number {
+  const taken = order.payment.status === 'PAID' ? (order.payment.amountMinor ?? Number(order.total_minor)) : 0
+  return Math.max(0, taken - Number(order.refunded_minor))
 }

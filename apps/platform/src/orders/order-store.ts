@@ -11,7 +11,15 @@ import { type BreakdownTotals, toTotalsBreakdown } from './totals-breakdown.ts'
 
 /** What an order keeps of its payment (no card number, at most its last 4). */
 export type OrderPayment =
-  | { status: 'PAID'; provider: string; transactionId: string; cardLast4?: string; paymentId?: string }
+  | {
+      status: 'PAID'
+      provider: string
+      transactionId: string
+      cardLast4?: string
+      paymentId?: string
+      /** What the provider took (a deposit's share, decision 092); absent on orders paid in full before. */
+      amountMinor?: number
+    }
   | { status: 'NOT_PAID'; provider: string; paymentId?: string }
 
 export interface OrderRow {
@@ -27,6 +35,11 @@ export interface OrderRow {
   fulfillment_status: FulfillmentStatus
   /** How much of the total was refunded (minor units). */
   refunded_minor: string
+  /**
+   * How much of the total has been paid (minor units; migration 040): online when placed, and the rest when
+   * the merchant marks it paid. Read it through `balanceDueOf` and `refundableOf` (decision 092).
+   */
+  paid_minor: string
   payment: OrderPayment
   currency: string
   shipping_address: Address | null
@@ -120,11 +133,19 @@ export interface OrderWithLines {
 
 export type OrderInput = Omit<
   OrderRow,
-  'number' | 'subtotal_minor' | 'total_minor' | 'payment_status' | 'fulfillment_status' | 'refunded_minor'
+  | 'number'
+  | 'subtotal_minor'
+  | 'total_minor'
+  | 'payment_status'
+  | 'fulfillment_status'
+  | 'refunded_minor'
+  | 'paid_minor'
 > & {
-  payment_status: 'PAID' | 'NOT_PAID'
+  payment_status: 'PAID' | 'PARTIALLY_PAID' | 'NOT_PAID'
   subtotalMinor: number
   totalMinor: number
+  /** What was paid of it when placed: the total, a deposit's share (decision 092), or 0 to pay later. */
+  paidMinor: number
   /** The signed link to the order's downloads, for the confirmation mail of a paid digital order. */
   downloadsUrl?: string | undefined
   /** The slots it booked, for its confirmation mail, with their calendar files (decision 069). */
@@ -211,8 +232,8 @@ export function orderInserts(
     sql: `placed_order as (
        insert into orders (id, site_id, checkout_id, owner_kind, owner_id, email, status, payment_status, payment,
          currency, shipping_address, billing_address, shipping_option, coupon_code, subtotal_minor, total_minor,
-         totals, created_date, number, shipping_contact, billing_contact)
-       values (${orderValues}, $${contacts}, $${contacts + 1})),
+         totals, created_date, number, shipping_contact, billing_contact, paid_minor)
+       values (${orderValues}, $${contacts}, $${contacts + 1}, $${contacts + 2})),
      placed_lines as (
        insert into order_lines (id, order_id, position, catalog_item_id, variant_id, name, quantity,
          unit_price_minor, total_minor, custom, payment_option, membership, description_lines, sku, image, weight,
@@ -266,6 +287,7 @@ export function orderInserts(
       ...mail.params,
       input.shipping_contact && JSON.stringify(input.shipping_contact),
       input.billing_contact && JSON.stringify(input.billing_contact),
+      input.paidMinor,
     ],
   }
 }

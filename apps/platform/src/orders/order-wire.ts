@@ -6,6 +6,7 @@ import { type ContactDetails, WireContactDetailsSchema } from '../carts/contact-
 import type { Address } from '../carts/pricing/pricing-input.ts'
 import { toWireMoney, type WireMoney, WireMoneySchema } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
+import { balanceDueOf } from './order-state.ts'
 import type { OrderWithLines } from './order-store.ts'
 
 const Money = WireMoneySchema
@@ -78,7 +79,9 @@ export const OrderSchema = z.object({
   number: z.string(),
   checkoutId: z.string(),
   status: z.enum(['APPROVED', 'CANCELED']),
-  paymentStatus: z.enum(['PAID', 'NOT_PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED']),
+  paymentStatus: z
+    .enum(['PAID', 'PARTIALLY_PAID', 'NOT_PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED'])
+    .describe('PARTIALLY_PAID: a deposit was paid online, the rest is due (decision 092)'),
   fulfillmentStatus: z
     .enum(['NOT_FULFILLED', 'PARTIALLY_FULFILLED', 'FULFILLED'])
     .describe('how much of the order has shipped (decision 034)'),
@@ -97,6 +100,12 @@ export const OrderSchema = z.object({
     )
     .describe("the order's shipments, oldest first, each with its carrier and tracking number"),
   refundedAmount: Money.describe('what was refunded so far'),
+  balanceSummary: z
+    .object({
+      paid: Money.describe('what has been paid so far (online and marked paid by the shop)'),
+      balance: Money.describe('what is still due: 0 once paid in full (decision 092)'),
+    })
+    .describe('as Wix names it: what was paid and what is left to pay'),
   refunds: z
     .array(
       z.object({
@@ -242,6 +251,7 @@ export function toWireOrder(
       },
     })),
     refundedAmount: money(order.refunded_minor),
+    balanceSummary: { paid: money(order.paid_minor), balance: money(balanceDueOf(order)) },
     refunds: refunds.map((refund) => ({
       id: refund.id,
       createdDate: new Date(refund.created_date).toISOString(),

@@ -6,6 +6,7 @@ export const orderStatusWords: Record<OrderStatus, string> = { APPROVED: 'Placed
 /** A payment status in plain words. */
 export const paymentStatusWords: Record<PaymentStatus, string> = {
   NOT_PAID: 'To pay',
+  PARTIALLY_PAID: 'Deposit paid',
   PAID: 'Paid',
   PARTIALLY_REFUNDED: 'Partly refunded',
   FULLY_REFUNDED: 'Refunded',

@@ -20,7 +20,7 @@ const fitting = {
   payment: {
     rateType: 'FIXED',
     fixed: { price: { value: '40.00', currency: 'USD' } },
-    options: { online: true, inPerson: true, pricingPlan: false },
+    options: { online: true, inPerson: true, deposit: false, pricingPlan: false },
   },
   onlineBooking: { enabled: true },
   createdDate: '2026-01-01T00:00:00.000Z',

@@ -14,7 +14,11 @@ function service(payment: Partial<Service['payment']>, minutes = 45): Service {
       _id: '00000000-0000-4000-8000-000000000002',
       availabilityConstraints: { sessionDurations: [minutes], timeBetweenSessions: 15 },
     },
-    payment: { rateType: 'FIXED', options: { online: true, inPerson: true, pricingPlan: false }, ...payment },
+    payment: {
+      rateType: 'FIXED',
+      options: { online: true, inPerson: true, deposit: false, pricingPlan: false },
+      ...payment,
+    },
     media: { items: [] },
     onlineBooking: { enabled: true },
     _createdDate: '2026-01-01T00:00:00.000Z',
@@ -42,7 +46,10 @@ describe('toServiceView', () => {
 
   it('says "Free" for a service without a fee, with no way to pay', () => {
     const view = toServiceView(
-      service({ rateType: 'NO_FEE', options: { online: false, inPerson: true, pricingPlan: false } }),
+      service({
+        rateType: 'NO_FEE',
+        options: { online: false, inPerson: true, deposit: false, pricingPlan: false },
+      }),
     )
     expect(view).toMatchObject({ price: 'Free', payment: undefined })
   })
@@ -59,7 +66,7 @@ describe('toServiceView', () => {
   it('says a service a paid plan may pay for can be paid with a plan, and nothing of plans otherwise', () => {
     const withPlan = service({
       rateType: 'NO_FEE',
-      options: { online: false, inPerson: true, pricingPlan: true },
+      options: { online: false, inPerson: true, pricingPlan: true, deposit: false },
     })
     expect(toServiceView(withPlan).plan).toBe('Can be paid with a plan')
     expect(toServiceView(service({})).plan).toBeUndefined()
@@ -68,13 +75,31 @@ describe('toServiceView', () => {
   it('names a service paid only online, or only in person', () => {
     const fixed = { fixed: { price: { value: '10', currency: 'USD' } } }
     expect(
-      toServiceView(service({ ...fixed, options: { online: true, inPerson: false, pricingPlan: false } }))
-        .payment,
+      toServiceView(
+        service({ ...fixed, options: { online: true, inPerson: false, deposit: false, pricingPlan: false } }),
+      ).payment,
     ).toBe('Pay online')
     expect(
-      toServiceView(service({ ...fixed, options: { online: false, inPerson: true, pricingPlan: false } }))
-        .payment,
+      toServiceView(
+        service({ ...fixed, options: { online: false, inPerson: true, deposit: false, pricingPlan: false } }),
+      ).payment,
     ).toBe('Pay in person')
+  })
+
+  it('names a deposit online with its amount', () => {
+    const fixed = {
+      fixed: { price: { value: '40', currency: 'USD' }, deposit: { value: '10', currency: 'USD' } },
+    }
+    expect(
+      toServiceView(
+        service({ ...fixed, options: { online: false, inPerson: false, deposit: true, pricingPlan: false } }),
+      ).payment,
+    ).toBe('Pay a deposit of $10.00 online, the rest at the appointment')
+    expect(
+      toServiceView(
+        service({ ...fixed, options: { online: true, inPerson: true, deposit: true, pricingPlan: false } }),
+      ).payment,
+    ).toBe('Pay online, in person, or a deposit of $10.00 online')
   })
 })
 

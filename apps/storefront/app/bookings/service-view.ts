@@ -42,6 +42,14 @@ function priceWords(payment: Service['payment']): string {
 function paymentWords(payment: Service['payment']): string | undefined {
   if (payment.rateType !== 'FIXED') return undefined
   const { online, inPerson } = payment.options
+  const deposit = payment.options.deposit ? payment.fixed?.deposit : undefined
+  // A deposit online is named with its amount: what the shopper pays when booking.
+  if (deposit) {
+    const amount = formatPrice(deposit.value, deposit.currency)
+    return online || inPerson
+      ? `Pay online, in person, or a deposit of ${amount} online`
+      : `Pay a deposit of ${amount} online, the rest at the appointment`
+  }
   if (online && inPerson) return 'Pay online or in person'
   if (online) return 'Pay online'
   return inPerson ? 'Pay in person' : undefined

@@ -11,6 +11,10 @@ const order: Order = {
   fulfillmentStatus: 'NOT_FULFILLED',
   fulfillments: [],
   refundedAmount: { amount: '0', formattedAmount: '$0.00' },
+  balanceSummary: {
+    paid: { amount: '30', formattedAmount: '$30.00' },
+    balance: { amount: '0', formattedAmount: '$0.00' },
+  },
   refunds: [],
   payment: { provider: 'test-card', cardLast4: '4242' },
   buyerInfo: { email: 'ada@example.com', memberId: 'm' },

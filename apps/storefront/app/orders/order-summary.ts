@@ -89,6 +89,7 @@ export interface OrderSummary {
 
 const paymentWords: Partial<Record<Order['paymentStatus'], string>> = {
   PAID: ', paid',
+  PARTIALLY_PAID: ', deposit paid',
   PARTIALLY_REFUNDED: ', partly refunded',
   FULLY_REFUNDED: ', refunded',
 }

@@ -22,15 +22,19 @@ export interface Service {
   payment: {
     /** `FIXED` a price, `NO_FEE` free, `CUSTOM` "price on request" (nothing is charged online). */
     rateType: 'FIXED' | 'NO_FEE' | 'CUSTOM'
-    /** The price (a decimal string) in the shop's currency, for `FIXED`. */
-    fixed?: { price: { value: string; currency: string } }
+    /**
+     * The price (a decimal string) in the shop's currency, for `FIXED`; with `deposit` when a booking may pay
+     * a deposit online and the rest at the appointment.
+     */
+    fixed?: { price: { value: string; currency: string }; deposit?: { value: string; currency: string } }
     /** What the shop says of the price, for `CUSTOM`. */
     custom?: { description: string }
     /**
      * Whether it may be paid online, in person, or either; `pricingPlan`: whether a paid plan that covers
-     * the service may pay a booking (one session each), as Wix Bookings Services V2 names it.
+     * the service may pay a booking (one session each); `deposit`: whether a deposit is paid online and the
+     * rest in person. As Wix Bookings Services V2 names them.
      */
-    options: { online: boolean; inPerson: boolean; pricingPlan: boolean }
+    options: { online: boolean; inPerson: boolean; pricingPlan: boolean; deposit: boolean }
   }
   /** Its picture as Wix names it: `mainMedia.image.url`, an https address; none when it has no picture. */
   media: { mainMedia?: ServiceImage; items: ServiceImage[] }

@@ -11,8 +11,13 @@ import type { CartDiscountType, FileType } from './enumerations.js'
 /** An order's status: APPROVED once placed, CANCELED when the merchant cancels it. */
 export type OrderStatus = 'APPROVED' | 'CANCELED'
 
-/** Whether an order is paid, and how much of it was refunded. */
-export type OrderPaymentStatus = 'PAID' | 'NOT_PAID' | 'PARTIALLY_REFUNDED' | 'FULLY_REFUNDED'
+/** Whether an order is paid (or only its deposit, `PARTIALLY_PAID`), and how much of it was refunded. */
+export type OrderPaymentStatus =
+  | 'PAID'
+  | 'PARTIALLY_PAID'
+  | 'NOT_PAID'
+  | 'PARTIALLY_REFUNDED'
+  | 'FULLY_REFUNDED'
 
 /** How much of an order has shipped. */
 export type OrderFulfillmentStatus = 'NOT_FULFILLED' | 'PARTIALLY_FULFILLED' | 'FULFILLED'
@@ -130,6 +135,8 @@ export interface Order {
   fulfillments: OrderFulfillment[]
   /** What was refunded so far. */
   refundedAmount: MultiCurrencyPrice
+  /** What has been paid so far and what is still due (`balance`: 0 once paid in full). */
+  balanceSummary: { paid: MultiCurrencyPrice; balance: MultiCurrencyPrice }
   /** Its refunds, oldest first: what was given back, when, and for which lines (empty for an amount alone). */
   refunds: OrderRefund[]
   payment: { provider: string; transactionId?: string; cardLast4?: string }

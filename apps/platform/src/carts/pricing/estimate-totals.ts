@@ -162,6 +162,12 @@ export function calculateTotals(input: PricingInput, autoTax?: AutoTaxOutcome): 
     const taxBreakdown = tax.byLine.get(line.id) ?? []
     const lineTax = taxBreakdown.reduce((sum, part) => sum + part.amount, 0)
     const paidBy = state.memberships.paidBy.get(line.id)
+    const total = discountedPrice + lineTax
+    // A deposit pays its units' share online now, never more than the line costs; the rest is paid later.
+    const payLater =
+      line.paymentOption === 'DEPOSIT_ONLINE' && line.depositUnitPrice !== undefined
+        ? Math.max(0, total - line.depositUnitPrice * line.quantity)
+        : 0
     return {
       id: line.id,
       quantity: line.quantity,
@@ -176,7 +182,8 @@ export function calculateTotals(input: PricingInput, autoTax?: AutoTaxOutcome): 
       discountedPrice,
       tax: lineTax,
       taxBreakdown,
-      total: discountedPrice + lineTax,
+      total,
+      ...(payLater > 0 ? { payLater } : {}),
       ...(paidBy === undefined
         ? {}
         : { paidByMembershipId: paidBy.membershipId, membershipQuantity: paidBy.quantity }),
@@ -184,6 +191,7 @@ export function calculateTotals(input: PricingInput, autoTax?: AutoTaxOutcome): 
     }
   })
 
+  const payLater = lineItems.reduce((sum, line) => sum + (line.payLater ?? 0), 0)
   const discount = state.subtotal - state.discountedSubtotal + shippingDiscount
   const totalTax = tax.summary.totalTax
   return {
@@ -203,6 +211,7 @@ export function calculateTotals(input: PricingInput, autoTax?: AutoTaxOutcome): 
       additionalFees: feesTotal,
       total: state.subtotal - discount + shippingPrice + totalTax + feesTotal,
     },
+    ...(payLater > 0 ? { payLater } : {}),
     calculationErrors,
     violations,
   }

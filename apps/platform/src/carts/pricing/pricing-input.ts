@@ -54,6 +54,11 @@ export interface PricedLine {
    * answered as MEMBERSHIP when one pays.
    */
   membershipOptional?: boolean | undefined
+  /**
+   * With DEPOSIT_ONLINE: what one unit pays online now (decision 092); the rest of the line's total is paid
+   * later (at the appointment). Ignored for other ways.
+   */
+  depositUnitPrice?: number | undefined
   /** Subscription lines are priced for their first charge; the options pass through. */
   subscription?: { frequency: SubscriptionFrequency; interval: number } | undefined
 }

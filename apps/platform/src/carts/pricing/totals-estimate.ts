@@ -47,6 +47,11 @@ export interface LinePrice {
   taxBreakdown: LineTax[]
   /** `discountedPrice + tax`. */
   total: number
+  /**
+   * What of `total` is paid later, not online now: the rest after a deposit (DEPOSIT_ONLINE, decision 092);
+   * absent when the whole line is paid as its option says.
+   */
+  payLater?: number
   /** The membership that pays for the line (all or some of its units), if one does. */
   paidByMembershipId?: string
   /** How many of the line's units the membership pays, one session each (with `paidByMembershipId`). */
@@ -155,6 +160,16 @@ export interface TotalsEstimate {
   additionalFees: AdditionalFee[]
   membershipOptions: MembershipOptions
   priceSummary: PriceSummary
+  /**
+   * What of the total is paid later (the rest after the deposits of DEPOSIT_ONLINE lines, decision 092);
+   * absent when nothing is. The total less it is paid now: `payNowOf`.
+   */
+  payLater?: number
   calculationErrors: CalculationError[]
   violations: Violation[]
+}
+
+/** What of an estimate is paid now, online: its total less what is paid later (decision 092). */
+export function payNowOf(totals: Pick<TotalsEstimate, 'priceSummary' | 'payLater'>): number {
+  return totals.priceSummary.total - (totals.payLater ?? 0)
 }

@@ -45,6 +45,7 @@ function orderPaymentOf(payment: PaymentRow, state: ProviderPayment): OrderPayme
     transactionId: state.providerPaymentId,
     ...(last4 ? { cardLast4: last4 } : {}),
     paymentId: payment.id,
+    amountMinor: Number(payment.amount_minor),
   }
 }
 

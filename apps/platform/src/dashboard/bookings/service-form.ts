@@ -13,6 +13,7 @@ import { shopTimeZone } from '../kit/dashboard-words.ts'
 export const paymentOptionChoices = [
   { value: 'FULL_PAYMENT_ONLINE', label: 'Full payment online' },
   { value: 'FULL_PAYMENT_OFFLINE', label: 'Full payment in person' },
+  { value: 'DEPOSIT_ONLINE', label: 'Deposit online, the rest at the appointment' },
   { value: 'MEMBERSHIP', label: 'With a paid plan that covers it (one session a booking)' },
 ] as const
 
@@ -36,6 +37,8 @@ export interface ServiceFormValues {
   price: string
   priceText: string
   paymentOptions: string[]
+  /** The deposit paid online with "Deposit online" (decision 092), as a decimal. */
+  deposit: string
   cancelNoticeHours: string
   reminderHours: string
   offered: boolean
@@ -69,6 +72,7 @@ export function newServiceForm(calendar: ScheduleCalendar | undefined): ServiceF
     price: '',
     priceText: '',
     paymentOptions: ['FULL_PAYMENT_ONLINE', 'FULL_PAYMENT_OFFLINE'],
+    deposit: '',
     cancelNoticeHours: '24',
     reminderHours: '24',
     offered: true,
@@ -112,8 +116,13 @@ export function toServiceFormValues(
     paymentOptions: [
       ...(service.pay_online ? ['FULL_PAYMENT_ONLINE'] : []),
       ...(service.pay_in_person ? ['FULL_PAYMENT_OFFLINE'] : []),
+      ...(service.deposit_minor !== null ? ['DEPOSIT_ONLINE'] : []),
       ...(service.pay_with_plan ? ['MEMBERSHIP'] : []),
     ],
+    deposit:
+      service.deposit_minor === null
+        ? ''
+        : formatScaledDecimal(Number(service.deposit_minor), fractionDigits(currency)),
     cancelNoticeHours: hoursOf(service.cancel_notice_minutes),
     reminderHours: hoursOf(service.reminder_minutes),
     offered: !service.hidden,
@@ -256,6 +265,7 @@ export function readServiceForm(
     rateType: rateType === 'NO_FEE' || rateType === 'CUSTOM' ? rateType : 'FIXED',
     price: form.text('price').trim(),
     priceText: form.text('priceText').trim(),
+    deposit: form.text('deposit').trim(),
     paymentOptions: form
       .texts('paymentOptions')
       .filter((option) => paymentOptionChoices.some((choice) => choice.value === option)),
@@ -286,6 +296,12 @@ export function readServiceForm(
   const exceptions = readExceptions(values.exceptions, violations)
   const priceMinor =
     values.price === '' ? 0 : readScaled(values.price, fractionDigits(currency), 'price', violations)
+  // "Deposit online" with no amount is a deposit of nothing, which the domain names (decision 092).
+  const depositMinor = values.paymentOptions.includes('DEPOSIT_ONLINE')
+    ? values.deposit === ''
+      ? 0
+      : readScaled(values.deposit, fractionDigits(currency), 'deposit', violations)
+    : null
   const isClass = values.type === 'CLASS'
   const timetable: ClassTimetable = isClass
     ? {
@@ -306,6 +322,7 @@ export function readServiceForm(
       durationMinutes: readWhole(values.durationMinutes, 'durationMinutes', violations),
       rateType: values.rateType,
       priceMinor: priceMinor ?? Number.NaN,
+      depositMinor: depositMinor === undefined ? Number.NaN : depositMinor,
       priceText: values.rateType === 'CUSTOM' ? values.priceText : '',
       payOnline: values.paymentOptions.includes('FULL_PAYMENT_ONLINE'),
       payInPerson: values.paymentOptions.includes('FULL_PAYMENT_OFFLINE'),

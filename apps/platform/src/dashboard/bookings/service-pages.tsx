@@ -29,6 +29,7 @@ const labels: Record<string, string> = {
   price: 'Price',
   priceText: 'Price on request',
   paymentOptions: 'Payment',
+  deposit: 'Deposit',
   cancelNoticeHours: 'Cancelling',
   reminderHours: 'Reminder',
   timeZone: 'Time zone',
@@ -216,6 +217,13 @@ export function ServiceEditorPage(props: {
                   </p>
                 )}
               </fieldset>
+              <div className="grid">
+                <Field
+                  label={`Deposit (${currency})`}
+                  {...row('deposit')}
+                  hint="With deposit online: paid when booking, less than the price; the rest is due at the appointment"
+                />
+              </div>
             </PageSection>
             <PageSection id="hours" title="Working hours">
               <p className="hint">

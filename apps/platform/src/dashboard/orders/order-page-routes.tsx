@@ -10,6 +10,7 @@ import { lineSummaryText, orderLineSummary } from '../../orders/line-summary.tsx
 import {
   addOrderNote,
   cancelOrder,
+  markOrderPaid,
   type OrderDeskDeps,
   refundOrder,
   shipOrder,
@@ -431,6 +432,13 @@ export function registerOrderDeskPages(
         deps.clock(),
       )
     },
+  )
+
+  actionForm(
+    'mark-paid',
+    'Marks the rest of the order paid (paid in person, or the rest after a deposit); a second press changes nothing',
+    'order-paid',
+    (owner, _fields, orderId) => markOrderPaid(desk, owner.caller, { orderId }, deps.clock()),
   )
 
   actionForm(

@@ -4,7 +4,7 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney, toDecimalString } from '../../money/money.ts'
 import { LineSummary, lineNameWithOptions, orderLineSummary } from '../../orders/line-summary.tsx'
 import type { OrderEventRow } from '../../orders/order-desk-store.ts'
-import { unitsLeftToShip } from '../../orders/order-state.ts'
+import { balanceDueOf, refundableOf, unitsLeftToShip } from '../../orders/order-state.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
 import { paymentProviderText } from '../../orders/order-words.ts'
 import { breakdownOfOrder } from '../../orders/totals-breakdown.ts'
@@ -106,6 +106,8 @@ function describeEvent(event: OrderEventRow, money: (minor: number) => string, n
       return `Shipped ${items(data.lines)} with ${data.trackingInfo?.shippingProvider}, tracking ${data.trackingInfo?.trackingNumber}. The buyer was mailed.`
     case 'CANCELED':
       return `Canceled${data.reason ? `: ${data.reason}` : ''}. ${data.unitsRestocked} units went back in stock. The buyer was mailed.`
+    case 'PAID':
+      return `Marked paid: ${money(Number(data.amountMinor))} received outside Aisle.`
     case 'REFUNDED':
       return `Refunded ${money(Number(data.amountMinor))}${data.lines?.length ? ` for ${items(data.lines)}` : ''}${data.unitsRestocked ? `; ${data.unitsRestocked} units back in stock` : ''}${data.reason ? ` (${data.reason})` : ''}. The buyer was mailed.`
     default:
@@ -126,8 +128,9 @@ export function OrderPage(props: {
   const { order, lines, fulfillments } = props.order
   const money = (minor: string | number) => formatMoney(Number(minor), order.currency, session.site.locale)
   const names = new Map(lines.map((line) => [line.id, lineNameWithOptions(orderLineSummary(line))]))
-  const paid = order.payment_status === 'NOT_PAID' ? 0 : Number(order.total_minor)
-  const refundable = paid - Number(order.refunded_minor)
+  const paid = Number(order.paid_minor)
+  const due = balanceDueOf(order)
+  const refundable = refundableOf(order)
   const canShip = order.status === 'APPROVED' && order.fulfillment_status !== 'FULFILLED'
   const canCancel = order.status === 'APPROVED' && order.fulfillment_status === 'NOT_FULFILLED'
   const canRefund = refundable > 0
@@ -287,6 +290,25 @@ export function OrderPage(props: {
             />
           </PageSection>
           <PageSection id="payment" title="Payment">
+            {due > 0 && (
+              <>
+                <p data-balance-due>
+                  <strong>
+                    Paid {money(paid)} of {money(order.total_minor)}, {money(due)} due
+                  </strong>
+                </p>
+                <form method="post" action={action('mark-paid')}>
+                  <CsrfField token={session.csrfToken} />
+                  <button
+                    type="submit"
+                    className="primary"
+                    data-confirm={`Mark the rest (${money(due)}) paid? Do this once you have received it.`}
+                  >
+                    {paid > 0 ? 'Mark the rest paid' : 'Mark paid'}
+                  </button>
+                </form>
+              </>
+            )}
             <dl className="facts">
               <dt>Provider</dt>
               <dd>{paymentProviderText(payment.provider)}</dd>
