@@ -91,7 +91,7 @@ test("a merchant ships an order from a phone, then changes a product's price and
   await expect(grid.getByRole('checkbox', { name: /for Red$/, checked: true })).toHaveCount(1)
 
   // The storefront's product page: the new price, and Red shows its one picture. The storefront shares its
-  // catalogue reads for 5 s (decision 098): a page kept from before the save shows until they are read again.
+  // catalogue reads for a second (decision 098): a page asked within it of an earlier view may still be old.
   await expect(async () => {
     await onLaptop.goto(`${testInfo.project.use.baseURL}/products/alpine-mug?Color=Red`)
     await expect(onLaptop.locator('main')).toContainText('$47.50', { timeout: 1_000 })

@@ -58,7 +58,12 @@ describe.each(databaseKinds())('the SDK’s bookings against the platform on %s'
       await db.query('update booking_services set pay_with_plan = true where id = $1', [DEMO_FITTING_ID])
       try {
         const { services } = await shopper().bookings.queryServices({ filter: { _id: DEMO_FITTING_ID } })
-        expect(services[0]?.payment.options).toEqual({ online: true, inPerson: true, pricingPlan: true })
+        expect(services[0]?.payment.options).toEqual({
+          online: true,
+          inPerson: true,
+          pricingPlan: true,
+          deposit: false,
+        })
       } finally {
         await db.query('update booking_services set pay_with_plan = false where id = $1', [DEMO_FITTING_ID])
       }

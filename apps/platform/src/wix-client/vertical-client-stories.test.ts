@@ -101,7 +101,12 @@ describe.each(databaseKinds())('the real Wix client’s bookings, events and pla
     expect(found.items[0]).toMatchObject({ name: 'Tailored fitting', type: 'APPOINTMENT' })
     expect(found.items[0]?.schedule?._id).toBe(DEMO_SCHEDULE_ID)
     // How it may be paid, with a plan too, in the fields the real client types (decision 093).
-    expect(found.items[0]?.payment?.options).toEqual({ online: true, inPerson: true, pricingPlan: false })
+    expect(found.items[0]?.payment?.options).toEqual({
+      online: true,
+      inPerson: true,
+      pricingPlan: false,
+      deposit: false,
+    })
     expect(requests).toContain('POST /_api/bookings/v2/services/query 200')
     // One service by its id, at the path the real client sends, with its picture's address.
     await db.query('update booking_services set picture_url = $2 where id = $1', [

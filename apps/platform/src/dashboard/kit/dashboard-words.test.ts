@@ -63,10 +63,10 @@ describe('the dashboard words', () => {
 
   it('writes a span of time in its zone by the zone’s short name, both days when it crosses midnight', () => {
     expect(spanText('2026-12-03T21:00:00Z', '2026-12-03T21:45:00Z', 'America/New_York')).toBe(
-      'Thu, 3 Dec 2026, 16:00–16:45 GMT-5',
+      'Thu, 3 Dec 2026, 16:00–16:45 EST',
     )
     expect(spanText('2027-10-16T22:00:00Z', '2027-10-17T06:00:00Z', 'America/New_York')).toBe(
-      'Sat, 16 Oct 2027, 18:00 – Sun, 17 Oct 2027, 02:00 GMT-4',
+      'Sat, 16 Oct 2027, 18:00 – Sun, 17 Oct 2027, 02:00 EDT',
     )
     expect(
       inShopTimeZone('Europe/Berlin', () => spanText('2026-01-05T09:00:00Z', '2026-01-05T10:00:00Z')),

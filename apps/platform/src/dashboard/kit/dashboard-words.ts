@@ -134,8 +134,8 @@ export function weekdayDateText(localDate: string): string {
 }
 
 /**
- * A span of time in one zone, the dashboard's way: "Thu, 3 Dec 2026, 16:00–16:45 GMT-5" within a day (a
- * booking, in its calendar's zone), "Sat, 16 Oct 2027, 18:00 – Sun, 17 Oct 2027, 02:00 GMT-4" across days (an
+ * A span of time in one zone, the dashboard's way: "Thu, 3 Dec 2026, 16:00–16:45 EST" within a day (a
+ * booking, in its calendar's zone), "Sat, 16 Oct 2027, 18:00 – Sun, 17 Oct 2027, 02:00 EDT" across days (an
  * event, in its own); the zone's short name as `timeText` writes it, never its IANA id.
  */
 export function spanText(start: Date | string, end: Date | string, timeZone = shopTimeZone()): string {
@@ -154,11 +154,7 @@ export function spanText(start: Date | string, end: Date | string, timeZone = sh
   return `${startDay}, ${clockText(start, timeZone)}–${clockText(end, timeZone)} ${zoneName}`
 }
 
-/** A zone's short name at a moment, as `timeText` writes it after a time: "GMT-5", "CET", "UTC". */
+/** A zone's short name at a moment, as `timeText` writes it after a time: "EST", "CET", "UTC". */
 export function zoneText(at: Date | string, timeZone = shopTimeZone()): string {
-  return (
-    formatOf(timeZone, 'minute')
-      .formatToParts(new Date(at))
-      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
-  )
+  return zoneNameAt(new Date(at), timeZone)
 }

@@ -98,7 +98,7 @@ describe('DataTable', () => {
     )
     expect(html).toContain('<th scope="col" class="when">Placed</th>')
     expect(html).toContain(
-      '<td class="when"><time dateTime="2026-01-01T03:30:00.000Z">31 Dec 2025, 22:30 GMT-5</time></td>',
+      '<td class="when"><time dateTime="2026-01-01T03:30:00.000Z">31 Dec 2025, 22:30 EST</time></td>',
     )
     expect(html).toContain('<td class="when">—</td>')
   })
