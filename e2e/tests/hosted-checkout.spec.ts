@@ -78,7 +78,7 @@ test('a buyer pays on the hosted checkout, lands on the thank-you page, and the 
   await expect(page.getByRole('img', { name: /Orders and revenue per day/ })).toBeVisible()
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Orders' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
-  await expect(page.getByRole('cell', { name: `#${number}`, exact: true })).toBeVisible()
+  await expect(page.getByRole('rowheader', { name: `#${number}`, exact: true })).toBeVisible()
 })
 
 test('a shopper checks out on one page in Germany, approves the card on the provider’s extra step, and sees the confirmation', async ({

@@ -93,7 +93,7 @@ test('a shopper pays on Stripe’s page and the order is placed once; the mercha
   await expect(merchant.locator('tbody tr')).toHaveCount(1)
   await merchant.getByRole('link', { name: `#${number}` }).click()
   const payment = merchant.getByRole('region', { name: 'Payment' })
-  await expect(payment).toContainText('stripe')
+  await expect(payment).toContainText('Stripe')
   await expect(payment).toContainText('•••• 4242')
   const sessionId = await payment.locator('dt:text-is("Transaction") + dd').innerText()
   expect(sessionId).toMatch(/^cs_test_/)
