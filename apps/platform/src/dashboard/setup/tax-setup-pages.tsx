@@ -96,8 +96,9 @@ export function TaxPage(props: {
               ),
             },
             {
-              header: 'Rate type',
-              cell: (region) => (region.isManual ? 'Manual in this region' : 'Site setting'),
+              header: 'How it is calculated',
+              cell: (region) =>
+                region.isManual ? 'Manual rates in this region' : 'As the shop’s setting above',
             },
             { header: 'Jurisdictions', cell: (region) => describeRates(region) },
           ]}
