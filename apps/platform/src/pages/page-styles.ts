@@ -154,6 +154,9 @@ td input[type="text"] { width: 9rem; }
 /* The dashboard kit (dashboard/kit/): a page's header, its sections, an empty list. */
 .page-header { display: flex; flex-wrap: wrap; align-items: flex-start; justify-content: space-between; gap: 0.5rem 1rem; margin: 0 0 1rem; }
 .page-header h1 { margin: 0; }
+/* The heading's words give way to the actions: a long description no longer pushes New service under it. */
+.page-header > div:first-child { flex: 1 1 24rem; min-width: 0; }
+.page-actions { flex: none; }
 .page-header p { margin: 0.25rem 0 0; }
 .page-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; }
 .page-section { margin: 1.75rem 0 0; }
