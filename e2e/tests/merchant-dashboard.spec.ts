@@ -76,8 +76,12 @@ test.describe('without JavaScript', () => {
 
     await page.getByRole('button', { name: 'Undo this bulk change' }).click()
     await expect(page.getByRole('status')).toHaveText('Put back the earlier values of 1 product.')
-    await storefront.reload()
-    await expect(storefront.locator('main .price').first()).toHaveText('$40.00')
+    // The storefront shares its catalogue reads for a second (decision 098): a reload within it of the
+    // look at $44.00 may still be that one.
+    await expect(async () => {
+      await storefront.reload()
+      await expect(storefront.locator('main .price').first()).toHaveText('$40.00', { timeout: 1_000 })
+    }).toPass({ timeout: 20_000 })
   })
 
   test('the dashboard cannot be framed by another site', async ({ page }) => {
