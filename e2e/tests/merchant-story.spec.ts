@@ -87,7 +87,7 @@ test("a merchant ships an order from a phone, then changes a product's price and
   await onLaptop.screenshot({ path: testInfo.outputPath('laptop-editor-unsaved.png') })
   await save.click()
   await expect(onLaptop.getByRole('status')).toHaveText('Saved.')
-  await expect(editor.getByRole('spinbutton', { name: 'Price', exact: true })).toHaveValue('47.5')
+  await expect(editor.getByRole('spinbutton', { name: 'Price', exact: true })).toHaveValue('47.50')
   await expect(grid.getByRole('checkbox', { name: /for Red$/, checked: true })).toHaveCount(1)
 
   // The storefront's product page: the new price, and Red shows its one picture. The storefront shares its

@@ -13,7 +13,7 @@ export function PostalAddress(props: {
   locale?: string | undefined
 }) {
   const { address, contactDetails } = props
-  if (!address) return <p className="muted">None</p>
+  if (!address) return <p className="muted">No address given</p>
   const lines = formatAddress(address, { contactDetails, locale: props.locale })
   return (
     <address>

@@ -52,6 +52,12 @@ main { padding: 1.25rem 1.5rem 3rem; max-width: 1200px; }
   @supports selector(::details-content) { .nav-menu > summary { display: none; } }
   .nav-menu > nav { position: sticky; top: 0; max-height: 100vh; overflow-y: auto; }
   .nav-groups { padding-top: 0.75rem; }
+  /* Closer rows than the phone's, so all 22 places fit a laptop's 844 px beside the header (Webhooks and
+     Single sign-on were below the menu's own scroll, the current one out of sight). */
+  .nav-groups > li { margin: 0; }
+  .nav-groups ul { margin: 0; }
+  .nav-groups a { padding-top: 0.2rem; padding-bottom: 0.2rem; line-height: 1.35; }
+  .nav-heading { padding: 0.5rem 0.6rem 0.1rem; line-height: 1.3; }
 }
 /* A shop's hosted pages (decision 087): its header in its colour, its logo and name, and the way back to it. */
 .shop-frame { background: var(--brand, #24292f); color: #fff; }
@@ -148,9 +154,14 @@ td input[type="text"] { width: 9rem; }
 /* The dashboard kit (dashboard/kit/): a page's header, its sections, an empty list. */
 .page-header { display: flex; flex-wrap: wrap; align-items: flex-start; justify-content: space-between; gap: 0.5rem 1rem; margin: 0 0 1rem; }
 .page-header h1 { margin: 0; }
+/* The heading's words give way to the actions: a long description no longer pushes New service under it. */
+.page-header > div:first-child { flex: 1 1 24rem; min-width: 0; }
+.page-actions { flex: none; }
 .page-header p { margin: 0.25rem 0 0; }
 .page-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; }
 .page-section { margin: 1.75rem 0 0; }
+/* A column of tick boxes is as wide as its box at every width (a short list's took a sixth of a laptop's table). */
+main table tr > :first-child:has(> input[type="checkbox"]) { width: 2.25rem; }
 .section-header { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; margin: 0 0 0.75rem; }
 .section-header h2 { margin: 0; }
 .empty-state { border: 1px dashed var(--line); border-radius: var(--radius); padding: 1.25rem 1rem; text-align: center; color: var(--muted); margin: 0.5rem 0 1rem; }
@@ -263,6 +274,8 @@ dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 [hidden] { display: none !important; }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: 0.9rem 1.1rem 1rem; margin: 0 0 1rem; background: #fff; box-shadow: 0 1px 2px rgba(31, 35, 40, 0.05); }
 .card > h2 { margin: 0 0 0.75rem; font-size: 1.05rem; }
+/* A kit section drawn inside a card (the product editor's Files buyers download) starts at the card's top. */
+.card > .page-section:first-child { margin-top: 0; }
 .card .field > input:not([type="checkbox"]):not([type="color"]), .card .field > select, .card .field > textarea { width: 100%; }
 .editor-head { margin: 0 0 1rem; }
 .editor-head h1 { margin: 0; }

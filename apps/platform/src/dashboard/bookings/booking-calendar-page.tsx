@@ -1,7 +1,7 @@
 import { attendanceWords } from '../../bookings/booking-attendance.ts'
 import type { DeskBookingRow } from '../../bookings/booking-store.ts'
 import { DashboardPage } from '../dashboard-layout.tsx'
-import { clockText, weekdayDateText } from '../kit/dashboard-words.ts'
+import { clockText, timeZoneText, weekdayDateText } from '../kit/dashboard-words.ts'
 import { EmptyState } from '../kit/empty-state.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
 import { Badge } from '../kit/status-badge.tsx'
@@ -78,7 +78,7 @@ export function BookingCalendarPage(props: {
     <DashboardPage owner={props.owner} title={`Bookings · ${span}`} place="bookings">
       <PageHeader
         title="Bookings"
-        description={`${span}, in the shop's time zone (${timeZone.replace(/_/g, ' ')}).`}
+        description={`${span}, in ${timeZoneText(timeZone)}.`}
         actions={
           <a className="button" href="/dashboard/bookings/services">
             Services

@@ -125,7 +125,9 @@ export function ServiceEditorPage(props: {
       <PageHeader
         title={title}
         description={
-          service ? `Booked at /_bookings/book · ${service.slug}` : 'A service customers can book.'
+          service
+            ? `Customers book it on the shop's bookings pages, where its address ends in “${service.slug}”.`
+            : 'A service customers can book.'
         }
       />
       <RecordForm

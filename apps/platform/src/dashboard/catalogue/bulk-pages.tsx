@@ -52,7 +52,7 @@ function describeSelection(selection: BulkSelection, count: number) {
   if (selection.kind === 'ids') return `${products} picked from the list`
   return productFilterKeys.some((key) => selection.filters[key])
     ? `${products} matching the list's filter`
-    : `all ${products}`
+    : `All ${products}`
 }
 
 /** Step 1: what to change, for the chosen products. */

@@ -493,6 +493,7 @@ function VariantsSection(props: {
   isNew: boolean
   errors: Errors
   currency: string
+  weightUnit: string
 }) {
   const { rows, errors, currency } = props
   /** A cell with the input of one of a variant's own values, and its error beside it. */
@@ -562,7 +563,7 @@ function VariantsSection(props: {
                   <th>Variant</th>
                   <th>Price ({currency})</th>
                   <th>Cost ({currency})</th>
-                  <th>Weight</th>
+                  <th>Weight ({props.weightUnit})</th>
                   <th>SKU</th>
                   <th>Track quantity</th>
                   <th>Quantity</th>
@@ -731,7 +732,7 @@ function UnitPriceSection(props: { values: ProductFormValues; errors: Errors }) 
   )
 }
 
-function StockSection(props: { values: ProductFormValues; errors: Errors }) {
+function StockSection(props: { values: ProductFormValues; errors: Errors; weightUnit: string }) {
   const { values, errors } = props
   return (
     <section className="card" aria-labelledby="stock-heading">
@@ -751,7 +752,12 @@ function StockSection(props: { values: ProductFormValues; errors: Errors }) {
         </>
       )}
       <Checkbox label="In stock" name="inStock" defaultChecked={values.inStock} />
-      <NumberField label="Weight" name="weight" defaultValue={values.weight} error={errors.weight} />
+      <NumberField
+        label={`Weight (${props.weightUnit})`}
+        name="weight"
+        defaultValue={values.weight}
+        error={errors.weight}
+      />
     </section>
   )
 }
@@ -932,6 +938,8 @@ export function ProductEditorPage(props: {
   unsaved?: boolean
 }) {
   const { owner, product, values } = props
+  // The unit the shop weighs in, beside every weight field: "0.2" alone said neither kilograms nor pounds.
+  const weightUnit = owner.session.site.weightUnit === 'LB' ? 'lb' : 'kg'
   const errors = toFormErrors(props.violations)
   const title = product ? product.name : 'New product'
   const action = product ? `/dashboard/products/${product.id}` : '/dashboard/products'
@@ -983,7 +991,7 @@ export function ProductEditorPage(props: {
               displayPrices={props.displayPrices}
             />
             <UnitPriceSection values={values} errors={errors} />
-            <StockSection values={values} errors={errors} />
+            <StockSection values={values} errors={errors} weightUnit={weightUnit} />
             <PublishingSection values={values} collections={props.collections} errors={errors} />
           </div>
         </div>
@@ -993,6 +1001,7 @@ export function ProductEditorPage(props: {
           isNew={!product}
           errors={errors}
           currency={owner.session.site.currency}
+          weightUnit={weightUnit}
         />
         <SaveBar
           label={product ? 'Save product' : 'Create product'}

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { ProductSchema, VariantSchema } from '../../catalogue/catalogue-schemas.ts'
 import type { FieldViolation } from '../../http/errors.ts'
+import { fractionDigits } from '../../money/money.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 
 /**
@@ -149,11 +150,15 @@ export function productFieldLabel(field: string): string {
 const text = (value: number | undefined | null) =>
   value === undefined || value === null ? '' : String(value)
 
+/** An amount as the merchant reads money: "10.80", not "10.8" (the currency's own digits, "1200" for JPY). */
+const amountText = (value: number | undefined | null, currency: string) =>
+  value === undefined || value === null ? '' : value.toFixed(fractionDigits(currency))
+
 /** The variants table's rows for the variants as the API answers them (with merchant data). */
 export function toVariantRowValues(variant: WireVariant): VariantRowValues {
   const row = {
-    price: String(variant.priceData.price),
-    cost: text(variant.costAndProfitData?.itemCost),
+    price: amountText(variant.priceData.price, variant.priceData.currency),
+    cost: amountText(variant.costAndProfitData?.itemCost, variant.priceData.currency),
     weight: text(variant.weight),
     sku: variant.sku,
     visible: variant.visible,
@@ -181,8 +186,8 @@ export function toProductFormValues(
     brand: product.brand ?? '',
     ribbon: product.ribbon ?? '',
     visible: product.visible,
-    price: String(product.priceData.price),
-    cost: text(product.costAndProfitData?.itemCost),
+    price: amountText(product.priceData.price, product.priceData.currency),
+    cost: amountText(product.costAndProfitData?.itemCost, product.priceData.currency),
     discountType: product.discount.type === 'UNDEFINED' ? 'NONE' : product.discount.type,
     discountValue: String(product.discount.value),
     weight: text(product.weight),

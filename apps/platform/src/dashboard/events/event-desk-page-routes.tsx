@@ -134,7 +134,14 @@ export function registerEventDeskPages(
   page(
     { path: '/dashboard/events/new', operationId: 'dashboardNewEvent', summary: 'A new event’s form' },
     async (owner) =>
-      renderDashboardPage(<NewEventPage owner={owner} values={emptyEventForm} violations={[]} />, deps),
+      renderDashboardPage(
+        <NewEventPage
+          owner={owner}
+          values={{ ...emptyEventForm, timeZone: owner.session.site.timeZone }}
+          violations={[]}
+        />,
+        deps,
+      ),
   )
 
   postForm(

@@ -50,6 +50,12 @@ describe('the events desk', () => {
   }
   const eventCount = async () => (await db.query('select id from ticketed_events')).length
 
+  it('offers a new event in the shop’s time zone, not UTC', async () => {
+    const page = await browser.get('/dashboard/events/new')
+    expect(page.text).toMatch(/<option value="America\/New_York" selected="">/)
+    expect(page.text).not.toMatch(/<option value="UTC" selected="">/)
+  })
+
   it('refuses an event with its errors beside the fields and stores nothing', async () => {
     const before = await eventCount()
     const refused = await browser.post('/dashboard/events', {

@@ -48,7 +48,7 @@ export function toEventFormValues(event: TicketedEventRow): EventInput {
   }
 }
 
-/** A new event's form: a venue, held in the shop's zone until the merchant says otherwise. */
+/** A new event's form: a venue; its page puts the shop's zone in `timeZone` (UTC here is no shop's). */
 export const emptyEventForm: EventInput = {
   title: '',
   description: '',

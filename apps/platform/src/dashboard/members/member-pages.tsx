@@ -192,12 +192,12 @@ export function MembersPage(props: {
           { header: 'Status', cell: (member) => <StatusBadge member={member} /> },
           {
             header: 'Plans',
-            cell: (member) => (
-              <MemberPlans
-                memberships={props.memberships.filter((membership) => membership.member_id === member.id)}
-                now={props.now}
-              />
-            ),
+            cell: (member) => {
+              const memberships = props.memberships.filter((membership) => membership.member_id === member.id)
+              // A member without plans is most members: a word in the cell, not an empty list's box in every row.
+              if (memberships.length === 0) return <span className="muted">None</span>
+              return <MemberPlans memberships={memberships} now={props.now} />
+            },
           },
           {
             header: 'Actions',

@@ -48,15 +48,18 @@ function CoverBoxes(props: { legend: string; name: string; choices: CoverChoice[
   return (
     <fieldset>
       <legend>{props.legend}</legend>
-      {props.choices.map((choice) => (
-        <Checkbox
-          key={choice.id}
-          label={choice.name}
-          name={props.name}
-          value={choice.id}
-          defaultChecked={props.covered.includes(choice.id)}
-        />
-      ))}
+      {/* In columns like the webhook's event types: 43 products one under another made a 700 px list. */}
+      <div className="grid">
+        {props.choices.map((choice) => (
+          <Checkbox
+            key={choice.id}
+            label={choice.name}
+            name={props.name}
+            value={choice.id}
+            defaultChecked={props.covered.includes(choice.id)}
+          />
+        ))}
+      </div>
     </fieldset>
   )
 }

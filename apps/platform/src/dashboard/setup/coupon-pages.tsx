@@ -139,8 +139,8 @@ export function CouponsPage(props: {
             header: 'Valid',
             cell: (coupon) => (
               <>
-                {coupon.starts_at ? `from ${timeText(coupon.starts_at)}` : 'now'}
-                {coupon.expires_at ? ` until ${timeText(coupon.expires_at)}` : ', no expiry'}
+                {coupon.starts_at ? `From ${timeText(coupon.starts_at)}` : 'From now'}
+                {coupon.expires_at ? ` until ${timeText(coupon.expires_at)}` : ', never expires'}
               </>
             ),
           },

@@ -102,7 +102,9 @@ export function CurrencySetupPage(props: {
           </fieldset>
         ))}
         <div className="actions">
-          <button type="submit">Save display currencies</button>
+          <button type="submit" className="primary">
+            Save display currencies
+          </button>
         </div>
       </form>
     </SetupPage>

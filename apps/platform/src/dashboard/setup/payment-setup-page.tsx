@@ -28,13 +28,7 @@ export function PaymentSetupPage(props: { owner: Owner; providers: readonly Paym
     <SetupPage owner={props.owner} title="Payments" part="payments">
       <PageHeader
         title="Payments"
-        description={
-          <>
-            The ways to pay the checkout offers, in this order. They are set by whoever runs the platform, in
-            its settings (<code>STRIPE_SECRET_KEY</code>, <code>STRIPE_WEBHOOK_SECRET</code>); keys are never
-            shown here.
-          </>
-        }
+        description="The ways to pay the checkout offers, in this order. They are set by whoever runs the platform, in its settings; keys are never shown here."
       />
       <DataTable
         label="Payment providers"
@@ -69,8 +63,7 @@ export function PaymentSetupPage(props: { owner: Owner; providers: readonly Paym
       />
       {hasStripe ? null : (
         <p className="hint">
-          Stripe is off: card payments through Stripe start when the platform's operator sets its keys (see
-          deploy/README.md).
+          Stripe is off: card payments through Stripe start when the platform's operator sets its keys.
         </p>
       )}
     </SetupPage>

@@ -1,3 +1,4 @@
+import { countryNameOf } from '../../addresses/address-format.ts'
 import { CommerceSettingsSchema } from '../../checkout/commerce-settings.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
@@ -124,6 +125,7 @@ export function ShippingRegionsPage(props: {
   regions: readonly ShippingRegion[]
   notice?: string | undefined
 }) {
+  const locale = props.owner.session.site.locale
   return (
     <SetupPage owner={props.owner} title="Shipping regions" part="shipping" notice={props.notice}>
       <PageHeader
@@ -152,7 +154,9 @@ export function ShippingRegionsPage(props: {
             cell: (region) =>
               region.destinations
                 .map((d) =>
-                  d.subdivisions?.length ? `${d.country} (${d.subdivisions.join(', ')})` : d.country,
+                  d.subdivisions?.length
+                    ? `${countryNameOf(d.country, locale)} (${d.subdivisions.join(', ')})`
+                    : countryNameOf(d.country, locale),
                 )
                 .join(', '),
           },

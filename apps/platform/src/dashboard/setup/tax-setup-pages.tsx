@@ -1,4 +1,5 @@
 import { countryNameOf } from '../../addresses/address-format.ts'
+import { countryOptions } from '../../addresses/countries.ts'
 import { CommerceSettingsSchema } from '../../checkout/commerce-settings.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatPercent } from '../../money/decimal-text.ts'
@@ -96,8 +97,9 @@ export function TaxPage(props: {
               ),
             },
             {
-              header: 'Rate type',
-              cell: (region) => (region.isManual ? 'Manual in this region' : 'Site setting'),
+              header: 'How it is calculated',
+              cell: (region) =>
+                region.isManual ? 'Manual rates in this region' : 'As the shop’s setting above',
             },
             { header: 'Jurisdictions', cell: (region) => describeRates(region) },
           ]}
@@ -139,13 +141,18 @@ export function TaxRegionPage(props: {
         />
         <div className="grid">
           {props.isNew ? (
-            <Field
+            <Select
               label="Country"
               name="country"
+              options={[
+                { value: '', label: 'Choose a country' },
+                ...countryOptions(owner.session.site.locale).map((country) => ({
+                  value: country.code,
+                  label: country.name,
+                })),
+              ]}
               defaultValue={values.country}
               error={errors.country}
-              hint="The country's two-letter code, e.g. US for the United States"
-              required
             />
           ) : (
             <p>Country: {countryName}</p>
@@ -153,15 +160,15 @@ export function TaxRegionPage(props: {
           <Select
             label="Manual rates here"
             name="isManual"
-            options={overrideChoices('As the site is set')}
+            options={overrideChoices('As the shop is set')}
             defaultValue={values.isManual}
             error={errors.isManual}
-            hint="Yes: this region uses its own rates even when the site calculates automatically"
+            hint="Yes: this region uses its own rates even when the shop calculates tax automatically"
           />
           <Select
             label="Shipping taxed here"
             name="isShippingTaxed"
-            options={overrideChoices('As the site is set')}
+            options={overrideChoices('As the shop is set')}
             defaultValue={values.isShippingTaxed}
             error={errors.isShippingTaxed}
           />
