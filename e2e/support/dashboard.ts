@@ -13,7 +13,9 @@ const owner = DEMO_OWNER
 /** Signs the demo owner in on the dashboard's sign-in page; they land on the order desk's home. */
 export async function signInToDashboard(page: Page) {
   await page.goto(`${api()}/dashboard`)
-  await expect(page.getByRole('heading', { level: 1, name: /^Sign in to (your store|Aisle Demo Store)$/ })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^Sign in to (your store|Aisle Demo Store)$/ }),
+  ).toBeVisible()
   await page.getByRole('textbox', { name: 'E-mail' }).fill(owner.email)
   await page.getByLabel('Password').fill(owner.password)
   await page.getByRole('button', { name: 'Sign in' }).click()

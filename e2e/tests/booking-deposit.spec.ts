@@ -71,5 +71,7 @@ test('a shopper pays a deposit on the hosted bookings checkout and the merchant 
   await expect(merchant.getByRole('status')).toHaveText('Marked paid in full.')
   await expect(merchant.getByText('Marked paid: $30.00 received outside Aisle.')).toBeVisible()
   await expect(merchant.getByRole('button', { name: 'Mark the rest paid' })).toHaveCount(0)
-  await expect(merchant.getByText('Paid $40.00, $10.00 left to refund through Card (test mode).')).toBeVisible()
+  await expect(
+    merchant.getByText('Paid $40.00, $10.00 left to refund through Card (test mode).'),
+  ).toBeVisible()
 })
