@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
+import { openFittingCheckout } from '../support/bookings'
 import { signInToDashboard } from '../support/dashboard'
 import {
   addSimpleProductToCart,
@@ -17,7 +18,6 @@ import {
 
 const SHOTS = 'e2e/test-results/look'
 const api = () => process.env.AISLE_E2E_API_URL ?? ''
-const clientId = process.env.AISLE_CLIENT_ID || '9b6e3f0a-5c1d-4e8b-a7f2-2d4c6b8e0f13'
 const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
 
 /** The kind of page an address is: its path with ids as `:id`. */
@@ -60,23 +60,7 @@ async function dashboardPages(page: Page, start: URL[]): Promise<URL[]> {
 
 /** Books the demo store's tailored fitting as a visitor, paid with the test card; answers the booked start. */
 async function bookFitting(page: Page): Promise<string> {
-  const token = await page.request.post(`${api()}/oauth2/token`, {
-    data: { clientId, grantType: 'anonymous' },
-  })
-  const session = await page.request.post(`${api()}/redirects/v1/redirect-session`, {
-    headers: { authorization: (await token.json()).access_token },
-    data: { bookingsBook: {} },
-  })
-  await page.goto((await session.json()).redirectSession.fullUrl)
-  await page.getByRole('link', { name: 'Tailored fitting' }).click()
-  const days = page.getByRole('navigation', { name: 'Days' }).getByRole('link')
-  const times = page.getByRole('list', { name: 'Free times' }).getByRole('link')
-  for (let index = 0; (await times.count()) === 0; index++) await days.nth(index + 1).click()
-  const time = times.last()
-  const start = new URL((await time.getAttribute('href')) as string, page.url()).searchParams.get(
-    'start',
-  ) as string
-  await time.click()
+  const start = await openFittingCheckout(page)
   await page.getByRole('textbox', { name: /^First name/ }).fill('Grace')
   await page.getByRole('textbox', { name: /^Last name/ }).fill('Hopper')
   await page.getByRole('textbox', { name: 'E-mail' }).fill('grace.look@example.com')

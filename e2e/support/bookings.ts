@@ -5,6 +5,36 @@ import { payOnTestProvider, signUp, waitForHydration } from './pages'
 // paid with the test card, the confirmation in the dev inbox, and the account's bookings page.
 
 const api = () => process.env.AISLE_E2E_API_URL ?? ''
+const clientId = process.env.AISLE_CLIENT_ID || '9b6e3f0a-5c1d-4e8b-a7f2-2d4c6b8e0f13'
+
+/**
+ * Opens a `bookingsBook` redirect session as a visitor, picks the demo store's tailored fitting, the first
+ * day with a free time and that day's last free time (later ones are least likely to be taken), and answers
+ * the chosen start, on the hosted bookings checkout.
+ */
+export async function openFittingCheckout(page: Page): Promise<string> {
+  const token = await page.request.post(`${api()}/oauth2/token`, {
+    data: { clientId, grantType: 'anonymous' },
+  })
+  expect(token.status()).toBe(200)
+  const session = await page.request.post(`${api()}/redirects/v1/redirect-session`, {
+    headers: { authorization: (await token.json()).access_token },
+    data: { bookingsBook: {} },
+  })
+  expect(session.status()).toBe(200)
+  await page.goto((await session.json()).redirectSession.fullUrl)
+  await page.getByRole('link', { name: 'Tailored fitting' }).click()
+  const days = page.getByRole('navigation', { name: 'Days' }).getByRole('link')
+  const times = page.getByRole('list', { name: 'Free times' }).getByRole('link')
+  for (let index = 0; (await times.count()) === 0; index++) await days.nth(index + 1).click()
+  const time = times.last()
+  const start = new URL((await time.getAttribute('href')) as string, page.url()).searchParams.get(
+    'start',
+  ) as string
+  await time.click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Book Tailored fitting' })).toBeVisible()
+  return start
+}
 
 /** Signs a new member up on the storefront and answers the e-mail address their account shows. */
 export async function signUpToBook(page: Page, name: string): Promise<string> {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { openFittingCheckout } from '../support/bookings'
 import { merchantPage } from '../support/dashboard'
 import { captureBothWidths } from '../support/order-figures'
 import { payOnTestProvider } from '../support/pages'
@@ -9,7 +10,6 @@ import { payOnTestProvider } from '../support/pages'
 // with a refund, and the order shows the refund.
 
 const api = () => process.env.AISLE_E2E_API_URL ?? ''
-const clientId = process.env.AISLE_CLIENT_ID || '9b6e3f0a-5c1d-4e8b-a7f2-2d4c6b8e0f13'
 const SHOTS = 'e2e/test-results/merchant-bookings'
 
 /** Keeps the page at 390 and 1280 px for a person to look at, and checks it does not scroll sideways at 360 px. */
@@ -26,29 +26,8 @@ async function look(page: Page, name: string) {
 test('a booking paid on the hosted checkout is found on the week calendar, cancelled with a refund, and the order shows it', async ({
   page,
   browser,
-  request,
 }) => {
-  const token = await request.post(`${api()}/oauth2/token`, { data: { clientId, grantType: 'anonymous' } })
-  expect(token.status()).toBe(200)
-  const session = await request.post(`${api()}/redirects/v1/redirect-session`, {
-    headers: { authorization: (await token.json()).access_token },
-    data: { bookingsBook: {} },
-  })
-  expect(session.status()).toBe(200)
-  await page.goto((await session.json()).redirectSession.fullUrl)
-
-  await page.getByRole('link', { name: 'Tailored fitting' }).click()
-  // The first day with a free time, then its last free time (later ones are least likely to be taken).
-  const days = page.getByRole('navigation', { name: 'Days' }).getByRole('link')
-  const times = page.getByRole('list', { name: 'Free times' }).getByRole('link')
-  for (let index = 0; (await times.count()) === 0; index++) await days.nth(index + 1).click()
-  const time = times.last()
-  const start = new URL((await time.getAttribute('href')) as string, page.url()).searchParams.get(
-    'start',
-  ) as string
-  await time.click()
-
-  await expect(page.getByRole('heading', { level: 1, name: 'Book Tailored fitting' })).toBeVisible()
+  const start = await openFittingCheckout(page)
   await page.getByRole('textbox', { name: /^First name/ }).fill('Grace')
   await page.getByRole('textbox', { name: /^Last name/ }).fill('Hopper')
   await page.getByRole('textbox', { name: 'E-mail' }).fill('grace.bookings@example.com')
