@@ -24,12 +24,21 @@ export async function loadShopBrand(
           : undefined,
       ]
     : await Promise.all([getShopDetails(db, siteId), findShopLogo(db, siteId, options.publicUrl)])
+  return shopBrandOf(details, logo, options.homeUrl)
+}
+
+/** A shop's brand from its name, colours, logo and a checked home address, of which only the origin is kept. */
+function shopBrandOf(
+  details: { name: string; brandColour: string; accentColour: string },
+  logo: { url: string; width: number; height: number } | undefined,
+  homeUrl: string | null | undefined,
+): ShopBrand {
   return {
     name: details.name,
     brandColour: details.brandColour,
     accentColour: details.accentColour,
     logo: logo && { url: logo.url, width: logo.width, height: logo.height },
-    homeUrl: options.homeUrl ? `${new URL(options.homeUrl).origin}/` : undefined,
+    homeUrl: homeUrl ? `${new URL(homeUrl).origin}/` : undefined,
   }
 }
 
@@ -77,11 +86,9 @@ export function paymentBrandOf(row: PaymentShopRow, publicUrl: string): ShopBran
           },
           publicUrl,
         )
-  return {
-    name: row.shop_name,
-    brandColour: row.shop_brand_colour,
-    accentColour: row.shop_accent_colour,
-    logo: logo && { url: logo.url, width: logo.width, height: logo.height },
-    homeUrl: row.shop_home_url ? `${new URL(row.shop_home_url).origin}/` : undefined,
-  }
+  return shopBrandOf(
+    { name: row.shop_name, brandColour: row.shop_brand_colour, accentColour: row.shop_accent_colour },
+    logo,
+    row.shop_home_url,
+  )
 }
