@@ -124,13 +124,25 @@ export function clockText(value: Date | string, timeZone = shopTimeZone()): stri
 
 /** A local date (`YYYY-MM-DD`) with its weekday: "Mon 7 Dec 2026". */
 export function weekdayDateText(localDate: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${localDate}T12:00:00Z`))
+  return weekdayFormatOf('UTC').format(new Date(`${localDate}T12:00:00Z`))
+}
+
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A day with its weekday in a zone ("Thu, 3 Dec 2026"), the format built once per zone. */
+function weekdayFormatOf(timeZone: string): Intl.DateTimeFormat {
+  let format = weekdayFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone,
+    })
+    weekdayFormats.set(timeZone, format)
+  }
+  return format
 }
 
 /**
@@ -139,14 +151,7 @@ export function weekdayDateText(localDate: string): string {
  * event, in its own); the zone's short name as `timeText` writes it, never its IANA id.
  */
 export function spanText(start: Date | string, end: Date | string, timeZone = shopTimeZone()): string {
-  const dayOf = (value: Date | string) =>
-    new Intl.DateTimeFormat('en-GB', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone,
-    }).format(new Date(value))
+  const dayOf = (value: Date | string) => weekdayFormatOf(timeZone).format(new Date(value))
   const zoneName = zoneText(start, timeZone)
   const [startDay, endDay] = [dayOf(start), dayOf(end)]
   if (startDay !== endDay)
