@@ -145,6 +145,15 @@ export interface CartPricingContext {
   storedSettings: StoredCommerceSettings | undefined
 }
 
+const cartByIdText = `select c.*, ${LINES_COLUMN},
+     (select s.catalogue_version from sites s where s.id = c.site_id) as catalogue_version,
+     (select json_build_object('shipping', cs.shipping, 'tax', cs.tax, 'additional_fees', cs.additional_fees)
+      from commerce_settings cs where cs.site_id = c.site_id) as commerce_settings
+   from carts c where c.id = $1 and c.site_id = $2`
+// Prepared (decision 102): the hosted page, its press and placing the order read the cart this way.
+const FIND_CART_BY_ID = prepared(cartByIdText)
+const LOCK_CART_BY_ID = prepared(`${cartByIdText} for update of c`)
+
 /**
  * The cart with this id in the site, with its lines, the site's catalogue version and commerce settings,
  * in one statement; with `lock`, its row is locked for the rest of the transaction (placing an order).
@@ -162,15 +171,7 @@ export async function findCartById(
       catalogue_version: number
       commerce_settings: StoredCommerceSettings | null
     }
-  >(
-    db,
-    `select c.*, ${LINES_COLUMN},
-       (select s.catalogue_version from sites s where s.id = c.site_id) as catalogue_version,
-       (select json_build_object('shipping', cs.shipping, 'tax', cs.tax, 'additional_fees', cs.additional_fees)
-        from commerce_settings cs where cs.site_id = c.site_id) as commerce_settings
-     from carts c where c.id = $1 and c.site_id = $2${options.lock ? ' for update of c' : ''}`,
-    [cartId, siteId],
-  )
+  >(db, options.lock ? LOCK_CART_BY_ID : FIND_CART_BY_ID, [cartId, siteId])
   if (!row) return undefined
   const { cart_lines, catalogue_version, commerce_settings, ...cart } = row
   return {

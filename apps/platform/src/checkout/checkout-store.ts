@@ -1,7 +1,6 @@
 import type { ContactDetails } from '../carts/contact-info.ts'
 import type { Address, SelectedMembership, SelectedShippingOption } from '../carts/pricing/pricing-input.ts'
-import type { Db } from '../db/db.ts'
-import { queryOne } from '../db/db.ts'
+import { type Db, prepared, queryOne } from '../db/db.ts'
 import type { MailShop } from '../orders/order-mails.ts'
 import { type MailShopColumns, mailShopColumns, toMailShop } from '../orders/order-store.ts'
 import { type Site, type SiteColumns, siteColumns, toSite } from '../sites/site-store.ts'
@@ -48,6 +47,34 @@ const prefixedColumns = columns
   .map((column) => `k.${column.trim()}`)
   .join(', ')
 
+// The statements of the order path, prepared (decision 102): PostgreSQL parses and plans each once per
+// connection instead of on every call.
+const INSERT_CHECKOUT = prepared(
+  `insert into checkouts (id, site_id, cart_id, owner_kind, owner_id, channel_type, email, shipping_address,
+     billing_address, selected_shipping_option, coupon_code, lines, totals, created_date, updated_date,
+     selected_memberships, shipping_contact, billing_contact)
+   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17)`,
+)
+const FIND_CHECKOUT = prepared(`select ${columns} from checkouts where id = $1`)
+const LOCK_CHECKOUT = prepared(`select ${columns} from checkouts where id = $1 for update`)
+const LOCK_CHECKOUT_FOR_ORDER = prepared(
+  `select ${prefixedColumns}, ${siteColumns}, ${mailShopColumns}
+     from checkouts k join sites s on s.id = k.site_id where k.id = $1 for update of k, s`,
+)
+const FIND_CHECKOUT_WITH_SITE = prepared(
+  `select ${prefixedColumns}, ${siteColumns} from checkouts k join sites s on s.id = k.site_id where k.id = $1`,
+)
+const FIND_PAYMENT_RETURN = prepared(
+  `select ${prefixedColumns}, p.id as payment_id, p.provider as payment_provider,
+     p.provider_payment_id as payment_provider_payment_id, o.id as order_id,
+     o.payment->>'paymentId' as order_payment_id, o.created_date as order_created_date
+   from checkouts k
+   left join payments p on p.id = $2::uuid and p.checkout_id = k.id
+   left join orders o on o.checkout_id = k.id
+   where k.id = $1`,
+)
+const SAVE_CHOICES = prepared(`with ${saveChoicesText('saved', 1)} select id from saved`)
+
 /** A new checkout: the cart frozen with the buyer's choices, its lines and totals as the wire showed them. */
 export interface NewCheckout {
   id: string
@@ -69,41 +96,35 @@ export interface NewCheckout {
 
 /** Stores a new open checkout. */
 export async function insertCheckout(tx: Db, checkout: NewCheckout, now: Date): Promise<void> {
-  await tx.query(
-    `insert into checkouts (id, site_id, cart_id, owner_kind, owner_id, channel_type, email, shipping_address,
-       billing_address, selected_shipping_option, coupon_code, lines, totals, created_date, updated_date,
-       selected_memberships, shipping_contact, billing_contact)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17)`,
-    [
-      checkout.id,
-      checkout.siteId,
-      checkout.cartId,
-      checkout.owner.kind,
-      checkout.owner.id,
-      checkout.channelType,
-      checkout.email ?? null,
-      checkout.shippingAddress ? JSON.stringify(checkout.shippingAddress) : null,
-      checkout.billingAddress ? JSON.stringify(checkout.billingAddress) : null,
-      checkout.selectedShippingOption ? JSON.stringify(checkout.selectedShippingOption) : null,
-      checkout.couponCode,
-      JSON.stringify(checkout.lines),
-      JSON.stringify(checkout.totals),
-      now,
-      checkout.selectedMemberships ? JSON.stringify(checkout.selectedMemberships) : null,
-      checkout.shippingContact ? JSON.stringify(checkout.shippingContact) : null,
-      checkout.billingContact ? JSON.stringify(checkout.billingContact) : null,
-    ],
-  )
+  await tx.query(INSERT_CHECKOUT, [
+    checkout.id,
+    checkout.siteId,
+    checkout.cartId,
+    checkout.owner.kind,
+    checkout.owner.id,
+    checkout.channelType,
+    checkout.email ?? null,
+    checkout.shippingAddress ? JSON.stringify(checkout.shippingAddress) : null,
+    checkout.billingAddress ? JSON.stringify(checkout.billingAddress) : null,
+    checkout.selectedShippingOption ? JSON.stringify(checkout.selectedShippingOption) : null,
+    checkout.couponCode,
+    JSON.stringify(checkout.lines),
+    JSON.stringify(checkout.totals),
+    now,
+    checkout.selectedMemberships ? JSON.stringify(checkout.selectedMemberships) : null,
+    checkout.shippingContact ? JSON.stringify(checkout.shippingContact) : null,
+    checkout.billingContact ? JSON.stringify(checkout.billingContact) : null,
+  ])
 }
 
 /** The checkout with this id, if any. */
 export async function findCheckout(db: Db, id: string): Promise<CheckoutRow | undefined> {
-  return queryOne<CheckoutRow>(db, `select ${columns} from checkouts where id = $1`, [id])
+  return queryOne<CheckoutRow>(db, FIND_CHECKOUT, [id])
 }
 
 /** The checkout, locked until the transaction ends: placing orders on one checkout take turns. */
 export async function lockCheckout(tx: Db, id: string): Promise<CheckoutRow | undefined> {
-  return queryOne<CheckoutRow>(tx, `select ${columns} from checkouts where id = $1 for update`, [id])
+  return queryOne<CheckoutRow>(tx, LOCK_CHECKOUT, [id])
 }
 
 /** A checkout locked for placing its order, with its site and the shop its buyer's mails wear. */
@@ -119,12 +140,7 @@ export interface CheckoutForOrder {
  * its catalogue version) instead of deadlocking on it after each took some stock.
  */
 export async function lockCheckoutForOrder(tx: Db, id: string): Promise<CheckoutForOrder | undefined> {
-  const row = await queryOne<CheckoutRow & SiteColumns & MailShopColumns>(
-    tx,
-    `select ${prefixedColumns}, ${siteColumns}, ${mailShopColumns}
-       from checkouts k join sites s on s.id = k.site_id where k.id = $1 for update of k, s`,
-    [id],
-  )
+  const row = await queryOne<CheckoutRow & SiteColumns & MailShopColumns>(tx, LOCK_CHECKOUT_FOR_ORDER, [id])
   if (!row) return undefined
   return { checkout: checkoutOf(row), site: toSite(row), shop: toMailShop(row) }
 }
@@ -144,11 +160,7 @@ export async function findCheckoutWithSite(
   db: Db,
   id: string,
 ): Promise<{ checkout: CheckoutRow; site: Site } | undefined> {
-  const row = await queryOne<CheckoutRow & SiteColumns>(
-    db,
-    `select ${prefixedColumns}, ${siteColumns} from checkouts k join sites s on s.id = k.site_id where k.id = $1`,
-    [id],
-  )
+  const row = await queryOne<CheckoutRow & SiteColumns>(db, FIND_CHECKOUT_WITH_SITE, [id])
   return row && { checkout: checkoutOf(row), site: toSite(row) }
 }
 
@@ -179,17 +191,7 @@ export async function findPaymentReturn(
       order_payment_id: string | null
       order_created_date: Date | null
     }
-  >(
-    db,
-    `select ${prefixedColumns}, p.id as payment_id, p.provider as payment_provider,
-       p.provider_payment_id as payment_provider_payment_id, o.id as order_id,
-       o.payment->>'paymentId' as order_payment_id, o.created_date as order_created_date
-     from checkouts k
-     left join payments p on p.id = $2::uuid and p.checkout_id = k.id
-     left join orders o on o.checkout_id = k.id
-     where k.id = $1`,
-    [checkoutId, paymentId ?? null],
-  )
+  >(db, FIND_PAYMENT_RETURN, [checkoutId, paymentId ?? null])
   if (!row) return undefined
   return {
     checkout: checkoutOf(row),
@@ -234,14 +236,8 @@ export function saveChoicesPart(
   now: Date,
   first: number,
 ): { sql: string; params: unknown[] } {
-  const at = (offset: number) => `$${first + offset}`
   return {
-    sql: `${name} as (update checkouts set email = ${at(1)}, shipping_address = ${at(2)},
-       billing_address = ${at(3)}, selected_shipping_option = ${at(4)}, updated_date = ${at(5)},
-       selected_memberships = coalesce(${at(6)}::jsonb, selected_memberships),
-       shipping_contact = coalesce(${at(7)}::jsonb, shipping_contact),
-       billing_contact = coalesce(${at(8)}::jsonb, billing_contact)
-     where id = ${at(0)} and status = 'OPEN' returning id)`,
+    sql: saveChoicesText(name, first),
     params: [
       id,
       choices.email,
@@ -256,6 +252,17 @@ export function saveChoicesPart(
   }
 }
 
+/** The text of {@link saveChoicesPart}: the same for every checkout, so it can be prepared. */
+function saveChoicesText(name: string, first: number): string {
+  const at = (offset: number) => `$${first + offset}`
+  return `${name} as (update checkouts set email = ${at(1)}, shipping_address = ${at(2)},
+       billing_address = ${at(3)}, selected_shipping_option = ${at(4)}, updated_date = ${at(5)},
+       selected_memberships = coalesce(${at(6)}::jsonb, selected_memberships),
+       shipping_contact = coalesce(${at(7)}::jsonb, shipping_contact),
+       billing_contact = coalesce(${at(8)}::jsonb, billing_contact)
+     where id = ${at(0)} and status = 'OPEN' returning id)`
+}
+
 /** Saves the buyer's choices as typed on the hosted page (an open checkout only); false when it is not open. */
 export async function saveCheckoutChoices(
   db: Db,
@@ -264,7 +271,7 @@ export async function saveCheckoutChoices(
   now: Date,
 ): Promise<boolean> {
   const part = saveChoicesPart('saved', id, choices, now, 1)
-  const rows = await db.query(`with ${part.sql} select id from saved`, part.params)
+  const rows = await db.query(SAVE_CHOICES, part.params)
   return rows.length > 0
 }
 

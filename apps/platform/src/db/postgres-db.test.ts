@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type PostgresServer, startPrimary } from '../../../../scripts/topology/replicated-postgres.mjs'
 import { isDatabaseUnavailableError } from './database-unavailable.ts'
-import type { Db } from './db.ts'
+import { type Db, prepared } from './db.ts'
 import { openPostgres } from './postgres-db.ts'
 
 /** PostgreSQL's server binaries, where scripts/postgres.mjs looks for them (it installs them otherwise). */
@@ -41,6 +41,30 @@ describe.skipIf(!isRunnable)('openPostgres when the server goes away', () => {
   afterAll(async () => {
     await db?.close()
     await server?.stop()
+  })
+
+  it('runs a prepared `select *` by its text once a column is added (a transaction fails once)', async () => {
+    // One connection, so the statement runs where it was prepared.
+    const single = openPostgres(server.url, { max: 1 })
+    try {
+      await single.query('create table widened (id integer primary key)')
+      await single.query('insert into widened (id) values (1)')
+      const read = prepared('select * from widened where id = $1')
+      const locked = prepared('select * from widened where id = $1 for update')
+      expect(await single.query(read, [1])).toEqual([{ id: 1 }])
+      expect(await single.transaction((tx) => tx.query(locked, [1]))).toEqual([{ id: 1 }])
+      await single.query("alter table widened add column name text not null default 'a'")
+      // Inside a transaction PostgreSQL's refusal of the prepared plan (its result changed) aborts it,
+      // once; the next transaction runs the statement's text.
+      const refused = await caught(single.transaction((tx) => tx.query(locked, [1])))
+      expect((refused as { code?: string }).code).toBe('0A000')
+      expect(await single.transaction((tx) => tx.query(locked, [1]))).toEqual([{ id: 1, name: 'a' }])
+      // Outside a transaction the statement runs again at once.
+      expect(await single.query(read, [1])).toEqual([{ id: 1, name: 'a' }])
+      expect(await single.query(read, [1])).toEqual([{ id: 1, name: 'a' }])
+    } finally {
+      await single.close()
+    }
   })
 
   it('fails a transaction whose connection ends between two statements, and keeps the process and the pool', async () => {

@@ -84,7 +84,58 @@ export function RegionField(props: {
   )
 }
 
-function CountryField(props: {
+/** Text as React writes it in HTML (the same five characters escaped the same way). */
+function escapeHtml(text: string): string {
+  return text.replace(/["&'<>]/g, (character) => HTML_ESCAPES[character] as string)
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '"': '&quot;',
+  '&': '&amp;',
+  "'": '&#x27;',
+  '<': '&lt;',
+  '>': '&gt;',
+}
+
+/**
+ * The `<option>`s of a country list (the ones a shop ships to first, for a shipping address), as the
+ * HTML React would write for them, kept per list (one per locale) and choice: 249 countries were 249
+ * React elements per address on every hosted checkout page (decision 102).
+ */
+function countryOptionsHtml(
+  countries: readonly CountryChoice[],
+  selected: string,
+  shipped: readonly CountryChoice[] | undefined,
+): string {
+  const key = `${selected}\u0000${shipped?.map((country) => country.code).join(',') ?? ''}`
+  let kept = countryOptionsByList.get(countries)
+  const known = kept?.get(key)
+  if (known !== undefined) return known
+  const options = (list: readonly CountryChoice[]) =>
+    list
+      .map(
+        (country) =>
+          `<option value="${escapeHtml(country.code)}"${country.code === selected ? ' selected=""' : ''}>${escapeHtml(country.name)}</option>`,
+      )
+      .join('')
+  const html =
+    `<option value=""${selected === '' ? ' selected=""' : ''}>Choose…</option>` +
+    (shipped
+      ? `<optgroup label="We ship to">${options(shipped)}</optgroup><optgroup label="All countries">${options(countries)}</optgroup>`
+      : options(countries))
+  if (!kept) {
+    kept = new Map()
+    countryOptionsByList.set(countries, kept)
+  }
+  // A choice per country and per shop's countries: past a bound, a new one is not kept.
+  if (kept.size < 2_000) kept.set(key, html)
+  return html
+}
+
+const countryOptionsByList = new WeakMap<readonly CountryChoice[], Map<string, string>>()
+
+/** The country of an address: its options written once per list and choice (`countryOptionsHtml`). */
+export function CountryField(props: {
   prefix: Prefix
   values: CheckoutFormValues
   error?: string | undefined
@@ -94,11 +145,7 @@ function CountryField(props: {
   const name = `${props.prefix}.country`
   const id = `field-${name}`
   const shipped = props.countries.filter((country) => props.shipTo.has(country.code))
-  const option = (country: CountryChoice) => (
-    <option key={country.code} value={country.code}>
-      {country.name}
-    </option>
-  )
+  const grouped = props.prefix === 'shipping' && shipped.length > 0 && shipped.length < props.countries.length
   return (
     <div className="field">
       <label htmlFor={id}>Country or region</label>
@@ -106,21 +153,18 @@ function CountryField(props: {
         id={id}
         name={name}
         data-country=""
-        defaultValue={props.values[name] ?? ''}
         autoComplete={`${props.prefix} country`}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : undefined}
-      >
-        <option value="">Choose…</option>
-        {props.prefix === 'shipping' && shipped.length > 0 && shipped.length < props.countries.length ? (
-          <>
-            <optgroup label="We ship to">{shipped.map(option)}</optgroup>
-            <optgroup label="All countries">{props.countries.map(option)}</optgroup>
-          </>
-        ) : (
-          props.countries.map(option)
-        )}
-      </select>
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: every text in it is escaped as React escapes it
+        dangerouslySetInnerHTML={{
+          __html: countryOptionsHtml(
+            props.countries,
+            props.values[name] ?? '',
+            grouped ? shipped : undefined,
+          ),
+        }}
+      />
       {props.error && (
         <div className="error-text" id={`${id}-error`}>
           {props.error}

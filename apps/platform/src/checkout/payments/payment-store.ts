@@ -1,5 +1,4 @@
-import type { Db } from '../../db/db.ts'
-import { queryOne } from '../../db/db.ts'
+import { type Db, prepared, queryOne } from '../../db/db.ts'
 import { type CheckoutChoices, saveChoicesPart } from '../checkout-store.ts'
 
 /**
@@ -81,12 +80,15 @@ export async function insertPayment(
        $8::timestamptz, $8::timestamptz, $9::uuid`
   // The buyer's choices are a checkout's: a plan purchase has none to save.
   const saved = choices && checkoutId && saveChoicesPart('saved', checkoutId, choices, now, params.length + 1)
+  // Two texts only (with choices or without), prepared (decision 102).
   const [inserted] = await db.query<PaymentRow>(
-    saved
-      ? `with ${saved.sql} insert into payments (${columns}) select ${values} from saved
+    prepared(
+      saved
+        ? `with ${saved.sql} insert into payments (${columns}) select ${values} from saved
          on conflict (idempotency_key) do nothing returning *`
-      : `insert into payments (${columns}) values (${values})
+        : `insert into payments (${columns}) values (${values})
          on conflict (idempotency_key) do nothing returning *`,
+    ),
     saved ? [...params, ...saved.params] : params,
   )
   if (inserted) return inserted
@@ -102,14 +104,21 @@ export async function findPayment(db: Db, id: string): Promise<PaymentRow | unde
   return queryOne<PaymentRow>(db, 'select * from payments where id = $1', [id])
 }
 
+const SET_PROVIDER_PAYMENT_ID = prepared(
+  'update payments set provider_payment_id = $2, updated_date = $3 where id = $1',
+)
+
 /** Records the provider's id of a payment (the same on every retry, so writing it twice is harmless). */
 export async function setProviderPaymentId(db: Db, id: string, providerPaymentId: string, now: Date) {
-  await db.query('update payments set provider_payment_id = $2, updated_date = $3 where id = $1', [
-    id,
-    providerPaymentId,
-    now,
-  ])
+  await db.query(SET_PROVIDER_PAYMENT_ID, [id, providerPaymentId, now])
 }
+
+const SETTLE_PAYMENT = prepared(
+  `update payments set status = $2, failure_reason = $3, card_last4 = $4, updated_date = $5
+   where id = $1 and status = 'PENDING' and provider = $6
+     and (provider_payment_id is null or provider_payment_id = $7)
+   returning *`,
+)
 
 /**
  * Records a pending payment's outcome, in one statement, when the payment is the provider's (its
@@ -126,21 +135,15 @@ export async function settlePayment(
   },
   now: Date,
 ): Promise<PaymentRow | undefined> {
-  const [settled] = await db.query<PaymentRow>(
-    `update payments set status = $2, failure_reason = $3, card_last4 = $4, updated_date = $5
-     where id = $1 and status = 'PENDING' and provider = $6
-       and (provider_payment_id is null or provider_payment_id = $7)
-     returning *`,
-    [
-      payment.id,
-      outcome.status,
-      outcome.failureReason ?? null,
-      outcome.cardLast4 ?? null,
-      now,
-      payment.provider,
-      payment.providerPaymentId,
-    ],
-  )
+  const [settled] = await db.query<PaymentRow>(SETTLE_PAYMENT, [
+    payment.id,
+    outcome.status,
+    outcome.failureReason ?? null,
+    outcome.cardLast4 ?? null,
+    now,
+    payment.provider,
+    payment.providerPaymentId,
+  ])
   return settled
 }
 

@@ -1,6 +1,34 @@
-import type { Db } from '../../db/db.ts'
-import { queryOne } from '../../db/db.ts'
+import { type Db, prepared, queryOne } from '../../db/db.ts'
 import type { PaymentShopRow } from '../shop-brand.ts'
+
+// The provider's statements on the order path, prepared (decision 102): parsed and planned once per
+// connection.
+const INSERT_TEST_PAYMENT = prepared(
+  `insert into test_provider_payments (id, idempotency_key, amount_minor, currency, reference, return_url,
+     notify_url, status, created_date)
+   values ($1, $2, $3, $4, $5, $6, $7, 'REQUIRES_PAYMENT_METHOD', $8)
+   on conflict (idempotency_key) do nothing returning *`,
+)
+const FIND_TEST_PAYMENT_WITH_SHOP = prepared(
+  `select tp.*, p.site_id as shop_site_id, s.name as shop_name, s.brand_colour as shop_brand_colour,
+          s.accent_colour as shop_accent_colour,
+          coalesce(c.callbacks->>'postFlowUrl', c.callbacks->>'cartPageUrl') as shop_home_url,
+          m.id as logo_id, m.content_type as logo_content_type, m.width as logo_width,
+          m.height as logo_height, octet_length(m.bytes) = 0 as logo_in_storage
+     from test_provider_payments tp
+     left join payments p
+       on p.id = case when tp.reference ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                      then tp.reference::uuid end
+     left join sites s on s.id = p.site_id
+     left join checkouts c on c.id = p.checkout_id
+     left join media_files m on m.id = s.logo_media_id
+    where tp.id = $1`,
+)
+const MOVE_TEST_PAYMENT = prepared(
+  `update test_provider_payments set status = $3, failure_reason = coalesce($4, failure_reason),
+     card_last4 = coalesce($5, card_last4)
+   where id = $1 and status = any($2::text[]) returning *`,
+)
 
 /** The test provider's own record of a payment (its side of the wire: the platform never reads it). */
 export interface TestProviderPaymentRow {
@@ -32,22 +60,16 @@ export async function insertTestPayment(
   },
   now: Date,
 ): Promise<TestProviderPaymentRow> {
-  const [inserted] = await db.query<TestProviderPaymentRow>(
-    `insert into test_provider_payments (id, idempotency_key, amount_minor, currency, reference, return_url,
-       notify_url, status, created_date)
-     values ($1, $2, $3, $4, $5, $6, $7, 'REQUIRES_PAYMENT_METHOD', $8)
-     on conflict (idempotency_key) do nothing returning *`,
-    [
-      payment.id,
-      payment.idempotency_key,
-      payment.amountMinor,
-      payment.currency,
-      payment.reference,
-      payment.return_url,
-      payment.notify_url,
-      now,
-    ],
-  )
+  const [inserted] = await db.query<TestProviderPaymentRow>(INSERT_TEST_PAYMENT, [
+    payment.id,
+    payment.idempotency_key,
+    payment.amountMinor,
+    payment.currency,
+    payment.reference,
+    payment.return_url,
+    payment.notify_url,
+    now,
+  ])
   if (inserted) return inserted
   const existing = await queryOne<TestProviderPaymentRow>(
     db,
@@ -74,23 +96,7 @@ export async function findTestPaymentWithShop(
   db: Db,
   id: string,
 ): Promise<(TestProviderPaymentRow & PaymentShopRow) | undefined> {
-  return queryOne<TestProviderPaymentRow & PaymentShopRow>(
-    db,
-    `select tp.*, p.site_id as shop_site_id, s.name as shop_name, s.brand_colour as shop_brand_colour,
-            s.accent_colour as shop_accent_colour,
-            coalesce(c.callbacks->>'postFlowUrl', c.callbacks->>'cartPageUrl') as shop_home_url,
-            m.id as logo_id, m.content_type as logo_content_type, m.width as logo_width,
-            m.height as logo_height, octet_length(m.bytes) = 0 as logo_in_storage
-       from test_provider_payments tp
-       left join payments p
-         on p.id = case when tp.reference ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-                        then tp.reference::uuid end
-       left join sites s on s.id = p.site_id
-       left join checkouts c on c.id = p.checkout_id
-       left join media_files m on m.id = s.logo_media_id
-      where tp.id = $1`,
-    [id],
-  )
+  return queryOne<TestProviderPaymentRow & PaymentShopRow>(db, FIND_TEST_PAYMENT_WITH_SHOP, [id])
 }
 
 /**
@@ -103,13 +109,13 @@ export async function moveTestPayment(
   from: readonly TestProviderPaymentRow['status'][],
   to: { status: TestProviderPaymentRow['status']; failureReason?: string; cardLast4?: string },
 ): Promise<TestProviderPaymentRow | undefined> {
-  return queryOne<TestProviderPaymentRow>(
-    db,
-    `update test_provider_payments set status = $3, failure_reason = coalesce($4, failure_reason),
-       card_last4 = coalesce($5, card_last4)
-     where id = $1 and status = any($2::text[]) returning *`,
-    [id, from, to.status, to.failureReason ?? null, to.cardLast4 ?? null],
-  )
+  return queryOne<TestProviderPaymentRow>(db, MOVE_TEST_PAYMENT, [
+    id,
+    from,
+    to.status,
+    to.failureReason ?? null,
+    to.cardLast4 ?? null,
+  ])
 }
 
 /** What a refund request got: the refund stored now or before under its key, or why there is none. */
