@@ -124,7 +124,9 @@ describe.each(databaseKinds())('orders with nothing to ship, on %s', (kind) => {
     expect(page.text).not.toContain(`action="/dashboard/orders/${orderId}/ship"`)
     expect(page.text).not.toContain(`/dashboard/orders/${orderId}/packing-slip"`)
     // Where a shipping address would be, the page says why there is none (the billing one may still be missing).
-    expect(page.text).toMatch(/Shipping address<\/h3><p class="muted" data-nothing-to-ship="true">Nothing to ship/)
+    expect(page.text).toMatch(
+      /Shipping address<\/h3><p class="muted" data-nothing-to-ship="true">Nothing to ship/,
+    )
     // Nothing of it has left: it may still be canceled.
     expect(page.text).toContain(`action="/dashboard/orders/${orderId}/cancel"`)
     const slip = await browser.get(`/dashboard/orders/${orderId}/packing-slip`)
