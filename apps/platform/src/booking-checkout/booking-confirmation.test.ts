@@ -96,7 +96,7 @@ describe.each(databaseKinds())('after booking on %s', (kind) => {
     expect(mail!.topic).toBe('booking-confirmation')
     expect(mail!.subject).toBe(`Your ${site.name} booking #${placed.orderNumber}`)
     expect(mail!.text_body).toContain('You are booked: Tailored fitting')
-    expect(mail!.text_body).toContain('When: Tue, 2 Jun 2026, 09:00–09:45 (America/New_York)')
+    expect(mail!.text_body).toContain('When: Tue, 2 Jun 2026, 09:00–09:45 EDT')
     expect(mail!.text_body).toContain('Where: The fitting room, 12 Mercer Street, New York')
     expect(mail!.text_body).toContain(`To cancel: ${PUBLIC_URL}/_bookings/${booking.bookingId}/cancel`)
     // Placed unpaid, to pay in person: the mail says what is due and where (decision 093).

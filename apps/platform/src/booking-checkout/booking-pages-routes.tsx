@@ -35,6 +35,7 @@ import {
 import { BOOKINGS_BOOK_PATH, BOOKINGS_CHECKOUT_PATH } from '../redirects/redirect-kinds.ts'
 import type { RedirectSession } from '../redirects/redirect-session-store.ts'
 import { getSite, type Site } from '../sites/site-store.ts'
+import { zoneNameAt } from '../time-zones/zone-words.ts'
 import {
   BookingCheckoutPage,
   type OfferedService,
@@ -186,7 +187,7 @@ export function registerBookingPagesRoutes(api: Api, deps: BookingPagesDeps) {
       year: 'numeric',
     }).format(start)
     const time = new Intl.DateTimeFormat(locale, { timeZone, timeStyle: 'short' }).formatRange(start, end)
-    return `${day}, ${time} (${timeZone})`
+    return `${day}, ${time} ${zoneNameAt(start, timeZone)}`
   }
 
   async function checkoutPage(

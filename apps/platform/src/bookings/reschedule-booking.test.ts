@@ -113,7 +113,7 @@ describe.each(databaseKinds())('moving a booking on %s', (kind) => {
       .find((line) => line.catalogItemId === DEMO_FITTING_ID)
       ?.descriptionLines.find((line) => line.name.original === 'When')
     expect(when?.lineType === 'PLAIN_TEXT' && when.plainText.original).toBe(
-      'Tue, 2 Jun 2026, 11:00–11:45 (America/New_York)',
+      'Tue, 2 Jun 2026, 11:00–11:45 EDT',
     )
 
     // Moved later by half an hour, overlapping where it is: its own time counts as free.

@@ -8,6 +8,7 @@ import {
 import { ApplicationError } from '../http/errors.ts'
 import { MAX_CART_AMOUNT_MINOR, toDecimalString, toWireMoney } from '../money/money.ts'
 import type { Site } from '../sites/site-store.ts'
+import { zoneNameAt } from '../time-zones/zone-words.ts'
 import type {
   CartWithLines,
   LineItemRow,
@@ -144,8 +145,9 @@ function customLineDescription(custom: CustomLine): LineDescription {
 }
 
 /**
- * When a booked slot is, in words of its time zone: `Mon, 30 Mar 2026, 10:00–10:45 (Europe/London)`. The
- * one way a slot's time is written: lines, mails, the account and the cancel page.
+ * When a booked slot is, in words of its time zone: `Mon, 30 Mar 2026, 10:00–10:45 BST`, the zone as people
+ * know it (`zoneNameAt`, the dashboard's words too; decision 101), never its IANA id. The one way a slot's
+ * time is written: lines (as sold, so an order line keeps it), mails, the account and the cancel page.
  */
 export function slotWhenText(
   slot: Pick<ServiceLineProperties, 'scheduledDate' | 'endDate' | 'timeZone'>,
@@ -154,7 +156,7 @@ export function slotWhenText(
   const format = (options: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat(locale, { timeZone: slot.timeZone, ...options })
   const start = new Date(slot.scheduledDate)
-  return `${format({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(start)}, ${format({ timeStyle: 'short' }).formatRange(start, new Date(slot.endDate))} (${slot.timeZone})`
+  return `${format({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(start)}, ${format({ timeStyle: 'short' }).formatRange(start, new Date(slot.endDate))} ${zoneNameAt(start, slot.timeZone)}`
 }
 
 /**

@@ -39,6 +39,7 @@ import * as bookingReminders from './migrations/037-booking-reminders.ts'
 import * as paidPlansCoverServices from './migrations/038-paid-plans-cover-services.ts'
 import * as shopLogoAndTimeZone from './migrations/039-shop-logo-and-time-zone.ts'
 import * as bookingDeposits from './migrations/040-booking-deposits.ts'
+import * as ordersWithNothingToShip from './migrations/041-orders-with-nothing-to-ship.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -82,6 +83,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 38, name: 'paid-plans-cover-services', sql: paidPlansCoverServices.sql },
   { version: 39, name: 'shop-logo-and-time-zone', sql: shopLogoAndTimeZone.sql },
   { version: 40, name: 'booking-deposits', sql: bookingDeposits.sql },
+  { version: 41, name: 'orders-with-nothing-to-ship', sql: ordersWithNothingToShip.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

@@ -427,7 +427,7 @@ function Orders(props: {
                   })}
                 </td>
                 <td>
-                  {orderStateParts(order)
+                  {orderStateParts(order, lines)
                     .map((part) => part.words)
                     .join(' · ')}
                   {fulfillments.map((fulfillment) => (

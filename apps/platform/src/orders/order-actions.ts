@@ -21,7 +21,10 @@ import { cancellationMail, type MailOrder, type MailShop, refundMail, shipmentMa
 import type { OrderRefunds } from './order-refunds.ts'
 import {
   balanceDueOf,
+  cancellingState,
   fulfillmentStatusOf,
+  hasShippableLines,
+  needsShipping,
   nextOrderState,
   type OrderAction,
   type OrderState,
@@ -78,9 +81,9 @@ export function mailOrder({
   }
 }
 
-/** Moves the order by `action`, or refuses with the machine's code (decision 034). */
-function transition(order: OrderRow, action: OrderAction): OrderState {
-  const next = nextOrderState(stateOf(order), action)
+/** Moves the order by `action` (from `from`, its stored state unless told), or refuses with the machine's code (decision 034). */
+function transition(order: OrderRow, action: OrderAction, from: OrderState = stateOf(order)): OrderState {
+  const next = nextOrderState(from, action)
   if (!next.ok) throw new ApplicationError(next.code, next.message, { orderId: order.id, action })
   return next.state
 }
@@ -155,6 +158,14 @@ export async function shipOrder(deps: OrderDeskDeps, caller: MerchantCaller, inp
         const line = lineOf(lines, requested.lineId, `lines[${index}].lineId`)
         if (!Number.isInteger(requested.quantity) || requested.quantity < 0)
           throw new ValidationError([violation(field, 'must be a whole number of 0 or more', 'MIN')])
+        // A booking, a ticket or a download is never shipped (decision 101).
+        if (requested.quantity > 0 && !needsShipping(line))
+          throw new ValidationError([
+            violation(
+              `lines[${index}].lineId`,
+              `"${lineNameWithOptions(orderLineSummary(line))}" is not shipped: a booking, a ticket or a download has nothing to send`,
+            ),
+          ])
         const left = unitsLeftToShip(line) - (shipped.get(line.id) ?? 0)
         if (requested.quantity > left)
           throw new ValidationError([
@@ -168,6 +179,15 @@ export async function shipOrder(deps: OrderDeskDeps, caller: MerchantCaller, inp
       })
     } else
       for (const line of lines) if (unitsLeftToShip(line) > 0) shipped.set(line.id, unitsLeftToShip(line))
+    // An order of bookings, tickets or downloads alone is fulfilled as placed: there is nothing to send (decision 101).
+    if (order.status === 'APPROVED' && !hasShippableLines(lines))
+      throw new ValidationError([
+        violation(
+          'lines',
+          'this order has nothing to ship: bookings, tickets and downloads are not sent',
+          'MIN_SIZE',
+        ),
+      ])
     const after = lines.map((line) => ({
       ...line,
       shipped_quantity: line.shipped_quantity + (shipped.get(line.id) ?? 0),
@@ -261,7 +281,9 @@ export async function cancelOrder(
   return deps.db.transaction(async (tx) => {
     const locked = await lockedOrder(tx, caller, input.orderId)
     const { order, lines } = locked
-    const state = transition(order, 'CANCEL')
+    // An order with nothing to ship is fulfilled as placed, and canceled as one nothing of which left (decision 101).
+    const canceled = transition(order, 'CANCEL', cancellingState(stateOf(order), lines))
+    const state = { ...canceled, fulfillmentStatus: order.fulfillment_status }
     // Stock changes bump the site's catalogue version: the site row first, as placing an order takes it.
     await lockSite(tx, order.site_id)
     const units = await returnStock(

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
   balanceDueOf,
+  cancellingState,
   fulfillmentStatusOf,
+  hasShippableLines,
   nextOrderState,
   type OrderAction,
   type OrderState,
   paymentStatusOf,
   refundableOf,
+  unitsLeftToShip,
   withCountedFulfillment,
 } from './order-state.ts'
 
@@ -116,10 +119,11 @@ describe('the order state machine', () => {
 })
 
 describe('fulfillmentStatusOf', () => {
-  const line = (quantity: number, shipped: number, refunded: number) => ({
+  const line = (quantity: number, shipped: number, refunded: number, shippable: boolean | null = true) => ({
     quantity,
     shipped_quantity: shipped,
     refunded_quantity: refunded,
+    shippable,
   })
 
   it.each([
@@ -133,6 +137,38 @@ describe('fulfillmentStatusOf', () => {
     [[line(2, 2, 1)], 'FULFILLED'],
   ] as const)('counts refunded units as no longer to ship: %j is %s', (lines, status) => {
     expect(fulfillmentStatusOf(lines)).toBe(status)
+  })
+
+  // Decision 101: only lines that ship count; a booking or a ticket is never left to ship.
+  it.each([
+    [[line(1, 0, 0, false)], 'FULFILLED'],
+    [[line(2, 0, 0, false), line(3, 0, 0, false)], 'FULFILLED'],
+    [[line(1, 0, 0), line(1, 0, 0, false)], 'NOT_FULFILLED'],
+    [[line(1, 1, 0), line(1, 0, 0, false)], 'FULFILLED'],
+    [[line(2, 1, 0), line(1, 0, 0, false)], 'PARTIALLY_FULFILLED'],
+    [[line(1, 0, 0, null), line(1, 0, 0, false)], 'NOT_FULFILLED'],
+  ] as const)('counts only the lines that ship: %j is %s', (lines, status) => {
+    expect(fulfillmentStatusOf(lines)).toBe(status)
+  })
+
+  it('leaves nothing to ship on a line that does not ship, and ships a line stored before lines said', () => {
+    expect(unitsLeftToShip(line(3, 0, 0, false))).toBe(0)
+    expect(unitsLeftToShip(line(3, 0, 0, null))).toBe(3)
+    expect(hasShippableLines([line(1, 0, 0, false), line(1, 0, 0, false)])).toBe(false)
+    expect(hasShippableLines([line(1, 0, 0, false), line(1, 1, 0)])).toBe(true)
+  })
+
+  it('cancels an order with nothing to ship as one nothing of which left, and no shipped order', () => {
+    const bookingsOnly = state('APPROVED', 'PAID', 'FULFILLED')
+    expect(nextOrderState(cancellingState(bookingsOnly, [line(1, 0, 0, false)]), 'CANCEL').ok).toBe(true)
+    expect(
+      nextOrderState(cancellingState(bookingsOnly, [line(1, 1, 0), line(1, 0, 0, false)]), 'CANCEL'),
+    ).toMatchObject({
+      ok: false,
+      code: 'ORDER_ALREADY_SHIPPED',
+    })
+    const waiting = state('APPROVED', 'PAID', 'NOT_FULFILLED')
+    expect(cancellingState(waiting, [line(1, 0, 0)])).toEqual(waiting)
   })
 
   it('leaves a canceled order where it stood', () => {

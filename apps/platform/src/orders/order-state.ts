@@ -145,30 +145,65 @@ export function nextOrderState(
   return { ok: false, code, message: refusalWords[code] }
 }
 
-/** A line's counts that say what is left to ship. */
+/** A line's counts that say what is left to ship, and whether its item ships at all. */
 export interface ShippableLine {
   quantity: number
   shipped_quantity: number
   refunded_quantity: number
+  /**
+   * Whether the item sold is sent (decision 101): a catalogue's physical product or a custom line the merchant
+   * said ships; a booking, a ticket or a digital product is not. `null` on lines stored before migration 026,
+   * which were all goods.
+   */
+  shippable: boolean | null
 }
 
 /**
- * The units of a line still to ship: those neither shipped nor refunded. A refund takes the unshipped
- * units first (what is refunded is not sent), so a line of 2 with 1 shipped and 1 refunded has none left.
+ * Whether a line is one to ship (decision 101): the one rule of it. A line that says it is not shippable (a
+ * booking, a ticket, a download) never counts as to ship, is never offered to ship and is refused by the ship
+ * action; a line stored before its order kept the answer (migration 026) was a product, and ships.
+ */
+export function needsShipping(line: Pick<ShippableLine, 'shippable'>): boolean {
+  return line.shippable !== false
+}
+
+/** Whether an order has any line to ship at all (decision 101): one of bookings or tickets alone has not. */
+export function hasShippableLines(lines: readonly Pick<ShippableLine, 'shippable'>[]): boolean {
+  return lines.some(needsShipping)
+}
+
+/**
+ * The units of a line still to ship: those neither shipped nor refunded, none on a line that does not ship
+ * (decision 101). A refund takes the unshipped units first (what is refunded is not sent), so a line of 2
+ * with 1 shipped and 1 refunded has none left.
  */
 export function unitsLeftToShip(line: ShippableLine): number {
+  if (!needsShipping(line)) return 0
   return Math.max(0, line.quantity - line.shipped_quantity - line.refunded_quantity)
 }
 
 /**
  * Where an order's fulfilment stands by its lines' counts (issue 35): `FULFILLED` when no unit is left to
  * ship (every unit shipped or refunded), `PARTIALLY_FULFILLED` when some shipped and some are left,
- * `NOT_FULFILLED` when nothing shipped and some are left. The ship and refund actions store it, and
- * migration 028 brought the orders stored before it to the same answer.
+ * `NOT_FULFILLED` when nothing shipped and some are left. Only lines that ship count (decision 101): an
+ * order with none (bookings, tickets, downloads) is `FULFILLED` from its placing, as Wix fulfils an order
+ * without shippable items, and a mixed one is once its goods have left. Placing an order, the ship and
+ * refund actions store it; migrations 028 and 041 brought the orders stored before to the same answer.
  */
 export function fulfillmentStatusOf(lines: readonly ShippableLine[]): FulfillmentStatus {
   if (lines.every((line) => unitsLeftToShip(line) === 0)) return 'FULFILLED'
   return lines.some((line) => line.shipped_quantity > 0) ? 'PARTIALLY_FULFILLED' : 'NOT_FULFILLED'
+}
+
+/**
+ * The state a cancel is judged from (decision 101): an order with nothing to ship is fulfilled as placed, yet
+ * nothing of it has left, so it is canceled as one not shipped. Any other order stands as it is.
+ */
+export function cancellingState(
+  state: OrderState,
+  lines: readonly Pick<ShippableLine, 'shippable'>[],
+): OrderState {
+  return hasShippableLines(lines) ? state : { ...state, fulfillmentStatus: 'NOT_FULFILLED' }
 }
 
 /** `state` with the fulfilment its lines' counts give; a canceled order keeps where it stood. */

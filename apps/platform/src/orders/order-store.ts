@@ -6,7 +6,7 @@ import type { Db } from '../db/db.ts'
 import { queryOne } from '../db/db.ts'
 import { mailInsert } from '../mail/mail-outbox.ts'
 import { type MailOrder, type MailShop, orderConfirmationMail } from './order-mails.ts'
-import type { FulfillmentStatus, PaymentStatus } from './order-state.ts'
+import { type FulfillmentStatus, fulfillmentStatusOf, type PaymentStatus } from './order-state.ts'
 import { type BreakdownTotals, toTotalsBreakdown } from './totals-breakdown.ts'
 
 /** What an order keeps of its payment (no card number, at most its last 4). */
@@ -232,8 +232,8 @@ export function orderInserts(
     sql: `placed_order as (
        insert into orders (id, site_id, checkout_id, owner_kind, owner_id, email, status, payment_status, payment,
          currency, shipping_address, billing_address, shipping_option, coupon_code, subtotal_minor, total_minor,
-         totals, created_date, number, shipping_contact, billing_contact, paid_minor)
-       values (${orderValues}, $${contacts}, $${contacts + 1}, $${contacts + 2})),
+         totals, created_date, number, shipping_contact, billing_contact, paid_minor, fulfillment_status)
+       values (${orderValues}, $${contacts}, $${contacts + 1}, $${contacts + 2}, $${contacts + 3})),
      placed_lines as (
        insert into order_lines (id, order_id, position, catalog_item_id, variant_id, name, quantity,
          unit_price_minor, total_minor, custom, payment_option, membership, description_lines, sku, image, weight,
@@ -288,6 +288,10 @@ export function orderInserts(
       input.shipping_contact && JSON.stringify(input.shipping_contact),
       input.billing_contact && JSON.stringify(input.billing_contact),
       input.paidMinor,
+      // Nothing shipped yet: an order with no line to ship (bookings, tickets) is fulfilled as placed (decision 101).
+      fulfillmentStatusOf(
+        input.lines.map((line) => ({ ...line, shipped_quantity: 0, refunded_quantity: 0 })),
+      ),
     ],
   }
 }

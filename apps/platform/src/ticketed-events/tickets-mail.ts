@@ -8,7 +8,7 @@ import { findTicketsOfOrder, type SoldTicket, type TicketedEventRow } from './ti
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 
-/** When an event is, in its own zone: "Sat 18 Sept 2027, 18:00 – 21:00 (America/New_York)". */
+/** When an event is, in its own zone: "Sat 18 Sept 2027, 18:00 – 21:00 EDT" (`slotWhenText`). */
 export function eventWhen(
   ticket: Pick<SoldTicket, 'event_start_date' | 'event_end_date' | 'event_time_zone'>,
   locale: string,

@@ -202,7 +202,7 @@ describe('toOrderSummary', () => {
   })
 
   it('says when a booked line takes place, as the order describes it, and gives it no picture', () => {
-    const when = 'Wed, 9 Dec 2026, 10:00–10:45 (America/New_York)'
+    const when = 'Wed, 9 Dec 2026, 10:00–10:45 EST'
     const booking = {
       ...order.lineItems[0]!,
       productName: 'Tailored fitting',
@@ -349,6 +349,16 @@ describe('toOrderSummary', () => {
       },
     ])
     expect(summarise(order)).toMatchObject({ delivery: undefined, shipments: [] })
+  })
+
+  it('says nothing of shipping for an order with nothing to ship, fulfilled as placed (decision 101)', () => {
+    const booked = (shippable: boolean): Order => ({
+      ...order,
+      fulfillmentStatus: 'FULFILLED',
+      lineItems: [{ ...order.lineItems[0]!, physicalProperties: { sku: '', shippable } }],
+    })
+    expect(summarise(booked(false)).delivery).toBeUndefined()
+    expect(summarise(booked(true)).delivery).toBe('Shipped')
   })
 
   it('gives a paid digital line its files to download, by name, and drops links that are no web address', () => {

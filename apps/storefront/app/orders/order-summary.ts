@@ -32,7 +32,7 @@ export interface OrderLineView {
   image?: ImageView
   /**
    * When a booked line (an appointment, an event's tickets) takes place, as the order says it
-   * (`Wed, 9 Dec 2026, 10:00–10:45 (America/New_York)`); such a line has no picture.
+   * (`Wed, 9 Dec 2026, 10:00–10:45 EST`); such a line has no picture.
    */
   when?: string
   quantity: number
@@ -271,7 +271,10 @@ export function toOrderSummary(order: Order, mediaBaseUrl: string): OrderSummary
     total: totals.total,
     status: `${placed}${paymentWords[order.paymentStatus] ?? ''}`,
     itemCount: count === 1 ? '1 item' : `${count} items`,
-    delivery: deliveryWords[order.fulfillmentStatus],
+    // An order of bookings or tickets alone is fulfilled as placed: it was never shipped (decision 101).
+    delivery: order.lineItems.some((line) => line.physicalProperties?.shippable !== false)
+      ? deliveryWords[order.fulfillmentStatus]
+      : undefined,
     // An order read from an older platform has no shipments field: nothing has shipped then.
     shipments: (order.fulfillments ?? []).map((fulfillment) => ({
       key: fulfillment._id,

@@ -4,6 +4,7 @@ import type { TotalsEstimate } from '../../carts/pricing/totals-estimate.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney } from '../../money/money.ts'
 import { LineSummary, type LineSummaryItem, orderLineSummary } from '../../orders/line-summary.tsx'
+import { hasShippableLines } from '../../orders/order-state.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
 import { breakdownOfOrder, toTotalsBreakdown } from '../../orders/totals-breakdown.ts'
 import { TotalsBreakdownRows } from '../../orders/totals-breakdown-rows.tsx'
@@ -628,8 +629,8 @@ export function ThankYouPage(props: {
   const money = (minor: number) => formatMoney(minor, site.currency, site.locale)
   const payment = order.payment
   const paid = payment.status === 'PAID'
-  // An order of booked slots only ships nothing and has no addresses (decision 065): it speaks of the booking.
-  const isBooking = !order.shipping_address && lines.every((line) => line.shippable === false)
+  // An order of booked slots only ships nothing and has no addresses (decisions 065, 101): it speaks of the booking.
+  const isBooking = !order.shipping_address && !hasShippableLines(lines)
   return (
     <Document title={`Thank you · ${site.name}`}>
       <header className="checkout-header">

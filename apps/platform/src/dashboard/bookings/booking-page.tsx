@@ -212,7 +212,7 @@ export function BookingPage(props: {
                 </dd>
                 <dt>State</dt>
                 <dd>
-                  <OrderBadges order={order.order} />
+                  <OrderBadges order={order} />
                 </dd>
                 <dt>Total</dt>
                 <dd>{money(order.order.total_minor)}</dd>

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { zoneNameAt } from '../../time-zones/zone-words.ts'
 
 /**
  * How the dashboard writes counts and times, once for every page (decisions 071 and 087): "1 session", "3
@@ -76,29 +77,6 @@ export function timeText(
   return `${formatOf(timeZone, options.seconds ? 'second' : 'minute').format(instant)} ${zoneNameAt(instant, timeZone)}`
 }
 
-const zoneNames = new Map<string, Intl.DateTimeFormat>()
-
-/** A zone's short name at a moment in `locale`'s words ("CEST" in British English, "EDT" in American). */
-function shortZoneName(instant: Date, timeZone: string, locale: string): string {
-  const key = `${locale} ${timeZone}`
-  let format = zoneNames.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
-    zoneNames.set(key, format)
-  }
-  return format.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? timeZone
-}
-
-/**
- * The zone's name at a moment as a merchant knows it: "UTC", "CET", "EDT". British English names Europe's
- * zones but writes America's as "GMT-4", which American English names ("EDT"); a zone neither names
- * keeps its offset ("GMT+9").
- */
-function zoneNameAt(instant: Date, timeZone: string): string {
-  const british = shortZoneName(instant, timeZone, 'en-GB')
-  return /^GMT[+-]/.test(british) ? shortZoneName(instant, timeZone, 'en-US') : british
-}
-
 /** The day of a moment: "1 Jan 2026"; "—" for none. */
 export function dayText(value: Date | string | null | undefined, timeZone = shopTimeZone()): string {
   if (value === null || value === undefined) return '—'
@@ -159,7 +137,7 @@ export function spanText(start: Date | string, end: Date | string, timeZone = sh
   return `${startDay}, ${clockText(start, timeZone)}–${clockText(end, timeZone)} ${zoneName}`
 }
 
-/** A zone's short name at a moment, as `timeText` writes it after a time: "EST", "CET", "UTC". */
+/** A zone's short name at a moment, as `timeText` writes it after a time: "EST", "CET", "UTC" (`zoneNameAt`). */
 export function zoneText(at: Date | string, timeZone = shopTimeZone()): string {
-  return zoneNameAt(new Date(at), timeZone)
+  return zoneNameAt(at, timeZone)
 }

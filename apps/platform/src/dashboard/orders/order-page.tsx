@@ -4,7 +4,15 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney, toDecimalString } from '../../money/money.ts'
 import { LineSummary, lineNameWithOptions, orderLineSummary } from '../../orders/line-summary.tsx'
 import type { OrderEventRow } from '../../orders/order-desk-store.ts'
-import { balanceDueOf, refundableOf, unitsLeftToShip } from '../../orders/order-state.ts'
+import {
+  balanceDueOf,
+  cancellingState,
+  hasShippableLines,
+  needsShipping,
+  nextOrderState,
+  refundableOf,
+  unitsLeftToShip,
+} from '../../orders/order-state.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
 import { paymentProviderText } from '../../orders/order-words.ts'
 import { breakdownOfOrder } from '../../orders/totals-breakdown.ts'
@@ -91,7 +99,11 @@ function lineColumns(money: (minor: string | number) => string): Column<OrderLin
       ),
     },
     { header: 'Qty', cell: (line) => line.quantity, isNumber: true },
-    { header: 'Shipped', cell: (line) => line.shipped_quantity, isNumber: true },
+    {
+      header: 'Shipped',
+      cell: (line) => (needsShipping(line) ? line.shipped_quantity : <span className="muted">Not sent</span>),
+      isNumber: true,
+    },
     { header: 'Refunded', cell: (line) => line.refunded_quantity, isNumber: true },
     { header: 'Total', cell: (line) => money(line.total_minor), isNumber: true },
   ]
@@ -131,8 +143,20 @@ export function OrderPage(props: {
   const paid = Number(order.paid_minor)
   const due = balanceDueOf(order)
   const refundable = refundableOf(order)
-  const canShip = order.status === 'APPROVED' && order.fulfillment_status !== 'FULFILLED'
-  const canCancel = order.status === 'APPROVED' && order.fulfillment_status === 'NOT_FULFILLED'
+  // Only lines that ship are offered to ship, and an order of bookings or tickets alone ships nothing (decision 101).
+  const ships = hasShippableLines(lines)
+  const canShip = order.status === 'APPROVED' && lines.some((line) => unitsLeftToShip(line) > 0)
+  const canCancel = nextOrderState(
+    cancellingState(
+      {
+        status: order.status,
+        paymentStatus: order.payment_status,
+        fulfillmentStatus: order.fulfillment_status,
+      },
+      lines,
+    ),
+    'CANCEL',
+  ).ok
   const canRefund = refundable > 0
   const payment = order.payment
   const action = (name: string) => `/dashboard/orders/${order.id}/${name}`
@@ -140,14 +164,16 @@ export function OrderPage(props: {
     <DashboardPage owner={props.owner} title={`Order #${order.number}`} place="orders">
       <p className="actions">
         <a href="/dashboard/orders">All orders</a>
-        <a className="button" href={action('packing-slip')}>
-          Packing slip
-        </a>
+        {ships && (
+          <a className="button" href={action('packing-slip')}>
+            Packing slip
+          </a>
+        )}
       </p>
       <PageHeader
         title={
           <>
-            Order #{String(order.number)} <OrderBadges order={order} />
+            Order #{String(order.number)} <OrderBadges order={props.order} />
           </>
         }
       />
@@ -276,11 +302,17 @@ export function OrderPage(props: {
               <span className="muted">{order.owner_kind === 'member' ? 'Member' : 'Visitor'}</span>
             </p>
             <h3>Shipping address</h3>
-            <PostalAddress
-              address={order.shipping_address}
-              contactDetails={order.shipping_contact}
-              locale={session.site.locale}
-            />
+            {ships || order.shipping_address ? (
+              <PostalAddress
+                address={order.shipping_address}
+                contactDetails={order.shipping_contact}
+                locale={session.site.locale}
+              />
+            ) : (
+              <p className="muted" data-nothing-to-ship>
+                Nothing to ship: bookings, tickets and downloads are not sent
+              </p>
+            )}
             {order.shipping_option?.title && <p className="muted">{order.shipping_option.title}</p>}
             <h3>Billing address</h3>
             <PostalAddress

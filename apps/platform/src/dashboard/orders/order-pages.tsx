@@ -46,10 +46,10 @@ function CustomLines(props: { lines: readonly OrderLineRow[]; money: (minor: str
 }
 
 /** How an order stands, as badges (`orderStateParts`). */
-export function OrderBadges(props: { order: OrderWithLines['order'] }) {
+export function OrderBadges(props: { order: Pick<OrderWithLines, 'order' | 'lines'> }) {
   return (
     <Badges>
-      {orderStateParts(props.order).map((part) => (
+      {orderStateParts(props.order.order, props.order.lines).map((part) => (
         <Badge key={part.words} tone={part.tone}>
           {part.words}
         </Badge>
@@ -129,7 +129,7 @@ function orderColumns(money: (minor: string | number) => string): Column<OrderWi
         </>
       ),
     },
-    { header: 'Status', cell: ({ order }) => <OrderBadges order={order} /> },
+    { header: 'Status', cell: (row) => <OrderBadges order={row} /> },
     { header: 'Total', cell: ({ order }) => money(order.total_minor), isNumber: true },
   ]
 }

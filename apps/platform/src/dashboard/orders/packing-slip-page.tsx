@@ -1,6 +1,6 @@
 import { PostalAddress } from '../../addresses/postal-address.tsx'
 import { LineSummary, orderLineSummary } from '../../orders/line-summary.tsx'
-import { unitsLeftToShip } from '../../orders/order-state.ts'
+import { hasShippableLines, unitsLeftToShip } from '../../orders/order-state.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
 import { DashboardPage } from '../dashboard-layout.tsx'
 import { dayText } from '../kit/dashboard-words.ts'
@@ -33,6 +33,8 @@ function PackingSlip(props: { shopName: string; locale: string; order: OrderWith
     return units > 0 ? [{ line, units }] : []
   })
   const placed = dayText(order.created_date)
+  // An order of bookings or tickets alone has no ship-to to print (decision 101).
+  const ships = hasShippableLines(lines)
   return (
     <article className="packing-slip" aria-labelledby={`slip-${order.id}`} data-order={order.id}>
       <header className="slip-head">
@@ -43,21 +45,27 @@ function PackingSlip(props: { shopName: string; locale: string; order: OrderWith
             Placed <time dateTime={new Date(order.created_date).toISOString()}>{placed}</time>
           </div>
         </div>
-        <div className="slip-ship-to">
-          <h3>Ship to</h3>
-          <PostalAddress
-            address={order.shipping_address}
-            contactDetails={order.shipping_contact}
-            locale={props.locale}
-          />
-          {order.shipping_option?.title && (
-            <p>
-              <strong>Delivery:</strong> {order.shipping_option.title}
-            </p>
-          )}
-        </div>
+        {ships ? (
+          <div className="slip-ship-to">
+            <h3>Ship to</h3>
+            <PostalAddress
+              address={order.shipping_address}
+              contactDetails={order.shipping_contact}
+              locale={props.locale}
+            />
+            {order.shipping_option?.title && (
+              <p>
+                <strong>Delivery:</strong> {order.shipping_option.title}
+              </p>
+            )}
+          </div>
+        ) : null}
       </header>
-      {left.length === 0 ? (
+      {!ships ? (
+        <p className="slip-nothing">
+          Nothing to ship: this order is of bookings, tickets or downloads, which are not sent.
+        </p>
+      ) : left.length === 0 ? (
         <p className="slip-nothing">Nothing is left to ship on this order.</p>
       ) : (
         <DataTable

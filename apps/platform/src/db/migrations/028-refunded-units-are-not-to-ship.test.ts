@@ -70,8 +70,13 @@ describe.each(databaseKinds())('migration 028, refunded units are not to ship, o
     expect(statusOf(orders.canceled)).toBe('NOT_FULFILLED')
     // The migration answers as the domain's rule does, for every approved order.
     for (const id of [orders.shippedAndRefunded, orders.allRefunded, orders.partly, orders.waiting]) {
-      const lines = await db.query<{ quantity: number; shipped_quantity: number; refunded_quantity: number }>(
-        'select quantity, shipped_quantity, refunded_quantity from order_lines where order_id = $1',
+      const lines = await db.query<{
+        quantity: number
+        shipped_quantity: number
+        refunded_quantity: number
+        shippable: boolean | null
+      }>(
+        'select quantity, shipped_quantity, refunded_quantity, shippable from order_lines where order_id = $1',
         [id],
       )
       expect(statusOf(id)).toBe(fulfillmentStatusOf(lines))

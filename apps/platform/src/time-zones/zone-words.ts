@@ -1,0 +1,29 @@
+/**
+ * A time zone as people know it (decision 101): the one way the platform names a zone beside a time, shared
+ * by the dashboard (`timeText`, `spanText`) and what a shopper reads of a booked slot or an event (the cart's
+ * and the order line's `slotWhenText`, the mails, the members account). Depends on nothing.
+ */
+
+const zoneNames = new Map<string, Intl.DateTimeFormat>()
+
+/** A zone's short name at a moment in `locale`'s words ("CEST" in British English, "EDT" in American). */
+function shortZoneName(instant: Date, timeZone: string, locale: string): string {
+  const key = `${locale} ${timeZone}`
+  let format = zoneNames.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+    zoneNames.set(key, format)
+  }
+  return format.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+}
+
+/**
+ * The zone's name at a moment as people know it: "UTC", "CET", "EDT", "EST" (so a winter and a summer time
+ * read as they are). British English names Europe's zones but writes America's as "GMT-4", which American
+ * English names ("EDT"); a zone neither names keeps its offset ("GMT+9"); never the IANA id.
+ */
+export function zoneNameAt(at: Date | string, timeZone: string): string {
+  const instant = new Date(at)
+  const british = shortZoneName(instant, timeZone, 'en-GB')
+  return /^GMT[+-]/.test(british) ? shortZoneName(instant, timeZone, 'en-US') : british
+}
