@@ -129,6 +129,11 @@ summary.button::-webkit-details-marker { display: none; }
 .tier-row { display: grid; grid-template-columns: repeat(2, minmax(0, 11rem)); gap: 0 1rem; }
 .tier-row .field { margin-bottom: 0.4rem; }
 .tier-row input { width: 100%; }
+/* Only the price fields of the chosen way of pricing; a browser without :has() shows both. */
+.option-fields:has(select[name$="-rateType"] option[value="FLAT"]:checked) .tiers { display: none; }
+.option-fields:has(select[name$="-rateType"] option[value="WEIGHT_TIERS"]:checked) .flat-price { display: none; }
+.option-fields:has(select[name$="-valueType"] option[value="FLAT"]:checked) .fee-percent { display: none; }
+.option-fields:has(select[name$="-valueType"] option[value="PERCENTAGE"]:checked) .fee-amount { display: none; }
 legend { font-weight: 600; padding: 0 0.3rem; }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0; }
 th, td { text-align: left; padding: 0.4rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }

@@ -71,7 +71,7 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
       ['/dashboard/setup/tax', ['New York State 4 %', 'California 7.25 %', 'France VAT 20 %']],
       ['/dashboard/setup/tax/new', ['New tax region', 'name="jur-0-rate"']],
       ['/dashboard/setup/tax/regions/US', ['value="New York City"', 'value="4.5"']],
-      ['/dashboard/setup/fees', ['value="handling"', 'value="1.00"']],
+      ['/dashboard/setup/fees', ['Handling', '$1.00, only when delivered', 'value="1.00"', 'Add a fee']],
     ])('GET %s shows the owner the stored setup', async (path, texts) => {
       const page = await browser.get(path)
       expect(page.status).toBe(200)
@@ -418,7 +418,6 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
     it('adds a percentage insurance fee in basis points; the estimate charges it', async () => {
       await browser.get('/dashboard/setup/fees')
       const saved = await browser.submit('/dashboard/setup/fees', {
-        'fee-1-code': 'insurance',
         'fee-1-name': 'Parcel insurance',
         'fee-1-chargeType': 'INSURANCE',
         'fee-1-valueType': 'PERCENTAGE',
@@ -434,7 +433,7 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
           isDeliveryOnly: true,
         },
         {
-          code: 'insurance',
+          code: 'parcel-insurance',
           name: 'Parcel insurance',
           chargeType: 'INSURANCE',
           value: { type: 'PERCENTAGE', basisPoints: 150 },
@@ -445,7 +444,7 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
         shippingAddress: manhattan,
         selectedShippingOption: { code: 'standard' },
       })
-      const insurance = answer.additionalFees.find((fee: { code: string }) => fee.code === 'insurance')
+      const insurance = answer.additionalFees.find((fee: { code: string }) => fee.code === 'parcel-insurance')
       expect(insurance).toMatchObject({ chargeType: 'INSURANCE' })
       expect(insurance.price.amount).toBe((Math.round((notebook.price * 150) / 10_000) / 100).toFixed(2))
     })
@@ -455,7 +454,6 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
       await browser.get('/dashboard/setup/fees')
       const refused = await browser.submit('/dashboard/setup/fees', {
         'fee-0-name': '',
-        'fee-1-code': 'x',
         'fee-1-amount': '1.234',
       })
       expect(refused.status).toBe(400)

@@ -3,7 +3,7 @@
  * "Express (tracked)" is `express-tracked`. A code another entry has gets `-2`, `-3`…; an entry keeps its
  * code once saved, so renaming it never changes what carts have chosen.
  */
-export function codeFromTitle(title: string, taken: ReadonlySet<string>): string {
+export function codeFromTitle(title: string, taken: ReadonlySet<string>, fallback = 'option'): string {
   const base =
     title
       .normalize('NFKD')
@@ -12,7 +12,7 @@ export function codeFromTitle(title: string, taken: ReadonlySet<string>): string
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 40)
-      .replace(/-+$/, '') || 'option'
+      .replace(/-+$/, '') || fallback
   let code = base
   for (let next = 2; taken.has(code); next++) code = `${base}-${next}`
   return code

@@ -62,9 +62,8 @@ const unitsOf = (owner: Owner): ShopUnits => ({
 /** Typed money (`5.99`) in the shop's words (`$5.99`); text that is no amount as it was typed. */
 function moneyText(typed: string, units: ShopUnits): string {
   const read = parseScaledDecimal(typed, fractionDigits(units.currency))
-  return 'value' in read && read.value !== undefined
-    ? formatMoney(read.value, units.currency, units.locale)
-    : typed
+  if (!('value' in read) || read.value === undefined) return typed
+  return read.value === 0 ? 'free' : formatMoney(read.value, units.currency, units.locale)
 }
 
 /** A country by name; `*` is anywhere. */
@@ -83,17 +82,16 @@ export function countriesSummary(countries: readonly string[], locale: string, s
 /** One line of an option in words: "$5.99, free over $75.00, 3-5 business days". */
 function optionSummary(row: OptionRowValues, units: ShopUnits): string {
   const prices = row.tiers.map((tier) => tier.price).filter((price) => price.trim() !== '')
-  const rate =
-    row.rateType === 'FLAT'
-      ? moneyText(row.price, units)
-      : `by weight, ${prices.map((price) => moneyText(price, units)).join(' to ')}`.replace(
-          / to .* to /,
-          ' to ',
-        )
+  const range = [prices[0], prices.length > 1 ? prices.at(-1) : undefined]
+    .filter((price): price is string => price !== undefined)
+    .map((price) => moneyText(price, units))
+    .join(' to ')
+  const rate = row.rateType === 'FLAT' ? moneyText(row.price, units) : `by weight, ${range}`
   return [
     rate,
     row.freeOverSubtotal.trim() && `free over ${moneyText(row.freeOverSubtotal, units)}`,
     row.deliveryTime.trim(),
+    [row.addressLine, row.city].filter((part) => part.trim() !== '').join(', '),
   ]
     .filter(Boolean)
     .join(', ')
@@ -372,13 +370,13 @@ function OptionFields(props: {
           props.isPickup ? 'e.g. Ready in 2 hours' : 'e.g. 3-5 business days',
         )}
         <Select
-          label="Price"
+          label="How it’s priced"
           name={name('rateType')}
           options={rateChoices}
           defaultValue={row.rateType}
           error={errors[name('rateType')]}
         />
-        {field(`Price (${units.currency})`, 'price', 'For one price; 0 for free')}
+        <div className="flat-price">{field(`Price (${units.currency})`, 'price', '0 for free')}</div>
         {!props.isPickup &&
           field(
             `Free over (${units.currency}, optional)`,
