@@ -129,6 +129,8 @@ summary.button::-webkit-details-marker { display: none; }
 .tier-row { display: grid; grid-template-columns: repeat(2, minmax(0, 11rem)); gap: 0 1rem; }
 .tier-row .field { margin-bottom: 0.4rem; }
 .tier-row input { width: 100%; }
+/* The tiers read as a table: the labels shown once, above the first row (kept for screen readers). */
+.tier-row + .tier-row label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 /* Only the price fields of the chosen way of pricing; a browser without :has() shows both. */
 .option-fields:has(select[name$="-rateType"] option[value="FLAT"]:checked) .tiers { display: none; }
 .option-fields:has(select[name$="-rateType"] option[value="WEIGHT_TIERS"]:checked) .flat-price { display: none; }

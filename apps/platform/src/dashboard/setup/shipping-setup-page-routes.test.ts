@@ -90,7 +90,7 @@ describe.each(databaseKinds())('shipping settings in a merchant’s words on %s'
       ])
       const page = await browser.get('/dashboard/setup/shipping/regions/europe-and-norway')
       expect(page.text).toContain('28 countries: Austria, Belgium, Bulgaria, Croatia, Cyprus and 23 more')
-      expect(page.text).toContain('by weight, $9.50 to $30.10, 2-4 business days')
+      expect(page.text).toContain('By weight, $9.50 to $30.10, 2-4 business days')
     })
   })
 

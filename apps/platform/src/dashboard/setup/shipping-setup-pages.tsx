@@ -79,7 +79,7 @@ export function countriesSummary(countries: readonly string[], locale: string, s
   return `${countText(countries.length, 'country', 'countries')}: ${list}`
 }
 
-/** One line of an option in words: "$5.99, free over $75.00, 3-5 business days". */
+/** One line of an option in words: "$5.99, free over $75.00, 3-5 business days"; "Free, 1 Front St, Brooklyn". */
 function optionSummary(row: OptionRowValues, units: ShopUnits): string {
   const prices = row.tiers.map((tier) => tier.price).filter((price) => price.trim() !== '')
   const range = [prices[0], prices.length > 1 ? prices.at(-1) : undefined]
@@ -95,6 +95,7 @@ function optionSummary(row: OptionRowValues, units: ShopUnits): string {
   ]
     .filter(Boolean)
     .join(', ')
+    .replace(/^./, (first) => first.toUpperCase())
 }
 
 /** The countries a region ships to whole: a summary, and behind "Change" every country by name. */
