@@ -116,6 +116,7 @@ summary.button { list-style: none; margin: 0.25rem 0; }
 summary.button::-webkit-details-marker { display: none; }
 .destination-summary { margin: 0 0 0.5rem; }
 .country-shortcuts { margin: 0.75rem 0 0.5rem; }
+.country-filter { width: 100%; margin: 0.25rem 0 0.5rem; }
 .country-list { max-height: 18rem; overflow-y: auto; columns: 14rem; column-gap: 1.25rem; }
 .country-list .check { break-inside: avoid; padding: 0.15rem 0; }
 .country-list hr { column-span: all; border: 0; border-top: 1px solid var(--line); }

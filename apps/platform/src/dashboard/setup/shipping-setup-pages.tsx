@@ -86,7 +86,8 @@ function optionSummary(row: OptionRowValues, units: ShopUnits): string {
     .filter((price): price is string => price !== undefined)
     .map((price) => moneyText(price, units))
     .join(' to ')
-  const rate = row.rateType === 'FLAT' ? moneyText(row.price, units) : `by weight, ${range}`
+  const rate =
+    row.rateType === 'FLAT' ? moneyText(row.price, units) : range ? `by weight, ${range}` : 'by weight'
   return [
     rate,
     row.freeOverSubtotal.trim() && `free over ${moneyText(row.freeOverSubtotal, units)}`,
@@ -97,6 +98,23 @@ function optionSummary(row: OptionRowValues, units: ShopUnits): string {
     .join(', ')
     .replace(/^./, (first) => first.toUpperCase())
 }
+
+/**
+ * Search as you type over the country list (progressive enhancement: without it the whole list shows and
+ * the search box stays hidden). A name matches by the start of one of its words, accents aside: "aland" finds Åland Islands, "guin" Guinea and Papua New Guinea.
+ */
+const countryFilterScript = `
+const plain = (text) => text.normalize('NFD').replace(/[\\u0300-\\u036f]/g, '').toLowerCase()
+for (const input of document.querySelectorAll('.country-filter')) {
+  input.hidden = false
+  const list = input.parentElement.querySelector('.country-list')
+  input.addEventListener('input', () => {
+    const words = plain(input.value.trim())
+    for (const item of list.querySelectorAll('.check, hr'))
+      item.style.display = words === '' || (item.tagName === 'LABEL' && (' ' + plain(item.textContent.trim())).includes(' ' + words)) ? '' : 'none'
+  })
+  input.addEventListener('keydown', (event) => { if (event.key === 'Enter') event.preventDefault() })
+}`
 
 /** The countries a region ships to whole: a summary, and behind "Change" every country by name. */
 function CountryPicker(props: { countries: readonly string[]; locale: string; error?: string | undefined }) {
@@ -129,7 +147,15 @@ function CountryPicker(props: { countries: readonly string[]; locale: string; er
           />
           {box('*', 'Anywhere (every country not in another region)')}
         </div>
-        <fieldset className="country-list">
+        <input
+          type="search"
+          className="country-filter"
+          placeholder="Search countries"
+          aria-label="Search countries"
+          aria-controls="country-list"
+          hidden
+        />
+        <fieldset className="country-list" id="country-list">
           <legend>Countries</legend>
           {chosen.map((country) => box(country.code, country.name))}
           {chosen.length > 0 && <hr />}
@@ -205,7 +231,10 @@ function TierRows(props: {
   units: ShopUnits
 }) {
   const { index, errors, units } = props
-  const rows = [...props.row.tiers, ...Array.from({ length: EXTRA_TIERS }, () => ({ weight: '', price: '' }))]
+  // A refused form's trailing empty rows are not drawn twice: they hold no value and no problem.
+  const typed = [...props.row.tiers]
+  while (typed.length > 0 && `${typed.at(-1)!.weight}${typed.at(-1)!.price}`.trim() === '') typed.pop()
+  const rows = [...typed, ...Array.from({ length: EXTRA_TIERS }, () => ({ weight: '', price: '' }))]
   const error = errors[`opt-${index}-tiers`]
   return (
     <fieldset className="tiers">
@@ -530,7 +559,13 @@ export function ShippingRegionPage(props: {
   const path = `/dashboard/setup/shipping/regions/${encodeURIComponent(values.id)}`
   const title = props.isNew ? 'New shipping region' : values.name || 'Shipping region'
   return (
-    <SetupPage owner={owner} title={title} part="shipping" notice={props.notice}>
+    <SetupPage
+      owner={owner}
+      title={title}
+      part="shipping"
+      notice={props.notice}
+      scripts={[countryFilterScript]}
+    >
       <p>
         <a href="/dashboard/setup/shipping">All shipping regions</a>
       </p>
