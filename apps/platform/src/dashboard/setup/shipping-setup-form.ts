@@ -414,7 +414,8 @@ export function readRegionForm(
 } {
   const destinationRows = rowIndexes(form, 'dest', 'country').map((index) => ({
     country: form.text(`dest-${index}-country`).trim(),
-    subdivisions: form.text(`dest-${index}-subdivisions`),
+    // Ticked by name (one value each) where the country has a list, else typed comma-separated.
+    subdivisions: form.texts(`dest-${index}-subdivisions`).join(', '),
     postalCodePrefixes: form.text(`dest-${index}-postalCodePrefixes`),
   }))
   const narrowed: number[] = []

@@ -116,6 +116,32 @@ describe.each(databaseKinds())('shipping settings in a merchant’s words on %s'
       expect(carrier!.shippingOptions[2]!.rate).toEqual({ type: 'FLAT', price: 300 })
     })
 
+    it('narrows a country to provinces ticked by name once the country is chosen', async () => {
+      await browser.get('/dashboard/setup/shipping/new')
+      await browser.submit('/dashboard/setup/shipping', {
+        name: 'Canada',
+        'dest-0-country': 'CA',
+        'dest-0-subdivisions': 'CA-ON',
+        'dest-0-postalCodePrefixes': 'K, M',
+        'opt-0-title': 'Courier',
+        'opt-0-price': '12',
+      })
+      const page = await browser.get('/dashboard/setup/shipping/regions/canada')
+      expect(page.text).toMatch(
+        /<input type="checkbox" name="dest-0-subdivisions" checked="" value="CA-ON"\/> Ontario/,
+      )
+      expect(page.text).toMatch(/<input type="checkbox" name="dest-0-subdivisions" value="CA-QC"\/> Quebec/)
+      const saved = await browser.submit('/dashboard/setup/shipping/regions/canada', {
+        'dest-0-subdivisions': ['CA-ON', 'CA-QC'],
+      })
+      expect(saved.status).toBe(303)
+      const canada = (await settings()).shipping.regions.find((region) => region.id === 'canada')!
+      expect(canada.destinations).toEqual([
+        { country: 'CA', subdivisions: ['CA-ON', 'CA-QC'], postalCodePrefixes: ['K', 'M'] },
+      ])
+      expect((await browser.get('/dashboard/setup/shipping')).text).toContain('Canada (Ontario, Quebec)')
+    })
+
     it('refuses a tier without a price and a region without countries beside their fields, and saves nothing', async () => {
       const before = await settings()
       await browser.get('/dashboard/setup/shipping/regions/us')

@@ -66,6 +66,10 @@ function moneyText(typed: string, units: ShopUnits): string {
   return read.value === 0 ? 'free' : formatMoney(read.value, units.currency, units.locale)
 }
 
+/** A state or province by name where the country's list has it ("New York" for `US-NY`), else its code. */
+const subdivisionName = (country: string, code: string) =>
+  subdivisionsOf(country).find(([listed]) => listed === code)?.[1] ?? code
+
 /** A country by name; `*` is anywhere. */
 const placeName = (code: string, locale: string) => (code === '*' ? 'Anywhere' : countryNameOf(code, locale))
 
@@ -166,6 +170,54 @@ function CountryPicker(props: { countries: readonly string[]; locale: string; er
   )
 }
 
+/**
+ * The states or provinces of a narrowed country: tick boxes by name where `subdivisionsOf` lists the
+ * country's, else codes typed comma-separated (a new row, whose country is chosen in the same post).
+ */
+function SubdivisionsField(props: {
+  country: string
+  name: string
+  value: string
+  error?: string | undefined
+}) {
+  const regions = subdivisionsOf(props.country)
+  const ticked = new Set(
+    props.value
+      .split(',')
+      .map((code) => code.trim())
+      .filter(Boolean),
+  )
+  if (regions.length === 0 || [...ticked].some((code) => !regions.some(([listed]) => listed === code)))
+    return (
+      <Field
+        label="States or provinces"
+        name={props.name}
+        defaultValue={props.value}
+        error={props.error}
+        hint="Codes, comma-separated: US-NY, US-NJ"
+      />
+    )
+  return (
+    <fieldset className="country-list subdivision-list">
+      <legend>States or provinces</legend>
+      {props.error && (
+        <p className="error-text" id={`field-${props.name}-error`}>
+          {props.error}
+        </p>
+      )}
+      {regions.map(([code, regionName]) => (
+        <Checkbox
+          key={code}
+          label={regionName}
+          name={props.name}
+          value={code}
+          defaultChecked={ticked.has(code)}
+        />
+      ))}
+    </fieldset>
+  )
+}
+
 /** A country narrowed to some states or postal codes: its rows, then one empty one, behind a summary. */
 function NarrowedCountries(props: {
   rows: readonly DestinationRowValues[]
@@ -182,9 +234,8 @@ function NarrowedCountries(props: {
         {used.length > 0 && `: ${used.map((row) => placeName(row.country, props.locale)).join(', ')}`}
       </summary>
       <p className="hint">
-        Ship to some states or postal codes of a country only: the codes as the post writes them,
-        comma-separated (US-NY for New York; 10, 11 for postal codes starting so). Choose no country to remove
-        a row.
+        Ship to some states or postal codes of a country only: postal codes by their start, comma-separated
+        (10, 11 for those starting so). Choose no country to remove a row.
       </p>
       {props.rows.map((row, index) => {
         const name = (field: string) => `dest-${index}-${field}`
@@ -204,10 +255,10 @@ function NarrowedCountries(props: {
               defaultValue={row.country}
               error={props.errors[name('country')]}
             />
-            <Field
-              label="States or provinces"
+            <SubdivisionsField
+              country={row.country}
               name={name('subdivisions')}
-              defaultValue={row.subdivisions}
+              value={row.subdivisions}
               error={props.errors[name('subdivisions')]}
             />
             <Field
@@ -522,7 +573,7 @@ export function ShippingRegionsPage(props: {
                 ? region.destinations
                     .map((d) =>
                       d.subdivisions?.length
-                        ? `${placeName(d.country, locale)} (${d.subdivisions.join(', ')})`
+                        ? `${placeName(d.country, locale)} (${d.subdivisions.map((code) => subdivisionName(d.country, code)).join(', ')})`
                         : placeName(d.country, locale),
                     )
                     .join(', ')
