@@ -127,6 +127,7 @@ describe.each(databaseKinds())('shipping settings in a merchant’s words on %s'
         'opt-0-price': '12',
       })
       const page = await browser.get('/dashboard/setup/shipping/regions/canada')
+      expect(page.text).toContain('No whole countries: only the parts of countries below.')
       expect(page.text).toMatch(
         /<input type="checkbox" name="dest-0-subdivisions" checked="" value="CA-ON"\/> Ontario/,
       )

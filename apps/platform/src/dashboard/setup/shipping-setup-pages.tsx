@@ -121,7 +121,13 @@ for (const input of document.querySelectorAll('.country-filter')) {
 }`
 
 /** The countries a region ships to whole: a summary, and behind "Change" every country by name. */
-function CountryPicker(props: { countries: readonly string[]; locale: string; error?: string | undefined }) {
+function CountryPicker(props: {
+  countries: readonly string[]
+  /** Whether the region ships to parts of some country (the rows below the picker). */
+  hasParts: boolean
+  locale: string
+  error?: string | undefined
+}) {
   const ticked = new Set(props.countries)
   const everyCountry = countryOptions(props.locale)
   const chosen = everyCountry.filter((country) => ticked.has(country.code))
@@ -132,14 +138,16 @@ function CountryPicker(props: { countries: readonly string[]; locale: string; er
   return (
     <div className="country-picker">
       <p className="destination-summary" id="countries-summary">
-        {countriesSummary(props.countries, props.locale)}
+        {props.countries.length === 0 && props.hasParts
+          ? 'No whole countries: only the parts of countries below.'
+          : countriesSummary(props.countries, props.locale)}
       </p>
       {props.error && (
         <p className="error-text" id="field-countries-error">
           {props.error}
         </p>
       )}
-      <details open={props.countries.length === 0 || Boolean(props.error)}>
+      <details open={(props.countries.length === 0 && !props.hasParts) || Boolean(props.error)}>
         <summary className="button">
           {props.countries.length === 0 ? 'Choose countries' : 'Change countries'}
         </summary>
@@ -205,15 +213,18 @@ function SubdivisionsField(props: {
           {props.error}
         </p>
       )}
-      {regions.map(([code, regionName]) => (
-        <Checkbox
-          key={code}
-          label={regionName}
-          name={props.name}
-          value={code}
-          defaultChecked={ticked.has(code)}
-        />
-      ))}
+      {[...regions]
+        // The ticked ones first, as in the country list: a long list keeps them in view.
+        .sort(([a], [b]) => Number(ticked.has(b)) - Number(ticked.has(a)))
+        .map(([code, regionName]) => (
+          <Checkbox
+            key={code}
+            label={regionName}
+            name={props.name}
+            value={code}
+            defaultChecked={ticked.has(code)}
+          />
+        ))}
     </fieldset>
   )
 }
@@ -654,7 +665,12 @@ export function ShippingRegionPage(props: {
         )}
         <fieldset>
           <legend>Countries</legend>
-          <CountryPicker countries={values.countries} locale={units.locale} error={errors.countries} />
+          <CountryPicker
+            countries={values.countries}
+            hasParts={values.destinations.some((row) => row.country !== '')}
+            locale={units.locale}
+            error={errors.countries}
+          />
           <NarrowedCountries rows={values.destinations} locale={units.locale} errors={errors} />
         </fieldset>
         <h2>Shipping options</h2>
