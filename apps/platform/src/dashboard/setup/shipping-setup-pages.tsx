@@ -420,6 +420,7 @@ function PickupPlace(props: {
         defaultValue={row.instructions}
         error={errors[name('instructions')]}
         hint="e.g. Ask at the counter; bring the order e-mail"
+        className="wide"
       />
     </>
   )
