@@ -293,3 +293,34 @@ export function countryOptions(locale: string): readonly { code: string; name: s
 
 const optionsByLocale = new Map<string, readonly { code: string; name: string }[]>()
 const optionsByRequestedLocale = new Map<string, readonly { code: string; name: string }[]>()
+
+/** The European Union's 27 member countries (since 1 February 2020), for "every EU country" shortcuts. */
+export const EU_COUNTRY_CODES: readonly string[] = [
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+]

@@ -110,6 +110,33 @@ button.danger { color: var(--danger); }
 .choices.inline .full { display: flex; align-items: center; justify-content: center; min-height: 44px; padding: 0.4rem 0.5rem;
   border: 1px dashed var(--line); border-radius: var(--radius); color: var(--muted); }
 fieldset { border: 1px solid var(--line); border-radius: var(--radius); margin: 0 0 1rem; padding: 0.75rem 1rem; }
+/* Shipping setup (decision 099): countries as a summary with a ticked list behind "Change", options as
+   lines that open to their fields, "Add" opening one empty block; all <details>, no script. */
+summary.button { list-style: none; margin: 0.25rem 0; }
+summary.button::-webkit-details-marker { display: none; }
+.destination-summary { margin: 0 0 0.5rem; }
+.country-shortcuts { margin: 0.75rem 0 0.5rem; }
+.country-filter { width: 100%; margin: 0.25rem 0 0.5rem; }
+.country-list { max-height: 18rem; overflow-y: auto; columns: 14rem; column-gap: 1.25rem; }
+.country-list .check { break-inside: avoid; padding: 0.15rem 0; }
+.country-list hr { column-span: all; border: 0; border-top: 1px solid var(--line); }
+.narrowed, .slot { margin: 0.75rem 0 0.25rem; }
+.narrowed > summary, .slot > summary { cursor: pointer; color: var(--accent); }
+.option-card { border: 1px solid var(--line); border-radius: var(--radius); margin: 0 0 0.75rem; padding: 0.6rem 1rem; }
+.option-card > summary { cursor: pointer; }
+.option-card.new-option { border-style: dashed; }
+.option-card.new-option:not([open]) { border: 0; padding: 0; }
+.option-card[open] > summary { margin-bottom: 0.75rem; }
+.tier-row { display: grid; grid-template-columns: repeat(2, minmax(0, 11rem)); gap: 0 1rem; }
+.tier-row .field { margin-bottom: 0.4rem; }
+.tier-row input { width: 100%; }
+/* The tiers read as a table: the labels shown once, above the first row (kept for screen readers). */
+.tier-row + .tier-row label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+/* Only the price fields of the chosen way of pricing; a browser without :has() shows both. */
+.option-fields:has(select[name$="-rateType"] option[value="FLAT"]:checked) .tiers { display: none; }
+.option-fields:has(select[name$="-rateType"] option[value="WEIGHT_TIERS"]:checked) .flat-price { display: none; }
+.option-fields:has(select[name$="-valueType"] option[value="FLAT"]:checked) .fee-percent { display: none; }
+.option-fields:has(select[name$="-valueType"] option[value="PERCENTAGE"]:checked) .fee-amount { display: none; }
 legend { font-weight: 600; padding: 0 0.3rem; }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0; }
 th, td { text-align: left; padding: 0.4rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }

@@ -63,12 +63,15 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
     it.each([
       ['/dashboard/setup/shipping', ['United States', 'European Union', 'Standard, Express']],
       ['/dashboard/setup/shipping/new', ['New shipping region', 'name="dest-0-country"']],
-      ['/dashboard/setup/shipping/regions/us', ['value="aisle-post"', 'value="5.99"', '1 = 14.99']],
-      ['/dashboard/setup/pickup', ['value="pickup-brooklyn"', 'value="1 Front St"']],
+      ['/dashboard/setup/shipping/regions/us', ['1 country: United States', 'value="5.99"', 'value="14.99"']],
+      [
+        '/dashboard/setup/pickup',
+        ['Pick up in Brooklyn', 'value="1 Front St"', 'In your shop (store pickup)'],
+      ],
       ['/dashboard/setup/tax', ['New York State 4 %', 'California 7.25 %', 'France VAT 20 %']],
       ['/dashboard/setup/tax/new', ['New tax region', 'name="jur-0-rate"']],
       ['/dashboard/setup/tax/regions/US', ['value="New York City"', 'value="4.5"']],
-      ['/dashboard/setup/fees', ['value="handling"', 'value="1.00"']],
+      ['/dashboard/setup/fees', ['Handling', '$1.00, only when delivered', 'value="1.00"', 'Add a fee']],
     ])('GET %s shows the owner the stored setup', async (path, texts) => {
       const page = await browser.get(path)
       expect(page.status).toBe(200)
@@ -153,20 +156,19 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
       await browser.get('/dashboard/setup/shipping/regions/us')
       const formRefused = await browser.submit('/dashboard/setup/shipping/regions/us', {
         'opt-0-price': 'five',
-        'opt-1-tiers': '1 = 14.99\nheavy',
+        'opt-1-tier-0-weight': 'heavy',
         'opt-1-title': '',
       })
       expect(formRefused.status).toBe(400)
       // The schema's rules come in the same round as the text that is no number.
       expect(formRefused.text).toMatch(/id="field-opt-1-title-error">/)
       expect(formRefused.text).toMatch(/id="field-opt-0-price-error">must be a number such as 12.50/)
-      expect(formRefused.text).toMatch(/id="field-opt-1-tiers-error">must be lines such as/)
+      expect(formRefused.text).toMatch(/id="field-opt-1-tier-0-weight-error">must be a number such as 2.5/)
       expect(formRefused.text).toContain('value="five"')
       const schemaRefused = await browser.submit('/dashboard/setup/shipping/regions/us', {
         name: '',
         'dest-0-country': 'usa',
         'opt-0-price': '-1',
-        'opt-1-tiers': '1 = 14.99',
         'opt-1-title': 'Express',
         'opt-0-slotFrom': 'soon',
         'opt-0-slotTo': '2026-12-24 12:00',
@@ -179,7 +181,7 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
       )
       expect(schemaRefused.text).toMatch(/id="field-opt-0-price-error">/)
       expect(schemaRefused.text).toMatch(/id="field-opt-0-slotFrom-error">/)
-      expect(schemaRefused.text).toContain('Option 1 price')
+      expect(schemaRefused.text).toContain('Shipping option 1 price')
       expect(schemaRefused.text).toContain('value="usa"')
       expect(await settings()).toEqual(before)
     })
@@ -193,10 +195,12 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
         'dest-0-subdivisions': 'CA-ON, CA-QC',
         'dest-0-postalCodePrefixes': 'K, M',
         'opt-0-carrierId': 'maple-post',
-        'opt-0-code': 'courier',
         'opt-0-title': 'Courier',
         'opt-0-rateType': 'WEIGHT_TIERS',
-        'opt-0-tiers': '2 = 12.00\n10.5 = 30.10',
+        'opt-0-tier-0-weight': '2',
+        'opt-0-tier-0-price': '12.00',
+        'opt-0-tier-1-weight': '10.5',
+        'opt-0-tier-1-price': '30.10',
         'opt-0-slotFrom': '2026-12-24 09:00',
         'opt-0-slotTo': '2026-12-24T12:00',
       })
@@ -237,7 +241,6 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
         id: 'ca',
         name: 'Canada again',
         'dest-0-country': 'CA',
-        'opt-0-code': 'x',
         'opt-0-title': 'X',
         'opt-0-price': '1',
       })
@@ -269,8 +272,6 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
     it('adds a pickup point with its address; the estimate offers it', async () => {
       await browser.get('/dashboard/setup/pickup')
       const saved = await browser.submit('/dashboard/setup/pickup', {
-        'opt-1-carrierId': 'aisle-store',
-        'opt-1-code': 'locker-queens',
         'opt-1-title': 'Locker in Queens',
         'opt-1-price': '1.50',
         'opt-1-method': 'PICKUP_POINT',
@@ -283,12 +284,14 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
       })
       expect(saved.status).toBe(303)
       const [store] = (await settings()).shipping.pickupCarrierServiceOptions!
+      // A new location joins the stored carrier, its code made from its title.
+      expect(store!.carrierId).toBe('aisle-store')
       expect(store!.shippingOptions.map((option) => option.code)).toEqual([
         'pickup-brooklyn',
-        'locker-queens',
+        'locker-in-queens',
       ])
       expect(store!.shippingOptions[1]).toEqual({
-        code: 'locker-queens',
+        code: 'locker-in-queens',
         title: 'Locker in Queens',
         rate: { type: 'FLAT', price: 150 },
         pickup: {
@@ -305,18 +308,18 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
       })
       const answer = await estimate({
         shippingAddress: manhattan,
-        selectedShippingOption: { code: 'locker-queens' },
+        selectedShippingOption: { code: 'locker-in-queens' },
       })
       expect(answer.priceSummary.shipping.amount).toBe('1.50')
     })
 
-    it('refuses a pickup without a code and stores nothing', async () => {
+    it('refuses a pickup without a title and stores nothing', async () => {
       const before = await settings()
       await browser.get('/dashboard/setup/pickup')
-      const refused = await browser.submit('/dashboard/setup/pickup', { 'opt-0-code': '', 'opt-0-title': '' })
+      const refused = await browser.submit('/dashboard/setup/pickup', { 'opt-0-title': '' })
       expect(refused.status).toBe(400)
-      expect(refused.text).toMatch(/id="field-opt-0-code-error">/)
       expect(refused.text).toMatch(/id="field-opt-0-title-error">/)
+      expect(refused.text).toContain('Pickup location 1 title')
       expect(await settings()).toEqual(before)
     })
   })
@@ -415,7 +418,6 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
     it('adds a percentage insurance fee in basis points; the estimate charges it', async () => {
       await browser.get('/dashboard/setup/fees')
       const saved = await browser.submit('/dashboard/setup/fees', {
-        'fee-1-code': 'insurance',
         'fee-1-name': 'Parcel insurance',
         'fee-1-chargeType': 'INSURANCE',
         'fee-1-valueType': 'PERCENTAGE',
@@ -431,7 +433,7 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
           isDeliveryOnly: true,
         },
         {
-          code: 'insurance',
+          code: 'parcel-insurance',
           name: 'Parcel insurance',
           chargeType: 'INSURANCE',
           value: { type: 'PERCENTAGE', basisPoints: 150 },
@@ -442,7 +444,7 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
         shippingAddress: manhattan,
         selectedShippingOption: { code: 'standard' },
       })
-      const insurance = answer.additionalFees.find((fee: { code: string }) => fee.code === 'insurance')
+      const insurance = answer.additionalFees.find((fee: { code: string }) => fee.code === 'parcel-insurance')
       expect(insurance).toMatchObject({ chargeType: 'INSURANCE' })
       expect(insurance.price.amount).toBe((Math.round((notebook.price * 150) / 10_000) / 100).toFixed(2))
     })
@@ -452,7 +454,6 @@ describe.each(databaseKinds())('dashboard store setup on %s', (kind) => {
       await browser.get('/dashboard/setup/fees')
       const refused = await browser.submit('/dashboard/setup/fees', {
         'fee-0-name': '',
-        'fee-1-code': 'x',
         'fee-1-amount': '1.234',
       })
       expect(refused.status).toBe(400)

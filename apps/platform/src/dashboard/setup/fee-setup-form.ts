@@ -4,17 +4,19 @@ import { formatPercent, formatScaledDecimal } from '../../money/decimal-text.ts'
 import { fractionDigits } from '../../money/money.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 import { readScaled, rowIndexes } from '../form-text.ts'
+import { codeFromTitle } from './setup-codes.ts'
 import { rowField, toFormFieldViolations } from './setup-violations.ts'
-import { EXTRA_ROWS } from './shipping-setup-form.ts'
 
 /**
  * The additional fees form (one row per fee) and the setup's JSON, both ways. A flat fee is typed in
- * the site's currency, a percentage in percent; the setup keeps minor units and basis points.
+ * the site's currency, a percentage in percent; the setup keeps minor units and basis points. A new
+ * fee's code is made from its name and kept once saved (decision 099).
  */
 
 export type AdditionalFee = CommerceSettings['additionalFees'][number]
 
 export interface FeeRowValues {
+  /** The saved fee's code; empty for a new row. */
   code: string
   name: string
   chargeType: AdditionalFee['chargeType']
@@ -36,7 +38,7 @@ const emptyFeeRow = (): FeeRowValues => ({
   remove: false,
 })
 
-/** The rows of the stored fees, then empty ones to add more. */
+/** The rows of the stored fees, then one empty one (shown behind "Add a fee"). */
 export function toFeeRows(fees: readonly AdditionalFee[], currency: string): FeeRowValues[] {
   const digits = fractionDigits(currency)
   const rows = fees.map(
@@ -51,11 +53,14 @@ export function toFeeRows(fees: readonly AdditionalFee[], currency: string): Fee
       remove: false,
     }),
   )
-  return [...rows, ...Array.from({ length: EXTRA_ROWS }, emptyFeeRow)]
+  return [...rows, emptyFeeRow()]
 }
 
 const isBlank = (row: FeeRowValues) =>
   [row.code, row.name, row.amount, row.percent].every((value) => value.trim() === '')
+
+/** Whether a row shows no saved fee and nothing typed: the form's empty "Add a fee" block. */
+export const isNewFeeRow = (row: FeeRowValues) => row.code === '' && isBlank(row)
 
 /** Reads the submitted fee rows: the values to show again, the fees, and text that is no number. */
 export function readFeeForm(
@@ -68,7 +73,7 @@ export function readFeeForm(
   toFormViolations(violations: readonly FieldViolation[]): FieldViolation[]
 } {
   const digits = fractionDigits(currency)
-  const rows = rowIndexes(form, 'fee', 'code').map(
+  const rows = rowIndexes(form, 'fee', 'name').map(
     (index): FeeRowValues => ({
       code: form.text(`fee-${index}-code`).trim(),
       name: form.text(`fee-${index}-name`),
@@ -84,8 +89,11 @@ export function readFeeForm(
   const violations: FieldViolation[] = []
   const kept: number[] = []
   const fees: AdditionalFee[] = []
+  const taken = new Set(rows.filter((row) => !row.remove).map((row) => row.code))
   rows.forEach((row, index) => {
     if (row.remove || isBlank(row)) return
+    const code = row.code || codeFromTitle(row.name, taken, 'fee')
+    taken.add(code)
     const value =
       row.valueType === 'PERCENTAGE'
         ? {
@@ -97,7 +105,7 @@ export function readFeeForm(
             amount: readScaled(row.amount, digits, `fee-${index}-amount`, violations) as number,
           }
     fees.push({
-      code: row.code,
+      code,
       name: row.name,
       chargeType: row.chargeType,
       value: value as AdditionalFee['value'],
@@ -115,7 +123,8 @@ export function readFeeForm(
         [/^\[(\d+)\]\.value\.type$/, (match) => field(match[1], 'valueType')],
         [/^\[(\d+)\]\.value\.basisPoints$/, (match) => field(match[1], 'percent')],
         [/^\[(\d+)\]\.value.*$/, (match) => field(match[1], 'amount')],
-        [/^\[(\d+)\]\.(code|name|chargeType|isDeliveryOnly)$/, (match) => field(match[1], match[2]!)],
+        [/^\[(\d+)\]\.(code|name)$/, (match) => field(match[1], 'name')],
+        [/^\[(\d+)\]\.(chargeType|isDeliveryOnly)$/, (match) => field(match[1], match[2]!)],
         [/^$/, () => 'fees'],
       ]),
   }

@@ -15,10 +15,18 @@ export function SetupPage(props: {
   title: string
   part: SetupPart
   notice?: string | undefined
+  /** The page's own scripts (progressive enhancement only). */
+  scripts?: readonly string[]
   children: ReactNode
 }) {
   return (
-    <DashboardPage owner={props.owner} title={props.title} place={props.part} notice={props.notice}>
+    <DashboardPage
+      owner={props.owner}
+      title={props.title}
+      place={props.part}
+      notice={props.notice}
+      scripts={props.scripts}
+    >
       {props.children}
     </DashboardPage>
   )

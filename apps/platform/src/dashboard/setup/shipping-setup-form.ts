@@ -1,15 +1,20 @@
+import { EU_COUNTRY_CODES } from '../../addresses/countries.ts'
 import type { CommerceSettings } from '../../checkout/commerce-settings.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatScaledDecimal } from '../../money/decimal-text.ts'
 import { fractionDigits } from '../../money/money.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
 import { fromInstant, readList, readNumber, readScaled, rowIndexes, toInstantText } from '../form-text.ts'
+import { codeFromTitle } from './setup-codes.ts'
 import { type FieldRule, rowField, toFormFieldViolations } from './setup-violations.ts'
 
 /**
- * The shipping region form and the pickup form, and the setup's JSON, both ways. Each option is a row
- * of fields; rows are grouped into carriers by their carrier id. What a form does not show of a stored
- * option (a regional option's pickup, say) is kept as it was.
+ * The shipping region form and the pickup form, and the setup's JSON, both ways (decision 099). Each
+ * option is a row of fields; rows are grouped into carriers by their carrier id, which the form keeps
+ * (a new option joins the first carrier). A new option's code is made from its title and kept once
+ * saved. Destinations are countries ticked by name, plus rows for a country narrowed to some
+ * subdivisions or postal codes. What a form does not show of a stored option (a regional option's
+ * pickup, say) is kept as it was.
  */
 
 export type ShippingRegion = CommerceSettings['shipping']['regions'][number]
@@ -26,8 +31,8 @@ export interface OptionRowValues {
   title: string
   rateType: 'FLAT' | 'WEIGHT_TIERS'
   price: string
-  /** One tier a line: `5 = 24.99` (up to 5 weight units for 24.99). */
-  tiers: string
+  /** Weight tiers as typed: up to `weight` (the shop's weight unit) for `price`. */
+  tiers: TierRowValues[]
   freeOverSubtotal: string
   deliveryTime: string
   slotFrom: string
@@ -43,6 +48,12 @@ export interface OptionRowValues {
   remove: boolean
 }
 
+export interface TierRowValues {
+  weight: string
+  price: string
+}
+
+/** A country narrowed to some subdivisions or postal code prefixes. */
 export interface DestinationRowValues {
   country: string
   subdivisions: string
@@ -52,12 +63,21 @@ export interface DestinationRowValues {
 export interface RegionFormValues {
   id: string
   name: string
+  /** Whole countries (ISO codes, `*` for anywhere), ticked by name. */
+  countries: string[]
+  /** Countries narrowed to some subdivisions or postal codes, then one empty row. */
   destinations: DestinationRowValues[]
   options: OptionRowValues[]
 }
 
-/** Empty rows every form offers below the stored ones, to add more. */
+/** The "All EU countries" shortcut's value in the form's `countryGroup` field. */
+export const EU_GROUP = 'EU'
+
+/** Empty rows the tax form offers below its stored ones, to add more. */
 export const EXTRA_ROWS = 2
+
+/** Empty tier rows every option offers below its stored tiers, to add more. */
+export const EXTRA_TIERS = 2
 
 const optionKey = (carrierId: string, code: string) => `${carrierId}/${code}`
 
@@ -69,7 +89,7 @@ function emptyOptionRow(carrierId: string): OptionRowValues {
     title: '',
     rateType: 'FLAT',
     price: '',
-    tiers: '',
+    tiers: [],
     freeOverSubtotal: '',
     deliveryTime: '',
     slotFrom: '',
@@ -86,7 +106,7 @@ function emptyOptionRow(carrierId: string): OptionRowValues {
   }
 }
 
-/** The rows of stored carriers, then `EXTRA_ROWS` empty ones. */
+/** The rows of stored carriers, then one empty one (shown behind "Add a shipping option"). */
 export function toOptionRows(
   carriers: readonly Carrier[],
   currency: string,
@@ -106,8 +126,8 @@ export function toOptionRows(
         price: option.rate.type === 'FLAT' ? money(option.rate.price) : '',
         tiers:
           option.rate.type === 'WEIGHT_TIERS'
-            ? option.rate.tiers.map((tier) => `${tier.maxWeight} = ${money(tier.price)}`).join('\n')
-            : '',
+            ? option.rate.tiers.map((tier) => ({ weight: String(tier.maxWeight), price: money(tier.price) }))
+            : [],
         freeOverSubtotal: money(option.freeOverSubtotal),
         deliveryTime: option.deliveryTime ?? '',
         slotFrom: fromInstant(option.deliveryTimeSlot?.from),
@@ -124,27 +144,34 @@ export function toOptionRows(
     }),
   )
   const carrierId = carriers[0]?.carrierId ?? defaultCarrierId
-  return [...rows, ...Array.from({ length: EXTRA_ROWS }, () => emptyOptionRow(carrierId))]
+  return [...rows, emptyOptionRow(carrierId)]
 }
 
 /** The form's values for a stored region (or a new one). */
 export function toRegionFormValues(region: ShippingRegion | undefined, currency: string): RegionFormValues {
-  const destinations = (region?.destinations ?? []).map((destination) => ({
+  const stored = region?.destinations ?? []
+  const isNarrowed = (destination: Destination) =>
+    Boolean(destination.subdivisions?.length || destination.postalCodePrefixes?.length)
+  const destinations = stored.filter(isNarrowed).map((destination) => ({
     country: destination.country,
     subdivisions: (destination.subdivisions ?? []).join(', '),
     postalCodePrefixes: (destination.postalCodePrefixes ?? []).join(', '),
   }))
-  const empty = { country: '', subdivisions: '', postalCodePrefixes: '' }
   return {
     id: region?.id ?? '',
     name: region?.name ?? '',
-    destinations: [...destinations, ...Array.from({ length: EXTRA_ROWS }, () => ({ ...empty }))],
+    countries: stored.filter((destination) => !isNarrowed(destination)).map((d) => d.country),
+    destinations: [...destinations, { country: '', subdivisions: '', postalCodePrefixes: '' }],
     options: toOptionRows(region?.carrierServiceOptions ?? [], currency, 'standard-carrier'),
   }
 }
 
 function readOptionRow(form: FormFields, index: number): OptionRowValues {
   const text = (name: string) => form.text(`opt-${index}-${name}`)
+  const tiers = rowIndexes(form, `opt-${index}-tier`, 'weight').map((tier) => ({
+    weight: text(`tier-${tier}-weight`),
+    price: text(`tier-${tier}-price`),
+  }))
   return {
     was: text('was'),
     carrierId: text('carrierId').trim(),
@@ -152,7 +179,7 @@ function readOptionRow(form: FormFields, index: number): OptionRowValues {
     title: text('title'),
     rateType: text('rateType') === 'WEIGHT_TIERS' ? 'WEIGHT_TIERS' : 'FLAT',
     price: text('price'),
-    tiers: text('tiers'),
+    tiers,
     freeOverSubtotal: text('freeOverSubtotal'),
     deliveryTime: text('deliveryTime'),
     slotFrom: text('slotFrom'),
@@ -169,9 +196,12 @@ function readOptionRow(form: FormFields, index: number): OptionRowValues {
   }
 }
 
+const isBlankTier = (tier: TierRowValues) => tier.weight.trim() === '' && tier.price.trim() === ''
+
 const isBlankRow = (row: OptionRowValues) =>
   row.was === '' &&
-  [row.code, row.title, row.price, row.tiers, row.addressLine].every((value) => value.trim() === '')
+  row.tiers.every(isBlankTier) &&
+  [row.title, row.price, row.addressLine, row.deliveryTime].every((value) => value.trim() === '')
 
 const orUndefined = (value: string) => (value.trim() === '' ? undefined : value.trim())
 
@@ -185,19 +215,31 @@ function readRate(
   if (row.rateType === 'FLAT') {
     return { type: 'FLAT', price: readScaled(row.price, digits, field('price'), violations) as number }
   }
-  const tiers = readList(row.tiers.replace(/,/g, '\n')).map((line) => {
-    const [weight = '', price = ''] = line.split('=')
-    if (!line.includes('='))
+  const tiers = row.tiers.flatMap((tier, at) => {
+    if (isBlankTier(tier)) return []
+    const weight = field(`tier-${at}-weight`)
+    const price = field(`tier-${at}-price`)
+    if (tier.weight.trim() === '')
       violations.push({
-        field: field('tiers'),
-        description: 'must be lines such as "5 = 24.99" (up to 5 weight units for 24.99)',
-        violatedRule: 'FORMAT',
+        field: weight,
+        description: 'is required for a tier',
+        violatedRule: 'REQUIRED_FIELD',
       })
-    return {
-      maxWeight: readNumber(weight, field('tiers'), violations) as number,
-      price: readScaled(price, digits, field('tiers'), violations) as number,
-    }
+    if (tier.price.trim() === '')
+      violations.push({ field: price, description: 'is required for a tier', violatedRule: 'REQUIRED_FIELD' })
+    return [
+      {
+        maxWeight: readNumber(tier.weight, weight, violations) as number,
+        price: readScaled(tier.price, digits, price, violations) as number,
+      },
+    ]
   })
+  if (tiers.length === 0)
+    violations.push({
+      field: field('tiers'),
+      description: 'needs at least one weight tier',
+      violatedRule: 'REQUIRED_FIELD',
+    })
   return { type: 'WEIGHT_TIERS', tiers }
 }
 
@@ -206,12 +248,12 @@ function toShippingOption(
   row: OptionRowValues,
   index: number,
   previous: ShippingOption | undefined,
-  options: { digits: number; isPickup: boolean },
+  options: { digits: number; isPickup: boolean; code: string },
   violations: FieldViolation[],
 ): ShippingOption {
   const base = {
     ...previous,
-    code: row.code,
+    code: options.code,
     title: row.title,
     rate: readRate(row, index, options.digits, violations),
     deliveryTime: orUndefined(row.deliveryTime),
@@ -248,6 +290,8 @@ function toShippingOption(
 
 /** Where each option of the carriers came from: `rows[c][o]` is the form row of option `o` of carrier `c`. */
 type OptionRowMap = number[][]
+/** Where each tier of an option came from: `tierRows[row][t]` is the form's tier row of tier `t`. */
+type TierRowMap = Record<number, number[]>
 
 /**
  * Reads the option rows of a form into carriers (grouped by carrier id, in the rows' order), over the
@@ -257,35 +301,50 @@ export function readOptionRows(
   form: FormFields,
   previous: readonly Carrier[],
   options: { currency: string; isPickup: boolean },
-): { rows: OptionRowValues[]; carriers: Carrier[]; rowMap: OptionRowMap; violations: FieldViolation[] } {
+): {
+  rows: OptionRowValues[]
+  carriers: Carrier[]
+  rowMap: OptionRowMap
+  tierRows: TierRowMap
+  violations: FieldViolation[]
+} {
   const digits = fractionDigits(options.currency)
   const stored = new Map(
     previous.flatMap((carrier) =>
       carrier.shippingOptions.map((option) => [optionKey(carrier.carrierId, option.code), option] as const),
     ),
   )
-  const rows = rowIndexes(form, 'opt', 'code').map((index) => readOptionRow(form, index))
+  const rows = rowIndexes(form, 'opt', 'title').map((index) => readOptionRow(form, index))
   const violations: FieldViolation[] = []
   const carriers: Carrier[] = []
   const rowMap: OptionRowMap = []
+  const tierRows: TierRowMap = {}
+  const kept = rows.filter((row) => !row.remove && !isBlankRow(row))
+  // A saved option keeps its code; a new one's is made from its title, unlike any other's here.
+  const taken = new Set(kept.flatMap((row) => (row.was ? [stored.get(row.was)?.code ?? row.code] : [])))
   rows.forEach((row, index) => {
     if (row.remove || isBlankRow(row)) return
-    let carrierIndex = carriers.findIndex((carrier) => carrier.carrierId === row.carrierId)
+    const previousOption = stored.get(row.was)
+    const code = previousOption?.code ?? codeFromTitle(row.title, taken)
+    taken.add(code)
+    const carrierId = previousOption ? row.was.slice(0, row.was.lastIndexOf('/')) : row.carrierId
+    let carrierIndex = carriers.findIndex((carrier) => carrier.carrierId === carrierId)
     if (carrierIndex < 0) {
-      carrierIndex = carriers.push({ carrierId: row.carrierId, shippingOptions: [] }) - 1
+      carrierIndex = carriers.push({ carrierId, shippingOptions: [] }) - 1
       rowMap.push([])
     }
-    const option = toShippingOption(row, index, stored.get(row.was), { digits, ...options }, violations)
+    const option = toShippingOption(row, index, previousOption, { digits, code, ...options }, violations)
     carriers[carrierIndex]!.shippingOptions.push(option)
     rowMap[carrierIndex]!.push(index)
+    tierRows[index] = row.tiers.flatMap((tier, at) => (isBlankTier(tier) ? [] : [at]))
   })
-  return { rows, carriers, rowMap, violations }
+  return { rows, carriers, rowMap, tierRows, violations }
 }
 
 const optionFieldNames: [RegExp, string][] = [
   [/^rate\.type$/, 'rateType'],
   [/^rate\.price$/, 'price'],
-  [/^rate\.tiers.*$/, 'tiers'],
+  [/^rate\.tiers$/, 'tiers'],
   [/^rate$/, 'price'],
   [/^deliveryTimeSlot\.from$/, 'slotFrom'],
   [/^deliveryTimeSlot\.to$/, 'slotTo'],
@@ -297,9 +356,18 @@ const optionFieldNames: [RegExp, string][] = [
 ]
 
 /** Rules naming the violations of carriers read by `readOptionRows` by their rows' fields. */
-export function optionFieldRules(rowMap: OptionRowMap): FieldRule[] {
+export function optionFieldRules(rowMap: OptionRowMap, tierRows: TierRowMap): FieldRule[] {
   const firstRow = (carrier: string | undefined) => rowMap[Number(carrier)]?.[0]
   return [
+    [
+      /^\[(\d+)\]\.shippingOptions\[(\d+)\]\.rate\.tiers\[(\d+)\]\.(maxWeight|price)$/,
+      (match) => {
+        const row = rowMap[Number(match[1])]?.[Number(match[2])]
+        const tier = row === undefined ? undefined : tierRows[row]?.[Number(match[3])]
+        if (row === undefined || tier === undefined) return null
+        return `opt-${row}-tier-${tier}-${match[4] === 'maxWeight' ? 'weight' : 'price'}`
+      },
+    ],
     [
       /^\[(\d+)\]\.shippingOptions\[(\d+)\]\.(.+)$/,
       (match) => {
@@ -313,18 +381,30 @@ export function optionFieldRules(rowMap: OptionRowMap): FieldRule[] {
       /^\[(\d+)\]\.(carrierId|shippingOptions)$/,
       (match) => {
         const row = firstRow(match[1])
-        return row === undefined ? null : `opt-${row}-${match[2] === 'carrierId' ? 'carrierId' : 'code'}`
+        return row === undefined ? null : `opt-${row}-title`
       },
     ],
     [/^$/, () => 'options'],
   ]
 }
 
-/** Reads a submitted region form over the stored region (`undefined` for a new one). */
+/** The whole countries a region form ticked, shortcuts included, in the stored order then the picker's. */
+function readCountries(form: FormFields, previous: readonly Destination[]): string[] {
+  const ticked = new Set(form.texts('countries').map((code) => code.trim()))
+  if (form.texts('countryGroup').includes(EU_GROUP)) for (const code of EU_COUNTRY_CODES) ticked.add(code)
+  const storedFirst = previous.map((destination) => destination.country).filter((code) => ticked.has(code))
+  return [...new Set([...storedFirst, ...ticked])].filter((code) => code !== '')
+}
+
+/**
+ * Reads a submitted region form over the stored region (`undefined` for a new one, whose id is made from
+ * its name unless typed, unlike `takenIds`).
+ */
 export function readRegionForm(
   form: FormFields,
   previous: ShippingRegion | undefined,
   currency: string,
+  takenIds: ReadonlySet<string> = new Set(),
 ): {
   values: RegionFormValues
   region: ShippingRegion
@@ -334,36 +414,46 @@ export function readRegionForm(
 } {
   const destinationRows = rowIndexes(form, 'dest', 'country').map((index) => ({
     country: form.text(`dest-${index}-country`).trim(),
-    subdivisions: form.text(`dest-${index}-subdivisions`),
+    // Ticked by name (one value each) where the country has a list, else typed comma-separated.
+    subdivisions: form.texts(`dest-${index}-subdivisions`).join(', '),
     postalCodePrefixes: form.text(`dest-${index}-postalCodePrefixes`),
   }))
-  const kept: number[] = []
-  const destinations: Destination[] = []
+  const narrowed: number[] = []
+  const narrowedDestinations: Destination[] = []
   destinationRows.forEach((row, index) => {
     if (row.country === '' && row.subdivisions.trim() === '' && row.postalCodePrefixes.trim() === '') return
     const subdivisions = readList(row.subdivisions)
     const postalCodePrefixes = readList(row.postalCodePrefixes)
-    destinations.push({
+    narrowedDestinations.push({
       country: row.country,
       ...(subdivisions.length > 0 ? { subdivisions } : {}),
       ...(postalCodePrefixes.length > 0 ? { postalCodePrefixes } : {}),
     })
-    kept.push(index)
+    narrowed.push(index)
   })
+  // A country narrowed below is not also shipped to whole.
+  const narrowedCountries = new Set(narrowedDestinations.map((destination) => destination.country))
+  const countries = readCountries(form, previous?.destinations ?? []).filter(
+    (code) => !narrowedCountries.has(code),
+  )
   const options = readOptionRows(form, previous?.carrierServiceOptions ?? [], { currency, isPickup: false })
+  const name = form.text('name')
+  const typedId = form.text('id').trim()
   const values: RegionFormValues = {
-    id: previous?.id ?? form.text('id').trim(),
-    name: form.text('name'),
-    destinations: destinationRows,
+    id: previous?.id ?? (typedId || (name.trim() === '' ? '' : codeFromTitle(name, takenIds))),
+    name,
+    countries,
+    destinations: [...destinationRows, { country: '', subdivisions: '', postalCodePrefixes: '' }],
     options: options.rows,
   }
   const region: ShippingRegion = {
     ...previous,
     id: values.id,
     name: values.name,
-    destinations,
+    destinations: [...countries.map((country) => ({ country })), ...narrowedDestinations],
     carrierServiceOptions: options.carriers,
   }
+  const wholeCount = countries.length
   return {
     values,
     region,
@@ -374,16 +464,20 @@ export function readRegionForm(
         toFormFieldViolations(
           violations,
           `${prefix}.carrierServiceOptions`,
-          optionFieldRules(options.rowMap),
+          optionFieldRules(options.rowMap, options.tierRows),
         ),
         prefix,
         [
           [/^(id|name)$/, (match) => match[1]!],
           [
             /^destinations\[(\d+)\]\.(country|subdivisions|postalCodePrefixes).*$/,
-            (match) => rowField('dest', kept, match[1], match[2]!),
+            (match) =>
+              Number(match[1]) < wholeCount
+                ? 'countries'
+                : rowField('dest', narrowed, String(Number(match[1]) - wholeCount), match[2]!),
           ],
-          [/^destinations$/, () => 'destinations'],
+          [/^destinations$/, () => 'countries'],
+          [/^carrierServiceOptions$/, () => 'options'],
         ],
       )
     },

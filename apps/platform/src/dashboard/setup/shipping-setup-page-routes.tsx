@@ -78,13 +78,14 @@ export function registerShippingSetupPages(api: Api, deps: DashboardDeps) {
   postForm(
     '/dashboard/setup/shipping',
     'dashboardCreateShippingRegion',
-    'Create a shipping region (form: id, name, destination rows dest-N-*, option rows opt-N-*)',
+    'Create a shipping region (form: name, countries, narrowed destination rows dest-N-*, option rows opt-N-*)',
     async (owner, form) => {
       const { reading, violations } = await applySetupForm(
         deps,
         owner,
         (current) => {
-          const read = readRegionForm(form, undefined, currencyOf(owner))
+          const takenIds = new Set(current.shipping.regions.map((region) => region.id))
+          const read = readRegionForm(form, undefined, currencyOf(owner), takenIds)
           const index = current.shipping.regions.length
           return { ...read, toFormViolations: (refused) => read.toFormViolations(refused, index) }
         },
@@ -182,7 +183,7 @@ export function registerShippingSetupPages(api: Api, deps: DashboardDeps) {
   postForm(
     '/dashboard/setup/pickup',
     'dashboardSavePickup',
-    'Save the pickup locations (form: option rows opt-N-* with pickup address)',
+    'Save the pickup locations (form: option rows opt-N-* with pickup method and address)',
     async (owner, form) => {
       const { reading, violations } = await applySetupForm(
         deps,
@@ -198,7 +199,7 @@ export function registerShippingSetupPages(api: Api, deps: DashboardDeps) {
               toFormFieldViolations(
                 refused,
                 'shipping.pickupCarrierServiceOptions',
-                optionFieldRules(read.rowMap),
+                optionFieldRules(read.rowMap, read.tierRows),
               ),
           }
         },

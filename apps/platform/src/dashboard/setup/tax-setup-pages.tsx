@@ -2,7 +2,8 @@ import { countryNameOf } from '../../addresses/address-format.ts'
 import { countryOptions } from '../../addresses/countries.ts'
 import { CommerceSettingsSchema } from '../../checkout/commerce-settings.ts'
 import type { FieldViolation } from '../../http/errors.ts'
-import { formatPercent } from '../../money/decimal-text.ts'
+import { formatPercent, parseScaledDecimal } from '../../money/decimal-text.ts'
+import { formatMoney, fractionDigits } from '../../money/money.ts'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { Checkbox, CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
 import { DataTable } from '../kit/data-table.tsx'
@@ -10,7 +11,7 @@ import { PageHeader } from '../kit/page-header.tsx'
 import { PageSection } from '../kit/page-section.tsx'
 import { FormProblems } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
-import type { FeeRowValues } from './fee-setup-form.ts'
+import { type FeeRowValues, isNewFeeRow } from './fee-setup-form.ts'
 import { SetupPage, toChoices } from './setup-fields.tsx'
 import type { TaxRegion, TaxRegionFormValues, TaxSettings } from './tax-setup-form.ts'
 
@@ -245,7 +246,23 @@ export function TaxRegionPage(props: {
   )
 }
 
-/** Additional fees: handling and insurance, flat or a percentage of the subtotal. */
+/** A fee in words: "$1.00, only when delivered" or "1.5 % of the subtotal". */
+function feeSummary(row: FeeRowValues, currency: string, locale: string): string {
+  const digits = fractionDigits(currency)
+  const amount = parseScaledDecimal(row.amount, digits)
+  const value =
+    row.valueType === 'PERCENTAGE'
+      ? `${row.percent} % of the subtotal`
+      : 'value' in amount && amount.value !== undefined
+        ? formatMoney(amount.value, currency, locale)
+        : row.amount
+  return [value, row.isDeliveryOnly && 'only when delivered'].filter(Boolean).join(', ')
+}
+
+/**
+ * Additional fees: handling and insurance, flat or a percentage of the subtotal. Each saved fee is a
+ * line in words that opens to its fields; "Add a fee" opens one empty block (decision 099).
+ */
 export function FeesPage(props: {
   owner: Owner
   rows: readonly FeeRowValues[]
@@ -254,7 +271,8 @@ export function FeesPage(props: {
 }) {
   const { owner } = props
   const errors = toFormErrors(props.violations)
-  const currency = owner.session.site.currency
+  const { currency, locale } = owner.session.site
+  const hasError = (index: number) => Object.keys(errors).some((key) => key.startsWith(`fee-${index}-`))
   return (
     <SetupPage owner={owner} title="Additional fees" part="fees" notice={props.notice}>
       <PageHeader title="Additional fees" description="Handling and insurance, charged beside shipping." />
@@ -269,63 +287,73 @@ export function FeesPage(props: {
         {props.rows.map((row, index) => {
           const name = (field: string) => `fee-${index}-${field}`
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields
-            <fieldset key={index}>
-              <legend>
-                {row.code && !row.remove ? `Fee ${index + 1}: ${row.name}` : `New fee (${index + 1})`}
-              </legend>
-              <div className="grid">
-                <Field
-                  label="Code"
-                  name={name('code')}
-                  defaultValue={row.code}
-                  error={errors[name('code')]}
+            <details
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields
+              key={index}
+              className={row.code ? 'option-card' : 'option-card new-option'}
+              open={hasError(index) || (!row.code && !isNewFeeRow(row))}
+            >
+              {row.code ? (
+                <summary>
+                  <strong>{row.name || 'Untitled fee'}</strong>{' '}
+                  <span className="hint">{feeSummary(row, currency, locale)}</span>
+                </summary>
+              ) : (
+                <summary className="button">Add a fee</summary>
+              )}
+              <div className="option-fields">
+                <input type="hidden" name={name('code')} value={row.code} />
+                <div className="grid">
+                  <Field
+                    label="Name"
+                    name={name('name')}
+                    defaultValue={row.name}
+                    error={errors[name('name')]}
+                    hint="What shoppers see, e.g. Handling"
+                  />
+                  <Select
+                    label="Kind of fee"
+                    name={name('chargeType')}
+                    options={chargeTypeChoices}
+                    defaultValue={row.chargeType}
+                    error={errors[name('chargeType')]}
+                  />
+                  <Select
+                    label="How it’s charged"
+                    name={name('valueType')}
+                    options={[
+                      { value: 'FLAT', label: 'A set amount' },
+                      { value: 'PERCENTAGE', label: 'A percentage of the subtotal' },
+                    ]}
+                    defaultValue={row.valueType}
+                    error={errors[name('valueType')]}
+                  />
+                  <div className="fee-amount">
+                    <Field
+                      label={`Amount (${currency})`}
+                      name={name('amount')}
+                      defaultValue={row.amount}
+                      error={errors[name('amount')]}
+                    />
+                  </div>
+                  <div className="fee-percent">
+                    <Field
+                      label="Percentage (%)"
+                      name={name('percent')}
+                      defaultValue={row.percent}
+                      error={errors[name('percent')]}
+                      hint="e.g. 1.5"
+                    />
+                  </div>
+                </div>
+                <Checkbox
+                  label="Only when the order is delivered (not picked up)"
+                  name={name('isDeliveryOnly')}
+                  defaultChecked={row.isDeliveryOnly}
                 />
-                <Field
-                  label="Name"
-                  name={name('name')}
-                  defaultValue={row.name}
-                  error={errors[name('name')]}
-                />
-                <Select
-                  label="Charge"
-                  name={name('chargeType')}
-                  options={chargeTypeChoices}
-                  defaultValue={row.chargeType}
-                  error={errors[name('chargeType')]}
-                />
-                <Select
-                  label="Value"
-                  name={name('valueType')}
-                  options={[
-                    { value: 'FLAT', label: 'Flat amount' },
-                    { value: 'PERCENTAGE', label: 'Percentage of the subtotal' },
-                  ]}
-                  defaultValue={row.valueType}
-                  error={errors[name('valueType')]}
-                />
-                <Field
-                  label={`Amount (${currency})`}
-                  name={name('amount')}
-                  defaultValue={row.amount}
-                  error={errors[name('amount')]}
-                  hint="For a flat amount"
-                />
-                <Field
-                  label="Percent"
-                  name={name('percent')}
-                  defaultValue={row.percent}
-                  error={errors[name('percent')]}
-                  hint="For a percentage"
-                />
+                {row.code && <Checkbox label="Remove this fee" name={name('remove')} />}
               </div>
-              <Checkbox
-                label="Only when the order is delivered (not picked up)"
-                name={name('isDeliveryOnly')}
-                defaultChecked={row.isDeliveryOnly}
-              />
-              {row.code && <Checkbox label="Remove this fee" name={name('remove')} />}
-            </fieldset>
+            </details>
           )
         })}
       </DashboardForm>
