@@ -9,7 +9,7 @@ import type {
   TicketTypeRow,
 } from '../../ticketed-events/ticketed-event-store.ts'
 import { CsrfField, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
-import { countText, spanText, timeText } from '../kit/dashboard-words.ts'
+import { countText, spanText, timeText, timeZoneOptions } from '../kit/dashboard-words.ts'
 import { type Column, DataTable } from '../kit/data-table.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
 import { PageSection } from '../kit/page-section.tsx'
@@ -59,18 +59,6 @@ export function EventStatusBadge(props: { event: TicketedEventRow; now: Date }) 
   return <Badge tone={words.tone}>{words.label}</Badge>
 }
 
-let zones: { value: string; label: string }[] | undefined
-/** Every IANA time zone the platform knows, as choices (the current one kept if it is not listed). */
-function zoneChoices(current: string) {
-  zones ??= ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')].map((zone) => ({
-    value: zone,
-    label: zone.replace(/_/g, ' '),
-  }))
-  return zones.some((zone) => zone.value === current) || current === ''
-    ? zones
-    : [{ value: current, label: current }, ...zones]
-}
-
 /** The event's fields: the same form creates and edits. Times are in the event's own zone. */
 function EventForm(props: {
   owner: Owner
@@ -97,7 +85,7 @@ function EventForm(props: {
             <Select
               label="Time zone"
               {...row('timeZone')}
-              options={zoneChoices(values.timeZone)}
+              options={timeZoneOptions(values.timeZone)}
               hint="Where the event is held: its times below are read there"
             />
             <Field label="Starts" {...row('start')} type="datetime-local" required />

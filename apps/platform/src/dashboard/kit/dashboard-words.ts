@@ -163,3 +163,71 @@ export function spanText(start: Date | string, end: Date | string, timeZone = sh
 export function zoneText(at: Date | string, timeZone = shopTimeZone()): string {
   return zoneNameAt(new Date(at), timeZone)
 }
+
+/** One zone in a picker: its IANA id as the value, the words a merchant knows it by as the label. */
+export interface TimeZoneOption {
+  value: string
+  label: string
+}
+
+/** The instants a zone's standard offset is read at: a northern and a southern winter's day. */
+const OFFSET_DAYS = [new Date('2026-01-15T12:00:00Z'), new Date('2026-07-15T12:00:00Z')]
+
+/** A zone's offset from UTC in minutes at an instant ("GMT-05:00" is -300; "GMT" is 0). */
+function offsetMinutesAt(instant: Date, timeZone: string): number {
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(instant)
+      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT'
+  const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name)
+  if (!match) return 0
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]))
+}
+
+/** "(GMT-05:00)": an offset the way zone pickers write it. */
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+'
+  const whole = Math.abs(minutes)
+  return `(GMT${sign}${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')})`
+}
+
+/**
+ * A zone as a picker lists it: "(GMT-05:00) Eastern Time — New York", its standard (winter) offset, the
+ * name Intl gives the zone all year (`longGeneric`, left out where it is only an offset) and its city
+ * (unless the name says it: "(GMT+04:00) Mauritius Standard Time");
+ * "(GMT+00:00) UTC" for UTC. Never the IANA id (decision 100).
+ */
+function timeZoneOptionOf(timeZone: string): TimeZoneOption & { offset: number } {
+  const offset = Math.min(...OFFSET_DAYS.map((day) => offsetMinutesAt(day, timeZone)))
+  if (timeZone === 'UTC') return { value: timeZone, label: `${offsetText(0)} UTC`, offset }
+  const generic =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(OFFSET_DAYS[0])
+      .find((part) => part.type === 'timeZoneName')?.value ?? ''
+  const city = (timeZone.split('/').at(-1) ?? timeZone).replace(/_/g, ' ')
+  const label =
+    /^GMT/.test(generic) || generic === '' ? city : generic.includes(city) ? generic : `${generic} — ${city}`
+  return { value: timeZone, label: `${offsetText(offset)} ${label}`, offset }
+}
+
+let allTimeZoneOptions: readonly TimeZoneOption[] | undefined
+
+/**
+ * Every time zone a shop, a calendar or an event may be in (UTC and the runtime's IANA zones), as a picker
+ * lists them: by offset, west to east, then by name; `current` kept first when it is a zone the list lacks
+ * (an alias a calendar was saved with). The value sent is the IANA id, which the server validates.
+ */
+export function timeZoneOptions(current = ''): readonly TimeZoneOption[] {
+  allTimeZoneOptions ??= ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')]
+    .map(timeZoneOptionOf)
+    .sort((a, b) => a.offset - b.offset || a.label.localeCompare(b.label, 'en'))
+    .map(({ value, label }) => ({ value, label }))
+  if (current === '' || allTimeZoneOptions.some((option) => option.value === current))
+    return allTimeZoneOptions
+  try {
+    const { value, label } = timeZoneOptionOf(current)
+    return [{ value, label }, ...allTimeZoneOptions]
+  } catch {
+    return allTimeZoneOptions
+  }
+}
