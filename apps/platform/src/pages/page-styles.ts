@@ -174,6 +174,8 @@ main table tr > :first-child:has(> input[type="checkbox"]) { width: 2.25rem; }
 .thumb { flex: none; display: inline-block; width: 40px; height: 40px; object-fit: cover; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); }
 /* A moment in a list ("2 Dec 2026, 15:11 UTC") on one line: on a phone its table scrolls instead. */
 td.when { white-space: nowrap; }
+/* A span of time in a list (spanColumn): its day and its hours each on one line, the break between them. */
+time.span > span { white-space: nowrap; }
 /* A DataTable's own box: a list wider than the page scrolls inside it instead of widening the page. Its
    row headings (rowHeaders: an order's number, a product) read as the row's name, not as a heading row. */
 .table-box { overflow-x: auto; max-width: 100%; position: relative; }

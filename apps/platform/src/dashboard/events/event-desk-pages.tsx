@@ -10,7 +10,7 @@ import type {
 } from '../../ticketed-events/ticketed-event-store.ts'
 import { CsrfField, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
 import { countText, spanText, timeText, timeZoneOptions } from '../kit/dashboard-words.ts'
-import { type Column, DataTable } from '../kit/data-table.tsx'
+import { type Column, DataTable, spanColumn } from '../kit/data-table.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
 import { PageSection } from '../kit/page-section.tsx'
 import { RecordForm } from '../kit/record-form.tsx'
@@ -214,7 +214,11 @@ export function EventsPage(props: {
   const { owner } = props
   const columns: Column<DeskEventRow>[] = [
     { header: 'Event', cell: (event) => <a href={`/dashboard/events/${event.id}`}>{event.title}</a> },
-    { header: 'When', cell: (event) => eventSpan(event) },
+    spanColumn(
+      'When',
+      (event) => ({ start: event.start_date, end: event.end_date, timeZone: event.time_zone }),
+      props.now,
+    ),
     { header: 'Status', cell: (event) => <EventStatusBadge event={event} now={props.now} /> },
     {
       header: 'Tickets sold',

@@ -5,6 +5,7 @@ import {
   dayText,
   inShopTimeZone,
   shopTimeZone,
+  spanLines,
   spanText,
   timeText,
   timeZoneOptions,
@@ -96,5 +97,17 @@ describe('the dashboard words', () => {
       label: '(GMT-05:00) Eastern Time',
     })
     expect(timeZoneOptions('Nowhere/Else')).toBe(options)
+  })
+
+  it('writes a span short for a list on a phone: the day and the hours apart, the year only when not this one', () => {
+    const now = new Date('2026-06-01T12:00:00Z')
+    expect(spanLines('2026-12-12T00:00:00Z', '2026-12-12T03:00:00Z', 'America/New_York', now)).toEqual([
+      'Fri 11 Dec',
+      '19:00–22:00 EST',
+    ])
+    expect(spanLines('2027-10-16T22:00:00Z', '2027-10-17T06:00:00Z', 'America/New_York', now)).toEqual([
+      'Sat 16 Oct 2027, 18:00 –',
+      'Sun 17 Oct 2027, 02:00 EDT',
+    ])
   })
 })

@@ -159,6 +159,61 @@ export function spanText(start: Date | string, end: Date | string, timeZone = sh
   return `${startDay}, ${clockText(start, timeZone)}–${clockText(end, timeZone)} ${zoneName}`
 }
 
+const shortDayFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A day with its weekday, without its year ("Sat 18 Sept"), or with it ("Sat 18 Sept 2027"), in a zone. */
+function shortDayOf(value: Date | string, timeZone: string, withYear: boolean): string {
+  const key = `${timeZone} ${withYear}`
+  let format = shortDayFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      ...(withYear ? { year: 'numeric' } : {}),
+      timeZone,
+    })
+    shortDayFormats.set(key, format)
+  }
+  return format.format(new Date(value)).replace(',', '')
+}
+
+/**
+ * A span of time the short way, for a list that has a phone's width (decision 100), in two lines a cell
+ * may break between and never inside: ["Sat 18 Sept", "18:00–21:00 EDT"] within a day, ["Sat 16 Oct, 18:00
+ * –", "Sun 17 Oct, 02:00 EDT"] across days; the year only when it is not `now`'s (in that zone). `spanText`
+ * is the same span the long way, for a page about one thing.
+ */
+export function spanLines(
+  start: Date | string,
+  end: Date | string,
+  timeZone = shopTimeZone(),
+  now: Date = new Date(),
+): [string, string] {
+  const year = (value: Date | string) => toYear(value, timeZone)
+  const withYear = year(start) !== year(now) || year(end) !== year(now)
+  const [startDay, endDay] = [shortDayOf(start, timeZone, withYear), shortDayOf(end, timeZone, withYear)]
+  const zoneName = zoneText(start, timeZone)
+  if (startDay !== endDay)
+    return [
+      `${startDay}, ${clockText(start, timeZone)} –`,
+      `${endDay}, ${clockText(end, timeZone)} ${zoneName}`,
+    ]
+  return [startDay, `${clockText(start, timeZone)}–${clockText(end, timeZone)} ${zoneName}`]
+}
+
+const yearFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** The year of a moment in a zone ("2027"). */
+function toYear(value: Date | string, timeZone: string): string {
+  let format = yearFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone })
+    yearFormats.set(timeZone, format)
+  }
+  return format.format(new Date(value))
+}
+
 /** A zone's short name at a moment, as `timeText` writes it after a time: "EST", "CET", "UTC". */
 export function zoneText(at: Date | string, timeZone = shopTimeZone()): string {
   return zoneNameAt(new Date(at), timeZone)
