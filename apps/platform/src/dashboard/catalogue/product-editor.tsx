@@ -977,13 +977,13 @@ export function ProductEditorPage(props: {
           <h1>{title}</h1>
           {product && <ProductFacts owner={owner} product={product} />}
         </div>
+        {/* In the order a phone shows them (decision 100): the name and description, then what is edited
+            most (price, stock), then pictures and options. On a laptop the side column stands beside both. */}
         <div className="editor-cols">
-          <div>
+          <div className="editor-lead">
             <DetailsSection values={values} errors={errors} />
-            <ImagesSection images={props.images} posters={values.posters} errors={errors} />
-            <OptionsSection values={values} errors={errors} />
           </div>
-          <div>
+          <div className="editor-side">
             <PriceSection
               values={values}
               errors={errors}
@@ -993,6 +993,10 @@ export function ProductEditorPage(props: {
             <UnitPriceSection values={values} errors={errors} />
             <StockSection values={values} errors={errors} weightUnit={weightUnit} />
             <PublishingSection values={values} collections={props.collections} errors={errors} />
+          </div>
+          <div className="editor-rest">
+            <ImagesSection images={props.images} posters={values.posters} errors={errors} />
+            <OptionsSection values={values} errors={errors} />
           </div>
         </div>
         <PicturesSection values={values} images={props.images} errors={errors} />
