@@ -523,7 +523,7 @@ export function createApp(options: AppDeps) {
   registerMemberAdminRoutes(api, identity)
   if (deps.devMailInbox) registerDevInboxRoutes(api, { db: deps.db })
   registerRedirectSessionRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
-  registerRedirectLandingRoutes(api, { db: deps.db, clock })
+  registerRedirectLandingRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerHostedProductRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, carts })
   registerMembersAccountRoutes(api, {
     db: deps.db,
