@@ -22,6 +22,7 @@ import {
   PAYMENT_NOTIFICATIONS_PATH,
   registerHostedCheckoutRoutes,
 } from './checkout/hosted/hosted-checkout-routes.tsx'
+import { providerTitles } from './checkout/payment-provider.ts'
 import { createPaymentProviders } from './checkout/payments/payment-providers.ts'
 import { orderRefundsThroughPayments } from './checkout/payments/refunds-for-order-desk.ts'
 import { registerShopIconRoute } from './checkout/shop-icon-routes.ts'
@@ -138,8 +139,11 @@ export interface AppDeps {
   passwordHasher?: PasswordHasher
   /** The merchant dashboard's bulk-change batch size (the default suits production). */
   dashboard?: DashboardOptions
-  /** How the order desk refunds: through the provider that took the payment, by default. */
-  orderRefunds?: OrderRefunds
+  /**
+   * How the order desk refunds: through the provider that took the payment, by default. The providers'
+   * names stay the providers' own either way.
+   */
+  orderRefunds?: Pick<OrderRefunds, 'refund'>
   /**
    * Limits of the abuse-prone routes (login, registration, anonymous tokens...): none when left out or
    * `off`. `main.ts` passes the configured ones, which are on by default (`RATE_LIMITS`).
@@ -475,14 +479,14 @@ export function createApp(options: AppDeps) {
     findDownloads: async (orders) => downloadsOfOrders(digital, orders),
   })
   // The order desk's actions, for the dashboard's order page and the merchant's JSON calls alike.
-  const orderRefunds =
-    deps.orderRefunds ??
-    orderRefundsThroughPayments({
-      db: deps.db,
-      clock,
-      providers: paymentProviders,
-      publicUrl: deps.publicUrl,
-    })
+  const orderRefunds: OrderRefunds = deps.orderRefunds
+    ? { refund: deps.orderRefunds.refund, providerTitle: providerTitles(paymentProviders) }
+    : orderRefundsThroughPayments({
+        db: deps.db,
+        clock,
+        providers: paymentProviders,
+        publicUrl: deps.publicUrl,
+      })
   registerOrderDeskRoutes(api, {
     db: deps.db,
     clock,
@@ -519,7 +523,7 @@ export function createApp(options: AppDeps) {
   registerMemberAdminRoutes(api, identity)
   if (deps.devMailInbox) registerDevInboxRoutes(api, { db: deps.db })
   registerRedirectSessionRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
-  registerRedirectLandingRoutes(api, { db: deps.db, clock })
+  registerRedirectLandingRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl })
   registerHostedProductRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, carts })
   registerMembersAccountRoutes(api, {
     db: deps.db,

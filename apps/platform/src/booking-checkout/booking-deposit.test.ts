@@ -3,6 +3,7 @@ import type { RateType } from '../bookings/booking-store.ts'
 import { cancelBooking } from '../bookings/cancel-booking.ts'
 import { serviceInputProblems } from '../bookings/service-editor.ts'
 import { paymentOptionsOf } from '../bookings/sold-services.ts'
+import { providerTitles } from '../checkout/payment-provider.ts'
 import { orderRefundsThroughPayments } from '../checkout/payments/refunds-for-order-desk.ts'
 import { saveSiteUser } from '../dashboard/session/site-user-store.ts'
 import type { Db } from '../db/db.ts'
@@ -109,7 +110,10 @@ describe.each(databaseKinds())('a booking paid by deposit on %s', (kind) => {
     desk = {
       db,
       linesRefunded: voidRefundedTickets,
-      refunds: { refund: async () => ({ status: 'NOT_SUPPORTED', reason: 'not in this test' }) },
+      refunds: {
+        refund: async () => ({ status: 'NOT_SUPPORTED', reason: 'not in this test' }),
+        providerTitle: providerTitles(platform.paymentProviders),
+      },
     }
   })
   afterAll(() => db.close())
@@ -213,7 +217,7 @@ describe.each(databaseKinds())('a booking paid by deposit on %s', (kind) => {
     ).catch((error: unknown) => error)
     expect(refusal).toBeInstanceOf(ValidationError)
     expect((refusal as ValidationError).fieldViolations[0]?.description).toBe(
-      'must be at most $10.00: what was paid through test-card and is not yet refunded',
+      'must be at most $10.00: what was paid through Card (test mode) and is not yet refunded',
     )
     const found = await findOrder(db, { siteId: DEMO_SITE_ID }, orderId)
     expect(found?.order.payment_status).toBe('PARTIALLY_PAID')

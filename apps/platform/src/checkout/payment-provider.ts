@@ -8,7 +8,13 @@ import { ApplicationError } from '../http/errors.ts'
  */
 export interface PaymentProvider {
   id: string
+  /** What the shopper chooses at checkout ("Card", "Pay later (offline)"). */
   title: string
+  /**
+   * What a merchant reads for the provider on an order and in a refund's refusal, when it is not `title`:
+   * Stripe's shoppers choose "Card", its merchants read "Stripe" (decision 100).
+   */
+  merchantTitle?: string
   /** What the shopper reads under the choice (test cards, "pay on delivery"). */
   description?: string
   /** Creates the provider's payment for an amount; the same idempotency key answers the same payment. */
@@ -117,6 +123,15 @@ export interface ProviderRefundRequest {
 export type ProviderRefund =
   | { status: 'SUCCEEDED'; providerRefundId: string }
   | { status: 'FAILED'; reason: string }
+
+/**
+ * The lookup the order desk gets (decision 100): a provider's id as a merchant reads it, from the
+ * providers' own titles; an id no provider has now (an old order's) as it is.
+ */
+export function providerTitles(providers: readonly PaymentProvider[]): (providerId: string) => string {
+  const titles = new Map(providers.map((provider) => [provider.id, provider.merchantTitle ?? provider.title]))
+  return (providerId) => titles.get(providerId) ?? providerId
+}
 
 /** Pay later (cash on delivery, bank transfer): the order is placed unpaid, and nothing goes to a provider. */
 export const offlineProvider: PaymentProvider = {

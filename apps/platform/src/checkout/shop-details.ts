@@ -15,13 +15,11 @@ const Colour = z
   .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb')
   .transform((colour) => colour.toLowerCase())
 
-/** The IANA zones this runtime knows, and UTC (which `Intl.supportedValuesOf` leaves out). */
+/**
+ * The IANA zones this runtime knows, and UTC (which `Intl.supportedValuesOf` leaves out): the zones the
+ * dashboard's pickers list (`timeZoneOptions`).
+ */
 const TIME_ZONES: ReadonlySet<string> = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')])
-
-/** The IANA time zones a shop may choose, for a form's list: "UTC" first, then by name. */
-export function shopTimeZones(): readonly string[] {
-  return [...TIME_ZONES]
-}
 
 /** A change to the shop's details, as the dashboard's form and any other entry point give it. */
 export const ShopDetailsSchema = z.strictObject({

@@ -26,6 +26,18 @@ function readableText(html: string): string {
 const NOUNS =
   'orders|items|products|sessions|tickets|attempts|days|variants|members|bookings|places|units|deliveries|endpoints|plans|events|collections|keys|uses|pictures|choices|lines'
 
+/** The zones' IANA regions: a choice that starts with one ("America/New_York", "Europe / Berlin") is an id. */
+const IANA_ZONE =
+  /^\s*(Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc|US)\s*\/\s*\S/
+
+/** Why the choices of a page's lists are not in words: a time zone picker listing IANA ids (decision 100). */
+function optionProblemsOf(html: string): string[] {
+  const problems: string[] = []
+  for (const [, text] of html.matchAll(/<option\b[^>]*>([^<]*)<\/option>/gi))
+    if (IANA_ZONE.test(text!)) problems.push(`a time zone's IANA id as a choice: ${text}`)
+  return problems.slice(0, 1)
+}
+
 /** Why a page's text is not in words a merchant reads, or nothing. */
 function problemsOf(text: string): string[] {
   const problems: string[] = []
@@ -60,7 +72,10 @@ describe('every dashboard page in words', () => {
 
   it('writes no codes, no wrong plurals and no UTC times on any page the home page leads to', async () => {
     // A paid order (by test card) and an unpaid one, so the order pages show payments and their providers.
-    await placeNotebookOrder(dashboard.app, db, dashboard.clock(), { paid: true, email: 'ada@example.com' })
+    const paid = await placeNotebookOrder(dashboard.app, db, dashboard.clock(), {
+      paid: true,
+      email: 'ada@example.com',
+    })
     await placeNotebookOrder(dashboard.app, db, dashboard.clock(), { quantity: 2 })
 
     const owner = createTestBrowser(dashboard.app)
@@ -85,11 +100,14 @@ describe('every dashboard page in words', () => {
     const queue = ['/dashboard/home']
     const seen = new Set(queue.map(pageKind))
     const problems: string[] = []
+    const pages = new Map<string, string>()
     while (queue.length > 0) {
       const path = queue.shift()!
       const page = await owner.get(path)
       expect(page.status, path).toBe(200)
       for (const problem of problemsOf(readableText(page.text))) problems.push(`${path}: ${problem}`)
+      for (const problem of optionProblemsOf(page.text)) problems.push(`${path}: ${problem}`)
+      pages.set(pageKind(path.split('?')[0]!), page.text)
       for (const [, href] of page.text.matchAll(/<a [^>]*href="(\/dashboard[^"#]*)"/g)) {
         const next = href!.replace(/&amp;/g, '&')
         const kind = pageKind(next.split('?')[0]!)
@@ -100,5 +118,16 @@ describe('every dashboard page in words', () => {
     }
     expect(seen.size).toBeGreaterThan(20)
     expect(problems).toEqual([])
+    // The three zone pickers were among the pages read (their choices checked above), and the paid
+    // order's page names its provider by the provider's own title.
+    for (const picker of [
+      '/dashboard/setup/shop',
+      '/dashboard/bookings/services/:id',
+      '/dashboard/events/new',
+    ])
+      expect(pages.get(picker), picker).toContain('(GMT-05:00) Eastern Time — New York')
+    const paidPage = readableText((await owner.get(`/dashboard/orders/${paid.orderId}`)).text)
+    expect(paidPage).toContain('Provider Card (test mode)')
+    expect(paidPage).toMatch(/left to refund through Card \(test mode\)\./)
   })
 })

@@ -129,7 +129,8 @@ export function registerMembersAccountRoutes(api: Api, deps: MembersAccountDeps)
     async ({ query }, c) => {
       const now = clock()
       const session = await findLandingSession(db, query.session, ['membersAccount'], now)
-      return landMembersOnlySession(c, { db, publicUrl, now }, session, pagePath, async (visitor) =>
+      const landing = { session, token: query.session }
+      return landMembersOnlySession(c, { db, publicUrl, now }, landing, pagePath, async (visitor) =>
         signInFirst(visitor, await getSite(db, visitor.siteId)),
       )
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
+import { providerTitles } from '../checkout/payment-provider.ts'
 import type { Db } from '../db/db.ts'
 import { ApplicationError, ValidationError } from '../http/errors.ts'
 import { seedDemoCommerce } from '../seed/demo-commerce.ts'
@@ -36,6 +37,7 @@ describe.each(databaseKinds())('the order desk on %s', (kind) => {
             ? { status: 'REFUNDED', refundId: `re_${request.idempotencyKey}` }
             : { status: 'DECLINED', reason: 'The test provider declined' }
         },
+        providerTitle: providerTitles(app.paymentProviders),
       },
     }
   })
@@ -237,6 +239,7 @@ describe.each(databaseKinds())('the order desk on %s', (kind) => {
     const paid = await placeNotebookOrder(app, db, now, { paid: true })
     const cannotRefund = {
       refund: async () => ({ status: 'NOT_SUPPORTED' as const, reason: 'This provider gives no refunds' }),
+      providerTitle: deps.refunds.providerTitle,
     }
     const error = await refundOrder(
       { db, refunds: cannotRefund, linesRefunded: voidRefundedTickets },

@@ -406,16 +406,18 @@ export async function refundOrder(
       throw new ValidationError([
         violation('amount', 'must be more than 0: choose items or type an amount', 'DECIMAL_GT'),
       ])
-    if (amount > left)
+    if (amount > left) {
+      const provider = deps.refunds.providerTitle(order.payment.provider)
       throw new ValidationError([
         violation(
           'amount',
           left === 0
-            ? `must be nothing: nothing paid through ${order.payment.provider} is left to refund (give money paid in person back the way it was paid)`
-            : `must be at most ${formatMoney(left, order.currency, locked.shop.locale)}: what was paid through ${order.payment.provider} and is not yet refunded`,
+            ? `must be nothing: nothing paid through ${provider} is left to refund (give money paid in person back the way it was paid)`
+            : `must be at most ${formatMoney(left, order.currency, locked.shop.locale)}: what was paid through ${provider} and is not yet refunded`,
           'DECIMAL_LTE',
         ),
       ])
+    }
     return { locked, order, lines, refunded, amount, state, after }
   }
   // The provider is asked outside any transaction (it may be a network call, or the test provider's own

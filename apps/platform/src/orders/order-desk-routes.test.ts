@@ -154,7 +154,7 @@ describe.each(databaseKinds())('the order desk’s JSON calls on %s', (kind) => 
       body: JSON.stringify({ amount: '1.00' }),
     })
     expect(refused.status).toBe(400)
-    expect(await refused.text()).toContain('nothing paid through offline is left to refund')
+    expect(await refused.text()).toContain('nothing paid through Pay later (offline) is left to refund')
   })
 
   it('answers 404 for another site’s or an unknown order, 403 without the orders permission, 400 for bad bodies', async () => {

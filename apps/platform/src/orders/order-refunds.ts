@@ -19,4 +19,9 @@ export type RefundResult =
 /** How the order desk gives money back: through the provider that took it. */
 export interface OrderRefunds {
   refund(request: RefundRequest): Promise<RefundResult>
+  /**
+   * A payment provider's id as a merchant reads it ("Card (test mode)", "Stripe"): the providers name
+   * themselves, and the app hands their names in here with the refunds (decision 100).
+   */
+  providerTitle(providerId: string): string
 }

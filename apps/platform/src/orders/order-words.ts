@@ -25,18 +25,6 @@ export const fulfillmentStatusWords: Record<FulfillmentStatus, string> = {
   FULFILLED: 'Shipped',
 }
 
-/** The payment providers an order may name, as the shopper chose them at checkout (decision 095). */
-const paymentProviderWords: Record<string, string> = {
-  'test-card': 'Card (test mode)',
-  stripe: 'Stripe',
-  offline: 'Pay later (offline)',
-}
-
-/** The provider an order's payment went through, in words ("Stripe"); an unknown id as it is. */
-export function paymentProviderText(provider: string): string {
-  return paymentProviderWords[provider] ?? provider
-}
-
 /** One part of how an order reads: its words, and whether it is good news (`ok`) or an end (`off`). */
 export interface OrderStatePart {
   words: string

@@ -201,6 +201,8 @@ main table tr > :first-child:has(> input[type="checkbox"]) { width: 2.25rem; }
 .thumb { flex: none; display: inline-block; width: 40px; height: 40px; object-fit: cover; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); }
 /* A moment in a list ("2 Dec 2026, 15:11 UTC") on one line: on a phone its table scrolls instead. */
 td.when { white-space: nowrap; }
+/* A span of time in a list (spanColumn): its day and its hours each on one line, the break between them. */
+time.span > span { white-space: nowrap; }
 /* A DataTable's own box: a list wider than the page scrolls inside it instead of widening the page. Its
    row headings (rowHeaders: an order's number, a product) read as the row's name, not as a heading row. */
 .table-box { overflow-x: auto; max-width: 100%; position: relative; }
@@ -325,7 +327,13 @@ dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .variant-table th[scope="row"] { min-width: 8.5rem; }
 /* On a phone the bar's words take a line, its two buttons the next. */
 @media (max-width: 600px) { .save-bar .save-state { flex-basis: 100%; } }
-.editor-cols { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 0 1.25rem; align-items: start; }
+/* The product editor's columns: the details and below them pictures and options on the left, price, stock
+   and publishing beside both; the markup is in a phone's order (details, price and stock, pictures). The
+   second row takes what the side column needs beyond the first, so no gap opens under the details. */
+.editor-cols { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); grid-template-rows: auto 1fr; gap: 0 1.25rem; align-items: start; }
+.editor-lead { grid-column: 1; grid-row: 1; }
+.editor-side { grid-column: 2; grid-row: 1 / span 2; }
+.editor-rest { grid-column: 1; grid-row: 2; }
 .pair { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 0 0.9rem; }
 .row-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .option-row { background: var(--soft); padding: 0.6rem 0.9rem 0.75rem; }
@@ -359,7 +367,10 @@ fieldset.plain { border: 0; padding: 0; margin: 0.75rem 0 0; }
 fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
 .converted h3 { font-size: 0.95rem; margin: 0.75rem 0 0.25rem; }
 /* minmax(0, …): a wide variants table scrolls in its card instead of widening the page. */
-@media (max-width: 900px) { .editor-cols { grid-template-columns: minmax(0, 1fr); } }
+@media (max-width: 900px) {
+  .editor-cols { grid-template-columns: minmax(0, 1fr); grid-template-rows: none; }
+  .editor-lead, .editor-side, .editor-rest { grid-column: 1; grid-row: auto; }
+}
 /* A phone: a table wider than the screen scrolls within itself rather than widening the page, and long
    words (ids, addresses, e-mails) wrap. */
 @media (max-width: 600px) {

@@ -12,6 +12,7 @@ import {
   renderUnusableLink,
   renderVisitEnded,
 } from './hosted/hosted-redirect-pages.tsx'
+import { brandOfSessionToken } from './hosted/redirect-session-brand.ts'
 import {
   findRedirectSession,
   findVisitedSession,
@@ -85,8 +86,16 @@ export async function landHostedSession(
   pagePathOf: (sessionId: string) => string,
 ): Promise<Response> {
   const session = await findLandingSession(deps.db, token, kinds, deps.now)
-  if (!session) return renderUnusableLink()
-  return (await openHostedVisit(c, deps, session, pagePathOf(session.id))) ?? renderUnusableLink()
+  if (!session) return unusableLink(deps, token)
+  return (await openHostedVisit(c, deps, session, pagePathOf(session.id))) ?? unusableLink(deps, token)
+}
+
+/** The unusable-link page in the brand of the shop its token names, spent or expired too (decision 100). */
+async function unusableLink(
+  deps: { db: Db; publicUrl: string },
+  token: string | undefined,
+): Promise<Response> {
+  return renderUnusableLink((await brandOfSessionToken(deps.db, token, deps.publicUrl))?.brand)
 }
 
 /**
@@ -97,14 +106,15 @@ export async function landHostedSession(
 export async function landMembersOnlySession(
   c: Context<AppEnv>,
   deps: { db: Db; publicUrl: string; now: Date },
-  session: RedirectSession | undefined,
+  landing: { session: RedirectSession | undefined; token: string | undefined },
   pagePathOf: (sessionId: string) => string,
   forVisitor: (session: RedirectSession) => Promise<Response> | Response,
 ): Promise<Response> {
-  if (!session) return renderUnusableLink()
+  const { session, token } = landing
+  if (!session) return unusableLink(deps, token)
   if (session.creator.role === 'member')
-    return (await openHostedVisit(c, deps, session, pagePathOf(session.id))) ?? renderUnusableLink()
-  if (!(await spendRedirectSession(deps.db, session.id, deps.now))) return renderUnusableLink()
+    return (await openHostedVisit(c, deps, session, pagePathOf(session.id))) ?? unusableLink(deps, token)
+  if (!(await spendRedirectSession(deps.db, session.id, deps.now))) return unusableLink(deps, token)
   return forVisitor(session)
 }
 

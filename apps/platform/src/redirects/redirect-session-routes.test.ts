@@ -245,6 +245,19 @@ describe.each(databaseKinds())('POST /redirects/v1/redirect-session on %s', (kin
     expect(expired.status).toBe(400)
     expect(expired.location).toBeNull()
     expect(expired.text).toContain('expired or was already used')
+    // Spent or expired, the link still names its shop: the page wears its brand and leads back to it
+    // (the origin of its redirect URI); a token of no session is Aisle's own page (decision 100).
+    const back = `<a class="shop-frame-back" href="${new URL(DEMO_REDIRECT_URI).origin}/">`
+    for (const page of [second, expired]) {
+      expect(page.text).toContain('<header class="shop-frame">')
+      expect(page.text).toContain(back)
+    }
+    const unknown = await browse(
+      platform,
+      late.json.redirectSession.fullUrl.replace(/session=[^&]+/, 'session=nope'),
+    )
+    expect(unknown.status).toBe(400)
+    expect(unknown.text).not.toContain('<header class="shop-frame">')
   })
 
   it('serves login and logout sessions on their own pages', async () => {

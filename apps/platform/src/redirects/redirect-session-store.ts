@@ -128,6 +128,23 @@ export async function findRedirectSession(
 }
 
 /**
+ * The redirect session a token names, spent or expired too: only to know whose shop a page that says the
+ * link cannot be used is for, so that it wears that shop's brand (decision 100). Never to act on.
+ */
+export async function findRedirectSessionOfAnyState(
+  db: Db,
+  token: string | undefined,
+): Promise<RedirectSession | undefined> {
+  if (!token || token.length > 100) return undefined
+  const row = await queryOne<RedirectSessionRow>(
+    db,
+    'select * from redirect_sessions where token_hash = $1',
+    [hashToken(token)],
+  )
+  return row && toRedirectSession(row)
+}
+
+/**
  * Spends a redirect session, atomically: of two concurrent spends one gets `true`. The hosted page
  * completes a session once (a code, an error, a logout) and never again.
  */

@@ -7,7 +7,12 @@ import type { OrderRefunds } from '../../orders/order-refunds.ts'
 import { findOrderByCheckout } from '../../orders/order-store.ts'
 import { getSite } from '../../sites/site-store.ts'
 import { voidRefundedTickets } from '../../ticketed-events/ticketed-event-store.ts'
-import type { PaymentProvider, ProviderPayment, RefundAtProvider } from '../payment-provider.ts'
+import {
+  type PaymentProvider,
+  type ProviderPayment,
+  providerTitles,
+  type RefundAtProvider,
+} from '../payment-provider.ts'
 import type { PaymentDeps } from './payment-deps.ts'
 import { claimRefund, findPayment, listRefunds, settleRefund } from './payment-store.ts'
 
@@ -22,6 +27,7 @@ function orderRefundsMadeAtProvider(
   paymentId: string,
 ): OrderRefunds {
   return {
+    providerTitle: providerTitles(deps.providers),
     async refund(request) {
       const claim = await claimRefund(
         deps.db,

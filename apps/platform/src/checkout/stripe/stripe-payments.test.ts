@@ -12,6 +12,7 @@ import { createOwnerCaller } from '../../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { createTestPlatform, TEST_PUBLIC_URL } from '../../testing/test-platform.ts'
 import { voidRefundedTickets } from '../../ticketed-events/ticketed-event-store.ts'
+import { providerTitles } from '../payment-provider.ts'
 import { reconcilePendingPayments } from '../payments/payment-reconciliation.ts'
 import { orderRefundsThroughPayments } from '../payments/refunds-for-order-desk.ts'
 import {
@@ -111,6 +112,10 @@ describe.each(databaseKinds())('Stripe payments on %s', (kind) => {
       'test-card',
       'offline',
     ])
+    // The providers name themselves to the merchant (decision 100): the order desk reads these.
+    expect(
+      platform.paymentProviders.map((provider) => providerTitles(platform.paymentProviders)(provider.id)),
+    ).toEqual(['Stripe', 'Card (test mode)', 'Pay later (offline)'])
     const page = await createTestBrowser(platform.app).get(`/_checkout/${await checkoutOf()}`)
     // The place-order post ends on Stripe's page: browsers check that redirect against form-action.
     expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${stripe.url}`)

@@ -197,6 +197,7 @@ export function createStripeProvider(
   return {
     id: STRIPE_PROVIDER_ID,
     title: 'Card',
+    merchantTitle: 'Stripe',
     description: 'You pay on Stripe’s secure page; the shop never sees your card.',
     async createPayment(request) {
       try {

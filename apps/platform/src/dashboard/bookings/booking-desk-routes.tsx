@@ -13,7 +13,7 @@ import type { FreeSlot } from '../../bookings/free-slots.ts'
 import { rescheduleBooking } from '../../bookings/reschedule-booking.ts'
 import { saveBookableService } from '../../bookings/service-editor.ts'
 import { listServiceSlots } from '../../bookings/service-slots.ts'
-import { addDays, instantOfLocalDateTime, isTimeZone, toLocalDate } from '../../bookings/zoned-time.ts'
+import { addDays, instantOfLocalDateTime, toLocalDate } from '../../bookings/zoned-time.ts'
 import { identityOf } from '../../events/event-outbox.ts'
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
@@ -49,12 +49,6 @@ const BookingQuery = z.object({
   problem: z.string().max(40).optional(),
 })
 const ServiceQuery = z.object({ notice: z.string().max(40).optional() })
-
-/** Every zone the editor offers: the platform's, and the one a calendar has if the list lacks it. */
-function timeZoneChoices(current: string): string[] {
-  const zones = Intl.supportedValuesOf('timeZone')
-  return zones.includes(current) || !isTimeZone(current) ? ['UTC', ...zones] : [current, 'UTC', ...zones]
-}
 
 /**
  * The merchant's side of bookings (decision 074): the services list and editor, the calendar of bookings
@@ -97,7 +91,6 @@ export function registerBookingDeskPages(
         values={values}
         violations={options.violations ?? []}
         sharedWith={onCalendar.length}
-        timeZones={timeZoneChoices(values.timeZone)}
         notice={options.notice}
       />,
       deps,

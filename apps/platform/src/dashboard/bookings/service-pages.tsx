@@ -3,6 +3,7 @@ import { hoursField } from '../../bookings/service-editor.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney } from '../../money/money.ts'
 import { Checkbox, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
+import { timeZoneOptions } from '../kit/dashboard-words.ts'
 import { DataTable } from '../kit/data-table.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
 import { PageSection } from '../kit/page-section.tsx'
@@ -111,7 +112,6 @@ export function ServiceEditorPage(props: {
   violations: readonly FieldViolation[]
   /** How many other services share the calendar's hours. */
   sharedWith: number
-  timeZones: readonly string[]
   notice?: string | undefined
 }) {
   const { owner, values, service } = props
@@ -235,11 +235,7 @@ export function ServiceEditorPage(props: {
                 Times are in the calendar's time zone, as customers there read a clock.
               </p>
               <div className="grid">
-                <Select
-                  label="Time zone"
-                  {...row('timeZone')}
-                  options={props.timeZones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))}
-                />
+                <Select label="Time zone" {...row('timeZone')} options={timeZoneOptions(values.timeZone)} />
                 {weekdayNames.map((name, index) => (
                   <Field
                     key={name}

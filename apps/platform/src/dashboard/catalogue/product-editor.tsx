@@ -814,6 +814,19 @@ function DetailsSection(props: { values: ProductFormValues; errors: Errors }) {
           />
         )}
       </LabelledControl>
+    </section>
+  )
+}
+
+/**
+ * What identifies and labels the product (its address, SKU, type, brand, ribbon): set once and seldom
+ * changed, so below pictures and options, and on a phone after what is edited daily (decision 100).
+ */
+function MoreDetailsSection(props: { values: ProductFormValues; errors: Errors }) {
+  const { values, errors } = props
+  return (
+    <section className="card" aria-labelledby="more-details-heading">
+      <h2 id="more-details-heading">More details</h2>
       <div className="pair">
         <Field
           label="Slug"
@@ -977,13 +990,14 @@ export function ProductEditorPage(props: {
           <h1>{title}</h1>
           {product && <ProductFacts owner={owner} product={product} />}
         </div>
+        {/* In the order a phone shows them (decision 100): the name and description, then what is edited
+            most (price, stock), then pictures, options and the rest of the details. On a laptop the side
+            column stands beside them. */}
         <div className="editor-cols">
-          <div>
+          <div className="editor-lead">
             <DetailsSection values={values} errors={errors} />
-            <ImagesSection images={props.images} posters={values.posters} errors={errors} />
-            <OptionsSection values={values} errors={errors} />
           </div>
-          <div>
+          <div className="editor-side">
             <PriceSection
               values={values}
               errors={errors}
@@ -993,6 +1007,11 @@ export function ProductEditorPage(props: {
             <UnitPriceSection values={values} errors={errors} />
             <StockSection values={values} errors={errors} weightUnit={weightUnit} />
             <PublishingSection values={values} collections={props.collections} errors={errors} />
+          </div>
+          <div className="editor-rest">
+            <ImagesSection images={props.images} posters={values.posters} errors={errors} />
+            <OptionsSection values={values} errors={errors} />
+            <MoreDetailsSection values={values} errors={errors} />
           </div>
         </div>
         <PicturesSection values={values} images={props.images} errors={errors} />

@@ -96,6 +96,16 @@ describe.each(databaseKinds())('dashboard products on %s', (kind) => {
       })
     })
 
+    it('puts price and stock right after the name and description, then pictures and options (a phone’s order)', async () => {
+      // The markup's order is the phone's (one column, decision 100); on a laptop price and stock stand
+      // beside the details in their own column.
+      const page = (await browser.get(`/dashboard/products/${tee}`)).text
+      const at = (heading: string) => page.indexOf(`id="${heading}-heading"`)
+      const order = ['details', 'price', 'stock', 'images', 'options', 'more-details'].map(at)
+      expect(order.every((position) => position > 0)).toBe(true)
+      expect(order).toEqual([...order].sort((a, b) => a - b))
+    })
+
     it('shows the API’s field violations beside the fields and changes nothing', async () => {
       const before = await api('GET', `/stores/v1/products/${tee}`)
       await browser.get(`/dashboard/products/${tee}`)

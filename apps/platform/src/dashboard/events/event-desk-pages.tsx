@@ -9,8 +9,8 @@ import type {
   TicketTypeRow,
 } from '../../ticketed-events/ticketed-event-store.ts'
 import { CsrfField, DashboardPage, Field, Select } from '../dashboard-layout.tsx'
-import { countText, spanText, timeText } from '../kit/dashboard-words.ts'
-import { type Column, DataTable } from '../kit/data-table.tsx'
+import { countText, spanText, timeText, timeZoneOptions } from '../kit/dashboard-words.ts'
+import { type Column, DataTable, spanColumn } from '../kit/data-table.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
 import { PageSection } from '../kit/page-section.tsx'
 import { RecordForm } from '../kit/record-form.tsx'
@@ -59,18 +59,6 @@ export function EventStatusBadge(props: { event: TicketedEventRow; now: Date }) 
   return <Badge tone={words.tone}>{words.label}</Badge>
 }
 
-let zones: { value: string; label: string }[] | undefined
-/** Every IANA time zone the platform knows, as choices (the current one kept if it is not listed). */
-function zoneChoices(current: string) {
-  zones ??= ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')].map((zone) => ({
-    value: zone,
-    label: zone.replace(/_/g, ' '),
-  }))
-  return zones.some((zone) => zone.value === current) || current === ''
-    ? zones
-    : [{ value: current, label: current }, ...zones]
-}
-
 /** The event's fields: the same form creates and edits. Times are in the event's own zone. */
 function EventForm(props: {
   owner: Owner
@@ -97,7 +85,7 @@ function EventForm(props: {
             <Select
               label="Time zone"
               {...row('timeZone')}
-              options={zoneChoices(values.timeZone)}
+              options={timeZoneOptions(values.timeZone)}
               hint="Where the event is held: its times below are read there"
             />
             <Field label="Starts" {...row('start')} type="datetime-local" required />
@@ -226,7 +214,11 @@ export function EventsPage(props: {
   const { owner } = props
   const columns: Column<DeskEventRow>[] = [
     { header: 'Event', cell: (event) => <a href={`/dashboard/events/${event.id}`}>{event.title}</a> },
-    { header: 'When', cell: (event) => eventSpan(event) },
+    spanColumn(
+      'When',
+      (event) => ({ start: event.start_date, end: event.end_date, timeZone: event.time_zone }),
+      props.now,
+    ),
     { header: 'Status', cell: (event) => <EventStatusBadge event={event} now={props.now} /> },
     {
       header: 'Tickets sold',

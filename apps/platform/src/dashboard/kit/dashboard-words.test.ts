@@ -5,8 +5,10 @@ import {
   dayText,
   inShopTimeZone,
   shopTimeZone,
+  spanLines,
   spanText,
   timeText,
+  timeZoneOptions,
   timeZoneText,
 } from './dashboard-words.ts'
 
@@ -71,5 +73,41 @@ describe('the dashboard words', () => {
     expect(
       inShopTimeZone('Europe/Berlin', () => spanText('2026-01-05T09:00:00Z', '2026-01-05T10:00:00Z')),
     ).toBe('Mon, 5 Jan 2026, 10:00–11:00 CET')
+  })
+
+  it('lists time zones as a merchant knows them, by offset, with the IANA id only as the value (decision 100)', () => {
+    const options = timeZoneOptions()
+    const labelOf = (zone: string) => options.find((option) => option.value === zone)?.label
+    expect(labelOf('America/New_York')).toBe('(GMT-05:00) Eastern Time — New York')
+    expect(labelOf('Europe/Berlin')).toBe('(GMT+01:00) Central European Time — Berlin')
+    expect(labelOf('Asia/Tokyo')).toBe('(GMT+09:00) Japan Standard Time — Tokyo')
+    expect(labelOf('UTC')).toBe('(GMT+00:00) UTC')
+    // West to east by the standard offset (a zone's summer time does not move it).
+    const offsets = options.map((option) => {
+      const [, sign, hours, minutes] = /^\(GMT([+-])(\d{2}):(\d{2})\)/.exec(option.label) ?? []
+      return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes))
+    })
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b))
+    expect(offsets.every(Number.isFinite)).toBe(true)
+    // No label is an IANA id or has one inside it.
+    expect(options.filter((option) => /[A-Za-z]\/[A-Za-z]|_/.test(option.label))).toEqual([])
+    // A zone the runtime does not list (an alias a calendar kept) stays chosen, first; a bad one is dropped.
+    expect(timeZoneOptions('US/Eastern')[0]).toEqual({
+      value: 'US/Eastern',
+      label: '(GMT-05:00) Eastern Time',
+    })
+    expect(timeZoneOptions('Nowhere/Else')).toBe(options)
+  })
+
+  it('writes a span short for a list on a phone: the day and the hours apart, the year only when not this one', () => {
+    const now = new Date('2026-06-01T12:00:00Z')
+    expect(spanLines('2026-12-12T00:00:00Z', '2026-12-12T03:00:00Z', 'America/New_York', now)).toEqual([
+      'Fri 11 Dec',
+      '19:00–22:00 EST',
+    ])
+    expect(spanLines('2027-10-16T22:00:00Z', '2027-10-17T06:00:00Z', 'America/New_York', now)).toEqual([
+      'Sat 16 Oct 2027, 18:00 –',
+      'Sun 17 Oct 2027, 02:00 EDT',
+    ])
   })
 })

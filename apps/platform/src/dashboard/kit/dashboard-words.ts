@@ -137,7 +137,130 @@ export function spanText(start: Date | string, end: Date | string, timeZone = sh
   return `${startDay}, ${clockText(start, timeZone)}–${clockText(end, timeZone)} ${zoneName}`
 }
 
+const shortDayFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A day with its weekday, without its year ("Sat 18 Sept"), or with it ("Sat 18 Sept 2027"), in a zone. */
+function shortDayOf(value: Date | string, timeZone: string, withYear: boolean): string {
+  const key = `${timeZone} ${withYear}`
+  let format = shortDayFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      ...(withYear ? { year: 'numeric' } : {}),
+      timeZone,
+    })
+    shortDayFormats.set(key, format)
+  }
+  return format.format(new Date(value)).replace(',', '')
+}
+
+/**
+ * A span of time the short way, for a list that has a phone's width (decision 100), in two lines a cell
+ * may break between and never inside: ["Sat 18 Sept", "18:00–21:00 EDT"] within a day, ["Sat 16 Oct, 18:00
+ * –", "Sun 17 Oct, 02:00 EDT"] across days; the year only when it is not `now`'s (in that zone). `spanText`
+ * is the same span the long way, for a page about one thing.
+ */
+export function spanLines(
+  start: Date | string,
+  end: Date | string,
+  timeZone = shopTimeZone(),
+  now: Date = new Date(),
+): [string, string] {
+  const year = (value: Date | string) => toYear(value, timeZone)
+  const withYear = year(start) !== year(now) || year(end) !== year(now)
+  const [startDay, endDay] = [shortDayOf(start, timeZone, withYear), shortDayOf(end, timeZone, withYear)]
+  const zoneName = zoneText(start, timeZone)
+  if (startDay !== endDay)
+    return [
+      `${startDay}, ${clockText(start, timeZone)} –`,
+      `${endDay}, ${clockText(end, timeZone)} ${zoneName}`,
+    ]
+  return [startDay, `${clockText(start, timeZone)}–${clockText(end, timeZone)} ${zoneName}`]
+}
+
+const yearFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** The year of a moment in a zone ("2027"). */
+function toYear(value: Date | string, timeZone: string): string {
+  let format = yearFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone })
+    yearFormats.set(timeZone, format)
+  }
+  return format.format(new Date(value))
+}
+
 /** A zone's short name at a moment, as `timeText` writes it after a time: "EST", "CET", "UTC" (`zoneNameAt`). */
 export function zoneText(at: Date | string, timeZone = shopTimeZone()): string {
   return zoneNameAt(at, timeZone)
+}
+
+/** One zone in a picker: its IANA id as the value, the words a merchant knows it by as the label. */
+export interface TimeZoneOption {
+  value: string
+  label: string
+}
+
+/** The instants a zone's standard offset is read at: a northern and a southern winter's day. */
+const OFFSET_DAYS = [new Date('2026-01-15T12:00:00Z'), new Date('2026-07-15T12:00:00Z')]
+
+/** A zone's offset from UTC in minutes at an instant ("GMT-05:00" is -300; "GMT" is 0). */
+function offsetMinutesAt(instant: Date, timeZone: string): number {
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(instant)
+      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT'
+  const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name)
+  if (!match) return 0
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]))
+}
+
+/** "(GMT-05:00)": an offset the way zone pickers write it. */
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+'
+  const whole = Math.abs(minutes)
+  return `(GMT${sign}${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')})`
+}
+
+/**
+ * A zone as a picker lists it: "(GMT-05:00) Eastern Time — New York", its standard (winter) offset, the
+ * name Intl gives the zone all year (`longGeneric`, left out where it is only an offset) and its city
+ * (unless the name says it: "(GMT+04:00) Mauritius Standard Time");
+ * "(GMT+00:00) UTC" for UTC. Never the IANA id (decision 100).
+ */
+function timeZoneOptionOf(timeZone: string): TimeZoneOption & { offset: number } {
+  const offset = Math.min(...OFFSET_DAYS.map((day) => offsetMinutesAt(day, timeZone)))
+  if (timeZone === 'UTC') return { value: timeZone, label: `${offsetText(0)} UTC`, offset }
+  const generic =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(OFFSET_DAYS[0])
+      .find((part) => part.type === 'timeZoneName')?.value ?? ''
+  const city = (timeZone.split('/').at(-1) ?? timeZone).replace(/_/g, ' ')
+  const label =
+    /^GMT/.test(generic) || generic === '' ? city : generic.includes(city) ? generic : `${generic} — ${city}`
+  return { value: timeZone, label: `${offsetText(offset)} ${label}`, offset }
+}
+
+let allTimeZoneOptions: readonly TimeZoneOption[] | undefined
+
+/**
+ * Every time zone a shop, a calendar or an event may be in (UTC and the runtime's IANA zones), as a picker
+ * lists them: by offset, west to east, then by name; `current` kept first when it is a zone the list lacks
+ * (an alias a calendar was saved with). The value sent is the IANA id, which the server validates.
+ */
+export function timeZoneOptions(current = ''): readonly TimeZoneOption[] {
+  allTimeZoneOptions ??= ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')]
+    .map(timeZoneOptionOf)
+    .sort((a, b) => a.offset - b.offset || a.label.localeCompare(b.label, 'en'))
+    .map(({ value, label }) => ({ value, label }))
+  if (current === '' || allTimeZoneOptions.some((option) => option.value === current))
+    return allTimeZoneOptions
+  try {
+    const { value, label } = timeZoneOptionOf(current)
+    return [{ value, label }, ...allTimeZoneOptions]
+  } catch {
+    return allTimeZoneOptions
+  }
 }

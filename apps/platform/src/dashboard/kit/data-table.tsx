@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { timeText } from './dashboard-words.ts'
+import { spanLines, timeText } from './dashboard-words.ts'
 import { EmptyState } from './empty-state.tsx'
 
 /** A column of a `DataTable`: its heading and how a row fills its cell. */
@@ -29,6 +29,32 @@ export function momentColumn<Row>(
       const moment = momentOf(row)
       if (moment === null || moment === undefined) return '—'
       return <time dateTime={new Date(moment).toISOString()}>{timeText(moment)}</time>
+    },
+  }
+}
+
+/**
+ * A column of spans of time (an event's start to end), written short by `spanLines` in its zone: on a
+ * laptop one line, "Sat 18 Sept, 18:00–21:00 EDT"; on a phone two, broken between the day and the hours
+ * and never inside either (decision 100). The `<time>` carries the start.
+ */
+export function spanColumn<Row>(
+  header: ReactNode,
+  spanOf: (row: Row) => { start: Date | string; end: Date | string; timeZone: string },
+  now: Date,
+): Column<Row> {
+  return {
+    header,
+    cell: (row) => {
+      const { start, end, timeZone } = spanOf(row)
+      const [first, second] = spanLines(start, end, timeZone, now)
+      return (
+        <time className="span" dateTime={new Date(start).toISOString()}>
+          <span>{first}</span>
+          {first.endsWith('–') ? ' ' : ', '}
+          <span>{second}</span>
+        </time>
+      )
     },
   }
 }

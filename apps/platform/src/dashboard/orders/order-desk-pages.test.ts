@@ -196,6 +196,7 @@ describe.each(databaseKinds())('the order desk pages on %s', (kind) => {
       linesRefunded: voidRefundedTickets,
       refunds: {
         refund: async (request) => ({ status: 'REFUNDED', refundId: `re_${request.idempotencyKey}` }),
+        providerTitle: (id) => id,
       },
     }
     const now = platform.clock()

@@ -283,6 +283,7 @@ export function registerOrderDeskPages(
         order={order}
         events={events}
         refundKey={randomUUID()}
+        providerTitle={deps.refunds.providerTitle(order.order.payment.provider)}
         notice={options.notice}
         problem={options.problem}
       />,

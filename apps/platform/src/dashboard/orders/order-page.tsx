@@ -14,7 +14,6 @@ import {
   unitsLeftToShip,
 } from '../../orders/order-state.ts'
 import type { OrderWithLines } from '../../orders/order-store.ts'
-import { paymentProviderText } from '../../orders/order-words.ts'
 import { breakdownOfOrder } from '../../orders/totals-breakdown.ts'
 import { TotalsBreakdownRows } from '../../orders/totals-breakdown-rows.tsx'
 import { CsrfField, DashboardPage, Problems } from '../dashboard-layout.tsx'
@@ -133,6 +132,8 @@ export function OrderPage(props: {
   order: OrderWithLines
   events: readonly OrderEventRow[]
   refundKey: string
+  /** The payment's provider as the merchant reads it ("Card (test mode)"): the provider's own title. */
+  providerTitle: string
   notice?: string | undefined
   problem?: ActionProblem | undefined
 }) {
@@ -240,8 +241,7 @@ export function OrderPage(props: {
           {canRefund && (
             <PageSection id="refund" title="Refund">
               <p className="muted">
-                Paid {money(paid)}, {money(refundable)} left to refund through{' '}
-                {paymentProviderText(payment.provider)}.
+                Paid {money(paid)}, {money(refundable)} left to refund through {props.providerTitle}.
               </p>
               <form method="post" action={action('refund')}>
                 <CsrfField token={session.csrfToken} />
@@ -343,7 +343,7 @@ export function OrderPage(props: {
             )}
             <dl className="facts">
               <dt>Provider</dt>
-              <dd>{paymentProviderText(payment.provider)}</dd>
+              <dd>{props.providerTitle}</dd>
               {'transactionId' in payment && (
                 <>
                   <dt>Transaction</dt>

@@ -27,6 +27,7 @@ describe.each(databaseKinds())('the packing slips on %s', (kind) => {
     linesRefunded: voidRefundedTickets,
     refunds: {
       refund: async (request) => ({ status: 'REFUNDED', refundId: `re_${request.idempotencyKey}` }),
+      providerTitle: (id) => id,
     },
   })
 

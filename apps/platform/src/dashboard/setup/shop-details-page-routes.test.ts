@@ -208,9 +208,15 @@ describe.each(databaseKinds())('dashboard shop details on %s', (kind) => {
     await browser.get('/dashboard/setup/shop')
     const saved = await browser.submit('/dashboard/setup/shop', { ...demo, timeZone: 'Europe/Berlin' })
     expect(saved.status).toBe(303)
-    expect((await browser.get('/dashboard/setup/shop')).text).toContain(
-      '<option value="Europe/Berlin" selected="">',
+    // The picker names zones as a merchant knows them, west to east; the chosen one selected (decision 100).
+    const form = (await browser.get('/dashboard/setup/shop')).text
+    expect(form).toContain(
+      '<option value="Europe/Berlin" selected="">(GMT+01:00) Central European Time — Berlin</option>',
     )
+    expect(form).toContain('<option value="America/New_York">(GMT-05:00) Eastern Time — New York</option>')
+    expect(form.indexOf('value="America/New_York"')).toBeLessThan(form.indexOf('value="UTC"'))
+    expect(form.indexOf('value="UTC"')).toBeLessThan(form.indexOf('value="Europe/Berlin"'))
+    expect(form).not.toMatch(/<option[^>]*>[^<]*(Europe|America) ?\/ ?[A-Z]/)
 
     // Two keys made in winter and in summer: the API keys page writes each in Berlin's time of that day.
     await db.query(

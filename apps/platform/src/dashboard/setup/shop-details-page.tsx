@@ -1,9 +1,10 @@
-import { MIN_CONTRAST_WITH_WHITE, shopTimeZones } from '../../checkout/shop-details.ts'
+import { MIN_CONTRAST_WITH_WHITE } from '../../checkout/shop-details.ts'
 import type { FieldViolation } from '../../http/errors.ts'
 import { safeColour } from '../../orders/order-mails.ts'
 import { useNonce } from '../../pages/document.tsx'
 import { toFormErrors } from '../catalogue/product-form.ts'
 import { CsrfField, DashboardForm, Field, Select } from '../dashboard-layout.tsx'
+import { timeZoneOptions } from '../kit/dashboard-words.ts'
 import { PageHeader } from '../kit/page-header.tsx'
 import { FormProblems } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
@@ -40,12 +41,6 @@ export interface ShopDetailsFormValues {
   checkoutPhone: string
   timeZone: string
 }
-
-/** The zones a shop may choose, as the form lists them: "Europe/Berlin" reads "Europe / Berlin". */
-const timeZoneOptions = shopTimeZones().map((zone) => ({
-  value: zone,
-  label: zone.replaceAll('_', ' ').replaceAll('/', ' / '),
-}))
 
 const colourFields = [
   {
@@ -115,7 +110,7 @@ export function ShopDetailsPage(props: {
         <Select
           label="Time zone"
           name="timeZone"
-          options={timeZoneOptions}
+          options={timeZoneOptions(values.timeZone)}
           defaultValue={values.timeZone}
           error={errors.timeZone}
           hint="Every date and time in the dashboard is shown in it, and the bookings calendar's days begin in it"

@@ -5,7 +5,11 @@ import type { Api, AppEnv } from '../../http/api.ts'
 import { ApplicationError, ValidationError } from '../../http/errors.ts'
 import { createCsrfToken } from '../../pages/csrf.ts'
 import { HOSTED_PAGE_ROUTE, SessionQuery } from '../../redirects/hosted/hosted-redirect-pages.tsx'
-import { sessionBrandOf, shopHomeOf } from '../../redirects/hosted/redirect-session-brand.ts'
+import {
+  brandOfSessionToken,
+  sessionBrandOf,
+  shopHomeOf,
+} from '../../redirects/hosted/redirect-session-brand.ts'
 import { HOSTED_PAGE_PATHS } from '../../redirects/redirect-session-routes.ts'
 import { findRedirectSession, type RedirectSession } from '../../redirects/redirect-session-store.ts'
 import { getSite } from '../../sites/site-store.ts'
@@ -92,6 +96,11 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
   const { db, clock, publicUrl } = deps
   const authentication = { db, hasher: deps.hasher }
 
+  /** The unusable page's answer, in the brand of the shop its token names (spent or expired too). */
+  async function unusable(token: string | undefined): Promise<Response> {
+    return renderHostedError(400, UNUSABLE, await brandOfSessionToken(db, token, publicUrl))
+  }
+
   async function findFlowSession(token: string | undefined): Promise<RedirectSession | undefined> {
     const session = token ? await findRedirectSession(db, token, clock()) : undefined
     return session?.kind === 'auth' || session?.kind === 'login' ? session : undefined
@@ -172,7 +181,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
     },
     async ({ query }, c) => {
       const session = await findFlowSession(query.session)
-      if (!session || !query.session) return renderHostedError(400, UNUSABLE)
+      if (!session || !query.session) return unusable(query.session)
       return signUpForm(c, session, query.session)
     },
   )
@@ -191,7 +200,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
       const form = await readHostedForm(c, publicUrl)
       if (!form) return renderHostedError(403, CROSS_SITE)
       const session = await findFlowSession(query.session)
-      if (!session || !query.session) return renderHostedError(400, UNUSABLE)
+      if (!session || !query.session) return unusable(query.session)
       const email = form.text('email', 320)
       if (!form.hasValidToken)
         return signUpForm(c, session, query.session, { status: 403, email, problem: 'expired-form' })
@@ -273,7 +282,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
     },
     async ({ query }, c) => {
       const entry = await findCodeEntry(c, query.session)
-      if (!entry) return renderHostedError(400, UNUSABLE)
+      if (!entry) return unusable(query.session)
       return codeForm(c, entry.session, entry.token)
     },
   )
@@ -292,7 +301,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
       const form = await readHostedForm(c, publicUrl)
       if (!form) return renderHostedError(403, CROSS_SITE)
       const entry = await findCodeEntry(c, query.session)
-      if (!entry) return renderHostedError(400, UNUSABLE)
+      if (!entry) return unusable(query.session)
       if (!form.hasValidToken)
         return codeForm(c, entry.session, entry.token, { status: 403, problem: 'expired-form' })
       const member = await verifyEmailCode(
@@ -331,7 +340,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
       const form = await readHostedForm(c, publicUrl)
       if (!form) return renderHostedError(403, CROSS_SITE)
       const entry = await findCodeEntry(c, query.session)
-      if (!entry) return renderHostedError(400, UNUSABLE)
+      if (!entry) return unusable(query.session)
       if (!form.hasValidToken)
         return codeForm(c, entry.session, entry.token, { status: 403, problem: 'expired-form' })
       const problem = await resendEmailCode(db, entry.session, entry.stateToken, clock()).then(
@@ -384,7 +393,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
     },
     async ({ query }, c) => {
       const session = await findFlowSession(query.session)
-      if (!session || !query.session) return renderHostedError(400, UNUSABLE)
+      if (!session || !query.session) return unusable(query.session)
       return forgotForm(c, session, query.session)
     },
   )
@@ -403,7 +412,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
       const form = await readHostedForm(c, publicUrl)
       if (!form) return renderHostedError(403, CROSS_SITE)
       const session = await findFlowSession(query.session)
-      if (!session || !query.session) return renderHostedError(400, UNUSABLE)
+      if (!session || !query.session) return unusable(query.session)
       const email = form.text('email', 320)
       if (!form.hasValidToken)
         return forgotForm(c, session, query.session, { status: 403, email, problem: 'expired-form' })

@@ -5,7 +5,7 @@ import { createAuthorizationCode } from '../../oauth/authorization-code-store.ts
 import { renderWebMessageResponse } from '../../oauth/web-message-response.ts'
 import { createCsrfToken } from '../../pages/csrf.ts'
 import { HOSTED_PAGE_ROUTE, SessionQuery } from '../../redirects/hosted/hosted-redirect-pages.tsx'
-import { sessionBrandOf } from '../../redirects/hosted/redirect-session-brand.ts'
+import { brandOfSessionToken, sessionBrandOf } from '../../redirects/hosted/redirect-session-brand.ts'
 import { HOSTED_PAGE_PATHS } from '../../redirects/redirect-session-routes.ts'
 import {
   findRedirectSession,
@@ -94,6 +94,16 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
   const { db, clock, publicUrl } = deps
   const authentication = { db, hasher: deps.hasher }
 
+  /** The unusable link's page, in the brand of the shop its token names (spent or expired too). */
+  async function unusable(token: string | undefined): Promise<Response> {
+    return renderHostedError(400, UNUSABLE, await brandOfSessionToken(db, token, publicUrl))
+  }
+
+  /** A session's shop, for a message page about it: its icon and brand (decision 100). */
+  async function shopOf(session: RedirectSession) {
+    return { siteId: session.siteId, brand: await sessionBrandOf(db, session, publicUrl) }
+  }
+
   async function findLiveSession(kind: RedirectSession['kind'], token: string | undefined) {
     const session = token ? await findRedirectSession(db, token, clock()) : undefined
     return session?.kind === kind ? session : undefined
@@ -141,21 +151,24 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
           now,
         )
       })
-      if (!code) return renderHostedError(400, UNUSABLE)
+      if (!code) return renderHostedError(400, UNUSABLE, await shopOf(session))
       return answerAuthorization(request, { code, state: request.state }, status, signedIn.setCookies)
     }
-    if (!(await spendRedirectSession(db, session.id, now))) return renderHostedError(400, UNUSABLE)
+    if (!(await spendRedirectSession(db, session.id, now)))
+      return renderHostedError(400, UNUSABLE, await shopOf(session))
     const target = session.callbacks.postFlowUrl
     if (target) return hostedRedirect(target, status, signedIn.setCookies)
     return renderHostedPage(<MessagePage title="Signed in" message="You are signed in." />, {
       setCookies: signedIn.setCookies,
+      ...(await shopOf(session)),
     })
   }
 
   /** `prompt: none` without a session: no page, the error to the redirect URI (OIDC Core §3.1.2.6). */
   async function loginRequired(session: RedirectSession): Promise<Response> {
     const request = authorizationRequestOf(session)
-    if (!(await spendRedirectSession(db, session.id, clock()))) return renderHostedError(400, UNUSABLE)
+    if (!(await spendRedirectSession(db, session.id, clock())))
+      return renderHostedError(400, UNUSABLE, await shopOf(session))
     const error = { error: 'login_required', error_description: 'The member is not signed in' }
     return answerAuthorization(request, { ...error, state: request.state }, 302)
   }
@@ -243,7 +256,7 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
       },
       async ({ query }, c) => {
         const session = await findLiveSession(kind, query.session)
-        if (!session || !query.session) return renderHostedError(400, UNUSABLE)
+        if (!session || !query.session) return unusable(query.session)
         const prompt = session.kind === 'auth' ? authorizationRequestOf(session).prompt : 'login'
         // select_account (OIDC Core §3.1.2.1): the member chooses rather than being signed in as the cookie
         // says; a direct login's session token already names the account.
@@ -273,7 +286,7 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
         const form = await readHostedForm(c, publicUrl)
         if (!form) return renderHostedError(403, 'The form was sent from another site.')
         const session = await findLiveSession(kind, query.session)
-        if (!session || !query.session) return renderHostedError(400, UNUSABLE)
+        if (!session || !query.session) return unusable(query.session)
         const email = form.text('email', 320)
         if (!form.hasValidToken)
           return loginForm(c, session, query.session, { status: 403, email, problem: 'expired-form' })
@@ -310,8 +323,7 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
     },
     async ({ query }, c) => {
       const session = await findLiveSession('logout', query.session)
-      if (!session || !(await spendRedirectSession(db, session.id, clock())))
-        return renderHostedError(400, UNUSABLE)
+      if (!session || !(await spendRedirectSession(db, session.id, clock()))) return unusable(query.session)
       const cookie = readHostedSessionCookie(c, session.siteId)
       const cookies = new Map(cookie ? [[session.siteId, cookie]] : [])
       const setCookies = await signOutBrowser(deps, cookies, isHttps(c, publicUrl))
@@ -319,6 +331,7 @@ export function registerHostedLoginRoutes(api: Api, deps: IdentityDeps) {
       if (target) return hostedRedirect(target, 302, setCookies)
       return renderHostedPage(<MessagePage title="Signed out" message="You have signed out." />, {
         setCookies,
+        ...(await shopOf(session)),
       })
     },
   )

@@ -197,9 +197,20 @@ export function renderHostedPage(
   return response
 }
 
-/** A hosted page's error: the page, never a redirect (RFC 6749 §4.1.2.1). */
-export function renderHostedError(status: number, message: string): Response {
-  return renderHostedPage(<MessagePage title="This link cannot be used" message={message} />, { status })
+/**
+ * A hosted page's error: the page, never a redirect (RFC 6749 §4.1.2.1); in the shop's brand with its way
+ * back when the page knows the shop (`brandOfSessionToken`, decision 100), Aisle's own page otherwise.
+ */
+export function renderHostedError(
+  status: number,
+  message: string,
+  shop?: { siteId: string; brand: ShopBrand } | undefined,
+): Response {
+  return renderHostedPage(<MessagePage title="This link cannot be used" message={message} />, {
+    status,
+    siteId: shop?.siteId,
+    brand: shop?.brand,
+  })
 }
 
 /**

@@ -101,13 +101,16 @@ export function RedirectMessagePage(props: {
   )
 }
 
-/** The page of a spent, expired or unknown session link: a page, never a redirect. */
-export function renderUnusableLink(): Response {
+/**
+ * The page of a spent, expired or unknown session link: a page, never a redirect; in its shop's brand with
+ * "Back to <shop>" when the link names one (`brandOfSessionToken`, decision 100).
+ */
+export function renderUnusableLink(brand?: ShopBrand): Response {
   return renderRedirectPage(
     <RedirectMessagePage title="This link cannot be used">
       <p>{UNUSABLE_LINK}</p>
     </RedirectMessagePage>,
-    { status: 400 },
+    { status: 400, brand },
   )
 }
 

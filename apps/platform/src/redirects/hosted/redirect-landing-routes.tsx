@@ -17,6 +17,7 @@ import {
   returnLink,
   SessionQuery,
 } from './hosted-redirect-pages.tsx'
+import { brandOfSessionToken } from './redirect-session-brand.ts'
 
 const page = { ...HOSTED_PAGE_ROUTE, query: SessionQuery } as const
 
@@ -35,8 +36,11 @@ const notOffered: Record<NotOfferedKind, NotOfferedWording> = {}
  * the hosted checkout of its checkout; the kinds this platform does not sell get a page that says so
  * and offers the way back. Each spends its session: a second visit or a late one gets the error page.
  */
-export function registerRedirectLandingRoutes(api: Api, deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps
+export function registerRedirectLandingRoutes(api: Api, deps: { db: Db; clock: Clock; publicUrl: string }) {
+  const { db, clock, publicUrl } = deps
+  /** The unusable-link page in the brand of the shop the link's session token names (decision 100). */
+  const unusable = async (token: string | undefined) =>
+    renderUnusableLink((await brandOfSessionToken(db, token, publicUrl))?.brand)
 
   api.route(
     {
@@ -49,7 +53,7 @@ export function registerRedirectLandingRoutes(api: Api, deps: { db: Db; clock: C
     async ({ query }) => {
       const now = clock()
       const session = await findLandingSession(db, query.session, ['ecomCheckout'], now)
-      if (!session || !(await spendRedirectSession(db, session.id, now))) return renderUnusableLink()
+      if (!session || !(await spendRedirectSession(db, session.id, now))) return unusable(query.session)
       return redirectFromHostedPage(`${HOSTED_CHECKOUT_PATH}/${String(session.input.checkoutId)}`, 303)
     },
   )
@@ -67,10 +71,10 @@ export function registerRedirectLandingRoutes(api: Api, deps: { db: Db; clock: C
       const now = clock()
       const kinds = Object.keys(notOffered) as NotOfferedKind[]
       const session = await findLandingSession(db, query.session, kinds, now)
-      if (!session || !(await spendRedirectSession(db, session.id, now))) return renderUnusableLink()
+      if (!session || !(await spendRedirectSession(db, session.id, now))) return unusable(query.session)
       const site = await getSite(db, session.siteId)
       const wording = (notOffered as Partial<Record<string, NotOfferedWording>>)[session.kind]
-      if (!wording) return renderUnusableLink()
+      if (!wording) return unusable(query.session)
       const back = firstCallback(session.callbacks, wording.back)
       return renderRedirectPage(
         <RedirectMessagePage title={wording.title} links={[returnLink(`Back to ${site.name}`, back)]}>

@@ -59,6 +59,9 @@ describe.each(databaseKinds())('hosted landing pages of redirect sessions on %s'
       expect(again.status).toBe(400)
       expect(again.location).toBeNull()
       expect(again.text).toContain('This link has expired or was already used')
+      // The used link still names its shop: its brand, and the way back to its front (decision 100).
+      expect(again.text).toContain('<header class="shop-frame">')
+      expect(again.text).toContain(`<a class="shop-frame-back" href="${new URL(SHOP).origin}/">`)
     })
 
     it('sends the buyer to postFlowUrl when there is no thank-you URL', async () => {

@@ -2,7 +2,7 @@ import { loadShopBrand } from '../../checkout/shop-brand.ts'
 import type { Db } from '../../db/db.ts'
 import type { ShopBrand } from '../../pages/shop-frame.tsx'
 import type { Site } from '../../sites/site-store.ts'
-import type { RedirectSession } from '../redirect-session-store.ts'
+import { findRedirectSessionOfAnyState, type RedirectSession } from '../redirect-session-store.ts'
 
 /**
  * Where "back to the shop" leads from a hosted page: the origin its answer would have gone to (an OAuth
@@ -28,4 +28,24 @@ export function sessionBrandOf(
   site?: Site,
 ): Promise<ShopBrand> {
   return loadShopBrand(db, session.siteId, { publicUrl, homeUrl: shopHomeOf(session), site })
+}
+
+/**
+ * The shop a hosted message page is for, from the session token in its link even when that session is
+ * spent or expired ("This link cannot be used", decision 100): its id (the page's icon) and brand, with
+ * "Back to <shop>" as `shopHomeOf` says. Undefined for a token of no session: Aisle's own page.
+ */
+export async function brandOfSessionToken(
+  db: Db,
+  token: string | undefined,
+  publicUrl: string,
+): Promise<MessageShop | undefined> {
+  const session = await findRedirectSessionOfAnyState(db, token)
+  return session && { siteId: session.siteId, brand: await sessionBrandOf(db, session, publicUrl) }
+}
+
+/** The shop a hosted message page wears: its id for the icon, its brand for the header and way back. */
+export interface MessageShop {
+  siteId: string
+  brand: ShopBrand
 }
