@@ -4,6 +4,7 @@ import { sendDueBookingReminders } from '../bookings/booking-reminders.ts'
 import { findBookings } from '../bookings/booking-store.ts'
 import { cancelBooking } from '../bookings/cancel-booking.ts'
 import type { BookingPaymentOption } from '../carts/cart-store.ts'
+import { freeCanceledOrder } from '../checkout/free-canceled-order.ts'
 import { offlineProvider } from '../checkout/payment-provider.ts'
 import { orderRefundsThroughPayments } from '../checkout/payments/refunds-for-order-desk.ts'
 import { PlaceOrderRefused, placeOrder } from '../checkout/place-order.ts'
@@ -139,6 +140,7 @@ describe.each(databaseKinds())('how a booking is paid on %s', (kind) => {
     const deps = {
       db,
       linesRefunded: voidRefundedTickets,
+      orderCanceled: freeCanceledOrder,
       refunds: orderRefundsThroughPayments({
         db,
         clock: () => now,

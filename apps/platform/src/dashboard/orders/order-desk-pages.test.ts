@@ -2,6 +2,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listLowStock } from '../../catalogue/products/stock-store.ts'
+import { freeCanceledOrder } from '../../checkout/free-canceled-order.ts'
 import type { Db } from '../../db/db.ts'
 import { cancelOrder, type OrderDeskDeps, refundOrder, shipOrder } from '../../orders/order-actions.ts'
 import { seedDemoCommerce } from '../../seed/demo-commerce.ts'
@@ -194,6 +195,7 @@ describe.each(databaseKinds())('the order desk pages on %s', (kind) => {
     const desk: OrderDeskDeps = {
       db,
       linesRefunded: voidRefundedTickets,
+      orderCanceled: freeCanceledOrder,
       refunds: {
         refund: async (request) => ({ status: 'REFUNDED', refundId: `re_${request.idempotencyKey}` }),
       },

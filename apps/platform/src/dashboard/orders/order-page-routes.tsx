@@ -140,10 +140,15 @@ function lineQuantities(form: FormFields, prefix: string, lineIds: readonly stri
 export function registerOrderDeskPages(
   api: Api,
   deps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl'> &
-    Pick<OrderDeskDeps, 'refunds' | 'linesRefunded'>,
+    Pick<OrderDeskDeps, 'refunds' | 'linesRefunded' | 'orderCanceled'>,
 ) {
   const { page, form } = createDashboardRoutes(api, deps)
-  const desk: OrderDeskDeps = { db: deps.db, refunds: deps.refunds, linesRefunded: deps.linesRefunded }
+  const desk: OrderDeskDeps = {
+    db: deps.db,
+    refunds: deps.refunds,
+    linesRefunded: deps.linesRefunded,
+    orderCanceled: deps.orderCanceled,
+  }
 
   page(
     {
