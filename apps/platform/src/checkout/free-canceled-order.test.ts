@@ -67,6 +67,10 @@ describe.each(databaseKinds())('cancelling an order frees its bookings and ticke
       pay: 'in-person',
     })
     expect(await holdStatus(start)).toBe(409)
+    // The cancel section says what cancelling this order does: no stock to speak of, the booking's time freed.
+    const page = await browser.get(`/dashboard/orders/${orderId}`)
+    expect(page.text).toContain('Its booking is cancelled and its time freed. Refund a payment on its own.')
+    expect(page.text).not.toContain('in stock')
 
     await cancelFromOrderPage(orderId)
     expect(await statusOf(bookingId)).toBe('CANCELLED')
@@ -111,6 +115,12 @@ describe.each(databaseKinds())('cancelling an order frees its bookings and ticke
     const tickets = await findTicketsOfOrder(db, orderId)
     expect(tickets).toHaveLength(2)
     expect(tickets.every((ticket) => ticket.cancelled_date === null)).toBe(true)
+    // Paid by card: the refund form offers no "Back in stock" for tickets, and the cancel section names them.
+    const page = await browser.get(`/dashboard/orders/${orderId}`)
+    expect(page.text).toContain(`action="/dashboard/orders/${orderId}/refund"`)
+    expect(page.text).not.toContain('name="restock-')
+    expect(page.text).toContain('Its 2 tickets are voided: they no longer pass the door.')
+    expect(page.text).not.toContain('in stock')
 
     await cancelFromOrderPage(orderId)
     const after = await findTicketsOfOrder(db, orderId)

@@ -158,7 +158,10 @@ describe.each(databaseKinds())('the order desk pages on %s', (kind) => {
     expect(await stock()).toBe(7)
     const browser = createTestBrowser(platform.app)
     await browser.signIn()
-    await browser.get(`/dashboard/orders/${placed.orderId}`)
+    // Goods alone: the cancel section says they go back in stock, and the refund form offers to restock them.
+    const before = await browser.get(`/dashboard/orders/${placed.orderId}`)
+    expect(before.text).toContain('Its goods go back in stock. Refund a payment on its own.')
+    expect(before.text).toContain('name="restock-')
     const forged = await browser.submit(`/dashboard/orders/${placed.orderId}/cancel`, { csrf: 'forged' })
     expect(forged.status).toBe(403)
     expect(await stock()).toBe(7)
