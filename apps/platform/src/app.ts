@@ -17,6 +17,7 @@ import { registerMerchantCartRoutes } from './carts/merchant-cart-routes.ts'
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts'
 import { createReadCache } from './catalogue/read-cache.ts'
 import { registerCheckoutRoutes } from './checkout/checkout-routes.ts'
+import { freeCanceledOrder } from './checkout/free-canceled-order.ts'
 import {
   HOSTED_CHECKOUT_PATH,
   PAYMENT_NOTIFICATIONS_PATH,
@@ -492,6 +493,7 @@ export function createApp(options: AppDeps) {
     clock,
     refunds: orderRefunds,
     linesRefunded: voidRefundedTickets,
+    orderCanceled: freeCanceledOrder,
   })
   const media = createMediaDeps({
     db: deps.db,
@@ -549,6 +551,7 @@ export function createApp(options: AppDeps) {
     signer: digital.signer,
     refunds: orderRefunds,
     linesRefunded: voidRefundedTickets,
+    orderCanceled: freeCanceledOrder,
   })
   registerBookingRescheduleRoutes(api, {
     db: deps.db,
@@ -591,6 +594,7 @@ export function createApp(options: AppDeps) {
     publicUrl: deps.publicUrl,
     refunds: orderRefunds,
     linesRefunded: voidRefundedTickets,
+    orderCanceled: freeCanceledOrder,
   })
   registerBookingDeskPages(api, {
     db: deps.db,
@@ -599,6 +603,7 @@ export function createApp(options: AppDeps) {
     publicUrl: deps.publicUrl,
     refunds: orderRefunds,
     linesRefunded: voidRefundedTickets,
+    orderCanceled: freeCanceledOrder,
     bookingCancelLink,
   })
   registerEventDeskPages(api, {
@@ -608,6 +613,7 @@ export function createApp(options: AppDeps) {
     publicUrl: deps.publicUrl,
     refunds: orderRefunds,
     linesRefunded: voidRefundedTickets,
+    orderCanceled: freeCanceledOrder,
   })
   if (deps.graphqlExplorer) {
     registerGraphQLExplorerRoutes(api, {

@@ -6,7 +6,7 @@ import type { Db } from '../db/db.ts'
 import type { Api } from '../http/api.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { formatMoney } from '../money/money.ts'
-import type { LinesRefunded } from '../orders/order-actions.ts'
+import type { LinesRefunded, OrderCanceled } from '../orders/order-actions.ts'
 import type { OrderRefunds } from '../orders/order-refunds.ts'
 import { isCrossSiteRequest } from '../pages/csrf.ts'
 import { readForm } from '../pages/form-fields.ts'
@@ -32,6 +32,7 @@ export interface BookingCancelDeps {
   signer: Signer
   refunds: OrderRefunds
   linesRefunded: LinesRefunded
+  orderCanceled: OrderCanceled
 }
 
 const cancelParts = (bookingId: string) => ['booking-cancel', bookingId]
@@ -178,7 +179,7 @@ export function registerBookingCancelRoutes(api: Api, deps: BookingCancelDeps) {
       const site = await getSite(db, found.booking.site_id)
       try {
         const done = await cancelBooking(
-          { db, refunds: deps.refunds, linesRefunded: deps.linesRefunded },
+          { db, refunds: deps.refunds, linesRefunded: deps.linesRefunded, orderCanceled: deps.orderCanceled },
           { siteId: site.id, bookingId: found.booking.id, by: 'shopper', now: clock() },
         )
         return renderRedirectPage(

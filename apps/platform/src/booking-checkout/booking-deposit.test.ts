@@ -3,6 +3,7 @@ import type { RateType } from '../bookings/booking-store.ts'
 import { cancelBooking } from '../bookings/cancel-booking.ts'
 import { serviceInputProblems } from '../bookings/service-editor.ts'
 import { paymentOptionsOf } from '../bookings/sold-services.ts'
+import { freeCanceledOrder } from '../checkout/free-canceled-order.ts'
 import { providerTitles } from '../checkout/payment-provider.ts'
 import { orderRefundsThroughPayments } from '../checkout/payments/refunds-for-order-desk.ts'
 import { saveSiteUser } from '../dashboard/session/site-user-store.ts'
@@ -110,6 +111,7 @@ describe.each(databaseKinds())('a booking paid by deposit on %s', (kind) => {
     desk = {
       db,
       linesRefunded: voidRefundedTickets,
+      orderCanceled: freeCanceledOrder,
       refunds: {
         refund: async () => ({ status: 'NOT_SUPPORTED', reason: 'not in this test' }),
         providerTitle: providerTitles(platform.paymentProviders),

@@ -4,10 +4,12 @@ import { sendDueBookingReminders } from '../bookings/booking-reminders.ts'
 import { findBookings } from '../bookings/booking-store.ts'
 import { cancelBooking } from '../bookings/cancel-booking.ts'
 import type { BookingPaymentOption } from '../carts/cart-store.ts'
+import { freeCanceledOrder } from '../checkout/free-canceled-order.ts'
 import { offlineProvider } from '../checkout/payment-provider.ts'
 import { orderRefundsThroughPayments } from '../checkout/payments/refunds-for-order-desk.ts'
 import { PlaceOrderRefused, placeOrder } from '../checkout/place-order.ts'
 import type { Db } from '../db/db.ts'
+import { cancelOrder } from '../orders/order-actions.ts'
 import { findOrder } from '../orders/order-store.ts'
 import { membershipGrantOf } from '../plans/grant-membership.ts'
 import { insertMembership } from '../plans/membership-store.ts'
@@ -15,6 +17,7 @@ import { savePlan } from '../plans/plan-store.ts'
 import { DEMO_CONSULTATION_ID, DEMO_FITTING_ID } from '../seed/demo-bookings.ts'
 import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { getSite, type Site } from '../sites/site-store.ts'
+import { createOwnerCaller } from '../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { voidRefundedTickets } from '../ticketed-events/ticketed-event-store.ts'
 import { createBookingCheckout } from './create-booking-checkout.ts'
@@ -139,6 +142,7 @@ describe.each(databaseKinds())('how a booking is paid on %s', (kind) => {
     const deps = {
       db,
       linesRefunded: voidRefundedTickets,
+      orderCanceled: freeCanceledOrder,
       refunds: orderRefundsThroughPayments({
         db,
         clock: () => now,
@@ -152,6 +156,46 @@ describe.each(databaseKinds())('how a booking is paid on %s', (kind) => {
     // A second press finds the booking cancelled: the session comes back once.
     expect((await cancelBooking(deps, request)).wasCancelled).toBe(true)
     expect(await sessionsLeft(membershipId)).toBe(3)
+  })
+
+  it('gives a plan-paid booking’s session back once when the order desk cancels its order', async () => {
+    const { memberId, membershipId } = await memberWithPlan(3)
+    const booked = await book(
+      { kind: 'member', id: memberId },
+      new Date('2026-06-12T13:00:00Z'),
+      'MEMBERSHIP',
+    )
+    const placed = await placeUnpaid(booked.checkoutId, 0)
+    if (placed.kind !== 'placed') throw new Error(`not placed: ${placed.kind}`)
+    expect(await sessionsLeft(membershipId)).toBe(2)
+    const deps = {
+      db,
+      linesRefunded: voidRefundedTickets,
+      orderCanceled: freeCanceledOrder,
+      refunds: orderRefundsThroughPayments({
+        db,
+        clock: () => now,
+        providers: [offlineProvider],
+        publicUrl: PUBLIC_URL,
+      }),
+    }
+    await cancelOrder(deps, await createOwnerCaller(db), { orderId: placed.orderId }, now)
+    expect((await findBookings(db, DEMO_SITE_ID, [booked.bookingId]))[0]?.status).toBe('CANCELLED')
+    expect(await sessionsLeft(membershipId)).toBe(3)
+    // Cancelling the booking after finds it cancelled: the session is not given back twice.
+    const again = await cancelBooking(deps, {
+      siteId: DEMO_SITE_ID,
+      bookingId: booked.bookingId,
+      by: 'merchant',
+      now,
+    })
+    expect(again.wasCancelled).toBe(true)
+    expect(await sessionsLeft(membershipId)).toBe(3)
+    const [events] = await db.query<{ n: number }>(
+      "select count(*)::int as n from events where type = 'booking.canceled' and entity_id = $1",
+      [booked.bookingId],
+    )
+    expect(events?.n).toBe(1)
   })
 
   it('refuses a plan to a visitor, to a service that takes none, and a way the service does not take, storing nothing', async () => {

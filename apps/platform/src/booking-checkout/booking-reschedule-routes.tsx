@@ -24,7 +24,8 @@ import {
 } from './booking-cancel-routes.tsx'
 import { BookingFacts, pictureOrigins } from './booking-pages.tsx'
 
-export interface BookingRescheduleDeps extends Omit<BookingCancelDeps, 'refunds' | 'linesRefunded'> {
+export interface BookingRescheduleDeps
+  extends Omit<BookingCancelDeps, 'refunds' | 'linesRefunded' | 'orderCanceled'> {
   /** The signed link of a booking, for the new time's mail (its move and cancel links). */
   bookingCancelLink?: ((bookingId: string, start: Date) => string) | undefined
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freeCanceledOrder } from '../checkout/free-canceled-order.ts'
 import { orderRefundsThroughPayments } from '../checkout/payments/refunds-for-order-desk.ts'
 import type { Db } from '../db/db.ts'
 import { DEMO_FITTING_ID } from '../seed/demo-bookings.ts'
@@ -88,7 +89,12 @@ describe.each(databaseKinds())('booking reminders on %s', (kind) => {
       pay: 'in-person',
     })
     await cancelBooking(
-      { db, refunds: orderRefundsThroughPayments(platform.app.payments), linesRefunded: voidRefundedTickets },
+      {
+        db,
+        refunds: orderRefundsThroughPayments(platform.app.payments),
+        linesRefunded: voidRefundedTickets,
+        orderCanceled: freeCanceledOrder,
+      },
       { siteId: DEMO_SITE_ID, bookingId: cancelled.bookingId, by: 'merchant', now: platform.clock() },
     )
     // Booked at 12:00 for 17:00 the same day: within 24 hours, its confirmation is the reminder.

@@ -4,7 +4,7 @@ import type { MerchantCaller } from '../http/caller.ts'
 import { ApiError, ApplicationError } from '../http/errors.ts'
 import { cancelOrder, type OrderDeskDeps, refundOrder } from '../orders/order-actions.ts'
 import { refundableOf } from '../orders/order-state.ts'
-import { findOrder } from '../orders/order-store.ts'
+import { findOrder, type OrderLineRow } from '../orders/order-store.ts'
 import { returnMembershipSession } from '../plans/membership-store.ts'
 import { getSite } from '../sites/site-store.ts'
 import { bookingEvent } from './booking-events.ts'
@@ -54,6 +54,89 @@ export function shopperIdentityOf(order: { owner_kind: string; owner_id: string 
 }
 
 /**
+ * Cancels a confirmed booking its caller locked under its calendar (`lockBookingsWithCalendars`), in the
+ * caller's transaction: marked cancelled, which frees its slot; a booking a plan paid gives its session back
+ * (decision 085: the booking is cancelled once, so the session comes back once); `booking.canceled` for
+ * webhooks. `lines` are its order's, which tell the plan that paid.
+ */
+async function cancelLockedBooking(
+  tx: Db,
+  booking: BookingRow,
+  context: {
+    lines: readonly Pick<OrderLineRow, 'catalog_item_id' | 'membership'>[]
+    timeZone: string
+    identity: EventIdentity
+  },
+  now: Date,
+): Promise<void> {
+  await markBookingCancelled(tx, booking.id, now)
+  const paidByPlan = context.lines.find(
+    (line) => line.catalog_item_id === booking.service_id && line.membership !== null,
+  )?.membership
+  if (paidByPlan) await returnMembershipSession(tx, booking.site_id, paidByPlan.id)
+  await recordEvent(
+    tx,
+    bookingEvent(
+      'booking.canceled',
+      {
+        siteId: booking.site_id,
+        id: booking.id,
+        serviceId: booking.service_id,
+        start: new Date(booking.start_date),
+        end: new Date(booking.end_date),
+        timeZone: context.timeZone,
+        orderId: booking.order_id ?? undefined,
+        checkoutId: booking.checkout_id ?? undefined,
+      },
+      context.identity,
+    ),
+    now,
+  )
+}
+
+/**
+ * Cancels an order's still-confirmed bookings as the order desk cancels the order, in its transaction (the
+ * app hands this in through the desk's `orderCanceled` hook, decision 101): each locked under its calendar
+ * and cancelled as `cancelBooking` cancels one, freeing its slot. A booking cancelled before (as
+ * `cancelBooking` leaves it when it cancels the order it emptied) is skipped, so nothing happens twice.
+ * Answers how many it cancelled.
+ */
+export async function cancelBookingsOfOrder(
+  tx: Db,
+  order: {
+    siteId: string
+    orderId: string
+    lines: readonly Pick<OrderLineRow, 'catalog_item_id' | 'membership'>[]
+    identity: EventIdentity
+  },
+  now: Date,
+): Promise<number> {
+  const confirmed = (await findBookingsOfOrders(tx, [order.orderId])).filter(
+    (booking) => booking.site_id === order.siteId && booking.status === 'CONFIRMED',
+  )
+  if (confirmed.length === 0) return 0
+  const locked = await lockBookingsWithCalendars(
+    tx,
+    order.siteId,
+    confirmed.map((booking) => booking.id),
+  )
+  let cancelled = 0
+  for (const booking of locked) {
+    if (booking.status !== 'CONFIRMED' || booking.order_id !== order.orderId) continue
+    const calendar = await findScheduleCalendar(tx, booking.schedule_id)
+    if (!calendar) continue
+    await cancelLockedBooking(
+      tx,
+      booking,
+      { lines: order.lines, timeZone: calendar.timeZone, identity: order.identity },
+      now,
+    )
+    cancelled += 1
+  }
+  return cancelled
+}
+
+/**
  * Cancels a confirmed booking (decision 069): under its calendar's lock it is checked and marked
  * cancelled, which frees its slot, with `booking.canceled` for webhooks; then the order desk's own
  * functions finish the money: an order left with nothing but cancelled bookings is cancelled
@@ -86,29 +169,10 @@ export async function cancelBooking(
         `${found.service.name} can be cancelled online only until ${found.service.cancel_notice_minutes / 60} hours before it starts: contact the shop`,
         { bookingId },
       )
-    await markBookingCancelled(tx, bookingId, now)
-    // A booking a plan paid gives its session back, in the transaction that frees the slot (decision 085):
-    // the booking is cancelled once, so the session comes back once.
-    const paidByPlan = order.lines.find(
-      (line) => line.catalog_item_id === booking.service_id && line.membership !== null,
-    )?.membership
-    if (paidByPlan) await returnMembershipSession(tx, siteId, paidByPlan.id)
-    await recordEvent(
+    await cancelLockedBooking(
       tx,
-      bookingEvent(
-        'booking.canceled',
-        {
-          siteId,
-          id: bookingId,
-          serviceId: booking.service_id,
-          start: new Date(booking.start_date),
-          end: new Date(booking.end_date),
-          timeZone: found.calendar.timeZone,
-          orderId,
-          checkoutId: booking.checkout_id ?? undefined,
-        },
-        identity,
-      ),
+      booking,
+      { lines: order.lines, timeZone: found.calendar.timeZone, identity },
       now,
     )
     return { booking: { ...booking, status: 'CANCELLED' as const, cancelled_date: now }, wasCancelled: false }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freeCanceledOrder } from '../checkout/free-canceled-order.ts'
 import { orderRefundsThroughPayments } from '../checkout/payments/refunds-for-order-desk.ts'
 import type { Db } from '../db/db.ts'
 import { ApplicationError } from '../http/errors.ts'
@@ -150,7 +151,12 @@ describe.each(databaseKinds())('moving a booking on %s', (kind) => {
       pay: 'in-person',
     })
     await cancelBooking(
-      { db, refunds: orderRefundsThroughPayments(platform.app.payments), linesRefunded: voidRefundedTickets },
+      {
+        db,
+        refunds: orderRefundsThroughPayments(platform.app.payments),
+        linesRefunded: voidRefundedTickets,
+        orderCanceled: freeCanceledOrder,
+      },
       { siteId: DEMO_SITE_ID, bookingId, by: 'merchant', now: platform.clock() },
     )
     expect(await refusal(move(bookingId, '2026-06-04T15:00:00.000Z'))).toBe('BOOKING_NOT_CONFIRMED')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
+import { freeCanceledOrder } from '../checkout/free-canceled-order.ts'
 import { providerTitles } from '../checkout/payment-provider.ts'
 import type { Db } from '../db/db.ts'
 import { ApplicationError, ValidationError } from '../http/errors.ts'
@@ -30,6 +31,7 @@ describe.each(databaseKinds())('the order desk on %s', (kind) => {
     deps = {
       db,
       linesRefunded: voidRefundedTickets,
+      orderCanceled: freeCanceledOrder,
       refunds: {
         async refund(request) {
           refundsAsked.push(request)
@@ -242,7 +244,7 @@ describe.each(databaseKinds())('the order desk on %s', (kind) => {
       providerTitle: deps.refunds.providerTitle,
     }
     const error = await refundOrder(
-      { db, refunds: cannotRefund, linesRefunded: voidRefundedTickets },
+      { db, refunds: cannotRefund, linesRefunded: voidRefundedTickets, orderCanceled: freeCanceledOrder },
       owner,
       { orderId: paid.orderId, idempotencyKey: 'p1', amountMinor: 1 },
       now,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { returnStock } from '../catalogue/products/stock-store.ts'
 import type { Db } from '../db/db.ts'
-import { identityOf, recordEvent } from '../events/event-outbox.ts'
+import { type EventIdentity, identityOf, recordEvent } from '../events/event-outbox.ts'
 import type { MerchantCaller } from '../http/caller.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../http/errors.ts'
 import { enqueueMail } from '../mail/mail-outbox.ts'
@@ -46,11 +46,23 @@ export type LinesRefunded = (
   now: Date,
 ) => Promise<void>
 
+/**
+ * What the catalogues of a cancelled order's lines undo, in the cancel's transaction (decision 101): its
+ * still-confirmed bookings cancelled, their times free again, and its tickets void. The app wires it
+ * (`freeCanceledOrder`), so the order desk names no vertical; `identity` is who cancelled, for their events.
+ */
+export type OrderCanceled = (
+  tx: Db,
+  canceled: { siteId: string; orderId: string; lines: readonly OrderLineRow[]; identity: EventIdentity },
+  now: Date,
+) => Promise<void>
+
 /** What the order desk's actions need. */
 export interface OrderDeskDeps {
   db: Db
   refunds: OrderRefunds
   linesRefunded: LinesRefunded
+  orderCanceled: OrderCanceled
 }
 
 const stateOf = (order: OrderRow): OrderState => ({
@@ -265,8 +277,9 @@ export async function shipOrder(deps: OrderDeskDeps, caller: MerchantCaller, inp
 }
 
 /**
- * Cancels an order nothing of which has shipped: every unit not yet back in stock goes back, a timeline
- * entry, `order.canceled` for webhooks and the buyer's cancellation mail, in one transaction. The
+ * Cancels an order nothing of which has shipped: every unit not yet back in stock goes back, its bookings
+ * are cancelled and its tickets voided (the `orderCanceled` hook), a timeline entry, `order.canceled` for
+ * webhooks and the buyer's cancellation mail, in one transaction. The
  * payment is not refunded by this: the merchant refunds it (the page offers it next).
  *
  * @throws ApplicationError `ORDER_NOT_FOUND`, `ORDER_CANCELED`, `ORDER_ALREADY_SHIPPED`.
@@ -286,6 +299,9 @@ export async function cancelOrder(
     const state = { ...canceled, fulfillmentStatus: order.fulfillment_status }
     // Stock changes bump the site's catalogue version: the site row first, as placing an order takes it.
     await lockSite(tx, order.site_id)
+    const identity = identityOf(caller)
+    // Its bookings and tickets go with it: calendars are locked after the site, as placing an order locks them.
+    await deps.orderCanceled(tx, { siteId: order.site_id, orderId: order.id, lines, identity }, now)
     const units = await returnStock(
       tx,
       lines.map((line) => ({
@@ -301,7 +317,6 @@ export async function cancelOrder(
       Number(order.refunded_minor),
       lines.map((line) => ({ ...line, restocked_quantity: line.quantity })),
     )
-    const identity = identityOf(caller)
     await insertOrderEvent(
       tx,
       {

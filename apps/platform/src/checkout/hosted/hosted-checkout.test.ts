@@ -22,6 +22,7 @@ const signedThankYou = (checkoutId: string) =>
   new RegExp(`^/_checkout/${checkoutId}/thank-you\\?expires=[0-9]+&signature=[A-Za-z0-9_-]+$`)
 
 import { voidRefundedTickets } from '../../ticketed-events/ticketed-event-store.ts'
+import { freeCanceledOrder } from '../free-canceled-order.ts'
 import { refundPayment } from '../payments/refund-payment.ts'
 import { orderRefundsThroughPayments } from '../payments/refunds-for-order-desk.ts'
 
@@ -394,7 +395,12 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
     const [order] = await db.query<{ id: string }>('select id from orders where checkout_id = $1', [
       checkoutId,
     ])
-    const desk = { db, refunds: orderRefundsThroughPayments(payments()), linesRefunded: voidRefundedTickets }
+    const desk = {
+      db,
+      refunds: orderRefundsThroughPayments(payments()),
+      linesRefunded: voidRefundedTickets,
+      orderCanceled: freeCanceledOrder,
+    }
     const owner = await createOwnerCaller(db)
     const request = { orderId: order!.id, idempotencyKey: 'desk-1', amountMinor: 300 }
     const first = await refundOrder(desk, owner, request, platform.clock())

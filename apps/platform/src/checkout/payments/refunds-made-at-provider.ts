@@ -7,6 +7,7 @@ import type { OrderRefunds } from '../../orders/order-refunds.ts'
 import { findOrderByCheckout } from '../../orders/order-store.ts'
 import { getSite } from '../../sites/site-store.ts'
 import { voidRefundedTickets } from '../../ticketed-events/ticketed-event-store.ts'
+import { freeCanceledOrder } from '../free-canceled-order.ts'
 import {
   type PaymentProvider,
   type ProviderPayment,
@@ -97,6 +98,7 @@ export async function recordRefundsMadeAtProvider(
           db: deps.db,
           refunds: orderRefundsMadeAtProvider(deps, made, payment.id),
           linesRefunded: voidRefundedTickets,
+          orderCanceled: freeCanceledOrder,
         },
         caller,
         {

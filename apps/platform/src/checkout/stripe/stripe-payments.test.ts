@@ -12,6 +12,7 @@ import { createOwnerCaller } from '../../testing/test-callers.ts'
 import { databaseKinds, openTestDatabase } from '../../testing/test-database.ts'
 import { createTestPlatform, TEST_PUBLIC_URL } from '../../testing/test-platform.ts'
 import { voidRefundedTickets } from '../../ticketed-events/ticketed-event-store.ts'
+import { freeCanceledOrder } from '../free-canceled-order.ts'
 import { providerTitles } from '../payment-provider.ts'
 import { reconcilePendingPayments } from '../payments/payment-reconciliation.ts'
 import { orderRefundsThroughPayments } from '../payments/refunds-for-order-desk.ts'
@@ -270,7 +271,12 @@ describe.each(databaseKinds())('Stripe payments on %s', (kind) => {
 
   it('a refund from the order desk, twice with one key: one refund at Stripe', async () => {
     const { orderId, refundsAtStripe } = await paidOrder()
-    const desk = { db, refunds: orderRefundsThroughPayments(payments()), linesRefunded: voidRefundedTickets }
+    const desk = {
+      db,
+      refunds: orderRefundsThroughPayments(payments()),
+      linesRefunded: voidRefundedTickets,
+      orderCanceled: freeCanceledOrder,
+    }
     const owner = await createOwnerCaller(db)
     const request = { orderId, idempotencyKey: 'desk-stripe-1', amountMinor: 300 }
     const first = await refundOrder(desk, owner, request, platform.clock())
@@ -326,7 +332,12 @@ describe.each(databaseKinds())('Stripe payments on %s', (kind) => {
     // The order desk refunds the rest: the books at Stripe and on the order agree.
     stripe.setWebhooks('send')
     const rest = after.order.total_minor - 400
-    const desk = { db, refunds: orderRefundsThroughPayments(payments()), linesRefunded: voidRefundedTickets }
+    const desk = {
+      db,
+      refunds: orderRefundsThroughPayments(payments()),
+      linesRefunded: voidRefundedTickets,
+      orderCanceled: freeCanceledOrder,
+    }
     await refundOrder(
       desk,
       await createOwnerCaller(db),
@@ -341,7 +352,12 @@ describe.each(databaseKinds())('Stripe payments on %s', (kind) => {
 
   it('Stripe answering 500 to a refund: the library retries with the same key; one refund', async () => {
     const { orderId, refundsAtStripe } = await paidOrder()
-    const desk = { db, refunds: orderRefundsThroughPayments(payments()), linesRefunded: voidRefundedTickets }
+    const desk = {
+      db,
+      refunds: orderRefundsThroughPayments(payments()),
+      linesRefunded: voidRefundedTickets,
+      orderCanceled: freeCanceledOrder,
+    }
     const owner = await createOwnerCaller(db)
     stripe.failNext('/v1/refunds', 1)
     await refundOrder(
@@ -355,7 +371,12 @@ describe.each(databaseKinds())('Stripe payments on %s', (kind) => {
 
   it('Stripe down through every retry: a clear 503 and nothing refunded; the merchant’s retry with the same key refunds once', async () => {
     const { orderId, refundsAtStripe } = await paidOrder()
-    const desk = { db, refunds: orderRefundsThroughPayments(payments()), linesRefunded: voidRefundedTickets }
+    const desk = {
+      db,
+      refunds: orderRefundsThroughPayments(payments()),
+      linesRefunded: voidRefundedTickets,
+      orderCanceled: freeCanceledOrder,
+    }
     const owner = await createOwnerCaller(db)
     const request = { orderId, idempotencyKey: 'desk-500-b', amountMinor: 250 }
     stripe.failNext('/v1/refunds', 3)

@@ -18,7 +18,7 @@ import { identityOf } from '../../events/event-outbox.ts'
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, type FieldViolation, ValidationError } from '../../http/errors.ts'
 import { IdParam } from '../../http/validation.ts'
-import type { LinesRefunded } from '../../orders/order-actions.ts'
+import type { LinesRefunded, OrderCanceled } from '../../orders/order-actions.ts'
 import type { OrderRefunds } from '../../orders/order-refunds.ts'
 import { findOrder } from '../../orders/order-store.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
@@ -61,6 +61,7 @@ export function registerBookingDeskPages(
   deps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl'> & {
     refunds: OrderRefunds
     linesRefunded: LinesRefunded
+    orderCanceled: OrderCanceled
     bookingCancelLink?: ((bookingId: string, start: Date) => string) | undefined
   },
 ) {
@@ -300,7 +301,7 @@ export function registerBookingDeskPages(
     async (owner, _form, { params }) => {
       try {
         const result = await cancelBooking(
-          { db, refunds: deps.refunds, linesRefunded: deps.linesRefunded },
+          { db, refunds: deps.refunds, linesRefunded: deps.linesRefunded, orderCanceled: deps.orderCanceled },
           { siteId: owner.session.siteId, bookingId: params.id, by: 'merchant', now: clock() },
         )
         if (result.refundProblem)

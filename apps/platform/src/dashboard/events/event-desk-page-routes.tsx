@@ -55,11 +55,16 @@ const TicketTypeParams = z.object({ id: Id, typeId: Id })
 export function registerEventDeskPages(
   api: Api,
   deps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl'> &
-    Pick<OrderDeskDeps, 'refunds' | 'linesRefunded'>,
+    Pick<OrderDeskDeps, 'refunds' | 'linesRefunded' | 'orderCanceled'>,
 ) {
   const { db, clock } = deps
   const { page, form: postForm } = createDashboardRoutes(api, deps)
-  const desk: OrderDeskDeps = { db, refunds: deps.refunds, linesRefunded: deps.linesRefunded }
+  const desk: OrderDeskDeps = {
+    db,
+    refunds: deps.refunds,
+    linesRefunded: deps.linesRefunded,
+    orderCanceled: deps.orderCanceled,
+  }
 
   async function getEvent(owner: Owner, id: string): Promise<TicketedEventRow> {
     const event = await findTicketedEvent(db, owner.session.siteId, { id })

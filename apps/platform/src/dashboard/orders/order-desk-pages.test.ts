@@ -2,6 +2,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listLowStock } from '../../catalogue/products/stock-store.ts'
+import { freeCanceledOrder } from '../../checkout/free-canceled-order.ts'
 import type { Db } from '../../db/db.ts'
 import { cancelOrder, type OrderDeskDeps, refundOrder, shipOrder } from '../../orders/order-actions.ts'
 import { seedDemoCommerce } from '../../seed/demo-commerce.ts'
@@ -157,7 +158,10 @@ describe.each(databaseKinds())('the order desk pages on %s', (kind) => {
     expect(await stock()).toBe(7)
     const browser = createTestBrowser(platform.app)
     await browser.signIn()
-    await browser.get(`/dashboard/orders/${placed.orderId}`)
+    // Goods alone: the cancel section says they go back in stock, and the refund form offers to restock them.
+    const before = await browser.get(`/dashboard/orders/${placed.orderId}`)
+    expect(before.text).toContain('Its goods go back in stock. Refund a payment on its own.')
+    expect(before.text).toContain('name="restock-')
     const forged = await browser.submit(`/dashboard/orders/${placed.orderId}/cancel`, { csrf: 'forged' })
     expect(forged.status).toBe(403)
     expect(await stock()).toBe(7)
@@ -194,6 +198,7 @@ describe.each(databaseKinds())('the order desk pages on %s', (kind) => {
     const desk: OrderDeskDeps = {
       db,
       linesRefunded: voidRefundedTickets,
+      orderCanceled: freeCanceledOrder,
       refunds: {
         refund: async (request) => ({ status: 'REFUNDED', refundId: `re_${request.idempotencyKey}` }),
         providerTitle: (id) => id,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
+import { findBookingsOfOrders } from '../../bookings/booking-store.ts'
 import { LOW_STOCK_THRESHOLD, listLowStock } from '../../catalogue/products/stock-store.ts'
 import type { Api } from '../../http/api.ts'
 import { ApplicationError, ValidationError } from '../../http/errors.ts'
@@ -29,6 +30,7 @@ import {
 } from '../../orders/order-store.ts'
 import { orderStatusWords, paymentStatusWords } from '../../orders/order-words.ts'
 import type { FormFields } from '../../pages/form-fields.ts'
+import { findTicketsOfOrder } from '../../ticketed-events/ticketed-event-store.ts'
 import { renderDashboardPage, seeOther } from '../dashboard-layout.tsx'
 import { noticeText } from '../notices.ts'
 import { createDashboardRoutes, NoticeQuery } from '../owner-routes.ts'
@@ -140,10 +142,15 @@ function lineQuantities(form: FormFields, prefix: string, lineIds: readonly stri
 export function registerOrderDeskPages(
   api: Api,
   deps: Pick<DashboardDeps, 'db' | 'clock' | 'logger' | 'publicUrl'> &
-    Pick<OrderDeskDeps, 'refunds' | 'linesRefunded'>,
+    Pick<OrderDeskDeps, 'refunds' | 'linesRefunded' | 'orderCanceled'>,
 ) {
   const { page, form } = createDashboardRoutes(api, deps)
-  const desk: OrderDeskDeps = { db: deps.db, refunds: deps.refunds, linesRefunded: deps.linesRefunded }
+  const desk: OrderDeskDeps = {
+    db: deps.db,
+    refunds: deps.refunds,
+    linesRefunded: deps.linesRefunded,
+    orderCanceled: deps.orderCanceled,
+  }
 
   page(
     {
@@ -276,12 +283,20 @@ export function registerOrderDeskPages(
   ) {
     const order = await findOrder(deps.db, { siteId: owner.session.siteId }, orderId)
     if (!order) throw new ApplicationError('ORDER_NOT_FOUND', 'There is no such order', { id: orderId })
-    const events = await listOrderEvents(deps.db, orderId)
+    const [events, bookings, tickets] = await Promise.all([
+      listOrderEvents(deps.db, orderId),
+      findBookingsOfOrders(deps.db, [orderId]),
+      findTicketsOfOrder(deps.db, orderId),
+    ])
     return renderDashboardPage(
       <OrderPage
         owner={owner}
         order={order}
         events={events}
+        cancelFrees={{
+          bookings: bookings.filter((booking) => booking.status === 'CONFIRMED').length,
+          tickets: tickets.filter((ticket) => ticket.cancelled_date === null).length,
+        }}
         refundKey={randomUUID()}
         providerTitle={deps.refunds.providerTitle(order.order.payment.provider)}
         notice={options.notice}

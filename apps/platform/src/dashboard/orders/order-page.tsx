@@ -17,7 +17,7 @@ import type { OrderWithLines } from '../../orders/order-store.ts'
 import { breakdownOfOrder } from '../../orders/totals-breakdown.ts'
 import { TotalsBreakdownRows } from '../../orders/totals-breakdown-rows.tsx'
 import { CsrfField, DashboardPage, Problems } from '../dashboard-layout.tsx'
-import { timeText } from '../kit/dashboard-words.ts'
+import { countText, timeText } from '../kit/dashboard-words.ts'
 import { type Column, DataTable } from '../kit/data-table.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
 import { PageSection } from '../kit/page-section.tsx'
@@ -127,6 +127,22 @@ function describeEvent(event: OrderEventRow, money: (minor: number) => string, n
 }
 
 /** The order page: lines, addresses, payment, totals, shipments, the timeline and the merchant's actions. */
+/**
+ * What Cancel order does to this order, in words (decision 101): its goods back in stock (if it has goods),
+ * its bookings cancelled with their times freed and its tickets voided (if any); the payment is refunded apart.
+ */
+export function cancelWords(frees: { goods: boolean; bookings: number; tickets: number }): string {
+  const { bookings, tickets } = frees
+  return [
+    ...(frees.goods ? ['Its goods go back in stock.'] : []),
+    ...(bookings === 1 ? ['Its booking is cancelled and its time freed.'] : []),
+    ...(bookings > 1 ? [`Its ${countText(bookings, 'booking')} are cancelled and their times freed.`] : []),
+    ...(tickets === 1 ? ['Its ticket is voided: it no longer passes the door.'] : []),
+    ...(tickets > 1 ? [`Its ${countText(tickets, 'ticket')} are voided: they no longer pass the door.`] : []),
+    'Refund a payment on its own.',
+  ].join(' ')
+}
+
 export function OrderPage(props: {
   owner: Owner
   order: OrderWithLines
@@ -134,6 +150,8 @@ export function OrderPage(props: {
   refundKey: string
   /** The payment's provider as the merchant reads it ("Card (test mode)"): the provider's own title. */
   providerTitle: string
+  /** What cancelling frees besides stock: the order's confirmed bookings and its tickets still valid. */
+  cancelFrees: { bookings: number; tickets: number }
   notice?: string | undefined
   problem?: ActionProblem | undefined
 }) {
@@ -252,6 +270,8 @@ export function OrderPage(props: {
                   left={(line) => line.quantity - line.refunded_quantity}
                   proposed={() => 0}
                   extra={(line) =>
+                    // Only goods go back on a shelf: bookings, tickets and downloads have no stock (decision 101).
+                    needsShipping(line) &&
                     line.restocked_quantity < line.quantity && (
                       <label className="check">
                         <input type="checkbox" name={`restock-${line.id}`} /> Back in stock
@@ -286,7 +306,7 @@ export function OrderPage(props: {
                   <label htmlFor="field-cancel-reason">Reason (the buyer reads it)</label>
                   <input id="field-cancel-reason" name="reason" maxLength={500} />
                 </div>
-                <p className="muted">Every item goes back in stock. Refund a payment on its own.</p>
+                <p className="muted">{cancelWords({ goods: ships, ...props.cancelFrees })}</p>
                 <button type="submit" className="danger" data-confirm="Cancel this order and mail the buyer?">
                   Cancel order
                 </button>

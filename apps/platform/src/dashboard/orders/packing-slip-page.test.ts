@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freeCanceledOrder } from '../../checkout/free-canceled-order.ts'
 import type { Db } from '../../db/db.ts'
 import { type OrderDeskDeps, refundOrder, shipOrder } from '../../orders/order-actions.ts'
 import { seedDemoCommerce } from '../../seed/demo-commerce.ts'
@@ -25,6 +26,7 @@ describe.each(databaseKinds())('the packing slips on %s', (kind) => {
   const desk = (): OrderDeskDeps => ({
     db,
     linesRefunded: voidRefundedTickets,
+    orderCanceled: freeCanceledOrder,
     refunds: {
       refund: async (request) => ({ status: 'REFUNDED', refundId: `re_${request.idempotencyKey}` }),
       providerTitle: (id) => id,
