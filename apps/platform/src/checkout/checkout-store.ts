@@ -59,7 +59,7 @@ const FIND_CHECKOUT = prepared(`select ${columns} from checkouts where id = $1`)
 const LOCK_CHECKOUT = prepared(`select ${columns} from checkouts where id = $1 for update`)
 const LOCK_CHECKOUT_FOR_ORDER = prepared(
   `select ${prefixedColumns}, ${siteColumns}, ${mailShopColumns}
-     from checkouts k join sites s on s.id = k.site_id where k.id = $1 for update of k, s`,
+     from checkouts k join sites s on s.id = k.site_id where k.id = $1 for no key update of k, s`,
 )
 const FIND_CHECKOUT_WITH_SITE = prepared(
   `select ${prefixedColumns}, ${siteColumns} from checkouts k join sites s on s.id = k.site_id where k.id = $1`,

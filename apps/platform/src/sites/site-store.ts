@@ -57,9 +57,15 @@ export function toSite(row: SiteColumns): Site {
   }
 }
 
-/** Locks the site's row until the transaction ends: writers that must take turns per site queue here. */
+/**
+ * Locks the site's row until the transaction ends: writers that must take turns per site queue here. The lock
+ * is `for no key update`, not `for update`: a row that names the site (a booking's hold, an order) checks its
+ * key with `for key share`, which must not wait behind it, or a writer holding a calendar while it inserts such a
+ * row and one holding the site while it waits for that calendar deadlock (holding a slot and placing an order
+ * did: `bookings/hold-beside-site-lock.test.ts`).
+ */
 export async function lockSite(tx: Db, siteId: string): Promise<void> {
-  await tx.query('select 1 from sites where id = $1 for update', [siteId])
+  await tx.query('select 1 from sites where id = $1 for no key update', [siteId])
 }
 
 /** The site with this id, or undefined: for an id no credential vouches for (a cookie that only sets a page's look). */
