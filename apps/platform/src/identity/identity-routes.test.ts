@@ -368,11 +368,24 @@ describe.each(databaseKinds())('identity calls on %s', (kind) => {
       expect((await logout({ postLogoutRedirectUri: REGISTERED })).status).toBe(400)
     })
 
+    it("says a known client's refusal in its shop's brand, with no way back through the refused address", async () => {
+      const refused = await logout({ postLogoutRedirectUri: 'https://evil.example/', clientId: GOOD_CLIENT })
+      expect(refused.status).toBe(400)
+      expect(refused.text).toContain('Aisle Demo Store')
+      expect(refused.text).not.toContain('evil.example')
+      expect(refused.text).not.toContain('Back to')
+      const unknown = await logout({ clientId: 'unknown-client' })
+      expect(unknown.status).toBe(400)
+      expect(unknown.text).not.toContain('Aisle Demo Store')
+    })
+
     it('revokes the hosted-login session and the tokens issued through it once confirmed, then goes to a registered URI', async () => {
       const { email, cookies, accessToken } = await signInBrowser()
       const page = await logout({ postLogoutRedirectUri: SIGNED_OUT, clientId: GOOD_CLIENT }, cookies)
       expect(page.status).toBe(200)
       expect(page.headers.get('content-security-policy')).toContain("form-action 'self' https://good.com")
+      // The client's shop: its name, and the way back to where the client returns after signing out.
+      expect(page.text).toMatch(/href="https:\/\/good\.com\/"[^>]*>.*Back to (<!-- -->)?Aisle Demo Store/s)
       const confirmed = await confirm(page, cookies)
       expect(confirmed.status).toBe(303)
       expect(confirmed.location).toBe(SIGNED_OUT)

@@ -7,6 +7,8 @@ import { createCsrfToken } from '../../pages/csrf.ts'
 import { HOSTED_PAGE_ROUTE, SessionQuery } from '../../redirects/hosted/hosted-redirect-pages.tsx'
 import {
   brandOfSessionToken,
+  type MessageShop,
+  messageShopOf,
   sessionBrandOf,
   shopHomeOf,
 } from '../../redirects/hosted/redirect-session-brand.ts'
@@ -22,7 +24,9 @@ import { createAccount, toAuthState } from '../members/member-authentication.ts'
 import type { MemberRow } from '../members/member-store.ts'
 import {
   findRecoveryLink,
+  findRecoveryLinkShop,
   RESET_PASSWORD_PATH,
+  type RecoveryLink,
   recoverPassword,
   sendRecoveryEmail,
 } from '../recovery/password-recovery.ts'
@@ -114,7 +118,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
 
   /**
    * Renders a hosted form page with a fresh CSRF token in the form cookie, wearing the shop's brand when
-   * it belongs to a redirect session.
+   * it belongs to a redirect session (or, for a page of a mailed link, to the link's `shop`).
    */
   async function formPage(
     c: Context<AppEnv>,
@@ -124,6 +128,7 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
       formTargets?: readonly string[]
       captcha?: CaptchaFormInput
       session?: RedirectSession
+      shop?: MessageShop
     } = {},
   ) {
     const csrfToken = createCsrfToken()
@@ -132,8 +137,8 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
       formTargets: options.formTargets ?? [],
       captchaSources: captchaCspOf(options.captcha),
       setCookies: [formCookie(csrfToken, isHttps(c, publicUrl))],
-      siteId: options.session?.siteId,
-      brand: options.session && (await sessionBrandOf(db, options.session, publicUrl)),
+      siteId: options.session?.siteId ?? options.shop?.siteId,
+      brand: options.session ? await sessionBrandOf(db, options.session, publicUrl) : options.shop?.brand,
     })
   }
 
@@ -437,10 +442,13 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
   )
 
   // Reset password (the link of a recovery or activation mail: no redirect session).
-  const resetForm = (
+  // Its pages wear the brand of the shop that mailed the link, "Back to <shop>" leading to its return address.
+  const linkShop = (link: Pick<RecoveryLink, 'siteId' | 'returnUrl'>) =>
+    messageShopOf(db, link.siteId, link.returnUrl, publicUrl)
+  const resetForm = async (
     c: Context<AppEnv>,
     token: string,
-    isActivation: boolean,
+    link: RecoveryLink,
     options: { status?: number; problem?: AccountProblem } = {},
   ) =>
     formPage(
@@ -450,14 +458,21 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
           action={HOSTED_ACCOUNT_PATHS.resetPassword}
           csrfToken={csrfToken}
           token={token}
-          isActivation={isActivation}
+          isActivation={link.purpose === 'ACTIVATION'}
           problem={options.problem}
         />
       ),
-      { status: options.status },
+      { status: options.status, shop: await linkShop(link) },
     )
-  const unusableLink = () =>
-    renderHostedError(400, 'This link has expired or was already used. Ask for a new one.')
+  /** A spent, expired or unknown link's page, in the brand of the shop that mailed it when the token is one. */
+  const unusableLink = async (token: string | undefined) => {
+    const mailedBy = token ? await findRecoveryLinkShop(db, token) : undefined
+    return renderHostedError(
+      400,
+      'This link has expired or was already used. Ask for a new one.',
+      mailedBy && (await linkShop(mailedBy)),
+    )
+  }
 
   api.route(
     {
@@ -470,8 +485,8 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
     },
     async ({ query }, c) => {
       const link = query.token ? await findRecoveryLink(db, query.token, clock()) : undefined
-      if (!link || !query.token) return unusableLink()
-      return resetForm(c, query.token, link.purpose === 'ACTIVATION')
+      if (!link || !query.token) return unusableLink(query.token)
+      return resetForm(c, query.token, link)
     },
   )
 
@@ -489,10 +504,8 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
       if (!form) return renderHostedError(403, CROSS_SITE)
       const token = form.text('token', 100)
       const link = token ? await findRecoveryLink(db, token, clock()) : undefined
-      if (!link) return unusableLink()
-      const isActivation = link.purpose === 'ACTIVATION'
-      if (!form.hasValidToken)
-        return resetForm(c, token, isActivation, { status: 403, problem: 'expired-form' })
+      if (!link) return unusableLink(token)
+      if (!form.hasValidToken) return resetForm(c, token, link, { status: 403, problem: 'expired-form' })
       const recovered = await recoverPassword(
         deps,
         { recoveryToken: token, password: form.field('password') },
@@ -504,11 +517,13 @@ export function registerHostedAccountRoutes(api: Api, deps: IdentityDeps, hosted
         if (!problem) throw error
         return problem
       })
-      if (recovered === 'unusable-link') return unusableLink()
-      if (typeof recovered === 'string')
-        return resetForm(c, token, isActivation, { status: 400, problem: recovered })
+      if (recovered === 'unusable-link') return unusableLink(token)
+      if (typeof recovered === 'string') return resetForm(c, token, link, { status: 400, problem: recovered })
+      const shop = await linkShop(recovered.link)
       return renderHostedPage(<PasswordChangedPage returnUrl={recovered.link.returnUrl} />, {
         setCookies: [formCookie('', isHttps(c, publicUrl))],
+        siteId: shop.siteId,
+        brand: shop.brand,
       })
     },
   )

@@ -182,6 +182,9 @@ describe.each(databaseKinds())('hosted account pages on %s', (kind) => {
     const reset = await browser.get(resetPath)
     expect(reset.status).toBe(200)
     expect(reset.headers.get('referrer-policy')).toBe('no-referrer')
+    // The link's pages wear the brand of the shop that mailed it, the way back its return address.
+    const backToShop = /href="http:\/\/localhost:3000\/"[^>]*>.*Back to (<!-- -->)?Aisle Demo Store/s
+    expect(reset.text).toMatch(backToShop)
     const tooShort = await browser.post('/_auth/reset-password', {
       token: new URL(link).searchParams.get('token')!,
       password: 'short',
@@ -194,8 +197,12 @@ describe.each(databaseKinds())('hosted account pages on %s', (kind) => {
     expect(done.status).toBe(200)
     expect(done.text).toContain('Password saved')
     expect(done.text).toContain('href="http://localhost:3000/"')
+    expect(done.text).toMatch(backToShop)
     expect(done.headers.getSetCookie().some((cookie) => cookie.startsWith('aisle_member_'))).toBe(false)
-    expect((await browser.get(resetPath)).status).toBe(400)
+    const spent = await browser.get(resetPath)
+    expect(spent.status).toBe(400)
+    expect(spent.text).toContain('This link has expired or was already used')
+    expect(spent.text).toMatch(backToShop)
     await browser.get(path)
     await expectLoggedInRedirect(await browser.post(path, { email, password: NEW_PASSWORD }))
   })

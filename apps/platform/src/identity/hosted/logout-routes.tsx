@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { z } from 'zod'
 import type { Api, AppEnv } from '../../http/api.ts'
 import { createCsrfToken } from '../../pages/csrf.ts'
+import { type MessageShop, messageShopOf } from '../../redirects/hosted/redirect-session-brand.ts'
 import { findClientRegistration, isRegisteredReturnUri } from '../../redirects/redirect-uri.ts'
 import type { IdentityDeps } from '../identity-deps.ts'
 import { formCookie, isHttps, readHostedSessionCookies } from './hosted-cookies.ts'
@@ -32,6 +33,8 @@ interface LogoutRequest {
 interface CheckedLogout {
   cookies: Map<string, string>
   target?: string | undefined
+  /** The shop of the client that asked, whose brand the pages wear (Aisle's own without a client). */
+  shop?: MessageShop | undefined
 }
 
 /**
@@ -48,13 +51,18 @@ export function registerLogoutRoutes(api: Api, deps: IdentityDeps) {
   async function checkLogout(c: Context<AppEnv>, request: LogoutRequest): Promise<CheckedLogout | Response> {
     const { postLogoutRedirectUri: target, clientId } = request
     const client = clientId && clientId.length <= 200 ? await findClientRegistration(db, clientId) : undefined
-    if (target !== undefined && (!client || !isRegisteredReturnUri(client, target)))
-      return renderHostedError(400, 'The address to return to after signing out is not registered.')
     if (clientId !== undefined && !client)
       return renderHostedError(400, 'The application that asked to sign out is unknown.')
+    if (target !== undefined && (!client || !isRegisteredReturnUri(client, target)))
+      return renderHostedError(
+        400,
+        'The address to return to after signing out is not registered.',
+        client && (await messageShopOf(db, client.siteId, undefined, publicUrl)),
+      )
     // The client's site only: signing out of one shop keeps the browser signed in to the others.
     const cookies = [...readHostedSessionCookies(c)].filter(([siteId]) => !client || siteId === client.siteId)
-    return { cookies: new Map(cookies), target }
+    const shop = client && (await messageShopOf(db, client.siteId, target, publicUrl))
+    return { cookies: new Map(cookies), target, shop }
   }
 
   async function hasLiveSession(cookies: ReadonlyMap<string, string>): Promise<boolean> {
@@ -75,10 +83,19 @@ export function registerLogoutRoutes(api: Api, deps: IdentityDeps) {
       ...extraCookies,
     ]
     if (logout.target !== undefined) return hostedRedirect(logout.target, status, setCookies)
-    return renderHostedPage(<MessagePage title="Signed out" message="You have signed out." />, { setCookies })
+    return renderHostedPage(<MessagePage title="Signed out" message="You have signed out." />, {
+      setCookies,
+      siteId: logout.shop?.siteId,
+      brand: logout.shop?.brand,
+    })
   }
 
-  function confirmation(c: Context<AppEnv>, request: LogoutRequest, status = 200): Response {
+  function confirmation(
+    c: Context<AppEnv>,
+    request: LogoutRequest,
+    shop: MessageShop | undefined,
+    status = 200,
+  ): Response {
     const csrfToken = createCsrfToken()
     const target = request.postLogoutRedirectUri
     return renderHostedPage(
@@ -92,6 +109,8 @@ export function registerLogoutRoutes(api: Api, deps: IdentityDeps) {
         status,
         formTargets: target ? [new URL(target).origin] : [],
         setCookies: [formCookie(csrfToken, isHttps(c, publicUrl))],
+        siteId: shop?.siteId,
+        brand: shop?.brand,
       },
     )
   }
@@ -117,7 +136,7 @@ export function registerLogoutRoutes(api: Api, deps: IdentityDeps) {
       if (logout instanceof Response) return logout
       // Nothing to end (no cookie, or only dead sessions): a forged link can do no harm; stale cookies go.
       if (!(await hasLiveSession(logout.cookies))) return signOut(c, logout, 302, [])
-      return confirmation(c, query)
+      return confirmation(c, query, logout.shop)
     },
   )
 
@@ -141,7 +160,7 @@ export function registerLogoutRoutes(api: Api, deps: IdentityDeps) {
       }
       const logout = await checkLogout(c, request)
       if (logout instanceof Response) return logout
-      if (!form.hasValidToken) return confirmation(c, request, 403)
+      if (!form.hasValidToken) return confirmation(c, request, logout.shop, 403)
       return signOut(c, logout, 303, [formCookie('', isHttps(c, publicUrl))])
     },
   )

@@ -199,6 +199,23 @@ export async function findRecoveryLink(db: Db, token: string, now: Date): Promis
   return row && { siteId: row.site_id, purpose: row.purpose, returnUrl: row.return_url ?? undefined }
 }
 
+/**
+ * The shop and return address of a recovery or activation link in any state (spent or expired too), for the
+ * page that says it cannot be used to wear the shop's brand: whoever holds the token was mailed it by that shop.
+ */
+export async function findRecoveryLinkShop(
+  db: Db,
+  token: string,
+): Promise<{ siteId: string; returnUrl: string | undefined } | undefined> {
+  if (token.length === 0 || token.length > 100) return undefined
+  const row = await queryOne<{ site_id: string; return_url: string | null }>(
+    db,
+    'select site_id, return_url from member_recovery_tokens where token_hash = $1',
+    [hashToken(token)],
+  )
+  return row && { siteId: row.site_id, returnUrl: row.return_url ?? undefined }
+}
+
 const invalidLink = () =>
   new ApplicationError(
     'RECOVERY_TOKEN_INVALID',

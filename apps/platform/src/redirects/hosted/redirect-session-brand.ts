@@ -44,6 +44,22 @@ export async function brandOfSessionToken(
   return session && { siteId: session.siteId, brand: await sessionBrandOf(db, session, publicUrl) }
 }
 
+/**
+ * The shop a hosted page that no redirect session names is for (the hosted logout of a known client, a spent
+ * password link): its id and brand, "Back to <shop>" leading to the origin of `checkedReturnUrl`, a return
+ * address the platform checked against the shop's registered ones before (never one from the page's query
+ * unchecked), or nowhere.
+ */
+export async function messageShopOf(
+  db: Db,
+  siteId: string,
+  checkedReturnUrl: string | undefined,
+  publicUrl: string,
+): Promise<MessageShop> {
+  const homeUrl = checkedReturnUrl ? `${new URL(checkedReturnUrl).origin}/` : undefined
+  return { siteId, brand: await loadShopBrand(db, siteId, { publicUrl, homeUrl }) }
+}
+
 /** The shop a hosted message page wears: its id for the icon, its brand for the header and way back. */
 export interface MessageShop {
   siteId: string
