@@ -56,6 +56,12 @@ test('a buyer pays on the hosted checkout, lands on the thank-you page, and the 
   const summary = page.getByRole('complementary', { name: 'Order summary' })
   await expect(summary).toContainText('$56.00')
   await expect(summary).toContainText('$5.99')
+  // The line's picture is drawn, not a broken image.
+  const picture = summary.locator('img.line-thumbnail').first()
+  await expect(picture).toBeVisible()
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0)
 
   await placeHostedOrder(page)
   await payOnTestProvider(page, '4000 0000 0000 0002')
