@@ -110,9 +110,17 @@ export function Select(props: {
   defaultValue?: string | undefined
   error?: string | undefined
   hint?: string
+  /** Two columns of a form's grid where there are two: for choices whose words are long ("(GMT-05:00) Eastern Time — New York"). */
+  wide?: boolean
 }) {
   return (
-    <LabelledControl label={props.label} name={props.name} error={props.error} hint={props.hint}>
+    <LabelledControl
+      label={props.label}
+      name={props.name}
+      error={props.error}
+      hint={props.hint}
+      className={props.wide ? 'wide' : undefined}
+    >
       {({ id }) => (
         <select
           id={id}

@@ -90,6 +90,7 @@ button.primary, .button.primary { background: var(--accent); border-color: var(-
 button.danger { color: var(--danger); }
 .actions { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; margin: 1rem 0; }
 .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 0 1.25rem; }
+@media (min-width: 720px) { .grid > .field.wide { grid-column: span 2; } }
 /* The bookings pages: services as cards, days and free times as a grid of tappable chips (decision 069). */
 .bookings-page { max-width: 720px; margin: 0 auto; }
 .choices { list-style: none; margin: 0.5rem 0 1rem; padding: 0; display: grid; gap: 0.75rem; }

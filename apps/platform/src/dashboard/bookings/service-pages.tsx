@@ -154,7 +154,7 @@ export function ServiceEditorPage(props: {
             </PageSection>
             <PageSection id="kind" title="Appointment or class">
               <div className="grid">
-                <Select label="Kind" {...row('type')} options={kindChoices} />
+                <Select label="Kind" {...row('type')} options={kindChoices} wide />
                 <Field
                   label="Places per session"
                   {...row('capacity')}
@@ -235,7 +235,12 @@ export function ServiceEditorPage(props: {
                 Times are in the calendar's time zone, as customers there read a clock.
               </p>
               <div className="grid">
-                <Select label="Time zone" {...row('timeZone')} options={timeZoneOptions(values.timeZone)} />
+                <Select
+                  label="Time zone"
+                  {...row('timeZone')}
+                  options={timeZoneOptions(values.timeZone)}
+                  wide
+                />
                 {weekdayNames.map((name, index) => (
                   <Field
                     key={name}
