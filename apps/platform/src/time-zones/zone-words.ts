@@ -4,17 +4,29 @@
  * and the order line's `slotWhenText`, the mails, the members account). Depends on nothing.
  */
 
-const zoneNames = new Map<string, Intl.DateTimeFormat>()
+const keptFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * A date format of `locale` and `options`, made once and kept (building one costs far more than using it):
+ * the one cache of the platform's date and zone words.
+ */
+export function dateFormatOf(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`
+  let format = keptFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options)
+    keptFormats.set(key, format)
+  }
+  return format
+}
 
 /** A zone's short name at a moment in `locale`'s words ("CEST" in British English, "EDT" in American). */
 function shortZoneName(instant: Date, timeZone: string, locale: string): string {
-  const key = `${locale} ${timeZone}`
-  let format = zoneNames.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
-    zoneNames.set(key, format)
-  }
-  return format.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  return (
+    dateFormatOf(locale, { timeZone, timeZoneName: 'short' })
+      .formatToParts(instant)
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  )
 }
 
 /**

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { zoneNameAt } from '../../time-zones/zone-words.ts'
+import { dateFormatOf, zoneNameAt } from '../../time-zones/zone-words.ts'
 
 /**
  * How the dashboard writes counts and times, once for every page (decisions 071 and 087): "1 session", "3
@@ -37,30 +37,22 @@ export function countText(count: number, singular: string, plural = `${singular}
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>()
-
-/** How a time is written, made once per zone and precision. */
+/** How a time is written, per zone and precision. */
 function formatOf(timeZone: string, precision: 'day' | 'minute' | 'second'): Intl.DateTimeFormat {
-  const key = `${timeZone} ${precision}`
-  let format = formats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone,
-      ...(precision === 'day'
-        ? {}
-        : {
-            hour: '2-digit',
-            minute: '2-digit',
-            ...(precision === 'second' ? { second: '2-digit' } : {}),
-            hourCycle: 'h23',
-          }),
-    })
-    formats.set(key, format)
-  }
-  return format
+  return dateFormatOf('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone,
+    ...(precision === 'day'
+      ? {}
+      : {
+          hour: '2-digit',
+          minute: '2-digit',
+          ...(precision === 'second' ? { second: '2-digit' } : {}),
+          hourCycle: 'h23',
+        }),
+  })
 }
 
 /**
@@ -83,21 +75,11 @@ export function dayText(value: Date | string | null | undefined, timeZone = shop
   return formatOf(timeZone, 'day').format(new Date(value))
 }
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>()
-
 /** The time of day of a moment in a zone, 24-hour: "09:00" (a calendar's rows, under their day). */
 export function clockText(value: Date | string, timeZone = shopTimeZone()): string {
-  let format = clockFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-    })
-    clockFormats.set(timeZone, format)
-  }
-  return format.format(new Date(value))
+  return dateFormatOf('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
+    new Date(value),
+  )
 }
 
 /** A local date (`YYYY-MM-DD`) with its weekday: "Mon 7 Dec 2026". */
@@ -105,22 +87,15 @@ export function weekdayDateText(localDate: string): string {
   return weekdayFormatOf('UTC').format(new Date(`${localDate}T12:00:00Z`))
 }
 
-const weekdayFormats = new Map<string, Intl.DateTimeFormat>()
-
-/** A day with its weekday in a zone ("Thu, 3 Dec 2026"), the format built once per zone. */
+/** A day with its weekday in a zone ("Thu, 3 Dec 2026"). */
 function weekdayFormatOf(timeZone: string): Intl.DateTimeFormat {
-  let format = weekdayFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone,
-    })
-    weekdayFormats.set(timeZone, format)
-  }
-  return format
+  return dateFormatOf('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone,
+  })
 }
 
 /**
@@ -137,23 +112,17 @@ export function spanText(start: Date | string, end: Date | string, timeZone = sh
   return `${startDay}, ${clockText(start, timeZone)}–${clockText(end, timeZone)} ${zoneName}`
 }
 
-const shortDayFormats = new Map<string, Intl.DateTimeFormat>()
-
 /** A day with its weekday, without its year ("Sat 18 Sept"), or with it ("Sat 18 Sept 2027"), in a zone. */
 function shortDayOf(value: Date | string, timeZone: string, withYear: boolean): string {
-  const key = `${timeZone} ${withYear}`
-  let format = shortDayFormats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      ...(withYear ? { year: 'numeric' } : {}),
-      timeZone,
-    })
-    shortDayFormats.set(key, format)
-  }
-  return format.format(new Date(value)).replace(',', '')
+  return dateFormatOf('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
+    timeZone,
+  })
+    .format(new Date(value))
+    .replace(',', '')
 }
 
 /**
@@ -180,16 +149,9 @@ export function spanLines(
   return [startDay, `${clockText(start, timeZone)}–${clockText(end, timeZone)} ${zoneName}`]
 }
 
-const yearFormats = new Map<string, Intl.DateTimeFormat>()
-
 /** The year of a moment in a zone ("2027"). */
 function toYear(value: Date | string, timeZone: string): string {
-  let format = yearFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone })
-    yearFormats.set(timeZone, format)
-  }
-  return format.format(new Date(value))
+  return dateFormatOf('en-GB', { year: 'numeric', timeZone }).format(new Date(value))
 }
 
 /** A zone's short name at a moment, as `timeText` writes it after a time: "EST", "CET", "UTC" (`zoneNameAt`). */
