@@ -226,16 +226,19 @@ export function toProductColumns(
   }
 }
 
-/** `"Summer Linen Shirt!"` -> `"summer-linen-shirt"`. */
-export function slugify(name: string): string {
+/**
+ * `"Summer Linen Shirt!"` -> `"summer-linen-shirt"`: accents dropped, lower case, runs of anything else one
+ * `-`, at most `maxLength` characters; `fallback` when nothing is left.
+ */
+export function slugify(name: string, maxLength = 90, fallback = 'product'): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
-    .slice(0, 90)
-  return slug || 'product'
+    .slice(0, maxLength)
+  return slug || fallback
 }
 
 /** Every combination of option choices, in option order: the variants a product's options make. */
