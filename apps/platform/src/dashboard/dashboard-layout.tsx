@@ -110,8 +110,8 @@ export function Select(props: {
   defaultValue?: string | undefined
   error?: string | undefined
   hint?: string
-  /** Two columns of a form's grid where there are two: for choices whose words are long ("(GMT-05:00) Eastern Time — New York"). */
-  wide?: boolean
+  /** Classes of the field's frame, as `Field` takes them (`wide`: two columns of a form's grid, for long choices). */
+  frameClassName?: string
 }) {
   return (
     <LabelledControl
@@ -119,7 +119,7 @@ export function Select(props: {
       name={props.name}
       error={props.error}
       hint={props.hint}
-      className={props.wide ? 'wide' : undefined}
+      className={props.frameClassName}
     >
       {({ id }) => (
         <select

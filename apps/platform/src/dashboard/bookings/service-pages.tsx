@@ -154,7 +154,7 @@ export function ServiceEditorPage(props: {
             </PageSection>
             <PageSection id="kind" title="Appointment or class">
               <div className="grid">
-                <Select label="Kind" {...row('type')} options={kindChoices} wide />
+                <Select label="Kind" {...row('type')} options={kindChoices} frameClassName="wide" />
                 <Field
                   label="Places per session"
                   {...row('capacity')}
@@ -239,7 +239,7 @@ export function ServiceEditorPage(props: {
                   label="Time zone"
                   {...row('timeZone')}
                   options={timeZoneOptions(values.timeZone)}
-                  wide
+                  frameClassName="wide"
                 />
                 {weekdayNames.map((name, index) => (
                   <Field

@@ -87,7 +87,7 @@ function EventForm(props: {
               {...row('timeZone')}
               options={timeZoneOptions(values.timeZone)}
               hint="Where the event is held: its times below are read there"
-              wide
+              frameClassName="wide"
             />
             <Field label="Starts" {...row('start')} type="datetime-local" required />
             <Field label="Ends" {...row('end')} type="datetime-local" required />
