@@ -5,7 +5,7 @@
 // self time (where the CPU ran) and total time (with what it called).
 //
 //   node bench/harness/summarise-cpu-profile.mjs <file.cpuprofile>... [--top 30] [--orders N] [--json]
-//     [--callers <text>]
+//     [--callers <text>] [--steps <windows.json> [--step <name>]]
 //
 // With several files (one per platform process) their times add up. `--orders N` adds milliseconds per
 // order (N the orders placed while profiling, as the benchmark logs them). `--callers formatMoney` lists,
@@ -49,9 +49,11 @@ function describeFrame({ functionName, url, lineNumber }) {
 
 /**
  * Self and total microseconds per function and per package over one or more profiles.
- * @param {{ nodes: { id: number, callFrame: any, children?: number[] }[], samples: number[], timeDeltas: number[] }[]} profiles
+ * @param {{ nodes: { id: number, callFrame: any, children?: number[] }[], samples: number[], timeDeltas: number[], startTime: number }[]} profiles
+ * @param {(micros: number) => boolean} [keep] which samples count, by their time (the profile's clock:
+ *   microseconds of the monotonic clock, as `process.hrtime` reads it in any process of the machine)
  */
-export function summariseProfiles(profiles) {
+export function summariseProfiles(profiles, keep = () => true) {
   const functions = new Map()
   const packages = new Map()
   /** Per function, the total time spent in it under each of its callers. */
@@ -100,9 +102,12 @@ export function summariseProfiles(profiles) {
       stacks.set(id, stack)
       return stack
     }
+    let at = profile.startTime
     profile.samples.forEach((id, index) => {
+      at += profile.timeDeltas[index] ?? 0
       // The delta after a sample is the time spent in it (the last sample's is unknown: left out).
       const micros = profile.timeDeltas[index + 1] ?? 0
+      if (!keep(at)) return
       const stack = stackOf(id)
       if (stack.leafPackage === '(idle)') {
         idle += micros
@@ -136,6 +141,16 @@ function main() {
   const top = Number(option('--top', 30))
   const orders = Number(option('--orders', 0))
   const callersOf = option('--callers', undefined)
+  // `--steps <file> --step <name>`: only the samples taken while that step ran (the windows the funnel's
+  // step-cost tool writes: [step, fromMicros, toMicros] on the monotonic clock).
+  const stepsFile = option('--steps', undefined)
+  const step = option('--step', undefined)
+  const windows = stepsFile
+    ? JSON.parse(readFileSync(stepsFile, 'utf8')).filter(([name]) => step === undefined || name === step)
+    : undefined
+  const keep = windows
+    ? (micros) => windows.some(([, from, to]) => micros >= from && micros <= to)
+    : () => true
   const asJson = args.includes('--json')
   const files = args.filter((arg) => arg !== '--json')
   if (files.length === 0) {
@@ -144,6 +159,7 @@ function main() {
   }
   const { busy, idle, functions, packages, callers } = summariseProfiles(
     files.map((file) => JSON.parse(readFileSync(file, 'utf8'))),
+    keep,
   )
   const ms = (micros) => Math.round(micros / 100) / 10
   const percent = (micros) => `${((micros / busy) * 100).toFixed(1)}%`
