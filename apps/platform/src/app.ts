@@ -441,7 +441,12 @@ export function createApp(options: AppDeps) {
       db: deps.db,
       clock,
       publicUrl: deps.publicUrl,
-      deliver: async (request) => hono.fetch(request),
+      // The test provider's word goes straight to what the notification route does with a verified one
+      // (the hosted checkout's, registered below): never through this app's own HTTP API.
+      tell: (provider, payment) =>
+        hostedCheckout.actOnProviderWord(provider, payment).catch((error: unknown) => {
+          logger.error('the test provider’s word was not acted on; the shopper’s return will', { error })
+        }),
       stripe: deps.stripe,
       notificationUrl: (providerId) => `${deps.publicUrl}${PAYMENT_NOTIFICATIONS_PATH}/${providerId}`,
     },
@@ -462,7 +467,7 @@ export function createApp(options: AppDeps) {
     bookingCancelUrl({ publicUrl: deps.publicUrl, signer: digital.signer }, bookingId, start)
   if (testProvider)
     registerTestProviderRoutes(api, { provider: testProvider, clock, publicUrl: deps.publicUrl })
-  registerHostedCheckoutRoutes(api, {
+  const hostedCheckout = registerHostedCheckoutRoutes(api, {
     db: deps.db,
     clock,
     publicUrl: deps.publicUrl,

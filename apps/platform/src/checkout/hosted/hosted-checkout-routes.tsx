@@ -32,10 +32,10 @@ import {
   withChoices,
 } from '../checkout-store.ts'
 import { getCommerceSettings, settingsFromStored } from '../commerce-settings.ts'
-import type { PaymentProvider } from '../payment-provider.ts'
+import type { PaymentProvider, ProviderPayment } from '../payment-provider.ts'
 import { confirmPayment, type PaymentConfirmation } from '../payments/confirm-payment.ts'
 import { providerOf } from '../payments/payment-deps.ts'
-import { recordRefundsMadeAtProvider } from '../payments/refunds-made-at-provider.ts'
+import { actOnProviderWord } from '../payments/provider-word.ts'
 import { startPayment } from '../payments/start-payment.ts'
 import { coverableLinesOf, lineSummariesOf, type PricedCart, priceCart } from '../price-cart.ts'
 import { shipToCountries } from '../ship-to-countries.ts'
@@ -231,6 +231,7 @@ function savedAddressesOf(profile: {
  * `POST .../place-order` (saves, then pays: the provider's page or the order at once),
  * `GET .../payment-return` (back from the provider), `GET .../thank-you`, and providers' signed
  * notifications. The checkout id, a random UUID, is the capability: whoever has the link may finish it.
+ * Answers how a provider in this process tells its word without a request (`actOnProviderWord`).
  */
 export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps) {
   const { db, clock, publicUrl } = deps
@@ -244,6 +245,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     bookingCancelLink: deps.bookingCancelLink,
     cartProducts: deps.cartProducts,
   }
+  const withLogger = { ...payments, logger: deps.logger }
   /** Signs the thank-you page's link for the browser that just paid or pressed the form. */
   const signing = () => ({ signer: deps.signer, now: clock() })
   const paymentUrls = (checkoutId: string) => checkoutPaymentUrls(publicUrl, checkoutId)
@@ -758,10 +760,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         )
       // Signed, but about nothing the platform acts on (another kind of event): taken, so not sent again.
       if (state === 'acknowledged') return c.json({ received: true }, 200)
-      const confirmation = await confirmPayment(payments, provider, state)
-      // A refund the merchant made on the provider's own dashboard goes on the order (decision 067).
-      await recordRefundsMadeAtProvider({ ...payments, logger: deps.logger }, provider, state)
-      return c.json({ received: confirmation.kind !== 'unknown' }, 200)
+      return c.json({ received: await actOnProviderWord(withLogger, provider, state) }, 200)
     },
   )
 
@@ -816,4 +815,9 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       )
     },
   )
+  return {
+    /** A provider's word that arrives in process (the test provider's), acted on as the route acts on a notification. */
+    actOnProviderWord: (provider: PaymentProvider, state: ProviderPayment) =>
+      actOnProviderWord(withLogger, provider, state),
+  }
 }

@@ -2,7 +2,6 @@ import { offlineProvider, type PaymentProvider } from '../payment-provider.ts'
 import { createStripeProvider, STRIPE_PROVIDER_ID, type StripeSettings } from '../stripe/stripe-provider.ts'
 import {
   createTestProvider,
-  createTestProviderSecret,
   type TestProvider,
   type TestProviderDeps,
 } from '../test-provider/test-provider.ts'
@@ -22,7 +21,7 @@ export interface PaymentProviders {
  */
 export function createPaymentProviders(
   mode: TestProviderMode,
-  deps: Omit<TestProviderDeps, 'secret'> & {
+  deps: TestProviderDeps & {
     stripe?: StripeSettings | undefined
     /** Where a provider posts its notifications: `/payments/v1/notifications/:providerId`. */
     notificationUrl: (providerId: string) => string
@@ -38,8 +37,7 @@ export function createPaymentProviders(
       ]
     : []
   if (mode === 'off') return { providers: [...stripe, offlineProvider], testProvider: undefined }
-  // The test provider posts its signed notifications to this same app, as a real provider would over
-  // the network; the secret lives in the process that both sides run in.
-  const testProvider = createTestProvider({ ...deps, secret: createTestProviderSecret() })
+  // The test provider runs in this process: it tells its word through `tell`, not the notification route.
+  const testProvider = createTestProvider(deps)
   return { providers: [...stripe, testProvider, offlineProvider], testProvider }
 }

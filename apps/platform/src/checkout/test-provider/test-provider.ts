@@ -1,9 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/db.ts'
 import type { PaymentProvider, ProviderPayment } from '../payment-provider.ts'
 import type { PaymentShopRow } from '../shop-brand.ts'
-import { isNotificationSigned, SIGNATURE_HEADER, signNotification } from './notification-signature.ts'
 import {
   findTestPayment,
   findTestPaymentWithShop,
@@ -28,10 +27,11 @@ export interface TestProviderDeps {
   db: Db
   clock: Clock
   publicUrl: string
-  /** The secret notifications are signed with (the provider and the platform share it). */
-  secret: string
-  /** Sends a notification request to the platform (over the network for a real provider). */
-  deliver: (request: Request) => Promise<Response>
+  /**
+   * Tells the platform a payment's final state: what a real provider's signed notification does over the
+   * network, done in this process by the function the notification route calls (decision 103).
+   */
+  tell: (provider: PaymentProvider, payment: ProviderPayment) => Promise<unknown>
 }
 
 /** The test provider: the provider side (its pages' steps) and the platform's PaymentProvider of it. */
@@ -49,11 +49,6 @@ export interface TestProvider extends PaymentProvider {
   cancel(id: string): Promise<TestProviderPaymentRow | undefined>
 }
 
-/** A random secret for one process: notifications are delivered in process, so both sides hold it. */
-export function createTestProviderSecret(): string {
-  return randomBytes(32).toString('base64url')
-}
-
 function toProviderPayment(row: TestProviderPaymentRow, publicUrl: string): ProviderPayment {
   const isOpen = row.status === 'REQUIRES_PAYMENT_METHOD' || row.status === 'REQUIRES_ACTION'
   return {
@@ -66,55 +61,20 @@ function toProviderPayment(row: TestProviderPaymentRow, publicUrl: string): Prov
   }
 }
 
-const PROVIDER_STATUSES: readonly ProviderPayment['status'][] = [
-  'REQUIRES_ACTION',
-  'SUCCEEDED',
-  'FAILED',
-  'PAY_LATER',
-]
-
-/** The payment a notification's body tells (as `toProviderPayment` wrote it); undefined when it is not one. */
-function providerPaymentOf(value: unknown): ProviderPayment | undefined {
-  if (typeof value !== 'object' || value === null) return undefined
-  const { providerPaymentId, reference, status, redirectUrl, failureReason, cardLast4 } = value as Record<
-    string,
-    unknown
-  >
-  if (typeof providerPaymentId !== 'string' || typeof reference !== 'string') return undefined
-  if (!PROVIDER_STATUSES.includes(status as ProviderPayment['status'])) return undefined
-  const text = (field: unknown) => (typeof field === 'string' ? field : undefined)
-  return {
-    providerPaymentId,
-    reference,
-    status: status as ProviderPayment['status'],
-    redirectUrl: text(redirectUrl),
-    failureReason: text(failureReason),
-    cardLast4: text(cardLast4),
-  }
-}
-
 /**
  * The built-in test card provider, shaped like a real one: a payment is created for an amount, the
  * shopper enters the card on the provider's page, 4242 4242 4242 4242 is paid, 4000 0000 0000 0002 is
- * declined, 4000 0025 0000 3155 asks for an approval first. Each final state is posted, signed, to
- * the platform's notification URL. It keeps the last 4 digits, never the number.
+ * declined, 4000 0025 0000 3155 asks for an approval first. Each final state is told to the platform as a
+ * real provider's notification would tell it, but in process (`tell`): the provider runs inside the
+ * platform, which never calls its own HTTP API. It keeps the last 4 digits, never the number.
  */
 export function createTestProvider(deps: TestProviderDeps): TestProvider {
   const { db, clock, publicUrl } = deps
 
-  /** Posts the signed notification of a final state; the shopper's return confirms it anyway. */
+  /** Tells a final state; the shopper's return confirms it anyway. */
   async function notify(row: TestProviderPaymentRow) {
-    const body = JSON.stringify({ type: 'payment.updated', payment: toProviderPayment(row, publicUrl) })
-    const request = new Request(row.notify_url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [SIGNATURE_HEADER]: signNotification(deps.secret, body, clock()),
-      },
-      body,
-    })
     try {
-      await (await deps.deliver(request)).arrayBuffer()
+      await deps.tell(provider, toProviderPayment(row, publicUrl))
     } catch {
       // A lost notification is what the shopper's return (and a real provider's retries) are for.
     }
@@ -126,7 +86,7 @@ export function createTestProvider(deps: TestProviderDeps): TestProvider {
     return moved ?? findTestPayment(db, id)
   }
 
-  return {
+  const provider: TestProvider = {
     id: 'test-card',
     title: 'Card (test mode)',
     description:
@@ -151,15 +111,10 @@ export function createTestProvider(deps: TestProviderDeps): TestProvider {
       const row = await findTestPayment(db, providerPaymentId)
       return row && toProviderPayment(row, publicUrl)
     },
-    async verifyNotification(body, headers) {
-      if (!isNotificationSigned(deps.secret, body, headers.get(SIGNATURE_HEADER), clock())) return undefined
-      // The signed body is the provider's word: it tells only final states, which never change again,
-      // so a replay within the signature's tolerance tells the same. No second read of the payment.
-      try {
-        return providerPaymentOf((JSON.parse(body) as { payment?: unknown }).payment)
-      } catch {
-        return undefined
-      }
+    // Its word arrives in process (`tell`), never over the network: a notification posted in its name is
+    // refused, as a forged one would be.
+    async verifyNotification() {
+      return undefined
     },
     async refund(request) {
       const outcome = await refundTestPayment(
@@ -210,4 +165,5 @@ export function createTestProvider(deps: TestProviderDeps): TestProvider {
       return settle(moved, id)
     },
   }
+  return provider
 }
