@@ -4,7 +4,7 @@ import type { Db } from '../db/db.ts'
 import { createCountingDb } from '../testing/counting-db.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
-import { acceptsGzip } from './read-cache.ts'
+import { acceptsGzip, createReadCache } from './read-cache.ts'
 
 describe('acceptsGzip', () => {
   it.each([
@@ -22,6 +22,38 @@ describe('acceptsGzip', () => {
     [undefined, false],
   ])('%s: %s', (header, expected) => {
     expect(acceptsGzip(header)).toBe(expected)
+  })
+})
+
+describe('createReadCache', () => {
+  const page = {
+    products: Array.from({ length: 40 }, (_, n) => ({
+      id: n,
+      name: `Product ${n}`,
+      text: 'word '.repeat(n),
+    })),
+  }
+  const json = JSON.stringify(page)
+
+  it('gzips a new answer fast, and smaller once it is asked for again, the same JSON under the same ETag', () => {
+    const cache = createReadCache()
+    const made = cache.keep('page', page)
+    expect(made.isGzippedFast).toBe(true)
+    expect(gunzipSync(made.gzipped).toString()).toBe(json)
+    const again = cache.find('page')!
+    expect(again.isGzippedFast).toBe(false)
+    expect(again.gzipped.byteLength).toBeLessThan(made.gzipped.byteLength)
+    expect(gunzipSync(again.gzipped).toString()).toBe(json)
+    expect(again.etag).toBe(made.etag)
+    expect(cache.find('page')).toBe(again)
+  })
+
+  it('keeps a small answer as it is, with nothing to gzip again', () => {
+    const cache = createReadCache()
+    const made = cache.keep('small', { id: 1 })
+    expect(made.gzipped).toBe(made.body)
+    expect(made.isGzippedFast).toBe(false)
+    expect(cache.find('small')).toBe(made)
   })
 })
 
