@@ -9,7 +9,7 @@ import { openDatabase } from './db/open-database.ts'
 import { isReplicaRoutingDb } from './db/replica-routing-db.ts'
 import { loadSigningKey } from './digital/signing-key-store.ts'
 import { answerClientError } from './http/client-error.ts'
-import { withReadRouting } from './http/read-routing.ts'
+import { isWriteSeenByReplicaReads, withReadRouting } from './http/read-routing.ts'
 import { chooseLogFormat, createLogger } from './log.ts'
 import { chooseMailTransport } from './mail/mail-transport.ts'
 import { createMailWorker } from './mail/mail-worker.ts'
@@ -37,7 +37,7 @@ async function main() {
   })
   for (const warning of startWarnings(config)) logger.warn(warning)
   const started = performance.now()
-  const db = await openDatabase({ ...config, logger })
+  const db = await openDatabase({ ...config, logger, isSeenByReplicaReads: isWriteSeenByReplicaReads })
   // Seeding progress goes to standard error, as the operator command's does: standard output is the log.
   const progress = createProgress(process.stderr)
   const { applied, seeded, demoOwner } = await prepareDatabase(db, {

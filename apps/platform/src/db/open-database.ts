@@ -17,6 +17,8 @@ export async function openDatabase(options: {
   dataDir: string
   replicas?: ReplicaConfig
   logger?: Logger
+  /** Which writes a caller's next replica read must see (`ReplicaRoutingOptions.isSeenByReplicaReads`). */
+  isSeenByReplicaReads?: (sql: string) => boolean
 }): Promise<Db> {
   if (options.databaseUrl) {
     const primary = openPostgres(options.databaseUrl)
@@ -28,6 +30,7 @@ export async function openDatabase(options: {
       replicas: urls.map((url) => ({ name: new URL(url).host, db: openPostgres(url) })),
       maxLagMs: options.replicas?.maxLagMs ?? 0,
       logger: options.logger,
+      isSeenByReplicaReads: options.isSeenByReplicaReads,
     })
   }
   const release = lockDataDir(options.dataDir)

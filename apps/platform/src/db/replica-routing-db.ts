@@ -53,6 +53,7 @@ interface RequestRoute extends RoutedRequest {
   choice: Promise<ReplicaState | undefined> | undefined
   /** Once a request has read from the primary it stays there, so it never sees data go back in time. */
   isOnPrimary: boolean
+  /** It wrote something a replica read of its caller's may show: their write position is recorded. */
   hasWritten: boolean
 }
 
@@ -65,6 +66,12 @@ export interface ReplicaRoutingOptions {
   probeIntervalMs?: number
   /** Told when a replica fails a read that the primary then answers, and when a write position is lost. */
   logger?: Logger
+  /**
+   * Whether a write statement may change rows that a replica-read request shows (default: every write
+   * may). A request whose writes all may not (a shopper's cart, say, which no catalogue read shows)
+   * records no write position for its caller: no later replica read of theirs can miss it.
+   */
+  isSeenByReplicaReads?: (sql: string) => boolean
 }
 
 // A caller's write is forgotten after this long: any replica still behind it is far past the lag bound.
@@ -82,6 +89,7 @@ const WRITE_MEMORY_MS = 10 * 60 * 1000
 export async function createReplicaRoutingDb(options: ReplicaRoutingOptions): Promise<ReplicaRoutingDb> {
   const { primary } = options
   const logger = options.logger ?? silentLogger
+  const isSeen = options.isSeenByReplicaReads ?? (() => true)
   const probeIntervalMs = options.probeIntervalMs ?? 500
   const health = createReplicaHealth({ ...options, probeIntervalMs })
   const requests = new AsyncLocalStorage<RequestRoute>()
@@ -130,7 +138,8 @@ export async function createReplicaRoutingDb(options: ReplicaRoutingOptions): Pr
     return {
       kind: tx.kind,
       query(sql, params) {
-        if (!isReadOnlyStatement(statementText(sql))) route.hasWritten = true
+        const text = statementText(sql)
+        if (!isReadOnlyStatement(text) && isSeen(text)) route.hasWritten = true
         return tx.query(sql, params)
       },
       transaction: (fn) => tx.transaction((inner) => fn(tracked(inner, route))),
@@ -145,8 +154,9 @@ export async function createReplicaRoutingDb(options: ReplicaRoutingOptions): Pr
     async query<Row>(sql: Statement, params?: readonly unknown[]) {
       const route = requests.getStore()
       if (!route) return primary.query<Row>(sql, params)
-      if (!isReadOnlyStatement(statementText(sql))) {
-        route.hasWritten = true
+      const text = statementText(sql)
+      if (!isReadOnlyStatement(text)) {
+        if (isSeen(text)) route.hasWritten = true
         route.isOnPrimary = true
         return primary.query<Row>(sql, params)
       }

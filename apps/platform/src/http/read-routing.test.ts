@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isReplicaReadRequest, toCallerKey } from './read-routing.ts'
+import { isReplicaReadRequest, isWriteSeenByReplicaReads, toCallerKey } from './read-routing.ts'
 
 describe('isReplicaReadRequest', () => {
   it.each([
@@ -42,5 +42,34 @@ describe('toCallerKey', () => {
     expect(toCallerKey(null)).toBeUndefined()
     expect(toCallerKey('')).toBeUndefined()
     expect(toCallerKey('Bearer ')).toBeUndefined()
+  })
+})
+
+describe('isWriteSeenByReplicaReads', () => {
+  it.each([
+    // A shopper's own rows: no catalogue or media read shows them.
+    ['insert into carts (id) values ($1) on conflict (id) do update set updated_date = $2', false],
+    [
+      'with gone as (delete from cart_line_items where cart_id = $1) insert into cart_line_items (id) values ($2)',
+      false,
+    ],
+    ['update checkouts set email = $2 where id = $1', false],
+    [
+      'with c as (update carts set updated_date = $2 where id = $1 returning id) insert into events (id) select id from c',
+      false,
+    ],
+    // The catalogue, tokens, sites and anything unknown are seen.
+    ['update products set name = $2 where id = $1', true],
+    ['with c as (update carts set x = 1 returning id) update product_variants set quantity = 0', true],
+    ['insert into oauth_tokens (id) values ($1)', true],
+    ['delete from oauth_tokens where id = $1', true],
+    ['update sites set name = $2 where id = $1', true],
+    ['update "products" set name = $2', true],
+    ['select pg_advisory_xact_lock($1)', true],
+    // A lock is no write of its table.
+    ['select * from carts where id = $1 for update', true],
+    ['update carts set x = 1 where id = (select id from sites where id = $1 for no key update)', false],
+  ])('%s: %s', (sql, expected) => {
+    expect(isWriteSeenByReplicaReads(sql)).toBe(expected)
   })
 })

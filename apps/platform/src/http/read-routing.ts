@@ -8,6 +8,30 @@ import { toCanonicalPath } from './path-aliases.ts'
 const REPLICA_READ_PREFIXES = ['/stores/', '/media/']
 
 /**
+ * Tables that no replica read (a catalogue or media GET) shows: a shopper's cart, their checkouts and the
+ * events outbox. Writing only these leaves nothing the caller's next replica read could miss.
+ */
+const UNSEEN_BY_REPLICA_READS = new Set(['carts', 'cart_line_items', 'checkouts', 'events'])
+/** The tables a statement writes (`insert into`, `update`, `delete from`; an upsert's `do update` and a lock's `for update` are none). */
+const WRITTEN_TABLE =
+  /\b(?:insert\s+into|delete\s+from|(?<!\b(?:do|for|key)\s+)update)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)/gi
+const seenVerdicts = new Map<string, boolean>()
+
+/**
+ * Whether a write statement may change rows that a replica-read request shows: true unless every table
+ * it writes is one no catalogue or media read reads. Conservative: a text it cannot read counts as seen.
+ */
+export function isWriteSeenByReplicaReads(sql: string): boolean {
+  const known = seenVerdicts.get(sql)
+  if (known !== undefined) return known
+  const tables = [...sql.matchAll(WRITTEN_TABLE)].map((match) => (match[1] ?? '').toLowerCase())
+  const verdict = tables.length === 0 || tables.some((table) => !UNSEEN_BY_REPLICA_READS.has(table))
+  if (seenVerdicts.size >= 2000) seenVerdicts.clear()
+  seenVerdicts.set(sql, verdict)
+  return verdict
+}
+
+/**
  * Whether a request may be answered from a read replica: a GET (or HEAD) of the catalogue or media,
  * under the platform's own path or an alias of it (`path-aliases.ts`).
  */
