@@ -40,6 +40,7 @@ import * as paidPlansCoverServices from './migrations/038-paid-plans-cover-servi
 import * as shopLogoAndTimeZone from './migrations/039-shop-logo-and-time-zone.ts'
 import * as bookingDeposits from './migrations/040-booking-deposits.ts'
 import * as ordersWithNothingToShip from './migrations/041-orders-with-nothing-to-ship.ts'
+import * as listingsReadTheirIndexesOnly from './migrations/042-listings-read-their-indexes-only.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -84,6 +85,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 39, name: 'shop-logo-and-time-zone', sql: shopLogoAndTimeZone.sql },
   { version: 40, name: 'booking-deposits', sql: bookingDeposits.sql },
   { version: 41, name: 'orders-with-nothing-to-ship', sql: ordersWithNothingToShip.sql },
+  { version: 42, name: 'listings-read-their-indexes-only', sql: listingsReadTheirIndexesOnly.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

@@ -145,14 +145,16 @@ export async function queryProducts(
   })
   const where = `p.site_id = $1 and ($2 or p.visible) and (${compiled.where})`
   // The total rides on every row of the page; only a page past the end needs a count of its own. The
-  // inner query sorts and counts narrow rows (ids and sort keys); whole rows and their relations are
-  // read for the page only.
-  const rows = await db.query<ProductRowWithRelations & { total: number; ordinal: number }>(
-    `select ${baseColumns}, page.total, page.ordinal, ${relationColumns('p')} from (
-       select p.id, count(*) over ()::int as total, row_number() over (order by ${compiled.orderBy}) as ordinal
+  // inner query counts the matches and keeps the page's ids (a top-N sort, no row numbers: the listing
+  // indexes carry what a listing tests, so this part reads an index only); whole rows and their relations
+  // are read for the page only, sorted again by the same keys (the id breaks every tie, so the order is
+  // the inner one). Decision 104.
+  const rows = await db.query<ProductRowWithRelations & { total: number }>(
+    `select ${baseColumns}, page.total, ${relationColumns('p')} from (
+       select p.id, count(*) over ()::int as total
          from products p where ${where}
         order by ${compiled.orderBy} limit ${compiled.limit} offset ${compiled.offset}
-     ) page join products p on p.id = page.id order by page.ordinal`,
+     ) page join products p on p.id = page.id order by ${compiled.orderBy}`,
     compiled.params,
   )
   const total =
@@ -167,7 +169,7 @@ export async function queryProducts(
         )?.total ?? 0)
       : 0)
   return {
-    records: rows.map(({ total: _total, ordinal: _ordinal, ...row }) => toProductRecord(row)),
+    records: rows.map(({ total: _total, ...row }) => toProductRecord(row)),
     total,
     offset: compiled.offset,
   }
