@@ -47,18 +47,55 @@ function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag)
 }
 
+/** The style sheet's two answers, plain and gzipped, prepared once. */
+function prepareVariants() {
+  const plain = new TextEncoder().encode(pageStyles)
+  return {
+    plain: { bytes: plain, etag: `"${STYLESHEET_HASH}"`, encoding: undefined },
+    gzip: {
+      bytes: new Uint8Array(gzipSync(plain, { level: 9 })),
+      etag: `"${STYLESHEET_HASH}-gzip"`,
+      encoding: 'gzip',
+    },
+  } as const
+}
+
 /**
- * `GET /_assets/{file}`: the pages' style sheet at its content-hashed address, gzipped for a client that
- * accepts it (the bytes prepared once here, when the app is made), with an ETag per encoding and a 304
- * for a client that has it; any other file is a 404. Not a page: no nonce, no CSP of its own needed.
+ * A function that answers a request for `file` under `/_assets/`: the style sheet gzipped for a client that
+ * accepts it (the bytes prepared once, when it is made), with an ETag per encoding and a 304 for a client
+ * that has it; `undefined` for any other file.
+ */
+export function createPageStylesheetAnswer() {
+  const variants = prepareVariants()
+  return (
+    file: string,
+    request: { acceptEncoding?: string | undefined; ifNoneMatch?: string | undefined },
+  ) => {
+    if (file !== STYLESHEET_FILE) return undefined
+    const variant = isGzipAccepted(request.acceptEncoding) ? variants.gzip : variants.plain
+    const headers: Record<string, string> = {
+      'cache-control': IMMUTABLE,
+      etag: variant.etag,
+      vary: 'accept-encoding',
+    }
+    if (isNotModified(request.ifNoneMatch, variant.etag)) return new Response(null, { status: 304, headers })
+    return new Response(variant.bytes, {
+      headers: {
+        ...headers,
+        'content-type': 'text/css; charset=utf-8',
+        'content-length': String(variant.bytes.byteLength),
+        ...(variant.encoding ? { 'content-encoding': variant.encoding } : {}),
+      },
+    })
+  }
+}
+
+/**
+ * `GET /_assets/{file}`: the pages' style sheet at its content-hashed address (`createPageStylesheetAnswer`);
+ * any other file is a 404. Not a page: no nonce, no CSP of its own needed.
  */
 export function registerPageStylesheetRoutes(api: Api) {
-  const plain = new TextEncoder().encode(pageStyles)
-  const gzipped = new Uint8Array(gzipSync(plain, { level: 9 }))
-  const variants = {
-    plain: { bytes: plain, etag: `"${STYLESHEET_HASH}"`, encoding: undefined },
-    gzip: { bytes: gzipped, etag: `"${STYLESHEET_HASH}-gzip"`, encoding: 'gzip' },
-  } as const
+  const answer = createPageStylesheetAnswer()
   api.route(
     {
       method: 'get',
@@ -71,24 +108,13 @@ export function registerPageStylesheetRoutes(api: Api) {
       response: z.string().describe('a CSS style sheet'),
     },
     async ({ params }, c) => {
-      if (params.file !== STYLESHEET_FILE)
-        throw new ApplicationError('ROUTE_NOT_FOUND', `No asset ${params.file}`, { path: c.req.path })
-      const variant = isGzipAccepted(c.req.header('accept-encoding')) ? variants.gzip : variants.plain
-      const headers: Record<string, string> = {
-        'cache-control': IMMUTABLE,
-        etag: variant.etag,
-        vary: 'accept-encoding',
-      }
-      if (isNotModified(c.req.header('if-none-match'), variant.etag))
-        return new Response(null, { status: 304, headers })
-      return new Response(variant.bytes, {
-        headers: {
-          ...headers,
-          'content-type': 'text/css; charset=utf-8',
-          'content-length': String(variant.bytes.byteLength),
-          ...(variant.encoding ? { 'content-encoding': variant.encoding } : {}),
-        },
+      const response = answer(params.file, {
+        acceptEncoding: c.req.header('accept-encoding'),
+        ifNoneMatch: c.req.header('if-none-match'),
       })
+      if (!response)
+        throw new ApplicationError('ROUTE_NOT_FOUND', `No asset ${params.file}`, { path: c.req.path })
+      return response
     },
   )
 }
