@@ -1,7 +1,8 @@
 // One virtual shopper's way through the storefront funnel, step by step, against any `fetch` (a
 // platform over HTTP, or the app in-process): a visitor token, a collection page, a search, a product,
 // an add to cart, a totals estimate, a checkout, the hosted checkout page, its place-order press (to the
-// test provider's page) and the payment there, which places the order.
+// test provider's page) and the payment there, which places the order. Every shopper is a new visitor, so
+// it fetches a page's linked style sheet the first time a page links it, in that page's step (decision 103).
 
 /** The funnel's steps, in order: the names the figures are kept under. */
 export const STEPS = [
@@ -123,6 +124,8 @@ export async function runShopper({
   stopAtProvider = false,
 }) {
   const pick = (items) => items[Math.floor(random() * items.length)]
+  // Every shopper is a new visitor: its browser fetches each style sheet once, the first page that links it.
+  const stylesheets = new Set()
   const json = async (step, method, path, { token, body, headers = {} } = {}) => {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
@@ -198,7 +201,7 @@ export async function runShopper({
       },
     }),
   )
-  const form = await around('checkout-page', () => readCheckoutForm(fetch, baseUrl, checkoutId))
+  const form = await around('checkout-page', () => readCheckoutForm(fetch, baseUrl, checkoutId, stylesheets))
   // A 409 that the catalogue explains (sold out, price changed) is a right refusal; any other, an error.
   const orRefusal = async (fn) => {
     try {
@@ -214,7 +217,7 @@ export async function runShopper({
   )
   if (stopAtProvider) return { token, checkoutId, providerLocation }
   const orderLocation = await around('pay', () =>
-    orRefusal(() => payWithTestCard(fetch, baseUrl, providerLocation)),
+    orRefusal(() => payWithTestCard(fetch, baseUrl, providerLocation, stylesheets)),
   )
   onAcknowledged({ kind: 'order', checkoutId, token })
   return { token, checkoutId, orderLocation }
@@ -258,11 +261,43 @@ function formFields(html) {
   return fields
 }
 
-/** The hosted checkout page: its CSRF cookie and its form's fields (details saved with the checkout, the total). */
-export async function readCheckoutForm(fetch, baseUrl, checkoutId) {
+/** The addresses of a page's `<link rel="stylesheet">` elements, in order. */
+export function stylesheetHrefs(html) {
+  const hrefs = []
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g))
+    if (/\srel="stylesheet"/.test(tag)) {
+      const href = /\shref="([^"]+)"/.exec(tag)?.[1]
+      if (href) hrefs.push(href.replaceAll('&amp;', '&'))
+    }
+  return hrefs
+}
+
+/**
+ * Fetches the style sheets `html` links that are not in `fetched` (and adds them), as a browser meeting
+ * them for the first time does; nothing when `fetched` is undefined (a caller that is not a browser).
+ * @param {Set<string> | undefined} fetched the sheets this visitor's browser already holds
+ * @throws {StepError} for a sheet that does not answer 200
+ */
+async function fetchNewStylesheets(fetch, baseUrl, step, html, fetched) {
+  if (!fetched) return
+  for (const href of stylesheetHrefs(html)) {
+    if (fetched.has(href)) continue
+    fetched.add(href)
+    const sheet = await fetch(onBase(baseUrl, href), { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    await sheet.arrayBuffer()
+    if (sheet.status !== 200) throw new StepError(step, sheet.status, `style sheet ${href}`)
+  }
+}
+
+/**
+ * The hosted checkout page: its CSRF cookie and its form's fields (details saved with the checkout, the
+ * total). With `stylesheets`, the page's style sheets the visitor has not fetched yet are fetched too.
+ */
+export async function readCheckoutForm(fetch, baseUrl, checkoutId, stylesheets) {
   const response = await fetch(`${baseUrl}/_checkout/${checkoutId}`)
   const html = await response.text()
   if (response.status !== 200) throw new StepError('checkout-page', response.status, html)
+  await fetchNewStylesheets(fetch, baseUrl, 'checkout-page', html, stylesheets)
   const cookie = (response.headers.getSetCookie?.() ?? [])
     .map((line) => line.split(';')[0])
     .find((pair) => pair.startsWith('aisle_checkout_csrf='))
@@ -299,10 +334,14 @@ function onBase(baseUrl, location) {
   return `${baseUrl}${url.pathname}${url.search}`
 }
 
-/** Pays with the test card on the provider's page and comes back: resolves to where the order sends the buyer. */
-export async function payWithTestCard(fetch, baseUrl, providerLocation) {
+/**
+ * Pays with the test card on the provider's page and comes back: resolves to where the order sends the
+ * buyer. With `stylesheets`, the page's style sheets the visitor has not fetched yet are fetched too.
+ */
+export async function payWithTestCard(fetch, baseUrl, providerLocation, stylesheets) {
   const page = await fetch(onBase(baseUrl, providerLocation))
   const html = await page.text()
+  if (page.status === 200) await fetchNewStylesheets(fetch, baseUrl, 'pay', html, stylesheets)
   const cookie = (page.headers.getSetCookie?.() ?? [])
     .map((line) => line.split(';')[0])
     .find((pair) => pair.startsWith('aisle_test_provider_csrf='))

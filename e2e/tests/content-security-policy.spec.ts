@@ -71,3 +71,22 @@ test('a script injected into the platform’s hosted sign-in page is blocked', a
   expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined()
   await expect.poll(() => violations.length).toBeGreaterThan(0)
 })
+
+test('the platform’s hosted sign-in page draws with its linked style sheet, under its policy', async ({
+  page,
+}) => {
+  const violations = collectViolations(page)
+  await page.goto('/account/login')
+  await waitForHydration(page)
+  await page.getByRole('link', { name: 'Sign in on the shop’s account site' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: /^Sign in to / })).toBeVisible()
+  // The pages' one style sheet comes from the platform's own origin, at its content-hashed address (decision 103).
+  const sheets = await page.evaluate(() =>
+    [...document.styleSheets].map((sheet) => ({ href: sheet.href ?? '', rules: sheet.cssRules.length })),
+  )
+  const linked = sheets.find((sheet) => /\/_assets\/hosted-[0-9a-f]{16}\.css$/.test(sheet.href))
+  expect(linked?.rules).toBeGreaterThan(100)
+  expect(new URL(linked?.href ?? '/', page.url()).origin).toBe(new URL(page.url()).origin)
+  expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px')
+  expect(violations).toEqual([])
+})

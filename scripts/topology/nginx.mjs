@@ -89,16 +89,28 @@ http {
   proxy_next_upstream error timeout;
   proxy_connect_timeout 2s;
   proxy_read_timeout 60s;
-${upstreamPorts.length > 0 ? toPlatformConfig({ mainPort, readOnlyPort, upstreamPorts }) : ''}${storefront ? toStorefrontCacheConfig({ dir, ...storefront }) : ''}}
+${upstreamPorts.length > 0 ? toPlatformConfig({ dir, mainPort, readOnlyPort, upstreamPorts }) : ''}${storefront ? toStorefrontCacheConfig({ dir, ...storefront }) : ''}}
 `
 }
 
-/** The platform's two servers: the main host and the read-only host, over the processes' upstream. */
-function toPlatformConfig({ mainPort, readOnlyPort, upstreamPorts }) {
+/** The path prefix of the platform's content-hashed files (`apps/platform/src/pages/page-stylesheet-routes.ts`). */
+export const PLATFORM_ASSETS_PREFIX = '/_assets/'
+
+/**
+ * The platform's two servers: the main host and the read-only host, over the processes' upstream. Both
+ * keep the platform's content-hashed files (`PLATFORM_ASSETS_PREFIX`, decision 103) in a cache of their
+ * own, so the processes answer each one once per encoding.
+ */
+function toPlatformConfig({ dir, mainPort, readOnlyPort, upstreamPorts }) {
   const servers = upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=2 fail_timeout=5s;`)
   const unavailable = errorBody('SERVICE_UNAVAILABLE', 'The platform is unavailable; retry shortly')
   const readOnly = errorBody('METHOD_NOT_ALLOWED', 'The read-only host serves GET requests only')
-  return `
+  const onlyReads = `      if ($request_method !~ ^(GET|HEAD|OPTIONS)$) {
+        add_header Allow "GET, HEAD, OPTIONS" always;
+        return 405 '${readOnly}';
+      }
+`
+  return `${toPlatformAssetCacheConfig(dir)}
   upstream aisle_platform {
 ${servers.join('\n')}
     keepalive 32;
@@ -110,6 +122,7 @@ ${servers.join('\n')}
     location / {
       proxy_pass http://aisle_platform;
     }
+${toPlatformAssetLocation('')}
     location @unavailable {
       add_header Retry-After 1 always;
       return 503 '${unavailable}';
@@ -120,18 +133,59 @@ ${servers.join('\n')}
     listen 127.0.0.1:${readOnlyPort};
     error_page 502 503 504 = @unavailable;
     location / {
-      if ($request_method !~ ^(GET|HEAD|OPTIONS)$) {
-        add_header Allow "GET, HEAD, OPTIONS" always;
-        return 405 '${readOnly}';
-      }
-      proxy_pass http://aisle_platform;
+${onlyReads}      proxy_pass http://aisle_platform;
     }
+${toPlatformAssetLocation(onlyReads)}
     location @unavailable {
       add_header Retry-After 1 always;
       return 503 '${unavailable}';
     }
   }
 `
+}
+
+/**
+ * The cache of the platform's content-hashed files and the encoding they are kept under: gzip for a client
+ * that accepts it (not `gzip;q=0`), none for any other, so every spelling of `Accept-Encoding` shares one
+ * of two copies.
+ */
+function toPlatformAssetCacheConfig(dir) {
+  return `
+  proxy_cache_path ${join(dir, 'cache/platform-assets')} levels=1:2 keys_zone=aisle_assets:1m max_size=64m inactive=7d use_temp_path=off;
+
+  map $http_accept_encoding $aisle_asset_encoding {
+    default "";
+    "~*(^|,)\\s*gzip\\s*;\\s*q=0(\\.0*)?\\s*(,|$)" "";
+    "~*(^|,)\\s*gzip\\s*(;|,|$)" gzip;
+  }
+`
+}
+
+/**
+ * A location for the platform's content-hashed files: kept as long as the platform's `Cache-Control` says
+ * (a year, immutable) and answered from the cache, a 304 too when the client's `If-None-Match` names the
+ * kept ETag; keyed by the URL and the encoding, which is the one the platform is asked for (its `Vary` is
+ * left to the browsers: the key already holds the encoding). One request at a time asks for a missing file.
+ * A 404 (a former file's address) carries no caching headers and is not kept. `X-Cache-Status` says what
+ * the cache did.
+ */
+function toPlatformAssetLocation(prelude) {
+  return `    location ${PLATFORM_ASSETS_PREFIX} {
+${prelude}      proxy_pass http://aisle_platform;
+      proxy_cache aisle_assets;
+      proxy_cache_key $request_uri|$aisle_asset_encoding;
+      proxy_ignore_headers Vary;
+      proxy_cache_lock on;
+      proxy_cache_lock_timeout 5s;
+      proxy_cache_use_stale error timeout updating http_500 http_502 http_503 http_504;
+      # A proxy_set_header here replaces the inherited ones: all of them again, and the encoding asked for.
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header Accept-Encoding $aisle_asset_encoding;
+      add_header X-Cache-Status $upstream_cache_status always;
+    }`
 }
 
 /**

@@ -112,6 +112,7 @@ import type { OrderRefunds } from './orders/order-refunds.ts'
 import { registerOrderRoutes } from './orders/order-routes.ts'
 import { registerFaviconRoutes } from './pages/favicon-routes.ts'
 import { addPageBanner } from './pages/page-banner.ts'
+import { registerPageStylesheetRoutes } from './pages/page-stylesheet-routes.ts'
 import { createArgon2idHasher } from './passwords/argon2id-hasher.ts'
 import type { PasswordHasher } from './passwords/password-hasher.ts'
 import { registerPlanCheckoutRoutes } from './plan-checkout/plan-checkout-routes.tsx'
@@ -405,6 +406,7 @@ export function createApp(options: AppDeps) {
   })
   registerSystemRoutes(api, { db: deps.db, drain: deps.drain })
   registerFaviconRoutes(api)
+  registerPageStylesheetRoutes(api)
   registerShopIconRoute(api, { db: deps.db, publicUrl: deps.publicUrl })
   registerMetricsRoutes(api, { metrics, token: deps.metricsToken })
   registerTokenRoutes(api, {

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, use } from 'react'
 import { FAVICON_PATH } from './favicon-routes.ts'
-import { pageStyles } from './page-styles.ts'
+import { PAGE_STYLESHEET_PATH } from './page-stylesheet-routes.ts'
 import { ShopFrameHeader, shopBrandStyle, useShopBrand } from './shop-frame.tsx'
 
 /** The CSP nonce of the page being rendered: inline styles and scripts carry it to be allowed. */
@@ -15,8 +15,8 @@ export function useNonce(): string {
 }
 
 /**
- * The HTML document around every server-rendered page: the style sheet inline, and the page's
- * small scripts (progressive enhancement only: every page works without them) at the end of the body.
+ * The HTML document around every server-rendered page: the style sheet linked at its content-hashed
+ * address (kept by browsers and proxies, decision 103), and the page's small scripts (progressive enhancement only: every page works without them) at the end of the body.
  * A shop's page (rendered with a `brand`) wears its colours and opens with its header.
  */
 export function Document(props: { title: string; children: ReactNode; scripts?: readonly string[] }) {
@@ -32,8 +32,7 @@ export function Document(props: { title: string; children: ReactNode; scripts?: 
         <title>{props.title}</title>
         {/* A shop's icon may be any picture its owner uploaded; the platform's is SVG. */}
         <link rel="icon" type={icon === FAVICON_PATH ? 'image/svg+xml' : undefined} href={icon} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant style sheet */}
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: pageStyles }} />
+        <link rel="stylesheet" href={PAGE_STYLESHEET_PATH} />
         {brand ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: two checked #rrggbb colours in a fixed rule
           <style nonce={nonce} dangerouslySetInnerHTML={{ __html: shopBrandStyle(brand) }} />

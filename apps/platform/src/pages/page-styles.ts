@@ -1,6 +1,7 @@
 /**
- * The one style sheet of the platform's server-rendered pages, inlined with the page's nonce: no
- * build step, no extra request, and no `style` attributes (the CSP allows none).
+ * The one style sheet of the platform's server-rendered pages, served at a content-hashed address
+ * (`page-stylesheet-routes.ts`, decision 103) that every page links: no build step, and no `style`
+ * attributes (the CSP allows none).
  */
 export const pageStyles = /* css */ `
 :root {

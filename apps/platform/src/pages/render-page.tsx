@@ -20,7 +20,7 @@ export interface PageOptions {
 
 /**
  * Headers every server-rendered page answers with: a CSP that allows only the page's nonce for
- * scripts and styles, forms posting to the same origin, and no framing (clickjacking); no caching,
+ * scripts, and for styles the nonce and the platform's own style sheet (`'self'`, decision 103), forms posting to the same origin, and no framing (clickjacking); no caching,
  * because pages show one person's data and forms carry their CSRF token.
  */
 export function pageSecurityHeaders(
@@ -35,7 +35,7 @@ export function pageSecurityHeaders(
       "default-src 'none'",
       ...(connectSources.length > 0 ? [`connect-src ${connectSources.join(' ')}`] : []),
       `script-src 'nonce-${nonce}'`,
-      `style-src 'nonce-${nonce}'`,
+      `style-src 'self' 'nonce-${nonce}'`,
       `img-src ${images}`,
       "form-action 'self'",
       "frame-ancestors 'none'",

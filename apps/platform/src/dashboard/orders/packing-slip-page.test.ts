@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freeCanceledOrder } from '../../checkout/free-canceled-order.ts'
 import type { Db } from '../../db/db.ts'
 import { type OrderDeskDeps, refundOrder, shipOrder } from '../../orders/order-actions.ts'
+import { pageStyles } from '../../pages/page-styles.ts'
+import { PAGE_STYLESHEET_PATH } from '../../pages/page-stylesheet-routes.ts'
 import { seedDemoCommerce } from '../../seed/demo-commerce.ts'
 import { DEMO_SITE_ID } from '../../seed/demo-store.ts'
 import { createDashboardPlatform, createTestBrowser, testHasher } from '../../testing/dashboard-browser.ts'
@@ -118,7 +120,9 @@ describe.each(databaseKinds())('the packing slips on %s', (kind) => {
     expect(teeRow.slice(0, teeRow.indexOf('</tr>'))).toContain(`Size: M, Color: Red · SKU ${order.tee.sku}`)
     // The page prints through a nonce'd script; the button and the navigation are not printed.
     expect(slip.text).toMatch(/<script nonce="[^"]+">[^<]*window\.print\(\)/)
-    expect(slip.text).toContain('@media print')
+    // The print rules are in the pages' style sheet, which the slip links.
+    expect(slip.text).toContain(`<link rel="stylesheet" href="${PAGE_STYLESHEET_PATH}"/>`)
+    expect(pageStyles).toContain('@media print')
     expect(slip.text).toMatch(
       /<div class="slip-actions">[\s\S]*<button type="button" class="primary" data-print="true">/,
     )

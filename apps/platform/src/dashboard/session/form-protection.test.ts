@@ -98,7 +98,7 @@ describe.each(databaseKinds())('dashboard forms and frames on %s', (kind) => {
       '/dashboard/login',
       '/dashboard/no-such-page',
     ])(
-      '%s cannot be framed or cached, and allows only its own nonce for scripts and styles',
+      '%s cannot be framed or cached, and allows only its own nonce for scripts, and for styles that and the platform’s sheet',
       async (path) => {
         const answer = await browser.get(path)
         expect(answer.headers.get('x-frame-options')).toBe('DENY')
@@ -107,7 +107,7 @@ describe.each(databaseKinds())('dashboard forms and frames on %s', (kind) => {
         expect(answer.headers.get('cache-control')).toBe('no-store')
         if (answer.status === 200 || answer.status === 404) {
           const nonce = /script-src 'nonce-([^']+)'/.exec(policy)![1]!
-          expect(policy).toContain(`style-src 'nonce-${nonce}'`)
+          expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`)
           expect(policy).not.toContain('unsafe-inline')
           for (const tag of answer.text.matchAll(/<(script|style)\b[^>]*>/g))
             expect(tag[0]).toContain(`nonce="${nonce}"`)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../app.ts'
 import type { Db } from '../../db/db.ts'
+import { PAGE_STYLESHEET_PATH } from '../../pages/page-stylesheet-routes.ts'
 import { DEMO_CLIENT_ID } from '../../seed/demo-ids.ts'
 import { openTestDatabase } from '../../testing/test-database.ts'
 import { TEST_PUBLIC_URL } from '../../testing/test-platform.ts'
@@ -42,10 +43,13 @@ describe('the GraphQL explorer, /_dev/graphql', () => {
     expect(nonce).toBeTruthy()
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1])
     expect(scripts).toEqual([` nonce="${nonce}"`])
-    // Nothing loads but the page's own icon, from this origin.
-    expect(html.replace('<link rel="icon" type="image/svg+xml" href="/favicon.svg"/>', '')).not.toMatch(
-      /\ssrc=|<link/,
-    )
+    // Nothing loads but the page's own icon and style sheet, from this origin.
+    const own = [
+      '<link rel="icon" type="image/svg+xml" href="/favicon.svg"/>',
+      `<link rel="stylesheet" href="${PAGE_STYLESHEET_PATH}"/>`,
+    ]
+    expect(own.every((link) => html.includes(link))).toBe(true)
+    expect(own.reduce((page, link) => page.replace(link, ''), html)).not.toMatch(/\ssrc=|<link/)
     expect(html).toMatch(/<form data-explorer="" action="\/_dev\/graphql" method="post">/)
     expect(html).toContain(`value="${DEMO_CLIENT_ID}"`)
     expect(decode(html)).toContain('query FirstProducts($limit: Int)')
