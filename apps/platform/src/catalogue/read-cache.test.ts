@@ -4,26 +4,7 @@ import type { Db } from '../db/db.ts'
 import { createCountingDb } from '../testing/counting-db.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestPlatform, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
-import { acceptsGzip, createReadCache } from './read-cache.ts'
-
-describe('acceptsGzip', () => {
-  it.each([
-    ['gzip, deflate, br', true],
-    ['br;q=1.0, gzip;q=0.8, *;q=0.1', true],
-    ['x-gzip', true],
-    ['*', true],
-    ['GZIP', true],
-    ['gzip;q=0', false],
-    ['*, gzip;q=0', false],
-    ['*;q=0', false],
-    ['deflate, br', false],
-    ['identity', false],
-    ['', false],
-    [undefined, false],
-  ])('%s: %s', (header, expected) => {
-    expect(acceptsGzip(header)).toBe(expected)
-  })
-})
+import { createReadCache } from './read-cache.ts'
 
 describe('createReadCache', () => {
   const page = {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { constants, gzipSync } from 'node:zlib'
+import { acceptsGzip } from '../http/accept-encoding.ts'
 
 /**
  * A cached answer: its JSON as UTF-8 bytes and gzipped (each made once, written to every socket as they
@@ -27,24 +28,6 @@ const KEPT_GZIP_LEVEL = constants.Z_DEFAULT_COMPRESSION
 
 function gzipped(body: Uint8Array<ArrayBuffer>, level: number): Uint8Array<ArrayBuffer> {
   return body.byteLength >= MIN_GZIP_BYTES ? new Uint8Array(gzipSync(body, { level })) : body
-}
-
-/**
- * Whether an `Accept-Encoding` header accepts gzip (RFC 9110 §12.5.3): `gzip` or `x-gzip`, else `*`, with
- * a non-zero weight.
- */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false
-  let named: boolean | undefined
-  let any: boolean | undefined
-  for (const part of header.toLowerCase().split(',')) {
-    const [coding = '', ...parameters] = part.split(';').map((piece) => piece.trim())
-    const weight = parameters.find((parameter) => parameter.startsWith('q='))
-    const accepted = weight === undefined || Number(weight.slice(2)) > 0
-    if (coding === 'gzip' || coding === 'x-gzip') named = named === undefined ? accepted : named && accepted
-    else if (coding === '*') any = accepted
-  }
-  return named ?? any ?? false
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Db } from '../db/db.ts'
 import { openTestDatabase } from '../testing/test-database.ts'
 import { TEST_PUBLIC_URL } from '../testing/test-platform.ts'
 import { pageStyles } from './page-styles.ts'
-import { isGzipAccepted, PAGE_STYLESHEET_PATH } from './page-stylesheet-routes.ts'
+import { PAGE_STYLESHEET_PATH } from './page-stylesheet-routes.ts'
 
 // The pages link one style sheet at a content-hashed address instead of inlining 34 kB of it in every page
 // (decision 103). The route reads no database: PGlite alone.
@@ -78,23 +78,5 @@ describe('GET /_assets/{file}', () => {
       expect(html, path).not.toContain('.topbar {')
       expect(response.headers.get('content-security-policy'), path).toMatch(/style-src 'self' 'nonce-[^']+'/)
     }
-  })
-})
-
-describe('isGzipAccepted', () => {
-  it.each([
-    ['gzip, deflate, br', true],
-    ['br;q=1.0, gzip;q=0.8', true],
-    ['*', true],
-    ['GZIP', true],
-    ['gzip;q=0', false],
-    ['*, gzip;q=0', false],
-    ['*;q=0', false],
-    ['deflate, br', false],
-    ['identity', false],
-    ['', false],
-    [undefined, false],
-  ])('reads %j as %s', (header, expected) => {
-    expect(isGzipAccepted(header)).toBe(expected)
   })
 })

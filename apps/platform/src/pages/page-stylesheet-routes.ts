@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import { z } from 'zod'
+import { acceptsGzip } from '../http/accept-encoding.ts'
 import type { Api } from '../http/api.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { pageStyles } from './page-styles.ts'
@@ -18,25 +19,6 @@ export const PAGE_STYLESHEET_PATH = `/_assets/${STYLESHEET_FILE}`
 
 /** A year, and never asked again while kept: the address changes with the content. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
-
-/**
- * Whether an `Accept-Encoding` header accepts gzip: named (or `*`) without `q=0`.
- *
- * @see https://www.rfc-editor.org/rfc/rfc9110#section-12.5.3
- */
-export function isGzipAccepted(acceptEncoding: string | undefined): boolean {
-  let isAccepted = false
-  for (const entry of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [coding, ...parameters] = entry.split(';').map((part) => part.trim())
-    if (coding !== 'gzip' && coding !== '*') continue
-    const quality = parameters.find((parameter) => parameter.startsWith('q='))
-    const isRefused = quality !== undefined && Number(quality.slice(2)) === 0
-    // gzip named outright decides; `*` only when gzip is not named.
-    if (coding === 'gzip') return !isRefused
-    isAccepted = !isRefused
-  }
-  return isAccepted
-}
 
 /** Whether `If-None-Match` names `etag` (or `*`), weak or strong alike (RFC 9110's weak comparison). */
 function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -72,7 +54,7 @@ export function createPageStylesheetAnswer() {
     request: { acceptEncoding?: string | undefined; ifNoneMatch?: string | undefined },
   ) => {
     if (file !== STYLESHEET_FILE) return undefined
-    const variant = isGzipAccepted(request.acceptEncoding) ? variants.gzip : variants.plain
+    const variant = acceptsGzip(request.acceptEncoding) ? variants.gzip : variants.plain
     const headers: Record<string, string> = {
       'cache-control': IMMUTABLE,
       etag: variant.etag,
