@@ -187,7 +187,8 @@ describe('deploy/', () => {
     afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
     it('accepts the one-machine and the read-only configurations (nginx -t)', () => {
-      // A throwaway certificate stands in for certbot's; the read-only host listens on loopback here.
+      // A throwaway certificate stands in for certbot's, a throwaway folder for the assets' cache; the
+      // read-only host listens on loopback here.
       const certificate = join(dir, 'cert.pem')
       const key = join(dir, 'key.pem')
       const made = spawnSync('/usr/bin/openssl', [
@@ -198,6 +199,7 @@ describe('deploy/', () => {
       const site = read('nginx/aisle.conf')
         .replaceAll(/\/etc\/letsencrypt\/live\/[^/]+\/fullchain\.pem/g, certificate)
         .replaceAll(/\/etc\/letsencrypt\/live\/[^/]+\/privkey\.pem/g, key)
+        .replaceAll('/var/lib/nginx/aisle-assets', join(dir, 'aisle-assets'))
       const readOnly = read('nginx/aisle-read-only.conf').replace('10.0.0.10:8080', '127.0.0.1:8080')
       mkdirSync(join(dir, 'logs'))
       writeFileSync(join(dir, 'aisle.conf'), site)
