@@ -63,3 +63,33 @@ export function toChoices(values: readonly string[]): { value: string; label: st
     label: value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' '),
   }))
 }
+
+/** Whether any of a form's problems is of a field under `prefix` (one row's fields, one block's). */
+export function hasProblemUnder(errors: Record<string, string>, prefix: string): boolean {
+  return Object.keys(errors).some((key) => key.startsWith(prefix))
+}
+
+/**
+ * One entry of a setup list (decision 099): a saved one is a line in words (`saved`) that opens to its
+ * fields, a new one a button (`addLabel`) that opens an empty block. A `<details>`, so no script is needed;
+ * open when `isOpen` (a problem in it, or a new one already typed in).
+ */
+export function EntryCard(props: {
+  saved: { title: string; summary: string } | undefined
+  addLabel: string
+  isOpen: boolean
+  children: ReactNode
+}) {
+  return (
+    <details className={props.saved ? 'option-card' : 'option-card new-option'} open={props.isOpen}>
+      {props.saved ? (
+        <summary>
+          <strong>{props.saved.title}</strong> <span className="hint">{props.saved.summary}</span>
+        </summary>
+      ) : (
+        <summary className="button">{props.addLabel}</summary>
+      )}
+      {props.children}
+    </details>
+  )
+}

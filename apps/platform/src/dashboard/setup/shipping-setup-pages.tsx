@@ -11,7 +11,7 @@ import { DataTable } from '../kit/data-table.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
 import { FormProblems } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
-import { SetupPage } from './setup-fields.tsx'
+import { EntryCard, hasProblemUnder, SetupPage } from './setup-fields.tsx'
 import {
   type DestinationRowValues,
   EU_GROUP,
@@ -237,7 +237,7 @@ function NarrowedCountries(props: {
 }) {
   const countries = countryOptions(props.locale)
   const used = props.rows.filter((row) => row.country !== '')
-  const hasError = Object.keys(props.errors).some((key) => key.startsWith('dest-'))
+  const hasError = hasProblemUnder(props.errors, 'dest-')
   return (
     <details className="narrowed" open={hasError}>
       <summary>
@@ -508,7 +508,6 @@ function OptionRows(props: {
   units: ShopUnits
   isPickup: boolean
 }) {
-  const hasError = (index: number) => Object.keys(props.errors).some((key) => key.startsWith(`opt-${index}-`))
   const isTouched = (row: OptionRowValues) =>
     row.title.trim() !== '' || row.price.trim() !== '' || row.tiers.some((tier) => tier.weight || tier.price)
   return (
@@ -519,22 +518,17 @@ function OptionRows(props: {
         </p>
       )}
       {props.rows.map((row, index) => (
-        <details
+        <EntryCard
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields
           key={index}
-          className={row.was ? 'option-card' : 'option-card new-option'}
-          open={hasError(index) || (!row.was && isTouched(row))}
+          saved={
+            row.was
+              ? { title: row.title || 'Untitled option', summary: optionSummary(row, props.units) }
+              : undefined
+          }
+          addLabel={props.isPickup ? 'Add a pickup location' : 'Add a shipping option'}
+          isOpen={hasProblemUnder(props.errors, `opt-${index}-`) || (!row.was && isTouched(row))}
         >
-          {row.was ? (
-            <summary>
-              <strong>{row.title || 'Untitled option'}</strong>{' '}
-              <span className="hint">{optionSummary(row, props.units)}</span>
-            </summary>
-          ) : (
-            <summary className="button">
-              {props.isPickup ? 'Add a pickup location' : 'Add a shipping option'}
-            </summary>
-          )}
           <OptionFields
             row={row}
             index={index}
@@ -542,7 +536,7 @@ function OptionRows(props: {
             units={props.units}
             isPickup={props.isPickup}
           />
-        </details>
+        </EntryCard>
       ))}
     </div>
   )

@@ -12,7 +12,7 @@ import { PageSection } from '../kit/page-section.tsx'
 import { FormProblems } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { type FeeRowValues, isNewFeeRow } from './fee-setup-form.ts'
-import { SetupPage, toChoices } from './setup-fields.tsx'
+import { EntryCard, hasProblemUnder, SetupPage, toChoices } from './setup-fields.tsx'
 import type { TaxRegion, TaxRegionFormValues, TaxSettings } from './tax-setup-form.ts'
 
 const taxSchema = CommerceSettingsSchema.shape.tax.shape
@@ -272,7 +272,6 @@ export function FeesPage(props: {
   const { owner } = props
   const errors = toFormErrors(props.violations)
   const { currency, locale } = owner.session.site
-  const hasError = (index: number) => Object.keys(errors).some((key) => key.startsWith(`fee-${index}-`))
   return (
     <SetupPage owner={owner} title="Additional fees" part="fees" notice={props.notice}>
       <PageHeader title="Additional fees" description="Handling and insurance, charged beside shipping." />
@@ -287,20 +286,17 @@ export function FeesPage(props: {
         {props.rows.map((row, index) => {
           const name = (field: string) => `fee-${index}-${field}`
           return (
-            <details
+            <EntryCard
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields
               key={index}
-              className={row.code ? 'option-card' : 'option-card new-option'}
-              open={hasError(index) || (!row.code && !isNewFeeRow(row))}
+              saved={
+                row.code
+                  ? { title: row.name || 'Untitled fee', summary: feeSummary(row, currency, locale) }
+                  : undefined
+              }
+              addLabel="Add a fee"
+              isOpen={hasProblemUnder(errors, `fee-${index}-`) || (!row.code && !isNewFeeRow(row))}
             >
-              {row.code ? (
-                <summary>
-                  <strong>{row.name || 'Untitled fee'}</strong>{' '}
-                  <span className="hint">{feeSummary(row, currency, locale)}</span>
-                </summary>
-              ) : (
-                <summary className="button">Add a fee</summary>
-              )}
               <div className="option-fields">
                 <input type="hidden" name={name('code')} value={row.code} />
                 <div className="grid">
@@ -353,7 +349,7 @@ export function FeesPage(props: {
                 />
                 {row.code && <Checkbox label="Remove this fee" name={name('remove')} />}
               </div>
-            </details>
+            </EntryCard>
           )
         })}
       </DashboardForm>
