@@ -38,6 +38,22 @@ export interface RowBinding<Value> {
 export type RowOf<Values> = <Name extends keyof Values & string>(name: Name) => RowBinding<Values[Name]>
 
 /**
+ * Binds the rows of one entry of a form by name, its field names under the entry's `prefix` (`fee-0-`
+ * for the first fee of a list; none for a whole record): `<Field label="Name" {...row('name')} />`.
+ */
+export function bindRows<Values>(
+  values: Values,
+  errors: Readonly<Record<string, string>>,
+  prefix = '',
+): RowOf<Values> {
+  return (name) => ({
+    name: `${prefix}${name}`,
+    defaultValue: values[name],
+    error: errors[`${prefix}${name}`],
+  })
+}
+
+/**
  * The form that creates or edits one record (a plan, a coupon, an event, a ticket type, a service):
  * the session's token, what a refused save got wrong in words, then the rows, each bound to the record's
  * value and its own error by `row(name)`, then the save button.
@@ -64,7 +80,7 @@ export function RecordForm<Values>(props: {
     field: formNames[violation.field] ?? violation.field,
   }))
   const errors = toFormErrors(violations)
-  const row: RowOf<Values> = (name) => ({ name, defaultValue: props.values[name], error: errors[name] })
+  const row = bindRows(props.values, errors)
   return (
     <DashboardForm
       action={props.action}

@@ -9,7 +9,7 @@ import { Checkbox, CsrfField, DashboardForm, Field, Select } from '../dashboard-
 import { countText, timeZoneText } from '../kit/dashboard-words.ts'
 import { DataTable } from '../kit/data-table.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
-import { FormProblems } from '../kit/record-form.tsx'
+import { bindRows, FormProblems } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { EntryCard, hasProblemUnder, SetupPage } from './setup-fields.tsx'
 import {
@@ -310,22 +310,12 @@ function TierRows(props: {
         </p>
       )}
       {rows.map((tier, at) => {
-        const name = (field: string) => `opt-${index}-tier-${at}-${field}`
+        const bound = bindRows(tier, errors, `opt-${index}-tier-${at}-`)
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields
           <div className="tier-row" key={at}>
-            <Field
-              label={`Up to (${units.weightUnit})`}
-              name={name('weight')}
-              defaultValue={tier.weight}
-              error={errors[name('weight')]}
-            />
-            <Field
-              label={`Price (${units.currency})`}
-              name={name('price')}
-              defaultValue={tier.price}
-              error={errors[name('price')]}
-            />
+            <Field label={`Up to (${units.weightUnit})`} {...bound('weight')} />
+            <Field label={`Price (${units.currency})`} {...bound('price')} />
           </div>
         )
       })}
@@ -342,6 +332,7 @@ function PickupPlace(props: {
 }) {
   const { row, index, errors } = props
   const name = (field: string) => `opt-${index}-${field}`
+  const bound = bindRows(row, errors, `opt-${index}-`)
   const regions = subdivisionsOf(row.country)
   const countries = countryOptions(props.locale)
   return (
@@ -364,7 +355,7 @@ function PickupPlace(props: {
       <div className="grid">
         <Select
           label="Country or region"
-          name={name('country')}
+          {...bound('country')}
           options={[
             { value: '', label: 'Choose…' },
             ...(row.country !== '' && !countries.some((country) => country.code === row.country)
@@ -372,53 +363,27 @@ function PickupPlace(props: {
               : []),
             ...countries.map((country) => ({ value: country.code, label: country.name })),
           ]}
-          defaultValue={row.country}
-          error={errors[name('country')]}
         />
-        <Field
-          label="Address"
-          name={name('addressLine')}
-          defaultValue={row.addressLine}
-          error={errors[name('addressLine')]}
-        />
-        <Field
-          label="Apartment, suite, etc. (optional)"
-          name={name('addressLine2')}
-          defaultValue={row.addressLine2}
-          error={errors[name('addressLine2')]}
-        />
-        <Field label="City" name={name('city')} defaultValue={row.city} error={errors[name('city')]} />
+        <Field label="Address" {...bound('addressLine')} />
+        <Field label="Apartment, suite, etc. (optional)" {...bound('addressLine2')} />
+        <Field label="City" {...bound('city')} />
         {regions.length > 0 ? (
           <Select
             label="State or province"
-            name={name('subdivision')}
+            {...bound('subdivision')}
             options={[
               { value: '', label: 'Choose…' },
               ...regions.map(([code, label]) => ({ value: code, label })),
             ]}
-            defaultValue={row.subdivision}
-            error={errors[name('subdivision')]}
           />
         ) : (
-          <Field
-            label="State or region (optional)"
-            name={name('subdivision')}
-            defaultValue={row.subdivision}
-            error={errors[name('subdivision')]}
-          />
+          <Field label="State or region (optional)" {...bound('subdivision')} />
         )}
-        <Field
-          label="Postal code"
-          name={name('postalCode')}
-          defaultValue={row.postalCode}
-          error={errors[name('postalCode')]}
-        />
+        <Field label="Postal code" {...bound('postalCode')} />
       </div>
       <Field
         label="Instructions for the buyer (optional)"
-        name={name('instructions')}
-        defaultValue={row.instructions}
-        error={errors[name('instructions')]}
+        {...bound('instructions')}
         hint="e.g. Ask at the counter; bring the order e-mail"
         className="wide"
       />
@@ -436,6 +401,7 @@ function OptionFields(props: {
 }) {
   const { row, index, errors, units } = props
   const name = (field: string) => `opt-${index}-${field}`
+  const bound = bindRows(row, errors, `opt-${index}-`)
   const field = (label: string, key: keyof OptionRowValues, hint?: string) => (
     <Field
       label={label}
@@ -462,13 +428,7 @@ function OptionFields(props: {
           'deliveryTime',
           props.isPickup ? 'e.g. Ready in 2 hours' : 'e.g. 3-5 business days',
         )}
-        <Select
-          label="How it’s priced"
-          name={name('rateType')}
-          options={rateChoices}
-          defaultValue={row.rateType}
-          error={errors[name('rateType')]}
-        />
+        <Select label="How it’s priced" {...bound('rateType')} options={rateChoices} />
         <div className="flat-price">{field(`Price (${units.currency})`, 'price', '0 for free')}</div>
         {!props.isPickup &&
           field(

@@ -9,7 +9,7 @@ import { Checkbox, CsrfField, DashboardForm, Field, Select } from '../dashboard-
 import { DataTable } from '../kit/data-table.tsx'
 import { PageHeader } from '../kit/page-header.tsx'
 import { PageSection } from '../kit/page-section.tsx'
-import { FormProblems } from '../kit/record-form.tsx'
+import { bindRows, FormProblems } from '../kit/record-form.tsx'
 import type { Owner } from '../session/owner-session.ts'
 import { type FeeRowValues, isNewFeeRow } from './fee-setup-form.ts'
 import { EntryCard, hasProblemUnder, SetupPage, toChoices } from './setup-fields.tsx'
@@ -182,6 +182,7 @@ export function TaxRegionPage(props: {
         {errors.jurisdictions && <p className="error-text">{errors.jurisdictions}</p>}
         {values.jurisdictions.map((row, index) => {
           const name = (field: string) => `jur-${index}-${field}`
+          const bound = bindRows(row, errors, `jur-${index}-`)
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields
             <fieldset key={index}>
@@ -190,44 +191,16 @@ export function TaxRegionPage(props: {
               </legend>
               <input type="hidden" name={name('was')} value={row.was} />
               <div className="grid">
-                <Field
-                  label="Name"
-                  name={name('name')}
-                  defaultValue={row.name}
-                  error={errors[name('name')]}
-                />
-                <Select
-                  label="Type"
-                  name={name('type')}
-                  options={jurisdictionTypeChoices}
-                  defaultValue={row.type}
-                  error={errors[name('type')]}
-                />
-                <Field
-                  label="Rate (%)"
-                  name={name('rate')}
-                  defaultValue={row.rate}
-                  error={errors[name('rate')]}
-                />
+                <Field label="Name" {...bound('name')} />
+                <Select label="Type" {...bound('type')} options={jurisdictionTypeChoices} />
+                <Field label="Rate (%)" {...bound('rate')} />
                 <Field
                   label="Subdivision"
-                  name={name('subdivision')}
-                  defaultValue={row.subdivision}
-                  error={errors[name('subdivision')]}
+                  {...bound('subdivision')}
                   hint="e.g. US-NY; empty for the whole country"
                 />
-                <Field
-                  label="City"
-                  name={name('city')}
-                  defaultValue={row.city}
-                  error={errors[name('city')]}
-                />
-                <Field
-                  label="Postal code prefixes"
-                  name={name('postalCodePrefixes')}
-                  defaultValue={row.postalCodePrefixes}
-                  error={errors[name('postalCodePrefixes')]}
-                />
+                <Field label="City" {...bound('city')} />
+                <Field label="Postal code prefixes" {...bound('postalCodePrefixes')} />
               </div>
               {row.was && <Checkbox label="Remove this jurisdiction" name={name('remove')} />}
             </fieldset>
@@ -285,6 +258,7 @@ export function FeesPage(props: {
         {errors.fees && <p className="error-text">{errors.fees}</p>}
         {props.rows.map((row, index) => {
           const name = (field: string) => `fee-${index}-${field}`
+          const bound = bindRows(row, errors, `fee-${index}-`)
           return (
             <EntryCard
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional form fields
@@ -300,46 +274,21 @@ export function FeesPage(props: {
               <div className="option-fields">
                 <input type="hidden" name={name('code')} value={row.code} />
                 <div className="grid">
-                  <Field
-                    label="Name"
-                    name={name('name')}
-                    defaultValue={row.name}
-                    error={errors[name('name')]}
-                    hint="What shoppers see, e.g. Handling"
-                  />
-                  <Select
-                    label="Kind of fee"
-                    name={name('chargeType')}
-                    options={chargeTypeChoices}
-                    defaultValue={row.chargeType}
-                    error={errors[name('chargeType')]}
-                  />
+                  <Field label="Name" {...bound('name')} hint="What shoppers see, e.g. Handling" />
+                  <Select label="Kind of fee" {...bound('chargeType')} options={chargeTypeChoices} />
                   <Select
                     label="How it’s charged"
-                    name={name('valueType')}
+                    {...bound('valueType')}
                     options={[
                       { value: 'FLAT', label: 'A set amount' },
                       { value: 'PERCENTAGE', label: 'A percentage of the subtotal' },
                     ]}
-                    defaultValue={row.valueType}
-                    error={errors[name('valueType')]}
                   />
                   <div className="fee-amount">
-                    <Field
-                      label={`Amount (${currency})`}
-                      name={name('amount')}
-                      defaultValue={row.amount}
-                      error={errors[name('amount')]}
-                    />
+                    <Field label={`Amount (${currency})`} {...bound('amount')} />
                   </div>
                   <div className="fee-percent">
-                    <Field
-                      label="Percentage (%)"
-                      name={name('percent')}
-                      defaultValue={row.percent}
-                      error={errors[name('percent')]}
-                      hint="e.g. 1.5"
-                    />
+                    <Field label="Percentage (%)" {...bound('percent')} hint="e.g. 1.5" />
                   </div>
                 </div>
                 <Checkbox
