@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { ReplicaRoutingDb } from '../db/replica-routing-db.ts'
+import { rememberedByText } from '../db/statement-verdicts.ts'
 import { toCanonicalPath } from './path-aliases.ts'
 
 // The catalogue (products, variants, collections, their queries) and media: shared data that may be a
@@ -15,21 +16,14 @@ const UNSEEN_BY_REPLICA_READS = new Set(['carts', 'cart_line_items', 'checkouts'
 /** The tables a statement writes (`insert into`, `update`, `delete from`; an upsert's `do update` and a lock's `for update` are none). */
 const WRITTEN_TABLE =
   /\b(?:insert\s+into|delete\s+from|(?<!\b(?:do|for|key)\s+)update)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)/gi
-const seenVerdicts = new Map<string, boolean>()
-
 /**
  * Whether a write statement may change rows that a replica-read request shows: true unless every table
  * it writes is one no catalogue or media read reads. Conservative: a text it cannot read counts as seen.
  */
-export function isWriteSeenByReplicaReads(sql: string): boolean {
-  const known = seenVerdicts.get(sql)
-  if (known !== undefined) return known
+export const isWriteSeenByReplicaReads = rememberedByText((sql) => {
   const tables = [...sql.matchAll(WRITTEN_TABLE)].map((match) => (match[1] ?? '').toLowerCase())
-  const verdict = tables.length === 0 || tables.some((table) => !UNSEEN_BY_REPLICA_READS.has(table))
-  if (seenVerdicts.size >= 2000) seenVerdicts.clear()
-  seenVerdicts.set(sql, verdict)
-  return verdict
-}
+  return tables.length === 0 || tables.some((table) => !UNSEEN_BY_REPLICA_READS.has(table))
+})
 
 /**
  * Whether a request may be answered from a read replica: a GET (or HEAD) of the catalogue or media,
