@@ -12,7 +12,7 @@ import { repoRoot } from '../../scripts/processes.mjs'
 import { startTopology } from '../../scripts/topology/start-topology.mjs'
 import { renderBarChart } from '../harness/bar-chart.mjs'
 import { cpuProfileEnv, isProfiling, profileAround } from '../harness/cpu-profile.mjs'
-import { startPlatform } from '../harness/load.mjs'
+import { benchRuntime, startPlatform } from '../harness/load.mjs'
 import { describeMachine, findPackageVersion, writeResults } from '../harness/results.mjs'
 import { driveFunnel, summariseFunnel } from './drive.mjs'
 import { cpuByPart, readProcesses } from './process-cpu.mjs'
@@ -81,9 +81,11 @@ async function measure(label, baseUrl, log, parts, profiled = []) {
   return figures
 }
 
-async function onPglite(log) {
+async function onPglite(log, runtime) {
   const dataDir = mkdtempSync(join(tmpdir(), 'aisle-bench-funnel-'))
-  const platform = await startPlatform({ ...PLATFORM_ENV, ...cpuProfileEnv(), DATA_DIR: dataDir }, log)
+  const platform = await startPlatform({ ...PLATFORM_ENV, ...cpuProfileEnv(), DATA_DIR: dataDir }, log, {
+    runtime,
+  })
   try {
     return await measure(
       'PGlite, one process',
@@ -98,11 +100,12 @@ async function onPglite(log) {
   }
 }
 
-async function onTopology(log) {
+async function onTopology(log, runtime) {
   /** @type {{ platformPids: number[], nginxPid?: number, primaryDir?: string, replicaDir?: string }} */
   const started = { platformPids: [] }
   const topology = await startTopology({
     processes: PROCESSES,
+    runtime,
     seed: '10k',
     env: { RATE_LIMITS, NODE_ENV, PAYMENTS_TEST_PROVIDER, ...cpuProfileEnv() },
     log,
@@ -163,9 +166,11 @@ export function countStatements(seed = '10k', shoppers = COUNTED_SHOPPERS) {
 export async function run({ log }) {
   const statements = await countStatements()
   log(`statements per step: ${STEPS.map((step) => `${step} ${statements[step].mean}`).join(', ')}`)
+  // The platform as production runs it, the bundle on Node 24, unless told otherwise (decision 107).
+  const runtime = await benchRuntime({ log })
   const results = {}
-  if (TARGETS.includes('pglite')) results.pglite = await onPglite(log)
-  if (TARGETS.includes('topology')) results.topology = await onTopology(log)
+  if (TARGETS.includes('pglite')) results.pglite = await onPglite(log, runtime)
+  if (TARGETS.includes('topology')) results.topology = await onTopology(log, runtime)
   // The profiler costs CPU itself: a profiled run's figures are logged, not written to results/.
   if (isProfiling) return { keep: false }
   const series = Object.keys(results)
@@ -179,6 +184,7 @@ export async function run({ log }) {
       processes: PROCESSES,
       nodeEnv: NODE_ENV,
       note: 'closed loop: each shopper waits for each answer, so every step runs at the rate of whole funnels; statements per step counted in-process on PGlite (counting-db, BEGIN/COMMIT not counted); cpuMsPerOrder is the CPU time (user and system, from /proc) each part spent per completed order during the measured run, the driver being this benchmark itself on the same machine, and coreBoundOrdersPerSecond the cores divided by that cost; the machine is shared, so latencies move between runs',
+      platformRuntime: runtime.label,
       versions: { node: process.version, autocannon: findPackageVersion('autocannon') },
       statementsPerStep: statements,
       results,

@@ -1,9 +1,9 @@
 // What the load benchmarks share: a platform process on a free port, autocannon runs, their summary,
 // and the bare node:http server that answers the same bytes: the ceiling of this machine and client.
 import { createServer } from 'node:http'
-import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { findFreePort } from '../../scripts/free-port.mjs'
+import { productionRuntime, sourceRuntime } from '../../scripts/platform-runtime.mjs'
 import { repoRoot, startService } from '../../scripts/processes.mjs'
 import { waitForHttp } from '../../scripts/wait-for-http.mjs'
 
@@ -11,28 +11,45 @@ export const DEMO_CLIENT_ID = '9b6e3f0a-5c1d-4e8b-a7f2-2d4c6b8e0f13'
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 
 /**
- * Starts `npm start`'s platform (`apps/platform/src/main.ts`) on a free port with `env` (a seed preset,
- * `DATABASE_URL` or `DATA_DIR`) and waits until it answers. `root` is the checkout whose platform runs
- * (this repository unless a benchmark measures an earlier build beside it).
+ * How the benchmarks run a platform: as production does, the bundle on Node 24 (decision 107), or with
+ * `BENCH_PLATFORM_RUNTIME=source` tsx on the sources and this Node (to compare the two, or for a CPU
+ * profile whose frames name the source files).
+ * @param {{ root?: string, log?: (line: string) => void }} [options]
+ */
+export function benchRuntime({ root = repoRoot, log = () => {} } = {}) {
+  const chosen = process.env.BENCH_PLATFORM_RUNTIME ?? 'production'
+  if (chosen === 'source') return Promise.resolve(sourceRuntime(root))
+  if (chosen === 'production') return productionRuntime({ root, log })
+  return Promise.reject(new Error(`BENCH_PLATFORM_RUNTIME is production or source, not ${chosen}`))
+}
+
+/**
+ * Starts a platform on a free port with `env` (a seed preset, `DATABASE_URL` or `DATA_DIR`) and waits until
+ * it answers, run as `benchRuntime` says unless `runtime` is given. `root` is the checkout whose platform runs (this repository unless a
+ * benchmark measures an earlier build beside it).
  * @param {Record<string, string>} env
  * @param {(line: string) => void} log
- * @param {{ root?: string, label?: string }} [options]
+ * @param {{ root?: string, label?: string, runtime?: import('../../scripts/platform-runtime.mjs').PlatformRuntime }} [options]
  */
-export async function startPlatform(env, log, { root = repoRoot, label = 'platform' } = {}) {
+export async function startPlatform(env, log, { root = repoRoot, label = 'platform', runtime } = {}) {
   const port = await findFreePort()
-  // From the platform's folder, so tsx reads its tsconfig (JSX for the hosted pages).
-  const service = startService(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(root, 'apps', 'platform'),
+  const how = runtime ?? (await benchRuntime({ root, log }))
+  const service = startService(how.command, how.args, {
+    cwd: how.cwd,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     label,
   })
   const url = `http://127.0.0.1:${port}`
   await waitForHttp(`${url}/health`, { timeoutMs: 180_000 })
-  log(`${label} on ${url} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, seed ${env.SEED ?? 'demo'})`)
+  log(
+    `${label} on ${url} (${how.label}; ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, seed ${env.SEED ?? 'demo'})`,
+  )
   return {
     url,
     /** The platform's process id. */
     pid: service.child.pid,
+    /** How it runs (`node v24.21.0, bundle`). */
+    runtime: how.label,
     async stop() {
       service.signal('SIGTERM')
       await service.exited

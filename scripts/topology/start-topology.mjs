@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { findDemoClientId } from '../demo-client-id.mjs'
 import { findFreePort } from '../free-port.mjs'
+import { sourceRuntime } from '../platform-runtime.mjs'
 import { repoRoot, secondsSince, startService } from '../processes.mjs'
 import { ensureStorefrontBuild } from '../storefront-build.mjs'
 import { waitForHttp } from '../wait-for-http.mjs'
@@ -53,11 +54,13 @@ const platformDir = join(repoRoot, 'apps/platform')
  * Starts the whole topology and waits until every part answers. Installs nginx first if it is
  * missing. The schema and the seed are applied once, on the primary, before any process starts.
  * @param {{ processes?: number, seed?: 'demo' | '10k' | 'none', mainPort?: number,
- *   readOnlyPort?: number, storefront?: boolean, env?: Record<string, string>, log?: (line: string) => void,
+ *   readOnlyPort?: number, storefront?: boolean, runtime?: import('../platform-runtime.mjs').PlatformRuntime,
+ *   env?: Record<string, string>, log?: (line: string) => void,
  *   onStarted?: (part: Record<string, unknown>) => void }} [options]
  *   `processes` (3); `seed` (demo); ports (0: free ones); `env`: more platform environment
  *   (`RATE_LIMITS`, `LOG_LEVEL`...); `storefront`: also a storefront process (its production build, built
- *   if stale) calling the main and read-only hosts, served by nginx through the micro-cache;
+ *   if stale) calling the main and read-only hosts, served by nginx through the micro-cache; `runtime`: how
+ *   each platform process runs (tsx on the sources; the benchmarks pass the production bundle on Node 24);
  *   `onStarted`: told of each part as it starts (pids, directories), so that a supervisor can record them
  *   before the rest is ready
  * @returns {Promise<Topology>}
@@ -69,6 +72,7 @@ export async function startTopology({
   mainPort = 0,
   readOnlyPort = 0,
   storefront: withStorefront = false,
+  runtime = sourceRuntime(),
   env = {},
   log = () => {},
   onStarted = () => {},
@@ -126,7 +130,9 @@ export async function startTopology({
       // nginx is the proxy whose X-Forwarded-For names the client for rate limits.
       TRUSTED_PROXIES: 'loopback',
     }
-    const platforms = ports.map((port, offset) => createPlatformProcess(offset + 1, port, dir, platformEnv))
+    const platforms = ports.map((port, offset) =>
+      createPlatformProcess(offset + 1, port, dir, platformEnv, runtime),
+    )
     undo.push(() => Promise.all(platforms.map((platform) => platform.stop())).then(() => {}))
     await Promise.all(
       platforms.map(async (platform) => {
@@ -259,7 +265,7 @@ function prepareDatabase(databaseUrl, seed, dir, log) {
 }
 
 /** @returns {PlatformProcess} */
-function createPlatformProcess(index, port, dir, env) {
+function createPlatformProcess(index, port, dir, env, runtime) {
   const url = `http://127.0.0.1:${port}`
   const logFile = join(dir, `platform-${index}.log`)
   /** @type {ReturnType<typeof startService> | undefined} */
@@ -275,8 +281,8 @@ function createPlatformProcess(index, port, dir, env) {
     },
     exited: () => service?.exited ?? Promise.resolve(),
     async start() {
-      const current = startService(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: platformDir,
+      const current = startService(runtime.command, runtime.args, {
+        cwd: runtime.cwd,
         env: { ...env, PORT: String(port) },
         label: `platform-${index}`,
         logFile,
