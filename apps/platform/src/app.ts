@@ -16,6 +16,7 @@ import { createCurrentCart } from './carts/current-cart.ts'
 import { registerMerchantCartRoutes } from './carts/merchant-cart-routes.ts'
 import { registerCatalogueRoutes } from './catalogue/catalogue-routes.ts'
 import { createReadCache } from './catalogue/read-cache.ts'
+import { createStockChanges } from './catalogue/stock-changes.ts'
 import { registerCheckoutRoutes } from './checkout/checkout-routes.ts'
 import { freeCanceledOrder } from './checkout/free-canceled-order.ts'
 import {
@@ -416,7 +417,13 @@ export function createApp(options: AppDeps) {
   })
   // One read cache for the catalogue's REST reads and GraphQL's catalogue documents (decision 072).
   const readCache = createReadCache()
-  registerCatalogueRoutes(api, { db: deps.db, clock, publicUrl: deps.publicUrl, readCache })
+  registerCatalogueRoutes(api, {
+    db: deps.db,
+    clock,
+    publicUrl: deps.publicUrl,
+    readCache,
+    stockChanges: createStockChanges(),
+  })
   // The products kept per catalogue version, shared by the cart's changes and its pricings (decision 089).
   const cartProducts = createCartProducts()
   // One instance for every entry point to the current cart: REST, GraphQL, the hosted product page.

@@ -17,10 +17,12 @@ export interface CartProductsOptions {
 }
 
 /**
- * The products a cart prices its lines with, kept in this process per site and catalogue version. Every
- * change to a site's catalogue bumps its version in the same transaction, whoever makes it (migration
- * 005: statement triggers on products, variants, collections and their links), and a cart's read
- * returns that version in its own snapshot. So a product kept under that version is the product as the
+ * The products a cart prices its lines with, kept in this process per site and version of its products.
+ * Every change to a site's catalogue bumps its catalogue version in the same transaction, whoever makes it
+ * (migration 005: statement triggers on products, variants, collections and their links), and every change
+ * of stock counts only its stock version (migration 043); a cart's read returns their sum in its own
+ * snapshot, which grows with either, so a cart's stock checks see every sale. (The catalogue's read cache
+ * keeps its answers across stock changes instead, `catalogue/stock-changes.ts`.) So a product kept under that version is the product as the
  * read's snapshot holds it, and the cart's statements need not read it again; a product not kept (new
  * to this process, or the catalogue has changed since) is read by primary key with the version of its
  * own statement, and kept under it.

@@ -139,14 +139,17 @@ export async function findOwnedCart(db: Db, caller: ShopperCaller): Promise<Cart
 
 /** What a pricing of a cart reads with it: the catalogue version of the same snapshot and the site's setup. */
 export interface CartPricingContext {
-  /** The site's catalogue version as the cart's read saw it (see `cart-products.ts`). */
+  /**
+   * The version of the site's products as the cart's read saw it: its catalogue and stock versions together
+   * (see `cart-products.ts`).
+   */
   catalogueVersion: number
   /** The site's shipping, tax and fee setup as stored; `undefined` when the merchant has made none. */
   storedSettings: StoredCommerceSettings | undefined
 }
 
 const cartByIdText = `select c.*, ${LINES_COLUMN},
-     (select s.catalogue_version from sites s where s.id = c.site_id) as catalogue_version,
+     (select s.catalogue_version + s.stock_version from sites s where s.id = c.site_id) as catalogue_version,
      (select json_build_object('shipping', cs.shipping, 'tax', cs.tax, 'additional_fees', cs.additional_fees)
       from commerce_settings cs where cs.site_id = c.site_id) as commerce_settings
    from carts c where c.id = $1 and c.site_id = $2`
@@ -258,7 +261,7 @@ export async function lockCartById(
 export interface CartContents {
   /** The caller: as given, or as their access token proved; `undefined` when the token proved no one. */
   caller: ShopperCaller | undefined
-  /** The version of the caller's site's catalogue in the same snapshot (see `cart-products.ts`). */
+  /** The version of the caller's site's products in the same snapshot, stock included (see `cart-products.ts`). */
   catalogueVersion: number | undefined
   /** The caller's cart as read, or `undefined` when they have none yet. */
   cart: CartRow | undefined
@@ -310,7 +313,7 @@ const contentsStatement = (owner: string) =>
   prepared(`with t as (${owner}),
      c as (select c.*, c.xmin::text as row_version from carts c
            join t on c.site_id = t.site_id and c.owner_kind = t.role and c.owner_id = t.subject_id)
-     select (select row_to_json(t) from t) as token, (select site_catalogue_version from t) as catalogue_version,
+     select (select row_to_json(t) from t) as token, (select site_catalogue_version + site_stock_version from t) as catalogue_version,
             (select row_to_json(c) from c) as cart,
             coalesce((select json_agg(l order by l.position) from cart_line_items l
                       where l.cart_id = (select id from c)), '[]'::json) as cart_lines,
@@ -320,12 +323,14 @@ const contentsStatement = (owner: string) =>
              from commerce_settings cs where cs.site_id = (select site_id from t)) as commerce_settings`)
 
 const CONTENTS_BY_CALLER = contentsStatement(
-  `select s.id as site_id, $2::text as role, $3::uuid as subject_id, s.catalogue_version as site_catalogue_version
+  `select s.id as site_id, $2::text as role, $3::uuid as subject_id, s.catalogue_version as site_catalogue_version,
+          s.stock_version as site_stock_version
    from sites s where s.id = $4`,
 )
 const CONTENTS_BY_TOKEN = contentsStatement(accessTokenLookup({ hash: 2, now: 3 }))
 const CONTENTS_BY_ID = contentsStatement(
-  `select c.site_id, c.owner_kind as role, c.owner_id as subject_id, s.catalogue_version as site_catalogue_version
+  `select c.site_id, c.owner_kind as role, c.owner_id as subject_id, s.catalogue_version as site_catalogue_version,
+          s.stock_version as site_stock_version
    from carts c join sites s on s.id = c.site_id where c.id = $2::uuid and c.site_id = $3::uuid`,
 )
 
@@ -388,7 +393,7 @@ export async function readCartContentsById(
   return contents
 }
 
-const VISIBLE_PRODUCTS = prepared(`select s.catalogue_version as site_catalogue_version, p.*
+const VISIBLE_PRODUCTS = prepared(`select s.catalogue_version + s.stock_version as site_catalogue_version, p.*
   from sites s
   left join lateral (select ${PRODUCT_RECORD_COLUMNS}
                      from (select * from products where id = any($2::uuid[]) offset 0) p

@@ -3,23 +3,29 @@ import type { Db } from '../db/db.ts'
 import type { AppEnv } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
 import type { Audience } from './products/product-store.ts'
-import { type ReadCache, toCachedResponse } from './read-cache.ts'
+import { type CachedAnswer, type ReadCache, toCachedResponse } from './read-cache.ts'
+import type { StockChanges } from './stock-changes.ts'
 
 export interface CatalogueDeps {
   db: Db
   publicUrl: string
   readCache: ReadCache
+  stockChanges: StockChanges
 }
 
+const audienceKey = (caller: Caller) =>
+  caller.kind === 'merchant' ? `merchant:${caller.permissions.join(',')}` : 'shopper'
+
 /**
- * The read cache's key of a catalogue read: the site, its catalogue version (which every catalogue
- * change bumps), what the caller may see, and the read itself (`products?…` for a REST query,
- * `graphql/…` for a GraphQL document with its variables). Every entry point that answers catalogue
- * reads from the cache keys them here, so none can serve a page after a change or to another audience.
+ * The read cache's key of a catalogue read: the site, its catalogue and stock versions (which every change
+ * bumps: migrations 005 and 043), what the caller may see, and the read itself (`collections?…`,
+ * `graphql/…` for a GraphQL document with its variables). Every entry point that answers catalogue reads
+ * from the cache keys them here or with {@link answerProductsCached}, so none can serve an answer after a
+ * change or to another audience.
  */
 export function catalogueReadKey(caller: Caller, read: string): string {
-  const audience = caller.kind === 'merchant' ? `merchant:${caller.permissions.join(',')}` : 'shopper'
-  return `${caller.siteId}|${caller.site.catalogueVersion}|${audience}|${read}`
+  const { catalogueVersion, stockVersion } = caller.site
+  return `${caller.siteId}|${catalogueVersion}.${stockVersion}|${audienceKey(caller)}|${read}`
 }
 
 /**
@@ -33,7 +39,42 @@ export async function answerCached(
   read: string,
   compute: () => Promise<unknown>,
 ): Promise<Response> {
-  return toCachedResponse(await deps.readCache.get(catalogueReadKey(caller, read), compute), {
+  return respond(c, await deps.readCache.get(catalogueReadKey(caller, read), compute))
+}
+
+/**
+ * Answers a read of products from the read cache, keyed without the stock version: an answer made before a
+ * sale is kept when the sale changed the stock counts of none of the products it shows
+ * (`productsShown(value)`; `any` for a read whose order or filter names stock counts), and made again when
+ * it did (decision 108). A sale of a tracked product thus costs the cache the answers that show it, not all
+ * of them; any other change to the catalogue still changes the key.
+ */
+export async function answerProductsCached<T>(
+  deps: CatalogueDeps,
+  c: Context<AppEnv>,
+  caller: Caller,
+  read: string,
+  compute: () => Promise<T>,
+  productsShown: (value: T) => readonly string[] | 'any',
+): Promise<Response> {
+  const key = `${caller.siteId}|${caller.site.catalogueVersion}|${audienceKey(caller)}|${read}`
+  const now = caller.site.stockVersion
+  const kept = deps.readCache.find(key)
+  if (kept?.stock && kept.stock.version >= now) return respond(c, kept)
+  if (kept?.stock && kept.stock.productIds !== 'any') {
+    const { productIds, version } = kept.stock
+    const changed = await deps.stockChanges.between(deps.db, caller.siteId, version, now)
+    if (changed && !productIds.some((id) => changed.has(id))) {
+      kept.stock = { productIds, version: now }
+      return respond(c, kept)
+    }
+  }
+  const value = await compute()
+  return respond(c, deps.readCache.keep(key, value, { version: now, productIds: productsShown(value) }))
+}
+
+function respond(c: Context<AppEnv>, answer: CachedAnswer): Response {
+  return toCachedResponse(answer, {
     ifNoneMatch: c.req.header('if-none-match'),
     acceptEncoding: c.req.header('accept-encoding'),
   })

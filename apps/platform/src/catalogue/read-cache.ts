@@ -13,6 +13,17 @@ export interface CachedAnswer {
   etag: string
   /** Gzipped at the fast level only: the answer has not been asked for a second time yet. */
   isGzippedFast: boolean
+  /**
+   * For an answer kept across changes of stock counts (`catalogue-access.ts`): the stock version it is known
+   * good at, and the products whose counts it shows (`any`: every change of a count may change it).
+   */
+  stock?: StockStamp
+}
+
+/** What a cached answer shows of the site's stock counts, and at which stock version (decision 108). */
+export interface StockStamp {
+  version: number
+  productIds: readonly string[] | 'any'
 }
 
 /** Answers smaller than this are not worth a gzip header and a decoder's start. */
@@ -33,7 +44,9 @@ function gzipped(body: Uint8Array<ArrayBuffer>, level: number): Uint8Array<Array
 /**
  * An in-process cache of catalogue answers, least recently used out first, bounded in bytes. Keys
  * include the site's catalogue version, which every catalogue change bumps in the database and every
- * request reads with its credential: an entry is never served after a change, in any process.
+ * request reads with its credential, and its stock version, or else an entry carries the stock version it
+ * is known good at and the products it shows (`StockStamp`), which `answerProductsCached` checks against the
+ * changes since: an entry is never served after a change that touches it, in any process.
  */
 export function createReadCache(options: { maxBytes?: number } = {}) {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024
@@ -58,15 +71,20 @@ export function createReadCache(options: { maxBytes?: number } = {}) {
     return kept
   }
 
-  /** Keeps `value` as the answer under `key` (its JSON, gzipped once) and returns that answer. */
-  function keep(key: string, value: unknown): CachedAnswer {
+  /**
+   * Keeps `value` as the answer under `key` (its JSON, gzipped once) and returns that answer. With `stock`, the
+   * answer may outlive stock changes under the same key, so its ETag names the stock version too.
+   */
+  function keep(key: string, value: unknown, stock?: StockStamp): CachedAnswer {
     const body = new TextEncoder().encode(JSON.stringify(value))
     const fast = gzipped(body, FAST_GZIP_LEVEL)
+    const tagged = stock ? `${key}|${stock.version}` : key
     const answer: CachedAnswer = {
       body,
       gzipped: fast,
-      etag: `W/"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`,
+      etag: `W/"${createHash('sha256').update(tagged).digest('base64url').slice(0, 22)}"`,
       isGzippedFast: fast !== body,
+      ...(stock ? { stock } : {}),
     }
     if (size(answer) <= maxBytes / 4) {
       const replaced = entries.get(key)

@@ -7,8 +7,16 @@ export interface Site {
   currency: string
   locale: string
   weightUnit: 'KG' | 'LB'
-  /** Bumped by every change to the site's catalogue (a trigger does it): the key of cached reads. */
+  /**
+   * Bumped by every change to the site's catalogue but a change of stock counts (a trigger does it): the key
+   * of cached reads.
+   */
   catalogueVersion: number
+  /**
+   * Bumped by every change of stock counts only (a sale, a return; migration 043): a cached answer made before
+   * it is still good unless it shows one of the products it names (`catalogue/stock-changes.ts`).
+   */
+  stockVersion: number
   /** Whether the checkout asks for the recipient's phone (decision 059). */
   checkoutPhone: CheckoutPhoneRule
   /** The IANA time zone the dashboard shows times in (decision 087). */
@@ -22,7 +30,7 @@ export type CheckoutPhoneRule = 'HIDDEN' | 'OPTIONAL' | 'REQUIRED'
 
 /** The columns of a site, for statements that read it beside something else (`s` is the site's alias). */
 export const siteColumns =
-  's.id as site_id, s.name as site_name, s.currency as site_currency, s.locale as site_locale, s.weight_unit as site_weight_unit, s.catalogue_version as site_catalogue_version, s.checkout_phone as site_checkout_phone, s.time_zone as site_time_zone, s.brand_colour as site_brand_colour, s.accent_colour as site_accent_colour, s.logo_media_id as site_logo_media_id'
+  's.id as site_id, s.name as site_name, s.currency as site_currency, s.locale as site_locale, s.weight_unit as site_weight_unit, s.catalogue_version as site_catalogue_version, s.stock_version as site_stock_version, s.checkout_phone as site_checkout_phone, s.time_zone as site_time_zone, s.brand_colour as site_brand_colour, s.accent_colour as site_accent_colour, s.logo_media_id as site_logo_media_id'
 
 /** The site of a row read with `siteColumns`. */
 export interface SiteColumns {
@@ -32,6 +40,7 @@ export interface SiteColumns {
   site_locale: string
   site_weight_unit: 'KG' | 'LB'
   site_catalogue_version: number
+  site_stock_version: number
   site_checkout_phone: CheckoutPhoneRule
   site_time_zone: string
   site_brand_colour: string
@@ -47,6 +56,7 @@ export function toSite(row: SiteColumns): Site {
     locale: row.site_locale,
     weightUnit: row.site_weight_unit,
     catalogueVersion: row.site_catalogue_version,
+    stockVersion: row.site_stock_version,
     checkoutPhone: row.site_checkout_phone,
     timeZone: row.site_time_zone,
     brand: {

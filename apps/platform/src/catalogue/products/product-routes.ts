@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Api } from '../../http/api.ts'
 import { IdParam } from '../../http/validation.ts'
-import { answerCached, type CatalogueDeps, wantsMerchantData } from '../catalogue-access.ts'
+import { answerProductsCached, type CatalogueDeps, wantsMerchantData } from '../catalogue-access.ts'
 import {
   MerchantDataParam,
   PagingMetadata,
@@ -48,9 +48,21 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
     (caller, query, c, options) => {
       const includeMerchantData = wantsMerchantData(caller, options.includeMerchantSpecificData)
       const currency = c.req.header(CURRENCY_HEADER)
-      const read = `products?${includeMerchantData}&${currency ?? ''}&${JSON.stringify(query)}`
-      return answerCached(deps, c, caller, read, () =>
-        queryProductPage(deps, caller, query, { includeMerchantSpecificData: includeMerchantData, currency }),
+      const queryText = JSON.stringify(query)
+      const read = `products?${includeMerchantData}&${currency ?? ''}&${queryText}`
+      // A query that filters or sorts on stock counts may change with any sale, whatever products it shows.
+      const namesStockCounts = queryText.includes('quantity')
+      return answerProductsCached(
+        deps,
+        c,
+        caller,
+        read,
+        () =>
+          queryProductPage(deps, caller, query, {
+            includeMerchantSpecificData: includeMerchantData,
+            currency,
+          }),
+        (page) => (namesStockCounts ? 'any' : page.products.map((product) => product.id)),
       )
     },
   )
@@ -72,7 +84,7 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
     async ({ params, query, caller }, c) => {
       const includeMerchantData = wantsMerchantData(caller, query.includeMerchantSpecificData === 'true')
       const currency = c.req.header(CURRENCY_HEADER)
-      return answerCached(
+      return answerProductsCached(
         deps,
         c,
         caller,
@@ -83,6 +95,7 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
             includeMerchantSpecificData: includeMerchantData,
             currency,
           }),
+        (found) => [found.product.id],
       )
     },
   )

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db.ts'
+import { type Db, prepared } from '../../db/db.ts'
 
 /** One stock counter: a product's, or a variant's when the product manages variants. */
 export interface StockCounter {
@@ -136,4 +136,21 @@ export async function listLowStock(
     variant: row.variant,
     quantity: Number(row.quantity),
   }))
+}
+
+const READ_STOCK_CHANGES = prepared('select stock_version, stock_changes from sites where id = $1')
+
+/**
+ * The site's stock version and the products whose stock counts its last versions changed (migration 043:
+ * `{ v, p }` pairs, the last `STOCK_CHANGES_KEPT` versions' worth); undefined for an unknown site.
+ */
+export async function readStockChanges(
+  db: Db,
+  siteId: string,
+): Promise<{ version: number; changes: { v: number; p: string }[] } | undefined> {
+  const [row] = await db.query<{ stock_version: number; stock_changes: { v: number; p: string }[] }>(
+    READ_STOCK_CHANGES,
+    [siteId],
+  )
+  return row && { version: row.stock_version, changes: row.stock_changes }
 }
