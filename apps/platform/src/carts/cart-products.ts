@@ -22,10 +22,10 @@ export interface CartProductsOptions {
  * (migration 005: statement triggers on products, variants, collections and their links), and every change
  * of stock counts only its stock version (migration 043); a cart's read returns their sum in its own
  * snapshot, which grows with either, so a cart's stock checks see every sale. (The catalogue's read cache
- * keeps its answers across stock changes instead, `catalogue/stock-changes.ts`.) So a product kept under that version is the product as the
- * read's snapshot holds it, and the cart's statements need not read it again; a product not kept (new
- * to this process, or the catalogue has changed since) is read by primary key with the version of its
- * own statement, and kept under it.
+ * keeps its answers across stock changes instead, `catalogue/stock-changes.ts`.) So a product kept under
+ * that version is the product as the read's snapshot holds it, and the cart's statements need not read it
+ * again; a product not kept (new to this process, or the catalogue has changed since) is read by primary
+ * key with the version of its own statement, and kept under it.
  */
 export function createCartProducts(options: CartProductsOptions = {}) {
   const maxProductsPerSite = options.maxProductsPerSite ?? 5_000

@@ -13,8 +13,11 @@ export interface CatalogueDeps {
   stockChanges: StockChanges
 }
 
-const audienceKey = (caller: Caller) =>
-  caller.kind === 'merchant' ? `merchant:${caller.permissions.join(',')}` : 'shopper'
+/** A read cache key: the site, the versions named, what the caller may see, and the read. */
+function readKey(caller: Caller, versions: string, read: string): string {
+  const audience = caller.kind === 'merchant' ? `merchant:${caller.permissions.join(',')}` : 'shopper'
+  return `${caller.siteId}|${versions}|${audience}|${read}`
+}
 
 /**
  * The read cache's key of a catalogue read: the site, its catalogue and stock versions (which every change
@@ -24,8 +27,7 @@ const audienceKey = (caller: Caller) =>
  * change or to another audience.
  */
 export function catalogueReadKey(caller: Caller, read: string): string {
-  const { catalogueVersion, stockVersion } = caller.site
-  return `${caller.siteId}|${catalogueVersion}.${stockVersion}|${audienceKey(caller)}|${read}`
+  return readKey(caller, `${caller.site.catalogueVersion}.${caller.site.stockVersion}`, read)
 }
 
 /**
@@ -57,7 +59,7 @@ export async function answerProductsCached<T>(
   compute: () => Promise<T>,
   productsShown: (value: T) => readonly string[] | 'any',
 ): Promise<Response> {
-  const key = `${caller.siteId}|${caller.site.catalogueVersion}|${audienceKey(caller)}|${read}`
+  const key = readKey(caller, String(caller.site.catalogueVersion), read)
   const now = caller.site.stockVersion
   const kept = deps.readCache.find(key)
   if (kept?.stock && kept.stock.version >= now) return respond(c, kept)
