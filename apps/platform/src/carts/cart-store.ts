@@ -396,15 +396,17 @@ export async function readCartContentsById(
 const VISIBLE_PRODUCTS = prepared(`select s.catalogue_version + s.stock_version as site_catalogue_version, p.*
   from sites s
   left join lateral (select ${PRODUCT_RECORD_COLUMNS}
-                     from (select * from products where id = any($2::uuid[]) offset 0) p
+                     from (select * from products where id = any($2::uuid[]) limit cardinality($2::uuid[])) p
                      where p.site_id = s.id and p.visible) p on true
   where s.id = $1`)
 
 /**
  * The visible products of the site with these ids (UUIDs), and the site's catalogue version in the
- * same snapshot. They are found by primary key and only then held to the site: `offset 0` keeps the
- * site's condition out of the lookup, since with it the statement's generic plan scanned every product
- * of the site, once per id.
+ * same snapshot. They are found by primary key and only then held to the site: the inner `limit` keeps
+ * the site's condition out of the lookup (with it, the generic plan scanned every product of the site,
+ * once per id), and it tells the planner the lookup yields at most one row per id. Without that bound
+ * (it was `offset 0`), the generic plan counted on 10 products per call and cost 9 times a custom one,
+ * so PostgreSQL planned the statement anew on every call: 0.25 ms of planning for 0.09 ms of work.
  */
 export async function readVisibleProducts(
   db: Db,

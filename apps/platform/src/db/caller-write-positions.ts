@@ -1,4 +1,4 @@
-import type { Db } from './db.ts'
+import { type Db, prepared } from './db.ts'
 import { parseWalPosition, type WalPosition } from './wal-position.ts'
 
 // Any fixed number: keeps processes that start together from creating the table at the same time.
@@ -23,26 +23,27 @@ export async function ensureCallerWritePositions(primary: Db): Promise<void> {
   })
 }
 
+// Both run on most requests of a caller who wrote (one to record, one to read), so they are prepared: as
+// text, PostgreSQL parsed and planned them on every call.
+const RECORD_CALLER_WRITE = prepared(`insert into caller_write_positions (caller, position, recorded_at)
+     values ($1, pg_current_wal_insert_lsn(), now())
+     on conflict (caller) do update
+       set position = greatest(caller_write_positions.position, excluded.position), recorded_at = now()`)
+const FIND_CALLER_WRITE = prepared(
+  'select position::text as position from caller_write_positions where caller = $1',
+)
+
 /**
  * Remembers that `caller` (a hash of its credential) has just written: the primary's WAL insert
  * position now is at or past the commit of everything the caller's request wrote.
  */
 export async function recordCallerWrite(primary: Db, caller: string): Promise<void> {
-  await primary.query(
-    `insert into caller_write_positions (caller, position, recorded_at)
-     values ($1, pg_current_wal_insert_lsn(), now())
-     on conflict (caller) do update
-       set position = greatest(caller_write_positions.position, excluded.position), recorded_at = now()`,
-    [caller],
-  )
+  await primary.query(RECORD_CALLER_WRITE, [caller])
 }
 
 /** The WAL position of `caller`'s last write, if it wrote recently. */
 export async function findCallerWrite(primary: Db, caller: string): Promise<WalPosition | undefined> {
-  const [row] = await primary.query<{ position: string }>(
-    'select position::text as position from caller_write_positions where caller = $1',
-    [caller],
-  )
+  const [row] = await primary.query<{ position: string }>(FIND_CALLER_WRITE, [caller])
   return row ? parseWalPosition(row.position) : undefined
 }
 
