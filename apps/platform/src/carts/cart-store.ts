@@ -148,14 +148,54 @@ export interface CartPricingContext {
   storedSettings: StoredCommerceSettings | undefined
 }
 
-const cartByIdText = `select c.*, ${LINES_COLUMN},
+/** The cart `cartId` of the site `siteId` (SQL expressions), with what its pricing reads (`CartById`). */
+const cartByIdSelect = (cartId: string, siteId: string) => `select c.*, ${LINES_COLUMN},
      (select s.catalogue_version + s.stock_version from sites s where s.id = c.site_id) as catalogue_version,
      (select json_build_object('shipping', cs.shipping, 'tax', cs.tax, 'additional_fees', cs.additional_fees)
       from commerce_settings cs where cs.site_id = c.site_id) as commerce_settings
-   from carts c where c.id = $1 and c.site_id = $2`
+   from carts c where c.id = ${cartId} and c.site_id = ${siteId}`
+const cartByIdText = cartByIdSelect('$1', '$2')
 // Prepared (decision 102): the hosted page, its press and placing the order read the cart this way.
 const FIND_CART_BY_ID = prepared(cartByIdText)
 const LOCK_CART_BY_ID = prepared(`${cartByIdText} for update of c`)
+
+/** A cart read by id with its lines, the site's catalogue version and commerce settings. */
+export type CartById = CartWithLines & CartPricingContext
+
+type CartByIdRow = CartRow & {
+  cart_lines: LineJson[]
+  catalogue_version: number
+  commerce_settings: StoredCommerceSettings | null
+}
+
+function toCartById(row: CartByIdRow): CartById {
+  const { cart_lines, catalogue_version, commerce_settings, ...cart } = row
+  return {
+    cart,
+    lines: linesFromJson(cart_lines),
+    catalogueVersion: Number(catalogue_version),
+    storedSettings: commerce_settings ?? undefined,
+  }
+}
+
+/**
+ * A column `cart` of a statement that reads a checkout as `k`: its cart as `findCartById` reads it, as JSON
+ * (null when the cart is gone), so that a hosted page reads its checkout and cart in one round trip; read
+ * it with {@link cartOfCheckoutColumn}.
+ */
+export const CHECKOUT_CART_COLUMN = `(select to_json(found) from (${cartByIdSelect('k.cart_id', 'k.site_id')}) found) as cart`
+
+/** The cart of a {@link CHECKOUT_CART_COLUMN}. */
+export function cartOfCheckoutColumn(
+  json: DatesAsText<CartByIdRow, 'created_date' | 'updated_date'> | null,
+): CartById | undefined {
+  if (!json) return undefined
+  return toCartById({
+    ...json,
+    created_date: new Date(json.created_date),
+    updated_date: new Date(json.updated_date),
+  })
+}
 
 /**
  * The cart with this id in the site, with its lines, the site's catalogue version and commerce settings,
@@ -167,22 +207,12 @@ export async function findCartById(
   siteId: string,
   cartId: string,
   options: { lock?: boolean } = {},
-): Promise<(CartWithLines & CartPricingContext) | undefined> {
-  const row = await queryOne<
-    CartRow & {
-      cart_lines: LineJson[]
-      catalogue_version: number
-      commerce_settings: StoredCommerceSettings | null
-    }
-  >(db, options.lock ? LOCK_CART_BY_ID : FIND_CART_BY_ID, [cartId, siteId])
-  if (!row) return undefined
-  const { cart_lines, catalogue_version, commerce_settings, ...cart } = row
-  return {
-    cart,
-    lines: linesFromJson(cart_lines),
-    catalogueVersion: Number(catalogue_version),
-    storedSettings: commerce_settings ?? undefined,
-  }
+): Promise<CartById | undefined> {
+  const row = await queryOne<CartByIdRow>(db, options.lock ? LOCK_CART_BY_ID : FIND_CART_BY_ID, [
+    cartId,
+    siteId,
+  ])
+  return row && toCartById(row)
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CartProducts } from '../carts/cart-products.ts'
-import { findCartById } from '../carts/cart-store.ts'
+import { type CartById, findCartById } from '../carts/cart-store.ts'
 import type { Db } from '../db/db.ts'
 import type { CheckoutRow } from './checkout-store.ts'
 import { settingsFromStored } from './commerce-settings.ts'
@@ -7,6 +7,11 @@ import { type PricedCart, priceCart } from './price-cart.ts'
 
 /** A checkout's cart priced from the catalogue as it is now, with the buyer's choices on the checkout. */
 export type PricedCheckout = PricedCart
+
+/** The cart read with its checkout in one statement (`findCheckoutWithSiteAndCart`); `undefined` when it is gone. */
+export interface CheckoutCartRead {
+  cart: CartById | undefined
+}
 
 /**
  * The checkout's cart and its totals now. With `lock`, the cart row is locked for the transaction.
@@ -19,11 +24,16 @@ export async function priceCheckout(
     currency: string
     now: Date
     lock?: boolean
+    /** The cart as read with the checkout, when it was (never with `lock`, which reads it locked). */
+    read?: CheckoutCartRead | undefined
     /** The products this process keeps per catalogue version (`cart-products.ts`), when the caller has them. */
     cartProducts?: CartProducts | undefined
   },
 ): Promise<PricedCheckout | undefined> {
-  const cart = await findCartById(db, checkout.site_id, checkout.cart_id, { lock: options.lock })
+  const cart =
+    options.read && !options.lock
+      ? options.read.cart
+      : await findCartById(db, checkout.site_id, checkout.cart_id, { lock: options.lock })
   if (!cart) return undefined
   return priceCart(db, cart, {
     siteId: checkout.site_id,

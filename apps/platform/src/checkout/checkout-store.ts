@@ -1,3 +1,4 @@
+import { type CartById, CHECKOUT_CART_COLUMN, cartOfCheckoutColumn } from '../carts/cart-store.ts'
 import type { ContactDetails } from '../carts/contact-info.ts'
 import type { Address, SelectedMembership, SelectedShippingOption } from '../carts/pricing/pricing-input.ts'
 import { type Db, prepared, queryOne } from '../db/db.ts'
@@ -61,8 +62,9 @@ const LOCK_CHECKOUT_FOR_ORDER = prepared(
   `select ${prefixedColumns}, ${siteColumns}, ${mailShopColumns}
      from checkouts k join sites s on s.id = k.site_id where k.id = $1 for no key update of k, s`,
 )
-const FIND_CHECKOUT_WITH_SITE = prepared(
-  `select ${prefixedColumns}, ${siteColumns} from checkouts k join sites s on s.id = k.site_id where k.id = $1`,
+const FIND_CHECKOUT_WITH_SITE_AND_CART = prepared(
+  `select ${prefixedColumns}, ${siteColumns}, ${CHECKOUT_CART_COLUMN}
+     from checkouts k join sites s on s.id = k.site_id where k.id = $1`,
 )
 const FIND_PAYMENT_RETURN = prepared(
   `select ${prefixedColumns}, p.id as payment_id, p.provider as payment_provider,
@@ -155,13 +157,18 @@ function checkoutOf(row: CheckoutRow): CheckoutRow {
   ) as unknown as CheckoutRow
 }
 
-/** The checkout with this id and its site, in one statement (the hosted pages need both). */
-export async function findCheckoutWithSite(
+/**
+ * The checkout with this id, its site and its cart as `findCartById` reads it (`undefined` when the cart is
+ * gone), in one statement: the hosted pages need all three.
+ */
+export async function findCheckoutWithSiteAndCart(
   db: Db,
   id: string,
-): Promise<{ checkout: CheckoutRow; site: Site } | undefined> {
-  const row = await queryOne<CheckoutRow & SiteColumns>(db, FIND_CHECKOUT_WITH_SITE, [id])
-  return row && { checkout: checkoutOf(row), site: toSite(row) }
+): Promise<{ checkout: CheckoutRow; site: Site; cart: CartById | undefined } | undefined> {
+  const row = await queryOne<
+    CheckoutRow & SiteColumns & { cart: Parameters<typeof cartOfCheckoutColumn>[0] }
+  >(db, FIND_CHECKOUT_WITH_SITE_AND_CART, [id])
+  return row && { checkout: checkoutOf(row), site: toSite(row), cart: cartOfCheckoutColumn(row.cart) }
 }
 
 /** What a shopper coming back from a provider names: the checkout, that payment of it, and its order. */

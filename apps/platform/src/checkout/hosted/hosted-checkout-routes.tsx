@@ -22,11 +22,11 @@ import { readForm } from '../../pages/form-fields.ts'
 import { renderPage } from '../../pages/render-page.tsx'
 import { membershipSelectionProblem } from '../../plans/membership-selection.ts'
 import { getSite, type Site } from '../../sites/site-store.ts'
-import { priceCheckout } from '../checkout-pricing.ts'
+import { type CheckoutCartRead, priceCheckout } from '../checkout-pricing.ts'
 import {
   type CheckoutRow,
   findCheckout,
-  findCheckoutWithSite,
+  findCheckoutWithSiteAndCart,
   findPaymentReturn,
   saveCheckoutChoices,
   withChoices,
@@ -267,9 +267,9 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     )
   }
 
-  /** The checkout of a link and its site (read together), when the link's id is one. */
+  /** The checkout of a link, its site and its cart (read together), when the link's id is one. */
   async function findUsable(checkoutId: string) {
-    return UUID.test(checkoutId) ? findCheckoutWithSite(db, checkoutId) : undefined
+    return UUID.test(checkoutId) ? findCheckoutWithSiteAndCart(db, checkoutId) : undefined
   }
 
   /** The token of this browser's checkout forms, and the cookie that sets it when it has none yet. */
@@ -319,14 +319,14 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       problem?: string
       notice?: string
       status?: number
-      /** The checkout's site, when it was read with the checkout. */
-      site?: Site
+      /** The checkout's site and cart, when they were read with the checkout (`findUsable`). */
+      read?: ({ site: Site } & CheckoutCartRead) | undefined
     } = {},
   ): Promise<Response> {
-    const site = options.site ?? (await getSite(db, checkout.site_id))
+    const site = options.read?.site ?? (await getSite(db, checkout.site_id))
     // The cart's read brings the site's setup and catalogue version with it (decision 089).
     const [cart, member] = await Promise.all([
-      findCartById(db, checkout.site_id, checkout.cart_id),
+      options.read ? options.read.cart : findCartById(db, checkout.site_id, checkout.cart_id),
       checkout.owner_kind === 'member' ? deps.findMember(db, checkout.site_id, checkout.owner_id) : undefined,
     ])
     const settings = cart
@@ -418,11 +418,15 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
   }
 
   /** The same, pricing the checkout's cart first (the no-script save, which otherwise prices nothing). */
-  async function planChoiceProblem(checkout: CheckoutRow, site: Site): Promise<string | undefined> {
+  async function planChoiceProblem(
+    checkout: CheckoutRow,
+    read: { site: Site } & CheckoutCartRead,
+  ): Promise<string | undefined> {
     if (!checkout.selected_memberships?.length) return undefined
     const priced = await priceCheckout(db, checkout, {
-      currency: site.currency,
+      currency: read.site.currency,
       now: clock(),
+      read,
       cartProducts: deps.cartProducts,
     })
     return priced && planChoiceProblemOf(checkout, priced)
@@ -497,12 +501,12 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     async ({ params, query }, c) => {
       const found = await findUsable(params.checkoutId)
       if (!found) return notFound()
-      const { checkout, site } = found
+      const { checkout } = found
       // Anyone with the checkout's address reaches this: a placed order's page without its details.
       const elsewhere = await openOrElsewhere(checkout, undefined, 'anyone')
       if (elsewhere) return elsewhere
       return checkoutPage(c, checkout, {
-        site,
+        read: found,
         notice: query.notice === 'saved' ? 'Saved. The totals are up to date.' : undefined,
       })
     },
@@ -537,8 +541,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
               'The form expired, came from another site, or the checkout is closed',
             )
           : new ApplicationError('CHECKOUT_NOT_FOUND', 'There is no such checkout', {})
-      const site = found.site
-      const cart = await findCartById(db, checkout.site_id, checkout.cart_id)
+      const { site, cart } = found
       if (!cart) throw new ApplicationError('CART_NOT_FOUND', 'The checkout’s cart is gone', {})
       const priced = await priceCart(db, cart, {
         siteId: checkout.site_id,
@@ -609,13 +612,14 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
         for (const [key, value] of Object.entries(saved?.fields ?? {}))
           if (!(contactFieldNames as readonly string[]).includes(key) || !values[`shipping.${key}`])
             values[`shipping.${key}`] = value
-        return checkoutPage(c, checkout, { site, values })
+        return checkoutPage(c, checkout, { read: found, values })
       }
       const parsed = parseCheckoutDetails(form, site.checkoutPhone)
       if (!parsed.details)
-        return checkoutPage(c, checkout, { site, values, violations: parsed.violations, status: 400 })
-      const planProblem = await planChoiceProblem(withChoices(checkout, parsed.details), site)
-      if (planProblem) return checkoutPage(c, checkout, { site, values, problem: planProblem, status: 400 })
+        return checkoutPage(c, checkout, { read: found, values, violations: parsed.violations, status: 400 })
+      const planProblem = await planChoiceProblem(withChoices(checkout, parsed.details), found)
+      if (planProblem)
+        return checkoutPage(c, checkout, { read: found, values, problem: planProblem, status: 400 })
       await saveCheckoutChoices(db, checkout.id, parsed.details, clock())
       await rememberAddress(checkout, parsed.details)
       return seeOther(`${HOSTED_CHECKOUT_PATH}/${checkout.id}?notice=saved`)
@@ -642,12 +646,17 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       const values = formValuesOf(form)
       const parsed = parseCheckoutDetails(form, site.checkoutPhone)
       if (!parsed.details)
-        return checkoutPage(c, checkout, { site, values, violations: parsed.violations, status: 400 })
+        return checkoutPage(c, checkout, { read: found, values, violations: parsed.violations, status: 400 })
       const { details } = parsed
       const provider = providerOf(payments, form.text('paymentMethod'))
       const paymentKey = form.text('paymentKey')
       if (!provider || !/^[0-9a-f-]{36}$/.test(paymentKey))
-        return checkoutPage(c, checkout, { site, values, problem: 'Choose a way to pay.', status: 400 })
+        return checkoutPage(c, checkout, {
+          read: found,
+          values,
+          problem: 'Choose a way to pay.',
+          status: 400,
+        })
       // The cart is priced for the choices as they will be saved; they are saved with the payment's
       // row in one statement, or on their own when the press ends on the page again.
       const saved = withChoices(checkout, details)
@@ -655,6 +664,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       const priced = await priceCheckout(db, saved, {
         currency: site.currency,
         now: clock(),
+        read: found,
         cartProducts: deps.cartProducts,
       })
       if (!priced || priced.cart.lines.length === 0) {
@@ -663,13 +673,14 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       }
       // A plan chosen on the page that cannot pay is refused before any money moves, and nothing is saved.
       const planProblem = planChoiceProblemOf(saved, priced)
-      if (planProblem) return checkoutPage(c, checkout, { site, values, problem: planProblem, status: 400 })
+      if (planProblem)
+        return checkoutPage(c, checkout, { read: found, values, problem: planProblem, status: 400 })
       const total = priced.totals.priceSummary.total
       // The order is placed only for the total the shopper saw: without script, the first press shows it.
       if (String(total) !== form.text('expectedTotal')) {
         await saveAlone()
         return checkoutPage(c, saved, {
-          site,
+          read: found,
           values,
           notice: 'Your total is updated for the details you entered. Check it, then place the order.',
         })
@@ -677,7 +688,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
       const blocking = priced.totals.violations.find((violation) => violation.severity === 'ERROR')
       if (blocking) {
         await saveAlone()
-        return checkoutPage(c, saved, { site, values, problem: blocking.description, status: 409 })
+        return checkoutPage(c, saved, { read: found, values, problem: blocking.description, status: 409 })
       }
       await rememberAddress(checkout, details)
       const started = await startPayment(payments, paymentUrls(checkout.id), {
