@@ -3,7 +3,7 @@
 // (test card). Against PGlite (one process) and the scale-out topology (nginx, N processes, a
 // PostgreSQL primary and its streaming replica), with the SQL statements each step sends.
 // Part of `npm run bench -- funnel`; also runs alone: `node bench/funnel/benchmark.mjs`.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,6 +29,18 @@ const SHOPPERS = Number(process.env.FUNNEL_SHOPPERS ?? 8)
 const PROCESSES = Number(process.env.FUNNEL_PROCESSES ?? 2)
 /** Which targets to measure (`FUNNEL_TARGETS`, comma list of `pglite` and `topology`). */
 const TARGETS = (process.env.FUNNEL_TARGETS ?? 'pglite,topology').split(',')
+/**
+ * A checkout of an earlier build (a directory holding `apps/platform` and the `node_modules` it runs
+ * with, e.g. a `git worktree` with the packages linked in), measured on the topology beside this one in
+ * alternating rounds, each on a topology of its own made with its own migrations and seed: what a set of
+ * changes did to the CPU per order under the same machine's speed at the same hour. The shared machine's
+ * speed moves by half between hours, so a figure from another day is no baseline. `FUNNEL_BASELINE_LABEL`
+ * names it in the results.
+ */
+const BASELINE = process.env.FUNNEL_BASELINE
+const BASELINE_LABEL = process.env.FUNNEL_BASELINE_LABEL ?? 'baseline'
+/** Rounds on the topology (`FUNNEL_ROUNDS`): 1, or 2 of each build with a baseline. */
+const ROUNDS = Number(process.env.FUNNEL_ROUNDS ?? (BASELINE ? 2 : 1))
 /** Shoppers of the in-process pass that counts statements. */
 const COUNTED_SHOPPERS = 5
 // Every shopper is a new visitor from 127.0.0.1: the per-IP limit of anonymous tokens would refuse them.
@@ -100,11 +112,17 @@ async function onPglite(log, runtime) {
   }
 }
 
-async function onTopology(log, runtime) {
+/**
+ * @param {(line: string) => void} log
+ * @param {import('../../scripts/platform-runtime.mjs').PlatformRuntime} runtime
+ * @param {{ root?: string, label?: string }} [build] the checkout measured (this one) and its name
+ */
+async function onTopology(log, runtime, { root = repoRoot, label = '' } = {}) {
   /** @type {{ platformPids: number[], nginxPid?: number, primaryDir?: string, replicaDir?: string }} */
   const started = { platformPids: [] }
   const topology = await startTopology({
     processes: PROCESSES,
+    root,
     runtime,
     seed: '10k',
     env: { RATE_LIMITS, NODE_ENV, PAYMENTS_TEST_PROVIDER, ...cpuProfileEnv() },
@@ -118,7 +136,7 @@ async function onTopology(log, runtime) {
   const onDirectory = (dir) => (_pid, process) => dir !== undefined && process.command.includes(dir)
   try {
     return await measure(
-      `topology, ${PROCESSES} processes`,
+      `topology, ${PROCESSES} processes${label ? `, ${label}` : ''}`,
       topology.mainUrl,
       log,
       {
@@ -162,6 +180,57 @@ export function countStatements(seed = '10k', shoppers = COUNTED_SHOPPERS) {
   })
 }
 
+/** The CPU per order of the platform and PostgreSQL together (the driver and nginx left out). */
+const platformAndPostgres = ({ cpuMsPerOrder: cpu }) =>
+  (cpu.platform ?? 0) + (cpu.postgresPrimary ?? 0) + (cpu.postgresReplica ?? 0)
+const mean = (values) => Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 10) / 10
+
+/**
+ * The topology's rounds, into `results.topology` (this build's last round, with every round's CPU per
+ * order) and, with a baseline, `results.baseline` likewise; returns the comparison of the two builds.
+ */
+async function measureTopology(log, runtime, results) {
+  const baselineRuntime = BASELINE ? await benchRuntime({ root: BASELINE, log }) : undefined
+  /** @type {{ current: any[], baseline: any[] }} */
+  const rounds = { current: [], baseline: [] }
+  for (let round = 0; round < ROUNDS; round++) {
+    if (baselineRuntime)
+      rounds.baseline.push(await onTopology(log, baselineRuntime, { root: BASELINE, label: BASELINE_LABEL }))
+    rounds.current.push(await onTopology(log, runtime, { label: BASELINE ? 'this build' : '' }))
+  }
+  const byRound = (figures) => figures.map((round) => round.cpuMsPerOrder)
+  results.topology = { ...rounds.current.at(-1), cpuMsPerOrderByRound: byRound(rounds.current) }
+  if (!baselineRuntime) return undefined
+  results.baseline = {
+    ...rounds.baseline.at(-1),
+    label: BASELINE_LABEL,
+    revision: revisionOf(BASELINE),
+    platformRuntime: baselineRuntime.label,
+    cpuMsPerOrderByRound: byRound(rounds.baseline),
+  }
+  const current = mean(rounds.current.map(platformAndPostgres))
+  const baseline = mean(rounds.baseline.map(platformAndPostgres))
+  const comparison = {
+    what: `CPU ms per order of the platform and PostgreSQL on the topology, mean of ${ROUNDS} alternating rounds per build`,
+    baseline: { label: BASELINE_LABEL, revision: results.baseline.revision, cpuMsPerOrder: baseline },
+    current: { revision: revisionOf(repoRoot), cpuMsPerOrder: current },
+    ratio: Math.round((current / baseline) * 100) / 100,
+  }
+  log(
+    `topology: this build ${current} ms of CPU per order against ${baseline} for ${BASELINE_LABEL}: ${comparison.ratio}x`,
+  )
+  return comparison
+}
+
+/** The short commit a checkout is at, or `undefined` when it is not a git checkout. */
+function revisionOf(root) {
+  try {
+    return execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
+  } catch {
+    return undefined
+  }
+}
+
 /** @param {{ log: (line: string) => void }} options */
 export async function run({ log }) {
   const statements = await countStatements()
@@ -170,7 +239,7 @@ export async function run({ log }) {
   const runtime = await benchRuntime({ log })
   const results = {}
   if (TARGETS.includes('pglite')) results.pglite = await onPglite(log, runtime)
-  if (TARGETS.includes('topology')) results.topology = await onTopology(log, runtime)
+  const comparison = TARGETS.includes('topology') ? await measureTopology(log, runtime, results) : undefined
   // The profiler costs CPU itself: a profiled run's figures are logged, not written to results/.
   if (isProfiling) return { keep: false }
   const series = Object.keys(results)
@@ -187,6 +256,7 @@ export async function run({ log }) {
       platformRuntime: runtime.label,
       versions: { node: process.version, autocannon: findPackageVersion('autocannon') },
       statementsPerStep: statements,
+      ...(comparison ? { comparison } : {}),
       results,
     },
     chart: {

@@ -47,20 +47,21 @@ import { startPrimary, startStreamingReplica, waitForReplay } from './replicated
  */
 
 const graceMs = 10_000
-// tsx reads the TypeScript settings (the automatic JSX runtime of the pages) from the working directory.
-const platformDir = join(repoRoot, 'apps/platform')
 
 /**
  * Starts the whole topology and waits until every part answers. Installs nginx first if it is
  * missing. The schema and the seed are applied once, on the primary, before any process starts.
  * @param {{ processes?: number, seed?: 'demo' | '10k' | 'none', mainPort?: number,
- *   readOnlyPort?: number, storefront?: boolean, runtime?: import('../platform-runtime.mjs').PlatformRuntime,
+ *   readOnlyPort?: number, storefront?: boolean, root?: string,
+ *   runtime?: import('../platform-runtime.mjs').PlatformRuntime,
  *   env?: Record<string, string>, log?: (line: string) => void,
  *   onStarted?: (part: Record<string, unknown>) => void }} [options]
  *   `processes` (3); `seed` (demo); ports (0: free ones); `env`: more platform environment
  *   (`RATE_LIMITS`, `LOG_LEVEL`...); `storefront`: also a storefront process (its production build, built
- *   if stale) calling the main and read-only hosts, served by nginx through the micro-cache; `runtime`: how
- *   each platform process runs (tsx on the sources; the benchmarks pass the production bundle on Node 24);
+ *   if stale) calling the main and read-only hosts, served by nginx through the micro-cache; `root`: the
+ *   checkout whose platform prepares the database and runs (this one; a benchmark may measure an earlier
+ *   build's beside it); `runtime`: how each platform process runs (tsx on `root`'s sources; the
+ *   benchmarks pass the production bundle on Node 24);
  *   `onStarted`: told of each part as it starts (pids, directories), so that a supervisor can record them
  *   before the rest is ready
  * @returns {Promise<Topology>}
@@ -72,7 +73,8 @@ export async function startTopology({
   mainPort = 0,
   readOnlyPort = 0,
   storefront: withStorefront = false,
-  runtime = sourceRuntime(),
+  root = repoRoot,
+  runtime = sourceRuntime(root),
   env = {},
   log = () => {},
   onStarted = () => {},
@@ -99,7 +101,7 @@ export async function startTopology({
         onStarted({ replicaDir: server.dir, replicaUrl: server.url })
         return server
       }),
-      prepareDatabase(primary.url, seed, dir, log),
+      prepareDatabase(root, primary.url, seed, dir, log),
     ])
     log(`topology: replica on ${replica.url}`)
     const replicaCatchUpMs = await waitForReplay(primary, replica, { timeoutMs: 120_000 })
@@ -216,7 +218,7 @@ export async function startTopology({
  * Migrates the primary and seeds it, once, with the platform's own `prepareDatabase` (run by tsx).
  * @returns {Promise<void>}
  */
-function prepareDatabase(databaseUrl, seed, dir, log) {
+function prepareDatabase(root, databaseUrl, seed, dir, log) {
   const code = [
     "import { parseConfig } from './src/config.ts'",
     "import { openPostgres } from './src/db/postgres-db.ts'",
@@ -233,7 +235,8 @@ function prepareDatabase(databaseUrl, seed, dir, log) {
   const started = performance.now()
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
-      cwd: platformDir,
+      // tsx reads the TypeScript settings (the pages' automatic JSX runtime) from the working directory.
+      cwd: join(root, 'apps', 'platform'),
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,
