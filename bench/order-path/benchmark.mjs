@@ -413,6 +413,8 @@ export async function run({ log }) {
           seconds: SECONDS,
           rounds: ROUNDS,
           loadAverage,
+          // How Aisle's platform ran (decision 107: the bundle on Node 24, as deployed).
+          platformRuntime: platform.runtime,
           results,
           ratios: {
             vendureCpuOfAisle: ratio(results.vendure.cpuMsPerOrder.total, results.aisle.cpuMsPerOrder.total),
