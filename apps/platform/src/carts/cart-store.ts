@@ -148,9 +148,15 @@ export interface CartPricingContext {
   storedSettings: StoredCommerceSettings | undefined
 }
 
+/**
+ * The version of the products of the site `s` that a cart's pricing keys on (`cart-products.ts`): its
+ * catalogue and stock versions together, so that a cart sees every sale (decision 108).
+ */
+const SITE_PRODUCTS_VERSION = 's.catalogue_version + s.stock_version'
+
 /** The cart `cartId` of the site `siteId` (SQL expressions), with what its pricing reads (`CartById`). */
 const cartByIdSelect = (cartId: string, siteId: string) => `select c.*, ${LINES_COLUMN},
-     (select s.catalogue_version + s.stock_version from sites s where s.id = c.site_id) as catalogue_version,
+     (select ${SITE_PRODUCTS_VERSION} from sites s where s.id = c.site_id) as catalogue_version,
      (select json_build_object('shipping', cs.shipping, 'tax', cs.tax, 'additional_fees', cs.additional_fees)
       from commerce_settings cs where cs.site_id = c.site_id) as commerce_settings
    from carts c where c.id = ${cartId} and c.site_id = ${siteId}`
@@ -189,12 +195,18 @@ export const CHECKOUT_CART_COLUMN = `(select to_json(found) from (${cartByIdSele
 export function cartOfCheckoutColumn(
   json: DatesAsText<CartByIdRow, 'created_date' | 'updated_date'> | null,
 ): CartById | undefined {
-  if (!json) return undefined
-  return toCartById({
+  return json ? toCartById(cartRowFromJson(json)) : undefined
+}
+
+/** A cart row read as JSON (`row_to_json`, `to_json`), with its dates as dates again. */
+function cartRowFromJson<Row extends CartRow>(
+  json: Omit<Row, 'created_date' | 'updated_date'> & { created_date: string; updated_date: string },
+): Row {
+  return {
     ...json,
     created_date: new Date(json.created_date),
     updated_date: new Date(json.updated_date),
-  })
+  } as Row
 }
 
 /**
@@ -371,13 +383,7 @@ function toCartContents(row: ContentsRow | undefined, caller: ShopperCaller | un
   return {
     caller,
     catalogueVersion: row?.catalogue_version ?? undefined,
-    cart: row?.cart
-      ? {
-          ...(cart as Omit<CartJson, 'row_version'>),
-          created_date: new Date(row.cart.created_date),
-          updated_date: new Date(row.cart.updated_date),
-        }
-      : undefined,
+    cart: row?.cart ? cartRowFromJson(cart as Omit<CartJson, 'row_version'>) : undefined,
     version,
     lines: linesFromJson(row?.cart_lines ?? []),
     coupon: kept
@@ -423,7 +429,7 @@ export async function readCartContentsById(
   return contents
 }
 
-const VISIBLE_PRODUCTS = prepared(`select s.catalogue_version + s.stock_version as site_catalogue_version, p.*
+const VISIBLE_PRODUCTS = prepared(`select ${SITE_PRODUCTS_VERSION} as site_catalogue_version, p.*
   from sites s
   left join lateral (select ${PRODUCT_RECORD_COLUMNS}
                      from (select * from products where id = any($2::uuid[]) limit cardinality($2::uuid[])) p

@@ -14,6 +14,19 @@ export interface CheckoutCartRead {
 }
 
 /**
+ * The checkout's cart: the one read with it when there is one, else read now (locked, with `lock`, which a
+ * read beside the checkout never is). `undefined` when the cart is gone.
+ */
+export function checkoutCart(
+  db: Db,
+  checkout: CheckoutRow,
+  options: { read?: CheckoutCartRead | undefined; lock?: boolean | undefined } = {},
+): Promise<CartById | undefined> {
+  if (options.read && !options.lock) return Promise.resolve(options.read.cart)
+  return findCartById(db, checkout.site_id, checkout.cart_id, { lock: options.lock })
+}
+
+/**
  * The checkout's cart and its totals now. With `lock`, the cart row is locked for the transaction.
  * Undefined when the cart is gone (deleted, or emptied by another order).
  */
@@ -30,10 +43,7 @@ export async function priceCheckout(
     cartProducts?: CartProducts | undefined
   },
 ): Promise<PricedCheckout | undefined> {
-  const cart =
-    options.read && !options.lock
-      ? options.read.cart
-      : await findCartById(db, checkout.site_id, checkout.cart_id, { lock: options.lock })
+  const cart = await checkoutCart(db, checkout, options)
   if (!cart) return undefined
   return priceCart(db, cart, {
     siteId: checkout.site_id,

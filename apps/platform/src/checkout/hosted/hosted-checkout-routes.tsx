@@ -8,7 +8,6 @@ import { formatAddress } from '../../addresses/address-format.ts'
 import { countryOptions } from '../../addresses/countries.ts'
 import { AddressInput } from '../../carts/address-input.ts'
 import type { CartProducts } from '../../carts/cart-products.ts'
-import { findCartById } from '../../carts/cart-store.ts'
 import type { Address } from '../../carts/pricing/pricing-input.ts'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/db.ts'
@@ -22,7 +21,7 @@ import { readForm } from '../../pages/form-fields.ts'
 import { renderPage } from '../../pages/render-page.tsx'
 import { membershipSelectionProblem } from '../../plans/membership-selection.ts'
 import { getSite, type Site } from '../../sites/site-store.ts'
-import { type CheckoutCartRead, priceCheckout } from '../checkout-pricing.ts'
+import { type CheckoutCartRead, checkoutCart, priceCheckout } from '../checkout-pricing.ts'
 import {
   type CheckoutRow,
   findCheckout,
@@ -326,7 +325,7 @@ export function registerHostedCheckoutRoutes(api: Api, deps: HostedCheckoutDeps)
     const site = options.read?.site ?? (await getSite(db, checkout.site_id))
     // The cart's read brings the site's setup and catalogue version with it (decision 089).
     const [cart, member] = await Promise.all([
-      options.read ? options.read.cart : findCartById(db, checkout.site_id, checkout.cart_id),
+      checkoutCart(db, checkout, options),
       checkout.owner_kind === 'member' ? deps.findMember(db, checkout.site_id, checkout.owner_id) : undefined,
     ])
     const settings = cart
