@@ -61,14 +61,16 @@ export async function answerProductsCached<T>(
 ): Promise<Response> {
   const key = readKey(caller, String(caller.site.catalogueVersion), read)
   const now = caller.site.stockVersion
-  const kept = deps.readCache.find(key)
-  if (kept?.stock && kept.stock.version >= now) return respond(c, kept)
+  // Checked before it is served: one a sale made stale is made again, not first gzipped smaller.
+  const kept = deps.readCache.peek(key)
+  const served = (answer: CachedAnswer) => respond(c, deps.readCache.find(key) ?? answer)
+  if (kept?.stock && kept.stock.version >= now) return served(kept)
   if (kept?.stock && kept.stock.productIds !== 'any') {
     const { productIds, version } = kept.stock
     const changed = await deps.stockChanges.between(deps.db, caller.siteId, version, now)
     if (changed && !productIds.some((id) => changed.has(id))) {
       kept.stock = { productIds, version: now }
-      return respond(c, kept)
+      return served(kept)
     }
   }
   const value = await compute()

@@ -29,6 +29,15 @@ describe('createReadCache', () => {
     expect(cache.find('page')).toBe(again)
   })
 
+  it('lets a caller look at an answer before serving it, without gzipping it again', () => {
+    const cache = createReadCache()
+    const made = cache.keep('page', page)
+    expect(cache.peek('page')).toBe(made)
+    expect(made.isGzippedFast).toBe(true)
+    expect(cache.peek('nothing')).toBeUndefined()
+    expect(cache.find('page')!.isGzippedFast).toBe(false)
+  })
+
   it('keeps a small answer as it is, with nothing to gzip again', () => {
     const cache = createReadCache()
     const made = cache.keep('small', { id: 1 })

@@ -55,7 +55,15 @@ export function createReadCache(options: { maxBytes?: number } = {}) {
   const size = (entry: CachedAnswer) =>
     entry.body.byteLength + (entry.gzipped === entry.body ? 0 : entry.gzipped.byteLength)
 
-  /** The answer under `key`, if it is kept (it becomes the most recently used). */
+  /**
+   * The answer under `key`, if it is kept, as it is: for a caller that must check it is still good before
+   * serving it (then {@link find}), so that an answer about to be made again is not gzipped again first.
+   */
+  function peek(key: string): CachedAnswer | undefined {
+    return entries.get(key)
+  }
+
+  /** The answer under `key`, if it is kept, to be served (it becomes the most recently used). */
   function find(key: string): CachedAnswer | undefined {
     const hit = entries.get(key)
     if (!hit) return undefined
@@ -104,6 +112,7 @@ export function createReadCache(options: { maxBytes?: number } = {}) {
   }
 
   return {
+    peek,
     find,
     keep,
     /** The answer under `key`, computed (and kept) on a miss. */
