@@ -149,10 +149,13 @@ export interface CartPricingContext {
 }
 
 /**
- * The version of the products of the site `s` that a cart's pricing keys on (`cart-products.ts`): its
- * catalogue and stock versions together, so that a cart sees every sale (decision 108).
+ * The version of a site's products that a cart's pricing keys on (`cart-products.ts`), from the SQL
+ * expressions of the site's catalogue and stock versions: both together, so that a cart sees every sale
+ * (decision 108).
  */
-const SITE_PRODUCTS_VERSION = 's.catalogue_version + s.stock_version'
+const productsVersion = (catalogue: string, stock: string) => `${catalogue} + ${stock}`
+/** {@link productsVersion} of the site `s`. */
+const SITE_PRODUCTS_VERSION = productsVersion('s.catalogue_version', 's.stock_version')
 
 /** The cart `cartId` of the site `siteId` (SQL expressions), with what its pricing reads (`CartById`). */
 const cartByIdSelect = (cartId: string, siteId: string) => `select c.*, ${LINES_COLUMN},
@@ -355,7 +358,7 @@ const contentsStatement = (owner: string) =>
   prepared(`with t as (${owner}),
      c as (select c.*, c.xmin::text as row_version from carts c
            join t on c.site_id = t.site_id and c.owner_kind = t.role and c.owner_id = t.subject_id)
-     select (select row_to_json(t) from t) as token, (select site_catalogue_version + site_stock_version from t) as catalogue_version,
+     select (select row_to_json(t) from t) as token, (select ${productsVersion('site_catalogue_version', 'site_stock_version')} from t) as catalogue_version,
             (select row_to_json(c) from c) as cart,
             coalesce((select json_agg(l order by l.position) from cart_line_items l
                       where l.cart_id = (select id from c)), '[]'::json) as cart_lines,
