@@ -402,40 +402,36 @@ function OptionFields(props: {
   const { row, index, errors, units } = props
   const name = (field: string) => `opt-${index}-${field}`
   const bound = bindRows(row, errors, `opt-${index}-`)
-  const field = (label: string, key: keyof OptionRowValues, hint?: string) => (
-    <Field
-      label={label}
-      name={name(key)}
-      defaultValue={String(row[key])}
-      error={errors[name(key)]}
-      hint={hint}
-    />
-  )
   return (
     <div className="option-fields">
       <input type="hidden" name={name('was')} value={row.was} />
       <input type="hidden" name={name('carrierId')} value={row.carrierId} />
       <div className="grid">
-        {field(
-          'Title',
-          'title',
-          props.isPickup
-            ? 'What buyers see, e.g. Pickup in Brooklyn'
-            : 'What shoppers see, e.g. Standard, Express',
-        )}
-        {field(
-          'Delivery time (optional)',
-          'deliveryTime',
-          props.isPickup ? 'e.g. Ready in 2 hours' : 'e.g. 3-5 business days',
-        )}
+        <Field
+          label="Title"
+          {...bound('title')}
+          hint={
+            props.isPickup
+              ? 'What buyers see, e.g. Pickup in Brooklyn'
+              : 'What shoppers see, e.g. Standard, Express'
+          }
+        />
+        <Field
+          label="Delivery time (optional)"
+          {...bound('deliveryTime')}
+          hint={props.isPickup ? 'e.g. Ready in 2 hours' : 'e.g. 3-5 business days'}
+        />
         <Select label="How it’s priced" {...bound('rateType')} options={rateChoices} />
-        <div className="flat-price">{field(`Price (${units.currency})`, 'price', '0 for free')}</div>
-        {!props.isPickup &&
-          field(
-            `Free over (${units.currency}, optional)`,
-            'freeOverSubtotal',
-            'Free when the order’s subtotal reaches it',
-          )}
+        <div className="flat-price">
+          <Field label={`Price (${units.currency})`} {...bound('price')} hint="0 for free" />
+        </div>
+        {!props.isPickup && (
+          <Field
+            label={`Free over (${units.currency}, optional)`}
+            {...bound('freeOverSubtotal')}
+            hint="Free when the order’s subtotal reaches it"
+          />
+        )}
       </div>
       <TierRows row={row} index={index} errors={errors} units={units} />
       {props.isPickup ? (
@@ -447,8 +443,8 @@ function OptionFields(props: {
         >
           <summary>Deliver in a set time slot</summary>
           <div className="grid">
-            {field(`From (${timeZoneText()})`, 'slotFrom', 'e.g. 2026-12-24 09:00')}
-            {field(`To (${timeZoneText()})`, 'slotTo', 'e.g. 2026-12-24 12:00')}
+            <Field label={`From (${timeZoneText()})`} {...bound('slotFrom')} hint="e.g. 2026-12-24 09:00" />
+            <Field label={`To (${timeZoneText()})`} {...bound('slotTo')} hint="e.g. 2026-12-24 12:00" />
           </div>
         </details>
       )}
