@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { constants, gzipSync } from 'node:zlib'
 import { acceptsGzip } from '../http/accept-encoding.ts'
+import { matchesETag } from '../http/entity-tags.ts'
 
 /**
  * A cached answer: its JSON as UTF-8 bytes and gzipped (each made once, written to every socket as they
@@ -141,8 +142,7 @@ export function toCachedResponse(
     'cache-control': 'private, no-cache',
     vary: 'Authorization, Accept-Encoding, X-Wix-Currency',
   }
-  if (request.ifNoneMatch?.split(',').some((tag) => tag.trim() === answer.etag))
-    return new Response(null, { status: 304, headers })
+  if (matchesETag(request.ifNoneMatch, answer.etag)) return new Response(null, { status: 304, headers })
   const { body, contentEncoding } = encodedBody(answer, request.acceptEncoding)
   return new Response(body, {
     status: 200,

@@ -7,7 +7,6 @@ import { DEMO_SITE_ID } from '../seed/demo-store.ts'
 import { createApiKey } from '../sites/api-key-store.ts'
 import { databaseKinds, openTestDatabase } from '../testing/test-database.ts'
 import { createTestClock, TEST_PUBLIC_URL } from '../testing/test-platform.ts'
-import { matchesETag } from './media-routes.ts'
 import { type MediaStorage, MediaStorageError, mediaObjectKey } from './media-storage.ts'
 import { createMemoryMediaStorage } from './memory-media-storage.ts'
 import { renditionFileName } from './svg-renditions.ts'
@@ -48,17 +47,6 @@ const abusiveImages = (async () => {
     .toBuffer()
   return { bomb, animation }
 })()
-
-describe('matchesETag', () => {
-  it('compares weakly, in lists and with *', () => {
-    expect(matchesETag('"a-1"', '"a-1"')).toBe(true)
-    expect(matchesETag('W/"a-1"', '"a-1"')).toBe(true)
-    expect(matchesETag('"x", "a-1"', '"a-1"')).toBe(true)
-    expect(matchesETag('*', '"a-1"')).toBe(true)
-    expect(matchesETag('"a-2"', '"a-1"')).toBe(false)
-    expect(matchesETag(undefined, '"a-1"')).toBe(false)
-  })
-})
 
 describe.each(databaseKinds())('media upload and serving on %s', (kind) => {
   let db: Db

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { Api, AppEnv } from '../http/api.ts'
+import { matchesETag } from '../http/entity-tags.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { Id, IdParam } from '../http/validation.ts'
 import { parseByteRange } from './byte-ranges.ts'
@@ -37,14 +38,6 @@ const VideoFileSchema = z.object({
   title: z.string(),
   video: WireVideoSchema,
 })
-
-/** Whether an `If-None-Match` header names this tag (weak comparison, as RFC 9110 asks for GET). */
-export function matchesETag(header: string | undefined, etag: string): boolean {
-  if (!header) return false
-  if (header.trim() === '*') return true
-  const bare = etag.replace(/^W\//, '')
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare)
-}
 
 /** The derived size a request for `width` gets: the narrowest at least as wide, else the widest. */
 function pickSize(file: MediaFile, width: number) {

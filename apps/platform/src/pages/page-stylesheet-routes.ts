@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib'
 import { z } from 'zod'
 import { acceptsGzip } from '../http/accept-encoding.ts'
 import type { Api } from '../http/api.ts'
+import { matchesETag } from '../http/entity-tags.ts'
 import { ApplicationError } from '../http/errors.ts'
 import { pageStyles } from './page-styles.ts'
 
@@ -19,15 +20,6 @@ export const PAGE_STYLESHEET_PATH = `/_assets/${STYLESHEET_FILE}`
 
 /** A year, and never asked again while kept: the address changes with the content. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
-
-/** Whether `If-None-Match` names `etag` (or `*`), weak or strong alike (RFC 9110's weak comparison). */
-function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag)
-}
 
 /** The style sheet's two answers, plain and gzipped, prepared once. */
 function prepareVariants() {
@@ -60,7 +52,7 @@ export function createPageStylesheetAnswer() {
       etag: variant.etag,
       vary: 'accept-encoding',
     }
-    if (isNotModified(request.ifNoneMatch, variant.etag)) return new Response(null, { status: 304, headers })
+    if (matchesETag(request.ifNoneMatch, variant.etag)) return new Response(null, { status: 304, headers })
     return new Response(variant.bytes, {
       headers: {
         ...headers,
