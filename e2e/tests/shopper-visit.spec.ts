@@ -18,7 +18,11 @@ function watchForProblems(page: Page): string[] {
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   page.on('requestfailed', (request) => {
-    problems.push(`failed request: ${request.method()} ${request.url()} (${request.failure()?.errorText})`)
+    const reason = request.failure()?.errorText
+    // A picture still loading when the page moves on is cancelled by the browser itself: no fault a shopper
+    // sees. Any other failure, or any other request cancelled, is one.
+    if (reason === 'net::ERR_ABORTED' && request.resourceType() === 'image') return
+    problems.push(`failed request: ${request.method()} ${request.url()} (${reason})`)
   })
   page.on('response', (response) => {
     if (response.status() >= 400)
