@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/api.ts'
 import type { Caller } from '../http/caller.ts'
 import type { Audience } from './products/product-store.ts'
 import { type CachedAnswer, type ReadCache, toCachedResponse } from './read-cache.ts'
-import type { StockChanges } from './stock-changes.ts'
+import { isUntouchedBy, type StockChanges, type StockShown } from './stock-changes.ts'
 
 export interface CatalogueDeps {
   db: Db
@@ -46,10 +46,11 @@ export async function answerCached(
 
 /**
  * Answers a read of products from the read cache, keyed without the stock version: an answer made before a
- * sale is kept when the sale changed the stock counts of none of the products it shows
- * (`productsShown(value)`; `any` for a read whose order or filter names stock counts), and made again when
- * it did (decision 108). A sale of a tracked product thus costs the cache the answers that show it, not all
- * of them; any other change to the catalogue still changes the key.
+ * sale is kept when the sale changed nothing it shows (`stockShown(value)`: the products whose stock it
+ * shows, `any` for a read whose order or filter names stock counts, and for a list filtered on being in
+ * stock, the collections a product going in or out of stock would join or leave it in), and made again when
+ * it did (decisions 108 and 111). A sale thus costs the cache the answers it touches, not all of them; any
+ * other change to the catalogue still changes the key.
  */
 export async function answerProductsCached<T>(
   deps: CatalogueDeps,
@@ -57,7 +58,7 @@ export async function answerProductsCached<T>(
   caller: Caller,
   read: string,
   compute: () => Promise<T>,
-  productsShown: (value: T) => readonly string[] | 'any',
+  stockShown: (value: T) => StockShown,
 ): Promise<Response> {
   const key = readKey(caller, String(caller.site.catalogueVersion), read)
   const now = caller.site.stockVersion
@@ -66,15 +67,14 @@ export async function answerProductsCached<T>(
   const served = (answer: CachedAnswer) => respond(c, deps.readCache.find(key) ?? answer)
   if (kept?.stock && kept.stock.version >= now) return served(kept)
   if (kept?.stock && kept.stock.productIds !== 'any') {
-    const { productIds, version } = kept.stock
-    const changed = await deps.stockChanges.between(deps.db, caller.siteId, version, now)
-    if (changed && !productIds.some((id) => changed.has(id))) {
-      kept.stock = { productIds, version: now }
+    const changes = await deps.stockChanges.between(deps.db, caller.siteId, kept.stock.version, now)
+    if (changes && isUntouchedBy(kept.stock, changes)) {
+      kept.stock = { ...kept.stock, version: now }
       return served(kept)
     }
   }
   const value = await compute()
-  return respond(c, deps.readCache.keep(key, value, { version: now, productIds: productsShown(value) }))
+  return respond(c, deps.readCache.keep(key, value, { ...stockShown(value), version: now }))
 }
 
 function respond(c: Context<AppEnv>, answer: CachedAnswer): Response {

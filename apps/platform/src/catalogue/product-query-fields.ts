@@ -45,3 +45,20 @@ export function productQueryFields(currency: string): QueryFields {
     collectionIds: collectionIdsField,
   }
 }
+
+/**
+ * The collections a product filter keeps its products to (its `collectionIds` with `$hasSome` or `$hasAll`,
+ * beside whatever else it asks, which only narrows it further): a product in none of them is never in its
+ * answer, whatever its stock. `any` when the filter keeps to no collection (decision 111).
+ */
+export function collectionsKeptTo(
+  filter: Record<string, unknown> | null | undefined,
+): readonly string[] | 'any' {
+  const condition = filter?.collectionIds
+  if (typeof condition !== 'object' || condition === null) return 'any'
+  const ids = ['$hasSome', '$hasAll'].flatMap((operator) => {
+    const value = (condition as Record<string, unknown>)[operator]
+    return Array.isArray(value) ? value : []
+  })
+  return ids.length > 0 && ids.every((id) => typeof id === 'string') ? (ids as string[]) : 'any'
+}

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { constants, gzipSync } from 'node:zlib'
 import { acceptsGzip } from '../http/accept-encoding.ts'
 import { matchesETag } from '../http/entity-tags.ts'
+import type { StockShown } from './stock-changes.ts'
 
 /**
  * A cached answer: its JSON as UTF-8 bytes and gzipped (each made once, written to every socket as they
@@ -15,16 +16,15 @@ export interface CachedAnswer {
   /** Gzipped at the fast level only: the answer has not been asked for a second time yet. */
   isGzippedFast: boolean
   /**
-   * For an answer kept across changes of stock counts (`catalogue-access.ts`): the stock version it is known
-   * good at, and the products whose counts it shows (`any`: every change of a count may change it).
+   * For an answer kept across changes of stock (`catalogue-access.ts`): the stock version it is known good
+   * at, and what it shows of the stock.
    */
   stock?: StockStamp
 }
 
-/** What a cached answer shows of the site's stock counts, and at which stock version (decision 108). */
-export interface StockStamp {
+/** What a cached answer shows of the site's stock, and at which stock version (decisions 108 and 111). */
+export interface StockStamp extends StockShown {
   version: number
-  productIds: readonly string[] | 'any'
 }
 
 /** Answers smaller than this are not worth a gzip header and a decoder's start. */

@@ -11,7 +11,7 @@ import { createStockChanges } from './stock-changes.ts'
 type Versions = {
   catalogue_version: number
   stock_version: number
-  stock_changes: { v: number; p: string }[]
+  stock_changes: { v: number; p: string; f?: string[] }[]
 }
 
 describe.each(databaseKinds())('stock versions on %s', (kind) => {
@@ -72,28 +72,48 @@ describe.each(databaseKinds())('stock versions on %s', (kind) => {
       })
     })
 
-    it('count anything else as a catalogue version: an in-stock flip, a price, a count beside a name', async () => {
+    it('count an in-stock flip as a stock version too, naming the collections of the product that flipped', async () => {
       const start = await versions()
       const [{ quantity }] = (await db.query<{ quantity: number }>(
         'select quantity from products where id = $1',
         [tracked],
       )) as [{ quantity: number }]
-      // Taking the last units turns the product out of stock, which changes what filtered lists hold.
+      const collections = (
+        await db.query<{ collection_id: string }>(
+          'select collection_id from product_collections where product_id = $1 order by collection_id',
+          [tracked],
+        )
+      ).map((row) => row.collection_id)
+      // Taking the last units turns the product out of stock: the lists of its collections that hold only
+      // what is in stock change, and the entry says which they are.
       expect(await takeStock(db, { kind: 'product', id: tracked }, quantity)).toBe(true)
       const soldOut = await versions()
-      expect(soldOut.catalogue_version).toBe(start.catalogue_version + 1)
-      expect(soldOut.stock_version).toBe(start.stock_version)
+      expect(soldOut.catalogue_version).toBe(start.catalogue_version)
+      expect(soldOut.stock_version).toBe(start.stock_version + 1)
+      expect(soldOut.stock_changes).toContainEqual({ v: start.stock_version + 1, p: tracked, f: collections })
       await db.query('update products set quantity = $2, in_stock = true where id = $1', [tracked, quantity])
+      const back = await versions()
+      expect(back.catalogue_version).toBe(start.catalogue_version)
+      expect(back.stock_changes).toContainEqual({ v: start.stock_version + 2, p: tracked, f: collections })
+    })
+
+    it('count anything else as a catalogue version: a price, a count beside a name, a flip beside a ribbon', async () => {
+      const start = await versions()
       await db.query('update products set price_minor = price_minor + 1 where id = $1', [untracked])
       await db.query("update products set quantity = quantity + 1, name = name || ' ' where id = $1", [
         tracked,
       ])
+      await db.query("update products set in_stock = not in_stock, ribbon = 'Sale' where id = $1", [
+        untracked,
+      ])
       const after = await versions()
-      expect(after.catalogue_version).toBe(start.catalogue_version + 4)
+      expect(after.catalogue_version).toBe(start.catalogue_version + 3)
       expect(after.stock_version).toBe(start.stock_version)
+      await db.query('update products set in_stock = not in_stock, ribbon = null where id = $1', [untracked])
       // An update that changes nothing bumps neither.
+      const settled = await versions()
       await db.query('update products set quantity = quantity where id = $1', [tracked])
-      expect(await versions()).toEqual(after)
+      expect(await versions()).toEqual(settled)
     })
 
     it(`keep the changes of the last ${STOCK_CHANGES_KEPT} stock versions`, async () => {
@@ -113,13 +133,18 @@ describe.each(databaseKinds())('stock versions on %s', (kind) => {
       await db.query('update product_variants set quantity = quantity + 1 where id = $1', [
         variantOf.variantId,
       ])
-      expect(await changes.between(db, DEMO_SITE_ID, from, from + 2)).toEqual(
-        new Set([tracked, variantOf.productId]),
-      )
-      expect(await changes.between(db, DEMO_SITE_ID, from + 1, from + 2)).toEqual(
-        new Set([variantOf.productId]),
-      )
-      expect(await changes.between(db, DEMO_SITE_ID, from + 2, from + 2)).toEqual(new Set())
+      expect(await changes.between(db, DEMO_SITE_ID, from, from + 2)).toEqual({
+        products: new Set([tracked, variantOf.productId]),
+        flipped: new Map(),
+      })
+      expect(await changes.between(db, DEMO_SITE_ID, from + 1, from + 2)).toEqual({
+        products: new Set([variantOf.productId]),
+        flipped: new Map(),
+      })
+      expect(await changes.between(db, DEMO_SITE_ID, from + 2, from + 2)).toEqual({
+        products: new Set(),
+        flipped: new Map(),
+      })
       // A server that has not reached the caller's version yet (a replica behind) cannot say.
       expect(await changes.between(db, DEMO_SITE_ID, from, from + 3)).toBeUndefined()
       expect(
@@ -170,6 +195,58 @@ describe.each(databaseKinds())('stock versions on %s', (kind) => {
       const freshPage = await queryByIds([tracked, untracked])
       const shown = freshPage.json.products.find((product: { id: string }) => product.id === tracked)
       expect(shown.stock.quantity).toBe(quantityBefore - 1)
+    })
+
+    it('keeps, when a product sells out, the answers that neither show it nor list what is in stock in its collections', async () => {
+      const [product] = await db.query<{ id: string; quantity: number }>(
+        `select p.id, p.quantity from products p
+          where p.site_id = $1 and p.track_inventory and not p.manage_variants and p.quantity > 0 and p.visible
+            and exists (select 1 from product_collections pc where pc.product_id = p.id)
+          order by p.slug limit 1`,
+        [DEMO_SITE_ID],
+      )
+      const [its] = await db.query<{ id: string }>(
+        'select collection_id as id from product_collections where product_id = $1 order by collection_id limit 1',
+        [product!.id],
+      )
+      const [other] = await db.query<{ id: string }>(
+        `select c.id from collections c where c.site_id = $1
+            and not exists (select 1 from product_collections pc where pc.collection_id = c.id and pc.product_id = $2)
+          order by c.slug limit 1`,
+        [DEMO_SITE_ID, product!.id],
+      )
+      const inStockOf = (collectionId: string) =>
+        platform.call('POST', '/stores/v1/products/query-platformized', {
+          token,
+          body: { query: { filter: { collectionIds: { $hasSome: [collectionId] }, 'stock.inStock': true } } },
+        })
+      const idsOf = (answer: { json: Record<string, { id: string }[]> }) =>
+        (answer.json.products ?? []).map((shown) => shown.id)
+      const readsProducts = (statements: string[]) =>
+        statements.some((sql) => sql.includes('from products p'))
+      expect(idsOf(await inStockOf(its!.id))).toContain(product!.id)
+      const otherList = await inStockOf(other!.id)
+      const otherPage = await getProduct(untracked)
+      expect(await takeStock(db, { kind: 'product', id: product!.id }, product!.quantity)).toBe(true)
+      try {
+        const kept = await counting.measure(async () => {
+          expect((await inStockOf(other!.id)).json).toEqual(otherList.json)
+          const again = await getProduct(untracked, { 'if-none-match': otherPage.headers.get('etag')! })
+          expect(again.status).toBe(304)
+        })
+        expect(readsProducts(kept)).toBe(false)
+        const remade = await counting.measure(async () =>
+          expect(idsOf(await inStockOf(its!.id))).not.toContain(product!.id),
+        )
+        expect(readsProducts(remade)).toBe(true)
+      } finally {
+        await db.query('update products set quantity = $2, in_stock = true where id = $1', [
+          product!.id,
+          product!.quantity,
+        ])
+      }
+      // Back in stock, it joins its collection's list again, which did not show it.
+      expect(idsOf(await inStockOf(its!.id))).toContain(product!.id)
     })
 
     it('makes again, after any sale, an answer whose order or filter names stock counts', async () => {

@@ -42,6 +42,7 @@ import * as bookingDeposits from './migrations/040-booking-deposits.ts'
 import * as ordersWithNothingToShip from './migrations/041-orders-with-nothing-to-ship.ts'
 import * as listingsReadTheirIndexesOnly from './migrations/042-listings-read-their-indexes-only.ts'
 import * as stockVersions from './migrations/043-stock-versions.ts'
+import * as sellOutsAreStockChanges from './migrations/044-sell-outs-are-stock-changes.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -88,6 +89,7 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 41, name: 'orders-with-nothing-to-ship', sql: ordersWithNothingToShip.sql },
   { version: 42, name: 'listings-read-their-indexes-only', sql: listingsReadTheirIndexesOnly.sql },
   { version: 43, name: 'stock-versions', sql: stockVersions.sql },
+  { version: 44, name: 'sell-outs-are-stock-changes', sql: sellOutsAreStockChanges.sql },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.

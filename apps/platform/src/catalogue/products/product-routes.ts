@@ -10,6 +10,7 @@ import {
   VariantSchema,
 } from '../catalogue-schemas.ts'
 import { CURRENCY_HEADER } from '../display-currency.ts'
+import { collectionsKeptTo } from '../product-query-fields.ts'
 import { registerQueryRoutes } from '../query-routes.ts'
 import {
   getProduct,
@@ -50,8 +51,10 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
       const currency = c.req.header(CURRENCY_HEADER)
       const queryText = JSON.stringify(query)
       const read = `products?${includeMerchantData}&${currency ?? ''}&${queryText}`
-      // A query that filters or sorts on stock counts may change with any sale, whatever products it shows.
+      // A query that filters or sorts on stock counts may change with any sale, whatever products it shows;
+      // one filtered on being in stock, with a product of its collections going in or out of stock.
       const namesStockCounts = queryText.includes('quantity')
+      const listsInStockOf = queryText.includes('inStock') ? collectionsKeptTo(query.filter) : undefined
       return answerProductsCached(
         deps,
         c,
@@ -62,7 +65,10 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
             includeMerchantSpecificData: includeMerchantData,
             currency,
           }),
-        (page) => (namesStockCounts ? 'any' : page.products.map((product) => product.id)),
+        (page) =>
+          namesStockCounts
+            ? { productIds: 'any' }
+            : { productIds: page.products.map((product) => product.id), listsInStockOf },
       )
     },
   )
@@ -95,7 +101,7 @@ export function registerProductRoutes(api: Api, deps: CatalogueDeps) {
             includeMerchantSpecificData: includeMerchantData,
             currency,
           }),
-        (found) => [found.product.id],
+        (found) => ({ productIds: [found.product.id] }),
       )
     },
   )

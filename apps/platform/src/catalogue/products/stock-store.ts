@@ -141,14 +141,24 @@ export async function listLowStock(
 const READ_STOCK_CHANGES = prepared('select stock_version, stock_changes from sites where id = $1')
 
 /**
- * The site's stock version and the products whose stock counts its last versions changed (migration 043:
- * `{ v, p }` pairs, the last `STOCK_CHANGES_KEPT` versions' worth); undefined for an unknown site.
+ * One product's stock change (migrations 043 and 044): the stock version that made it, the product, and for
+ * a product that went in or out of stock, the collections it is in.
+ */
+export interface StockChangeEntry {
+  v: number
+  p: string
+  f?: string[]
+}
+
+/**
+ * The site's stock version and the products whose stock its last versions changed (the last
+ * `STOCK_CHANGES_KEPT` versions' worth); undefined for an unknown site.
  */
 export async function readStockChanges(
   db: Db,
   siteId: string,
-): Promise<{ version: number; changes: { v: number; p: string }[] } | undefined> {
-  const [row] = await db.query<{ stock_version: number; stock_changes: { v: number; p: string }[] }>(
+): Promise<{ version: number; changes: StockChangeEntry[] } | undefined> {
+  const [row] = await db.query<{ stock_version: number; stock_changes: StockChangeEntry[] }>(
     READ_STOCK_CHANGES,
     [siteId],
   )
