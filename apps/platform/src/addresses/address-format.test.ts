@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAddress, formattedAddressOf } from './address-format.ts'
+import { countryNameOf, formatAddress, formattedAddressOf } from './address-format.ts'
 import { checkContactDetails } from './contact-details.ts'
 
 const ada = { firstName: 'Ada', lastName: 'Lovelace', company: 'Engines Ltd' }
@@ -163,5 +163,24 @@ describe('checkContactDetails', () => {
 
   it('checks only what is given when the details need not be complete yet', () => {
     expect(check('REQUIRED', { firstName: 'Ada' }, false).violations).toEqual([])
+  })
+})
+
+describe('countryNameOf', () => {
+  it('names a country in the locale asked for, the same each time, and its code when ICU has no name', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(countryNameOf('DE')).toBe('Germany')
+      expect(countryNameOf('DE', 'de')).toBe('Deutschland')
+      expect(countryNameOf('not a code')).toBe('not a code')
+    }
+  })
+
+  it('answers as well past the locales and names it keeps', () => {
+    // A shopper's browser names the locale: hundreds of made-up ones fall back to English, as the first did.
+    for (let n = 0; n < 120; n++)
+      expect(countryNameOf('FR', `en-x${String(n).padStart(3, '0')}`)).toBe('France')
+    for (let n = 0; n < 1100; n++) countryNameOf(`Q${n}`, 'fr')
+    expect(countryNameOf('FR', 'fr')).toBe('France')
+    expect(countryNameOf('DE', 'fr')).toBe('Allemagne')
   })
 })
