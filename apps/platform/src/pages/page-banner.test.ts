@@ -16,6 +16,23 @@ function documentOf(content: ReactElement): ReactElement {
 const BANNER = '<p class="warning">Test mode.</p>'
 
 describe('addPageBanner', () => {
+  it('leaves a redirect or JSON as it is without asking for its body', () => {
+    for (const answer of [
+      new Response(null, { status: 303, headers: { location: '/_checkout/x/thank-you' } }),
+      Response.json({ ok: true }),
+    ]) {
+      // Asking the Node adapter's light answer for its body makes it build a whole web Response.
+      const watched = new Proxy(answer, {
+        get(target, key) {
+          if (key === 'body') throw new Error('the body was asked for')
+          const value = Reflect.get(target, key, target)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      })
+      expect(addPageBanner(watched, BANNER)).toBe(watched)
+    }
+  })
+
   it('writes the banner right after <body> of a page drawn whole, keeping its status and headers', async () => {
     const page = renderPage(documentOf(h('h1', null, 'Pay')), {
       status: 409,

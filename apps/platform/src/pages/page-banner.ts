@@ -17,7 +17,9 @@ export function addPageBanner(response: Response, banner: string): Response {
       headers: response.headers,
     })
   }
-  if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return response
+  // The type first: a redirect or JSON is left as it is without its body asked for, which would make the
+  // Node adapter's light answer build a whole web Response (0.13 ms of each order's three redirects).
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html') || !response.body) return response
   const decoder = new TextDecoder()
   const encoder = new TextEncoder()
   let head = ''
