@@ -43,6 +43,7 @@ import * as ordersWithNothingToShip from './migrations/041-orders-with-nothing-t
 import * as listingsReadTheirIndexesOnly from './migrations/042-listings-read-their-indexes-only.ts'
 import * as stockVersions from './migrations/043-stock-versions.ts'
 import * as sellOutsAreStockChanges from './migrations/044-sell-outs-are-stock-changes.ts'
+import * as outboxAndPaymentsIndexOnlyWhatIsRead from './migrations/045-outbox-and-payments-index-only-what-is-read.ts'
 
 /** Every migration, in order. A migration is never edited once it has shipped: add the next one. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -90,6 +91,11 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 42, name: 'listings-read-their-indexes-only', sql: listingsReadTheirIndexesOnly.sql },
   { version: 43, name: 'stock-versions', sql: stockVersions.sql },
   { version: 44, name: 'sell-outs-are-stock-changes', sql: sellOutsAreStockChanges.sql },
+  {
+    version: 45,
+    name: 'outbox-and-payments-index-only-what-is-read',
+    sql: outboxAndPaymentsIndexOnlyWhatIsRead.sql,
+  },
 ]
 
 // Any fixed number works; it keeps two platform processes from migrating the same server at once.
