@@ -157,16 +157,18 @@ const productsVersion = (catalogue: string, stock: string) => `${catalogue} + ${
 /** {@link productsVersion} of the site `s`. */
 const SITE_PRODUCTS_VERSION = productsVersion('s.catalogue_version', 's.stock_version')
 
+/** The commerce settings of the site of the cart `c`, as `findCartById` reads them. */
+const COMMERCE_SETTINGS_COLUMN = `(select json_build_object('shipping', cs.shipping, 'tax', cs.tax,
+       'additional_fees', cs.additional_fees)
+     from commerce_settings cs where cs.site_id = c.site_id) as commerce_settings`
+
 /** The cart `cartId` of the site `siteId` (SQL expressions), with what its pricing reads (`CartById`). */
 const cartByIdSelect = (cartId: string, siteId: string) => `select c.*, ${LINES_COLUMN},
      (select ${SITE_PRODUCTS_VERSION} from sites s where s.id = c.site_id) as catalogue_version,
-     (select json_build_object('shipping', cs.shipping, 'tax', cs.tax, 'additional_fees', cs.additional_fees)
-      from commerce_settings cs where cs.site_id = c.site_id) as commerce_settings
+     ${COMMERCE_SETTINGS_COLUMN}
    from carts c where c.id = ${cartId} and c.site_id = ${siteId}`
-const cartByIdText = cartByIdSelect('$1', '$2')
-// Prepared (decision 102): the hosted page, its press and placing the order read the cart this way.
-const FIND_CART_BY_ID = prepared(cartByIdText)
-const LOCK_CART_BY_ID = prepared(`${cartByIdText} for update of c`)
+// Prepared (decision 102): a hosted page whose checkout was read without its cart reads the cart this way.
+const FIND_CART_BY_ID = prepared(cartByIdSelect('$1', '$2'))
 
 /** A cart read by id with its lines, the site's catalogue version and commerce settings. */
 export type CartById = CartWithLines & CartPricingContext
@@ -194,7 +196,15 @@ function toCartById(row: CartByIdRow): CartById {
  */
 export const CHECKOUT_CART_COLUMN = `(select to_json(found) from (${cartByIdSelect('k.cart_id', 'k.site_id')}) found) as cart`
 
-/** The cart of a {@link CHECKOUT_CART_COLUMN}. */
+/**
+ * A column `cart` of a statement that joins a cart as `c` beside its site as `s` and locks both (placing an
+ * order reads its checkout, site and cart locked in one statement): the cart as `findCartById` reads it, as
+ * JSON, with the products' version of the row `s` as locked; read it with {@link cartOfCheckoutColumn}.
+ */
+export const JOINED_CART_COLUMN = `(select to_json(found) from (select c.*, ${LINES_COLUMN},
+     ${SITE_PRODUCTS_VERSION} as catalogue_version, ${COMMERCE_SETTINGS_COLUMN}) found) as cart`
+
+/** The cart of a {@link CHECKOUT_CART_COLUMN} or a {@link JOINED_CART_COLUMN}. */
 export function cartOfCheckoutColumn(
   json: DatesAsText<CartByIdRow, 'created_date' | 'updated_date'> | null,
 ): CartById | undefined {
@@ -214,19 +224,11 @@ function cartRowFromJson<Row extends CartRow>(
 
 /**
  * The cart with this id in the site, with its lines, the site's catalogue version and commerce settings,
- * in one statement; with `lock`, its row is locked for the rest of the transaction (placing an order).
+ * in one statement (placing an order reads it locked with its checkout: `lockCheckoutForOrder`).
  * `undefined` when the site has no such cart.
  */
-export async function findCartById(
-  db: Db,
-  siteId: string,
-  cartId: string,
-  options: { lock?: boolean } = {},
-): Promise<CartById | undefined> {
-  const row = await queryOne<CartByIdRow>(db, options.lock ? LOCK_CART_BY_ID : FIND_CART_BY_ID, [
-    cartId,
-    siteId,
-  ])
+export async function findCartById(db: Db, siteId: string, cartId: string): Promise<CartById | undefined> {
+  const row = await queryOne<CartByIdRow>(db, FIND_CART_BY_ID, [cartId, siteId])
   return row && toCartById(row)
 }
 

@@ -14,21 +14,21 @@ export interface CheckoutCartRead {
 }
 
 /**
- * The checkout's cart: the one read with it when there is one, else read now (locked, with `lock`, which a
- * read beside the checkout never is). `undefined` when the cart is gone.
+ * The checkout's cart: the one read with it when there is one, else read now. `undefined` when the cart is
+ * gone.
  */
 export function checkoutCart(
   db: Db,
   checkout: CheckoutRow,
-  options: { read?: CheckoutCartRead | undefined; lock?: boolean | undefined } = {},
+  options: { read?: CheckoutCartRead | undefined } = {},
 ): Promise<CartById | undefined> {
-  if (options.read && !options.lock) return Promise.resolve(options.read.cart)
-  return findCartById(db, checkout.site_id, checkout.cart_id, { lock: options.lock })
+  if (options.read) return Promise.resolve(options.read.cart)
+  return findCartById(db, checkout.site_id, checkout.cart_id)
 }
 
 /**
- * The checkout's cart and its totals now. With `lock`, the cart row is locked for the transaction.
- * Undefined when the cart is gone (deleted, or emptied by another order).
+ * The checkout's cart and its totals now. Undefined when the cart is gone (deleted, or emptied by another
+ * order).
  */
 export async function priceCheckout(
   db: Db,
@@ -36,8 +36,10 @@ export async function priceCheckout(
   options: {
     currency: string
     now: Date
-    lock?: boolean
-    /** The cart as read with the checkout, when it was (never with `lock`, which reads it locked). */
+    /**
+     * The cart as read with the checkout, when it was (placing an order reads it locked with the checkout,
+     * `lockCheckoutForOrder`).
+     */
     read?: CheckoutCartRead | undefined
     /** The products this process keeps per catalogue version (`cart-products.ts`), when the caller has them. */
     cartProducts?: CartProducts | undefined

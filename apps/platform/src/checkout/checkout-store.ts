@@ -1,4 +1,9 @@
-import { type CartById, CHECKOUT_CART_COLUMN, cartOfCheckoutColumn } from '../carts/cart-store.ts'
+import {
+  type CartById,
+  CHECKOUT_CART_COLUMN,
+  cartOfCheckoutColumn,
+  JOINED_CART_COLUMN,
+} from '../carts/cart-store.ts'
 import type { ContactDetails } from '../carts/contact-info.ts'
 import type { Address, SelectedMembership, SelectedShippingOption } from '../carts/pricing/pricing-input.ts'
 import { type Db, prepared, queryOne } from '../db/db.ts'
@@ -61,6 +66,12 @@ const LOCK_CHECKOUT = prepared(`select ${columns} from checkouts where id = $1 f
 const LOCK_CHECKOUT_FOR_ORDER = prepared(
   `select ${prefixedColumns}, ${siteColumns}, ${mailShopColumns}
      from checkouts k join sites s on s.id = k.site_id where k.id = $1 for no key update of k, s`,
+)
+// The same locks in the same order, and then the cart's, as placing an order took them in two statements.
+const LOCK_CHECKOUT_AND_CART_FOR_ORDER = prepared(
+  `select ${prefixedColumns}, ${siteColumns}, ${mailShopColumns}, ${JOINED_CART_COLUMN}
+     from checkouts k join sites s on s.id = k.site_id join carts c on c.id = k.cart_id and c.site_id = k.site_id
+    where k.id = $1 for no key update of k, s for update of c`,
 )
 const FIND_CHECKOUT_WITH_SITE_AND_CART = prepared(
   `select ${prefixedColumns}, ${siteColumns}, ${CHECKOUT_CART_COLUMN}
@@ -129,22 +140,36 @@ export async function lockCheckout(tx: Db, id: string): Promise<CheckoutRow | un
   return queryOne<CheckoutRow>(tx, LOCK_CHECKOUT, [id])
 }
 
-/** A checkout locked for placing its order, with its site and the shop its buyer's mails wear. */
+/** A checkout locked for placing its order, with its site, its cart and the shop its buyer's mails wear. */
 export interface CheckoutForOrder {
   checkout: CheckoutRow
   site: Site
   shop: MailShop
+  /** Its cart, locked too; undefined when the cart is gone (emptied by the order placed with it). */
+  cart: CartById | undefined
 }
 
 /**
- * Locks the checkout and then its site until the transaction ends, and reads both, in one statement:
- * orders of one checkout take turns, and orders of one site queue on the site row (stock changes bump
- * its catalogue version) instead of deadlocking on it after each took some stock.
+ * Locks the checkout, then its site, then its cart until the transaction ends, and reads them, in one
+ * statement: orders of one checkout take turns, orders of one site queue on the site row (stock changes
+ * bump its stock version) instead of deadlocking on it after each took some stock, and the cart's writers
+ * wait for the order. A checkout whose cart is gone (a placed order's, read again) costs a second statement.
  */
 export async function lockCheckoutForOrder(tx: Db, id: string): Promise<CheckoutForOrder | undefined> {
-  const row = await queryOne<CheckoutRow & SiteColumns & MailShopColumns>(tx, LOCK_CHECKOUT_FOR_ORDER, [id])
-  if (!row) return undefined
-  return { checkout: checkoutOf(row), site: toSite(row), shop: toMailShop(row) }
+  type Row = CheckoutRow & SiteColumns & MailShopColumns
+  const row = await queryOne<Row & { cart: Parameters<typeof cartOfCheckoutColumn>[0] }>(
+    tx,
+    LOCK_CHECKOUT_AND_CART_FOR_ORDER,
+    [id],
+  )
+  const found = row ?? (await queryOne<Row>(tx, LOCK_CHECKOUT_FOR_ORDER, [id]))
+  if (!found) return undefined
+  return {
+    checkout: checkoutOf(found),
+    site: toSite(found),
+    shop: toMailShop(found),
+    cart: row ? cartOfCheckoutColumn(row.cart) : undefined,
+  }
 }
 
 /** The checkout's own columns of a row read with `prefixedColumns` beside others. */

@@ -198,8 +198,8 @@ function withOrderLineIds(totals: WireTotals, orderLineIds: ReadonlyMap<string, 
 
 async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   return db.transaction(async (tx) => {
-    // The checkout and its site, locked in one statement: orders of one site queue on the site row
-    // (stock changes bump its catalogue version) instead of deadlocking on it after each took stock.
+    // The checkout, its site and its cart, locked in one statement: orders of one site queue on the site
+    // row (stock changes bump its stock version) instead of deadlocking on it after each took stock.
     const locked = await lockCheckoutForOrder(tx, input.checkoutId)
     if (!locked) throw new PlaceOrderRefused('CHECKOUT_NOT_FOUND', 'There is no such checkout')
     const { checkout, site, shop } = locked
@@ -218,10 +218,11 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
     if (checkout.status !== 'OPEN') throw new PlaceOrderRefused('CHECKOUT_CLOSED', 'This checkout is closed')
     if (!checkout.email)
       throw new PlaceOrderRefused('DETAILS_MISSING', 'Enter your e-mail and addresses first')
+    // The cart as the lock read it, locked.
     const priced = await priceCheckout(tx, checkout, {
       currency: site.currency,
       now: input.now,
-      lock: true,
+      read: { cart: locked.cart },
       cartProducts: input.cartProducts,
     })
     if (!priced || priced.cart.lines.length === 0)
