@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { getPath } from 'hono/utils/url'
 import type { ReferenceDocument } from './api-reference/api-reference-page.tsx'
@@ -74,6 +74,7 @@ import { createCors } from './http/cors.ts'
 import { ApiError, ApplicationError, ValidationError } from './http/errors.ts'
 import { toOpenApi } from './http/openapi.ts'
 import { toCanonicalPath } from './http/path-aliases.ts'
+import { isReplicaReadRequest } from './http/read-routing.ts'
 import { requestIdFrom } from './http/request-id.ts'
 import { registerCaptchaSettingsRoutes } from './identity/captcha/captcha-settings-routes.ts'
 import type { CaptchaVerifier } from './identity/captcha/captcha-verifier.ts'
@@ -310,17 +311,19 @@ export function createApp(options: AppDeps) {
   const clock = options.clock ?? systemClock
   // Public catalogue reads resolve their callers mostly in process (`oauth/public-read-callers.ts`); every
   // write statement of this process that may change a site's row makes it forget the sites it remembers
-  // (a cart write does not). Not with read replicas, whose
-  // lag the remembered sites would not follow.
-  const publicRead =
-    options.publicReadCallers && !isReplicaRoutingDb(options.db)
-      ? createPublicReadCallers({
-          db: options.db,
-          clock,
-          authenticate: createAuthenticate({ db: options.db, clock }),
-          ...(options.publicReadCallers === true ? {} : options.publicReadCallers),
-        })
-      : undefined
+  // (a cart write does not). With read replicas, only the reads the primary answers (a query is a POST): a
+  // replica's lag is not what the remembered site's version says (decision 112).
+  const publicRead = options.publicReadCallers
+    ? createPublicReadCallers({
+        db: options.db,
+        clock,
+        authenticate: createAuthenticate({ db: options.db, clock }),
+        ...(isReplicaRoutingDb(options.db)
+          ? { isTrusting: (c: Context<AppEnv>) => !isReplicaReadRequest(c.req.method, c.req.path) }
+          : {}),
+        ...(options.publicReadCallers === true ? {} : options.publicReadCallers),
+      })
+    : undefined
   const deps = publicRead
     ? { ...options, db: withWriteHook(options.db, publicRead.forgetSites, { concerns: mayChangeSites }) }
     : options
@@ -414,6 +417,7 @@ export function createApp(options: AppDeps) {
     db: deps.db,
     clock,
     onMemberLogin: (tx, login, now) => mergeVisitorIntoMember(tx, login, { now, publicUrl: deps.publicUrl }),
+    onVisitorTokens: publicRead?.rememberIssued,
   })
   // One read cache for the catalogue's REST reads and GraphQL's catalogue documents (decision 072).
   const readCache = createReadCache()

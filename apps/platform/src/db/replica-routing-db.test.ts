@@ -216,6 +216,54 @@ describe.skipIf(!isRunnable)(
       }
     })
 
+    it('answers a query the primary serves with a token it trusts, and checks the token of every replica read', async () => {
+      // Decision 112: with replicas, public-read callers are trusted for the reads the primary answers only.
+      const trusting = withReadRouting(
+        createApp({ db, publicUrl: 'http://platform.test', publicReadCallers: { pollMs: 100 } }).fetch,
+        db,
+      )
+      const ask = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
+        const response = await trusting(
+          new Request(`http://platform.test${path}`, {
+            method,
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          }),
+          undefined,
+        )
+        return { status: response.status, json: (await response.json()) as Record<string, any> }
+      }
+      const tokenOf = async () =>
+        (await ask('POST', '/oauth2/token', {}, { clientId: DEMO_CLIENT_ID, grantType: 'anonymous' })).json
+          .access_token as string
+      const query = (token: string) =>
+        ask(
+          'POST',
+          '/stores/v1/products/query-platformized',
+          { authorization: token },
+          { query: { paging: { limit: 3 } } },
+        )
+      const isPoll = (sql: string) => sql.includes('xmin::text as row_version from sites')
+      const sentBy = async (fn: () => Promise<unknown>) => {
+        const sent = await route(fn)
+        return [...sent.toPrimary, ...sent.toReplica].filter((sql) => !isPoll(sql))
+      }
+      await replicaInUse()
+      // The first query reads the site with its token (trusted at once: this process issued it) and the
+      // page, which it keeps.
+      const firstQuery = await query(await tokenOf())
+      expect(firstQuery.status, JSON.stringify(firstQuery.json)).toBe(200)
+      const token = await tokenOf()
+      expect(await sentBy(async () => expect((await query(token)).status).toBe(200))).toEqual([])
+      // A product read is the replica's: its token is checked there, every time.
+      for (let read = 0; read < 2; read++) {
+        const sent = await route(async () =>
+          expect((await ask('GET', productPath(), { authorization: token })).status).toBe(200),
+        )
+        expect(sent.toReplica.some((sql) => sql.includes('from oauth_tokens'))).toBe(true)
+      }
+    })
+
     it('stops reading a replica that falls behind the lag bound, and reads it again once it catches up', async () => {
       // Its own connections: closing it closes them.
       const strictReplica = createCountingDb(openPostgres(servers.replica.url, { max: 2 }))

@@ -7,7 +7,7 @@ import { isApiKey } from '../sites/api-key-store.ts'
 import type { Site } from '../sites/site-store.ts'
 import { readCredential } from './authenticate.ts'
 import { hashToken } from './opaque-token.ts'
-import { findAccessToken } from './token-store.ts'
+import { findAccessToken, type IssuedAccessToken } from './token-store.ts'
 
 /** How long a checked access token is trusted for public reads without asking the database again. */
 export const TOKEN_TRUST_MS = 30_000
@@ -60,6 +60,11 @@ export function createPublicReadCallers(deps: {
   clock: Clock
   authenticate: Authenticate
   pollMs?: number
+  /**
+   * Whether a request may be answered with what this process remembers (every one by default); one that
+   * may not goes to `authenticate`: with read replicas, a read a replica answers (decision 112).
+   */
+  isTrusting?: (c: Context<AppEnv>) => boolean
 }) {
   const { db, clock, authenticate } = deps
   const pollMs = deps.pollMs ?? SITE_POLL_MS
@@ -118,7 +123,7 @@ export function createPublicReadCallers(deps: {
   /** The caller of a public read; the same answers (and 401s) as `authenticate`. */
   async function authenticatePublicRead(c: Context<AppEnv>) {
     const credential = readCredential(c.req.header('authorization'))
-    if (!credential || isApiKey(credential)) return authenticate(c)
+    if (!credential || isApiKey(credential) || deps.isTrusting?.(c) === false) return authenticate(c)
     const hash = hashToken(credential)
     const trusted = tokens.get(hash)
     const now = clock().getTime()
@@ -134,6 +139,13 @@ export function createPublicReadCallers(deps: {
 
   return {
     authenticate: authenticatePublicRead,
+    /**
+     * Trusts an access token this process has just issued, as if it had checked it: its site is still read
+     * with the first public read that finds it not remembered.
+     */
+    rememberIssued(access: IssuedAccessToken) {
+      remember(access.tokenHash, access.caller, access.expiresAt.getTime())
+    },
     /** Forgets every remembered site: this process wrote, and a site's row may have changed. */
     forgetSites() {
       generation += 1

@@ -7,6 +7,7 @@ import { isPkceValue } from './pkce.ts'
 import {
   findCallerByAccessToken,
   findOAuthClient,
+  type IssuedAccessToken,
   type IssuedTokens,
   issueVisitorTokens,
   rotateRefreshToken,
@@ -67,6 +68,11 @@ export interface TokenGrantDeps {
    * the member's there); its answer is returned beside the tokens as `cart_merge`.
    */
   onMemberLogin: (tx: Db, login: MemberLogin, now: Date) => Promise<unknown>
+  /**
+   * Told of each new visitor's access token once it is stored: this process's checked public reads trust it
+   * at once (`public-read-callers.ts`), as they would after checking it.
+   */
+  onVisitorTokens?: ((access: IssuedAccessToken) => void) | undefined
 }
 
 /** A token request as it came: its fields, and what the request itself says of its sender. */
@@ -122,6 +128,7 @@ export async function grantTokens(deps: TokenGrantDeps, input: TokenGrantInput):
     // The client's lookup is part of the one statement that issues a visitor's tokens.
     const issued = await issueVisitorTokens(deps.db, clientId, now)
     if (!issued) return refuse('invalid_client', 'unknown clientId')
+    deps.onVisitorTokens?.(issued.access)
     return { ok: true, corsClientId: issued.client.id, tokens: issued.tokens, extra: {} }
   }
   const client = await findOAuthClient(deps.db, clientId)

@@ -108,16 +108,19 @@ export async function issueVisitorTokens(
   db: Db,
   clientId: string,
   now: Date,
-): Promise<{ client: OAuthClient; tokens: IssuedTokens } | undefined> {
+): Promise<IssuedVisitorTokens | undefined> {
   const accessToken = createOpaqueToken()
   const refreshToken = createOpaqueToken()
+  const visitorId = randomUUID()
+  const accessTokenHash = hashToken(accessToken)
+  const accessExpiresAt = addSeconds(now, ACCESS_TOKEN_TTL_SECONDS)
   const row = await queryOne<{ id: string; site_id: string; issued: number }>(db, ISSUE_VISITOR_TOKENS, [
     clientId,
-    randomUUID(),
+    visitorId,
     now,
     randomUUID(),
-    hashToken(accessToken),
-    addSeconds(now, ACCESS_TOKEN_TTL_SECONDS),
+    accessTokenHash,
+    accessExpiresAt,
     hashToken(refreshToken),
     addSeconds(now, VISITOR_REFRESH_TOKEN_TTL_SECONDS),
   ])
@@ -126,7 +129,26 @@ export async function issueVisitorTokens(
   return {
     client: { id: row.id, siteId: row.site_id },
     tokens: { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+    access: {
+      caller: { kind: 'visitor', siteId: row.site_id, clientId: row.id, subjectId: visitorId },
+      tokenHash: accessTokenHash,
+      expiresAt: accessExpiresAt,
+    },
   }
+}
+
+/** A new visitor's tokens, and what its access token proves (for a cache of checked tokens). */
+export interface IssuedVisitorTokens {
+  client: OAuthClient
+  tokens: IssuedTokens
+  access: IssuedAccessToken
+}
+
+/** An access token just issued: the caller it proves (but its site), its hash and when it expires. */
+export interface IssuedAccessToken {
+  caller: Omit<ShopperCaller, 'site'>
+  tokenHash: string
+  expiresAt: Date
 }
 
 export type RotationResult = { ok: true; tokens: IssuedTokens } | { ok: false; reason: string }
