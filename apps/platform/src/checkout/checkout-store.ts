@@ -140,6 +140,14 @@ export async function lockCheckout(tx: Db, id: string): Promise<CheckoutRow | un
   return queryOne<CheckoutRow>(tx, LOCK_CHECKOUT, [id])
 }
 
+// A payment's checkout, site and cart, with the payment locked first (`lockPaymentCheckoutForOrder`).
+const LOCK_PAYMENT_CHECKOUT_AND_CART_FOR_ORDER = prepared(
+  `select ${prefixedColumns}, ${siteColumns}, ${mailShopColumns}, ${JOINED_CART_COLUMN}, to_json(p) as payment
+     from payments p join checkouts k on k.id = p.checkout_id join sites s on s.id = k.site_id
+     join carts c on c.id = k.cart_id and c.site_id = k.site_id
+    where p.id = $1 for no key update of p, k, s for update of c`,
+)
+
 /** A checkout locked for placing its order, with its site, its cart and the shop its buyer's mails wear. */
 export interface CheckoutForOrder {
   checkout: CheckoutRow
@@ -169,6 +177,31 @@ export async function lockCheckoutForOrder(tx: Db, id: string): Promise<Checkout
     site: toSite(found),
     shop: toMailShop(found),
     cart: row ? cartOfCheckoutColumn(row.cart) : undefined,
+  }
+}
+
+/**
+ * Locks a checkout's payment, then the checkout, its site and its cart, and reads them, in one statement: for
+ * an order placed with the payment's outcome recorded in its own transaction (decision 112). The payment is
+ * its row as JSON (`paymentRowFromJson` in `payments/payment-store.ts` reads it). Undefined when there is no
+ * such payment of a checkout, or its cart is gone.
+ */
+export async function lockPaymentCheckoutForOrder(
+  tx: Db,
+  paymentId: string,
+): Promise<(CheckoutForOrder & { payment: unknown }) | undefined> {
+  const row = await queryOne<
+    CheckoutRow &
+      SiteColumns &
+      MailShopColumns & { cart: Parameters<typeof cartOfCheckoutColumn>[0]; payment: unknown }
+  >(tx, LOCK_PAYMENT_CHECKOUT_AND_CART_FOR_ORDER, [paymentId])
+  if (!row) return undefined
+  return {
+    checkout: checkoutOf(row),
+    site: toSite(row),
+    shop: toMailShop(row),
+    cart: cartOfCheckoutColumn(row.cart),
+    payment: row.payment,
   }
 }
 

@@ -99,6 +99,11 @@ export async function writePlacedOrder(
     cartId: string
     events: readonly OutboxEvent[]
     now: Date
+    /**
+     * One more write of the same statement, named by its `with` part and numbered from the parameter it is
+     * given (the payment's outcome, `settlePaymentPart`: decision 112).
+     */
+    alsoWrite?: ((first: number) => { sql: string; params: unknown[] }) | undefined
   },
 ): Promise<void> {
   const order = orderInserts(placed.order, placed.shop, 1)
@@ -116,6 +121,12 @@ export async function writePlacedOrder(
     params.push(...insert.params)
     parts.push(`event_${index} as (${insert.sql})`)
   })
-  // The text varies only with the number of events (two in every order today): prepared (decision 102).
+  if (placed.alsoWrite) {
+    const also = placed.alsoWrite(params.length + 1)
+    params.push(...also.params)
+    parts.push(also.sql)
+  }
+  // The text varies only with the number of events (two in every order today) and the write beside them:
+  // prepared (decision 102).
   await tx.query(prepared(`with ${parts.join(',\n')} select 1`), params)
 }

@@ -19,7 +19,12 @@ import { unusableMembershipReason } from '../plans/plan-rules.ts'
 import { confirmReservationsForOrder } from '../ticketed-events/confirm-reservations.ts'
 import { enqueueTicketsMail } from '../ticketed-events/tickets-mail.ts'
 import { priceCheckout } from './checkout-pricing.ts'
-import { type CheckoutRow, lockCheckoutForOrder } from './checkout-store.ts'
+import {
+  type CheckoutForOrder,
+  type CheckoutRow,
+  lockCheckoutForOrder,
+  lockPaymentCheckoutForOrder,
+} from './checkout-store.ts'
 import { claimOrderNeeds, writePlacedOrder } from './place-order-store.ts'
 import { coverableLinesOf, lineNamesOf } from './price-cart.ts'
 import { toWireTotals, type WireTotals } from './totals-wire.ts'
@@ -55,6 +60,8 @@ export interface PlaceOrderInput {
   expectedTotalMinor: number
   /** The payment as confirmed by its provider (paid), or pay-later (not paid): decided before the order. */
   payment: OrderPayment
+  /** One more write of the order's statement (`writePlacedOrder`): the payment's outcome, decision 112. */
+  alsoWrite?: ((first: number) => { sql: string; params: unknown[] }) | undefined
   now: Date
   /** The platform's origin: the order's lines keep their pictures' addresses under it (decision 058). */
   publicUrl: string
@@ -202,332 +209,335 @@ async function placeOnce(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResu
     // row (stock changes bump its stock version) instead of deadlocking on it after each took stock.
     const locked = await lockCheckoutForOrder(tx, input.checkoutId)
     if (!locked) throw new PlaceOrderRefused('CHECKOUT_NOT_FOUND', 'There is no such checkout')
-    const { checkout, site, shop } = locked
-    if (checkout.status === 'COMPLETED') {
-      const order = await findOrderByCheckout(tx, checkout.id)
-      if (order)
-        return {
-          kind: 'placed',
-          orderId: order.id,
-          orderNumber: String(order.number),
-          checkout,
-          isReplay: true,
-          paymentId: order.payment.paymentId,
-        }
-    }
-    if (checkout.status !== 'OPEN') throw new PlaceOrderRefused('CHECKOUT_CLOSED', 'This checkout is closed')
-    if (!checkout.email)
-      throw new PlaceOrderRefused('DETAILS_MISSING', 'Enter your e-mail and addresses first')
-    // The cart as the lock read it, locked.
-    const priced = await priceCheckout(tx, checkout, {
-      currency: site.currency,
-      now: input.now,
-      read: { cart: locked.cart },
-      cartProducts: input.cartProducts,
-    })
-    if (!priced || priced.cart.lines.length === 0)
-      throw new PlaceOrderRefused('CART_EMPTY', 'The cart is empty')
-    const { cart, products, totals } = priced
-    // Booked slots are neither shipped nor billed to an address: an order of them only needs the e-mail.
-    const isOnlyServices = cart.lines.every((line) => line.service_properties || line.ticket_properties)
-    if (!isOnlyServices && (!checkout.shipping_address || !checkout.billing_address))
-      throw new PlaceOrderRefused('DETAILS_MISSING', 'Enter your e-mail and addresses first')
-    for (const line of cart.lines) {
-      if (line.ticket_properties) {
-        if (!line.catalog_item_id || !priced.services.has(line.catalog_item_id))
-          throw new PlaceOrderRefused('NOT_PURCHASABLE', 'These tickets are no longer offered')
-        // Its reservation is confirmed below, under its event's lock.
-        continue
-      }
-      if (line.service_properties) {
-        const service = line.catalog_item_id ? priced.services.get(line.catalog_item_id) : undefined
-        if (!service) throw new PlaceOrderRefused('NOT_PURCHASABLE', 'This service is no longer offered')
-        // The way it is paid must be one the service takes now (decision 085), checked on every path.
-        const option = line.service_properties.paymentOption ?? 'FULL_PAYMENT_ONLINE'
-        const allowed = service.paymentOptions ?? []
-        // A slot of the current cart is sold in full: paid online, or later when the service takes that.
-        const isRefused =
-          option !== 'FULL_PAYMENT_ONLINE'
-            ? !allowed.includes(option)
-            : service.unitPriceMinor > 0 &&
-              !allowed.includes(
-                input.payment.status === 'PAID' ? 'FULL_PAYMENT_ONLINE' : 'FULL_PAYMENT_OFFLINE',
-              )
-        if (isRefused)
-          throw new PlaceOrderRefused(
-            'NOT_PURCHASABLE',
-            `${service.name} cannot be paid that way: ${allowed.includes('FULL_PAYMENT_ONLINE') ? 'pay for it online' : 'book it on its own to pay in person'}`,
-          )
-        // A deposit is paid online (decision 092): a booking by deposit is never placed unpaid.
-        if (option === 'DEPOSIT_ONLINE' && input.payment.status !== 'PAID')
-          throw new PlaceOrderRefused('NOT_PURCHASABLE', `The deposit for ${service.name} is paid online`)
-        // Its slot is confirmed below, under its calendar's lock.
-        continue
-      }
-      // A custom line is the merchant's price, not the catalogue's: it is taken only with the merchant's
-      // mark (decision 019; none without it should exist, this is the second lock on that door).
-      if (line.custom && !hasMerchantOrigin(line.custom))
-        throw new PlaceOrderRefused(
-          'CUSTOM_LINE_NOT_FROM_MERCHANT',
-          `"${line.custom.productName.original}" was not added by the shop: remove it from your cart to place the order`,
-        )
-      if (line.custom) continue
-      const record = line.catalog_item_id ? products.get(line.catalog_item_id) : undefined
-      if (availabilityOf(line, record).status !== 'AVAILABLE')
-        throw new PlaceOrderRefused(
-          'OUT_OF_STOCK',
-          `${record?.product.name ?? 'An item'} is no longer available in the quantity in your cart`,
-        )
-    }
-    // The buyer's choice of plans, kept on the checkout, is honoured or refused: never replaced (decision 051).
-    const selection = checkout.selected_memberships ?? []
-    const selectionProblem = membershipSelectionProblem(
-      selection,
-      priced.memberships,
-      coverableLinesOf(priced),
-      input.now,
-    )
-    if (selectionProblem) throw new PlaceOrderRefused('MEMBERSHIP_NOT_USABLE', selectionProblem.message)
-    const blocking = totals.violations.find((violation) => violation.severity === 'ERROR')
-    if (blocking) {
-      // A booking to be paid with a plan that expired or ran out meanwhile (decision 085): say which.
-      const unpaidPlanLine = totals.lineItems.some(
-        (line) => line.paymentOption === 'MEMBERSHIP' && line.paidByMembershipId === undefined,
-      )
-      const unusable =
-        unpaidPlanLine && unusableMembershipReason(priced.memberships, coverableLinesOf(priced), input.now)
-      if (unusable) throw new PlaceOrderRefused('MEMBERSHIP_NOT_USABLE', unusable)
-      throw new PlaceOrderRefused('NOT_PURCHASABLE', blocking.description)
-    }
-    const totalMinor = totals.priceSummary.total
-    // The payment covers what is paid now: the total, or less the rest after a deposit (decision 092).
-    const payNowMinor = payNowOf(totals)
-    if (payNowMinor !== input.expectedTotalMinor) {
-      // A plan that expired or ran out of sessions since the buyer saw the total: say so, not "prices changed".
-      const unusable = unusableMembershipReason(priced.memberships, coverableLinesOf(priced), input.now)
-      if (unusable) throw new PlaceOrderRefused('MEMBERSHIP_NOT_USABLE', unusable)
-      return { kind: 'price-changed', totalMinor: payNowMinor }
-    }
-
-    const takes = stockTakes(cart.lines, products)
-    const coupon = totals.appliedDiscounts.find((discount) => discount.coupon)?.coupon
-    const membershipUses = sessionsUsed(totals.lineItems)
-    const claim = await claimOrderNeeds(tx, {
-      takes,
-      couponId: coupon?.id,
-      memberships:
-        membershipUses.length > 0 && checkout.owner_kind === 'member'
-          ? { memberId: checkout.owner_id, uses: membershipUses }
-          : undefined,
-      now: input.now,
-    })
-    const missing = takes.find((take) => !claim.taken.has(stockCounterKey(take.counter)))
-    if (missing)
-      throw new PlaceOrderRefused('OUT_OF_STOCK', `${missing.name} is no longer available in that quantity`)
-    if (coupon && !claim.couponCounted)
-      throw new PlaceOrderRefused(
-        'COUPON_USED_UP',
-        `Coupon "${coupon.code}" can no longer be used: remove it from the cart`,
-      )
-    // The second lock on the door: the sessions are taken under the membership's row lock.
-    const unused = membershipUses.find((use) => !claim.membershipsUsed.has(use.membershipId))
-    if (unused) {
-      const name = priced.memberships.find((held) => held.id === unused.membershipId)?.name ?? 'Your plan'
-      throw new PlaceOrderRefused(
-        'MEMBERSHIP_NOT_USABLE',
-        `Your plan "${name}" has no sessions left or has expired: the items it covered are now at full price`,
-      )
-    }
-    const orderId = randomUUID()
-    const bookingIds = cart.lines.flatMap((line) =>
-      line.service_properties ? [line.service_properties.bookingId] : [],
-    )
-    if (
-      bookingIds.length > 0 &&
-      (await confirmBookingsForOrder(tx, checkout.site_id, bookingIds, orderId, input.now)) !== undefined
-    )
-      throw new PlaceOrderRefused(
-        'SLOT_TAKEN',
-        'The time you chose was booked by someone else while you paid: choose another time',
-      )
-    const reservationIds = [
-      ...new Set(
-        cart.lines.flatMap((line) => (line.ticket_properties ? [line.ticket_properties.reservationId] : [])),
-      ),
-    ]
-    if (
-      reservationIds.length > 0 &&
-      (await confirmReservationsForOrder(tx, checkout.site_id, reservationIds, orderId, input.now)) !==
-        undefined
-    )
-      throw new PlaceOrderRefused(
-        'TICKETS_SOLD_OUT',
-        'Your tickets were released while you paid and others took them: choose your tickets again',
-      )
-    const membershipNames = new Map(priced.memberships.map((held) => [held.id, held.name]))
-    const { payment } = input
-    const paidMinor = payment.status === 'PAID' ? payNowMinor : 0
-    const names = lineNamesOf(priced)
-    const byId = new Map(cart.lines.map((line) => [line.id, line]))
-    const lines = totals.lineItems.map((line, index) => {
-      // The units a plan paid cost nothing; the unit price is what each charged unit cost (0 when none was).
-      const charged = line.quantity - (line.membershipQuantity ?? 0)
-      const cartLine = byId.get(line.id)
-      // What was sold, as the cart showed it now: kept, never read again from a catalogue that changes.
-      const sold = cartLine && lineDescriptionOf(cartLine, products, input.publicUrl)
-      return {
-        id: randomUUID(),
-        cartLineId: line.id,
-        position: index + 1,
-        catalog_item_id: byId.get(line.id)?.catalog_item_id ?? null,
-        variant_id: byId.get(line.id)?.variant_id ?? null,
-        name: names.get(line.id) ?? '',
-        quantity: line.quantity,
-        unitPriceMinor: charged > 0 ? Math.round(line.price / charged) : 0,
-        totalMinor: line.discountedPrice,
-        custom: customOf(byId.get(line.id)?.custom),
-        payment_option: line.paymentOption,
-        membership:
-          line.paidByMembershipId === undefined
-            ? null
-            : {
-                id: line.paidByMembershipId,
-                name: membershipNames.get(line.paidByMembershipId) ?? '',
-                quantity: line.membershipQuantity ?? line.quantity,
-              },
-        description_lines: sold?.descriptionLines ?? [],
-        sku: sold?.physicalProperties.sku || null,
-        image: sold?.image ?? null,
-        weight: sold?.physicalProperties.weight ?? null,
-        shippable: sold?.physicalProperties.shippable ?? null,
-      }
-    })
-    // The order keeps its totals with its own line ids: its discounts name the order's lines, not the cart's.
-    const orderLineIds = new Map(lines.map((line) => [line.cartLineId, line.id]))
-    const wireTotals = withOrderLineIds(toWireTotals(totals, site), orderLineIds)
-    const selected = totals.shippingInfo.selectedCarrierServiceOption
-    const boughtDigital = lines.some(
-      (line) =>
-        line.catalog_item_id && products.get(line.catalog_item_id)?.product.product_type === 'digital',
-    )
-    const orderNumber = claim.number
-    const identity = identityOfCheckout(checkout)
-    // Each booked slot: its words and calendar file for the confirmation, and its `booking.confirmed`.
-    const booked = cart.lines.flatMap((line) => {
-      const slot = line.service_properties
-      const service = line.catalog_item_id ? priced.services.get(line.catalog_item_id) : undefined
-      if (!slot || !service) return []
-      const booking = {
-        siteId: checkout.site_id,
-        id: slot.bookingId,
-        serviceId: service.id,
-        serviceName: service.name,
-        location: service.location,
-        start: new Date(slot.scheduledDate),
-        end: new Date(slot.endDate),
-        timeZone: slot.timeZone,
-        orderId,
-        checkoutId: checkout.id,
-        cancelUrl: input.bookingCancelLink?.(slot.bookingId, new Date(slot.scheduledDate)),
-        payment: bookingPaymentOfPlacedLine(
-          lines.find((one) => one.cartLineId === line.id),
-          {
-            payment_status: payment.status === 'PAID' ? paymentStatusOf(paidMinor, totalMinor) : 'NOT_PAID',
-            currency: site.currency,
-            paid_minor: paidMinor,
-          },
-          service,
-        ),
-      }
-      return [
-        {
-          mail: bookedSlotForMail(booking, shop, input.now),
-          event: bookingEvent('booking.confirmed', booking, identity),
-        },
-      ]
-    })
-    await writePlacedOrder(tx, {
-      order: {
-        id: orderId,
-        site_id: checkout.site_id,
-        checkout_id: checkout.id,
-        owner_kind: checkout.owner_kind,
-        owner_id: checkout.owner_id,
-        email: checkout.email,
-        status: 'APPROVED',
-        payment_status: payment.status === 'PAID' ? paymentStatusOf(paidMinor, totalMinor) : 'NOT_PAID',
-        paidMinor,
-        payment,
-        currency: site.currency,
-        shipping_address: checkout.shipping_address,
-        billing_address: checkout.billing_address,
-        shipping_contact: checkout.shipping_contact,
-        billing_contact: checkout.billing_contact,
-        shipping_option: selected
-          ? { code: selected.code, carrierId: selected.carrierId, title: selected.title }
-          : null,
-        coupon_code: coupon?.code ?? null,
-        subtotalMinor: totals.priceSummary.subtotal,
-        totalMinor,
-        totals: wireTotals,
-        created_date: input.now,
-        number: orderNumber,
-        lines,
-        downloadsUrl:
-          boughtDigital && payment.status === 'PAID' ? input.downloadsLink?.(orderId, input.now) : undefined,
-        bookedSlots: booked.map((one) => one.mail.slot),
-        attachments: booked.map((one) => one.mail.file),
-      },
-      shop,
-      checkoutId: checkout.id,
-      cartId: cart.cart.id,
-      events: [
-        {
-          siteId: checkout.site_id,
-          type: 'order.created',
-          entityId: orderId,
-          payload: {
-            orderId,
-            number: orderNumber,
-            checkoutId: checkout.id,
-            priceSummary: wireTotals.priceSummary,
-            // What was sold, as the order keeps it: a warehouse can pack from the webhook alone (decision 058).
-            lineItems: lines.map((line) => ({
-              id: line.id,
-              productName: line.name,
-              quantity: line.quantity,
-              descriptionLines: line.description_lines,
-              sku: line.sku ?? undefined,
-              image: line.image ?? undefined,
-              physicalProperties:
-                line.shippable === null
-                  ? undefined
-                  : { sku: line.sku ?? '', shippable: line.shippable, weight: line.weight ?? undefined },
-            })),
-          },
-          identity,
-        },
-        {
-          siteId: checkout.site_id,
-          type: 'cart.deleted',
-          entityId: cart.cart.id,
-          payload: { cartId: cart.cart.id },
-          identity,
-        },
-        ...booked.map((one) => one.event),
-      ],
-      now: input.now,
-    })
-    // Tickets come in a mail of their own, with each ticket's code (decision 070).
-    if (reservationIds.length > 0)
-      await enqueueTicketsMail(
-        tx,
-        shop,
-        { id: orderId, number: orderNumber, email: checkout.email },
-        input.now,
-      )
-    return { kind: 'placed', orderId, orderNumber, checkout, isReplay: false, paymentId: payment.paymentId }
+    return placeLocked(tx, locked, input)
   })
+}
+
+/** Places the order of a checkout locked with its site and cart, in the transaction that locked them. */
+async function placeLocked(
+  tx: Db,
+  locked: CheckoutForOrder,
+  input: PlaceOrderInput,
+): Promise<PlaceOrderResult> {
+  const { checkout, site, shop } = locked
+  if (checkout.status === 'COMPLETED') {
+    const order = await findOrderByCheckout(tx, checkout.id)
+    if (order)
+      return {
+        kind: 'placed',
+        orderId: order.id,
+        orderNumber: String(order.number),
+        checkout,
+        isReplay: true,
+        paymentId: order.payment.paymentId,
+      }
+  }
+  if (checkout.status !== 'OPEN') throw new PlaceOrderRefused('CHECKOUT_CLOSED', 'This checkout is closed')
+  if (!checkout.email) throw new PlaceOrderRefused('DETAILS_MISSING', 'Enter your e-mail and addresses first')
+  // The cart as the lock read it, locked.
+  const priced = await priceCheckout(tx, checkout, {
+    currency: site.currency,
+    now: input.now,
+    read: { cart: locked.cart },
+    cartProducts: input.cartProducts,
+  })
+  if (!priced || priced.cart.lines.length === 0)
+    throw new PlaceOrderRefused('CART_EMPTY', 'The cart is empty')
+  const { cart, products, totals } = priced
+  // Booked slots are neither shipped nor billed to an address: an order of them only needs the e-mail.
+  const isOnlyServices = cart.lines.every((line) => line.service_properties || line.ticket_properties)
+  if (!isOnlyServices && (!checkout.shipping_address || !checkout.billing_address))
+    throw new PlaceOrderRefused('DETAILS_MISSING', 'Enter your e-mail and addresses first')
+  for (const line of cart.lines) {
+    if (line.ticket_properties) {
+      if (!line.catalog_item_id || !priced.services.has(line.catalog_item_id))
+        throw new PlaceOrderRefused('NOT_PURCHASABLE', 'These tickets are no longer offered')
+      // Its reservation is confirmed below, under its event's lock.
+      continue
+    }
+    if (line.service_properties) {
+      const service = line.catalog_item_id ? priced.services.get(line.catalog_item_id) : undefined
+      if (!service) throw new PlaceOrderRefused('NOT_PURCHASABLE', 'This service is no longer offered')
+      // The way it is paid must be one the service takes now (decision 085), checked on every path.
+      const option = line.service_properties.paymentOption ?? 'FULL_PAYMENT_ONLINE'
+      const allowed = service.paymentOptions ?? []
+      // A slot of the current cart is sold in full: paid online, or later when the service takes that.
+      const isRefused =
+        option !== 'FULL_PAYMENT_ONLINE'
+          ? !allowed.includes(option)
+          : service.unitPriceMinor > 0 &&
+            !allowed.includes(
+              input.payment.status === 'PAID' ? 'FULL_PAYMENT_ONLINE' : 'FULL_PAYMENT_OFFLINE',
+            )
+      if (isRefused)
+        throw new PlaceOrderRefused(
+          'NOT_PURCHASABLE',
+          `${service.name} cannot be paid that way: ${allowed.includes('FULL_PAYMENT_ONLINE') ? 'pay for it online' : 'book it on its own to pay in person'}`,
+        )
+      // A deposit is paid online (decision 092): a booking by deposit is never placed unpaid.
+      if (option === 'DEPOSIT_ONLINE' && input.payment.status !== 'PAID')
+        throw new PlaceOrderRefused('NOT_PURCHASABLE', `The deposit for ${service.name} is paid online`)
+      // Its slot is confirmed below, under its calendar's lock.
+      continue
+    }
+    // A custom line is the merchant's price, not the catalogue's: it is taken only with the merchant's
+    // mark (decision 019; none without it should exist, this is the second lock on that door).
+    if (line.custom && !hasMerchantOrigin(line.custom))
+      throw new PlaceOrderRefused(
+        'CUSTOM_LINE_NOT_FROM_MERCHANT',
+        `"${line.custom.productName.original}" was not added by the shop: remove it from your cart to place the order`,
+      )
+    if (line.custom) continue
+    const record = line.catalog_item_id ? products.get(line.catalog_item_id) : undefined
+    if (availabilityOf(line, record).status !== 'AVAILABLE')
+      throw new PlaceOrderRefused(
+        'OUT_OF_STOCK',
+        `${record?.product.name ?? 'An item'} is no longer available in the quantity in your cart`,
+      )
+  }
+  // The buyer's choice of plans, kept on the checkout, is honoured or refused: never replaced (decision 051).
+  const selection = checkout.selected_memberships ?? []
+  const selectionProblem = membershipSelectionProblem(
+    selection,
+    priced.memberships,
+    coverableLinesOf(priced),
+    input.now,
+  )
+  if (selectionProblem) throw new PlaceOrderRefused('MEMBERSHIP_NOT_USABLE', selectionProblem.message)
+  const blocking = totals.violations.find((violation) => violation.severity === 'ERROR')
+  if (blocking) {
+    // A booking to be paid with a plan that expired or ran out meanwhile (decision 085): say which.
+    const unpaidPlanLine = totals.lineItems.some(
+      (line) => line.paymentOption === 'MEMBERSHIP' && line.paidByMembershipId === undefined,
+    )
+    const unusable =
+      unpaidPlanLine && unusableMembershipReason(priced.memberships, coverableLinesOf(priced), input.now)
+    if (unusable) throw new PlaceOrderRefused('MEMBERSHIP_NOT_USABLE', unusable)
+    throw new PlaceOrderRefused('NOT_PURCHASABLE', blocking.description)
+  }
+  const totalMinor = totals.priceSummary.total
+  // The payment covers what is paid now: the total, or less the rest after a deposit (decision 092).
+  const payNowMinor = payNowOf(totals)
+  if (payNowMinor !== input.expectedTotalMinor) {
+    // A plan that expired or ran out of sessions since the buyer saw the total: say so, not "prices changed".
+    const unusable = unusableMembershipReason(priced.memberships, coverableLinesOf(priced), input.now)
+    if (unusable) throw new PlaceOrderRefused('MEMBERSHIP_NOT_USABLE', unusable)
+    return { kind: 'price-changed', totalMinor: payNowMinor }
+  }
+
+  const takes = stockTakes(cart.lines, products)
+  const coupon = totals.appliedDiscounts.find((discount) => discount.coupon)?.coupon
+  const membershipUses = sessionsUsed(totals.lineItems)
+  const claim = await claimOrderNeeds(tx, {
+    takes,
+    couponId: coupon?.id,
+    memberships:
+      membershipUses.length > 0 && checkout.owner_kind === 'member'
+        ? { memberId: checkout.owner_id, uses: membershipUses }
+        : undefined,
+    now: input.now,
+  })
+  const missing = takes.find((take) => !claim.taken.has(stockCounterKey(take.counter)))
+  if (missing)
+    throw new PlaceOrderRefused('OUT_OF_STOCK', `${missing.name} is no longer available in that quantity`)
+  if (coupon && !claim.couponCounted)
+    throw new PlaceOrderRefused(
+      'COUPON_USED_UP',
+      `Coupon "${coupon.code}" can no longer be used: remove it from the cart`,
+    )
+  // The second lock on the door: the sessions are taken under the membership's row lock.
+  const unused = membershipUses.find((use) => !claim.membershipsUsed.has(use.membershipId))
+  if (unused) {
+    const name = priced.memberships.find((held) => held.id === unused.membershipId)?.name ?? 'Your plan'
+    throw new PlaceOrderRefused(
+      'MEMBERSHIP_NOT_USABLE',
+      `Your plan "${name}" has no sessions left or has expired: the items it covered are now at full price`,
+    )
+  }
+  const orderId = randomUUID()
+  const bookingIds = cart.lines.flatMap((line) =>
+    line.service_properties ? [line.service_properties.bookingId] : [],
+  )
+  if (
+    bookingIds.length > 0 &&
+    (await confirmBookingsForOrder(tx, checkout.site_id, bookingIds, orderId, input.now)) !== undefined
+  )
+    throw new PlaceOrderRefused(
+      'SLOT_TAKEN',
+      'The time you chose was booked by someone else while you paid: choose another time',
+    )
+  const reservationIds = [
+    ...new Set(
+      cart.lines.flatMap((line) => (line.ticket_properties ? [line.ticket_properties.reservationId] : [])),
+    ),
+  ]
+  if (
+    reservationIds.length > 0 &&
+    (await confirmReservationsForOrder(tx, checkout.site_id, reservationIds, orderId, input.now)) !==
+      undefined
+  )
+    throw new PlaceOrderRefused(
+      'TICKETS_SOLD_OUT',
+      'Your tickets were released while you paid and others took them: choose your tickets again',
+    )
+  const membershipNames = new Map(priced.memberships.map((held) => [held.id, held.name]))
+  const { payment } = input
+  const paidMinor = payment.status === 'PAID' ? payNowMinor : 0
+  const names = lineNamesOf(priced)
+  const byId = new Map(cart.lines.map((line) => [line.id, line]))
+  const lines = totals.lineItems.map((line, index) => {
+    // The units a plan paid cost nothing; the unit price is what each charged unit cost (0 when none was).
+    const charged = line.quantity - (line.membershipQuantity ?? 0)
+    const cartLine = byId.get(line.id)
+    // What was sold, as the cart showed it now: kept, never read again from a catalogue that changes.
+    const sold = cartLine && lineDescriptionOf(cartLine, products, input.publicUrl)
+    return {
+      id: randomUUID(),
+      cartLineId: line.id,
+      position: index + 1,
+      catalog_item_id: byId.get(line.id)?.catalog_item_id ?? null,
+      variant_id: byId.get(line.id)?.variant_id ?? null,
+      name: names.get(line.id) ?? '',
+      quantity: line.quantity,
+      unitPriceMinor: charged > 0 ? Math.round(line.price / charged) : 0,
+      totalMinor: line.discountedPrice,
+      custom: customOf(byId.get(line.id)?.custom),
+      payment_option: line.paymentOption,
+      membership:
+        line.paidByMembershipId === undefined
+          ? null
+          : {
+              id: line.paidByMembershipId,
+              name: membershipNames.get(line.paidByMembershipId) ?? '',
+              quantity: line.membershipQuantity ?? line.quantity,
+            },
+      description_lines: sold?.descriptionLines ?? [],
+      sku: sold?.physicalProperties.sku || null,
+      image: sold?.image ?? null,
+      weight: sold?.physicalProperties.weight ?? null,
+      shippable: sold?.physicalProperties.shippable ?? null,
+    }
+  })
+  // The order keeps its totals with its own line ids: its discounts name the order's lines, not the cart's.
+  const orderLineIds = new Map(lines.map((line) => [line.cartLineId, line.id]))
+  const wireTotals = withOrderLineIds(toWireTotals(totals, site), orderLineIds)
+  const selected = totals.shippingInfo.selectedCarrierServiceOption
+  const boughtDigital = lines.some(
+    (line) => line.catalog_item_id && products.get(line.catalog_item_id)?.product.product_type === 'digital',
+  )
+  const orderNumber = claim.number
+  const identity = identityOfCheckout(checkout)
+  // Each booked slot: its words and calendar file for the confirmation, and its `booking.confirmed`.
+  const booked = cart.lines.flatMap((line) => {
+    const slot = line.service_properties
+    const service = line.catalog_item_id ? priced.services.get(line.catalog_item_id) : undefined
+    if (!slot || !service) return []
+    const booking = {
+      siteId: checkout.site_id,
+      id: slot.bookingId,
+      serviceId: service.id,
+      serviceName: service.name,
+      location: service.location,
+      start: new Date(slot.scheduledDate),
+      end: new Date(slot.endDate),
+      timeZone: slot.timeZone,
+      orderId,
+      checkoutId: checkout.id,
+      cancelUrl: input.bookingCancelLink?.(slot.bookingId, new Date(slot.scheduledDate)),
+      payment: bookingPaymentOfPlacedLine(
+        lines.find((one) => one.cartLineId === line.id),
+        {
+          payment_status: payment.status === 'PAID' ? paymentStatusOf(paidMinor, totalMinor) : 'NOT_PAID',
+          currency: site.currency,
+          paid_minor: paidMinor,
+        },
+        service,
+      ),
+    }
+    return [
+      {
+        mail: bookedSlotForMail(booking, shop, input.now),
+        event: bookingEvent('booking.confirmed', booking, identity),
+      },
+    ]
+  })
+  await writePlacedOrder(tx, {
+    order: {
+      id: orderId,
+      site_id: checkout.site_id,
+      checkout_id: checkout.id,
+      owner_kind: checkout.owner_kind,
+      owner_id: checkout.owner_id,
+      email: checkout.email,
+      status: 'APPROVED',
+      payment_status: payment.status === 'PAID' ? paymentStatusOf(paidMinor, totalMinor) : 'NOT_PAID',
+      paidMinor,
+      payment,
+      currency: site.currency,
+      shipping_address: checkout.shipping_address,
+      billing_address: checkout.billing_address,
+      shipping_contact: checkout.shipping_contact,
+      billing_contact: checkout.billing_contact,
+      shipping_option: selected
+        ? { code: selected.code, carrierId: selected.carrierId, title: selected.title }
+        : null,
+      coupon_code: coupon?.code ?? null,
+      subtotalMinor: totals.priceSummary.subtotal,
+      totalMinor,
+      totals: wireTotals,
+      created_date: input.now,
+      number: orderNumber,
+      lines,
+      downloadsUrl:
+        boughtDigital && payment.status === 'PAID' ? input.downloadsLink?.(orderId, input.now) : undefined,
+      bookedSlots: booked.map((one) => one.mail.slot),
+      attachments: booked.map((one) => one.mail.file),
+    },
+    shop,
+    checkoutId: checkout.id,
+    cartId: cart.cart.id,
+    alsoWrite: input.alsoWrite,
+    events: [
+      {
+        siteId: checkout.site_id,
+        type: 'order.created',
+        entityId: orderId,
+        payload: {
+          orderId,
+          number: orderNumber,
+          checkoutId: checkout.id,
+          priceSummary: wireTotals.priceSummary,
+          // What was sold, as the order keeps it: a warehouse can pack from the webhook alone (decision 058).
+          lineItems: lines.map((line) => ({
+            id: line.id,
+            productName: line.name,
+            quantity: line.quantity,
+            descriptionLines: line.description_lines,
+            sku: line.sku ?? undefined,
+            image: line.image ?? undefined,
+            physicalProperties:
+              line.shippable === null
+                ? undefined
+                : { sku: line.sku ?? '', shippable: line.shippable, weight: line.weight ?? undefined },
+          })),
+        },
+        identity,
+      },
+      {
+        siteId: checkout.site_id,
+        type: 'cart.deleted',
+        entityId: cart.cart.id,
+        payload: { cartId: cart.cart.id },
+        identity,
+      },
+      ...booked.map((one) => one.event),
+    ],
+    now: input.now,
+  })
+  // Tickets come in a mail of their own, with each ticket's code (decision 070).
+  if (reservationIds.length > 0)
+    await enqueueTicketsMail(tx, shop, { id: orderId, number: orderNumber, email: checkout.email }, input.now)
+  return { kind: 'placed', orderId, orderNumber, checkout, isReplay: false, paymentId: payment.paymentId }
 }
 
 function isRetryable(error: unknown): boolean {
@@ -550,6 +560,48 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
     try {
       return await placeOnce(db, input)
     } catch (error) {
+      if (attempt >= 3 || !isRetryable(error)) throw error
+    }
+  }
+}
+
+/** What placing the order of a checkout's payment needs: the payment instead of the checkout and its total. */
+export interface PaymentOrderInput
+  extends Omit<PlaceOrderInput, 'checkoutId' | 'expectedTotalMinor' | 'payment'> {
+  paymentId: string
+  /**
+   * What the payment, as stored and locked (its row as JSON), places: the total to expect, the payment the
+   * order is placed with and the write of the payment's outcome beside the order's; undefined when it places
+   * nothing this way (not pending, not the provider's).
+   */
+  decide: (
+    payment: unknown,
+  ) => Pick<PlaceOrderInput, 'expectedTotalMinor' | 'payment' | 'alsoWrite'> | undefined
+}
+
+/**
+ * Places the order of a payment's open checkout with the payment's outcome written in the order's own
+ * statement (decision 112): the payment, checkout, site and cart locked in one statement, one round trip and
+ * one commit fewer than recording the outcome first. Undefined when that does not apply (no such payment of a
+ * checkout, its cart gone, the checkout not open, a payment `decide` refuses, a total that changed, a
+ * refusal): nothing was written, and the caller records the outcome first and places the order as before.
+ */
+export async function placeOrderOfPayment(
+  db: Db,
+  input: PaymentOrderInput,
+): Promise<Extract<PlaceOrderResult, { kind: 'placed' }> | undefined> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(async (tx) => {
+        const locked = await lockPaymentCheckoutForOrder(tx, input.paymentId)
+        if (!locked || locked.checkout.status !== 'OPEN') return undefined
+        const decided = input.decide(locked.payment)
+        if (!decided) return undefined
+        const result = await placeLocked(tx, locked, { ...input, ...decided, checkoutId: locked.checkout.id })
+        return result.kind === 'placed' ? result : undefined
+      })
+    } catch (error) {
+      if (error instanceof PlaceOrderRefused) return undefined
       if (attempt >= 3 || !isRetryable(error)) throw error
     }
   }

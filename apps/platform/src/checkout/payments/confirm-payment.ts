@@ -11,9 +11,15 @@ import {
 import { durationOf, findPlan } from '../../plans/plan-store.ts'
 import type { CheckoutRow } from '../checkout-store.ts'
 import type { PaymentProvider, ProviderPayment } from '../payment-provider.ts'
-import { PlaceOrderRefused, placeOrder } from '../place-order.ts'
+import { PlaceOrderRefused, placeOrder, placeOrderOfPayment } from '../place-order.ts'
 import type { PaymentDeps } from './payment-deps.ts'
-import { findPayment, type PaymentRow, settlePayment } from './payment-store.ts'
+import {
+  findPayment,
+  type PaymentRow,
+  paymentRowFromJson,
+  settlePayment,
+  settlePaymentPart,
+} from './payment-store.ts'
 import { refundPaymentById } from './refund-payment.ts'
 
 /** What a provider's word about a payment led to. */
@@ -73,6 +79,13 @@ export async function confirmPayment(
   state: ProviderPayment,
 ): Promise<PaymentConfirmation> {
   if (!isUuid(state.reference)) return { kind: 'unknown' }
+  // Paid (or to pay later) and pending: the outcome is written with the order, in its statement (decision
+  // 112). Anything else (a repeat, a plan, a refusal) records the outcome first, as below.
+  const placed =
+    state.status === 'SUCCEEDED' || state.status === 'PAY_LATER'
+      ? await placeOrderWithOutcome(deps, provider, { ...state, status: state.status })
+      : undefined
+  if (placed) return { kind: 'placed', orderId: placed.orderId, checkout: placed.checkout }
   // A final outcome is recorded in one statement when the payment was pending; only a repeat (or a
   // stranger) reads the payment as it is.
   const settled =
@@ -85,12 +98,7 @@ export async function confirmPayment(
           deps.clock(),
         )
   const payment = settled ?? (await findPayment(deps.db, state.reference))
-  if (
-    !payment ||
-    payment.provider !== provider.id ||
-    (payment.provider_payment_id !== null && payment.provider_payment_id !== state.providerPaymentId)
-  )
-    return { kind: 'unknown' }
+  if (!payment || !isTheProvidersPayment(payment, provider, state)) return { kind: 'unknown' }
   if (payment.plan_purchase_id !== null) return confirmPlanPayment(deps, payment, state)
   const checkoutId = payment.checkout_id ?? ''
   if (state.status === 'REQUIRES_ACTION')
@@ -130,6 +138,56 @@ export async function confirmPayment(
     await refundInFull(deps, payment)
     return { kind: 'refused', checkoutId, reason: refusedWords(error.message, payment) }
   }
+}
+
+/** Whether `payment` is the provider's payment that `state` tells of. */
+function isTheProvidersPayment(
+  payment: PaymentRow,
+  provider: PaymentProvider,
+  state: ProviderPayment,
+): boolean {
+  return (
+    payment.provider === provider.id &&
+    (payment.provider_payment_id === null || payment.provider_payment_id === state.providerPaymentId)
+  )
+}
+
+/**
+ * Places the order of a pending checkout payment that its provider says is paid (or to pay later), with the
+ * outcome written in the order's statement; undefined when that does not apply (`placeOrderOfPayment`).
+ */
+function placeOrderWithOutcome(
+  deps: PaymentDeps,
+  provider: PaymentProvider,
+  state: ProviderPayment & { status: 'SUCCEEDED' | 'PAY_LATER' },
+) {
+  const now = deps.clock()
+  const outcome = { status: state.status, failureReason: state.failureReason, cardLast4: state.cardLast4 }
+  return placeOrderOfPayment(deps.db, {
+    paymentId: state.reference,
+    now,
+    publicUrl: deps.publicUrl,
+    downloadsLink: deps.downloadsLink,
+    bookingCancelLink: deps.bookingCancelLink,
+    cartProducts: deps.cartProducts,
+    decide(json) {
+      const payment = paymentRowFromJson(json)
+      if (payment.status !== 'PENDING' || payment.plan_purchase_id !== null) return undefined
+      if (!isTheProvidersPayment(payment, provider, state)) return undefined
+      // The payment as the write below leaves it, as `settlePayment` would.
+      const settled: PaymentRow = {
+        ...payment,
+        status: outcome.status,
+        failure_reason: outcome.failureReason ?? null,
+        card_last4: outcome.cardLast4 ?? null,
+      }
+      return {
+        expectedTotalMinor: Number(payment.amount_minor),
+        payment: orderPaymentOf(settled, state),
+        alsoWrite: (first) => settlePaymentPart('settled_payment', payment.id, outcome, now, first),
+      }
+    },
+  })
 }
 
 /**

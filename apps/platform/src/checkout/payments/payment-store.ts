@@ -23,6 +23,15 @@ export interface PaymentRow {
   updated_date: Date
 }
 
+/** A payment's row read as JSON (`to_json(p)`), its dates text again turned dates. */
+export function paymentRowFromJson(json: unknown): PaymentRow {
+  const row = json as Omit<PaymentRow, 'created_date' | 'updated_date'> & {
+    created_date: string
+    updated_date: string
+  }
+  return { ...row, created_date: new Date(row.created_date), updated_date: new Date(row.updated_date) }
+}
+
 /** What a payment pays for. */
 export type PaymentPurpose =
   | { kind: 'checkout'; checkoutId: string }
@@ -121,6 +130,33 @@ const SETTLE_PAYMENT = prepared(
 )
 
 /**
+ * Recording a pending payment's outcome as part of a bigger statement (placing its order, decision 112): a
+ * `with` part named `name`, its parameters numbered from `first`. The caller holds the payment's row lock
+ * and has checked it is pending and the provider's.
+ */
+export function settlePaymentPart(
+  name: string,
+  paymentId: string,
+  outcome: PaymentOutcome,
+  now: Date,
+  first: number,
+): { sql: string; params: unknown[] } {
+  const at = (offset: number) => `$${first + offset}`
+  return {
+    sql: `${name} as (update payments set status = ${at(1)}, failure_reason = ${at(2)}, card_last4 = ${at(3)},
+       updated_date = ${at(4)} where id = ${at(0)} and status = 'PENDING')`,
+    params: [paymentId, outcome.status, outcome.failureReason ?? null, outcome.cardLast4 ?? null, now],
+  }
+}
+
+/** What a provider said a payment came to. */
+export interface PaymentOutcome {
+  status: 'SUCCEEDED' | 'FAILED' | 'PAY_LATER'
+  failureReason?: string | undefined
+  cardLast4?: string | undefined
+}
+
+/**
  * Records a pending payment's outcome, in one statement, when the payment is the provider's (its
  * provider, and the provider's id when one is recorded). Undefined when nothing changed: the payment is
  * decided already (the return and the notification both tell it), not this provider's, or unknown.
@@ -128,11 +164,7 @@ const SETTLE_PAYMENT = prepared(
 export async function settlePayment(
   db: Db,
   payment: { id: string; provider: string; providerPaymentId: string },
-  outcome: {
-    status: 'SUCCEEDED' | 'FAILED' | 'PAY_LATER'
-    failureReason?: string | undefined
-    cardLast4?: string | undefined
-  },
+  outcome: PaymentOutcome,
   now: Date,
 ): Promise<PaymentRow | undefined> {
   const [settled] = await db.query<PaymentRow>(SETTLE_PAYMENT, [
