@@ -594,7 +594,7 @@ export async function placeOrderOfPayment(
     try {
       return await db.transaction(async (tx) => {
         const locked = await lockPaymentCheckoutForOrder(tx, input.paymentId)
-        if (!locked || locked.checkout.status !== 'OPEN') return undefined
+        if (locked?.checkout.status !== 'OPEN') return undefined
         const decided = input.decide(locked.payment)
         if (!decided) return undefined
         const result = await placeLocked(tx, locked, { ...input, ...decided, checkoutId: locked.checkout.id })
