@@ -67,10 +67,13 @@ const LOCK_CHECKOUT_FOR_ORDER = prepared(
   `select ${prefixedColumns}, ${siteColumns}, ${mailShopColumns}
      from checkouts k join sites s on s.id = k.site_id where k.id = $1 for no key update of k, s`,
 )
+/** What placing an order reads of its checkout, site and cart (`CheckoutForOrder`), and where from. */
+const FOR_ORDER_COLUMNS = `${prefixedColumns}, ${siteColumns}, ${mailShopColumns}, ${JOINED_CART_COLUMN}`
+const SITE_AND_CART_OF_CHECKOUT = `join sites s on s.id = k.site_id
+     join carts c on c.id = k.cart_id and c.site_id = k.site_id`
 // The same locks in the same order, and then the cart's, as placing an order took them in two statements.
 const LOCK_CHECKOUT_AND_CART_FOR_ORDER = prepared(
-  `select ${prefixedColumns}, ${siteColumns}, ${mailShopColumns}, ${JOINED_CART_COLUMN}
-     from checkouts k join sites s on s.id = k.site_id join carts c on c.id = k.cart_id and c.site_id = k.site_id
+  `select ${FOR_ORDER_COLUMNS} from checkouts k ${SITE_AND_CART_OF_CHECKOUT}
     where k.id = $1 for no key update of k, s for update of c`,
 )
 const FIND_CHECKOUT_WITH_SITE_AND_CART = prepared(
@@ -142,9 +145,8 @@ export async function lockCheckout(tx: Db, id: string): Promise<CheckoutRow | un
 
 // A payment's checkout, site and cart, with the payment locked first (`lockPaymentCheckoutForOrder`).
 const LOCK_PAYMENT_CHECKOUT_AND_CART_FOR_ORDER = prepared(
-  `select ${prefixedColumns}, ${siteColumns}, ${mailShopColumns}, ${JOINED_CART_COLUMN}, to_json(p) as payment
-     from payments p join checkouts k on k.id = p.checkout_id join sites s on s.id = k.site_id
-     join carts c on c.id = k.cart_id and c.site_id = k.site_id
+  `select ${FOR_ORDER_COLUMNS}, to_json(p) as payment
+     from payments p join checkouts k on k.id = p.checkout_id ${SITE_AND_CART_OF_CHECKOUT}
     where p.id = $1 for no key update of p, k, s for update of c`,
 )
 
@@ -164,19 +166,22 @@ export interface CheckoutForOrder {
  * wait for the order. A checkout whose cart is gone (a placed order's, read again) costs a second statement.
  */
 export async function lockCheckoutForOrder(tx: Db, id: string): Promise<CheckoutForOrder | undefined> {
-  type Row = CheckoutRow & SiteColumns & MailShopColumns
-  const row = await queryOne<Row & { cart: Parameters<typeof cartOfCheckoutColumn>[0] }>(
-    tx,
-    LOCK_CHECKOUT_AND_CART_FOR_ORDER,
-    [id],
-  )
-  const found = row ?? (await queryOne<Row>(tx, LOCK_CHECKOUT_FOR_ORDER, [id]))
-  if (!found) return undefined
+  const row = await queryOne<ForOrderRow>(tx, LOCK_CHECKOUT_AND_CART_FOR_ORDER, [id])
+  const alone = row ? undefined : await queryOne<ForOrderRow>(tx, LOCK_CHECKOUT_FOR_ORDER, [id])
+  return row ? toCheckoutForOrder(row) : alone && toCheckoutForOrder(alone)
+}
+
+/** A row read with `FOR_ORDER_COLUMNS`, or without its cart (`cart` missing). */
+type ForOrderRow = CheckoutRow &
+  SiteColumns &
+  MailShopColumns & { cart?: Parameters<typeof cartOfCheckoutColumn>[0] }
+
+function toCheckoutForOrder(row: ForOrderRow): CheckoutForOrder {
   return {
-    checkout: checkoutOf(found),
-    site: toSite(found),
-    shop: toMailShop(found),
-    cart: row ? cartOfCheckoutColumn(row.cart) : undefined,
+    checkout: checkoutOf(row),
+    site: toSite(row),
+    shop: toMailShop(row),
+    cart: row.cart === undefined ? undefined : cartOfCheckoutColumn(row.cart),
   }
 }
 
@@ -190,19 +195,12 @@ export async function lockPaymentCheckoutForOrder(
   tx: Db,
   paymentId: string,
 ): Promise<(CheckoutForOrder & { payment: unknown }) | undefined> {
-  const row = await queryOne<
-    CheckoutRow &
-      SiteColumns &
-      MailShopColumns & { cart: Parameters<typeof cartOfCheckoutColumn>[0]; payment: unknown }
-  >(tx, LOCK_PAYMENT_CHECKOUT_AND_CART_FOR_ORDER, [paymentId])
-  if (!row) return undefined
-  return {
-    checkout: checkoutOf(row),
-    site: toSite(row),
-    shop: toMailShop(row),
-    cart: cartOfCheckoutColumn(row.cart),
-    payment: row.payment,
-  }
+  const row = await queryOne<ForOrderRow & { payment: unknown }>(
+    tx,
+    LOCK_PAYMENT_CHECKOUT_AND_CART_FOR_ORDER,
+    [paymentId],
+  )
+  return row && { ...toCheckoutForOrder(row), payment: row.payment }
 }
 
 /** The checkout's own columns of a row read with `prefixedColumns` beside others. */

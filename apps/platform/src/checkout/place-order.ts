@@ -14,6 +14,7 @@ import type { Db } from '../db/db.ts'
 import type { EventIdentity } from '../events/event-outbox.ts'
 import { type PaymentStatus, paymentStatusOf } from '../orders/order-state.ts'
 import { findOrderByCheckout, type OrderLineCustom, type OrderPayment } from '../orders/order-store.ts'
+import { physicalPropertiesOf } from '../orders/order-wire.ts'
 import { membershipSelectionProblem } from '../plans/membership-selection.ts'
 import { unusableMembershipReason } from '../plans/plan-rules.ts'
 import { confirmReservationsForOrder } from '../ticketed-events/confirm-reservations.ts'
@@ -515,10 +516,7 @@ async function placeLocked(
             descriptionLines: line.description_lines,
             sku: line.sku ?? undefined,
             image: line.image ?? undefined,
-            physicalProperties:
-              line.shippable === null
-                ? undefined
-                : { sku: line.sku ?? '', shippable: line.shippable, weight: line.weight ?? undefined },
+            physicalProperties: physicalPropertiesOf(line),
           })),
         },
         identity,
@@ -555,10 +553,15 @@ function isRetryable(error: unknown): boolean {
  *
  * @throws PlaceOrderRefused when the order cannot be placed (nothing changed).
  */
-export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+export function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  return withRetries(() => placeOnce(db, input))
+}
+
+/** `place` again, up to 3 times in all, while it fails in a way a new transaction may not (`isRetryable`). */
+async function withRetries<T>(place: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await placeOnce(db, input)
+      return await place()
     } catch (error) {
       if (attempt >= 3 || !isRetryable(error)) throw error
     }
@@ -590,19 +593,19 @@ export async function placeOrderOfPayment(
   db: Db,
   input: PaymentOrderInput,
 ): Promise<Extract<PlaceOrderResult, { kind: 'placed' }> | undefined> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await db.transaction(async (tx) => {
+  try {
+    return await withRetries(() =>
+      db.transaction(async (tx) => {
         const locked = await lockPaymentCheckoutForOrder(tx, input.paymentId)
         if (locked?.checkout.status !== 'OPEN') return undefined
         const decided = input.decide(locked.payment)
         if (!decided) return undefined
         const result = await placeLocked(tx, locked, { ...input, ...decided, checkoutId: locked.checkout.id })
         return result.kind === 'placed' ? result : undefined
-      })
-    } catch (error) {
-      if (error instanceof PlaceOrderRefused) return undefined
-      if (attempt >= 3 || !isRetryable(error)) throw error
-    }
+      }),
+    )
+  } catch (error) {
+    if (error instanceof PlaceOrderRefused) return undefined
+    throw error
   }
 }

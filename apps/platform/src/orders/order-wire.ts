@@ -292,10 +292,7 @@ export function toWireOrder(
       descriptionLines: line.description_lines ?? [],
       sku: line.sku ?? undefined,
       image: line.image ?? undefined,
-      physicalProperties:
-        line.shippable === null
-          ? undefined
-          : { sku: line.sku ?? '', shippable: line.shippable, weight: line.weight ?? undefined },
+      physicalProperties: physicalPropertiesOf(line),
       ...digitalFilesOf(downloads?.get(line.id)),
       paymentOption: line.payment_option,
       // An order placed before a session paid one unit has no quantity: its membership paid the whole line.
@@ -327,4 +324,18 @@ function digitalFilesOf(downloads: LineDownloadState | undefined) {
     digitalFile: { fileId: first.fileId, link: first.link, expirationDate: first.expirationDate },
     digitalFiles,
   }
+}
+
+/**
+ * What a sold line says of its shipping on the wire, the order's answer and its webhook alike (decision 058):
+ * nothing for a line kept before that was known.
+ */
+export function physicalPropertiesOf(line: {
+  sku: string | null
+  shippable: boolean | null
+  weight: number | null
+}): { sku: string; shippable: boolean; weight: number | undefined } | undefined {
+  return line.shippable === null
+    ? undefined
+    : { sku: line.sku ?? '', shippable: line.shippable, weight: line.weight ?? undefined }
 }
