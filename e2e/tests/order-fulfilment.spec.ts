@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { merchantPage, openMail, openOrder } from '../support/dashboard'
-import { captureBothWidths, platformFigures, storefrontFigures } from '../support/order-figures'
+import { captureBothWidths, centsOf, platformFigures, storefrontFigures } from '../support/order-figures'
 import {
   fillHostedCheckout,
   payOnTestProvider,
@@ -161,6 +161,11 @@ test('a sale from the product page to the packing slip, one line shipped and ano
   await expect(rowOf(slip, GREEN_L)).toHaveCount(1)
   await expect(slip.getByRole('row').filter({ hasText: NOTEBOOK })).toHaveCount(1)
   await captureBothWidths(merchant, SHOTS, 'packing-slip')
+  // Printed on landscape paper, the slip takes the page's width: the menu's column goes with the menu.
+  await merchant.setViewportSize({ width: 1123, height: 794 })
+  await merchant.emulateMedia({ media: 'print' })
+  expect((await slip.boundingBox())!.width).toBeGreaterThan(1000)
+  await merchant.emulateMedia({ media: null })
 
   // Ship the red tee alone: the form names each line with its options, so the two tees are told apart.
   await openOrder(merchant, number)
@@ -172,18 +177,31 @@ test('a sale from the product page to the packing slip, one line shipped and ano
   await ship.getByRole('button', { name: 'Ship and mail the buyer' }).click()
   await expect(merchant.getByRole('status')).toContainText('Shipment recorded.')
 
-  // Refund the notebook: the amount is the line's worth; refunded units are no longer to ship.
+  // Refund a notebook: the form shows what the buyer paid for it, tax included, and the merchant confirms
+  // that figure; refunded units are no longer to ship.
   const refund = merchant.getByRole('region', { name: 'Refund' })
+  const notebookRow = items.getByRole('row').filter({ hasText: NOTEBOOK })
+  const notebookBeforeTax = centsOf(await notebookRow.getByRole('cell').nth(3).innerText()) / 3
   await refund.getByRole('spinbutton', { name: NOTEBOOK }).fill('1')
+  const shown = centsOf(
+    (await refund.getByRole('textbox', { name: /Amount/ }).getAttribute('placeholder')) ?? '',
+  )
+  expect(shown).toBeGreaterThan(notebookBeforeTax)
   await refund.getByRole('textbox', { name: /Reason/ }).fill('Out of notebooks')
-  merchant.once('dialog', (dialog) => dialog.accept())
+  const confirmed = new Promise<string>((resolve) =>
+    merchant.once('dialog', (dialog) => {
+      resolve(dialog.message())
+      void dialog.accept()
+    }),
+  )
   await refund.getByRole('button', { name: 'Refund' }).click()
+  expect(await confirmed).toBe(`Refund $${(shown / 100).toFixed(2)} to the buyer?`)
   await expect(merchant.getByRole('status')).toContainText('Refund made.')
   // Each row is headed by its item (a row header), then its cells: ordered, shipped, refunded, total.
   await expect(rowOf(items, RED_M).getByRole('cell').nth(1)).toHaveText('1')
   await expect(items.getByRole('row').filter({ hasText: NOTEBOOK }).getByRole('cell').nth(2)).toHaveText('1')
   const refunded = await platformFigures(merchant.getByRole('table', { name: 'Totals' }))
-  expect(refunded.refunded).toBeLessThan(0)
+  expect(refunded.refunded).toBe(-shown)
   expect(refunded.net).toBe(refunded.total + refunded.refunded)
   await expect(merchant.getByRole('region', { name: 'Timeline' })).toContainText(
     `Shipped 1 × ${RED_M} with UPS`,

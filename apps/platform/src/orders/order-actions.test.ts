@@ -232,6 +232,67 @@ describe.each(databaseKinds())('the order desk on %s', (kind) => {
     ])
   })
 
+  it('refunds chosen items with their tax, and their units in any steps give back exactly what was paid for them', async () => {
+    const placed = await placeNotebookOrder(app, db, now, {
+      quantity: 3,
+      paid: true,
+      email: 'tax@example.com',
+    })
+    const owner = await createOwnerCaller(db)
+    const { order: row, lines } = await order(placed.orderId)
+    const line = lines[0]!
+    const kept = (row.totals as { calculatedLineItems: { lineItemId: string; pricesBreakdown: any }[] })
+      .calculatedLineItems[0]!
+    expect(kept.lineItemId).toBe(line.id)
+    const tax = Math.round(Number(kept.pricesBreakdown.tax.amount) * 100)
+    expect(tax).toBeGreaterThan(0)
+    const paidForLine = Number(line.total_minor) + tax
+    const refundUnits = async (key: string, quantity: number) =>
+      Number(
+        (
+          await refundOrder(
+            deps,
+            owner,
+            {
+              orderId: placed.orderId,
+              idempotencyKey: key,
+              lines: [{ lineId: line.id, quantity, restock: false }],
+            },
+            now,
+          )
+        ).refund.amount_minor,
+      )
+    const first = await refundUnits('t1', 1)
+    expect(first).toBe(Math.round(paidForLine / 3))
+    const rest = (await refundUnits('t2', 1)) + (await refundUnits('t3', 1))
+    expect(first + rest).toBe(paidForLine)
+    expect((await order(placed.orderId)).lines[0]?.refunded_quantity).toBe(3)
+  })
+
+  it('refunds an item of an order whose totals name no line at its price before tax, all it knows', async () => {
+    const placed = await placeNotebookOrder(app, db, now, {
+      quantity: 2,
+      paid: true,
+      email: 'old@example.com',
+    })
+    await db.query(`update orders set totals = totals - 'calculatedLineItems' where id = $1`, [
+      placed.orderId,
+    ])
+    const owner = await createOwnerCaller(db)
+    const [line] = (await order(placed.orderId)).lines
+    const refunded = await refundOrder(
+      deps,
+      owner,
+      {
+        orderId: placed.orderId,
+        idempotencyKey: 'o1',
+        lines: [{ lineId: line!.id, quantity: 1, restock: false }],
+      },
+      now,
+    )
+    expect(Number(refunded.refund.amount_minor)).toBe(Math.round(Number(line!.total_minor) / 2))
+  })
+
   it('refuses to refund an unpaid order, and says so when the provider cannot refund', async () => {
     const unpaid = await placeNotebookOrder(app, db, now)
     const owner = await createOwnerCaller(db)

@@ -18,7 +18,7 @@ import {
   saveOrderPaid,
 } from './order-desk-store.ts'
 import { cancellationMail, type MailOrder, type MailShop, refundMail, shipmentMail } from './order-mails.ts'
-import type { OrderRefunds } from './order-refunds.ts'
+import { type OrderRefunds, refundWorthOf } from './order-refunds.ts'
 import {
   balanceDueOf,
   cancellingState,
@@ -344,7 +344,7 @@ export async function cancelOrder(
   })
 }
 
-/** A refund to make: its amount (the chosen lines' worth when left out), and per line the units refunded and whether they go back in stock. */
+/** A refund to make: its amount (what the buyer paid for the chosen units, tax included, when left out), and per line the units refunded and whether they go back in stock. */
 export interface RefundInput {
   orderId: string
   /** One per refund the merchant asked for (the form carries it): a second post is the same refund. */
@@ -403,7 +403,11 @@ export async function refundOrder(
         quantity: before.quantity + requested.quantity,
         restock: before.restock + restock,
       })
-      linesWorth += Math.round((Number(line.total_minor) * requested.quantity) / line.quantity)
+      linesWorth += refundWorthOf(
+        order,
+        { ...line, refunded_quantity: line.refunded_quantity + before.quantity },
+        requested.quantity,
+      )
     })
     // Only what the provider took goes back through it: never a deposit's rest or money paid in person.
     const left = refundableOf(order)

@@ -30,7 +30,7 @@ const deskCall = {
 const Amount = z
   .string()
   .regex(/^\d{1,13}(\.\d{1,3})?$/, 'must be a decimal amount like "12.50"')
-  .describe("in the order's currency; left out, the chosen lines' worth")
+  .describe("in the order's currency; left out, what the buyer paid for the chosen units, tax included")
 
 const ShipBody = z.strictObject({
   carrier: z.string().max(200),

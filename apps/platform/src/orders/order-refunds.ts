@@ -1,3 +1,5 @@
+import { parseScaledDecimal } from '../money/decimal-text.ts'
+import { fractionDigits } from '../money/money.ts'
 import type { OrderPayment } from './order-store.ts'
 
 /** What the order desk asks the payment provider to refund. */
@@ -24,4 +26,59 @@ export interface OrderRefunds {
    * themselves, and the app hands their names in here with the refunds (decision 100).
    */
   providerTitle(providerId: string): string
+}
+
+/** What `refundWorthOf` reads of an order: the totals it kept from its checkout, and its currency. */
+export interface OrderPaidTotals {
+  totals: unknown
+  currency: string
+}
+
+/** What `refundWorthOf` reads of a line. */
+export interface RefundedLine {
+  id: string
+  quantity: number
+  /** After discounts, before tax. */
+  total_minor: string
+  refunded_quantity: number
+}
+
+interface KeptLineTotals {
+  calculatedLineItems?: readonly {
+    lineItemId?: string
+    pricesBreakdown?: { totalPriceAfterTax?: { amount?: string } }
+  }[]
+}
+
+/**
+ * What the buyer paid for a line: its total after discounts and tax, as the order kept it from its
+ * checkout (the kept totals name their lines by the order lines' ids). An order whose totals name no
+ * such line gives the line's total before tax, which is all it knows.
+ */
+export function linePaidMinor(
+  order: OrderPaidTotals,
+  line: Pick<RefundedLine, 'id' | 'total_minor'>,
+): number {
+  const kept = (order.totals as KeptLineTotals | null)?.calculatedLineItems?.find(
+    (calculated) => calculated.lineItemId === line.id,
+  )
+  const amount = kept?.pricesBreakdown?.totalPriceAfterTax?.amount
+  if (amount !== undefined) {
+    const read = parseScaledDecimal(amount, fractionDigits(order.currency))
+    if ('value' in read && read.value !== undefined) return read.value
+  }
+  return Number(line.total_minor)
+}
+
+/**
+ * What refunding `quantity` more units of a line gives back: its share of what the buyer paid for the
+ * line, tax included, so an item refunded takes its tax with it. The paid total is shared out by unit
+ * counted from the first, so the units refunded in any number of steps give back exactly that total,
+ * never a minor unit more or less.
+ */
+export function refundWorthOf(order: OrderPaidTotals, line: RefundedLine, quantity: number): number {
+  if (line.quantity <= 0) return 0
+  const paid = linePaidMinor(order, line)
+  const upTo = (units: number) => Math.round((paid * units) / line.quantity)
+  return upTo(line.refunded_quantity + quantity) - upTo(line.refunded_quantity)
 }

@@ -427,6 +427,8 @@ ul.schema li { margin: 0.15rem 0; }
 .slip-nothing { font-weight: 600; }
 @media print {
   .topbar, .nav-menu, .skip, .slip-actions { display: none !important; }
+  /* The menu's column goes with the menu: the page takes the paper's whole width, however wide it is. */
+  .shell { display: block; }
   :root { --text: #000; --muted: #000; --line: #000; --soft: #fff; }
   body, main { color: #000; background: #fff; padding: 0; max-width: none; }
   a { color: #000; text-decoration: none; }

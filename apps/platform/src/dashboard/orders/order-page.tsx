@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
 import { PostalAddress } from '../../addresses/postal-address.tsx'
 import type { FieldViolation } from '../../http/errors.ts'
-import { formatMoney, toDecimalString } from '../../money/money.ts'
+import { formatMoney, fractionDigits, toDecimalString } from '../../money/money.ts'
 import { LineSummary, lineNameWithOptions, orderLineSummary } from '../../orders/line-summary.tsx'
 import type { OrderEventRow } from '../../orders/order-desk-store.ts'
+import { refundWorthOf } from '../../orders/order-refunds.ts'
 import {
   balanceDueOf,
   cancellingState,
@@ -40,6 +41,31 @@ interface EventData {
 
 type OrderLine = OrderWithLines['lines'][number]
 
+// Progressive enhancement: the refund form works it out as the server will (each line's units priced by
+// `refundWorthOf`, written into its field), shows it in the empty amount field, and asks to confirm it by
+// its figure; the server still decides what is refunded.
+const refundAmountScript = `
+document.addEventListener('input', (event) => {
+  const form = event.target.closest('form[data-refund]')
+  if (!form) return
+  const digits = Number(form.dataset.digits)
+  const scale = 10 ** digits
+  let chosen = 0
+  for (const field of form.querySelectorAll('input[data-refund-worths]')) {
+    const worths = field.dataset.refundWorths.split(',').map(Number)
+    const units = Math.min(worths.length - 1, Math.max(0, Math.floor(Number(field.value) || 0)))
+    chosen += worths[units]
+  }
+  const amount = form.elements.amount
+  amount.placeholder = chosen > 0 ? (chosen / scale).toFixed(digits) : ''
+  const typed = amount.value.trim()
+  const minor = typed === '' ? chosen : Math.round(Number(typed) * scale)
+  const button = form.querySelector('button[data-confirm]')
+  button.dataset.confirm = Number.isFinite(minor) && minor > 0
+    ? 'Refund ' + new Intl.NumberFormat(form.dataset.locale, { style: 'currency', currency: form.dataset.currency }).format(minor / scale) + ' to the buyer?'
+    : 'Refund this amount to the buyer?'
+})`
+
 /**
  * A form's rows of how many units of each line to ship or refund: the lines with units left, each a
  * number field named `<field>-<line id>` from 0 to what is left, starting at `proposed`.
@@ -50,6 +76,8 @@ function LineQuantities(props: {
   left: (line: OrderLine) => number
   proposed: (left: number) => number
   extra?: ((line: OrderLine) => ReactNode) | undefined
+  /** Data attributes of each line's number field, for the page's script. */
+  inputData?: ((line: OrderLine, left: number) => Record<`data-${string}`, string>) | undefined
 }) {
   return (
     <table className="line-quantities">
@@ -72,6 +100,7 @@ function LineQuantities(props: {
                     min="0"
                     max={left}
                     defaultValue={props.proposed(left)}
+                    {...props.inputData?.(line, left)}
                   />{' '}
                   of {left}
                 </td>
@@ -180,7 +209,12 @@ export function OrderPage(props: {
   const payment = order.payment
   const action = (name: string) => `/dashboard/orders/${order.id}/${name}`
   return (
-    <DashboardPage owner={props.owner} title={`Order #${order.number}`} place="orders">
+    <DashboardPage
+      owner={props.owner}
+      title={`Order #${order.number}`}
+      place="orders"
+      scripts={canRefund ? [refundAmountScript] : []}
+    >
       <p className="actions">
         <a href="/dashboard/orders">All orders</a>
         {ships && (
@@ -261,7 +295,14 @@ export function OrderPage(props: {
               <p className="muted">
                 Paid {money(paid)}, {money(refundable)} left to refund through {props.providerTitle}.
               </p>
-              <form method="post" action={action('refund')}>
+              <form
+                method="post"
+                action={action('refund')}
+                data-refund=""
+                data-currency={order.currency}
+                data-locale={session.site.locale}
+                data-digits={fractionDigits(order.currency)}
+              >
                 <CsrfField token={session.csrfToken} />
                 <input type="hidden" name="refundKey" value={props.refundKey} />
                 <LineQuantities
@@ -269,6 +310,11 @@ export function OrderPage(props: {
                   field="refund"
                   left={(line) => line.quantity - line.refunded_quantity}
                   proposed={() => 0}
+                  inputData={(line, left) => ({
+                    'data-refund-worths': Array.from({ length: left + 1 }, (_, units) =>
+                      refundWorthOf(order, line, units),
+                    ).join(','),
+                  })}
                   extra={(line) =>
                     // Only goods go back on a shelf: bookings, tickets and downloads have no stock (decision 101).
                     needsShipping(line) &&
@@ -284,7 +330,8 @@ export function OrderPage(props: {
                     <label htmlFor="field-amount">Amount ({order.currency})</label>
                     <input id="field-amount" name="amount" inputMode="decimal" maxLength={20} />
                     <div className="hint">
-                      Empty: the chosen items' worth. At most {toDecimalString(refundable, order.currency)}.
+                      Left empty: what the buyer paid for the chosen items, tax included. At most{' '}
+                      {toDecimalString(refundable, order.currency)}.
                     </div>
                   </div>
                   <div className="field">
