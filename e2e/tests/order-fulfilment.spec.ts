@@ -162,10 +162,12 @@ test('a sale from the product page to the packing slip, one line shipped and ano
   await expect(slip.getByRole('row').filter({ hasText: NOTEBOOK })).toHaveCount(1)
   await captureBothWidths(merchant, SHOTS, 'packing-slip')
   // Printed on landscape paper, the slip takes the page's width: the menu's column goes with the menu.
+  const screen = merchant.viewportSize()!
   await merchant.setViewportSize({ width: 1123, height: 794 })
   await merchant.emulateMedia({ media: 'print' })
   expect((await slip.boundingBox())!.width).toBeGreaterThan(1000)
   await merchant.emulateMedia({ media: null })
+  await merchant.setViewportSize(screen)
 
   // Ship the red tee alone: the form names each line with its options, so the two tees are told apart.
   await openOrder(merchant, number)
@@ -187,6 +189,7 @@ test('a sale from the product page to the packing slip, one line shipped and ano
     (await refund.getByRole('textbox', { name: /Amount/ }).getAttribute('placeholder')) ?? '',
   )
   expect(shown).toBeGreaterThan(notebookBeforeTax)
+  await captureBothWidths(merchant, SHOTS, 'refund-form')
   await refund.getByRole('textbox', { name: /Reason/ }).fill('Out of notebooks')
   const confirmed = new Promise<string>((resolve) =>
     merchant.once('dialog', (dialog) => {

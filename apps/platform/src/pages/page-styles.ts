@@ -69,7 +69,9 @@ main { padding: 1.25rem 1.5rem 3rem; max-width: 1200px; }
 .shop-frame + .narrow, .shop-frame + main .narrow { margin-top: 2rem; }
 /* The shop details' current icon and logo: 48 px high whatever their own size (an SVG has none). */
 .shop-icon-current img { height: 48px; width: auto; max-width: 100%; vertical-align: middle; }
-.narrow { max-width: 420px; margin: 4rem auto; padding: 1.5rem; border: 1px solid var(--line); border-radius: var(--radius); }
+.narrow { width: calc(100% - 2rem); max-width: 420px; margin: 4rem auto; padding: 1.5rem; border: 1px solid var(--line); border-radius: var(--radius); }
+/* A narrow page's one column of fields: each as wide as the column, on a phone as on a laptop. */
+.narrow .field > input:not([type="checkbox"]):not([type="radio"]), .narrow .field > select { width: 100%; }
 label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
 .field { margin-bottom: 0.9rem; }
 .hint { color: var(--muted); font-size: 0.875rem; font-weight: 400; }

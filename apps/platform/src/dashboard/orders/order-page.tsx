@@ -366,7 +366,7 @@ export function OrderPage(props: {
             <p>
               <a href={`mailto:${order.email}`}>{order.email}</a>
               <br />
-              <span className="muted">{order.owner_kind === 'member' ? 'Member' : 'Visitor'}</span>
+              <span className="muted">{order.owner_kind === 'member' ? 'Member' : 'Guest checkout'}</span>
             </p>
             <h3>Shipping address</h3>
             {ships || order.shipping_address ? (
@@ -380,7 +380,7 @@ export function OrderPage(props: {
                 Nothing to ship: bookings, tickets and downloads are not sent
               </p>
             )}
-            {order.shipping_option?.title && <p className="muted">{order.shipping_option.title}</p>}
+            {order.shipping_option?.title && <p className="muted">Delivery: {order.shipping_option.title}</p>}
             <h3>Billing address</h3>
             <PostalAddress
               address={order.billing_address}

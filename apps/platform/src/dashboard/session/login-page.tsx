@@ -54,7 +54,7 @@ export function LoginPage(props: {
           </div>
         </form>
         <p className="hint">
-          Site owners only. A site owner account is created with the platform's create-site-owner script.
+          Site owners only. An owner is added with the platform's <code>aisle create-owner</code> command.
         </p>
       </main>
     </Document>
