@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { DescriptionLine, LineImage } from '../carts/cart-wire.ts'
 
 /**
@@ -53,7 +54,13 @@ export function lineSummaryText(line: LineSummaryItem): string {
  * A line on a page: its picture as a thumbnail (when asked and it has one), its name, then its options
  * and SKU in a smaller line. Every platform page that lists lines draws them with this.
  */
-export function LineSummary(props: { line: LineSummaryItem; thumbnail?: boolean; size?: number }) {
+export function LineSummary(props: {
+  line: LineSummaryItem
+  thumbnail?: boolean
+  size?: number
+  /** More about the line under its name and details, beside the picture (its quantity in a summary). */
+  children?: ReactNode
+}) {
   const { line } = props
   const options = lineOptionsText(line)
   const size = props.size ?? 48
@@ -76,6 +83,7 @@ export function LineSummary(props: { line: LineSummaryItem; thumbnail?: boolean;
             {[options, line.sku ? `SKU ${line.sku}` : ''].filter(Boolean).join(' · ')}
           </small>
         )}
+        {props.children}
       </span>
     </span>
   )

@@ -251,7 +251,7 @@ main.checkout select, main.checkout .wide { width: 100%; }
 .option { display: flex; align-items: flex-start; gap: 0.6rem; padding: 0.6rem 0.75rem; border: 1px solid var(--line); border-radius: var(--radius); margin-bottom: 0.5rem; }
 .option input { margin-top: 0.2rem; }
 .option .option-title { flex: 1; }
-.hint.block { display: block; }
+.hint.block, .option-title .block { display: block; }
 .address-grid { grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 0 0.75rem; }
 .place-actions > span:first-child { flex: 1; }
 button.place { width: 100%; padding: 0.7rem; font-size: 1.05rem; }

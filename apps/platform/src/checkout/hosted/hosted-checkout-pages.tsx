@@ -1,3 +1,4 @@
+import { formatAddress } from '../../addresses/address-format.ts'
 import { PostalAddress } from '../../addresses/postal-address.tsx'
 import { REGION_REQUIRED, subdivisionsOf } from '../../addresses/subdivisions.ts'
 import type { TotalsEstimate } from '../../carts/pricing/totals-estimate.ts'
@@ -186,7 +187,7 @@ function AddressFields(props: {
 }) {
   const { prefix, values, errors } = props
   const name = (field: string) => `${prefix}.${field}`
-  /** A text field of the address; a name is required and sits in the grid, the rest take the width. */
+  /** A text field of the address, as wide as its place: a name is required and sits in the grid. */
   const field = (key: string, label: string, autoComplete: string, isName = false) => (
     <Field
       label={label}
@@ -194,7 +195,8 @@ function AddressFields(props: {
       defaultValue={values[name(key)]}
       error={errors.get(name(key))}
       autoComplete={`${prefix} ${autoComplete}`}
-      {...(isName ? { required: true } : { className: 'wide' })}
+      className="wide"
+      required={isName || undefined}
     />
   )
   const text = (key: string, label: string, autoComplete: string) => field(key, label, autoComplete)
@@ -258,17 +260,17 @@ export function SummaryTable(props: {
         {props.totals.lineItems.map((line) => (
           <tr key={line.id}>
             <td>
-              <LineSummary line={props.lines.get(line.id) ?? { name: '' }} thumbnail />
-              <span className="muted">× {line.quantity}</span>
-              {line.membershipQuantity !== undefined && (
+              <LineSummary line={props.lines.get(line.id) ?? { name: '' }} thumbnail>
                 <span className="muted">
-                  {' '}
-                  ·{' '}
-                  {line.membershipQuantity < line.quantity
-                    ? `${line.membershipQuantity} of ${line.quantity} paid by your plan`
-                    : 'paid by your plan'}
+                  × {line.quantity}
+                  {line.membershipQuantity !== undefined &&
+                    ` · ${
+                      line.membershipQuantity < line.quantity
+                        ? `${line.membershipQuantity} of ${line.quantity} paid by your plan`
+                        : 'paid by your plan'
+                    }`}
                 </span>
-              )}
+              </LineSummary>
             </td>
             <td className="number">{money(line.discountedPrice)}</td>
           </tr>
@@ -302,6 +304,13 @@ export function ShippingOptions(props: { totals: TotalsEstimate; site: Site }) {
             {option.title}
             {option.logistics.deliveryTime && (
               <span className="muted"> · {option.logistics.deliveryTime}</span>
+            )}
+            {option.logistics.pickupDetails && (
+              <span className="muted block" data-pickup-address>
+                {formatAddress(option.logistics.pickupDetails.address, { locale: props.site.locale }).join(
+                  ', ',
+                )}
+              </span>
             )}
           </span>
           <span className="number">
@@ -710,8 +719,9 @@ export function ThankYouPage(props: {
                 {lines.map((line) => (
                   <tr key={line.id}>
                     <td>
-                      <LineSummary line={orderLineSummary(line)} thumbnail />
-                      <span className="muted">× {line.quantity}</span>
+                      <LineSummary line={orderLineSummary(line)} thumbnail>
+                        <span className="muted">× {line.quantity}</span>
+                      </LineSummary>
                     </td>
                     <td className="number">{money(Number(line.total_minor))}</td>
                   </tr>

@@ -118,6 +118,23 @@ describe.each(databaseKinds())('hosted checkout on %s', (kind) => {
     expect(await orderCount(checkoutId)).toBe(0)
   })
 
+  it('says where a pickup option is, beside its title, so the shopper knows where to go before choosing it', async () => {
+    const { checkoutId } = await checkoutOf(1)
+    const browser = createTestBrowser(platform.app)
+    await browser.get(`/_checkout/${checkoutId}`)
+    const shown = await browser.submit(placeAction(checkoutId), {
+      email: 'ada@example.com',
+      ...BROOKLYN_FIELDS,
+    })
+    const option =
+      /<label[^>]*class="check option"[^>]*>(?:(?!<\/label>)[\s\S])*Pick up in Brooklyn[\s\S]*?<\/label>/.exec(
+        shown.text,
+      )?.[0]
+    expect(option).toContain(
+      '<span class="muted block" data-pickup-address="true">1 Front St, Brooklyn, NY 11201, United States</span>',
+    )
+  })
+
   it('takes a shopper from one form through the provider’s page to the confirmation', async () => {
     await setStock(10)
     const { token, checkoutId } = await checkoutOf(2)
