@@ -278,10 +278,10 @@ main.provider { max-width: 440px; }
 /* A table whose rows stack on a phone: each row a card, each cell a line under its column's name. */
 @media (max-width: 600px) {
   table.stacked-rows thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
-  table.stacked-rows, table.stacked-rows tbody, table.stacked-rows tr, table.stacked-rows td { display: block; width: 100%; }
+  table.stacked-rows, table.stacked-rows tbody, table.stacked-rows tr, table.stacked-rows td, table.stacked-rows tbody th { display: block; width: 100%; }
   table.stacked-rows tr { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.35rem 0.75rem; margin: 0 0 0.75rem; }
-  table.stacked-rows td { border: 0; padding: 0.3rem 0; overflow-wrap: anywhere; }
-  table.stacked-rows td::before { content: attr(data-label); display: block; color: var(--muted); font-size: 0.8rem; }
+  table.stacked-rows td, table.stacked-rows tbody th { border: 0; padding: 0.3rem 0; overflow-wrap: anywhere; text-align: left; }
+  table.stacked-rows td[data-label]::before { content: attr(data-label); display: block; color: var(--muted); font-size: 0.8rem; font-weight: 400; }
 }
 /* The chart keeps legible labels on a phone: it scrolls sideways rather than shrinking its text, and opens
    at its right end, so today and the days before it show first. */
@@ -399,6 +399,16 @@ fieldset.plain legend { padding: 0; margin-bottom: 0.3rem; }
   /* A DataTable's box scrolls, so its table stays a table as wide as the page (a block table shrinks to its
      columns, and two lists side by side end at different places). */
   .table-box > table { display: table; overflow: visible; }
+  .table-box > table.stacked-rows { display: block; }
+  /* Totals add up in one column as wide as the items above them. */
+  main table.summary-table { display: table; width: 100%; }
+  /* A dashboard list's card: the row's name on top, then each figure on one line beside its column's name. */
+  .table-box table.stacked-rows td[data-label] { text-align: right; padding: 0.15rem 0; }
+  .table-box table.stacked-rows td[data-label]::before { display: inline; float: left; margin-right: 1rem; }
+  .table-box table.stacked-rows tbody th { padding-bottom: 0.35rem; }
+  /* A ticked row's box sits before its name. */
+  .table-box table.stacked-rows td:has(> input[type="checkbox"]), .table-box table.stacked-rows td:has(> input[type="checkbox"]) + th { display: inline-block; width: auto; vertical-align: middle; }
+  .table-box table.stacked-rows td:has(> input[type="checkbox"]) { margin-right: 0.5rem; }
   .filters > * { min-width: 0; max-width: 100%; }
   .pair { grid-template-columns: minmax(0, 1fr); }
   main img { max-width: 100%; height: auto; }

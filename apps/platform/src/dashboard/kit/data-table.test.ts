@@ -34,6 +34,26 @@ const render = (rows: Row[], selection?: RowSelection<Row>) =>
   )
 
 describe('DataTable', () => {
+  it('stacks its rows as cards on a phone when asked: each cell named by its heading in words, the row header unlabelled', () => {
+    const stacked = renderToStaticMarkup(
+      createElement(DataTable<Row>, {
+        label: 'Products',
+        columns,
+        rows: [{ id: 'a', name: 'Tee', stock: 3 }],
+        rowKey: (row) => row.id,
+        rowHeaders: true,
+        stackOnPhone: true,
+        empty: 'No products yet.',
+      }),
+    )
+    expect(stacked).toContain('<table aria-label="Products" class="stacked-rows">')
+    expect(stacked).toContain('<th scope="row">Tee</th>')
+    expect(stacked).toContain('<td class="number" data-label="Stock">3</td>')
+    // A hidden heading (row actions) labels nothing on screen.
+    expect(stacked).toContain('<td><a href="/a">Edit Tee</a></td>')
+    expect(render([{ id: 'a', name: 'Tee', stock: 3 }])).not.toContain('data-label')
+  })
+
   it('draws a named table, a row per item and a cell per column, figures right-aligned', () => {
     const html = render([
       { id: 'a', name: 'Tee', stock: 3 },

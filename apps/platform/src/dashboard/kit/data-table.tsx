@@ -98,12 +98,24 @@ export function DataTable<Row>(props: {
   rowHeaders?: boolean
   /** The table's own class, for a page's print styles (the packing slip's lines). */
   className?: string
+  /**
+   * On a phone each row is a card, each cell a line under its column's name, instead of a row that
+   * scrolls past its first column: for a list whose every column matters at a glance (an order's status
+   * and total).
+   */
+  stackOnPhone?: boolean
 }) {
   const { selection } = props
   if (props.rows.length === 0) return <EmptyState>{props.empty}</EmptyState>
+  const classes = [props.className, props.stackOnPhone ? 'stacked-rows' : undefined].filter(Boolean).join(' ')
+  /** The column's name beside its cell in a card (not the row's name, which heads the card). */
+  const labelOf = (column: Column<Row>) =>
+    props.stackOnPhone && typeof column.header === 'string' && !column.hiddenHeader
+      ? { 'data-label': column.header }
+      : {}
   return (
     <div className="table-box">
-      <table aria-label={props.label} className={props.className}>
+      <table aria-label={props.label} className={classes || undefined}>
         <thead>
           <tr>
             {selection && (
@@ -140,7 +152,7 @@ export function DataTable<Row>(props: {
                   </th>
                 ) : (
                   // biome-ignore lint/suspicious/noArrayIndexKey: columns are a fixed list per table
-                  <td key={index} className={cellClass(column as Column<unknown>)}>
+                  <td key={index} className={cellClass(column as Column<unknown>)} {...labelOf(column)}>
                     {column.cell(row)}
                   </td>
                 ),

@@ -252,6 +252,7 @@ export function OrderPage(props: {
               rows={lines}
               rowKey={(line) => line.id}
               rowHeaders
+              stackOnPhone
               empty="This order has no items."
             />
             <table className="summary-table" aria-label="Totals">

@@ -200,6 +200,7 @@ export function OrdersPage(props: {
             rows={props.orders}
             rowKey={({ order }) => order.id}
             rowHeaders
+            stackOnPhone
             empty="No orders yet."
             selection={{
               name: 'ids',
