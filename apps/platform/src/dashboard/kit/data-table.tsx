@@ -99,7 +99,7 @@ export function DataTable<Row>(props: {
   /** The table's own class, for a page's print styles (the packing slip's lines). */
   className?: string
   /**
-   * On a phone each row is a card, each cell a line under its column's name, instead of a row that
+   * On a phone each row is a card, each cell a line beside its column's name, instead of a row that
    * scrolls past its first column: for a list whose every column matters at a glance (an order's status
    * and total).
    */
