@@ -55,10 +55,7 @@ interface KeptLineTotals {
  * checkout (the kept totals name their lines by the order lines' ids). An order whose totals name no
  * such line gives the line's total before tax, which is all it knows.
  */
-export function linePaidMinor(
-  order: OrderPaidTotals,
-  line: Pick<RefundedLine, 'id' | 'total_minor'>,
-): number {
+function linePaidMinor(order: OrderPaidTotals, line: Pick<RefundedLine, 'id' | 'total_minor'>): number {
   const kept = (order.totals as KeptLineTotals | null)?.calculatedLineItems?.find(
     (calculated) => calculated.lineItemId === line.id,
   )
@@ -71,14 +68,29 @@ export function linePaidMinor(
 }
 
 /**
- * What refunding `quantity` more units of a line gives back: its share of what the buyer paid for the
- * line, tax included, so an item refunded takes its tax with it. The paid total is shared out by unit
- * counted from the first, so the units refunded in any number of steps give back exactly that total,
+ * What the buyer paid for the first `units` of a line, tax included: the line's paid total shared out by
+ * unit counted from the first, so units refunded in any number of steps give back exactly that total,
  * never a minor unit more or less.
  */
-export function refundWorthOf(order: OrderPaidTotals, line: RefundedLine, quantity: number): number {
-  if (line.quantity <= 0) return 0
+function paidForUnits(order: OrderPaidTotals, line: RefundedLine): (units: number) => number {
+  if (line.quantity <= 0) return () => 0
   const paid = linePaidMinor(order, line)
-  const upTo = (units: number) => Math.round((paid * units) / line.quantity)
+  return (units) => Math.round((paid * units) / line.quantity)
+}
+
+/**
+ * What refunding `quantity` more units of a line gives back: their share of what the buyer paid for the
+ * line, tax included, so an item refunded takes its tax with it.
+ */
+export function refundWorthOf(order: OrderPaidTotals, line: RefundedLine, quantity: number): number {
+  const upTo = paidForUnits(order, line)
   return upTo(line.refunded_quantity + quantity) - upTo(line.refunded_quantity)
+}
+
+/** `refundWorthOf` for every number of the line's units left, from none to all, with one read of its total. */
+export function refundWorthsOf(order: OrderPaidTotals, line: RefundedLine): number[] {
+  const upTo = paidForUnits(order, line)
+  const before = upTo(line.refunded_quantity)
+  const left = Math.max(0, line.quantity - line.refunded_quantity)
+  return Array.from({ length: left + 1 }, (_, units) => upTo(line.refunded_quantity + units) - before)
 }

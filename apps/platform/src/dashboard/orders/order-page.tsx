@@ -4,7 +4,7 @@ import type { FieldViolation } from '../../http/errors.ts'
 import { formatMoney, fractionDigits, toDecimalString } from '../../money/money.ts'
 import { LineSummary, lineNameWithOptions, orderLineSummary } from '../../orders/line-summary.tsx'
 import type { OrderEventRow } from '../../orders/order-desk-store.ts'
-import { refundWorthOf } from '../../orders/order-refunds.ts'
+import { refundWorthsOf } from '../../orders/order-refunds.ts'
 import {
   balanceDueOf,
   cancellingState,
@@ -42,7 +42,7 @@ interface EventData {
 type OrderLine = OrderWithLines['lines'][number]
 
 // Progressive enhancement: the refund form works it out as the server will (each line's units priced by
-// `refundWorthOf`, written into its field), shows it in the empty amount field, and asks to confirm it by
+// `refundWorthsOf`, written into its field), shows it in the empty amount field, and asks to confirm it by
 // its figure; the server still decides what is refunded.
 const refundAmountScript = `
 document.addEventListener('input', (event) => {
@@ -77,7 +77,7 @@ function LineQuantities(props: {
   proposed: (left: number) => number
   extra?: ((line: OrderLine) => ReactNode) | undefined
   /** Data attributes of each line's number field, for the page's script. */
-  inputData?: ((line: OrderLine, left: number) => Record<`data-${string}`, string>) | undefined
+  inputData?: ((line: OrderLine) => Record<`data-${string}`, string>) | undefined
 }) {
   return (
     <table className="line-quantities">
@@ -100,7 +100,7 @@ function LineQuantities(props: {
                     min="0"
                     max={left}
                     defaultValue={props.proposed(left)}
-                    {...props.inputData?.(line, left)}
+                    {...props.inputData?.(line)}
                   />{' '}
                   of {left}
                 </td>
@@ -311,11 +311,7 @@ export function OrderPage(props: {
                   field="refund"
                   left={(line) => line.quantity - line.refunded_quantity}
                   proposed={() => 0}
-                  inputData={(line, left) => ({
-                    'data-refund-worths': Array.from({ length: left + 1 }, (_, units) =>
-                      refundWorthOf(order, line, units),
-                    ).join(','),
-                  })}
+                  inputData={(line) => ({ 'data-refund-worths': refundWorthsOf(order, line).join(',') })}
                   extra={(line) =>
                     // Only goods go back on a shelf: bookings, tickets and downloads have no stock (decision 101).
                     needsShipping(line) &&
